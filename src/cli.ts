@@ -1,0 +1,71 @@
+/**
+ * The docbench command line: thin yargs commands that parse, resolve config, call one library function and
+ * set the exit code. One top-level catch turns errors into the exit codes the README documents.
+ */
+import yargs from 'yargs';
+import { createConsoleLogger } from './logger.js';
+import { ExitCode, exitCodeFor, isDocbenchError } from './errors.js';
+import { commandFactories } from './commands/index.js';
+import type { CliContext } from './commands/context.js';
+import { DOCBENCH_VERSION } from './version.js';
+
+export interface MainOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  stdout?: NodeJS.WritableStream;
+  stderr?: NodeJS.WritableStream;
+}
+
+/** Runs the CLI with `argv` (without node and script); resolves to the exit code and sets process.exitCode. */
+export async function main(argv: string[], options: MainOptions = {}): Promise<number> {
+  let exitCode: number = ExitCode.OK;
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  const context: CliContext = {
+    env: options.env ?? process.env,
+    cwd: options.cwd ?? process.cwd(),
+    stdout,
+    stderr,
+    logger: (flags) => createConsoleLogger({ ...flags, stdout, stderr }),
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+    onInterrupt: (handler) => {
+      process.on('SIGINT', handler);
+      return () => void process.off('SIGINT', handler);
+    },
+  };
+
+  let parser = yargs(argv)
+    .scriptName('docbench')
+    .usage('$0 <command> [options]\n\nBenchmark a document-extraction service against a labelled dataset.')
+    .version(DOCBENCH_VERSION)
+    .option('quiet', { type: 'boolean', describe: 'Print nothing but errors', global: true })
+    .option('verbose', { type: 'boolean', describe: 'Print debugging detail to stderr', global: true })
+    .strict()
+    .demandCommand(1, 'Name a command: see the list above.')
+    .recommendCommands()
+    .wrap(Math.min(110, (stdout as NodeJS.WriteStream).columns ?? 100))
+    .epilog('Exit codes: 0 completed, 1 quality gate failed or regression, 2 invalid usage or input, 3 run could not complete.')
+    // Usage errors: print the message and a pointer to --help, exit 2. yargs calls this for parse errors.
+    .fail((message, error) => {
+      if (error) throw error;
+      stderr.write(`error: ${message}\nRun 'docbench --help' (or 'docbench <command> --help') for usage.\n`);
+      exitCode = ExitCode.USAGE;
+    })
+    .exitProcess(false);
+  for (const factory of commandFactories) parser = parser.command(factory(context));
+
+  try {
+    await parser.parseAsync();
+  } catch (error) {
+    exitCode = exitCodeFor(error);
+    if (isDocbenchError(error)) {
+      stderr.write(`error: ${error.describe()}\n`);
+    } else {
+      stderr.write(`unexpected error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    }
+  }
+  process.exitCode = exitCode;
+  return exitCode;
+}

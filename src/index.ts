@@ -1,0 +1,9 @@
+/** The docbench library API. Everything a program may use is exported here; nothing else is public. */
+export { DocbenchError, UsageError, ExitCode, isDocbenchError } from './errors.js';
+export type { DocbenchErrorCode } from './errors.js';
+export type { Logger } from './logger.js';
+export { createConsoleLogger, silentLogger } from './logger.js';
+export * from './types.js';
+export type * from './service/types.js';
+export type { CallRecord, CallErrorRecord } from './run/record.js';
+export { DOCBENCH_VERSION } from './version.js';
