@@ -1,0 +1,349 @@
+/**
+ * The typed client for the four endpoints. One `sendOnce` does a single HTTP exchange; `withRetry` wraps it
+ * with the retry policy and timing; each endpoint function builds its multipart body and reads its response.
+ * A call never throws for a service failure: it resolves to a `CallOutcome`, because a failure on one
+ * document is data for the report, not an exception.
+ */
+import { Agent, FormData, request, type Dispatcher } from 'undici';
+import type { Endpoint, JsonSchema } from '../types.js';
+import { DocbenchError } from '../errors.js';
+import { ServiceError, ENDPOINT_PATHS, isServiceError } from './errors.js';
+import { DEFAULT_RETRY_POLICY, decideRetry, parseRetryAfter, type RetryPolicy } from './retry.js';
+import { DEFAULT_AUTH, authHeaders, type AuthHeader } from './auth.js';
+import { createRedactor, excerpt, type Redactor } from './redact.js';
+import { ShapeReader } from './shape.js';
+import { readExtract } from './read-extract.js';
+import { readCompare, readProcess, readSplit } from './read-others.js';
+import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from './types.js';
+
+export interface ClientOptions {
+  /** e.g. `https://api.example.com` or `http://127.0.0.1:4010`; a trailing slash is ignored. */
+  baseUrl: string;
+  /** Sent per `auth`; never logged or written. */
+  apiKey?: string | null;
+  /** Abort one attempt after this long (documents can take minutes). @default 600000 */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  auth?: Partial<Record<Endpoint, AuthHeader>>;
+  /** A response body larger than this fails the call instead of filling memory. @default 100 MiB */
+  maxResponseBytes?: number;
+  /** Connections kept open to the service. @default 64 */
+  connections?: number;
+  /** For tests: waits between attempts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** For tests: jitter source in [0, 1). */
+  random?: () => number;
+  /** Told about every attempt (for --verbose). */
+  onAttempt?: (event: AttemptEvent) => void;
+}
+
+export interface AttemptEvent {
+  endpoint: Endpoint;
+  attempt: number;
+  ms: number;
+  status?: number;
+  error?: string;
+  retryInMs?: number;
+}
+
+/** The document to send: bytes with a name and media type, or a URL the service fetches itself. */
+export type DocumentInput =
+  | { bytes: Uint8Array; filename: string; contentType: string }
+  | { fileUrl: string };
+
+export interface ExtractParams {
+  schema: JsonSchema;
+  fast: boolean;
+  customContext?: string;
+  imageMetadataDetect?: boolean;
+}
+
+export interface CompareParams {
+  /** The incumbent's markdown; sent under both `original_results` and `originalResults`. */
+  baselineMarkdown?: string;
+}
+
+export interface ProcessParams {
+  outputFormat?: string;
+  extractImages?: boolean;
+  includeBoundingBoxes?: boolean;
+  extractMetadata?: boolean;
+  extractSignature?: boolean;
+}
+
+interface CallTiming {
+  /** HTTP attempts made. */
+  attempts: number;
+  /** Wall time including retries and backoff. */
+  latencyMs: number;
+  /** Wall time of the last attempt alone. */
+  lastAttemptMs: number;
+}
+export type CallOutcome<T> = (CallTiming & { ok: true; result: T; status: number }) | (CallTiming & { ok: false; error: ServiceError });
+
+export interface ServiceClient {
+  readonly baseUrl: string;
+  extract(document: DocumentInput, params: ExtractParams, signal?: AbortSignal): Promise<CallOutcome<ExtractResult>>;
+  compare(document: DocumentInput, params: CompareParams, signal?: AbortSignal): Promise<CallOutcome<CompareResult>>;
+  split(document: DocumentInput, signal?: AbortSignal): Promise<CallOutcome<SplitResult>>;
+  process(document: DocumentInput, params: ProcessParams, signal?: AbortSignal): Promise<CallOutcome<ProcessResult>>;
+  /** Closes the connection pool. */
+  close(): Promise<void>;
+}
+
+interface HttpExchange {
+  status: number;
+  body: unknown;
+}
+
+const DEFAULT_TIMEOUT_MS = 600_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
+
+export function createClient(options: ClientOptions): ServiceClient {
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const apiKey = options.apiKey ?? null;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const auth = { ...DEFAULT_AUTH, ...options.auth };
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const sleep = options.sleep ?? sleepFor;
+  const random = options.random ?? Math.random;
+  const redact = createRedactor([apiKey]);
+  // undici's own header/body timeouts would fire independently of ours: align them with the attempt timeout.
+  const dispatcher: Dispatcher = new Agent({ connections: options.connections ?? 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+
+  async function sendOnce(endpoint: Endpoint, form: FormData, signal: AbortSignal | undefined): Promise<HttpExchange> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const url = `${baseUrl}${ENDPOINT_PATHS[endpoint]}`;
+    let text: string;
+    let status: number;
+    let headers: Record<string, string | string[] | undefined>;
+    try {
+      // undici.request follows no redirects: a 3xx is reported as a failure, so the key is never
+      // forwarded to another host.
+      const response = await request(url, {
+        method: 'POST',
+        body: form,
+        headers: { accept: 'application/json', 'user-agent': 'docbench', ...authHeaders(endpoint, apiKey, auth) },
+        signal: combined,
+        dispatcher,
+      });
+      status = response.statusCode;
+      headers = response.headers;
+      text = await readCapped(response.body, maxResponseBytes, endpoint, redact);
+    } catch (error) {
+      throw toTransportError(error, endpoint, { timedOut: timeout.aborted, aborted: signal?.aborted ?? false, timeoutMs, redact });
+    }
+    if (status < 200 || status >= 300) throw httpError(endpoint, status, text, headers, redact);
+    try {
+      return { status, body: JSON.parse(text) as unknown };
+    } catch {
+      // A 200 whose body is not JSON is most often torn (a proxy cut it): worth another attempt.
+      throw new ServiceError('SERVICE_RESPONSE_INVALID', `${status} with a body that is not JSON`, {
+        endpoint,
+        status,
+        bodyExcerpt: excerpt(text, redact),
+        retryable: true,
+        hint: 'the service sent a broken response; if it persists, check the base URL',
+      });
+    }
+  }
+
+  async function call<T>(endpoint: Endpoint, buildForm: () => FormData, read: (body: unknown, reader: ShapeReader) => T, signal?: AbortSignal): Promise<CallOutcome<T>> {
+    const started = performance.now();
+    let attempt = 0;
+    let lastAttemptMs = 0;
+    for (;;) {
+      attempt++;
+      const attemptStarted = performance.now();
+      try {
+        const exchange = await sendOnce(endpoint, buildForm(), signal);
+        lastAttemptMs = performance.now() - attemptStarted;
+        const result = read(exchange.body, new ShapeReader(endpoint, excerpt(JSON.stringify(exchange.body), redact)));
+        options.onAttempt?.({ endpoint, attempt, ms: lastAttemptMs, status: exchange.status });
+        return { ok: true, result, status: exchange.status, attempts: attempt, latencyMs: performance.now() - started, lastAttemptMs };
+      } catch (caught) {
+        lastAttemptMs = performance.now() - attemptStarted;
+        const error = isServiceError(caught) ? caught : unexpected(caught, endpoint, redact);
+        const decision = signal?.aborted ? ({ retry: false } as const) : decideRetry(error, attempt, policy, random);
+        options.onAttempt?.({ endpoint, attempt, ms: lastAttemptMs, status: error.status, error: error.message, retryInMs: decision.retry ? decision.delayMs : undefined });
+        if (!decision.retry) return { ok: false, error, attempts: attempt, latencyMs: performance.now() - started, lastAttemptMs };
+        try {
+          await sleep(decision.delayMs, signal);
+        } catch {
+          return { ok: false, error, attempts: attempt, latencyMs: performance.now() - started, lastAttemptMs };
+        }
+      }
+    }
+  }
+
+  return {
+    baseUrl,
+    extract: (document, params, signal) =>
+      call(
+        'extract',
+        () => {
+          const form = documentForm(document);
+          form.append('schema', JSON.stringify(params.schema));
+          form.append('fast', String(params.fast));
+          if (params.customContext) form.append('customContext', params.customContext);
+          if (params.imageMetadataDetect !== undefined) form.append('imageMetadataDetect', String(params.imageMetadataDetect));
+          return form;
+        },
+        readExtract,
+        signal,
+      ),
+    compare: (document, params, signal) =>
+      call(
+        'compare',
+        () => {
+          const form = documentForm(document);
+          if (params.baselineMarkdown !== undefined) {
+            // The reference names the part `original_results`; its example request sends `originalResults`.
+            form.append('original_results', params.baselineMarkdown);
+            form.append('originalResults', params.baselineMarkdown);
+          }
+          return form;
+        },
+        readCompare,
+        signal,
+      ),
+    split: (document, signal) => call('split', () => documentForm(document), readSplit, signal),
+    process: (document, params, signal) =>
+      call(
+        'process',
+        () => {
+          const form = documentForm(document);
+          form.append('output_format', params.outputFormat ?? 'json');
+          form.append('extract_images', String(params.extractImages ?? false));
+          form.append('include_bounding_boxes', String(params.includeBoundingBoxes ?? false));
+          form.append('extract_metadata', String(params.extractMetadata ?? false));
+          form.append('extract_signature', String(params.extractSignature ?? false));
+          return form;
+        },
+        readProcess,
+        signal,
+      ),
+    close: () => dispatcher.close(),
+  };
+}
+
+function normalizeBaseUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new DocbenchError('CONFIG_INVALID', `base URL ${JSON.stringify(baseUrl)} is not a URL`, { hint: 'pass --base-url https://host[:port]' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new DocbenchError('CONFIG_INVALID', `base URL ${JSON.stringify(baseUrl)} is not http(s)`, { hint: 'pass --base-url https://host[:port]' });
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function documentForm(document: DocumentInput): FormData {
+  const form = new FormData();
+  if ('fileUrl' in document) form.append('fileUrl', document.fileUrl);
+  else form.append('file', new Blob([document.bytes as Uint8Array<ArrayBuffer>], { type: document.contentType }), document.filename);
+  return form;
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max: number, endpoint: Endpoint, redact: Redactor): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > max) {
+      body.destroy();
+      throw new ServiceError('SERVICE_RESPONSE_INVALID', `response larger than ${Math.round(max / 1048576)} MiB, not read further`, {
+        endpoint,
+        bodyExcerpt: excerpt(Buffer.concat(chunks).subarray(0, 400).toString('utf8'), redact),
+        retryable: false,
+        hint: 'raise maxResponseBytes in the config if such responses are expected',
+      });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function httpError(endpoint: Endpoint, status: number, text: string, headers: Record<string, string | string[] | undefined>, redact: Redactor): ServiceError {
+  let serviceCode: string | undefined;
+  let serviceMessage: string | undefined;
+  let supportedFormats: string[] | undefined;
+  try {
+    const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; details?: { supported_formats?: unknown } } };
+    if (typeof parsed.error?.code === 'string') serviceCode = parsed.error.code;
+    if (typeof parsed.error?.message === 'string') serviceMessage = redact(parsed.error.message).slice(0, 200);
+    const formats = parsed.error?.details?.supported_formats;
+    if (Array.isArray(formats)) supportedFormats = formats.filter((f): f is string => typeof f === 'string');
+  } catch {
+    // Error bodies of /extract, /split, /compare are unspecified (interface §7.5): a non-JSON body is fine here.
+  }
+  const auth = status === 401 || status === 403;
+  const redirect = status >= 300 && status < 400;
+  const retryable = status === 408 || status === 425 || status === 429 || status >= 500;
+  const detail = [serviceCode, serviceMessage].filter(Boolean).join(': ');
+  const error = new ServiceError(auth ? 'SERVICE_AUTH' : 'SERVICE_HTTP', `HTTP ${status}${detail ? ` (${detail})` : ''}${redirect ? ' — redirect not followed' : ''}`, {
+    endpoint,
+    status,
+    serviceCode,
+    supportedFormats,
+    bodyExcerpt: excerpt(text, redact),
+    retryable,
+    hint: auth
+      ? 'the service rejected the API key: check DOCBENCH_API_KEY (or the variable named by apiKeyEnv)'
+      : redirect
+        ? 'the service redirected; point --base-url at the final address (docbench never forwards the key to a redirect)'
+        : serviceCode === 'invalid_file_format'
+          ? `the service does not accept this file type${supportedFormats ? ` (it accepts ${supportedFormats.join(', ')})` : ''}`
+          : retryable
+            ? 'the service is failing; rerun later with --resume'
+            : 'the service rejected the request; check the document and parameters',
+  });
+  const retryAfter = headers['retry-after'];
+  error.retryAfterMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+  return error;
+}
+
+function toTransportError(error: unknown, endpoint: Endpoint, context: { timedOut: boolean; aborted: boolean; timeoutMs: number; redact: Redactor }): ServiceError {
+  if (isServiceError(error)) return error;
+  if (context.aborted) {
+    return new ServiceError('RUN_ABORTED', 'call cancelled: the run was interrupted', { endpoint, retryable: false, cause: error });
+  }
+  const code = (error as { code?: string } | null)?.code;
+  if (context.timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new ServiceError('SERVICE_TIMEOUT', `no complete response within ${Math.round(context.timeoutMs / 1000)} s`, {
+      endpoint,
+      retryable: true,
+      hint: 'raise --timeout if the service is slow on large documents',
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ServiceError('SERVICE_NETWORK', `network error${code ? ` ${code}` : ''}: ${context.redact(message)}`, {
+    endpoint,
+    retryable: true,
+    hint: 'check that the service is reachable at the base URL',
+  });
+}
+
+function unexpected(error: unknown, endpoint: Endpoint, redact: Redactor): ServiceError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new ServiceError('SERVICE_RESPONSE_INVALID', `could not read the response: ${redact(message)}`, { endpoint, retryable: false, cause: error });
+}
+
+function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
