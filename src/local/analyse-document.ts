@@ -1,0 +1,195 @@
+/**
+ * Document → analysed pages (the shared layout model), with a small LRU cache keyed by the content hash so
+ * /extract, /split, /compare and /v1/process of one document read (and OCR) it once.
+ */
+import { createHash } from 'node:crypto';
+import {
+  countImagePages,
+  decodeImagePage,
+  encodeGreyPng,
+  openPdf,
+  rgbaToGrey,
+  type GreyPage,
+  type PdfHandle,
+  type PointBox,
+} from '../pdf/index.js';
+import type { DocumentFormat } from './document-format.js';
+import { buildRows } from './layout/build-lines.js';
+import { buildPageLayout } from './layout/build-blocks.js';
+import type { Fragment, PageLayout } from './layout/types.js';
+import type { OcrPool } from './ocr-pool.js';
+
+/** Resolution at which PDF pages are rendered for OCR, barcodes and ink detection. */
+export const RENDER_DPI = 200;
+/** A PDF page with fewer non-space characters than this in its text layer is treated as scanned. */
+const MIN_TEXT_LAYER_CHARS = 8;
+/** Images narrower than this (pixels) are upscaled before OCR: tesseract wants ~10 px x-height or more. */
+const MIN_OCR_WIDTH = 1200;
+
+/** Timings measured while analysing, ms. */
+export interface AnalysisTimings {
+  readMs: number;
+  renderMs: number;
+  ocrMs: number;
+}
+
+/** A document read into the layout model, plus lazy access to its pixels. */
+export interface AnalysedDocument {
+  /** sha256 of the bytes, hex. */
+  hash: string;
+  format: DocumentFormat;
+  pageCount: number;
+  pages: PageLayout[];
+  /** Mean OCR word confidence per page (0–100), null for text-layer pages. */
+  ocrConfidence: (number | null)[];
+  timings: AnalysisTimings;
+  /** The page as greyscale pixels (rendered at RENDER_DPI for PDFs). Cached. */
+  raster(page: number): Promise<GreyPage>;
+  /** Embedded images painted on a PDF page, in points; [] for image files. */
+  embeddedImages(page: number): Promise<PointBox[]>;
+}
+
+export interface DocumentAnalyser {
+  analyse(bytes: Uint8Array, format: DocumentFormat): Promise<AnalysedDocument>;
+}
+
+function scaleFragments(words: Fragment[], factor: number): Fragment[] {
+  return words.map((w) => ({
+    ...w,
+    fontSize: w.fontSize * factor,
+    box: { x0: w.box.x0 * factor, y0: w.box.y0 * factor, x1: w.box.x1 * factor, y1: w.box.y1 * factor },
+  }));
+}
+
+async function ocrRaster(ocr: OcrPool, raster: GreyPage, timings: AnalysisTimings): Promise<{ words: Fragment[]; confidence: number }> {
+  const upscale = raster.width < MIN_OCR_WIDTH ? Math.min(3, MIN_OCR_WIDTH / raster.width) : 1;
+  const png = await encodeGreyPng(raster, upscale);
+  const started = performance.now();
+  const result = await ocr.recognize(png, raster.dpi * upscale);
+  timings.ocrMs += performance.now() - started;
+  // Pixels of the (possibly upscaled) image → points.
+  return { words: scaleFragments(result.words, 72 / (raster.dpi * upscale)), confidence: result.confidence };
+}
+
+async function withPdf<T>(bytes: Uint8Array, use: (pdf: PdfHandle) => Promise<T>): Promise<T> {
+  const pdf = await openPdf(bytes);
+  try {
+    return await use(pdf);
+  } finally {
+    await pdf.close();
+  }
+}
+
+async function analysePdf(bytes: Uint8Array, ocr: OcrPool, rasters: Map<number, GreyPage>, timings: AnalysisTimings) {
+  return withPdf(bytes, async (pdf) => {
+    const pages: PageLayout[] = [];
+    const confidence: (number | null)[] = [];
+    const pending: Promise<void>[] = [];
+    for (let n = 1; n <= pdf.pageCount; n++) {
+      const started = performance.now();
+      const content = await pdf.readPage(n);
+      timings.readMs += performance.now() - started;
+      const chars = content.runs.reduce((sum, run) => sum + run.text.replace(/\s/g, '').length, 0);
+      if (chars >= MIN_TEXT_LAYER_CHARS) {
+        const fragments: Fragment[] = content.runs.map((run) => ({ text: run.text, box: run.box, fontSize: run.fontSize, confidence: 100 }));
+        pages[n - 1] = buildPageLayout(n, content.width, content.height, 'text-layer', buildRows(fragments));
+        confidence[n - 1] = null;
+        continue;
+      }
+      // No usable text layer: render and OCR (pages of one document queue on the pool together).
+      const renderStarted = performance.now();
+      const rendered = await pdf.renderPage(n, RENDER_DPI);
+      timings.renderMs += performance.now() - renderStarted;
+      const raster: GreyPage = { width: rendered.width, height: rendered.height, dpi: RENDER_DPI, dpiKnown: true, pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height) };
+      rasters.set(n, raster);
+      pending.push(
+        ocrRaster(ocr, raster, timings).then(({ words, confidence: c }) => {
+          pages[n - 1] = buildPageLayout(n, content.width, content.height, 'ocr', buildRows(words));
+          confidence[n - 1] = c;
+        }),
+      );
+    }
+    await Promise.all(pending);
+    return { pages, confidence, pageCount: pdf.pageCount };
+  });
+}
+
+async function analyseImage(bytes: Uint8Array, ocr: OcrPool, rasters: Map<number, GreyPage>, timings: AnalysisTimings) {
+  const pageCount = await countImagePages(bytes);
+  const pages: PageLayout[] = [];
+  const confidence: number[] = [];
+  await Promise.all(
+    Array.from({ length: pageCount }, async (_, index) => {
+      const started = performance.now();
+      const raster = await decodeImagePage(bytes, index);
+      timings.readMs += performance.now() - started;
+      rasters.set(index + 1, raster);
+      const { words, confidence: c } = await ocrRaster(ocr, raster, timings);
+      const toPoints = 72 / raster.dpi;
+      pages[index] = buildPageLayout(index + 1, raster.width * toPoints, raster.height * toPoints, 'ocr', buildRows(words));
+      confidence[index] = c;
+    }),
+  );
+  return { pages, confidence, pageCount };
+}
+
+async function analyseUncached(bytes: Uint8Array, format: DocumentFormat, hash: string, ocr: OcrPool): Promise<AnalysedDocument> {
+  const timings: AnalysisTimings = { readMs: 0, renderMs: 0, ocrMs: 0 };
+  const rasters = new Map<number, GreyPage>();
+  const { pages, confidence, pageCount } =
+    format === 'pdf' ? await analysePdf(bytes, ocr, rasters, timings) : await analyseImage(bytes, ocr, rasters, timings);
+  const pendingRasters = new Map<number, Promise<GreyPage>>();
+  const pendingImages = new Map<number, Promise<PointBox[]>>();
+  return {
+    hash,
+    format,
+    pageCount,
+    pages,
+    ocrConfidence: confidence,
+    timings,
+    raster(page) {
+      const ready = rasters.get(page);
+      if (ready) return Promise.resolve(ready);
+      let pending = pendingRasters.get(page);
+      if (!pending) {
+        pending = withPdf(bytes, async (pdf) => {
+          const rendered = await pdf.renderPage(page, RENDER_DPI);
+          return { width: rendered.width, height: rendered.height, dpi: RENDER_DPI, dpiKnown: true, pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height) };
+        });
+        pendingRasters.set(page, pending);
+      }
+      return pending;
+    },
+    embeddedImages(page) {
+      if (format !== 'pdf') return Promise.resolve([]);
+      let pending = pendingImages.get(page);
+      if (!pending) {
+        pending = withPdf(bytes, async (pdf) => (await pdf.readImages(page)).map((p) => p.box));
+        pendingImages.set(page, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/** Creates an analyser that keeps the last `cacheSize` documents (by content hash). */
+export function createDocumentAnalyser(ocr: OcrPool, cacheSize = 8): DocumentAnalyser {
+  const cache = new Map<string, Promise<AnalysedDocument>>();
+  return {
+    analyse(bytes, format) {
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      const hit = cache.get(hash);
+      if (hit) {
+        // Refresh its place in the LRU order.
+        cache.delete(hash);
+        cache.set(hash, hit);
+        return hit;
+      }
+      const pending = analyseUncached(bytes, format, hash, ocr);
+      pending.catch(() => cache.delete(hash));
+      cache.set(hash, pending);
+      while (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
+      return pending;
+    },
+  };
+}

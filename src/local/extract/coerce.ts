@@ -1,0 +1,129 @@
+/**
+ * Raw text → a value of the schema's type. `normalise` (slow mode) also repairs common OCR confusions in
+ * typed values, converts dates to ISO and snaps enums; fast mode only parses what parses as printed.
+ */
+import levenshtein from 'fast-levenshtein';
+import type { ScalarSpec } from './schema-fields.js';
+
+export interface Coerced {
+  value: string | number | boolean | null;
+  /** Whether the text fits the type, format, pattern and enum. */
+  valid: boolean;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** O→0, l/I→1, S→5, B→8 inside tokens that are mostly digits (OCR of numbers, dates and codes). */
+export function repairDigits(text: string): string {
+  return text.replace(/[0-9OoIlSB$.,/-]{2,}/g, (token) => {
+    const digits = token.replace(/[^0-9]/g, '').length;
+    if (digits < token.replace(/[.,/$-]/g, '').length / 2) return token;
+    return token.replace(/[Oo]/g, '0').replace(/[Il]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
+  });
+}
+
+/** Parses a money or plain number: "$1,234.50" → 1234.5, "(12.00)" → -12. Null when there is none. */
+export function parseNumber(text: string): number | null {
+  const match = /\(?-?\$?\s*\d[\d,]*(?:\.\d+)?\)?|-?\$?\s*\.\d+/.exec(text);
+  if (!match) return null;
+  const token = match[0];
+  const negative = token.startsWith('(') || token.includes('-');
+  const value = Number(token.replace(/[^0-9.]/g, ''));
+  if (!Number.isFinite(value)) return null;
+  return negative ? -value : value;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function isoDate(year: number, month: number, day: number): string | null {
+  if (year < 100) year += year >= 50 ? 1900 : 2000;
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1800 || year > 2200) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** Parses common printed dates to ISO YYYY-MM-DD (US order for numeric dates). Null when none. */
+export function parseDate(text: string): string | null {
+  let m = /(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/.exec(text);
+  if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{4}|\d{2})\b/.exec(text);
+  if (m) return isoDate(Number(m[3]), Number(m[1]), Number(m[2]));
+  // CMS-1500 boxes print "MM DD YYYY" or "MM DD YY" with spaces.
+  m = /\b(\d{2})\s+(\d{2})\s+(\d{4}|\d{2})\b/.exec(text);
+  if (m) return isoDate(Number(m[3]), Number(m[1]), Number(m[2]));
+  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})/.exec(text);
+  if (m) {
+    const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase());
+    if (month >= 0) return isoDate(Number(m[3]), month + 1, Number(m[2]));
+  }
+  m = /\b(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})/.exec(text);
+  if (m) {
+    const month = MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase());
+    if (month >= 0) return isoDate(Number(m[3]), month + 1, Number(m[1]));
+  }
+  m = /\b(\d{2})(\d{2})(\d{4})\b/.exec(text);
+  if (m) return isoDate(Number(m[3]), Number(m[1]), Number(m[2]));
+  return null;
+}
+
+function snapEnum(text: string, options: string[]): string | null {
+  const lower = text.toLowerCase().trim();
+  let best: string | null = null;
+  let bestScore = 0;
+  for (const option of options) {
+    const o = option.toLowerCase();
+    const score = lower === o ? 1 : lower.includes(o) || o.includes(lower) ? 0.9 : 1 - levenshtein.get(lower, o) / Math.max(lower.length, o.length, 1);
+    if (score > bestScore) {
+      bestScore = score;
+      best = option;
+    }
+  }
+  return bestScore >= 0.6 ? best : null;
+}
+
+function matchesPattern(value: string, pattern: string | undefined): boolean {
+  if (!pattern) return true;
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return true;
+  }
+}
+
+/** Coerces raw text to the field's type. */
+export function coerceScalar(raw: string, spec: Pick<ScalarSpec, 'type' | 'format' | 'pattern' | 'enum'>, normalise: boolean): Coerced {
+  const text = (normalise && spec.type !== 'boolean' && !spec.enum ? (spec.type === 'string' && !spec.format ? raw : repairDigits(raw)) : raw).trim();
+  if (text === '') return { value: null, valid: false };
+  switch (spec.type) {
+    case 'integer':
+    case 'number': {
+      const value = parseNumber(text);
+      if (value === null) return { value: null, valid: false };
+      const typed = spec.type === 'integer' ? Math.round(value) : value;
+      return { value: typed, valid: spec.type === 'number' || Number.isInteger(value) };
+    }
+    case 'boolean': {
+      const lower = text.toLowerCase();
+      if (/^(yes|y|true|x|☒|☑|checked|\[x\])\b/.test(lower)) return { value: true, valid: true };
+      if (/^(no|n|false|☐|unchecked|\[ \])\b/.test(lower)) return { value: false, valid: true };
+      return { value: null, valid: false };
+    }
+    default: {
+      if (spec.enum && spec.enum.length > 0) {
+        if (!normalise) return { value: text, valid: spec.enum.includes(text) };
+        const snapped = snapEnum(text, spec.enum);
+        return { value: snapped, valid: snapped !== null };
+      }
+      if (spec.format === 'date') {
+        const iso = parseDate(text);
+        if (normalise) return { value: iso, valid: iso !== null };
+        return { value: text, valid: iso !== null };
+      }
+      const value = normalise ? text.replace(/\s+/g, ' ').replace(/^[\s:#.-]+|[\s,;:]+$/g, '') : text;
+      return { value, valid: value !== '' && matchesPattern(value, spec.pattern) };
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The analysed pages indexed for label search: every line with its tokens (normalised for matching) and the
+ * section heading it sits under.
+ */
+import type { PageLayout, TextLine } from '../layout/types.js';
+
+export interface Token {
+  /** As printed. */
+  raw: string;
+  /** Lower case, letters/digits/# only ("Patient's" → "patient"). */
+  norm: string;
+  start: number;
+  end: number;
+}
+
+export interface IndexedLine {
+  page: PageLayout;
+  line: TextLine;
+  rowIndex: number;
+  tokens: Token[];
+  /** Text of the nearest heading above (this page or an earlier one), lower case; '' when none. */
+  section: string;
+}
+
+export interface DocumentIndex {
+  pages: PageLayout[];
+  lines: IndexedLine[];
+}
+
+/** Normalises one token for matching. */
+export function normaliseToken(token: string): string {
+  return token
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9#]/g, '');
+}
+
+/** Splits text into tokens with their positions. */
+export function tokenise(text: string): Token[] {
+  return [...text.matchAll(/\S+/g)].map((m) => ({ raw: m[0], norm: normaliseToken(m[0]), start: m.index, end: m.index + m[0].length }));
+}
+
+/** Builds the index over every page's lines. */
+export function indexDocument(pages: PageLayout[]): DocumentIndex {
+  const lines: IndexedLine[] = [];
+  let section = '';
+  for (const page of pages) {
+    const headingOf = new Map<TextLine, string>();
+    for (const block of page.blocks) if (block.kind === 'heading') for (const line of block.lines) headingOf.set(line, block.text.toLowerCase());
+    page.rows.forEach((row, rowIndex) => {
+      for (const line of row.lines) {
+        const heading = headingOf.get(line);
+        if (heading !== undefined) section = heading;
+        lines.push({ page, line, rowIndex, tokens: tokenise(line.text), section });
+      }
+    });
+  }
+  return { pages, lines };
+}

@@ -1,0 +1,243 @@
+/**
+ * Schema-guided extraction by label matching (the engine behind /extract). Slow mode adds post-processing:
+ * type validation with fallback to the next candidate, OCR digit repair, ISO dates, enum snapping, section
+ * context, and a confidence score. Fast mode takes the best-matching label's value as printed.
+ */
+import levenshtein from 'fast-levenshtein';
+import type { JsonObject, JsonSchema, Json } from '../../types.js';
+import type { TableBlock } from '../layout/types.js';
+import { coerceScalar } from './coerce.js';
+import { indexDocument, type DocumentIndex } from './document-index.js';
+import { findLabelValues, labelTokens, type ValueCandidate } from './find-values.js';
+import { collectFields, splitName, type ListSpec, type ScalarSpec, type TableSpec } from './schema-fields.js';
+import type { PageLayout } from '../layout/types.js';
+
+/** How one field was filled: what the confidence is built from. */
+export interface FieldOutcome {
+  path: string;
+  required: boolean;
+  found: boolean;
+  /** 0–1 quality of the evidence (0 when not found). */
+  quality: number;
+}
+
+export interface ExtractionResult {
+  data: JsonObject;
+  fields: FieldOutcome[];
+  /** 0–100, slow mode only (null in fast mode). */
+  confidence: number | null;
+}
+
+export interface ExtractOptions {
+  fast: boolean;
+  /** Mean OCR confidence per page (null for text-layer pages). */
+  ocrConfidence?: (number | null)[];
+}
+
+/** Penalty when another candidate nearly as good gives a different value. */
+const AMBIGUITY_FACTOR = 0.6;
+/** Penalty when the value does not fit the schema type. */
+const INVALID_FACTOR = 0.5;
+/** Candidates below this score are not labels of the field. */
+const MIN_SCORE = 0.45;
+
+function setPath(target: JsonObject, path: string[], value: Json): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (next === undefined || next === null || typeof next !== 'object' || Array.isArray(next)) node[key] = {};
+    node = node[key] as JsonObject;
+  }
+  node[path[path.length - 1]!] = value;
+}
+
+/** Builds the empty shape of the schema: objects present, scalars null, arrays empty. */
+function skeleton(schema: JsonSchema): JsonObject {
+  const out: JsonObject = {};
+  for (const field of collectFields(schema)) setPath(out, field.path, field.kind === 'scalar' ? null : []);
+  return out;
+}
+
+function sectionFactor(spec: { path: string[] }, candidate: ValueCandidate): number {
+  if (spec.path.length < 2) return 1;
+  const parentWords = splitName(spec.path[spec.path.length - 2]!).split(' ').filter((w) => w.length > 2);
+  const section = candidate.line.section;
+  if (!section) return 1;
+  return parentWords.some((w) => section.includes(w)) ? 1.1 : 0.92;
+}
+
+function ocrFactor(confidence: number): number {
+  // Text-layer lines carry 100; OCR words below ~60 are often wrong.
+  return Math.min(1, Math.max(0.4, confidence / 90));
+}
+
+function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, options: ExtractOptions): ValueCandidate[] {
+  const all: ValueCandidate[] = [];
+  for (const label of spec.labels) {
+    // Fast mode: no second pass below the label.
+    for (const candidate of findLabelValues(index, label.text, label.weight, true)) {
+      if (!options.fast) candidate.score = Math.min(1, candidate.score * sectionFactor(spec, candidate));
+      if (candidate.score >= MIN_SCORE) all.push(candidate);
+    }
+  }
+  // Keep the best candidate per printed place (several label phrasings find the same spot).
+  const byPlace = new Map<string, ValueCandidate>();
+  for (const c of all) {
+    const key = `${c.page}:${Math.round(c.labelBox.x0)}:${Math.round(c.labelBox.y0)}`;
+    const existing = byPlace.get(key);
+    if (!existing || c.score > existing.score) byPlace.set(key, c);
+  }
+  return [...byPlace.values()].sort((a, b) => b.score - a.score);
+}
+
+function extractScalar(index: DocumentIndex, spec: ScalarSpec, options: ExtractOptions): { value: Json; outcome: FieldOutcome } {
+  const path = spec.path.join('.');
+  const candidates = candidatesFor(index, spec, options).filter((c) => c.text !== null);
+  if (options.fast) {
+    const top = candidates[0];
+    const value = top ? coerceScalar(top.text!, spec, false).value : null;
+    return { value, outcome: { path, required: spec.required, found: value !== null, quality: top ? top.score : 0 } };
+  }
+  let chosen: { candidate: ValueCandidate; value: Json; valid: boolean } | null = null;
+  for (const candidate of candidates) {
+    const coerced = coerceScalar(candidate.text!, spec, true);
+    if (coerced.value === null) continue;
+    if (coerced.valid) {
+      chosen = { candidate, value: coerced.value, valid: true };
+      break;
+    }
+    chosen ??= { candidate, value: coerced.value, valid: false };
+  }
+  if (!chosen) return { value: null, outcome: { path, required: spec.required, found: false, quality: 0 } };
+  const rival = candidates.find((c) => {
+    if (c === chosen!.candidate || c.score < chosen!.candidate.score * 0.95) return false;
+    const other = coerceScalar(c.text!, spec, true);
+    return other.valid && other.value !== chosen!.value;
+  });
+  const quality =
+    chosen.candidate.score * (chosen.valid ? 1 : INVALID_FACTOR) * (rival ? AMBIGUITY_FACTOR : 1) * ocrFactor(chosen.candidate.confidence);
+  return { value: chosen.value, outcome: { path, required: spec.required, found: true, quality } };
+}
+
+function splitList(text: string): string[] {
+  const parts = text.split(/\s*[,;|]\s*/).filter(Boolean);
+  if (parts.length > 1) return parts;
+  // Codes printed in a row separated by spaces: "E11.9  I10  Z79.4".
+  const tokens = text.split(/\s+/).filter(Boolean);
+  if (tokens.length > 1 && tokens.every((t) => /\d/.test(t) && t.length <= 10)) return tokens;
+  return [text];
+}
+
+function extractList(index: DocumentIndex, spec: ListSpec, options: ExtractOptions): { value: Json; outcome: FieldOutcome } {
+  const path = spec.path.join('.');
+  const top = candidatesFor(index, spec, options).find((c) => c.text !== null);
+  if (!top) return { value: [], outcome: { path, required: spec.required, found: false, quality: 0 } };
+  const items = splitList(top.text!).map((part) => coerceScalar(part, spec.item, !options.fast));
+  const values = items.filter((i) => i.value !== null && (options.fast || i.valid)).map((i) => i.value as Json);
+  const validShare = items.length === 0 ? 0 : items.filter((i) => i.valid).length / items.length;
+  return { value: values, outcome: { path, required: spec.required, found: values.length > 0, quality: top.score * validShare * ocrFactor(top.confidence) } };
+}
+
+function headerSimilarity(header: string, column: ScalarSpec): number {
+  const cell = labelTokens(header).join(' ');
+  if (!cell) return 0;
+  let best = 0;
+  for (const label of column.labels) {
+    const wanted = labelTokens(label.text).join(' ');
+    if (!wanted) continue;
+    let sim: number;
+    if (cell === wanted) sim = 1;
+    else if (` ${cell} `.includes(` ${wanted} `) || ` ${wanted} `.includes(` ${cell} `)) sim = 0.85;
+    else sim = 1 - levenshtein.get(cell, wanted) / Math.max(cell.length, wanted.length);
+    best = Math.max(best, sim * label.weight);
+  }
+  return best;
+}
+
+/** Maps table columns to item properties greedily by header similarity. */
+function mapColumns(table: TableBlock, spec: TableSpec): { mapping: Map<number, ScalarSpec>; score: number } {
+  const pairs: { column: number; spec: ScalarSpec; sim: number }[] = [];
+  table.header.forEach((header, column) => {
+    for (const item of spec.columns) {
+      const sim = headerSimilarity(header, item);
+      if (sim >= 0.6) pairs.push({ column, spec: item, sim });
+    }
+  });
+  pairs.sort((a, b) => b.sim - a.sim);
+  const mapping = new Map<number, ScalarSpec>();
+  const used = new Set<ScalarSpec>();
+  let total = 0;
+  for (const pair of pairs) {
+    if (mapping.has(pair.column) || used.has(pair.spec)) continue;
+    mapping.set(pair.column, pair.spec);
+    used.add(pair.spec);
+    total += pair.sim;
+  }
+  return { mapping, score: spec.columns.length === 0 ? 0 : total / spec.columns.length };
+}
+
+function extractTable(pages: PageLayout[], spec: TableSpec, options: ExtractOptions): { value: Json; outcome: FieldOutcome } {
+  const path = spec.path.join('.');
+  const tables = pages.flatMap((p) => p.blocks.filter((b): b is TableBlock => b.kind === 'table'));
+  const scored = tables.map((table) => ({ table, ...mapColumns(table, spec) })).filter((t) => t.mapping.size >= Math.min(2, spec.columns.length));
+  const best = Math.max(0, ...scored.map((t) => t.score));
+  // Tables continued on later pages repeat the header: take every table nearly as good as the best.
+  const chosen = scored.filter((t) => t.score >= best * 0.8 && best > 0);
+  const items: Json[] = [];
+  let cells = 0;
+  let validCells = 0;
+  let confidenceSum = 0;
+  for (const { table, mapping } of chosen) {
+    for (const row of table.cellLines.slice(1)) {
+      if (row.some((cell) => cell && /^(sub\s*-?\s*)?total\b/i.test(cell.text.trim()))) continue;
+      const filled = [...mapping.keys()].filter((column) => row[column]);
+      if (filled.length * 2 < mapping.size) continue;
+      const item: JsonObject = {};
+      for (const column of spec.columns) item[column.path[0]!] = null;
+      for (const [column, columnSpec] of mapping) {
+        const cell = row[column];
+        if (!cell) continue;
+        const coerced = coerceScalar(cell.text, columnSpec, !options.fast);
+        item[columnSpec.path[0]!] = coerced.value;
+        cells++;
+        if (coerced.valid) validCells++;
+        confidenceSum += cell.confidence;
+      }
+      items.push(item);
+    }
+  }
+  const found = items.length > 0;
+  const quality = found ? best * (validCells / Math.max(1, cells)) * ocrFactor(confidenceSum / Math.max(1, cells)) : 0;
+  return { value: items, outcome: { path, required: spec.required, found, quality: Math.min(1, quality) } };
+}
+
+/**
+ * Confidence (slow mode): 100 × Σ w·q / Σ w over fields, where q is the field's evidence quality (0 when not
+ * found) and w is 2 for required fields, 1 otherwise. See docs/local-service.md.
+ */
+export function scoreConfidence(fields: FieldOutcome[]): number {
+  if (fields.length === 0) return 0;
+  let weighted = 0;
+  let weights = 0;
+  for (const field of fields) {
+    const w = field.required ? 2 : 1;
+    weighted += w * (field.found ? field.quality : 0);
+    weights += w;
+  }
+  return Math.round((1000 * weighted) / weights) / 10;
+}
+
+/** Extracts every field of `schema` from the analysed pages. */
+export function extractFields(pages: PageLayout[], schema: JsonSchema, options: ExtractOptions): ExtractionResult {
+  const index = indexDocument(pages);
+  const data = skeleton(schema);
+  const fields: FieldOutcome[] = [];
+  for (const spec of collectFields(schema)) {
+    const result =
+      spec.kind === 'scalar' ? extractScalar(index, spec, options) : spec.kind === 'list' ? extractList(index, spec, options) : extractTable(pages, spec, options);
+    setPath(data, spec.path, result.value);
+    fields.push(result.outcome);
+  }
+  return { data, fields, confidence: options.fast ? null : scoreConfidence(fields) };
+}
+

@@ -1,0 +1,158 @@
+/**
+ * Label search and value lookup: find where a label is printed (fuzzy, case-insensitive, tolerant of OCR
+ * slips), then read the value after it on the same line, in the next column of the row, or on the line below.
+ */
+import levenshtein from 'fast-levenshtein';
+import type { PointBox, TextLine } from '../layout/types.js';
+import { normaliseToken, type DocumentIndex, type IndexedLine } from './document-index.js';
+
+/** One place a label was found, with the value read next to it. */
+export interface ValueCandidate {
+  /** 0–1: how well and how specifically the label matched. */
+  score: number;
+  /** The value text, or null when nothing was found next to the label. */
+  text: string | null;
+  /** Where the value was read from. */
+  where: 'same-line' | 'right' | 'below' | null;
+  /** Confidence (0–100) of the text the value came from. */
+  confidence: number;
+  page: number;
+  labelBox: PointBox;
+  valueBox: PointBox | null;
+  line: IndexedLine;
+}
+
+/** Box numbers and bullets printed before labels on forms: "2.", "24a.", "•". */
+const PREFIX_TOKEN = /^(\d{1,2}[a-zA-Z]?[.)]|[•\-–*]|[a-zA-Z][.)])$/;
+
+function similarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const longest = Math.max(a.length, b.length);
+  if (longest === 0) return 0;
+  const distance = levenshtein.get(a, b);
+  // Short labels must match exactly: "dob" must not match "dos".
+  const allowed = longest <= 3 ? 0 : Math.floor(longest * 0.2);
+  return distance > allowed ? 0 : 1 - distance / longest;
+}
+
+/** The label's normalised tokens. */
+export function labelTokens(label: string): string[] {
+  return label.split(/\s+/).map(normaliseToken).filter(Boolean);
+}
+
+/** Strips a parenthetical hint that forms print after labels: "(Last, First, Middle Initial)". */
+function stripHints(text: string): string {
+  return text.replace(/^\s*[:#.\-–]*\s*/, '').replace(/^\([^)]*\)\s*[:.]?\s*/, '').replace(/^\s*[:#.\-–]+\s*/, '').trim();
+}
+
+/** Cuts a same-line value where the next "Label:" begins ("John Smith  DOB: 03/05/1980" → "John Smith"). */
+function cutAtNextLabel(text: string): string {
+  const tokens = [...text.matchAll(/\S+/g)];
+  for (let i = 1; i < tokens.length; i++) {
+    if (!tokens[i]![0].endsWith(':')) continue;
+    let start = i;
+    while (start > 1 && i - start < 3 && /^[A-Z][A-Za-z'’.#/]*$/.test(tokens[start - 1]![0])) start--;
+    if (/^[A-Z]/.test(tokens[start]![0])) return text.slice(0, tokens[start]!.index).trim();
+  }
+  return text.trim();
+}
+
+function isLabelOnly(line: TextLine): boolean {
+  return /:\s*$/.test(line.text);
+}
+
+function fragmentBox(line: TextLine, startChar: number, endChar: number): PointBox {
+  // Positions inside a line are interpolated by character count: runs rarely carry per-glyph positions.
+  const length = Math.max(1, line.text.length);
+  const width = line.box.x1 - line.box.x0;
+  return { x0: line.box.x0 + (width * startChar) / length, y0: line.box.y0, x1: line.box.x0 + (width * endChar) / length, y1: line.box.y1 };
+}
+
+function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox): IndexedLine | null {
+  const height = Math.max(6, labelBox.y1 - labelBox.y0);
+  let best: IndexedLine | null = null;
+  let bestDistance = Infinity;
+  for (const candidate of index.lines) {
+    if (candidate.page !== from.page || candidate.rowIndex <= from.rowIndex) continue;
+    const box = candidate.line.box;
+    if (box.y0 < labelBox.y1 - height * 0.3 || box.y0 > labelBox.y1 + height * 2.2) continue;
+    // The value sits under the label: starting near its left edge, not far to the right of it.
+    if (box.x1 < labelBox.x0 || box.x0 > labelBox.x0 + Math.max(72, (labelBox.x1 - labelBox.x0) * 1.2)) continue;
+    if (box.x0 < labelBox.x0 - 54) continue;
+    const distance = box.y0 - labelBox.y1 + Math.abs(box.x0 - labelBox.x0) * 0.2;
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = candidate;
+    }
+  }
+  return best && !isLabelOnly(best.line) ? best : null;
+}
+
+function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null {
+  const next = index.lines.find((c) => c.page === from.page && c.rowIndex === from.rowIndex && c.line.box.x0 > from.line.box.x1);
+  return next && !isLabelOnly(next.line) ? next : null;
+}
+
+/** Every place `label` is printed, with the value next to it and a match score. */
+export function findLabelValues(index: DocumentIndex, label: string, weight: number, lookBelow: boolean): ValueCandidate[] {
+  const wanted = labelTokens(label);
+  if (wanted.length === 0) return [];
+  const wantedJoined = wanted.join('');
+  const results: ValueCandidate[] = [];
+  for (const entry of index.lines) {
+    const tokens = entry.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i]!.norm === '') continue;
+      let best: { sim: number; end: number } | null = null;
+      // Windows of k-1..k+1 tokens absorb OCR merges and splits ("PatientName", "Pat ient").
+      for (const k of [wanted.length, wanted.length - 1, wanted.length + 1]) {
+        if (k < 1 || i + k > tokens.length) continue;
+        const window = tokens.slice(i, i + k);
+        const joined = window.map((t) => t.norm).join('');
+        if (Math.abs(joined.length - wantedJoined.length) > Math.max(1, wantedJoined.length * 0.2)) continue;
+        const sim = similarity(joined, wantedJoined);
+        if (sim > 0 && (!best || sim > best.sim)) best = { sim, end: i + k };
+      }
+      if (!best) continue;
+      const atStart = tokens.slice(0, i).every((t) => PREFIX_TOKEN.test(t.raw) || t.norm === '');
+      let coverage = 1;
+      let valueStart = tokens[best.end - 1]!.end;
+      const endsWithColon = tokens[best.end - 1]!.raw.endsWith(':');
+      let hasColon = endsWithColon;
+      if (!endsWithColon) {
+        // The printed label may go on past the words we looked for ("Name of Insured:"): specificity drops.
+        const colonAt = tokens.findIndex((t, j) => j >= best.end && j < best.end + 5 && t.raw.endsWith(':'));
+        const parenthetical = tokens[best.end]?.raw.startsWith('(');
+        if (colonAt >= 0 && !parenthetical) {
+          coverage = wanted.length / (wanted.length + colonAt - best.end + 1);
+          valueStart = tokens[colonAt]!.end;
+          hasColon = true;
+        }
+      }
+      const box = fragmentBox(entry.line, tokens[i]!.start, tokens[best.end - 1]!.end);
+      let text: string | null = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
+      let where: ValueCandidate['where'] = 'same-line';
+      let valueBox: PointBox | null = text ? fragmentBox(entry.line, valueStart, entry.line.text.length) : null;
+      let confidence = entry.line.confidence;
+      if (!text) {
+        // A label alone on its line: the printed words should be (almost) all of the line.
+        const labelShare = wanted.length / Math.max(1, tokens.filter((t) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw)).length);
+        if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
+        const right = valueRight(index, entry);
+        const below = right ? null : lookBelow ? valueBelow(index, entry, box) : null;
+        const source = right ?? below;
+        text = source ? stripHints(source.line.text) : null;
+        where = right ? 'right' : below ? 'below' : null;
+        valueBox = source ? source.line.box : null;
+        confidence = source ? source.line.confidence : confidence;
+      } else if (!hasColon) {
+        // "Patient Name John Smith": plausible but the label/value boundary is a guess.
+        coverage *= 0.9;
+      }
+      const score = best.sim * weight * coverage * (atStart ? 1 : 0.8);
+      results.push({ score, text: text || null, where, confidence, page: entry.page.page, labelBox: box, valueBox, line: entry });
+      i = best.end - 1;
+    }
+  }
+  return results;
+}

@@ -1,0 +1,166 @@
+/**
+ * JSON Schema → the fields to look for: each scalar property with its label candidates (from its name and
+ * description), arrays of objects as table specs, arrays of scalars as list fields. Only the subset of JSON
+ * Schema the interface describes is read (objects, arrays, required, string/integer/number/boolean, enum,
+ * format, pattern, local $ref).
+ */
+import type { JsonSchema } from '../../types.js';
+
+export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
+
+/** A scalar to find: where it goes and how to recognise and coerce it. */
+export interface ScalarSpec {
+  kind: 'scalar';
+  /** Property path from the root, e.g. ['patient', 'name']. */
+  path: string[];
+  type: ScalarType;
+  format?: string;
+  pattern?: string;
+  enum?: string[];
+  required: boolean;
+  /** Label candidates, most specific first, each with a weight (1 = exact printed label). */
+  labels: { text: string; weight: number }[];
+}
+
+/** An array of objects, read from a table. */
+export interface TableSpec {
+  kind: 'table';
+  path: string[];
+  required: boolean;
+  labels: { text: string; weight: number }[];
+  /** Item properties (paths relative to the item). */
+  columns: ScalarSpec[];
+}
+
+/** An array of scalars, read from one labelled value split into items. */
+export interface ListSpec {
+  kind: 'list';
+  path: string[];
+  required: boolean;
+  item: ScalarSpec;
+  labels: { text: string; weight: number }[];
+}
+
+export type FieldSpec = ScalarSpec | TableSpec | ListSpec;
+
+/** "patientName", "patient_name", "PatientName" → "patient name". */
+export function splitName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** Label phrases a description suggests: quoted text, parenthesised text, the first clause, a short whole. */
+export function labelsFromDescription(description: string): string[] {
+  const labels: string[] = [];
+  for (const match of description.matchAll(/["“'‘]([^"”'’]{2,60})["”'’]/g)) labels.push(match[1]!);
+  for (const match of description.matchAll(/\(([^)]{2,60})\)/g)) labels.push(match[1]!);
+  const firstClause = description.split(/[.;:,(]|\s[-–—]\s/)[0]!.trim();
+  if (firstClause && firstClause.split(/\s+/).length <= 8) labels.push(firstClause);
+  return labels.map((l) => l.trim()).filter((l) => l.length >= 2);
+}
+
+type SchemaNode = { [key: string]: unknown };
+
+function resolveRef(node: SchemaNode, root: SchemaNode): SchemaNode {
+  let current = node;
+  for (let depth = 0; depth < 8 && typeof current.$ref === 'string'; depth++) {
+    const ref = current.$ref as string;
+    if (!ref.startsWith('#/')) break;
+    let target: unknown = root;
+    for (const part of ref.slice(2).split('/')) target = (target as SchemaNode | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    if (!target || typeof target !== 'object') break;
+    current = { ...(target as SchemaNode), ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
+  }
+  return current;
+}
+
+/** The first non-null type of a node, looking through type arrays and anyOf/oneOf. */
+function typeOf(node: SchemaNode, root: SchemaNode): { type: string | undefined; node: SchemaNode } {
+  const resolved = resolveRef(node, root);
+  const type = resolved.type;
+  if (typeof type === 'string') return { type, node: resolved };
+  if (Array.isArray(type)) return { type: type.find((t) => t !== 'null') as string | undefined, node: resolved };
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const options = resolved[key];
+    if (Array.isArray(options)) {
+      for (const option of options as SchemaNode[]) {
+        const inner = typeOf(option, root);
+        if (inner.type && inner.type !== 'null') return { type: inner.type, node: { ...resolved, ...inner.node } };
+      }
+    }
+  }
+  if (resolved.properties) return { type: 'object', node: resolved };
+  if (Array.isArray(resolved.enum)) return { type: 'string', node: resolved };
+  return { type: undefined, node: resolved };
+}
+
+function labelsFor(name: string, description: unknown, parents: string[]): { text: string; weight: number }[] {
+  const labels: { text: string; weight: number }[] = [];
+  if (typeof description === 'string') for (const text of labelsFromDescription(description)) labels.push({ text, weight: 1 });
+  const own = splitName(name);
+  const parent = parents.length > 0 ? splitName(parents[parents.length - 1]!) : '';
+  // "patient" + "name" → "patient name"; skip when the name already carries the parent ("patient_name").
+  if (parent && !own.startsWith(parent)) labels.push({ text: `${parent} ${own}`, weight: 0.97 });
+  // A bare child name ("name") is less specific: it also matches other sections' labels.
+  labels.push({ text: own, weight: parent ? 0.85 : 0.95 });
+  const seen = new Set<string>();
+  return labels.filter((l) => {
+    const key = l.text.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function scalarFrom(node: SchemaNode, type: string, path: string[], required: boolean, labels: ScalarSpec['labels']): ScalarSpec {
+  const scalarType: ScalarType = type === 'integer' || type === 'number' || type === 'boolean' ? type : 'string';
+  const spec: ScalarSpec = { kind: 'scalar', path, type: scalarType, required, labels };
+  if (typeof node.format === 'string') spec.format = node.format;
+  if (typeof node.pattern === 'string') spec.pattern = node.pattern;
+  if (Array.isArray(node.enum)) spec.enum = node.enum.filter((v) => v !== null).map(String);
+  return spec;
+}
+
+/** Walks the schema and lists every field to extract. */
+export function collectFields(schema: JsonSchema): FieldSpec[] {
+  const root = schema as SchemaNode;
+  const fields: FieldSpec[] = [];
+  const walk = (node: SchemaNode, path: string[], requiredChain: boolean) => {
+    const { node: resolved } = typeOf(node, root);
+    const properties = (resolved.properties ?? {}) as Record<string, SchemaNode>;
+    const required = new Set(Array.isArray(resolved.required) ? (resolved.required as string[]) : []);
+    for (const [name, child] of Object.entries(properties)) {
+      const { type, node: childNode } = typeOf(child, root);
+      const childPath = [...path, name];
+      const isRequired = requiredChain && required.has(name);
+      const labels = labelsFor(name, childNode.description, path);
+      if (type === 'object') {
+        walk(childNode, childPath, isRequired);
+      } else if (type === 'array') {
+        const items = typeOf((childNode.items ?? {}) as SchemaNode, root);
+        if (items.type === 'object') {
+          const columns: ScalarSpec[] = [];
+          const itemProps = (items.node.properties ?? {}) as Record<string, SchemaNode>;
+          const itemRequired = new Set(Array.isArray(items.node.required) ? (items.node.required as string[]) : []);
+          for (const [itemName, itemNode] of Object.entries(itemProps)) {
+            const itemType = typeOf(itemNode, root);
+            if (itemType.type === 'object' || itemType.type === 'array') continue;
+            columns.push(scalarFrom(itemType.node, itemType.type ?? 'string', [itemName], itemRequired.has(itemName), labelsFor(itemName, itemType.node.description, [])));
+          }
+          fields.push({ kind: 'table', path: childPath, required: isRequired, labels, columns });
+        } else {
+          const item = scalarFrom(items.node, items.type ?? 'string', [], false, labels);
+          fields.push({ kind: 'list', path: childPath, required: isRequired, item, labels });
+        }
+      } else {
+        fields.push(scalarFrom(childNode, type ?? 'string', childPath, isRequired, labels));
+      }
+    }
+  };
+  walk(root, [], true);
+  return fields;
+}

@@ -1,0 +1,190 @@
+/**
+ * Rows → blocks: tables from column-aligned rows, headings from size or emphasis, paragraphs from wrapped
+ * lines. Hand-written because no maintained Node library does layout analysis on positioned text; the rules
+ * are deliberately simple and documented in docs/local-service.md.
+ */
+import { unionBox, type Block, type PageLayout, type Row, type TableBlock, type TextLine } from './types.js';
+
+/** "Label: value" — such lines are form fields, never merged into paragraphs nor read as table rows. */
+const KEY_VALUE_LINE = /^[^:]{1,48}:\s*\S/;
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function isTableRowCandidate(row: Row): boolean {
+  if (row.lines.length < 2) return false;
+  const keyValues = row.lines.filter((line) => KEY_VALUE_LINE.test(line.text)).length;
+  return keyValues * 2 < row.lines.length;
+}
+
+/** The header cell a line belongs to: the one it overlaps most horizontally, or the nearest by centre. */
+function assignColumn(line: TextLine, columns: { x0: number; x1: number }[]): number {
+  let best = -1;
+  let bestOverlap = 0;
+  columns.forEach((column, index) => {
+    const overlap = Math.min(line.box.x1, column.x1) - Math.max(line.box.x0, column.x0);
+    if (overlap > bestOverlap) {
+      bestOverlap = overlap;
+      best = index;
+    }
+  });
+  if (best >= 0) return best;
+  const centre = (line.box.x0 + line.box.x1) / 2;
+  let nearest = 0;
+  columns.forEach((column, index) => {
+    const distance = Math.abs((column.x0 + column.x1) / 2 - centre);
+    const current = columns[nearest]!;
+    if (distance < Math.abs((current.x0 + current.x1) / 2 - centre)) nearest = index;
+  });
+  return nearest;
+}
+
+/** Column extents from the header: each header cell widened to the start of the next. */
+function columnsFrom(header: Row): { x0: number; x1: number }[] {
+  return header.lines.map((line, i) => {
+    const next = header.lines[i + 1];
+    const previous = header.lines[i - 1];
+    return { x0: previous ? (previous.box.x1 + line.box.x0) / 2 : line.box.x0 - 36, x1: next ? (line.box.x1 + next.box.x0) / 2 : line.box.x1 + 36 };
+  });
+}
+
+/** Whether `row` continues a table whose columns are `columns`: ≥2 of its lines fall in distinct columns. */
+function alignsWith(row: Row, columns: { x0: number; x1: number }[]): boolean {
+  if (!isTableRowCandidate(row)) return false;
+  const hits = new Set<number>();
+  let aligned = 0;
+  for (const line of row.lines) {
+    const overlapping = columns.findIndex((c) => Math.min(line.box.x1, c.x1) - Math.max(line.box.x0, c.x0) > 0);
+    if (overlapping >= 0) {
+      aligned++;
+      hits.add(overlapping);
+    }
+  }
+  return hits.size >= 2 && aligned * 2 >= row.lines.length;
+}
+
+function buildTable(rows: Row[]): TableBlock {
+  const header = rows[0]!;
+  const columns = columnsFrom(header);
+  const cellLines = rows.map((row) => {
+    const cells: (TextLine | null)[] = columns.map(() => null);
+    for (const line of row.lines) {
+      const index = assignColumn(line, columns);
+      const existing = cells[index];
+      // Two lines in one column (a split cell): join them in reading order.
+      cells[index] = existing
+        ? { ...existing, text: `${existing.text} ${line.text}`, box: unionBox([existing.box, line.box]), fragments: [...existing.fragments, ...line.fragments] }
+        : line;
+    }
+    return cells;
+  });
+  return {
+    kind: 'table',
+    box: unionBox(rows.map((r) => r.box)),
+    header: header.lines.map((l) => l.text),
+    rows: cellLines.slice(1).map((cells) => cells.map((c) => c?.text ?? null)),
+    cellLines,
+  };
+}
+
+/** Finds tables: runs of ≥2 consecutive table-candidate rows aligned with the first row's columns. */
+function findTables(rows: Row[], lineHeight: number): { start: number; end: number; table: TableBlock }[] {
+  const found: { start: number; end: number; table: TableBlock }[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    const header = rows[i]!;
+    if (!isTableRowCandidate(header)) {
+      i++;
+      continue;
+    }
+    const columns = columnsFrom(header);
+    let end = i + 1;
+    while (end < rows.length) {
+      const previous = rows[end - 1]!;
+      const row = rows[end]!;
+      if (row.box.y0 - previous.box.y1 > 2.5 * lineHeight || !alignsWith(row, columns)) break;
+      end++;
+    }
+    if (end - i >= 2) {
+      found.push({ start: i, end, table: buildTable(rows.slice(i, end)) });
+      i = end;
+    } else {
+      i++;
+    }
+  }
+  return found;
+}
+
+function headingLevel(line: TextLine, bodySize: number, rowLines: number): number | null {
+  if (rowLines > 1 || KEY_VALUE_LINE.test(line.text) || line.text.length > 90) return null;
+  const ratio = line.fontSize / (bodySize || line.fontSize);
+  if (ratio >= 1.6) return 1;
+  if (ratio >= 1.25) return 2;
+  // Short all-capitals lines read as section titles on forms ("PATIENT INFORMATION").
+  const letters = line.text.replace(/[^A-Za-z]/g, '');
+  const words = line.text.split(/\s+/).length;
+  if (letters.length >= 4 && letters === letters.toUpperCase() && words <= 6 && !/[:\d]$/.test(line.text)) return 3;
+  return null;
+}
+
+/** Builds the blocks of a page in reading order. */
+export function buildBlocks(rows: Row[], pageWidth: number): Block[] {
+  const allLines = rows.flatMap((r) => r.lines);
+  const bodySize = median(allLines.map((l) => l.fontSize));
+  const lineHeight = median(allLines.map((l) => l.box.y1 - l.box.y0)) || 12;
+  const textLeft = Math.min(...allLines.map((l) => l.box.x0));
+  const textRight = Math.max(...allLines.map((l) => l.box.x1));
+  const textWidth = Math.max(1, Math.min(pageWidth, textRight - textLeft));
+  const tables = findTables(rows, lineHeight);
+  const blocks: Block[] = [];
+  let paragraph: TextLine[] = [];
+  const flush = () => {
+    if (paragraph.length === 0) return;
+    blocks.push({ kind: 'paragraph', text: paragraph.map((l) => l.text).join(' '), box: unionBox(paragraph.map((l) => l.box)), lines: paragraph });
+    paragraph = [];
+  };
+  let tableIndex = 0;
+  for (let r = 0; r < rows.length; r++) {
+    const table = tables[tableIndex];
+    if (table && r === table.start) {
+      flush();
+      blocks.push(table.table);
+      r = table.end - 1;
+      tableIndex++;
+      continue;
+    }
+    const row = rows[r]!;
+    for (const line of row.lines) {
+      const level = headingLevel(line, bodySize, row.lines.length);
+      if (level !== null) {
+        flush();
+        blocks.push({ kind: 'heading', level, text: line.text, box: line.box, lines: [line] });
+        continue;
+      }
+      const last = paragraph[paragraph.length - 1];
+      // Merge a wrapped line: single-line row, close below, same left edge and size, previous line nearly full.
+      const continues =
+        last !== undefined &&
+        row.lines.length === 1 &&
+        line.box.y0 - last.box.y1 <= 0.6 * line.fontSize &&
+        Math.abs(line.box.x0 - paragraph[0]!.box.x0) <= line.fontSize &&
+        Math.abs(line.fontSize - last.fontSize) <= 0.15 * last.fontSize &&
+        last.box.x1 - last.box.x0 >= 0.75 * textWidth &&
+        !KEY_VALUE_LINE.test(line.text) &&
+        !KEY_VALUE_LINE.test(last.text);
+      if (!continues) flush();
+      paragraph.push(line);
+      if (row.lines.length > 1) flush();
+    }
+  }
+  flush();
+  return blocks;
+}
+
+/** Assembles a page layout from its rows. */
+export function buildPageLayout(page: number, width: number, height: number, source: PageLayout['source'], rows: Row[]): PageLayout {
+  return { page, width, height, source, rows, lines: rows.flatMap((r) => r.lines), blocks: rows.length > 0 ? buildBlocks(rows, width) : [] };
+}
