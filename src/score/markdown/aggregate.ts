@@ -1,0 +1,76 @@
+/**
+ * Markdown fidelity across documents (METRICS.md §2): micro over every page of every document (headline),
+ * macro as the mean over pages, and the mean of per-document micro scores. Per-document scoring is
+ * {@link scoreMarkdownPages}; this only adds up.
+ */
+import { checkOptionalUnitScore } from './check-score.js';
+import type { MarkdownDocumentFigures, MarkdownDocumentScore } from './pages.js';
+import type { SimilarityScore } from './similarity.js';
+
+/** One variant (normalised or raw) of {@link MarkdownAggregate}. `null` when there is no document. */
+export interface MarkdownAggregateFigures {
+  /** Headline: 1 − Σedits / Σlength over all pages of all documents. Higher is better. */
+  micro: number | null;
+  /** Mean page similarity over all pages that are not both empty. */
+  macro: number | null;
+  /** Mean of the per-document micro similarities. */
+  documentMean: number | null;
+  edits: number;
+  length: number;
+  /** Pages empty on both sides: similarity 1, left out of `macro`, reported here. */
+  bothEmptyPages: number;
+}
+
+/** {@link aggregateMarkdown}. */
+export interface MarkdownAggregate extends MarkdownAggregateFigures {
+  raw: MarkdownAggregateFigures;
+  documents: number;
+  pages: number;
+  /** Documents whose call failed: scored 0 on every page, counted here. */
+  failedDocuments: number;
+  missingPages: number;
+  extraPages: number;
+}
+
+/** Aggregates per-document scores. */
+export function aggregateMarkdown(documents: readonly MarkdownDocumentScore[]): MarkdownAggregate {
+  const allPages = documents.flatMap((d) => d.pages);
+  const anyMissing = documents.some((d) => d.missingPages > 0);
+  return {
+    ...aggregateVariant(documents, allPages, anyMissing, 'markdown similarity'),
+    raw: aggregateVariant(
+      documents.map((d) => d.raw),
+      allPages.map((p) => p.raw),
+      anyMissing,
+      'markdown raw similarity',
+    ),
+    documents: documents.length,
+    pages: allPages.length,
+    failedDocuments: documents.filter((d) => d.failed).length,
+    missingPages: documents.reduce((n, d) => n + d.missingPages, 0),
+    extraPages: documents.reduce((n, d) => n + d.extraPages, 0),
+  };
+}
+
+function aggregateVariant(
+  documents: readonly MarkdownDocumentFigures[],
+  pages: readonly SimilarityScore[],
+  anyMissing: boolean,
+  metric: string,
+): MarkdownAggregateFigures {
+  const edits = documents.reduce((n, d) => n + d.edits, 0);
+  const length = documents.reduce((n, d) => n + d.length, 0);
+  const counted = pages.filter((p) => !p.bothEmpty);
+  // Σlength = 0: every page blank on both sides (1), unless a page had no output (a failure is 0).
+  const micro = documents.length === 0 ? null : length > 0 ? 1 - edits / length : anyMissing ? 0 : 1;
+  const macro = documents.length === 0 ? null : counted.length > 0 ? counted.reduce((s, p) => s + p.similarity, 0) / counted.length : 1;
+  const documentMean = documents.length === 0 ? null : documents.reduce((s, d) => s + d.similarity, 0) / documents.length;
+  return {
+    micro: checkOptionalUnitScore(`${metric} (micro)`, micro),
+    macro: checkOptionalUnitScore(`${metric} (macro)`, macro),
+    documentMean: checkOptionalUnitScore(`${metric} (document mean)`, documentMean),
+    edits,
+    length,
+    bothEmptyPages: pages.length - counted.length,
+  };
+}
