@@ -1,0 +1,33 @@
+/**
+ * Media-type sniffing by magic bytes. Hand-written because the four signatures the interface accepts are
+ * fixed and tiny; a sniffing library would pull in hundreds of signatures we must reject anyway.
+ */
+import { open } from 'node:fs/promises';
+
+const SIGNATURES: { mediaType: string; test: (head: Buffer) => boolean }[] = [
+  // PDF 1.7 §7.5.2: the header may be preceded by junk within the first 1024 bytes; readers accept that.
+  { mediaType: 'application/pdf', test: (head) => head.subarray(0, 1024).includes('%PDF-') },
+  { mediaType: 'image/png', test: (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { mediaType: 'image/jpeg', test: (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff },
+  {
+    mediaType: 'image/tiff',
+    test: (head) => head.subarray(0, 4).equals(Buffer.from('II*\0', 'latin1')) || head.subarray(0, 4).equals(Buffer.from('MM\0*', 'latin1')),
+  },
+];
+
+/** The media type of `bytes` (the start of a file), or undefined when it is none of PDF, PNG, JPEG, TIFF. */
+export function sniffMediaType(bytes: Buffer): string | undefined {
+  return SIGNATURES.find((signature) => signature.test(bytes))?.mediaType;
+}
+
+/** Reads the first KiB of a file and sniffs it. */
+export async function sniffFileMediaType(file: string): Promise<string | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(1024);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return sniffMediaType(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,416 @@
+/**
+ * `validateDataset`: everything a run would trip on, found before any paid call and reported at once, each
+ * problem with the file (relative to the dataset) and the reason. Never throws for dataset problems.
+ */
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { silentLogger } from '../logger.js';
+import type { Dataset, DatasetDocument, JsonSchema } from '../types.js';
+import { computeContentHash, listDatasetFiles } from './content-hash.js';
+import {
+  BASELINE_DIR,
+  CONTEXT_FILE,
+  DEFAULT_MAX_FILE_BYTES,
+  DOCUMENTS_DIR,
+  MANIFEST_FILE,
+  MEDIA_TYPE_BY_EXTENSION,
+  SAFE_ID,
+  SCHEMA_FILE,
+  SUPPORTED_EXTENSIONS,
+  TRUTH_DIR,
+} from './format.js';
+import { checkManifest, listSchemaFieldPaths, parseComparators, type DatasetManifest, type ManifestDocument } from './manifest.js';
+import { sniffFileMediaType } from './media-type.js';
+import { decodeUtf8 } from './read.js';
+import { checkRegionPages } from './regions.js';
+import { checkRelativePath, resolveInside } from './safe-path.js';
+import { checkSchemaSubset, compileSchema } from './schema-subset.js';
+
+/** One thing wrong with a dataset. Errors stop a run; warnings are printed and the run goes on. */
+export interface DatasetProblem {
+  severity: 'error' | 'warning';
+  /** Relative to the dataset directory (POSIX separators); `.` for the directory itself. */
+  file: string;
+  message: string;
+}
+
+/** The outcome of validation: `dataset` is present only when there is no error. */
+export interface DatasetValidation {
+  problems: DatasetProblem[];
+  dataset?: Dataset;
+  /** `sha256:<hex>`, present whenever the directory could be read. */
+  contentHash?: string;
+}
+
+export interface ValidateDatasetOptions {
+  /** Documents above this size are errors. @default DEFAULT_MAX_FILE_BYTES (64 MiB) */
+  maxFileBytes?: number;
+}
+
+export interface LoadDatasetOptions extends ValidateDatasetOptions {
+  /** Receives the warnings. @default silentLogger */
+  logger?: Logger;
+}
+
+const MEDIA_NAMES: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/tiff': 'TIFF',
+};
+
+/** Collects problems; `file` is always relative to the dataset root. */
+class ProblemList {
+  readonly items: DatasetProblem[] = [];
+  error(file: string, message: string): void {
+    this.items.push({ severity: 'error', file, message });
+  }
+  warn(file: string, message: string): void {
+    this.items.push({ severity: 'warning', file, message });
+  }
+  get hasErrors(): boolean {
+    return this.items.some((problem) => problem.severity === 'error');
+  }
+}
+
+/** A document candidate before its files are checked. */
+interface Candidate {
+  id: string;
+  /** Relative path of the local file, as written. */
+  file?: string;
+  fileUrl?: string;
+  entry?: ManifestDocument;
+  /** Where to report problems with this document. */
+  reportAs: string;
+}
+
+/** Validates the dataset at `dir`; see the module comment. */
+export async function validateDataset(dir: string, options: ValidateDatasetOptions = {}): Promise<DatasetValidation> {
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const problems = new ProblemList();
+  const root = path.resolve(dir);
+  try {
+    if (!(await stat(root)).isDirectory()) {
+      problems.error('.', `${root} is not a directory`);
+      return { problems: problems.items };
+    }
+  } catch {
+    problems.error('.', `dataset directory not found: ${root}`);
+    return { problems: problems.items };
+  }
+  const realRoot = await realpath(root);
+  const { files, escaping } = await listDatasetFiles(realRoot);
+  const present = new Set(files);
+
+  const manifest = await readManifest(realRoot, present, problems);
+  const schema = await readSchema(realRoot, present, problems);
+  const validateTruth = schema ? compileTruthValidator(schema, problems) : undefined;
+  const { comparators, issues } = parseComparators(manifest?.comparators);
+  for (const issue of issues) problems[issue.severity === 'error' ? 'error' : 'warn'](MANIFEST_FILE, issue.message);
+  if (schema) warnUnknownComparatorPaths(Object.keys(comparators), schema, problems);
+  const customContext = await readCustomContext(realRoot, present, manifest, problems);
+
+  const candidates = manifest?.documents ? listManifestCandidates(manifest.documents, files, problems) : await discoverCandidates(realRoot, problems);
+  const documents: DatasetDocument[] = [];
+  const seen = new Map<string, string>();
+  for (const candidate of candidates) {
+    if (!SAFE_ID.test(candidate.id)) {
+      problems.error(candidate.reportAs, `id "${candidate.id}" is not a safe file name (use letters, digits, "-", "_", "."; not starting with ".")`);
+      continue;
+    }
+    const first = seen.get(candidate.id);
+    if (first !== undefined) {
+      problems.error(candidate.reportAs, `duplicate id "${candidate.id}" (also used by ${first}); ids must be unique`);
+      continue;
+    }
+    seen.set(candidate.id, candidate.reportAs);
+    const document = await checkDocument(root, realRoot, candidate, maxFileBytes, problems);
+    if (!document) continue;
+    await attachTruthAndBaseline(root, realRoot, document, present, validateTruth, problems);
+    documents.push(document);
+  }
+  if (candidates.length === 0) problems.error(manifest?.documents ? MANIFEST_FILE : DOCUMENTS_DIR, 'the dataset has no documents');
+  warnOrphans(files, new Set(seen.keys()), problems);
+  // Links that no check above reported (e.g. one nobody references) are errors too: the dataset must be self-contained.
+  for (const file of escaping) {
+    if (!problems.items.some((problem) => problem.file === file)) problems.error(file, 'is a symlink pointing outside the dataset directory (or broken); replace it with the file itself');
+  }
+
+  const contentHash = await computeContentHash(realRoot);
+  if (problems.hasErrors || !schema) return { problems: problems.items, contentHash };
+  const dataset: Dataset = {
+    root,
+    name: manifest?.name ?? path.basename(root),
+    locale: manifest?.locale ?? 'US',
+    schema,
+    defaults: {},
+    comparators,
+    documents,
+    contentHash,
+  };
+  if (manifest?.version !== undefined) dataset.version = manifest.version;
+  if (manifest?.description !== undefined) dataset.description = manifest.description;
+  if (customContext !== undefined) dataset.customContext = customContext;
+  if (manifest?.defaults?.modes) dataset.defaults.modes = manifest.defaults.modes;
+  if (manifest?.defaults?.endpoints) dataset.defaults.endpoints = manifest.defaults.endpoints;
+  return { problems: problems.items, dataset, contentHash };
+}
+
+/**
+ * Validates and returns the dataset; any error → UsageError (code DATASET_INVALID) listing every error as
+ * `file: reason`. Warnings go to the logger.
+ */
+export async function loadDataset(dir: string, options: LoadDatasetOptions = {}): Promise<Dataset> {
+  const logger = options.logger ?? silentLogger;
+  const validation = await validateDataset(dir, options);
+  const errors = validation.problems.filter((problem) => problem.severity === 'error');
+  for (const warning of validation.problems.filter((problem) => problem.severity === 'warning')) logger.warn(`${dir}/${warning.file}: ${warning.message}`);
+  if (errors.length > 0 || !validation.dataset) {
+    const lines = errors.map((problem) => `  ${problem.file}: ${problem.message}`);
+    throw new UsageError(`dataset ${dir} is invalid (${errors.length} error${errors.length === 1 ? '' : 's'}):\n${lines.join('\n')}`, {
+      code: 'DATASET_INVALID',
+      subject: dir,
+      hint: `run \`docbench dataset validate ${dir}\` to see every problem, fix them, then rerun`,
+    });
+  }
+  return validation.dataset;
+}
+
+/** Reads a small text file inside the dataset; reports non-UTF-8 and escapes. undefined when unusable. */
+async function readTextInside(realRoot: string, relative: string, problems: ProblemList): Promise<string | undefined> {
+  const resolved = await resolveInside(realRoot, relative);
+  if (!resolved.ok) {
+    problems.error(relative, resolved.reason);
+    return undefined;
+  }
+  const text = decodeUtf8(await readFile(resolved.absolute));
+  if (text === undefined) problems.error(relative, 'is not valid UTF-8 text; save it as UTF-8');
+  return text?.replace(/^\uFEFF/, '');
+}
+
+async function readJsonInside(realRoot: string, relative: string, problems: ProblemList): Promise<{ value: unknown } | undefined> {
+  const text = await readTextInside(realRoot, relative, problems);
+  if (text === undefined) return undefined;
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch (error) {
+    problems.error(relative, `is not valid JSON: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+async function readManifest(realRoot: string, present: Set<string>, problems: ProblemList): Promise<DatasetManifest | undefined> {
+  if (!present.has(MANIFEST_FILE)) return undefined;
+  const parsed = await readJsonInside(realRoot, MANIFEST_FILE, problems);
+  if (!parsed) return undefined;
+  const { manifest, issues } = checkManifest(parsed.value);
+  for (const issue of issues) problems[issue.severity === 'error' ? 'error' : 'warn'](MANIFEST_FILE, issue.message);
+  return manifest;
+}
+
+async function readSchema(realRoot: string, present: Set<string>, problems: ProblemList): Promise<JsonSchema | undefined> {
+  if (!present.has(SCHEMA_FILE)) {
+    problems.error(SCHEMA_FILE, 'missing: every dataset needs schema.json, the JSON Schema sent to /extract (`docbench dataset init` writes an example)');
+    return undefined;
+  }
+  const parsed = await readJsonInside(realRoot, SCHEMA_FILE, problems);
+  if (!parsed) return undefined;
+  const issues = checkSchemaSubset(parsed.value);
+  for (const issue of issues) problems[issue.severity === 'error' ? 'error' : 'warn'](SCHEMA_FILE, `${issue.pointer}: ${issue.message}`);
+  if (issues.some((issue) => issue.severity === 'error')) return undefined;
+  return parsed.value as JsonSchema;
+}
+
+function compileTruthValidator(schema: JsonSchema, problems: ProblemList): ((value: unknown) => string[]) | undefined {
+  const compiled = compileSchema(schema);
+  if (compiled.ok) return compiled.validate;
+  for (const message of compiled.errors) problems.error(SCHEMA_FILE, `not a valid JSON Schema: ${message}`);
+  return undefined;
+}
+
+function warnUnknownComparatorPaths(paths: string[], schema: JsonSchema, problems: ProblemList): void {
+  const known = new Set(listSchemaFieldPaths(schema));
+  for (const fieldPath of paths) {
+    // Arrays of scalars may be keyed with or without the trailing [] (`diagnosis_codes` or `diagnosis_codes[]`).
+    if (!known.has(fieldPath) && !known.has(`${fieldPath}[]`)) {
+      problems.warn(MANIFEST_FILE, `comparators["${fieldPath}"]: schema.json has no field at this path; the comparator is never used`);
+    }
+  }
+}
+
+async function readCustomContext(realRoot: string, present: Set<string>, manifest: DatasetManifest | undefined, problems: ProblemList): Promise<string | undefined> {
+  const fromManifest = manifest?.defaults?.customContext;
+  if (!present.has(CONTEXT_FILE)) return fromManifest;
+  const text = await readTextInside(realRoot, CONTEXT_FILE, problems);
+  if (fromManifest !== undefined) {
+    problems.warn(CONTEXT_FILE, 'ignored: dataset.json defaults.customContext takes precedence');
+    return fromManifest;
+  }
+  return text?.trim() === '' ? undefined : text?.trim();
+}
+
+function stripExtension(file: string): string {
+  const base = path.posix.basename(file.replace(/\\/g, '/'));
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(0, dot) : base;
+}
+
+function listManifestCandidates(entries: ManifestDocument[], files: string[], problems: ProblemList): Candidate[] {
+  const listed = new Set<string>();
+  const candidates = entries.map((entry, index): Candidate => {
+    const source = entry.file ?? entry.fileUrl ?? '';
+    const id = entry.id ?? stripExtension(source);
+    if (entry.file !== undefined) listed.add(path.posix.normalize(entry.file.replace(/\\/g, '/')));
+    const candidate: Candidate = { id, entry, reportAs: entry.file ?? `${MANIFEST_FILE} documents[${index}]` };
+    if (entry.file !== undefined) candidate.file = entry.file;
+    if (entry.fileUrl !== undefined) candidate.fileUrl = entry.fileUrl;
+    return candidate;
+  });
+  for (const file of files) {
+    if (file.startsWith(`${DOCUMENTS_DIR}/`) && !listed.has(file)) problems.warn(file, 'not listed in dataset.json "documents"; ignored');
+  }
+  return candidates;
+}
+
+/** Without a documents list: every file in documents/ (dotfiles skipped), id = name without extension. */
+async function discoverCandidates(realRoot: string, problems: ProblemList): Promise<Candidate[]> {
+  let entries;
+  try {
+    entries = await readdir(path.join(realRoot, DOCUMENTS_DIR), { withFileTypes: true });
+  } catch {
+    problems.error(`${DOCUMENTS_DIR}/`, 'missing: put the documents in documents/ or list them in dataset.json "documents"');
+    return [];
+  }
+  const candidates: Candidate[] = [];
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (entry.name.startsWith('.')) continue;
+    const relative = `${DOCUMENTS_DIR}/${entry.name}`;
+    if (entry.isDirectory()) {
+      problems.warn(relative, 'subdirectories of documents/ are not scanned; list such files in dataset.json "documents"');
+      continue;
+    }
+    candidates.push({ id: stripExtension(entry.name), file: relative, reportAs: relative });
+  }
+  return candidates;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
+}
+
+/** Checks one document's file (or URL); returns the document with its media type, or undefined on error. */
+async function checkDocument(root: string, realRoot: string, candidate: Candidate, maxFileBytes: number, problems: ProblemList): Promise<DatasetDocument | undefined> {
+  const entry = candidate.entry;
+  const document: DatasetDocument = { id: candidate.id, tags: { ...(entry?.tags ?? {}) }, truth: {}, baseline: {} };
+  if (entry?.customContext !== undefined) document.customContext = entry.customContext;
+  if (entry?.modes) document.modes = entry.modes;
+  if (entry?.endpoints) document.endpoints = entry.endpoints;
+  if (candidate.fileUrl !== undefined) {
+    document.fileUrl = candidate.fileUrl;
+    return document;
+  }
+  const relative = candidate.file ?? '';
+  const at = candidate.reportAs;
+  const lexical = checkRelativePath(relative);
+  if (lexical) return void problems.error(at, lexical);
+  const extension = path.extname(relative).toLowerCase();
+  const expected = MEDIA_TYPE_BY_EXTENSION[extension];
+  if (!expected) {
+    return void problems.error(at, `unsupported format "${extension || '(no extension)'}" (supported: ${SUPPORTED_EXTENSIONS.join(', ')})`);
+  }
+  const resolved = await resolveInside(realRoot, relative);
+  if (!resolved.ok) return void problems.error(at, resolved.reason);
+  const info = await stat(resolved.absolute);
+  if (!info.isFile()) return void problems.error(at, 'is not a regular file');
+  if (info.size === 0) return void problems.error(at, 'is empty (0 bytes)');
+  if (info.size > maxFileBytes) return void problems.error(at, `is ${formatBytes(info.size)}, over the size limit of ${formatBytes(maxFileBytes)}`);
+  const sniffed = await sniffFileMediaType(resolved.absolute);
+  if (!sniffed) return void problems.error(at, `content is not a PDF, PNG, JPEG or TIFF although the extension says "${extension}"`);
+  if (sniffed !== expected) {
+    return void problems.error(at, `content is ${MEDIA_NAMES[sniffed] ?? sniffed} but the extension "${extension}" says ${MEDIA_NAMES[expected] ?? expected}; rename the file`);
+  }
+  document.file = path.join(root, relative);
+  document.mediaType = sniffed;
+  document.bytes = info.size;
+  return document;
+}
+
+/** Finds truth/ and baseline/ files for a document, checks each, and records the ones that are usable. */
+async function attachTruthAndBaseline(
+  root: string,
+  realRoot: string,
+  document: DatasetDocument,
+  present: Set<string>,
+  validateTruth: ((value: unknown) => string[]) | undefined,
+  problems: ProblemList,
+): Promise<void> {
+  const id = document.id;
+  const truthJson = `${TRUTH_DIR}/${id}.json`;
+  if (present.has(truthJson)) {
+    const parsed = await readJsonInside(realRoot, truthJson, problems);
+    if (parsed) {
+      const errors = !isObject(parsed.value) ? ['must hold a JSON object'] : (validateTruth?.(parsed.value) ?? []);
+      for (const message of errors) problems.error(truthJson, `does not match schema.json: ${message}`);
+      if (errors.length === 0) document.truth.json = path.join(root, truthJson);
+    }
+  }
+  const truthMarkdown = `${TRUTH_DIR}/${id}.md`;
+  if (present.has(truthMarkdown) && (await checkMarkdown(realRoot, truthMarkdown, problems))) document.truth.markdown = path.join(root, truthMarkdown);
+  const regions = `${TRUTH_DIR}/${id}.regions.json`;
+  if (present.has(regions)) {
+    const parsed = await readJsonInside(realRoot, regions, problems);
+    if (parsed) {
+      const errors = checkRegionPages(parsed.value);
+      for (const message of errors.slice(0, 20)) problems.error(regions, message);
+      if (errors.length > 20) problems.error(regions, `… and ${errors.length - 20} more region problems`);
+      if (errors.length === 0) document.truth.regions = path.join(root, regions);
+    }
+  }
+  const baselineMarkdown = `${BASELINE_DIR}/${id}.md`;
+  if (present.has(baselineMarkdown) && (await checkMarkdown(realRoot, baselineMarkdown, problems))) document.baseline.markdown = path.join(root, baselineMarkdown);
+  const baselineJson = `${BASELINE_DIR}/${id}.json`;
+  if (present.has(baselineJson)) {
+    const parsed = await readJsonInside(realRoot, baselineJson, problems);
+    if (parsed && !isObject(parsed.value)) problems.error(baselineJson, 'must hold a JSON object (the incumbent\'s extraction)');
+    // The incumbent's output is scored as it is, like the service's: it need not conform to schema.json.
+    else if (parsed) {
+      document.baseline.json = path.join(root, baselineJson);
+    }
+  }
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function checkMarkdown(realRoot: string, relative: string, problems: ProblemList): Promise<boolean> {
+  const text = await readTextInside(realRoot, relative, problems);
+  if (text === undefined) return false;
+  if (text.trim() === '') problems.warn(relative, 'is empty; it will be scored as an empty page');
+  return true;
+}
+
+const TRUTH_SUFFIXES = ['.regions.json', '.json', '.md'];
+const BASELINE_SUFFIXES = ['.json', '.md'];
+
+/** Truth and baseline files that belong to no document, or whose names docbench does not read. */
+function warnOrphans(files: string[], ids: Set<string>, problems: ProblemList): void {
+  for (const file of files) {
+    const [folder, name, ...rest] = file.split('/');
+    if ((folder !== TRUTH_DIR && folder !== BASELINE_DIR) || name === undefined || name.startsWith('.')) continue;
+    if (rest.length > 0) {
+      problems.warn(file, `subdirectories of ${folder}/ are not read`);
+      continue;
+    }
+    const suffixes = folder === TRUTH_DIR ? TRUTH_SUFFIXES : BASELINE_SUFFIXES;
+    const suffix = suffixes.find((candidate) => name.endsWith(candidate));
+    if (!suffix) {
+      problems.warn(file, `not read: ${folder}/ holds <id>${suffixes.join(', <id>')}`);
+      continue;
+    }
+    const id = name.slice(0, -suffix.length);
+    if (!ids.has(id)) problems.warn(file, `no document with id "${id}"; the file is not used`);
+  }
+}
