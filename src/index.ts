@@ -7,3 +7,5 @@ export * from './types.js';
 export type * from './service/types.js';
 export type { CallRecord, CallErrorRecord } from './run/record.js';
 export { DOCBENCH_VERSION } from './version.js';
+export { validateDataset, loadDataset, readTruthJson, readBaselineJson, readMarkdownPages, readRegionPages, initDataset, generateSampleDataset, computeContentHash, DEFAULT_MAX_FILE_BYTES } from './dataset/index.js';
+export type { DatasetProblem, DatasetValidation } from './dataset/index.js';
