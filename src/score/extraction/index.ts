@@ -1,0 +1,19 @@
+/** Extraction scoring (METRICS.md §1): Field-F1 per document, aggregation, ANLS*. */
+export { scoreExtraction, LONG_TEXT_MIN_LENGTH } from './score-document.js';
+export { aggregateExtraction } from './aggregate.js';
+export type { ExtractionAggregate, ItemAggregate, MacroScore, PathAggregate } from './aggregate.js';
+export { anlsStar, anlsLeaf, levenshteinCodePoints, ANLS_THRESHOLD } from './anls.js';
+export { computePrf } from './ratios.js';
+export { inferComparatorSpec, splitFieldName } from './resolve-comparator.js';
+export type { ComparatorSource, ValueType } from './resolve-comparator.js';
+export type {
+  Counts,
+  ExtractionScore,
+  FieldError,
+  FieldResult,
+  ItemCounts,
+  NormalizationRecord,
+  PrfScore,
+  ScoreExtractionOptions,
+  Verdict,
+} from './types.js';

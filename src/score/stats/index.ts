@@ -1,0 +1,13 @@
+/** Statistics for comparing two systems or runs (METRICS.md §5), and the metric boundary check. */
+export { compareSystems, createMicroF1Delta, pairByDocumentId, DEFAULT_TIE_TOLERANCE } from './compare-systems.js';
+export type { CompareSystemsOptions, CountsLike, PairedValues, SystemComparison } from './compare-systems.js';
+export { pairedBootstrap, quantileSorted, DEFAULT_RESAMPLES, DEFAULT_SEED } from './bootstrap.js';
+export type { BootstrapOptions, BootstrapResult, ResampleStatistic } from './bootstrap.js';
+export { signTest } from './sign-test.js';
+export { wilcoxonSignedRank, WILCOXON_EXACT_MAX_N } from './wilcoxon.js';
+export type { WilcoxonResult } from './wilcoxon.js';
+export { holmAdjust } from './holm.js';
+export { createRandom } from './prng.js';
+export { erfc, twoSidedNormalP } from './normal.js';
+export { checkMetric, checkUnit } from './check-metric.js';
+export type { MetricRange } from './check-metric.js';
