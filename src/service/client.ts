@@ -4,7 +4,7 @@
  * A call never throws for a service failure: it resolves to a `CallOutcome`, because a failure on one
  * document is data for the report, not an exception.
  */
-import { Agent, FormData, request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import type { Endpoint, JsonSchema } from '../types.js';
 import { DocbenchError } from '../errors.js';
 import { ServiceError, ENDPOINT_PATHS, isServiceError } from './errors.js';
@@ -12,6 +12,7 @@ import { DEFAULT_RETRY_POLICY, decideRetry, parseRetryAfter, type RetryPolicy } 
 import { DEFAULT_AUTH, authHeaders, type AuthHeader } from './auth.js';
 import { createRedactor, excerpt, type Redactor } from './redact.js';
 import { ShapeReader } from './shape.js';
+import { encodeMultipart, type MultipartBody, type MultipartPart } from './multipart.js';
 import { readExtract } from './read-extract.js';
 import { readCompare, readProcess, readSplit } from './read-others.js';
 import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from './types.js';
@@ -111,8 +112,9 @@ export function createClient(options: ClientOptions): ServiceClient {
   const redact = createRedactor([apiKey]);
   // undici's own header/body timeouts would fire independently of ours: align them with the attempt timeout.
   const dispatcher: Dispatcher = new Agent({ connections: options.connections ?? 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  let closing: Promise<void> | undefined;
 
-  async function sendOnce(endpoint: Endpoint, form: FormData, signal: AbortSignal | undefined): Promise<HttpExchange> {
+  async function sendOnce(endpoint: Endpoint, form: MultipartBody, signal: AbortSignal | undefined): Promise<HttpExchange> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const url = `${baseUrl}${ENDPOINT_PATHS[endpoint]}`;
@@ -124,18 +126,18 @@ export function createClient(options: ClientOptions): ServiceClient {
       // forwarded to another host.
       const response = await request(url, {
         method: 'POST',
-        body: form,
-        headers: { accept: 'application/json', 'user-agent': 'docbench', ...authHeaders(endpoint, apiKey, auth) },
+        body: form.body,
+        headers: { accept: 'application/json', 'user-agent': 'docbench', 'content-type': form.contentType, ...authHeaders(endpoint, apiKey, auth) },
         signal: combined,
         dispatcher,
       });
       status = response.statusCode;
       headers = response.headers;
-      text = await readCapped(response.body, maxResponseBytes, endpoint, redact);
+      text = await readCapped(response.body, { max: maxResponseBytes, endpoint, status, redact });
     } catch (error) {
       throw toTransportError(error, endpoint, { timedOut: timeout.aborted, aborted: signal?.aborted ?? false, timeoutMs, redact });
     }
-    if (status < 200 || status >= 300) throw httpError(endpoint, status, text, headers, redact);
+    if (status < 200 || status >= 300) throw httpError(endpoint, status, text, headers, redact, policy);
     try {
       return { status, body: JSON.parse(text) as unknown };
     } catch {
@@ -150,17 +152,20 @@ export function createClient(options: ClientOptions): ServiceClient {
     }
   }
 
-  async function call<T>(endpoint: Endpoint, buildForm: () => FormData, read: (body: unknown, reader: ShapeReader) => T, signal?: AbortSignal): Promise<CallOutcome<T>> {
+  async function call<T>(endpoint: Endpoint, parts: MultipartPart[], read: (body: unknown, reader: ShapeReader) => T, signal?: AbortSignal): Promise<CallOutcome<T>> {
     const started = performance.now();
+    // Encoded once: every attempt resends the same bytes.
+    const form = encodeMultipart(parts);
     let attempt = 0;
     let lastAttemptMs = 0;
     for (;;) {
       attempt++;
       const attemptStarted = performance.now();
       try {
-        const exchange = await sendOnce(endpoint, buildForm(), signal);
+        const exchange = await sendOnce(endpoint, form, signal);
         lastAttemptMs = performance.now() - attemptStarted;
-        const result = read(exchange.body, new ShapeReader(endpoint, excerpt(JSON.stringify(exchange.body), redact)));
+        const reader = new ShapeReader(endpoint, () => excerpt(JSON.stringify(exchange.body), redact), { status: exchange.status, redact });
+        const result = read(exchange.body, reader);
         options.onAttempt?.({ endpoint, attempt, ms: lastAttemptMs, status: exchange.status });
         return { ok: true, result, status: exchange.status, attempts: attempt, latencyMs: performance.now() - started, lastAttemptMs };
       } catch (caught) {
@@ -171,8 +176,10 @@ export function createClient(options: ClientOptions): ServiceClient {
         if (!decision.retry) return { ok: false, error, attempts: attempt, latencyMs: performance.now() - started, lastAttemptMs };
         try {
           await sleep(decision.delayMs, signal);
-        } catch {
-          return { ok: false, error, attempts: attempt, latencyMs: performance.now() - started, lastAttemptMs };
+        } catch (interrupted) {
+          // Cancelled during the backoff: the call was abandoned, not failed by the service.
+          const abandoned = signal?.aborted ? cancelled(endpoint, interrupted) : error;
+          return { ok: false, error: abandoned, attempts: attempt, latencyMs: performance.now() - started, lastAttemptMs };
         }
       }
     }
@@ -183,49 +190,50 @@ export function createClient(options: ClientOptions): ServiceClient {
     extract: (document, params, signal) =>
       call(
         'extract',
-        () => {
-          const form = documentForm(document);
-          form.append('schema', JSON.stringify(params.schema));
-          form.append('fast', String(params.fast));
-          if (params.customContext) form.append('customContext', params.customContext);
-          if (params.imageMetadataDetect !== undefined) form.append('imageMetadataDetect', String(params.imageMetadataDetect));
-          return form;
-        },
+        [
+          documentPart(document),
+          // Interface §4.2: a JSON Schema document serialised to a string; booleans as text `true`/`false`.
+          { name: 'schema', value: JSON.stringify(params.schema) },
+          { name: 'fast', value: String(params.fast) },
+          ...(params.customContext ? [{ name: 'customContext', value: params.customContext }] : []),
+          ...(params.imageMetadataDetect === undefined ? [] : [{ name: 'imageMetadataDetect', value: String(params.imageMetadataDetect) }]),
+        ],
         readExtract,
         signal,
       ),
     compare: (document, params, signal) =>
       call(
         'compare',
-        () => {
-          const form = documentForm(document);
-          if (params.baselineMarkdown !== undefined) {
-            // The reference names the part `original_results`; its example request sends `originalResults`.
-            form.append('original_results', params.baselineMarkdown);
-            form.append('originalResults', params.baselineMarkdown);
-          }
-          return form;
-        },
+        [
+          documentPart(document),
+          // The reference names the part `original_results`; its example request sends `originalResults`.
+          ...(params.baselineMarkdown === undefined
+            ? []
+            : [
+                { name: 'original_results', value: params.baselineMarkdown },
+                { name: 'originalResults', value: params.baselineMarkdown },
+              ]),
+        ],
         readCompare,
         signal,
       ),
-    split: (document, signal) => call('split', () => documentForm(document), readSplit, signal),
+    split: (document, signal) => call('split', [documentPart(document)], readSplit, signal),
     process: (document, params, signal) =>
       call(
         'process',
-        () => {
-          const form = documentForm(document);
-          form.append('output_format', params.outputFormat ?? 'json');
-          form.append('extract_images', String(params.extractImages ?? false));
-          form.append('include_bounding_boxes', String(params.includeBoundingBoxes ?? false));
-          form.append('extract_metadata', String(params.extractMetadata ?? false));
-          form.append('extract_signature', String(params.extractSignature ?? false));
-          return form;
-        },
+        [
+          documentPart(document),
+          { name: 'output_format', value: params.outputFormat ?? 'json' },
+          { name: 'extract_images', value: String(params.extractImages ?? false) },
+          { name: 'include_bounding_boxes', value: String(params.includeBoundingBoxes ?? false) },
+          { name: 'extract_metadata', value: String(params.extractMetadata ?? false) },
+          { name: 'extract_signature', value: String(params.extractSignature ?? false) },
+        ],
         readProcess,
         signal,
       ),
-    close: () => dispatcher.close(),
+    // Idempotent: a runner may close in a finally and again on shutdown.
+    close: () => (closing ??= dispatcher.close().then(() => undefined)),
   };
 }
 
@@ -242,23 +250,27 @@ function normalizeBaseUrl(baseUrl: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-function documentForm(document: DocumentInput): FormData {
-  const form = new FormData();
-  if ('fileUrl' in document) form.append('fileUrl', document.fileUrl);
-  else form.append('file', new Blob([document.bytes as Uint8Array<ArrayBuffer>], { type: document.contentType }), document.filename);
-  return form;
+function documentPart(document: DocumentInput): MultipartPart {
+  if ('fileUrl' in document) return { name: 'fileUrl', value: document.fileUrl };
+  return { name: 'file', bytes: document.bytes, filename: document.filename, contentType: document.contentType };
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max: number, endpoint: Endpoint, redact: Redactor): Promise<string> {
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  context: { max: number; endpoint: Endpoint; status: number; redact: Redactor },
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
-    if (size > max) {
+    if (size > context.max) {
       body.destroy();
-      throw new ServiceError('SERVICE_RESPONSE_INVALID', `response larger than ${Math.round(max / 1048576)} MiB, not read further`, {
-        endpoint,
-        bodyExcerpt: excerpt(Buffer.concat(chunks).subarray(0, 400).toString('utf8'), redact),
+      // Redact before cutting: a key straddling the cut would otherwise leave its first half in the excerpt.
+      const head = context.redact(Buffer.concat(chunks).toString('utf8'));
+      throw new ServiceError('SERVICE_RESPONSE_INVALID', `response larger than ${formatBytes(context.max)} (maxResponseBytes), not read further`, {
+        endpoint: context.endpoint,
+        status: context.status,
+        bodyExcerpt: excerpt(head, context.redact),
         retryable: false,
         hint: 'raise maxResponseBytes in the config if such responses are expected',
       });
@@ -268,22 +280,43 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function httpError(endpoint: Endpoint, status: number, text: string, headers: Record<string, string | string[] | undefined>, redact: Redactor): ServiceError {
+/** 16384 → "16 KiB", 104857600 → "100 MiB", 1000 → "1000 bytes". */
+function formatBytes(bytes: number): string {
+  if (bytes >= 1048576 && bytes % 1048576 === 0) return `${bytes / 1048576} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** 200 → "200 ms", 600000 → "600 s", 1500 → "1.5 s". */
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+function httpError(
+  endpoint: Endpoint,
+  status: number,
+  text: string,
+  headers: Record<string, string | string[] | undefined>,
+  redact: Redactor,
+  policy: RetryPolicy,
+): ServiceError {
   let serviceCode: string | undefined;
   let serviceMessage: string | undefined;
   let supportedFormats: string[] | undefined;
   try {
     const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; details?: { supported_formats?: unknown } } };
-    if (typeof parsed.error?.code === 'string') serviceCode = parsed.error.code;
+    // Everything quoted from the body is redacted before it is cut: the service may echo the key anywhere.
+    if (typeof parsed.error?.code === 'string') serviceCode = redact(parsed.error.code).slice(0, 100);
     if (typeof parsed.error?.message === 'string') serviceMessage = redact(parsed.error.message).slice(0, 200);
     const formats = parsed.error?.details?.supported_formats;
-    if (Array.isArray(formats)) supportedFormats = formats.filter((f): f is string => typeof f === 'string');
+    if (Array.isArray(formats)) supportedFormats = formats.filter((f): f is string => typeof f === 'string').map((f) => redact(f).slice(0, 40));
   } catch {
     // Error bodies of /extract, /split, /compare are unspecified (interface §7.5): a non-JSON body is fine here.
   }
   const auth = status === 401 || status === 403;
   const redirect = status >= 300 && status < 400;
-  const retryable = status === 408 || status === 425 || status === 429 || status >= 500;
+  // Retryable means "the policy retries it", so a record never says retryable for a status that was not retried.
+  const retryable = status >= 400 && policy.retryStatuses.includes(status);
   const detail = [serviceCode, serviceMessage].filter(Boolean).join(': ');
   const error = new ServiceError(auth ? 'SERVICE_AUTH' : 'SERVICE_HTTP', `HTTP ${status}${detail ? ` (${detail})` : ''}${redirect ? ' — redirect not followed' : ''}`, {
     endpoint,
@@ -309,12 +342,10 @@ function httpError(endpoint: Endpoint, status: number, text: string, headers: Re
 
 function toTransportError(error: unknown, endpoint: Endpoint, context: { timedOut: boolean; aborted: boolean; timeoutMs: number; redact: Redactor }): ServiceError {
   if (isServiceError(error)) return error;
-  if (context.aborted) {
-    return new ServiceError('RUN_ABORTED', 'call cancelled: the run was interrupted', { endpoint, retryable: false, cause: error });
-  }
+  if (context.aborted) return cancelled(endpoint, error);
   const code = (error as { code?: string } | null)?.code;
   if (context.timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new ServiceError('SERVICE_TIMEOUT', `no complete response within ${Math.round(context.timeoutMs / 1000)} s`, {
+    return new ServiceError('SERVICE_TIMEOUT', `no complete response within ${formatDuration(context.timeoutMs)}`, {
       endpoint,
       retryable: true,
       hint: 'raise --timeout if the service is slow on large documents',
@@ -326,6 +357,10 @@ function toTransportError(error: unknown, endpoint: Endpoint, context: { timedOu
     retryable: true,
     hint: 'check that the service is reachable at the base URL',
   });
+}
+
+function cancelled(endpoint: Endpoint, cause: unknown): ServiceError {
+  return new ServiceError('RUN_ABORTED', 'call cancelled: the run was interrupted', { endpoint, retryable: false, cause });
 }
 
 function unexpected(error: unknown, endpoint: Endpoint, redact: Redactor): ServiceError {

@@ -9,4 +9,5 @@ export type { AuthHeader } from './auth.js';
 export { createRedactor } from './redact.js';
 export { isHttpUrl, readRegionPages } from './read-others.js';
 export { ShapeReader } from './shape.js';
+export type { ShapeReaderOptions } from './shape.js';
 export type * from './types.js';

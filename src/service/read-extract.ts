@@ -5,13 +5,13 @@
  */
 import type { JsonObject } from '../types.js';
 import type { ExtractResult } from './types.js';
-import { ShapeReader, describe } from './shape.js';
+import type { ShapeReader } from './shape.js';
 
 export function readExtract(body: unknown, reader: ShapeReader): ExtractResult {
   const root = reader.object(body, '(body)');
   const { data, form } = readResponseField(root.response, reader);
   const method = root.method === undefined || root.method === null ? null : reader.string(root.method, 'method');
-  if (method !== null && method !== 'fast' && method !== 'slow') reader.fail('method', `is ${JSON.stringify(method)}, expected "fast" or "slow"`);
+  if (method !== null && method !== 'fast' && method !== 'slow') reader.fail('method', `is ${reader.describe(method)}, expected "fast" or "slow"`);
   const confidence = readConfidence(root.confidence_score, reader);
   const pages = reader.optionalNumber(root.pages_processed, 'pages_processed');
   if (pages !== null && (!Number.isInteger(pages) || pages < 0)) reader.fail('pages_processed', `is ${pages}, expected a non-negative integer`);
@@ -30,14 +30,14 @@ export function readExtract(body: unknown, reader: ShapeReader): ExtractResult {
 function readResponseField(value: unknown, reader: ShapeReader): { data: JsonObject; form: ExtractResult['responseForm'] } {
   if (value === undefined || value === null) return { data: {}, form: 'absent' };
   if (typeof value === 'object' && !Array.isArray(value)) return { data: value as JsonObject, form: 'object' };
-  if (typeof value !== 'string') return reader.fail('response', `is ${describe(value)}, expected a JSON object or a string holding one`);
+  if (typeof value !== 'string') return reader.fail('response', `is ${reader.describe(value)}, expected a JSON object or a string holding one`);
   const trimmed = value.trim();
   if (trimmed === '') return { data: {}, form: 'absent' };
   const direct = tryParseObject(trimmed);
   if (direct) return { data: direct, form: 'string' };
   const embedded = findEmbeddedObject(trimmed);
   if (embedded) return { data: embedded, form: 'embedded' };
-  return reader.fail('response', `is not JSON: ${describe(value)}`);
+  return reader.fail('response', `is not JSON: ${reader.describe(value)}`);
 }
 
 function tryParseObject(text: string): JsonObject | undefined {

@@ -20,7 +20,7 @@ export function readCompare(body: unknown, reader: ShapeReader): CompareResult {
     };
   });
   const dashboardUrl = reader.optionalString(root.dashboard_url, 'dashboard_url');
-  if (dashboardUrl !== null && !isHttpUrl(dashboardUrl)) reader.fail('dashboard_url', `is not an http(s) URL: ${JSON.stringify(dashboardUrl.slice(0, 80))}`);
+  if (dashboardUrl !== null && !isHttpUrl(dashboardUrl)) reader.fail('dashboard_url', `is not an http(s) URL: ${reader.describe(dashboardUrl)}`);
   const failed = readFailedPages(root.failed_pages, reader);
   return {
     success: true,

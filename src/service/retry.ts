@@ -58,17 +58,25 @@ export function decideRetry(error: ServiceError, attempt: number, policy: RetryP
   }
   const base = error.status === 429 ? policy.rateLimitDelayMs : policy.baseDelayMs;
   const ceiling = Math.min(policy.maxDelayMs, base * 2 ** (attempt - 1));
-  // Full jitter (AWS architecture blog, "Exponential Backoff And Jitter"): spreads retries of many
-  // concurrent calls so they do not hit a recovering service at the same instant.
+  // "Equal jitter" (AWS architecture blog, "Exponential Backoff And Jitter"): a delay in [ceiling/2, ceiling]
+  // spreads retries of many concurrent calls so they do not hit a recovering service at the same instant,
+  // while keeping at least half the backoff (full jitter could retry a failing service almost at once).
   return { retry: true, delayMs: Math.round(ceiling / 2 + (random() * ceiling) / 2) };
 }
+
+// An HTTP-date always names its month (IMF-fixdate, RFC 850 and asctime forms alike). Date.parse alone is
+// far too lenient: it reads "3.5" or "-1" as dates in 2001, which would become a zero wait.
+const HTTP_DATE_MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/i;
+const HAS_ZONE = /\b(GMT|UTC|UT)\b|[+-]\d{4}\b/i;
 
 /** Parses `Retry-After`: delay-seconds or an HTTP-date (RFC 9110 §10.2.3). Undefined when absent or invalid. */
 export function parseRetryAfter(header: string | undefined, now: number = Date.now()): number | undefined {
   if (header === undefined) return undefined;
   const trimmed = header.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
+  if (!HTTP_DATE_MONTH.test(trimmed)) return undefined;
+  // asctime carries no zone, and HTTP dates are always GMT (RFC 9110 §5.6.7): never read one as local time.
+  const date = Date.parse(HAS_ZONE.test(trimmed) ? trimmed : `${trimmed} GMT`);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }

@@ -4,26 +4,51 @@
  */
 import { ServiceError } from './errors.js';
 import type { Endpoint } from '../types.js';
+import type { Redactor } from './redact.js';
 
 export type Obj = Record<string, unknown>;
 
+export interface ShapeReaderOptions {
+  /** HTTP status of the response being read, carried into the error. */
+  status?: number;
+  /** Removes secrets from quoted values: a service may echo the key in any field. @default identity */
+  redact?: Redactor;
+}
+
 export class ShapeReader {
+  private readonly redact: Redactor;
+  private readonly status: number | undefined;
+
+  /**
+   * `bodyExcerpt` may be a function: it is then computed only when a field is wrong, so a large valid body
+   * is not serialised again just in case.
+   */
   constructor(
     readonly endpoint: Endpoint,
-    private readonly bodyExcerpt: string,
-  ) {}
+    private readonly bodyExcerpt: string | (() => string),
+    options: ShapeReaderOptions = {},
+  ) {
+    this.redact = options.redact ?? ((text) => text);
+    this.status = options.status;
+  }
 
   fail(field: string, problem: string): never {
-    throw new ServiceError('SERVICE_RESPONSE_INVALID', `response field \`${field}\` ${problem}`, {
+    throw new ServiceError('SERVICE_RESPONSE_INVALID', this.redact(`response field \`${field}\` ${problem}`), {
       endpoint: this.endpoint,
-      bodyExcerpt: this.bodyExcerpt,
+      ...(this.status === undefined ? {} : { status: this.status }),
+      bodyExcerpt: typeof this.bodyExcerpt === 'function' ? this.bodyExcerpt() : this.bodyExcerpt,
       retryable: false,
       hint: 'the service answered with an unexpected shape; check that --base-url points at the right service and version',
     });
   }
 
+  /** `describe` with secrets removed before the value is cut short (a cut key would escape redaction). */
+  describe(value: unknown): string {
+    return describe(value, this.redact);
+  }
+
   object(value: unknown, field: string): Obj {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) this.fail(field, `is ${describe(value)}, expected an object`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) this.fail(field, `is ${this.describe(value)}, expected an object`);
     return value as Obj;
   }
 
@@ -32,7 +57,7 @@ export class ShapeReader {
   }
 
   array(value: unknown, field: string): unknown[] {
-    if (!Array.isArray(value)) this.fail(field, `is ${describe(value)}, expected an array`);
+    if (!Array.isArray(value)) this.fail(field, `is ${this.describe(value)}, expected an array`);
     return value;
   }
 
@@ -41,7 +66,7 @@ export class ShapeReader {
   }
 
   string(value: unknown, field: string): string {
-    if (typeof value !== 'string') this.fail(field, `is ${describe(value)}, expected a string`);
+    if (typeof value !== 'string') this.fail(field, `is ${this.describe(value)}, expected a string`);
     return value;
   }
 
@@ -52,7 +77,7 @@ export class ShapeReader {
   /** A finite number; numeric strings are accepted since several providers quote their numbers. */
   number(value: unknown, field: string): number {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof n !== 'number' || !Number.isFinite(n)) this.fail(field, `is ${describe(value)}, expected a finite number`);
+    if (typeof n !== 'number' || !Number.isFinite(n)) this.fail(field, `is ${this.describe(value)}, expected a finite number`);
     return n;
   }
 
@@ -61,10 +86,14 @@ export class ShapeReader {
   }
 }
 
-export function describe(value: unknown): string {
+/** A short phrase for a value in an error message; strings are quoted, cut to 40 characters after `redact`. */
+export function describe(value: unknown, redact: Redactor = (text) => text): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
+  if (typeof value === 'string') {
+    const text = redact(value);
+    return `a string (${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)})`;
+  }
   if (typeof value === 'number') return `the number ${value}`;
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
