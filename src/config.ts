@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { YAMLParseError, parse as parseYaml } from 'yaml';
 import { UsageError } from './errors.js';
 import { ENDPOINTS, MODES, isEndpoint, isMode, type Endpoint, type Mode } from './types.js';
 import { DEFAULT_AUTH, DEFAULT_RETRY_POLICY, type AuthHeader, type RetryPolicy } from './service/index.js';
@@ -108,13 +108,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig & { fileSecti
   const apiKeyEnv = flags.apiKeyEnv ?? check.optionalString(file, 'apiKeyEnv') ?? DEFAULTS.apiKeyEnv;
   const envBaseUrl = input.env.DOCBENCH_BASE_URL?.trim() || undefined;
   const retryFile = check.optionalObject(file, 'retry');
-  const retry: RetryPolicy = { ...DEFAULTS.retry };
-  if (retryFile) {
-    for (const [key, value] of Object.entries(retryFile)) {
-      if (!(key in retry)) throw check.error(`retry.${key}`, `is not a retry setting (known: ${Object.keys(retry).join(', ')})`);
-      (retry as unknown as Record<string, unknown>)[key] = value;
-    }
-  }
+  const retry = readRetry(retryFile, check);
   if (flags.retryAttempts !== undefined) retry.maxAttempts = flags.retryAttempts;
 
   const resolved: ResolvedConfig = {
@@ -161,15 +155,24 @@ function findConfigFile(cwd: string, explicit: string | undefined): string | nul
 
 function readConfigFile(file: string): Record<string, unknown> {
   const name = path.basename(file);
+  const json = file.endsWith('.json');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`config file ${name} cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, { code: 'CONFIG_INVALID', subject: name, hint: `check the permissions of ${name}` });
+  }
   let parsed: unknown;
   try {
-    const text = readFileSync(file, 'utf8');
-    parsed = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+    parsed = json ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new UsageError(`config file ${name} cannot be parsed: ${(error as Error).message}`, {
+    // The parsers' own messages quote the offending line, and the offending line may hold a secret someone
+    // pasted into the file: report only where the problem is.
+    const where = json ? locateJsonError(text) : yamlErrorPosition(error);
+    throw new UsageError(`config file ${name} is not valid ${json ? 'JSON' : 'YAML'}${where ? ` at ${where}` : ''}`, {
       code: 'CONFIG_INVALID',
       subject: name,
-      hint: `fix the ${file.endsWith('.json') ? 'JSON' : 'YAML'} syntax of ${name}`,
+      hint: `fix the ${json ? 'JSON' : 'YAML'} syntax of ${name}`,
     });
   }
   if (parsed === null || parsed === undefined) return {};
@@ -178,7 +181,7 @@ function readConfigFile(file: string): Record<string, unknown> {
   }
   for (const key of Object.keys(parsed)) {
     if (key === 'apiKey') {
-      throw new UsageError(`config file ${name}: the API key must not be stored in a file`, {
+      throw new UsageError(`config file ${name}: apiKey is not allowed; the API key must not be stored in a file`, {
         code: 'CONFIG_INVALID',
         subject: `${name}: apiKey`,
         hint: 'remove apiKey; set DOCBENCH_API_KEY in the environment, or name another variable with apiKeyEnv',
@@ -189,6 +192,39 @@ function readConfigFile(file: string): Record<string, unknown> {
     }
   }
   return parsed as Record<string, unknown>;
+}
+
+/** "line L, column C" of the first character that no valid JSON document can have there. */
+function locateJsonError(text: string): string | undefined {
+  // JSON.parse reports no position for some errors (and words them differently across Node versions), but
+  // every prefix of a valid document is either valid or "ends too early". Binary search for the longest
+  // such prefix: the next character is the error.
+  const viable = (length: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, length));
+      return true;
+    } catch (error) {
+      const message = (error as Error).message;
+      const position = /at position (\d+)/.exec(message);
+      return /end of JSON input/.test(message) || (position !== null && Number(position[1]) >= length);
+    }
+  };
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (viable(middle)) low = middle;
+    else high = middle - 1;
+  }
+  if (low >= text.length) return 'the end of the file';
+  const before = text.slice(0, low).split('\n');
+  return `line ${before.length}, column ${before.at(-1)!.length + 1}`;
+}
+
+function yamlErrorPosition(error: unknown): string | undefined {
+  if (!(error instanceof YAMLParseError) || !error.linePos) return undefined;
+  const [start] = error.linePos;
+  return `line ${start.line}, column ${start.col} (${error.code})`;
 }
 
 class FieldChecker {
@@ -231,6 +267,42 @@ class FieldChecker {
   }
 }
 
+/** The `retry` section: each key must be a retry setting of the right type. */
+function readRetry(section: Record<string, unknown> | undefined, check: FieldChecker): RetryPolicy {
+  const retry: RetryPolicy = { ...DEFAULTS.retry };
+  for (const [key, value] of Object.entries(section ?? {})) {
+    const field = `retry.${key}`;
+    switch (key) {
+      case 'maxAttempts':
+        // Range (≥ 1) is checked with the flag's value in validateResolved.
+        if (typeof value !== 'number') throw check.error(field, 'must be a number');
+        retry.maxAttempts = value;
+        break;
+      case 'baseDelayMs':
+      case 'maxDelayMs':
+      case 'rateLimitDelayMs':
+      case 'maxRetryAfterMs':
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw check.error(field, 'must be a number of milliseconds ≥ 0');
+        retry[key] = value;
+        break;
+      case 'retryStatuses':
+        if (!Array.isArray(value) || !value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599)) {
+          throw check.error(field, 'must be a list of HTTP error statuses, e.g. [429, 500, 502, 503, 504]');
+        }
+        retry.retryStatuses = value as number[];
+        break;
+      case 'retryTimeouts':
+        if (typeof value !== 'boolean') throw check.error(field, 'must be true or false');
+        retry.retryTimeouts = value;
+        break;
+      default:
+        // Known names only: a `key in retry` test would accept inherited names such as toString or __proto__.
+        throw check.error(field, `is not a retry setting (known: ${Object.keys(DEFAULTS.retry).join(', ')})`);
+    }
+  }
+  return retry;
+}
+
 function readAuth(section: Record<string, unknown> | undefined, check: FieldChecker): Record<Endpoint, AuthHeader> {
   const auth = { ...DEFAULTS.auth };
   for (const [endpoint, value] of Object.entries(section ?? {})) {
@@ -260,8 +332,12 @@ function validateResolved(config: ResolvedConfig, where: string): void {
     throw new UsageError(`${field} ${problem}`, { code: 'CONFIG_INVALID', subject: field, hint: `${hint} (set by a flag, the environment or ${where})` });
   };
   if (!Number.isInteger(config.concurrency) || config.concurrency < 1) fail('concurrency', `is ${config.concurrency}; it must be a whole number ≥ 1`, 'e.g. --concurrency 4');
-  if (config.ratePerSecond !== null && !(config.ratePerSecond > 0)) fail('rate', `is ${config.ratePerSecond}; it must be > 0 requests per second`, 'e.g. --rate 2');
-  if (!(config.timeoutMs > 0)) fail('timeout', `is ${config.timeoutMs}; it must be > 0 ms`, 'e.g. --timeout 600000');
+  if (config.ratePerSecond !== null && !(config.ratePerSecond > 0 && Number.isFinite(config.ratePerSecond))) {
+    fail('ratePerSecond', `is ${config.ratePerSecond}; it must be > 0 requests per second`, 'e.g. --rate 2');
+  }
+  if (!(config.timeoutMs > 0 && Number.isFinite(config.timeoutMs))) fail('timeoutMs', `is ${config.timeoutMs}; it must be > 0 ms`, 'e.g. --timeout 600000');
+  if (!Number.isInteger(config.maxResponseBytes) || config.maxResponseBytes < 1) fail('maxResponseBytes', `is ${config.maxResponseBytes}; it must be a whole number of bytes ≥ 1`, 'e.g. "maxResponseBytes": 104857600');
+  if (!Number.isInteger(config.outageThreshold) || config.outageThreshold < 1) fail('outageThreshold', `is ${config.outageThreshold}; it must be a whole number ≥ 1`, 'e.g. "outageThreshold": 10');
   if (!Number.isInteger(config.retry.maxAttempts) || config.retry.maxAttempts < 1) fail('retry.maxAttempts', `is ${config.retry.maxAttempts}; it must be ≥ 1`, 'e.g. --retries 3');
   if (config.modes.length === 0 || config.modes.some((m) => !isMode(m))) fail('modes', `is ${JSON.stringify(config.modes)}; use fast, slow or both`, 'e.g. --modes fast,slow');
   if (config.endpoints.length === 0 || config.endpoints.some((e) => !isEndpoint(e))) fail('endpoints', `is ${JSON.stringify(config.endpoints)}; use ${ENDPOINTS.join(', ')}`, 'e.g. --endpoints extract,compare');
@@ -273,7 +349,8 @@ function validateResolved(config: ResolvedConfig, where: string): void {
     } catch {
       ok = false;
     }
-    if (!ok) fail('base URL', `${JSON.stringify(config.baseUrl)} is not an http(s) URL`, 'e.g. --base-url https://api.example.com');
+    if (!ok) fail('baseUrl', `${JSON.stringify(config.baseUrl)} is not an http(s) URL`, 'e.g. --base-url https://api.example.com or DOCBENCH_BASE_URL');
   }
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(config.apiKeyEnv)) fail('apiKeyEnv', `${JSON.stringify(config.apiKeyEnv)} is not an environment variable name`, 'e.g. "apiKeyEnv": "MY_SERVICE_KEY"');
+  // The value is not quoted back: someone may have put the key itself here by mistake.
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(config.apiKeyEnv)) fail('apiKeyEnv', 'is not an environment variable name', 'e.g. "apiKeyEnv": "MY_SERVICE_KEY"');
 }
