@@ -1,0 +1,37 @@
+/** Starting and stopping bench helper processes. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
+/** Starts `tsx <script> args…` and resolves with its first stdout line. */
+export async function startChild(script: string, args: string[]): Promise<{ child: ChildProcess; firstLine: string }> {
+  const child = spawn(tsx, [path.join(root, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before printing`)));
+  });
+  return { child, firstLine };
+}
+
+/** Runs `tsx <script> args…` to the end and parses its last stdout line as JSON. */
+export async function runChildJson<T>(script: string, args: string[]): Promise<T> {
+  const child = spawn(tsx, [path.join(root, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${script} exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1)!) as T;
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

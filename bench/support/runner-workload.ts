@@ -1,0 +1,61 @@
+/**
+ * One runner workload in its own process: N tiny documents through `executeCalls` against a base URL, then
+ * prints {wallMs, cpuMs, maxRssMb, calls} as JSON. Used for efficiency, per-call overhead and peak memory.
+ * Usage: tsx bench/support/runner-workload.ts <baseUrl> <documents> <concurrency>
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '../../src/service/index.js';
+import { executeCalls } from '../../src/run/runner.js';
+import { planCalls } from '../../src/run/plan.js';
+import { ResultsWriter } from '../../src/run/results-file.js';
+import { silentLogger } from '../../src/logger.js';
+import type { Dataset, DatasetDocument } from '../../src/types.js';
+
+const [baseUrl, documentsArg, concurrencyArg] = process.argv.slice(2);
+const count = Number(documentsArg);
+const concurrency = Number(concurrencyArg);
+
+const dir = await mkdtemp(path.join(tmpdir(), 'docbench-bench-'));
+const file = path.join(dir, 'page.pdf');
+await writeFile(file, '%PDF-1.4\n%%EOF\n');
+// Every document points at the same tiny file: the workload measures docbench, not the disk.
+const documents: DatasetDocument[] = Array.from({ length: count }, (_, i) => ({
+  id: `doc-${i}`,
+  file,
+  mediaType: 'application/pdf',
+  tags: {},
+  truth: {},
+  baseline: {},
+}));
+const dataset: Dataset = { root: dir, name: 'bench', locale: 'US', schema: {}, defaults: {}, comparators: {}, documents, contentHash: 'sha256:bench' };
+const calls = planCalls(documents, { modes: ['slow'], endpoints: ['split'], repeat: 1 });
+const client = createClient({ baseUrl: baseUrl!, connections: concurrency, retry: { maxAttempts: 1 } });
+const writer = ResultsWriter.open(path.join(dir, 'results.jsonl'));
+
+const cpuBefore = process.cpuUsage();
+const started = performance.now();
+const result = await executeCalls({
+  dataset,
+  calls,
+  done: new Set(),
+  client,
+  serviceIdentity: baseUrl!,
+  cache: null,
+  writer,
+  concurrency,
+  endpointConcurrency: {},
+  ratePerSecond: null,
+  outageThreshold: 1000,
+  logger: silentLogger,
+});
+const wallMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
+writer.close();
+await client.close();
+await rm(dir, { recursive: true, force: true });
+if (result.counts.failed > 0) throw new Error(`${result.counts.failed} calls failed`);
+process.stdout.write(
+  `${JSON.stringify({ wallMs, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, calls: result.counts.recorded })}\n`,
+);

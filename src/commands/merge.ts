@@ -1,0 +1,33 @@
+/** `docbench merge`: combine shard runs into one run directory, then score and report it. */
+import { mergeRuns } from '../run/merge.js';
+import { loadDataset } from '../dataset/index.js';
+import { finalizeRun } from '../finalize.js';
+import path from 'node:path';
+import type { CommandFactory } from './context.js';
+
+interface MergeArgs {
+  runs: string[];
+  out: string;
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+export const mergeCommand: CommandFactory = (context) => ({
+  command: 'merge <runs..>',
+  describe: 'Combine shard runs (--shard i/n) of one dataset into one run directory, then score and report it',
+  builder: (yargs) =>
+    yargs
+      .positional('runs', { type: 'string', array: true, describe: 'The shard run directories' })
+      .option('out', { type: 'string', demandOption: true, describe: 'The merged run directory to write' }),
+  handler: async (raw) => {
+    const argv = raw as unknown as MergeArgs;
+    const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
+    const { runDir, manifest } = await mergeRuns(
+      argv.runs.map((dir) => path.resolve(context.cwd, dir)),
+      path.resolve(context.cwd, argv.out),
+    );
+    const dataset = await loadDataset(path.resolve(context.cwd, manifest.dataset.path), { logger });
+    await finalizeRun(runDir, { dataset, logger, print: true });
+    logger.info(`merged ${manifest.merged_from?.length ?? 0} runs into ${runDir} (${manifest.counts.recorded} calls)`);
+  },
+});

@@ -1,0 +1,59 @@
+/**
+ * On-disk cache of successful responses, keyed by what determines the answer: the document's content hash,
+ * the endpoint and its parameters, and the service's identity. Re-running a dataset does not pay twice.
+ * Entries are written atomically, one file each, so concurrent runs can share a cache directory.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../fs-utils.js';
+import type { Endpoint, Mode } from '../types.js';
+import type { EndpointResult } from '../service/types.js';
+
+const CACHE_VERSION = 1;
+
+export interface CacheKeyParts {
+  /** Base URL of a remote service, or `local:<docbench version>` for the embedded engine. */
+  service: string;
+  endpoint: Endpoint;
+  mode: Mode | null;
+  /** sha256 of the document's bytes, or its fileUrl. */
+  document: string;
+  /** Everything else sent: schema, customContext, baseline markdown, process flags. */
+  params: unknown;
+}
+
+export interface CacheEntry {
+  result: EndpointResult;
+  /** Timings of the call that produced it, reported again (flagged from_cache) so latency stays the service's. */
+  attempts: number;
+  latency_ms: number;
+  last_attempt_ms: number;
+  created_at: string;
+}
+
+export function cacheKey(parts: CacheKeyParts): string {
+  return createHash('sha256').update(JSON.stringify({ v: CACHE_VERSION, ...parts })).digest('hex');
+}
+
+export interface ResponseCache {
+  get(key: string): Promise<CacheEntry | undefined>;
+  set(key: string, entry: CacheEntry): Promise<void>;
+}
+
+export function createDiskCache(dir: string): ResponseCache {
+  const fileFor = (key: string) => path.join(dir, key.slice(0, 2), `${key}.json`);
+  return {
+    async get(key) {
+      try {
+        return JSON.parse(await readFile(fileFor(key), 'utf8')) as CacheEntry;
+      } catch {
+        // Missing or unreadable (e.g. a torn write from an older version): a miss, the call is made again.
+        return undefined;
+      }
+    },
+    async set(key, entry) {
+      await writeFileAtomic(fileFor(key), JSON.stringify(entry));
+    },
+  };
+}

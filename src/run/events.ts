@@ -1,0 +1,25 @@
+/** What the runner tells its subscribers (progress display, logs), as one discriminated union. */
+import type { CallRecord } from './record.js';
+
+export type StopReason = 'interrupted' | 'auth' | 'outage' | 'output';
+
+export type RunEvent =
+  | { type: 'run-start'; planned: number; alreadyDone: number; documents: number }
+  | { type: 'call-start'; key: string }
+  | { type: 'call-done'; record: CallRecord }
+  | { type: 'stopping'; reason: StopReason; message: string }
+  | { type: 'run-end'; counts: RunCounts; stopReason: StopReason | null };
+
+export interface RunCounts {
+  /** Calls the plan holds (all documents × endpoints × modes × repeats). */
+  planned: number;
+  /** Calls already successful in the run directory when this invocation started (--resume). */
+  alreadyDone: number;
+  /** Calls this invocation finished (recorded), successful or not. */
+  recorded: number;
+  succeeded: number;
+  failed: number;
+  fromCache: number;
+  /** Calls not started because the run stopped early. */
+  notStarted: number;
+}

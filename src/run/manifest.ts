@@ -1,0 +1,98 @@
+/**
+ * run.json: the provenance of a run — who ran what against which service on which data, with which
+ * settings (never the key), when, and how far it got. Written at the start (status "running") and rewritten
+ * atomically at every end, so a killed run still says what it was.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+import { toJson, writeFileAtomic } from '../fs-utils.js';
+import type { Endpoint, Mode } from '../types.js';
+import type { StopReason } from './events.js';
+import type { Selection } from './plan.js';
+
+export const RUN_FILE = 'run.json';
+export const MANIFEST_SCHEMA_VERSION = 1;
+
+export type RunStatus = 'running' | 'completed' | 'interrupted' | 'stopped';
+
+export interface RunManifest {
+  schema_version: typeof MANIFEST_SCHEMA_VERSION;
+  run_id: string;
+  docbench_version: string;
+  /** Commit of the docbench checkout that ran, when it runs from one. */
+  docbench_commit: string | null;
+  node_version: string;
+  platform: string;
+  created_at: string;
+  /** Set at every end (completion, interrupt, stop); the duration covers every invocation. */
+  ended_at: string | null;
+  duration_ms: number;
+  status: RunStatus;
+  stop_reason: StopReason | null;
+  stop_message: string | null;
+  dataset: {
+    name: string;
+    version: string | null;
+    /** As given on the command line (relative paths stay relative, so runs are portable). */
+    path: string;
+    content_hash: string;
+    documents_total: number;
+    documents_selected: number;
+  };
+  service: {
+    /** Null for the embedded local reference service. */
+    base_url: string | null;
+    local: boolean;
+    /** What the cache keys on. */
+    identity: string;
+  };
+  options: {
+    modes: Mode[];
+    endpoints: Endpoint[];
+    repeat: number;
+    cache: boolean;
+    selection: Selection;
+  };
+  /** The resolved configuration without secrets (`apiKeySet` says whether a key was used). */
+  config: Record<string, unknown>;
+  counts: {
+    planned: number;
+    /** Final records: calls that have a result (successful or failed). */
+    recorded: number;
+    succeeded: number;
+    failed: number;
+    from_cache: number;
+    not_started: number;
+  };
+  /** Run ids of the shard runs this run was merged from (`docbench merge`). */
+  merged_from?: string[];
+  /** One entry per invocation: the first run and each --resume. */
+  invocations: { started_at: string; ended_at: string | null; recorded: number; stop_reason: StopReason | null }[];
+}
+
+export async function writeManifest(runDir: string, manifest: RunManifest): Promise<void> {
+  await writeFileAtomic(path.join(runDir, RUN_FILE), toJson(manifest));
+}
+
+export async function readManifest(runDir: string): Promise<RunManifest> {
+  const file = path.join(runDir, RUN_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new UsageError(`${file} not found: ${runDir} is not a docbench run directory`, { code: 'INPUT_INVALID', subject: runDir, hint: 'pass a directory written by docbench run (reports/<run-id>)' });
+  }
+  try {
+    const manifest = JSON.parse(text) as RunManifest;
+    if (manifest.schema_version !== MANIFEST_SCHEMA_VERSION) throw new Error(`schema_version ${String(manifest.schema_version)}`);
+    return manifest;
+  } catch (error) {
+    throw new UsageError(`${file} is not a readable docbench run manifest (${(error as Error).message})`, { code: 'INPUT_INVALID', subject: file, hint: 'the run directory is damaged or from another version' });
+  }
+}
+
+/** `20261121T194502Z-3f9a`: sorts by time, unique enough for concurrent runs. */
+export function createRunId(now: Date, random: string): string {
+  return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${random}`;
+}

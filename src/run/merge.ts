@@ -1,0 +1,100 @@
+/**
+ * `docbench merge`: combine the run directories of shards (`--shard i/n` on several CI machines) into one
+ * run, as if it had run unsharded. Refuses runs of different datasets, services or options.
+ */
+import { mkdir, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { UsageError } from '../errors.js';
+import { unwritable } from '../fs-utils.js';
+import { createRunId, readManifest, writeManifest, type RunManifest } from './manifest.js';
+import { RESULTS_FILE, ResultsWriter, readFinalRecords } from './results-file.js';
+import type { CallRecord } from './record.js';
+
+export interface MergeResult {
+  runDir: string;
+  manifest: RunManifest;
+}
+
+export async function mergeRuns(runDirs: string[], outDir: string, now: Date = new Date()): Promise<MergeResult> {
+  if (runDirs.length < 2) throw new UsageError('merge needs at least two run directories', { subject: 'merge', hint: 'docbench merge reports/shard-1 reports/shard-2 --out reports/merged' });
+  const manifests = await Promise.all(runDirs.map((dir) => readManifest(dir)));
+  const first = manifests[0]!;
+  const comparable = (m: RunManifest) =>
+    JSON.stringify({
+      dataset: m.dataset.content_hash,
+      service: m.service.identity,
+      modes: m.options.modes,
+      endpoints: m.options.endpoints,
+      repeat: m.options.repeat,
+      selection: { ...m.options.selection, shard: null },
+    });
+  manifests.forEach((m, i) => {
+    if (m.dataset.content_hash !== first.dataset.content_hash) {
+      throw new UsageError(`${runDirs[i]} ran dataset ${m.dataset.name} (${m.dataset.content_hash.slice(0, 19)}…), not ${first.dataset.name} (${first.dataset.content_hash.slice(0, 19)}…) like ${runDirs[0]}`, {
+        subject: runDirs[i],
+        hint: 'merge only shards of one dataset version',
+      });
+    }
+    if (comparable(m) !== comparable(first)) {
+      throw new UsageError(`${runDirs[i]} ran with other options or another service than ${runDirs[0]}`, { subject: runDirs[i], hint: 'merge only shards of one run: same service, modes, endpoints, repeat and selection' });
+    }
+  });
+  const shards = manifests.map((m) => m.options.selection.shard);
+  const distinct = new Set(shards.map((s) => (s ? `${s.index}/${s.count}` : 'none')));
+  if (distinct.size !== manifests.length) throw new UsageError('the same shard appears twice among the runs to merge', { subject: 'merge', hint: 'pass each shard once' });
+
+  const target = path.resolve(outDir);
+  if (existsSync(target) && (await readdir(target)).length > 0) throw new UsageError(`${target} already holds files`, { subject: '--out', hint: 'choose a new directory for the merged run' });
+  try {
+    await mkdir(target, { recursive: true });
+  } catch (error) {
+    throw unwritable(target, error);
+  }
+
+  const seen = new Map<string, string>();
+  const writer = ResultsWriter.open(path.join(target, RESULTS_FILE));
+  const all: CallRecord[] = [];
+  try {
+    for (const dir of runDirs) {
+      for (const record of await readFinalRecords(path.join(dir, RESULTS_FILE))) {
+        const other = seen.get(record.key);
+        if (other) throw new UsageError(`call ${record.key} is in both ${other} and ${dir}`, { subject: dir, hint: 'the runs overlap: merge shards of one run only' });
+        seen.set(record.key, dir);
+        writer.append(record);
+        all.push(record);
+      }
+    }
+  } finally {
+    writer.close();
+  }
+
+  const total = shards.every((s) => s !== null) ? shards[0]!.count : null;
+  const complete = total !== null && manifests.length === total;
+  const planned = manifests.reduce((sum, m) => sum + m.counts.planned, 0);
+  const manifest: RunManifest = {
+    ...first,
+    run_id: createRunId(now, randomBytes(2).toString('hex')),
+    created_at: manifests.map((m) => m.created_at).sort()[0]!,
+    ended_at: manifests.map((m) => m.ended_at ?? '').sort().at(-1) || null,
+    duration_ms: Math.max(...manifests.map((m) => m.duration_ms)),
+    status: complete && manifests.every((m) => m.status === 'completed') ? 'completed' : 'stopped',
+    stop_reason: null,
+    stop_message: complete ? null : `merged ${manifests.length} of ${total ?? '?'} shards`,
+    dataset: { ...first.dataset, documents_selected: manifests.reduce((sum, m) => sum + m.dataset.documents_selected, 0) },
+    options: { ...first.options, selection: { ...first.options.selection, shard: null } },
+    counts: {
+      planned,
+      recorded: all.length,
+      succeeded: all.filter((r) => r.status === 'ok').length,
+      failed: all.filter((r) => r.status === 'failed').length,
+      from_cache: all.filter((r) => r.from_cache).length,
+      not_started: planned - all.length,
+    },
+    merged_from: manifests.map((m) => m.run_id),
+    invocations: manifests.flatMap((m) => m.invocations),
+  };
+  await writeManifest(target, manifest);
+  return { runDir: target, manifest };
+}

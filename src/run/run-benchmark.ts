@@ -1,0 +1,215 @@
+/**
+ * `docbench run`, as a library function: validate the dataset, start the local service if no base URL was
+ * given, execute the plan into the run directory (or resume one), then score and report from what was
+ * stored. Returns the outcome; the CLI only maps it to an exit code.
+ */
+import { mkdir, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { UsageError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Dataset, Endpoint, Mode } from '../types.js';
+import type { ResolvedConfig } from '../config.js';
+import { describeConfig } from '../config.js';
+import { loadDataset } from '../dataset/index.js';
+import { startLocalService } from '../local/index.js';
+import { createClient } from '../service/index.js';
+import { DOCBENCH_VERSION } from '../version.js';
+import { unwritable } from '../fs-utils.js';
+import { createDiskCache } from './cache.js';
+import { planCalls, selectDocuments, type Selection } from './plan.js';
+import { RESULTS_FILE, ResultsWriter, readFinalRecords } from './results-file.js';
+import { createRunId, readManifest, writeManifest, type RunManifest, type RunStatus } from './manifest.js';
+import { executeCalls } from './runner.js';
+import { findDocbenchCommit } from './git-commit.js';
+import type { RunEvent, StopReason } from './events.js';
+
+export interface RunBenchmarkOptions {
+  /** The dataset directory, as the user gave it. Ignored with `resumeDir` (the run's own is used). */
+  datasetDir?: string;
+  config: ResolvedConfig;
+  /** Where to write; default `<reportsDir>/<run-id>`. Must not hold a run already. */
+  outDir?: string;
+  /** Continue this run directory instead of starting a new one. */
+  resumeDir?: string;
+  selection: Selection;
+  /** Modes and endpoints when given explicitly (flags or config file); otherwise the dataset's defaults apply. */
+  modes?: Mode[];
+  endpoints?: Endpoint[];
+  repeat: number;
+  cache: boolean;
+  cwd: string;
+  logger: Logger;
+  /** First interrupt: stop starting calls. */
+  stopSignal?: AbortSignal;
+  onEvent?: (event: RunEvent) => void;
+  /** Scores and reports the stored run (the scoring and report modules); called after every invocation. */
+  finalize: (runDir: string, dataset: Dataset) => Promise<void>;
+}
+
+export interface RunBenchmarkResult {
+  runDir: string;
+  manifest: RunManifest;
+  status: RunStatus;
+  stopReason: StopReason | null;
+  stopMessage: string | null;
+}
+
+export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBenchmarkResult> {
+  const { config, logger } = options;
+  const started = new Date();
+  const previous = options.resumeDir ? await readManifest(path.resolve(options.cwd, options.resumeDir)) : null;
+  const datasetDir = previous ? previous.dataset.path : options.datasetDir;
+  if (!datasetDir) throw new UsageError('no dataset given', { subject: '--dataset', hint: 'pass --dataset <dir> (e.g. datasets/sample-claims)' });
+  const dataset = await loadDataset(path.resolve(options.cwd, datasetDir), { logger });
+  if (previous && previous.dataset.content_hash !== dataset.contentHash) {
+    throw new UsageError(`the dataset ${datasetDir} changed since run ${previous.run_id} started (content hash differs)`, {
+      code: 'INPUT_INVALID',
+      subject: '--resume',
+      hint: 'resume only with the same dataset; start a new run for the changed one',
+    });
+  }
+  if (previous && previous.service.base_url !== config.baseUrl) {
+    throw new UsageError(`run ${previous.run_id} was made against ${previous.service.base_url ?? 'the local reference service'}, not ${config.baseUrl ?? 'the local reference service'}`, {
+      subject: '--resume',
+      hint: 'resume against the same service (same --base-url), or start a new run',
+    });
+  }
+
+  const modes = previous?.options.modes ?? options.modes ?? dataset.defaults.modes ?? config.modes;
+  const endpoints = previous?.options.endpoints ?? options.endpoints ?? dataset.defaults.endpoints ?? config.endpoints;
+  const repeat = previous?.options.repeat ?? options.repeat;
+  const useCache = previous?.options.cache ?? options.cache;
+  const selection = previous?.options.selection ?? options.selection;
+  const documents = selectDocuments(dataset.documents, selection);
+  if (documents.length === 0) {
+    throw new UsageError(`no document of ${datasetDir} matches the selection`, { subject: '--filter', hint: 'loosen --filter/--shard/--limit, or check the dataset tags' });
+  }
+  const calls = planCalls(documents, { modes, endpoints, repeat });
+
+  const runDir = previous ? path.resolve(options.cwd, options.resumeDir!) : await createRunDir(options, started);
+  const resultsFile = path.join(runDir, RESULTS_FILE);
+  const done = new Set<string>();
+  if (previous) {
+    for (const record of await readFinalRecords(resultsFile)) if (record.status === 'ok') done.add(record.key);
+  }
+
+  const local = config.baseUrl === null;
+  const identity = local ? `local:${DOCBENCH_VERSION}` : config.baseUrl!;
+  const manifest: RunManifest = previous ?? {
+    schema_version: 1,
+    run_id: path.basename(runDir),
+    docbench_version: DOCBENCH_VERSION,
+    docbench_commit: await findDocbenchCommit(),
+    node_version: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    created_at: started.toISOString(),
+    ended_at: null,
+    duration_ms: 0,
+    status: 'running',
+    stop_reason: null,
+    stop_message: null,
+    dataset: {
+      name: dataset.name,
+      version: dataset.version ?? null,
+      path: datasetDir,
+      content_hash: dataset.contentHash,
+      documents_total: dataset.documents.length,
+      documents_selected: documents.length,
+    },
+    service: { base_url: config.baseUrl, local, identity },
+    options: { modes, endpoints, repeat, cache: useCache, selection },
+    config: describeConfig(config),
+    counts: { planned: calls.length, recorded: 0, succeeded: 0, failed: 0, from_cache: 0, not_started: calls.length },
+    invocations: [],
+  };
+  manifest.status = 'running';
+  manifest.invocations.push({ started_at: started.toISOString(), ended_at: null, recorded: 0, stop_reason: null });
+  await writeManifest(runDir, manifest);
+
+  const service = local ? await startLocalService({ dataDir: path.join(config.cacheDir, 'local-service'), logger }) : null;
+  if (service) logger.info(`No --base-url: using the local reference service at ${service.baseUrl} (docbench's own engine, not the real service).`);
+  const client = createClient({
+    baseUrl: service?.baseUrl ?? config.baseUrl!,
+    apiKey: local ? null : config.apiKey,
+    timeoutMs: config.timeoutMs,
+    retry: config.retry,
+    auth: config.auth,
+    maxResponseBytes: config.maxResponseBytes,
+    connections: config.concurrency,
+    onAttempt: (event) => {
+      if (event.error) logger.debug(`${event.endpoint} attempt ${event.attempt}: ${event.error}${event.retryInMs !== undefined ? `, retrying in ${event.retryInMs} ms` : ''}`);
+    },
+  });
+
+  let writer: ResultsWriter | null = null;
+  let execution: Awaited<ReturnType<typeof executeCalls>>;
+  try {
+    writer = ResultsWriter.open(resultsFile);
+    execution = await executeCalls({
+      dataset,
+      calls,
+      done,
+      client,
+      serviceIdentity: identity,
+      cache: useCache ? createDiskCache(config.cacheDir) : null,
+      writer,
+      concurrency: config.concurrency,
+      endpointConcurrency: config.endpointConcurrency,
+      ratePerSecond: config.ratePerSecond,
+      outageThreshold: config.outageThreshold,
+      ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      logger,
+    });
+  } finally {
+    writer?.close();
+    await client.close();
+    await service?.close();
+  }
+
+  const final = await readFinalRecords(resultsFile);
+  const ended = new Date();
+  manifest.status = execution.stopReason === null ? 'completed' : execution.stopReason === 'interrupted' ? 'interrupted' : 'stopped';
+  manifest.stop_reason = execution.stopReason;
+  manifest.stop_message = execution.stopMessage;
+  manifest.ended_at = ended.toISOString();
+  manifest.duration_ms += ended.getTime() - started.getTime();
+  manifest.counts = {
+    planned: calls.length,
+    recorded: final.length,
+    succeeded: final.filter((r) => r.status === 'ok').length,
+    failed: final.filter((r) => r.status === 'failed').length,
+    from_cache: final.filter((r) => r.from_cache).length,
+    not_started: calls.length - final.length,
+  };
+  const invocation = manifest.invocations.at(-1)!;
+  invocation.ended_at = manifest.ended_at;
+  invocation.recorded = execution.counts.recorded;
+  invocation.stop_reason = execution.stopReason;
+  await writeManifest(runDir, manifest);
+  await options.finalize(runDir, dataset);
+  return { runDir, manifest, status: manifest.status, stopReason: execution.stopReason, stopMessage: execution.stopMessage };
+}
+
+async function createRunDir(options: RunBenchmarkOptions, now: Date): Promise<string> {
+  const runDir = options.outDir
+    ? path.resolve(options.cwd, options.outDir)
+    : path.join(options.config.reportsDir, createRunId(now, randomBytes(2).toString('hex')));
+  if (existsSync(runDir)) {
+    const entries = await readdir(runDir).catch(() => []);
+    if (entries.length > 0) {
+      throw new UsageError(`${runDir} already holds files`, {
+        subject: '--out',
+        hint: existsSync(path.join(runDir, 'run.json')) ? `continue it with --resume ${runDir}, or choose another --out` : 'choose an empty or new directory for --out',
+      });
+    }
+  }
+  try {
+    await mkdir(runDir, { recursive: true });
+  } catch (error) {
+    throw unwritable(runDir, error);
+  }
+  return runDir;
+}
