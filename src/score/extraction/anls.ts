@@ -86,9 +86,11 @@ function compare(truth: Value, prediction: Value, threshold: number): Partial {
     let nls = 0;
     let length = 0;
     for (const key of new Set([...Object.keys(truth), ...Object.keys(prediction)])) {
+      const truthValue = Object.hasOwn(truth, key) ? truth[key] : undefined;
+      const predictedValue = Object.hasOwn(prediction, key) ? prediction[key] : undefined;
       // A key the truth lacks, predicted empty, is ignored (the paper's rule for hallucinated None keys).
-      if (!(key in truth) && isNoneLike(prediction[key])) continue;
-      const part = compare(truth[key], prediction[key], threshold);
+      if (truthValue === undefined && isNoneLike(predictedValue)) continue;
+      const part = compare(truthValue, predictedValue, threshold);
       nls += part.nls;
       length += part.length;
     }

@@ -103,7 +103,8 @@ export class ComparatorTable {
   get(collapsedPath: string, fieldName: string, schemaNode: SchemaNode | undefined): ResolvedComparator {
     let entry = this.resolved.get(collapsedPath);
     if (!entry) {
-      const explicit = this.options.comparators[collapsedPath];
+      // Own properties only: a field named `valueOf` or `__proto__` must not find Object.prototype.
+      const explicit = Object.hasOwn(this.options.comparators, collapsedPath) ? this.options.comparators[collapsedPath] : undefined;
       if (explicit !== undefined) {
         const spec = typeof explicit === 'string' ? { type: explicit } : explicit;
         entry = { comparator: createComparator(spec, this.options.locale), source: 'explicit' };

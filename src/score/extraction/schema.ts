@@ -21,7 +21,7 @@ export function derefSchema(node: SchemaNode | undefined, root: SchemaNode): Sch
     let target: unknown = root;
     for (const part of ref.slice(1).split('/').filter(Boolean)) {
       const key = decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~');
-      target = isNode(target) ? target[key] : undefined;
+      target = isNode(target) && Object.hasOwn(target, key) ? target[key] : undefined;
     }
     current = isNode(target) ? target : undefined;
   }
@@ -60,7 +60,7 @@ export function lookupKey(node: SchemaNode | undefined, key: string, root: Schem
     const properties = branch.properties;
     if (isNode(properties)) {
       declaresProperties = true;
-      if (isNode(properties[key])) return { declared: true, node: derefSchema(properties[key], root) };
+      if (Object.hasOwn(properties, key) && isNode(properties[key])) return { declared: true, node: derefSchema(properties[key], root) };
     }
     if (isNode(branch.additionalProperties)) additional = branch.additionalProperties;
   }

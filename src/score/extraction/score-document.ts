@@ -135,8 +135,7 @@ function scoreLeaf(t: ScalarNode | undefined, p: ScalarNode | undefined, loc: Lo
 
 /**
  * Arrays: one-to-one assignment maximising the number of equal leaves (Hungarian), then fields scored inside
- * matched pairs only — never across items. Ties are broken by more strictly-equal leaves, then by keeping
- * items at the same index, so the counts are order-independent and the field attribution is stable.
+ * matched pairs only — never across items (see matchItems for how ties are broken).
  * A pair with no equal leaf is not a match: its truth item is missing and its predicted item hallucinated.
  */
 function scoreArray(t: ArrayNode | undefined, p: ArrayNode | undefined, loc: Location, walk: Walk, force?: FieldError): void {
@@ -172,39 +171,56 @@ function scoreArray(t: ArrayNode | undefined, p: ArrayNode | undefined, loc: Loc
   });
 }
 
-/** The Hungarian assignment of truth items to predicted items, keeping only pairs with an equal leaf. */
+/**
+ * The Hungarian assignment of truth items to predicted items, keeping only pairs with an equal leaf. The
+ * objective is lexicographic, folded into one integer weight: most equal leaves (the METRICS.md objective),
+ * then most exactly-equal items, then most strictly-equal leaves, then items kept at the same index. The lower
+ * levels only break ties, so counts, exact items and strict counts are all independent of item order.
+ */
 function matchItems(truthItems: ArrayNode['items'], predictedItems: ArrayNode['items'], structured: boolean, walk: Walk): [number, number][] {
   const n = truthItems.length;
   const m = predictedItems.length;
   const equal: number[][] = [];
+  const exact: number[][] = [];
   const strictEqual: number[][] = [];
   const scratch: Walk = { tally: newTally(), fields: null, textPaths: walk.textPaths, anlsThreshold: walk.anlsThreshold };
   for (let i = 0; i < n; i++) {
     const equalRow = new Array<number>(m);
+    const exactRow = new Array<number>(m);
     const strictRow = new Array<number>(m);
     for (let j = 0; j < m; j++) {
       const a = truthItems[i]!.node;
       const b = predictedItems[j]!.node;
       if (!structured && a.kind === 'scalar' && b.kind === 'scalar') {
         equalRow[j] = a.comparator.equal(a.canon, b.canon) ? 1 : 0;
+        exactRow[j] = 0;
         strictRow[j] = typeof a.raw === typeof b.raw && a.raw === b.raw ? 1 : 0;
       } else {
         Object.assign(scratch.tally, newTally());
         scorePair(a, b, NOWHERE, scratch);
         equalRow[j] = scratch.tally.tp;
+        exactRow[j] = scratch.tally.fp === 0 && scratch.tally.fn === 0 ? 1 : 0;
         strictRow[j] = scratch.tally.stp;
       }
     }
     equal.push(equalRow);
+    exact.push(exactRow);
     strictEqual.push(strictRow);
   }
-  // Lexicographic objective in one integer weight: equal leaves, then strictly equal leaves, then same index.
+  // Each level's weight exceeds the largest total the levels below it can reach.
   const pairsBound = Math.min(n, m);
   const strictBound = strictEqual.reduce((sum, row) => sum + Math.max(...row), 0);
   const strictWeight = pairsBound + 1;
-  const equalWeight = strictBound * strictWeight + pairsBound + 1;
+  const exactWeight = strictBound * strictWeight + pairsBound + 1;
+  const equalWeight = pairsBound * exactWeight + exactWeight;
   const weights = equal.map((row, i) =>
-    row.map((e, j) => e * equalWeight + strictEqual[i]![j]! * strictWeight + (truthItems[i]!.index === predictedItems[j]!.index ? 1 : 0)),
+    row.map(
+      (e, j) =>
+        e * equalWeight +
+        exact[i]![j]! * exactWeight +
+        strictEqual[i]![j]! * strictWeight +
+        (truthItems[i]!.index === predictedItems[j]!.index ? 1 : 0),
+    ),
   );
   return assignMaximum(weights, m).filter(([i, j]) => equal[i]![j]! > 0);
 }
@@ -217,12 +233,13 @@ function projectText(node: TreeNode | undefined, textPaths: ReadonlySet<string>)
     const items = node.items.map((item) => projectText(item.node, textPaths)).filter((v): v is Json => v !== undefined);
     return items.length > 0 ? items : undefined;
   }
-  const out: JsonObject = {};
+  const entries: [string, Json][] = [];
   for (const key of node.keys) {
     const child = projectText(node.children.get(key), textPaths);
-    if (child !== undefined) out[key] = child;
+    if (child !== undefined) entries.push([key, child]);
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  // fromEntries defines own properties, so a key named `__proto__` stays data.
+  return entries.length > 0 ? (Object.fromEntries(entries) as JsonObject) : undefined;
 }
 
 /**
@@ -258,12 +275,13 @@ export function scoreExtraction(truth: Json, prediction: Json | undefined, optio
 
   const minLength = options.longTextMinLength ?? LONG_TEXT_MIN_LENGTH;
   const textPaths = new Set<string>();
-  const normalization: Record<string, NormalizationRecord> = {};
+  const normalizationEntries: [string, NormalizationRecord][] = [];
   for (const [path, { comparator, source }] of [...table.resolved].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    normalization[path] = { comparator: comparator.type, source, steps: comparator.steps };
+    normalizationEntries.push([path, { comparator: comparator.type, source, steps: comparator.steps }]);
     if (comparator.type === 'text' || (comparator.type === 'string' && (longestText.get(path) ?? 0) >= minLength)) textPaths.add(path);
   }
 
+  const normalization = Object.fromEntries(normalizationEntries) as Record<string, NormalizationRecord>;
   const anlsThreshold = options.anlsThreshold ?? ANLS_THRESHOLD;
   const walk: Walk = { tally: newTally(), fields: [], textPaths, anlsThreshold };
   scorePair(truthTree, predictedTree, NOWHERE, walk);

@@ -52,7 +52,7 @@ export interface SystemComparison {
 
 function validatePairs(a: readonly number[], b: readonly number[]): void {
   if (a.length !== b.length) {
-    throw new DocbenchError('INPUT_INVALID', `compareSystems: ${a.length} values for A but ${b.length} for B`, {
+    throw new DocbenchError('INPUT_INVALID', `compareSystems: A has ${a.length} values, B has ${b.length}`, {
       hint: 'pair the two runs by document id first (pairByDocumentId); a failed document scores 0, it is not dropped',
     });
   }
