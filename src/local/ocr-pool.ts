@@ -65,14 +65,16 @@ export function createOcrPool(size: number, logger: Logger = silentLogger): OcrP
       for (const block of result.data.blocks ?? []) {
         for (const paragraph of block.paragraphs) {
           for (const line of paragraph.lines) {
-            // Word boxes vary with ascenders and descenders; the line's height is a steadier font size.
-            const lineSize = (line.bbox.y1 - line.bbox.y0) * 0.85;
+            // Font size from the line's median word height (x-height words are short, descenders tall); the
+            // line box itself is unreliable when tesseract merges text with a graphic beside it.
+            const heights = line.words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+            const lineSize = (heights[Math.floor(heights.length / 2)] ?? 0) * 1.15;
             for (const word of line.words) {
               const text = word.text.trim();
               // Tesseract reads noise in graphics as low-confidence symbol soup: drop it.
               if (text === '' || (word.confidence < 30 && !/[A-Za-z0-9]{2}/.test(text))) continue;
               const { x0, y0, x1, y1 } = word.bbox;
-              words.push({ text, box: { x0, y0, x1, y1 }, fontSize: Math.max(y1 - y0, lineSize), confidence: word.confidence });
+              words.push({ text, box: { x0, y0, x1, y1 }, fontSize: Math.min(lineSize, (y1 - y0) * 1.6) || y1 - y0, confidence: word.confidence });
             }
           }
         }

@@ -31,7 +31,7 @@ function similarity(a: string, b: string): number {
   if (longest === 0) return 0;
   const distance = levenshtein.get(a, b);
   // Short labels must match exactly: "dob" must not match "dos".
-  const allowed = longest <= 3 ? 0 : Math.floor(longest * 0.2);
+  const allowed = longest <= 3 ? 0 : Math.round(longest * 0.25);
   return distance > allowed ? 0 : 1 - distance / longest;
 }
 

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { coerceScalar, parseDate, parseNumber, repairDigits } from '../../src/local/extract/coerce.js';
+import { extractFields, scoreConfidence } from '../../src/local/extract/extract-fields.js';
+import { collectFields, labelsFromDescription, splitName } from '../../src/local/extract/schema-fields.js';
+import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
+import { buildRows } from '../../src/local/layout/build-lines.js';
+import type { Fragment } from '../../src/local/layout/types.js';
+
+/** A text-layer fragment at (x, y) in points, 10 pt type, ~5.5 pt a character. */
+function at(text: string, x: number, y: number, confidence = 100): Fragment {
+  return { text, box: { x0: x, y0: y, x1: x + text.length * 5.5, y1: y + 10 }, fontSize: 10, confidence };
+}
+
+function page(fragments: Fragment[]) {
+  return [buildPageLayout(1, 612, 792, 'text-layer', buildRows(fragments))];
+}
+
+describe('coercion', () => {
+  it('parses money and numbers', () => {
+    expect(parseNumber('$1,234.50')).toBe(1234.5);
+    expect(parseNumber('(12.00)')).toBe(-12);
+    expect(parseNumber('none')).toBeNull();
+  });
+
+  it('reads common date forms as ISO, US order for numeric dates', () => {
+    expect(parseDate('03/05/1980')).toBe('1980-03-05');
+    expect(parseDate('3/5/80')).toBe('1980-03-05');
+    expect(parseDate('03 05 1980')).toBe('1980-03-05');
+    expect(parseDate('March 5, 1980')).toBe('1980-03-05');
+    expect(parseDate('5 Mar 1980')).toBe('1980-03-05');
+    expect(parseDate('1980-03-05')).toBe('1980-03-05');
+    expect(parseDate('13/45/1980')).toBeNull();
+  });
+
+  it('repairs OCR letter-for-digit slips only in mostly numeric tokens', () => {
+    expect(repairDigits('O3/O5/198O')).toBe('03/05/1980');
+    expect(repairDigits('Office visit')).toBe('Office visit');
+  });
+
+  it('validates types, formats and enums in slow mode but keeps text as printed in fast mode', () => {
+    expect(coerceScalar('03/05/1980', { type: 'string', format: 'date' }, true)).toEqual({ value: '1980-03-05', valid: true });
+    expect(coerceScalar('03/05/1980', { type: 'string', format: 'date' }, false)).toEqual({ value: '03/05/1980', valid: true });
+    expect(coerceScalar('femal', { type: 'string', enum: ['male', 'female'] }, true)).toEqual({ value: 'female', valid: true });
+    expect(coerceScalar('abc', { type: 'integer' }, true).valid).toBe(false);
+  });
+});
+
+describe('schema walking', () => {
+  it('derives labels from names and descriptions, most specific first', () => {
+    expect(splitName('patientName')).toBe('patient name');
+    expect(splitName('date_of_birth')).toBe('date of birth');
+    expect(labelsFromDescription('Billing provider NPI as printed in box 33a ("BILLING PROVIDER NPI")')).toContain('BILLING PROVIDER NPI');
+    const fields = collectFields({ type: 'object', properties: { patient: { type: 'object', properties: { name: { type: 'string' } } } } });
+    expect(fields[0]).toMatchObject({ kind: 'scalar', path: ['patient', 'name'] });
+    expect((fields[0] as { labels: { text: string }[] }).labels.map((l) => l.text)).toEqual(['patient name', 'name']);
+  });
+});
+
+describe('label matching', () => {
+  const schema = {
+    type: 'object',
+    required: ['patient_name', 'account'],
+    properties: { patient_name: { type: 'string' }, account: { type: 'string', description: 'Account Number' }, due: { type: 'number', description: 'Amount Due' } },
+  };
+
+  it('reads values right of the label, in the next column, and below a label alone on its line', () => {
+    const pages = page([at('Patient Name: Jane Roe', 72, 100), at('Account Number:', 72, 130), at('A-99812', 300, 130), at('Amount Due', 72, 160), at('$1,020.00', 72, 174)]);
+    const result = extractFields(pages, schema, { fast: false });
+    expect(result.data).toEqual({ patient_name: 'Jane Roe', account: 'A-99812', due: 1020 });
+  });
+
+  it('tolerates OCR slips in labels', () => {
+    const pages = page([at('Patlent Narne: Jane Roe', 72, 100, 80)]);
+    expect(extractFields(pages, schema, { fast: false }).data.patient_name).toBe('Jane Roe');
+  });
+
+  it('gives confidence that falls with missing required fields and with ambiguity', () => {
+    const full = extractFields(page([at('Patient Name: Jane Roe', 72, 100), at('Account Number: A-1', 72, 130), at('Amount Due: $5.00', 72, 160)]), schema, { fast: false });
+    const partial = extractFields(page([at('Patient Name: Jane Roe', 72, 100)]), schema, { fast: false });
+    const ambiguous = extractFields(page([at('Patient Name: Jane Roe', 72, 100), at('Patient Name: John Doe', 72, 300), at('Account Number: A-1', 72, 130)]), schema, { fast: false });
+    expect(full.confidence!).toBeGreaterThan(90);
+    expect(partial.confidence!).toBeLessThan(50);
+    expect(ambiguous.confidence!).toBeLessThan(full.confidence!);
+    expect(scoreConfidence([])).toBe(0);
+  });
+
+  it('reads arrays of objects from a table whose headers match the item properties', () => {
+    const tableSchema = {
+      type: 'object',
+      properties: { lines: { type: 'array', items: { type: 'object', properties: { code: { type: 'string', description: 'Code' }, amount: { type: 'number' } } } } },
+    };
+    const pages = page([at('Code', 72, 100), at('Amount', 250, 100), at('99213', 72, 115), at('$10.00', 250, 115), at('85025', 72, 130), at('$2.50', 250, 130), at('Total', 72, 145), at('$12.50', 250, 145)]);
+    expect(extractFields(pages, tableSchema, { fast: false }).data.lines).toEqual([
+      { code: '99213', amount: 10 },
+      { code: '85025', amount: 2.5 },
+    ]);
+  });
+});
