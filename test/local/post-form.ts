@@ -5,7 +5,7 @@ export async function postForm(url: string, parts: Record<string, Part>, headers
   const form = new FormData();
   for (const [name, part] of Object.entries(parts)) {
     if (typeof part === 'string') form.append(name, part);
-    else form.append(name, new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }), part.filename);
+    else form.append(name, new Blob([new Uint8Array(part.bytes)], { type: part.type ?? 'application/octet-stream' }), part.filename);
   }
   return fetch(url, { method: 'POST', body: form, headers });
 }
