@@ -260,7 +260,7 @@ describe('computeTreeEditDistance (Zhang–Shasha)', () => {
       fc.property(tree, tree, (a, b) => {
         expect(computeTreeEditDistance(a, b, unit)).toBe(referenceDistance(a, b));
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 
