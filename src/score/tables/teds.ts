@@ -89,9 +89,9 @@ function cellTextDistance(a: string, b: string): number {
 
 /**
  * TEDS of one predicted table against one truth table. Nodes are counted without the table root (see
- * countTableNodes). TED can exceed that count when the structures disagree (one row of four cells against
- * four rows of one cell: TED 9, max nodes 8), so the score is clamped at 0; two tables without any row
- * score 1.
+ * countTableNodes). TED can exceed that count when the structures disagree (one row of four colspan-2
+ * cells against four rows of one plain cell: TED 9, max nodes 8), so the score is clamped at 0; two tables
+ * without any row score 1.
  */
 export function computeTeds(predicted: TableTree, truth: TableTree, options: TedsOptions = {}): TedsResult {
   const predictedNodes = countTableNodes(predicted);
