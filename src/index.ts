@@ -9,3 +9,5 @@ export type { CallRecord, CallErrorRecord } from './run/record.js';
 export { DOCBENCH_VERSION } from './version.js';
 export { validateDataset, loadDataset, readTruthJson, readBaselineJson, readMarkdownPages, readRegionPages, initDataset, generateSampleDataset, computeContentHash, DEFAULT_MAX_FILE_BYTES } from './dataset/index.js';
 export type { DatasetProblem, DatasetValidation } from './dataset/index.js';
+export { renderReports, formatTerminalSummary, buildReportView, REPORT_FORMATS } from './report/index.js';
+export type { ReportOutcome, RenderReportsOptions, ReportFormat, ReportView, TerminalSummaryOptions } from './report/index.js';

@@ -1,0 +1,292 @@
+/**
+ * Builds the one view model every report format is written from. Formats, never re-scores: every figure
+ * comes from summary.json, documents.jsonl or gate.json as the scoring step wrote it.
+ */
+import type { DocumentEvaluation, FieldRow, GateResult, LatencyBlock, RunSummary } from '../evaluate/types.js';
+import { MODES, type Mode } from '../types.js';
+import { DOCBENCH_VERSION } from '../version.js';
+import { buildAccuracyLatencyChart } from './charts/accuracy-latency-chart.js';
+import { buildReliabilityChart, buildRiskCoverageChart, toUnitConfidence } from './charts/calibration-charts.js';
+import { buildLatencyChart } from './charts/latency-chart.js';
+import { toDocumentRow } from './document-row.js';
+import { formatCount, formatDate, formatDecimal, formatDuration, formatMs, formatPercent } from './format-number.js';
+import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
+import type { RunInputs } from './read-run.js';
+import { describeServiceUrl } from './safe-url.js';
+import type {
+  CalibrationView,
+  DocumentRow,
+  FailureView,
+  FastSlowView,
+  FieldRowView,
+  GateView,
+  HeadlineView,
+  LatencyRowView,
+  LatencyView,
+  ReportView,
+  RunHeaderView,
+  TagTableView,
+  Tone,
+} from './view-types.js';
+
+/** The modes of the run, in the canonical order (fast before slow). */
+export function selectModes(inputs: Pick<RunInputs, 'manifest' | 'summary'>): Mode[] {
+  return MODES.filter((mode) => inputs.manifest.options.modes.includes(mode) || inputs.summary.extraction[mode] !== undefined);
+}
+
+/** Latency keys in a stable order: extract modes first, then the other endpoints, then anything else. */
+export function orderLatencyKeys(keys: Iterable<string>): string[] {
+  const rank = (key: string) => {
+    const known = ['extract:fast', 'extract:slow', 'compare', 'split', 'process'].indexOf(key);
+    return known === -1 ? 99 : known;
+  };
+  return [...new Set(keys)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+export function toneForScore(value: number | null): Tone {
+  if (value === null) return 'neutral';
+  return value >= 0.95 ? 'good' : value >= 0.8 ? 'warn' : 'bad';
+}
+
+export async function buildReportView(inputs: RunInputs, documents: AsyncIterable<DocumentEvaluation>): Promise<ReportView> {
+  const { manifest, summary, gate } = inputs;
+  const modes = selectModes(inputs);
+  const gateReasons = new Map((gate?.document_failures ?? []).map((f) => [f.document_id, f.reasons]));
+  const rows: DocumentRow[] = [];
+  const errorCodes = new Map<string, number>();
+  for await (const doc of documents) {
+    rows.push(toDocumentRow(doc, modes, gateReasons));
+    for (const error of doc.errors ?? []) errorCodes.set(error.code, (errorCodes.get(error.code) ?? 0) + 1);
+  }
+  const tagKeys = [...new Set([...Object.keys(summary.by_tag ?? {}), ...rows.flatMap((r) => Object.keys(r.tags))])].sort();
+  const latencyKeys = orderLatencyKeys([...Object.keys(summary.latency_ms ?? {}), ...rows.flatMap((r) => Object.keys(r.latency_ms))]);
+  const counts = {
+    total: rows.length,
+    ok: rows.filter((r) => r.status === 'ok').length,
+    partial: rows.filter((r) => r.status === 'partial').length,
+    failed: rows.filter((r) => r.status === 'failed').length,
+    below_gate: rows.filter((r) => r.gate_reasons.length > 0).length,
+  };
+  const headline = buildHeadline(summary, modes);
+  return {
+    report_version: DOCBENCH_VERSION,
+    header: buildHeader(inputs, modes),
+    failures: buildFailures(counts, errorCodes),
+    gate: gate ? buildGate(gate) : null,
+    modes,
+    headline,
+    fast_slow: buildFastSlow(headline, rows, modes),
+    fields: buildFields(summary.fields ?? []),
+    calibration: buildCalibration(summary, modes),
+    latency: buildLatency(summary, rows, latencyKeys),
+    by_tag: buildTagTables(summary, modes),
+    tag_breakdowns: summary.by_tag ?? {},
+    documents: { rows, tag_keys: tagKeys, latency_keys: latencyKeys, counts },
+  };
+}
+
+function buildHeader(inputs: RunInputs, modes: Mode[]): RunHeaderView {
+  const { manifest, summary } = inputs;
+  const dataset = {
+    name: manifest.dataset.name,
+    version: manifest.dataset.version,
+    content_hash: manifest.dataset.content_hash,
+    content_hash_short: manifest.dataset.content_hash.replace(/^sha256:/, '').slice(0, 12),
+    documents_selected: manifest.dataset.documents_selected,
+    documents_total: manifest.dataset.documents_total,
+  };
+  const service = { description: describeServiceUrl(summary.service?.base_url ?? manifest.service.base_url), local: manifest.service.local };
+  const incomplete = manifest.status === 'completed' ? null : `This run is ${manifest.status}${manifest.stop_message ? `: ${manifest.stop_message}` : ''}. Figures cover the calls recorded so far (${formatCount(manifest.counts.recorded)} of ${formatCount(manifest.counts.planned)}).`;
+  return {
+    run_id: manifest.run_id,
+    title: `docbench report: ${manifest.dataset.name}`,
+    dataset,
+    service,
+    modes,
+    endpoints: manifest.options.endpoints,
+    docbench_version: manifest.docbench_version,
+    docbench_commit: manifest.docbench_commit,
+    created_at: manifest.created_at,
+    date: formatDate(manifest.created_at),
+    duration: formatDuration(manifest.duration_ms),
+    status: manifest.status,
+    incomplete_message: incomplete,
+    facts: [
+      { label: 'Dataset', value: `${dataset.name}${dataset.version ? ` v${dataset.version}` : ''}`, detail: `${formatCount(dataset.documents_selected)} of ${formatCount(dataset.documents_total)} documents` },
+      { label: 'Content hash', value: dataset.content_hash_short, detail: dataset.content_hash },
+      { label: 'Service', value: service.description, detail: `modes ${modes.join(', ') || '—'}; endpoints ${manifest.options.endpoints.join(', ')}` },
+      { label: 'docbench', value: manifest.docbench_version, detail: manifest.docbench_commit ? `commit ${manifest.docbench_commit.slice(0, 12)}` : 'no git commit recorded' },
+      { label: 'Date', value: formatDate(manifest.created_at), detail: `run ${manifest.run_id}` },
+      { label: 'Duration', value: formatDuration(manifest.duration_ms), detail: `${manifest.invocations.length} invocation${manifest.invocations.length === 1 ? '' : 's'}; status ${manifest.status}`, tone: manifest.status === 'completed' ? 'neutral' : 'warn' },
+    ],
+  };
+}
+
+function buildFailures(counts: ReportView['documents']['counts'], errorCodes: Map<string, number>): FailureView | null {
+  if (counts.failed === 0 && counts.partial === 0) return null;
+  const parts = [counts.failed > 0 ? `${formatCount(counts.failed)} failed` : '', counts.partial > 0 ? `${formatCount(counts.partial)} partly failed` : ''].filter(Boolean);
+  return {
+    documents_failed: counts.failed,
+    documents_partial: counts.partial,
+    documents_total: counts.total,
+    message: `${parts.join(' and ')} of ${formatCount(counts.total)} documents. Failed calls count as empty output in every metric.`,
+    codes: [...errorCodes.entries()].map(([code, count]) => ({ code, count })).sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
+  };
+}
+
+function formatGateValue(metric: string, value: number | null): string {
+  if (value === null) return 'not computed';
+  return /latency|_ms\b|\bms\b/.test(metric) ? formatMs(value) : formatDecimal(value);
+}
+
+function buildGate(gate: GateResult): GateView {
+  return {
+    passed: gate.passed,
+    verdict: gate.passed ? 'Quality gate passed' : 'Quality gate FAILED',
+    tone: gate.passed ? 'good' : 'bad',
+    checks: gate.checks.map((check) => ({
+      ...check,
+      threshold_text: `${check.op} ${formatGateValue(check.metric, check.threshold)}`,
+      actual_text: formatGateValue(check.metric, check.actual),
+      verdict: check.passed ? 'pass' : 'FAIL',
+      tone: check.passed ? 'good' : 'bad',
+    })),
+    document_failures: gate.document_failures.length,
+  };
+}
+
+function buildFastSlow(headline: HeadlineView, rows: DocumentRow[], modes: Mode[]): FastSlowView | null {
+  if (modes.length < 2) return null;
+  const [first, second] = [headline.modes[0]!, headline.modes[1]!];
+  let summary = '';
+  if (first.f1 !== null && second.f1 !== null) {
+    const diff = (second.f1 - first.f1) * 100;
+    const accuracy = Math.abs(diff) < 0.05 ? `${second.mode} and ${first.mode} are equally accurate (field F1)` : `${second.mode} is ${Math.abs(diff).toFixed(1)} points ${diff > 0 ? 'more' : 'less'} accurate (field F1) than ${first.mode}`;
+    const speed = first.p50_ms && second.p50_ms ? (second.p50_ms >= first.p50_ms ? ` and ${(second.p50_ms / first.p50_ms).toFixed(1)}× slower at p50` : ` and ${(first.p50_ms / second.p50_ms).toFixed(1)}× faster at p50`) : '';
+    summary = `${accuracy}${speed}.`;
+  }
+  const series = modes.map((mode, index) => ({
+    mode,
+    points: rows.flatMap((r) => {
+      const f1 = r.f1[mode];
+      const latency = r.latency_ms[extractKey(mode)];
+      return f1 !== null && f1 !== undefined && latency !== null && latency !== undefined ? [{ id: r.id, latency, f1 }] : [];
+    }),
+    p50: headline.modes[index]!.p50_ms,
+    f1: headline.modes[index]!.f1,
+  }));
+  return {
+    rows: headline.modes.map((m) => ({ mode: m.mode, f1: m.text.f1, exact_match_rate: m.text.exact_match_rate, p50: m.text.p50, p95: m.text.p95, confidence_mean: m.text.confidence_mean })),
+    summary,
+    chart: buildAccuracyLatencyChart(series),
+  };
+}
+
+function buildFields(fields: FieldRow[]): FieldRowView[] {
+  return [...fields]
+    .sort((a, b) => a.f1 - b.f1 || a.path.localeCompare(b.path) || a.mode.localeCompare(b.mode))
+    .map((f) => ({
+      path: f.path,
+      mode: f.mode,
+      tp: f.tp,
+      fp: f.fp,
+      fn: f.fn,
+      precision: f.precision,
+      recall: f.recall,
+      f1: f.f1,
+      missing: f.missing,
+      hallucinated: f.hallucinated,
+      wrong_value: f.wrong_value,
+      format_only: f.format_only,
+      text: { precision: formatPercent(f.precision), recall: formatPercent(f.recall), f1: formatPercent(f.f1) },
+      tone: toneForScore(f.f1),
+    }));
+}
+
+function buildCalibration(summary: RunSummary, modes: Mode[]): CalibrationView[] {
+  return modes.flatMap((mode) => {
+    const block = summary.confidence?.[mode];
+    if (!block || block.documents === 0) return [];
+    return [
+      {
+        mode,
+        documents: block.documents,
+        figures: [
+          { label: 'Mean confidence', value: formatPercent(toUnitConfidence(block.mean)) },
+          { label: 'ECE (10 bins)', value: formatDecimal(block.ece) },
+          { label: 'Adaptive ECE', value: formatDecimal(block.adaptive_ece) },
+          { label: 'Brier', value: formatDecimal(block.brier) },
+          { label: 'AUROC', value: formatDecimal(block.auroc), detail: block.auroc === null ? 'undefined: all correct or all wrong' : 'exact match vs confidence' },
+        ],
+        auto_accept: describeAutoAccept(block),
+        reliability: buildReliabilityChart(mode, block),
+        risk_coverage: buildRiskCoverageChart(mode, block),
+        bins: block.bins.map((bin) => {
+          const confidence = toUnitConfidence(bin.confidence);
+          return {
+            range: `${bin.lo}–${bin.hi}`,
+            count: bin.count,
+            confidence: formatPercent(confidence),
+            accuracy: formatPercent(bin.accuracy),
+            gap: confidence !== null && bin.accuracy !== null ? formatPercent(Math.abs(bin.accuracy - confidence)) : '—',
+          };
+        }),
+      },
+    ];
+  });
+}
+
+function toLatencyRow(key: string, block: LatencyBlock, perPage: LatencyBlock | undefined): LatencyRowView {
+  return {
+    key,
+    count: block.count,
+    failed: block.failed,
+    p50: formatMs(block.p50),
+    p90: formatMs(block.p90),
+    p95: formatMs(block.p95),
+    p99: formatMs(block.p99),
+    mean: formatMs(block.mean),
+    max: formatMs(block.max),
+    per_page_p50: formatMs(perPage?.p50),
+    per_page_p95: formatMs(perPage?.p95),
+  };
+}
+
+function buildLatency(summary: RunSummary, rows: DocumentRow[], latencyKeys: string[]): LatencyView {
+  const keys = latencyKeys.filter((key) => summary.latency_ms?.[key] !== undefined);
+  const blocks = keys.map((key) => ({
+    key,
+    block: summary.latency_ms[key]!,
+    values: rows.map((r) => r.latency_ms[key]).filter((v): v is number => typeof v === 'number' && v > 0),
+  }));
+  const method = keys.length > 0 ? summary.latency_ms[keys[0]!]!.method : null;
+  return {
+    rows: keys.map((key) => toLatencyRow(key, summary.latency_ms[key]!, summary.latency_per_page_ms?.[key])),
+    method,
+    chart: buildLatencyChart(blocks),
+    service_processing: summary.service_processing_ms ? toLatencyRow('service processing_time_ms', summary.service_processing_ms, undefined) : null,
+  };
+}
+
+function buildTagTables(summary: RunSummary, modes: Mode[]): TagTableView[] {
+  return Object.keys(summary.by_tag ?? {})
+    .sort()
+    .map((key) => ({
+      key,
+      rows: Object.entries(summary.by_tag[key]!)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([value, t]) => {
+          const main = modes.length > 0 ? (t.extraction_f1[modes[modes.length - 1]!] ?? null) : null;
+          return {
+            value,
+            documents: t.documents,
+            failed: t.failed,
+            f1: modes.map((m) => formatPercent(t.extraction_f1[m])),
+            exact: modes.map((m) => formatPercent(t.exact_match_rate[m])),
+            similarity_service: formatPercent(t.similarity_service),
+            similarity_baseline: formatPercent(t.similarity_baseline),
+            tone: toneForScore(main),
+          };
+        }),
+    }));
+}

@@ -1,0 +1,128 @@
+/** The headline figures and the sentences that go with them, shared by the HTML, summary.md and the terminal. */
+import type { ComparisonBlock, ConfidenceBlock, RunSummary } from '../evaluate/types.js';
+import type { Mode } from '../types.js';
+import { toUnitConfidence } from './charts/calibration-charts.js';
+import { formatDecimal, formatMs, formatPercent, formatPoints } from './format-number.js';
+import type { HeadlineView, MarkdownHeadline, ModeHeadline, Tone } from './view-types.js';
+
+/** The summary.latency_ms key of one extract mode. */
+export function extractKey(mode: Mode): string {
+  return `extract:${mode}`;
+}
+
+/**
+ * Δ and its 95% interval in words. Significant when the bootstrap interval excludes zero (METRICS.md §5);
+ * the sign test and Wilcoxon p-values are shown beside it, not used here.
+ */
+export function describeComparison(delta: number, ci95: [number, number], subject = 'the service', other = 'the incumbent'): { verdict: string; significant: boolean; tone: Tone } {
+  const significant = ci95[0] > 0 || ci95[1] < 0;
+  const points = (Math.abs(delta) * 100).toFixed(1);
+  const interval = `${formatPoints(ci95[0])} to ${formatPoints(ci95[1])}`;
+  const direction = Number(points) === 0 ? `${subject} and ${other} are level (Δ ${points} points)` : `${subject} is ${delta > 0 ? 'better' : 'worse'} by ${points} points`;
+  const verdict = significant ? `${direction}; significant` : `${direction}; not significant (the 95% interval ${interval} includes zero)`;
+  const tone: Tone = !significant ? 'neutral' : delta > 0 ? 'good' : 'bad';
+  return { verdict, significant, tone };
+}
+
+/** "accepting documents with confidence ≥ 87 gives 96% field F1 on 71% of documents". */
+export function describeAutoAccept(block: ConfidenceBlock): string {
+  const threshold = block.auto_accept_threshold;
+  if (threshold === null) return `no confidence threshold reaches the target of ${formatPercent(block.auto_accept_target, 0)} field F1: every document needs review`;
+  const point = block.risk_coverage.find((p) => p.threshold === threshold);
+  const accuracy = point ? formatPercent(point.accuracy, 0) : `at least ${formatPercent(block.auto_accept_target, 0)}`;
+  const share = block.auto_accept_share ?? point?.coverage ?? null;
+  return `accepting documents with confidence ≥ ${formatThreshold(threshold)} gives ${accuracy} field F1 on ${formatPercent(share, 0)} of documents (target ${formatPercent(block.auto_accept_target, 0)})`;
+}
+
+function formatThreshold(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+function buildModeHeadline(summary: RunSummary, mode: Mode): ModeHeadline {
+  const extraction = summary.extraction[mode];
+  const latency = summary.latency_ms[extractKey(mode)];
+  const confidence = summary.confidence[mode];
+  const confidenceMean = toUnitConfidence(confidence?.mean);
+  return {
+    mode,
+    f1: extraction?.f1 ?? null,
+    strict_f1: extraction?.strict_f1 ?? null,
+    precision: extraction?.precision ?? null,
+    recall: extraction?.recall ?? null,
+    macro_f1: extraction?.macro_f1 ?? null,
+    exact_match_rate: extraction?.exact_match_rate ?? null,
+    parse_failures: extraction?.parse_failures ?? 0,
+    documents: extraction?.documents ?? 0,
+    failed: extraction?.failed ?? 0,
+    p50_ms: latency?.p50 ?? null,
+    p95_ms: latency?.p95 ?? null,
+    latency_failed: latency?.failed ?? 0,
+    confidence_mean: confidenceMean,
+    ece: confidence?.ece ?? null,
+    text: {
+      f1: formatPercent(extraction?.f1),
+      strict_f1: formatPercent(extraction?.strict_f1),
+      precision: formatPercent(extraction?.precision),
+      recall: formatPercent(extraction?.recall),
+      macro_f1: formatPercent(extraction?.macro_f1),
+      exact_match_rate: formatPercent(extraction?.exact_match_rate),
+      p50: formatMs(latency?.p50),
+      p95: formatMs(latency?.p95),
+      confidence_mean: formatPercent(confidenceMean),
+      ece: formatDecimal(confidence?.ece),
+    },
+  };
+}
+
+function buildMarkdownHeadline(summary: RunSummary): MarkdownHeadline | null {
+  const markdown = summary.markdown;
+  if (!markdown) return null;
+  const h2h: ComparisonBlock | undefined = markdown.head_to_head;
+  const comparison = h2h ? describeComparison(h2h.delta, h2h.ci95) : null;
+  const baseline = markdown.baseline?.similarity ?? null;
+  const verdict = comparison?.verdict ?? (baseline === null ? 'no incumbent markdown to compare with' : 'no paired comparison available');
+  return {
+    service: markdown.service.similarity,
+    baseline,
+    delta: h2h?.delta ?? null,
+    ci95: h2h?.ci95 ?? null,
+    significant: comparison?.significant ?? null,
+    verdict,
+    tone: comparison?.tone ?? 'neutral',
+    wins: h2h?.wins ?? null,
+    losses: h2h?.losses ?? null,
+    ties: h2h?.ties ?? null,
+    documents: markdown.service.documents,
+    text: {
+      service: formatPercent(markdown.service.similarity),
+      baseline: formatPercent(baseline),
+      delta: formatPoints(h2h?.delta),
+      ci95: h2h ? `${formatPoints(h2h.ci95[0])} to ${formatPoints(h2h.ci95[1])}` : '—',
+      raw_similarity: formatPercent(markdown.service.raw_similarity),
+      teds: formatPercent(markdown.service.teds),
+      word_recall: formatPercent(markdown.service.word_recall),
+      wins_losses_ties: h2h ? `${h2h.wins} / ${h2h.losses} / ${h2h.ties}` : '—',
+    },
+    drift: markdown.drift ? { ...markdown.drift, text: formatPercent(markdown.drift.similarity) } : null,
+  };
+}
+
+export function buildHeadline(summary: RunSummary, modes: readonly Mode[]): HeadlineView {
+  const baseline = summary.extraction_baseline;
+  const regions = summary.regions;
+  return {
+    modes: modes.map((mode) => buildModeHeadline(summary, mode)),
+    baseline_extraction: baseline
+      ? { f1: formatPercent(baseline.f1), strict_f1: formatPercent(baseline.strict_f1), exact_match_rate: formatPercent(baseline.exact_match_rate), documents: baseline.documents }
+      : null,
+    markdown: buildMarkdownHeadline(summary),
+    regions: regions
+      ? [
+          { label: 'Region F1 @ IoU 0.5', value: formatPercent(regions.at50.f1) },
+          { label: 'Region F1 @ IoU 0.75', value: formatPercent(regions.at75.f1) },
+          { label: 'Mean IoU', value: formatDecimal(regions.mean_iou) },
+          { label: 'Character accuracy', value: formatPercent(regions.char_accuracy) },
+        ]
+      : null,
+  };
+}

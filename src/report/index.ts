@@ -1,0 +1,66 @@
+/**
+ * Reports over a stored, scored run: report.html (+ drilldown/), documents.csv, fields.csv, junit.xml and
+ * summary.md, all from one view model. Written at the end of every run and rebuilt by `docbench report`.
+ */
+import path from 'node:path';
+import { silentLogger, type Logger } from '../logger.js';
+import { isDocbenchError } from '../errors.js';
+import { buildReportView } from './build-view.js';
+import { readDocuments, readRunInputs } from './read-run.js';
+import { drilldownReporter } from './reporters/drilldown-reporter.js';
+import { documentsCsvReporter, fieldsCsvReporter } from './reporters/csv-reporters.js';
+import { htmlReporter } from './reporters/html-reporter.js';
+import { junitReporter } from './reporters/junit-reporter.js';
+import { markdownReporter } from './reporters/markdown-reporter.js';
+import { REPORT_FORMATS, type ReportFormat, type Reporter } from './reporters/reporter.js';
+import type { ReportView } from './view-types.js';
+
+export { REPORT_FORMATS, type ReportFormat } from './reporters/reporter.js';
+export { formatTerminalSummary, type TerminalSummaryOptions } from './terminal-summary.js';
+export { buildReportView } from './build-view.js';
+export { readRunInputs, readDocuments, type RunInputs } from './read-run.js';
+export type { ReportView, DocumentRow } from './view-types.js';
+
+/** What renderReports wrote, and what failed (one reporter failing never stops the others). */
+export interface ReportOutcome {
+  /** Absolute paths; the drill-down directory as one entry ending in a separator. */
+  written: string[];
+  failed: { file: string; error: string }[];
+  /** The view the reports were written from (for the terminal summary). */
+  view: ReportView;
+}
+
+export interface RenderReportsOptions {
+  logger?: Logger;
+  /** @default every format in REPORT_FORMATS */
+  formats?: ReportFormat[];
+}
+
+/** Every reporter, in the order they run. */
+const REPORTERS: Reporter[] = [htmlReporter, drilldownReporter, documentsCsvReporter, fieldsCsvReporter, junitReporter, markdownReporter];
+
+/**
+ * Reads run.json, summary.json, gate.json and documents.jsonl (streamed) from `runDir`, builds the view
+ * model once and runs each requested reporter. Input errors (not a run directory, not scored, damaged
+ * files) throw a UsageError naming the file; a reporter's failure is collected in `failed`.
+ */
+export async function renderReports(runDir: string, options: RenderReportsOptions = {}): Promise<ReportOutcome> {
+  const logger = options.logger ?? silentLogger;
+  const formats = new Set(options.formats ?? REPORT_FORMATS);
+  const inputs = await readRunInputs(runDir);
+  const view = await buildReportView(inputs, readDocuments(runDir));
+  const outcome: ReportOutcome = { written: [], failed: [], view };
+  for (const reporter of REPORTERS) {
+    if (!formats.has(reporter.format)) continue;
+    try {
+      const files = await reporter.write({ runDir, inputs, view, logger, documents: () => readDocuments(runDir) });
+      outcome.written.push(...files);
+      logger.debug(`wrote ${files.join(', ')}`);
+    } catch (error) {
+      const message = isDocbenchError(error) ? error.message : error instanceof Error ? error.message : String(error);
+      outcome.failed.push({ file: path.join(runDir, reporter.output), error: message });
+      logger.error(`could not write ${reporter.output}: ${message}`);
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,60 @@
+/**
+ * drilldown/<name>.html: one self-contained page per document (no script at all), streamed from
+ * documents.jsonl one document at a time. Written into a fresh staging directory that then replaces the
+ * old one, so a rebuilt report never mixes old and new pages and a failure leaves the previous set intact.
+ */
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { isDocbenchError } from '../../errors.js';
+import { unwritable } from '../../fs-utils.js';
+import type { DocumentEvaluation } from '../../evaluate/types.js';
+import type { Mode } from '../../types.js';
+import { DOCBENCH_VERSION } from '../../version.js';
+import { DRILLDOWN_DIR, drilldownFileName } from '../drilldown-name.js';
+import { buildDrilldownView } from '../drilldown-view.js';
+import { createDiffBudget, type DiffBudget } from '../markdown-diff.js';
+import { loadTemplates } from '../templates.js';
+import type { Reporter } from './reporter.js';
+
+export async function renderDrilldownHtml(doc: DocumentEvaluation, modes: readonly Mode[], gateReasons: string[], runId: string, budget?: DiffBudget): Promise<string> {
+  const templates = await loadTemplates();
+  return templates.drilldown({ view: buildDrilldownView(doc, modes, gateReasons, '../report.html', budget), run_id: runId, report_version: DOCBENCH_VERSION });
+}
+
+export const drilldownReporter: Reporter = {
+  format: 'drilldown',
+  output: `${DRILLDOWN_DIR}/`,
+  async write({ runDir, view, inputs, documents }) {
+    const target = path.join(runDir, DRILLDOWN_DIR);
+    const suffix = randomBytes(4).toString('hex');
+    const staging = path.join(runDir, `.${DRILLDOWN_DIR}.${suffix}.tmp`);
+    const old = path.join(runDir, `.${DRILLDOWN_DIR}.${suffix}.old`);
+    const gateReasons = new Map((inputs.gate?.document_failures ?? []).map((f) => [f.document_id, f.reasons]));
+    const budget = createDiffBudget();
+    try {
+      await mkdir(staging, { recursive: true });
+      for await (const doc of documents()) {
+        const html = await renderDrilldownHtml(doc, view.modes, gateReasons.get(doc.document_id) ?? [], view.header.run_id, budget);
+        await writeFile(path.join(staging, drilldownFileName(doc.document_id)), html);
+      }
+      const moved = await rename(target, old).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
+      );
+      await rename(staging, target).catch(async (error: unknown) => {
+        if (moved) await rename(old, target);
+        throw error;
+      });
+    } catch (error) {
+      await rm(staging, { recursive: true, force: true });
+      throw isDocbenchError(error) ? error : unwritable(target, error);
+    } finally {
+      await rm(old, { recursive: true, force: true });
+    }
+    return [`${target}${path.sep}`];
+  },
+};

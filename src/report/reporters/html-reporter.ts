@@ -1,0 +1,58 @@
+/**
+ * report.html: one self-contained page (inline CSS, one inline script allowed by its CSP hash, inline SVG,
+ * the document table's data as escaped JSON). Works from file:// with no network. Drill-downs are separate
+ * files (see drilldown-reporter.ts), so 10,000 documents stay a few MB.
+ */
+import path from 'node:path';
+import Handlebars from 'handlebars';
+import { writeFileAtomic } from '../../fs-utils.js';
+import { toScriptJsonHtml } from '../embed-json.js';
+import { loadTemplates } from '../templates.js';
+import type { ReportView } from '../view-types.js';
+import type { Reporter } from './reporter.js';
+
+/** What the page's script needs: the rows without what only the CSV uses. */
+export function toClientData(view: ReportView): unknown {
+  return {
+    modes: view.modes,
+    latency_keys: view.documents.latency_keys,
+    tag_keys: view.documents.tag_keys,
+    rows: view.documents.rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      errors: row.errors,
+      tags: row.tags,
+      f1: row.f1,
+      confidence: row.confidence,
+      latency_ms: row.latency_ms,
+      similarity_service: row.similarity_service,
+      similarity_baseline: row.similarity_baseline,
+      similarity_delta: row.similarity_delta,
+      dashboard_url: row.dashboard_url,
+      dashboard_href: row.dashboard_href,
+      drilldown: row.drilldown,
+      gate_reasons: row.gate_reasons,
+    })),
+  };
+}
+
+export async function renderReportHtml(view: ReportView): Promise<string> {
+  const templates = await loadTemplates();
+  return templates.report({
+    view,
+    data: toScriptJsonHtml(toClientData(view)),
+    // Our own static script (not data): placed raw inside <script>, allowed by its hash in the CSP.
+    script: new Handlebars.SafeString(templates.script),
+    csp: { script_hash: templates.scriptHash },
+  });
+}
+
+export const htmlReporter: Reporter = {
+  format: 'html',
+  output: 'report.html',
+  async write({ runDir, view }) {
+    const file = path.join(runDir, 'report.html');
+    await writeFileAtomic(file, await renderReportHtml(view));
+    return [file];
+  },
+};

@@ -1,0 +1,127 @@
+/**
+ * summary.md: the headline table, the gate, the worst fields and the documents to look at, with dashboard
+ * links: for CI job summaries and pull-request comments, where GitHub renders HTML inside markdown, so every
+ * piece of dataset or service text is escaped.
+ */
+import path from 'node:path';
+import { writeFileAtomic } from '../../fs-utils.js';
+import { formatCount, formatPercent } from '../format-number.js';
+import type { DocumentRow, ReportView } from '../view-types.js';
+import type { Reporter } from './reporter.js';
+
+const WORST_FIELDS = 10;
+const LISTED_DOCUMENTS = 15;
+
+/**
+ * Text that renders as itself in CommonMark/GFM inside a sentence or a table cell: HTML-significant characters
+ * as entities, inline markdown punctuation backslash-escaped, line breaks flattened (they would end a table
+ * row). Block markers (`#`, `-`, `1.`) only act at the start of a line, where escaped text never goes.
+ */
+export function escapeMarkdown(value: string): string {
+  return value
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
+    .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`);
+}
+
+/** A markdown link for an http(s) href (already checked by toSafeHref); parentheses percent-encoded. */
+function link(label: string, href: string): string {
+  return `[${escapeMarkdown(label)}](${href.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/ /g, '%20')})`;
+}
+
+function dashboardCell(row: DocumentRow): string {
+  if (row.dashboard_href) return link('dashboard', row.dashboard_href);
+  return row.dashboard_url ? `${escapeMarkdown(row.dashboard_url)} (not a web link)` : '—';
+}
+
+export function toSummaryMarkdown(view: ReportView): string {
+  const lines: string[] = [];
+  const h = view.header;
+  lines.push(`# docbench: ${escapeMarkdown(h.dataset.name)}${h.dataset.version ? ` v${escapeMarkdown(h.dataset.version)}` : ''}`, '');
+  if (view.gate) {
+    const failed = view.gate.checks.filter((c) => !c.passed).length;
+    lines.push(view.gate.passed ? `**✅ Quality gate passed** (${view.gate.checks.length} checks)` : `**❌ Quality gate FAILED**: ${failed} of ${view.gate.checks.length} checks failed`, '');
+  }
+  const c = view.documents.counts;
+  lines.push(
+    `Run \`${h.run_id.replace(/`/g, '')}\` · ${escapeMarkdown(h.service.description)} · ${escapeMarkdown(h.date)} · ${escapeMarkdown(h.duration)} · ${formatCount(c.total)} documents (${formatCount(c.ok)} ok, ${formatCount(c.partial)} partial, ${formatCount(c.failed)} failed)`,
+    '',
+  );
+  if (h.incomplete_message) lines.push(`> ⚠️ ${escapeMarkdown(h.incomplete_message)}`, '');
+  if (view.failures) lines.push(`> ❌ **Failures:** ${escapeMarkdown(view.failures.message)} ${view.failures.codes.map((e) => `${escapeMarkdown(e.code)} ×${e.count}`).join(', ')}`, '');
+
+  lines.push('## Headline', '');
+  const modes = view.headline.modes;
+  if (modes.length > 0) {
+    lines.push(`| Metric | ${modes.map((m) => m.mode).join(' | ')} |`, `|---|${modes.map(() => '---:').join('|')}|`);
+    const metric = (label: string, pick: (m: (typeof modes)[number]) => string) => lines.push(`| ${label} | ${modes.map(pick).join(' | ')} |`);
+    metric('Field F1 (normalised)', (m) => m.text.f1);
+    metric('Field F1 (strict)', (m) => m.text.strict_f1);
+    metric('Exact-match rate', (m) => m.text.exact_match_rate);
+    metric('Latency p50', (m) => m.text.p50);
+    metric('Latency p95', (m) => m.text.p95);
+    metric('Mean confidence', (m) => m.text.confidence_mean);
+    metric('ECE', (m) => m.text.ece);
+    lines.push('');
+  }
+  const md = view.headline.markdown;
+  if (md) {
+    lines.push(
+      md.baseline !== null
+        ? `**Markdown similarity:** service ${md.text.service} vs incumbent ${md.text.baseline}, Δ ${md.text.delta} (95% interval ${md.text.ci95}): ${escapeMarkdown(md.verdict)}.`
+        : `**Markdown similarity:** service ${md.text.service} (${escapeMarkdown(md.verdict)}).`,
+      '',
+    );
+  }
+  if (view.fast_slow?.summary) lines.push(`**Fast vs slow:** ${escapeMarkdown(view.fast_slow.summary)}`, '');
+  for (const cal of view.calibration) lines.push(`**Auto-accept (${cal.mode}):** ${escapeMarkdown(cal.auto_accept)}.`, '');
+
+  if (view.gate) {
+    lines.push('## Quality gate', '', '| Check | Scope | Required | Actual | Result |', '|---|---|---:|---:|---|');
+    for (const check of view.gate.checks) {
+      lines.push(`| ${escapeMarkdown(check.metric)} | ${check.scope ? escapeMarkdown(check.scope) : 'all'} | ${escapeMarkdown(check.threshold_text)} | ${escapeMarkdown(check.actual_text)} | ${check.passed ? '✅ pass' : '❌ FAIL'} |`);
+    }
+    if (view.gate.document_failures > 0) lines.push('', `${formatCount(view.gate.document_failures)} documents are below the per-document thresholds (see junit.xml).`);
+    lines.push('');
+  }
+
+  if (view.fields.length > 0) {
+    lines.push(`## Worst fields`, '', '| Field | Mode | F1 | Precision | Recall | Missing | Hallucinated | Wrong value | Format only |', '|---|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const f of view.fields.slice(0, WORST_FIELDS)) {
+      lines.push(`| ${escapeMarkdown(f.path)} | ${escapeMarkdown(f.mode)} | ${f.text.f1} | ${f.text.precision} | ${f.text.recall} | ${f.missing} | ${f.hallucinated} | ${f.wrong_value} | ${f.format_only} |`);
+    }
+    if (view.fields.length > WORST_FIELDS) lines.push('', `${view.fields.length - WORST_FIELDS} more in fields.csv.`);
+    lines.push('');
+  }
+
+  const attention = view.documents.rows.filter((r) => r.status !== 'ok' || r.gate_reasons.length > 0);
+  const lastMode = view.modes[view.modes.length - 1];
+  const worst = lastMode
+    ? view.documents.rows
+        .filter((r) => r.status === 'ok' && r.gate_reasons.length === 0 && typeof r.f1[lastMode] === 'number' && r.f1[lastMode]! < 1)
+        .sort((a, b) => a.f1[lastMode]! - b.f1[lastMode]! || a.id.localeCompare(b.id))
+    : [];
+  const listed = [...attention, ...worst].slice(0, LISTED_DOCUMENTS);
+  if (listed.length > 0) {
+    lines.push('## Documents to look at', '', `| Document | Status | ${lastMode ? `F1 (${lastMode}) | ` : ''}Problem | Dashboard |`, `|---|---|${lastMode ? '---:|' : ''}---|---|`);
+    for (const row of listed) {
+      const problem = [...row.errors, ...row.gate_reasons.map((r) => `below gate: ${r}`)].join('; ') || 'lowest field F1';
+      lines.push(`| ${escapeMarkdown(row.id)} | ${row.status === 'ok' ? 'ok' : `**${row.status.toUpperCase()}**`} | ${lastMode ? `${formatPercent(row.f1[lastMode])} | ` : ''}${escapeMarkdown(problem.slice(0, 300))} | ${dashboardCell(row)} |`);
+    }
+    const more = attention.length + worst.length - listed.length;
+    if (more > 0) lines.push('', `${formatCount(more)} more in documents.csv.`);
+    lines.push('');
+  }
+  lines.push(`Full report: \`report.html\` in the run directory (drill-downs in \`drilldown/\`). Written by docbench ${escapeMarkdown(view.report_version)}.`, '');
+  return lines.join('\n');
+}
+
+export const markdownReporter: Reporter = {
+  format: 'markdown',
+  output: 'summary.md',
+  async write({ runDir, view }) {
+    const file = path.join(runDir, 'summary.md');
+    await writeFileAtomic(file, toSummaryMarkdown(view));
+    return [file];
+  },
+};

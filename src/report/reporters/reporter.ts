@@ -1,0 +1,29 @@
+/**
+ * A reporter turns the read-only view of a run into one output. Reporters are independent plug-ins: one
+ * failing never stops the others (renderReports collects the error and carries on).
+ */
+import type { DocumentEvaluation } from '../../evaluate/types.js';
+import type { Logger } from '../../logger.js';
+import type { RunInputs } from '../read-run.js';
+import type { ReportView } from '../view-types.js';
+
+/** The outputs `docbench report` can write; all by default. */
+export const REPORT_FORMATS = ['html', 'drilldown', 'documents-csv', 'fields-csv', 'junit', 'markdown'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export interface ReporterContext {
+  runDir: string;
+  inputs: RunInputs;
+  view: ReportView;
+  logger: Logger;
+  /** Streams documents.jsonl again, for reporters that need the full documents (drill-downs). */
+  documents(): AsyncIterable<DocumentEvaluation>;
+}
+
+export interface Reporter {
+  format: ReportFormat;
+  /** The file (or directory, ending in `/`) it writes, relative to the run directory. */
+  output: string;
+  /** Writes the output; resolves to the absolute paths written. */
+  write(context: ReporterContext): Promise<string[]>;
+}

@@ -1,0 +1,61 @@
+/** The short plain-text table `docbench run` and `docbench report` print at the end. No colour, no HTML. */
+import type { GateResult, RunSummary } from '../evaluate/types.js';
+import { MODES } from '../types.js';
+import { formatCount } from './format-number.js';
+import { buildHeadline } from './headline.js';
+import type { HeadlineView, ReportView } from './view-types.js';
+
+export interface TerminalSummaryOptions {
+  /** Path of report.html, printed last. */
+  reportPath?: string;
+  /** With a RunSummary input: the gate result, when there is one. */
+  gate?: GateResult | null;
+}
+
+function isReportView(input: ReportView | RunSummary): input is ReportView {
+  return 'headline' in input && 'documents' in input && 'rows' in (input as ReportView).documents;
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((r) => (r[column] ?? '').length)));
+  return rows.map((r) => r.map((c, column) => (column === 0 ? c.padEnd(widths[column]!) : c.padStart(widths[column]!))).join('   ').trimEnd());
+}
+
+/** Documents ok/failed, F1 per mode, similarity service vs incumbent with Δ, p50/p95 latency, gate, report path. */
+export function formatTerminalSummary(input: ReportView | RunSummary, options: TerminalSummaryOptions = {}): string {
+  let headline: HeadlineView;
+  let counts: { total: number; ok: number; failed: number; partial: number };
+  let gate: { passed: boolean; failed: number; checks: number } | null = null;
+  let title: string;
+  if (isReportView(input)) {
+    headline = input.headline;
+    counts = input.documents.counts;
+    if (input.gate) gate = { passed: input.gate.passed, failed: input.gate.checks.filter((c) => !c.passed).length, checks: input.gate.checks.length };
+    title = `${input.header.dataset.name} · run ${input.header.run_id}`;
+  } else {
+    headline = buildHeadline(input, MODES.filter((m) => input.extraction[m] !== undefined));
+    counts = { total: input.documents.total, ok: input.documents.succeeded, failed: input.documents.failed, partial: 0 };
+    if (options.gate) gate = { passed: options.gate.passed, failed: options.gate.checks.filter((c) => !c.passed).length, checks: options.gate.checks.length };
+    title = `${input.dataset.name} · run ${input.run_id}`;
+  }
+  const lines: string[] = [title];
+  const failedText = counts.partial > 0 ? `${formatCount(counts.failed)} failed, ${formatCount(counts.partial)} partly failed` : `${formatCount(counts.failed)} failed`;
+  lines.push(`documents: ${formatCount(counts.total)} (${formatCount(counts.ok)} ok, ${failedText})`);
+  if (headline.modes.length > 0) {
+    const rows: string[][] = [['', ...headline.modes.map((m) => m.mode)]];
+    rows.push(['field F1', ...headline.modes.map((m) => m.text.f1)]);
+    rows.push(['field F1 strict', ...headline.modes.map((m) => m.text.strict_f1)]);
+    rows.push(['exact match', ...headline.modes.map((m) => m.text.exact_match_rate)]);
+    rows.push(['latency p50', ...headline.modes.map((m) => m.text.p50)]);
+    rows.push(['latency p95', ...headline.modes.map((m) => m.text.p95)]);
+    lines.push('', ...table(rows));
+  }
+  const md = headline.markdown;
+  if (md) {
+    lines.push('', md.baseline !== null ? `markdown similarity: service ${md.text.service} vs incumbent ${md.text.baseline} (Δ ${md.text.delta}, 95% interval ${md.text.ci95})` : `markdown similarity: service ${md.text.service}`);
+    lines.push(`  ${md.verdict}`);
+  }
+  if (gate) lines.push('', gate.passed ? `quality gate: passed (${gate.checks} checks)` : `quality gate: FAILED (${gate.failed} of ${gate.checks} checks)`);
+  if (options.reportPath) lines.push('', `report: ${options.reportPath}`);
+  return lines.join('\n');
+}
