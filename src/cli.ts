@@ -2,7 +2,7 @@
  * The docbench command line: thin yargs commands that parse, resolve config, call one library function and
  * set the exit code. One top-level catch turns errors into the exit codes the README documents.
  */
-import yargs from 'yargs';
+import yargs, { type CommandModule } from 'yargs';
 import { createConsoleLogger } from './logger.js';
 import { ExitCode, exitCodeFor, isDocbenchError } from './errors.js';
 import { commandFactories } from './commands/index.js';
@@ -54,7 +54,7 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
       exitCode = ExitCode.USAGE;
     })
     .exitProcess(false);
-  for (const factory of commandFactories) parser = parser.command(factory(context));
+  for (const factory of commandFactories) parser = parser.command(factory(context) as unknown as CommandModule);
 
   try {
     await parser.parseAsync();

@@ -1,5 +1,5 @@
 /** What every command receives from the CLI entry point: its environment, streams and logger. */
-import type { CommandModule } from 'yargs';
+import type { Argv } from 'yargs';
 import type { Logger } from '../logger.js';
 
 export interface CliContext {
@@ -16,6 +16,17 @@ export interface CliContext {
   onInterrupt(handler: () => void): () => void;
 }
 
-// yargs' CommandModule with loosely typed argv: each command narrows its own options in its builder.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type CommandFactory = (context: CliContext) => CommandModule<any, any>;
+/**
+ * A yargs command module whose handler declares the shape of its own parsed flags. (yargs' CommandModule
+ * types the handler's argument from the builder, which the thin commands here do not need.)
+ */
+export interface DocbenchCommand {
+  command: string | readonly string[];
+  describe: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command's builder adds its own options
+  builder?: (yargs: Argv) => Argv<any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the handler narrows argv itself
+  handler: (argv: any) => void | Promise<void>;
+}
+
+export type CommandFactory = (context: CliContext) => DocbenchCommand;

@@ -1,8 +1,9 @@
-/** Every CLI command, in the order `docbench --help` lists them. One line a command. */
+/** Every CLI command, in the order `docbench --help` lists them. */
 import type { CommandFactory } from './context.js';
+import { runCommand } from './run.js';
+import { reportCommand } from './report.js';
+import { mergeCommand } from './merge.js';
+import { serveCommand } from './serve.js';
 import { datasetCommand } from './dataset.js';
 
-export const commandFactories: CommandFactory[] = [
-  datasetCommand,
-];
-import { serveCommand } from './serve.js'; commandFactories.push(serveCommand);
+export const commandFactories: CommandFactory[] = [runCommand, reportCommand, mergeCommand, serveCommand, datasetCommand];

@@ -115,8 +115,15 @@ export const runCommand: CommandFactory = (context) => ({
       if (result.status === 'completed') {
         context.setExitCode(ExitCode.OK);
       } else {
-        logger.error(`run ${result.status}: ${result.stopMessage ?? ''}`);
-        logger.info(`Resume with: docbench run --resume ${result.runDir}`);
+        const fix =
+          result.stopReason === 'auth'
+            ? `check the key in ${config.apiKeyEnv}, then resume`
+            : result.stopReason === 'outage'
+              ? 'when the service is back, resume'
+              : result.stopReason === 'output'
+                ? 'make the run directory writable (or free disk space), then resume'
+                : 'resume';
+        logger.error(`run ${result.status}: ${result.stopMessage ?? ''}\n  hint: ${fix} with: docbench run --resume ${result.runDir}`);
         context.setExitCode(ExitCode.INCOMPLETE);
       }
     } finally {

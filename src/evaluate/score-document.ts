@@ -1,0 +1,210 @@
+/**
+ * Scores one document of a stored run: its final records (one per planned call) against its truth and the
+ * incumbent's baseline. Pure: truth comes in already loaded. A planned call without a successful record
+ * scores as empty output, never skipped (METRICS.md: "never skip a failure").
+ */
+import type { DatasetDocument, Endpoint, JsonObject, Mode, ComparatorSpec, DateLocale, JsonSchema } from '../types.js';
+import type { RegionPage } from '../service/types.js';
+import type { CallRecord } from '../run/record.js';
+import { scoreExtraction, type ExtractionScore } from '../score/extraction/index.js';
+import { scoreMarkdownPages, scoreWords, scoreMarkdownDrift, type MarkdownDocumentScore, type WordScore } from '../score/markdown/index.js';
+import { scoreTables, type TablesScore } from '../score/tables/index.js';
+import { scoreRegions, type RegionCounts } from '../score/regions/index.js';
+import type { LatencySample } from '../score/latency.js';
+import type { DocumentEvaluation, DocumentExtraction, DocumentMarkdown } from './types.js';
+
+/** What the dataset holds for a document, loaded. Absent = no such file. */
+export interface LoadedTruth {
+  json?: JsonObject;
+  markdown?: string[];
+  regions?: RegionPage[];
+  baselineMarkdown?: string[];
+  baselineJson?: JsonObject;
+}
+
+/** A call the plan holds for this document (repeat 0). */
+export interface PlannedSlot {
+  endpoint: Endpoint;
+  mode: Mode | null;
+}
+
+export interface ScoringOptions {
+  schema: JsonSchema;
+  comparators: Record<string, ComparatorSpec>;
+  locale: DateLocale;
+}
+
+/** Per-document results kept for aggregation (compact: no texts). */
+export interface DocumentScores {
+  evaluation: DocumentEvaluation;
+  extraction: Partial<Record<Mode, { score: ExtractionScore; failed: boolean; parseFailure: boolean; confidence: number | null }>>;
+  extractionBaseline?: ExtractionScore;
+  markdown?: {
+    service?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null };
+    baseline?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null };
+    drift?: MarkdownDocumentScore;
+  };
+  regions?: { counts: RegionCounts; failed: boolean };
+  latency: LatencySample[];
+  /** Per mode: document F1 of each repetition; similarity of each repetition (with --repeat). */
+  repeats: { f1: Partial<Record<Mode, number[]>>; similarity: number[] };
+}
+
+export function scoreDocument(
+  document: DatasetDocument,
+  planned: readonly PlannedSlot[],
+  records: readonly CallRecord[],
+  truth: LoadedTruth,
+  options: ScoringOptions,
+): DocumentScores {
+  const first = records.filter((r) => r.repeat === 0);
+  const find = (endpoint: Endpoint, mode: Mode | null) => first.find((r) => r.endpoint === endpoint && r.mode === mode);
+  const extractionOptions = { schema: options.schema, comparators: options.comparators, locale: options.locale };
+
+  const evaluation: DocumentEvaluation = {
+    document_id: document.id,
+    tags: document.tags,
+    status: 'ok',
+    errors: [],
+    dashboard_url: null,
+    comparison_id: null,
+    pages: null,
+    extraction: {},
+    latency_ms: {},
+  };
+  const scores: DocumentScores = { evaluation, extraction: {}, latency: [], repeats: { f1: {}, similarity: [] } };
+
+  let failedCalls = 0;
+  for (const slot of planned) {
+    const record = find(slot.endpoint, slot.mode);
+    const key = slot.mode ? `${slot.endpoint}:${slot.mode}` : slot.endpoint;
+    if (!record || record.status === 'failed') {
+      failedCalls++;
+      evaluation.errors.push({
+        endpoint: slot.endpoint,
+        mode: slot.mode,
+        code: record?.error?.code ?? 'NOT_RUN',
+        message: record?.error?.message ?? 'the call was not made: the run stopped before it',
+        ...(record?.error?.status !== undefined ? { status: record.error.status } : {}),
+      });
+    }
+    if (record) {
+      evaluation.latency_ms[key] = record.latency_ms;
+      if (record.pages !== undefined) evaluation.pages ??= record.pages;
+    }
+  }
+  evaluation.status = failedCalls === 0 ? 'ok' : failedCalls === planned.length ? 'failed' : 'partial';
+
+  // Extraction, per mode.
+  for (const slot of planned.filter((s) => s.endpoint === 'extract')) {
+    const mode = slot.mode!;
+    const record = find('extract', mode);
+    const ok = record?.status === 'ok' && record.endpoint === 'extract' && record.result !== undefined;
+    const parseFailure = record?.status === 'failed' && record.error?.code === 'SERVICE_RESPONSE_INVALID';
+    const confidence = ok && record.endpoint === 'extract' ? (record.result?.confidence ?? null) : null;
+    if (truth.json) {
+      const prediction = ok && record.endpoint === 'extract' ? record.result!.data : {};
+      const score = scoreExtraction(truth.json, prediction, { ...extractionOptions, parseFailure: !ok });
+      scores.extraction[mode] = { score, failed: !ok, parseFailure, confidence };
+      evaluation.extraction[mode] = toDocumentExtraction(score, !ok && parseFailure, confidence);
+      const repeatF1 = records
+        .filter((r) => r.endpoint === 'extract' && r.mode === mode)
+        .sort((a, b) => a.repeat - b.repeat)
+        .map((r) => scoreExtraction(truth.json!, r.status === 'ok' && r.endpoint === 'extract' && r.result ? r.result.data : {}, { ...extractionOptions, parseFailure: r.status !== 'ok' }).f1);
+      if (repeatF1.length > 1) scores.repeats.f1[mode] = repeatF1;
+    }
+  }
+  if (truth.json && truth.baselineJson) {
+    scores.extractionBaseline = scoreExtraction(truth.json, truth.baselineJson, extractionOptions);
+    evaluation.extraction_baseline = toDocumentExtraction(scores.extractionBaseline, false, null);
+  }
+
+  // Markdown, from /compare.
+  if (planned.some((s) => s.endpoint === 'compare')) {
+    const record = find('compare', null);
+    const servicePages = record?.status === 'ok' && record.endpoint === 'compare' && record.result ? record.result.pages.map((p) => p.content) : null;
+    if (record?.endpoint === 'compare' && record.result) {
+      evaluation.dashboard_url = record.result.dashboardUrl;
+      evaluation.comparison_id = record.result.comparisonId;
+    }
+    scores.markdown = {};
+    evaluation.markdown = {};
+    if (truth.markdown) {
+      const service = scoreMarkdownPages(servicePages, truth.markdown);
+      const tables = scoreTables(servicePages === null ? null : servicePages.join('\n\n'), truth.markdown.join('\n\n'));
+      scores.markdown.service = { score: service, words: scoreWords(servicePages, truth.markdown), tables: tables.truthTables > 0 ? tables : null };
+      evaluation.markdown.service = toDocumentMarkdown(service);
+      evaluation.markdown.teds = tables.teds;
+      if (truth.baselineMarkdown) {
+        const baseline = scoreMarkdownPages(truth.baselineMarkdown, truth.markdown);
+        const baselineTables = scoreTables(truth.baselineMarkdown.join('\n\n'), truth.markdown.join('\n\n'));
+        scores.markdown.baseline = { score: baseline, words: scoreWords(truth.baselineMarkdown, truth.markdown), tables: baselineTables.truthTables > 0 ? baselineTables : null };
+        evaluation.markdown.baseline = toDocumentMarkdown(baseline);
+        evaluation.markdown.delta = service.similarity - baseline.similarity;
+      }
+      const repeatSimilarity = records
+        .filter((r) => r.endpoint === 'compare')
+        .sort((a, b) => a.repeat - b.repeat)
+        .map((r) => scoreMarkdownPages(r.status === 'ok' && r.endpoint === 'compare' && r.result ? r.result.pages.map((p) => p.content) : null, truth.markdown!).similarity);
+      if (repeatSimilarity.length > 1) scores.repeats.similarity = repeatSimilarity;
+    } else if (truth.baselineMarkdown) {
+      // No truth: the similarity between service and incumbent measures change, not accuracy.
+      scores.markdown.drift = scoreMarkdownDrift(servicePages, truth.baselineMarkdown);
+      evaluation.markdown.drift = scores.markdown.drift.similarity;
+    }
+    evaluation.texts = { truth: truth.markdown ?? null, service: servicePages, baseline: truth.baselineMarkdown ?? null };
+  }
+
+  // Regions, from /split.
+  if (planned.some((s) => s.endpoint === 'split') && truth.regions) {
+    const record = find('split', null);
+    const predicted = record?.status === 'ok' && record.endpoint === 'split' && record.result ? record.result.pages : null;
+    const regions = scoreRegions(predicted, truth.regions);
+    scores.regions = { counts: regions, failed: regions.failed };
+    evaluation.regions = { f1_at50: regions.at50.f1, f1_at75: regions.at75.f1, mean_iou: regions.meanIoU, char_accuracy: regions.charAccuracy };
+    evaluation.region_pages = { truth: truth.regions, predicted: predicted ?? [] };
+  }
+
+  // Latency, every recorded call of the first repetition (failed ones are counted, not in the percentiles).
+  const pageCount = evaluation.pages ?? truth.markdown?.length ?? truth.regions?.length ?? null;
+  for (const record of first) {
+    scores.latency.push({
+      endpoint: record.endpoint,
+      mode: record.mode,
+      latencyMs: record.latency_ms,
+      outcome: record.status === 'ok' ? 'ok' : record.error?.code === 'SERVICE_TIMEOUT' ? 'timeout' : 'failed',
+      pages: record.pages ?? pageCount,
+      processingTimeMs: record.endpoint === 'process' && record.result ? record.result.processingTimeMs : null,
+    });
+  }
+  return scores;
+}
+
+function toDocumentExtraction(score: ExtractionScore, parseFailure: boolean, confidence: number | null): DocumentExtraction {
+  return {
+    f1: score.f1,
+    precision: score.precision,
+    recall: score.recall,
+    strict_f1: score.strict.f1,
+    exact_match: score.exactMatch,
+    tp: score.tp,
+    fp: score.fp,
+    fn: score.fn,
+    parse_failure: parseFailure,
+    confidence,
+    fields: score.fields
+      .filter((f) => f.verdict !== 'tn')
+      .map((f) => ({
+        path: f.path,
+        truth: f.truth ?? null,
+        prediction: f.prediction ?? null,
+        verdict: f.verdict,
+        strict_verdict: f.strictVerdict,
+        ...(f.error ? { error: f.error } : {}),
+      })),
+  };
+}
+
+function toDocumentMarkdown(score: MarkdownDocumentScore): DocumentMarkdown {
+  return { similarity: score.similarity, raw_similarity: score.raw.similarity, pages: score.pages.map((p) => ({ page: p.page, similarity: p.similarity })) };
+}
