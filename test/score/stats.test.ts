@@ -13,6 +13,7 @@ import {
   signTest,
   wilcoxonSignedRank,
 } from '../../src/score/stats/index.js';
+import type { JsonObject } from '../../src/types.js';
 
 /** Two-sided exact p by enumerating all 2^n sign assignments: an independent check of the DP. */
 function bruteForceWilcoxonP(ranks: number[], wPlus: number): number {
@@ -159,7 +160,7 @@ describe('pairedBootstrap and compareSystems', () => {
   });
 
   it('recomputes micro F1 from summed counts on each resample', () => {
-    const truths = [{ a: 'x', b: 'y' }, { a: 'x' }, { a: 'x', b: 'y', c: 'z' }];
+    const truths: JsonObject[] = [{ a: 'x', b: 'y' }, { a: 'x' }, { a: 'x', b: 'y', c: 'z' }];
     const runA = [scoreExtraction(truths[0]!, { a: 'x', b: 'y' }), scoreExtraction(truths[1]!, {}), scoreExtraction(truths[2]!, { a: 'x' })];
     const runB = [scoreExtraction(truths[0]!, { a: 'x' }), scoreExtraction(truths[1]!, { a: 'x' }), scoreExtraction(truths[2]!, {})];
     const statistic = createMicroF1Delta(runA, runB);

@@ -4,7 +4,11 @@
  * 1 − NLD (0 below the threshold), objects by key union, lists by Hungarian matching on pairwise ANLS, and the
  * document score is Σ leaf scores / Σ pairwise lengths. Ground-truth alternatives (Python tuples) do not exist
  * in JSON and are not supported.
+ *
+ * Values are prepared once (normalised text, its length in code points, a JSON key for equality), because a
+ * list of n text items costs n × m leaf comparisons.
  */
+import levenshtein from 'fast-levenshtein';
 import type { Json } from '../../types.js';
 import { checkUnit } from '../stats/check-metric.js';
 import { assignMaximum } from './assign.js';
@@ -12,27 +16,44 @@ import { assignMaximum } from './assign.js';
 /** @default 0.5, the threshold of ANLS since ST-VQA. */
 export const ANLS_THRESHOLD = 0.5;
 
+// No `u` flag: in unicode mode a surrogate pair is one code point and this class would not match it.
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /**
- * Levenshtein distance in code points. Hand-written because fast-levenshtein counts UTF-16 units, and the
- * normalised distance must not depend on whether a character sits outside the BMP.
+ * Rewrites both strings so that every code point is one UTF-16 unit, keeping equal code points equal and
+ * different ones different: astral characters get code units that neither string uses. fast-levenshtein
+ * (Myers' bit-parallel algorithm via fastest-levenshtein) counts UTF-16 units, while METRICS.md measures
+ * edits in code points.
  */
+function toSingleUnits(a: string, b: string): [string, string] {
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return [a, b];
+  const used = new Set<number>();
+  for (const ch of a + b) if (ch.length === 1) used.add(ch.charCodeAt(0));
+  const assigned = new Map<string, string>();
+  let next = 0xe000;
+  const remap = (text: string) =>
+    Array.from(text, (ch) => {
+      if (ch.length === 1) return ch;
+      let unit = assigned.get(ch);
+      if (unit === undefined) {
+        while (used.has(next) || (next >= 0xd800 && next <= 0xdfff)) next = (next + 1) & 0xffff;
+        unit = String.fromCharCode(next);
+        used.add(next);
+        assigned.set(ch, unit);
+      }
+      return unit;
+    }).join('');
+  return [remap(a), remap(b)];
+}
+
+/** Levenshtein distance in code points. */
 export function levenshteinCodePoints(a: string, b: string): number {
-  const s = Array.from(a);
-  const t = Array.from(b);
-  if (s.length === 0) return t.length;
-  if (t.length === 0) return s.length;
-  let previous = new Int32Array(t.length + 1);
-  let current = new Int32Array(t.length + 1);
-  for (let j = 0; j <= t.length; j++) previous[j] = j;
-  for (let i = 1; i <= s.length; i++) {
-    current[0] = i;
-    for (let j = 1; j <= t.length; j++) {
-      const substitution = previous[j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1);
-      current[j] = Math.min(substitution, previous[j]! + 1, current[j - 1]! + 1);
-    }
-    [previous, current] = [current, previous];
-  }
-  return previous[t.length]!;
+  const [x, y] = toSingleUnits(a, b);
+  return levenshtein.get(x, y);
+}
+
+function codePointLength(text: string): number {
+  return SURROGATE.test(text) ? Array.from(text).length : text.length;
 }
 
 /** The reference's leaf normalisation: lowercase, trim, collapse whitespace. */
@@ -40,32 +61,50 @@ function normalizeLeaf(value: string | number | boolean): string {
   return String(value).trim().toLowerCase().split(/\s+/u).filter(Boolean).join(' ');
 }
 
+function similarity(a: string, aLength: number, b: string, bLength: number, threshold: number): number {
+  if (a === b) return 1;
+  const length = Math.max(aLength, bLength);
+  // The length gap is a lower bound on the distance: skip the distance when it already fails the threshold.
+  if (1 - Math.abs(aLength - bLength) / length < threshold) return 0;
+  const value = 1 - levenshteinCodePoints(a, b) / length;
+  return value < threshold ? 0 : value;
+}
+
 /** ANLS of two scalars: 1 − NLD when that is ≥ threshold, else 0; two empty strings score 1. Higher is better. */
 export function anlsLeaf(truth: string | number | boolean, prediction: string | number | boolean, threshold = ANLS_THRESHOLD): number {
   const a = normalizeLeaf(truth);
   const b = normalizeLeaf(prediction);
-  const length = Math.max(Array.from(a).length, Array.from(b).length);
-  const similarity = length === 0 ? 1 : 1 - levenshteinCodePoints(a, b) / length;
-  return similarity < threshold ? 0 : similarity;
+  return similarity(a, codePointLength(a), b, codePointLength(b), threshold);
 }
 
-type Value = Json | undefined;
+type Node =
+  | { kind: 'none'; length: 1; key: string; noneLike: true }
+  | { kind: 'leaf'; length: 1; key: string; noneLike: boolean; text: string; codePoints: number; id: number }
+  | { kind: 'list'; length: number; key: string; noneLike: boolean; items: Node[] }
+  | { kind: 'dict'; length: number; key: string; noneLike: boolean; keys: string[]; values: Node[]; entries: Map<string, Node> };
 
-function isNoneLike(value: Value): boolean {
-  if (value === undefined || value === null || value === '') return true;
-  if (Array.isArray(value)) return value.length === 0;
-  return typeof value === 'object' && Object.keys(value).length === 0;
-}
+const NONE: Node = { kind: 'none', length: 1, key: 'null', noneLike: true };
 
-function isPlainObject(value: Value): value is { [key: string]: Json } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** Texts interned to small integers, so the similarity memo is keyed by a number, not a concatenated string. */
+type TextIds = Map<string, number>;
 
-/** Number of leaves (a None counts 1, like a leaf). */
-function treeLength(value: Value): number {
-  if (Array.isArray(value)) return value.reduce<number>((sum, v) => sum + treeLength(v), 0);
-  if (isPlainObject(value)) return Object.values(value).reduce<number>((sum, v) => sum + treeLength(v), 0);
-  return 1;
+function prepare(value: Json | undefined, ids: TextIds): Node {
+  if (value === undefined || value === null) return NONE;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => prepare(v, ids));
+    return { kind: 'list', items, length: items.reduce((s, n) => s + n.length, 0), key: JSON.stringify(value), noneLike: items.length === 0 };
+  }
+  if (typeof value === 'object') {
+    const keys = Object.keys(value);
+    const values = keys.map((k) => prepare(value[k], ids));
+    const length = values.reduce((s, n) => s + n.length, 0);
+    const entries = new Map(keys.map((k, i) => [k, values[i]!] as const));
+    return { kind: 'dict', keys, values, entries, length, key: JSON.stringify(value), noneLike: keys.length === 0 };
+  }
+  const text = normalizeLeaf(value);
+  let id = ids.get(text);
+  if (id === undefined) ids.set(text, (id = ids.size));
+  return { kind: 'leaf', length: 1, key: JSON.stringify(value), noneLike: value === '', text, codePoints: codePointLength(text), id };
 }
 
 interface Partial {
@@ -73,41 +112,63 @@ interface Partial {
   length: number;
 }
 
-function compare(truth: Value, prediction: Value, threshold: number): Partial {
-  if (truth === undefined || truth === null) {
-    return { nls: isNoneLike(prediction) ? 1 : 0, length: Math.max(1, treeLength(prediction)) };
-  }
-  if (Array.isArray(truth)) {
-    if (!Array.isArray(prediction)) return { nls: 0, length: Math.max(treeLength(truth), treeLength(prediction)) };
-    return compareLists(truth, prediction, threshold);
-  }
-  if (isPlainObject(truth)) {
-    if (!isPlainObject(prediction)) return { nls: 0, length: Math.max(treeLength(truth), treeLength(prediction)) };
-    let nls = 0;
-    let length = 0;
-    for (const key of new Set([...Object.keys(truth), ...Object.keys(prediction)])) {
-      const truthValue = Object.hasOwn(truth, key) ? truth[key] : undefined;
-      const predictedValue = Object.hasOwn(prediction, key) ? prediction[key] : undefined;
-      // A key the truth lacks, predicted empty, is ignored (the paper's rule for hallucinated None keys).
-      if (truthValue === undefined && isNoneLike(predictedValue)) continue;
-      const part = compare(truthValue, predictedValue, threshold);
-      nls += part.nls;
-      length += part.length;
-    }
-    return { nls, length };
-  }
-  const isLeaf = typeof prediction === 'string' || typeof prediction === 'number' || typeof prediction === 'boolean';
-  return {
-    nls: isLeaf ? anlsLeaf(truth, prediction, threshold) : 0,
-    length: Math.max(1, treeLength(prediction)),
-  };
+/** Threshold and a memo of leaf similarities by text-id pair: line items often repeat the same texts. */
+interface Context {
+  threshold: number;
+  memo: Map<number, number>;
+  texts: number;
 }
 
-function compareLists(truth: Json[], prediction: Json[], threshold: number): Partial {
-  const parts = truth.map((t) => prediction.map((p) => compare(t, p, threshold)));
+function leafSimilarity(truth: Node & { kind: 'leaf' }, prediction: Node & { kind: 'leaf' }, context: Context): number {
+  if (truth.id === prediction.id) return 1;
+  const key = truth.id * context.texts + prediction.id;
+  let value = context.memo.get(key);
+  if (value === undefined) {
+    value = similarity(truth.text, truth.codePoints, prediction.text, prediction.codePoints, context.threshold);
+    context.memo.set(key, value);
+  }
+  return value;
+}
+
+function compare(truth: Node, prediction: Node, context: Context): Partial {
+  switch (truth.kind) {
+    case 'none':
+      return { nls: prediction.noneLike ? 1 : 0, length: Math.max(1, prediction.length) };
+    case 'leaf':
+      return {
+        nls: prediction.kind === 'leaf' ? leafSimilarity(truth, prediction, context) : 0,
+        length: Math.max(1, prediction.length),
+      };
+    case 'list':
+      if (prediction.kind !== 'list') return { nls: 0, length: Math.max(truth.length, prediction.length) };
+      return compareLists(truth.items, prediction.items, context);
+    case 'dict': {
+      if (prediction.kind !== 'dict') return { nls: 0, length: Math.max(truth.length, prediction.length) };
+      let nls = 0;
+      let length = 0;
+      for (let k = 0; k < truth.keys.length; k++) {
+        const part = compare(truth.values[k]!, prediction.entries.get(truth.keys[k]!) ?? NONE, context);
+        nls += part.nls;
+        length += part.length;
+      }
+      for (let k = 0; k < prediction.keys.length; k++) {
+        const predictedValue = prediction.values[k]!;
+        // A key the truth lacks, predicted empty, is ignored (the paper's rule for hallucinated None keys).
+        if (truth.entries.has(prediction.keys[k]!) || predictedValue.noneLike) continue;
+        const part = compare(NONE, predictedValue, context);
+        nls += part.nls;
+        length += part.length;
+      }
+      return { nls, length };
+    }
+  }
+}
+
+function compareLists(truth: Node[], prediction: Node[], context: Context): Partial {
+  const parts = truth.map((t) => prediction.map((p) => compare(t, p, context)));
   // Average per pair, nudged up for an exactly equal pair so ties resolve towards it (as the reference does).
   const weights = parts.map((row, i) =>
-    row.map((part, j) => (part.length > 0 ? part.nls / part.length : 1) + (JSON.stringify(truth[i]) === JSON.stringify(prediction[j]) ? 1e-9 : 0)),
+    row.map((part, j) => (part.length > 0 ? part.nls / part.length : 1) + (truth[i]!.key === prediction[j]!.key ? 1e-9 : 0)),
   );
   const pairs = assignMaximum(weights, prediction.length);
   let nls = 0;
@@ -120,8 +181,8 @@ function compareLists(truth: Json[], prediction: Json[], threshold: number): Par
     usedTruth.add(i);
     usedPrediction.add(j);
   }
-  truth.forEach((t, i) => void (usedTruth.has(i) || (length += treeLength(t))));
-  prediction.forEach((p, j) => void (usedPrediction.has(j) || (length += treeLength(p))));
+  truth.forEach((t, i) => void (usedTruth.has(i) || (length += t.length)));
+  prediction.forEach((p, j) => void (usedPrediction.has(j) || (length += p.length)));
   return { nls, length };
 }
 
@@ -130,6 +191,9 @@ function compareLists(truth: Json[], prediction: Json[], threshold: number): Par
  * @example anlsStar({ a: 'kitten' }, { a: 'sitting' }) // 1 − 3/7 ≈ 0.571
  */
 export function anlsStar(truth: Json | undefined, prediction: Json | undefined, threshold = ANLS_THRESHOLD): number {
-  const { nls, length } = compare(truth, prediction, threshold);
+  const ids: TextIds = new Map();
+  const truthTree = prepare(truth, ids);
+  const predictedTree = prepare(prediction, ids);
+  const { nls, length } = compare(truthTree, predictedTree, { threshold, memo: new Map(), texts: Math.max(1, ids.size) });
   return checkUnit('anls*', length === 0 ? 1 : nls / length);
 }

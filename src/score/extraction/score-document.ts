@@ -48,6 +48,11 @@ function newTally(): Tally {
   return { tp: 0, fp: 0, fn: 0, stp: 0, sfp: 0, sfn: 0, itemsTruth: 0, itemsPredicted: 0, itemsExact: 0, countError: 0 };
 }
 
+function resetTally(tally: Tally): void {
+  tally.tp = tally.fp = tally.fn = tally.stp = tally.sfp = tally.sfn = 0;
+  tally.itemsTruth = tally.itemsPredicted = tally.itemsExact = tally.countError = 0;
+}
+
 function isEmpty(node: TreeNode | undefined): boolean {
   return node === undefined || node.kind === 'empty';
 }
@@ -148,6 +153,10 @@ function scoreArray(t: ArrayNode | undefined, p: ArrayNode | undefined, loc: Loc
     tally.itemsPredicted += predictedItems.length;
     tally.countError += Math.abs(truthItems.length - predictedItems.length);
   }
+  if (!walk.fields) {
+    countArray(truthItems, predictedItems, structured, walk);
+    return;
+  }
   const matchOf = new Map<number, number>();
   if (truthItems.length > 0 && predictedItems.length > 0) {
     for (const [i, j] of matchItems(truthItems, predictedItems, structured, walk)) matchOf.set(i, j);
@@ -169,6 +178,24 @@ function scoreArray(t: ArrayNode | undefined, p: ArrayNode | undefined, loc: Loc
   predictedItems.forEach((predictedItem, j) => {
     if (!matchedPredictions.has(j)) scorePair(undefined, predictedItem.node, { t: '', p: at(loc.p, predictedItem.index), c: collapsed }, walk, force);
   });
+}
+
+/** scoreArray while filling a Hungarian matrix: counts only, no paths, no per-call closures. */
+function countArray(truthItems: ArrayNode['items'], predictedItems: ArrayNode['items'], structured: boolean, walk: Walk): void {
+  const tally = walk.tally;
+  const truthMatched = new Uint8Array(truthItems.length);
+  const predictedMatched = new Uint8Array(predictedItems.length);
+  if (truthItems.length > 0 && predictedItems.length > 0) {
+    for (const [i, j] of matchItems(truthItems, predictedItems, structured, walk)) {
+      truthMatched[i] = 1;
+      predictedMatched[j] = 1;
+      const before = tally.fp + tally.fn;
+      scorePair(truthItems[i]!.node, predictedItems[j]!.node, NOWHERE, walk);
+      if (structured && tally.fp + tally.fn === before) tally.itemsExact++;
+    }
+  }
+  for (let i = 0; i < truthItems.length; i++) if (!truthMatched[i]) scorePair(truthItems[i]!.node, undefined, NOWHERE, walk);
+  for (let j = 0; j < predictedItems.length; j++) if (!predictedMatched[j]) scorePair(undefined, predictedItems[j]!.node, NOWHERE, walk);
 }
 
 /**
@@ -196,7 +223,7 @@ function matchItems(truthItems: ArrayNode['items'], predictedItems: ArrayNode['i
         exactRow[j] = 0;
         strictRow[j] = typeof a.raw === typeof b.raw && a.raw === b.raw ? 1 : 0;
       } else {
-        Object.assign(scratch.tally, newTally());
+        resetTally(scratch.tally);
         scorePair(a, b, NOWHERE, scratch);
         equalRow[j] = scratch.tally.tp;
         exactRow[j] = scratch.tally.fp === 0 && scratch.tally.fn === 0 ? 1 : 0;
@@ -222,7 +249,20 @@ function matchItems(truthItems: ArrayNode['items'], predictedItems: ArrayNode['i
         (truthItems[i]!.index === predictedItems[j]!.index ? 1 : 0),
     ),
   );
-  return assignMaximum(weights, m).filter(([i, j]) => equal[i]![j]! > 0);
+  return assignBest(weights, m).filter(([i, j]) => equal[i]![j]! > 0);
+}
+
+/** A single row or column needs no Hungarian run: the best pair is the answer. */
+function assignBest(weights: number[][], columns: number): [number, number][] {
+  if (weights.length === 1) {
+    const row = weights[0]!;
+    return [[0, row.indexOf(Math.max(...row))]];
+  }
+  if (columns === 1) {
+    const column = weights.map((row) => row[0]!);
+    return [[column.indexOf(Math.max(...column)), 0]];
+  }
+  return assignMaximum(weights, columns);
 }
 
 /** Keeps only free-text leaves, for ANLS*. */

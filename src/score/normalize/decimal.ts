@@ -5,10 +5,29 @@
  */
 import type { DateLocale } from '../../types.js';
 
-/** value = coef × 10^(−scale). */
+/** value = coef × 10^(−scale), with trailing zeros removed (12.50 → 1250 × 10⁻² → 125 × 10⁻¹). */
 export interface Decimal {
   coef: bigint;
   scale: number;
+  /** The nearest double: only used to reject pairs that are far apart without BigInt work. */
+  approx: number;
+}
+
+const POWERS_OF_TEN: bigint[] = Array.from({ length: 64 }, (_, k) => 10n ** BigInt(k));
+
+function powerOfTen(exponent: number): bigint {
+  return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent);
+}
+
+/** Strips trailing zeros so that equal values have equal (coef, scale). */
+function makeDecimal(coef: bigint, scale: number): Decimal {
+  let c = coef;
+  let s = scale;
+  while (s > 0 && c % 10n === 0n) {
+    c /= 10n;
+    s--;
+  }
+  return { coef: c, scale: s, approx: Number(c) / 10 ** s };
 }
 
 // Three-letter ISO 4217 codes written before or after the amount ("USD 12.50", "12,50 EUR").
@@ -58,10 +77,10 @@ export function parseDecimal(input: string, locale: DateLocale = 'US'): Decimal 
   let coef = BigInt((integer || '0') + fraction);
   let scale = fraction.length - exponent;
   if (scale < 0) {
-    coef *= 10n ** BigInt(-scale);
+    coef *= powerOfTen(-scale);
     scale = 0;
   }
-  return { coef: negative ? -coef : coef, scale };
+  return makeDecimal(negative ? -coef : coef, scale);
 }
 
 /** Splits at the decimal mark and validates the thousands grouping of the integer part. */
@@ -104,8 +123,12 @@ export function decimalFromNumber(value: number): Decimal | null {
 
 /** |a − b| ≤ tolerance, exactly. */
 export function decimalsWithin(a: Decimal, b: Decimal, tolerance: Decimal): boolean {
+  if (a.coef === b.coef && a.scale === b.scale) return true;
+  // Doubles carry a relative error below 2⁻⁵²: a gap this much beyond the tolerance is real, no BigInt needed.
+  const slack = 1e-12 * (Math.abs(a.approx) + Math.abs(b.approx) + tolerance.approx) + Number.MIN_VALUE;
+  if (Math.abs(a.approx - b.approx) > tolerance.approx + slack) return false;
   const scale = Math.max(a.scale, b.scale, tolerance.scale);
-  const lift = (d: Decimal) => d.coef * 10n ** BigInt(scale - d.scale);
+  const lift = (d: Decimal) => d.coef * powerOfTen(scale - d.scale);
   let diff = lift(a) - lift(b);
   if (diff < 0n) diff = -diff;
   return diff <= lift(tolerance);
