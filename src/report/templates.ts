@@ -41,9 +41,11 @@ export function loadTemplates(): Promise<CompiledTemplates> {
 async function compileTemplates(): Promise<CompiledTemplates> {
   const dir = findTemplateDirectory();
   const read = (name: string) => readFile(`${dir}${name}`, 'utf8');
-  const [report, drilldown, styles, chart, segments, script] = await Promise.all([read('report.hbs'), read('drilldown.hbs'), read('styles.hbs'), read('chart.hbs'), read('segments.hbs'), read('report-script.js')]);
+  const [report, drilldown, styles, reportStyles, chart, segments, script] = await Promise.all([read('report.hbs'), read('drilldown.hbs'), read('styles.hbs'), read('report-styles.hbs'), read('chart.hbs'), read('segments.hbs'), read('report-script.js')]);
   const hbs = Handlebars.create();
+  // Shared by both pages; report-styles only by report.html (drill-downs repeat their CSS 10,000 times).
   hbs.registerPartial('styles', styles);
+  hbs.registerPartial('report-styles', reportStyles);
   hbs.registerPartial('chart', chart);
   hbs.registerPartial('segments', segments);
   // knownHelpersOnly: the templates may use the built-in block helpers (each, if, with) and nothing else.

@@ -17,6 +17,8 @@ import { createDiffBudget, type DiffBudget } from '../markdown-diff.js';
 import { loadTemplates } from '../templates.js';
 import type { Reporter } from './reporter.js';
 
+const MAX_WRITES_IN_FLIGHT = 16;
+
 export async function renderDrilldownHtml(doc: DocumentEvaluation, modes: readonly Mode[], gateReasons: string[], runId: string, budget?: DiffBudget): Promise<string> {
   const templates = await loadTemplates();
   return templates.drilldown({ view: buildDrilldownView(doc, modes, gateReasons, '../report.html', budget), run_id: runId, report_version: DOCBENCH_VERSION });
@@ -34,10 +36,24 @@ export const drilldownReporter: Reporter = {
     const budget = createDiffBudget();
     try {
       await mkdir(staging, { recursive: true });
+      // Writes overlap with rendering the next pages: a few in flight at once, never an unbounded backlog.
+      const inFlight = new Set<Promise<void>>();
+      let failure: unknown = null;
       for await (const doc of documents()) {
         const html = await renderDrilldownHtml(doc, view.modes, gateReasons.get(doc.document_id) ?? [], view.header.run_id, budget);
-        await writeFile(path.join(staging, drilldownFileName(doc.document_id)), html);
+        const write: Promise<void> = writeFile(path.join(staging, drilldownFileName(doc.document_id)), html).then(
+          () => void inFlight.delete(write),
+          (error: unknown) => {
+            inFlight.delete(write);
+            failure ??= error;
+          },
+        );
+        inFlight.add(write);
+        if (inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(inFlight);
+        if (failure !== null) throw failure;
       }
+      await Promise.all(inFlight);
+      if (failure !== null) throw failure;
       const moved = await rename(target, old).then(
         () => true,
         (error: NodeJS.ErrnoException) => {

@@ -1,0 +1,114 @@
+/**
+ * report.html of a REAL run of the sample dataset (against the local reference service), opened from
+ * file:// in headless chromium: clean console, no network, sorting, filtering, drill-down, dashboard links.
+ */
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Writable } from 'node:stream';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import type { DocumentEvaluation } from '../../src/evaluate/types.js';
+import { launchChromium, networkRequests, openLoggedPage } from './browser.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+
+let tmp: string;
+let runDir: string;
+let browser: Browser;
+let documents: DocumentEvaluation[];
+
+function quietStream(): Writable {
+  return new Writable({ write: (_chunk, _encoding, done) => done() });
+}
+
+beforeAll(async () => {
+  // Launch first: a missing chromium should fail fast, before the run.
+  browser = await launchChromium();
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'docbench-browser-'));
+  runDir = path.join(tmp, 'run');
+  const stderr: string[] = [];
+  const code = await main(['run', '--dataset', path.join(ROOT, 'datasets/sample-claims'), '--out', runDir, '--limit', '2', '--modes', 'fast,slow', '--no-cache', '--quiet'], {
+    cwd: tmp,
+    env: {},
+    stdout: quietStream(),
+    stderr: new Writable({ write: (chunk, _encoding, done) => (stderr.push(String(chunk)), done()) }),
+  });
+  if (code !== 0) throw new Error(`docbench run exited ${code}: ${stderr.join('')}`);
+  documents = (await readFile(path.join(runDir, 'documents.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as DocumentEvaluation);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('report.html of a real run of the sample dataset', () => {
+  it('loads offline with no errors, sorts, filters, links dashboards and opens a drill-down', async () => {
+    const { page, log } = await openLoggedPage(browser);
+    await page.goto(pathToFileURL(path.join(runDir, 'report.html')).href);
+    const rows = page.locator('#documents-body tr');
+    await expect.poll(() => rows.count()).toBe(documents.length);
+
+    // Sorting: F1 slow ascending, then descending.
+    const slowF1 = documents.map((d) => d.extraction.slow?.f1 ?? -1);
+    const idsBy = (dir: 1 | -1) => [...documents].sort((a, b) => dir * ((a.extraction.slow?.f1 ?? -1) - (b.extraction.slow?.f1 ?? -1)) || (a.document_id < b.document_id ? -1 : 1)).map((d) => d.document_id);
+    expect(slowF1.length).toBeGreaterThan(1);
+    const header = page.locator('#documents-table th[data-key="f1:slow"]');
+    await header.click();
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')))).toEqual(idsBy(1));
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    await header.click();
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')))).toEqual(idsBy(-1));
+
+    // Filtering by text, and a search that matches nothing.
+    const target = documents[documents.length - 1]!.document_id;
+    await page.fill('#doc-search', target);
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')))).toEqual([target]);
+    await page.fill('#doc-search', 'no-such-document-zzz');
+    expect(await rows.count()).toBe(0);
+    await expect.poll(() => page.textContent('#doc-count')).toContain('No documents match');
+    await page.fill('#doc-search', '');
+    expect(await rows.count()).toBe(documents.length);
+    await page.selectOption('#doc-status', 'failed');
+    expect(await rows.count()).toBe(documents.filter((d) => d.status === 'failed').length);
+    await page.selectOption('#doc-status', 'all');
+
+    // Dashboard links carry the service's URLs.
+    const links = await page.locator('#documents-body a.dashboard').evaluateAll((as) => as.map((a) => ({ id: a.closest('tr')!.getAttribute('data-id'), href: a.getAttribute('href'), rel: a.getAttribute('rel') })));
+    const expected = documents.filter((d) => d.dashboard_url && /^https?:/.test(d.dashboard_url));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(links).toHaveLength(expected.length);
+    for (const link of links) {
+      expect(link.href).toBe(new URL(documents.find((d) => d.document_id === link.id)!.dashboard_url!).href);
+      expect(link.rel).toBe('noopener noreferrer');
+    }
+
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'report.png'), fullPage: true });
+
+    // junit.xml is well-formed XML (the browser's parser is strict).
+    const xml = await readFile(path.join(runDir, 'junit.xml'), 'utf8');
+    const parseError = await page.evaluate((text) => new DOMParser().parseFromString(text, 'application/xml').querySelector('parsererror')?.textContent ?? null, xml);
+    expect(parseError).toBeNull();
+
+    // A drill-down opens from the table and shows the document.
+    const first = rows.first();
+    const id = await first.getAttribute('data-id');
+    await first.locator('a.drilldown').click();
+    await page.waitForURL(/\/drilldown\/[^/]+\.html$/);
+    expect(await page.textContent('h1')).toContain(id!);
+    expect(await page.locator('table tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.locator('.diff-col').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'drilldown.png'), fullPage: true });
+
+    expect(log.pageErrors).toEqual([]);
+    expect(log.consoleErrors).toEqual([]);
+    expect(log.dialogs).toEqual([]);
+    expect(networkRequests(log)).toEqual([]);
+    await page.close();
+  });
+});
