@@ -11,3 +11,18 @@ export { validateDataset, loadDataset, readTruthJson, readBaselineJson, readMark
 export type { DatasetProblem, DatasetValidation } from './dataset/index.js';
 export { renderReports, formatTerminalSummary, buildReportView, REPORT_FORMATS } from './report/index.js';
 export type { ReportOutcome, RenderReportsOptions, ReportFormat, ReportView, TerminalSummaryOptions } from './report/index.js';
+export * from './score/index.js';
+export { createClient, ServiceError, isServiceError, DEFAULT_RETRY_POLICY, DEFAULT_AUTH } from './service/index.js';
+export type { ClientOptions, ServiceClient, CallOutcome, DocumentInput, ExtractParams, CompareParams, ProcessParams, RetryPolicy, AuthHeader } from './service/index.js';
+export { resolveConfig, describeConfig } from './config.js';
+export type { ResolvedConfig, ConfigOverrides } from './config.js';
+export { runBenchmark } from './run/run-benchmark.js';
+export type { RunBenchmarkOptions, RunBenchmarkResult } from './run/run-benchmark.js';
+export { mergeRuns } from './run/merge.js';
+export type { RunManifest } from './run/manifest.js';
+export type { RunEvent, RunCounts } from './run/events.js';
+export { evaluateRun } from './evaluate/evaluate-run.js';
+export type * from './evaluate/types.js';
+export { finalizeRun } from './finalize.js';
+export { startLocalService } from './local/index.js';
+export type { LocalService, LocalServiceOptions } from './local/index.js';

@@ -1,9 +1,10 @@
 /** Every CLI command, in the order `docbench --help` lists them. */
 import type { CommandFactory } from './context.js';
 import { runCommand } from './run.js';
+import { scoreCommand } from './score.js';
 import { reportCommand } from './report.js';
 import { mergeCommand } from './merge.js';
 import { serveCommand } from './serve.js';
 import { datasetCommand } from './dataset.js';
 
-export const commandFactories: CommandFactory[] = [runCommand, reportCommand, mergeCommand, serveCommand, datasetCommand];
+export const commandFactories: CommandFactory[] = [runCommand, scoreCommand, reportCommand, mergeCommand, serveCommand, datasetCommand];

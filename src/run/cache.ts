@@ -9,6 +9,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../fs-utils.js';
 import type { Endpoint, Mode } from '../types.js';
 import type { EndpointResult } from '../service/types.js';
+import type { Redactor } from '../service/redact.js';
 
 const CACHE_VERSION = 1;
 
@@ -41,7 +42,8 @@ export interface ResponseCache {
   set(key: string, entry: CacheEntry): Promise<void>;
 }
 
-export function createDiskCache(dir: string): ResponseCache {
+/** `redact` removes the API key from what is stored, should a service echo it inside a result. */
+export function createDiskCache(dir: string, redact: Redactor = (text) => text): ResponseCache {
   const fileFor = (key: string) => path.join(dir, key.slice(0, 2), `${key}.json`);
   return {
     async get(key) {
@@ -53,7 +55,7 @@ export function createDiskCache(dir: string): ResponseCache {
       }
     },
     async set(key, entry) {
-      await writeFileAtomic(fileFor(key), JSON.stringify(entry));
+      await writeFileAtomic(fileFor(key), redact(JSON.stringify(entry)));
     },
   };
 }

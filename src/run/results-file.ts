@@ -6,6 +6,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readSync, fstatSync, ftruncateSync, writeSync, createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { unwritable } from '../fs-utils.js';
+import type { Redactor } from '../service/redact.js';
 import { RECORD_SCHEMA_VERSION, type CallRecord } from './record.js';
 
 export const RESULTS_FILE = 'results.jsonl';
@@ -14,10 +15,14 @@ export class ResultsWriter {
   private constructor(
     private readonly file: string,
     private fd: number | null,
+    private readonly redact: Redactor,
   ) {}
 
-  /** Opens for appending; a torn last line (a crash mid-write) is cut off first so the file stays valid. */
-  static open(file: string): ResultsWriter {
+  /**
+   * Opens for appending; a torn last line (a crash mid-write) is cut off first so the file stays valid.
+   * `redact` removes the API key from every line, should a service echo it inside a result.
+   */
+  static open(file: string, redact: Redactor = (text) => text): ResultsWriter {
     let fd: number;
     try {
       fd = openSync(file, existsSync(file) ? 'r+' : 'w+');
@@ -25,12 +30,12 @@ export class ResultsWriter {
     } catch (error) {
       throw unwritable(file, error);
     }
-    return new ResultsWriter(file, fd);
+    return new ResultsWriter(file, fd, redact);
   }
 
   append(record: CallRecord): void {
     if (this.fd === null) throw new Error(`results writer for ${this.file} is closed`);
-    const line = `${JSON.stringify(record)}\n`;
+    const line = `${this.redact(JSON.stringify(record))}\n`;
     try {
       const position = fstatSync(this.fd).size;
       writeSync(this.fd, line, position);

@@ -14,7 +14,7 @@ import type { ResolvedConfig } from '../config.js';
 import { describeConfig } from '../config.js';
 import { loadDataset } from '../dataset/index.js';
 import { startLocalService } from '../local/index.js';
-import { createClient } from '../service/index.js';
+import { createClient, createRedactor } from '../service/index.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import { unwritable } from '../fs-utils.js';
 import { createDiskCache } from './cache.js';
@@ -146,14 +146,15 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   let writer: ResultsWriter | null = null;
   let execution: Awaited<ReturnType<typeof executeCalls>>;
   try {
-    writer = ResultsWriter.open(resultsFile);
+    const redact = createRedactor([config.apiKey]);
+    writer = ResultsWriter.open(resultsFile, redact);
     execution = await executeCalls({
       dataset,
       calls,
       done,
       client,
       serviceIdentity: identity,
-      cache: useCache ? createDiskCache(config.cacheDir) : null,
+      cache: useCache ? createDiskCache(config.cacheDir, redact) : null,
       writer,
       concurrency: config.concurrency,
       endpointConcurrency: config.endpointConcurrency,
