@@ -39,7 +39,11 @@ export const reportCommand: CommandFactory = (context) => ({
     const outcome = await renderReports(runDir, { logger, ...(formats ? { formats } : {}) });
     const reportPath = outcome.written.find((file) => file.endsWith('report.html'));
     logger.info(formatTerminalSummary(outcome.view, reportPath ? { reportPath } : {}));
-    logger.info(`\nwrote ${outcome.written.map((file) => path.relative(context.cwd, file) || file).join(', ') || 'nothing'}`);
+    const show = (file: string) => {
+      const relative = path.relative(context.cwd, file);
+      return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+    };
+    logger.info(`\nwrote ${outcome.written.map(show).join(', ') || 'nothing'}`);
     if (outcome.failed.length > 0) {
       for (const failure of outcome.failed) logger.error(`${failure.file}: ${failure.error}`);
       context.setExitCode(ExitCode.INCOMPLETE);

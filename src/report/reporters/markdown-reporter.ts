@@ -105,7 +105,7 @@ export function toSummaryMarkdown(view: ReportView): string {
   if (listed.length > 0) {
     lines.push('## Documents to look at', '', `| Document | Status | ${lastMode ? `F1 (${lastMode}) | ` : ''}Problem | Dashboard |`, `|---|---|${lastMode ? '---:|' : ''}---|---|`);
     for (const row of listed) {
-      const problem = [...row.errors, ...row.gate_reasons.map((r) => `below gate: ${r}`)].join('; ') || 'lowest field F1';
+      const problem = [...row.errors, ...row.gate_reasons.map((r) => `below gate: ${r}`)].join('; ') || 'field F1 below 100%';
       lines.push(`| ${escapeMarkdown(row.id)} | ${row.status === 'ok' ? 'ok' : `**${row.status.toUpperCase()}**`} | ${lastMode ? `${formatPercent(row.f1[lastMode])} | ` : ''}${escapeMarkdown(problem.slice(0, 300))} | ${dashboardCell(row)} |`);
     }
     const more = attention.length + worst.length - listed.length;
