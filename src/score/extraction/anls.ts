@@ -8,53 +8,13 @@
  * Values are prepared once (normalised text, its length in code points, a JSON key for equality), because a
  * list of n text items costs n × m leaf comparisons.
  */
-import levenshtein from 'fast-levenshtein';
 import type { Json } from '../../types.js';
 import { checkUnit } from '../stats/check-metric.js';
+import { countCodePointEdits, countCodePoints } from '../shared/code-point-levenshtein.js';
 import { assignMaximum } from './assign.js';
 
 /** @default 0.5, the threshold of ANLS since ST-VQA. */
 export const ANLS_THRESHOLD = 0.5;
-
-// No `u` flag: in unicode mode a surrogate pair is one code point and this class would not match it.
-const SURROGATE = /[\uD800-\uDFFF]/;
-
-/**
- * Rewrites both strings so that every code point is one UTF-16 unit, keeping equal code points equal and
- * different ones different: astral characters get code units that neither string uses. fast-levenshtein
- * (Myers' bit-parallel algorithm via fastest-levenshtein) counts UTF-16 units, while METRICS.md measures
- * edits in code points.
- */
-function toSingleUnits(a: string, b: string): [string, string] {
-  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return [a, b];
-  const used = new Set<number>();
-  for (const ch of a + b) if (ch.length === 1) used.add(ch.charCodeAt(0));
-  const assigned = new Map<string, string>();
-  let next = 0xe000;
-  const remap = (text: string) =>
-    Array.from(text, (ch) => {
-      if (ch.length === 1) return ch;
-      let unit = assigned.get(ch);
-      if (unit === undefined) {
-        while (used.has(next) || (next >= 0xd800 && next <= 0xdfff)) next = (next + 1) & 0xffff;
-        unit = String.fromCharCode(next);
-        used.add(next);
-        assigned.set(ch, unit);
-      }
-      return unit;
-    }).join('');
-  return [remap(a), remap(b)];
-}
-
-/** Levenshtein distance in code points. */
-export function levenshteinCodePoints(a: string, b: string): number {
-  const [x, y] = toSingleUnits(a, b);
-  return levenshtein.get(x, y);
-}
-
-function codePointLength(text: string): number {
-  return SURROGATE.test(text) ? Array.from(text).length : text.length;
-}
 
 /** The reference's leaf normalisation: lowercase, trim, collapse whitespace. */
 function normalizeLeaf(value: string | number | boolean): string {
@@ -66,7 +26,7 @@ function similarity(a: string, aLength: number, b: string, bLength: number, thre
   const length = Math.max(aLength, bLength);
   // The length gap is a lower bound on the distance: skip the distance when it already fails the threshold.
   if (1 - Math.abs(aLength - bLength) / length < threshold) return 0;
-  const value = 1 - levenshteinCodePoints(a, b) / length;
+  const value = 1 - countCodePointEdits(a, b) / length;
   return value < threshold ? 0 : value;
 }
 
@@ -74,7 +34,7 @@ function similarity(a: string, aLength: number, b: string, bLength: number, thre
 export function anlsLeaf(truth: string | number | boolean, prediction: string | number | boolean, threshold = ANLS_THRESHOLD): number {
   const a = normalizeLeaf(truth);
   const b = normalizeLeaf(prediction);
-  return similarity(a, codePointLength(a), b, codePointLength(b), threshold);
+  return similarity(a, countCodePoints(a), b, countCodePoints(b), threshold);
 }
 
 type Node =
@@ -104,7 +64,7 @@ function prepare(value: Json | undefined, ids: TextIds): Node {
   const text = normalizeLeaf(value);
   let id = ids.get(text);
   if (id === undefined) ids.set(text, (id = ids.size));
-  return { kind: 'leaf', length: 1, key: JSON.stringify(value), noneLike: value === '', text, codePoints: codePointLength(text), id };
+  return { kind: 'leaf', length: 1, key: JSON.stringify(value), noneLike: value === '', text, codePoints: countCodePoints(text), id };
 }
 
 interface Partial {

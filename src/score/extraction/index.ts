@@ -2,7 +2,9 @@
 export { scoreExtraction, LONG_TEXT_MIN_LENGTH } from './score-document.js';
 export { aggregateExtraction } from './aggregate.js';
 export type { ExtractionAggregate, ItemAggregate, MacroScore, PathAggregate } from './aggregate.js';
-export { anlsStar, anlsLeaf, levenshteinCodePoints, ANLS_THRESHOLD } from './anls.js';
+export { anlsStar, anlsLeaf, ANLS_THRESHOLD } from './anls.js';
+/** Levenshtein distance in code points, as a number (the package root exports it under this name). */
+export { countCodePointEdits as levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 export { computePrf } from './ratios.js';
 export { inferComparatorSpec, splitFieldName } from './resolve-comparator.js';
 export type { ComparatorSource, ValueType } from './resolve-comparator.js';

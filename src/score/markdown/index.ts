@@ -2,8 +2,8 @@
 export { markdownSimilarity, scoreTextPair } from './similarity.js';
 export type { MarkdownSimilarity, SimilarityScore } from './similarity.js';
 export { normalizeForSimilarity, SIMILARITY_NORMALIZATION } from './normalize-text.js';
-export { levenshteinCodePoints, countCodePoints } from './code-point-levenshtein.js';
-export type { CodePointDistance } from './code-point-levenshtein.js';
+export { levenshteinCodePoints, countCodePoints } from '../shared/code-point-levenshtein.js';
+export type { CodePointDistance } from '../shared/code-point-levenshtein.js';
 export { scoreMarkdownPages } from './pages.js';
 export type { MarkdownPageScore, MarkdownPageStatus, MarkdownDocumentScore, MarkdownDocumentFigures } from './pages.js';
 export { aggregateMarkdown } from './aggregate.js';

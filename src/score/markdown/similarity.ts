@@ -4,7 +4,7 @@
  * Higher similarity is better; NED is its complement (lower is better).
  */
 import { checkNonNegative, checkUnitScore } from './check-score.js';
-import { levenshteinCodePoints } from './code-point-levenshtein.js';
+import { levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 import { normalizeForSimilarity, SIMILARITY_NORMALIZATION } from './normalize-text.js';
 
 /** Edit-distance similarity of one pair of texts. Lengths and edits are in code points. */

@@ -5,7 +5,7 @@
  */
 import type { RegionPage } from '../../service/types.js';
 import { checkOptionalUnitScore, checkUnitScore } from '../markdown/check-score.js';
-import { countCodePoints, levenshteinCodePoints } from '../markdown/code-point-levenshtein.js';
+import { countCodePoints, levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 import { normalizeForSimilarity } from '../markdown/normalize-text.js';
 import { assignPairs } from './assign-pairs.js';
 import { checkBox, computeIoU, POINTS_PER_INCH, type BoxProblem } from './box-geometry.js';

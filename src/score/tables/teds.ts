@@ -5,7 +5,7 @@
  * structure only). Higher is better.
  */
 import { checkUnitScore } from '../markdown/check-score.js';
-import { levenshteinCodePoints } from '../markdown/code-point-levenshtein.js';
+import { levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 import { countTableNodes, type TableTree } from './table-tree.js';
 import { computeTreeEditDistance, type OrderedTree, type TreeEditCosts } from './tree-edit-distance.js';
 

@@ -1,5 +1,6 @@
 /**
- * Levenshtein distance counted in Unicode code points, computed by fast-levenshtein.
+ * Levenshtein distance counted in Unicode code points, computed by fast-levenshtein. The one implementation
+ * behind every edit distance in the scorers: markdown similarity, TEDS cell texts, region text, ANLS*.
  *
  * fast-levenshtein (through fastest-levenshtein, Myers' bit-parallel algorithm, O(n·m/32)) compares UTF-16
  * code units: an astral character (emoji, many CJK extension ideographs, math alphanumerics) is two units,
@@ -48,6 +49,14 @@ function distanceOfUnits(a: string, b: string): number {
   return levenshtein.get(a.slice(start, endA), b.slice(start, endB));
 }
 
+/**
+ * The distance of {@link levenshteinCodePoints} alone, for callers that already hold the lengths (ANLS*
+ * computes them once per prepared leaf).
+ */
+export function countCodePointEdits(a: string, b: string): number {
+  return levenshteinCodePoints(a, b).distance;
+}
+
 /** Length of `text` in code points (a surrogate pair is one; a lone surrogate is one). */
 export function countCodePoints(text: string): number {
   if (!HAS_SURROGATE.test(text)) return text.length;
@@ -87,7 +96,7 @@ function mapAstralToSingleUnits(a: string, b: string): [string, string] {
       }
       if (wrapped && candidate > 0xffff) {
         throw new DocbenchError('INPUT_INVALID', 'levenshtein: more than 65,536 distinct characters in one pair of texts', {
-          hint: 'The texts are not natural-language pages; check what was passed to the markdown scorer.',
+          hint: 'The texts are not natural-language text; check what was passed to the scorer.',
         });
       }
       const unit = candidate++;
