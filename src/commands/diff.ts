@@ -1,0 +1,42 @@
+/** `docbench diff <baseline-run> <candidate-run>`: compare two scored runs; exit 1 on a regression. */
+import path from 'node:path';
+import { resolveConfig } from '../config.js';
+import { ExitCode } from '../errors.js';
+import { diffRunDirectories, formatDiffVerdict } from '../gate/index.js';
+import type { CommandFactory } from './context.js';
+import { diffOptions, resolveThresholds, type GateArgs } from './gate.js';
+
+interface DiffArgs extends GateArgs {
+  baselineRun: string;
+  candidateRun: string;
+  out?: string;
+  config?: string;
+  'allow-dataset-change': boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+export const diffCommand: CommandFactory = (context) => ({
+  command: 'diff <baseline-run> <candidate-run>',
+  describe: 'Compare a candidate run with a baseline run (paired bootstrap, Holm); write diff.html, diff.md, diff.json; exit 1 on regression',
+  builder: (yargs) =>
+    yargs
+      .positional('baseline-run', { type: 'string', describe: 'The run to compare against' })
+      .positional('candidate-run', { type: 'string', describe: 'The new run' })
+      .option('out', { type: 'string', describe: 'Directory for diff.* (default <candidate-run>/diff)' })
+      .option('config', { type: 'string', describe: 'Config file (its gate.diff section sets tolerance, alpha, resamples, seed)' })
+      .option('allow-dataset-change', { type: 'boolean', default: false, describe: 'Compare runs of different datasets, pairing documents by id' })
+      .options(diffOptions),
+  handler: async (argv: DiffArgs) => {
+    const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
+    const config = resolveConfig({ cwd: context.cwd, env: context.env, flags: argv.config !== undefined ? { configPath: argv.config } : {} });
+    const settings = resolveThresholds(config.gate, { tolerance: argv.tolerance, alpha: argv.alpha }).diff;
+    const baselineDir = path.resolve(context.cwd, argv.baselineRun);
+    const candidateDir = path.resolve(context.cwd, argv.candidateRun);
+    const outDir = path.resolve(context.cwd, argv.out ?? path.join(argv.candidateRun, 'diff'));
+    const { result, written } = await diffRunDirectories(baselineDir, candidateDir, { settings, allowDatasetChange: argv['allow-dataset-change'], outDir, logger });
+    logger.info(formatDiffVerdict(result));
+    logger.info(`wrote ${written.map((file) => path.relative(context.cwd, file) || file).join(', ')}`);
+    context.setExitCode(result.verdict === 'regression' ? ExitCode.GATE_FAILED : ExitCode.OK);
+  },
+});

@@ -1,0 +1,95 @@
+/** `docbench gate <run-dir>`: apply the quality gate to a stored run, rebuild its reports, exit 1 on failure. */
+import path from 'node:path';
+import type { Options } from 'yargs';
+import { resolveConfig } from '../config.js';
+import { ExitCode, UsageError } from '../errors.js';
+import { renderReports } from '../report/index.js';
+import { applyGate, applyGateFlags, formatGateVerdict, hasGateChecks, type GateFlags, type GateThresholds } from '../gate/index.js';
+import type { CommandFactory } from './context.js';
+
+/** Threshold flags shared by `run` and `gate`; they override the config file's top-level `gate` values. */
+export const gateOptions = {
+  'min-f1': { type: 'number', describe: 'Gate: minimum micro field F1 (normalised), every mode, e.g. 0.9' },
+  'min-strict-f1': { type: 'number', describe: 'Gate: minimum micro field F1, strict pass' },
+  'min-exact-match': { type: 'number', describe: 'Gate: minimum document exact-match rate' },
+  'min-similarity': { type: 'number', describe: 'Gate: minimum markdown similarity of the service, e.g. 0.85' },
+  'max-p95-ms': { type: 'number', describe: 'Gate: maximum p95 client latency of every call type, ms' },
+  'max-ece': { type: 'number', describe: 'Gate: maximum expected calibration error of the confidence score' },
+  'min-document-f1': { type: 'number', describe: 'Gate: documents below this field F1 fail (junit.xml testcases)' },
+  'max-failed-documents': { type: 'number', describe: 'Gate: documents with failed calls allowed (default 0 once any threshold is set)' },
+} as const satisfies Record<string, Options>;
+
+/** Diff settings shared by `diff` and `run --compare-to`. */
+export const diffOptions = {
+  tolerance: { type: 'number', describe: 'Diff: a headline metric must drop by more than this to regress (default 0.01)' },
+  alpha: { type: 'number', describe: 'Diff: significance level after Holm correction (default 0.05)' },
+} as const satisfies Record<string, Options>;
+
+export interface GateArgs {
+  'min-f1'?: number;
+  'min-strict-f1'?: number;
+  'min-exact-match'?: number;
+  'min-similarity'?: number;
+  'max-p95-ms'?: number;
+  'max-ece'?: number;
+  'min-document-f1'?: number;
+  'max-failed-documents'?: number;
+  tolerance?: number;
+  alpha?: number;
+}
+
+/** The flags given, as GateFlags. */
+export function readGateFlags(argv: GateArgs): GateFlags {
+  const pairs: [keyof GateFlags, number | undefined][] = [
+    ['minF1', argv['min-f1']],
+    ['minStrictF1', argv['min-strict-f1']],
+    ['minExactMatch', argv['min-exact-match']],
+    ['minSimilarity', argv['min-similarity']],
+    ['maxP95Ms', argv['max-p95-ms']],
+    ['maxEce', argv['max-ece']],
+    ['minDocumentF1', argv['min-document-f1']],
+    ['maxFailedDocuments', argv['max-failed-documents']],
+    ['tolerance', argv.tolerance],
+    ['alpha', argv.alpha],
+  ];
+  return Object.fromEntries(pairs.filter(([, value]) => value !== undefined)) as GateFlags;
+}
+
+/** Config file thresholds with the flags on top. */
+export function resolveThresholds(fileGate: GateThresholds, argv: GateArgs): GateThresholds {
+  return applyGateFlags(fileGate, readGateFlags(argv));
+}
+
+interface GateCommandArgs extends GateArgs {
+  runDir?: string;
+  config?: string;
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+export const gateCommand: CommandFactory = (context) => ({
+  command: 'gate <run-dir>',
+  describe: 'Apply the quality gate (config file `gate` section and flags) to a stored run; rebuild its reports; exit 1 on failure',
+  builder: (yargs) =>
+    yargs
+      .positional('run-dir', { type: 'string', describe: 'A run directory written by docbench run' })
+      .option('config', { type: 'string', describe: 'Config file (default: ./docbench.config.json, .yaml or .yml)' })
+      .options(gateOptions),
+  handler: async (argv: GateCommandArgs) => {
+    const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
+    if (!argv.runDir) throw new UsageError('Missing <run-dir>: name a run directory written by docbench run', { subject: '<run-dir>' });
+    const config = resolveConfig({ cwd: context.cwd, env: context.env, flags: argv.config !== undefined ? { configPath: argv.config } : {} });
+    const thresholds = resolveThresholds(config.gate, argv);
+    if (!hasGateChecks(thresholds)) {
+      throw new UsageError('no gate thresholds: nothing to check', { subject: 'gate', hint: 'pass e.g. --min-f1 0.9, or add a "gate" section to docbench.config.json (see docs/gate.md)' });
+    }
+    const runDir = path.resolve(context.cwd, argv.runDir);
+    const result = await applyGate(runDir, thresholds, { logger });
+    const outcome = await renderReports(runDir, { logger });
+    for (const failure of outcome.failed) logger.error(`${failure.file}: ${failure.error}`);
+    logger.info(formatGateVerdict(result));
+    logger.info(`wrote ${[path.join(runDir, 'gate.json'), ...outcome.written].map((file) => path.relative(context.cwd, file) || file).join(', ')}`);
+    // A report that could not be rewritten would disagree with gate.json: that is an incomplete outcome.
+    context.setExitCode(outcome.failed.length > 0 ? ExitCode.INCOMPLETE : result.passed ? ExitCode.OK : ExitCode.GATE_FAILED);
+  },
+});

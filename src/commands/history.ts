@@ -1,0 +1,37 @@
+/** `docbench history [reports-dir]`: index.html with every run and trend charts, and history.csv. */
+import path from 'node:path';
+import { resolveConfig } from '../config.js';
+import { ExitCode } from '../errors.js';
+import { buildHistory } from '../gate/index.js';
+import type { CommandFactory } from './context.js';
+
+interface HistoryArgs {
+  reportsDir?: string;
+  out?: string;
+  config?: string;
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+export const historyCommand: CommandFactory = (context) => ({
+  command: 'history [reports-dir]',
+  describe: 'List every run of a reports directory in index.html (trend charts, links to reports) and history.csv',
+  builder: (yargs) =>
+    yargs
+      .positional('reports-dir', { type: 'string', describe: 'Directory holding run directories (default: reportsDir of the config, else reports)' })
+      .option('out', { type: 'string', describe: 'Where index.html and history.csv go (default: the reports directory)' })
+      .option('config', { type: 'string', describe: 'Config file (default: ./docbench.config.json, .yaml or .yml)' }),
+  handler: async (argv: HistoryArgs) => {
+    const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
+    const config = resolveConfig({
+      cwd: context.cwd,
+      env: context.env,
+      flags: { ...(argv.config !== undefined ? { configPath: argv.config } : {}), ...(argv.reportsDir !== undefined ? { reportsDir: argv.reportsDir } : {}) },
+    });
+    const outcome = await buildHistory(config.reportsDir, { logger, ...(argv.out !== undefined ? { outDir: path.resolve(context.cwd, argv.out) } : {}) });
+    const datasets = new Set(outcome.rows.map((r) => r.dataset)).size;
+    logger.info(`${outcome.rows.length} runs of ${datasets} datasets${outcome.skipped.length ? ` (${outcome.skipped.length} directories skipped)` : ''}`);
+    logger.info(`wrote ${outcome.written.map((file) => path.relative(context.cwd, file) || file).join(', ')}`);
+    context.setExitCode(ExitCode.OK);
+  },
+});

@@ -1,0 +1,285 @@
+/**
+ * Compares a candidate run with a baseline run on the documents both scored (METRICS.md §5): per headline
+ * metric Δ with its paired-bootstrap 95% interval and p-values, per field path the significant changes,
+ * documents that flipped, latency changes, and the verdict. Pure: both runs come in loaded.
+ *
+ * The verdict: a headline metric is a regression when it drops by more than `tolerance` AND the drop is
+ * significant — its Holm-adjusted bootstrap p ≤ `alpha` (Holm across the headline metrics). Field paths are
+ * a second Holm family; they decide the verdict only with `fail_on_fields`.
+ */
+import { DEFAULT_TIE_TOLERANCE, compareSystems, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, twoSidedNormalP, type CountsLike, type SystemComparison } from '../score/stats/index.js';
+import { describeServiceUrl } from '../report/safe-url.js';
+import { MODES, type Mode } from '../types.js';
+import { DIFF_SCHEMA_VERSION, type DiffResult, type DiffRunInfo, type FieldDiff, type FlipDiff, type LatencyDiff, type MetricDiff } from './diff-types.js';
+import type { DiffDocument, DiffRun, PathCounts } from './read-diff-run.js';
+import type { DiffSettings } from './thresholds.js';
+
+/** Float slack so that a drop of exactly the tolerance is not "beyond" it. */
+const SLACK = 1e-12;
+
+export interface CompareRunsOptions {
+  settings: DiffSettings;
+  /** The two runs' datasets differ and the user allowed it (`--allow-dataset-change`). */
+  datasetChanged?: boolean;
+}
+
+/** The comparison of `candidate` against `baseline`. */
+export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: CompareRunsOptions): DiffResult {
+  const { settings } = options;
+  const pairing = pairByDocumentId(indexMap(baseline.documents), indexMap(candidate.documents));
+  const pairs = pairing.ids.map((id) => ({ id, base: baseline.documents.get(id)!, cand: candidate.documents.get(id)! }));
+  const warnings: string[] = [];
+  if (pairing.onlyInA.length > 0) warnings.push(`${pairing.onlyInA.length} documents only in the baseline run were left out: ${preview(pairing.onlyInA)}`);
+  if (pairing.onlyInB.length > 0) warnings.push(`${pairing.onlyInB.length} documents only in the candidate run were left out: ${preview(pairing.onlyInB)}`);
+  if (options.datasetChanged) warnings.push(`the runs used different dataset contents (${shortHash(baseline.manifest.dataset.content_hash)} vs ${shortHash(candidate.manifest.dataset.content_hash)}): documents are paired by id, but their truth may differ`);
+  const boot = { seed: settings.seed, resamples: settings.resamples };
+
+  // Headline metrics, higher is better for each.
+  const rawHeadline: Omit<MetricDiff, 'p_adjusted' | 'regression' | 'improvement'>[] = [];
+  const modes = MODES.filter((mode) => baseline.summary.extraction[mode] && candidate.summary.extraction[mode]);
+  for (const mode of modes) {
+    const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
+    if (scored.length === 0) continue;
+    const base = scored.map((p) => p.base.extraction[mode]!);
+    const cand = scored.map((p) => p.cand.extraction[mode]!);
+    const f1 = compareSystems(
+      cand.map((e) => e.f1),
+      base.map((e) => e.f1),
+      { ...boot, statistic: createMicroF1Delta(cand, base) },
+    );
+    rawHeadline.push(metric(`extraction.${mode}.f1`, `Field F1 (${mode}, normalised, micro)`, 'micro F1 from summed TP/FP/FN', microF1(base), microF1(cand), f1));
+    const exact = compareSystems(
+      cand.map((e) => (e.exactMatch ? 1 : 0)),
+      base.map((e) => (e.exactMatch ? 1 : 0)),
+      boot,
+    );
+    rawHeadline.push(metric(`extraction.${mode}.exact_match_rate`, `Exact-match rate (${mode})`, 'share of documents with no FP and no FN', exact.meanB, exact.meanA, exact));
+  }
+  const withMarkdown = pairs.filter((p) => p.base.similarity !== null && p.cand.similarity !== null);
+  if (withMarkdown.length > 0) {
+    const similarity = compareSystems(withMarkdown.map((p) => p.cand.similarity!), withMarkdown.map((p) => p.base.similarity!), boot);
+    rawHeadline.push(metric('markdown.similarity', 'Markdown similarity (mean per document)', 'mean of per-document similarity', similarity.meanB, similarity.meanA, similarity));
+  }
+  const withRegions = pairs.filter((p) => p.base.regionsF1 !== null && p.cand.regionsF1 !== null);
+  if (withRegions.length > 0) {
+    const regions = compareSystems(withRegions.map((p) => p.cand.regionsF1!), withRegions.map((p) => p.base.regionsF1!), boot);
+    rawHeadline.push(metric('regions.f1_at50', 'Region F1 @ IoU 0.5 (mean per document)', 'mean of per-document region F1', regions.meanB, regions.meanA, regions));
+  }
+  const headline = decide(rawHeadline, settings);
+
+  // Field paths: micro F1 of each path over the documents where it occurs in either run.
+  const rawFields: Omit<FieldDiff, 'p_adjusted' | 'regression' | 'improvement'>[] = [];
+  for (const mode of modes) {
+    const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
+    const paths = new Set<string>();
+    for (const p of scored) for (const side of [p.base, p.cand]) for (const key of side.extraction[mode]!.paths.keys()) paths.add(key);
+    for (const fieldPath of [...paths].sort()) {
+      const base: CountsLike[] = [];
+      const cand: CountsLike[] = [];
+      for (const p of scored) {
+        const b = p.base.extraction[mode]!.paths.get(fieldPath);
+        const c = p.cand.extraction[mode]!.paths.get(fieldPath);
+        if (!b && !c) continue;
+        base.push(toCounts(b));
+        cand.push(toCounts(c));
+      }
+      const comparison = compareSystems(cand.map(documentF1), base.map(documentF1), { ...boot, statistic: createMicroF1Delta(cand, base) });
+      rawFields.push({
+        mode,
+        path: fieldPath,
+        documents: base.length,
+        baseline: { f1: microF1(base), ...sum(base) },
+        candidate: { f1: microF1(cand), ...sum(cand) },
+        delta: comparison.delta,
+        ci95: comparison.ci95,
+        p_bootstrap: bootstrapP(comparison),
+      });
+    }
+  }
+  const fields = decide(rawFields, settings).sort((a, b) => Number(b.regression) - Number(a.regression) || a.delta - b.delta || a.path.localeCompare(b.path) || a.mode.localeCompare(b.mode));
+
+  const flips: FlipDiff[] = modes.map((mode) => {
+    const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
+    return {
+      mode,
+      to_wrong: scored.filter((p) => p.base.extraction[mode]!.exactMatch && !p.cand.extraction[mode]!.exactMatch).map((p) => p.id),
+      to_correct: scored.filter((p) => !p.base.extraction[mode]!.exactMatch && p.cand.extraction[mode]!.exactMatch).map((p) => p.id),
+    };
+  });
+  const statusFlips = {
+    to_failed: pairs.filter((p) => p.base.status === 'ok' && p.cand.status !== 'ok').map((p) => p.id),
+    to_ok: pairs.filter((p) => p.base.status !== 'ok' && p.cand.status === 'ok').map((p) => p.id),
+  };
+
+  const latency = compareLatency(pairs, boot);
+
+  const reasons: string[] = [];
+  for (const m of headline.filter((h) => h.regression)) {
+    reasons.push(`${m.label} dropped ${formatSigned(m.delta)} (95% interval ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}, Holm-adjusted p ${formatP(m.p_adjusted)}): more than the tolerance ${settings.tolerance} and significant at α = ${settings.alpha}`);
+  }
+  const fieldRegressions = fields.filter((f) => f.regression);
+  if (settings.fail_on_fields) {
+    for (const f of fieldRegressions) reasons.push(`field ${f.path} (${f.mode}) F1 dropped ${formatSigned(f.delta)} (Holm-adjusted p ${formatP(f.p_adjusted)})`);
+  }
+  const regression = reasons.length > 0;
+  if (!regression) {
+    reasons.push(
+      headline.length === 0
+        ? 'no headline metric could be compared'
+        : `no headline metric dropped by more than ${settings.tolerance} with Holm-adjusted p ≤ ${settings.alpha}${fieldRegressions.length > 0 && !settings.fail_on_fields ? ` (${fieldRegressions.length} field paths regressed; they decide the verdict only with diff.fail_on_fields)` : ''}`,
+    );
+  }
+
+  return {
+    schema_version: DIFF_SCHEMA_VERSION,
+    verdict: regression ? 'regression' : 'no regression',
+    reasons,
+    baseline: describeRun(baseline),
+    candidate: describeRun(candidate),
+    settings: {
+      ...settings,
+      test: 'Paired bootstrap over documents (percentile 95% interval; p two-sided from Δ / bootstrap standard error); sign test and Wilcoxon signed-rank reported alongside',
+      correction: 'Holm across headline metrics; separately Holm across field paths',
+      tie_tolerance: DEFAULT_TIE_TOLERANCE,
+    },
+    dataset_changed: Boolean(options.datasetChanged),
+    documents: { paired: pairs.length, only_in_baseline: pairing.onlyInA, only_in_candidate: pairing.onlyInB },
+    status_flips: statusFlips,
+    headline,
+    fields,
+    flips,
+    latency,
+    warnings,
+  };
+}
+
+/**
+ * Two-sided p of Δ from the bootstrap: z = Δ / SE against the standard normal. With no spread in the
+ * resamples (SE = 0) the data say nothing more: p = 1 when Δ = 0 (identical runs), 0 when every resample moved
+ * the same way. Fewer than two documents cannot show significance: p = 1.
+ */
+export function bootstrapP(comparison: Pick<SystemComparison, 'n' | 'delta' | 'standardError'>): number {
+  if (comparison.n < 2) return 1;
+  if (comparison.standardError === 0) return Math.abs(comparison.delta) < SLACK ? 1 : 0;
+  return twoSidedNormalP(comparison.delta / comparison.standardError);
+}
+
+function metric(name: string, label: string, aggregate: string, baseline: number, candidate: number, c: SystemComparison): Omit<MetricDiff, 'p_adjusted' | 'regression' | 'improvement'> {
+  return {
+    metric: name,
+    label,
+    aggregate,
+    documents: c.n,
+    baseline,
+    candidate,
+    delta: c.delta,
+    ci95: c.ci95,
+    p_bootstrap: bootstrapP(c),
+    p_sign: c.pSign,
+    p_wilcoxon: c.pWilcoxon,
+    wins: c.wins,
+    losses: c.losses,
+    ties: c.ties,
+  };
+}
+
+/** Holm-adjusts one family and marks drops/gains beyond the tolerance that are significant. */
+function decide<T extends { delta: number; p_bootstrap: number }>(family: T[], settings: DiffSettings): (T & { p_adjusted: number; regression: boolean; improvement: boolean })[] {
+  const adjusted = family.length > 0 ? holmAdjust(family.map((m) => m.p_bootstrap)) : [];
+  return family.map((m, i) => {
+    const significant = adjusted[i]! <= settings.alpha;
+    return { ...m, p_adjusted: adjusted[i]!, regression: significant && m.delta < -settings.tolerance - SLACK, improvement: significant && m.delta > settings.tolerance + SLACK };
+  });
+}
+
+function compareLatency(pairs: { id: string; base: DiffDocument; cand: DiffDocument }[], boot: { seed: number; resamples: number }): LatencyDiff[] {
+  const keys = new Set<string>();
+  for (const p of pairs) for (const key of Object.keys(p.base.latency)) if (p.cand.latency[key] !== undefined) keys.add(key);
+  const out: LatencyDiff[] = [];
+  for (const key of [...keys].sort()) {
+    const both = pairs.filter((p) => typeof p.base.latency[key] === 'number' && typeof p.cand.latency[key] === 'number');
+    const base = both.map((p) => p.base.latency[key]!);
+    const cand = both.map((p) => p.cand.latency[key]!);
+    // Higher-is-better convention of compareSystems: delta = mean(candidate − baseline) ms, "wins" = slower.
+    const c = compareSystems(cand, base, { ...boot, tieTolerance: 0 });
+    const p50 = (values: number[]) => percentile(values, 0.5);
+    const p95 = (values: number[]) => percentile(values, 0.95);
+    out.push({
+      key,
+      documents: both.length,
+      baseline: { p50: p50(base), p95: p95(base) },
+      candidate: { p50: p50(cand), p95: p95(cand) },
+      delta_p50: subtract(p50(cand), p50(base)),
+      delta_p95: subtract(p95(cand), p95(base)),
+      mean_delta: c.delta,
+      ci95: c.ci95,
+      p_wilcoxon: c.pWilcoxon,
+      faster: c.losses,
+      slower: c.wins,
+    });
+  }
+  return out;
+}
+
+/** R-7 percentile (the method summary.json names), over the paired documents. */
+function percentile(values: number[], q: number): number | null {
+  if (values.length === 0) return null;
+  return quantileSorted([...values].sort((a, b) => a - b), q);
+}
+
+function subtract(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? null : a - b;
+}
+
+function toCounts(counts: PathCounts | undefined): CountsLike {
+  return counts ? { tp: counts[0], fp: counts[1], fn: counts[2] } : { tp: 0, fp: 0, fn: 0 };
+}
+
+function sum(rows: readonly CountsLike[]): { tp: number; fp: number; fn: number } {
+  return rows.reduce((acc, r) => ({ tp: acc.tp + r.tp, fp: acc.fp + r.fp, fn: acc.fn + r.fn }), { tp: 0, fp: 0, fn: 0 });
+}
+
+/** Micro F1 from summed counts; 1 when nothing was counted (METRICS.md §1 empty case). */
+function microF1(rows: readonly CountsLike[]): number {
+  const s = sum(rows);
+  return s.tp + s.fp + s.fn === 0 ? 1 : (2 * s.tp) / (2 * s.tp + s.fp + s.fn);
+}
+
+function documentF1(counts: CountsLike): number {
+  return microF1([counts]);
+}
+
+function indexMap(documents: Map<string, DiffDocument>): Map<string, number> {
+  return new Map([...documents.keys()].map((id, i) => [id, i]));
+}
+
+function describeRun(run: DiffRun): DiffRunInfo {
+  const m = run.manifest;
+  return {
+    run_id: m.run_id,
+    dir: run.dir,
+    created_at: m.created_at,
+    status: m.status,
+    dataset: { name: m.dataset.name, version: m.dataset.version, content_hash: m.dataset.content_hash },
+    service: describeServiceUrl(m.service.base_url),
+  };
+}
+
+function preview(ids: string[]): string {
+  return `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, … (${ids.length - 5} more)` : ''}`;
+}
+
+function shortHash(hash: string): string {
+  return hash.replace(/^sha256:/, '').slice(0, 12);
+}
+
+/** +0.0123 / −0.0123 (a difference of rates). */
+export function formatSigned(value: number, digits = 4): string {
+  const text = Math.abs(value).toFixed(digits);
+  return `${Number(text) === 0 ? '±' : value > 0 ? '+' : '−'}${text}`;
+}
+
+/** p-values: 4 decimals, "< 0.0001" below. */
+export function formatP(p: number): string {
+  return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
+}

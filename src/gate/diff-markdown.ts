@@ -1,0 +1,80 @@
+/**
+ * diff.md: the verdict, the headline table, field regressions and improvements, flips and latency — for a
+ * pull-request comment or a CI job summary. Dataset and service text is escaped like summary.md's.
+ */
+import { escapeMarkdown } from '../report/reporters/markdown-reporter.js';
+import { formatMs } from '../report/format-number.js';
+import type { DiffResult } from './diff-types.js';
+import { formatP, formatSigned } from './compare-runs.js';
+
+const LISTED = 20;
+
+function rate(value: number): string {
+  return value.toFixed(4);
+}
+
+function ids(list: string[]): string {
+  if (list.length === 0) return '—';
+  return `${list.slice(0, LISTED).map(escapeMarkdown).join(', ')}${list.length > LISTED ? `, … (${list.length - LISTED} more in diff.json)` : ''}`;
+}
+
+export function toDiffMarkdown(diff: DiffResult): string {
+  const lines: string[] = [];
+  const b = diff.baseline;
+  const c = diff.candidate;
+  lines.push(`# docbench diff: ${escapeMarkdown(c.dataset.name)}`, '');
+  lines.push(diff.verdict === 'regression' ? '**❌ Regression**' : '**✅ No regression**', '');
+  for (const reason of diff.reasons) lines.push(`- ${escapeMarkdown(reason)}`);
+  lines.push('');
+  lines.push(
+    `Baseline \`${b.run_id.replace(/`/g, '')}\` (${escapeMarkdown(b.service)}, ${escapeMarkdown(b.created_at)}) → candidate \`${c.run_id.replace(/`/g, '')}\` (${escapeMarkdown(c.service)}, ${escapeMarkdown(c.created_at)}). ${diff.documents.paired} documents paired by id.`,
+    '',
+  );
+  for (const warning of diff.warnings) lines.push(`> ⚠️ ${escapeMarkdown(warning)}`, '');
+  lines.push(
+    `Tolerance ${diff.settings.tolerance}, α ${diff.settings.alpha}, ${diff.settings.resamples} bootstrap resamples (seed ${diff.settings.seed}); ${escapeMarkdown(diff.settings.correction)}.`,
+    '',
+  );
+
+  lines.push('## Headline metrics', '');
+  if (diff.headline.length === 0) lines.push('No headline metric is present in both runs.', '');
+  else {
+    lines.push('| Metric | Baseline | Candidate | Δ | 95% interval | p (bootstrap) | p (Holm) | p (sign) | p (Wilcoxon) | Better / worse / tie | Result |', '|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|');
+    for (const m of diff.headline) {
+      const result = m.regression ? '❌ regression' : m.improvement ? '✅ improvement' : 'no significant change';
+      lines.push(`| ${escapeMarkdown(m.label)} | ${rate(m.baseline)} | ${rate(m.candidate)} | ${formatSigned(m.delta)} | ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])} | ${formatP(m.p_bootstrap)} | ${formatP(m.p_adjusted)} | ${formatP(m.p_sign)} | ${formatP(m.p_wilcoxon)} | ${m.wins} / ${m.losses} / ${m.ties} | ${result} |`);
+    }
+    lines.push('');
+  }
+
+  const regressed = diff.fields.filter((f) => f.regression);
+  const improved = diff.fields.filter((f) => f.improvement);
+  lines.push('## Field paths', '');
+  lines.push(`${regressed.length} regressed, ${improved.length} improved (F1 change beyond the tolerance with Holm-adjusted p ≤ ${diff.settings.alpha}), of ${diff.fields.length} compared.`, '');
+  if (regressed.length + improved.length > 0) {
+    lines.push('| Field | Mode | Baseline F1 | Candidate F1 | Δ | 95% interval | p (Holm) | Documents | Result |', '|---|---|---:|---:|---:|---|---:|---:|---|');
+    for (const f of [...regressed, ...improved]) {
+      lines.push(`| ${escapeMarkdown(f.path)} | ${f.mode} | ${rate(f.baseline.f1)} | ${rate(f.candidate.f1)} | ${formatSigned(f.delta)} | ${formatSigned(f.ci95[0])} to ${formatSigned(f.ci95[1])} | ${formatP(f.p_adjusted)} | ${f.documents} | ${f.regression ? '❌ regression' : '✅ improvement'} |`);
+    }
+    lines.push('');
+  }
+
+  lines.push('## Documents that flipped', '');
+  for (const flip of diff.flips) {
+    lines.push(`- **${flip.mode}**, exact → wrong (${flip.to_wrong.length}): ${ids(flip.to_wrong)}`);
+    lines.push(`- **${flip.mode}**, wrong → exact (${flip.to_correct.length}): ${ids(flip.to_correct)}`);
+  }
+  lines.push(`- calls ok → failed (${diff.status_flips.to_failed.length}): ${ids(diff.status_flips.to_failed)}`);
+  lines.push(`- calls failed → ok (${diff.status_flips.to_ok.length}): ${ids(diff.status_flips.to_ok)}`, '');
+
+  if (diff.latency.length > 0) {
+    lines.push('## Latency (client wall time, paired documents)', '', '| Call | Baseline p50 / p95 | Candidate p50 / p95 | Δ p95 | Mean Δ (95% interval) | Faster / slower | p (Wilcoxon) |', '|---|---:|---:|---:|---|---|---:|');
+    for (const l of diff.latency) {
+      const signedMs = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${formatMs(Math.abs(v))}`);
+      lines.push(`| ${escapeMarkdown(l.key)} | ${formatMs(l.baseline.p50)} / ${formatMs(l.baseline.p95)} | ${formatMs(l.candidate.p50)} / ${formatMs(l.candidate.p95)} | ${signedMs(l.delta_p95)} | ${signedMs(l.mean_delta)} (${signedMs(l.ci95[0])} to ${signedMs(l.ci95[1])}) | ${l.faster} / ${l.slower} | ${formatP(l.p_wilcoxon)} |`);
+    }
+    lines.push('');
+  }
+  lines.push('Full comparison: `diff.html` and `diff.json`.', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,79 @@
+/**
+ * `docbench diff`, as a library function: load two scored runs, refuse different datasets unless allowed,
+ * compare them and write diff.json, diff.md and diff.html. The caller maps the verdict to the exit code.
+ */
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+import { toJson, writeFileAtomic } from '../fs-utils.js';
+import { silentLogger, type Logger } from '../logger.js';
+import { compareRuns } from './compare-runs.js';
+import type { DiffResult } from './diff-types.js';
+import { renderDiffHtml } from './diff-html.js';
+import { toDiffMarkdown } from './diff-markdown.js';
+import { readDiffRun } from './read-diff-run.js';
+import type { DiffSettings } from './thresholds.js';
+
+export const DIFF_FILES = ['diff.json', 'diff.md', 'diff.html'] as const;
+
+export interface DiffRunsOptions {
+  settings: DiffSettings;
+  /** Compare runs whose datasets differ (name or content hash), pairing documents by id. @default false */
+  allowDatasetChange?: boolean;
+  /** Where diff.* are written; null writes nothing. */
+  outDir: string | null;
+  logger?: Logger;
+}
+
+export interface DiffRunsOutcome {
+  result: DiffResult;
+  /** Absolute paths written. */
+  written: string[];
+}
+
+export async function diffRunDirectories(baselineDir: string, candidateDir: string, options: DiffRunsOptions): Promise<DiffRunsOutcome> {
+  const logger = options.logger ?? silentLogger;
+  const [baseline, candidate] = await Promise.all([readDiffRun(baselineDir, 'baseline'), readDiffRun(candidateDir, 'candidate')]);
+  const a = baseline.manifest.dataset;
+  const b = candidate.manifest.dataset;
+  const changed = a.name !== b.name || a.content_hash !== b.content_hash;
+  if (changed && !options.allowDatasetChange) {
+    const what = a.name !== b.name ? `dataset "${a.name}" vs "${b.name}"` : `dataset "${a.name}" with different contents (${a.content_hash.slice(0, 19)}… vs ${b.content_hash.slice(0, 19)}…)`;
+    throw new UsageError(`the runs are of different datasets: ${what}`, {
+      code: 'INPUT_INVALID',
+      subject: candidateDir,
+      hint: 'compare runs of the same dataset (pin a new baseline after changing it), or pass --allow-dataset-change to pair documents by id anyway',
+    });
+  }
+  const result = compareRuns(baseline, candidate, { settings: options.settings, datasetChanged: changed });
+  if (result.documents.paired === 0) {
+    throw new UsageError(`the runs have no document id in common (baseline ${baseline.documents.size}, candidate ${candidate.documents.size} documents)`, {
+      code: 'INPUT_INVALID',
+      subject: candidateDir,
+      hint: 'compare runs made with the same --filter/--shard/--limit selection',
+    });
+  }
+  for (const warning of result.warnings) logger.warn(warning);
+  const written: string[] = [];
+  if (options.outDir !== null) {
+    const outputs: [string, () => Promise<string> | string][] = [
+      ['diff.json', () => toJson(result)],
+      ['diff.md', () => toDiffMarkdown(result)],
+      ['diff.html', () => renderDiffHtml(result)],
+    ];
+    for (const [name, render] of outputs) {
+      const file = path.join(options.outDir, name);
+      await writeFileAtomic(file, await render());
+      written.push(file);
+    }
+  }
+  return { result, written };
+}
+
+/** The verdict and its reasons, for the terminal. */
+export function formatDiffVerdict(result: DiffResult): string {
+  const lines = [`diff: ${result.verdict === 'regression' ? 'REGRESSION' : 'no regression'} (${result.documents.paired} documents paired)`];
+  for (const reason of result.reasons) lines.push(`  ${result.verdict === 'regression' ? '✗' : '·'} ${reason}`);
+  const fields = result.fields.filter((f) => f.regression);
+  if (fields.length > 0) lines.push(`  field paths regressed: ${fields.map((f) => `${f.path} (${f.mode}, ${f.delta.toFixed(3)})`).join(', ')}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,161 @@
+/**
+ * The quality gate: thresholds against a scored run's summary.json and per-document scores → GateResult
+ * (gate.json). Pure: no I/O, no clock. summary.md, junit.xml, report.html and the exit code are all derived
+ * from the one GateResult this returns, so they cannot disagree.
+ */
+import type { DocumentEvaluation, GateCheck, GateResult, RunSummary } from '../evaluate/types.js';
+import { MODES, type Mode } from '../types.js';
+import type { GateThresholds, ModeThresholds } from './thresholds.js';
+
+/**
+ * Slack for float comparisons: micro F1 = 0.9 recomputed from counts may come out as 0.8999999999999999,
+ * and a threshold of 0.9 must accept it.
+ */
+const EPSILON = 1e-9;
+
+/** What the gate needs of each document (a DocumentEvaluation has it). */
+export type GateDocument = Pick<DocumentEvaluation, 'document_id' | 'status' | 'extraction'>;
+
+export interface GateEvaluation {
+  result: GateResult;
+  /** Thresholds that did not apply to this run (e.g. a mode it did not run), for the log. */
+  notes: string[];
+}
+
+/**
+ * Evaluates every configured threshold. A metric the run could not compute (no markdown, an unknown field
+ * path, a tag no document has) is a failed check with `actual: null`: a gate never passes by omission.
+ * Once any threshold is set, `max_failed_documents` defaults to 0, because junit.xml lists every document
+ * whose calls failed as a failed testcase and the two must agree.
+ */
+export function evaluateGate(summary: RunSummary, documents: readonly GateDocument[], thresholds: GateThresholds): GateEvaluation {
+  const checks: GateCheck[] = [];
+  const notes: string[] = [];
+  const failures = new Map<string, string[]>();
+  const runModes = MODES.filter((mode) => summary.extraction[mode] !== undefined);
+
+  for (const mode of Object.keys(thresholds.modes) as Mode[]) {
+    if (!runModes.includes(mode)) notes.push(`gate.modes.${mode}: this run has no ${mode}-mode extraction scores; its thresholds were not applied`);
+  }
+  const effective = (mode: Mode): ModeThresholds => ({ ...pickModeThresholds(thresholds), ...thresholds.modes[mode] });
+
+  // Extraction thresholds with no extraction scores at all: fail rather than pass by omission.
+  if (runModes.length === 0) {
+    for (const [key, metric] of [['min_f1', 'extraction.f1'], ['min_strict_f1', 'extraction.strict_f1'], ['min_exact_match', 'extraction.exact_match_rate'], ['min_document_f1', 'documents.extraction.f1']] as const) {
+      const threshold = thresholds[key];
+      if (threshold !== undefined) checks.push(check(metric, '>=', threshold, null, undefined, 'this run has no extraction scores (no /extract calls, or no truth JSON)'));
+    }
+  }
+
+  for (const mode of runModes) {
+    const block = summary.extraction[mode]!;
+    const t = effective(mode);
+    if (t.min_f1 !== undefined) checks.push(check(`extraction.${mode}.f1`, '>=', t.min_f1, block.f1));
+    if (t.min_strict_f1 !== undefined) checks.push(check(`extraction.${mode}.strict_f1`, '>=', t.min_strict_f1, block.strict_f1));
+    if (t.min_exact_match !== undefined) checks.push(check(`extraction.${mode}.exact_match_rate`, '>=', t.min_exact_match, block.exact_match_rate));
+    if (t.max_ece !== undefined) {
+      const ece = summary.confidence[mode]?.ece ?? null;
+      checks.push(check(`confidence.${mode}.ece`, '<=', t.max_ece, ece, undefined, ece === null ? 'no confidence scores to calibrate in this mode' : undefined));
+    }
+    if (t.min_document_f1 !== undefined) {
+      const threshold = t.min_document_f1;
+      let lowest: number | null = null;
+      let below = 0;
+      for (const doc of documents) {
+        const f1 = doc.extraction?.[mode]?.f1;
+        if (typeof f1 !== 'number') continue;
+        lowest = lowest === null ? f1 : Math.min(lowest, f1);
+        if (f1 < threshold - EPSILON) {
+          below++;
+          const reasons = failures.get(doc.document_id) ?? [];
+          reasons.push(`field F1 (${mode}) ${f1.toFixed(3)} < ${threshold}`);
+          failures.set(doc.document_id, reasons);
+        }
+      }
+      const detail = lowest === null ? 'no document has extraction scores in this mode' : below > 0 ? `${below} document${below === 1 ? '' : 's'} below field F1 ${threshold} (${mode})` : undefined;
+      checks.push(check(`documents.extraction.${mode}.f1`, '>=', threshold, lowest, undefined, detail, 'lowest document field F1'));
+    }
+  }
+
+  checks.push(...latencyChecks(summary, thresholds, runModes, effective));
+
+  if (thresholds.min_similarity !== undefined) {
+    const similarity = summary.markdown?.service.similarity ?? null;
+    checks.push(check('markdown.service.similarity', '>=', thresholds.min_similarity, similarity, undefined, similarity === null ? 'this run has no markdown scores (no /compare calls, or no truth markdown)' : undefined));
+  }
+
+  for (const [fieldPath, t] of Object.entries(thresholds.fields)) {
+    if (runModes.length === 0) {
+      checks.push(check(`fields.${fieldPath}.f1`, '>=', t.min_f1 ?? t.min_precision ?? t.min_recall ?? 0, null, undefined, 'this run has no extraction scores'));
+      continue;
+    }
+    for (const mode of runModes) {
+      const row = summary.fields.find((f) => f.path === fieldPath && f.mode === mode);
+      const missing = row ? undefined : `field path ${fieldPath} has no scores in ${mode} mode (paths collapse indices, e.g. codes[].cpt; see fields.csv)`;
+      if (t.min_f1 !== undefined) checks.push(check(`fields.${mode}.${fieldPath}.f1`, '>=', t.min_f1, row?.f1 ?? null, undefined, missing));
+      if (t.min_precision !== undefined) checks.push(check(`fields.${mode}.${fieldPath}.precision`, '>=', t.min_precision, row?.precision ?? null, undefined, missing));
+      if (t.min_recall !== undefined) checks.push(check(`fields.${mode}.${fieldPath}.recall`, '>=', t.min_recall, row?.recall ?? null, undefined, missing));
+    }
+  }
+
+  for (const [scope, t] of Object.entries(thresholds.tags)) {
+    const [key, ...rest] = scope.split('=');
+    const value = rest.join('=');
+    const breakdown = summary.by_tag?.[key!.trim()]?.[value.trim()];
+    const missing = breakdown ? undefined : `no document of this run has the tag ${scope}`;
+    const modes = breakdown ? runModes : runModes.length > 0 ? runModes : (['slow'] as Mode[]);
+    for (const mode of modes) {
+      if (t.min_f1 !== undefined) checks.push(check(`extraction.${mode}.f1`, '>=', t.min_f1, breakdown?.extraction_f1[mode] ?? null, scope, missing));
+      if (t.min_exact_match !== undefined) checks.push(check(`extraction.${mode}.exact_match_rate`, '>=', t.min_exact_match, breakdown?.exact_match_rate[mode] ?? null, scope, missing));
+    }
+    if (t.min_similarity !== undefined) {
+      const similarity = breakdown?.similarity_service ?? null;
+      checks.push(check('markdown.service.similarity', '>=', t.min_similarity, similarity, scope, missing ?? (similarity === null ? `no markdown scores for documents tagged ${scope}` : undefined)));
+    }
+  }
+
+  const configured = checks.length > 0;
+  const maxFailed = thresholds.max_failed_documents ?? (configured ? 0 : undefined);
+  if (maxFailed !== undefined) {
+    const failed = summary.documents.failed;
+    checks.push(check('documents.failed', '<=', maxFailed, failed, undefined, failed > maxFailed ? `${failed} of ${summary.documents.total} documents had failed calls (scored as empty output; listed in junit.xml)` : undefined, 'documents with failed calls'));
+  }
+
+  const document_failures = [...failures].map(([document_id, reasons]) => ({ document_id, reasons })).sort((a, b) => (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : 0));
+  return { result: { passed: checks.every((c) => c.passed) && document_failures.length === 0, checks, document_failures }, notes };
+}
+
+function pickModeThresholds(t: GateThresholds): ModeThresholds {
+  const { min_f1, min_strict_f1, min_exact_match, max_ece, max_p95_ms, min_document_f1 } = t;
+  return Object.fromEntries(Object.entries({ min_f1, min_strict_f1, min_exact_match, max_ece, max_p95_ms, min_document_f1 }).filter(([, v]) => v !== undefined));
+}
+
+/** p95 (and per call key p50/p99) latency: `max_p95_ms` at the top applies to every call key of the run. */
+function latencyChecks(summary: RunSummary, thresholds: GateThresholds, runModes: readonly Mode[], effective: (mode: Mode) => ModeThresholds): GateCheck[] {
+  const checks: GateCheck[] = [];
+  const keys = new Set(Object.keys(summary.latency_ms ?? {}));
+  for (const key of Object.keys(thresholds.latency)) keys.add(key);
+  for (const mode of runModes) if (effective(mode).max_p95_ms !== undefined) keys.add(`extract:${mode}`);
+  for (const key of [...keys].sort()) {
+    const mode = key.startsWith('extract:') ? (key.slice('extract:'.length) as Mode) : null;
+    const perKey = thresholds.latency[key] ?? {};
+    const p95 = perKey.max_p95_ms ?? (mode ? effective(mode).max_p95_ms : thresholds.max_p95_ms);
+    const block = summary.latency_ms?.[key];
+    const missing = block ? undefined : `this run made no ${key} calls`;
+    if (perKey.max_p50_ms !== undefined) checks.push(check(`latency_ms.${key}.p50`, '<=', perKey.max_p50_ms, block?.p50 ?? null, undefined, missing));
+    if (p95 !== undefined) checks.push(check(`latency_ms.${key}.p95`, '<=', p95, block?.p95 ?? null, undefined, missing));
+    if (perKey.max_p99_ms !== undefined) checks.push(check(`latency_ms.${key}.p99`, '<=', perKey.max_p99_ms, block?.p99 ?? null, undefined, missing));
+  }
+  return checks;
+}
+
+function check(metric: string, op: '>=' | '<=', threshold: number, actual: number | null, scope?: string, detail?: string, label = metric): GateCheck {
+  const passed = actual !== null && Number.isFinite(actual) && (op === '>=' ? actual >= threshold - EPSILON : actual <= threshold + EPSILON);
+  const where = scope ? ` for ${scope}` : '';
+  const show = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(4).replace(/0+$/, ''));
+  let message: string;
+  if (actual === null || !Number.isFinite(actual)) message = `${label}${where}: not computed${detail ? ` — ${detail}` : ''}`;
+  else if (passed) message = `${label}${where} ${show(actual)} ${op === '>=' ? '≥' : '≤'} ${show(threshold)}`;
+  else message = `${label}${where} ${show(actual)} is ${op === '>=' ? 'below the minimum' : 'above the maximum'} ${show(threshold)}${detail ? ` — ${detail}` : ''}`;
+  return { metric, ...(scope ? { scope } : {}), op, threshold, actual: actual !== null && Number.isFinite(actual) ? actual : null, passed, message };
+}

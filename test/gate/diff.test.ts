@@ -1,0 +1,181 @@
+/**
+ * docbench diff on runs constructed with known per-document verdicts: a regressed field path is named and
+ * the command exits 1; identical runs and noise below the tolerance are no regression; a large drop on too few
+ * documents is not significant; different datasets are refused unless allowed.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { main } from '../../src/cli.js';
+import { compareRuns, readDiffRun, DEFAULT_DIFF_SETTINGS, bootstrapP, collapseFieldPath } from '../../src/gate/index.js';
+import type { DiffResult } from '../../src/gate/index.js';
+import { makeDocuments, writeRun } from './run-builder.js';
+
+let work: string;
+
+async function docbench(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const sink = (append: (s: string) => void) => ({ write: (chunk: string) => (append(String(chunk)), true) }) as unknown as NodeJS.WritableStream;
+  const code = await main(args, { cwd: work, env: { PATH: process.env.PATH }, stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)) });
+  return { code, stdout, stderr };
+}
+
+async function readDiff(dir: string): Promise<DiffResult> {
+  return JSON.parse(await readFile(path.join(work, dir, 'diff.json'), 'utf8')) as DiffResult;
+}
+
+beforeEach(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'docbench-diff-'));
+});
+afterEach(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('docbench diff', () => {
+  it('names the regressed field path, lists the flipped documents and exits 1', async () => {
+    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(40, 'slow') });
+    // 30 of 40 documents get codes[0].cpt wrong; nothing else changes.
+    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(40, 'slow', (i, v) => void (i % 4 !== 0 && (v['codes[0].cpt'] = 'fp+fn'))) });
+    const { code, stdout } = await docbench(['diff', 'base', 'cand', '--out', 'out']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('REGRESSION');
+    expect(stdout).toContain('codes[].cpt');
+    const diff = await readDiff('out');
+    expect(diff.verdict).toBe('regression');
+    const f1 = diff.headline.find((m) => m.metric === 'extraction.slow.f1')!;
+    // Baseline 240 TP; candidate 210 TP, 30 FP, 30 FN → micro F1 420/480 = 0.875.
+    expect(f1.baseline).toBe(1);
+    expect(f1.candidate).toBeCloseTo(0.875, 10);
+    expect(f1.delta).toBeCloseTo(-0.125, 10);
+    expect(f1.ci95[1]).toBeLessThan(0);
+    expect(f1.regression).toBe(true);
+    expect(f1.losses).toBe(30);
+    const regressed = diff.fields.filter((f) => f.regression).map((f) => `${f.mode}:${f.path}`);
+    expect(regressed).toEqual(['slow:codes[].cpt']);
+    const cpt = diff.fields.find((f) => f.path === 'codes[].cpt')!;
+    expect(cpt.candidate).toEqual({ f1: 0.625, tp: 50, fp: 30, fn: 30 });
+    expect(cpt.p_adjusted).toBeGreaterThanOrEqual(cpt.p_bootstrap);
+    for (const other of diff.fields.filter((f) => f.path !== 'codes[].cpt')) expect(other.delta).toBe(0);
+    expect(diff.flips[0]!.to_wrong).toHaveLength(30);
+    expect(diff.flips[0]!.to_wrong).toContain('doc-002');
+    expect(diff.flips[0]!.to_wrong).not.toContain('doc-001');
+    expect(diff.flips[0]!.to_correct).toEqual([]);
+    const md = await readFile(path.join(work, 'out', 'diff.md'), 'utf8');
+    expect(md).toContain('❌ Regression');
+    expect(md).toContain('codes\\[\\].cpt');
+    const html = await readFile(path.join(work, 'out', 'diff.html'), 'utf8');
+    expect(html).toContain('codes[].cpt');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('finds no regression between identical runs: every Δ is 0 and every p is 1, exit 0', async () => {
+    const documents = makeDocuments(30, 'slow', (i, v) => void (i % 5 === 0 && (v.total = 'fn')), (i) => ({ similarity: 0.8 + (i % 7) / 50 }));
+    await writeRun(path.join(work, 'a'), { runId: 'a', documents });
+    await writeRun(path.join(work, 'b'), { runId: 'b', documents });
+    const { code, stdout } = await docbench(['diff', 'a', 'b']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('no regression');
+    const diff = await readDiff(path.join('b', 'diff'));
+    expect(diff.verdict).toBe('no regression');
+    expect(diff.headline.map((m) => m.metric)).toEqual(['extraction.slow.f1', 'extraction.slow.exact_match_rate', 'markdown.similarity']);
+    for (const m of [...diff.headline, ...diff.fields]) {
+      expect(m.delta).toBe(0);
+      expect(m.p_adjusted).toBe(1);
+      expect(m.regression || m.improvement).toBe(false);
+    }
+  });
+
+  it('calls a significant drop below the tolerance no regression, and a regression with a smaller tolerance', async () => {
+    // No document is exact in either run (name is missed everywhere), so only field F1 can move.
+    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(200, 'slow', (_i, v) => void (v.name = 'fn')) });
+    // 8 of 200 documents also get total wrong: micro F1 drops 2000/2200 − 1984/2200 ≈ 0.0073, below the tolerance 0.01.
+    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(200, 'slow', (i, v) => void ((v.name = 'fn'), i % 25 === 3 && (v.total = 'fp+fn'))) });
+    const loose = await docbench(['diff', 'base', 'cand', '--out', 'loose']);
+    expect(loose.code).toBe(0);
+    const diff = await readDiff('loose');
+    const f1 = diff.headline.find((m) => m.metric === 'extraction.slow.f1')!;
+    expect(f1.delta).toBeCloseTo(1984 / 2200 - 2000 / 2200, 10);
+    expect(diff.headline.find((m) => m.metric === 'extraction.slow.exact_match_rate')!.delta).toBe(0);
+    expect(f1.p_adjusted).toBeLessThanOrEqual(0.05);
+    expect(f1.regression).toBe(false);
+    const strict = await docbench(['diff', 'base', 'cand', '--out', 'strict', '--tolerance', '0.001']);
+    expect(strict.code).toBe(1);
+    expect((await readDiff('strict')).headline.find((m) => m.metric === 'extraction.slow.f1')!.regression).toBe(true);
+  });
+
+  it('calls noise (as many documents better as worse) no regression', async () => {
+    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(120, 'slow', (i, v) => void (i % 10 === 0 && (v.name = 'fp+fn'))) });
+    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(120, 'slow', (i, v) => void ((i % 10 === 1 || i === 2) && (v.name = 'fp+fn'))) });
+    const { code } = await docbench(['diff', 'base', 'cand', '--out', 'out']);
+    expect(code).toBe(0);
+    const diff = await readDiff('out');
+    const f1 = diff.headline.find((m) => m.metric === 'extraction.slow.f1')!;
+    expect(f1.delta).toBeLessThan(0);
+    expect(f1.delta).toBeGreaterThan(-0.01);
+    expect(f1.wins).toBe(12);
+    expect(f1.losses).toBe(13);
+    expect(f1.p_adjusted).toBeGreaterThan(0.05);
+    expect(diff.flips[0]!.to_wrong).toHaveLength(13);
+    expect(diff.flips[0]!.to_correct).toHaveLength(12);
+  });
+
+  it('does not call a large drop on too few documents significant', async () => {
+    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(4, 'slow') });
+    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(4, 'slow', (i, v) => void (i === 0 && Object.keys(v).forEach((k) => (v[k] = 'fn')))) });
+    const { code } = await docbench(['diff', 'base', 'cand', '--out', 'out']);
+    expect(code).toBe(0);
+    const f1 = (await readDiff('out')).headline.find((m) => m.metric === 'extraction.slow.f1')!;
+    expect(f1.delta).toBeCloseTo(36 / 42 - 1, 10);
+    expect(f1.delta).toBeLessThan(-0.01);
+    expect(f1.p_adjusted).toBeGreaterThan(0.05);
+    expect(f1.regression).toBe(false);
+  });
+
+  it('refuses runs of different datasets (exit 2) unless --allow-dataset-change, and warns about unpaired documents', async () => {
+    await writeRun(path.join(work, 'base'), { runId: 'base', contentHash: 'sha256:1111', documents: makeDocuments(12, 'slow') });
+    await writeRun(path.join(work, 'cand'), { runId: 'cand', contentHash: 'sha256:2222', documents: makeDocuments(14, 'slow').slice(2) });
+    const refused = await docbench(['diff', 'base', 'cand']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('different datasets');
+    expect(refused.stderr).toContain('--allow-dataset-change');
+    const allowed = await docbench(['diff', 'base', 'cand', '--allow-dataset-change', '--out', 'out']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stderr).toContain('2 documents only in the baseline run');
+    expect(allowed.stderr).toContain('2 documents only in the candidate run');
+    const diff = await readDiff('out');
+    expect(diff.documents).toEqual({ paired: 10, only_in_baseline: ['doc-001', 'doc-002'], only_in_candidate: ['doc-013', 'doc-014'] });
+    expect(diff.dataset_changed).toBe(true);
+  });
+
+  it('decides on field paths only with fail_on_fields', async () => {
+    // Two fields regress in opposite directions in 20 of 80 documents each: the headline barely moves.
+    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(80, 'slow', (i, v) => void (i % 4 === 0 && (v.name = 'fp+fn'))) });
+    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(80, 'slow', (i, v) => void (i % 4 === 0 && (v.total = 'fp+fn'))) });
+    const base = await readDiffRun(path.join(work, 'base'), 'baseline');
+    const cand = await readDiffRun(path.join(work, 'cand'), 'candidate');
+    const lenient = compareRuns(base, cand, { settings: { ...DEFAULT_DIFF_SETTINGS, resamples: 2000 } });
+    expect(lenient.verdict).toBe('no regression');
+    expect(lenient.fields.filter((f) => f.regression).map((f) => f.path)).toEqual(['total']);
+    expect(lenient.fields.filter((f) => f.improvement).map((f) => f.path)).toEqual(['name']);
+    const strict = compareRuns(base, cand, { settings: { ...DEFAULT_DIFF_SETTINGS, resamples: 2000, fail_on_fields: true } });
+    expect(strict.verdict).toBe('regression');
+    expect(strict.reasons.join(' ')).toContain('field total (slow)');
+  });
+});
+
+describe('diff helpers', () => {
+  it('collapses indices of field paths', () => {
+    expect(collapseFieldPath('codes[12].modifiers[0]')).toBe('codes[].modifiers[]');
+    expect(collapseFieldPath('billing.total')).toBe('billing.total');
+  });
+
+  it('turns the bootstrap standard error into a two-sided p', () => {
+    expect(bootstrapP({ n: 10, delta: 0, standardError: 0 })).toBe(1);
+    expect(bootstrapP({ n: 10, delta: -0.1, standardError: 0 })).toBe(0);
+    expect(bootstrapP({ n: 1, delta: -0.5, standardError: 0 })).toBe(1);
+    // z = 1.959964 → p = 0.05.
+    expect(bootstrapP({ n: 50, delta: -0.0979982, standardError: 0.05 })).toBeCloseTo(0.05, 5);
+  });
+});
