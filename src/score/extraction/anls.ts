@@ -10,8 +10,8 @@
  */
 import type { Json } from '../../types.js';
 import { checkUnit } from '../stats/check-metric.js';
+import { assignMaximum } from '../shared/assign.js';
 import { countCodePointEdits, countCodePoints } from '../shared/code-point-levenshtein.js';
-import { assignMaximum } from './assign.js';
 
 /** @default 0.5, the threshold of ANLS since ST-VQA. */
 export const ANLS_THRESHOLD = 0.5;

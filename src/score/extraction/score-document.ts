@@ -3,8 +3,8 @@
  * matching, in a normalised and a strict pass over the same pairs, with a verdict per field.
  */
 import type { Json, JsonObject } from '../../types.js';
+import { assignMaximum } from '../shared/assign.js';
 import { anlsLeaf, anlsStar, ANLS_THRESHOLD } from './anls.js';
-import { assignMaximum } from './assign.js';
 import { collectValueTypes, isPlainObject, prepareTree, type ArrayNode, type ObjectNode, type ScalarNode, type TreeNode } from './prepare.js';
 import { computePrf } from './ratios.js';
 import { ComparatorTable, type ValueType } from './resolve-comparator.js';

@@ -3,4 +3,3 @@ export { scoreRegions, aggregateRegions, summarizeRegionCounts } from './score-r
 export type { RegionsScore, RegionCounts, RegionScoreOptions, ThresholdScore, InvalidBox, RegionMatch } from './score-regions.js';
 export { checkBox, computeIoU, POINTS_PER_INCH } from './box-geometry.js';
 export type { BoxProblem } from './box-geometry.js';
-export { assignPairs } from './assign-pairs.js';

@@ -5,9 +5,9 @@
  */
 import type { RegionPage } from '../../service/types.js';
 import { checkOptionalUnitScore, checkUnitScore } from '../markdown/check-score.js';
+import { assignMinimum } from '../shared/assign.js';
 import { countCodePoints, levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 import { normalizeForSimilarity } from '../markdown/normalize-text.js';
-import { assignPairs } from './assign-pairs.js';
 import { checkBox, computeIoU, POINTS_PER_INCH, type BoxProblem } from './box-geometry.js';
 
 /** Options of {@link scoreRegions}. */
@@ -135,7 +135,7 @@ export function scoreRegions(
     const iou = validTruth.map((t) => validPredicted.map((p) => computeIoU(truthBoxes[t]!.bounding_box, predictedBoxes[p]!.bounding_box)));
     const textMatchedTruth = new Set<number>();
     const textMatchedPredicted = new Set<number>();
-    for (const [row, column] of assignPairs(iou.map((r) => r.map((v) => 1 - v)))) {
+    for (const [row, column] of assignMinimum(iou.map((r) => r.map((v) => 1 - v)))) {
       const value = iou[row]![column]!;
       if (!(value > 0)) continue; // the assignment pairs everything it can; disjoint boxes are no match
       const truthIndex = validTruth[row]!;

@@ -3,7 +3,7 @@
  * tables, TEDS and TEDS-S per pair, mean over the truth tables. Higher is better.
  */
 import { checkOptionalUnitScore } from '../markdown/check-score.js';
-import { assignPairs } from '../regions/assign-pairs.js';
+import { assignMinimum } from '../shared/assign.js';
 import { findTables } from './find-tables.js';
 import { computeTeds } from './teds.js';
 import { countTableNodes, type TableTree } from './table-tree.js';
@@ -50,7 +50,7 @@ export function scoreTables(
   const truthTables = typeof truth === 'string' ? findTables(truth) : truth;
 
   const full = truthTables.map((t) => predictedTables.map((p) => computeTeds(p, t).teds));
-  const pairs = assignPairs(full.map((row) => row.map((teds) => 1 - teds)));
+  const pairs = assignMinimum(full.map((row) => row.map((teds) => 1 - teds)));
   const pairedWith = new Map(pairs.map(([truthIndex, predictedIndex]) => [truthIndex, predictedIndex]));
 
   const tables: TablePairScore[] = truthTables.map((table, truthIndex) => {

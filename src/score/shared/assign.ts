@@ -1,11 +1,22 @@
 /**
- * Maximum-weight one-to-one assignment: the Hungarian step of DocILE's line-item matching.
+ * One-to-one assignment (Hungarian method), the one solver behind every scorer that pairs things: line items
+ * and ANLS* lists (maximum weight), regions on IoU and tables on TEDS (minimum cost).
  *
  * Hand-written (shortest augmenting paths with potentials, Kuhn–Munkres as refined by Jonker & Volgenant;
  * O(n²·m) on typed arrays) instead of calling munkres-js: munkres-js rescans the whole matrix for a zero at
  * every step, which is O(n⁴) when many pairs tie — measured at about 1 s for 200 line items that differ in one
- * field, against a 50 ms target. munkres-js stays the oracle in test/score/extraction-assign.test.ts.
+ * field, against a 50 ms target. munkres-js stays the oracle in test/score/assign.test.ts. Floating-point
+ * costs need no rescaling here: the solver compares reduced costs with `<`, never tests them for zero.
  */
+
+/**
+ * Pairs rows with columns so that the summed cost is minimal. Every row and column is used at most once;
+ * with n rows and m columns, min(n, m) `[row, column]` pairs come back, in row order. Costs must be finite.
+ * @param columns the column count, needed when there are no rows. @default the length of the first row
+ */
+export function assignMinimum(costs: readonly (readonly number[])[], columns = costs[0]?.length ?? 0): [number, number][] {
+  return assign(costs, columns, 1);
+}
 
 /**
  * Pairs rows with columns so that the summed weight is maximal. Every row and column is used at most once;
@@ -13,19 +24,23 @@
  * decides what an empty pair means). Weights must be finite.
  */
 export function assignMaximum(weights: readonly (readonly number[])[], columns: number): [number, number][] {
-  const rows = weights.length;
+  return assign(weights, columns, -1);
+}
+
+/** Minimises `sign × matrix`, transposing so that the solver below sees no more rows than columns. */
+function assign(matrix: readonly (readonly number[])[], columns: number, sign: 1 | -1): [number, number][] {
+  const rows = matrix.length;
   if (rows === 0 || columns === 0) return [];
   const transpose = rows > columns;
   const n = transpose ? columns : rows;
   const m = transpose ? rows : columns;
-  // Minimise −weight; the algorithm below needs n ≤ m.
   const cost = new Float64Array(n * m);
   for (let i = 0; i < rows; i++) {
-    const row = weights[i]!;
+    const row = matrix[i]!;
     for (let j = 0; j < columns; j++) {
-      const w = row[j]!;
-      if (transpose) cost[j * m + i] = -w;
-      else cost[i * m + j] = -w;
+      const c = sign * row[j]!;
+      if (transpose) cost[j * m + i] = c;
+      else cost[i * m + j] = c;
     }
   }
   const rowToColumn = solveMinimumAssignment(cost, n, m);

@@ -1,6 +1,6 @@
 /**
- * Typing for munkres-js 1.2 (the package ships none). Shared by every scorer that needs a one-to-one
- * assignment (line items, regions, tables).
+ * Typing for munkres-js 1.2 (the package ships none). munkres-js is a devDependency: the oracle that
+ * test/score/assign.test.ts checks the scorers' own assignment solver (src/score/shared/assign.ts) against.
  */
 declare module 'munkres-js' {
   /**
