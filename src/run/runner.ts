@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
 import pThrottle from 'p-throttle';
@@ -56,6 +57,8 @@ export async function executeCalls(options: ExecuteOptions): Promise<ExecuteResu
 
   // Aborting this one cancels calls in flight: only when the key is rejected, every call would fail alike.
   const hardStop = new AbortController();
+  // Every call in flight listens on it: more than Node's default of 10 is expected, not a leak.
+  setMaxListeners(options.concurrency + 10, hardStop.signal);
   let stopReason: StopReason | null = null;
   let stopMessage: string | null = null;
   let consecutiveOutageFailures = 0;
@@ -190,10 +193,10 @@ async function performCall(call: PlannedCall, options: ExecuteOptions, signal: A
   }
 
   // Repeats measure the service's nondeterminism, so they always go past the cache.
-  const useCache = options.cache !== null && call.repeat === 0;
-  const key = cacheKey({ service: options.serviceIdentity, endpoint: call.endpoint, mode: call.mode, document: payload.identity, params });
-  if (useCache) {
-    const hit = await options.cache!.get(key);
+  const cache = call.repeat === 0 ? options.cache : null;
+  const key = cache ? cacheKey({ service: options.serviceIdentity, endpoint: call.endpoint, mode: call.mode, document: payload.identity, params }) : '';
+  if (cache) {
+    const hit = await cache.get(key);
     if (hit) {
       return {
         ...base,
@@ -216,9 +219,9 @@ async function performCall(call: PlannedCall, options: ExecuteOptions, signal: A
   if (!outcome.ok) {
     return { ...base, endpoint: call.endpoint, mode: call.mode, status: 'failed', from_cache: false, ...timing, error: errorRecord(outcome.error) } as CallRecord;
   }
-  if (useCache) {
+  if (cache) {
     try {
-      await options.cache!.set(key, { result: outcome.result, ...timing, created_at: startedAt });
+      await cache.set(key, { result: outcome.result, ...timing, created_at: startedAt });
     } catch (error) {
       options.logger.warn(`response cache not written (${(error as Error).message}); the run goes on without it`);
     }

@@ -115,8 +115,19 @@ export function createClient(options: ClientOptions): ServiceClient {
   let closing: Promise<void> | undefined;
 
   async function sendOnce(endpoint: Endpoint, form: MultipartBody, signal: AbortSignal | undefined): Promise<HttpExchange> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    // One controller per attempt, with a timer cleared and a listener removed when the attempt ends.
+    // (AbortSignal.timeout + AbortSignal.any keep a timer and a dependent signal alive for the whole
+    // timeout — minutes — per attempt: over a long run that garbage is promoted and peak memory grows with
+    // the number of calls; see docs/performance.md.)
+    const attempt = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      attempt.abort(new Error(`timeout after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onCancel = () => attempt.abort(signal?.reason);
+    if (signal?.aborted) onCancel();
+    else signal?.addEventListener('abort', onCancel, { once: true });
     const url = `${baseUrl}${ENDPOINT_PATHS[endpoint]}`;
     let text: string;
     let status: number;
@@ -128,14 +139,17 @@ export function createClient(options: ClientOptions): ServiceClient {
         method: 'POST',
         body: form.body,
         headers: { accept: 'application/json', 'user-agent': 'docbench', 'content-type': form.contentType, ...authHeaders(endpoint, apiKey, auth) },
-        signal: combined,
+        signal: attempt.signal,
         dispatcher,
       });
       status = response.statusCode;
       headers = response.headers;
       text = await readCapped(response.body, { max: maxResponseBytes, endpoint, status, redact });
     } catch (error) {
-      throw toTransportError(error, endpoint, { timedOut: timeout.aborted, aborted: signal?.aborted ?? false, timeoutMs, redact });
+      throw toTransportError(error, endpoint, { timedOut, aborted: signal?.aborted ?? false, timeoutMs, redact });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCancel);
     }
     if (status < 200 || status >= 300) throw httpError(endpoint, status, text, headers, redact, policy);
     try {
