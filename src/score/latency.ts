@@ -5,7 +5,7 @@
  */
 import { DocbenchError } from '../errors.js';
 import { ENDPOINTS, type Endpoint, type Mode } from '../types.js';
-import { checkNonNegative } from './markdown/check-score.js';
+import { checkMetric } from './shared/check-metric.js';
 
 /**
  * The percentile method: Hyndman & Fan (1996) type 7, linear interpolation between closest ranks, rank
@@ -65,7 +65,7 @@ export function latencyStats(values: readonly number[], options: LatencyStatsOpt
     return { method: PERCENTILE_METHOD, count: 0, failed, p50: null, p90: null, p95: null, p99: null, mean: null, min: null, max: null };
   }
   const sorted = [...values].sort((a, b) => a - b);
-  const figure = (name: string, value: number) => checkNonNegative(`latency ${name}`, value);
+  const figure = (name: string, value: number) => checkMetric(`latency ${name}`, value, { min: 0 });
   return {
     method: PERCENTILE_METHOD,
     count: sorted.length,

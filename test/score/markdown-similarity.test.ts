@@ -8,7 +8,7 @@ import {
   normalizeForSimilarity,
   SIMILARITY_NORMALIZATION,
 } from '../../src/score/markdown/index.js';
-import { checkUnitScore } from '../../src/score/markdown/check-score.js';
+import { checkUnit } from '../../src/score/shared/check-metric.js';
 import { DocbenchError } from '../../src/errors.js';
 
 /** Textbook Wagner–Fischer on arrays of code points: the definition the fast path must agree with. */
@@ -122,9 +122,9 @@ describe('markdownSimilarity: conventions and edge cases', () => {
   });
 
   it('rejects a score outside [0, 1] at the boundary with SCORE_INVALID naming the metric', () => {
-    expect(() => checkUnitScore('markdown similarity', 1.5)).toThrowError(/markdown similarity/);
+    expect(() => checkUnit('markdown similarity', 1.5)).toThrowError(/markdown similarity/);
     try {
-      checkUnitScore('TEDS', Number.NaN);
+      checkUnit('TEDS', Number.NaN);
     } catch (error) {
       expect(error).toBeInstanceOf(DocbenchError);
       expect((error as DocbenchError).code).toBe('SCORE_INVALID');

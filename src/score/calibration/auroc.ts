@@ -1,5 +1,5 @@
 /** AUROC by the Mann–Whitney rank statistic, ties counted ½. */
-import { checkUnit } from '../stats/check-metric.js';
+import { checkUnit } from '../shared/check-metric.js';
 
 /**
  * P(score of a random positive > score of a random negative) + ½·P(equal). O(N log N) via average ranks.

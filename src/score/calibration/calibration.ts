@@ -1,6 +1,6 @@
 /** Confidence calibration of one system (METRICS.md §4): ECE, adaptive ECE, Brier, AUROC, risk–coverage. */
 import { DocbenchError } from '../../errors.js';
-import { checkUnit } from '../stats/check-metric.js';
+import { checkUnit } from '../shared/check-metric.js';
 import { computeAuroc } from './auroc.js';
 import { equalMassBins, equalWidthBins, expectedCalibrationError, type Sample } from './reliability.js';
 import { findAutoAccept, riskCoverageCurve } from './risk-coverage.js';

@@ -1,5 +1,5 @@
 /** Binning for ECE: equal-width bins with an explicit edge rule, and equal-mass bins for adaptive ECE. */
-import { checkUnit } from '../stats/check-metric.js';
+import { checkUnit } from '../shared/check-metric.js';
 import type { BinEdgeRule, ReliabilityBin } from './types.js';
 
 /** A prepared sample: confidence on 0–100 and 0–1, correctness in [0, 1]. */

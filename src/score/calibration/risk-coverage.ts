@@ -1,5 +1,5 @@
 /** Risk–coverage curve and the auto-accept threshold (METRICS.md §4). */
-import { checkUnit } from '../stats/check-metric.js';
+import { checkUnit } from '../shared/check-metric.js';
 import type { Sample } from './reliability.js';
 import type { AutoAccept, RiskCoveragePoint } from './types.js';
 

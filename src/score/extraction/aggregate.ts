@@ -3,7 +3,7 @@
  * aggregation are separate so a report can aggregate any subset (a tier, a document type) without re-scoring.
  */
 import { DocbenchError } from '../../errors.js';
-import { checkMetric, checkUnit } from '../stats/check-metric.js';
+import { checkMetric, checkUnit } from '../shared/check-metric.js';
 import { computePrf } from './ratios.js';
 import type { Counts, ExtractionScore, FieldError, PrfScore, Verdict } from './types.js';
 

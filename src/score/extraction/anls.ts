@@ -9,7 +9,7 @@
  * list of n text items costs n × m leaf comparisons.
  */
 import type { Json } from '../../types.js';
-import { checkUnit } from '../stats/check-metric.js';
+import { checkUnit } from '../shared/check-metric.js';
 import { assignMaximum } from '../shared/assign.js';
 import { countCodePointEdits, countCodePoints } from '../shared/code-point-levenshtein.js';
 

@@ -1,5 +1,5 @@
 /** Precision, recall and F1 from counts, with the empty-document convention of METRICS.md §1. */
-import { checkMetric, checkUnit } from '../stats/check-metric.js';
+import { checkMetric, checkUnit } from '../shared/check-metric.js';
 import type { Counts, PrfScore } from './types.js';
 
 /**

@@ -3,7 +3,7 @@
  * macro as the mean over pages, and the mean of per-document micro scores. Per-document scoring is
  * {@link scoreMarkdownPages}; this only adds up.
  */
-import { checkOptionalUnitScore } from './check-score.js';
+import { checkOptionalUnit } from '../shared/check-metric.js';
 import type { MarkdownDocumentFigures, MarkdownDocumentScore } from './pages.js';
 import type { SimilarityScore } from './similarity.js';
 
@@ -66,9 +66,9 @@ function aggregateVariant(
   const macro = documents.length === 0 ? null : counted.length > 0 ? counted.reduce((s, p) => s + p.similarity, 0) / counted.length : 1;
   const documentMean = documents.length === 0 ? null : documents.reduce((s, d) => s + d.similarity, 0) / documents.length;
   return {
-    micro: checkOptionalUnitScore(`${metric} (micro)`, micro),
-    macro: checkOptionalUnitScore(`${metric} (macro)`, macro),
-    documentMean: checkOptionalUnitScore(`${metric} (document mean)`, documentMean),
+    micro: checkOptionalUnit(`${metric} (micro)`, micro),
+    macro: checkOptionalUnit(`${metric} (macro)`, macro),
+    documentMean: checkOptionalUnit(`${metric} (document mean)`, documentMean),
     edits,
     length,
     bothEmptyPages: pages.length - counted.length,

@@ -12,4 +12,3 @@ export { scoreWords, aggregateWords, tokenizeWords, WORD_NORMALIZATION } from '.
 export type { WordScore, WordAggregate } from './words.js';
 export { headToHead, scoreMarkdownDrift } from './head-to-head.js';
 export type { HeadToHeadOptions, HeadToHeadOutcome, HeadToHeadResult } from './head-to-head.js';
-export { checkUnitScore, checkOptionalUnitScore, checkNonNegative } from './check-score.js';

@@ -4,7 +4,7 @@
  * invented scores against an empty truth page. Never skip a failure: public benchmarks that do report
  * inflated numbers.
  */
-import { checkUnitScore } from './check-score.js';
+import { checkUnit } from '../shared/check-metric.js';
 import { markdownSimilarity, type MarkdownSimilarity, type SimilarityScore } from './similarity.js';
 import { SIMILARITY_NORMALIZATION } from './normalize-text.js';
 
@@ -99,8 +99,8 @@ function summarizePages(pages: readonly SimilarityScore[], anyMissing: boolean, 
   // Σlength = 0: every page is blank on both sides (1), unless some page had no output (a failure is 0).
   const micro = length > 0 ? 1 - edits / length : anyMissing ? 0 : 1;
   return {
-    similarity: checkUnitScore(metric, micro),
-    macro: checkUnitScore(`${metric} (macro)`, counted > 0 ? sum / counted : 1),
+    similarity: checkUnit(metric, micro),
+    macro: checkUnit(`${metric} (macro)`, counted > 0 ? sum / counted : 1),
     edits,
     length,
     bothEmptyPages: pages.length - counted,

@@ -3,7 +3,7 @@
  * NED = Lev(n(p), n(t)) / max(|n(p)|, |n(t)|), in code points; and the same on the raw texts.
  * Higher similarity is better; NED is its complement (lower is better).
  */
-import { checkNonNegative, checkUnitScore } from './check-score.js';
+import { checkMetric, checkUnit } from '../shared/check-metric.js';
 import { levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 import { normalizeForSimilarity, SIMILARITY_NORMALIZATION } from './normalize-text.js';
 
@@ -47,9 +47,9 @@ export function scoreTextPair(prediction: string, truth: string, metric: string)
   const length = Math.max(lengthA, lengthB);
   const ned = length === 0 ? 0 : distance / length;
   return {
-    similarity: checkUnitScore(metric, 1 - ned),
-    ned: checkUnitScore(`${metric} (NED)`, ned),
-    edits: checkNonNegative(`${metric} (edits)`, distance),
+    similarity: checkUnit(metric, 1 - ned),
+    ned: checkUnit(`${metric} (NED)`, ned),
+    edits: checkMetric(`${metric} (edits)`, distance, { min: 0 }),
     length,
     predictionLength: lengthA,
     truthLength: lengthB,

@@ -7,7 +7,7 @@
  * markdown syntax, `_`) separates words, so `**Total:**` and `total` are the same word.
  * Order is ignored: a bag measures what text came back, the edit-distance similarity measures its order.
  */
-import { checkUnitScore } from './check-score.js';
+import { checkUnit } from '../shared/check-metric.js';
 
 /** One document's word overlap. Higher precision / recall / F1 is better; lower `missingText` is better. */
 export interface WordScore {
@@ -99,10 +99,10 @@ function buildWordScore(matched: number, predicted: number, truth: number, metri
   const recall = bothEmpty ? 1 : truth === 0 ? 0 : matched / truth;
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
   return {
-    precision: checkUnitScore(`${metric} precision`, precision),
-    recall: checkUnitScore(`${metric} recall`, recall),
-    f1: checkUnitScore(`${metric} F1`, f1),
-    missingText: checkUnitScore(`${metric} missing text`, 1 - recall),
+    precision: checkUnit(`${metric} precision`, precision),
+    recall: checkUnit(`${metric} recall`, recall),
+    f1: checkUnit(`${metric} F1`, f1),
+    missingText: checkUnit(`${metric} missing text`, 1 - recall),
     matched,
     predictedWords: predicted,
     truthWords: truth,

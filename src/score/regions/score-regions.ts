@@ -4,7 +4,7 @@
  * matches; character accuracy of the text inside matched regions. Higher is better for all of them.
  */
 import type { RegionPage } from '../../service/types.js';
-import { checkOptionalUnitScore, checkUnitScore } from '../markdown/check-score.js';
+import { checkOptionalUnit, checkUnit } from '../shared/check-metric.js';
 import { assignMinimum } from '../shared/assign.js';
 import { countCodePoints, levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 import { normalizeForSimilarity } from '../markdown/normalize-text.js';
@@ -181,9 +181,9 @@ export function summarizeRegionCounts(counts: RegionCounts): RegionCounts & Pick
     ...counts,
     at50: scoreThreshold(counts.truePositives50, counts.predictedBoxes, counts.truthBoxes, 'IoU 0.5'),
     at75: scoreThreshold(counts.truePositives75, counts.predictedBoxes, counts.truthBoxes, 'IoU 0.75'),
-    meanIoU: checkOptionalUnitScore('region mean IoU', counts.matches === 0 ? null : counts.iouSum / counts.matches),
+    meanIoU: checkOptionalUnit('region mean IoU', counts.matches === 0 ? null : counts.iouSum / counts.matches),
     // No text on either side anywhere: nothing to get wrong.
-    charAccuracy: checkUnitScore(
+    charAccuracy: checkUnit(
       'region character accuracy',
       charDenominator === 0 ? 1 : 1 - (counts.matchedEdits + counts.unmatchedLength) / charDenominator,
     ),
@@ -197,9 +197,9 @@ function scoreThreshold(truePositives: number, predicted: number, truth: number,
   const recall = bothEmpty ? 1 : truth === 0 ? 0 : truePositives / truth;
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
   return {
-    precision: checkUnitScore(`region precision at ${label}`, precision),
-    recall: checkUnitScore(`region recall at ${label}`, recall),
-    f1: checkUnitScore(`region F1 at ${label}`, f1),
+    precision: checkUnit(`region precision at ${label}`, precision),
+    recall: checkUnit(`region recall at ${label}`, recall),
+    f1: checkUnit(`region F1 at ${label}`, f1),
     truePositives,
   };
 }

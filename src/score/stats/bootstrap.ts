@@ -4,7 +4,7 @@
  * percentile interval.
  */
 import { DocbenchError } from '../../errors.js';
-import { checkMetric } from './check-metric.js';
+import { checkMetric } from '../shared/check-metric.js';
 import { createRandom } from './prng.js';
 
 /** @default 10 000 resamples. */

@@ -4,7 +4,7 @@
  */
 import { DocbenchError } from '../../errors.js';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, pairedBootstrap, type ResampleStatistic } from './bootstrap.js';
-import { checkMetric, checkUnit } from './check-metric.js';
+import { checkMetric, checkUnit } from '../shared/check-metric.js';
 import { signTest } from './sign-test.js';
 import { wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon.js';
 

@@ -1,6 +1,6 @@
 /** Holm–Bonferroni step-down correction across many metrics (METRICS.md §5). */
 import { DocbenchError } from '../../errors.js';
-import { checkUnit } from './check-metric.js';
+import { checkUnit } from '../shared/check-metric.js';
 
 /**
  * Adjusted p-values, in the input order: sort ascending, p̃₍ᵢ₎ = max_{j≤i} min(1, (m − j + 1)·p₍ⱼ₎).

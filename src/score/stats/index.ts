@@ -9,5 +9,5 @@ export type { WilcoxonResult } from './wilcoxon.js';
 export { holmAdjust } from './holm.js';
 export { createRandom } from './prng.js';
 export { erfc, twoSidedNormalP } from './normal.js';
-export { checkMetric, checkUnit } from './check-metric.js';
-export type { MetricRange } from './check-metric.js';
+export { checkMetric, checkUnit } from '../shared/check-metric.js';
+export type { MetricRange } from '../shared/check-metric.js';

@@ -1,6 +1,6 @@
 /** Exact two-sided sign test (METRICS.md §5): wins vs losses under Binomial(n, ½), ties dropped beforehand. */
 import { DocbenchError } from '../../errors.js';
-import { checkUnit } from './check-metric.js';
+import { checkUnit } from '../shared/check-metric.js';
 
 /**
  * p = min(1, 2 · P(X ≤ min(wins, losses))), X ~ Binomial(wins + losses, ½). Lower p = stronger evidence that

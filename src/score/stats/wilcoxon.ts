@@ -6,7 +6,7 @@
  * - n ≤ 25 non-zero differences: exact distribution of W+ given the (possibly tied) ranks, by enumeration;
  * - n > 25: normal approximation with tie-corrected variance and a continuity correction of ½.
  */
-import { checkUnit } from './check-metric.js';
+import { checkUnit } from '../shared/check-metric.js';
 import { twoSidedNormalP } from './normal.js';
 
 /** Above this many non-zero differences the normal approximation is used. */

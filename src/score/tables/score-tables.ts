@@ -2,7 +2,7 @@
  * Table fidelity of one document (METRICS.md §2): its truth tables paired one-to-one with its predicted
  * tables, TEDS and TEDS-S per pair, mean over the truth tables. Higher is better.
  */
-import { checkOptionalUnitScore } from '../markdown/check-score.js';
+import { checkOptionalUnit } from '../shared/check-metric.js';
 import { assignMinimum } from '../shared/assign.js';
 import { findTables } from './find-tables.js';
 import { computeTeds } from './teds.js';
@@ -72,8 +72,8 @@ export function scoreTables(
 
   const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length);
   return {
-    teds: checkOptionalUnitScore('TEDS (document mean)', mean(tables.map((t) => t.teds))),
-    tedsStructure: checkOptionalUnitScore('TEDS-S (document mean)', mean(tables.map((t) => t.tedsStructure))),
+    teds: checkOptionalUnit('TEDS (document mean)', mean(tables.map((t) => t.teds))),
+    tedsStructure: checkOptionalUnit('TEDS-S (document mean)', mean(tables.map((t) => t.tedsStructure))),
     truthTables: truthTables.length,
     predictedTables: predictedTables.length,
     extraPredicted: predictedTables.length - pairs.length,
@@ -97,8 +97,8 @@ export function aggregateTables(scores: readonly TablesScore[]): TablesAggregate
   const all = scores.flatMap((s) => s.tables);
   const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length);
   return {
-    teds: checkOptionalUnitScore('TEDS (mean over tables)', mean(all.map((t) => t.teds))),
-    tedsStructure: checkOptionalUnitScore('TEDS-S (mean over tables)', mean(all.map((t) => t.tedsStructure))),
+    teds: checkOptionalUnit('TEDS (mean over tables)', mean(all.map((t) => t.teds))),
+    tedsStructure: checkOptionalUnit('TEDS-S (mean over tables)', mean(all.map((t) => t.tedsStructure))),
     truthTables: all.length,
     predictedTables: scores.reduce((n, s) => n + s.predictedTables, 0),
     extraPredicted: scores.reduce((n, s) => n + s.extraPredicted, 0),

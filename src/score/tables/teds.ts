@@ -4,7 +4,7 @@
  * tags or the spans differ, and between two cells the character NED of their texts (TEDS) or 0 (TEDS-S,
  * structure only). Higher is better.
  */
-import { checkUnitScore } from '../markdown/check-score.js';
+import { checkUnit } from '../shared/check-metric.js';
 import { levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 import { countTableNodes, type TableTree } from './table-tree.js';
 import { computeTreeEditDistance, type OrderedTree, type TreeEditCosts } from './tree-edit-distance.js';
@@ -106,7 +106,7 @@ export function computeTeds(predicted: TableTree, truth: TableTree, options: Ted
   const truthTree = toOrderedTree(truth, truthTexts);
   const distance = computeTreeEditDistance(predictedTree, truthTree, buildCosts(predictedTexts, truthTexts, options.structureOnly ?? false));
   const teds = nodes === 0 ? 1 : Math.max(0, 1 - distance / nodes);
-  return { teds: checkUnitScore(options.structureOnly ? 'TEDS-S' : 'TEDS', teds), distance, nodes, predictedNodes, truthNodes };
+  return { teds: checkUnit(options.structureOnly ? 'TEDS-S' : 'TEDS', teds), distance, nodes, predictedNodes, truthNodes };
 }
 
 /** Equal rows, spans (and texts, unless structure only): TED is 0 without running Zhang–Shasha. */
