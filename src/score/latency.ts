@@ -6,13 +6,10 @@
 import { DocbenchError } from '../errors.js';
 import { ENDPOINTS, type Endpoint, type Mode } from '../types.js';
 import { checkMetric } from './shared/check-metric.js';
+import { computePercentile, PERCENTILE_METHOD } from './shared/percentile.js';
 
-/**
- * The percentile method: Hyndman & Fan (1996) type 7, linear interpolation between closest ranks, rank
- * h = (n − 1)·p on the sorted values — R's and NumPy's default, Excel's PERCENTILE.INC. With one value every
- * percentile is that value.
- */
-export const PERCENTILE_METHOD = 'Hyndman-Fan type 7 (linear interpolation between closest ranks; R and NumPy default, Excel PERCENTILE.INC)';
+// Every latency result names its percentile method, so the library exports both next to the latency figures.
+export { computePercentile, PERCENTILE_METHOD };
 
 /** Options of {@link latencyStats}. */
 export interface LatencyStatsOptions {
@@ -34,16 +31,6 @@ export interface LatencyStats {
   mean: number | null;
   min: number | null;
   max: number | null;
-}
-
-/** The p-th quantile (p in [0, 1]) of ascending `sorted` values, Hyndman–Fan type 7. */
-export function computePercentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) throw new DocbenchError('INTERNAL', 'computePercentile: no values');
-  const rank = (sorted.length - 1) * p;
-  const lower = Math.floor(rank);
-  const upper = Math.min(lower + 1, sorted.length - 1);
-  const low = sorted[lower]!;
-  return low + (rank - lower) * (sorted[upper]! - low);
 }
 
 /** Summarises latencies (finite, ≥ 0). Empty input gives count 0 and `null` figures. */

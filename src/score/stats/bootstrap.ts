@@ -5,6 +5,7 @@
  */
 import { DocbenchError } from '../../errors.js';
 import { checkMetric } from '../shared/check-metric.js';
+import { computePercentile } from '../shared/percentile.js';
 import { createRandom } from './prng.js';
 
 /** @default 10 000 resamples. */
@@ -34,14 +35,6 @@ export interface BootstrapResult {
   seed: number;
   resamples: number;
   level: number;
-}
-
-/** Quantile of sorted values, Hyndman–Fan type 7 (R's and numpy's default). */
-export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
-  const h = (sorted.length - 1) * q;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, sorted.length - 1);
-  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
 }
 
 /**
@@ -76,7 +69,7 @@ export function pairedBootstrap(n: number, statistic: ResampleStatistic, options
   const tail = (1 - level) / 2;
   return {
     estimate,
-    interval: [checkMetric('bootstrap lo', quantileSorted(values, tail)), checkMetric('bootstrap hi', quantileSorted(values, 1 - tail))],
+    interval: [checkMetric('bootstrap lo', computePercentile(values, tail)), checkMetric('bootstrap hi', computePercentile(values, 1 - tail))],
     standardError: checkMetric('bootstrap standard error', Math.sqrt(squares / Math.max(1, resamples - 1)), { min: 0 }),
     seed,
     resamples,
