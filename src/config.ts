@@ -10,6 +10,7 @@ import path from 'node:path';
 import { YAMLParseError, parse as parseYaml } from 'yaml';
 import { UsageError } from './errors.js';
 import { ENDPOINTS, MODES, isEndpoint, isMode, type Endpoint, type Mode } from './types.js';
+import { parseGateSection, type GateThresholds } from './gate/thresholds.js';
 import { DEFAULT_AUTH, DEFAULT_RETRY_POLICY, type AuthHeader, type RetryPolicy } from './service/index.js';
 
 export const CONFIG_FILE_NAMES = ['docbench.config.json', 'docbench.config.yaml', 'docbench.config.yml'] as const;
@@ -98,7 +99,12 @@ export interface ResolveInput {
   flags?: ConfigOverrides;
 }
 
-export function resolveConfig(input: ResolveInput): ResolvedConfig & { fileSections: Record<string, unknown> } {
+/**
+ * Resolves the configuration. Also validates the file's `gate` section (docs/gate.md) so a typo in a
+ * threshold stops every command before any call, and returns it parsed as `gate` (flags are applied by the
+ * commands that take them).
+ */
+export function resolveConfig(input: ResolveInput): ResolvedConfig & { fileSections: Record<string, unknown>; gate: GateThresholds } {
   const flags = input.flags ?? {};
   const configFile = findConfigFile(input.cwd, flags.configPath);
   const file = configFile ? readConfigFile(configFile) : {};
@@ -131,7 +137,7 @@ export function resolveConfig(input: ResolveInput): ResolvedConfig & { fileSecti
   };
   validateResolved(resolved, where);
   const { gate } = file as { gate?: unknown };
-  return { ...resolved, fileSections: gate === undefined ? {} : { gate } };
+  return { ...resolved, fileSections: gate === undefined ? {} : { gate }, gate: parseGateSection(gate, where) };
 }
 
 /** The config as recorded in run.json: everything but the key (and whether one was set). */

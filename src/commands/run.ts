@@ -1,14 +1,21 @@
-/** `docbench run`: drive a dataset through the service into a run directory, then score and report. */
+/** `docbench run`: drive a dataset through the service into a run directory, then score, gate, report and diff. */
+import path from 'node:path';
 import { resolveConfig } from '../config.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { runBenchmark } from '../run/run-benchmark.js';
 import { createProgress } from '../run/progress.js';
 import { parseFilter, parseShard } from '../run/plan.js';
 import { finalizeRun } from '../finalize.js';
+import type { GateResult } from '../evaluate/types.js';
+import { diffRunDirectories, formatDiffVerdict, readBaselineStore, resolveBaseline } from '../gate/index.js';
+import { readRunInputs } from '../report/index.js';
 import type { CommandFactory } from './context.js';
+import { diffOptions, gateOptions, resolveThresholds, type GateArgs } from './gate.js';
 import { parseEndpoints, parseModes, serviceOptions, wholeNumber } from './shared-options.js';
 
-interface RunArgs {
+interface RunArgs extends GateArgs {
+  'compare-to'?: string;
+  'allow-dataset-change': boolean;
   dataset?: string;
   'base-url'?: string;
   config?: string;
@@ -51,6 +58,10 @@ export const runCommand: CommandFactory = (context) => ({
       .option('resume', { type: 'string', describe: 'Continue an interrupted run directory: redo failed and missing calls only' })
       .option('repeat', { type: 'number', default: 1, describe: 'Call each N times past the cache, to measure nondeterminism' })
       .option('cache', { type: 'boolean', default: true, describe: 'Reuse cached responses (--no-cache to call again)' })
+      .options(gateOptions)
+      .option('compare-to', { type: 'string', describe: 'After the run, diff against "baseline" (the pinned run of the dataset) or a run directory; exit 1 on regression' })
+      .option('allow-dataset-change', { type: 'boolean', default: false, describe: 'With --compare-to: compare even when the datasets differ' })
+      .options(diffOptions)
       .check((argv) => {
         if (!argv.dataset && !argv.resume) throw new Error('Missing --dataset <dir> (or --resume <run-dir>)');
         return true;
@@ -82,6 +93,16 @@ export const runCommand: CommandFactory = (context) => ({
       shard: argv.shard !== undefined ? parseShard(argv.shard) : null,
     };
 
+    // Thresholds and the comparison target are checked before any call: a typo must not cost a whole run.
+    const thresholds = resolveThresholds(config.gate, argv);
+    const compareTo = argv['compare-to'];
+    if (compareTo === 'baseline') {
+      // The dataset's name is known only once it is loaded; an empty store is certain to fail already.
+      if ((await readBaselineStore(config.reportsDir)).baselines.size === 0) {
+        throw new UsageError(`--compare-to baseline: no baseline is pinned in ${config.reportsDir}`, { subject: '--compare-to', hint: 'pin one first with: docbench baseline set <run-dir>, or pass a run directory to --compare-to' });
+      }
+    } else if (compareTo !== undefined) await readRunInputs(path.resolve(context.cwd, compareTo));
+
     const stop = new AbortController();
     let interrupts = 0;
     const removeInterrupt = context.onInterrupt(() => {
@@ -95,6 +116,7 @@ export const runCommand: CommandFactory = (context) => ({
       }
     });
     const progress = createProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) });
+    let gate: GateResult | null = null;
     try {
       const result = await runBenchmark({
         ...(argv.dataset !== undefined ? { datasetDir: argv.dataset } : {}),
@@ -110,10 +132,31 @@ export const runCommand: CommandFactory = (context) => ({
         logger,
         stopSignal: stop.signal,
         onEvent: progress,
-        finalize: (runDir, dataset) => finalizeRun(runDir, { dataset, logger, print: true }),
+        finalize: async (runDir, dataset) => {
+          gate = (await finalizeRun(runDir, { dataset, logger, print: true, gate: thresholds })).gate;
+        },
       });
       if (result.status === 'completed') {
-        context.setExitCode(ExitCode.OK);
+        let regression = false;
+        if (compareTo !== undefined) {
+          const target = compareTo === 'baseline' ? await resolveBaseline(config.reportsDir, result.manifest.dataset.name) : { dir: path.resolve(context.cwd, compareTo) };
+          if (target === null) {
+            logger.error(`no baseline is pinned for dataset "${result.manifest.dataset.name}" in ${config.reportsDir}\n  hint: pin one with: docbench baseline set <run-dir> (this run: ${result.runDir})`);
+            context.setExitCode(ExitCode.USAGE);
+            return;
+          }
+          const { result: diff, written } = await diffRunDirectories(target.dir, result.runDir, {
+            settings: thresholds.diff,
+            allowDatasetChange: argv['allow-dataset-change'],
+            outDir: path.join(result.runDir, 'diff'),
+            logger,
+          });
+          logger.info(`\n${formatDiffVerdict(diff)}\ndiff: ${written.find((file) => file.endsWith('diff.html')) ?? ''}`);
+          regression = diff.verdict === 'regression';
+        }
+        // The cast: TypeScript does not see the assignment inside the finalize callback and narrows gate to null.
+        const gateFailed = (gate as GateResult | null)?.passed === false;
+        context.setExitCode(gateFailed || regression ? ExitCode.GATE_FAILED : ExitCode.OK);
       } else {
         const fix =
           result.stopReason === 'auth'

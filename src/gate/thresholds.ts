@@ -124,7 +124,10 @@ export function parseGateSection(raw: unknown, where = 'config'): GateThresholds
     if (Object.hasOwn(TOP_KEYS, key)) {
       (thresholds as unknown as Record<string, number>)[key] = readNumber(value, `gate.${key}`, TOP_KEYS[key]!, where);
     } else if (!SECTIONS.includes(key)) {
-      throw invalid(where, `gate.${key}`, `is not a gate setting (known: ${[...Object.keys(TOP_KEYS), ...SECTIONS].join(', ')})`);
+      // Thresholds are named like the metrics they check (snake_case), unlike the config's top-level keys.
+      const snake = key.replace(/([a-z\d])([A-Z])/g, '$1_$2').replace(/([a-z])(\d)/g, '$1_$2').toLowerCase();
+      const hint = Object.hasOwn(TOP_KEYS, snake) ? `; write it ${snake}` : ` (known: ${[...Object.keys(TOP_KEYS), ...SECTIONS].join(', ')})`;
+      throw invalid(where, `gate.${key}`, `is not a gate setting${hint}`);
     }
   }
   for (const [mode, value] of Object.entries(optionalObject(section.modes, 'gate.modes', where))) {

@@ -1,0 +1,173 @@
+/**
+ * The gate through the CLI against the fake service: the printed verdict, gate.json, summary.md, junit.xml
+ * and the exit code agree for pass and fail, from `docbench run` and from `docbench gate`; an incomplete run
+ * still exits 3; `--compare-to baseline` diffs against the pinned run.
+ *
+ * The tiny dataset (8 documents, 4 leaf fields each) has a wrong truth total on doc-003 and doc-006, so the
+ * slow-mode micro field F1 is 60/64 = 0.9375 and those two documents score 6/8 = 0.75.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { main } from '../../src/cli.js';
+import type { GateResult } from '../../src/evaluate/types.js';
+import { startFakeService, type FakeService, type FakeServiceOptions } from '../helpers/fake-service.js';
+import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
+
+let work: string;
+let dataset: string;
+const services: FakeService[] = [];
+
+async function fake(options: FakeServiceOptions = {}): Promise<FakeService> {
+  const service = await startFakeService(options);
+  services.push(service);
+  return service;
+}
+
+async function docbench(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const sink = (append: (s: string) => void) => ({ write: (chunk: string) => (append(String(chunk)), true) }) as unknown as NodeJS.WritableStream;
+  const code = await main(args, { cwd: work, env: { PATH: process.env.PATH, ...env }, stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)) });
+  return { code, stdout, stderr };
+}
+
+/** What each output says about the gate. */
+async function outputs(runDir: string): Promise<{ gate: GateResult; summaryMd: string; junit: string; gateSuiteFailures: number; belowGateCases: string[] }> {
+  const dir = path.join(work, runDir);
+  const gate = JSON.parse(await readFile(path.join(dir, 'gate.json'), 'utf8')) as GateResult;
+  const junit = await readFile(path.join(dir, 'junit.xml'), 'utf8');
+  const suite = /<testsuite name="quality gate" tests="\d+" failures="(\d+)"/.exec(junit);
+  const belowGateCases = [...junit.matchAll(/<testcase classname="[^"]*" name="([^"]+)"[^>]*>\s*<failure type="below-gate"/g)].map((m) => m[1]!);
+  return { gate, summaryMd: await readFile(path.join(dir, 'summary.md'), 'utf8'), junit, gateSuiteFailures: suite ? Number(suite[1]) : -1, belowGateCases };
+}
+
+beforeEach(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'docbench-gate-'));
+  dataset = await writeTinyDataset(path.join(work, 'tiny'), tinyDocuments(8));
+  await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ retry: { baseDelayMs: 5, maxDelayMs: 20, rateLimitDelayMs: 5 }, cacheDir: 'cache' }));
+});
+
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((s) => s.close()));
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('gate verdict, outputs and exit code agree', () => {
+  it('in every combination of pass/fail × docbench run/docbench gate', async () => {
+    const service = await fake();
+    const cases = [
+      { name: 'run-pass', threshold: '0.9', passed: true },
+      { name: 'run-fail', threshold: '0.95', passed: false },
+    ];
+    for (const c of cases) {
+      const { code, stdout } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', c.name, '--min-f1', c.threshold]);
+      const o = await outputs(c.name);
+      expect(code, c.name).toBe(c.passed ? 0 : 1);
+      expect(o.gate.passed, c.name).toBe(c.passed);
+      expect(stdout, c.name).toContain(c.passed ? 'quality gate: passed' : 'quality gate: FAILED');
+      expect(o.summaryMd, c.name).toContain(c.passed ? 'Quality gate passed' : 'Quality gate FAILED');
+      expect(o.gateSuiteFailures, c.name).toBe(c.passed ? 0 : 1);
+      const f1 = o.gate.checks.find((check) => check.metric === 'extraction.slow.f1')!;
+      expect(f1.actual).toBeCloseTo(0.9375, 10);
+    }
+    // The same stored runs through `docbench gate`, with the verdicts swapped.
+    for (const [dir, threshold, passed] of [['run-pass', '0.95', false], ['run-fail', '0.9', true]] as const) {
+      const { code, stdout } = await docbench(['gate', dir, '--min-f1', threshold]);
+      const o = await outputs(dir);
+      expect(code, `gate ${dir}`).toBe(passed ? 0 : 1);
+      expect(o.gate.passed).toBe(passed);
+      expect(stdout).toContain(passed ? 'quality gate: passed' : 'quality gate: FAILED');
+      expect(o.summaryMd).toContain(passed ? 'Quality gate passed' : 'Quality gate FAILED');
+      expect(o.gateSuiteFailures).toBe(passed ? 0 : 1);
+      expect(await readFile(path.join(work, dir, 'report.html'), 'utf8')).toContain(passed ? 'Quality gate passed' : 'Quality gate FAILED');
+    }
+  });
+
+  it('marks the documents below min_document_f1 as failed junit testcases, and only those', async () => {
+    const service = await fake();
+    await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ retry: { baseDelayMs: 5 }, cacheDir: 'cache', gate: { min_document_f1: 0.8 } }));
+    const { code } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out', '--quiet']);
+    expect(code).toBe(1);
+    const o = await outputs('out');
+    expect(o.gate.document_failures.map((f) => f.document_id)).toEqual(['doc-003', 'doc-006']);
+    expect(o.belowGateCases).toEqual(['doc-003', 'doc-006']);
+    expect(o.summaryMd).toContain('Quality gate FAILED');
+    // A gate without that threshold passes, and the same run's junit.xml then has no failure at all.
+    const { code: again } = await docbench(['gate', 'out', '--min-document-f1', '0.7']);
+    expect(again).toBe(0);
+    const after = await outputs('out');
+    expect(after.belowGateCases).toEqual([]);
+    expect(after.junit).toMatch(/<testsuites [^>]*failures="0"/);
+  });
+
+  it('exits 3 when the run could not complete, whatever the gate says', async () => {
+    const service = await fake({ apiKey: 'right' });
+    const { code } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out', '--min-f1', '0.5', '--quiet'], { DOCBENCH_API_KEY: 'wrong' });
+    expect(code).toBe(3);
+  });
+
+  it('rejects an invalid gate section before any call (exit 2, naming the key)', async () => {
+    const service = await fake();
+    await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ cacheDir: 'cache', gate: { tags: { 'tier=fax': { min_f1: 'high' } } } }));
+    const { code, stderr } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('gate.tags.tier=fax.min_f1');
+    expect(service.requests).toEqual([]);
+    const flag = await docbench(['gate', 'nowhere', '--min-f1', '1.2']);
+    expect(flag.code).toBe(2);
+  });
+
+  it('refuses docbench gate with no thresholds (exit 2)', async () => {
+    const service = await fake();
+    await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out', '--quiet']);
+    expect(existsSync(path.join(work, 'out', 'gate.json'))).toBe(false);
+    const { code, stderr } = await docbench(['gate', 'out']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('no gate thresholds');
+  });
+});
+
+describe('pinned baselines', () => {
+  it('run --compare-to baseline diffs against the pinned run: same service → exit 0, failing service → exit 1', async () => {
+    // 24 documents: with 8, even losing half of them is not significant after Holm (p ≈ 0.12).
+    dataset = await writeTinyDataset(path.join(work, 'tiny24'), tinyDocuments(24));
+    const good = await fake();
+    const first = await docbench(['run', '--dataset', dataset, '--base-url', good.baseUrl, '--out', 'reports/first', '--quiet']);
+    expect(first.code).toBe(0);
+    const none = await docbench(['run', '--dataset', dataset, '--base-url', good.baseUrl, '--out', 'reports/early', '--compare-to', 'baseline']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no baseline is pinned');
+
+    const set = await docbench(['baseline', 'set', 'reports/first']);
+    expect(set.code).toBe(0);
+    const store = JSON.parse(await readFile(path.join(work, 'reports', 'baselines.json'), 'utf8')) as { baselines: Record<string, { run: string; run_id: string }> };
+    expect(store.baselines.tiny).toMatchObject({ run: 'first', run_id: 'first' });
+    expect((await docbench(['baseline', 'show'])).stdout).toContain('tiny: first');
+
+    const same = await docbench(['run', '--dataset', dataset, '--base-url', good.baseUrl, '--out', 'reports/same', '--compare-to', 'baseline']);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('diff: no regression');
+    expect(existsSync(path.join(work, 'reports', 'same', 'diff', 'diff.html'))).toBe(true);
+
+    // A service that rejects slow extraction for half the documents: those score as empty output.
+    const broken = await fake({ fault: ({ endpoint, documentId }) => (endpoint === 'extract' && Number(documentId.slice(-1)) % 2 === 0 ? { status: 422 } : null) });
+    const worse = await docbench(['run', '--dataset', dataset, '--base-url', broken.baseUrl, '--out', 'reports/worse', '--compare-to', 'baseline']);
+    expect(worse.code).toBe(1);
+    expect(worse.stdout).toContain('diff: REGRESSION');
+    const diff = JSON.parse(await readFile(path.join(work, 'reports', 'worse', 'diff', 'diff.json'), 'utf8')) as { verdict: string; status_flips: { to_failed: string[] } };
+    expect(diff.verdict).toBe('regression');
+    expect(diff.status_flips.to_failed).toHaveLength(12);
+    expect(diff.status_flips.to_failed.slice(0, 3)).toEqual(['doc-002', 'doc-004', 'doc-006']);
+
+    const history = await docbench(['history', 'reports']);
+    expect(history.code).toBe(0);
+    const csv = (await readFile(path.join(work, 'reports', 'history.csv'), 'utf8')).trim().split('\n');
+    expect(csv.slice(1).map((line) => line.split(',')[1])).toEqual(['first', 'same', 'worse']);
+
+    expect((await docbench(['baseline', 'unset', 'tiny'])).code).toBe(0);
+    expect((await docbench(['baseline', 'unset', 'tiny'])).code).toBe(2);
+  });
+});

@@ -1,0 +1,142 @@
+/** The gate section: validation naming the key, flags over the file, and the checks each threshold makes. */
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { applyGateFlags, evaluateGate, hasGateChecks, parseGateSection } from '../../src/gate/index.js';
+import { resolveConfig } from '../../src/config.js';
+import { UsageError } from '../../src/errors.js';
+import type { DocumentEvaluation, RunSummary } from '../../src/evaluate/types.js';
+import { makeDocuments, writeRun } from './run-builder.js';
+
+function expectInvalid(raw: unknown, key: string): void {
+  let error: unknown;
+  try {
+    parseGateSection(raw, 'docbench.config.json');
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(UsageError);
+  expect((error as UsageError).code).toBe('CONFIG_INVALID');
+  expect((error as UsageError).message).toContain(key);
+}
+
+describe('parseGateSection', () => {
+  it('accepts the documented schema', () => {
+    const gate = parseGateSection({
+      min_f1: 0.9,
+      min_similarity: 0.85,
+      max_p95_ms: 60000,
+      max_failed_documents: 2,
+      modes: { fast: { min_f1: 0.8 } },
+      fields: { 'codes[].cpt': { min_f1: 0.95 } },
+      tags: { 'tier=fax': { min_f1: 0.6 } },
+      latency: { compare: { max_p95_ms: 30000 } },
+      diff: { tolerance: 0.02, alpha: 0.01, resamples: 2000, seed: 7, fail_on_fields: true },
+    });
+    expect(gate.min_f1).toBe(0.9);
+    expect(gate.modes.fast).toEqual({ min_f1: 0.8 });
+    expect(gate.fields['codes[].cpt']).toEqual({ min_f1: 0.95 });
+    expect(gate.diff).toEqual({ tolerance: 0.02, alpha: 0.01, resamples: 2000, seed: 7, fail_on_fields: true });
+    expect(hasGateChecks(gate)).toBe(true);
+    expect(hasGateChecks(parseGateSection({ diff: { tolerance: 0.02 } }))).toBe(false);
+  });
+
+  it('names the key of every invalid value', () => {
+    expectInvalid({ min_f1: 1.5 }, 'gate.min_f1');
+    expectInvalid({ min_f1: '0.9' }, 'gate.min_f1');
+    expectInvalid({ min_fl: 0.9 }, 'gate.min_fl');
+    expectInvalid({ modes: { turbo: { min_f1: 0.9 } } }, 'gate.modes.turbo');
+    expectInvalid({ modes: { fast: { min_similarity: 0.9 } } }, 'gate.modes.fast.min_similarity');
+    expectInvalid({ fields: { 'codes[0].cpt': { min_f1: 0.9 } } }, 'gate.fields.codes[0].cpt');
+    expectInvalid({ fields: { 'codes[].cpt': { max_f1: 0.9 } } }, 'gate.fields.codes[].cpt.max_f1');
+    expectInvalid({ tags: { fax: { min_f1: 0.9 } } }, 'gate.tags.fax');
+    expectInvalid({ latency: { upload: { max_p95_ms: 1 } } }, 'gate.latency.upload');
+    expectInvalid({ max_p95_ms: -1 }, 'gate.max_p95_ms');
+    expectInvalid({ max_failed_documents: 1.5 }, 'gate.max_failed_documents');
+    expectInvalid({ diff: { alpha: 1 } }, 'gate.diff.alpha');
+    expectInvalid({ diff: { tolerence: 0.1 } }, 'gate.diff.tolerence');
+    expectInvalid([0.9], 'gate');
+    expect(() => parseGateSection({ maxP95Ms: 1000 })).toThrow(/gate\.maxP95Ms is not a gate setting; write it max_p95_ms/);
+  });
+
+  it('lets flags override the top level while per-scope values stay', () => {
+    const gate = applyGateFlags(parseGateSection({ min_f1: 0.9, modes: { fast: { min_f1: 0.8 } } }), { minF1: 0.95, tolerance: 0.03 });
+    expect(gate.min_f1).toBe(0.95);
+    expect(gate.modes.fast!.min_f1).toBe(0.8);
+    expect(gate.diff.tolerance).toBe(0.03);
+    expect(() => applyGateFlags(gate, { minSimilarity: 2 })).toThrow(/--min-similarity/);
+  });
+
+  it('stops config resolution on an invalid gate section (exit 2 material)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'docbench-gate-config-'));
+    try {
+      await writeFile(path.join(dir, 'docbench.config.yaml'), 'gate:\n  modes:\n    slow:\n      min_f1: high\n');
+      expect(() => resolveConfig({ cwd: dir, env: {} })).toThrow(/docbench\.config\.yaml: gate\.modes\.slow\.min_f1 must be a number/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('evaluateGate', () => {
+  async function run(): Promise<{ summary: RunSummary; documents: DocumentEvaluation[] }> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'docbench-gate-eval-'));
+    try {
+      // 10 documents of 6 fields; doc-001 and doc-006 miss codes[0].cpt. Micro F1 = 116/118; their document F1 10/11.
+      const documents = await writeRun(dir, { runId: 'r', documents: makeDocuments(10, 'slow', (i, v) => void (i % 5 === 0 && (v['codes[0].cpt'] = 'fn')), (i) => ({ similarity: 0.9, latency: { 'extract:slow': 1000 + i * 100, compare: 500 } })) });
+      const { readFile } = await import('node:fs/promises');
+      return { summary: JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8')) as RunSummary, documents };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('checks run, mode, field, tag, latency and per-document thresholds', async () => {
+    const { summary, documents } = await run();
+    const { result } = evaluateGate(summary, documents, parseGateSection({
+      min_f1: 0.9,
+      min_similarity: 0.95,
+      max_p95_ms: 1900,
+      min_document_f1: 0.95,
+      fields: { 'codes[].cpt': { min_f1: 0.95 }, 'codes[].cpx': { min_f1: 0.5 } },
+      tags: { 'tier=digital': { min_f1: 0.99 }, 'tier=scan': { min_f1: 0.5 } },
+      latency: { compare: { max_p50_ms: 400 } },
+    }));
+    const byMetric = Object.fromEntries(result.checks.map((c) => [`${c.metric}${c.scope ? `[${c.scope}]` : ''}`, c]));
+    expect(byMetric['extraction.slow.f1']!.actual).toBeCloseTo(116 / 118, 10);
+    expect(byMetric['extraction.slow.f1']!.passed).toBe(true);
+    expect(byMetric['markdown.service.similarity']!.passed).toBe(false);
+    expect(byMetric['latency_ms.extract:slow.p95']).toMatchObject({ op: '<=', threshold: 1900, passed: true });
+    expect(byMetric['latency_ms.compare.p95']).toMatchObject({ actual: 500, passed: true });
+    expect(byMetric['latency_ms.compare.p50']).toMatchObject({ actual: 500, passed: false });
+    // codes[].cpt: 18 TP, 2 FN → F1 36/38.
+    expect(byMetric['fields.slow.codes[].cpt.f1']!.actual).toBeCloseTo(36 / 38, 10);
+    expect(byMetric['fields.slow.codes[].cpt.f1']!.passed).toBe(false);
+    expect(byMetric['fields.slow.codes[].cpx.f1']).toMatchObject({ actual: null, passed: false });
+    expect(byMetric['fields.slow.codes[].cpx.f1']!.message).toContain('no scores');
+    // doc-001 (digital) and doc-006 (fax) are the misses: digital F1 58/59 < 0.99.
+    expect(byMetric['extraction.slow.f1[tier=digital]']!.passed).toBe(false);
+    expect(byMetric['extraction.slow.f1[tier=scan]']).toMatchObject({ actual: null, passed: false });
+    expect(byMetric['documents.extraction.slow.f1']).toMatchObject({ actual: 10 / 11, passed: false });
+    expect(byMetric['documents.failed']).toMatchObject({ op: '<=', threshold: 0, actual: 0, passed: true });
+    expect(result.document_failures.map((f) => f.document_id)).toEqual(['doc-001', 'doc-006']);
+    expect(result.document_failures[0]!.reasons[0]).toContain('field F1 (slow) 0.909 < 0.95');
+    expect(result.passed).toBe(false);
+  });
+
+  it('passes when every threshold holds, and a mode override applies only to its mode', async () => {
+    const { summary, documents } = await run();
+    const { result, notes } = evaluateGate(summary, documents, parseGateSection({ min_f1: 0.99, modes: { slow: { min_f1: 0.9 }, fast: { min_f1: 0.99 } } }));
+    expect(result.checks.map((c) => `${c.metric} ${c.threshold}`)).toEqual(['extraction.slow.f1 0.9', 'documents.failed 0']);
+    expect(result.passed).toBe(true);
+    expect(notes[0]).toContain('gate.modes.fast');
+  });
+
+  it('fails on failed documents by default once any threshold is set, and allows them when configured', async () => {
+    const { summary, documents } = await run();
+    const failing = { ...summary, documents: { total: 10, succeeded: 9, failed: 1 } };
+    expect(evaluateGate(failing, documents, parseGateSection({ min_f1: 0.5 })).result.passed).toBe(false);
+    expect(evaluateGate(failing, documents, parseGateSection({ min_f1: 0.5, max_failed_documents: 1 })).result.passed).toBe(true);
+  });
+});
