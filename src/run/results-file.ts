@@ -35,11 +35,23 @@ export class ResultsWriter {
 
   append(record: CallRecord): void {
     if (this.fd === null) throw new Error(`results writer for ${this.file} is closed`);
-    const line = `${this.redact(JSON.stringify(record))}\n`;
+    const line = Buffer.from(`${this.redact(JSON.stringify(record))}\n`, 'utf8');
+    let position = -1;
     try {
-      const position = fstatSync(this.fd).size;
-      writeSync(this.fd, line, position);
+      position = fstatSync(this.fd).size;
+      // write(2) may write only part of the line (a disk filling up, a file-size limit): keep writing the
+      // rest; a line is recorded only once all of it is in the file.
+      for (let written = 0; written < line.length; ) written += writeSync(this.fd, line, written, line.length - written, position + written);
     } catch (error) {
+      // Cut off whatever part of the line made it, so the file never holds a torn line that a later append
+      // would glue onto the next record (both would then be unreadable).
+      if (position >= 0) {
+        try {
+          ftruncateSync(this.fd, position);
+        } catch {
+          // Nothing more to do: the reader drops a torn last line, and --resume truncates it on open.
+        }
+      }
       throw unwritable(this.file, error);
     }
   }
