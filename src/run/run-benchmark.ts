@@ -3,11 +3,11 @@
  * given, execute the plan into the run directory (or resume one), then score and report from what was
  * stored. Returns the outcome; the CLI only maps it to an exit code.
  */
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, rmdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { UsageError } from '../errors.js';
+import { DocbenchError, UsageError, isDocbenchError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Dataset, Endpoint, Mode } from '../types.js';
 import type { ResolvedConfig } from '../config.js';
@@ -189,8 +189,21 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   invocation.ended_at = manifest.ended_at;
   invocation.recorded = execution.counts.recorded;
   invocation.stop_reason = execution.stopReason;
-  await writeManifest(runDir, manifest);
-  await options.finalize(runDir, dataset);
+  try {
+    await writeManifest(runDir, manifest);
+    await options.finalize(runDir, dataset);
+  } catch (error) {
+    // Every call that finished is in results.jsonl; only the bookkeeping and reports are missing, and a
+    // resume (which redoes nothing that succeeded) writes them. Say so instead of a bare write error.
+    if (isDocbenchError(error) && error.code === 'OUTPUT_UNWRITABLE') {
+      const full = (error.cause as { code?: string } | undefined)?.code === 'ENOSPC';
+      throw new DocbenchError('OUTPUT_UNWRITABLE', `${error.message} (the results recorded so far are kept)`, {
+        hint: `${full ? 'free some space' : `make ${runDir} writable`}, then finish the run with: docbench run --resume ${runDir}`,
+        cause: error,
+      });
+    }
+    throw error;
+  }
   return { runDir, manifest, status: manifest.status, stopReason: execution.stopReason, stopMessage: execution.stopMessage };
 }
 
@@ -210,7 +223,24 @@ async function createRunDir(options: RunBenchmarkOptions, now: Date): Promise<st
   try {
     await mkdir(runDir, { recursive: true });
   } catch (error) {
-    throw unwritable(runDir, error);
+    throw unwritable(runDir, await explainMkdirFailure(runDir, error));
   }
   return runDir;
+}
+
+/**
+ * A recursive mkdir reports some failures with the wrong cause: on a read-only file system Node says ENOENT
+ * for the missing directory. Creating the first missing directory alone gives the real one (EROFS, EACCES,
+ * ENOTDIR, ENOSPC), which is what the user needs to read.
+ */
+async function explainMkdirFailure(dir: string, error: unknown): Promise<unknown> {
+  let missing = dir;
+  while (path.dirname(missing) !== missing && !existsSync(path.dirname(missing))) missing = path.dirname(missing);
+  try {
+    await mkdir(missing);
+    await rmdir(missing);
+  } catch (real) {
+    return real;
+  }
+  return error;
 }
