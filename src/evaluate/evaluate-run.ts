@@ -61,14 +61,20 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
       const planned = slots.get(document.id) ?? [];
       const truth = await loadTruth(document, planned, skipped);
       const scored = scoreDocument(document, planned, byDocument.get(document.id) ?? [], truth, scoringOptions);
-      await handle.write(`${JSON.stringify(scored.evaluation)}\n`);
+      await handle.write(`${JSON.stringify(scored.evaluation)}\n`).catch((error: unknown) => {
+        throw unwritable(documentsFile, error);
+      });
       // The texts are written; only the numbers stay in memory for aggregation.
       delete scored.evaluation.texts;
       delete scored.evaluation.region_pages;
       scores.push(scored);
     }
-    await handle.close();
-    await rename(temp, documentsFile);
+    try {
+      await handle.close();
+      await rename(temp, documentsFile);
+    } catch (error) {
+      throw unwritable(documentsFile, error);
+    }
   } catch (error) {
     await handle.close().catch(() => undefined);
     await rm(temp, { force: true });
