@@ -26,3 +26,5 @@ export type * from './evaluate/types.js';
 export { finalizeRun } from './finalize.js';
 export { startLocalService } from './local/index.js';
 export type { LocalService, LocalServiceOptions } from './local/index.js';
+export { parseGateSection, applyGateFlags, evaluateGate, applyGate, compareRuns, diffRunDirectories, setBaseline, resolveBaseline, buildHistory } from './gate/index.js';
+export type { GateThresholds, GateFlags, DiffSettings, DiffResult, MetricDiff, FieldDiff, BaselineEntry, HistoryRow } from './gate/index.js';
