@@ -4,13 +4,15 @@
  * Reporters read only these and run.json: they format, never re-score.
  */
 import type { Endpoint, Mode } from '../types.js';
+import type { RegionPage } from '../service/types.js';
+import type { FieldError, Verdict } from '../score/extraction/index.js';
 
 export const SUMMARY_SCHEMA_VERSION = 1;
 
 /** Percentiles of one latency population; the method is named so numbers can be reproduced. */
 export interface LatencyBlock {
   count: number;
-  /** Calls that failed (after retries): counted and shown, never dropped. Their latency is included. */
+  /** Calls that failed (after retries): counted and shown, never dropped; not in the percentiles. */
   failed: number;
   p50: number | null;
   p90: number | null;
@@ -83,7 +85,9 @@ export interface ComparisonBlock {
   documents: number;
 }
 
+/** Confidences are on the service's 0–100 scale throughout; accuracies are field F1 in [0, 1]. */
 export interface ConfidenceBlock {
+  /** Mean confidence, 0–100. */
   mean: number | null;
   ece: number | null;
   adaptive_ece: number | null;
@@ -95,7 +99,7 @@ export interface ConfidenceBlock {
   /** The target accuracy (mean field F1) used. */
   auto_accept_target: number;
   documents: number;
-  /** Reliability table: equal-width bins over 0–100. */
+  /** Reliability table: equal-width bins over 0–100 (`lo`, `hi`, mean `confidence` on 0–100; `accuracy` 0–1). */
   bins: { lo: number; hi: number; count: number; confidence: number | null; accuracy: number | null }[];
   /** Risk–coverage: accepting documents with confidence ≥ threshold. */
   risk_coverage: { threshold: number; coverage: number; accuracy: number }[];
@@ -176,14 +180,14 @@ export interface RunSummary {
   metric_versions: Record<string, string>;
 }
 
-/** One field as the drill-down shows it. */
+/** One field as the drill-down shows it. Verdicts: see the extraction scorer's `Verdict` and `FieldError`. */
 export interface FieldVerdict {
   path: string;
   truth: unknown;
   prediction: unknown;
-  verdict: string;
-  strict_verdict: string;
-  error?: string;
+  verdict: Verdict;
+  strict_verdict: Verdict;
+  error?: FieldError;
 }
 
 export interface DocumentExtraction {
@@ -232,7 +236,7 @@ export interface DocumentEvaluation {
   /** For the drill-down: truth, service and incumbent markdown per page (null where absent). */
   texts?: { truth: string[] | null; service: string[] | null; baseline: string[] | null };
   /** For the drill-down: truth and predicted regions (page outlines in points, boxes in inches). */
-  region_pages?: { truth: unknown[]; predicted: unknown[] };
+  region_pages?: { truth: RegionPage[]; predicted: RegionPage[] };
 }
 
 /** One threshold check of the quality gate (gate.json). */

@@ -53,13 +53,22 @@ function showValue(value: unknown): { text: string; empty: boolean } {
   return { text: JSON.stringify(value), empty: false };
 }
 
-/** Verdict words are the scorer's; colour follows their meaning, the word itself is always shown. */
-export function toneForVerdict(verdict: string): Tone {
-  const v = verdict.toLowerCase();
-  if (/format/.test(v)) return 'warn';
-  if (/^(tp|correct|match|equal|ok|pass)/.test(v)) return 'good';
-  if (/miss|halluc|wrong|fp|fn|fail|differ/.test(v)) return 'bad';
-  return 'neutral';
+/**
+ * Colour of a field's verdict (the word itself is always shown too): the scorer's fixed vocabulary, read
+ * defensively since documents.jsonl is input. Equal once normalised but not strictly → amber.
+ */
+export function toneForVerdict(verdict: unknown, error?: unknown): Tone {
+  if (error === 'format_only') return 'warn';
+  switch (verdict) {
+    case 'tp':
+      return 'good';
+    case 'fp':
+    case 'fn':
+    case 'fp+fn':
+      return 'bad';
+    default:
+      return 'neutral';
+  }
 }
 
 function toExtractionView(mode: string, extraction: DocumentExtraction): DrilldownView['extraction'][number] {
@@ -78,7 +87,7 @@ function toExtractionView(mode: string, extraction: DocumentExtraction): Drilldo
         prediction_empty: prediction.empty,
         verdict: String(field.verdict),
         strict_verdict: String(field.strict_verdict),
-        tone: toneForVerdict(String(field.verdict)),
+        tone: toneForVerdict(field.verdict, field.error),
         error: field.error ?? null,
       };
     }),

@@ -7,7 +7,8 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DocumentEvaluation, DocumentExtraction, GateResult, LatencyBlock, RunSummary } from '../../src/evaluate/types.js';
+import type { DocumentEvaluation, DocumentExtraction, FieldVerdict, GateResult, LatencyBlock, RunSummary } from '../../src/evaluate/types.js';
+import type { RegionPage } from '../../src/service/types.js';
 import type { RunManifest } from '../../src/run/manifest.js';
 
 export const SCRIPT_PAYLOAD = '<script>window.__pwned=1;alert(1)</script>';
@@ -66,9 +67,9 @@ export function generateDocument(index: number, withTexts = true): DocumentEvalu
     extraction: {
       fast: extraction(fastF1, 50 + ((index * 13) % 50)),
       slow: extraction(slowF1, 60 + ((index * 7) % 40), [
-        { path: 'patient.name', truth: `Jane Doe ${index}`, prediction: index % 2 ? `Jane Doe ${index}` : `Jame Doe ${index}`, verdict: index % 2 ? 'tp' : 'wrong_value', strict_verdict: index % 2 ? 'tp' : 'wrong_value' },
-        { path: 'billing.total', truth: index * 12.5, prediction: `${(index * 12.5).toFixed(2)}`, verdict: 'tp', strict_verdict: 'format_only' },
-        { path: 'codes[].cpt', truth: ['99213', '85025'], prediction: null, verdict: 'missing', strict_verdict: 'missing' },
+        { path: 'patient.name', truth: `Jane Doe ${index}`, prediction: index % 2 ? `Jane Doe ${index}` : `Jame Doe ${index}`, verdict: index % 2 ? 'tp' : 'fp+fn', strict_verdict: index % 2 ? 'tp' : 'fp+fn', ...(index % 2 ? {} : { error: 'wrong_value' as const }) },
+        { path: 'billing.total', truth: index * 12.5, prediction: `${(index * 12.5).toFixed(2)}`, verdict: 'tp', strict_verdict: 'fp+fn', error: 'format_only' },
+        { path: 'codes[].cpt', truth: ['99213', '85025'], prediction: null, verdict: 'fn', strict_verdict: 'fn', error: 'missing' },
       ]),
     },
     markdown: { service: { similarity: 0.9 + (index % 10) / 100, raw_similarity: 0.85, pages: [{ page: 1, similarity: 0.9 + (index % 10) / 100 }] }, baseline: { similarity: 0.85, raw_similarity: 0.8, pages: [{ page: 1, similarity: 0.85 }] }, delta: 0.05 + (index % 10) / 100 },
@@ -92,9 +93,10 @@ export function specialDocuments(): DocumentEvaluation[] {
     texts: { truth: [`Truth ${SCRIPT_PAYLOAD}`], service: [`Service ${SCRIPT_PAYLOAD} ${IMG_PAYLOAD}`], baseline: [`Incumbent </pre>${IMG_PAYLOAD}`] },
     extraction: {
       ...hostile.extraction,
-      slow: extraction(0.5, 40, [{ path: HOSTILE_FIELD, truth: SCRIPT_PAYLOAD, prediction: { html: IMG_PAYLOAD, close: '</script><script>window.__pwned=1</script>' }, verdict: 'wrong_value', strict_verdict: 'wrong_value', error: IMG_PAYLOAD }]),
+      slow: extraction(0.5, 40, [{ path: HOSTILE_FIELD, truth: SCRIPT_PAYLOAD, prediction: { html: IMG_PAYLOAD, close: '</script><script>window.__pwned=1</script>' }, verdict: 'fp+fn', strict_verdict: 'fp+fn', error: IMG_PAYLOAD as FieldVerdict['error'] }]),
     },
-    region_pages: { truth: [{ page: 1, width: 612, height: 792, bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 2, max_y: 2 }, content: SCRIPT_PAYLOAD }] }], predicted: [{ bogus: true }] },
+    region_pages: { truth: [{ page: 1, width: 612, height: 792, bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 2, max_y: 2 }, content: SCRIPT_PAYLOAD }] }], // A tampered documents.jsonl may hold anything: the reports must cope.
+      predicted: [{ bogus: true } as unknown as RegionPage] },
   };
   const failed: DocumentEvaluation = {
     ...generateDocument(901),
