@@ -8,6 +8,7 @@
  * Order is ignored: a bag measures what text came back, the edit-distance similarity measures its order.
  */
 import { checkUnit } from '../shared/check-metric.js';
+import { computeMatchRates } from '../shared/match-rates.js';
 
 /** One document's word overlap. Higher precision / recall / F1 is better; lower `missingText` is better. */
 export interface WordScore {
@@ -94,14 +95,11 @@ function countWords(text: string): { counts: Map<string, number>; total: number 
 
 /** Both sides empty → 1 (nothing to find, nothing invented); any other 0/0 → 0. */
 function buildWordScore(matched: number, predicted: number, truth: number, metric: string): WordScore {
-  const bothEmpty = predicted === 0 && truth === 0;
-  const precision = bothEmpty ? 1 : predicted === 0 ? 0 : matched / predicted;
-  const recall = bothEmpty ? 1 : truth === 0 ? 0 : matched / truth;
-  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  const { precision, recall, f1, bothEmpty } = computeMatchRates(matched, predicted, truth, (figure) => `${metric} ${figure}`);
   return {
-    precision: checkUnit(`${metric} precision`, precision),
-    recall: checkUnit(`${metric} recall`, recall),
-    f1: checkUnit(`${metric} F1`, f1),
+    precision,
+    recall,
+    f1,
     missingText: checkUnit(`${metric} missing text`, 1 - recall),
     matched,
     predictedWords: predicted,

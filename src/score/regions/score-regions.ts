@@ -6,6 +6,7 @@
 import type { RegionPage } from '../../service/types.js';
 import { checkOptionalUnit, checkUnit } from '../shared/check-metric.js';
 import { assignMinimum } from '../shared/assign.js';
+import { computeMatchRates } from '../shared/match-rates.js';
 import { countCodePoints, levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 import { normalizeForSimilarity } from '../markdown/normalize-text.js';
 import { checkBox, computeIoU, POINTS_PER_INCH, type BoxProblem } from './box-geometry.js';
@@ -192,16 +193,8 @@ export function summarizeRegionCounts(counts: RegionCounts): RegionCounts & Pick
 
 /** Both sides without boxes → 1 (nothing to find, nothing invented); any other 0/0 → 0. */
 function scoreThreshold(truePositives: number, predicted: number, truth: number, label: string): ThresholdScore {
-  const bothEmpty = predicted === 0 && truth === 0;
-  const precision = bothEmpty ? 1 : predicted === 0 ? 0 : truePositives / predicted;
-  const recall = bothEmpty ? 1 : truth === 0 ? 0 : truePositives / truth;
-  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return {
-    precision: checkUnit(`region precision at ${label}`, precision),
-    recall: checkUnit(`region recall at ${label}`, recall),
-    f1: checkUnit(`region F1 at ${label}`, f1),
-    truePositives,
-  };
+  const { precision, recall, f1 } = computeMatchRates(truePositives, predicted, truth, (figure) => `region ${figure} at ${label}`);
+  return { precision, recall, f1, truePositives };
 }
 
 /** Sums per-document counts and recomputes the figures: micro aggregates over all boxes of all documents. */
