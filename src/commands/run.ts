@@ -7,7 +7,7 @@ import { createProgress } from '../run/progress.js';
 import { parseFilter, parseShard } from '../run/plan.js';
 import { finalizeRun } from '../finalize.js';
 import type { GateResult } from '../evaluate/types.js';
-import { diffRunDirectories, formatDiffVerdict, readBaselineStore, resolveBaseline } from '../gate/index.js';
+import { createEmptyThresholds, diffRunDirectories, formatDiffVerdict, readBaselineStore, resolveBaseline } from '../gate/index.js';
 import { readRunInputs } from '../report/index.js';
 import type { CommandFactory } from './context.js';
 import { diffOptions, gateOptions, resolveThresholds, type GateArgs } from './gate.js';
@@ -16,6 +16,8 @@ import { parseEndpoints, parseModes, serviceOptions, wholeNumber } from './share
 interface RunArgs extends GateArgs {
   'compare-to'?: string;
   'allow-dataset-change': boolean;
+  /** --no-gate: skip the thresholds of the config file (shards: gate the merged run instead). */
+  gate: boolean;
   dataset?: string;
   'base-url'?: string;
   config?: string;
@@ -59,6 +61,7 @@ export const runCommand: CommandFactory = (context) => ({
       .option('repeat', { type: 'number', default: 1, describe: 'Call each N times past the cache, to measure nondeterminism' })
       .option('cache', { type: 'boolean', default: true, describe: 'Reuse cached responses (--no-cache to call again)' })
       .options(gateOptions)
+      .option('gate', { type: 'boolean', default: true, describe: 'Apply the quality gate of the config file and flags (--no-gate for shard runs; gate the merged run)' })
       .option('compare-to', { type: 'string', describe: 'After the run, diff against "baseline" (the pinned run of the dataset) or a run directory; exit 1 on regression' })
       .option('allow-dataset-change', { type: 'boolean', default: false, describe: 'With --compare-to: compare even when the datasets differ' })
       .options(diffOptions)
@@ -94,7 +97,8 @@ export const runCommand: CommandFactory = (context) => ({
     };
 
     // Thresholds and the comparison target are checked before any call: a typo must not cost a whole run.
-    const thresholds = resolveThresholds(config.gate, argv);
+    const resolved = resolveThresholds(config.gate, argv);
+    const thresholds = argv.gate ? resolved : { ...createEmptyThresholds(), diff: resolved.diff };
     const compareTo = argv['compare-to'];
     if (compareTo === 'baseline') {
       // The dataset's name is known only once it is loaded; an empty store is certain to fail already.

@@ -103,6 +103,16 @@ describe('gate verdict, outputs and exit code agree', () => {
     expect(after.junit).toMatch(/<testsuites [^>]*failures="0"/);
   });
 
+  it('skips the config file\'s gate with --no-gate (shard runs)', async () => {
+    const service = await fake();
+    await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ cacheDir: 'cache', gate: { min_f1: 0.99 } }));
+    const gated = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'gated', '--quiet']);
+    expect(gated.code).toBe(1);
+    const shard = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'shard', '--shard', '1/2', '--no-gate', '--quiet']);
+    expect(shard.code).toBe(0);
+    expect(existsSync(path.join(work, 'shard', 'gate.json'))).toBe(false);
+  });
+
   it('exits 3 when the run could not complete, whatever the gate says', async () => {
     const service = await fake({ apiKey: 'right' });
     const { code } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out', '--min-f1', '0.5', '--quiet'], { DOCBENCH_API_KEY: 'wrong' });
