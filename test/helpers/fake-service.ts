@@ -5,7 +5,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Fault = { status: number; body?: string; headers?: Record<string, string> } | 'drop';
+/**
+ * A scripted answer instead of the normal one: a status with a body, a dropped connection, or `respond`,
+ * which writes the response itself (huge, dripping or never-ending bodies). `respond` faults are logged
+ * with the status they write (200 unless set before the first write).
+ */
+export type Fault =
+  | { status: number; body?: string; headers?: Record<string, string> }
+  | 'drop'
+  | { respond: (res: ServerResponse) => void | Promise<void> };
 
 export interface FakeRequest {
   endpoint: string;
@@ -66,6 +74,11 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     if (fault === 'drop') {
       log('dropped');
       req.socket.destroy();
+      return;
+    }
+    if (fault && 'respond' in fault) {
+      log(200);
+      await fault.respond(res);
       return;
     }
     if (fault) {
