@@ -70,10 +70,9 @@ export function scoreTables(
     };
   });
 
-  const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length);
   return {
-    teds: checkOptionalUnit('TEDS (document mean)', mean(tables.map((t) => t.teds))),
-    tedsStructure: checkOptionalUnit('TEDS-S (document mean)', mean(tables.map((t) => t.tedsStructure))),
+    teds: checkOptionalUnit('TEDS (document mean)', meanOrNull(tables.map((t) => t.teds))),
+    tedsStructure: checkOptionalUnit('TEDS-S (document mean)', meanOrNull(tables.map((t) => t.tedsStructure))),
     truthTables: truthTables.length,
     predictedTables: predictedTables.length,
     extraPredicted: predictedTables.length - pairs.length,
@@ -95,13 +94,17 @@ export interface TablesAggregate {
 /** Pools per-document table scores: each truth table weighs the same, whichever document it is in. */
 export function aggregateTables(scores: readonly TablesScore[]): TablesAggregate {
   const all = scores.flatMap((s) => s.tables);
-  const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length);
   return {
-    teds: checkOptionalUnit('TEDS (mean over tables)', mean(all.map((t) => t.teds))),
-    tedsStructure: checkOptionalUnit('TEDS-S (mean over tables)', mean(all.map((t) => t.tedsStructure))),
+    teds: checkOptionalUnit('TEDS (mean over tables)', meanOrNull(all.map((t) => t.teds))),
+    tedsStructure: checkOptionalUnit('TEDS-S (mean over tables)', meanOrNull(all.map((t) => t.tedsStructure))),
     truthTables: all.length,
     predictedTables: scores.reduce((n, s) => n + s.predictedTables, 0),
     extraPredicted: scores.reduce((n, s) => n + s.extraPredicted, 0),
     documentsWithTables: scores.filter((s) => s.truthTables > 0).length,
   };
+}
+
+/** Mean of `values`; `null` when there are none (the truth has no table). */
+function meanOrNull(values: readonly number[]): number | null {
+  return values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length;
 }
