@@ -116,18 +116,8 @@ export function scoreRegions(
     if (!truthPage) extraPages.push(pageNumber);
     if (truthPage && predictedPage && !sameSize(truthPage, predictedPage)) pageSizeMismatches.push(pageNumber);
 
-    const validTruth: number[] = [];
-    truthPage?.bounding_boxes.forEach((entry, index) => {
-      const problem = checkBox(entry.bounding_box, truthPage.width, truthPage.height, toleranceIn);
-      if (problem) invalidBoxes.push({ side: 'truth', page: pageNumber, index, problem });
-      else validTruth.push(index);
-    });
-    const validPredicted: number[] = [];
-    predictedPage?.bounding_boxes.forEach((entry, index) => {
-      const problem = checkBox(entry.bounding_box, predictedPage.width, predictedPage.height, toleranceIn);
-      if (problem) invalidBoxes.push({ side: 'predicted', page: pageNumber, index, problem });
-      else validPredicted.push(index);
-    });
+    const validTruth = collectValidBoxes(truthPage, 'truth', toleranceIn, invalidBoxes);
+    const validPredicted = collectValidBoxes(predictedPage, 'predicted', toleranceIn, invalidBoxes);
     counts.truthBoxes += validTruth.length;
     counts.predictedBoxes += predictedPage?.bounding_boxes.length ?? 0;
 
@@ -222,6 +212,17 @@ function emptyCounts(): RegionCounts {
 
 function textLength(content: string): number {
   return countCodePoints(normalizeForSimilarity(content));
+}
+
+/** Indices of the page's valid boxes, in input order; each invalid one is appended to `invalid`. */
+function collectValidBoxes(page: RegionPage | undefined, side: InvalidBox['side'], toleranceIn: number, invalid: InvalidBox[]): number[] {
+  const valid: number[] = [];
+  page?.bounding_boxes.forEach((entry, index) => {
+    const problem = checkBox(entry.bounding_box, page.width, page.height, toleranceIn);
+    if (problem) invalid.push({ side, page: page.page, index, problem });
+    else valid.push(index);
+  });
+  return valid;
 }
 
 function groupByPage(pages: readonly RegionPage[]): Map<number, RegionPage> {
