@@ -1,8 +1,25 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { headToHead, scoreMarkdownDrift } from '../../src/score/markdown/index.js';
+import { compareSystems } from '../../src/score/stats/index.js';
 import { DocbenchError } from '../../src/errors.js';
 
 describe('headToHead', () => {
+  it('counts wins, losses and ties exactly as compareSystems does on the same pairs', () => {
+    // Similarities on a 1/1000 grid put many differences at exactly ±0.005, the tie boundary.
+    const similarity = fc.integer({ min: 0, max: 1000 }).map((k) => k / 1000);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(similarity, similarity), { minLength: 1, maxLength: 20 }), (pairs) => {
+        const service = pairs.map(([a]) => a);
+        const incumbent = pairs.map(([, b]) => b);
+        const ours = headToHead(service, incumbent);
+        const theirs = compareSystems(service, incumbent, { resamples: 1 });
+        expect([ours.wins, ours.losses, ours.ties]).toEqual([theirs.wins, theirs.losses, theirs.ties]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('computes per-document Δ = service − incumbent and counts wins, losses and ties', () => {
     const result = headToHead([0.9, 0.7, 0.805, 0.5], [0.8, 0.75, 0.8, 0.5]);
     expect(result.deltas[0]).toBeCloseTo(0.1, 12);

@@ -5,6 +5,7 @@
  * accuracy. The paired bootstrap interval on Δ lives with the statistics (src/score/stats).
  */
 import { DocbenchError } from '../../errors.js';
+import { classifyDelta, DEFAULT_TIE_TOLERANCE, type PairedOutcome } from '../shared/paired-outcome.js';
 import { scoreMarkdownPages, type MarkdownDocumentScore } from './pages.js';
 
 /** Options of {@link headToHead}. */
@@ -14,7 +15,7 @@ export interface HeadToHeadOptions {
 }
 
 /** Per-document outcome of {@link headToHead}. */
-export type HeadToHeadOutcome = 'win' | 'loss' | 'tie';
+export type HeadToHeadOutcome = PairedOutcome;
 
 /** {@link headToHead}. A win is a document where the service scored higher than the incumbent. */
 export interface HeadToHeadResult {
@@ -38,7 +39,7 @@ export function headToHead(
   incumbentSimilarities: readonly number[],
   options: HeadToHeadOptions = {},
 ): HeadToHeadResult {
-  const tieTolerance = options.tieTolerance ?? 0.005;
+  const tieTolerance = options.tieTolerance ?? DEFAULT_TIE_TOLERANCE;
   if (!(tieTolerance >= 0) || !Number.isFinite(tieTolerance)) {
     throw new DocbenchError('INPUT_INVALID', `head-to-head: tieTolerance ${String(tieTolerance)} is not a finite number ≥ 0`, {
       hint: 'Pass a tolerance such as 0.005.',
@@ -64,8 +65,7 @@ export function headToHead(
     }
     const delta = service - incumbent;
     deltas.push(delta);
-    // The 1e-12 slack keeps 0.805 − 0.8 (= 0.005000000000000004 in binary floating point) a tie.
-    outcomes.push(Math.abs(delta) <= tieTolerance + 1e-12 ? 'tie' : delta > 0 ? 'win' : 'loss');
+    outcomes.push(classifyDelta(delta, tieTolerance));
   });
   return {
     deltas,

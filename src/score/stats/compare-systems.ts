@@ -5,13 +5,12 @@
 import { DocbenchError } from '../../errors.js';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, pairedBootstrap, type ResampleStatistic } from './bootstrap.js';
 import { checkMetric, checkUnit } from '../shared/check-metric.js';
+import { classifyDelta, DEFAULT_TIE_TOLERANCE } from '../shared/paired-outcome.js';
 import { signTest } from './sign-test.js';
 import { wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon.js';
 
-/** Per-document differences within this are ties (METRICS.md §2: "ties within 0.005"). */
-export const DEFAULT_TIE_TOLERANCE = 0.005;
-// Float slack so that 0.505 − 0.5 (= 0.0050000000000000044) is a tie, as written.
-const TIE_SLACK = 1e-9;
+// Re-exported here: the library and the gate take the default tolerance from the comparison API.
+export { DEFAULT_TIE_TOLERANCE };
 
 export interface CompareSystemsOptions {
   /** Bootstrap seed. @default 1 */
@@ -80,9 +79,9 @@ export function compareSystems(a: readonly number[], b: readonly number[], optio
   for (let i = 0; i < n; i++) {
     const d = a[i]! - b[i]!;
     differences[i] = d;
-    if (Math.abs(d) <= tieTolerance + TIE_SLACK) continue;
-    if (d > 0) wins++;
-    else losses++;
+    const outcome = classifyDelta(d, tieTolerance);
+    if (outcome === 'win') wins++;
+    else if (outcome === 'loss') losses++;
   }
   const meanDifference: ResampleStatistic = (indices) => {
     let sum = 0;
