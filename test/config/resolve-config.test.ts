@@ -83,7 +83,7 @@ describe('config files', () => {
   it('reads docbench.config.yaml', async () => {
     await writeConfig(
       'docbench.config.yaml',
-      'baseUrl: https://yaml.example\nconcurrency: 3\nretry:\n  maxAttempts: 6\n  baseDelayMs: 250\nauth:\n  process:\n    header: x-api-key\nendpointConcurrency:\n  extract: 2\ngate:\n  minF1: 0.9\n',
+      'baseUrl: https://yaml.example\nconcurrency: 3\nretry:\n  maxAttempts: 6\n  baseDelayMs: 250\nauth:\n  process:\n    header: x-api-key\nendpointConcurrency:\n  extract: 2\ngate:\n  min_f1: 0.9\n',
     );
     const config = resolve();
     expect(config.baseUrl).toBe('https://yaml.example');
@@ -92,7 +92,7 @@ describe('config files', () => {
     expect(config.auth.process).toEqual({ header: 'x-api-key' });
     expect(config.auth.split).toEqual(DEFAULT_AUTH.split);
     expect(config.endpointConcurrency).toEqual({ extract: 2 });
-    expect(config.fileSections).toEqual({ gate: { minF1: 0.9 } });
+    expect(config.fileSections).toEqual({ gate: { min_f1: 0.9 } });
     expect(config.configFile).toBe(path.join(cwd, 'docbench.config.yaml'));
   });
 
