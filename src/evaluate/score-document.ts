@@ -206,5 +206,5 @@ function toDocumentExtraction(score: ExtractionScore, parseFailure: boolean, con
 }
 
 function toDocumentMarkdown(score: MarkdownDocumentScore): DocumentMarkdown {
-  return { similarity: score.similarity, raw_similarity: score.raw.similarity, pages: score.pages.map((p) => ({ page: p.page, similarity: p.similarity })) };
+  return { similarity: score.similarity, edits: score.edits, length: score.length, raw_similarity: score.raw.similarity, pages: score.pages.map((p) => ({ page: p.page, similarity: p.similarity })) };
 }

@@ -206,6 +206,9 @@ export interface DocumentExtraction {
 
 export interface DocumentMarkdown {
   similarity: number;
+  /** Σ edits and Σ max length over the pages (normalised): what micro similarity sums across documents. */
+  edits: number;
+  length: number;
   raw_similarity: number;
   pages: { page: number; similarity: number }[];
 }

@@ -18,6 +18,8 @@ export interface DiffDocument {
   status: 'ok' | 'partial' | 'failed';
   extraction: Partial<Record<Mode, { f1: number; exactMatch: boolean; tp: number; fp: number; fn: number; paths: Map<string, PathCounts> }>>;
   similarity: number | null;
+  /** Σ edits and Σ max length of the document's pages, so micro similarity can be recomputed on resamples. */
+  markdownCounts: { edits: number; length: number } | null;
   regionsF1: number | null;
   latency: Record<string, number>;
 }
@@ -65,6 +67,7 @@ export async function readDiffRun(dir: string, label: string): Promise<DiffRun> 
       status: doc.status,
       extraction,
       similarity: doc.markdown?.service?.similarity ?? null,
+      markdownCounts: doc.markdown?.service && typeof doc.markdown.service.edits === 'number' ? { edits: doc.markdown.service.edits, length: doc.markdown.service.length } : null,
       regionsF1: doc.regions?.f1_at50 ?? null,
       latency: doc.latency_ms ?? {},
     });

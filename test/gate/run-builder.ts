@@ -107,7 +107,7 @@ export async function writeRun(dir: string, spec: RunSpec): Promise<DocumentEval
     comparison_id: null,
     pages: 1,
     extraction: Object.fromEntries(Object.entries(d.modes).map(([mode, verdicts]) => [mode, toExtraction(verdicts!)])),
-    ...(d.similarity !== undefined ? { markdown: { service: { similarity: d.similarity, raw_similarity: d.similarity, pages: [{ page: 1, similarity: d.similarity }] } } } : {}),
+    ...(d.similarity !== undefined ? { markdown: { service: { similarity: d.similarity, edits: Math.round((1 - d.similarity) * 1000), length: 1000, raw_similarity: d.similarity, pages: [{ page: 1, similarity: d.similarity }] } } } : {}),
     latency_ms: d.latency ?? Object.fromEntries(Object.keys(d.modes).map((mode) => [`extract:${mode}`, 1000])),
   }));
 

@@ -72,7 +72,7 @@ export function generateDocument(index: number, withTexts = true): DocumentEvalu
         { path: 'codes[].cpt', truth: ['99213', '85025'], prediction: null, verdict: 'fn', strict_verdict: 'fn', error: 'missing' },
       ]),
     },
-    markdown: { service: { similarity: 0.9 + (index % 10) / 100, raw_similarity: 0.85, pages: [{ page: 1, similarity: 0.9 + (index % 10) / 100 }] }, baseline: { similarity: 0.85, raw_similarity: 0.8, pages: [{ page: 1, similarity: 0.85 }] }, delta: 0.05 + (index % 10) / 100 },
+    markdown: { service: { similarity: 0.9 + (index % 10) / 100, edits: 100 - (index % 10) * 10, length: 1000, raw_similarity: 0.85, pages: [{ page: 1, similarity: 0.9 + (index % 10) / 100 }] }, baseline: { similarity: 0.85, edits: 150, length: 1000, raw_similarity: 0.8, pages: [{ page: 1, similarity: 0.85 }] }, delta: 0.05 + (index % 10) / 100 },
     latency_ms: { 'extract:fast': 400 + ((index * 31) % 300), 'extract:slow': 2500 + ((index * 53) % 2000), compare: 1200 + ((index * 17) % 800) },
     ...(withTexts ? { texts: { truth: [truth], service: [service], baseline: [baseline] } } : {}),
     region_pages: {
@@ -108,7 +108,7 @@ export function specialDocuments(): DocumentEvaluation[] {
     ],
     dashboard_url: null,
     extraction: { fast: extraction(0, null), slow: extraction(0, null) },
-    markdown: { service: { similarity: 0, raw_similarity: 0, pages: [] }, baseline: { similarity: 0.8, raw_similarity: 0.8, pages: [] }, delta: -0.8 },
+    markdown: { service: { similarity: 0, edits: 1000, length: 1000, raw_similarity: 0, pages: [] }, baseline: { similarity: 0.8, edits: 200, length: 1000, raw_similarity: 0.8, pages: [] }, delta: -0.8 },
     texts: { truth: ['Only truth'], service: null, baseline: ['Only truth, nearly'] },
   };
   const partial: DocumentEvaluation = {
