@@ -88,8 +88,9 @@ async function expectInert(page: Page, log: PageLog, where: string): Promise<voi
   expect(networkRequests(log), where).toEqual([]);
   // No element carries an event handler attribute, and no link or frame points at a javascript: URL.
   const live = await page.evaluate(() =>
-    [...document.querySelectorAll('*')].flatMap((element) => [
-      ...[...element.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${element.tagName} ${a.name}`),
+    // Array.from: the project's DOM lib settings give NodeList and NamedNodeMap no iterator.
+    Array.from(document.querySelectorAll('*')).flatMap((element) => [
+      ...Array.from(element.attributes).filter((a) => /^on/i.test(a.name)).map((a) => `${element.tagName} ${a.name}`),
       ...(/^\s*javascript:/i.test(element.getAttribute('href') ?? element.getAttribute('src') ?? '') ? [`${element.tagName} javascript: URL`] : []),
     ]),
   );
