@@ -3,7 +3,7 @@
  * summary print, computed once from run.json, summary.json, documents.jsonl and gate.json. Numbers are kept
  * raw (for CSV and the page's sorting) next to their formatted text (for templates, which hold no logic).
  */
-import type { GateCheck, TagBreakdown } from '../evaluate/types.js';
+import type { FieldRow, GateCheck, TagBreakdown } from '../evaluate/types.js';
 import type { Mode } from '../types.js';
 import type { ChartView } from './charts/chart-types.js';
 
@@ -110,19 +110,9 @@ export interface HeadlineView {
   regions: LabelledValue[] | null;
 }
 
-export interface FieldRowView {
-  path: string;
+/** A row of fields.csv / the fields table: summary.json's FieldRow plus its formatted text. */
+export interface FieldRowView extends Omit<FieldRow, 'mode'> {
   mode: string;
-  tp: number;
-  fp: number;
-  fn: number;
-  precision: number;
-  recall: number;
-  f1: number;
-  missing: number;
-  hallucinated: number;
-  wrong_value: number;
-  format_only: number;
   text: { precision: string; recall: string; f1: string };
   tone: Tone;
 }
