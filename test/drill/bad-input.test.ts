@@ -58,6 +58,11 @@ describe('bad dataset → exit 2, the file named, nothing written', () => {
     await expectRejected(['--dataset', path.join(work, 'nope'), '--base-url', service.baseUrl, '--out', 'out'], [/dataset directory not found: .*nope/]);
   });
 
+  it('a bad dataset with no --base-url: the local service is not started, no cache or store written', async () => {
+    await writeFile(path.join(dataset, 'schema.json'), 'not json');
+    await expectRejected(['--dataset', dataset, '--out', 'out'], [/schema\.json: is not valid JSON/]);
+  });
+
   it('an empty dataset', async () => {
     await writeEntries([]);
     await expectRejected(run(), [/dataset\.json: the dataset has no documents/]);
@@ -144,5 +149,14 @@ describe('bad config and flags → exit 2, the file or flag named, nothing writt
     await expectRejected(run(['--retries', '0']), [/--retries/]);
     await expectRejected(run(['--config', 'missing.yaml']), [/missing\.yaml/]);
     await expectRejected(['--dataset', dataset, '--base-url', 'ftp://example.com', '--out', 'out'], [/ftp:\/\/example\.com/]);
+  });
+
+  it('an --out that already holds files, and a --resume of a directory that is not a run: exit 2, the files untouched', async () => {
+    await mkdir(path.join(work, 'taken'));
+    await writeFile(path.join(work, 'taken', 'notes.txt'), 'mine');
+    await expectRejected(['--dataset', dataset, '--base-url', service.baseUrl, '--out', 'taken'], [/taken already holds files/, /--out/]);
+    expect(await readdir(path.join(work, 'taken'))).toEqual(['notes.txt']);
+    await expectRejected(['--resume', 'taken', '--base-url', service.baseUrl], [/run\.json not found: .*taken is not a docbench run directory/]);
+    expect(await readdir(path.join(work, 'taken'))).toEqual(['notes.txt']);
   });
 });
