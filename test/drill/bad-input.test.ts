@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 import { tinyDocuments, tinyPdf, writeTinyDataset } from '../helpers/tiny-dataset.js';
-import { runCli } from './helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 
 let work: string;
 let dataset: string;

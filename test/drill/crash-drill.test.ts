@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createRandom } from '../../src/dataset/generate/prng.js';
 import { startFakeService, type FakeRequest, type FakeService } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
-import { comparableDocuments, comparableSummary, countCompleteLines, readJson, readJsonl, runCli, spawnCli } from './helpers/cli.js';
+import { comparableDocuments, comparableSummary, countCompleteLines, readJson, readJsonl, runCli, spawnCli } from '../helpers/cli.js';
 
 const DOCUMENTS = 16;
 const PLANNED = DOCUMENTS * 2;

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
-import { comparableDocuments, comparableSummary, readJson, readJsonl, runCli, spawnCli } from './helpers/cli.js';
+import { comparableDocuments, comparableSummary, readJson, readJsonl, runCli, spawnCli } from '../helpers/cli.js';
 
 let work: string;
 let dataset: string;

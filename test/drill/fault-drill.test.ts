@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FAULT_MODES, startLocalService, type LocalService } from '../../src/local/index.js';
 import { writeClaimDataset } from './helpers/claim-forms.js';
-import { readJson, readJsonl, runCli } from './helpers/cli.js';
+import { readJson, readJsonl, runCli } from '../helpers/cli.js';
 
 const DOCUMENTS = 200;
 let work: string;

@@ -15,7 +15,7 @@ import { createInterface } from 'node:readline';
 import PDFDocument from 'pdfkit';
 import { startLocalService, type LocalService } from '../../src/local/index.js';
 import { startHttpServer, type TestServer } from '../helpers/http-server.js';
-import { spawnCli } from './helpers/cli.js';
+import { spawnCli } from '../helpers/cli.js';
 
 const MAX_UPLOAD = 100_000;
 let work: string;

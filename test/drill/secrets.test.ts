@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readMultipart, sendJson, sendText, startHttpServer, type RecordedRequest, type TestServer } from '../helpers/http-server.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
-import { listFilesDeep, readJson, readJsonl, runCli } from './helpers/cli.js';
+import { listFilesDeep, readJson, readJsonl, runCli } from '../helpers/cli.js';
 
 // Characters that JSON and URLs spell differently, so each spelling of the key is a distinct string.
 const KEY = `dbk_${randomBytes(12).toString('hex')}+/="\\`;

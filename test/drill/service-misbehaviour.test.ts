@@ -12,7 +12,7 @@ import type { ServerResponse } from 'node:http';
 import { startFakeService, type Fault, type FakeService } from '../helpers/fake-service.js';
 import { startHttpServer, type TestServer } from '../helpers/http-server.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
-import { readJson, readJsonl, runCli } from './helpers/cli.js';
+import { readJson, readJsonl, runCli } from '../helpers/cli.js';
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
 const TIMEOUT_MS = 400;

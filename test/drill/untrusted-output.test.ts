@@ -17,7 +17,7 @@ import { launchChromium, networkRequests, openLoggedPage, type PageLog } from '.
 import { readMultipart, sendJson, startHttpServer, type TestServer } from '../helpers/http-server.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
 import { parseCsv } from '../report/csv-parse.js';
-import { runCli } from './helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 
 // Every payload that runs sets window.__pwned, opens a dialog or fetches a URL: the page log sees each.
 const SCRIPT = '<script>window.__pwned=1;alert("script")</script>';

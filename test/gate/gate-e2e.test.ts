@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { main } from '../../src/cli.js';
+import { runCli } from '../helpers/cli.js';
 import type { GateResult } from '../../src/evaluate/types.js';
 import { startFakeService, type FakeService, type FakeServiceOptions } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
@@ -26,12 +26,8 @@ async function fake(options: FakeServiceOptions = {}): Promise<FakeService> {
   return service;
 }
 
-async function docbench(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (append: (s: string) => void) => ({ write: (chunk: string) => (append(String(chunk)), true) }) as unknown as NodeJS.WritableStream;
-  const code = await main(args, { cwd: work, env: { PATH: process.env.PATH, ...env }, stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)) });
-  return { code, stdout, stderr };
+function docbench(args: string[], env: Record<string, string> = {}) {
+  return runCli(args, work, env);
 }
 
 /** What each output says about the gate. */

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { main } from '../../src/cli.js';
+import { comparableDocuments, comparableSummary, readJsonl, runCli } from '../helpers/cli.js';
 import { startFakeService, type FakeService, type FakeServiceOptions } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
 
@@ -23,35 +23,9 @@ async function fake(options: FakeServiceOptions = {}): Promise<FakeService> {
   return service;
 }
 
-/** Runs the CLI in-process with a fast retry policy from a config file in `work`. */
-async function docbench(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (append: (s: string) => void) => ({ write: (chunk: string) => (append(String(chunk)), true) }) as unknown as NodeJS.WritableStream;
-  const code = await main(args, {
-    cwd: work,
-    env: { PATH: process.env.PATH, ...env },
-    stdout: sink((s) => (stdout += s)),
-    stderr: sink((s) => (stderr += s)),
-  });
-  return { code, stdout, stderr };
-}
-
-async function readJsonl(file: string): Promise<Record<string, unknown>[]> {
-  const text = await readFile(file, 'utf8');
-  return text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-/** summary.json without what legitimately differs between two runs of the same calls: ids, times, latency. */
-async function comparableSummary(runDir: string): Promise<unknown> {
-  const summary = JSON.parse(await readFile(path.join(runDir, 'summary.json'), 'utf8')) as Record<string, unknown>;
-  const { run_id: _id, latency_ms: _l, latency_per_page_ms: _lp, service_processing_ms: _sp, calls, service: _s, ...rest } = summary;
-  const callCounts = Object.fromEntries(Object.entries(calls as Record<string, { calls: number; failed: number }>).map(([k, v]) => [k, { calls: v.calls, failed: v.failed }]));
-  return { ...rest, calls: callCounts };
-}
-
-async function comparableDocuments(runDir: string): Promise<unknown[]> {
-  return (await readJsonl(path.join(runDir, 'documents.jsonl'))).map(({ latency_ms: _l, dashboard_url: _d, ...rest }) => rest);
+/** Runs the CLI in-process in the test's working directory (its config file sets a fast retry policy). */
+function docbench(args: string[], env: Record<string, string> = {}) {
+  return runCli(args, work, env);
 }
 
 beforeEach(async () => {

@@ -7,9 +7,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { main } from '../../../src/cli.js';
+import { main } from '../../src/cli.js';
 
-export const ROOT = path.resolve(__dirname, '..', '..', '..');
+export const ROOT = path.resolve(__dirname, '..', '..');
 const CHILD_ENTRY = path.join(__dirname, 'cli-child.ts');
 // By absolute URL: the child runs in a temp directory, from where `--import tsx` would not resolve.
 const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
