@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js';
+import { createScheduler, createWorker, OEM, PSM, type Scheduler } from 'tesseract.js';
 import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
 import type { Fragment } from './layout/types.js';
@@ -45,7 +45,13 @@ export function createOcrPool(size: number, logger: Logger = silentLogger): OcrP
         createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', logger: () => {} }),
       ),
     );
-    for (const worker of workers) created.addWorker(worker);
+    for (const worker of workers) {
+      // tesseract.js defaults to one uniform block (PSM 6), which skips tables and boxed form fields; sparse
+      // text (PSM 11) finds every word and we rebuild lines and reading order ourselves. debug_file silences
+      // tesseract's warnings on stdout.
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, debug_file: '/dev/null' } as Parameters<typeof worker.setParameters>[0]);
+      created.addWorker(worker);
+    }
     logger.debug(`local service: ${workers.length} OCR workers ready in ${Math.round(performance.now() - started)} ms`);
     return created;
   };
@@ -60,7 +66,7 @@ export function createOcrPool(size: number, logger: Logger = silentLogger): OcrP
         scheduler = null;
         throw error;
       }
-      const result = await ready.addJob('recognize', image, { user_defined_dpi: String(Math.round(dpi)) } as never, { blocks: true, text: false });
+      const result = await ready.addJob('recognize', image, {}, { blocks: true, text: false });
       const words: Fragment[] = [];
       for (const block of result.data.blocks ?? []) {
         for (const paragraph of block.paragraphs) {

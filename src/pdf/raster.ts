@@ -28,7 +28,8 @@ export async function countImagePages(bytes: Uint8Array): Promise<number> {
 export async function decodeImagePage(bytes: Uint8Array, pageIndex: number): Promise<GreyPage> {
   const image = sharp(bytes, { page: pageIndex, limitInputPixels: 2 ** 28 });
   const meta = await image.metadata();
-  const { data, info } = await image.rotate().greyscale().raw().toBuffer({ resolveWithObject: true });
+  // Transparent pixels read as white paper; one channel out whatever came in (grey+alpha, RGB, CMYK).
+  const { data, info } = await image.rotate().flatten({ background: '#ffffff' }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   const dpiKnown = typeof meta.density === 'number' && meta.density > 0;
   return {
     width: info.width,
@@ -51,8 +52,9 @@ export function rgbaToGrey(rgba: Uint8ClampedArray, width: number, height: numbe
 }
 
 /** Encodes greyscale pixels as PNG (what tesseract and zxing read), optionally scaled. */
-export async function encodeGreyPng(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, scale = 1): Promise<Buffer> {
+export async function encodeGreyPng(page: Pick<GreyPage, 'width' | 'height' | 'pixels' | 'dpi'>, scale = 1): Promise<Buffer> {
   let image = sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 1 } });
   if (scale !== 1) image = image.resize(Math.round(page.width * scale), Math.round(page.height * scale), { kernel: 'lanczos3' });
-  return image.png({ compressionLevel: 1 }).toBuffer();
+  // The density tells tesseract the scale of the text; without it, it guesses (and warns).
+  return image.withMetadata({ density: page.dpi * scale }).png({ compressionLevel: 1 }).toBuffer();
 }

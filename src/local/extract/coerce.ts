@@ -75,7 +75,11 @@ function snapEnum(text: string, options: string[]): string | null {
   let bestScore = 0;
   for (const option of options) {
     const o = option.toLowerCase();
-    const score = lower === o ? 1 : lower.includes(o) || o.includes(lower) ? 0.9 : 1 - levenshtein.get(lower, o) / Math.max(lower.length, o.length, 1);
+    const firstWord = lower.split(/\s+/)[0] ?? '';
+    // Whole-word containment only for real words; one-letter codes match a word they start ("F" ← "Female").
+    const contains = o.length >= 3 && (` ${lower} `.includes(` ${o} `) || ` ${o} `.includes(` ${lower} `));
+    const initial = o.length === 1 && lower.split(/\s+/).length === 1 && firstWord.startsWith(o);
+    const score = lower === o ? 1 : contains ? 0.9 : initial ? 0.8 : 1 - levenshtein.get(lower, o) / Math.max(lower.length, o.length, 1);
     if (score > bestScore) {
       bestScore = score;
       best = option;
@@ -103,7 +107,9 @@ export function coerceScalar(raw: string, spec: Pick<ScalarSpec, 'type' | 'forma
       const value = parseNumber(text);
       if (value === null) return { value: null, valid: false };
       const typed = spec.type === 'integer' ? Math.round(value) : value;
-      return { value: typed, valid: spec.type === 'number' || Number.isInteger(value) };
+      // A number inside words ("29. Amount Paid") is a label, not a value.
+      const letters = text.replace(/[^A-Za-z]/g, '').length;
+      return { value: typed, valid: letters <= 3 && (spec.type === 'number' || Number.isInteger(value)) };
     }
     case 'boolean': {
       const lower = text.toLowerCase();

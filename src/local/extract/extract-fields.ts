@@ -119,7 +119,9 @@ function extractScalar(index: DocumentIndex, spec: ScalarSpec, options: ExtractO
   return { value: chosen.value, outcome: { path, required: spec.required, found: true, quality } };
 }
 
-function splitList(text: string): string[] {
+function splitList(raw: string): string[] {
+  // Enumerated lists print "A. R05.9  B. I10": drop the letters.
+  const text = raw.replace(/(^|\s)[A-La-l][.)]\s+/g, '$1').trim();
   const parts = text.split(/\s*[,;|]\s*/).filter(Boolean);
   if (parts.length > 1) return parts;
   // Codes printed in a row separated by spaces: "E11.9  I10  Z79.4".
@@ -178,7 +180,7 @@ function mapColumns(table: TableBlock, spec: TableSpec): { mapping: Map<number, 
 
 function extractTable(pages: PageLayout[], spec: TableSpec, options: ExtractOptions): { value: Json; outcome: FieldOutcome } {
   const path = spec.path.join('.');
-  const tables = pages.flatMap((p) => p.blocks.filter((b): b is TableBlock => b.kind === 'table'));
+  const tables: TableBlock[] = pages.flatMap((p) => p.tables);
   const scored = tables.map((table) => ({ table, ...mapColumns(table, spec) })).filter((t) => t.mapping.size >= Math.min(2, spec.columns.length));
   const best = Math.max(0, ...scored.map((t) => t.score));
   // Tables continued on later pages repeat the header: take every table nearly as good as the best.
@@ -213,14 +215,15 @@ function extractTable(pages: PageLayout[], spec: TableSpec, options: ExtractOpti
 
 /**
  * Confidence (slow mode): 100 × Σ w·q / Σ w over fields, where q is the field's evidence quality (0 when not
- * found) and w is 2 for required fields, 1 otherwise. See docs/local-service.md.
+ * found) and w is 2 for required fields, 1 for optional fields found, 0.25 for optional fields not found (a
+ * document often lacks optional fields: weak evidence of a bad read). See docs/local-service.md.
  */
 export function scoreConfidence(fields: FieldOutcome[]): number {
   if (fields.length === 0) return 0;
   let weighted = 0;
   let weights = 0;
   for (const field of fields) {
-    const w = field.required ? 2 : 1;
+    const w = field.required ? 2 : field.found ? 1 : 0.25;
     weighted += w * (field.found ? field.quality : 0);
     weights += w;
   }

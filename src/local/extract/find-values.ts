@@ -42,7 +42,7 @@ export function labelTokens(label: string): string[] {
 
 /** Strips a parenthetical hint that forms print after labels: "(Last, First, Middle Initial)". */
 function stripHints(text: string): string {
-  return text.replace(/^\s*[:#.\-–]*\s*/, '').replace(/^\([^)]*\)\s*[:.]?\s*/, '').replace(/^\s*[:#.\-–]+\s*/, '').trim();
+  return text.replace(/^\s*[:#.\-–]*\s*/, '').replace(/^\([^)]*[A-Za-z][^)]*\)\s*[:.]?\s*/, '').replace(/^\s*[:#.\-–]+\s*/, '').trim();
 }
 
 /** Cuts a same-line value where the next "Label:" begins ("John Smith  DOB: 03/05/1980" → "John Smith"). */
@@ -138,8 +138,16 @@ export function findLabelValues(index: DocumentIndex, label: string, weight: num
         // A label alone on its line: the printed words should be (almost) all of the line.
         const labelShare = wanted.length / Math.max(1, tokens.filter((t) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw)).length);
         if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
-        const right = valueRight(index, entry);
-        const below = right ? null : lookBelow ? valueBelow(index, entry, box) : null;
+        // "Label:" reads to the right first; a label without a colon (a form box caption) reads below first.
+        let right: IndexedLine | null = null;
+        let below: IndexedLine | null = null;
+        if (hasColon) {
+          right = valueRight(index, entry);
+          if (!right && lookBelow) below = valueBelow(index, entry, box);
+        } else {
+          below = lookBelow ? valueBelow(index, entry, box) : null;
+          if (!below) right = valueRight(index, entry);
+        }
         const source = right ?? below;
         text = source ? stripHints(source.line.text) : null;
         where = right ? 'right' : below ? 'below' : null;

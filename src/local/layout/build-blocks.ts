@@ -66,25 +66,58 @@ function alignsWith(row: Row, columns: { x0: number; x1: number }[]): boolean {
   return hits.size >= 2 && aligned * 2 >= row.lines.length;
 }
 
+/** Column extents from the data rows: overlapping cell intervals merge (right-aligned amounts vary in x0). */
+function dataColumns(rows: Row[]): { x0: number; x1: number }[] {
+  const intervals = rows.flatMap((r) => r.lines.map((l) => ({ x0: l.box.x0, x1: l.box.x1 }))).sort((a, b) => a.x0 - b.x0);
+  const merged: { x0: number; x1: number }[] = [];
+  for (const interval of intervals) {
+    const last = merged[merged.length - 1];
+    if (last && interval.x0 < last.x1) last.x1 = Math.max(last.x1, interval.x1);
+    else merged.push({ ...interval });
+  }
+  return merged;
+}
+
+function mergeCell(existing: TextLine | null | undefined, line: TextLine): TextLine {
+  return existing
+    ? { ...existing, text: `${existing.text} ${line.text}`, box: unionBox([existing.box, line.box]), fragments: [...existing.fragments, ...line.fragments] }
+    : line;
+}
+
 function buildTable(rows: Row[]): TableBlock {
   const header = rows[0]!;
-  const columns = columnsFrom(header);
-  const cellLines = rows.map((row) => {
-    const cells: (TextLine | null)[] = columns.map(() => null);
-    for (const line of row.lines) {
-      const index = assignColumn(line, columns);
-      const existing = cells[index];
-      // Two lines in one column (a split cell): join them in reading order.
-      cells[index] = existing
-        ? { ...existing, text: `${existing.text} ${line.text}`, box: unionBox([existing.box, line.box]), fragments: [...existing.fragments, ...line.fragments] }
-        : line;
+  const fromData = dataColumns(rows.slice(1));
+  // Headers are often set closer together than one line gap, so their words join one line: when the data
+  // shows more columns than the header has lines, split the header's fragments over the data columns.
+  const useData = fromData.length > header.lines.length;
+  const columns = useData ? fromData : columnsFrom(header);
+  const headerRow: (TextLine | null)[] = columns.map(() => null);
+  if (useData) {
+    for (const line of header.lines) {
+      for (const fragment of line.fragments) {
+        const piece: TextLine = { text: fragment.text.trim(), box: fragment.box, fontSize: fragment.fontSize, confidence: fragment.confidence, fragments: [fragment] };
+        const index = assignColumn(piece, columns);
+        headerRow[index] = mergeCell(headerRow[index], piece);
+      }
     }
-    return cells;
-  });
+  } else {
+    for (const line of header.lines) headerRow[assignColumn(line, columns)] = mergeCell(headerRow[assignColumn(line, columns)], line);
+  }
+  const cellLines = [
+    headerRow,
+    ...rows.slice(1).map((row) => {
+      const cells: (TextLine | null)[] = columns.map(() => null);
+      for (const line of row.lines) {
+        const index = assignColumn(line, columns);
+        cells[index] = mergeCell(cells[index], line);
+      }
+      return cells;
+    }),
+  ];
   return {
     kind: 'table',
     box: unionBox(rows.map((r) => r.box)),
-    header: header.lines.map((l) => l.text),
+    header: headerRow.map((c) => c?.text ?? ''),
     rows: cellLines.slice(1).map((cells) => cells.map((c) => c?.text ?? null)),
     cellLines,
   };
@@ -130,8 +163,8 @@ function headingLevel(line: TextLine, bodySize: number, rowLines: number): numbe
   return null;
 }
 
-/** Builds the blocks of a page in reading order. */
-export function buildBlocks(rows: Row[], pageWidth: number): Block[] {
+/** Builds the blocks of a page in reading order, and lists its tables. */
+export function buildBlocks(rows: Row[], pageWidth: number): { blocks: Block[]; tables: TableBlock[] } {
   const allLines = rows.flatMap((r) => r.lines);
   const bodySize = median(allLines.map((l) => l.fontSize));
   const lineHeight = median(allLines.map((l) => l.box.y1 - l.box.y0)) || 12;
@@ -151,7 +184,16 @@ export function buildBlocks(rows: Row[], pageWidth: number): Block[] {
     const table = tables[tableIndex];
     if (table && r === table.start) {
       flush();
-      blocks.push(table.table);
+      if (table.table.rows.length === 1) {
+        // A label row over one value row is a form, not a table: read it as "Label: value" fields.
+        table.table.cellLines[1]!.forEach((cell, c) => {
+          const label = table.table.cellLines[0]![c];
+          if (!cell && !label) return;
+          const lines = [label, cell].filter((l): l is TextLine => Boolean(l));
+          const text = label && cell ? `${label.text.replace(/:\s*$/, '')}: ${cell.text}` : (label ?? cell)!.text;
+          blocks.push({ kind: 'paragraph', text, box: unionBox(lines.map((l) => l.box)), lines });
+        });
+      } else blocks.push(table.table);
       r = table.end - 1;
       tableIndex++;
       continue;
@@ -181,10 +223,11 @@ export function buildBlocks(rows: Row[], pageWidth: number): Block[] {
     }
   }
   flush();
-  return blocks;
+  return { blocks, tables: tables.map((t) => t.table) };
 }
 
 /** Assembles a page layout from its rows. */
 export function buildPageLayout(page: number, width: number, height: number, source: PageLayout['source'], rows: Row[]): PageLayout {
-  return { page, width, height, source, rows, lines: rows.flatMap((r) => r.lines), blocks: rows.length > 0 ? buildBlocks(rows, width) : [] };
+  const { blocks, tables } = rows.length > 0 ? buildBlocks(rows, width) : { blocks: [], tables: [] };
+  return { page, width, height, source, rows, lines: rows.flatMap((r) => r.lines), blocks, tables };
 }

@@ -67,6 +67,8 @@ export interface PageLayout {
   lines: TextLine[];
   rows: Row[];
   blocks: Block[];
+  /** Every table found, including one-row label/value grids that blocks render as fields. */
+  tables: TableBlock[];
 }
 
 export function unionBox(boxes: PointBox[]): PointBox {
