@@ -149,8 +149,9 @@ export async function buildImageMetadata(docs: AnalysedDocument[], pages: PageLa
 }
 
 /** The /extract result (§2.2): `response` is a JSON string, as the interface declares. */
-export function buildExtractResult(pages: PageLayout[], ocrConfidence: (number | null)[], schema: JsonSchema, fast: boolean) {
-  const result = extractFields(pages, schema, { fast, ocrConfidence });
+export function buildExtractResult(pages: PageLayout[], schema: JsonSchema, fast: boolean) {
+  // OCR confidence enters through each line's word confidences (see ocrFactor in extract-fields.ts).
+  const result = extractFields(pages, schema, { fast });
   const body: Record<string, unknown> = { response: JSON.stringify(result.data), method: fast ? 'fast' : 'slow' };
   if (!fast) {
     body.pages_processed = pages.length;

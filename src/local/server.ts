@@ -93,8 +93,8 @@ async function handleApi(route: Route, req: IncomingMessage, deps: ServerDeps): 
       const fast = readBooleanPart(form, 'fast');
       const withImages = readBooleanPart(form, 'imageMetadataDetect');
       const documents = await readDocuments(form, options);
-      const { docs, pages, ocrConfidence } = await engine.analyseAll(documents);
-      const body = buildExtractResult(pages, ocrConfidence, schema, fast);
+      const { docs, pages } = await engine.analyseAll(documents);
+      const body = buildExtractResult(pages, schema, fast);
       if (withImages) body.image_metadata = await buildImageMetadata(docs, pages);
       return body;
     }

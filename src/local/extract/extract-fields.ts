@@ -29,9 +29,8 @@ export interface ExtractionResult {
 }
 
 export interface ExtractOptions {
+  /** Fast path: the best label's value as printed, no validation, no second candidates, no confidence. */
   fast: boolean;
-  /** Mean OCR confidence per page (null for text-layer pages). */
-  ocrConfidence?: (number | null)[];
 }
 
 /** Penalty when another candidate nearly as good gives a different value. */
@@ -74,7 +73,7 @@ function ocrFactor(confidence: number): number {
 function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, options: ExtractOptions): ValueCandidate[] {
   const all: ValueCandidate[] = [];
   for (const label of spec.labels) {
-    // Fast mode: no second pass below the label.
+    // Both modes read beside and below labels; only slow mode weighs the section heading the label sits under.
     for (const candidate of findLabelValues(index, label.text, label.weight, true)) {
       if (!options.fast) candidate.score = Math.min(1, candidate.score * sectionFactor(spec, candidate));
       if (candidate.score >= MIN_SCORE) all.push(candidate);
