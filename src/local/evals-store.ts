@@ -4,7 +4,8 @@
  * ever read.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, open, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpProblem } from './http-problem.js';
 
@@ -58,9 +59,11 @@ export function createEvalsStore(dataDir: string): EvalsStore {
     async load(id) {
       if (!isComparisonId(id)) throw new HttpProblem(400, 'invalid_filename', 'filename must be a comparison id returned by /compare (letters, digits and dashes)');
       try {
-        return JSON.parse(await readFile(fileOf(id), 'utf8')) as ComparisonRecord;
+        return JSON.parse(await readStoredFile(fileOf(id))) as ComparisonRecord;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HttpProblem(404, 'not_found', `No comparison "${id}" in this service's store`);
+        // ELOOP: a symbolic link in the store, refused like a missing file.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ELOOP') throw new HttpProblem(404, 'not_found', `No comparison "${id}" in this service's store`);
         throw error;
       }
     },
@@ -76,7 +79,7 @@ export function createEvalsStore(dataDir: string): EvalsStore {
         const id = name.replace(/\.json$/, '');
         if (!name.endsWith('.json') || !isComparisonId(id)) continue;
         try {
-          const record = JSON.parse(await readFile(fileOf(id), 'utf8')) as ComparisonRecord;
+          const record = JSON.parse(await readStoredFile(fileOf(id))) as ComparisonRecord;
           records.push({ id: record.id, filename: record.filename, created_at: record.created_at });
         } catch {
           // A file being written or damaged: skip it rather than fail the page.
@@ -85,4 +88,17 @@ export function createEvalsStore(dataDir: string): EvalsStore {
       return records.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
     },
   };
+}
+
+/**
+ * Reads a file of the store, refusing a symbolic link (O_NOFOLLOW → ELOOP): a link planted in the data
+ * directory must not let /evals serve a file from elsewhere.
+ */
+async function readStoredFile(file: string): Promise<string> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
 }

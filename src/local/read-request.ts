@@ -32,18 +32,44 @@ function tooLarge(limit: number, what: string): HttpProblem {
   return new HttpProblem(413, 'file_too_large', `${what} is larger than the limit of ${limit} bytes`, { max_bytes: limit });
 }
 
-/** Reads the whole body, failing with 413 as soon as it passes `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+/**
+ * Reads the whole body, failing with 413 as soon as it passes `limit` bytes. Listens to the stream rather
+ * than iterating it: leaving a `for await` early destroys the request and its socket, and then no 413 can
+ * be sent (a chunked upload over the limit would get a dropped connection instead of an answer).
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, 'The request body');
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of req) {
-    total += (chunk as Buffer).length;
-    if (total > limit) throw tooLarge(limit, 'The request body');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, total);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit, 'The request body'));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) {
+        stop();
+        req.pause();
+        reject(tooLarge(limit, 'The request body'));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, total));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
 }
 
 /** Reads and parses a multipart/form-data request. */

@@ -198,7 +198,8 @@ export function createRequestHandler(deps: ServerDeps): (req: IncomingMessage, r
       sendResult(res, body, fault === 'truncated-json');
     };
     run().catch((error: unknown) => {
-      if (res.headersSent || req.socket.destroyed) return;
+      // The socket is gone (null or destroyed) when the client hung up: nobody to answer.
+      if (res.headersSent || !req.socket || req.socket.destroyed) return;
       if (error instanceof HttpProblem) {
         // When the body was not read (early 413, auth), drop the connection after answering.
         if (!req.complete) res.setHeader('connection', 'close');
