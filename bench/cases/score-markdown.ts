@@ -6,19 +6,9 @@
  */
 import levenshtein from 'fast-levenshtein';
 import type { BenchCase, BenchFigure } from '../harness.js';
+import { createRandom } from '../../src/random.js';
 import { normalizeForSimilarity, scoreMarkdownPages, scoreTextPair } from '../../src/score/markdown/index.js';
 
-/** Deterministic PRNG (mulberry32): the same pages on every run. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = 'invoice claim patient member provider total amount due date service units charge payer address café résumé Müller naïve'.split(' ');
 

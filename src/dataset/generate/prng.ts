@@ -1,8 +1,9 @@
 /**
- * A seeded PRNG for the sample generator. Hand-written (mulberry32, public domain, 32-bit state) because the
- * generator needs only reproducible uniform draws, and no registry PRNG is worth a dependency for that; the
- * sequence must never change across versions, or the committed sample's hashes would.
+ * The sample generator's random choices: integers, picks, samples, named forks and normal draws, all built on
+ * the shared seeded stream (src/random.ts). The sequence must never change across versions, or the committed
+ * sample's hashes would (a test regenerates the sample and compares them).
  */
+import { createRandom as createUniform } from '../../random.js';
 
 /** Uniform draws and the helpers built on them; every random choice of the generator goes through one. */
 export interface Random {
@@ -32,16 +33,9 @@ function hashLabel(label: string, seed: number): number {
   return hash;
 }
 
-/** mulberry32 (Tommy Ettinger): passes PractRand to 2^32 outputs, far more than one document needs. */
+/** The generator's Random over the shared mulberry32 stream (src/random.ts). */
 export function createRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = createUniform(seed);
   const random: Random = {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

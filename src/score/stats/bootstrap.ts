@@ -6,7 +6,7 @@
 import { DocbenchError } from '../../errors.js';
 import { checkMetric } from '../shared/check-metric.js';
 import { computePercentile } from '../shared/percentile.js';
-import { createRandom } from './prng.js';
+import { createRandom } from '../../random.js';
 
 /** @default 10 000 resamples. */
 export const DEFAULT_RESAMPLES = 10_000;

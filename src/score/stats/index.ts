@@ -9,7 +9,7 @@ export { signTest } from './sign-test.js';
 export { wilcoxonSignedRank, WILCOXON_EXACT_MAX_N } from './wilcoxon.js';
 export type { WilcoxonResult } from './wilcoxon.js';
 export { holmAdjust } from './holm.js';
-export { createRandom } from './prng.js';
+export { createRandom } from '../../random.js';
 export { erfc, twoSidedNormalP } from './normal.js';
 export { checkMetric, checkUnit } from '../shared/check-metric.js';
 export type { MetricRange } from '../shared/check-metric.js';
