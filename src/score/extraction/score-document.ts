@@ -3,9 +3,10 @@
  * matching, in a normalised and a strict pass over the same pairs, with a verdict per field.
  */
 import type { Json, JsonObject } from '../../types.js';
-import { assignMaximum } from '../shared/assign.js';
+import { assignMaximumPacked } from '../shared/assign.js';
 import { anlsLeaf, anlsStar, ANLS_THRESHOLD } from './anls.js';
 import { collectValueTypes, isPlainObject, prepareTree, type ArrayNode, type ObjectNode, type ScalarNode, type TreeNode } from './prepare.js';
+import { fillItemMatrices, type PairCounts } from './item-matrix.js';
 import { computePrf } from './ratios.js';
 import { ComparatorTable, type ValueType } from './resolve-comparator.js';
 import type { SchemaNode } from './schema.js';
@@ -207,62 +208,47 @@ function countArray(truthItems: ArrayNode['items'], predictedItems: ArrayNode['i
 function matchItems(truthItems: ArrayNode['items'], predictedItems: ArrayNode['items'], structured: boolean, walk: Walk): [number, number][] {
   const n = truthItems.length;
   const m = predictedItems.length;
-  const equal: number[][] = [];
-  const exact: number[][] = [];
-  const strictEqual: number[][] = [];
   const scratch: Walk = { tally: newTally(), fields: null, textPaths: walk.textPaths, anlsThreshold: walk.anlsThreshold };
-  for (let i = 0; i < n; i++) {
-    const equalRow = new Array<number>(m);
-    const exactRow = new Array<number>(m);
-    const strictRow = new Array<number>(m);
-    for (let j = 0; j < m; j++) {
-      const a = truthItems[i]!.node;
-      const b = predictedItems[j]!.node;
-      if (!structured && a.kind === 'scalar' && b.kind === 'scalar') {
-        equalRow[j] = a.comparator.equal(a.canon, b.canon) ? 1 : 0;
-        exactRow[j] = 0;
-        strictRow[j] = typeof a.raw === typeof b.raw && a.raw === b.raw ? 1 : 0;
-      } else {
-        resetTally(scratch.tally);
-        scorePair(a, b, NOWHERE, scratch);
-        equalRow[j] = scratch.tally.tp;
-        exactRow[j] = scratch.tally.fp === 0 && scratch.tally.fn === 0 ? 1 : 0;
-        strictRow[j] = scratch.tally.stp;
-      }
-    }
-    equal.push(equalRow);
-    exact.push(exactRow);
-    strictEqual.push(strictRow);
-  }
+  const counts: PairCounts = { equal: 0, strict: 0, mismatch: false };
+  const countPair = (a: TreeNode | undefined, b: TreeNode | undefined): PairCounts => {
+    resetTally(scratch.tally);
+    scorePair(a, b, NOWHERE, scratch);
+    counts.equal = scratch.tally.tp;
+    counts.strict = scratch.tally.stp;
+    counts.mismatch = scratch.tally.fp !== 0 || scratch.tally.fn !== 0;
+    return counts;
+  };
+  const { equal, exact, strict } = fillItemMatrices(truthItems, predictedItems, structured, countPair);
   // Each level's weight exceeds the largest total the levels below it can reach.
   const pairsBound = Math.min(n, m);
-  const strictBound = strictEqual.reduce((sum, row) => sum + Math.max(...row), 0);
+  let strictBound = 0;
+  for (let i = 0; i < n; i++) {
+    let best = -Infinity;
+    for (let j = 0; j < m; j++) best = Math.max(best, strict[i * m + j]!);
+    strictBound += best;
+  }
   const strictWeight = pairsBound + 1;
   const exactWeight = strictBound * strictWeight + pairsBound + 1;
   const equalWeight = pairsBound * exactWeight + exactWeight;
-  const weights = equal.map((row, i) =>
-    row.map(
-      (e, j) =>
-        e * equalWeight +
-        exact[i]![j]! * exactWeight +
-        strictEqual[i]![j]! * strictWeight +
-        (truthItems[i]!.index === predictedItems[j]!.index ? 1 : 0),
-    ),
-  );
-  return assignBest(weights, m).filter(([i, j]) => equal[i]![j]! > 0);
+  const weights = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    const truthIndex = truthItems[i]!.index;
+    for (let j = 0; j < m; j++) {
+      const k = i * m + j;
+      weights[k] = equal[k]! * equalWeight + exact[k]! * exactWeight + strict[k]! * strictWeight + (truthIndex === predictedItems[j]!.index ? 1 : 0);
+    }
+  }
+  return assignBest(weights, n, m).filter(([i, j]) => equal[i * m + j]! > 0);
 }
 
-/** A single row or column needs no Hungarian run: the best pair is the answer. */
-function assignBest(weights: number[][], columns: number): [number, number][] {
-  if (weights.length === 1) {
-    const row = weights[0]!;
-    return [[0, row.indexOf(Math.max(...row))]];
+/** A single row or column needs no Hungarian run: the best pair (the first, on a tie) is the answer. */
+function assignBest(weights: Float64Array, rows: number, columns: number): [number, number][] {
+  if (rows === 1 || columns === 1) {
+    let best = 0;
+    for (let k = 1; k < rows * columns; k++) if (weights[k]! > weights[best]!) best = k;
+    return rows === 1 ? [[0, best]] : [[best, 0]];
   }
-  if (columns === 1) {
-    const column = weights.map((row) => row[0]!);
-    return [[column.indexOf(Math.max(...column)), 0]];
-  }
-  return assignMaximum(weights, columns);
+  return assignMaximumPacked(weights, rows, columns);
 }
 
 /** Keeps only free-text leaves, for ANLS*. */

@@ -27,18 +27,35 @@ export function assignMaximum(weights: readonly (readonly number[])[], columns: 
   return assign(weights, columns, -1);
 }
 
-/** Minimises `sign × matrix`, transposing so that the solver below sees no more rows than columns. */
+/**
+ * Pairs rows with columns so that the summed weight is maximal, for weights packed row-major in a typed array
+ * (row i, column j at i·columns + j): what a scorer that fills its matrix in one pass hands over without building
+ * nested arrays. Same pairs as `assignMaximum` on the same weights.
+ */
+export function assignMaximumPacked(weights: Float64Array, rows: number, columns: number): [number, number][] {
+  return assignPacked(weights, rows, columns, -1);
+}
+
 function assign(matrix: readonly (readonly number[])[], columns: number, sign: 1 | -1): [number, number][] {
   const rows = matrix.length;
+  const packed = new Float64Array(rows * columns);
+  for (let i = 0; i < rows; i++) {
+    const row = matrix[i]!;
+    for (let j = 0; j < columns; j++) packed[i * columns + j] = row[j]!;
+  }
+  return assignPacked(packed, rows, columns, sign);
+}
+
+/** Minimises `sign × matrix`, transposing so that the solver below sees no more rows than columns. */
+function assignPacked(matrix: Float64Array, rows: number, columns: number, sign: 1 | -1): [number, number][] {
   if (rows === 0 || columns === 0) return [];
   const transpose = rows > columns;
   const n = transpose ? columns : rows;
   const m = transpose ? rows : columns;
   const cost = new Float64Array(n * m);
   for (let i = 0; i < rows; i++) {
-    const row = matrix[i]!;
     for (let j = 0; j < columns; j++) {
-      const c = sign * row[j]!;
+      const c = sign * matrix[i * columns + j]!;
       if (transpose) cost[j * m + i] = c;
       else cost[i * m + j] = c;
     }
