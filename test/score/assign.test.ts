@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import computeMunkres from 'munkres-js';
 import { describe, expect, it } from 'vitest';
-import { assignMaximum, assignMinimum } from '../../src/score/shared/assign.js';
+import { assignMaximum, assignMaximumPacked, assignMinimum } from '../../src/score/shared/assign.js';
+import { assignMaximumOracle, assignMinimumOracle } from './oracle/index.js';
 
 // munkres-js is the oracle: the hand-written solver must reach the same optimum.
 function oracleMaximum(weights: number[][], columns: number): number {
@@ -82,5 +83,42 @@ describe('assignMinimum', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the solver against its frozen copy (test/score/oracle)', () => {
+  // Scorers report which pair was chosen among equal optima (paths in field results), so a faster solver must
+  // return the very same pairs, not just the same total.
+  const cell = fc.oneof(
+    fc.integer({ min: 0, max: 2 }),
+    fc.integer({ min: 0, max: 1000 }).map((k) => k / 1000),
+    fc.constantFrom(0.1, 0.2, 0.3, 1 / 3, 2 / 3, 1e-9, 1 + 1e-9),
+  );
+  const sized = (size: number) =>
+    fc.integer({ min: 1, max: size }).chain((rows) =>
+      fc.integer({ min: 1, max: size }).chain((columns) =>
+        fc.tuple(fc.constant(columns), fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), { minLength: rows, maxLength: rows })),
+      ),
+    );
+
+  it('returns the same pairs, ties included, for maximum and minimum, on small and larger matrices', () => {
+    fc.assert(
+      fc.property(fc.oneof(sized(7), sized(30)), ([columns, matrix]) => {
+        expect(assignMaximum(matrix, columns)).toEqual(assignMaximumOracle(matrix, columns));
+        expect(assignMinimum(matrix, columns)).toEqual(assignMinimumOracle(matrix, columns));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('assignMaximumPacked pairs exactly as assignMaximum on the same weights', () => {
+    fc.assert(
+      fc.property(sized(9), ([columns, matrix]) => {
+        const packed = Float64Array.from(matrix.flat());
+        expect(assignMaximumPacked(packed, matrix.length, columns)).toEqual(assignMaximum(matrix, columns));
+      }),
+      { numRuns: 200 },
+    );
+    expect(assignMaximumPacked(new Float64Array(0), 0, 3)).toEqual([]);
   });
 });

@@ -66,7 +66,15 @@ function assignPacked(matrix: Float64Array, rows: number, columns: number, sign:
   return transpose ? pairs.sort((a, b) => a[0] - b[0]) : pairs;
 }
 
-/** Minimum-cost assignment of n rows into m ≥ n columns; returns the column of each row. */
+/**
+ * Minimum-cost assignment of n rows into m ≥ n columns; returns the column of each row.
+ *
+ * Each scan visits only the columns not yet in the alternating tree (a list kept in column order, so ties go
+ * to the lowest column as in the textbook loop), and subtracts the previous step's delta from their running
+ * minimum as it reads it instead of in a second pass over all columns. Every value goes through the same
+ * floating-point operations in the same order as in the two-pass formulation, so the pairs are identical,
+ * ties included.
+ */
 function solveMinimumAssignment(cost: Float64Array, n: number, m: number): Int32Array {
   // 1-based arrays as in the textbook formulation; index 0 is the virtual start column.
   const u = new Float64Array(n + 1);
@@ -74,38 +82,50 @@ function solveMinimumAssignment(cost: Float64Array, n: number, m: number): Int32
   const owner = new Int32Array(m + 1); // owner[j] = row assigned to column j (0 = none)
   const way = new Int32Array(m + 1);
   const minimum = new Float64Array(m + 1);
-  const used = new Uint8Array(m + 1);
+  const free = new Int32Array(m); // columns outside the tree, ascending
+  const tree = new Int32Array(m + 1); // columns in the tree, in the order they joined
   for (let i = 1; i <= n; i++) {
     owner[0] = i;
     let column = 0;
-    minimum.fill(Infinity);
-    used.fill(0);
+    for (let j = 1; j <= m; j++) {
+      minimum[j] = Infinity;
+      free[j - 1] = j;
+    }
+    let freeCount = m;
+    let treeSize = 0;
+    // The delta of the previous step, still to be subtracted from the free columns' minimum (x − 0 is x).
+    let pending = 0;
     do {
-      used[column] = 1;
+      tree[treeSize++] = column;
       const row = owner[column]!;
+      const rowPotential = u[row]!;
+      const base = (row - 1) * m - 1;
       let delta = Infinity;
       let next = 0;
-      const base = (row - 1) * m;
-      for (let j = 1; j <= m; j++) {
-        if (used[j]) continue;
-        const reduced = cost[base + j - 1]! - u[row]! - v[j]!;
-        if (reduced < minimum[j]!) {
-          minimum[j] = reduced;
+      let kept = 0;
+      for (let k = 0; k < freeCount; k++) {
+        const j = free[k]!;
+        if (j === column) continue; // joined the tree this step
+        free[kept++] = j;
+        let least = minimum[j]! - pending;
+        const reduced = cost[base + j]! - rowPotential - v[j]!;
+        if (reduced < least) {
+          least = reduced;
           way[j] = column;
         }
-        if (minimum[j]! < delta) {
-          delta = minimum[j]!;
+        minimum[j] = least;
+        if (least < delta) {
+          delta = least;
           next = j;
         }
       }
-      for (let j = 0; j <= m; j++) {
-        if (used[j]) {
-          u[owner[j]!]! += delta;
-          v[j]! -= delta;
-        } else {
-          minimum[j]! -= delta;
-        }
+      freeCount = kept;
+      for (let k = 0; k < treeSize; k++) {
+        const j = tree[k]!;
+        u[owner[j]!]! += delta;
+        v[j]! -= delta;
       }
+      pending = delta;
       column = next;
     } while (owner[column] !== 0);
     do {
