@@ -7,10 +7,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scoreExtraction } from '../../src/score/extraction/index.js';
+import { anlsStar, scoreExtraction } from '../../src/score/extraction/index.js';
 import type { ScoreExtractionOptions } from '../../src/score/extraction/index.js';
 import type { Json, JsonObject } from '../../src/types.js';
-import { scoreExtractionOracle } from './oracle/index.js';
+import { anlsStarOracle, scoreExtractionOracle } from './oracle/index.js';
 
 function expectSameAsOracle(truth: Json, prediction: Json | undefined, options?: ScoreExtractionOptions): void {
   const expected = scoreExtractionOracle(truth, prediction, options);
@@ -291,5 +291,29 @@ describe('scoreExtraction agrees exactly with the frozen scorer', () => {
       expectSameAsOracle(truth, prediction);
       expectSameAsOracle(truth, prediction, { longTextMinLength: Number.POSITIVE_INFINITY });
     }
+  });
+});
+
+describe('anlsStar agrees exactly with the frozen one', () => {
+  it('on lists of flat dicts with nulls, empty strings, missing and extra keys, and edited text', () => {
+    const text = fc.tuple(fc.nat({ max: DESCRIPTIONS.length - 1 }), fc.nat({ max: 6 }), fc.nat({ max: 60 })).map(([d, kind, at]) => editText(DESCRIPTIONS[d]!, kind, at));
+    const value = fc.oneof(text, fc.constantFrom(null, '', 'x', 'X ', 12, true));
+    const dict = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), value, { maxKeys: 4 });
+    const list = fc.array(dict, { maxLength: 7 });
+    fc.assert(
+      fc.property(list, list, fc.constantFrom(0.3, 0.5, 0.9), (truth, prediction, threshold) => {
+        expect(anlsStar(truth, prediction, threshold)).toBe(anlsStarOracle(truth, prediction, threshold));
+        expect(anlsStar({ items: truth }, { items: prediction, extra: prediction[0] ?? null }, threshold)).toBe(anlsStarOracle({ items: truth }, { items: prediction, extra: prediction[0] ?? null }, threshold));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('on random JSON of any shape', () => {
+    const value = fc.jsonValue({ maxDepth: 4 });
+    fc.assert(
+      fc.property(value, value, (truth, prediction) => expect(anlsStar(truth as Json, prediction as Json)).toBe(anlsStarOracle(truth as Json, prediction as Json))),
+      { numRuns: 300 },
+    );
   });
 });

@@ -10,7 +10,7 @@
  */
 import type { Json } from '../../types.js';
 import { checkUnit } from '../shared/check-metric.js';
-import { assignMaximum } from '../shared/assign.js';
+import { assignMaximumPacked } from '../shared/assign.js';
 import { countCodePointEdits, countCodePoints } from '../shared/code-point-levenshtein.js';
 
 /** @default 0.5, the threshold of ANLS since ST-VQA. */
@@ -125,25 +125,100 @@ function compare(truth: Node, prediction: Node, context: Context): Partial {
 }
 
 function compareLists(truth: Node[], prediction: Node[], context: Context): Partial {
-  const parts = truth.map((t) => prediction.map((p) => compare(t, p, context)));
+  const n = truth.length;
+  const m = prediction.length;
+  const pairNls = new Float64Array(n * m);
+  const pairLength = new Float64Array(n * m);
+  if (n > 0 && m > 0 && truth.every(isFlatDict) && prediction.every(isFlatDict)) {
+    compareFlatDicts(truth as FlatDict[], prediction as FlatDict[], context, pairNls, pairLength);
+  } else {
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < m; j++) {
+        const part = compare(truth[i]!, prediction[j]!, context);
+        pairNls[i * m + j] = part.nls;
+        pairLength[i * m + j] = part.length;
+      }
+    }
+  }
   // Average per pair, nudged up for an exactly equal pair so ties resolve towards it (as the reference does).
-  const weights = parts.map((row, i) =>
-    row.map((part, j) => (part.length > 0 ? part.nls / part.length : 1) + (truth[i]!.key === prediction[j]!.key ? 1e-9 : 0)),
-  );
-  const pairs = assignMaximum(weights, prediction.length);
+  const weights = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < m; j++) {
+      const k = i * m + j;
+      weights[k] = (pairLength[k]! > 0 ? pairNls[k]! / pairLength[k]! : 1) + (truth[i]!.key === prediction[j]!.key ? 1e-9 : 0);
+    }
+  }
+  const pairs = assignMaximumPacked(weights, n, m);
   let nls = 0;
   let length = 0;
-  const usedTruth = new Set<number>();
-  const usedPrediction = new Set<number>();
+  const usedTruth = new Uint8Array(n);
+  const usedPrediction = new Uint8Array(m);
   for (const [i, j] of pairs) {
-    nls += parts[i]![j]!.nls;
-    length += parts[i]![j]!.length;
-    usedTruth.add(i);
-    usedPrediction.add(j);
+    nls += pairNls[i * m + j]!;
+    length += pairLength[i * m + j]!;
+    usedTruth[i] = 1;
+    usedPrediction[j] = 1;
   }
-  truth.forEach((t, i) => void (usedTruth.has(i) || (length += t.length)));
-  prediction.forEach((p, j) => void (usedPrediction.has(j) || (length += p.length)));
+  for (let i = 0; i < n; i++) if (!usedTruth[i]) length += truth[i]!.length;
+  for (let j = 0; j < m; j++) if (!usedPrediction[j]) length += prediction[j]!.length;
   return { nls, length };
+}
+
+type FlatDict = Node & { kind: 'dict'; values: (Node & { kind: 'none' | 'leaf' })[] };
+
+/** A dict of scalars (no nested list or dict): a line item's free-text projection. */
+function isFlatDict(node: Node): node is FlatDict {
+  return node.kind === 'dict' && node.values.every((value) => value.kind === 'leaf' || value.kind === 'none');
+}
+
+/**
+ * `compare` for every pair of two lists of flat dicts, without a call or an allocation per pair: the keys are
+ * numbered once, and each pair reads the predicted value of each truth key from a table. The sum runs over the
+ * truth's keys in their order, as in `compare`, so every pair's figure is the same double.
+ */
+function compareFlatDicts(truth: FlatDict[], prediction: FlatDict[], context: Context, pairNls: Float64Array, pairLength: Float64Array): void {
+  const m = prediction.length;
+  const slots = new Map<string, number>();
+  const slotOf = (key: string) => {
+    let slot = slots.get(key);
+    if (slot === undefined) slots.set(key, (slot = slots.size));
+    return slot;
+  };
+  const truthSlots = truth.map((dict) => dict.keys.map(slotOf));
+  const predictedSlots = prediction.map((dict) => dict.keys.map(slotOf));
+  // predictedValue[slot · m + j]: prediction j's value under that key, or undefined when it lacks the key.
+  const predictedValue: (FlatDict['values'][number] | undefined)[] = new Array(slots.size * m).fill(undefined);
+  // Keys of prediction j that count against any truth lacking them: those with a value (the others are ignored).
+  const predictedCounted = new Int32Array(m);
+  for (let j = 0; j < m; j++) {
+    const values = prediction[j]!.values;
+    predictedSlots[j]!.forEach((slot, k) => {
+      predictedValue[slot * m + j] = values[k]!;
+      if (!values[k]!.noneLike) predictedCounted[j]!++;
+    });
+  }
+  for (let i = 0; i < truth.length; i++) {
+    const keys = truthSlots[i]!;
+    const values = truth[i]!.values;
+    for (let j = 0; j < m; j++) {
+      let nls = 0;
+      let shared = 0;
+      for (let k = 0; k < keys.length; k++) {
+        const value = values[k]!;
+        const predicted = predictedValue[keys[k]! * m + j];
+        if (predicted !== undefined && !predicted.noneLike) shared++;
+        // compare(): a missing key is NONE; none against none-like scores 1, leaf against leaf its similarity.
+        if (value.kind === 'none') {
+          if (predicted === undefined || predicted.noneLike) nls += 1;
+        } else if (predicted !== undefined && predicted.kind === 'leaf') {
+          nls += leafSimilarity(value, predicted, context);
+        }
+      }
+      // Each truth key adds length 1 (scalars have length 1); so does each counted predicted key the truth lacks.
+      pairNls[i * m + j] = nls;
+      pairLength[i * m + j] = keys.length + predictedCounted[j]! - shared;
+    }
+  }
 }
 
 /**
