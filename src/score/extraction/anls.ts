@@ -5,7 +5,7 @@
  * document score is Σ leaf scores / Σ pairwise lengths. Ground-truth alternatives (Python tuples) do not exist
  * in JSON and are not supported.
  *
- * Values are prepared once (normalised text, its length in code points, a JSON key for equality), because a
+ * Values are prepared once (normalised text, its length in code points, a number for its JSON text), because a
  * list of n text items costs n × m leaf comparisons.
  */
 import type { Json } from '../../types.js';
@@ -37,34 +37,54 @@ export function anlsLeaf(truth: string | number | boolean, prediction: string | 
   return similarity(a, countCodePoints(a), b, countCodePoints(b), threshold);
 }
 
+/** `key` numbers the value's JSON text (equal texts, equal numbers): exactly equal pairs are nudged up in lists. */
 type Node =
-  | { kind: 'none'; length: 1; key: string; noneLike: true }
-  | { kind: 'leaf'; length: 1; key: string; noneLike: boolean; text: string; codePoints: number; id: number }
-  | { kind: 'list'; length: number; key: string; noneLike: boolean; items: Node[] }
-  | { kind: 'dict'; length: number; key: string; noneLike: boolean; keys: string[]; values: Node[]; entries: Map<string, Node> };
+  | { kind: 'none'; length: 1; key: number; noneLike: true }
+  | { kind: 'leaf'; length: 1; key: number; noneLike: boolean; text: string; codePoints: number; id: number }
+  | { kind: 'list'; length: number; key: number; noneLike: boolean; items: Node[] }
+  | { kind: 'dict'; length: number; key: number; noneLike: boolean; keys: string[]; values: Node[]; entries: Map<string, Node> };
 
-const NONE: Node = { kind: 'none', length: 1, key: 'null', noneLike: true };
+/** The JSON text `null` is number 0 (see `createInterning`). */
+const NONE: Node = { kind: 'none', length: 1, key: 0, noneLike: true };
 
-/** Texts interned to small integers, so the similarity memo is keyed by a number, not a concatenated string. */
-type TextIds = Map<string, number>;
+/**
+ * Texts and JSON texts interned to small integers, so the similarity memo is keyed by a number, not a
+ * concatenated string, and a list's n × m pairs compare numbers, not long JSON texts with a common prefix.
+ */
+interface Interning {
+  texts: Map<string, number>;
+  json: Map<string, number>;
+}
 
-function prepare(value: Json | undefined, ids: TextIds): Node {
+function createInterning(): Interning {
+  // `null` first: NONE's key, and also a NaN leaf's (JSON.stringify(NaN) is "null"), as when keys were texts.
+  return { texts: new Map(), json: new Map([['null', 0]]) };
+}
+
+function internJson(value: Json, interning: Interning): number {
+  const text = JSON.stringify(value);
+  let id = interning.json.get(text);
+  if (id === undefined) interning.json.set(text, (id = interning.json.size));
+  return id;
+}
+
+function prepare(value: Json | undefined, interning: Interning): Node {
   if (value === undefined || value === null) return NONE;
   if (Array.isArray(value)) {
-    const items = value.map((v) => prepare(v, ids));
-    return { kind: 'list', items, length: items.reduce((s, n) => s + n.length, 0), key: JSON.stringify(value), noneLike: items.length === 0 };
+    const items = value.map((v) => prepare(v, interning));
+    return { kind: 'list', items, length: items.reduce((s, n) => s + n.length, 0), key: internJson(value, interning), noneLike: items.length === 0 };
   }
   if (typeof value === 'object') {
     const keys = Object.keys(value);
-    const values = keys.map((k) => prepare(value[k], ids));
+    const values = keys.map((k) => prepare(value[k], interning));
     const length = values.reduce((s, n) => s + n.length, 0);
     const entries = new Map(keys.map((k, i) => [k, values[i]!] as const));
-    return { kind: 'dict', keys, values, entries, length, key: JSON.stringify(value), noneLike: keys.length === 0 };
+    return { kind: 'dict', keys, values, entries, length, key: internJson(value, interning), noneLike: keys.length === 0 };
   }
   const text = normalizeLeaf(value);
-  let id = ids.get(text);
-  if (id === undefined) ids.set(text, (id = ids.size));
-  return { kind: 'leaf', length: 1, key: JSON.stringify(value), noneLike: value === '', text, codePoints: countCodePoints(text), id };
+  let id = interning.texts.get(text);
+  if (id === undefined) interning.texts.set(text, (id = interning.texts.size));
+  return { kind: 'leaf', length: 1, key: internJson(value, interning), noneLike: value === '', text, codePoints: countCodePoints(text), id };
 }
 
 interface Partial {
@@ -226,9 +246,9 @@ function compareFlatDicts(truth: FlatDict[], prediction: FlatDict[], context: Co
  * @example anlsStar({ a: 'kitten' }, { a: 'sitting' }) // 1 − 3/7 ≈ 0.571
  */
 export function anlsStar(truth: Json | undefined, prediction: Json | undefined, threshold = ANLS_THRESHOLD): number {
-  const ids: TextIds = new Map();
-  const truthTree = prepare(truth, ids);
-  const predictedTree = prepare(prediction, ids);
-  const { nls, length } = compare(truthTree, predictedTree, { threshold, memo: new Map(), texts: Math.max(1, ids.size) });
+  const interning = createInterning();
+  const truthTree = prepare(truth, interning);
+  const predictedTree = prepare(prediction, interning);
+  const { nls, length } = compare(truthTree, predictedTree, { threshold, memo: new Map(), texts: Math.max(1, interning.texts.size) });
   return checkUnit('anls*', length === 0 ? 1 : nls / length);
 }
