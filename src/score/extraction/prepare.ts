@@ -51,6 +51,11 @@ export interface PrepareContext {
   ignoreExtraKeys: boolean;
   /** Collapsed paths of dropped keys. */
   unexpectedKeys: Set<string>;
+  /**
+   * Canonical forms already computed, per comparator and raw value: line items repeat codes, dates and
+   * descriptions, and parsing (regular expressions, NFKC) is the costly part of preparing a tree.
+   */
+  canonical: Map<Comparator, Map<Scalar, Canonical>>;
 }
 
 /** Builds the scoring tree of `value`, found at `collapsedPath` under the field named `name`. */
@@ -94,7 +99,18 @@ export function prepareTree(
     return anyValue ? { kind: 'object', raw: value, keys, children } : { kind: 'empty', raw: value };
   }
   const { comparator } = context.table.get(collapsedPath, name, schemaNode);
-  return { kind: 'scalar', raw: value, canon: comparator.canonicalize(value), comparator, collapsedPath };
+  return { kind: 'scalar', raw: value, canon: canonicalize(comparator, value, context.canonical), comparator, collapsedPath };
+}
+
+/** `comparator.canonicalize(value)`, once per comparator and value (canonical forms are never mutated). */
+function canonicalize(comparator: Comparator, value: Scalar, cache: PrepareContext['canonical']): Canonical {
+  // A Map holds 0 and -0 as one key; -0 is rare enough to canonicalise on its own rather than reason about.
+  if (Object.is(value, -0)) return comparator.canonicalize(value);
+  let known = cache.get(comparator);
+  if (!known) cache.set(comparator, (known = new Map()));
+  let canon = known.get(value);
+  if (canon === undefined) known.set(value, (canon = comparator.canonicalize(value)));
+  return canon;
 }
 
 /**

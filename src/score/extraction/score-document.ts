@@ -5,7 +5,7 @@
 import type { Json, JsonObject } from '../../types.js';
 import { assignMaximumPacked } from '../shared/assign.js';
 import { anlsLeaf, anlsStar, ANLS_THRESHOLD } from './anls.js';
-import { collectValueTypes, isPlainObject, prepareTree, type ArrayNode, type ObjectNode, type ScalarNode, type TreeNode } from './prepare.js';
+import { collectValueTypes, isPlainObject, prepareTree, type ArrayNode, type PrepareContext, type ObjectNode, type ScalarNode, type TreeNode } from './prepare.js';
 import { fillItemMatrices, type PairCounts } from './item-matrix.js';
 import { computePrf } from './ratios.js';
 import { ComparatorTable, type ValueType } from './resolve-comparator.js';
@@ -295,7 +295,13 @@ export function scoreExtraction(truth: Json, prediction: Json | undefined, optio
   collectValueTypes(predicted, '', valueTypes);
   const table = new ComparatorTable({ comparators: options.comparators ?? {}, schemaRoot, locale: options.locale ?? 'US', valueTypes });
   const unexpectedKeys = new Set<string>();
-  const context = { table, schemaRoot, ignoreExtraKeys: (options.extraKeys ?? 'ignore') === 'ignore' && rootSchema !== undefined, unexpectedKeys };
+  const context: PrepareContext = {
+    table,
+    schemaRoot,
+    ignoreExtraKeys: (options.extraKeys ?? 'ignore') === 'ignore' && rootSchema !== undefined,
+    unexpectedKeys,
+    canonical: new Map(),
+  };
   const truthTree = prepareTree(truth, '', '', rootSchema, context);
   const predictedTree = prepareTree(predicted, '', '', rootSchema, context);
 
