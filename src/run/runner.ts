@@ -169,27 +169,29 @@ async function loadDocument(document: DatasetDocument): Promise<DocumentPayload>
   throw new Error(`document ${document.id} has neither a file nor a fileUrl`);
 }
 
+/** How a call ended, before it becomes its record. */
+type CallEnd = { attempts: number; latency_ms: number; last_attempt_ms: number; from_cache: boolean } & (
+  | { status: 'ok'; result: EndpointResult }
+  | { status: 'failed'; error: CallErrorRecord }
+);
+
 /** Runs one call (or serves it from the cache) and turns the outcome into its record; null if cancelled. */
 async function performCall(call: PlannedCall, options: ExecuteOptions, signal: AbortSignal): Promise<CallRecord | null> {
   const startedAt = new Date().toISOString();
-  const base = { v: RECORD_SCHEMA_VERSION, key: call.key, document_id: call.document.id, repeat: call.repeat, started_at: startedAt };
   let payload: DocumentPayload;
   let params: unknown;
   try {
     payload = await loadDocument(call.document);
     params = await callParams(call, options.dataset);
   } catch (error) {
-    return {
-      ...base,
-      endpoint: call.endpoint,
-      mode: call.mode,
+    return toRecord(call, startedAt, {
       status: 'failed',
       attempts: 0,
       latency_ms: 0,
       last_attempt_ms: 0,
       from_cache: false,
       error: { code: 'INPUT_INVALID', message: `could not read the document or its baseline: ${(error as Error).message}`, retryable: false },
-    } as CallRecord;
+    });
   }
 
   // Repeats measure the service's nondeterminism, so they always go past the cache.
@@ -198,35 +200,60 @@ async function performCall(call: PlannedCall, options: ExecuteOptions, signal: A
   if (cache) {
     const hit = await cache.get(key);
     if (hit) {
-      return {
-        ...base,
-        endpoint: call.endpoint,
-        mode: call.mode,
-        status: 'ok',
-        attempts: hit.attempts,
-        latency_ms: hit.latency_ms,
-        last_attempt_ms: hit.last_attempt_ms,
-        from_cache: true,
-        result: hit.result,
-        ...pagesOf(call.endpoint, hit.result),
-      } as CallRecord;
+      return toRecord(call, startedAt, { status: 'ok', attempts: hit.attempts, latency_ms: hit.latency_ms, last_attempt_ms: hit.last_attempt_ms, from_cache: true, result: hit.result });
     }
   }
 
   const outcome = await send(call, payload.input, params, options.client, signal);
   if (!outcome.ok && outcome.error.code === 'RUN_ABORTED') return null;
-  const timing = { attempts: outcome.attempts, latency_ms: round(outcome.latencyMs), last_attempt_ms: round(outcome.lastAttemptMs) };
+  const attempts = outcome.attempts;
+  const latencyMs = round(outcome.latencyMs);
+  const lastAttemptMs = round(outcome.lastAttemptMs);
   if (!outcome.ok) {
-    return { ...base, endpoint: call.endpoint, mode: call.mode, status: 'failed', from_cache: false, ...timing, error: errorRecord(outcome.error) } as CallRecord;
+    return toRecord(call, startedAt, { status: 'failed', attempts, latency_ms: latencyMs, last_attempt_ms: lastAttemptMs, from_cache: false, error: errorRecord(outcome.error) });
   }
   if (cache) {
     try {
-      await cache.set(key, { result: outcome.result, ...timing, created_at: startedAt });
+      await cache.set(key, { result: outcome.result, attempts, latency_ms: latencyMs, last_attempt_ms: lastAttemptMs, created_at: startedAt });
     } catch (error) {
       options.logger.warn(`response cache not written (${(error as Error).message}); the run goes on without it`);
     }
   }
-  return { ...base, endpoint: call.endpoint, mode: call.mode, status: 'ok', from_cache: false, ...timing, result: outcome.result, ...pagesOf(call.endpoint, outcome.result) } as CallRecord;
+  return toRecord(call, startedAt, { status: 'ok', attempts, latency_ms: latencyMs, last_attempt_ms: lastAttemptMs, from_cache: false, result: outcome.result });
+}
+
+/**
+ * The record of one call, built as one object literal with its fields in a fixed order, then the optional
+ * ones added. Not `{ ...base, more }`: on Node 20 (V8 11.3) an object spread followed by further properties
+ * gives every resulting object a hidden class of its own (a fresh map and descriptor array per added
+ * property, ~1.5 KB a record). Those maps sit in old space and keep their young parts alive through every
+ * scavenge, so they are promoted and pile up until a full GC: the runner's peak memory grew with the number
+ * of calls (issue 9; bench case runner-memory, docs/performance.md).
+ */
+function toRecord(call: PlannedCall, startedAt: string, end: CallEnd): CallRecord {
+  const record: Omit<CallRecord, 'endpoint' | 'mode' | 'result'> & { endpoint: Endpoint; mode: PlannedCall['mode']; result?: EndpointResult } = {
+    v: RECORD_SCHEMA_VERSION,
+    key: call.key,
+    document_id: call.document.id,
+    repeat: call.repeat,
+    started_at: startedAt,
+    endpoint: call.endpoint,
+    mode: call.mode,
+    status: end.status,
+    attempts: end.attempts,
+    latency_ms: end.latency_ms,
+    last_attempt_ms: end.last_attempt_ms,
+    from_cache: end.from_cache,
+  };
+  if (end.status === 'ok') {
+    record.result = end.result;
+    const pages = pagesOf(call.endpoint, end.result);
+    if (pages !== undefined) record.pages = pages;
+  } else {
+    record.error = end.error;
+  }
+  // The endpoint/mode/result triple matches by construction: `send` answered for `call.endpoint`.
+  return record as CallRecord;
 }
 
 /** What is sent besides the document: also the parameter part of the cache key. */
@@ -260,14 +287,15 @@ function send(call: PlannedCall, input: DocumentInput, params: unknown, client: 
   }
 }
 
-function pagesOf(endpoint: Endpoint, result: EndpointResult): { pages?: number } {
+/** Pages the service reported, when it reported a positive count. */
+function pagesOf(endpoint: Endpoint, result: EndpointResult): number | undefined {
   const pages =
     endpoint === 'extract'
       ? (result as { pagesProcessed: number | null }).pagesProcessed
       : endpoint === 'process'
         ? (result as { pageCount: number | null }).pageCount
         : (result as { pages: unknown[] }).pages.length;
-  return typeof pages === 'number' && pages > 0 ? { pages } : {};
+  return typeof pages === 'number' && pages > 0 ? pages : undefined;
 }
 
 function errorRecord(error: ServiceError): CallErrorRecord {
