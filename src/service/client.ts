@@ -4,7 +4,8 @@
  * A call never throws for a service failure: it resolves to a `CallOutcome`, because a failure on one
  * document is data for the report, not an exception.
  */
-import { Agent, request, type Dispatcher } from 'undici';
+import { EventEmitter } from 'node:events';
+import { Agent, type Dispatcher } from 'undici';
 import type { Endpoint, JsonSchema } from '../types.js';
 import { DocbenchError } from '../errors.js';
 import { ServiceError, ENDPOINT_PATHS, isServiceError } from './errors.js';
@@ -113,13 +114,18 @@ export function createClient(options: ClientOptions): ServiceClient {
   // undici's own header/body timeouts would fire independently of ours: align them with the attempt timeout.
   const dispatcher: Dispatcher = new Agent({ connections: options.connections ?? 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   let closing: Promise<void> | undefined;
+  // Origin and path of each endpoint, split once: `dispatcher.request` takes them apart. (undici's top-level
+  // `request(url, opts)` would rebuild the options as `{ ...opts, origin, path }` on every call, and on Node 20
+  // a spread followed by new properties gives each such object a hidden class of its own: garbage that is
+  // promoted and makes peak memory grow with the number of calls; see docs/performance.md.)
+  const targets = new Map(Object.entries(ENDPOINT_PATHS).map(([name, endpointPath]) => [name as Endpoint, splitTarget(`${baseUrl}${endpointPath}`)]));
 
   async function sendOnce(endpoint: Endpoint, form: MultipartBody, signal: AbortSignal | undefined): Promise<HttpExchange> {
-    // One controller per attempt, with a timer cleared and a listener removed when the attempt ends.
+    // One abort source per attempt, with a timer cleared and a listener removed when the attempt ends.
     // (AbortSignal.timeout + AbortSignal.any keep a timer and a dependent signal alive for the whole
     // timeout — minutes — per attempt: over a long run that garbage is promoted and peak memory grows with
-    // the number of calls; see docs/performance.md.)
-    const attempt = new AbortController();
+    // the number of calls; see docs/performance.md. Why not an AbortController: see AttemptAbort.)
+    const attempt = new AttemptAbort();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -128,19 +134,20 @@ export function createClient(options: ClientOptions): ServiceClient {
     const onCancel = () => attempt.abort(signal?.reason);
     if (signal?.aborted) onCancel();
     else signal?.addEventListener('abort', onCancel, { once: true });
-    const url = `${baseUrl}${ENDPOINT_PATHS[endpoint]}`;
+    const target = targets.get(endpoint)!;
     let text: string;
     let status: number;
     let headers: Record<string, string | string[] | undefined>;
     try {
-      // undici.request follows no redirects: a 3xx is reported as a failure, so the key is never
+      // undici's request follows no redirects: a 3xx is reported as a failure, so the key is never
       // forwarded to another host.
-      const response = await request(url, {
+      const response = await dispatcher.request({
+        origin: target.origin,
+        path: target.path,
         method: 'POST',
         body: form.body,
         headers: { accept: 'application/json', 'user-agent': 'docbench', 'content-type': form.contentType, ...authHeaders(endpoint, apiKey, auth) },
-        signal: attempt.signal,
-        dispatcher,
+        signal: attempt,
       });
       status = response.statusCode;
       headers = response.headers;
@@ -251,6 +258,25 @@ export function createClient(options: ClientOptions): ServiceClient {
   };
 }
 
+/**
+ * The abort source of one attempt, in the form undici accepts besides an AbortSignal: an EventEmitter with
+ * `aborted` and `reason` that emits `abort` once. Hand-written because on Node 20 every AbortSignal gets a
+ * hidden class of its own (`createAbortSignal` sets the prototype of a fresh EventTarget, then adds symbol
+ * fields): ~350 bytes of class metadata per signal that scavenges promote, so a signal per attempt made peak
+ * memory grow with the number of calls (issue 9, docs/performance.md). Instances of a class share one.
+ */
+class AttemptAbort extends EventEmitter {
+  aborted = false;
+  reason: unknown = undefined;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
+
 function normalizeBaseUrl(baseUrl: string): string {
   let url: URL;
   try {
@@ -262,6 +288,12 @@ function normalizeBaseUrl(baseUrl: string): string {
     throw new DocbenchError('CONFIG_INVALID', `base URL ${JSON.stringify(baseUrl)} is not http(s)`, { hint: 'pass --base-url https://host[:port]' });
   }
   return url.href.replace(/\/+$/, '');
+}
+
+/** `https://host:1/api/extract?x` → origin `https://host:1`, path `/api/extract?x` (what undici's `request(url)` sends). */
+function splitTarget(url: string): { origin: string; path: string } {
+  const parsed = new URL(url);
+  return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
 }
 
 function documentPart(document: DocumentInput): MultipartPart {
