@@ -100,8 +100,8 @@ interface ItemSeed {
   day: number;
   dateStyle: number;
   description: number;
-  modifiers: string[];
-  adjustments: { group: string; millis: number }[];
+  modifiers: (string | number)[];
+  adjustments: { group: string; millis: number; style: number }[];
   flag: boolean | string | null;
   drop: number;
 }
@@ -115,8 +115,12 @@ const itemSeed: fc.Arbitrary<ItemSeed> = fc.record({
   day: fc.integer({ min: 1, max: 4 }),
   dateStyle: fc.nat({ max: 6 }),
   description: fc.nat({ max: DESCRIPTIONS.length - 1 }),
-  modifiers: fc.array(fc.constantFrom('25', '59', 'LT', ' lt', ''), { maxLength: 3 }),
-  adjustments: fc.array(fc.record({ group: fc.constantFrom('CO', 'PR', 'co'), millis: fc.constantFrom(0, 5_000, 5_004, 5_005, 5_006, -5_000) }), { maxLength: 2 }),
+  // The same value as a number and as a string: one strict pair, one format-only pair.
+  modifiers: fc.array(fc.constantFrom('25', 25, '59', 'LT', ' lt', ''), { maxLength: 3 }),
+  adjustments: fc.array(
+    fc.record({ group: fc.constantFrom('CO', 'PR', 'co'), millis: fc.constantFrom(0, 5_000, 5_004, 5_005, 5_006, -5_000), style: fc.nat({ max: 2 }) }),
+    { maxLength: 2 },
+  ),
   flag: fc.constantFrom(true, false, 'yes', 'N', null, 'maybe'),
   // Which key, if any, the item lacks (index into the key list; past the end: none).
   drop: fc.nat({ max: 12 }),
@@ -132,7 +136,7 @@ function buildItem(seed: ItemSeed): JsonObject {
     dos: writeDate(seed.month, seed.day, seed.dateStyle),
     description: DESCRIPTIONS[seed.description]!,
     modifiers: seed.modifiers,
-    adjustments: seed.adjustments.map((a) => ({ group: a.group, amount: writeMoney(a.millis, 0) })),
+    adjustments: seed.adjustments.map((a) => ({ group: a.group, amount: writeMoney(a.millis, a.style) })),
     covered: seed.flag,
   };
   if (seed.drop < KEYS.length) delete item[KEYS[seed.drop]!];
