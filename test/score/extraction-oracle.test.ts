@@ -298,6 +298,22 @@ describe('scoreExtraction agrees exactly with the frozen scorer', () => {
   });
 });
 
+describe('scoreExtraction agrees exactly with the frozen scorer beyond the memo sizes', () => {
+  it('on 100 items told apart only by amounts a cent apart (edited by half a cent: within tolerance of two) and by nested lists', () => {
+    // More distinct amounts and sub-trees per side than item-matrix.ts memoises, so its unmemoised paths decide.
+    let state = 5;
+    const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const truth = Array.from({ length: 100 }, (_, k) => ({ code: 'A', amount: (100 + k) / 100, parts: [{ v: k }, { v: k % 7 }] }));
+    const prediction = truth.map(({ amount, parts }, k) => ({
+      code: random() < 0.1 ? 'B' : 'A',
+      amount: `$${(amount + [0, 0.005, -0.005, 0.004, 0.006][Math.floor(random() * 5)]!).toFixed(3)}`,
+      parts: random() < 0.5 ? parts : [{ v: k + 1 }, { v: k % 5 }],
+    }));
+    prediction.reverse();
+    expectSameAsOracle({ items: truth }, { items: prediction });
+  });
+});
+
 describe('anlsStar agrees exactly with the frozen one', () => {
   it('on lists of flat dicts with nulls, empty strings, missing and extra keys, and edited text', () => {
     const text = fc.tuple(fc.nat({ max: DESCRIPTIONS.length - 1 }), fc.nat({ max: 6 }), fc.nat({ max: 60 })).map(([d, kind, at]) => editText(DESCRIPTIONS[d]!, kind, at));

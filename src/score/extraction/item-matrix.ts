@@ -41,8 +41,11 @@ export interface ItemMatrices {
 
 type Items = ArrayNode['items'];
 
-/** Above this many distinct parsed values per slot, money pairs are compared without a memo table. */
-const MEMO_LIMIT = 1 << 18;
+/**
+ * The most pairs of distinct values (or sub-trees) per slot whose comparisons are memoised. A memo pays when
+ * values repeat (codes, dates, units); with more distinct values than this allows, they rarely do.
+ */
+const MEMO_LIMIT = 1 << 12;
 
 /**
  * Fills the matrices of `scoreArray`'s assignment. `structured` is the array's flag: for a list of scalars the
@@ -239,20 +242,19 @@ function fillTreeSlot(
   };
   const t = truth.map(intern);
   const p = predicted.map(intern);
-  const memo = new Map<number, PairCounts>();
   const ids = representative.length;
+  const memo = new Set(t).size * new Set(p).size <= MEMO_LIMIT ? new Map<number, PairCounts>() : null;
   const m = predicted.length;
   for (let i = 0; i < truth.length; i++) {
     const row = i * m;
     for (let j = 0; j < m; j++) {
       if (t[i] === 0 && p[j] === 0) continue;
       const at = t[i]! * ids + p[j]!;
-      let counts = memo.get(at);
+      let counts = memo?.get(at);
       if (counts === undefined) {
+        counts = countPair(representative[t[i]!], representative[p[j]!]);
         // countPair reuses its result object: keep a copy.
-        const fresh = countPair(representative[t[i]!], representative[p[j]!]);
-        counts = { equal: fresh.equal, strict: fresh.strict, mismatch: fresh.mismatch };
-        memo.set(at, counts);
+        if (memo) memo.set(at, { equal: counts.equal, strict: counts.strict, mismatch: counts.mismatch });
       }
       equal[row + j]! += counts.equal;
       strict[row + j]! += counts.strict;
