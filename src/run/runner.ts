@@ -225,10 +225,9 @@ async function performCall(call: PlannedCall, options: ExecuteOptions, signal: A
 /**
  * The record of one call, built as one object literal with its fields in a fixed order, then the optional
  * ones added. Not `{ ...base, more }`: on Node 20 (V8 11.3) an object spread followed by further properties
- * gives every resulting object a hidden class of its own (a fresh map and descriptor array per added
- * property, ~1.5 KB a record). Those maps sit in old space and keep their young parts alive through every
- * scavenge, so they are promoted and pile up until a full GC: the runner's peak memory grew with the number
- * of calls (issue 9; bench case runner-memory, docs/performance.md).
+ * gives every resulting object a hidden class of its own, a new map per added property. That class metadata
+ * (~2 KB a record here) is promoted by the scavenger and piles up in old space until a full GC, so the
+ * runner's peak memory grew with the number of calls (issue 9; bench case runner-memory, docs/performance.md).
  */
 function toRecord(call: PlannedCall, startedAt: string, end: CallEnd): CallRecord {
   const record: Omit<CallRecord, 'endpoint' | 'mode' | 'result'> & { endpoint: Endpoint; mode: PlannedCall['mode']; result?: EndpointResult } = {
