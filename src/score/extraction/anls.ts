@@ -162,10 +162,12 @@ function compareLists(truth: Node[], prediction: Node[], context: Context): Part
   }
   // Average per pair, nudged up for an exactly equal pair so ties resolve towards it (as the reference does).
   const weights = new Float64Array(n * m);
+  const predictedKeys = Int32Array.from(prediction, (node) => node.key);
   for (let i = 0; i < n; i++) {
+    const truthKey = truth[i]!.key;
     for (let j = 0; j < m; j++) {
       const k = i * m + j;
-      weights[k] = (pairLength[k]! > 0 ? pairNls[k]! / pairLength[k]! : 1) + (truth[i]!.key === prediction[j]!.key ? 1e-9 : 0);
+      weights[k] = (pairLength[k]! > 0 ? pairNls[k]! / pairLength[k]! : 1) + (truthKey === predictedKeys[j] ? 1e-9 : 0);
     }
   }
   const pairs = assignMaximumPacked(weights, n, m);
