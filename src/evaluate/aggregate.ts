@@ -6,12 +6,12 @@ import type { Mode } from '../types.js';
 import type { CallRecord } from '../run/record.js';
 import type { RunManifest } from '../run/manifest.js';
 import { aggregateExtraction, type ExtractionAggregate, type ExtractionScore } from '../score/extraction/index.js';
-import { aggregateMarkdown, aggregateWords, type MarkdownDocumentScore } from '../score/markdown/index.js';
+import { aggregateMarkdown, aggregateWords, createMicroSimilarityDelta, type MarkdownDocumentScore } from '../score/markdown/index.js';
 import { aggregateTables } from '../score/tables/index.js';
 import { aggregateRegions } from '../score/regions/index.js';
 import { summarizeLatency, type LatencyStats } from '../score/latency.js';
 import { calibration } from '../score/calibration/index.js';
-import { compareSystems, pairedBootstrap } from '../score/stats/index.js';
+import { compareSystems } from '../score/stats/index.js';
 import type { DocumentScores } from './score-document.js';
 import {
   SUMMARY_SCHEMA_VERSION,
@@ -240,25 +240,16 @@ function markdownBlocks(documents: readonly DocumentScores[], seed: number): Run
 function headToHeadBlock(paired: readonly DocumentScores[], seed: number): ComparisonBlock {
   const service = paired.map((d) => d.markdown!.service!.score);
   const baseline = paired.map((d) => d.markdown!.baseline!.score);
+  // Δ and its interval on the headline (micro) similarity, recomputed on every resample; wins, losses and
+  // the tests on per-document similarities.
   const per = compareSystems(
     service.map((s) => s.similarity),
     baseline.map((s) => s.similarity),
-    { seed },
+    { seed, statistic: createMicroSimilarityDelta(service, baseline) },
   );
-  const micro = (scores: typeof service, indices: ArrayLike<number>) => {
-    let edits = 0;
-    let length = 0;
-    for (let k = 0; k < indices.length; k++) {
-      const s = scores[indices[k]!]!;
-      edits += s.edits;
-      length += s.length;
-    }
-    return length === 0 ? 1 : 1 - edits / length;
-  };
-  const boot = pairedBootstrap(paired.length, (indices) => micro(service, indices) - micro(baseline, indices), { seed });
   return {
-    delta: boot.estimate,
-    ci95: boot.interval,
+    delta: per.delta,
+    ci95: per.ci95,
     wins: per.wins,
     losses: per.losses,
     ties: per.ties,

@@ -8,6 +8,7 @@
  * a second Holm family; they decide the verdict only with `fail_on_fields`.
  */
 import { DEFAULT_TIE_TOLERANCE, compareSystems, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, twoSidedNormalP, type CountsLike, type SystemComparison } from '../score/stats/index.js';
+import { computeMicroSimilarity, createMicroSimilarityDelta } from '../score/markdown/index.js';
 import { describeServiceUrl } from '../report/safe-url.js';
 import { MODES, type Mode } from '../types.js';
 import { DIFF_SCHEMA_VERSION, type DiffResult, type DiffRunInfo, type FieldDiff, type FlipDiff, type LatencyDiff, type MetricDiff } from './diff-types.js';
@@ -62,8 +63,8 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
       // The report's headline figure: micro similarity, 1 − Σedits / Σlength, recomputed on every resample.
       const base = withMarkdown.map((p) => p.base.markdownCounts!);
       const cand = withMarkdown.map((p) => p.cand.markdownCounts!);
-      const similarity = compareSystems(withMarkdown.map((p) => p.cand.similarity!), withMarkdown.map((p) => p.base.similarity!), { ...boot, statistic: microSimilarityDelta(cand, base) });
-      rawHeadline.push(metric('markdown.similarity', 'Markdown similarity (micro)', '1 − Σedits / Σlength over the drawn documents', microSimilarity(base, allIndices(base.length)), microSimilarity(cand, allIndices(cand.length)), similarity));
+      const similarity = compareSystems(withMarkdown.map((p) => p.cand.similarity!), withMarkdown.map((p) => p.base.similarity!), { ...boot, statistic: createMicroSimilarityDelta(cand, base) });
+      rawHeadline.push(metric('markdown.similarity', 'Markdown similarity (micro)', '1 − Σedits / Σlength over the drawn documents', computeMicroSimilarity(base), computeMicroSimilarity(cand), similarity));
     } else {
       // Runs scored before documents.jsonl carried edit counts: the mean per document is all there is.
       const similarity = compareSystems(withMarkdown.map((p) => p.cand.similarity!), withMarkdown.map((p) => p.base.similarity!), boot);
@@ -292,25 +293,4 @@ export function formatSigned(value: number, digits = 4): string {
 /** p-values: 4 decimals, "< 0.0001" below. */
 export function formatP(p: number): string {
   return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
-}
-
-type EditCounts = { edits: number; length: number };
-
-function allIndices(n: number): Uint32Array {
-  return Uint32Array.from({ length: n }, (_, i) => i);
-}
-
-function microSimilarity(counts: readonly EditCounts[], indices: ArrayLike<number>): number {
-  let edits = 0;
-  let length = 0;
-  for (let k = 0; k < indices.length; k++) {
-    const c = counts[indices[k]!]!;
-    edits += c.edits;
-    length += c.length;
-  }
-  return length === 0 ? 1 : 1 - edits / length;
-}
-
-function microSimilarityDelta(candidate: readonly EditCounts[], baseline: readonly EditCounts[]): (indices: ArrayLike<number>) => number {
-  return (indices) => microSimilarity(candidate, indices) - microSimilarity(baseline, indices);
 }

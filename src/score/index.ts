@@ -10,6 +10,8 @@ export {
   markdownSimilarity,
   scoreMarkdownPages,
   aggregateMarkdown,
+  computeMicroSimilarity,
+  createMicroSimilarityDelta,
   scoreWords,
   aggregateWords,
   headToHead,

@@ -74,3 +74,31 @@ function aggregateVariant(
     bothEmptyPages: pages.length - counted.length,
   };
 }
+
+/** Per-document edit counts, as in {@link MarkdownDocumentFigures}. */
+export interface EditCounts {
+  edits: number;
+  length: number;
+}
+
+/** Micro similarity 1 − Σedits / Σlength over the documents at `indices` (all of them by default); 1 when empty. */
+export function computeMicroSimilarity(counts: readonly EditCounts[], indices?: ArrayLike<number>): number {
+  let edits = 0;
+  let length = 0;
+  const n = indices ? indices.length : counts.length;
+  for (let k = 0; k < n; k++) {
+    const c = counts[indices ? indices[k]! : k]!;
+    edits += c.edits;
+    length += c.length;
+  }
+  return length === 0 ? 1 : 1 - edits / length;
+}
+
+/**
+ * The statistic for a paired bootstrap of micro similarity (service − incumbent, or candidate − baseline),
+ * recomputed over the resampled documents on each side. Pass it as `statistic` to `compareSystems`, like
+ * `createMicroF1Delta` for field F1.
+ */
+export function createMicroSimilarityDelta(a: readonly EditCounts[], b: readonly EditCounts[]): (indices: ArrayLike<number>) => number {
+  return (indices) => computeMicroSimilarity(a, indices) - computeMicroSimilarity(b, indices);
+}
