@@ -96,12 +96,15 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   }
 
   const local = config.baseUrl === null;
-  const identity = local ? `local:${DOCBENCH_VERSION}` : config.baseUrl!;
+  const commit = previous ? previous.docbench_commit : await findDocbenchCommit();
+  // The local engine answers as its code does: from a checkout, the commit is part of its identity, so
+  // cached answers of an older engine are never reused after a code change.
+  const identity = previous?.service.identity ?? (local ? `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''}` : config.baseUrl!);
   const manifest: RunManifest = previous ?? {
     schema_version: 1,
     run_id: path.basename(runDir),
     docbench_version: DOCBENCH_VERSION,
-    docbench_commit: await findDocbenchCommit(),
+    docbench_commit: commit,
     node_version: process.version,
     platform: `${process.platform}-${process.arch}`,
     created_at: started.toISOString(),
