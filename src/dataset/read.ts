@@ -20,7 +20,8 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
   }
 }
 
-async function readUtf8File(file: string): Promise<string> {
+/** A text file of the dataset, strictly UTF-8 (a BOM is dropped); anything else is a UsageError naming the file. */
+export async function readUtf8File(file: string): Promise<string> {
   const bytes = await readFileOrThrow(file);
   const text = decodeUtf8(bytes);
   if (text === undefined) {

@@ -15,7 +15,7 @@ import type { CallOutcome, DocumentInput, ServiceClient } from '../service/index
 import type { EndpointResult } from '../service/types.js';
 import type { ServiceError } from '../service/errors.js';
 import type { Logger } from '../logger.js';
-import { readMarkdownFile } from './markdown-file.js';
+import { readUtf8File } from '../dataset/index.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import type { PlannedCall } from './plan.js';
 import { RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord } from './record.js';
@@ -261,7 +261,7 @@ async function callParams(call: PlannedCall, dataset: Dataset): Promise<unknown>
     case 'extract':
       return { schema: dataset.schema, fast: call.mode === 'fast', customContext: call.document.customContext ?? dataset.customContext ?? null };
     case 'compare':
-      return { baselineMarkdown: call.document.baseline.markdown ? await readMarkdownFile(call.document.baseline.markdown) : null };
+      return { baselineMarkdown: call.document.baseline.markdown ? await readUtf8File(call.document.baseline.markdown) : null };
     case 'split':
       return {};
     case 'process':
