@@ -16,6 +16,19 @@ export const DEFAULT_SEED = 1;
 /** A statistic of a resample: receives the drawn document indices (reused buffer — do not keep it). */
 export type ResampleStatistic = (indices: Uint32Array) => number;
 
+/**
+ * A statistic that depends only on how many times each document was drawn — a sum of integer counts, so the
+ * order of the draws cannot change it — and can be evaluated from those multiplicities (`multiplicities[i]` =
+ * times document i was drawn; reused buffer). `fromMultiplicities` must return exactly what the statistic
+ * returns for any index order with those multiplicities: `pairedBootstrapMany` uses it to skip visiting draws.
+ */
+export type CountedResampleStatistic = ResampleStatistic & { fromMultiplicities: (multiplicities: Uint32Array) => number };
+
+/** Whether `statistic` can be evaluated from multiplicities. */
+export function isCountedStatistic(statistic: ResampleStatistic): statistic is CountedResampleStatistic {
+  return typeof (statistic as Partial<CountedResampleStatistic>).fromMultiplicities === 'function';
+}
+
 export interface BootstrapOptions {
   /** @default 1 */
   seed?: number;
@@ -61,6 +74,15 @@ export function pairedBootstrap(n: number, statistic: ResampleStatistic, options
     values[r] = value;
     sum += value;
   }
+  return summarizeResamples(estimate, values, sum, seed, level);
+}
+
+/**
+ * The interval and standard error from the resampled statistics (`values`, sorted in place; `sum` their sum in
+ * resample order). Shared with `pairedBootstrapMany`, so both report the same numbers from the same values.
+ */
+export function summarizeResamples(estimate: number, values: Float64Array, sum: number, seed: number, level: number): BootstrapResult {
+  const resamples = values.length;
   checkMetric('bootstrap resample', sum);
   const mean = sum / resamples;
   let squares = 0;

@@ -3,7 +3,9 @@
  * interval, per-document wins/losses/ties, sign test and Wilcoxon signed-rank.
  */
 import { DocbenchError } from '../../errors.js';
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, pairedBootstrap, type ResampleStatistic } from './bootstrap.js';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, pairedBootstrap, type BootstrapResult, type CountedResampleStatistic, type ResampleStatistic } from './bootstrap.js';
+import { pairedBootstrapMany } from './bootstrap-many.js';
+import { createCountedSum } from './counted-sum.js';
 import { checkMetric, checkUnit } from '../shared/check-metric.js';
 import { classifyDelta, DEFAULT_TIE_TOLERANCE } from '../shared/paired-outcome.js';
 import { signTest } from './sign-test.js';
@@ -70,6 +72,49 @@ function validatePairs(a: readonly number[], b: readonly number[]): void {
  * @throws DocbenchError `INPUT_INVALID` for unequal lengths, no documents or non-finite values.
  */
 export function compareSystems(a: readonly number[], b: readonly number[], options: CompareSystemsOptions = {}): SystemComparison {
+  const prepared = prepareComparison(a, b, options);
+  const boot = pairedBootstrap(prepared.n, prepared.statistic, { seed: options.seed ?? DEFAULT_SEED, resamples: options.resamples ?? DEFAULT_RESAMPLES });
+  return finishComparison(prepared, boot);
+}
+
+/** One comparison of `compareSystemsMany`: A's and B's paired values, and its own statistic and tie tolerance. */
+export interface ComparisonRequest {
+  a: readonly number[];
+  b: readonly number[];
+  /** @default 0.005 */
+  tieTolerance?: number;
+  /** @default mean(a[i] − b[i]) over the indices */
+  statistic?: ResampleStatistic;
+}
+
+/**
+ * Many comparisons with one seed and resample count: exactly `requests.map((q) => compareSystems(q.a, q.b,
+ * { ...options, ...q }))`, with the bootstraps run together by `pairedBootstrapMany` (the resamples of each
+ * document count are drawn once, for every comparison of that size).
+ * @throws DocbenchError `INPUT_INVALID` as `compareSystems` does.
+ */
+export function compareSystemsMany(requests: readonly ComparisonRequest[], options: Pick<CompareSystemsOptions, 'seed' | 'resamples'> = {}): SystemComparison[] {
+  const prepared = requests.map((q) => prepareComparison(q.a, q.b, q));
+  const boots = pairedBootstrapMany(
+    prepared.map((p) => ({ n: p.n, statistic: p.statistic })),
+    { seed: options.seed ?? DEFAULT_SEED, resamples: options.resamples ?? DEFAULT_RESAMPLES },
+  );
+  return prepared.map((p, i) => finishComparison(p, boots[i]!));
+}
+
+interface PreparedComparison {
+  n: number;
+  a: readonly number[];
+  b: readonly number[];
+  differences: Float64Array;
+  wins: number;
+  losses: number;
+  tieTolerance: number;
+  statistic: ResampleStatistic;
+}
+
+/** Everything of a comparison but the bootstrap: validation, paired differences, wins and losses. */
+function prepareComparison(a: readonly number[], b: readonly number[], options: Pick<CompareSystemsOptions, 'tieTolerance' | 'statistic'>): PreparedComparison {
   validatePairs(a, b);
   const n = a.length;
   const tieTolerance = options.tieTolerance ?? DEFAULT_TIE_TOLERANCE;
@@ -88,11 +133,15 @@ export function compareSystems(a: readonly number[], b: readonly number[], optio
     for (let k = 0; k < indices.length; k++) sum += differences[indices[k]!]!;
     return sum / indices.length;
   };
-  const boot = pairedBootstrap(n, options.statistic ?? meanDifference, {
-    seed: options.seed ?? DEFAULT_SEED,
-    resamples: options.resamples ?? DEFAULT_RESAMPLES,
-  });
-  const wilcoxon = wilcoxonSignedRank(Array.from(differences));
+  // Integer differences (exact matches 0/1) sum exactly in any order: then the mean can come from multiplicities.
+  const countedSum = options.statistic ? null : createCountedSum(differences);
+  const statistic = countedSum ? Object.assign(meanDifference, { fromMultiplicities: (multiplicities: Uint32Array) => countedSum(multiplicities, 0) / n }) : meanDifference;
+  return { n, a, b, differences, wins, losses, tieTolerance, statistic: options.statistic ?? statistic };
+}
+
+function finishComparison(p: PreparedComparison, boot: BootstrapResult): SystemComparison {
+  const { n, a, b, wins, losses } = p;
+  const wilcoxon = wilcoxonSignedRank(Array.from(p.differences));
   const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / n;
   return {
     n,
@@ -109,7 +158,7 @@ export function compareSystems(a: readonly number[], b: readonly number[], optio
     wilcoxon,
     seed: boot.seed,
     resamples: boot.resamples,
-    tieTolerance,
+    tieTolerance: p.tieTolerance,
   };
 }
 
@@ -143,7 +192,43 @@ export function createMicroF1Delta(a: readonly CountsLike[], b: readonly CountsL
     }
     return tp + errors === 0 ? 1 : (2 * tp) / (2 * tp + errors);
   };
-  return (indices) => microF1(countsA, indices) - microF1(countsB, indices);
+  const statistic: ResampleStatistic = (indices) => microF1(countsA, indices) - microF1(countsB, indices);
+  const counted = createCountedMicroF1Delta(a, b);
+  return counted ? Object.assign(statistic, { fromMultiplicities: counted }) : statistic;
+}
+
+/** Same formula as `microF1` above, from the sums. */
+function microF1FromSums(tp: number, errors: number): number {
+  return tp + errors === 0 ? 1 : (2 * tp) / (2 * tp + errors);
+}
+
+/**
+ * The micro-F1 delta from multiplicities, for `pairedBootstrapMany`. Its sums are of integers, exact in any
+ * order, so it returns what the index form does. TP and FP + FN are packed into one integer, tp + errors · 2^k
+ * with 2^k above any resample's Σtp, so one sum gives both; B's column is stored as differences from A's when
+ * that is sparser (two runs mostly agree document by document). Null when the counts are not non-negative
+ * integers small enough for exact sums: then the index form is the only one.
+ */
+function createCountedMicroF1Delta(a: readonly CountsLike[], b: readonly CountsLike[]): CountedResampleStatistic['fromMultiplicities'] | null {
+  const n = a.length;
+  const rows = [...a, ...b];
+  if (!rows.every((r) => Number.isInteger(r.tp) && Number.isInteger(r.fp) && Number.isInteger(r.fn) && r.tp >= 0 && r.fp >= 0 && r.fn >= 0)) return null;
+  let largestTp = 0;
+  for (const row of rows) largestTp = Math.max(largestTp, row.tp);
+  // 2^k > n · largest tp ≥ any resample's Σtp, so the packed sum splits back into Σtp and Σerrors exactly.
+  const scale = 2 ** Math.ceil(Math.log2(n * largestTp + 1) + 1);
+  const pack = (rows: readonly CountsLike[]) => Float64Array.from(rows, (r) => r.tp + (r.fp + r.fn) * scale);
+  const packedA = pack(a);
+  const sumA = createCountedSum(packedA);
+  const sumB = createCountedSum(pack(b), packedA);
+  if (!sumA || !sumB) return null;
+  return (multiplicities) => {
+    const totalA = sumA(multiplicities, 0);
+    const totalB = sumB(multiplicities, totalA);
+    const errorsA = Math.floor(totalA / scale);
+    const errorsB = Math.floor(totalB / scale);
+    return microF1FromSums(totalA - errorsA * scale, errorsA) - microF1FromSums(totalB - errorsB * scale, errorsB);
+  };
 }
 
 /** Two runs' values paired by document id, in sorted id order (so a seeded bootstrap is reproducible). */

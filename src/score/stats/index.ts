@@ -1,10 +1,14 @@
 /** Statistics for comparing two systems or runs (METRICS.md §5), and the metric boundary check. */
-export { compareSystems, createMicroF1Delta, pairByDocumentId, DEFAULT_TIE_TOLERANCE } from './compare-systems.js';
-export type { CompareSystemsOptions, CountsLike, PairedValues, SystemComparison } from './compare-systems.js';
-export { pairedBootstrap, DEFAULT_RESAMPLES, DEFAULT_SEED } from './bootstrap.js';
+export { compareSystems, compareSystemsMany, createMicroF1Delta, pairByDocumentId, DEFAULT_TIE_TOLERANCE } from './compare-systems.js';
+export type { CompareSystemsOptions, ComparisonRequest, CountsLike, PairedValues, SystemComparison } from './compare-systems.js';
+export { pairedBootstrap, isCountedStatistic, DEFAULT_RESAMPLES, DEFAULT_SEED } from './bootstrap.js';
+export { pairedBootstrapMany } from './bootstrap-many.js';
+export { createCountedSum } from './counted-sum.js';
+export type { CountedSum } from './counted-sum.js';
+export type { BootstrapRequest } from './bootstrap-many.js';
 /** Hyndman–Fan type 7 quantile of sorted values (src/gate uses it under this name). */
 export { computePercentile as quantileSorted } from '../shared/percentile.js';
-export type { BootstrapOptions, BootstrapResult, ResampleStatistic } from './bootstrap.js';
+export type { BootstrapOptions, BootstrapResult, CountedResampleStatistic, ResampleStatistic } from './bootstrap.js';
 export { signTest } from './sign-test.js';
 export { wilcoxonSignedRank, WILCOXON_EXACT_MAX_N } from './wilcoxon.js';
 export type { WilcoxonResult } from './wilcoxon.js';
