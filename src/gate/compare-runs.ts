@@ -7,8 +7,9 @@
  * significant — its Holm-adjusted bootstrap p ≤ `alpha` (Holm across the headline metrics). Field paths are
  * a second Holm family; they decide the verdict only with `fail_on_fields`.
  */
-import { DEFAULT_TIE_TOLERANCE, compareSystems, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, twoSidedNormalP, type CountsLike, type SystemComparison } from '../score/stats/index.js';
-import { computeMicroSimilarity, createMicroSimilarityDelta } from '../score/markdown/index.js';
+import { DEFAULT_TIE_TOLERANCE, compareSystemsMany, createCountedSum, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, twoSidedNormalP, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison } from '../score/stats/index.js';
+import { computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts } from '../score/markdown/index.js';
+import { DocbenchError } from '../errors.js';
 import { describeServiceUrl } from '../report/safe-url.js';
 import { MODES, type Mode } from '../types.js';
 import { DIFF_SCHEMA_VERSION, type DiffResult, type DiffRunInfo, type FieldDiff, type FlipDiff, type LatencyDiff, type MetricDiff } from './diff-types.js';
@@ -34,27 +35,29 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
   if (pairing.onlyInB.length > 0) warnings.push(`${pairing.onlyInB.length} documents only in the candidate run were left out: ${preview(pairing.onlyInB)}`);
   if (options.datasetChanged) warnings.push(`the runs used different dataset contents (${shortHash(baseline.manifest.dataset.content_hash)} vs ${shortHash(candidate.manifest.dataset.content_hash)}): documents are paired by id, but their truth may differ`);
   const boot = { seed: settings.seed, resamples: settings.resamples };
+  // Every comparison is collected first and bootstrapped in one pass (compareSystemsMany): the same numbers as
+  // one compareSystems call each, but the resamples of each document count are drawn once, not per metric.
+  const batch = createComparisonBatch();
 
   // Headline metrics, higher is better for each.
-  const rawHeadline: Omit<MetricDiff, 'p_adjusted' | 'regression' | 'improvement'>[] = [];
+  const rawHeadline: (() => Omit<MetricDiff, 'p_adjusted' | 'regression' | 'improvement'>)[] = [];
   const modes = MODES.filter((mode) => baseline.summary.extraction[mode] && candidate.summary.extraction[mode]);
   for (const mode of modes) {
     const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
     if (scored.length === 0) continue;
     const base = scored.map((p) => p.base.extraction[mode]!);
     const cand = scored.map((p) => p.cand.extraction[mode]!);
-    const f1 = compareSystems(
-      cand.map((e) => e.f1),
-      base.map((e) => e.f1),
-      { ...boot, statistic: createMicroF1Delta(cand, base) },
-    );
-    rawHeadline.push(metric(`extraction.${mode}.f1`, `Field F1 (${mode}, normalised, micro)`, 'micro F1 from summed TP/FP/FN', microF1(base), microF1(cand), f1));
-    const exact = compareSystems(
-      cand.map((e) => (e.exactMatch ? 1 : 0)),
-      base.map((e) => (e.exactMatch ? 1 : 0)),
-      boot,
-    );
-    rawHeadline.push(metric(`extraction.${mode}.exact_match_rate`, `Exact-match rate (${mode})`, 'share of documents with no FP and no FN', exact.meanB, exact.meanA, exact));
+    const f1 = batch.add({
+      a: cand.map((e) => e.f1),
+      b: base.map((e) => e.f1),
+      statistic: createMicroF1Delta(cand, base),
+    });
+    rawHeadline.push(() => metric(`extraction.${mode}.f1`, `Field F1 (${mode}, normalised, micro)`, 'micro F1 from summed TP/FP/FN', microF1(base), microF1(cand), f1()));
+    const exact = batch.add({
+      a: cand.map((e) => (e.exactMatch ? 1 : 0)),
+      b: base.map((e) => (e.exactMatch ? 1 : 0)),
+    });
+    rawHeadline.push(() => metric(`extraction.${mode}.exact_match_rate`, `Exact-match rate (${mode})`, 'share of documents with no FP and no FN', exact().meanB, exact().meanA, exact()));
   }
   const withMarkdown = pairs.filter((p) => p.base.similarity !== null && p.cand.similarity !== null);
   if (withMarkdown.length > 0) {
@@ -63,23 +66,22 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
       // The report's headline figure: micro similarity, 1 − Σedits / Σlength, recomputed on every resample.
       const base = withMarkdown.map((p) => p.base.markdownCounts!);
       const cand = withMarkdown.map((p) => p.cand.markdownCounts!);
-      const similarity = compareSystems(withMarkdown.map((p) => p.cand.similarity!), withMarkdown.map((p) => p.base.similarity!), { ...boot, statistic: createMicroSimilarityDelta(cand, base) });
-      rawHeadline.push(metric('markdown.similarity', 'Markdown similarity (micro)', '1 − Σedits / Σlength over the drawn documents', computeMicroSimilarity(base), computeMicroSimilarity(cand), similarity));
+      const similarity = batch.add({ a: withMarkdown.map((p) => p.cand.similarity!), b: withMarkdown.map((p) => p.base.similarity!), statistic: createCountedMicroSimilarityDelta(cand, base) });
+      rawHeadline.push(() => metric('markdown.similarity', 'Markdown similarity (micro)', '1 − Σedits / Σlength over the drawn documents', computeMicroSimilarity(base), computeMicroSimilarity(cand), similarity()));
     } else {
       // Runs scored before documents.jsonl carried edit counts: the mean per document is all there is.
-      const similarity = compareSystems(withMarkdown.map((p) => p.cand.similarity!), withMarkdown.map((p) => p.base.similarity!), boot);
-      rawHeadline.push(metric('markdown.similarity', 'Markdown similarity (mean per document)', 'mean of per-document similarity', similarity.meanB, similarity.meanA, similarity));
+      const similarity = batch.add({ a: withMarkdown.map((p) => p.cand.similarity!), b: withMarkdown.map((p) => p.base.similarity!) });
+      rawHeadline.push(() => metric('markdown.similarity', 'Markdown similarity (mean per document)', 'mean of per-document similarity', similarity().meanB, similarity().meanA, similarity()));
     }
   }
   const withRegions = pairs.filter((p) => p.base.regionsF1 !== null && p.cand.regionsF1 !== null);
   if (withRegions.length > 0) {
-    const regions = compareSystems(withRegions.map((p) => p.cand.regionsF1!), withRegions.map((p) => p.base.regionsF1!), boot);
-    rawHeadline.push(metric('regions.f1_at50', 'Region F1 @ IoU 0.5 (mean per document)', 'mean of per-document region F1', regions.meanB, regions.meanA, regions));
+    const regions = batch.add({ a: withRegions.map((p) => p.cand.regionsF1!), b: withRegions.map((p) => p.base.regionsF1!) });
+    rawHeadline.push(() => metric('regions.f1_at50', 'Region F1 @ IoU 0.5 (mean per document)', 'mean of per-document region F1', regions().meanB, regions().meanA, regions()));
   }
-  const headline = decide(rawHeadline, settings);
 
   // Field paths: micro F1 of each path over the documents where it occurs in either run.
-  const rawFields: Omit<FieldDiff, 'p_adjusted' | 'regression' | 'improvement'>[] = [];
+  const rawFields: (() => Omit<FieldDiff, 'p_adjusted' | 'regression' | 'improvement'>)[] = [];
   for (const mode of modes) {
     const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
     const paths = new Set<string>();
@@ -94,20 +96,24 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
         base.push(toCounts(b));
         cand.push(toCounts(c));
       }
-      const comparison = compareSystems(cand.map(documentF1), base.map(documentF1), { ...boot, statistic: createMicroF1Delta(cand, base) });
-      rawFields.push({
+      const comparison = batch.add({ a: cand.map(documentF1), b: base.map(documentF1), statistic: createMicroF1Delta(cand, base) });
+      rawFields.push(() => ({
         mode,
         path: fieldPath,
         documents: base.length,
         baseline: { f1: microF1(base), ...sum(base) },
         candidate: { f1: microF1(cand), ...sum(cand) },
-        delta: comparison.delta,
-        ci95: comparison.ci95,
-        p_bootstrap: bootstrapP(comparison),
-      });
+        delta: comparison().delta,
+        ci95: comparison().ci95,
+        p_bootstrap: bootstrapP(comparison()),
+      }));
     }
   }
-  const fields = decide(rawFields, settings).sort((a, b) => Number(b.regression) - Number(a.regression) || a.delta - b.delta || a.path.localeCompare(b.path) || a.mode.localeCompare(b.mode));
+
+  const latencyRows = collectLatency(pairs, batch);
+  batch.run(boot);
+  const headline = decide(rawHeadline.map((row) => row()), settings);
+  const fields = decide(rawFields.map((row) => row()), settings).sort((a, b) => Number(b.regression) - Number(a.regression) || a.delta - b.delta || a.path.localeCompare(b.path) || a.mode.localeCompare(b.mode));
 
   const flips: FlipDiff[] = modes.map((mode) => {
     const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
@@ -122,7 +128,7 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
     to_ok: pairs.filter((p) => p.base.status !== 'ok' && p.cand.status === 'ok').map((p) => p.id),
   };
 
-  const latency = compareLatency(pairs, boot);
+  const latency = latencyRows.map((row) => row());
 
   const reasons: string[] = [];
   for (const m of headline.filter((h) => h.regression)) {
@@ -203,33 +209,59 @@ function decide<T extends { delta: number; p_bootstrap: number }>(family: T[], s
   });
 }
 
-function compareLatency(pairs: { id: string; base: DiffDocument; cand: DiffDocument }[], boot: { seed: number; resamples: number }): LatencyDiff[] {
+function collectLatency(pairs: { id: string; base: DiffDocument; cand: DiffDocument }[], batch: ComparisonBatch): (() => LatencyDiff)[] {
   const keys = new Set<string>();
   for (const p of pairs) for (const key of Object.keys(p.base.latency)) if (p.cand.latency[key] !== undefined) keys.add(key);
-  const out: LatencyDiff[] = [];
+  const out: (() => LatencyDiff)[] = [];
   for (const key of [...keys].sort()) {
     const both = pairs.filter((p) => typeof p.base.latency[key] === 'number' && typeof p.cand.latency[key] === 'number');
     const base = both.map((p) => p.base.latency[key]!);
     const cand = both.map((p) => p.cand.latency[key]!);
     // Higher-is-better convention of compareSystems: delta = mean(candidate − baseline) ms, "wins" = slower.
-    const c = compareSystems(cand, base, { ...boot, tieTolerance: 0 });
+    const comparison = batch.add({ a: cand, b: base, tieTolerance: 0 });
     const p50 = (values: number[]) => percentile(values, 0.5);
     const p95 = (values: number[]) => percentile(values, 0.95);
-    out.push({
-      key,
-      documents: both.length,
-      baseline: { p50: p50(base), p95: p95(base) },
-      candidate: { p50: p50(cand), p95: p95(cand) },
-      delta_p50: subtract(p50(cand), p50(base)),
-      delta_p95: subtract(p95(cand), p95(base)),
-      mean_delta: c.delta,
-      ci95: c.ci95,
-      p_wilcoxon: c.pWilcoxon,
-      faster: c.losses,
-      slower: c.wins,
+    out.push(() => {
+      const c = comparison();
+      return {
+        key,
+        documents: both.length,
+        baseline: { p50: p50(base), p95: p95(base) },
+        candidate: { p50: p50(cand), p95: p95(cand) },
+        delta_p50: subtract(p50(cand), p50(base)),
+        delta_p95: subtract(p95(cand), p95(base)),
+        mean_delta: c.delta,
+        ci95: c.ci95,
+        p_wilcoxon: c.pWilcoxon,
+        faster: c.losses,
+        slower: c.wins,
+      };
     });
   }
   return out;
+}
+
+/** Comparisons collected with `add`, computed together by `run`; each `add` returns its result's getter. */
+interface ComparisonBatch {
+  add(request: ComparisonRequest): () => SystemComparison;
+  run(options: { seed: number; resamples: number }): void;
+}
+
+function createComparisonBatch(): ComparisonBatch {
+  const requests: ComparisonRequest[] = [];
+  let results: SystemComparison[] | null = null;
+  return {
+    add(request) {
+      const slot = requests.push(request) - 1;
+      return () => {
+        if (!results) throw new DocbenchError('INTERNAL', 'compareRuns: a comparison was read before the batch ran');
+        return results[slot]!;
+      };
+    },
+    run(options) {
+      results = compareSystemsMany(requests, options);
+    },
+  };
 }
 
 /** R-7 percentile (the method summary.json names), over the paired documents. */
@@ -240,6 +272,31 @@ function percentile(values: number[], q: number): number | null {
 
 function subtract(a: number | null, b: number | null): number | null {
   return a === null || b === null ? null : a - b;
+}
+
+/**
+ * `createMicroSimilarityDelta`, also evaluable from multiplicities (pairedBootstrapMany): edit counts and
+ * lengths are integers, whose sums are exact in any order, so 1 − Σedits / Σlength comes out the same. The
+ * formula repeats computeMicroSimilarity's (1 when Σlength is 0); the diff equivalence test holds them equal.
+ */
+function createCountedMicroSimilarityDelta(a: readonly EditCounts[], b: readonly EditCounts[]): ResampleStatistic {
+  const statistic: ResampleStatistic = createMicroSimilarityDelta(a, b);
+  const column = (rows: readonly EditCounts[], pick: (row: EditCounts) => number) => Float64Array.from(rows, pick);
+  const editsA = column(a, (r) => r.edits);
+  const lengthA = column(a, (r) => r.length);
+  const sumEditsA = createCountedSum(editsA);
+  const sumLengthA = createCountedSum(lengthA);
+  const sumEditsB = createCountedSum(column(b, (r) => r.edits), editsA);
+  const sumLengthB = createCountedSum(column(b, (r) => r.length), lengthA);
+  if (!sumEditsA || !sumLengthA || !sumEditsB || !sumLengthB) return statistic;
+  const similarity = (edits: number, length: number) => (length === 0 ? 1 : 1 - edits / length);
+  return Object.assign(statistic, {
+    fromMultiplicities: (multiplicities: Uint32Array) => {
+      const editsOfA = sumEditsA(multiplicities, 0);
+      const lengthOfA = sumLengthA(multiplicities, 0);
+      return similarity(editsOfA, lengthOfA) - similarity(sumEditsB(multiplicities, editsOfA), sumLengthB(multiplicities, lengthOfA));
+    },
+  });
 }
 
 function toCounts(counts: PathCounts | undefined): CountsLike {
