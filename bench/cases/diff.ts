@@ -31,6 +31,10 @@ function drawCounts(random: () => number, items: number, accuracy: number): Path
   return counts;
 }
 
+function tenths(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
 function toDocument(id: string, paths: Record<Mode, Map<string, PathCounts>>, extras: Pick<DiffDocument, 'similarity' | 'markdownCounts' | 'regionsF1' | 'latency'>): DiffDocument {
   const extraction: DiffDocument['extraction'] = {};
   for (const mode of MODES) {
@@ -83,7 +87,8 @@ export function makeDiffRuns(documents: number, seed = 7): { baseline: DiffRun; 
       similarity: 1 - edits / length,
       markdownCounts: { edits, length },
       regionsF1: regions,
-      latency: { 'extract:fast': Math.round(800 * scale + random() * 400), 'extract:slow': Math.round(3000 * scale + random() * 2000), markdown: Math.round(1500 * scale + random() * 500) },
+      // The runner records latency to 0.1 ms: fractional, as in a real run.
+      latency: { 'extract:fast': tenths(800 * scale + random() * 400), 'extract:slow': tenths(3000 * scale + random() * 2000), markdown: tenths(1500 * scale + random() * 500) },
     });
     base.set(id, toDocument(id, basePaths, extras(baseEdits, baseRegions, 1)));
     cand.set(id, toDocument(id, candPaths, extras(candEdits, Math.min(1, baseRegions + (random() - 0.5) * 0.05), 0.97)));
