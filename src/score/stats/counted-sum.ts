@@ -52,7 +52,66 @@ export function createCountedSum(values: Float64Array, reference?: Float64Array)
     if (delta !== 0) (positions[j] = i), (deltas[j++] = delta);
   }
   const offset = useReference ? 0 : mode * n;
+  const grouped = groupByDelta(positions, deltas);
+  if (grouped) {
+    const { order, values, ends } = grouped;
+    return (multiplicities, referenceSum) => {
+      let sum = useReference ? referenceSum : offset;
+      let start = 0;
+      for (let g = 0; g < values.length; g++) {
+        sum += values[g]! * sumAt(multiplicities, order, start, ends[g]!);
+        start = ends[g]!;
+      }
+      return sum;
+    };
+  }
   return (multiplicities, referenceSum) => (useReference ? referenceSum : offset) + sumDeviations(multiplicities, positions, deltas);
+}
+
+/** Few distinct deltas (a field is wrong by one FP or one FN): more than this many per group pays off. */
+const MIN_GROUP_SIZE = 8;
+
+/**
+ * The deviations grouped by delta — positions of each delta in a run, ascending — when there are few distinct
+ * deltas: then Σ m[i] · delta is Σ_delta delta · Σ m[i], one load per deviation and no multiply.
+ */
+function groupByDelta(positions: Uint32Array, deltas: Float64Array): { order: Uint32Array; values: Float64Array; ends: Uint32Array } | null {
+  const byDelta = new Map<number, number[]>();
+  for (let k = 0; k < positions.length; k++) {
+    const list = byDelta.get(deltas[k]!);
+    if (list) list.push(positions[k]!);
+    else byDelta.set(deltas[k]!, [positions[k]!]);
+    if (byDelta.size * MIN_GROUP_SIZE > positions.length) return null;
+  }
+  const order = new Uint32Array(positions.length);
+  const values = new Float64Array(byDelta.size);
+  const ends = new Uint32Array(byDelta.size);
+  let g = 0;
+  let at = 0;
+  for (const [delta, list] of byDelta) {
+    order.set(list, at);
+    at += list.length;
+    values[g] = delta;
+    ends[g++] = at;
+  }
+  return { order, values, ends };
+}
+
+/** Σ multiplicities[order[k]] for k in [start, end), with four accumulators (exact: integers). */
+function sumAt(multiplicities: Uint32Array, order: Uint32Array, start: number, end: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let k = start;
+  for (; k + 3 < end; k += 4) {
+    s0 += multiplicities[order[k]!]!;
+    s1 += multiplicities[order[k + 1]!]!;
+    s2 += multiplicities[order[k + 2]!]!;
+    s3 += multiplicities[order[k + 3]!]!;
+  }
+  for (; k < end; k++) s0 += multiplicities[order[k]!]!;
+  return s0 + s1 + (s2 + s3);
 }
 
 /**
