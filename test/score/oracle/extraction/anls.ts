@@ -9,9 +9,9 @@
  * list of n text items costs n × m leaf comparisons.
  */
 import type { Json } from '../../../../src/types.js';
-import { checkUnit } from '../shared/check-metric.js';
+import { checkUnit } from '../../../../src/score/shared/check-metric.js';
 import { assignMaximum } from '../shared/assign.js';
-import { countCodePointEdits, countCodePoints } from '../shared/code-point-levenshtein.js';
+import { countCodePointEdits, countCodePoints } from '../../../../src/score/shared/code-point-levenshtein.js';
 
 /** @default 0.5, the threshold of ANLS since ST-VQA. */
 export const ANLS_THRESHOLD = 0.5;

@@ -4,8 +4,8 @@
  */
 import type { Json, JsonObject } from '../../../../src/types.js';
 import { isBlank, type Canonical, type Comparator, type Scalar } from '../../../../src/score/normalize/index.js';
-import type { ComparatorTable, ValueType } from './resolve-comparator.js';
-import { itemSchema, lookupKey, type SchemaNode } from './schema.js';
+import type { ComparatorTable, ValueType } from '../../../../src/score/extraction/resolve-comparator.js';
+import { itemSchema, lookupKey, type SchemaNode } from '../../../../src/score/extraction/schema.js';
 
 /**
  * Empty per METRICS.md §1 — null, absent, `""` (and whitespace-only), `[]`, `{}` — and, deeply, an object or

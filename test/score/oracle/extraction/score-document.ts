@@ -6,10 +6,10 @@ import type { Json, JsonObject } from '../../../../src/types.js';
 import { assignMaximum } from '../shared/assign.js';
 import { anlsLeaf, anlsStar, ANLS_THRESHOLD } from './anls.js';
 import { collectValueTypes, isPlainObject, prepareTree, type ArrayNode, type ObjectNode, type ScalarNode, type TreeNode } from './prepare.js';
-import { computePrf } from './ratios.js';
-import { ComparatorTable, type ValueType } from './resolve-comparator.js';
-import type { SchemaNode } from './schema.js';
-import type { ExtractionScore, FieldError, FieldResult, NormalizationRecord, ScoreExtractionOptions, Verdict } from './types.js';
+import { computePrf } from '../../../../src/score/extraction/ratios.js';
+import { ComparatorTable, type ValueType } from '../../../../src/score/extraction/resolve-comparator.js';
+import type { SchemaNode } from '../../../../src/score/extraction/schema.js';
+import type { ExtractionScore, FieldError, FieldResult, NormalizationRecord, ScoreExtractionOptions, Verdict } from '../../../../src/score/extraction/types.js';
 
 /** Default minimum length (code points) of a `string` truth value for its field to count as free text. */
 export const LONG_TEXT_MIN_LENGTH = 40;
