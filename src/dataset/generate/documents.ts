@@ -126,6 +126,24 @@ function layoutClaimForm(claim: Claim): Layout {
 }
 
 /** Two columns of `Label: value` lines; returns the y below the longer column. */
+/**
+ * A line-item table that may run over pages: the header row is drawn again at the top of every new page, as
+ * billing systems print it (so both the PDF and the truth regions show it on each page).
+ */
+function flowingTable(flow: PageFlow, columns: Column[], rows: string[][]): void {
+  const table = flow.nextTable();
+  const header = () => {
+    flow.y = flow.tableRow(table, columns, columns.map((column) => column.title), 40, flow.y, 15, 7.5, true);
+  };
+  header();
+  for (const cells of rows) {
+    const pages = flow.layout.pages.length;
+    flow.ensure(15);
+    if (flow.layout.pages.length !== pages) header();
+    flow.y = flow.tableRow(table, columns, cells, 40, flow.y, 15, 7.5);
+  }
+}
+
 function fieldColumns(flow: PageFlow, left: [string, string][], right: [string, string][], size = 9, leading = 14): void {
   const start = flow.y + size;
   left.forEach(([label, value], index) => flow.inlineField(label, value, flow.margin.left, start + index * leading, size));
@@ -186,18 +204,11 @@ function layoutItemizedBill(claim: Claim): Layout {
     { title: 'Unit Price', width: 60, align: 'right' },
     { title: 'Charges', width: 64, align: 'right' },
   ];
-  const table = flow.nextTable();
-  const header = () => {
-    flow.y = flow.tableRow(table, columns, columns.map((column) => column.title), 40, flow.y, 15, 7.5, true);
-  };
-  header();
-  for (const line of claim.lines) {
-    const pages = flow.layout.pages.length;
-    flow.ensure(15);
-    if (flow.layout.pages.length !== pages) header();
-    const cells = [formatUsDate(line.dos), line.procedure.code, line.procedure.description, line.modifier ?? '', line.pointer, String(line.units), formatMoney(line.unitPrice), formatMoney(line.charge)];
-    flow.y = flow.tableRow(table, columns, cells, 40, flow.y, 15, 7.5);
-  }
+  flowingTable(
+    flow,
+    columns,
+    claim.lines.map((line) => [formatUsDate(line.dos), line.procedure.code, line.procedure.description, line.modifier ?? '', line.pointer, String(line.units), formatMoney(line.unitPrice), formatMoney(line.charge)]),
+  );
   flow.ensure(70);
   flow.y += 18;
   flow.inlineField('Total Charges', formatMoney(totals.charges), 400, flow.y, 9.5);
@@ -262,27 +273,20 @@ function layoutExplanationOfBenefits(claim: Claim, random: Random): Layout {
     { title: 'Plan Paid', width: 60, align: 'right' },
     { title: 'Patient Responsibility', width: 106, align: 'right' },
   ];
-  const table = flow.nextTable();
-  const header = () => {
-    flow.y = flow.tableRow(table, columns, columns.map((column) => column.title), 40, flow.y, 15, 7.5, true);
-  };
-  header();
-  for (const line of claim.lines) {
-    const pages = flow.layout.pages.length;
-    flow.ensure(15);
-    if (flow.layout.pages.length !== pages) header();
-    const cells = [
-      formatUsDate(line.dos),
-      line.procedure.code,
-      line.procedure.short,
-      String(line.units),
-      formatMoney(line.charge),
-      formatMoney(line.allowed ?? 0),
-      formatMoney(line.paid ?? 0),
-      formatMoney(line.patientResponsibility ?? 0),
-    ];
-    flow.y = flow.tableRow(table, columns, cells, 40, flow.y, 15, 7.5);
-  }
+  flowingTable(
+    flow,
+    columns,
+    claim.lines.map((line) => [
+        formatUsDate(line.dos),
+        line.procedure.code,
+        line.procedure.short,
+        String(line.units),
+        formatMoney(line.charge),
+        formatMoney(line.allowed ?? 0),
+        formatMoney(line.paid ?? 0),
+        formatMoney(line.patientResponsibility ?? 0),
+      ]),
+  );
   // The summary always starts a new page: EOBs in the sample have two or three pages.
   flow.newPage();
   flow.heading('Claim Summary', 2, 40, flow.y + 10, 13);
