@@ -6,23 +6,16 @@
 import type { Endpoint, Mode } from '../types.js';
 import type { RegionPage } from '../service/types.js';
 import type { FieldError, Verdict } from '../score/extraction/index.js';
+import type { LatencyStats } from '../score/latency.js';
 
 export const SUMMARY_SCHEMA_VERSION = 1;
 
-/** Percentiles of one latency population; the method is named so numbers can be reproduced. */
-export interface LatencyBlock {
-  count: number;
-  /** Calls that failed (after retries): counted and shown, never dropped; not in the percentiles. */
-  failed: number;
-  p50: number | null;
-  p90: number | null;
-  p95: number | null;
-  p99: number | null;
-  mean: number | null;
-  max: number | null;
-  /** e.g. "linear interpolation between closest ranks (R-7)". */
-  method: string;
-}
+/**
+ * Percentiles of one latency population, as the latency scorer computes them (without `min`); the method is
+ * named so numbers can be reproduced. `failed` calls are counted and shown, never dropped, but not in the
+ * percentiles.
+ */
+export type LatencyBlock = Omit<LatencyStats, 'min' | 'method'> & { method: string };
 
 export interface ExtractionBlock {
   /** Micro over leaf fields, normalised pass: the headline. */

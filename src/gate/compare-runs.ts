@@ -8,7 +8,7 @@
  * a second Holm family; they decide the verdict only with `fail_on_fields`.
  */
 import { DEFAULT_TIE_TOLERANCE, compareSystemsMany, createCountedSum, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, twoSidedNormalP, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison } from '../score/stats/index.js';
-import { computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts } from '../score/markdown/index.js';
+import { computeMicroSimilarity, createMicroSimilarityDelta, similarityFromCounts, type EditCounts } from '../score/markdown/index.js';
 import { DocbenchError } from '../errors.js';
 import { describeServiceUrl } from '../report/safe-url.js';
 import { MODES, type Mode } from '../types.js';
@@ -289,7 +289,7 @@ function createCountedMicroSimilarityDelta(a: readonly EditCounts[], b: readonly
   const sumEditsB = createCountedSum(column(b, (r) => r.edits), editsA);
   const sumLengthB = createCountedSum(column(b, (r) => r.length), lengthA);
   if (!sumEditsA || !sumLengthA || !sumEditsB || !sumLengthB) return statistic;
-  const similarity = (edits: number, length: number) => (length === 0 ? 1 : 1 - edits / length);
+  const similarity = similarityFromCounts;
   return Object.assign(statistic, {
     fromMultiplicities: (multiplicities: Uint32Array) => {
       const editsOfA = sumEditsA(multiplicities, 0);

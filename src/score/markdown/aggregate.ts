@@ -81,6 +81,11 @@ export interface EditCounts {
   length: number;
 }
 
+/** 1 − edits / length: the similarity of summed counts; 1 when there is nothing on either side. */
+export function similarityFromCounts(edits: number, length: number): number {
+  return length === 0 ? 1 : 1 - edits / length;
+}
+
 /** Micro similarity 1 − Σedits / Σlength over the documents at `indices` (all of them by default); 1 when empty. */
 export function computeMicroSimilarity(counts: readonly EditCounts[], indices?: ArrayLike<number>): number {
   let edits = 0;
@@ -91,7 +96,7 @@ export function computeMicroSimilarity(counts: readonly EditCounts[], indices?: 
     edits += c.edits;
     length += c.length;
   }
-  return length === 0 ? 1 : 1 - edits / length;
+  return similarityFromCounts(edits, length);
 }
 
 /**
