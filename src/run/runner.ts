@@ -150,23 +150,19 @@ export async function executeCalls(options: ExecuteOptions): Promise<ExecuteResu
   return { counts, stopReason, stopMessage };
 }
 
-interface DocumentPayload {
-  input: DocumentInput;
-  /** sha256 of the bytes, or the URL: the document part of the cache key. */
-  identity: string;
-}
-
 /** Reads a document once per call: the OS page cache makes repeats cheap, and nothing large stays in memory. */
-async function loadDocument(document: DatasetDocument): Promise<DocumentPayload> {
+async function loadDocument(document: DatasetDocument): Promise<DocumentInput> {
   if (document.file) {
     const bytes = await readFile(document.file);
-    return {
-      input: { bytes, filename: path.basename(document.file), contentType: document.mediaType ?? 'application/octet-stream' },
-      identity: createHash('sha256').update(bytes).digest('hex'),
-    };
+    return { bytes, filename: path.basename(document.file), contentType: document.mediaType ?? 'application/octet-stream' };
   }
-  if (document.fileUrl) return { input: { fileUrl: document.fileUrl }, identity: `url:${document.fileUrl}` };
+  if (document.fileUrl) return { fileUrl: document.fileUrl };
   throw new Error(`document ${document.id} has neither a file nor a fileUrl`);
+}
+
+/** The document part of the cache key: sha256 of its bytes, or its URL. */
+function documentIdentity(input: DocumentInput): string {
+  return 'fileUrl' in input ? `url:${input.fileUrl}` : createHash('sha256').update(input.bytes).digest('hex');
 }
 
 /** How a call ended, before it becomes its record. */
@@ -178,10 +174,10 @@ type CallEnd = { attempts: number; latency_ms: number; last_attempt_ms: number; 
 /** Runs one call (or serves it from the cache) and turns the outcome into its record; null if cancelled. */
 async function performCall(call: PlannedCall, options: ExecuteOptions, signal: AbortSignal): Promise<CallRecord | null> {
   const startedAt = new Date().toISOString();
-  let payload: DocumentPayload;
+  let input: DocumentInput;
   let params: unknown;
   try {
-    payload = await loadDocument(call.document);
+    input = await loadDocument(call.document);
     params = await callParams(call, options.dataset);
   } catch (error) {
     return toRecord(call, startedAt, {
@@ -196,7 +192,7 @@ async function performCall(call: PlannedCall, options: ExecuteOptions, signal: A
 
   // Repeats measure the service's nondeterminism, so they always go past the cache.
   const cache = call.repeat === 0 ? options.cache : null;
-  const key = cache ? cacheKey({ service: options.serviceIdentity, endpoint: call.endpoint, mode: call.mode, document: payload.identity, params }) : '';
+  const key = cache ? cacheKey({ service: options.serviceIdentity, endpoint: call.endpoint, mode: call.mode, document: documentIdentity(input), params }) : '';
   if (cache) {
     const hit = await cache.get(key);
     if (hit) {
@@ -204,7 +200,7 @@ async function performCall(call: PlannedCall, options: ExecuteOptions, signal: A
     }
   }
 
-  const outcome = await send(call, payload.input, params, options.client, signal);
+  const outcome = await send(call, input, params, options.client, signal);
   if (!outcome.ok && outcome.error.code === 'RUN_ABORTED') return null;
   const attempts = outcome.attempts;
   const latencyMs = round(outcome.latencyMs);
