@@ -1,0 +1,131 @@
+/**
+ * The contract between the runner and every kind of system (docs/systems.md). A *system* is a named adapter
+ * that answers some of the four operations the service interface defines (extract, compare, split, process)
+ * with the same normalised results the interface client produces, so the runner, the scorers and the
+ * reporters never know which kind answered. Adding a kind means adding one file that exports a `SystemKind`
+ * and one row in the registry; nothing else changes.
+ */
+import type { Logger } from '../logger.js';
+import type { DatasetDocument, Dataset, Endpoint, JsonSchema, Mode } from '../types.js';
+import type { DocumentInput, ProcessParams } from '../service/client.js';
+import type { ServiceError } from '../service/errors.js';
+import type { EndpointResult } from '../service/types.js';
+import type { RetryPolicy } from '../service/retry.js';
+
+/** The operations a system may support: the interface's four endpoints. */
+export type Operation = Endpoint;
+
+/** What the runner asks of a system for one planned call. */
+export type OperationRequest =
+  | { operation: 'extract'; mode: Mode; schema: JsonSchema; customContext: string | null }
+  | { operation: 'compare'; mode: null; baselineMarkdown: string | null }
+  | { operation: 'split'; mode: null }
+  | { operation: 'process'; mode: null; params: ProcessParams };
+
+export interface SystemCall {
+  document: DatasetDocument;
+  /** The document's bytes (or URL), loaded once by the runner. */
+  input: DocumentInput;
+  request: OperationRequest;
+  /** Aborted when the run stops hard (rejected key) or the user interrupts twice. */
+  signal: AbortSignal;
+}
+
+/** What one call consumed, as the provider reported it (never estimated where the provider says nothing). */
+export interface Usage {
+  pages?: number;
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+interface OutcomeTiming {
+  /** Attempts made (1 = no retry). */
+  attempts: number;
+  /** Wall time of the whole call, retries, backoff and polling included, ms. */
+  latencyMs: number;
+  /** Wall time of the last attempt alone, ms. */
+  lastAttemptMs: number;
+}
+
+/**
+ * How one call ended. A failure is data, never an exception: adapters map every provider error onto a
+ * `ServiceError` with the retry class it deserves (`retryable`, `status`, code SERVICE_AUTH for a rejected
+ * key, SERVICE_HTTP/SERVICE_NETWORK/SERVICE_TIMEOUT/SERVICE_RESPONSE_INVALID otherwise).
+ */
+export type SystemOutcome =
+  | (OutcomeTiming & {
+      ok: true;
+      result: EndpointResult;
+      usage?: Usage;
+      /**
+       * The provider's own response, already redacted and size-capped by the adapter, kept in results.jsonl so
+       * a re-normalisation or re-score never calls the provider again. Absent for kinds whose `result` is
+       * already the raw answer (interface, local, stored).
+       */
+      raw?: unknown;
+    })
+  | (OutcomeTiming & { ok: false; error: ServiceError; usage?: Usage });
+
+/** A live system, created once per run. */
+export interface System {
+  readonly name: string;
+  readonly kind: string;
+  /**
+   * Part of every cache key: changes whenever the answers could change (base URL, model, engine version,
+   * command line, stored folder's content hash …). Never contains a secret.
+   */
+  readonly identity: string;
+  readonly operations: ReadonlySet<Operation>;
+  call(call: SystemCall): Promise<SystemOutcome>;
+  /** Releases connections, child processes, in-process engines. */
+  close(): Promise<void>;
+}
+
+/** Prices in USD, from the system's `price` option; any combination may be given. */
+export interface Price {
+  perPage?: number;
+  perCall?: number;
+  perMillionInputTokens?: number;
+  perMillionOutputTokens?: number;
+}
+
+/** Options every kind accepts, resolved with the run's defaults. */
+export interface CommonSystemOptions {
+  concurrency: number;
+  ratePerSecond: number | null;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  price: Price | null;
+}
+
+/** What a kind's factory gets besides its own options. */
+export interface SystemContext {
+  name: string;
+  common: CommonSystemOptions;
+  dataset: Dataset;
+  /**
+   * The environment snapshot the CLI passed down (nothing below the CLI reads process.env). A kind reads only
+   * the variables its options name (e.g. `apiKeyEnv`) and passes no other system's secret anywhere.
+   */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Redacts every secret of every system; adapters apply it to `raw` and to error excerpts. */
+  redact: (text: string) => string;
+  cacheDir: string;
+  logger: Logger;
+}
+
+/**
+ * One row of the registry. `parseOptions` validates the kind's own keys of `systems.<name>` (the common ones
+ * are removed before) and throws a UsageError naming `systems.<name>.<key>` for anything wrong.
+ */
+export interface SystemKind<Options = unknown> {
+  readonly kind: string;
+  /** One line for `docbench systems` and the docs. */
+  readonly description: string;
+  parseOptions(raw: Readonly<Record<string, unknown>>, at: string): Options;
+  /** The operations a system of this kind with these options supports. */
+  operations(options: Options): readonly Operation[];
+  /** The names of environment variables holding this system's secrets, so they are redacted everywhere. */
+  secretEnvNames(options: Options): readonly string[];
+  create(options: Options, context: SystemContext): Promise<System>;
+}
