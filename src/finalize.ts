@@ -3,13 +3,13 @@
  * read only the run directory and the dataset's truth, so `docbench gate` and `docbench report` can redo
  * the later steps. The gate comes before the reports so report.html, summary.md and junit.xml include it.
  */
-import path from 'node:path';
 import type { Dataset } from './types.js';
 import type { Logger } from './logger.js';
 import type { GateResult } from './evaluate/types.js';
 import { evaluateRun } from './evaluate/evaluate-run.js';
+import { clearGate, readGate, runDirPath } from './run-dir/index.js';
 import { formatTerminalSummary, renderReports } from './report/index.js';
-import { applyGate, clearGate, formatGateFailures, hasGateChecks, type GateThresholds } from './gate/index.js';
+import { applyGate, formatGateFailures, hasGateChecks, type GateThresholds } from './gate/index.js';
 
 export interface FinalizeOptions {
   dataset: Dataset;
@@ -29,13 +29,15 @@ export interface FinalizeOutcome {
 }
 
 export async function finalizeRun(runDir: string, options: FinalizeOptions): Promise<FinalizeOutcome> {
+  // A gate.json kept as it is will be read by the reports: check it before anything is rewritten.
+  if (!options.gate) await readGate(runDir);
   await evaluateRun(runDir, { dataset: options.dataset, logger: options.logger });
   let gate: GateResult | null = null;
   if (options.gate && hasGateChecks(options.gate)) gate = await applyGate(runDir, options.gate, { logger: options.logger });
   else if (options.gate) await clearGate(runDir);
   const outcome = await renderReports(runDir, { logger: options.logger });
   if (options.print) {
-    options.logger.info(formatTerminalSummary(outcome.view, { reportPath: path.join(runDir, 'report.html') }));
+    options.logger.info(formatTerminalSummary(outcome.view, { reportPath: runDirPath(runDir, 'reportHtml') }));
     if (gate) for (const line of formatGateFailures(gate)) options.logger.info(line);
   }
   return { gate };

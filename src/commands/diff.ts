@@ -3,6 +3,7 @@ import path from 'node:path';
 import { resolveConfig } from '../config.js';
 import { ExitCode } from '../errors.js';
 import { diffRunDirectories, formatDiffVerdict } from '../gate/index.js';
+import { runDirPath } from '../run-dir/index.js';
 import type { CommandFactory } from './context.js';
 import { diffOptions, resolveThresholds, type GateArgs } from './gate.js';
 
@@ -33,7 +34,7 @@ export const diffCommand: CommandFactory = (context) => ({
     const settings = resolveThresholds(config.gate, { tolerance: argv.tolerance, alpha: argv.alpha }).diff;
     const baselineDir = path.resolve(context.cwd, argv.baselineRun);
     const candidateDir = path.resolve(context.cwd, argv.candidateRun);
-    const outDir = path.resolve(context.cwd, argv.out ?? path.join(argv.candidateRun, 'diff'));
+    const outDir = path.resolve(context.cwd, argv.out ?? runDirPath(argv.candidateRun, 'diffDir'));
     const { result, written } = await diffRunDirectories(baselineDir, candidateDir, { settings, allowDatasetChange: argv['allow-dataset-change'], outDir, logger });
     logger.info(formatDiffVerdict(result));
     logger.info(`wrote ${written.map((file) => path.relative(context.cwd, file) || file).join(', ')}`);

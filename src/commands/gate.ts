@@ -5,6 +5,7 @@ import { resolveConfig } from '../config.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { renderReports } from '../report/index.js';
 import { applyGate, applyGateFlags, formatGateVerdict, hasGateChecks, type GateFlags, type GateThresholds } from '../gate/index.js';
+import { runDirPath } from '../run-dir/index.js';
 import type { CommandFactory } from './context.js';
 
 /** Threshold flags shared by `run` and `gate`; they override the config file's top-level `gate` values. */
@@ -88,7 +89,7 @@ export const gateCommand: CommandFactory = (context) => ({
     const outcome = await renderReports(runDir, { logger });
     for (const failure of outcome.failed) logger.error(`${failure.file}: ${failure.error}`);
     logger.info(formatGateVerdict(result));
-    logger.info(`wrote ${[path.join(runDir, 'gate.json'), ...outcome.written].map((file) => path.relative(context.cwd, file) || file).join(', ')}`);
+    logger.info(`wrote ${[runDirPath(runDir, 'gate'), ...outcome.written].map((file) => path.relative(context.cwd, file) || file).join(', ')}`);
     // A report that could not be rewritten would disagree with gate.json: that is an incomplete outcome.
     context.setExitCode(outcome.failed.length > 0 ? ExitCode.INCOMPLETE : result.passed ? ExitCode.OK : ExitCode.GATE_FAILED);
   },

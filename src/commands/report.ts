@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatTerminalSummary, renderReports, REPORT_FORMATS, type ReportFormat } from '../report/index.js';
+import { runDirPath } from '../run-dir/index.js';
 import type { CommandFactory } from './context.js';
 
 interface ReportArgs {
@@ -37,7 +38,7 @@ export const reportCommand: CommandFactory = (context) => ({
     if (!argv.runDir) throw new UsageError('Missing <run-dir>: name a run directory written by docbench run', { subject: '<run-dir>', hint: 'e.g. docbench report reports/20261121T194502Z-3f9a' });
     const runDir = path.resolve(context.cwd, argv.runDir);
     const outcome = await renderReports(runDir, { logger, ...(formats ? { formats } : {}) });
-    const reportPath = outcome.written.find((file) => file.endsWith('report.html'));
+    const reportPath = outcome.written.find((file) => file === runDirPath(runDir, 'reportHtml'));
     logger.info(formatTerminalSummary(outcome.view, reportPath ? { reportPath } : {}));
     const show = (file: string) => {
       const relative = path.relative(context.cwd, file);

@@ -8,7 +8,7 @@ import { parseFilter, parseShard } from '../run/plan.js';
 import { finalizeRun } from '../finalize.js';
 import type { GateResult } from '../evaluate/types.js';
 import { createEmptyThresholds, diffRunDirectories, formatDiffVerdict, readBaselineStore, resolveBaseline } from '../gate/index.js';
-import { readRunInputs } from '../report/index.js';
+import { DIFF_FILES, openStoredRun, runDirPath } from '../run-dir/index.js';
 import type { CommandFactory } from './context.js';
 import { diffOptions, gateOptions, resolveThresholds, type GateArgs } from './gate.js';
 import { parseEndpoints, parseModes, serviceOptions, wholeNumber } from './shared-options.js';
@@ -105,7 +105,7 @@ export const runCommand: CommandFactory = (context) => ({
       if ((await readBaselineStore(config.reportsDir)).baselines.size === 0) {
         throw new UsageError(`--compare-to baseline: no baseline is pinned in ${config.reportsDir}`, { subject: '--compare-to', hint: 'pin one first with: docbench baseline set <run-dir>, or pass a run directory to --compare-to' });
       }
-    } else if (compareTo !== undefined) await readRunInputs(path.resolve(context.cwd, compareTo));
+    } else if (compareTo !== undefined) await openStoredRun(path.resolve(context.cwd, compareTo));
 
     const stop = new AbortController();
     let interrupts = 0;
@@ -152,10 +152,10 @@ export const runCommand: CommandFactory = (context) => ({
           const { result: diff, written } = await diffRunDirectories(target.dir, result.runDir, {
             settings: thresholds.diff,
             allowDatasetChange: argv['allow-dataset-change'],
-            outDir: path.join(result.runDir, 'diff'),
+            outDir: runDirPath(result.runDir, 'diffDir'),
             logger,
           });
-          logger.info(`\n${formatDiffVerdict(diff)}\ndiff: ${written.find((file) => file.endsWith('diff.html')) ?? ''}`);
+          logger.info(`\n${formatDiffVerdict(diff)}\ndiff: ${written.find((file) => file.endsWith(DIFF_FILES.html)) ?? ''}`);
           regression = diff.verdict === 'regression';
         }
         // The cast: TypeScript does not see the assignment inside the finalize callback and narrows gate to null.

@@ -1,7 +1,7 @@
 /** `docbench score <run-dir>`: re-score the stored responses (after a scorer or comparator change) and rewrite the reports. */
 import path from 'node:path';
 import { loadDataset } from '../dataset/index.js';
-import { readManifest } from '../run/manifest.js';
+import { readManifest } from '../run-dir/index.js';
 import { finalizeRun } from '../finalize.js';
 import type { CommandFactory } from './context.js';
 

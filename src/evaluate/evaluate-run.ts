@@ -3,22 +3,15 @@
  * scores it, streams documents.jsonl, and writes summary.json. Never calls the service, so it can run again
  * after a scorer change or with other comparators (`docbench score`).
  */
-import { open, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
 import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
-import { readManifest } from '../run/manifest.js';
-import { RESULTS_FILE, readFinalRecords } from '../run/results-file.js';
+import { openDocumentsWriter, readFinalRecords, readManifest, runDirPath, writeSummary, type ReadIssue } from '../run-dir/index.js';
 import { planCalls, selectDocuments } from '../run/plan.js';
 import type { CallRecord } from '../run/record.js';
-import { toJson, unwritable, writeFileAtomic } from '../fs-utils.js';
 import { scoreDocument, type DocumentScores, type LoadedTruth, type PlannedSlot } from './score-document.js';
 import { aggregateRun } from './aggregate.js';
 import type { RunSummary } from './types.js';
-
-export const SUMMARY_FILE = 'summary.json';
-export const DOCUMENTS_FILE = 'documents.jsonl';
 
 export interface EvaluateOptions {
   dataset: Dataset;
@@ -33,9 +26,9 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
   if (manifest.dataset.content_hash !== dataset.contentHash) {
     logger.warn(`the dataset changed since run ${manifest.run_id} (content hash differs): scoring with its current truth files and comparators`);
   }
-  const issues: { line: number; problem: string }[] = [];
-  const records = await readFinalRecords(path.join(runDir, RESULTS_FILE), issues);
-  for (const issue of issues) logger.warn(`${RESULTS_FILE} line ${issue.line}: ${issue.problem}`);
+  const issues: ReadIssue[] = [];
+  const records = await readFinalRecords(runDir, issues);
+  for (const issue of issues) logger.warn(`${runDirPath(runDir, 'results')} line ${issue.line}: ${issue.problem}`);
 
   const byDocument = new Map<string, CallRecord[]>();
   for (const record of records) byDocument.set(record.document_id, [...(byDocument.get(record.document_id) ?? []), record]);
@@ -46,43 +39,27 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
 
   const skipped: RunSummary['skipped'] = { truth_json: 0, truth_markdown: 0, truth_regions: 0, baseline_markdown: 0, baseline_json: 0 };
   const scoringOptions = { schema: dataset.schema, comparators: dataset.comparators, locale: dataset.locale };
-  const documentsFile = path.join(runDir, DOCUMENTS_FILE);
-  // Written to a temp file and renamed at the end: readers never see a half-written documents.jsonl.
-  const temp = `${documentsFile}.tmp`;
   const scores: DocumentScores[] = [];
-  let handle;
-  try {
-    handle = await open(temp, 'w');
-  } catch (error) {
-    throw unwritable(documentsFile, error);
-  }
+  const writer = await openDocumentsWriter(runDir);
   try {
     for (const document of selected) {
       const planned = slots.get(document.id) ?? [];
       const truth = await loadTruth(document, planned, skipped);
       const scored = scoreDocument(document, planned, byDocument.get(document.id) ?? [], truth, scoringOptions);
-      await handle.write(`${JSON.stringify(scored.evaluation)}\n`).catch((error: unknown) => {
-        throw unwritable(documentsFile, error);
-      });
+      await writer.write(scored.evaluation);
       // The texts are written; only the numbers stay in memory for aggregation.
       delete scored.evaluation.texts;
       delete scored.evaluation.region_pages;
       scores.push(scored);
     }
-    try {
-      await handle.close();
-      await rename(temp, documentsFile);
-    } catch (error) {
-      throw unwritable(documentsFile, error);
-    }
+    await writer.commit();
   } catch (error) {
-    await handle.close().catch(() => undefined);
-    await rm(temp, { force: true });
+    await writer.abort();
     throw error;
   }
 
   const summary = aggregateRun({ manifest, documents: scores, records, skipped, ...(options.autoAcceptTarget !== undefined ? { autoAcceptTarget: options.autoAcceptTarget } : {}) });
-  await writeFileAtomic(path.join(runDir, SUMMARY_FILE), toJson(summary));
+  await writeSummary(runDir, summary);
   return summary;
 }
 

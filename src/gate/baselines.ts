@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
-import { readRunInputs } from '../report/index.js';
+import { openStoredRun } from '../run-dir/index.js';
 
 export const BASELINES_FILE = 'baselines.json';
 export const BASELINES_SCHEMA_VERSION = 1;
@@ -80,7 +80,7 @@ async function writeBaselineStore(reportsDir: string, store: BaselineStore): Pro
  * missing would make every later diff look like an improvement.
  */
 export async function setBaseline(reportsDir: string, runDir: string, now: Date = new Date()): Promise<{ dataset: string; entry: BaselineEntry; replaced: BaselineEntry | null }> {
-  const { manifest } = await readRunInputs(runDir);
+  const { manifest } = await openStoredRun(runDir);
   if (manifest.status !== 'completed') {
     throw new UsageError(`run ${manifest.run_id} is ${manifest.status}, not completed: it cannot be a baseline`, { code: 'INPUT_INVALID', subject: runDir, hint: `finish it first with: docbench run --resume ${runDir}` });
   }

@@ -6,14 +6,13 @@ import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
 import { silentLogger, type Logger } from '../logger.js';
+import { DIFF_FILES } from '../run-dir/index.js';
 import { compareRuns } from './compare-runs.js';
 import type { DiffResult } from './diff-types.js';
 import { renderDiffHtml } from './diff-html.js';
 import { toDiffMarkdown } from './diff-markdown.js';
 import { readDiffRun } from './read-diff-run.js';
 import type { DiffSettings } from './thresholds.js';
-
-export const DIFF_FILES = ['diff.json', 'diff.md', 'diff.html'] as const;
 
 export interface DiffRunsOptions {
   settings: DiffSettings;
@@ -56,9 +55,9 @@ export async function diffRunDirectories(baselineDir: string, candidateDir: stri
   const written: string[] = [];
   if (options.outDir !== null) {
     const outputs: [string, () => Promise<string> | string][] = [
-      ['diff.json', () => toJson(result)],
-      ['diff.md', () => toDiffMarkdown(result)],
-      ['diff.html', () => renderDiffHtml(result)],
+      [DIFF_FILES.json, () => toJson(result)],
+      [DIFF_FILES.markdown, () => toDiffMarkdown(result)],
+      [DIFF_FILES.html, () => renderDiffHtml(result)],
     ];
     for (const [name, render] of outputs) {
       const file = path.join(options.outDir, name);

@@ -8,12 +8,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { GateResult, RunSummary } from '../evaluate/types.js';
-import type { RunManifest } from '../run/manifest.js';
-import { readRunInputs } from '../report/index.js';
+import { DIFF_FILES, HISTORY_FILES, RUN_DIR_FILES, readGate, readManifest, readSummary, runDirPath, type RunManifest } from '../run-dir/index.js';
 import { describeServiceUrl } from '../report/safe-url.js';
 import { neutraliseFormula } from '../report/reporters/csv-reporters.js';
 import { formatDate, formatMs, formatPercent, roundForCsv } from '../report/format-number.js';
-import { UsageError, isDocbenchError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
 import { DOCBENCH_VERSION } from '../version.js';
@@ -105,16 +104,19 @@ export async function scanRuns(reportsDir: string, logger: Logger = silentLogger
   for (const name of entries.sort()) {
     const dir = path.join(reportsDir, name);
     if (name.startsWith('.') || !(await stat(dir).catch(() => null))?.isDirectory()) continue;
-    if (!existsSync(path.join(dir, 'run.json'))) {
-      skipped.push({ dir: name, reason: 'no run.json (not a run directory)' });
+    if (!existsSync(runDirPath(dir, 'manifest'))) {
+      skipped.push({ dir: name, reason: `no ${RUN_DIR_FILES.manifest} (not a run directory)` });
       continue;
     }
-    try {
-      const { manifest, summary, gate } = await readRunInputs(dir);
-      rows.push(toHistoryRow(name, manifest, summary, gate, { report: existsSync(path.join(dir, 'report.html')), diff: existsSync(path.join(dir, 'diff', 'diff.html')) }));
-    } catch (error) {
-      skipped.push({ dir: name, reason: isDocbenchError(error) ? error.message : String(error) });
+    // A run not scored yet (still running, or killed before scoring) is skipped; a damaged file is an error.
+    const manifest = await readManifest(dir);
+    const summary = await readSummary(dir);
+    if (summary === null) {
+      skipped.push({ dir: name, reason: `no ${RUN_DIR_FILES.summary} (not scored)` });
+      continue;
     }
+    const gate = await readGate(dir);
+    rows.push(toHistoryRow(name, manifest, summary, gate, { report: existsSync(runDirPath(dir, 'reportHtml')), diff: existsSync(path.join(runDirPath(dir, 'diffDir'), DIFF_FILES.html)) }));
   }
   for (const s of skipped) logger.warn(`history: skipped ${s.dir}: ${s.reason}`);
   return { rows: sortHistory(rows), skipped };
@@ -167,8 +169,8 @@ export function buildHistoryView(rows: readonly HistoryRow[], skipped: readonly 
       metrics: [formatPercent(r.f1_fast), formatPercent(r.f1_slow), formatPercent(r.exact_match_slow), formatPercent(r.similarity), formatMs(r.p95_ms_extract_slow), formatMs(r.p95_ms_compare)],
       gate: r.gate ?? 'no gate',
       gate_tone: r.gate === 'passed' ? 'good' : r.gate === 'failed' ? 'bad' : 'neutral',
-      report_href: r.has_report ? relativeHref(r.dir, 'report.html') : null,
-      diff_href: r.has_diff ? relativeHref(r.dir, 'diff/diff.html') : null,
+      report_href: r.has_report ? relativeHref(r.dir, RUN_DIR_FILES.reportHtml) : null,
+      diff_href: r.has_diff ? relativeHref(r.dir, `${RUN_DIR_FILES.diffDir}/${DIFF_FILES.html}`) : null,
     })),
   };
 }
@@ -190,9 +192,9 @@ export async function buildHistory(reportsDir: string, options: BuildHistoryOpti
   const templates = await loadGateTemplates();
   const html = templates.history({ view: buildHistoryView(linked, skipped, 'docbench history') });
   const files: [string, string][] = [
-    ['index.html', html],
-    ['history.csv', toHistoryCsv(rows)],
-    ['history.json', toJson({ runs: rows, skipped })],
+    [HISTORY_FILES.html, html],
+    [HISTORY_FILES.csv, toHistoryCsv(rows)],
+    [HISTORY_FILES.json, toJson({ runs: rows, skipped })],
   ];
   const written: string[] = [];
   for (const [name, content] of files) {

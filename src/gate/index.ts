@@ -2,10 +2,10 @@
 export { parseGateSection, applyGateFlags, hasGateChecks, createEmptyThresholds, DEFAULT_DIFF_SETTINGS } from './thresholds.js';
 export type { GateThresholds, GateFlags, DiffSettings, ModeThresholds, FieldThresholds, TagThresholds, LatencyThresholds } from './thresholds.js';
 export { evaluateGate, type GateDocument, type GateEvaluation } from './evaluate-gate.js';
-export { applyGate, clearGate, formatGateVerdict, formatGateFailures, GATE_RESULT_FILE } from './run-gate.js';
+export { applyGate, formatGateVerdict, formatGateFailures } from './run-gate.js';
 export { compareRuns, bootstrapP, type CompareRunsOptions } from './compare-runs.js';
 export { readDiffRun, collapseFieldPath, type DiffRun, type DiffDocument } from './read-diff-run.js';
-export { diffRunDirectories, formatDiffVerdict, DIFF_FILES, type DiffRunsOptions, type DiffRunsOutcome } from './diff-runs.js';
+export { diffRunDirectories, formatDiffVerdict, type DiffRunsOptions, type DiffRunsOutcome } from './diff-runs.js';
 export { toDiffMarkdown } from './diff-markdown.js';
 export { renderDiffHtml } from './diff-html.js';
 export type { DiffResult, MetricDiff, FieldDiff, FlipDiff, LatencyDiff, DiffRunInfo } from './diff-types.js';

@@ -5,9 +5,8 @@
  */
 import { UsageError } from '../errors.js';
 import type { RunSummary } from '../evaluate/types.js';
-import type { RunManifest } from '../run/manifest.js';
 import { MODES, type Mode } from '../types.js';
-import { readDocuments, readRunInputs } from '../report/index.js';
+import { checkRunDirectory, readDocuments, readManifest, readScoredSummary, type RunManifest } from '../run-dir/index.js';
 
 /** tp, fp, fn of one field path in one document. */
 export type PathCounts = [tp: number, fp: number, fn: number];
@@ -41,7 +40,9 @@ export function collapseFieldPath(fieldPath: string): string {
 }
 
 export async function readDiffRun(dir: string, label: string): Promise<DiffRun> {
-  const { manifest, summary } = await readRunInputs(dir);
+  await checkRunDirectory(dir);
+  const manifest = await readManifest(dir);
+  const summary = await readScoredSummary(dir);
   const documents = new Map<string, DiffDocument>();
   for await (const doc of readDocuments(dir)) {
     const extraction: DiffDocument['extraction'] = {};

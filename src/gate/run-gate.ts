@@ -3,18 +3,12 @@
  * thresholds and writes gate.json, which the reports then show. `docbench run` calls it between scoring and
  * reporting; `docbench gate <run-dir>` calls it on a stored run and rebuilds the reports.
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { silentLogger, type Logger } from '../logger.js';
-import { toJson, writeFileAtomic } from '../fs-utils.js';
 import type { GateResult } from '../evaluate/types.js';
 import { MODES } from '../types.js';
-import { readDocuments, readRunInputs } from '../report/index.js';
+import { checkRunDirectory, readDocuments, readManifest, readScoredSummary, writeGate } from '../run-dir/index.js';
 import { evaluateGate, type GateDocument } from './evaluate-gate.js';
 import type { GateThresholds } from './thresholds.js';
-
-/** gate.json, as src/report/read-run.ts reads it. */
-export const GATE_RESULT_FILE = 'gate.json';
 
 export interface ApplyGateOptions {
   logger?: Logger;
@@ -23,7 +17,9 @@ export interface ApplyGateOptions {
 /** Evaluates `thresholds` on the run in `runDir`, writes gate.json and returns the result. */
 export async function applyGate(runDir: string, thresholds: GateThresholds, options: ApplyGateOptions = {}): Promise<GateResult> {
   const logger = options.logger ?? silentLogger;
-  const { summary } = await readRunInputs(runDir);
+  await checkRunDirectory(runDir);
+  await readManifest(runDir);
+  const summary = await readScoredSummary(runDir);
   const documents: GateDocument[] = [];
   // Only the per-mode F1 is kept: documents.jsonl also holds texts, which need not stay in memory.
   for await (const doc of readDocuments(runDir)) {
@@ -36,7 +32,7 @@ export async function applyGate(runDir: string, thresholds: GateThresholds, opti
   }
   const { result, notes } = evaluateGate(summary, documents, thresholds);
   for (const note of notes) logger.warn(note);
-  await writeFileAtomic(path.join(runDir, GATE_RESULT_FILE), toJson(result));
+  await writeGate(runDir, result);
   return result;
 }
 
@@ -56,9 +52,4 @@ export function formatGateFailures(result: GateResult): string[] {
     lines.push(`  ${result.document_failures.length} documents below the per-document thresholds: ${shown.join(', ')}${result.document_failures.length > shown.length ? ', …' : ''} (see junit.xml)`);
   }
   return lines;
-}
-
-/** Removes a gate.json left by an earlier invocation, so reports never show a verdict the current config did not give. */
-export async function clearGate(runDir: string): Promise<void> {
-  await rm(path.join(runDir, GATE_RESULT_FILE), { force: true });
 }

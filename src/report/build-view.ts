@@ -11,7 +11,7 @@ import { buildLatencyChart } from './charts/latency-chart.js';
 import { toDocumentRow } from './document-row.js';
 import { formatCount, formatDate, formatDecimal, formatDuration, formatMs, formatPercent } from './format-number.js';
 import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
-import type { RunInputs } from './read-run.js';
+import type { StoredRun } from '../run-dir/index.js';
 import { describeServiceUrl } from './safe-url.js';
 import type {
   CalibrationView,
@@ -30,7 +30,7 @@ import type {
 } from './view-types.js';
 
 /** The modes of the run, in the canonical order (fast before slow). */
-export function selectModes(inputs: Pick<RunInputs, 'manifest' | 'summary'>): Mode[] {
+export function selectModes(inputs: Pick<StoredRun, 'manifest' | 'summary'>): Mode[] {
   return MODES.filter((mode) => inputs.manifest.options.modes.includes(mode) || inputs.summary.extraction[mode] !== undefined);
 }
 
@@ -48,7 +48,7 @@ export function toneForScore(value: number | null): Tone {
   return value >= 0.95 ? 'good' : value >= 0.8 ? 'warn' : 'bad';
 }
 
-export async function buildReportView(inputs: RunInputs, documents: AsyncIterable<DocumentEvaluation>): Promise<ReportView> {
+export async function buildReportView(inputs: StoredRun, documents: AsyncIterable<DocumentEvaluation>): Promise<ReportView> {
   const { manifest, summary, gate } = inputs;
   const modes = selectModes(inputs);
   const gateReasons = new Map((gate?.document_failures ?? []).map((f) => [f.document_id, f.reasons]));
@@ -85,7 +85,7 @@ export async function buildReportView(inputs: RunInputs, documents: AsyncIterabl
   };
 }
 
-function buildHeader(inputs: RunInputs, modes: Mode[]): RunHeaderView {
+function buildHeader(inputs: StoredRun, modes: Mode[]): RunHeaderView {
   const { manifest, summary } = inputs;
   const dataset = {
     name: manifest.dataset.name,

@@ -4,8 +4,7 @@
  * so names are unique, safe on every file system, and need no escaping inside an href.
  */
 import { createHash } from 'node:crypto';
-
-export const DRILLDOWN_DIR = 'drilldown';
+import { RUN_DIR_FILES } from '../run-dir/index.js';
 
 export function drilldownFileName(documentId: string): string {
   const prefix = documentId.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60).replace(/^_+|_+$/g, '');
@@ -15,5 +14,5 @@ export function drilldownFileName(documentId: string): string {
 
 /** The path relative to the run directory (and to report.html), with `/` separators. */
 export function drilldownHref(documentId: string): string {
-  return `${DRILLDOWN_DIR}/${drilldownFileName(documentId)}`;
+  return `${RUN_DIR_FILES.drilldownDir}/${drilldownFileName(documentId)}`;
 }

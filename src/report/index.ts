@@ -6,7 +6,7 @@ import path from 'node:path';
 import { silentLogger, type Logger } from '../logger.js';
 import { isDocbenchError } from '../errors.js';
 import { buildReportView } from './build-view.js';
-import { readDocuments, readRunInputs } from './read-run.js';
+import { openStoredRun } from '../run-dir/index.js';
 import { drilldownReporter } from './reporters/drilldown-reporter.js';
 import { documentsCsvReporter, fieldsCsvReporter } from './reporters/csv-reporters.js';
 import { htmlReporter } from './reporters/html-reporter.js';
@@ -18,7 +18,6 @@ import type { ReportView } from './view-types.js';
 export { REPORT_FORMATS, type ReportFormat } from './reporters/reporter.js';
 export { formatTerminalSummary, type TerminalSummaryOptions } from './terminal-summary.js';
 export { buildReportView } from './build-view.js';
-export { readRunInputs, readDocuments, type RunInputs } from './read-run.js';
 export type { ReportView, DocumentRow } from './view-types.js';
 
 /** What renderReports wrote, and what failed (one reporter failing never stops the others). */
@@ -47,13 +46,13 @@ const REPORTERS: Reporter[] = [htmlReporter, drilldownReporter, documentsCsvRepo
 export async function renderReports(runDir: string, options: RenderReportsOptions = {}): Promise<ReportOutcome> {
   const logger = options.logger ?? silentLogger;
   const formats = new Set(options.formats ?? REPORT_FORMATS);
-  const inputs = await readRunInputs(runDir);
-  const view = await buildReportView(inputs, readDocuments(runDir));
+  const inputs = await openStoredRun(runDir);
+  const view = await buildReportView(inputs, inputs.documents());
   const outcome: ReportOutcome = { written: [], failed: [], view };
   for (const reporter of REPORTERS) {
     if (!formats.has(reporter.format)) continue;
     try {
-      const files = await reporter.write({ runDir, inputs, view, logger, documents: () => readDocuments(runDir) });
+      const files = await reporter.write({ runDir, inputs, view, logger, documents: inputs.documents });
       outcome.written.push(...files);
       logger.debug(`wrote ${files.join(', ')}`);
     } catch (error) {

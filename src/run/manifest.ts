@@ -1,17 +1,12 @@
 /**
  * run.json: the provenance of a run — who ran what against which service on which data, with which
  * settings (never the key), when, and how far it got. Written at the start (status "running") and rewritten
- * atomically at every end, so a killed run still says what it was.
+ * atomically at every end, so a killed run still says what it was. Read and written by src/run-dir/.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { UsageError } from '../errors.js';
-import { toJson, writeFileAtomic } from '../fs-utils.js';
 import type { Endpoint, Mode } from '../types.js';
 import type { StopReason } from './events.js';
 import type { Selection } from './plan.js';
 
-export const RUN_FILE = 'run.json';
 export const MANIFEST_SCHEMA_VERSION = 1;
 
 export type RunStatus = 'running' | 'completed' | 'interrupted' | 'stopped';
@@ -69,27 +64,6 @@ export interface RunManifest {
   merged_from?: string[];
   /** One entry per invocation: the first run and each --resume. */
   invocations: { started_at: string; ended_at: string | null; recorded: number; stop_reason: StopReason | null }[];
-}
-
-export async function writeManifest(runDir: string, manifest: RunManifest): Promise<void> {
-  await writeFileAtomic(path.join(runDir, RUN_FILE), toJson(manifest));
-}
-
-export async function readManifest(runDir: string): Promise<RunManifest> {
-  const file = path.join(runDir, RUN_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    throw new UsageError(`${file} not found: ${runDir} is not a docbench run directory`, { code: 'INPUT_INVALID', subject: runDir, hint: 'pass a directory written by docbench run (reports/<run-id>)' });
-  }
-  try {
-    const manifest = JSON.parse(text) as RunManifest;
-    if (manifest.schema_version !== MANIFEST_SCHEMA_VERSION) throw new Error(`schema_version ${String(manifest.schema_version)}`);
-    return manifest;
-  } catch (error) {
-    throw new UsageError(`${file} is not a readable docbench run manifest (${(error as Error).message})`, { code: 'INPUT_INVALID', subject: file, hint: 'the run directory is damaged or from another version' });
-  }
 }
 
 /** `20261121T194502Z-3f9a`: sorts by time, unique enough for concurrent runs. */

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import { unwritable } from '../fs-utils.js';
-import { createRunId, readManifest, writeManifest, type RunManifest } from './manifest.js';
-import { RESULTS_FILE, ResultsWriter, readFinalRecords } from './results-file.js';
+import { readFinalRecords, readManifest, runDirPath, writeManifest } from '../run-dir/index.js';
+import { createRunId, type RunManifest } from './manifest.js';
+import { ResultsWriter } from './results-file.js';
 import type { CallRecord } from './record.js';
 
 export interface MergeResult {
@@ -54,11 +55,11 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
   }
 
   const seen = new Map<string, string>();
-  const writer = ResultsWriter.open(path.join(target, RESULTS_FILE));
+  const writer = ResultsWriter.open(runDirPath(target, 'results'));
   const all: CallRecord[] = [];
   try {
     for (const dir of runDirs) {
-      for (const record of await readFinalRecords(path.join(dir, RESULTS_FILE))) {
+      for (const record of await readFinalRecords(dir)) {
         const other = seen.get(record.key);
         if (other) throw new UsageError(`call ${record.key} is in both ${other} and ${dir}`, { subject: dir, hint: 'the runs overlap: merge shards of one run only' });
         seen.set(record.key, dir);

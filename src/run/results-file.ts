@@ -1,15 +1,13 @@
 /**
  * results.jsonl: one line per finished call, appended in completion order through one synchronous writer so
  * lines never interleave. A write() that returned is in the OS page cache and survives a crash of this
- * process (SIGKILL included); fsync at close also covers a crash of the machine for completed runs.
+ * process (SIGKILL included); fsync at close also covers a crash of the machine for completed runs. The
+ * reader, which validates every line, is src/run-dir/results-file.ts.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readSync, fstatSync, ftruncateSync, writeSync, createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { closeSync, existsSync, fsyncSync, openSync, readSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
 import { unwritable } from '../fs-utils.js';
 import type { Redactor } from '../service/redact.js';
-import { RECORD_SCHEMA_VERSION, type CallRecord } from './record.js';
-
-export const RESULTS_FILE = 'results.jsonl';
+import type { CallRecord } from './record.js';
 
 export class ResultsWriter {
   private constructor(
@@ -86,75 +84,4 @@ function truncateTornTail(fd: number): void {
     end = start;
   }
   ftruncateSync(fd, 0);
-}
-
-export interface ReadIssue {
-  line: number;
-  problem: string;
-}
-
-/**
- * Streams the records of a results file. A last line without its newline is a torn write and is skipped
- * (reported in `issues`); a malformed line elsewhere is reported and skipped too.
- */
-export async function* readResults(file: string, issues: ReadIssue[] = []): AsyncGenerator<CallRecord> {
-  if (!existsSync(file)) return;
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  let number = 0;
-  let pending: string | null = null;
-  for await (const line of lines) {
-    if (pending !== null) {
-      const record = parseLine(pending, number, issues);
-      if (record) yield record;
-    }
-    number++;
-    pending = line;
-  }
-  if (pending !== null && pending !== '') {
-    // readline cannot tell whether the last line had its newline: check the file's last byte.
-    const torn = !(await endsWithNewline(file));
-    if (torn) issues.push({ line: number, problem: 'torn last line (the run was killed mid-write): dropped' });
-    else {
-      const record = parseLine(pending, number, issues);
-      if (record) yield record;
-    }
-  }
-}
-
-function parseLine(line: string, number: number, issues: ReadIssue[]): CallRecord | undefined {
-  if (line.trim() === '') return undefined;
-  try {
-    const record = JSON.parse(line) as CallRecord;
-    if (record.v !== RECORD_SCHEMA_VERSION || typeof record.key !== 'string') {
-      issues.push({ line: number, problem: `not a docbench v${RECORD_SCHEMA_VERSION} record` });
-      return undefined;
-    }
-    return record;
-  } catch {
-    issues.push({ line: number, problem: 'not valid JSON' });
-    return undefined;
-  }
-}
-
-async function endsWithNewline(file: string): Promise<boolean> {
-  const fd = openSync(file, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    if (size === 0) return true;
-    const last = Buffer.alloc(1);
-    readSync(fd, last, 0, 1, size - 1);
-    return last[0] === 10;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
- * The final record of every call: a later line for the same key (a retry on --resume) replaces an earlier
- * one. Holds one record per call in memory, never one per line.
- */
-export async function readFinalRecords(file: string, issues: ReadIssue[] = []): Promise<CallRecord[]> {
-  const latest = new Map<string, CallRecord>();
-  for await (const record of readResults(file, issues)) latest.set(record.key, record);
-  return [...latest.values()];
 }

@@ -19,8 +19,9 @@ import { DOCBENCH_VERSION } from '../version.js';
 import { unwritable } from '../fs-utils.js';
 import { createDiskCache } from './cache.js';
 import { planCalls, selectDocuments, type Selection } from './plan.js';
-import { RESULTS_FILE, ResultsWriter, readFinalRecords } from './results-file.js';
-import { createRunId, readManifest, writeManifest, type RunManifest, type RunStatus } from './manifest.js';
+import { readFinalRecords, readManifest, runDirPath, writeManifest } from '../run-dir/index.js';
+import { ResultsWriter } from './results-file.js';
+import { createRunId, type RunManifest, type RunStatus } from './manifest.js';
 import { executeCalls } from './runner.js';
 import { findDocbenchCommit } from './git-commit.js';
 import type { RunEvent, StopReason } from './events.js';
@@ -89,10 +90,9 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   const calls = planCalls(documents, { modes, endpoints, repeat });
 
   const runDir = previous ? path.resolve(options.cwd, options.resumeDir!) : await createRunDir(options, started);
-  const resultsFile = path.join(runDir, RESULTS_FILE);
   const done = new Set<string>();
   if (previous) {
-    for (const record of await readFinalRecords(resultsFile)) if (record.status === 'ok') done.add(record.key);
+    for (const record of await readFinalRecords(runDir)) if (record.status === 'ok') done.add(record.key);
   }
 
   const local = config.baseUrl === null;
@@ -150,7 +150,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   let execution: Awaited<ReturnType<typeof executeCalls>>;
   try {
     const redact = createRedactor([config.apiKey]);
-    writer = ResultsWriter.open(resultsFile, redact);
+    writer = ResultsWriter.open(runDirPath(runDir, 'results'), redact);
     execution = await executeCalls({
       dataset,
       calls,
@@ -173,7 +173,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     await service?.close();
   }
 
-  const final = await readFinalRecords(resultsFile);
+  const final = await readFinalRecords(runDir);
   const ended = new Date();
   manifest.status = execution.stopReason === null ? 'completed' : execution.stopReason === 'interrupted' ? 'interrupted' : 'stopped';
   manifest.stop_reason = execution.stopReason;
@@ -219,7 +219,7 @@ async function createRunDir(options: RunBenchmarkOptions, now: Date): Promise<st
     if (entries.length > 0) {
       throw new UsageError(`${runDir} already holds files`, {
         subject: '--out',
-        hint: existsSync(path.join(runDir, 'run.json')) ? `continue it with --resume ${runDir}, or choose another --out` : 'choose an empty or new directory for --out',
+        hint: existsSync(runDirPath(runDir, 'manifest')) ? `continue it with --resume ${runDir}, or choose another --out` : 'choose an empty or new directory for --out',
       });
     }
   }

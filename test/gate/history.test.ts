@@ -35,8 +35,9 @@ beforeEach(async () => {
   for (const dir of ['zeta', 'alpha']) await writeFile(path.join(reports, dir, 'report.html'), '<!DOCTYPE html>');
   await writeRun(path.join(reports, 'other'), { runId: 'run-other', dataset: HOSTILE, createdAt: '2026-03-02T12:00:00.000Z', documents: makeDocuments(3, 'fast') });
   await mkdir(path.join(reports, 'not-a-run'));
+  // A run killed before scoring: a valid run.json, no summary.json. (A damaged run.json is an error: test/drill/run-files.test.ts.)
   await mkdir(path.join(reports, 'unscored'));
-  await writeFile(path.join(reports, 'unscored', 'run.json'), '{"schema_version":1}');
+  await writeFile(path.join(reports, 'unscored', 'run.json'), await readFile(path.join(reports, 'zeta', 'run.json')));
 });
 
 afterEach(async () => {

@@ -2,8 +2,8 @@
  * documents.csv (one row per document) and fields.csv (one row per field path and mode), in a stable column
  * order: fixed columns first, then per mode in canonical order, then per call key, then tags.
  */
-import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
 import { roundForCsv } from '../format-number.js';
 import type { ReportView } from '../view-types.js';
@@ -61,9 +61,9 @@ export function toFieldsCsv(view: ReportView): string {
 
 export const documentsCsvReporter: Reporter = {
   format: 'documents-csv',
-  output: 'documents.csv',
+  output: RUN_DIR_FILES.documentsCsv,
   async write({ runDir, view }) {
-    const file = path.join(runDir, 'documents.csv');
+    const file = runDirPath(runDir, 'documentsCsv');
     await writeFileAtomic(file, toDocumentsCsv(view));
     return [file];
   },
@@ -71,9 +71,9 @@ export const documentsCsvReporter: Reporter = {
 
 export const fieldsCsvReporter: Reporter = {
   format: 'fields-csv',
-  output: 'fields.csv',
+  output: RUN_DIR_FILES.fieldsCsv,
   async write({ runDir, view }) {
-    const file = path.join(runDir, 'fields.csv');
+    const file = runDirPath(runDir, 'fieldsCsv');
     await writeFileAtomic(file, toFieldsCsv(view));
     return [file];
   },

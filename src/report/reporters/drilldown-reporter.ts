@@ -11,7 +11,8 @@ import { unwritable } from '../../fs-utils.js';
 import type { DocumentEvaluation } from '../../evaluate/types.js';
 import type { Mode } from '../../types.js';
 import { DOCBENCH_VERSION } from '../../version.js';
-import { DRILLDOWN_DIR, drilldownFileName } from '../drilldown-name.js';
+import { drilldownFileName } from '../drilldown-name.js';
+import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { buildDrilldownView } from '../drilldown-view.js';
 import { createDiffBudget, type DiffBudget } from '../markdown-diff.js';
 import { loadTemplates } from '../templates.js';
@@ -21,17 +22,17 @@ const MAX_WRITES_IN_FLIGHT = 16;
 
 export async function renderDrilldownHtml(doc: DocumentEvaluation, modes: readonly Mode[], gateReasons: string[], runId: string, budget?: DiffBudget): Promise<string> {
   const templates = await loadTemplates();
-  return templates.drilldown({ view: buildDrilldownView(doc, modes, gateReasons, '../report.html', budget), run_id: runId, report_version: DOCBENCH_VERSION });
+  return templates.drilldown({ view: buildDrilldownView(doc, modes, gateReasons, `../${RUN_DIR_FILES.reportHtml}`, budget), run_id: runId, report_version: DOCBENCH_VERSION });
 }
 
 export const drilldownReporter: Reporter = {
   format: 'drilldown',
-  output: `${DRILLDOWN_DIR}/`,
+  output: `${RUN_DIR_FILES.drilldownDir}/`,
   async write({ runDir, view, inputs, documents }) {
-    const target = path.join(runDir, DRILLDOWN_DIR);
+    const target = runDirPath(runDir, 'drilldownDir');
     const suffix = randomBytes(4).toString('hex');
-    const staging = path.join(runDir, `.${DRILLDOWN_DIR}.${suffix}.tmp`);
-    const old = path.join(runDir, `.${DRILLDOWN_DIR}.${suffix}.old`);
+    const staging = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.tmp`);
+    const old = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.old`);
     const gateReasons = new Map((inputs.gate?.document_failures ?? []).map((f) => [f.document_id, f.reasons]));
     const budget = createDiffBudget();
     try {

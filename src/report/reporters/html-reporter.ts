@@ -3,8 +3,8 @@
  * the document table's data as escaped JSON). Works from file:// with no network. Drill-downs are separate
  * files (see drilldown-reporter.ts), so 10,000 documents stay a few MB.
  */
-import path from 'node:path';
 import Handlebars from 'handlebars';
+import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
 import { toScriptJsonHtml } from '../embed-json.js';
 import { loadTemplates } from '../templates.js';
@@ -49,9 +49,9 @@ export async function renderReportHtml(view: ReportView): Promise<string> {
 
 export const htmlReporter: Reporter = {
   format: 'html',
-  output: 'report.html',
+  output: RUN_DIR_FILES.reportHtml,
   async write({ runDir, view }) {
-    const file = path.join(runDir, 'report.html');
+    const file = runDirPath(runDir, 'reportHtml');
     await writeFileAtomic(file, await renderReportHtml(view));
     return [file];
   },

@@ -3,7 +3,7 @@
  * a per-document threshold (gate.json document_failures); and, when there is a gate, one testcase per gate
  * check. Counts agree with gate.json by construction: both come from it.
  */
-import path from 'node:path';
+import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
 import type { ReportView } from '../view-types.js';
 import type { Reporter } from './reporter.js';
@@ -67,9 +67,9 @@ export function toJunitXml(view: ReportView): string {
 
 export const junitReporter: Reporter = {
   format: 'junit',
-  output: 'junit.xml',
+  output: RUN_DIR_FILES.junit,
   async write({ runDir, view }) {
-    const file = path.join(runDir, 'junit.xml');
+    const file = runDirPath(runDir, 'junit');
     await writeFileAtomic(file, toJunitXml(view));
     return [file];
   },

@@ -3,7 +3,7 @@
  * links: for CI job summaries and pull-request comments, where GitHub renders HTML inside markdown, so every
  * piece of dataset or service text is escaped.
  */
-import path from 'node:path';
+import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
 import { formatCount, formatPercent } from '../format-number.js';
 import type { DocumentRow, ReportView } from '../view-types.js';
@@ -118,9 +118,9 @@ export function toSummaryMarkdown(view: ReportView): string {
 
 export const markdownReporter: Reporter = {
   format: 'markdown',
-  output: 'summary.md',
+  output: RUN_DIR_FILES.summaryMarkdown,
   async write({ runDir, view }) {
-    const file = path.join(runDir, 'summary.md');
+    const file = runDirPath(runDir, 'summaryMarkdown');
     await writeFileAtomic(file, toSummaryMarkdown(view));
     return [file];
   },

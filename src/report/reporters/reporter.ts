@@ -4,7 +4,7 @@
  */
 import type { DocumentEvaluation } from '../../evaluate/types.js';
 import type { Logger } from '../../logger.js';
-import type { RunInputs } from '../read-run.js';
+import type { StoredRun } from '../../run-dir/index.js';
 import type { ReportView } from '../view-types.js';
 
 /** The outputs `docbench report` can write; all by default. */
@@ -13,7 +13,7 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface ReporterContext {
   runDir: string;
-  inputs: RunInputs;
+  inputs: StoredRun;
   view: ReportView;
   logger: Logger;
   /** Streams documents.jsonl again, for reporters that need the full documents (drill-downs). */

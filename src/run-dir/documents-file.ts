@@ -1,0 +1,136 @@
+/**
+ * documents.jsonl: one DocumentEvaluation (evaluate/types.ts) per line. Written to a temp file renamed at
+ * the end, so readers never see a half-written file; read one line at a time (10,000 documents' texts are
+ * never in memory together), each line checked, a bad one named by file, line and path.
+ */
+import { createReadStream } from 'node:fs';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { UsageError } from '../errors.js';
+import { unwritable } from '../fs-utils.js';
+import { ENDPOINTS, MODES } from '../types.js';
+import type { DocumentEvaluation } from '../evaluate/types.js';
+import { checkShape, compileFileCheck, parseJsonText, type FileRole } from './check-file.js';
+import { runDirPath } from './layout.js';
+
+const num = { type: 'number' };
+const nullableNum = { type: ['number', 'null'] };
+const count = { type: 'integer', minimum: 0 };
+const share = { type: 'number', minimum: 0, maximum: 1 };
+const verdict = { enum: ['tp', 'fp', 'fn', 'fp+fn', 'tn'] };
+
+const documentExtraction = {
+  type: 'object',
+  required: ['f1', 'precision', 'recall', 'strict_f1', 'exact_match', 'tp', 'fp', 'fn', 'parse_failure', 'confidence', 'fields'],
+  properties: {
+    f1: share, precision: share, recall: share, strict_f1: share, exact_match: { type: 'boolean' }, tp: count, fp: count, fn: count,
+    parse_failure: { type: 'boolean' }, confidence: nullableNum,
+    fields: { type: 'array', items: { type: 'object', required: ['path', 'verdict', 'strict_verdict'], properties: { path: { type: 'string' }, verdict, strict_verdict: verdict } } },
+  },
+};
+
+const documentMarkdown = {
+  type: 'object',
+  required: ['similarity', 'edits', 'length', 'raw_similarity', 'pages'],
+  properties: {
+    similarity: share, edits: count, length: count, raw_similarity: share,
+    pages: { type: 'array', items: { type: 'object', required: ['page', 'similarity'], properties: { page: count, similarity: share } } },
+  },
+};
+
+const pageTexts = { type: ['array', 'null'], items: { type: 'string' } };
+
+/** One line of documents.jsonl (it has no schema version of its own: summary.json's applies). */
+const DOCUMENT_LINE = {
+  type: 'object',
+  required: ['document_id', 'tags', 'status', 'errors', 'dashboard_url', 'comparison_id', 'pages', 'extraction', 'latency_ms'],
+  properties: {
+    document_id: { type: 'string' },
+    tags: { type: 'object', additionalProperties: { type: 'string' } },
+    status: { enum: ['ok', 'partial', 'failed'] },
+    errors: {
+      type: 'array',
+      items: { type: 'object', required: ['endpoint', 'mode', 'code', 'message'], properties: { endpoint: { enum: [...ENDPOINTS] }, mode: { enum: [...MODES, null] }, code: { type: 'string' }, message: { type: 'string' }, status: { type: 'integer' } } },
+    },
+    dashboard_url: { type: ['string', 'null'] },
+    comparison_id: { type: ['string', 'null'] },
+    pages: { type: ['integer', 'null'], minimum: 0 },
+    extraction: { type: 'object', propertyNames: { enum: [...MODES] }, additionalProperties: documentExtraction },
+    extraction_baseline: documentExtraction,
+    markdown: { type: 'object', properties: { service: documentMarkdown, baseline: documentMarkdown, delta: num, drift: share, teds: { type: ['number', 'null'] } } },
+    regions: { type: 'object', required: ['f1_at50', 'f1_at75', 'mean_iou', 'char_accuracy'], properties: { f1_at50: share, f1_at75: share, mean_iou: { type: ['number', 'null'] }, char_accuracy: num } },
+    latency_ms: { type: 'object', additionalProperties: { type: 'number', minimum: 0 } },
+    texts: { type: 'object', required: ['truth', 'service', 'baseline'], properties: { truth: pageTexts, service: pageTexts, baseline: pageTexts } },
+    region_pages: { type: 'object', required: ['truth', 'predicted'], properties: { truth: { type: 'array' }, predicted: { type: 'array' } } },
+  },
+} as const;
+
+const checkDocumentLine = compileFileCheck<DocumentEvaluation>(DOCUMENT_LINE);
+
+function documentsRole(runDir: string): FileRole {
+  return { file: runDirPath(runDir, 'documents'), hint: `re-create it with: docbench score ${runDir}` };
+}
+
+/** Streams documents.jsonl, one checked DocumentEvaluation at a time. @throws UsageError (exit 2) when missing or damaged. */
+export async function* readDocuments(runDir: string): AsyncGenerator<DocumentEvaluation> {
+  const role = documentsRole(runDir);
+  const stream = createReadStream(role.file, { encoding: 'utf8' });
+  const opened = new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  });
+  try {
+    await opened;
+  } catch (error) {
+    throw new UsageError(`${role.file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): the run has not been scored`, { code: 'INPUT_INVALID', subject: role.file, hint: `score it with: docbench score ${runDir}`, cause: error });
+  }
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let number = 0;
+  try {
+    for await (const line of lines) {
+      number++;
+      if (line.trim() === '') continue;
+      yield checkShape(parseJsonText(line, role, number), checkDocumentLine, role, number);
+    }
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+}
+
+/** Writes documents.jsonl line by line into a temp file; `commit` renames it into place, `abort` removes it. */
+export interface DocumentsWriter {
+  write(document: DocumentEvaluation): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export async function openDocumentsWriter(runDir: string): Promise<DocumentsWriter> {
+  const file = runDirPath(runDir, 'documents');
+  const temp = `${file}.tmp`;
+  let handle: FileHandle;
+  try {
+    handle = await open(temp, 'w');
+  } catch (error) {
+    throw unwritable(file, error);
+  }
+  return {
+    write: async (document) => {
+      await handle.write(`${JSON.stringify(document)}\n`).catch((error: unknown) => {
+        throw unwritable(file, error);
+      });
+    },
+    commit: async () => {
+      try {
+        await handle.close();
+        await rename(temp, file);
+      } catch (error) {
+        throw unwritable(file, error);
+      }
+    },
+    abort: async () => {
+      await handle.close().catch(() => undefined);
+      await rm(temp, { force: true });
+    },
+  };
+}

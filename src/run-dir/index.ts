@@ -1,0 +1,15 @@
+/**
+ * The run directory: every file name (layout.ts) and the typed, validated readers and writers of its data
+ * files. run/, evaluate/, gate/, report/ and the commands reach a run's files only through here; see
+ * docs/run-directory.md for the files, their schema versions and who reads them.
+ */
+export { RUN_DIR_FILES, DIFF_FILES, HISTORY_FILES, runDirPath, type RunDirFile } from './layout.js';
+export { readManifest, writeManifest } from './manifest-file.js';
+export { readResults, readFinalRecords, type ReadIssue } from './results-file.js';
+export { readSummary, readScoredSummary, writeSummary } from './summary-file.js';
+export { readDocuments, openDocumentsWriter, type DocumentsWriter } from './documents-file.js';
+export { readGate, writeGate, clearGate, GATE_SCHEMA_VERSION } from './gate-file.js';
+export { openStoredRun, checkRunDirectory, type StoredRun } from './stored-run.js';
+/** The formats of run.json and results.jsonl lines, for readers outside run/. */
+export type { RunManifest, RunStatus } from '../run/manifest.js';
+export type { CallRecord } from '../run/record.js';

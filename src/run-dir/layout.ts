@@ -1,0 +1,42 @@
+/**
+ * Every file name of a run directory (and of the outputs beside it), defined once. Code that reads or
+ * writes one of these goes through this folder's readers and writers; reporters name their outputs here.
+ */
+import path from 'node:path';
+
+/** The files `docbench run`, `score`, `gate` and `report` keep in a run directory. See docs/run-directory.md. */
+export const RUN_DIR_FILES = {
+  /** Provenance and progress of the run (run/). */
+  manifest: 'run.json',
+  /** One line per finished call, appended while the run goes (run/). */
+  results: 'results.jsonl',
+  /** The headline numbers (evaluate/). */
+  summary: 'summary.json',
+  /** One line per document with everything a drill-down shows (evaluate/). */
+  documents: 'documents.jsonl',
+  /** The quality gate's verdict (gate/). */
+  gate: 'gate.json',
+  /** The reports (report/), rebuilt from the files above. */
+  reportHtml: 'report.html',
+  documentsCsv: 'documents.csv',
+  fieldsCsv: 'fields.csv',
+  junit: 'junit.xml',
+  summaryMarkdown: 'summary.md',
+  /** One HTML page per document, beside report.html. */
+  drilldownDir: 'drilldown',
+  /** Where `docbench run --compare-to` writes its diff inside the run directory. */
+  diffDir: 'diff',
+} as const;
+
+export type RunDirFile = keyof typeof RUN_DIR_FILES;
+
+/** The path of one of a run directory's files. */
+export function runDirPath(runDir: string, file: RunDirFile): string {
+  return path.join(runDir, RUN_DIR_FILES[file]);
+}
+
+/** What `docbench diff` writes into its output directory. */
+export const DIFF_FILES = { json: 'diff.json', markdown: 'diff.md', html: 'diff.html' } as const;
+
+/** What `docbench history` writes into the reports directory. */
+export const HISTORY_FILES = { html: 'index.html', csv: 'history.csv', json: 'history.json' } as const;
