@@ -2,9 +2,7 @@
  * diff.html: one self-contained page (inline CSS and SVG, no script) in the report's style, from the
  * DiffResult alone. The view model carries ready text; the template only loops and escapes.
  */
-import type { ChartView } from '../report/charts/chart-types.js';
-import { createFrame, linearScale, px } from '../report/charts/plot-area.js';
-import { formatMs } from '../report/format-number.js';
+import { type ChartView, createFrame, linearScale, px, formatMs } from '../render/index.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import type { DiffResult, MetricDiff } from './diff-types.js';
 import { formatP, formatSigned } from './compare-runs.js';

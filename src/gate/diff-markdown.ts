@@ -2,8 +2,7 @@
  * diff.md: the verdict, the headline table, field regressions and improvements, flips and latency — for a
  * pull-request comment or a CI job summary. Dataset and service text is escaped like summary.md's.
  */
-import { escapeMarkdown } from '../report/reporters/markdown-reporter.js';
-import { formatMs } from '../report/format-number.js';
+import { escapeMarkdown, formatMs } from '../render/index.js';
 import type { DiffResult } from './diff-types.js';
 import { formatP, formatSigned } from './compare-runs.js';
 

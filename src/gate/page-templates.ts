@@ -1,14 +1,13 @@
 /**
  * Templates of diff.html and index.html, compiled with the report's stylesheet and chart partials so the
- * three pages look alike (src/report/templates/styles.hbs, report-styles.hbs and chart.hbs, owned by the
- * report module).
+ * three pages look alike (src/render/templates/styles.hbs, report-styles.hbs and chart.hbs, shared through
+ * src/render/).
  * The page bodies live here as strings, not as files, so they ship inside dist/ with no packaging step.
  * Same rules as the report: knownHelpersOnly (each/if/with), `{{ }}` everywhere, no script at all — the
  * CSP forbids every script.
  */
-import { readFile } from 'node:fs/promises';
-import Handlebars from 'handlebars';
-import { findTemplateDirectory } from '../report/templates.js';
+import type Handlebars from 'handlebars';
+import { cacheOnce, COMPILE_OPTIONS, createTemplateEnvironment } from '../render/index.js';
 
 /** No script, no images, no network: the page is text, inline CSS and inline SVG. */
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'";
@@ -117,29 +116,8 @@ export interface GateTemplates {
   history: Handlebars.TemplateDelegate;
 }
 
-let cached: Promise<GateTemplates> | null = null;
-
 /** Compiles the two pages once per process. */
-export function loadGateTemplates(): Promise<GateTemplates> {
-  cached ??= compile().catch((error: unknown) => {
-    cached = null;
-    throw error;
-  });
-  return cached;
-}
-
-async function compile(): Promise<GateTemplates> {
-  const dir = findTemplateDirectory();
-  // report-styles.hbs holds the report page's own rules (nav, cards, charts); the drill-downs skip it.
-  const [styles, reportStyles, chart] = await Promise.all([
-    readFile(`${dir}styles.hbs`, 'utf8'),
-    readFile(`${dir}report-styles.hbs`, 'utf8').catch(() => ''),
-    readFile(`${dir}chart.hbs`, 'utf8'),
-  ]);
-  const hbs = Handlebars.create();
-  hbs.registerPartial('styles', styles);
-  hbs.registerPartial('report-styles', reportStyles);
-  hbs.registerPartial('chart', chart);
-  const options: CompileOptions = { knownHelpersOnly: true, noEscape: false, strict: false };
-  return { diff: hbs.compile(DIFF_TEMPLATE, options), history: hbs.compile(HISTORY_TEMPLATE, options) };
-}
+export const loadGateTemplates = cacheOnce(async (): Promise<GateTemplates> => {
+  const hbs = await createTemplateEnvironment();
+  return { diff: hbs.compile(DIFF_TEMPLATE, COMPILE_OPTIONS), history: hbs.compile(HISTORY_TEMPLATE, COMPILE_OPTIONS) };
+});

@@ -3,10 +3,7 @@
  * run and series (a run that did not measure a series has no point in it). Built on the report's plot helpers,
  * so positions and paths are numbers only and every text goes through the template's escaping.
  */
-import type { ChartView } from '../report/charts/chart-types.js';
-import { SERIES_CLASSES } from '../report/charts/chart-types.js';
-import { createFrame, linePath, linearScale, px, type Scale } from '../report/charts/plot-area.js';
-import { formatMs, formatPercent } from '../report/format-number.js';
+import { type ChartView, SERIES_CLASSES, createFrame, linePath, linearScale, px, type Scale, formatMs, formatPercent } from '../render/index.js';
 import type { HistoryRow } from './history.js';
 
 const WIDTH = 600;

@@ -9,10 +9,9 @@ import { buildAccuracyLatencyChart } from './charts/accuracy-latency-chart.js';
 import { buildReliabilityChart, buildRiskCoverageChart, toUnitConfidence } from './charts/calibration-charts.js';
 import { buildLatencyChart } from './charts/latency-chart.js';
 import { toDocumentRow } from './document-row.js';
-import { formatCount, formatDate, formatDecimal, formatDuration, formatMs, formatPercent } from './format-number.js';
+import { formatCount, formatDate, formatDecimal, formatDuration, formatMs, formatPercent, describeServiceUrl } from '../render/index.js';
 import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
 import type { StoredRun } from '../run-dir/index.js';
-import { describeServiceUrl } from './safe-url.js';
 import type {
   CalibrationView,
   DocumentRow,

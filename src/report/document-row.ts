@@ -2,7 +2,7 @@
 import type { DocumentEvaluation } from '../evaluate/types.js';
 import type { Mode } from '../types.js';
 import { drilldownHref } from './drilldown-name.js';
-import { toSafeHref } from './safe-url.js';
+import { toSafeHref } from '../render/index.js';
 import type { DocumentRow } from './view-types.js';
 
 /** "extract:slow SERVICE_HTTP 503 — the service answered 503 after 4 tries". */

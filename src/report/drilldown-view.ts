@@ -5,13 +5,10 @@
 import type { DocumentEvaluation, DocumentExtraction } from '../evaluate/types.js';
 import type { InchBox } from '../service/types.js';
 import type { Mode } from '../types.js';
-import type { ChartView } from './charts/chart-types.js';
-import { px } from './charts/plot-area.js';
+import { type ChartView, px, formatMs, formatPercent, formatPoints, toSafeHref } from '../render/index.js';
 import { toUnitConfidence } from './charts/calibration-charts.js';
 import { describeDocumentError } from './document-row.js';
-import { formatMs, formatPercent, formatPoints } from './format-number.js';
 import { diffTexts, plainSegments, type DiffBudget, type DiffResult } from './markdown-diff.js';
-import { toSafeHref } from './safe-url.js';
 import type { LabelledValue, Tone } from './view-types.js';
 
 export interface FieldVerdictView {

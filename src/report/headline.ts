@@ -2,7 +2,7 @@
 import type { ComparisonBlock, ConfidenceBlock, RunSummary } from '../evaluate/types.js';
 import type { Mode } from '../types.js';
 import { toUnitConfidence } from './charts/calibration-charts.js';
-import { formatDecimal, formatMs, formatPercent, formatPoints } from './format-number.js';
+import { formatDecimal, formatMs, formatPercent, formatPoints } from '../render/index.js';
 import type { HeadlineView, MarkdownHeadline, ModeHeadline, Tone } from './view-types.js';
 
 /** The summary.latency_ms key of one extract mode. */

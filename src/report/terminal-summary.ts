@@ -1,7 +1,7 @@
 /** The short plain-text table `docbench run` and `docbench report` print at the end. No colour, no HTML. */
 import type { GateResult, RunSummary } from '../evaluate/types.js';
 import { MODES } from '../types.js';
-import { formatCount } from './format-number.js';
+import { formatCount } from '../render/index.js';
 import { buildHeadline } from './headline.js';
 import type { HeadlineView, ReportView } from './view-types.js';
 

@@ -6,9 +6,7 @@ import { toScriptJson } from '../../src/report/embed-json.js';
 import { describeAutoAccept, describeComparison } from '../../src/report/headline.js';
 import { createDiffBudget, diffTexts, MAX_DIFF_CHARS } from '../../src/report/markdown-diff.js';
 import { escapeXml } from '../../src/report/reporters/junit-reporter.js';
-import { escapeMarkdown } from '../../src/report/reporters/markdown-reporter.js';
-import { neutraliseFormula } from '../../src/report/reporters/csv-reporters.js';
-import { describeServiceUrl, toSafeHref } from '../../src/report/safe-url.js';
+import { describeServiceUrl, escapeMarkdown, neutraliseFormula, toSafeHref } from '../../src/render/index.js';
 import { buildSummary, generateDocument } from './run-fixture.js';
 
 describe('toScriptJson', () => {

@@ -2,10 +2,7 @@
  * Fast vs slow: each document's field F1 against its extract latency, one colour per mode, with each mode's
  * p50 latency and micro F1 as a large marker. Log-scaled latency; documents sampled when there are many.
  */
-import { formatMs, formatPercent } from '../format-number.js';
-import type { ChartView } from './chart-types.js';
-import { SERIES_CLASSES } from './chart-types.js';
-import { createFrame, linearScale, logScale, px, sampleEvenly, unitTicks } from './plot-area.js';
+import { formatMs, formatPercent, type ChartView, SERIES_CLASSES, createFrame, linearScale, logScale, px, sampleEvenly, unitTicks } from '../../render/index.js';
 
 const WIDTH = 560;
 const HEIGHT = 340;

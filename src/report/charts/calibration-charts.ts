@@ -1,8 +1,6 @@
 /** Reliability diagram and risk–coverage curve of one mode (METRICS.md §4), as chart geometry. */
 import type { ConfidenceBlock } from '../../evaluate/types.js';
-import { formatPercent } from '../format-number.js';
-import type { ChartView } from './chart-types.js';
-import { createFrame, linePath, linearScale, px, unitTicks } from './plot-area.js';
+import { formatPercent, type ChartView, createFrame, linePath, linearScale, px, unitTicks } from '../../render/index.js';
 
 const WIDTH = 380;
 const HEIGHT = 300;

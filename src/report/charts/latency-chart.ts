@@ -4,10 +4,7 @@
  * Log scale: fast and slow modes differ by an order of magnitude.
  */
 import type { LatencyBlock } from '../../evaluate/types.js';
-import { formatMs } from '../format-number.js';
-import type { ChartView } from './chart-types.js';
-import { SERIES_CLASSES } from './chart-types.js';
-import { createFrame, logScale, px, sampleEvenly } from './plot-area.js';
+import { formatMs, type ChartView, SERIES_CLASSES, createFrame, logScale, px, sampleEvenly } from '../../render/index.js';
 
 const ROW = 46;
 const MARGINS = { top: 28, right: 24, bottom: 44, left: 110 };

@@ -5,20 +5,11 @@
 import { stringify } from 'csv-stringify/sync';
 import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
-import { roundForCsv } from '../format-number.js';
+import { neutraliseFormula, roundForCsv } from '../../render/index.js';
 import type { ReportView } from '../view-types.js';
 import type { Reporter } from './reporter.js';
 
 type Cell = string | number | boolean | null;
-
-/**
- * Spreadsheets run cells starting with = + - @ (or a tab/CR) as formulas, and document ids, errors and URLs
- * come from the dataset and the service. Such text cells get a leading apostrophe (OWASP "CSV injection").
- * Numbers are written as numbers and never altered.
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 function text(value: string | null | undefined): string | null {
   return value === null || value === undefined ? null : neutraliseFormula(value);

@@ -5,24 +5,12 @@
  */
 import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
-import { formatCount, formatPercent } from '../format-number.js';
+import { escapeMarkdown, formatCount, formatPercent } from '../../render/index.js';
 import type { DocumentRow, ReportView } from '../view-types.js';
 import type { Reporter } from './reporter.js';
 
 const WORST_FIELDS = 10;
 const LISTED_DOCUMENTS = 15;
-
-/**
- * Text that renders as itself in CommonMark/GFM inside a sentence or a table cell: HTML-significant characters
- * as entities, inline markdown punctuation backslash-escaped, line breaks flattened (they would end a table
- * row). Block markers (`#`, `-`, `1.`) only act at the start of a line, where escaped text never goes.
- */
-export function escapeMarkdown(value: string): string {
-  return value
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
-    .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`);
-}
 
 /** A markdown link for an http(s) href (already checked by toSafeHref); parentheses percent-encoded. */
 function link(label: string, href: string): string {
