@@ -3,7 +3,7 @@
  * (gate.json). Pure: no I/O, no clock. summary.md, junit.xml, report.html and the exit code are all derived
  * from the one GateResult this returns, so they cannot disagree.
  */
-import type { DocumentEvaluation, GateCheck, GateResult, RunSummary } from '../evaluate/types.js';
+import type { DocumentEvaluation, GateCheck, GateResult, RunSummary } from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
 import type { GateThresholds, ModeThresholds } from './thresholds.js';
 

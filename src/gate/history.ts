@@ -7,7 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import type { GateResult, RunSummary } from '../evaluate/types.js';
+import type { GateResult, RunSummary } from '../run-dir/index.js';
 import { DIFF_FILES, HISTORY_FILES, RUN_DIR_FILES, readGate, readManifest, readSummary, runDirPath, type RunManifest } from '../run-dir/index.js';
 import { describeServiceUrl, neutraliseFormula, formatDate, formatMs, formatPercent, roundForCsv } from '../render/index.js';
 import { UsageError } from '../errors.js';

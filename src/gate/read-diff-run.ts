@@ -4,7 +4,7 @@
  * texts, so two runs of 10,000 documents fit in memory.
  */
 import { UsageError } from '../errors.js';
-import type { RunSummary } from '../evaluate/types.js';
+import type { RunSummary } from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
 import { checkRunDirectory, readDocuments, readManifest, readScoredSummary, type RunManifest } from '../run-dir/index.js';
 

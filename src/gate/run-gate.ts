@@ -4,7 +4,7 @@
  * reporting; `docbench gate <run-dir>` calls it on a stored run and rebuilds the reports.
  */
 import { silentLogger, type Logger } from '../logger.js';
-import type { GateResult } from '../evaluate/types.js';
+import type { GateResult } from '../run-dir/index.js';
 import { MODES } from '../types.js';
 import { checkRunDirectory, readDocuments, readManifest, readScoredSummary, writeGate } from '../run-dir/index.js';
 import { evaluateGate, type GateDocument } from './evaluate-gate.js';

@@ -2,7 +2,7 @@
  * Builds the one view model every report format is written from. Formats, never re-scores: every figure
  * comes from summary.json, documents.jsonl or gate.json as the scoring step wrote it.
  */
-import type { DocumentEvaluation, FieldRow, GateResult, LatencyBlock, RunSummary } from '../evaluate/types.js';
+import type { DocumentEvaluation, FieldRow, GateResult, LatencyBlock, RunSummary } from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import { buildAccuracyLatencyChart } from './charts/accuracy-latency-chart.js';

@@ -1,5 +1,5 @@
 /** One DocumentEvaluation → the compact row the table, CSV and JUnit use (texts stay in the drill-down). */
-import type { DocumentEvaluation } from '../evaluate/types.js';
+import type { DocumentEvaluation } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
 import { drilldownHref } from './drilldown-name.js';
 import { toSafeHref } from '../render/index.js';

@@ -2,7 +2,7 @@
  * The view of one document's drill-down page: field-by-field verdicts, markdown side by side with the
  * differences marked, and regions drawn on page outlines. Built from one DocumentEvaluation at a time.
  */
-import type { DocumentEvaluation, DocumentExtraction } from '../evaluate/types.js';
+import type { DocumentEvaluation, DocumentExtraction } from '../run-dir/index.js';
 import type { InchBox } from '../service/types.js';
 import type { Mode } from '../types.js';
 import { type ChartView, px, formatMs, formatPercent, formatPoints, toSafeHref } from '../render/index.js';

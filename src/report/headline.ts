@@ -1,5 +1,5 @@
 /** The headline figures and the sentences that go with them, shared by the HTML, summary.md and the terminal. */
-import type { ComparisonBlock, ConfidenceBlock, RunSummary } from '../evaluate/types.js';
+import type { ComparisonBlock, ConfidenceBlock, RunSummary } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
 import { toUnitConfidence } from './charts/calibration-charts.js';
 import { formatDecimal, formatMs, formatPercent, formatPoints } from '../render/index.js';

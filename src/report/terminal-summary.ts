@@ -1,5 +1,5 @@
 /** The short plain-text table `docbench run` and `docbench report` print at the end. No colour, no HTML. */
-import type { GateResult, RunSummary } from '../evaluate/types.js';
+import type { GateResult, RunSummary } from '../run-dir/index.js';
 import { MODES } from '../types.js';
 import { formatCount } from '../render/index.js';
 import { buildHeadline } from './headline.js';

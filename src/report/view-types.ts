@@ -3,7 +3,7 @@
  * summary print, computed once from run.json, summary.json, documents.jsonl and gate.json. Numbers are kept
  * raw (for CSV and the page's sorting) next to their formatted text (for templates, which hold no logic).
  */
-import type { FieldRow, GateCheck, TagBreakdown } from '../evaluate/types.js';
+import type { FieldRow, GateCheck, TagBreakdown } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
 import { type ChartView } from '../render/index.js';
 

@@ -13,3 +13,8 @@ export { openStoredRun, checkRunDirectory, type StoredRun } from './stored-run.j
 /** The formats of run.json and results.jsonl lines, for readers outside run/. */
 export type { RunManifest, RunStatus } from '../run/manifest.js';
 export type { CallRecord } from '../run/record.js';
+/** The formats of summary.json, documents.jsonl lines and gate.json (written by evaluate/ and gate/). */
+export type {
+  RunSummary, ExtractionBlock, MarkdownBlock, ComparisonBlock, ConfidenceBlock, RegionsBlock, TagBreakdown, FieldRow, LatencyBlock,
+  DocumentEvaluation, DocumentExtraction, DocumentMarkdown, FieldVerdict, GateCheck, GateResult,
+} from '../evaluate/types.js';

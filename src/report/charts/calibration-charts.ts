@@ -1,5 +1,5 @@
 /** Reliability diagram and risk–coverage curve of one mode (METRICS.md §4), as chart geometry. */
-import type { ConfidenceBlock } from '../../evaluate/types.js';
+import type { ConfidenceBlock } from '../../run-dir/index.js';
 import { formatPercent, type ChartView, createFrame, linePath, linearScale, px, unitTicks } from '../../render/index.js';
 
 const WIDTH = 380;

@@ -3,7 +3,7 @@
  * from summary.json), over a strip of individual documents' latencies (sampled when there are many).
  * Log scale: fast and slow modes differ by an order of magnitude.
  */
-import type { LatencyBlock } from '../../evaluate/types.js';
+import type { LatencyBlock } from '../../run-dir/index.js';
 import { formatMs, type ChartView, SERIES_CLASSES, createFrame, logScale, px, sampleEvenly } from '../../render/index.js';
 
 const ROW = 46;

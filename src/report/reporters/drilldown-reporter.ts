@@ -8,7 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isDocbenchError } from '../../errors.js';
 import { unwritable } from '../../fs-utils.js';
-import type { DocumentEvaluation } from '../../evaluate/types.js';
+import type { DocumentEvaluation } from '../../run-dir/index.js';
 import type { Mode } from '../../types.js';
 import { DOCBENCH_VERSION } from '../../version.js';
 import { drilldownFileName } from '../drilldown-name.js';

@@ -2,7 +2,7 @@
  * A reporter turns the read-only view of a run into one output. Reporters are independent plug-ins: one
  * failing never stops the others (renderReports collects the error and carries on).
  */
-import type { DocumentEvaluation } from '../../evaluate/types.js';
+import type { DocumentEvaluation } from '../../run-dir/index.js';
 import type { Logger } from '../../logger.js';
 import type { StoredRun } from '../../run-dir/index.js';
 import type { ReportView } from '../view-types.js';
