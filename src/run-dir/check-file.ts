@@ -67,7 +67,7 @@ export async function readJsonFile(role: FileRole): Promise<{ found: false } | {
 }
 
 /** `/extraction/fast/f1` → `.extraction.fast.f1`; indices as `[3]`; odd keys quoted. */
-export function toJsonPath(pointer: string): string {
+function toJsonPath(pointer: string): string {
   if (pointer === '') return '';
   return pointer
     .split('/')

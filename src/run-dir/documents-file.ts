@@ -11,12 +11,9 @@ import { unwritable } from '../fs-utils.js';
 import { ENDPOINTS, MODES } from '../types.js';
 import type { DocumentEvaluation } from '../evaluate/types.js';
 import { checkShape, compileFileCheck, parseJsonText, type FileRole } from './check-file.js';
+import { count, modeKeys, nullableNum, num, share } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
-const num = { type: 'number' };
-const nullableNum = { type: ['number', 'null'] };
-const count = { type: 'integer', minimum: 0 };
-const share = { type: 'number', minimum: 0, maximum: 1 };
 const verdict = { enum: ['tp', 'fp', 'fn', 'fp+fn', 'tn'] };
 
 const documentExtraction = {
@@ -55,7 +52,7 @@ const DOCUMENT_LINE = {
     dashboard_url: { type: ['string', 'null'] },
     comparison_id: { type: ['string', 'null'] },
     pages: { type: ['integer', 'null'], minimum: 0 },
-    extraction: { type: 'object', propertyNames: { enum: [...MODES] }, additionalProperties: documentExtraction },
+    extraction: { type: 'object', ...modeKeys, additionalProperties: documentExtraction },
     extraction_baseline: documentExtraction,
     markdown: { type: 'object', properties: { service: documentMarkdown, baseline: documentMarkdown, delta: num, drift: share, teds: { type: ['number', 'null'] } } },
     regions: { type: 'object', required: ['f1_at50', 'f1_at75', 'mean_iou', 'char_accuracy'], properties: { f1_at50: share, f1_at75: share, mean_iou: { type: ['number', 'null'] }, char_accuracy: num } },

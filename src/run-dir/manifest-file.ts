@@ -4,10 +4,9 @@ import { toJson, writeFileAtomic } from '../fs-utils.js';
 import { MODES, ENDPOINTS } from '../types.js';
 import { MANIFEST_SCHEMA_VERSION, type RunManifest } from '../run/manifest.js';
 import { checkShape, compileFileCheck, readJsonFile, type FileRole } from './check-file.js';
+import { count, nullableString } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
-const count = { type: 'integer', minimum: 0 };
-const nullableString = { type: ['string', 'null'] };
 const stopReason = { enum: ['interrupted', 'auth', 'outage', 'output', null] };
 
 /** The fields run.json's readers use; further keys are allowed (written by later minor versions). */

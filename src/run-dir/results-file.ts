@@ -8,9 +8,9 @@ import { createInterface } from 'node:readline';
 import { ENDPOINTS, MODES } from '../types.js';
 import { RECORD_SCHEMA_VERSION, type CallRecord } from '../run/record.js';
 import { checkShape, compileFileCheck, parseJsonText, type FileRole } from './check-file.js';
+import { nonNegative } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
-const nonNegative = { type: 'number', minimum: 0 };
 
 /** One line of results.jsonl, schema version 1 (`v`). */
 const RECORD_V1 = {

@@ -9,14 +9,9 @@ import { toJson, writeFileAtomic } from '../fs-utils.js';
 import { MODES } from '../types.js';
 import { SUMMARY_SCHEMA_VERSION, type RunSummary } from '../evaluate/types.js';
 import { checkShape, compileFileCheck, damagedFile, readJsonFile, type FileRole } from './check-file.js';
+import { count, modeKeys, nullableNum, nullableShare, num, share } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
-const num = { type: 'number' };
-const nullableNum = { type: ['number', 'null'] };
-const count = { type: 'integer', minimum: 0 };
-const share = { type: 'number', minimum: 0, maximum: 1 };
-const nullableShare = { type: ['number', 'null'], minimum: 0, maximum: 1 };
-const modeKeys = { propertyNames: { enum: [...MODES] } };
 
 const latencyBlock = {
   type: 'object',
