@@ -3,11 +3,12 @@
  * pure function of the policy, the failure and the attempt number, so it is tested without a clock.
  */
 import type { ServiceError } from './errors.js';
+import { parseHttpDate } from './http-date.js';
 
 export interface RetryPolicy {
   /** Total attempts including the first. @default 4 */
   maxAttempts: number;
-  /** First backoff for 5xx, network errors and timeouts, doubled each attempt, full jitter. @default 1000 */
+  /** First backoff for 5xx, network errors and timeouts, doubled each attempt, equal jitter (see decideRetry). @default 1000 */
   baseDelayMs: number;
   /** Cap of one backoff. @default 30000 */
   maxDelayMs: number;
@@ -64,19 +65,18 @@ export function decideRetry(error: ServiceError, attempt: number, policy: RetryP
   return { retry: true, delayMs: Math.round(ceiling / 2 + (random() * ceiling) / 2) };
 }
 
-// An HTTP-date always names its month (IMF-fixdate, RFC 850 and asctime forms alike). Date.parse alone is
-// far too lenient: it reads "3.5" or "-1" as dates in 2001, which would become a zero wait.
-const HTTP_DATE_MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/i;
-const HAS_ZONE = /\b(GMT|UTC|UT)\b|[+-]\d{4}\b/i;
+const DELAY_SECONDS = /^\d+$/;
 
-/** Parses `Retry-After`: delay-seconds or an HTTP-date (RFC 9110 §10.2.3). Undefined when absent or invalid. */
+/**
+ * Parses `Retry-After` (RFC 9110 §10.2.3): delay-seconds or an HTTP-date in one of the three forms of §5.6.7
+ * (see http-date.ts). Undefined when absent or not exactly one of those: the caller then uses its own backoff,
+ * never a zero wait. A date in the past is no wait.
+ */
 export function parseRetryAfter(header: string | undefined, now: number = Date.now()): number | undefined {
   if (header === undefined) return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  if (!HTTP_DATE_MONTH.test(trimmed)) return undefined;
-  // asctime carries no zone, and HTTP dates are always GMT (RFC 9110 §5.6.7): never read one as local time.
-  const date = Date.parse(HAS_ZONE.test(trimmed) ? trimmed : `${trimmed} GMT`);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+  // Field values arrive with optional whitespace around them (RFC 9110 §5.5); it is not part of the value.
+  const value = header.trim();
+  if (DELAY_SECONDS.test(value)) return Number(value) * 1000;
+  const date = parseHttpDate(value, now);
+  return date === undefined ? undefined : Math.max(0, date - now);
 }

@@ -77,10 +77,65 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Sunday, 01-Mar-26 12:00:07 GMT', now)).toBe(7000);
     // asctime carries no zone; HTTP dates are always GMT (RFC 9110 §5.6.7), whatever the local zone.
     expect(parseRetryAfter('Sun Mar  1 12:00:07 2026', now)).toBe(7000);
+    expect(parseRetryAfter('Tue Mar 10 12:00:07 2026', now)).toBe(9 * 86_400_000 + 7000);
   });
 
   it('reads a date in the past as no wait', () => {
     expect(parseRetryAfter('Sun, 01 Mar 2026 11:59:00 GMT', now)).toBe(0);
+  });
+
+  it('reads an RFC 850 two-digit year more than 50 years ahead as the past century', () => {
+    // 2026 + 50 = 2076: "76" is 2076, "77" would be 2077 > 2076 and so is 1977 (a past date: no wait).
+    expect(parseRetryAfter('Sunday, 01-Mar-76 12:00:07 GMT', now)).toBe(Date.parse('2076-03-01T12:00:07Z') - now);
+    expect(parseRetryAfter('Tuesday, 01-Mar-77 12:00:07 GMT', now)).toBe(0);
+    expect(parseRetryAfter('Monday, 01-Mar-77 12:00:07 GMT', now)).toBeUndefined(); // 1 Mar 2077 would be a Monday
+  });
+
+  it('reads a leap second as the next minute', () => {
+    expect(parseRetryAfter('Sun, 01 Mar 2026 12:00:60 GMT', now)).toBe(60_000);
+  });
+
+  it('refuses dates that do not exist instead of rolling them over', () => {
+    for (const value of [
+      'Sat, 31 Feb 2026 12:00:00 GMT', // 31 Feb: Date.parse gives 3 Mar
+      'Sun, 29 Feb 2026 12:00:00 GMT', // 2026 is not a leap year
+      'Sun, 00 Mar 2026 12:00:00 GMT',
+      'Sun, 01 Mar 2026 24:00:00 GMT',
+      'Sun, 01 Mar 2026 12:60:00 GMT',
+      'Sun, 01 Mar 2026 12:00:61 GMT',
+      'Wednesday, 31-Apr-26 12:00:00 GMT',
+      'Mon Feb 30 12:00:00 2026',
+    ]) {
+      expect(parseRetryAfter(value, now), value).toBeUndefined();
+    }
+  });
+
+  it('refuses a day name that does not match the date (the sender is broken; we fall back to our backoff)', () => {
+    expect(parseRetryAfter('Mon, 01 Mar 2026 12:00:07 GMT', now)).toBeUndefined();
+    expect(parseRetryAfter('Monday, 01-Mar-26 12:00:07 GMT', now)).toBeUndefined();
+    expect(parseRetryAfter('Mon Mar  1 12:00:07 2026', now)).toBeUndefined();
+  });
+
+  it('refuses anything that is not exactly one of the three forms', () => {
+    for (const value of [
+      'Mar 5', // Date.parse: 5 Mar 2001, a zero wait
+      'Sun, 01 Mar 2026', // no time
+      'Sun, 01 Mar 2026 12:00:07', // IMF-fixdate without GMT
+      'Sun, 01 Mar 2026 12:00:07 UTC', // only "GMT" is allowed
+      'Sun, 01 Mar 2026 12:00:07 +0000',
+      'Sun, 1 Mar 2026 12:00:07 GMT', // day must be two digits
+      'sun, 01 mar 2026 12:00:07 GMT', // names are case-sensitive
+      'Sunday, 01 Mar 2026 12:00:07 GMT', // long day name belongs to RFC 850
+      'Sun, 01-Mar-26 12:00:07 GMT', // short day name in RFC 850
+      'Sunday, 01-Mar-2026 12:00:07 GMT', // RFC 850 has a two-digit year
+      'Sun Mar 1 12:00:07 2026', // asctime pads a one-digit day with a space
+      'Sun Mar  1 12:00:07 2026 GMT',
+      'Sun, 01 Mar 2026 12:00:07 GMT extra',
+      '2026-03-01T12:00:07Z',
+      'Sun,  01 Mar 2026 12:00:07 GMT',
+    ]) {
+      expect(parseRetryAfter(value, now), value).toBeUndefined();
+    }
   });
 
   it('returns undefined for an absent or invalid header, never a zero wait', () => {
