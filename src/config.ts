@@ -26,7 +26,7 @@ export interface ResolvedConfig {
   /** Abort one HTTP attempt after this long. @default 600000 */
   timeoutMs: number;
   retry: RetryPolicy;
-  /** Header carrying the key, per endpoint (interface §5 by default). */
+  /** Header carrying the key, per endpoint (docs/service-interface.md §5 by default). */
   auth: Record<Endpoint, AuthHeader>;
   /** Largest response read. @default 104857600 */
   maxResponseBytes: number;

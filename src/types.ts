@@ -26,7 +26,7 @@ export type JsonObject = { [key: string]: Json };
 export type JsonSchema = { [key: string]: unknown };
 
 /**
- * How two values of one field are compared in the normalised pass (METRICS.md §1). Set per field path in
+ * How two values of one field are compared in the normalised pass (docs/metrics/extraction.md). Set per field path in
  * dataset.json `comparators`, e.g. `{"codes[].cpt": "code", "billing.total": {"type": "money"}}`.
  */
 export type ComparatorType = 'exact' | 'string' | 'number' | 'money' | 'date' | 'boolean' | 'code' | 'text';

@@ -1,5 +1,5 @@
 /**
- * Shape checks for truth/<id>.regions.json: /split's `pages` array (interface §2.3), boxes in inches with a
+ * Shape checks for truth/<id>.regions.json: /split's `pages` array (docs/service-interface.md §2.3), boxes in inches with a
  * top-left origin, page sizes in points. METRICS §3: boxes must have a positive size and lie inside the page.
  */
 /** Slack for boxes touching the page edge, in inches (rounding in the writer). */

@@ -27,13 +27,13 @@ import {
 
 /** Bumped when a metric's definition changes, so numbers of different versions are not mixed silently. */
 export const METRIC_VERSIONS: Record<string, string> = {
-  extraction: 'field-f1/1 (METRICS.md §1)',
-  markdown: 'ned-omnidocbench/1 (METRICS.md §2)',
+  extraction: 'field-f1/1 (docs/metrics/extraction.md)',
+  markdown: 'ned-omnidocbench/1 (docs/metrics/markdown.md)',
   tables: 'teds/1',
-  regions: 'iou-hungarian/1 (METRICS.md §3)',
-  calibration: 'ece-10-bins-(lo,hi]/1 (METRICS.md §4)',
-  comparison: 'paired-bootstrap-10000/1 (METRICS.md §5)',
-  latency: 'hyndman-fan-7/1 (METRICS.md §6)',
+  regions: 'iou-hungarian/1 (docs/metrics/regions.md)',
+  calibration: 'ece-10-bins-(lo,hi]/1 (docs/metrics/calibration.md)',
+  comparison: 'paired-bootstrap-10000/1 (docs/metrics/comparison.md)',
+  latency: 'hyndman-fan-7/1 (docs/metrics/latency.md)',
 };
 
 export interface AggregateInput {

@@ -1,7 +1,7 @@
 /**
  * Scores one document of a stored run: its final records (one per planned call) against its truth and the
  * incumbent's baseline. Pure: truth comes in already loaded. A planned call without a successful record
- * scores as empty output, never skipped (METRICS.md: "never skip a failure").
+ * scores as empty output, never skipped (docs/metrics.md: "failures are never skipped").
  */
 import type { DatasetDocument, Endpoint, JsonObject, Mode, ComparatorSpec, DateLocale, JsonSchema } from '../types.js';
 import type { RegionPage } from '../service/types.js';

@@ -1,5 +1,5 @@
 /**
- * Compares a candidate run with a baseline run on the documents both scored (METRICS.md §5): per headline
+ * Compares a candidate run with a baseline run on the documents both scored (docs/metrics/comparison.md): per headline
  * metric Δ with its paired-bootstrap 95% interval and p-values, per field path the significant changes,
  * documents that flipped, latency changes, and the verdict. Pure: both runs come in loaded.
  *
@@ -307,7 +307,7 @@ function sum(rows: readonly CountsLike[]): { tp: number; fp: number; fn: number 
   return rows.reduce((acc, r) => ({ tp: acc.tp + r.tp, fp: acc.fp + r.fp, fn: acc.fn + r.fn }), { tp: 0, fp: 0, fn: 0 });
 }
 
-/** Micro F1 from summed counts; 1 when nothing was counted (METRICS.md §1 empty case). */
+/** Micro F1 from summed counts; 1 when nothing was counted (docs/metrics/extraction.md empty case). */
 function microF1(rows: readonly CountsLike[]): number {
   const s = sum(rows);
   return s.tp + s.fp + s.fn === 0 ? 1 : (2 * s.tp) / (2 * s.tp + s.fp + s.fn);

@@ -1,5 +1,5 @@
 /**
- * diff.json: the comparison of a candidate run with a baseline run on the same documents (METRICS.md §5).
+ * diff.json: the comparison of a candidate run with a baseline run on the same documents (docs/metrics/comparison.md).
  * diff.md and diff.html are rendered from this object and nothing else.
  */
 import type { Mode } from '../types.js';

@@ -32,7 +32,7 @@ export interface DiffRun {
 }
 
 /**
- * `codes[1].units` → `codes[].units`: the per-path aggregation key of METRICS.md §1 ("per field path with
+ * `codes[1].units` → `codes[].units`: the per-path aggregation key of docs/metrics/extraction.md ("per field path with
  * indices collapsed"). documents.jsonl keeps the indexed path for the drill-down.
  */
 export function collapseFieldPath(fieldPath: string): string {

@@ -45,7 +45,7 @@ export interface LatencyThresholds {
   max_p99_ms?: number;
 }
 
-/** How `docbench diff` decides a regression (METRICS.md §5). */
+/** How `docbench diff` decides a regression (docs/metrics/comparison.md). */
 export interface DiffSettings {
   /** A headline metric must drop by more than this (absolute, 0.01 = 1 point). @default 0.01 */
   tolerance: number;

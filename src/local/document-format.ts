@@ -1,6 +1,6 @@
 /** What the engine reads, detected from the bytes (never trusted from the file name). */
 
-/** Formats as the interface names them (extensions without dot, §7). */
+/** Formats as the interface names them (extensions without dot, docs/service-interface.md §7). */
 export const SUPPORTED_FORMATS = ['pdf', 'jpg', 'jpeg', 'png', 'tif', 'tiff'] as const;
 
 export type DocumentFormat = 'pdf' | 'png' | 'jpeg' | 'tiff';

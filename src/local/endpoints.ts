@@ -1,5 +1,5 @@
 /**
- * The bodies of the service's answers, built from analysed documents (interface §2). Element shapes the
+ * The bodies of the service's answers, built from analysed documents (docs/service-interface.md §2). Element shapes the
  * interface leaves open (bounding_boxes, barcodes, signatures, images, structured_data) are documented in
  * docs/local-service.md.
  */

@@ -155,7 +155,7 @@ export async function fetchFileUrl(raw: string, limit: number, timeoutMs: number
 }
 
 /**
- * The documents of a request: `file`, or the indexed parts `0.file`, `1.file`… (interface §4.2), or
+ * The documents of a request: `file`, or the indexed parts `0.file`, `1.file`… (docs/service-interface.md §4.2), or
  * `fileUrl`. At least one is required.
  */
 export async function readDocuments(form: ParsedForm, options: { maxUploadBytes: number; fileUrlTimeoutMs: number }): Promise<InputDocument[]> {

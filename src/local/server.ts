@@ -1,5 +1,5 @@
 /**
- * The HTTP side of the local service: routing, auth per the interface's header table (§5), fault injection,
+ * The HTTP side of the local service: routing, auth per the header table of docs/service-interface.md §5, fault injection,
  * latency, and JSON errors for everything that goes wrong.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -110,7 +110,7 @@ async function handleApi(route: Route, req: IncomingMessage, deps: ServerDeps): 
       const [document] = await readDocuments(form, options);
       const doc = await engine.analyse(document!);
       const pages = buildMarkdownPages(doc.pages);
-      // §4.4: the reference names the part original_results, the example sends originalResults.
+      // docs/service-interface.md §4.4: the reference names the part original_results, the example sends originalResults.
       const baseline = form.text('original_results') ?? form.text('originalResults') ?? null;
       const record = await deps.store.save({ filename: document!.filename, document_hash: doc.hash, pages, baseline });
       return { success: true, pages, failed_pages: [], dashboard_url: `${deps.baseUrl()}/evals?filename=${record.id}`, comparison_id: record.id };

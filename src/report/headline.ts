@@ -11,7 +11,7 @@ export function extractKey(mode: Mode): string {
 }
 
 /**
- * Δ and its 95% interval in words. Significant when the bootstrap interval excludes zero (METRICS.md §5);
+ * Δ and its 95% interval in words. Significant when the bootstrap interval excludes zero (docs/metrics/comparison.md);
  * the sign test and Wilcoxon p-values are shown beside it, not used here.
  */
 export function describeComparison(delta: number, ci95: [number, number], subject = 'the service', other = 'the incumbent'): { verdict: string; significant: boolean; tone: Tone } {

@@ -1,5 +1,5 @@
 /**
- * Latency summaries (METRICS.md §6): p50, p90, p95, p99, mean, min, max per endpoint and mode, per document
+ * Latency summaries (docs/metrics/latency.md): p50, p90, p95, p99, mean, min, max per endpoint and mode, per document
  * and per page, with the percentile method named in every result. Lower is better. Failed calls and
  * timeouts are counted beside the figures, never dropped silently.
  */

@@ -11,7 +11,7 @@ export interface AuthHeader {
   scheme?: string;
 }
 
-/** Interface §5. */
+/** docs/service-interface.md §5. */
 export const DEFAULT_AUTH: Readonly<Record<Endpoint, AuthHeader>> = {
   extract: { header: 'x-api-key' },
   split: { header: 'X-API-KEY' },

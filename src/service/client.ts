@@ -213,7 +213,7 @@ export function createClient(options: ClientOptions): ServiceClient {
         'extract',
         [
           documentPart(document),
-          // Interface §4.2: a JSON Schema document serialised to a string; booleans as text `true`/`false`.
+          // docs/service-interface.md §4.2: a JSON Schema document serialised to a string; booleans as text `true`/`false`.
           { name: 'schema', value: JSON.stringify(params.schema) },
           { name: 'fast', value: String(params.fast) },
           ...(params.customContext ? [{ name: 'customContext', value: params.customContext }] : []),
@@ -357,7 +357,7 @@ function httpError(
     const formats = parsed.error?.details?.supported_formats;
     if (Array.isArray(formats)) supportedFormats = formats.filter((f): f is string => typeof f === 'string').map((f) => redact(f).slice(0, 40));
   } catch {
-    // Error bodies of /extract, /split, /compare are unspecified (interface §7.5): a non-JSON body is fine here.
+    // Error bodies of /extract, /split, /compare are unspecified (docs/service-interface.md §7.5): a non-JSON body is fine here.
   }
   const auth = status === 401 || status === 403;
   const redirect = status >= 300 && status < 400;

@@ -52,7 +52,7 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
-/** `dashboard_url` is `{dashboard_base_url}/evals?filename=<comparison_id>` (interface §2.4). */
+/** `dashboard_url` is `{dashboard_base_url}/evals?filename=<comparison_id>` (docs/service-interface.md §2.4). */
 function comparisonIdFromUrl(url: string | null): string | null {
   if (url === null) return null;
   return new URL(url).searchParams.get('filename');

@@ -52,7 +52,7 @@ export interface CompareResult {
   failedPageList: number[];
 }
 
-/** A box in inches, origin top-left (interface §2.3). */
+/** A box in inches, origin top-left (docs/service-interface.md §2.3). */
 export interface InchBox {
   min_x: number;
   min_y: number;

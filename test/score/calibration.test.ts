@@ -4,7 +4,7 @@ import { binIndex, calibration, computeAuroc } from '../../src/score/calibration
 
 const vector = [95, 90, 85, 80, 60, 55, 30, 20].map((confidence, i) => ({ confidence, correct: [1, 1, 0, 1, 1, 0, 0, 0][i]! }));
 
-describe('calibration: the METRICS.md §4 vector', () => {
+describe('calibration: the docs/metrics/calibration.md vector', () => {
   const result = calibration(vector);
 
   it('gives Brier 0.1709 and AUROC 0.875', () => {

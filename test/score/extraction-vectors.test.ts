@@ -12,7 +12,7 @@ function counts(truth: Json, prediction: Json, options = {}) {
   return { tp: score.tp, fp: score.fp, fn: score.fn, f1: score.f1, strict: [score.strict.tp, score.strict.fp, score.strict.fn] };
 }
 
-describe('METRICS.md §1 vectors (normalised pass)', () => {
+describe('docs/metrics/extraction.md vectors (normalised pass)', () => {
   it('number vs formatted string is 2/0/0 → 1.0, strict 1/1/1 → 0.5', () => {
     const score = scoreExtraction({ name: 'John Smith', total: 125.5 }, { name: 'John Smith', total: '125.50' });
     expect([score.tp, score.fp, score.fn, score.f1]).toEqual([2, 0, 0, 1]);

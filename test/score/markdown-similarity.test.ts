@@ -26,7 +26,7 @@ function referenceDistance(a: string, b: string): number {
   return previous[y.length]!;
 }
 
-describe('markdownSimilarity: METRICS.md §2 vectors', () => {
+describe('markdownSimilarity: docs/metrics/markdown.md vectors', () => {
   it('"Total: $12.50" vs "Total: 12.5" has NED 1/9', () => {
     const score = markdownSimilarity('Total: $12.50', 'Total: 12.5');
     expect(score.ned).toBeCloseTo(1 / 9, 12);

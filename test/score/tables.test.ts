@@ -113,7 +113,7 @@ describe('findTables: HTML tables', () => {
   });
 });
 
-describe('computeTeds: METRICS.md §2 vectors', () => {
+describe('computeTeds: docs/metrics/markdown.md vectors', () => {
   const truth = grid([
     ['a', 'b'],
     ['1', '2'],

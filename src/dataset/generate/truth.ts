@@ -130,7 +130,7 @@ function pageRegions(page: LayoutPage, number: number): RegionPage {
       .filter((block) => block.runs.length > 0)
       .map((block) => {
         const boxes = block.runs.map(runBox);
-        // Inches, top-left origin (interface §2.3), clamped to the page.
+        // Inches, top-left origin (docs/service-interface.md §2.3), clamped to the page.
         const minX = Math.max(0, Math.min(...boxes.map((box) => box[0])));
         const minY = Math.max(0, Math.min(...boxes.map((box) => box[1])));
         const maxX = Math.min(page.width, Math.max(...boxes.map((box) => box[2])));

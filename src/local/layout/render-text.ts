@@ -32,7 +32,7 @@ export function blockText(block: Block): string {
   return [block.header, ...block.rows.map((r) => r.map((c) => c ?? ''))].map((cells) => cells.filter(Boolean).join(' ')).join('\n');
 }
 
-/** A point box → inches, rounded to 1/1000 in (interface §2.3: inches, origin top-left). */
+/** A point box → inches, rounded to 1/1000 in (docs/service-interface.md §2.3: inches, origin top-left). */
 export function toInchBox(box: PointBox): { min_x: number; min_y: number; max_x: number; max_y: number } {
   const inch = (v: number) => Math.round((v / 72) * 1000) / 1000;
   return { min_x: inch(box.x0), min_y: inch(box.y0), max_x: inch(box.x1), max_y: inch(box.y1) };

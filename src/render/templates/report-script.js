@@ -8,7 +8,7 @@
   var rows = data.rows;
   var modes = data.modes;
   var latencyKeys = data.latency_keys;
-  // Failures first (STYLE.md): the initial order is by status, then document id.
+  // Failures first (CONTRIBUTING.md "Habits"): the initial order is by status, then document id.
   var state = { status: 'all', tag: '', text: '', sortKey: 'status', sortDir: 1, page: 0 };
   var body = document.getElementById('documents-body');
   var countLabel = document.getElementById('doc-count');

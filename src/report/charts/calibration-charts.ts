@@ -1,4 +1,4 @@
-/** Reliability diagram and risk–coverage curve of one mode (METRICS.md §4), as chart geometry. */
+/** Reliability diagram and risk–coverage curve of one mode (docs/metrics/calibration.md), as chart geometry. */
 import type { ConfidenceBlock } from '../../run-dir/index.js';
 import { formatPercent, type ChartView, createFrame, linePath, linearScale, px, unitTicks } from '../../render/index.js';
 

@@ -1,4 +1,4 @@
-/** Confidence calibration of one system (METRICS.md §4): ECE, adaptive ECE, Brier, AUROC, risk–coverage. */
+/** Confidence calibration of one system (docs/metrics/calibration.md): ECE, adaptive ECE, Brier, AUROC, risk–coverage. */
 import { DocbenchError } from '../../errors.js';
 import { checkUnit } from '../shared/check-metric.js';
 import { computeAuroc } from './auroc.js';

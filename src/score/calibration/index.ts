@@ -1,4 +1,4 @@
-/** Confidence calibration (METRICS.md §4). */
+/** Confidence calibration (docs/metrics/calibration.md). */
 export { calibration, DEFAULT_BINS, DEFAULT_AUTO_ACCEPT_TARGET } from './calibration.js';
 export { computeAuroc } from './auroc.js';
 export { riskCoverageCurve, findAutoAccept } from './risk-coverage.js';

@@ -1,4 +1,4 @@
-/** Risk–coverage curve and the auto-accept threshold (METRICS.md §4). */
+/** Risk–coverage curve and the auto-accept threshold (docs/metrics/calibration.md). */
 import { checkUnit } from '../shared/check-metric.js';
 import type { Sample } from './reliability.js';
 import type { AutoAccept, RiskCoveragePoint } from './types.js';

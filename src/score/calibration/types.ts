@@ -1,4 +1,4 @@
-/** Types of the calibration scorer (METRICS.md §4). */
+/** Types of the calibration scorer (docs/metrics/calibration.md). */
 
 /** One document: the service's confidence (0–100) and how correct the document really was (0–1). */
 export interface CalibrationItem {

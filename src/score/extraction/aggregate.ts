@@ -1,5 +1,5 @@
 /**
- * Aggregation of per-document extraction scores (METRICS.md §1 "Aggregates"). Per-document scoring and
+ * Aggregation of per-document extraction scores (docs/metrics/extraction.md "Aggregates"). Per-document scoring and
  * aggregation are separate so a report can aggregate any subset (a tier, a document type) without re-scoring.
  */
 import { DocbenchError } from '../../errors.js';

@@ -1,4 +1,4 @@
-/** Extraction scoring (METRICS.md §1): Field-F1 per document, aggregation, ANLS*. */
+/** Extraction scoring (docs/metrics/extraction.md): Field-F1 per document, aggregation, ANLS*. */
 export { scoreExtraction, LONG_TEXT_MIN_LENGTH } from './score-document.js';
 export { aggregateExtraction } from './aggregate.js';
 export type { ExtractionAggregate, ItemAggregate, MacroScore, PathAggregate } from './aggregate.js';

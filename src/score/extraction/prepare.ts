@@ -8,7 +8,7 @@ import type { ComparatorTable, ValueType } from './resolve-comparator.js';
 import { itemSchema, lookupKey, type SchemaNode } from './schema.js';
 
 /**
- * Empty per METRICS.md §1 — null, absent, `""` (and whitespace-only), `[]`, `{}` — and, deeply, an object or
+ * Empty per docs/metrics/extraction.md — null, absent, `""` (and whitespace-only), `[]`, `{}` — and, deeply, an object or
  * array whose every member is empty: `{"name": null}` is no more an answer than `{}`.
  */
 export interface EmptyNode {

@@ -1,4 +1,4 @@
-/** Precision, recall and F1 from counts, with the empty-document convention of METRICS.md §1. */
+/** Precision, recall and F1 from counts, with the empty-document convention of docs/metrics/extraction.md. */
 import { checkMetric, checkUnit } from '../shared/check-metric.js';
 import type { Counts, PrfScore } from './types.js';
 

@@ -1,5 +1,5 @@
 /**
- * Field-F1 of one document (METRICS.md §1): micro P/R/F1 over leaf fields after DocILE-style line-item
+ * Field-F1 of one document (docs/metrics/extraction.md): micro P/R/F1 over leaf fields after DocILE-style line-item
  * matching, in a normalised and a strict pass over the same pairs, with a verdict per field.
  */
 import type { Json, JsonObject } from '../../types.js';
@@ -201,7 +201,7 @@ function countArray(truthItems: ArrayNode['items'], predictedItems: ArrayNode['i
 
 /**
  * The Hungarian assignment of truth items to predicted items, keeping only pairs with an equal leaf. The
- * objective is lexicographic, folded into one integer weight: most equal leaves (the METRICS.md objective),
+ * objective is lexicographic, folded into one integer weight: most equal leaves (the objective of docs/metrics/extraction.md),
  * then most exactly-equal items, then most strictly-equal leaves, then items kept at the same index. The lower
  * levels only break ties, so counts, exact items and strict counts are all independent of item order.
  */
@@ -269,7 +269,7 @@ function projectText(node: TreeNode | undefined, textPaths: ReadonlySet<string>)
 }
 
 /**
- * Scores one predicted JSON against its truth (METRICS.md §1, docs/metrics/extraction.md).
+ * Scores one predicted JSON against its truth (docs/metrics/extraction.md, docs/metrics/extraction.md).
  *
  * Direction: higher is better for precision, recall, F1 and ANLS*; `items.countError` is lower-is-better.
  * Edge cases: truth `{}` and prediction `{}` → P = R = F1 = 1 and exactMatch; a failed call or unparseable

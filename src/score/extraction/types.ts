@@ -1,4 +1,4 @@
-/** Result types of the extraction scorer (METRICS.md §1). */
+/** Result types of the extraction scorer (docs/metrics/extraction.md). */
 import type { ComparatorSpec, ComparatorType, DateLocale, Json, JsonSchema } from '../../types.js';
 import type { ComparatorSource } from './resolve-comparator.js';
 
@@ -26,7 +26,7 @@ export interface PrfScore extends Counts {
 export type Verdict = 'tp' | 'fp' | 'fn' | 'fp+fn' | 'tn';
 
 /**
- * Error taxonomy (METRICS.md §1): `missing` truth has a value, prediction empty; `hallucinated` the reverse;
+ * Error taxonomy (docs/metrics/extraction.md): `missing` truth has a value, prediction empty; `hallucinated` the reverse;
  * `wrong_value` both have values that differ after normalisation (or the shapes differ: object vs scalar…);
  * `format_only` equal after normalisation but not strictly (counted TP in the normalised pass).
  */

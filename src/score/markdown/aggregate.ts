@@ -1,5 +1,5 @@
 /**
- * Markdown fidelity across documents (METRICS.md §2): micro over every page of every document (headline),
+ * Markdown fidelity across documents (docs/metrics/markdown.md): micro over every page of every document (headline),
  * macro as the mean over pages, and the mean of per-document micro scores. Per-document scoring is
  * {@link scoreMarkdownPages}; this only adds up.
  */

@@ -1,5 +1,5 @@
 /**
- * The service against the incumbent on the same documents (METRICS.md §2): per-document
+ * The service against the incumbent on the same documents (docs/metrics/markdown.md): per-document
  * Δ = similarity(service) − similarity(incumbent), with wins, losses and ties (|Δ| within the tolerance).
  * Where no truth exists, {@link scoreMarkdownDrift} measures how far the two outputs are apart: change, not
  * accuracy. The paired bootstrap interval on Δ lives with the statistics (src/score/stats).

@@ -1,5 +1,5 @@
 /**
- * The text normalisation of METRICS.md §2 (OmniDocBench's): Unicode NFC, then delete every character that is
+ * The text normalisation of docs/metrics/markdown.md (OmniDocBench's): Unicode NFC, then delete every character that is
  * not a letter, a digit or an underscore. Case is kept. Both steps are single linear native passes, so the
  * normalisation costs a small fraction of the Levenshtein call that follows (see bench/cases/score-markdown.ts).
  */
@@ -13,7 +13,7 @@ export const SIMILARITY_NORMALIZATION = ['nfc', 'keep-letters-digits-underscore'
  */
 const NOT_WORD_CHARACTER = /[^\p{L}\p{N}_]/gu;
 
-/** n() of METRICS.md §2. */
+/** n() of docs/metrics/markdown.md. */
 export function normalizeForSimilarity(text: string): string {
   return text.normalize('NFC').replace(NOT_WORD_CHARACTER, '');
 }

@@ -1,5 +1,5 @@
 /**
- * Per-page markdown fidelity of one document (METRICS.md §2). Pages are paired by index; a page the service
+ * Per-page markdown fidelity of one document (docs/metrics/markdown.md). Pages are paired by index; a page the service
  * did not return (fewer pages, or a failed call passed as `null`) scores as empty output, and a page it
  * invented scores against an empty truth page. Never skip a failure: public benchmarks that do report
  * inflated numbers.

@@ -1,5 +1,5 @@
 /**
- * Markdown fidelity of one text against its truth (METRICS.md §2): similarity = 1 − NED with
+ * Markdown fidelity of one text against its truth (docs/metrics/markdown.md): similarity = 1 − NED with
  * NED = Lev(n(p), n(t)) / max(|n(p)|, |n(t)|), in code points; and the same on the raw texts.
  * Higher similarity is better; NED is its complement (lower is better).
  */
@@ -31,7 +31,7 @@ export interface MarkdownSimilarity extends SimilarityScore {
   raw: SimilarityScore;
 }
 
-/** Scores `prediction` against `truth` (METRICS.md §2). Symmetric in its two arguments. */
+/** Scores `prediction` against `truth` (docs/metrics/markdown.md). Symmetric in its two arguments. */
 export function markdownSimilarity(prediction: string, truth: string): MarkdownSimilarity {
   const normalized = scoreTextPair(normalizeForSimilarity(prediction), normalizeForSimilarity(truth), 'markdown similarity');
   return {

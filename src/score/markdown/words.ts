@@ -1,5 +1,5 @@
 /**
- * Word precision and recall on bags (multisets) of words (METRICS.md §2); "% missing text" = 1 − recall.
+ * Word precision and recall on bags (multisets) of words (docs/metrics/markdown.md); "% missing text" = 1 − recall.
  *
  * A word is a maximal run of letters, combining marks and digits (`[\p{L}\p{M}\p{N}]+`) after lowercasing
  * and NFC. Marks are kept inside words because scripts such as Devanagari or Thai write vowels as marks with

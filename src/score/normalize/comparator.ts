@@ -1,6 +1,6 @@
 /**
  * One comparator per field: how two values of that field are compared in the normalised pass
- * (METRICS.md §1). Each value is turned once into a canonical form; equality is then cheap, which matters for
+ * (docs/metrics/extraction.md). Each value is turned once into a canonical form; equality is then cheap, which matters for
  * the Hungarian matrix of line items (n × m pairs).
  */
 import { DocbenchError } from '../../errors.js';
@@ -12,7 +12,7 @@ import { applyStringSteps, type StringStepName } from './string-steps.js';
 /** A JSON scalar as it reaches a comparator (empties are handled before). */
 export type Scalar = string | number | boolean;
 
-/** Default absolute tolerance of the money comparator (METRICS.md §1). */
+/** Default absolute tolerance of the money comparator (docs/metrics/extraction.md). */
 export const MONEY_TOLERANCE = 0.005;
 
 /** The canonical form of one value: a typed parse when it succeeded, and the string-normalised text. */
@@ -145,7 +145,7 @@ function fallbackStep(): string {
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
 
-/** METRICS.md §1: true/yes/y/1 and false/no/n/0, case-insensitive. */
+/** docs/metrics/extraction.md: true/yes/y/1 and false/no/n/0, case-insensitive. */
 export function parseBoolean(text: string): boolean | null {
   const word = text.toLowerCase();
   if (TRUE_WORDS.has(word)) return true;

@@ -1,5 +1,5 @@
 /**
- * Dates to ISO `YYYY-MM-DD` with an explicit list of formats (METRICS.md §1). Anything else is "unparseable"
+ * Dates to ISO `YYYY-MM-DD` with an explicit list of formats (docs/metrics/extraction.md). Anything else is "unparseable"
  * and the comparator falls back to a string compare — never a guess by `Date.parse`, whose accepted formats
  * differ between engines.
  */

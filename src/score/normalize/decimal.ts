@@ -1,5 +1,5 @@
 /**
- * Exact decimal numbers for the number and money comparators. METRICS.md §1 forbids float `===` on money, so a
+ * Exact decimal numbers for the number and money comparators. docs/metrics/extraction.md forbids float `===` on money, so a
  * value is parsed to an integer coefficient and a decimal scale (value = coef × 10^-scale) and compared with
  * BigInt arithmetic: `0.1 + 0.2` style errors cannot occur, and no rounding grid (such as 1e-6) is needed.
  */

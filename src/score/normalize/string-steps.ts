@@ -1,6 +1,6 @@
 /**
  * Named, pure string steps. A comparator's normalisation is an ordered list of these names, recorded with every
- * score so a number can be reproduced (STYLE.md "Scoring"; the idea of lm-evaluation-harness filters).
+ * score so a number can be reproduced (CONTRIBUTING.md "Habits"; the idea of lm-evaluation-harness filters).
  */
 
 /** The names of the string steps, in the order they are usually applied. */
@@ -25,7 +25,7 @@ export function applyStringSteps(text: string, steps: readonly StringStepName[])
   return out;
 }
 
-/** Whether a string has no visible content: empty, or only whitespace (METRICS.md §1 treats `""` as empty). */
+/** Whether a string has no visible content: empty, or only whitespace (docs/metrics/extraction.md treats `""` as empty). */
 export function isBlank(text: string): boolean {
   return text.trim() === '';
 }

@@ -1,5 +1,5 @@
 /**
- * Box checks and overlap for /split regions: boxes in inches, origin top-left (interface §2.3); pages sized
+ * Box checks and overlap for /split regions: boxes in inches, origin top-left (docs/service-interface.md §2.3); pages sized
  * in points (72 per inch).
  */
 import type { InchBox } from '../../service/types.js';

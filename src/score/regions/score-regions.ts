@@ -1,5 +1,5 @@
 /**
- * Region fidelity of one document's /split output against its truth regions (METRICS.md §3): one-to-one
+ * Region fidelity of one document's /split output against its truth regions (docs/metrics/regions.md): one-to-one
  * Hungarian matching on IoU per page; precision / recall / F1 at IoU ≥ 0.5 and ≥ 0.75; mean IoU of the
  * matches; character accuracy of the text inside matched regions. Higher is better for all of them.
  */

@@ -1,5 +1,5 @@
 /**
- * The boundary check every scorer applies to what it returns (STYLE.md: "check outputs at the boundary"):
+ * The boundary check every scorer applies to what it returns (CONTRIBUTING.md "Habits": checked "at the boundary"):
  * a NaN or an out-of-range figure is a bug in a scorer or corrupt input, never a number to print.
  */
 import { DocbenchError } from '../../errors.js';

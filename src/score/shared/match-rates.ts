@@ -1,6 +1,6 @@
 /**
  * Precision, recall and F1 of a one-to-one matching (bag-of-words counts, region boxes), with the empty
- * convention of METRICS.md §2–3. (Field-F1 has its own formulation from tp/fp/fn: extraction/ratios.ts.)
+ * convention of docs/metrics/markdown.md and docs/metrics/regions.md. (Field-F1 has its own formulation from tp/fp/fn: extraction/ratios.ts.)
  */
 import { checkUnit } from './check-metric.js';
 

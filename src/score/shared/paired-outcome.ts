@@ -1,6 +1,6 @@
 /**
  * Win, loss or tie of one document between two systems, the one rule behind the markdown head-to-head and
- * compareSystems (METRICS.md §2: "ties within 0.005"), so a document counts the same in both.
+ * compareSystems (docs/metrics/markdown.md: "ties within 0.005"), so a document counts the same in both.
  */
 
 /** Per-document differences within this are ties. @default 0.005 */

@@ -1,5 +1,5 @@
 /**
- * Paired bootstrap over documents (METRICS.md §5): resample document indices with replacement, recompute the
+ * Paired bootstrap over documents (docs/metrics/comparison.md): resample document indices with replacement, recompute the
  * aggregate on each resample (e.g. micro F1 from summed counts, not a mean of per-document F1s), and take the
  * percentile interval.
  */

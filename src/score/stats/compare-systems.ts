@@ -1,5 +1,5 @@
 /**
- * Comparing two systems or two runs on the same documents (METRICS.md §5): Δ with a paired-bootstrap 95%
+ * Comparing two systems or two runs on the same documents (docs/metrics/comparison.md): Δ with a paired-bootstrap 95%
  * interval, per-document wins/losses/ties, sign test and Wilcoxon signed-rank.
  */
 import { DocbenchError } from '../../errors.js';
@@ -241,7 +241,7 @@ export interface PairedValues {
   onlyInB: string[];
 }
 
-/** Pairs two id → value maps by document id (METRICS.md §5 "Pair by document id"). */
+/** Pairs two id → value maps by document id (docs/metrics/comparison.md "Pair by document id"). */
 export function pairByDocumentId(a: ReadonlyMap<string, number> | Record<string, number>, b: ReadonlyMap<string, number> | Record<string, number>): PairedValues {
   const mapA = a instanceof Map ? a : new Map(Object.entries(a));
   const mapB = b instanceof Map ? b : new Map(Object.entries(b));

@@ -1,4 +1,4 @@
-/** Holm–Bonferroni step-down correction across many metrics (METRICS.md §5). */
+/** Holm–Bonferroni step-down correction across many metrics (docs/metrics/comparison.md). */
 import { DocbenchError } from '../../errors.js';
 import { checkUnit } from '../shared/check-metric.js';
 

@@ -1,4 +1,4 @@
-/** Statistics for comparing two systems or runs (METRICS.md §5), and the metric boundary check. */
+/** Statistics for comparing two systems or runs (docs/metrics/comparison.md), and the metric boundary check. */
 export { compareSystems, compareSystemsMany, createMicroF1Delta, pairByDocumentId, DEFAULT_TIE_TOLERANCE } from './compare-systems.js';
 export type { CompareSystemsOptions, ComparisonRequest, CountsLike, PairedValues, SystemComparison } from './compare-systems.js';
 export { pairedBootstrap, isCountedStatistic, DEFAULT_RESAMPLES, DEFAULT_SEED } from './bootstrap.js';

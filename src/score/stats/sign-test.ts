@@ -1,4 +1,4 @@
-/** Exact two-sided sign test (METRICS.md §5): wins vs losses under Binomial(n, ½), ties dropped beforehand. */
+/** Exact two-sided sign test (docs/metrics/comparison.md): wins vs losses under Binomial(n, ½), ties dropped beforehand. */
 import { DocbenchError } from '../../errors.js';
 import { checkUnit } from '../shared/check-metric.js';
 

@@ -1,5 +1,5 @@
 /**
- * Wilcoxon signed-rank test on paired differences (METRICS.md §5). Conventions, as documented in
+ * Wilcoxon signed-rank test on paired differences (docs/metrics/comparison.md). Conventions, as documented in
  * docs/metrics/comparison.md:
  * - zero differences (|d| < 1e-12) are dropped — Wilcoxon's original convention (scipy `zero_method="wilcox"`);
  * - tied |d| (equal within a relative 1e-9, so float noise does not split ties) get their average rank;

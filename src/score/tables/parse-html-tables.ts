@@ -37,7 +37,7 @@ export function parseHtmlTables(text: string): TableTree[] {
   return tables;
 }
 
-/** Rows of a table: direct `<tr>` and those of thead / tbody / tfoot, which are unwrapped (METRICS.md §2). */
+/** Rows of a table: direct `<tr>` and those of thead / tbody / tfoot, which are unwrapped (docs/metrics/markdown.md). */
 function readRows(table: Element): TableCell[][] {
   const rows: TableCell[][] = [];
   for (const child of table.childNodes) {

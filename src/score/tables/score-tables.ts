@@ -1,5 +1,5 @@
 /**
- * Table fidelity of one document (METRICS.md §2): its truth tables paired one-to-one with its predicted
+ * Table fidelity of one document (docs/metrics/markdown.md): its truth tables paired one-to-one with its predicted
  * tables, TEDS and TEDS-S per pair, mean over the truth tables. Higher is better.
  */
 import { checkOptionalUnit } from '../shared/check-metric.js';

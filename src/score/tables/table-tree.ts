@@ -1,6 +1,6 @@
 /**
  * The tree TEDS compares (PubTabNet's): table → tr → td, where a cell carries its row/column spans and its
- * text. thead / tbody / tfoot are unwrapped (METRICS.md §2), caption and colgroup dropped, and `th` is read
+ * text. thead / tbody / tfoot are unwrapped (docs/metrics/markdown.md), caption and colgroup dropped, and `th` is read
  * as `td`: header-ness is written inconsistently (a markdown table always has a header row, HTML may mark it
  * with th, with thead, or not at all), so it is not allowed to cost anything.
  */
@@ -25,7 +25,7 @@ export interface TableTree {
 /**
  * Nodes counted for the TEDS denominator: rows plus cells, the table root excluded. This is PubTabNet's
  * reference count (`len(table.xpath('.//*'))`, descendants of the table element), and it is the count under
- * which the METRICS.md vectors hold: a 2×2 table is 2 rows + 4 cells = 6 nodes, so one fully changed cell
+ * which the worked examples of docs/metrics/markdown.md hold: a 2×2 table is 2 rows + 4 cells = 6 nodes, so one fully changed cell
  * gives TEDS 1 − 1/6 and a missing second row (1 tr + 2 td deleted) gives 1 − 3/6 = 0.5.
  */
 export function countTableNodes(table: TableTree): number {

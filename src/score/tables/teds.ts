@@ -1,5 +1,5 @@
 /**
- * TEDS, tree-edit-distance-based similarity of two tables (Zhong et al., PubTabNet 2020; METRICS.md §2):
+ * TEDS, tree-edit-distance-based similarity of two tables (Zhong et al., PubTabNet 2020; docs/metrics/markdown.md):
  * TEDS = 1 − TED(pred, truth) / max(|pred|, |truth|). Insert and delete cost 1; renaming costs 1 when the
  * tags or the spans differ, and between two cells the character NED of their texts (TEDS) or 0 (TEDS-S,
  * structure only). Higher is better.
