@@ -2,10 +2,11 @@
  * The docbench command line: thin yargs commands that parse, resolve config, call one library function and
  * set the exit code. One top-level catch turns errors into the exit codes the README documents.
  */
-import yargs, { type CommandModule } from 'yargs';
+import yargs from 'yargs';
 import { createConsoleLogger } from './logger.js';
 import { ExitCode, exitCodeFor, isDocbenchError } from './errors.js';
-import { commandFactories } from './commands/index.js';
+import { registerCommands } from './commands/index.js';
+import { globalOptions } from './commands/shared-options.js';
 import type { CliContext } from './commands/context.js';
 import { DOCBENCH_VERSION } from './version.js';
 
@@ -36,12 +37,11 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
     },
   };
 
-  let parser = yargs(argv)
+  const parser = yargs(argv)
     .scriptName('docbench')
     .usage('$0 <command> [options]\n\nBenchmark a document-extraction service against a labelled dataset.')
     .version(DOCBENCH_VERSION)
-    .option('quiet', { type: 'boolean', describe: 'Print nothing but errors', global: true })
-    .option('verbose', { type: 'boolean', describe: 'Print debugging detail to stderr', global: true })
+    .options(globalOptions)
     .strict()
     .demandCommand(1, 'Name a command: see the list above.')
     .recommendCommands()
@@ -54,7 +54,7 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
       exitCode = ExitCode.USAGE;
     })
     .exitProcess(false);
-  for (const factory of commandFactories) parser = parser.command(factory(context) as unknown as CommandModule);
+  registerCommands(parser, context);
 
   try {
     await parser.parseAsync();

@@ -3,29 +3,22 @@ import path from 'node:path';
 import { resolveConfig } from '../config.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { baselinesFile, readBaselineStore, setBaseline, unsetBaseline } from '../gate/index.js';
-import type { CommandFactory } from './context.js';
+import { defineCommand } from './context.js';
+import { configOption, reportsDirOption } from './shared-options.js';
 
-interface BaselineArgs {
-  action: string;
-  target?: string;
-  'reports-dir'?: string;
-  config?: string;
-  quiet?: boolean;
-  verbose?: boolean;
-}
 
 const ACTIONS = ['set', 'show', 'unset'] as const;
 
-export const baselineCommand: CommandFactory = (context) => ({
+export const baselineCommand = defineCommand((context) => ({
   command: 'baseline <action> [target]',
   describe: 'Pinned baselines: "set <run-dir>" pins a run for its dataset, "show" lists them, "unset <dataset>" removes one',
   builder: (yargs) =>
     yargs
       .positional('action', { type: 'string', choices: ACTIONS, describe: 'set, show or unset' })
       .positional('target', { type: 'string', describe: 'set: a run directory; unset: a dataset name' })
-      .option('reports-dir', { type: 'string', describe: 'Where baselines.json lives (default: reportsDir of the config, else reports)' })
-      .option('config', { type: 'string', describe: 'Config file (default: ./docbench.config.json, .yaml or .yml)' }),
-  handler: async (argv: BaselineArgs) => {
+      .options(reportsDirOption)
+      .options(configOption),
+  handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const config = resolveConfig({
       cwd: context.cwd,
@@ -58,4 +51,4 @@ export const baselineCommand: CommandFactory = (context) => ({
     }
     context.setExitCode(ExitCode.OK);
   },
-});
+}));

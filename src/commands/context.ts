@@ -1,5 +1,6 @@
 /** What every command receives from the CLI entry point: its environment, streams and logger. */
-import type { Argv } from 'yargs';
+import type { CommandModule } from 'yargs';
+import type { GlobalArgs } from './shared-options.js';
 import type { Logger } from '../logger.js';
 
 export interface CliContext {
@@ -17,16 +18,14 @@ export interface CliContext {
 }
 
 /**
- * A yargs command module whose handler declares the shape of its own parsed flags. (yargs' CommandModule
- * types the handler's argument from the builder, which the thin commands here do not need.)
+ * A yargs command whose handler's argument is inferred from its builder (yargs' `InferredOptionTypes`), so a
+ * flag read in the handler is a flag the builder declared, with the type it declared.
  */
-export interface DocbenchCommand {
-  command: string | readonly string[];
-  describe: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command's builder adds its own options
-  builder?: (yargs: Argv) => Argv<any>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the handler narrows argv itself
-  handler: (argv: any) => void | Promise<void>;
-}
+export type DocbenchCommand<A> = CommandModule<GlobalArgs, A> & { command: string; describe: string };
 
-export type CommandFactory = (context: CliContext) => DocbenchCommand;
+export type CommandFactory<A> = (context: CliContext) => DocbenchCommand<A>;
+
+/** Declares a command; the identity function that lets TypeScript infer `A` from the builder. */
+export function defineCommand<A>(factory: CommandFactory<A>): CommandFactory<A> {
+  return factory;
+}

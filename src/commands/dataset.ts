@@ -1,15 +1,10 @@
 /** `docbench dataset validate|init|generate`: thin wrappers over src/dataset. */
-import type { Argv } from 'yargs';
 import { ExitCode } from '../errors.js';
 import { DEFAULT_MAX_FILE_BYTES, generateSampleDataset, initDataset, SAMPLE_DEFAULT_COUNT, SAMPLE_DEFAULT_SEED, validateDataset } from '../dataset/index.js';
-import type { CliContext, CommandFactory } from './context.js';
+import { defineCommand, type CliContext } from './context.js';
+import type { GlobalArgs } from './shared-options.js';
 
-interface GlobalFlags {
-  quiet?: boolean;
-  verbose?: boolean;
-}
-
-async function runValidate(context: CliContext, argv: GlobalFlags & { dir: string; maxFileMb: number }): Promise<void> {
+async function runValidate(context: CliContext, argv: GlobalArgs & { dir: string; maxFileMb: number }): Promise<void> {
   const logger = context.logger(argv);
   const validation = await validateDataset(argv.dir, { maxFileBytes: Math.round(argv.maxFileMb * 1024 * 1024) });
   const errors = validation.problems.filter((problem) => problem.severity === 'error');
@@ -34,43 +29,42 @@ async function runValidate(context: CliContext, argv: GlobalFlags & { dir: strin
   }
 }
 
-export const datasetCommand: CommandFactory = (context) => ({
+export const datasetCommand = defineCommand((context) => ({
   command: 'dataset <action>',
   describe: 'Check, scaffold or generate a labelled dataset',
-  builder: (yargs: Argv) =>
+  builder: (yargs) =>
     yargs
       .command({
         command: 'validate <dir>',
         describe: 'Report everything a run would trip on (exit 2 on any error) and print the content hash',
-        builder: (inner: Argv) =>
+        builder: (inner) =>
           inner
             .positional('dir', { type: 'string', demandOption: true, describe: 'Dataset directory' })
             .option('max-file-mb', { type: 'number', default: DEFAULT_MAX_FILE_BYTES / 1024 / 1024, describe: 'Largest document accepted, MiB' }),
-        handler: (argv) => runValidate(context, argv as unknown as GlobalFlags & { dir: string; maxFileMb: number }),
+        handler: (argv) => runValidate(context, argv),
       })
       .command({
         command: 'init <dir>',
         describe: 'Scaffold an empty dataset with a README and an example schema',
-        builder: (inner: Argv) => inner.positional('dir', { type: 'string', demandOption: true, describe: 'New dataset directory' }),
+        builder: (inner) => inner.positional('dir', { type: 'string', demandOption: true, describe: 'New dataset directory' }),
         handler: async (argv) => {
-          const { dir } = argv as unknown as GlobalFlags & { dir: string };
+          const { dir } = argv;
           await initDataset(dir);
-          context.logger(argv as GlobalFlags).info(`created ${dir}: add documents to ${dir}/documents, edit schema.json, then run docbench dataset validate ${dir}`);
+          context.logger(argv).info(`created ${dir}: add documents to ${dir}/documents, edit schema.json, then run docbench dataset validate ${dir}`);
         },
       })
       .command({
         command: 'generate <dir>',
         describe: 'Write the synthetic medical-billing sample dataset',
-        builder: (inner: Argv) =>
+        builder: (inner) =>
           inner
             .positional('dir', { type: 'string', demandOption: true, describe: 'Output directory (new, empty, or a previous output)' })
             .option('count', { type: 'number', default: SAMPLE_DEFAULT_COUNT, describe: 'Number of documents' })
             .option('seed', { type: 'number', default: SAMPLE_DEFAULT_SEED, describe: 'PRNG seed (same seed, same files)' }),
         handler: async (argv) => {
-          const flags = argv as unknown as GlobalFlags & { dir: string; count: number; seed: number };
-          await generateSampleDataset(flags.dir, { count: flags.count, seed: flags.seed, logger: context.logger(flags) });
+          await generateSampleDataset(argv.dir, { count: argv.count, seed: argv.seed, logger: context.logger(argv) });
         },
       })
       .demandCommand(1, 'Name an action: validate, init or generate.'),
   handler: () => {},
-});
+}));

@@ -4,31 +4,22 @@ import { resolveConfig } from '../config.js';
 import { ExitCode } from '../errors.js';
 import { diffRunDirectories, formatDiffVerdict } from '../gate/index.js';
 import { runDirPath } from '../run-dir/index.js';
-import type { CommandFactory } from './context.js';
-import { diffOptions, resolveThresholds, type GateArgs } from './gate.js';
+import { defineCommand } from './context.js';
+import { diffOptions, resolveThresholds } from './gate.js';
 
-interface DiffArgs extends GateArgs {
-  baselineRun: string;
-  candidateRun: string;
-  out?: string;
-  config?: string;
-  'allow-dataset-change': boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-}
 
-export const diffCommand: CommandFactory = (context) => ({
+export const diffCommand = defineCommand((context) => ({
   command: 'diff <baseline-run> <candidate-run>',
   describe: 'Compare a candidate run with a baseline run (paired bootstrap, Holm); write diff.html, diff.md, diff.json; exit 1 on regression',
   builder: (yargs) =>
     yargs
-      .positional('baseline-run', { type: 'string', describe: 'The run to compare against' })
-      .positional('candidate-run', { type: 'string', describe: 'The new run' })
+      .positional('baseline-run', { type: 'string', demandOption: true, describe: 'The run to compare against' })
+      .positional('candidate-run', { type: 'string', demandOption: true, describe: 'The new run' })
       .option('out', { type: 'string', describe: 'Directory for diff.* (default <candidate-run>/diff)' })
       .option('config', { type: 'string', describe: 'Config file (its gate.diff section sets tolerance, alpha, resamples, seed)' })
       .option('allow-dataset-change', { type: 'boolean', default: false, describe: 'Compare runs of different datasets, pairing documents by id' })
       .options(diffOptions),
-  handler: async (argv: DiffArgs) => {
+  handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const config = resolveConfig({ cwd: context.cwd, env: context.env, flags: argv.config !== undefined ? { configPath: argv.config } : {} });
     const settings = resolveThresholds(config.gate, { tolerance: argv.tolerance, alpha: argv.alpha }).diff;
@@ -40,4 +31,4 @@ export const diffCommand: CommandFactory = (context) => ({
     logger.info(`wrote ${written.map((file) => path.relative(context.cwd, file) || file).join(', ')}`);
     context.setExitCode(result.verdict === 'regression' ? ExitCode.GATE_FAILED : ExitCode.OK);
   },
-});
+}));

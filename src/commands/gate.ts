@@ -6,7 +6,8 @@ import { ExitCode, UsageError } from '../errors.js';
 import { renderReports } from '../report/index.js';
 import { applyGate, applyGateFlags, formatGateVerdict, hasGateChecks, type GateFlags, type GateThresholds } from '../gate/index.js';
 import { runDirPath } from '../run-dir/index.js';
-import type { CommandFactory } from './context.js';
+import { defineCommand } from './context.js';
+import { configOption } from './shared-options.js';
 
 /** Threshold flags shared by `run` and `gate`; they override the config file's top-level `gate` values. */
 export const gateOptions = {
@@ -61,22 +62,16 @@ export function resolveThresholds(fileGate: GateThresholds, argv: GateArgs): Gat
   return applyGateFlags(fileGate, readGateFlags(argv));
 }
 
-interface GateCommandArgs extends GateArgs {
-  runDir?: string;
-  config?: string;
-  quiet?: boolean;
-  verbose?: boolean;
-}
 
-export const gateCommand: CommandFactory = (context) => ({
+export const gateCommand = defineCommand((context) => ({
   command: 'gate <run-dir>',
   describe: 'Apply the quality gate (config file `gate` section and flags) to a stored run; rebuild its reports; exit 1 on failure',
   builder: (yargs) =>
     yargs
       .positional('run-dir', { type: 'string', describe: 'A run directory written by docbench run' })
-      .option('config', { type: 'string', describe: 'Config file (default: ./docbench.config.json, .yaml or .yml)' })
+      .options(configOption)
       .options(gateOptions),
-  handler: async (argv: GateCommandArgs) => {
+  handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     if (!argv.runDir) throw new UsageError('Missing <run-dir>: name a run directory written by docbench run', { subject: '<run-dir>' });
     const config = resolveConfig({ cwd: context.cwd, env: context.env, flags: argv.config !== undefined ? { configPath: argv.config } : {} });
@@ -93,4 +88,4 @@ export const gateCommand: CommandFactory = (context) => ({
     // A report that could not be rewritten would disagree with gate.json: that is an incomplete outcome.
     context.setExitCode(outcome.failed.length > 0 ? ExitCode.INCOMPLETE : result.passed ? ExitCode.OK : ExitCode.GATE_FAILED);
   },
-});
+}));

@@ -3,25 +3,19 @@ import path from 'node:path';
 import { resolveConfig } from '../config.js';
 import { ExitCode } from '../errors.js';
 import { buildHistory } from '../gate/index.js';
-import type { CommandFactory } from './context.js';
+import { defineCommand } from './context.js';
+import { configOption, reportsDirOption } from './shared-options.js';
 
-interface HistoryArgs {
-  reportsDir?: string;
-  out?: string;
-  config?: string;
-  quiet?: boolean;
-  verbose?: boolean;
-}
 
-export const historyCommand: CommandFactory = (context) => ({
+export const historyCommand = defineCommand((context) => ({
   command: 'history [reports-dir]',
   describe: 'List every run of a reports directory in index.html (trend charts, links to reports) and history.csv',
   builder: (yargs) =>
     yargs
-      .positional('reports-dir', { type: 'string', describe: 'Directory holding run directories (default: reportsDir of the config, else reports)' })
+      .positional('reports-dir', reportsDirOption['reports-dir'])
       .option('out', { type: 'string', describe: 'Where index.html and history.csv go (default: the reports directory)' })
-      .option('config', { type: 'string', describe: 'Config file (default: ./docbench.config.json, .yaml or .yml)' }),
-  handler: async (argv: HistoryArgs) => {
+      .options(configOption),
+  handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const config = resolveConfig({
       cwd: context.cwd,
@@ -34,4 +28,4 @@ export const historyCommand: CommandFactory = (context) => ({
     logger.info(`wrote ${outcome.written.map((file) => path.relative(context.cwd, file) || file).join(', ')}`);
     context.setExitCode(ExitCode.OK);
   },
-});
+}));

@@ -3,24 +3,17 @@ import { mergeRuns } from '../run/merge.js';
 import { loadDataset } from '../dataset/index.js';
 import { finalizeRun } from '../finalize.js';
 import path from 'node:path';
-import type { CommandFactory } from './context.js';
+import { defineCommand } from './context.js';
 
-interface MergeArgs {
-  runs: string[];
-  out: string;
-  quiet?: boolean;
-  verbose?: boolean;
-}
 
-export const mergeCommand: CommandFactory = (context) => ({
+export const mergeCommand = defineCommand((context) => ({
   command: 'merge <runs..>',
   describe: 'Combine shard runs (--shard i/n) of one dataset into one run directory, then score and report it',
   builder: (yargs) =>
     yargs
-      .positional('runs', { type: 'string', array: true, describe: 'The shard run directories' })
+      .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'The shard run directories' })
       .option('out', { type: 'string', demandOption: true, describe: 'The merged run directory to write' }),
-  handler: async (raw) => {
-    const argv = raw as unknown as MergeArgs;
+  handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const { runDir, manifest } = await mergeRuns(
       argv.runs.map((dir) => path.resolve(context.cwd, dir)),
@@ -30,4 +23,4 @@ export const mergeCommand: CommandFactory = (context) => ({
     await finalizeRun(runDir, { dataset, logger, print: true });
     logger.info(`merged ${manifest.merged_from?.length ?? 0} runs into ${runDir} (${manifest.counts.recorded} calls)`);
   },
-});
+}));

@@ -3,16 +3,8 @@ import path from 'node:path';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatTerminalSummary, renderReports, REPORT_FORMATS, type ReportFormat } from '../report/index.js';
 import { runDirPath } from '../run-dir/index.js';
-import type { CommandFactory } from './context.js';
+import { defineCommand } from './context.js';
 
-interface ReportArgs {
-  _: (string | number)[];
-  /** yargs also exposes the positional <run-dir> in camel case. */
-  runDir?: string;
-  formats?: string;
-  quiet?: boolean;
-  verbose?: boolean;
-}
 
 /** `--formats html,junit` → the formats, naming the flag and the bad value otherwise. */
 export function parseFormats(text: string | undefined): ReportFormat[] | undefined {
@@ -25,14 +17,14 @@ export function parseFormats(text: string | undefined): ReportFormat[] | undefin
   return [...new Set(items)] as ReportFormat[];
 }
 
-export const reportCommand: CommandFactory = (context) => ({
+export const reportCommand = defineCommand((context) => ({
   command: 'report <run-dir>',
   describe: 'Rebuild report.html, drill-downs, CSV, JUnit and summary.md from a stored run (no service calls)',
   builder: (yargs) =>
     yargs
       .positional('run-dir', { type: 'string', describe: 'A run directory written by docbench run' })
       .option('formats', { type: 'string', describe: `Only these outputs: ${REPORT_FORMATS.join(', ')} (default all)` }),
-  handler: async (argv: ReportArgs) => {
+  handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const formats = parseFormats(argv.formats);
     if (!argv.runDir) throw new UsageError('Missing <run-dir>: name a run directory written by docbench run', { subject: '<run-dir>', hint: 'e.g. docbench report reports/20261121T194502Z-3f9a' });
@@ -52,4 +44,4 @@ export const reportCommand: CommandFactory = (context) => ({
       context.setExitCode(ExitCode.OK);
     }
   },
-});
+}));

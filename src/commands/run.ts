@@ -1,5 +1,6 @@
 /** `docbench run`: drive a dataset through the service into a run directory, then score, gate, report and diff. */
 import path from 'node:path';
+import type { Options } from 'yargs';
 import { resolveConfig } from '../config.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { runBenchmark } from '../run/run-benchmark.js';
@@ -9,89 +10,66 @@ import { finalizeRun } from '../finalize.js';
 import type { GateResult } from '../evaluate/types.js';
 import { createEmptyThresholds, diffRunDirectories, formatDiffVerdict, readBaselineStore, resolveBaseline } from '../gate/index.js';
 import { DIFF_FILES, openStoredRun, runDirPath } from '../run-dir/index.js';
-import type { CommandFactory } from './context.js';
-import { diffOptions, gateOptions, resolveThresholds, type GateArgs } from './gate.js';
-import { parseEndpoints, parseModes, serviceOptions, wholeNumber } from './shared-options.js';
+import { defineCommand } from './context.js';
+import { diffOptions, gateOptions, resolveThresholds } from './gate.js';
+import { parseEndpoints, parseModes, readServiceFlags, serviceOptions, wholeNumber } from './shared-options.js';
 
-interface RunArgs extends GateArgs {
-  'compare-to'?: string;
-  'allow-dataset-change': boolean;
-  /** --no-gate: skip the thresholds of the config file (shards: gate the merged run instead). */
-  gate: boolean;
-  dataset?: string;
-  'base-url'?: string;
-  config?: string;
-  timeout?: number;
-  retries?: number;
-  out?: string;
-  modes?: string;
-  endpoints?: string;
-  concurrency?: number;
-  rate?: number;
-  limit?: number;
-  sample?: number;
-  seed: number;
-  filter?: string[];
-  shard?: string;
-  resume?: string;
-  repeat: number;
-  cache: boolean;
-  quiet?: boolean;
-  verbose?: boolean;
-}
+const runOptions = {
+  dataset: { type: 'string', describe: 'Dataset directory (see datasets/README.md)' },
+  ...serviceOptions,
+  out: { type: 'string', describe: 'Run directory to write (default reports/<run-id>)' },
+  modes: { type: 'string', describe: '/extract modes: fast, slow or fast,slow (default slow)' },
+  endpoints: { type: 'string', describe: 'extract, compare, split, process (default extract,compare)' },
+  limit: { type: 'number', describe: 'Only the first N documents (by id, after --filter/--sample)' },
+  sample: { type: 'number', describe: 'A seeded random sample of N documents' },
+  seed: { type: 'number', describe: 'Seed of --sample (default 1)' },
+  filter: { type: 'string', array: true, describe: 'Only documents with tag key=value (repeatable, all must match)' },
+  shard: { type: 'string', describe: 'Take shard i of n (i/n) of the documents, for CI job matrices' },
+  resume: { type: 'string', describe: 'Continue an interrupted run directory with its own options: redo failed and missing calls only' },
+  repeat: { type: 'number', describe: 'Call each N times past the cache, to measure nondeterminism (default 1)' },
+  cache: { type: 'boolean', describe: 'Reuse cached responses (default; --no-cache to call again)' },
+  ...gateOptions,
+  gate: { type: 'boolean', default: true, describe: 'Apply the quality gate of the config file and flags (--no-gate for shard runs; gate the merged run)' },
+  'compare-to': { type: 'string', describe: 'After the run, diff against "baseline" (the pinned run of the dataset) or a run directory; exit 1 on regression' },
+  'allow-dataset-change': { type: 'boolean', default: false, describe: 'With --compare-to: compare even when the datasets differ' },
+  ...diffOptions,
+} as const satisfies Record<string, Options>;
 
-export const runCommand: CommandFactory = (context) => ({
+/**
+ * Flags that decide what a run calls or where it writes. A resumed run keeps the ones it started with
+ * (run.json), so giving one with --resume would be silently ignored: it is refused instead. (seed, repeat and
+ * cache have no yargs default for this reason: a default is indistinguishable from a flag given.) Flags that
+ * only pace the calls — --concurrency, --rate, --timeout, --retries — are allowed and recorded per invocation.
+ */
+const RUN_SHAPING_FLAGS = ['dataset', 'out', 'modes', 'endpoints', 'limit', 'sample', 'seed', 'filter', 'shard', 'repeat', 'cache'] as const;
+
+export const runCommand = defineCommand((context) => ({
   command: 'run',
   describe: 'Run a dataset through the service (or the local reference service), then score and report',
   builder: (yargs) =>
-    yargs
-      .option('dataset', { type: 'string', describe: 'Dataset directory (see datasets/README.md)' })
-      .options(serviceOptions)
-      .option('out', { type: 'string', describe: 'Run directory to write (default reports/<run-id>)' })
-      .option('modes', { type: 'string', describe: '/extract modes: fast, slow or fast,slow (default slow)' })
-      .option('endpoints', { type: 'string', describe: 'extract, compare, split, process (default extract,compare)' })
-      .option('concurrency', { type: 'number', describe: 'Calls in flight at once (default 4)' })
-      .option('rate', { type: 'number', describe: 'At most this many call starts per second' })
-      .option('limit', { type: 'number', describe: 'Only the first N documents (by id, after --filter/--sample)' })
-      .option('sample', { type: 'number', describe: 'A seeded random sample of N documents' })
-      .option('seed', { type: 'number', default: 1, describe: 'Seed of --sample' })
-      .option('filter', { type: 'string', array: true, describe: 'Only documents with tag key=value (repeatable, all must match)' })
-      .option('shard', { type: 'string', describe: 'Take shard i of n (i/n) of the documents, for CI job matrices' })
-      .option('resume', { type: 'string', describe: 'Continue an interrupted run directory: redo failed and missing calls only' })
-      .option('repeat', { type: 'number', default: 1, describe: 'Call each N times past the cache, to measure nondeterminism' })
-      .option('cache', { type: 'boolean', default: true, describe: 'Reuse cached responses (--no-cache to call again)' })
-      .options(gateOptions)
-      .option('gate', { type: 'boolean', default: true, describe: 'Apply the quality gate of the config file and flags (--no-gate for shard runs; gate the merged run)' })
-      .option('compare-to', { type: 'string', describe: 'After the run, diff against "baseline" (the pinned run of the dataset) or a run directory; exit 1 on regression' })
-      .option('allow-dataset-change', { type: 'boolean', default: false, describe: 'With --compare-to: compare even when the datasets differ' })
-      .options(diffOptions)
-      .check((argv) => {
-        if (!argv.dataset && !argv.resume) throw new Error('Missing --dataset <dir> (or --resume <run-dir>)');
-        return true;
-      }),
-  handler: async (raw) => {
-    const argv = raw as unknown as RunArgs;
+    yargs.options(runOptions).check((argv) => {
+      if (!argv.dataset && !argv.resume) throw new Error('Missing --dataset <dir> (or --resume <run-dir>)');
+      return true;
+    }),
+  handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
-    if (argv.resume && argv.dataset) throw new UsageError('--resume continues a run with its own dataset and options; do not pass --dataset with it', { subject: '--resume', hint: `run: docbench run --resume ${argv.resume}` });
-    const config = resolveConfig({
-      cwd: context.cwd,
-      env: context.env,
-      flags: {
-        ...(argv['base-url'] !== undefined ? { baseUrl: argv['base-url'] } : {}),
-        ...(argv.config !== undefined ? { configPath: argv.config } : {}),
-        ...(argv.timeout !== undefined ? { timeoutMs: argv.timeout } : {}),
-        ...(argv.retries !== undefined ? { retryAttempts: wholeNumber(argv.retries, '--retries', 1) } : {}),
-        ...(argv.concurrency !== undefined ? { concurrency: wholeNumber(argv.concurrency, '--concurrency', 1) } : {}),
-        ...(argv.rate !== undefined ? { ratePerSecond: argv.rate } : {}),
-      },
-    });
+    if (argv.resume !== undefined) {
+      const given = RUN_SHAPING_FLAGS.filter((flag) => argv[flag] !== undefined).map((flag) => `--${flag}`);
+      if (given.length > 0) {
+        throw new UsageError(`--resume continues run ${argv.resume} with the options it started with; ${given.join(', ')} would change what it runs`, {
+          subject: given.join(', '),
+          hint: `drop ${given.length === 1 ? 'it' : 'them'} (docbench run --resume ${argv.resume}), or start a new run; --concurrency, --rate, --timeout and --retries may be given`,
+        });
+      }
+    }
+    const config = resolveConfig({ cwd: context.cwd, env: context.env, flags: readServiceFlags(argv) });
     const modes = parseModes(argv.modes);
     const endpoints = parseEndpoints(argv.endpoints);
-    const repeat = wholeNumber(argv.repeat, '--repeat', 1)!;
+    const repeat = wholeNumber(argv.repeat ?? 1, '--repeat', 1)!;
     const selection = {
       filters: (argv.filter ?? []).map(parseFilter),
       sample: wholeNumber(argv.sample, '--sample', 1) ?? null,
-      seed: argv.seed,
+      seed: argv.seed ?? 1,
       limit: wholeNumber(argv.limit, '--limit', 1) ?? null,
       shard: argv.shard !== undefined ? parseShard(argv.shard) : null,
     };
@@ -131,7 +109,7 @@ export const runCommand: CommandFactory = (context) => ({
         ...(modes ? { modes } : {}),
         ...(endpoints ? { endpoints } : {}),
         repeat,
-        cache: argv.cache,
+        cache: argv.cache ?? true,
         cwd: context.cwd,
         logger,
         stopSignal: stop.signal,
@@ -178,4 +156,4 @@ export const runCommand: CommandFactory = (context) => ({
       removeInterrupt();
     }
   },
-});
+}));

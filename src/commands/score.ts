@@ -3,27 +3,21 @@ import path from 'node:path';
 import { loadDataset } from '../dataset/index.js';
 import { readManifest } from '../run-dir/index.js';
 import { finalizeRun } from '../finalize.js';
-import type { CommandFactory } from './context.js';
+import { defineCommand } from './context.js';
 
-interface ScoreArgs {
-  'run-dir': string;
-  dataset?: string;
-  quiet?: boolean;
-  verbose?: boolean;
-}
 
-export const scoreCommand: CommandFactory = (context) => ({
+export const scoreCommand = defineCommand((context) => ({
   command: 'score <run-dir>',
   describe: 'Re-score a stored run without calling the service (e.g. after changing comparators), then rewrite its reports',
   builder: (yargs) =>
     yargs
-      .positional('run-dir', { type: 'string', describe: 'A run directory written by docbench run' })
+      .positional('run-dir', { type: 'string', demandOption: true, describe: 'A run directory written by docbench run' })
       .option('dataset', { type: 'string', describe: "The dataset's directory, if it moved since the run (default: the path in run.json)" }),
-  handler: async (argv: ScoreArgs) => {
+  handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
-    const runDir = path.resolve(context.cwd, argv['run-dir']);
+    const runDir = path.resolve(context.cwd, argv.runDir);
     const manifest = await readManifest(runDir);
     const dataset = await loadDataset(path.resolve(context.cwd, argv.dataset ?? manifest.dataset.path), { logger });
     await finalizeRun(runDir, { dataset, logger, print: true });
   },
-});
+}));

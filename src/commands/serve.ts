@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { FAULT_MODES, isFaultMode, startLocalService, type FaultMode, type LocalServiceOptions } from '../local/index.js';
-import type { CommandFactory } from './context.js';
+import { defineCommand } from './context.js';
 
 interface ServeArgs {
   port: number;
@@ -59,7 +59,7 @@ export function resolveServeOptions(argv: ServeArgs, env: NodeJS.ProcessEnv, cwd
   return options;
 }
 
-export const serveCommand: CommandFactory = (context) => ({
+export const serveCommand = defineCommand((context) => ({
   command: 'serve',
   describe: 'Run the local reference implementation of the service (offline: pdf.js text layer + tesseract OCR)',
   builder: (yargs) =>
@@ -74,8 +74,7 @@ export const serveCommand: CommandFactory = (context) => ({
       .option('fault-rate', { type: 'number', default: 0, describe: 'Share of API requests that fail on purpose (0–1)' })
       .option('fault-seed', { type: 'number', default: 1, describe: 'Seed of the fault sequence' })
       .option('fault-modes', { type: 'string', describe: `Comma list among ${FAULT_MODES.join(', ')} (default all)` }),
-  handler: async (raw) => {
-    const argv = raw as unknown as ServeArgs;
+  handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const options = resolveServeOptions(argv, context.env, context.cwd);
     const service = await startLocalService({ ...options, logger });
@@ -97,4 +96,4 @@ export const serveCommand: CommandFactory = (context) => ({
       process.on('SIGTERM', stop);
     });
   },
-});
+}));

@@ -1,14 +1,39 @@
-/** Flag definitions and parsing shared by commands that talk to a service or read a config. */
-import type { Options } from 'yargs';
+/**
+ * Flags shared by several commands, each declared once here: commands spread the groups they take into
+ * their builder, and the handler's argument types follow from these declarations.
+ */
+import type { InferredOptionTypes, Options } from 'yargs';
+import type { ConfigOverrides } from '../config.js';
 import { UsageError } from '../errors.js';
 import { ENDPOINTS, MODES, isEndpoint, isMode, type Endpoint, type Mode } from '../types.js';
 
-export const serviceOptions = {
-  'base-url': { type: 'string', describe: 'The service to benchmark (default: DOCBENCH_BASE_URL, then the config file, else the local reference service)' },
+/** Log level, on every command (registered as global options in cli.ts). */
+export const globalOptions = {
+  quiet: { type: 'boolean', describe: 'Print nothing but errors', global: true },
+  verbose: { type: 'boolean', describe: 'Print debugging detail to stderr', global: true },
+} as const satisfies Record<string, Options>;
+
+export type GlobalArgs = InferredOptionTypes<typeof globalOptions>;
+
+export const configOption = {
   config: { type: 'string', describe: 'Config file (default: ./docbench.config.json, .yaml or .yml)' },
+} as const satisfies Record<string, Options>;
+
+export const reportsDirOption = {
+  'reports-dir': { type: 'string', describe: 'Directory of run directories and baselines.json (default: reportsDir of the config, else reports)' },
+} as const satisfies Record<string, Options>;
+
+/** How to reach the service and how hard to try: the configuration's flags. */
+export const serviceOptions = {
+  ...configOption,
+  'base-url': { type: 'string', describe: 'The service to benchmark (default: DOCBENCH_BASE_URL, then the config file, else the local reference service)' },
   timeout: { type: 'number', describe: 'Abort one HTTP attempt after this many ms (default 600000)' },
   retries: { type: 'number', describe: 'Attempts per call including the first (default 4)' },
+  concurrency: { type: 'number', describe: 'Calls in flight at once (default 4)' },
+  rate: { type: 'number', describe: 'At most this many call starts per second' },
 } as const satisfies Record<string, Options>;
+
+export type ServiceArgs = InferredOptionTypes<typeof serviceOptions>;
 
 /** `--modes fast,slow` → ['fast', 'slow'], naming the flag and the bad value otherwise. */
 export function parseModes(text: string | undefined): Mode[] | undefined {
@@ -39,4 +64,16 @@ export function wholeNumber(value: number | undefined, flag: string, min: number
     throw new UsageError(`${flag} ${Number.isNaN(value) ? 'is not a number' : `is ${value}`}; it must be a whole number ≥ ${min}`, { subject: flag, hint: `e.g. ${flag} ${Math.max(min, 1) * 4}` });
   }
   return value;
+}
+
+/** The service flags given, as configuration overrides (whole numbers checked here, ranges in resolveConfig). */
+export function readServiceFlags(argv: ServiceArgs): ConfigOverrides {
+  return {
+    ...(argv['base-url'] !== undefined ? { baseUrl: argv['base-url'] } : {}),
+    ...(argv.config !== undefined ? { configPath: argv.config } : {}),
+    ...(argv.timeout !== undefined ? { timeoutMs: argv.timeout } : {}),
+    ...(argv.retries !== undefined ? { retryAttempts: wholeNumber(argv.retries, '--retries', 1) } : {}),
+    ...(argv.concurrency !== undefined ? { concurrency: wholeNumber(argv.concurrency, '--concurrency', 1) } : {}),
+    ...(argv.rate !== undefined ? { ratePerSecond: argv.rate } : {}),
+  };
 }

@@ -62,8 +62,20 @@ export interface RunManifest {
   };
   /** Run ids of the shard runs this run was merged from (`docbench merge`). */
   merged_from?: string[];
-  /** One entry per invocation: the first run and each --resume. */
-  invocations: { started_at: string; ended_at: string | null; recorded: number; stop_reason: StopReason | null }[];
+  /**
+   * One entry per invocation: the first run and each --resume. The pacing settings (which --resume may
+   * change) are recorded since --resume may change them; run.json files written before that lack them.
+   */
+  invocations: {
+    started_at: string;
+    ended_at: string | null;
+    recorded: number;
+    stop_reason: StopReason | null;
+    concurrency?: number;
+    rate_per_second?: number | null;
+    timeout_ms?: number;
+    retry_attempts?: number;
+  }[];
 }
 
 /** `20261121T194502Z-3f9a`: sorts by time, unique enough for concurrent runs. */

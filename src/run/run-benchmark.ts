@@ -128,7 +128,17 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     invocations: [],
   };
   manifest.status = 'running';
-  manifest.invocations.push({ started_at: started.toISOString(), ended_at: null, recorded: 0, stop_reason: null });
+  manifest.invocations.push({
+    started_at: started.toISOString(),
+    ended_at: null,
+    recorded: 0,
+    stop_reason: null,
+    // What --resume may change: how fast and how patiently the calls go (the run's shape stays in `options`).
+    concurrency: config.concurrency,
+    rate_per_second: config.ratePerSecond,
+    timeout_ms: config.timeoutMs,
+    retry_attempts: config.retry.maxAttempts,
+  });
   await writeManifest(runDir, manifest);
 
   const service = local ? await startLocalService({ dataDir: path.join(config.cacheDir, 'local-service'), logger }) : null;

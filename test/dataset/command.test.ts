@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import yargs from 'yargs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { datasetCommand } from '../../src/commands/dataset.js';
+import { globalOptions } from '../../src/commands/shared-options.js';
 import type { CliContext } from '../../src/commands/context.js';
 import { createConsoleLogger } from '../../src/logger.js';
 import { validFiles, writeDataset } from './fixture.js';
@@ -29,7 +30,9 @@ async function runDataset(args: string[]): Promise<{ code: number; stdout: strin
     },
     onInterrupt: () => () => {},
   };
-  await yargs(['dataset', ...args]).command(datasetCommand(context))
+  await yargs(['dataset', ...args])
+    .options(globalOptions)
+    .command(datasetCommand(context))
     .strict()
     .exitProcess(false)
     .fail((message, error) => {
