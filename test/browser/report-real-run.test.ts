@@ -1,6 +1,8 @@
 /**
  * report.html of a REAL run of the sample dataset (against the local reference service), opened from
  * file:// in headless chromium: clean console, no network, sorting, filtering, drill-down, dashboard links.
+ * The service injects seeded 500s and the run allows one attempt, so the report holds a document whose calls
+ * all failed, one partly failed and one ok: the status filter has rows to show and rows to hide.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,6 +12,7 @@ import { Writable } from 'node:stream';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
+import { startLocalService, type LocalService } from '../../src/local/index.js';
 import type { DocumentEvaluation } from '../../src/evaluate/types.js';
 import { launchChromium, networkRequests, openLoggedPage } from './browser.js';
 
@@ -20,6 +23,7 @@ let tmp: string;
 let runDir: string;
 let browser: Browser;
 let documents: DocumentEvaluation[];
+let service: LocalService;
 
 function quietStream(): Writable {
   return new Writable({ write: (_chunk, _encoding, done) => done() });
@@ -30,8 +34,12 @@ beforeAll(async () => {
   browser = await launchChromium();
   tmp = await mkdtemp(path.join(os.tmpdir(), 'docbench-browser-'));
   runDir = path.join(tmp, 'run');
+  // One call after another, so the seeded fault sequence meets the calls in plan order: with seed 1 the first
+  // document's three calls succeed, the second's partly fail and the third's all fail.
+  service = await startLocalService({ dataDir: path.join(tmp, 'service'), faults: { rate: 0.5, seed: 1, modes: ['500'] } });
   const stderr: string[] = [];
-  const code = await main(['run', '--dataset', path.join(ROOT, 'datasets/sample-claims'), '--out', runDir, '--limit', '2', '--modes', 'fast,slow', '--no-cache', '--quiet'], {
+  const args = ['run', '--dataset', path.join(ROOT, 'datasets/sample-claims'), '--out', runDir, '--limit', '3', '--modes', 'fast,slow'];
+  const code = await main([...args, '--base-url', service.baseUrl, '--retries', '1', '--concurrency', '1', '--no-cache', '--quiet'], {
     cwd: tmp,
     env: {},
     stdout: quietStream(),
@@ -43,6 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await service?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
@@ -73,9 +82,22 @@ describe('report.html of a real run of the sample dataset', () => {
     await expect.poll(() => page.textContent('#doc-count')).toContain('No documents match');
     await page.fill('#doc-search', '');
     expect(await rows.count()).toBe(documents.length);
+    // The fixture has every status, so each filter both shows and hides rows.
+    const idsWith = (status: DocumentEvaluation['status']) => documents.filter((d) => d.status === status).map((d) => d.document_id);
+    expect(idsWith('failed')).toHaveLength(1);
+    expect(idsWith('partial')).toHaveLength(1);
+    expect(idsWith('ok')).toHaveLength(1);
+    const shownIds = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')));
+    for (const status of ['failed', 'partial', 'ok'] as const) {
+      await page.selectOption('#doc-status', status);
+      expect(await shownIds(), status).toEqual(idsWith(status));
+    }
     await page.selectOption('#doc-status', 'failed');
-    expect(await rows.count()).toBe(documents.filter((d) => d.status === 'failed').length);
+    expect(await rows.first().textContent()).toContain('FAILED');
+    await page.selectOption('#doc-status', 'problem');
+    expect((await shownIds()).sort()).toEqual([...idsWith('failed'), ...idsWith('partial')].sort());
     await page.selectOption('#doc-status', 'all');
+    expect(await rows.count()).toBe(documents.length);
 
     // Dashboard links carry the service's URLs.
     const links = await page.locator('#documents-body a.dashboard').evaluateAll((as) => as.map((a) => ({ id: a.closest('tr')!.getAttribute('data-id'), href: a.getAttribute('href'), rel: a.getAttribute('rel') })));

@@ -6,11 +6,12 @@
  *
  * Tests run as root in CI, where permission bits do not stop writes: the unwritable case uses an --out
  * whose parent is a regular file (ENOTDIR, which stops root too), and permission bits only when not root.
- * The full disk is a real one: a 64 KiB tmpfs, mounted when the process may mount (root); otherwise the same
- * drill runs in a child whose file-size limit (ulimit -f) makes writes fail with EFBIG — the closest honest
- * stand-in for ENOSPC an unprivileged process has.
+ * The full disk runs everywhere, with no mount rights: `node:fs` is wrapped so that the results file's own
+ * write(2) call (ResultsWriter.append → writeSync) sees a disk with a byte budget — a short write, then
+ * ENOSPC — exactly what the kernel returns when a disk fills mid-line. The same drill also runs with a real
+ * kernel failure: a child whose file-size limit (ulimit -f) makes writes fail with EFBIG.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,33 @@ import path from 'node:path';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
 import { comparableDocuments, comparableSummary, readJson, readJsonl, runCli, spawnCli } from '../helpers/cli.js';
+
+/** The simulated disk: files opened under `dir` share `free` bytes; their descriptors are tracked in `fds`. */
+const disk = vi.hoisted(() => ({ dir: '\0', free: Number.POSITIVE_INFINITY, fds: new Set<number>() }));
+
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const openSync = ((file: Parameters<typeof fs.openSync>[0], ...rest: unknown[]) => {
+    const fd = (fs.openSync as (...args: unknown[]) => number)(file, ...rest);
+    if (String(file).startsWith(disk.dir)) disk.fds.add(fd);
+    return fd;
+  }) as typeof fs.openSync;
+  const closeSync = ((fd: number) => {
+    disk.fds.delete(fd);
+    fs.closeSync(fd);
+  }) as typeof fs.closeSync;
+  // Only the (fd, buffer, offset, length, position) form is budgeted: the one ResultsWriter uses.
+  const writeSync = ((fd: number, buffer: Buffer, offset?: number, length?: number, position?: number | null) => {
+    if (!disk.fds.has(fd) || typeof buffer === 'string') return (fs.writeSync as (...args: unknown[]) => number)(fd, buffer, offset, length, position);
+    const fits = Math.min(length ?? buffer.length - (offset ?? 0), disk.free);
+    if (fits <= 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    const written = fs.writeSync(fd, buffer, offset, fits, position);
+    disk.free -= written;
+    return written;
+  }) as typeof fs.writeSync;
+  const wrapped = { ...fs, openSync, closeSync, writeSync };
+  return { ...wrapped, default: wrapped };
+});
 
 let work: string;
 let dataset: string;
@@ -78,17 +106,6 @@ describe('an output directory that cannot be written', () => {
   });
 });
 
-/** Mounts a tmpfs of `bytes` at `dir`; false when this process may not mount. */
-function tryMountTmpfs(dir: string, bytes: number): boolean {
-  if (!isRoot) return false;
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${bytes}`, 'tmpfs', dir], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Bind-mounts `dir` onto itself read-only; false when this process may not mount. */
 function tryBindReadOnly(dir: string): boolean {
   try {
@@ -106,70 +123,70 @@ function tryBindReadOnly(dir: string): boolean {
 }
 
 /**
- * Runs the drill on a disk that fills up: `tmpfs` (a 64 KiB tmpfs, ENOSPC) when this process may mount, or
- * a child under `ulimit -f` (EFBIG). Returns which one ran.
+ * Runs the drill on a disk that fills up: `injected` (ENOSPC from the results file's write(2), see the
+ * `node:fs` wrapper above) or `ulimit` (a child whose files may not grow past 16 KiB: EFBIG from the kernel).
  */
-async function fullDiskDrill(wanted: 'tmpfs' | 'ulimit'): Promise<'tmpfs' | 'ulimit'> {
+async function fullDiskDrill(how: 'injected' | 'ulimit'): Promise<void> {
   const clean = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'reference', '--no-cache', '--quiet'], work);
   expect(clean.code, clean.stderr).toBe(0);
+  const referenceBytes = (await readFile(path.join(work, 'reference', 'results.jsonl'))).length;
 
-  const disk = path.join(work, 'disk');
-  await mkdir(disk);
-  const mounted = wanted === 'tmpfs' && tryMountTmpfs(disk, 64 * 1024);
-  try {
-    let code: number;
-    let stderr = '';
-    const args = ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', path.join(disk, 'run'), '--no-cache', '--concurrency', '1'];
-    if (mounted) {
-      // Leave room for run.json and a few results, not for the whole run and its reports.
-      await writeFile(path.join(disk, 'filler'), Buffer.alloc(52 * 1024));
+  const runDir = path.join(work, 'disk', 'run');
+  await mkdir(path.join(work, 'disk'));
+  const args = ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', runDir, '--no-cache', '--concurrency', '1'];
+  let code: number;
+  let stderr: string;
+  if (how === 'injected') {
+    // Room for about a third of the results: the line that crosses the budget is written in part, then ENOSPC.
+    disk.dir = runDir;
+    disk.free = Math.floor(referenceBytes / 3);
+    try {
       ({ code, stderr } = await runCli(args, work));
-    } else {
-      // A child whose files may not grow past 16 KiB (ulimit -f counts 1 KiB blocks): run.json fits, the
-      // results and documents.jsonl do not. Node ignores SIGXFSZ, so such a write fails with EFBIG.
-      const child = spawnCli(args, work, {}, { fileSizeLimitKiB: 16 });
-      stderr = await new Promise<string>((resolve) => {
-        let text = '';
-        child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        child.once('exit', () => resolve(text));
-      });
-      code = child.exitCode ?? -1;
+      expect(disk.free, 'the budget was used up: the ENOSPC path ran').toBe(0);
+    } finally {
+      disk.dir = '\0';
+      disk.free = Number.POSITIVE_INFINITY;
     }
-    expect(code, stderr).toBe(3);
-    expect(stderr).toMatch(mounted ? /cannot write .*: the disk is full/ : /cannot write .*(too large|EFBIG)/i);
-    expect(stderr).toMatch(/docbench run --resume \S+run/);
-    expect(stderr).not.toMatch(/unexpected error/);
-    const runDir = path.join(disk, 'run');
-    await expectNothingClaimsCompletion(runDir);
-
-    // What was recorded is whole: a line the full disk cut short was taken back, not left torn.
-    const text = await readFile(path.join(runDir, 'results.jsonl'), 'utf8');
-    expect(text.endsWith('\n')).toBe(true);
-    const records = await readJsonl(path.join(runDir, 'results.jsonl'));
-    expect(records.length).toBeGreaterThan(0);
-    expect(records.length).toBeLessThan(24);
-
-    // Free the space (or lift the limit) and resume: the run completes and equals an uninterrupted one.
-    if (mounted) await rm(path.join(disk, 'filler'));
-    const resumed = await runCli(['run', '--resume', runDir, '--base-url', service.baseUrl, '--quiet'], work);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    expect(await comparableSummary(runDir)).toEqual(await comparableSummary(path.join(work, 'reference')));
-    expect(await comparableDocuments(runDir)).toEqual(await comparableDocuments(path.join(work, 'reference')));
-    expect(await readJsonl(path.join(runDir, 'results.jsonl'))).toHaveLength(24);
-    expect((await readJson(path.join(runDir, 'run.json'))).status).toBe('completed');
-  } finally {
-    if (mounted) execFileSync('umount', [disk]);
+  } else {
+    // ulimit -f counts 1 KiB blocks: run.json fits, the results and documents.jsonl do not. Node ignores
+    // SIGXFSZ, so such a write fails with EFBIG.
+    const child = spawnCli(args, work, {}, { fileSizeLimitKiB: 16 });
+    stderr = await new Promise<string>((resolve) => {
+      let text = '';
+      child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.once('exit', () => resolve(text));
+    });
+    code = child.exitCode ?? -1;
   }
-  return mounted ? 'tmpfs' : 'ulimit';
+  expect(code, stderr).toBe(3);
+  expect(stderr).toMatch(how === 'injected' ? /cannot write .*results\.jsonl: the disk is full/ : /cannot write .*(too large|EFBIG)/i);
+  if (how === 'injected') expect(stderr).toMatch(/free disk space\), then resume/);
+  expect(stderr).toMatch(/docbench run --resume \S+run/);
+  expect(stderr).not.toMatch(/unexpected error/);
+  await expectNothingClaimsCompletion(runDir);
+
+  // What was recorded is whole: a line the full disk cut short was taken back, not left torn.
+  const text = await readFile(path.join(runDir, 'results.jsonl'), 'utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  const records = await readJsonl(path.join(runDir, 'results.jsonl'));
+  expect(records.length).toBeGreaterThan(0);
+  expect(records.length).toBeLessThan(24);
+
+  // With space again (or no limit), resume: the run completes and equals an uninterrupted one.
+  const resumed = await runCli(['run', '--resume', runDir, '--base-url', service.baseUrl, '--quiet'], work);
+  expect(resumed.code, resumed.stderr).toBe(0);
+  expect(await comparableSummary(runDir)).toEqual(await comparableSummary(path.join(work, 'reference')));
+  expect(await comparableDocuments(runDir)).toEqual(await comparableDocuments(path.join(work, 'reference')));
+  expect(await readJsonl(path.join(runDir, 'results.jsonl'))).toHaveLength(24);
+  expect((await readJson(path.join(runDir, 'run.json'))).status).toBe('completed');
 }
 
 describe('a disk that fills up mid-run', () => {
-  it('a full disk (tmpfs; ulimit -f where mounting is not allowed): exit 3, nothing claims completion, --resume completes with nothing lost', { timeout: 60_000 }, async () => {
-    // Which one ran depends on the machine (a root container may still be denied mount): both are checked.
-    expect(['tmpfs', 'ulimit']).toContain(await fullDiskDrill('tmpfs'));
+  it('ENOSPC mid-line at the results file: exit 3 "the disk is full", the torn line taken back, --resume completes with nothing lost', { timeout: 60_000 }, async () => {
+    await fullDiskDrill('injected');
   });
 
   it('a file-size limit hit while writing documents.jsonl (after run.json): exit 3 with the resume command, not an unexpected error', { timeout: 60_000 }, async () => {
-    expect(await fullDiskDrill('ulimit')).toBe('ulimit');
+    await fullDiskDrill('ulimit');
   });
 });
