@@ -7,12 +7,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { comparableDocuments, comparableSummary, readJsonl, runCli } from '../helpers/cli.js';
+import { comparableDocuments, comparableSummary, readJsonl, runCli, spawnCli } from '../helpers/cli.js';
 import { startFakeService, type FakeService, type FakeServiceOptions } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
 
-const root = path.resolve(__dirname, '..', '..');
 let work: string;
 let dataset: string;
 const services: FakeService[] = [];
@@ -146,11 +144,10 @@ describe('docbench run against a service', () => {
     await docbench(['run', '--dataset', dataset, '--base-url', reference.baseUrl, '--out', 'reference', '--no-cache', '--quiet']);
 
     const service = await fake({ latencyMs: 60, fault: ({ documentId, attempt }) => (documentId === 'doc-005' && attempt === 1 ? { status: 503 } : null) });
-    const child = spawn(process.execPath, [path.join(root, 'bin', 'docbench.js'), 'run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'killed', '--no-cache', '--concurrency', '2', '--quiet'], {
-      cwd: work,
-      env: { PATH: process.env.PATH },
-      stdio: 'ignore',
-    });
+    // The child runs the current sources (through tsx), never a dist/ that may be stale.
+    const child = spawnCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'killed', '--no-cache', '--concurrency', '2', '--quiet'], work);
+    child.stdout?.resume();
+    child.stderr?.resume();
     const results = path.join(work, 'killed', 'results.jsonl');
     for (let waited = 0; ; waited += 20) {
       if (waited > 30_000) throw new Error('the child run never wrote 8 results');
