@@ -9,9 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { YAMLParseError, parse as parseYaml } from 'yaml';
 import { UsageError } from './errors.js';
-import { ENDPOINTS, MODES, isEndpoint, isMode, type Endpoint, type Mode } from './types.js';
-import { parseGateSection, type GateThresholds } from './gate/thresholds.js';
+import { ENDPOINTS, MODES, isEndpoint, type Endpoint, type Mode } from './types.js';
 import { DEFAULT_AUTH, DEFAULT_RETRY_POLICY, type AuthHeader, type RetryPolicy } from './service/index.js';
+import { SettingsReader, read, type SectionSchema, type ValueReader } from './settings-reader.js';
 
 export const CONFIG_FILE_NAMES = ['docbench.config.json', 'docbench.config.yaml', 'docbench.config.yml'] as const;
 
@@ -74,70 +74,142 @@ const DEFAULTS: Omit<ResolvedConfig, 'configFile'> = {
   outageThreshold: 10,
 };
 
-/** Keys the config file may hold; anything else is an error naming the key (typos must not pass silently). */
-const FILE_KEYS = new Set([
-  'baseUrl',
-  'apiKeyEnv',
-  'timeoutMs',
-  'retry',
-  'auth',
-  'maxResponseBytes',
-  'modes',
-  'endpoints',
-  'concurrency',
-  'endpointConcurrency',
-  'ratePerSecond',
-  'reportsDir',
-  'cacheDir',
-  'outageThreshold',
-  'gate',
-]);
+const CONFIG_HINT = 'see "Configuration" in the README';
 
-export interface ResolveInput {
+const wholeAtLeastOne = read.number({ min: 1, whole: true, what: 'a whole number ≥ 1' });
+const milliseconds = read.number({ min: 0, what: 'a number of milliseconds ≥ 0' });
+
+const RETRY_SCHEMA = {
+  maxAttempts: wholeAtLeastOne,
+  baseDelayMs: milliseconds,
+  maxDelayMs: milliseconds,
+  rateLimitDelayMs: milliseconds,
+  maxRetryAfterMs: milliseconds,
+  retryStatuses: ((value, at, reader) =>
+    Array.isArray(value) && value.length > 0 && value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599)
+      ? (value as number[])
+      : reader.expected(at, 'a list of HTTP error statuses, e.g. [429, 500, 502, 503, 504]', value)) as ValueReader<number[]>,
+  retryTimeouts: read.boolean,
+} satisfies SectionSchema;
+
+const AUTH_HEADER_SCHEMA = {
+  header: ((value, at, reader) => (typeof value === 'string' && /^[A-Za-z0-9-]+$/.test(value) ? value : reader.expected(at, 'an HTTP header name, e.g. "x-api-key"', value))) as ValueReader<string>,
+  scheme: read.string,
+} satisfies SectionSchema;
+
+const readAuthHeader: ValueReader<AuthHeader> = (value, at, reader) => {
+  const spec = reader.section(value, at, AUTH_HEADER_SCHEMA);
+  if (spec.header === undefined) return reader.fail(`${at}.header`, 'is required, e.g. { "header": "Authorization", "scheme": "Bearer" }');
+  return { header: spec.header, ...(spec.scheme ? { scheme: spec.scheme } : {}) };
+};
+
+const checkEndpointKey = (key: string): string | null => (isEndpoint(key) ? null : `unknown endpoint; expected one of ${ENDPOINTS.join(', ')}`);
+
+/**
+ * Every key the config file may hold, with its reader: type and range are checked here, with the key path in
+ * the message. Flags and the environment are checked by the same readers (see `checkOverrides`). Sections
+ * owned by other modules (the quality gate's `gate`) are read by the readers the caller passes.
+ */
+const FILE_SCHEMA = {
+  baseUrl: ((value, at, reader) => (typeof value === 'string' && isHttpUrl(value) ? value : reader.expected(at, 'an http(s) URL, e.g. "https://api.example.com"', value))) as ValueReader<string>,
+  // The value is never quoted back: someone may have put the key itself here by mistake.
+  apiKeyEnv: ((value, at, reader) =>
+    typeof value === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(value) ? value : reader.fail(at, 'expected an environment variable name, e.g. "MY_SERVICE_KEY"')) as ValueReader<string>,
+  timeoutMs: read.number({ min: 0, minExclusive: true, what: 'a number of milliseconds > 0' }),
+  retry: ((value, at, reader) => reader.section(value, at, RETRY_SCHEMA)) as ValueReader<Partial<RetryPolicy>>,
+  auth: ((value, at, reader) => reader.map(value, at, checkEndpointKey, readAuthHeader)) as ValueReader<Partial<Record<Endpoint, AuthHeader>>>,
+  maxResponseBytes: read.number({ min: 1, whole: true, what: 'a whole number of bytes ≥ 1' }),
+  modes: read.list(MODES),
+  endpoints: read.list(ENDPOINTS),
+  concurrency: wholeAtLeastOne,
+  endpointConcurrency: ((value, at, reader) => reader.map(value, at, checkEndpointKey, wholeAtLeastOne)) as ValueReader<Partial<Record<Endpoint, number>>>,
+  ratePerSecond: read.number({ min: 0, minExclusive: true, what: 'a number of requests per second > 0' }),
+  reportsDir: read.string,
+  cacheDir: read.string,
+  outageThreshold: wholeAtLeastOne,
+} satisfies SectionSchema;
+
+/** Readers of the sections other modules own, keyed by section name (e.g. `{ gate: readGateSection }`). */
+export type ConfigSections = Record<string, ValueReader<unknown>>;
+
+export interface ResolveInput<S extends ConfigSections> {
   cwd: string;
   env: NodeJS.ProcessEnv;
   flags?: ConfigOverrides;
+  /** Sections owned by other modules, validated with the rest so a typo stops every command before any call. */
+  sections?: S;
 }
 
 /**
- * Resolves the configuration. Also validates the file's `gate` section (docs/gate.md) so a typo in a
- * threshold stops every command before any call, and returns it parsed as `gate` (flags are applied by the
- * commands that take them).
+ * Resolves the configuration. The file is validated whole — its own keys and the `sections` the caller
+ * passes readers for — so a typo stops every command before any call. Each section reader is called even
+ * when its section is absent (with undefined), so it can return its defaults.
  */
-export function resolveConfig(input: ResolveInput): ResolvedConfig & { fileSections: Record<string, unknown>; gate: GateThresholds } {
+export function resolveConfig<S extends ConfigSections = Record<never, never>>(
+  input: ResolveInput<S>,
+): ResolvedConfig & { sections: { [K in keyof S]: ReturnType<S[K]> } } {
   const flags = input.flags ?? {};
   const configFile = findConfigFile(input.cwd, flags.configPath);
-  const file = configFile ? readConfigFile(configFile) : {};
-  const where = configFile ? path.relative(input.cwd, configFile) || configFile : 'config';
-  const check = new FieldChecker(where);
+  const raw = configFile ? readConfigFile(configFile) : {};
+  const reader = new SettingsReader(configFile ? path.relative(input.cwd, configFile) || configFile : 'config', CONFIG_HINT);
+  const extra = input.sections ?? ({} as S);
+  const { apiKey: _refused, ...own } = raw;
+  if (_refused !== undefined) {
+    reader.fail('apiKey', 'is not allowed; the API key must not be stored in a file', 'remove apiKey; set DOCBENCH_API_KEY in the environment, or name another variable with apiKeyEnv');
+  }
+  const ownKeys = Object.fromEntries(Object.entries(own).filter(([key]) => !Object.hasOwn(extra, key)));
+  const unknown = Object.keys(ownKeys).find((key) => !Object.hasOwn(FILE_SCHEMA, key));
+  if (unknown !== undefined) reader.unknownKey(unknown, unknown, [...Object.keys(FILE_SCHEMA), ...Object.keys(extra)]);
+  const file = reader.section(ownKeys, '', FILE_SCHEMA);
+  const sections = Object.fromEntries(Object.entries(extra).map(([key, readSection]) => [key, readSection(raw[key] ?? undefined, key, reader)]));
 
-  const apiKeyEnv = flags.apiKeyEnv ?? check.optionalString(file, 'apiKeyEnv') ?? DEFAULTS.apiKeyEnv;
   const envBaseUrl = input.env.DOCBENCH_BASE_URL?.trim() || undefined;
-  const retryFile = check.optionalObject(file, 'retry');
-  const retry = readRetry(retryFile, check);
+  checkOverrides(flags, envBaseUrl);
+  const apiKeyEnv = flags.apiKeyEnv ?? file.apiKeyEnv ?? DEFAULTS.apiKeyEnv;
+  const retry: RetryPolicy = { ...DEFAULTS.retry, ...file.retry };
   if (flags.retryAttempts !== undefined) retry.maxAttempts = flags.retryAttempts;
 
   const resolved: ResolvedConfig = {
-    baseUrl: flags.baseUrl ?? envBaseUrl ?? check.optionalString(file, 'baseUrl') ?? DEFAULTS.baseUrl,
+    baseUrl: flags.baseUrl ?? envBaseUrl ?? file.baseUrl ?? DEFAULTS.baseUrl,
     apiKey: input.env[apiKeyEnv]?.trim() || null,
     apiKeyEnv,
-    timeoutMs: flags.timeoutMs ?? check.optionalNumber(file, 'timeoutMs') ?? DEFAULTS.timeoutMs,
+    timeoutMs: flags.timeoutMs ?? file.timeoutMs ?? DEFAULTS.timeoutMs,
     retry,
-    auth: readAuth(check.optionalObject(file, 'auth'), check),
-    maxResponseBytes: check.optionalNumber(file, 'maxResponseBytes') ?? DEFAULTS.maxResponseBytes,
-    modes: flags.modes ?? check.optionalList(file, 'modes', MODES) ?? DEFAULTS.modes,
-    endpoints: flags.endpoints ?? check.optionalList(file, 'endpoints', ENDPOINTS) ?? DEFAULTS.endpoints,
-    concurrency: flags.concurrency ?? check.optionalNumber(file, 'concurrency') ?? DEFAULTS.concurrency,
-    endpointConcurrency: flags.endpointConcurrency ?? readEndpointConcurrency(check.optionalObject(file, 'endpointConcurrency'), check),
-    ratePerSecond: flags.ratePerSecond ?? check.optionalNumber(file, 'ratePerSecond') ?? DEFAULTS.ratePerSecond,
-    reportsDir: path.resolve(input.cwd, flags.reportsDir ?? check.optionalString(file, 'reportsDir') ?? DEFAULTS.reportsDir),
-    cacheDir: path.resolve(input.cwd, flags.cacheDir ?? check.optionalString(file, 'cacheDir') ?? DEFAULTS.cacheDir),
-    outageThreshold: flags.outageThreshold ?? check.optionalNumber(file, 'outageThreshold') ?? DEFAULTS.outageThreshold,
+    auth: { ...DEFAULTS.auth, ...file.auth },
+    maxResponseBytes: flags.maxResponseBytes ?? file.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
+    modes: flags.modes ?? file.modes ?? DEFAULTS.modes,
+    endpoints: flags.endpoints ?? file.endpoints ?? DEFAULTS.endpoints,
+    concurrency: flags.concurrency ?? file.concurrency ?? DEFAULTS.concurrency,
+    endpointConcurrency: flags.endpointConcurrency ?? file.endpointConcurrency ?? DEFAULTS.endpointConcurrency,
+    ratePerSecond: flags.ratePerSecond ?? file.ratePerSecond ?? DEFAULTS.ratePerSecond,
+    reportsDir: path.resolve(input.cwd, flags.reportsDir ?? file.reportsDir ?? DEFAULTS.reportsDir),
+    cacheDir: path.resolve(input.cwd, flags.cacheDir ?? file.cacheDir ?? DEFAULTS.cacheDir),
+    outageThreshold: flags.outageThreshold ?? file.outageThreshold ?? DEFAULTS.outageThreshold,
     configFile,
   };
-  validateResolved(resolved, where);
-  const { gate } = file as { gate?: unknown };
-  return { ...resolved, fileSections: gate === undefined ? {} : { gate }, gate: parseGateSection(gate, where) };
+  return { ...resolved, sections: sections as { [K in keyof S]: ReturnType<S[K]> } };
+}
+
+/**
+ * Values that did not come from the file — flags (or a library caller's overrides) and DOCBENCH_BASE_URL —
+ * checked by the same readers, named as the setting they override.
+ */
+function checkOverrides(flags: ConfigOverrides, envBaseUrl: string | undefined): void {
+  const reader = new SettingsReader('flags', 'check the flag or option given for this setting');
+  for (const [key, value] of Object.entries(flags)) {
+    if (value !== undefined && Object.hasOwn(FILE_SCHEMA, key)) (FILE_SCHEMA as SectionSchema)[key]!(value, key, reader);
+  }
+  if (flags.retryAttempts !== undefined) RETRY_SCHEMA.maxAttempts(flags.retryAttempts, 'retry.maxAttempts', reader);
+  if (envBaseUrl !== undefined) FILE_SCHEMA.baseUrl(envBaseUrl, 'baseUrl', new SettingsReader('DOCBENCH_BASE_URL', 'set DOCBENCH_BASE_URL to an http(s) URL, or unset it'));
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 /** The config as recorded in run.json: everything but the key (and whether one was set). */
@@ -185,18 +257,6 @@ function readConfigFile(file: string): Record<string, unknown> {
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new UsageError(`config file ${name} must hold an object of settings`, { code: 'CONFIG_INVALID', subject: name, hint: 'see "Configuration" in the README' });
   }
-  for (const key of Object.keys(parsed)) {
-    if (key === 'apiKey') {
-      throw new UsageError(`config file ${name}: apiKey is not allowed; the API key must not be stored in a file`, {
-        code: 'CONFIG_INVALID',
-        subject: `${name}: apiKey`,
-        hint: 'remove apiKey; set DOCBENCH_API_KEY in the environment, or name another variable with apiKeyEnv',
-      });
-    }
-    if (!FILE_KEYS.has(key)) {
-      throw new UsageError(`config file ${name}: unknown setting "${key}"`, { code: 'CONFIG_INVALID', subject: `${name}: ${key}`, hint: `known settings: ${[...FILE_KEYS].join(', ')}` });
-    }
-  }
   return parsed as Record<string, unknown>;
 }
 
@@ -231,132 +291,4 @@ function yamlErrorPosition(error: unknown): string | undefined {
   if (!(error instanceof YAMLParseError) || !error.linePos) return undefined;
   const [start] = error.linePos;
   return `line ${start.line}, column ${start.col} (${error.code})`;
-}
-
-class FieldChecker {
-  constructor(private readonly where: string) {}
-
-  error(field: string, problem: string): UsageError {
-    return new UsageError(`${this.where}: ${field} ${problem}`, { code: 'CONFIG_INVALID', subject: field, hint: 'see "Configuration" in the README' });
-  }
-
-  optionalString(source: Record<string, unknown>, key: string): string | undefined {
-    const value = source[key];
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string') throw this.error(key, 'must be a string');
-    return value;
-  }
-
-  optionalNumber(source: Record<string, unknown>, key: string): number | undefined {
-    const value = source[key];
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw this.error(key, 'must be a number');
-    return value;
-  }
-
-  optionalObject(source: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
-    const value = source[key];
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'object' || Array.isArray(value)) throw this.error(key, 'must be an object');
-    return value as Record<string, unknown>;
-  }
-
-  optionalList<T extends string>(source: Record<string, unknown>, key: string, allowed: readonly T[]): T[] | undefined {
-    const value = source[key];
-    if (value === undefined || value === null) return undefined;
-    const items = typeof value === 'string' ? value.split(',').map((s) => s.trim()) : value;
-    if (!Array.isArray(items)) throw this.error(key, `must be a list of ${allowed.join(', ')}`);
-    for (const item of items) {
-      if (typeof item !== 'string' || !(allowed as readonly string[]).includes(item)) throw this.error(key, `has ${JSON.stringify(item)}; allowed: ${allowed.join(', ')}`);
-    }
-    return items as T[];
-  }
-}
-
-/** The `retry` section: each key must be a retry setting of the right type. */
-function readRetry(section: Record<string, unknown> | undefined, check: FieldChecker): RetryPolicy {
-  const retry: RetryPolicy = { ...DEFAULTS.retry };
-  for (const [key, value] of Object.entries(section ?? {})) {
-    const field = `retry.${key}`;
-    switch (key) {
-      case 'maxAttempts':
-        // Range (≥ 1) is checked with the flag's value in validateResolved.
-        if (typeof value !== 'number') throw check.error(field, 'must be a number');
-        retry.maxAttempts = value;
-        break;
-      case 'baseDelayMs':
-      case 'maxDelayMs':
-      case 'rateLimitDelayMs':
-      case 'maxRetryAfterMs':
-        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw check.error(field, 'must be a number of milliseconds ≥ 0');
-        retry[key] = value;
-        break;
-      case 'retryStatuses':
-        if (!Array.isArray(value) || !value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599)) {
-          throw check.error(field, 'must be a list of HTTP error statuses, e.g. [429, 500, 502, 503, 504]');
-        }
-        retry.retryStatuses = value as number[];
-        break;
-      case 'retryTimeouts':
-        if (typeof value !== 'boolean') throw check.error(field, 'must be true or false');
-        retry.retryTimeouts = value;
-        break;
-      default:
-        // Known names only: a `key in retry` test would accept inherited names such as toString or __proto__.
-        throw check.error(field, `is not a retry setting (known: ${Object.keys(DEFAULTS.retry).join(', ')})`);
-    }
-  }
-  return retry;
-}
-
-function readAuth(section: Record<string, unknown> | undefined, check: FieldChecker): Record<Endpoint, AuthHeader> {
-  const auth = { ...DEFAULTS.auth };
-  for (const [endpoint, value] of Object.entries(section ?? {})) {
-    if (!isEndpoint(endpoint)) throw check.error(`auth.${endpoint}`, `is not an endpoint (${ENDPOINTS.join(', ')})`);
-    const spec = value as { header?: unknown; scheme?: unknown };
-    if (typeof spec !== 'object' || spec === null || typeof spec.header !== 'string' || !/^[A-Za-z0-9-]+$/.test(spec.header)) {
-      throw check.error(`auth.${endpoint}`, 'must be { "header": "<name>", "scheme"?: "Bearer" }');
-    }
-    if (spec.scheme !== undefined && typeof spec.scheme !== 'string') throw check.error(`auth.${endpoint}.scheme`, 'must be a string');
-    auth[endpoint] = { header: spec.header, ...(spec.scheme ? { scheme: spec.scheme } : {}) };
-  }
-  return auth;
-}
-
-function readEndpointConcurrency(section: Record<string, unknown> | undefined, check: FieldChecker): Partial<Record<Endpoint, number>> {
-  const limits: Partial<Record<Endpoint, number>> = {};
-  for (const [endpoint, value] of Object.entries(section ?? {})) {
-    if (!isEndpoint(endpoint)) throw check.error(`endpointConcurrency.${endpoint}`, `is not an endpoint (${ENDPOINTS.join(', ')})`);
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw check.error(`endpointConcurrency.${endpoint}`, 'must be a whole number ≥ 1');
-    limits[endpoint] = value;
-  }
-  return limits;
-}
-
-function validateResolved(config: ResolvedConfig, where: string): void {
-  const fail = (field: string, problem: string, hint: string) => {
-    throw new UsageError(`${field} ${problem}`, { code: 'CONFIG_INVALID', subject: field, hint: `${hint} (set by a flag, the environment or ${where})` });
-  };
-  if (!Number.isInteger(config.concurrency) || config.concurrency < 1) fail('concurrency', `is ${config.concurrency}; it must be a whole number ≥ 1`, 'e.g. --concurrency 4');
-  if (config.ratePerSecond !== null && !(config.ratePerSecond > 0 && Number.isFinite(config.ratePerSecond))) {
-    fail('ratePerSecond', `is ${config.ratePerSecond}; it must be > 0 requests per second`, 'e.g. --rate 2');
-  }
-  if (!(config.timeoutMs > 0 && Number.isFinite(config.timeoutMs))) fail('timeoutMs', `is ${config.timeoutMs}; it must be > 0 ms`, 'e.g. --timeout 600000');
-  if (!Number.isInteger(config.maxResponseBytes) || config.maxResponseBytes < 1) fail('maxResponseBytes', `is ${config.maxResponseBytes}; it must be a whole number of bytes ≥ 1`, 'e.g. "maxResponseBytes": 104857600');
-  if (!Number.isInteger(config.outageThreshold) || config.outageThreshold < 1) fail('outageThreshold', `is ${config.outageThreshold}; it must be a whole number ≥ 1`, 'e.g. "outageThreshold": 10');
-  if (!Number.isInteger(config.retry.maxAttempts) || config.retry.maxAttempts < 1) fail('retry.maxAttempts', `is ${config.retry.maxAttempts}; it must be ≥ 1`, 'e.g. --retries 3');
-  if (config.modes.length === 0 || config.modes.some((m) => !isMode(m))) fail('modes', `is ${JSON.stringify(config.modes)}; use fast, slow or both`, 'e.g. --modes fast,slow');
-  if (config.endpoints.length === 0 || config.endpoints.some((e) => !isEndpoint(e))) fail('endpoints', `is ${JSON.stringify(config.endpoints)}; use ${ENDPOINTS.join(', ')}`, 'e.g. --endpoints extract,compare');
-  if (config.baseUrl !== null) {
-    let ok = false;
-    try {
-      const url = new URL(config.baseUrl);
-      ok = url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      ok = false;
-    }
-    if (!ok) fail('baseUrl', `${JSON.stringify(config.baseUrl)} is not an http(s) URL`, 'e.g. --base-url https://api.example.com or DOCBENCH_BASE_URL');
-  }
-  // The value is not quoted back: someone may have put the key itself here by mistake.
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(config.apiKeyEnv)) fail('apiKeyEnv', 'is not an environment variable name', 'e.g. "apiKeyEnv": "MY_SERVICE_KEY"');
 }

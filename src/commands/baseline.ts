@@ -1,10 +1,9 @@
 /** `docbench baseline set|show|unset`: pin the run each dataset's diffs compare against (<reportsDir>/baselines.json). */
 import path from 'node:path';
-import { resolveConfig } from '../config.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { baselinesFile, readBaselineStore, setBaseline, unsetBaseline } from '../gate/index.js';
 import { defineCommand } from './context.js';
-import { configOption, reportsDirOption } from './shared-options.js';
+import { configOption, loadConfig, reportsDirOption } from './shared-options.js';
 
 
 const ACTIONS = ['set', 'show', 'unset'] as const;
@@ -20,11 +19,7 @@ export const baselineCommand = defineCommand((context) => ({
       .options(configOption),
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
-    const config = resolveConfig({
-      cwd: context.cwd,
-      env: context.env,
-      flags: { ...(argv.config !== undefined ? { configPath: argv.config } : {}), ...(argv['reports-dir'] !== undefined ? { reportsDir: argv['reports-dir'] } : {}) },
-    });
+    const config = loadConfig(context, { ...(argv.config !== undefined ? { configPath: argv.config } : {}), ...(argv['reports-dir'] !== undefined ? { reportsDir: argv['reports-dir'] } : {}) });
     const reportsDir = config.reportsDir;
     const show = (file: string) => path.relative(context.cwd, file) || file;
     switch (argv.action) {

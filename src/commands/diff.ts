@@ -1,11 +1,11 @@
 /** `docbench diff <baseline-run> <candidate-run>`: compare two scored runs; exit 1 on a regression. */
 import path from 'node:path';
-import { resolveConfig } from '../config.js';
 import { ExitCode } from '../errors.js';
 import { diffRunDirectories, formatDiffVerdict } from '../gate/index.js';
 import { runDirPath } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
 import { diffOptions, resolveThresholds } from './gate.js';
+import { loadConfig } from './shared-options.js';
 
 
 export const diffCommand = defineCommand((context) => ({
@@ -21,8 +21,8 @@ export const diffCommand = defineCommand((context) => ({
       .options(diffOptions),
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
-    const config = resolveConfig({ cwd: context.cwd, env: context.env, flags: argv.config !== undefined ? { configPath: argv.config } : {} });
-    const settings = resolveThresholds(config.gate, { tolerance: argv.tolerance, alpha: argv.alpha }).diff;
+    const config = loadConfig(context, argv.config !== undefined ? { configPath: argv.config } : {});
+    const settings = resolveThresholds(config.sections.gate, { tolerance: argv.tolerance, alpha: argv.alpha }).diff;
     const baselineDir = path.resolve(context.cwd, argv.baselineRun);
     const candidateDir = path.resolve(context.cwd, argv.candidateRun);
     const outDir = path.resolve(context.cwd, argv.out ?? runDirPath(argv.candidateRun, 'diffDir'));

@@ -1,13 +1,12 @@
 /** `docbench gate <run-dir>`: apply the quality gate to a stored run, rebuild its reports, exit 1 on failure. */
 import path from 'node:path';
 import type { Options } from 'yargs';
-import { resolveConfig } from '../config.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { renderReports } from '../report/index.js';
 import { applyGate, applyGateFlags, formatGateVerdict, hasGateChecks, type GateFlags, type GateThresholds } from '../gate/index.js';
 import { runDirPath } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
-import { configOption } from './shared-options.js';
+import { configOption, loadConfig } from './shared-options.js';
 
 /** Threshold flags shared by `run` and `gate`; they override the config file's top-level `gate` values. */
 export const gateOptions = {
@@ -74,8 +73,8 @@ export const gateCommand = defineCommand((context) => ({
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     if (!argv.runDir) throw new UsageError('Missing <run-dir>: name a run directory written by docbench run', { subject: '<run-dir>' });
-    const config = resolveConfig({ cwd: context.cwd, env: context.env, flags: argv.config !== undefined ? { configPath: argv.config } : {} });
-    const thresholds = resolveThresholds(config.gate, argv);
+    const config = loadConfig(context, argv.config !== undefined ? { configPath: argv.config } : {});
+    const thresholds = resolveThresholds(config.sections.gate, argv);
     if (!hasGateChecks(thresholds)) {
       throw new UsageError('no gate thresholds: nothing to check', { subject: 'gate', hint: 'pass e.g. --min-f1 0.9, or add a "gate" section to docbench.config.json (see docs/gate.md)' });
     }

@@ -1,10 +1,9 @@
 /** `docbench history [reports-dir]`: index.html with every run and trend charts, and history.csv. */
 import path from 'node:path';
-import { resolveConfig } from '../config.js';
 import { ExitCode } from '../errors.js';
 import { buildHistory } from '../gate/index.js';
 import { defineCommand } from './context.js';
-import { configOption, reportsDirOption } from './shared-options.js';
+import { configOption, loadConfig, reportsDirOption } from './shared-options.js';
 
 
 export const historyCommand = defineCommand((context) => ({
@@ -17,11 +16,7 @@ export const historyCommand = defineCommand((context) => ({
       .options(configOption),
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
-    const config = resolveConfig({
-      cwd: context.cwd,
-      env: context.env,
-      flags: { ...(argv.config !== undefined ? { configPath: argv.config } : {}), ...(argv.reportsDir !== undefined ? { reportsDir: argv.reportsDir } : {}) },
-    });
+    const config = loadConfig(context, { ...(argv.config !== undefined ? { configPath: argv.config } : {}), ...(argv.reportsDir !== undefined ? { reportsDir: argv.reportsDir } : {}) });
     const outcome = await buildHistory(config.reportsDir, { logger, ...(argv.out !== undefined ? { outDir: path.resolve(context.cwd, argv.out) } : {}) });
     const datasets = new Set(outcome.rows.map((r) => r.dataset)).size;
     logger.info(`${outcome.rows.length} runs of ${datasets} datasets${outcome.skipped.length ? ` (${outcome.skipped.length} directories skipped)` : ''}`);

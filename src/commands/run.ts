@@ -1,7 +1,6 @@
 /** `docbench run`: drive a dataset through the service into a run directory, then score, gate, report and diff. */
 import path from 'node:path';
 import type { Options } from 'yargs';
-import { resolveConfig } from '../config.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { runBenchmark } from '../run/run-benchmark.js';
 import { createProgress } from '../run/progress.js';
@@ -12,7 +11,7 @@ import { createEmptyThresholds, diffRunDirectories, formatDiffVerdict, readBasel
 import { DIFF_FILES, openStoredRun, runDirPath } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
 import { diffOptions, gateOptions, resolveThresholds } from './gate.js';
-import { parseEndpoints, parseModes, readServiceFlags, serviceOptions, wholeNumber } from './shared-options.js';
+import { loadConfig, parseEndpoints, parseModes, readServiceFlags, serviceOptions, wholeNumber } from './shared-options.js';
 
 const runOptions = {
   dataset: { type: 'string', describe: 'Dataset directory (see datasets/README.md)' },
@@ -62,7 +61,7 @@ export const runCommand = defineCommand((context) => ({
         });
       }
     }
-    const config = resolveConfig({ cwd: context.cwd, env: context.env, flags: readServiceFlags(argv) });
+    const config = loadConfig(context, readServiceFlags(argv));
     const modes = parseModes(argv.modes);
     const endpoints = parseEndpoints(argv.endpoints);
     const repeat = wholeNumber(argv.repeat ?? 1, '--repeat', 1)!;
@@ -75,7 +74,7 @@ export const runCommand = defineCommand((context) => ({
     };
 
     // Thresholds and the comparison target are checked before any call: a typo must not cost a whole run.
-    const resolved = resolveThresholds(config.gate, argv);
+    const resolved = resolveThresholds(config.sections.gate, argv);
     const thresholds = argv.gate ? resolved : { ...createEmptyThresholds(), diff: resolved.diff };
     const compareTo = argv['compare-to'];
     if (compareTo === 'baseline') {

@@ -3,7 +3,9 @@
  * their builder, and the handler's argument types follow from these declarations.
  */
 import type { InferredOptionTypes, Options } from 'yargs';
-import type { ConfigOverrides } from '../config.js';
+import { resolveConfig, type ConfigOverrides } from '../config.js';
+import { readGateSection } from '../gate/index.js';
+import type { CliContext } from './context.js';
 import { UsageError } from '../errors.js';
 import { ENDPOINTS, MODES, isEndpoint, isMode, type Endpoint, type Mode } from '../types.js';
 
@@ -76,4 +78,12 @@ export function readServiceFlags(argv: ServiceArgs): ConfigOverrides {
     ...(argv.concurrency !== undefined ? { concurrency: wholeNumber(argv.concurrency, '--concurrency', 1) } : {}),
     ...(argv.rate !== undefined ? { ratePerSecond: argv.rate } : {}),
   };
+}
+
+/** Config sections owned by other modules: every command validates all of them, whichever it uses. */
+const CONFIG_SECTIONS = { gate: readGateSection };
+
+/** The configuration of a command: its environment, the flags given, and every section validated. */
+export function loadConfig(context: CliContext, flags: ConfigOverrides = {}) {
+  return resolveConfig({ cwd: context.cwd, env: context.env, flags, sections: CONFIG_SECTIONS });
 }

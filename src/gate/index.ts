@@ -1,5 +1,5 @@
 /** The regression gate: thresholds (gate.json), run-to-run diffs, pinned baselines and the run history. */
-export { parseGateSection, applyGateFlags, hasGateChecks, createEmptyThresholds, DEFAULT_DIFF_SETTINGS } from './thresholds.js';
+export { parseGateSection, readGateSection, applyGateFlags, hasGateChecks, createEmptyThresholds, DEFAULT_DIFF_SETTINGS } from './thresholds.js';
 export type { GateThresholds, GateFlags, DiffSettings, ModeThresholds, FieldThresholds, TagThresholds, LatencyThresholds } from './thresholds.js';
 export { evaluateGate, type GateDocument, type GateEvaluation } from './evaluate-gate.js';
 export { applyGate, formatGateVerdict, formatGateFailures } from './run-gate.js';

@@ -6,6 +6,7 @@
  * (`gate.modes.fast.min_f1`) and say what is allowed, and the section is small.
  */
 import { UsageError } from '../errors.js';
+import type { ValueReader } from '../settings-reader.js';
 import { MODES, isMode, type Mode } from '../types.js';
 
 /** Run-level thresholds that can be set for all modes and overridden per mode. */
@@ -151,6 +152,9 @@ export function parseGateSection(raw: unknown, where = 'config'): GateThresholds
   thresholds.diff = readDiff(section.diff, where);
   return thresholds;
 }
+
+/** The `gate` section as a config section reader (config.ts validates it with the rest of the file). */
+export const readGateSection: ValueReader<GateThresholds> = (value, _at, reader) => parseGateSection(value, reader.where ?? 'config');
 
 /** The file's thresholds with the flags applied on top (flags set the top level; per-scope file values stay). */
 export function applyGateFlags(thresholds: GateThresholds, flags: GateFlags): GateThresholds {

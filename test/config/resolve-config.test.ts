@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeConfig, resolveConfig, type ConfigOverrides } from '../../src/config.js';
 import { DEFAULT_AUTH, DEFAULT_RETRY_POLICY } from '../../src/service/index.js';
 import { UsageError } from '../../src/errors.js';
+import { readGateSection } from '../../src/gate/index.js';
 
 let cwd: string;
 beforeEach(async () => {
@@ -50,7 +51,7 @@ describe('defaults', () => {
       cacheDir: path.join(cwd, '.docbench-cache'),
       outageThreshold: 10,
       configFile: null,
-      fileSections: {},
+      sections: {},
     });
   });
 });
@@ -85,14 +86,14 @@ describe('config files', () => {
       'docbench.config.yaml',
       'baseUrl: https://yaml.example\nconcurrency: 3\nretry:\n  maxAttempts: 6\n  baseDelayMs: 250\nauth:\n  process:\n    header: x-api-key\nendpointConcurrency:\n  extract: 2\ngate:\n  min_f1: 0.9\n',
     );
-    const config = resolve();
+    const config = resolveConfig({ cwd, env: {}, sections: { gate: readGateSection } });
     expect(config.baseUrl).toBe('https://yaml.example');
     expect(config.concurrency).toBe(3);
     expect(config.retry).toEqual({ ...DEFAULT_RETRY_POLICY, maxAttempts: 6, baseDelayMs: 250 });
     expect(config.auth.process).toEqual({ header: 'x-api-key' });
     expect(config.auth.split).toEqual(DEFAULT_AUTH.split);
     expect(config.endpointConcurrency).toEqual({ extract: 2 });
-    expect(config.fileSections).toEqual({ gate: { min_f1: 0.9 } });
+    expect(config.sections.gate.min_f1).toBe(0.9);
     expect(config.configFile).toBe(path.join(cwd, 'docbench.config.yaml'));
   });
 
@@ -124,6 +125,20 @@ describe('config files', () => {
     expect(error.message).toContain('docbench.config.yaml');
     expect(error.message).toContain('baseURL');
     expect(error.hint).toContain('baseUrl');
+    expect(error.message).toBe('docbench.config.yaml: baseURL: unknown setting; did you mean "baseUrl"?');
+  });
+
+  it('says what was expected and what was found, with the key path', async () => {
+    await writeConfig('docbench.config.yaml', 'concurrency: four\nretry:\n  maxAttempts: 3\n');
+    expect(usageError(() => resolve()).message).toBe('docbench.config.yaml: concurrency: expected a whole number ≥ 1, got "four"');
+    await writeConfig('docbench.config.yaml', 'retry:\n  maxAttemps: 3\n');
+    expect(usageError(() => resolve()).message).toBe('docbench.config.yaml: retry.maxAttemps: unknown setting; did you mean "maxAttempts"?');
+  });
+
+  it('refuses a section no module reads (the gate section is read only when its reader is passed)', async () => {
+    await writeConfig('docbench.config.json', { gate: { min_f1: 0.9 } });
+    expect(usageError(() => resolve()).message).toMatch(/docbench\.config\.json: gate: unknown setting/);
+    expect(resolveConfig({ cwd, env: {}, sections: { gate: readGateSection } }).sections.gate.min_f1).toBe(0.9);
   });
 
   it('rejects a malformed JSON or YAML file with CONFIG_INVALID naming the file and where, without quoting it', async () => {
@@ -201,9 +216,9 @@ describe('invalid values name the field', () => {
   it.each<[string, ConfigOverrides, string]>([
     ['concurrency 0', { concurrency: 0 }, 'concurrency'],
     ['concurrency 1.5', { concurrency: 1.5 }, 'concurrency'],
-    ['unknown mode', { modes: ['turbo' as 'fast'] }, 'modes'],
+    ['unknown mode', { modes: ['turbo' as 'fast'] }, 'modes[0]'],
     ['no mode', { modes: [] }, 'modes'],
-    ['unknown endpoint', { endpoints: ['markdown' as 'extract'] }, 'endpoints'],
+    ['unknown endpoint', { endpoints: ['markdown' as 'extract'] }, 'endpoints[0]'],
     ['non-http base URL', { baseUrl: 'ftp://svc.example' }, 'baseUrl'],
     ['base URL not a URL', { baseUrl: 'svc.example' }, 'baseUrl'],
     ['timeout 0', { timeoutMs: 0 }, 'timeoutMs'],
@@ -223,7 +238,7 @@ describe('invalid values name the field', () => {
 
   it.each<[string, unknown, string]>([
     ['a string where a number belongs', { concurrency: 'four' }, 'concurrency'],
-    ['an unknown mode in the file', { modes: ['fast', 'turbo'] }, 'modes'],
+    ['an unknown mode in the file', { modes: ['fast', 'turbo'] }, 'modes[1]'],
     ['an unknown retry setting', { retry: { maxAttempt: 3 } }, 'retry.maxAttempt'],
     ['an inherited name as a retry setting', { retry: { toString: 3 } }, 'retry.toString'],
     ['a retry delay that is not a number', { retry: { baseDelayMs: 'soon' } }, 'retry.baseDelayMs'],
@@ -232,7 +247,9 @@ describe('invalid values name the field', () => {
     ['a retry status that is not an HTTP status', { retry: { retryStatuses: [503, 'x'] } }, 'retry.retryStatuses'],
     ['retryTimeouts not a boolean', { retry: { retryTimeouts: 'yes' } }, 'retry.retryTimeouts'],
     ['an auth entry for an unknown endpoint', { auth: { markdown: { header: 'x-api-key' } } }, 'auth.markdown'],
-    ['an auth header name with a space', { auth: { split: { header: 'x api key' } } }, 'auth.split'],
+    ['an auth header name with a space', { auth: { split: { header: 'x api key' } } }, 'auth.split.header'],
+    ['an auth entry without a header', { auth: { split: { scheme: 'Bearer' } } }, 'auth.split.header'],
+    ['an unknown key in an auth entry', { auth: { split: { header: 'x-api-key', schema: 'Bearer' } } }, 'auth.split.schema'],
     ['an endpoint concurrency of 0', { endpointConcurrency: { extract: 0 } }, 'endpointConcurrency.extract'],
     ['maxResponseBytes 0', { maxResponseBytes: 0 }, 'maxResponseBytes'],
   ])('%s in the file', async (_name, content, field) => {
