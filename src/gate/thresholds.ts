@@ -1,12 +1,10 @@
 /**
  * The quality gate's thresholds and the diff's settings: the `gate` section of docbench.config.json/.yaml,
- * validated here with messages that name the key, and the CLI flags that override it. See docs/gate.md.
- *
- * Hand-validated rather than with ajv: every message must name the offending key path
- * (`gate.modes.fast.min_f1`) and say what is allowed, and the section is small.
+ * and the CLI flags that override it. See docs/gate.md. Validated by the configuration's SettingsReader, so
+ * messages read like every other setting's: `docbench.config.json: gate.modes.fast.min_f1: expected a number
+ * from 0 to 1 (a rate: 0.9 = 90%), got "high"`.
  */
-import { UsageError } from '../errors.js';
-import type { ValueReader } from '../settings-reader.js';
+import { SettingsReader, read, type SectionSchema, type ValueReader } from '../settings-reader.js';
 import { MODES, isMode, type Mode } from '../types.js';
 
 /** Run-level thresholds that can be set for all modes and overridden per mode. */
@@ -92,21 +90,40 @@ export interface GateFlags {
 
 export const DEFAULT_DIFF_SETTINGS: DiffSettings = { tolerance: 0.01, alpha: 0.05, resamples: 10_000, seed: 1, fail_on_fields: false };
 
-type Kind = 'unit' | 'ms' | 'count';
-const MODE_KEYS: Record<keyof ModeThresholds, Kind> = {
-  min_f1: 'unit',
-  min_strict_f1: 'unit',
-  min_exact_match: 'unit',
-  max_ece: 'unit',
-  max_p95_ms: 'ms',
-  min_document_f1: 'unit',
-};
-const TOP_KEYS: Record<string, Kind> = { ...MODE_KEYS, min_similarity: 'unit', max_failed_documents: 'count' };
-const FIELD_KEYS: Record<keyof FieldThresholds, Kind> = { min_f1: 'unit', min_precision: 'unit', min_recall: 'unit' };
-const TAG_KEYS: Record<keyof TagThresholds, Kind> = { min_f1: 'unit', min_exact_match: 'unit', min_similarity: 'unit' };
-const LATENCY_KEYS: Record<keyof LatencyThresholds, Kind> = { max_p50_ms: 'ms', max_p95_ms: 'ms', max_p99_ms: 'ms' };
-const SECTIONS = ['modes', 'fields', 'tags', 'latency', 'diff'];
+const GATE_HINT = 'see docs/gate.md for the gate settings';
+
+const unit = read.number({ min: 0, max: 1, what: 'a number from 0 to 1 (a rate: 0.9 = 90%)' });
+const ms = read.number({ min: 0, minExclusive: true, what: 'a number of milliseconds > 0' });
+const count = read.number({ min: 0, whole: true, what: 'a whole number ≥ 0' });
+const alpha = read.number({ min: 0, max: 1, minExclusive: true, maxExclusive: true, what: 'a significance level between 0 and 1 (exclusive), e.g. 0.05' });
+
+const MODE_SCHEMA = { min_f1: unit, min_strict_f1: unit, min_exact_match: unit, max_ece: unit, max_p95_ms: ms, min_document_f1: unit } satisfies Record<keyof ModeThresholds, ValueReader<number>>;
+const TOP_SCHEMA = { ...MODE_SCHEMA, min_similarity: unit, max_failed_documents: count } satisfies SectionSchema;
+const FIELD_SCHEMA = { min_f1: unit, min_precision: unit, min_recall: unit } satisfies Record<keyof FieldThresholds, ValueReader<number>>;
+const TAG_SCHEMA = { min_f1: unit, min_exact_match: unit, min_similarity: unit } satisfies Record<keyof TagThresholds, ValueReader<number>>;
+const LATENCY_SCHEMA = { max_p50_ms: ms, max_p95_ms: ms, max_p99_ms: ms } satisfies Record<keyof LatencyThresholds, ValueReader<number>>;
+const DIFF_SCHEMA = {
+  tolerance: unit,
+  alpha,
+  resamples: read.number({ min: 100, max: 1_000_000, whole: true, what: 'a whole number from 100 to 1000000 (default 10000)' }),
+  seed: read.number({ whole: true, what: 'a whole number' }),
+  fail_on_fields: read.boolean,
+} satisfies Record<keyof DiffSettings, ValueReader<unknown>>;
 const LATENCY_CALL_KEY = /^(extract:(fast|slow)|compare|split|process)$/;
+
+/** A map of threshold sets: keys checked by `checkKey`, each value read with `schema`. */
+function readSets<S extends SectionSchema>(checkKey: (key: string) => string | null, schema: S): ValueReader<Record<string, { [K in keyof S]?: ReturnType<S[K]> }>> {
+  return (value, at, reader) => reader.map(value, at, checkKey, (set, setAt, setReader) => setReader.section(set, setAt, schema));
+}
+
+const GATE_SCHEMA = {
+  ...TOP_SCHEMA,
+  modes: readSets((key) => (isMode(key) ? null : `unknown mode; expected one of ${MODES.join(', ')}`), MODE_SCHEMA),
+  fields: readSets((key) => (key.trim() === '' || /\[\d+\]/.test(key) ? 'expected a field path with indices collapsed, e.g. "codes[].cpt"' : null), FIELD_SCHEMA),
+  tags: readSets((key) => (/^[^=]+=.*$/.test(key) ? null : 'expected a tag written key=value, e.g. "tier=fax"'), TAG_SCHEMA),
+  latency: readSets((key) => (LATENCY_CALL_KEY.test(key) ? null : 'expected a call key: extract:fast, extract:slow, compare, split or process'), LATENCY_SCHEMA),
+  diff: ((value, at, reader) => reader.section(value, at, DIFF_SCHEMA)) as ValueReader<Partial<DiffSettings>>,
+} satisfies SectionSchema;
 
 /** An empty gate: no checks, default diff settings. */
 export function createEmptyThresholds(): GateThresholds {
@@ -115,150 +132,50 @@ export function createEmptyThresholds(): GateThresholds {
 
 /**
  * Validates the raw `gate` section of the config file (`where` names the file in messages).
- * @throws UsageError `CONFIG_INVALID` naming the key path, e.g. `gate.modes.fast.min_f1 must be a number in [0, 1]`.
+ * @throws UsageError `CONFIG_INVALID` naming the key path, e.g. `gate.modes.fast.min_f1: expected a number from 0 to 1 …`.
  */
 export function parseGateSection(raw: unknown, where = 'config'): GateThresholds {
-  const thresholds = createEmptyThresholds();
-  if (raw === undefined || raw === null) return thresholds;
-  const section = asObject(raw, 'gate', where);
-  for (const [key, value] of Object.entries(section)) {
-    if (Object.hasOwn(TOP_KEYS, key)) {
-      (thresholds as unknown as Record<string, number>)[key] = readNumber(value, `gate.${key}`, TOP_KEYS[key]!, where);
-    } else if (!SECTIONS.includes(key)) {
-      // Thresholds are named like the metrics they check (snake_case), unlike the config's top-level keys.
-      const snake = key.replace(/([a-z\d])([A-Z])/g, '$1_$2').replace(/([a-z])(\d)/g, '$1_$2').toLowerCase();
-      const hint = Object.hasOwn(TOP_KEYS, snake) ? `; write it ${snake}` : ` (known: ${[...Object.keys(TOP_KEYS), ...SECTIONS].join(', ')})`;
-      throw invalid(where, `gate.${key}`, `is not a gate setting${hint}`);
-    }
-  }
-  for (const [mode, value] of Object.entries(optionalObject(section.modes, 'gate.modes', where))) {
-    if (!isMode(mode)) throw invalid(where, `gate.modes.${mode}`, `is not a mode (${MODES.join(', ')})`);
-    thresholds.modes[mode] = readSet(value, `gate.modes.${mode}`, MODE_KEYS, where, 'min_similarity is not per mode; set it at the top level of gate');
-  }
-  for (const [fieldPath, value] of Object.entries(optionalObject(section.fields, 'gate.fields', where))) {
-    if (fieldPath.trim() === '' || /\[\d+\]/.test(fieldPath)) {
-      throw invalid(where, `gate.fields.${fieldPath}`, 'must be a field path with indices collapsed, e.g. "codes[].cpt"');
-    }
-    thresholds.fields[fieldPath] = readSet(value, `gate.fields.${fieldPath}`, FIELD_KEYS, where);
-  }
-  for (const [tag, value] of Object.entries(optionalObject(section.tags, 'gate.tags', where))) {
-    if (!/^[^=]+=.*$/.test(tag)) throw invalid(where, `gate.tags.${tag}`, 'must be written key=value, e.g. "tier=fax"');
-    thresholds.tags[tag] = readSet(value, `gate.tags.${tag}`, TAG_KEYS, where);
-  }
-  for (const [callKey, value] of Object.entries(optionalObject(section.latency, 'gate.latency', where))) {
-    if (!LATENCY_CALL_KEY.test(callKey)) throw invalid(where, `gate.latency.${callKey}`, 'is not a call key (extract:fast, extract:slow, compare, split, process)');
-    thresholds.latency[callKey] = readSet(value, `gate.latency.${callKey}`, LATENCY_KEYS, where);
-  }
-  thresholds.diff = readDiff(section.diff, where);
-  return thresholds;
+  return readGateSection(raw, 'gate', new SettingsReader(where, GATE_HINT));
 }
 
 /** The `gate` section as a config section reader (config.ts validates it with the rest of the file). */
-export const readGateSection: ValueReader<GateThresholds> = (value, _at, reader) => parseGateSection(value, reader.where ?? 'config');
+export const readGateSection: ValueReader<GateThresholds> = (value, at, reader) => {
+  const { modes, fields, tags, latency, diff, ...top } = reader.section(value, at, GATE_SCHEMA);
+  return {
+    ...top,
+    modes: modes ?? {},
+    fields: fields ?? {},
+    tags: tags ?? {},
+    latency: latency ?? {},
+    diff: { ...DEFAULT_DIFF_SETTINGS, ...diff },
+  };
+};
 
 /** The file's thresholds with the flags applied on top (flags set the top level; per-scope file values stay). */
 export function applyGateFlags(thresholds: GateThresholds, flags: GateFlags): GateThresholds {
   const out: GateThresholds = { ...thresholds, diff: { ...thresholds.diff } };
-  const set = (flag: string, key: keyof GateThresholds, value: number | undefined, kind: Kind) => {
-    if (value === undefined) return;
-    (out as unknown as Record<string, number>)[key] = readNumber(value, flag, kind, 'the command line', true);
+  const reader = new SettingsReader(null, GATE_HINT);
+  const set = (flag: string, key: keyof typeof TOP_SCHEMA, value: number | undefined) => {
+    if (value !== undefined) out[key] = TOP_SCHEMA[key](value, flag, reader);
   };
-  set('--min-f1', 'min_f1', flags.minF1, 'unit');
-  set('--min-strict-f1', 'min_strict_f1', flags.minStrictF1, 'unit');
-  set('--min-similarity', 'min_similarity', flags.minSimilarity, 'unit');
-  set('--max-p95-ms', 'max_p95_ms', flags.maxP95Ms, 'ms');
-  set('--min-exact-match', 'min_exact_match', flags.minExactMatch, 'unit');
-  set('--max-ece', 'max_ece', flags.maxEce, 'unit');
-  set('--min-document-f1', 'min_document_f1', flags.minDocumentF1, 'unit');
-  set('--max-failed-documents', 'max_failed_documents', flags.maxFailedDocuments, 'count');
-  if (flags.tolerance !== undefined) out.diff.tolerance = readNumber(flags.tolerance, '--tolerance', 'unit', 'the command line', true);
-  if (flags.alpha !== undefined) out.diff.alpha = readAlpha(flags.alpha, '--alpha', 'the command line', true);
+  set('--min-f1', 'min_f1', flags.minF1);
+  set('--min-strict-f1', 'min_strict_f1', flags.minStrictF1);
+  set('--min-similarity', 'min_similarity', flags.minSimilarity);
+  set('--max-p95-ms', 'max_p95_ms', flags.maxP95Ms);
+  set('--min-exact-match', 'min_exact_match', flags.minExactMatch);
+  set('--max-ece', 'max_ece', flags.maxEce);
+  set('--min-document-f1', 'min_document_f1', flags.minDocumentF1);
+  set('--max-failed-documents', 'max_failed_documents', flags.maxFailedDocuments);
+  if (flags.tolerance !== undefined) out.diff.tolerance = unit(flags.tolerance, '--tolerance', reader);
+  if (flags.alpha !== undefined) out.diff.alpha = alpha(flags.alpha, '--alpha', reader);
   return out;
 }
 
 /** True when at least one check is configured (diff settings alone are not a gate). */
 export function hasGateChecks(thresholds: GateThresholds): boolean {
-  const top = Object.keys(TOP_KEYS).some((key) => (thresholds as unknown as Record<string, unknown>)[key] !== undefined);
+  const top = Object.keys(TOP_SCHEMA).some((key) => (thresholds as unknown as Record<string, unknown>)[key] !== undefined);
   const scoped = [thresholds.modes, thresholds.fields, thresholds.tags, thresholds.latency].some((section) =>
     Object.values(section).some((set) => Object.values(set as Record<string, unknown>).some((v) => v !== undefined)),
   );
   return top || scoped;
-}
-
-function readSet<K extends string>(raw: unknown, field: string, keys: Record<K, Kind>, where: string, extraHint = ''): Partial<Record<K, number>> {
-  const object = asObject(raw, field, where);
-  const out: Partial<Record<K, number>> = {};
-  for (const [key, value] of Object.entries(object)) {
-    if (!Object.hasOwn(keys, key)) {
-      throw invalid(where, `${field}.${key}`, `is not a threshold here (known: ${Object.keys(keys).join(', ')})${extraHint && key === 'min_similarity' ? `; ${extraHint}` : ''}`);
-    }
-    out[key as K] = readNumber(value, `${field}.${key}`, keys[key as K], where);
-  }
-  return out;
-}
-
-function readDiff(raw: unknown, where: string): DiffSettings {
-  const settings = { ...DEFAULT_DIFF_SETTINGS };
-  for (const [key, value] of Object.entries(optionalObject(raw, 'gate.diff', where))) {
-    const field = `gate.diff.${key}`;
-    switch (key) {
-      case 'tolerance':
-        settings.tolerance = readNumber(value, field, 'unit', where);
-        break;
-      case 'alpha':
-        settings.alpha = readAlpha(value, field, where);
-        break;
-      case 'resamples':
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 100 || value > 1_000_000) throw invalid(where, field, 'must be a whole number from 100 to 1000000 (default 10000)');
-        settings.resamples = value;
-        break;
-      case 'seed':
-        if (typeof value !== 'number' || !Number.isInteger(value)) throw invalid(where, field, 'must be a whole number');
-        settings.seed = value;
-        break;
-      case 'fail_on_fields':
-        if (typeof value !== 'boolean') throw invalid(where, field, 'must be true or false');
-        settings.fail_on_fields = value;
-        break;
-      default:
-        throw invalid(where, field, 'is not a diff setting (known: tolerance, alpha, resamples, seed, fail_on_fields)');
-    }
-  }
-  return settings;
-}
-
-function readAlpha(value: unknown, field: string, where: string, flag = false): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value >= 1) throw invalid(where, field, `must be a significance level in (0, 1), e.g. 0.05${describeValue(value)}`, flag);
-  return value;
-}
-
-function readNumber(value: unknown, field: string, kind: Kind, where: string, flag = false): number {
-  const ok = typeof value === 'number' && Number.isFinite(value);
-  if (kind === 'unit' && !(ok && value >= 0 && value <= 1)) throw invalid(where, field, `must be a number in [0, 1] (a rate: 0.9 = 90%)${describeValue(value)}`, flag);
-  if (kind === 'ms' && !(ok && value > 0)) throw invalid(where, field, `must be a number of milliseconds > 0${describeValue(value)}`, flag);
-  if (kind === 'count' && !(ok && Number.isInteger(value) && value >= 0)) throw invalid(where, field, `must be a whole number ≥ 0${describeValue(value)}`, flag);
-  return value as number;
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value === 'number') return `, not ${value}`;
-  if (typeof value === 'string') return ` (got the string ${JSON.stringify(value.slice(0, 40))}: write it without quotes)`;
-  return `, not ${value === null ? 'null' : typeof value}`;
-}
-
-function asObject(raw: unknown, field: string, where: string): Record<string, unknown> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid(where, field, 'must be an object of settings');
-  return raw as Record<string, unknown>;
-}
-
-function optionalObject(raw: unknown, field: string, where: string): Record<string, unknown> {
-  return raw === undefined || raw === null ? {} : asObject(raw, field, where);
-}
-
-function invalid(where: string, field: string, problem: string, flag = false): UsageError {
-  return new UsageError(flag ? `${field} ${problem}` : `${where}: ${field} ${problem}`, {
-    code: flag ? 'USAGE' : 'CONFIG_INVALID',
-    subject: field,
-    hint: 'see docs/gate.md for the gate settings',
-  });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyGateFlags, evaluateGate, hasGateChecks, parseGateSection } from '../../src/gate/index.js';
+import { applyGateFlags, evaluateGate, hasGateChecks, parseGateSection, readGateSection } from '../../src/gate/index.js';
 import { resolveConfig } from '../../src/config.js';
 import { UsageError } from '../../src/errors.js';
 import type { DocumentEvaluation, RunSummary } from '../../src/evaluate/types.js';
@@ -57,7 +57,7 @@ describe('parseGateSection', () => {
     expectInvalid({ diff: { alpha: 1 } }, 'gate.diff.alpha');
     expectInvalid({ diff: { tolerence: 0.1 } }, 'gate.diff.tolerence');
     expectInvalid([0.9], 'gate');
-    expect(() => parseGateSection({ maxP95Ms: 1000 })).toThrow(/gate\.maxP95Ms is not a gate setting; write it max_p95_ms/);
+    expect(() => parseGateSection({ maxP95Ms: 1000 })).toThrow(/gate\.maxP95Ms: unknown setting; did you mean "max_p95_ms"\?/);
   });
 
   it('lets flags override the top level while per-scope values stay', () => {
@@ -72,7 +72,9 @@ describe('parseGateSection', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'docbench-gate-config-'));
     try {
       await writeFile(path.join(dir, 'docbench.config.yaml'), 'gate:\n  modes:\n    slow:\n      min_f1: high\n');
-      expect(() => resolveConfig({ cwd: dir, env: {} })).toThrow(/docbench\.config\.yaml: gate\.modes\.slow\.min_f1 must be a number/);
+      expect(() => resolveConfig({ cwd: dir, env: {}, sections: { gate: readGateSection } })).toThrow(
+        'docbench.config.yaml: gate.modes.slow.min_f1: expected a number from 0 to 1 (a rate: 0.9 = 90%), got "high"',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
