@@ -10,7 +10,7 @@ import path from 'node:path';
 import { YAMLParseError, parse as parseYaml } from 'yaml';
 import { UsageError } from './errors.js';
 import { ENDPOINTS, MODES, isEndpoint, type Endpoint, type Mode } from './types.js';
-import { DEFAULT_AUTH, DEFAULT_RETRY_POLICY, type AuthHeader, type RetryPolicy } from './service/index.js';
+import { DEFAULT_AUTH, DEFAULT_RETRY_POLICY, isHttpUrl, type AuthHeader, type RetryPolicy } from './service/index.js';
 import { SettingsReader, read, type SectionSchema, type ValueReader } from './settings-reader.js';
 
 export const CONFIG_FILE_NAMES = ['docbench.config.json', 'docbench.config.yaml', 'docbench.config.yml'] as const;
@@ -201,15 +201,6 @@ function checkOverrides(flags: ConfigOverrides, envBaseUrl: string | undefined):
   }
   if (flags.retryAttempts !== undefined) RETRY_SCHEMA.maxAttempts(flags.retryAttempts, 'retry.maxAttempts', reader);
   if (envBaseUrl !== undefined) FILE_SCHEMA.baseUrl(envBaseUrl, 'baseUrl', new SettingsReader('DOCBENCH_BASE_URL', 'set DOCBENCH_BASE_URL to an http(s) URL, or unset it'));
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** The config as recorded in run.json: everything but the key (and whether one was set). */

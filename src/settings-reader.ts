@@ -109,7 +109,7 @@ export const read = {
 };
 
 /** A short phrase for a value: strings quoted (cut to 40 characters), other kinds named. */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
@@ -118,7 +118,7 @@ export function describeValue(value: unknown): string {
 }
 
 /** The known key closest to `key`: same name in another case or spelling (camelCase vs snake_case), or ≤ 2 edits. */
-export function suggestKey(key: string, known: readonly string[]): string | undefined {
+function suggestKey(key: string, known: readonly string[]): string | undefined {
   const squash = (s: string) => s.replace(/[_-]/g, '').toLowerCase();
   const same = known.find((k) => squash(k) === squash(key));
   if (same) return same;

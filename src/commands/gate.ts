@@ -1,6 +1,6 @@
 /** `docbench gate <run-dir>`: apply the quality gate to a stored run, rebuild its reports, exit 1 on failure. */
 import path from 'node:path';
-import type { Options } from 'yargs';
+import type { InferredOptionTypes, Options } from 'yargs';
 import { ExitCode, UsageError } from '../errors.js';
 import { renderReports } from '../report/index.js';
 import { applyGate, applyGateFlags, formatGateVerdict, hasGateChecks, type GateFlags, type GateThresholds } from '../gate/index.js';
@@ -26,18 +26,8 @@ export const diffOptions = {
   alpha: { type: 'number', describe: 'Diff: significance level after Holm correction (default 0.05)' },
 } as const satisfies Record<string, Options>;
 
-export interface GateArgs {
-  'min-f1'?: number;
-  'min-strict-f1'?: number;
-  'min-exact-match'?: number;
-  'min-similarity'?: number;
-  'max-p95-ms'?: number;
-  'max-ece'?: number;
-  'min-document-f1'?: number;
-  'max-failed-documents'?: number;
-  tolerance?: number;
-  alpha?: number;
-}
+/** The gate and diff flags as parsed (any may be absent). */
+export type GateArgs = Partial<InferredOptionTypes<typeof gateOptions & typeof diffOptions>>;
 
 /** The flags given, as GateFlags. */
 export function readGateFlags(argv: GateArgs): GateFlags {
