@@ -3,14 +3,14 @@ import path from 'node:path';
 import { ExitCode, UsageError } from '../errors.js';
 import { baselinesFile, readBaselineStore, setBaseline, unsetBaseline } from '../gate/index.js';
 import { defineCommand } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
 import { configOption, loadConfig, reportsDirOption } from './shared-options.js';
 
 
 const ACTIONS = ['set', 'show', 'unset'] as const;
 
 export const baselineCommand = defineCommand((context) => ({
-  command: 'baseline <action> [target]',
-  describe: 'Pinned baselines: "set <run-dir>" pins a run for its dataset, "show" lists them, "unset <dataset>" removes one',
+  ...COMMAND_HEADERS.baseline,
   builder: (yargs) =>
     yargs
       .positional('action', { type: 'string', choices: ACTIONS, describe: 'set, show or unset' })

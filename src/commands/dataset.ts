@@ -2,6 +2,7 @@
 import { ExitCode } from '../errors.js';
 import { DEFAULT_MAX_FILE_BYTES, generateSampleDataset, initDataset, SAMPLE_DEFAULT_COUNT, SAMPLE_DEFAULT_SEED, validateDataset } from '../dataset/index.js';
 import { defineCommand, type CliContext } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
 import type { GlobalArgs } from './shared-options.js';
 
 async function runValidate(context: CliContext, argv: GlobalArgs & { dir: string; maxFileMb: number }): Promise<void> {
@@ -30,8 +31,7 @@ async function runValidate(context: CliContext, argv: GlobalArgs & { dir: string
 }
 
 export const datasetCommand = defineCommand((context) => ({
-  command: 'dataset <action>',
-  describe: 'Check, scaffold or generate a labelled dataset',
+  ...COMMAND_HEADERS.dataset,
   builder: (yargs) =>
     yargs
       .command({

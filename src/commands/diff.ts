@@ -4,13 +4,13 @@ import { ExitCode } from '../errors.js';
 import { diffRunDirectories, formatDiffVerdict } from '../gate/index.js';
 import { runDirPath } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
 import { diffOptions, resolveThresholds } from './gate.js';
 import { loadConfig } from './shared-options.js';
 
 
 export const diffCommand = defineCommand((context) => ({
-  command: 'diff <baseline-run> <candidate-run>',
-  describe: 'Compare a candidate run with a baseline run (paired bootstrap, Holm); write diff.html, diff.md, diff.json; exit 1 on regression',
+  ...COMMAND_HEADERS.diff,
   builder: (yargs) =>
     yargs
       .positional('baseline-run', { type: 'string', demandOption: true, describe: 'The run to compare against' })

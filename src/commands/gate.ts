@@ -6,6 +6,7 @@ import { renderReports } from '../report/index.js';
 import { applyGate, applyGateFlags, formatGateVerdict, hasGateChecks, type GateFlags, type GateThresholds } from '../gate/index.js';
 import { runDirPath } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
 import { configOption, loadConfig } from './shared-options.js';
 
 /** Threshold flags shared by `run` and `gate`; they override the config file's top-level `gate` values. */
@@ -53,8 +54,7 @@ export function resolveThresholds(fileGate: GateThresholds, argv: GateArgs): Gat
 
 
 export const gateCommand = defineCommand((context) => ({
-  command: 'gate <run-dir>',
-  describe: 'Apply the quality gate (config file `gate` section and flags) to a stored run; rebuild its reports; exit 1 on failure',
+  ...COMMAND_HEADERS.gate,
   builder: (yargs) =>
     yargs
       .positional('run-dir', { type: 'string', describe: 'A run directory written by docbench run' })

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { ExitCode } from '../errors.js';
 import { buildHistory } from '../gate/index.js';
 import { defineCommand } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
 import { configOption, loadConfig, reportsDirOption } from './shared-options.js';
 
 
 export const historyCommand = defineCommand((context) => ({
-  command: 'history [reports-dir]',
-  describe: 'List every run of a reports directory in index.html (trend charts, links to reports) and history.csv',
+  ...COMMAND_HEADERS.history,
   builder: (yargs) =>
     yargs
       .positional('reports-dir', reportsDirOption['reports-dir'])

@@ -4,11 +4,11 @@ import { loadDataset } from '../dataset/index.js';
 import { finalizeRun } from '../finalize.js';
 import path from 'node:path';
 import { defineCommand } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
 
 
 export const mergeCommand = defineCommand((context) => ({
-  command: 'merge <runs..>',
-  describe: 'Combine shard runs (--shard i/n) of one dataset into one run directory, then score and report it',
+  ...COMMAND_HEADERS.merge,
   builder: (yargs) =>
     yargs
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'The shard run directories' })

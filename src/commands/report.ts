@@ -4,6 +4,7 @@ import { ExitCode, UsageError } from '../errors.js';
 import { formatTerminalSummary, renderReports, REPORT_FORMATS, type ReportFormat } from '../report/index.js';
 import { runDirPath } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
 
 
 /** `--formats html,junit` → the formats, naming the flag and the bad value otherwise. */
@@ -18,8 +19,7 @@ export function parseFormats(text: string | undefined): ReportFormat[] | undefin
 }
 
 export const reportCommand = defineCommand((context) => ({
-  command: 'report <run-dir>',
-  describe: 'Rebuild report.html, drill-downs, CSV, JUnit and summary.md from a stored run (no service calls)',
+  ...COMMAND_HEADERS.report,
   builder: (yargs) =>
     yargs
       .positional('run-dir', { type: 'string', describe: 'A run directory written by docbench run' })

@@ -10,6 +10,7 @@ import type { GateResult } from '../evaluate/types.js';
 import { createEmptyThresholds, diffRunDirectories, formatDiffVerdict, readBaselineStore, resolveBaseline } from '../gate/index.js';
 import { DIFF_FILES, openStoredRun, runDirPath } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
 import { diffOptions, gateOptions, resolveThresholds } from './gate.js';
 import { loadConfig, parseEndpoints, parseModes, readServiceFlags, serviceOptions, wholeNumber } from './shared-options.js';
 
@@ -43,8 +44,7 @@ const runOptions = {
 const RUN_SHAPING_FLAGS = ['dataset', 'out', 'modes', 'endpoints', 'limit', 'sample', 'seed', 'filter', 'shard', 'repeat', 'cache'] as const;
 
 export const runCommand = defineCommand((context) => ({
-  command: 'run',
-  describe: 'Run a dataset through the service (or the local reference service), then score and report',
+  ...COMMAND_HEADERS.run,
   builder: (yargs) =>
     yargs.options(runOptions).check((argv) => {
       if (!argv.dataset && !argv.resume) throw new Error('Missing --dataset <dir> (or --resume <run-dir>)');

@@ -4,11 +4,11 @@ import { loadDataset } from '../dataset/index.js';
 import { readManifest } from '../run-dir/index.js';
 import { finalizeRun } from '../finalize.js';
 import { defineCommand } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
 
 
 export const scoreCommand = defineCommand((context) => ({
-  command: 'score <run-dir>',
-  describe: 'Re-score a stored run without calling the service (e.g. after changing comparators), then rewrite its reports',
+  ...COMMAND_HEADERS.score,
   builder: (yargs) =>
     yargs
       .positional('run-dir', { type: 'string', demandOption: true, describe: 'A run directory written by docbench run' })

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { FAULT_MODES, isFaultMode, startLocalService, type FaultMode, type LocalServiceOptions } from '../local/index.js';
 import { defineCommand } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
 
 interface ServeArgs {
   port: number;
@@ -60,8 +61,7 @@ export function resolveServeOptions(argv: ServeArgs, env: NodeJS.ProcessEnv, cwd
 }
 
 export const serveCommand = defineCommand((context) => ({
-  command: 'serve',
-  describe: 'Run the local reference implementation of the service (offline: pdf.js text layer + tesseract OCR)',
+  ...COMMAND_HEADERS.serve,
   builder: (yargs) =>
     yargs
       .option('port', { type: 'number', default: 0, describe: 'Port to listen on (0: any free port)' })

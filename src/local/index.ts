@@ -7,11 +7,9 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { silentLogger } from '../logger.js';
-import { createEngine } from './engine.js';
 import { createEvalsStore } from './evals-store.js';
 import { createFaultPicker } from './faults.js';
 import { DEFAULT_DATA_PARENT, resolveServiceOptions, type LocalServiceOptions } from './options.js';
-import { createRequestHandler } from './server.js';
 
 export type { LocalServiceOptions, FaultOptions, FaultMode } from './options.js';
 export { FAULT_MODES, isFaultMode, DEFAULT_MAX_UPLOAD_BYTES } from './options.js';
@@ -27,8 +25,12 @@ export interface LocalService {
   close(): Promise<void>;
 }
 
-/** Starts the service and resolves once it listens. */
+/**
+ * Starts the service and resolves once it listens. The engine (pdf.js, tesseract.js, sharp, zxing) and the
+ * request handler load here, on first use, so that importing docbench or this module costs none of them.
+ */
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
+  const [{ createEngine }, { createRequestHandler }] = await Promise.all([import('./engine.js'), import('./server.js')]);
   const resolved = resolveServiceOptions(options);
   const logger = options.logger ?? silentLogger;
   let dataDir = resolved.dataDir;

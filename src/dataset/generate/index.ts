@@ -18,9 +18,8 @@ import { renderPageRaster } from './render-raster.js';
 import { SAMPLE_COMPARATORS, SAMPLE_CONTEXT, SAMPLE_README, SAMPLE_SCHEMA } from './sample-files.js';
 import { degradePage, encodePage, encodeTiff, SCAN_PROFILES, TIERS, type ScanTier, type Tier } from './scan.js';
 import { buildTruthJson, buildTruthMarkdown, buildTruthRegions } from './truth.js';
+import { SAMPLE_DEFAULT_COUNT, SAMPLE_DEFAULT_SEED } from './defaults.js';
 
-export const SAMPLE_DEFAULT_SEED = 20261121;
-export const SAMPLE_DEFAULT_COUNT = 36;
 const GENERATOR_NAME = 'docbench-sample-claims@1';
 
 export interface GenerateSampleOptions {
