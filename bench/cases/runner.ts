@@ -7,8 +7,12 @@
  * 5 ms latency, where loopback HTTP and docbench's per-call cost dominate (reported, no target).
  * Memory = peak RSS of a whole workload process.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BenchCase, BenchFigure } from '../harness.js';
-import { runChildJson, startChild, stopChild } from '../support/child.js';
+import { BENCH_SCHEMA, writeBenchDataset } from '../support/bench-dataset.js';
+import { repoRoot, runChildJson, startChild, stopChild, timeProcess } from '../support/child.js';
 
 interface Workload {
   wallMs: number;
@@ -33,7 +37,86 @@ async function measure(latencyMs: number, documents: number, concurrency: number
   }
 }
 
+/** Side by side (issue 13): the same /extract calls, same server, same concurrency, docbench vs a bare client. */
+const VERSUS_CALLS = 2000;
+const VERSUS_LATENCY_MS = 200;
+
+interface Timed {
+  wallMs: number;
+  cpuMs: number;
+  calls: number;
+}
+
+/** The call phase of docbench's runner and of the bare client, one after the other against one server. */
+async function measureVersusBare(concurrency: number): Promise<{ docbench: Timed; bare: Timed }> {
+  const { child, firstLine: baseUrl } = await startChild('bench/support/fixed-latency-server.ts', [String(VERSUS_LATENCY_MS)]);
+  try {
+    const args = [baseUrl, String(VERSUS_CALLS), String(concurrency)];
+    const bare = await runChildJson<Timed>('bench/support/bare-client.mjs', [...args, JSON.stringify(BENCH_SCHEMA)]);
+    const docbench = await runChildJson<Timed>('bench/support/runner-workload.ts', [...args, 'extract']);
+    return { docbench, bare };
+  } finally {
+    await stopChild(child);
+  }
+}
+
+/**
+ * Whole processes: `docbench run` (built CLI: start-up, dataset validation and hash, calls, scoring, reports)
+ * over a dataset of VERSUS_CALLS documents, against `node bare-client.mjs` making the same calls.
+ */
+async function measureWholeProcess(concurrency: number): Promise<{ docbenchMs: number; bareMs: number }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'docbench-bench-whole-'));
+  const { child, firstLine: baseUrl } = await startChild('bench/support/fixed-latency-server.ts', [String(VERSUS_LATENCY_MS)]);
+  try {
+    const dataset = path.join(dir, 'dataset');
+    await writeBenchDataset(dataset, VERSUS_CALLS);
+    const bareMs = await timeProcess(process.execPath, [path.join(repoRoot, 'bench/support/bare-client.mjs'), baseUrl, String(VERSUS_CALLS), String(concurrency), JSON.stringify(BENCH_SCHEMA)]);
+    const docbenchMs = await timeProcess(
+      process.execPath,
+      [path.join(repoRoot, 'bin/docbench.js'), 'run', '--dataset', dataset, '--base-url', baseUrl, '--endpoints', 'extract', '--modes', 'fast', '--concurrency', String(concurrency), '--no-cache', '--no-gate', '--quiet', '--out', path.join(dir, 'run')],
+      dir,
+    );
+    return { docbenchMs, bareMs };
+  } finally {
+    await stopChild(child);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export const cases: BenchCase[] = [
+  {
+    id: 'runner-vs-bare',
+    title: `Runner vs a bare undici client: ${VERSUS_CALLS} /extract calls, ${VERSUS_LATENCY_MS} ms latency, side by side`,
+    async run() {
+      const figures: BenchFigure[] = [];
+      for (const [concurrency, target] of [[16, 1.03], [64, 1.05]] as const) {
+        const { docbench, bare } = await measureVersusBare(concurrency);
+        figures.push({
+          name: `call phase ÷ bare client, concurrency ${concurrency}`,
+          value: docbench.wallMs / bare.wallMs,
+          unit: 'x',
+          target: { op: '<=', value: target },
+          note: `docbench ${docbench.wallMs.toFixed(0)} ms, bare ${bare.wallMs.toFixed(0)} ms`,
+        });
+        figures.push({
+          name: `docbench's own CPU per call, concurrency ${concurrency}`,
+          value: (docbench.cpuMs - bare.cpuMs) / docbench.calls,
+          unit: 'ms',
+          target: { op: '<=', value: 1 },
+          note: `CPU beyond the bare client's: docbench ${docbench.cpuMs.toFixed(0)} ms, bare ${bare.cpuMs.toFixed(0)} ms for ${docbench.calls} calls`,
+        });
+      }
+      const whole = await measureWholeProcess(16);
+      figures.push({
+        name: 'whole process ÷ bare client process, concurrency 16',
+        value: whole.docbenchMs / whole.bareMs,
+        unit: 'x',
+        target: { op: '<=', value: 1.1 },
+        note: `docbench run ${whole.docbenchMs.toFixed(0)} ms (start-up, dataset, calls, scoring, reports), bare ${whole.bareMs.toFixed(0)} ms; needs npm run build`,
+      });
+      return figures;
+    },
+  },
   {
     id: 'runner-efficiency',
     title: `Runner efficiency: ideal ÷ wall time, ${DOCUMENTS} documents, fixed-latency server`,

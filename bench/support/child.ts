@@ -18,9 +18,10 @@ export async function startChild(script: string, args: string[]): Promise<{ chil
   return { child, firstLine };
 }
 
-/** Runs `tsx <script> args…` to the end and parses its last stdout line as JSON. */
+/** Runs `tsx <script> args…` (`node` for a .mjs script) to the end and parses its last stdout line as JSON. */
 export async function runChildJson<T>(script: string, args: string[]): Promise<T> {
-  const child = spawn(tsx, [path.join(root, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const command = script.endsWith('.mjs') ? process.execPath : tsx;
+  const child = spawn(command, [path.join(root, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -35,3 +36,14 @@ export function stopChild(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/** Runs `command args…` to the end (output discarded, cwd as given); resolves with its wall time, ms. */
+export async function timeProcess(command: string, args: string[], cwd: string = root): Promise<number> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}`);
+  return performance.now() - started;
+}
+
+export const repoRoot = root;

@@ -1,7 +1,8 @@
 /**
  * One runner workload in its own process: N tiny documents through `executeCalls` against a base URL, then
  * prints {wallMs, cpuMs, maxRssMb, calls} as JSON. Used for efficiency, per-call overhead and peak memory.
- * Usage: tsx bench/support/runner-workload.ts <baseUrl> <documents> <concurrency>
+ * Usage: tsx bench/support/runner-workload.ts <baseUrl> <documents> <concurrency> [split|extract]
+ * (extract: mode fast with the bench schema, the calls the bare client of bare-client.ts makes.)
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,26 +12,29 @@ import { executeCalls } from '../../src/run/runner.js';
 import { planCalls } from '../../src/run/plan.js';
 import { ResultsWriter } from '../../src/run/results-file.js';
 import { silentLogger } from '../../src/logger.js';
-import type { Dataset, DatasetDocument } from '../../src/types.js';
+import type { Dataset, DatasetDocument, Endpoint } from '../../src/types.js';
+import { BENCH_PDF, BENCH_SCHEMA } from './bench-dataset.js';
 
-const [baseUrl, documentsArg, concurrencyArg] = process.argv.slice(2);
+const [baseUrl, documentsArg, concurrencyArg, endpointArg = 'split'] = process.argv.slice(2);
+const endpoint = endpointArg as Endpoint;
 const count = Number(documentsArg);
 const concurrency = Number(concurrencyArg);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'docbench-bench-'));
 const file = path.join(dir, 'page.pdf');
-await writeFile(file, '%PDF-1.4\n%%EOF\n');
+await writeFile(file, BENCH_PDF);
 // Every document points at the same tiny file: the workload measures docbench, not the disk.
 const documents: DatasetDocument[] = Array.from({ length: count }, (_, i) => ({
   id: `doc-${i}`,
   file,
+  bytes: BENCH_PDF.length,
   mediaType: 'application/pdf',
   tags: {},
   truth: {},
   baseline: {},
 }));
-const dataset: Dataset = { root: dir, name: 'bench', locale: 'US', schema: {}, defaults: {}, comparators: {}, documents, contentHash: 'sha256:bench' };
-const calls = planCalls(documents, { modes: ['slow'], endpoints: ['split'], repeat: 1 });
+const dataset: Dataset = { root: dir, name: 'bench', locale: 'US', schema: BENCH_SCHEMA, defaults: {}, comparators: {}, documents, contentHash: 'sha256:bench' };
+const calls = planCalls(documents, { modes: ['fast'], endpoints: [endpoint], repeat: 1 });
 const client = createClient({ baseUrl: baseUrl!, connections: concurrency, retry: { maxAttempts: 1 } });
 const writer = ResultsWriter.open(path.join(dir, 'results.jsonl'));
 

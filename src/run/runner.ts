@@ -4,6 +4,7 @@
  * A failed call is recorded and the run goes on; only a rejected key (stop now) or an outage (stop
  * starting) ends it early. The first interrupt stops new calls and lets in-flight ones finish.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -150,10 +151,20 @@ export async function executeCalls(options: ExecuteOptions): Promise<ExecuteResu
   return { counts, stopReason, stopMessage };
 }
 
+/**
+ * Up to this size (known from validation) a document is read synchronously. fs/promises' readFile makes four
+ * thread-pool round trips (open, fstat, read, close), each with its promise and FileHandle bookkeeping: about
+ * 0.4 ms of main-thread CPU a call, more than everything else docbench does for a small document (issue 13,
+ * docs/performance.md). A synchronous read of a file this small blocks the event loop for tens of
+ * microseconds; larger files keep the asynchronous read so a big scan never stalls the calls in flight.
+ */
+const SYNC_READ_MAX_BYTES = 1024 * 1024;
+
 /** Reads a document once per call: the OS page cache makes repeats cheap, and nothing large stays in memory. */
 async function loadDocument(document: DatasetDocument): Promise<DocumentInput> {
   if (document.file) {
-    const bytes = await readFile(document.file);
+    const small = document.bytes !== undefined && document.bytes <= SYNC_READ_MAX_BYTES;
+    const bytes = small ? readFileSync(document.file) : await readFile(document.file);
     return { bytes, filename: path.basename(document.file), contentType: document.mediaType ?? 'application/octet-stream' };
   }
   if (document.fileUrl) return { fileUrl: document.fileUrl };

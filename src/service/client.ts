@@ -5,6 +5,7 @@
  * document is data for the report, not an exception.
  */
 import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import type { Endpoint, JsonSchema } from '../types.js';
 import { DocbenchError } from '../errors.js';
@@ -301,29 +302,36 @@ function documentPart(document: DocumentInput): MultipartPart {
   return { name: 'file', bytes: document.bytes, filename: document.filename, contentType: document.contentType };
 }
 
-async function readCapped(
-  body: AsyncIterable<Buffer> & { destroy(): void },
-  context: { max: number; endpoint: Endpoint; status: number; redact: Redactor },
-): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > context.max) {
+/**
+ * Reads the body as text, failing past `max` bytes. Listens for `data` events rather than `for await`: the
+ * async iterator costs a promise and a read() round per chunk, a measurable share of the per-call CPU at a
+ * few thousand calls (issue 13, docs/performance.md).
+ */
+function readCapped(body: Readable, context: { max: number; endpoint: Endpoint; status: number; redact: Redactor }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= context.max) return void chunks.push(chunk);
+      body.off('data', onData);
       body.destroy();
       // Redact before cutting: a key straddling the cut would otherwise leave its first half in the excerpt.
       const head = context.redact(Buffer.concat(chunks).toString('utf8'));
-      throw new ServiceError('SERVICE_RESPONSE_INVALID', `response larger than ${formatBytes(context.max)} (maxResponseBytes), not read further`, {
-        endpoint: context.endpoint,
-        status: context.status,
-        bodyExcerpt: excerpt(head, context.redact),
-        retryable: false,
-        hint: 'raise maxResponseBytes in the config if such responses are expected',
-      });
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+      reject(
+        new ServiceError('SERVICE_RESPONSE_INVALID', `response larger than ${formatBytes(context.max)} (maxResponseBytes), not read further`, {
+          endpoint: context.endpoint,
+          status: context.status,
+          bodyExcerpt: excerpt(head, context.redact),
+          retryable: false,
+          hint: 'raise maxResponseBytes in the config if such responses are expected',
+        }),
+      );
+    };
+    body.on('data', onData);
+    body.once('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')));
+    body.once('error', reject);
+  });
 }
 
 /** 16384 → "16 KiB", 104857600 → "100 MiB", 1000 → "1000 bytes". */

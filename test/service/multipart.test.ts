@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { encodeMultipart } from '../../src/service/multipart.js';
 import { formEntries } from '../helpers/http-server.js';
 
-// After `draws.count = 0`, the first boundary drawn is all 0xaa and every later one all 0xbb: lets a test
+// After `draws.count = 0`, the first boundary drawn is all `a` and every later one all `b`: lets a test
 // force a collision.
 const draws = vi.hoisted(() => ({ count: 0 }));
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:crypto')>();
-  return { ...actual, randomBytes: (size: number) => Buffer.alloc(size, draws.count++ === 0 ? 0xaa : 0xbb) };
+  return { ...actual, randomUUID: () => (draws.count++ === 0 ? 'a' : 'b').repeat(36) };
 });
 
 function parse(encoded: { body: Buffer; contentType: string }): Promise<FormData> {
@@ -40,12 +40,12 @@ describe('encodeMultipart', () => {
   });
 
   it('draws a new boundary when the content happens to contain the first one', async () => {
-    const first = `----docbench-${'aa'.repeat(16)}`;
+    const first = `----docbench-${'a'.repeat(36)}`;
     draws.count = 0;
     expect(encodeMultipart([{ name: 'note', value: 'plain' }]).contentType).toBe(`multipart/form-data; boundary=${first}`);
     draws.count = 0;
     const encoded = encodeMultipart([{ name: 'note', value: `text with ${first} inside` }]);
-    expect(encoded.contentType).toBe(`multipart/form-data; boundary=----docbench-${'bb'.repeat(16)}`);
+    expect(encoded.contentType).toBe(`multipart/form-data; boundary=----docbench-${'b'.repeat(36)}`);
     expect((await parse(encoded)).get('note')).toBe(`text with ${first} inside`);
   });
 
