@@ -47,38 +47,47 @@ interface Timed {
   calls: number;
 }
 
-/** The call phase of docbench's runner and of the bare client, one after the other against one server. */
+/**
+ * The call phase of docbench's runner and of the bare client, run at the same time, each against a server of
+ * its own: on a machine shared with other work, both see the same load, which one after the other they do not.
+ */
 async function measureVersusBare(concurrency: number): Promise<{ docbench: Timed; bare: Timed }> {
-  const { child, firstLine: baseUrl } = await startChild('bench/support/fixed-latency-server.ts', [String(VERSUS_LATENCY_MS)]);
+  const servers = await Promise.all([0, 1].map(() => startChild('bench/support/fixed-latency-server.ts', [String(VERSUS_LATENCY_MS)])));
   try {
-    const args = [baseUrl, String(VERSUS_CALLS), String(concurrency)];
-    const bare = await runChildJson<Timed>('bench/support/bare-client.mjs', [...args, JSON.stringify(BENCH_SCHEMA)]);
-    const docbench = await runChildJson<Timed>('bench/support/runner-workload.ts', [...args, 'extract']);
+    const [docbenchUrl, bareUrl] = servers.map((server) => server.firstLine);
+    const [docbench, bare] = await Promise.all([
+      runChildJson<Timed>('bench/support/runner-workload.ts', [docbenchUrl!, String(VERSUS_CALLS), String(concurrency), 'extract']),
+      runChildJson<Timed>('bench/support/bare-client.mjs', [bareUrl!, String(VERSUS_CALLS), String(concurrency), JSON.stringify(BENCH_SCHEMA)]),
+    ]);
     return { docbench, bare };
   } finally {
-    await stopChild(child);
+    await Promise.all(servers.map((server) => stopChild(server.child)));
   }
 }
 
 /**
- * Whole processes: `docbench run` (built CLI: start-up, dataset validation and hash, calls, scoring, reports)
- * over a dataset of VERSUS_CALLS documents, against `node bare-client.mjs` making the same calls.
+ * Whole processes, at the same time as above: `docbench run` (built CLI: start-up, dataset validation and
+ * hash, calls, scoring, reports) over a dataset of VERSUS_CALLS documents, and `node bare-client.mjs` making
+ * the same calls.
  */
 async function measureWholeProcess(concurrency: number): Promise<{ docbenchMs: number; bareMs: number }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'docbench-bench-whole-'));
-  const { child, firstLine: baseUrl } = await startChild('bench/support/fixed-latency-server.ts', [String(VERSUS_LATENCY_MS)]);
+  const servers = await Promise.all([0, 1].map(() => startChild('bench/support/fixed-latency-server.ts', [String(VERSUS_LATENCY_MS)])));
   try {
+    const [docbenchUrl, bareUrl] = servers.map((server) => server.firstLine);
     const dataset = path.join(dir, 'dataset');
     await writeBenchDataset(dataset, VERSUS_CALLS);
-    const bareMs = await timeProcess(process.execPath, [path.join(repoRoot, 'bench/support/bare-client.mjs'), baseUrl, String(VERSUS_CALLS), String(concurrency), JSON.stringify(BENCH_SCHEMA)]);
-    const docbenchMs = await timeProcess(
-      process.execPath,
-      [path.join(repoRoot, 'bin/docbench.js'), 'run', '--dataset', dataset, '--base-url', baseUrl, '--endpoints', 'extract', '--modes', 'fast', '--concurrency', String(concurrency), '--no-cache', '--no-gate', '--quiet', '--out', path.join(dir, 'run')],
-      dir,
-    );
+    const [docbenchMs, bareMs] = await Promise.all([
+      timeProcess(
+        process.execPath,
+        [path.join(repoRoot, 'bin/docbench.js'), 'run', '--dataset', dataset, '--base-url', docbenchUrl!, '--endpoints', 'extract', '--modes', 'fast', '--concurrency', String(concurrency), '--no-cache', '--no-gate', '--quiet', '--out', path.join(dir, 'run')],
+        dir,
+      ),
+      timeProcess(process.execPath, [path.join(repoRoot, 'bench/support/bare-client.mjs'), bareUrl!, String(VERSUS_CALLS), String(concurrency), JSON.stringify(BENCH_SCHEMA)]),
+    ]);
     return { docbenchMs, bareMs };
   } finally {
-    await stopChild(child);
+    await Promise.all(servers.map((server) => stopChild(server.child)));
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -6,17 +6,29 @@
  * byte length in decimal, a NUL, then the bytes. Symlinks count with their target's bytes when the target is
  * inside the dataset and are skipped otherwise (the validator reports those as errors).
  */
-import { createHash } from 'node:crypto';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { createHash, type Hash } from 'node:crypto';
+import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { README_FILE } from './format.js';
+import { mapAhead } from './map-ahead.js';
 import { isInside } from './safe-path.js';
 
-/** Every file that counts, as sorted POSIX paths relative to `root`, with symlinks pointing out listed apart. */
-export async function listDatasetFiles(root: string): Promise<{ files: string[]; escaping: string[] }> {
+/** Files read while earlier ones are hashed: enough to keep a disk's queue full. */
+const FILES_AHEAD = 32;
+/** Up to this size a file is read whole in the look-ahead window; larger ones are streamed in chunks. */
+const WHOLE_FILE_MAX_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Every file that counts, as sorted POSIX paths relative to `root`, with symlinks pointing out listed apart.
+ * `linked` holds the files among them reached through a symlink: the others are regular files inside the
+ * root, which the validator then need not resolve again.
+ */
+export async function listDatasetFiles(root: string): Promise<{ files: string[]; escaping: string[]; linked: Set<string> }> {
   const realRoot = await realpath(root);
   const files: string[] = [];
   const escaping: string[] = [];
+  const linked = new Set<string>();
   async function walk(relativeDir: string): Promise<void> {
     const entries = await readdir(path.join(realRoot, relativeDir), { withFileTypes: true });
     for (const entry of entries) {
@@ -30,7 +42,10 @@ export async function listDatasetFiles(root: string): Promise<{ files: string[];
         }
         const info = await stat(target);
         // A symlinked directory inside the dataset would be walked twice; count only linked files.
-        if (info.isFile()) files.push(relative);
+        if (info.isFile()) {
+          files.push(relative);
+          linked.add(relative);
+        }
       } else if (entry.isDirectory()) {
         await walk(relative);
       } else if (entry.isFile()) {
@@ -41,18 +56,71 @@ export async function listDatasetFiles(root: string): Promise<{ files: string[];
   await walk('');
   files.sort();
   escaping.sort();
-  return { files, escaping };
+  return { files, escaping, linked };
 }
 
-/** `sha256:<hex>` over the dataset's files (see the module comment for the exact byte stream). */
+/**
+ * `sha256:<hex>` over the dataset's files (see the module comment for the exact byte stream). The bytes go
+ * into the hash in sorted order, but files are opened and small ones read ahead of the hash (FILES_AHEAD at
+ * once), and a large file's next chunk is read while the current one is hashed: the hash waits on the disk
+ * as little as possible (issue 13, docs/performance.md).
+ */
 export async function computeContentHash(root: string): Promise<string> {
   const realRoot = await realpath(root);
-  const { files } = await listDatasetFiles(realRoot);
+  return hashDatasetFiles(realRoot, (await listDatasetFiles(realRoot)).files);
+}
+
+/** The content hash of `files` (as listDatasetFiles lists them) under the resolved root. */
+export async function hashDatasetFiles(realRoot: string, files: readonly string[]): Promise<string> {
   const hash = createHash('sha256');
-  for (const relative of files) {
-    const bytes = await readFile(path.join(realRoot, relative));
-    hash.update(`${relative}\0${bytes.length}\0`);
-    hash.update(bytes);
+  const opened = mapAhead(files, FILES_AHEAD, (relative) => openForHash(path.join(realRoot, relative)));
+  let index = 0;
+  for await (const file of opened) {
+    hash.update(`${files[index++]}\0${file.size}\0`);
+    if ('bytes' in file) hash.update(file.bytes);
+    else await hashChunks(file.handle, file.size, hash);
   }
   return `sha256:${hash.digest('hex')}`;
+}
+
+type OpenedFile = { size: number; bytes: Buffer } | { size: number; handle: FileHandle };
+
+/** A small file read whole (one open, fstat, read, close), or a large one left open for hashChunks. */
+async function openForHash(file: string): Promise<OpenedFile> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > WHOLE_FILE_MAX_BYTES) return { size, handle };
+    const bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+      if (bytesRead === 0) throw new Error(`${file} shrank while it was hashed`);
+      filled += bytesRead;
+    }
+    await handle.close();
+    return { size, bytes };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** Hashes `size` bytes of an open file, reading the next chunk while the current one is hashed; closes it. */
+async function hashChunks(handle: FileHandle, size: number, hash: Hash): Promise<void> {
+  try {
+    const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+    const readAt = (position: number, buffer: Buffer) => handle.read(buffer, 0, Math.min(CHUNK_BYTES, size - position), position);
+    let position = 0;
+    let pending = readAt(0, buffers[0]!);
+    for (let turn = 0; position < size; turn++) {
+      const { bytesRead, buffer } = await pending;
+      if (bytesRead === 0) throw new Error('the file shrank while it was hashed');
+      position += bytesRead;
+      if (position < size) pending = readAt(position, buffers[(turn + 1) % 2]!);
+      hash.update(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
 }

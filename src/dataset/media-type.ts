@@ -20,13 +20,23 @@ export function sniffMediaType(bytes: Buffer): string | undefined {
   return SIGNATURES.find((signature) => signature.test(bytes))?.mediaType;
 }
 
-/** Reads the first KiB of a file and sniffs it. */
-export async function sniffFileMediaType(file: string): Promise<string | undefined> {
+/** What the validator needs of a document file, from one open: kind, size and (for a non-empty file) media type. */
+export interface FileFacts {
+  isFile: boolean;
+  size: number;
+  mediaType?: string;
+}
+
+/** Opens the file once for its fstat and first KiB (one open instead of a stat, then an open to sniff). */
+export async function inspectFile(file: string): Promise<FileFacts> {
   const handle = await open(file, 'r');
   try {
+    const info = await handle.stat();
+    if (!info.isFile() || info.size === 0) return { isFile: info.isFile(), size: info.size };
     const head = Buffer.alloc(1024);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return sniffMediaType(head.subarray(0, bytesRead));
+    const mediaType = sniffMediaType(head.subarray(0, bytesRead));
+    return mediaType ? { isFile: true, size: info.size, mediaType } : { isFile: true, size: info.size };
   } finally {
     await handle.close();
   }

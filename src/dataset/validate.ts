@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
 import type { Dataset, DatasetDocument, JsonSchema } from '../types.js';
-import { computeContentHash, listDatasetFiles } from './content-hash.js';
+import { hashDatasetFiles, listDatasetFiles } from './content-hash.js';
 import {
   BASELINE_DIR,
   CONTEXT_FILE,
@@ -22,7 +22,8 @@ import {
   TRUTH_DIR,
 } from './format.js';
 import { checkManifest, listSchemaFieldPaths, parseComparators, type DatasetManifest, type ManifestDocument } from './manifest.js';
-import { sniffFileMediaType } from './media-type.js';
+import { inspectFile } from './media-type.js';
+import { mapInOrder } from './map-ahead.js';
 import { decodeUtf8 } from './read.js';
 import { checkRegionPages } from './regions.js';
 import { checkRelativePath, resolveInside } from './safe-path.js';
@@ -101,8 +102,11 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
     return { problems: problems.items };
   }
   const realRoot = await realpath(root);
-  const { files, escaping } = await listDatasetFiles(realRoot);
+  const { files, escaping, linked } = await listDatasetFiles(realRoot);
   const present = new Set(files);
+  // The hash reads every file; it runs while the documents are checked (awaited below, where it was needed).
+  const hashing = hashDatasetFiles(realRoot, files);
+  hashing.catch(() => undefined);
 
   const manifest = await readManifest(realRoot, present, problems);
   const schema = await readSchema(realRoot, present, problems);
@@ -113,23 +117,35 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
   const customContext = await readCustomContext(realRoot, present, manifest, problems);
 
   const candidates = manifest?.documents ? listManifestCandidates(manifest.documents, files, problems) : await discoverCandidates(realRoot, problems);
-  const documents: DatasetDocument[] = [];
   const seen = new Map<string, string>();
-  for (const candidate of candidates) {
+  // Ids are checked in order (a duplicate is reported on its second use); the files of the accepted
+  // candidates are then checked DOCUMENTS_AHEAD at a time, each into its own problem list, merged back in
+  // candidate order so the report reads as it did one document at a time.
+  const slots = candidates.map((candidate): Candidate | ProblemList => {
+    const rejected = new ProblemList();
     if (!SAFE_ID.test(candidate.id)) {
-      problems.error(candidate.reportAs, `id "${candidate.id}" is not a safe file name (use letters, digits, "-", "_", "."; not starting with ".")`);
-      continue;
+      rejected.error(candidate.reportAs, `id "${candidate.id}" is not a safe file name (use letters, digits, "-", "_", "."; not starting with ".")`);
+      return rejected;
     }
     const first = seen.get(candidate.id);
     if (first !== undefined) {
-      problems.error(candidate.reportAs, `duplicate id "${candidate.id}" (also used by ${first}); ids must be unique`);
-      continue;
+      rejected.error(candidate.reportAs, `duplicate id "${candidate.id}" (also used by ${first}); ids must be unique`);
+      return rejected;
     }
     seen.set(candidate.id, candidate.reportAs);
-    const document = await checkDocument(root, realRoot, candidate, maxFileBytes, problems);
-    if (!document) continue;
-    await attachTruthAndBaseline(root, realRoot, document, present, validateTruth, problems);
-    documents.push(document);
+    return candidate;
+  });
+  const checked = await mapInOrder(slots, DOCUMENTS_AHEAD, async (slot) => {
+    if (slot instanceof ProblemList) return { problems: slot, document: undefined };
+    const own = new ProblemList();
+    const document = await checkDocument(root, realRoot, slot, { maxFileBytes, linked, present }, own);
+    if (document) await attachTruthAndBaseline(root, realRoot, document, present, validateTruth, own);
+    return { problems: own, document };
+  });
+  const documents: DatasetDocument[] = [];
+  for (const { problems: own, document } of checked) {
+    problems.items.push(...own.items);
+    if (document) documents.push(document);
   }
   if (candidates.length === 0) problems.error(manifest?.documents ? MANIFEST_FILE : DOCUMENTS_DIR, 'the dataset has no documents');
   warnOrphans(files, new Set(seen.keys()), problems);
@@ -138,7 +154,7 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
     if (!problems.items.some((problem) => problem.file === file)) problems.error(file, 'is a symlink pointing outside the dataset directory (or broken); replace it with the file itself');
   }
 
-  const contentHash = await computeContentHash(realRoot);
+  const contentHash = await hashing;
   if (problems.hasErrors || !schema) return { problems: problems.items, contentHash };
   const dataset: Dataset = {
     root,
@@ -300,8 +316,20 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
 }
 
+/** Documents whose files are checked at once: enough to keep a disk's queue full, few enough for any fd limit. */
+const DOCUMENTS_AHEAD = 32;
+
+/** What checkDocument knows of the dataset's files from the directory walk. */
+interface KnownFiles {
+  maxFileBytes: number;
+  /** Every file found (listDatasetFiles). */
+  present: ReadonlySet<string>;
+  /** Those reached through a symlink: only these (and paths the walk did not list) need resolving. */
+  linked: ReadonlySet<string>;
+}
+
 /** Checks one document's file (or URL); returns the document with its media type, or undefined on error. */
-async function checkDocument(root: string, realRoot: string, candidate: Candidate, maxFileBytes: number, problems: ProblemList): Promise<DatasetDocument | undefined> {
+async function checkDocument(root: string, realRoot: string, candidate: Candidate, known: KnownFiles, problems: ProblemList): Promise<DatasetDocument | undefined> {
   const entry = candidate.entry;
   const document: DatasetDocument = { id: candidate.id, tags: { ...(entry?.tags ?? {}) }, truth: {}, baseline: {} };
   if (entry?.customContext !== undefined) document.customContext = entry.customContext;
@@ -320,13 +348,21 @@ async function checkDocument(root: string, realRoot: string, candidate: Candidat
   if (!expected) {
     return void problems.error(at, `unsupported format "${extension || '(no extension)'}" (supported: ${SUPPORTED_EXTENSIONS.join(', ')})`);
   }
-  const resolved = await resolveInside(realRoot, relative);
-  if (!resolved.ok) return void problems.error(at, resolved.reason);
-  const info = await stat(resolved.absolute);
-  if (!info.isFile()) return void problems.error(at, 'is not a regular file');
+  // A file the walk met as a regular file (no symlink on the way) is inside the root: no lstat and realpath
+  // again. Anything else (a link, a path spelt differently) is resolved, and stat'ed before it is opened (a
+  // FIFO must not block the validator).
+  let absolute = path.join(realRoot, relative);
+  if (!known.present.has(relative) || known.linked.has(relative)) {
+    const resolved = await resolveInside(realRoot, relative);
+    if (!resolved.ok) return void problems.error(at, resolved.reason);
+    absolute = resolved.absolute;
+    if (!(await stat(absolute)).isFile()) return void problems.error(at, 'is not a regular file');
+  }
+  const info = await inspectFile(absolute);
+  if (!info.isFile) return void problems.error(at, 'is not a regular file');
   if (info.size === 0) return void problems.error(at, 'is empty (0 bytes)');
-  if (info.size > maxFileBytes) return void problems.error(at, `is ${formatBytes(info.size)}, over the size limit of ${formatBytes(maxFileBytes)}`);
-  const sniffed = await sniffFileMediaType(resolved.absolute);
+  if (info.size > known.maxFileBytes) return void problems.error(at, `is ${formatBytes(info.size)}, over the size limit of ${formatBytes(known.maxFileBytes)}`);
+  const sniffed = info.mediaType;
   if (!sniffed) return void problems.error(at, `content is not a PDF, PNG, JPEG or TIFF although the extension says "${extension}"`);
   if (sniffed !== expected) {
     return void problems.error(at, `content is ${MEDIA_NAMES[sniffed] ?? sniffed} but the extension "${extension}" says ${MEDIA_NAMES[expected] ?? expected}; rename the file`);
