@@ -1,0 +1,79 @@
+/**
+ * Heavy dependencies load where they are used (issue 13): `docbench --version` and `--help` import none of
+ * them, and importing the library's main entry loads no part of the local engine or the sample generator.
+ * Each case runs the source (not a possibly stale dist/) in a fresh node with a resolve hook that records
+ * every module URL.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const recorder = pathToFileURL(path.join(root, 'test/helpers/record-imports.mjs')).href;
+const logDir = mkdtempSync(path.join(tmpdir(), 'docbench-imports-'));
+afterAll(() => rmSync(logDir, { recursive: true, force: true }));
+
+/** The engine's and generator's packages: native image code, PDF engines, OCR, barcodes, templates. */
+const HEAVY = ['sharp', '@napi-rs/canvas', 'pdfjs-dist', 'tesseract.js', 'handlebars', 'zxing-wasm', 'pdfkit'];
+
+/** Runs `script` (an ES module body) under tsx with the recorder; returns the packages it loaded and its stdout. */
+function recordImports(name: string, script: string): { packages: Set<string>; stdout: string } {
+  const log = path.join(logDir, `${name}.log`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', recorder, '--input-type=module', '-e', script], {
+    cwd: root,
+    env: { ...process.env, DOCBENCH_IMPORT_LOG: log },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+  const packages = new Set<string>();
+  for (const url of readFileSync(log, 'utf8').split('\n')) {
+    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+    if (match) packages.add(match[1]!);
+  }
+  return { packages, stdout: result.stdout };
+}
+
+const cli = (args: string[]) => `const { main } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/cli.ts')).href)}); await main(${JSON.stringify(args)});`;
+
+describe('lazy loading', () => {
+  it('docbench --version loads yargs and none of the heavy modules', () => {
+    const { packages, stdout } = recordImports('version', cli(['--version']));
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    // The recorder sees the packages that do load: proof that an empty intersection below means something.
+    expect(packages.has('yargs')).toBe(true);
+    expect(HEAVY.filter((name) => packages.has(name))).toEqual([]);
+  });
+
+  it('docbench --help lists every command without loading any heavy module', () => {
+    const { packages, stdout } = recordImports('help', cli(['--help']));
+    expect(stdout).toContain('docbench serve');
+    expect(stdout).toContain('docbench dataset <action>');
+    expect(HEAVY.filter((name) => packages.has(name))).toEqual([]);
+  });
+
+  it('dataset generate --help loads its command module but not the generator', () => {
+    const { packages } = recordImports('generate-help', cli(['dataset', 'generate', '--help']));
+    expect(packages.has('yargs')).toBe(true);
+    expect(HEAVY.filter((name) => packages.has(name))).toEqual([]);
+  });
+
+  it("import('docbench') loads neither the local engine nor the sample generator", () => {
+    const { packages } = recordImports('library', `await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/index.ts')).href)});`);
+    expect(packages.has('undici')).toBe(true);
+    expect(HEAVY.filter((name) => name !== 'handlebars' && packages.has(name))).toEqual([]);
+  });
+
+  it('the local engine does load once the service starts (the recorder would see it)', () => {
+    const { packages } = recordImports(
+      'serve',
+      `const { startLocalService } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/local/index.ts')).href)});
+       const service = await startLocalService({ ocrWorkers: 1, dataDir: ${JSON.stringify(path.join(logDir, 'serve-data'))} });
+       await service.close();`,
+    );
+    expect(packages.has('pdfjs-dist')).toBe(true);
+    expect(packages.has('sharp')).toBe(true);
+  });
+});
