@@ -7,7 +7,8 @@
  * inside the dataset and are skipped otherwise (the validator reports those as errors).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { closeFd, openFile, readFd, statFd } from './fd.js';
 import path from 'node:path';
 import { README_FILE } from './format.js';
 import { mapAhead } from './map-ahead.js';
@@ -78,49 +79,49 @@ export async function hashDatasetFiles(realRoot: string, files: readonly string[
   for await (const file of opened) {
     hash.update(`${files[index++]}\0${file.size}\0`);
     if ('bytes' in file) hash.update(file.bytes);
-    else await hashChunks(file.handle, file.size, hash);
+    else await hashChunks(file.fd, file.size, hash);
   }
   return `sha256:${hash.digest('hex')}`;
 }
 
-type OpenedFile = { size: number; bytes: Buffer } | { size: number; handle: FileHandle };
+type OpenedFile = { size: number; bytes: Buffer } | { size: number; fd: number };
 
 /** A small file read whole (one open, fstat, read, close), or a large one left open for hashChunks. */
 async function openForHash(file: string): Promise<OpenedFile> {
-  const handle = await open(file, 'r');
+  const fd = await openFile(file);
   try {
-    const { size } = await handle.stat();
-    if (size > WHOLE_FILE_MAX_BYTES) return { size, handle };
+    const { size } = await statFd(fd);
+    if (size > WHOLE_FILE_MAX_BYTES) return { size, fd };
     const bytes = Buffer.allocUnsafe(size);
-    let filled = 0;
-    while (filled < size) {
-      const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+    for (let filled = 0; filled < size; ) {
+      const bytesRead = await readFd(fd, bytes, filled, size - filled, filled);
       if (bytesRead === 0) throw new Error(`${file} shrank while it was hashed`);
       filled += bytesRead;
     }
-    await handle.close();
+    await closeFd(fd);
     return { size, bytes };
   } catch (error) {
-    await handle.close();
+    await closeFd(fd);
     throw error;
   }
 }
 
 /** Hashes `size` bytes of an open file, reading the next chunk while the current one is hashed; closes it. */
-async function hashChunks(handle: FileHandle, size: number, hash: Hash): Promise<void> {
+async function hashChunks(fd: number, size: number, hash: Hash): Promise<void> {
   try {
     const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
-    const readAt = (position: number, buffer: Buffer) => handle.read(buffer, 0, Math.min(CHUNK_BYTES, size - position), position);
+    const readAt = (position: number, buffer: Buffer) => readFd(fd, buffer, 0, Math.min(CHUNK_BYTES, size - position), position);
     let position = 0;
     let pending = readAt(0, buffers[0]!);
     for (let turn = 0; position < size; turn++) {
-      const { bytesRead, buffer } = await pending;
+      const buffer = buffers[turn % 2]!;
+      const bytesRead = await pending;
       if (bytesRead === 0) throw new Error('the file shrank while it was hashed');
       position += bytesRead;
       if (position < size) pending = readAt(position, buffers[(turn + 1) % 2]!);
       hash.update(buffer.subarray(0, bytesRead));
     }
   } finally {
-    await handle.close();
+    await closeFd(fd);
   }
 }

@@ -2,7 +2,7 @@
  * Media-type sniffing by magic bytes. Hand-written because the four signatures the interface accepts are
  * fixed and tiny; a sniffing library would pull in hundreds of signatures we must reject anyway.
  */
-import { open } from 'node:fs/promises';
+import { closeFd, openFile, readFd, statFd } from './fd.js';
 
 const SIGNATURES: { mediaType: string; test: (head: Buffer) => boolean }[] = [
   // PDF 1.7 §7.5.2: the header may be preceded by junk within the first 1024 bytes; readers accept that.
@@ -29,15 +29,15 @@ export interface FileFacts {
 
 /** Opens the file once for its fstat and first KiB (one open instead of a stat, then an open to sniff). */
 export async function inspectFile(file: string): Promise<FileFacts> {
-  const handle = await open(file, 'r');
+  const fd = await openFile(file);
   try {
-    const info = await handle.stat();
+    const info = await statFd(fd);
     if (!info.isFile() || info.size === 0) return { isFile: info.isFile(), size: info.size };
     const head = Buffer.alloc(1024);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const bytesRead = await readFd(fd, head, 0, head.length, 0);
     const mediaType = sniffMediaType(head.subarray(0, bytesRead));
     return mediaType ? { isFile: true, size: info.size, mediaType } : { isFile: true, size: info.size };
   } finally {
-    await handle.close();
+    await closeFd(fd);
   }
 }
