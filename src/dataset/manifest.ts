@@ -2,7 +2,7 @@
  * dataset.json: the optional manifest. Parsed and checked here (shape with ajv, comparators by hand for
  * messages that name the field path); turned into documents by discover.ts.
  */
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { ENDPOINTS, MODES, type ComparatorSpec, type DateLocale, type Endpoint, type Mode } from '../types.js';
 import { COMPARATOR_TYPES, isComparatorType } from './format.js';
 import { formatAjvErrors } from './schema-subset.js';
@@ -75,8 +75,11 @@ const MANIFEST_SCHEMA = {
   },
 } as const;
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validateManifestShape = ajv.compile(MANIFEST_SCHEMA);
+// Compiled on the first check, not when the module loads: importing docbench must not pay for it (issue 13).
+let manifestValidator: ValidateFunction | undefined;
+function compileManifestValidator(): ValidateFunction {
+  return (manifestValidator ??= new Ajv({ allErrors: true, strict: false }).compile(MANIFEST_SCHEMA));
+}
 
 /** Problems found in dataset.json; `path` is a JSON pointer or a comparator key. */
 export interface ManifestIssue {
@@ -87,6 +90,7 @@ export interface ManifestIssue {
 /** Checks the parsed manifest. Unknown keys are warnings (ignored); everything else wrong is an error. */
 export function checkManifest(value: unknown): { manifest?: DatasetManifest; issues: ManifestIssue[] } {
   const issues: ManifestIssue[] = [];
+  const validateManifestShape = compileManifestValidator();
   if (!validateManifestShape(value)) {
     for (const error of validateManifestShape.errors ?? []) {
       const message = formatAjvErrors([error])[0] ?? 'invalid';
