@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { Endpoint, JsonSchema } from '../types.js';
 import { DocbenchError } from '../errors.js';
 import { ServiceError, ENDPOINT_PATHS, isServiceError } from './errors.js';
@@ -113,10 +113,7 @@ export function createClient(options: ClientOptions): ServiceClient {
   const random = options.random ?? Math.random;
   const redact = createRedactor([apiKey]);
   // undici's own header/body timeouts would fire independently of ours: align them with the attempt timeout.
-  // undici loads with the first call, not with docbench: a program that never calls pays nothing for it (issue 13).
-  let dispatcher: Promise<Dispatcher> | undefined;
-  const connect = () =>
-    (dispatcher ??= import('undici').then(({ Agent }) => new Agent({ connections: options.connections ?? 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs })));
+  const dispatcher: Dispatcher = new Agent({ connections: options.connections ?? 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   let closing: Promise<void> | undefined;
   // Origin and path of each endpoint, split once: `dispatcher.request` takes them apart. (undici's top-level
   // `request(url, opts)` would rebuild the options as `{ ...opts, origin, path }` on every call, and on Node 20
@@ -145,7 +142,7 @@ export function createClient(options: ClientOptions): ServiceClient {
     try {
       // undici's request follows no redirects: a 3xx is reported as a failure, so the key is never
       // forwarded to another host.
-      const response = await (await connect()).request({
+      const response = await dispatcher.request({
         origin: target.origin,
         path: target.path,
         method: 'POST',
@@ -258,7 +255,7 @@ export function createClient(options: ClientOptions): ServiceClient {
         signal,
       ),
     // Idempotent: a runner may close in a finally and again on shutdown.
-    close: () => (closing ??= dispatcher ? dispatcher.then((agent) => agent.close()) : Promise.resolve()),
+    close: () => (closing ??= dispatcher.close().then(() => undefined)),
   };
 }
 
