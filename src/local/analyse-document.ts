@@ -22,8 +22,10 @@ import { deskewPage } from './deskew.js';
 
 /** Resolution at which PDF pages are rendered for OCR, barcodes and ink detection. */
 export const RENDER_DPI = 200;
-/** A PDF page with fewer non-space characters than this in its text layer is treated as scanned. */
+/** A PDF page with fewer letters and digits than this in its text layer is treated as scanned. */
 const MIN_TEXT_LAYER_CHARS = 8;
+/** …or whose visible characters are less than this share letters and digits (control-character soup). */
+const MIN_TEXT_LAYER_ALNUM_SHARE = 0.3;
 /** Images narrower than this (pixels) are upscaled before OCR: tesseract wants ~10 px x-height or more. */
 const MIN_OCR_WIDTH = 1200;
 /**
@@ -98,8 +100,10 @@ async function analysePdf(bytes: Uint8Array, ocr: OcrPool, rasters: Map<number, 
       const started = performance.now();
       const content = await pdf.readPage(n);
       timings.readMs += performance.now() - started;
-      const chars = content.runs.reduce((sum, run) => sum + run.text.replace(/\s/g, '').length, 0);
-      if (chars >= MIN_TEXT_LAYER_CHARS) {
+      // Fonts without a Unicode map yield control characters instead of text: such a layer is unreadable.
+      const visible = content.runs.reduce((sum, run) => sum + run.text.replace(/\s/g, '').length, 0);
+      const chars = content.runs.reduce((sum, run) => sum + run.text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
+      if (chars >= MIN_TEXT_LAYER_CHARS && chars >= visible * MIN_TEXT_LAYER_ALNUM_SHARE) {
         const fragments: Fragment[] = content.runs.map((run) => ({ text: run.text, box: run.box, fontSize: run.fontSize, confidence: 100 }));
         pages[n - 1] = buildPageLayout(n, content.width, content.height, 'text-layer', buildRows(fragments));
         confidence[n - 1] = null;

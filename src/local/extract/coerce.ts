@@ -4,6 +4,7 @@
  */
 import levenshtein from 'fast-levenshtein';
 import type { ScalarSpec } from './schema-fields.js';
+import { findAmounts, findDates, resolveDate, type DateOrder } from './typed-values.js';
 
 export interface Coerced {
   value: string | number | boolean | null;
@@ -97,14 +98,21 @@ function matchesPattern(value: string, pattern: string | undefined): boolean {
   }
 }
 
-/** Coerces raw text to the field's type. */
-export function coerceScalar(raw: string, spec: Pick<ScalarSpec, 'type' | 'format' | 'pattern' | 'enum'>, normalise: boolean): Coerced {
+/** Coerces raw text to the field's type; all-numeric dates read in `dateOrder` when ambiguous. */
+export function coerceScalar(
+  raw: string,
+  spec: Pick<ScalarSpec, 'type' | 'format' | 'pattern' | 'enum'>,
+  normalise: boolean,
+  dateOrder: DateOrder = 'mdy',
+): Coerced {
   const text = (normalise && spec.type !== 'boolean' && !spec.enum ? (spec.type === 'string' && !spec.format ? raw : repairDigits(raw)) : raw).trim();
   if (text === '') return { value: null, valid: false };
   switch (spec.type) {
     case 'integer':
     case 'number': {
-      const value = parseNumber(text);
+      // A two-decimal amount reads in either convention ("1.234,50" and "1,234.50"); "(12.00)" stays negative.
+      const amount = /\(/.test(text) ? undefined : findAmounts(text)[0];
+      const value = amount ? amount.value : parseNumber(text);
       if (value === null) return { value: null, valid: false };
       const typed = spec.type === 'integer' ? Math.round(value) : value;
       // A number inside words ("29. Amount Paid") is a label, not a value.
@@ -124,7 +132,8 @@ export function coerceScalar(raw: string, spec: Pick<ScalarSpec, 'type' | 'forma
         return { value: snapped, valid: snapped !== null };
       }
       if (spec.format === 'date') {
-        const iso = parseDate(text);
+        const found = findDates(text)[0];
+        const iso = found ? resolveDate(found, dateOrder) : parseDate(text);
         if (normalise) return { value: iso, valid: iso !== null };
         return { value: text, valid: iso !== null };
       }

@@ -9,6 +9,9 @@ import type { TableBlock } from '../layout/types.js';
 import { coerceScalar } from './coerce.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
 import { findLabelValues, labelTokens, type ValueCandidate } from './find-values.js';
+import { documentDateOrder, findByRole } from './find-by-role.js';
+import type { FieldRole } from './field-roles.js';
+import type { DateOrder } from './typed-values.js';
 import { collectFields, splitName, type ListSpec, type ScalarSpec, type TableSpec } from './schema-fields.js';
 import type { PageLayout } from '../layout/types.js';
 
@@ -89,17 +92,30 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
   return [...byPlace.values()].sort((a, b) => b.score - a.score);
 }
 
-function extractScalar(index: DocumentIndex, spec: ScalarSpec, options: ExtractOptions): { value: Json; outcome: FieldOutcome } {
+/** Document-wide facts the coercion of single values needs. */
+interface DocumentContext {
+  dateOrder: DateOrder;
+}
+
+interface ScalarResult {
+  value: Json;
+  outcome: FieldOutcome;
+  /** Whether the value fits the field's type and format. */
+  valid: boolean;
+}
+
+function extractByLabel(index: DocumentIndex, spec: ScalarSpec, options: ExtractOptions, context: DocumentContext): ScalarResult {
   const path = spec.path.join('.');
   const candidates = candidatesFor(index, spec, options).filter((c) => c.text !== null);
   if (options.fast) {
     const top = candidates[0];
-    const value = top ? coerceScalar(top.text!, spec, false).value : null;
-    return { value, outcome: { path, required: spec.required, found: value !== null, quality: top ? top.score : 0 } };
+    const coerced = top ? coerceScalar(top.text!, spec, false, context.dateOrder) : null;
+    const value = coerced?.value ?? null;
+    return { value, valid: coerced?.valid ?? false, outcome: { path, required: spec.required, found: value !== null, quality: top ? top.score : 0 } };
   }
   let chosen: { candidate: ValueCandidate; value: Json; valid: boolean } | null = null;
   for (const candidate of candidates) {
-    const coerced = coerceScalar(candidate.text!, spec, true);
+    const coerced = coerceScalar(candidate.text!, spec, true, context.dateOrder);
     if (coerced.value === null) continue;
     if (coerced.valid) {
       chosen = { candidate, value: coerced.value, valid: true };
@@ -107,15 +123,34 @@ function extractScalar(index: DocumentIndex, spec: ScalarSpec, options: ExtractO
     }
     chosen ??= { candidate, value: coerced.value, valid: false };
   }
-  if (!chosen) return { value: null, outcome: { path, required: spec.required, found: false, quality: 0 } };
+  if (!chosen) return { value: null, valid: false, outcome: { path, required: spec.required, found: false, quality: 0 } };
   const rival = candidates.find((c) => {
     if (c === chosen!.candidate || c.score < chosen!.candidate.score * 0.95) return false;
-    const other = coerceScalar(c.text!, spec, true);
+    const other = coerceScalar(c.text!, spec, true, context.dateOrder);
     return other.valid && other.value !== chosen!.value;
   });
   const quality =
     chosen.candidate.score * (chosen.valid ? 1 : INVALID_FACTOR) * (rival ? AMBIGUITY_FACTOR : 1) * ocrFactor(chosen.candidate.confidence);
-  return { value: chosen.value, outcome: { path, required: spec.required, found: true, quality } };
+  return { value: chosen.value, valid: chosen.valid, outcome: { path, required: spec.required, found: true, quality } };
+}
+
+/** Roles whose printed label, when found and valid, beats the layout finder (a labelled date is the date). */
+const LABEL_FIRST: ReadonlySet<FieldRole> = new Set(['document-date']);
+
+/**
+ * A scalar: by its printed label, or for a well-known role (issuer, total…) by the role's finder, which reads
+ * the layout. Agreement of the two raises the quality; disagreement lowers it.
+ */
+function extractScalar(index: DocumentIndex, spec: ScalarSpec, options: ExtractOptions, context: DocumentContext): ScalarResult {
+  const byLabel = extractByLabel(index, spec, options, context);
+  if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
+  const byRole = findByRole(index, spec.role);
+  if (!byRole) return byLabel;
+  const coerced = coerceScalar(String(byRole.value), spec, !options.fast, context.dateOrder);
+  if (coerced.value === null || !coerced.valid) return byLabel;
+  const agrees = byLabel.valid && byLabel.value === coerced.value;
+  const quality = agrees ? Math.min(1, Math.max(byRole.quality, byLabel.outcome.quality) + 0.1) : byRole.quality * (byLabel.valid ? 0.85 : 1);
+  return { value: coerced.value, valid: true, outcome: { path: spec.path.join('.'), required: spec.required, found: true, quality } };
 }
 
 function splitList(raw: string): string[] {
@@ -232,11 +267,12 @@ export function scoreConfidence(fields: FieldOutcome[]): number {
 /** Extracts every field of `schema` from the analysed pages. */
 export function extractFields(pages: PageLayout[], schema: JsonSchema, options: ExtractOptions): ExtractionResult {
   const index = indexDocument(pages);
+  const context: DocumentContext = { dateOrder: documentDateOrder(index) };
   const data = skeleton(schema);
   const fields: FieldOutcome[] = [];
   for (const spec of collectFields(schema)) {
     const result =
-      spec.kind === 'scalar' ? extractScalar(index, spec, options) : spec.kind === 'list' ? extractList(index, spec, options) : extractTable(pages, spec, options);
+      spec.kind === 'scalar' ? extractScalar(index, spec, options, context) : spec.kind === 'list' ? extractList(index, spec, options) : extractTable(pages, spec, options);
     setPath(data, spec.path, result.value);
     fields.push(result.outcome);
   }

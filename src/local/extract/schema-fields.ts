@@ -5,6 +5,7 @@
  * format, pattern, local $ref).
  */
 import type { JsonSchema } from '../../types.js';
+import { classifyField, ROLE_LABELS, type FieldRole } from './field-roles.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
 
@@ -20,6 +21,8 @@ export interface ScalarSpec {
   required: boolean;
   /** Label candidates, most specific first, each with a weight (1 = exact printed label). */
   labels: { text: string; weight: number }[];
+  /** The well-known part of an invoice or receipt the property asks for, when it is one (field-roles.ts). */
+  role?: FieldRole;
 }
 
 /** An array of objects, read from a table. */
@@ -157,7 +160,16 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           fields.push({ kind: 'list', path: childPath, required: isRequired, item, labels });
         }
       } else {
-        fields.push(scalarFrom(childNode, type ?? 'string', childPath, isRequired, labels));
+        const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, labels);
+        const about = [childNode.title, childNode.description].filter((t) => typeof t === 'string').join(' ');
+        const role = classifyField(childPath, scalar.type, scalar.format, about);
+        if (role) {
+          scalar.role = role;
+          // Printed synonyms of the role, below the schema's own wording so a printed schema label wins.
+          const known = new Set(labels.map((l) => l.text.toLowerCase()));
+          for (const text of ROLE_LABELS[role]) if (!known.has(text)) labels.push({ text, weight: 0.8 });
+        }
+        fields.push(scalar);
       }
     }
   };

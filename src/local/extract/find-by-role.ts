@@ -1,0 +1,313 @@
+/**
+ * Finders for the roles of field-roles.ts, from the page layout rather than from a printed label: the issuer
+ * is a name at the top (or in the footer's legal line), never in the "Bill to" block; its address is the lines
+ * under it; the document date is the first date printed near a date label or at the top; the total is the
+ * amount beside the strongest "total" wording, lowest on the page. Each finder returns its value with a 0–1
+ * quality that feeds the confidence score.
+ */
+import type { DocumentIndex, IndexedLine } from './document-index.js';
+import type { FieldRole } from './field-roles.js';
+import { findAmounts, findCurrency, findDates, inferDateOrder, resolveDate, type DateOrder, type FoundAmount } from './typed-values.js';
+
+export interface RoleValue {
+  value: string | number;
+  /** 0–1 strength of the evidence. */
+  quality: number;
+}
+
+/** Legal forms that end a company name, in the languages of the documents seen (incl. Malaysian receipts). */
+const LEGAL_FORM =
+  /\b(gmbh|ag|kg|ug|se|ltd|limited|inc|llc|llp|plc|corp|corporation|co|company|pty|b\.?\s?v|n\.?\s?v|s\.?\s?a|s\.?\s?a\.?\s?r\.?\s?l|sarl|srl|oy|ab|as|aps|sdn\.?\s?bhd|bhd|berhad|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|s\.?\s?l)\b\.?/i;
+/** Headings and boilerplate near the top that are never the issuer's name. */
+const NOT_A_NAME =
+  /^(tax\s+)?(invoice|receipt|rechnung|quittung|bill|statement|original|copy|summary|details|simplified|cash\s*sale|official|payment|credit\s*note|lieferschein|page|seite|tel|fax|phone|gst|vat|reg|co\.?\s*reg|company\s*reg|no\b|thank)|\b(date|datum|due|number|nr)\b/i;
+/** Labels of the recipient's block: lines under or beside them belong to the customer. */
+const RECIPIENT_LABEL = /^(bill(ed)?\s*to|sold\s*to|ship(ped)?\s*to|invoice\s*to|deliver(ed|y)?\s*to|customer|client|buyer|recipient|to|an|rechnung\s*an|rechnungsempf[äa]nger|lieferadresse|kunde|attention|attn|billing\s*(contact|address)|licensed\s*to)\b\s*:?/i;
+/** Labels naming the issuer outright. */
+const ISSUER_LABEL = /^(seller|vendor|supplier|merchant|from|issued\s*by|provided\s*by|products?\s*provided\s*by|verk[äa]ufer|absender)\b[^:]*:?\s*/i;
+/** Lines that end an address block: contacts, tax numbers, dates, document titles. */
+const ADDRESS_STOP = /(tel|phone|fax|hp|mobile|e-?mail|www\.|http|@|gst|vat|ust|tax|reg(istration)?\s*no|invoice|receipt|rechnung|date|datum|cashier|counter|table|document|bill|no\s*[:.]|#)/i;
+
+function textOf(line: IndexedLine): string {
+  return line.line.text.trim();
+}
+
+function letterShare(text: string): number {
+  const letters = text.replace(/[^\p{L}]/gu, '').length;
+  return letters / Math.max(1, text.replace(/\s/g, '').length);
+}
+
+/** The first segment of a line joined by separators ("Medienpilot GmbH • Am Saueracker 23" → the name). */
+function firstSegment(text: string): string {
+  return text.split(/\s+[•·|–—]\s+|\s+-\s+|\s{3,}/)[0]!.trim();
+}
+
+/** Cuts what follows a company name on one line: "Atlassian Pty Ltd, Level 6, 341 George St" → the name. */
+function cutAfterLegalForm(text: string): string {
+  const pattern = new RegExp(LEGAL_FORM.source, 'gi');
+  for (const m of text.matchAll(pattern)) {
+    const after = text.slice(m.index + m[0].length);
+    const next = /^\s*,\s*(.*)$/.exec(after);
+    if (next && !LEGAL_FORM.test(next[1]!.split(/[\s,]/)[0]!)) return text.slice(0, m.index + m[0].length);
+  }
+  return text;
+}
+
+/** Whether a line is the customer's: under or beside a recipient label, in the same column, close below it. */
+function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
+  const marked = new Set<IndexedLine>();
+  for (const label of index.lines) {
+    const text = textOf(label);
+    const match = RECIPIENT_LABEL.exec(text);
+    if (!match) continue;
+    // "To" and "An" alone are labels only when nothing else is on their line.
+    if (/^(to|an)\b/i.test(text) && text.replace(/[:\s]/g, '').length > 2 && !/^(to|an)\s*:/i.test(text)) continue;
+    if (match[0].length < text.length) marked.add(label);
+    const box = label.line.box;
+    const height = Math.max(6, box.y1 - box.y0);
+    for (const other of index.lines) {
+      if (other.page !== label.page || other === label) continue;
+      const b = other.line.box;
+      const below = b.y0 >= box.y0 + height * 0.5 && b.y0 <= box.y1 + height * 8 && b.x0 >= box.x0 - height * 2 && b.x0 <= box.x0 + Math.max(120, (box.x1 - box.x0) * 1.5);
+      const beside = other.rowIndex === label.rowIndex && b.x0 > box.x1 && b.x0 - box.x1 < 150;
+      if (below || beside) marked.add(other);
+    }
+  }
+  return marked;
+}
+
+/** Strips a registration number or parenthetical after the name: "ABC SDN BHD (123456-X)" → "ABC SDN BHD". */
+function cleanName(text: string): string {
+  return text
+    .replace(/\s*\(?\b(co\.?\s*)?(reg\.?|registration|company)?\s*(no\.?|#)\s*[:.]?\s*[\w-]+\)?\s*$/i, '')
+    .replace(/\s*\(\s*\d[\w-]*\s*\)?\s*$/, '')
+    .replace(/[\s,;:]+$/, '')
+    .trim();
+}
+
+interface IssuerPick {
+  line: IndexedLine;
+  name: string;
+  quality: number;
+}
+
+/** The nearest line under `entry` in its column (next rows only). */
+function lineBelow(index: DocumentIndex, entry: IndexedLine): IndexedLine | undefined {
+  const box = entry.line.box;
+  return index.lines.find((l) => l.page === entry.page && l.rowIndex > entry.rowIndex && l.rowIndex <= entry.rowIndex + 2 && l.line.box.x1 > box.x0 && l.line.box.x0 < box.x1 + 40);
+}
+
+function pickIssuer(index: DocumentIndex): IssuerPick | null {
+  const recipient = markRecipientLines(index);
+  const recipientNames = new Set([...recipient].map((l) => cleanName(textOf(l)).toLowerCase()));
+  const firstPage = index.pages[0];
+  if (!firstPage) return null;
+  const sizes = index.lines.filter((l) => l.page === firstPage).map((l) => l.line.fontSize).sort((a, b) => a - b);
+  const medianSize = sizes[Math.floor(sizes.length / 2)] ?? 10;
+  let best: IssuerPick | null = null;
+  let rank = 0;
+  for (const entry of index.lines) {
+    if (entry.page !== firstPage || recipient.has(entry)) continue;
+    const raw = textOf(entry);
+    const labelled = ISSUER_LABEL.exec(raw);
+    let source = labelled ? raw.slice(labelled[0].length) : raw;
+    let line = entry;
+    if (labelled && source.trim() === '') {
+      // "Seller:" alone on its line: the name is the line under it.
+      const below = lineBelow(index, entry);
+      if (!below || recipient.has(below)) continue;
+      source = textOf(below);
+      line = below;
+    } else if (/[:@]/.test(source)) continue;
+    const name = cleanName(cutAfterLegalForm(firstSegment(source)));
+    const top = entry.line.box.y0 / Math.max(1, entry.page.height);
+    const footer = top > 0.85;
+    if (name.length < 3 || letterShare(name) < 0.6 || NOT_A_NAME.test(name) || /https?|www\./i.test(name) || findDates(name).length > 0) continue;
+    // A name also printed in the customer's block is the customer's.
+    if (recipientNames.has(name.toLowerCase())) continue;
+    if (!labelled && top > 0.35 && !footer) continue;
+    const legal = LEGAL_FORM.test(name);
+    // Names rarely carry digits (addresses do); a name without a legal form is trusted only near the top.
+    let quality = 0.35 + (legal ? 0.35 : 0) + Math.max(0, 0.2 - rank * 0.05) + (entry.line.fontSize > medianSize * 1.15 ? 0.1 : 0) - top * 0.3;
+    if (/\d/.test(name)) quality -= 0.25;
+    if (!legal && top > 0.2) quality -= 0.2;
+    if (labelled) quality += 0.3;
+    if (footer) quality = legal ? quality - 0.15 : 0;
+    rank++;
+    if (!best || quality > best.quality) best = { line, name, quality };
+  }
+  return best;
+}
+
+/** The issuer's name: its printed form, without a trailing full stop ("Userpilot, Inc." → "Userpilot, Inc"). */
+export function findIssuer(index: DocumentIndex): RoleValue | null {
+  const pick = pickIssuer(index);
+  if (!pick) return null;
+  // Receipts often print the name over two lines ("SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD"): when the legal
+  // form sits on the next line, centred under this one, the name is both.
+  let name = pick.name;
+  if (!LEGAL_FORM.test(name)) {
+    const next = lineBelow(index, pick.line);
+    const nextName = next ? cleanName(firstSegment(textOf(next))) : '';
+    if (next && LEGAL_FORM.test(nextName) && letterShare(nextName) > 0.6 && !ADDRESS_STOP.test(nextName)) name = `${name} ${nextName}`;
+  }
+  return { value: name.replace(/\.$/, ''), quality: Math.min(1, Math.max(0.2, pick.quality)) };
+}
+
+/** The issuer's address: the lines printed under its name, up to the first contact, tax or title line. */
+export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
+  const pick = pickIssuer(index);
+  if (!pick) return null;
+  // The name line itself may carry the address after a separator ("Medienpilot GmbH • Am Saueracker 23 • …").
+  const rest = textOf(pick.line).split(/\s+[•·|–—]\s+/).slice(1);
+  if (rest.length >= 2) return { value: rest.join(', '), quality: pick.quality * 0.8 };
+  const parts: string[] = [];
+  let previous = pick.line;
+  for (const entry of index.lines) {
+    if (entry.page !== pick.line.page || entry.rowIndex <= previous.rowIndex) continue;
+    if (entry.rowIndex > previous.rowIndex + 1) break;
+    const box = entry.line.box;
+    const ref = previous.line.box;
+    // Same column: overlapping horizontally with the line above.
+    if (box.x1 < ref.x0 || box.x0 > ref.x1) continue;
+    const text = textOf(entry);
+    if (ADDRESS_STOP.test(text) || findDates(text).length > 0 || findAmounts(text).length > 0) break;
+    if (parts.length === 0 && LEGAL_FORM.test(text) && !/\d/.test(text)) {
+      previous = entry;
+      continue;
+    }
+    parts.push(text);
+    previous = entry;
+    if (parts.length >= 5) break;
+  }
+  if (parts.length === 0) return null;
+  return { value: parts.join(' ').replace(/\s+/g, ' '), quality: pick.quality * 0.7 };
+}
+
+/** Day/month order for a document whose dates are all ambiguous: from its currency or language. */
+function fallbackOrder(index: DocumentIndex): DateOrder {
+  const text = index.lines.slice(0, 400).map(textOf).join(' ');
+  return /\$/.test(text) && !/\b(RM|EUR|GBP|AUD|CAD|SGD)\b|€|£/.test(text) ? 'mdy' : 'dmy';
+}
+
+/** The order of numeric dates in this document (unambiguous dates decide, then the currency). */
+export function documentDateOrder(index: DocumentIndex): DateOrder {
+  return inferDateOrder(index.lines.map(textOf), fallbackOrder(index));
+}
+
+const DATE_LABEL = /\b(date|dated|datum|issued|tarikh|tgl|fecha|data)\b/i;
+const OTHER_DATE_LABEL = /\b(due|f[äa]llig|delivery|liefer|period|zeitraum|birth|service|next|expir|valid|from|bis|to|until|ship|order|activation)\b/i;
+
+/** The document's date: near a date label first, else the first date printed on the first page. */
+export function findDocumentDate(index: DocumentIndex): RoleValue | null {
+  const order = documentDateOrder(index);
+  let best: { iso: string; quality: number } | null = null;
+  index.lines.forEach((entry, position) => {
+    const text = textOf(entry);
+    const dates = findDates(text);
+    if (dates.length === 0) return;
+    // The label may be the line itself or the line left of it on the same row.
+    const left = index.lines[position - 1];
+    const labelText = left && left.rowIndex === entry.rowIndex && left.page === entry.page ? `${textOf(left)} ${text}` : text;
+    const head = labelText.slice(0, labelText.indexOf(text) + dates[0]!.start);
+    let quality = 0.45;
+    if (DATE_LABEL.test(head)) quality += 0.35;
+    if (OTHER_DATE_LABEL.test(head)) quality -= 0.35;
+    if (dates.length > 1) quality -= 0.15;
+    if (entry.page !== index.pages[0]) quality -= 0.1;
+    quality -= position * 0.002;
+    const iso = resolveDate(dates[0]!, order);
+    if (iso && (!best || quality > best.quality)) best = { iso, quality };
+  });
+  const found = best as { iso: string; quality: number } | null;
+  return found ? { value: found.iso, quality: Math.min(1, Math.max(0.2, found.quality)) } : null;
+}
+
+/** Total wording, strongest first: the amount finally paid or due, taxes and rounding included. */
+const TOTAL_PATTERNS: [RegExp, number][] = [
+  [/\b(grand\s*total|total\s*(amount\s*)?(paid|due|payable)|amount\s*(paid|due|payable)|rounded\s*total|total\s*rounded|total\s*incl|gesamtbetrag|rechnungsbetrag|endbetrag|summe\s*brutto|bruttobetrag|zu\s*zahlen|nett\s*total|net\s*total|invoice\s*(total|amount)|total\s*to\s*pay)\b/i, 1],
+  [/\b(total|gesamt|summe|betrag|jumlah)\b/i, 0.8],
+];
+/** Wording of amounts that are parts of the total, or not money owed at all. */
+const NOT_TOTAL = /\b(sub\s*-?\s*total|zwischensumme|netto|excl|excluding|ex\.?\s*tax|before|tax|vat|gst|mwst|ust|qty|quantity|items?|discount|saving|rabatt|change|cash|tender|rounding\s*adj|points|count|no\.?\s*of)\b/i;
+
+interface AmountAt {
+  amount: FoundAmount;
+  entry: IndexedLine;
+}
+
+/** Amounts printed on a line, or right of it on the same row (a label in one column, its amount in another). */
+function amountsBeside(index: DocumentIndex, position: number): AmountAt[] {
+  const entry = index.lines[position]!;
+  const own = findAmounts(textOf(entry)).map((amount) => ({ amount, entry }));
+  if (own.length > 0) return own;
+  for (let i = position + 1; i < index.lines.length && index.lines[i]!.rowIndex === entry.rowIndex && index.lines[i]!.page === entry.page; i++) {
+    const found = findAmounts(textOf(index.lines[i]!)).map((amount) => ({ amount, entry: index.lines[i]! }));
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+/** The document total: the amount beside the strongest total wording, the lowest such line winning ties. */
+export function findTotal(index: DocumentIndex): (RoleValue & { currency: string | null }) | null {
+  let best: { at: AmountAt; quality: number } | null = null;
+  index.lines.forEach((entry, position) => {
+    const text = textOf(entry);
+    const strength = TOTAL_PATTERNS.find(([pattern]) => pattern.test(text))?.[1];
+    if (strength === undefined) return;
+    const strong = TOTAL_PATTERNS[0]![0].test(text);
+    if (!strong && NOT_TOTAL.test(text)) return;
+    // The amount printed last on the line is the total itself ("Total (EUR) 390.00 … 390.00").
+    const amounts = amountsBeside(index, position).filter((a) => a.amount.value > 0);
+    const at = amounts[amounts.length - 1];
+    if (!at) return;
+    const quality = strength * 0.85 + (entry.page === index.pages[index.pages.length - 1] ? 0.05 : 0) + position * 1e-4;
+    if (!best || quality >= best.quality) best = { at, quality };
+  });
+  const found = best as { at: AmountAt; quality: number } | null;
+  if (found) return { value: found.at.amount.value, currency: found.at.amount.currency, quality: Math.min(1, found.quality) };
+  // No total wording: the largest amount that is not cash handed over or change given.
+  let largest: AmountAt | null = null;
+  for (const entry of index.lines) {
+    if (/\b(cash|change|tender|paid\s*by)\b/i.test(textOf(entry))) continue;
+    for (const amount of findAmounts(textOf(entry))) if (!largest || amount.value > largest.amount.value) largest = { amount, entry };
+  }
+  return largest ? { value: largest.amount.value, currency: largest.amount.currency, quality: 0.3 } : null;
+}
+
+/** The document's currency: a "Currency:" line, else the total's symbol, else the most printed symbol or code. */
+export function findDocumentCurrency(index: DocumentIndex): RoleValue | null {
+  for (const entry of index.lines) {
+    const m = /\b(currency|w[äa]hrung)\b\s*:?\s*(.*)$/i.exec(textOf(entry));
+    const code = m ? findCurrency(m[2]!) : null;
+    if (code) return { value: code, quality: 0.9 };
+  }
+  const total = findTotal(index);
+  if (total?.currency) return { value: total.currency, quality: 0.8 };
+  const counts = new Map<string, number>();
+  for (const entry of index.lines) for (const amount of findAmounts(textOf(entry))) if (amount.currency) counts.set(amount.currency, (counts.get(amount.currency) ?? 0) + 1);
+  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  if (ranked[0]) return { value: ranked[0][0], quality: 0.6 };
+  // Amounts without a sign next to them: a code or symbol printed anywhere ("Total (EUR)").
+  for (const entry of index.lines) {
+    const code = findCurrency(textOf(entry));
+    if (code) return { value: code, quality: 0.45 };
+  }
+  return null;
+}
+
+/** Runs the finder of `role`. */
+export function findByRole(index: DocumentIndex, role: FieldRole): RoleValue | null {
+  switch (role) {
+    case 'issuer':
+      return findIssuer(index);
+    case 'issuer-address':
+      return findIssuerAddress(index);
+    case 'document-date':
+      return findDocumentDate(index);
+    case 'total':
+      return findTotal(index);
+    case 'currency':
+      return findDocumentCurrency(index);
+  }
+}
