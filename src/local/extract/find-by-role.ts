@@ -122,6 +122,9 @@ function pickIssuer(index: DocumentIndex): IssuerPick | null {
     const name = cleanName(cutAfterLegalForm(firstSegment(source)));
     const top = entry.line.box.y0 / Math.max(1, entry.page.height);
     const footer = top > 0.85;
+    // OCR of logos and smudges: low confidence, or mostly one- and two-letter tokens.
+    const tokens = name.split(/\s+/);
+    if (entry.line.confidence < 55 || tokens.filter((t) => t.length <= 2).length * 2 > tokens.length) continue;
     if (name.length < 3 || letterShare(name) < 0.6 || NOT_A_NAME.test(name) || /https?|www\./i.test(name) || findDates(name).length > 0) continue;
     // A name also printed in the customer's block is the customer's.
     if (recipientNames.has(name.toLowerCase())) continue;
@@ -130,6 +133,8 @@ function pickIssuer(index: DocumentIndex): IssuerPick | null {
     // Names rarely carry digits (addresses do); a name without a legal form is trusted only near the top.
     let quality = 0.35 + (legal ? 0.35 : 0) + Math.max(0, 0.2 - rank * 0.05) + (entry.line.fontSize > medianSize * 1.15 ? 0.1 : 0) - top * 0.3;
     if (/\d/.test(name)) quality -= 0.25;
+    // Names print in capitals or title case; an all-lower-case line is a note or a handwritten remark.
+    if (name === name.toLowerCase()) quality -= 0.3;
     if (!legal && top > 0.2) quality -= 0.2;
     if (labelled) quality += 0.3;
     if (footer) quality = legal ? quality - 0.15 : 0;
@@ -172,7 +177,8 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
     if (box.x1 < ref.x0 || box.x0 > ref.x1) continue;
     const text = textOf(entry);
     if (ADDRESS_STOP.test(text) || findDates(text).length > 0 || findAmounts(text).length > 0) break;
-    if (parts.length === 0 && LEGAL_FORM.test(text) && !/\d/.test(text)) {
+    // Before the address: the rest of the name, or its registration number alone ("(123456-X)").
+    if (parts.length === 0 && ((LEGAL_FORM.test(text) && !/\d/.test(text)) || /^\(?[\dA-Z]+-?[A-Z]?\)?$/.test(text) || /^\(?\s*co\.?\s*reg/i.test(text))) {
       previous = entry;
       continue;
     }
@@ -181,7 +187,8 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
     if (parts.length >= 5) break;
   }
   if (parts.length === 0) return null;
-  return { value: parts.join(' ').replace(/\s+/g, ' '), quality: pick.quality * 0.7 };
+  // One space after each comma, as addresses are written out ("27,JALAN" → "27, JALAN").
+  return { value: parts.join(' ').replace(/,(?=\S)/g, ', ').replace(/\s+/g, ' '), quality: pick.quality * 0.7 };
 }
 
 /** Day/month order for a document whose dates are all ambiguous: from its currency or language. */
@@ -214,6 +221,8 @@ export function findDocumentDate(index: DocumentIndex): RoleValue | null {
     if (DATE_LABEL.test(head)) quality += 0.35;
     if (OTHER_DATE_LABEL.test(head)) quality -= 0.35;
     if (dates.length > 1) quality -= 0.15;
+    // A date stamped with the time is the moment of the sale or of issue.
+    if (/^\s*,?\s*\d{1,2}:\d{2}\b/.test(text.slice(dates[0]!.end))) quality += 0.2;
     if (entry.page !== index.pages[0]) quality -= 0.1;
     quality -= position * 0.002;
     const iso = resolveDate(dates[0]!, order);
@@ -225,7 +234,7 @@ export function findDocumentDate(index: DocumentIndex): RoleValue | null {
 
 /** Total wording, strongest first: the amount finally paid or due, taxes and rounding included. */
 const TOTAL_PATTERNS: [RegExp, number][] = [
-  [/\b(grand\s*total|total\s*(amount\s*)?(paid|due|payable)|amount\s*(paid|due|payable)|rounded\s*total|total\s*rounded|total\s*incl|gesamtbetrag|rechnungsbetrag|endbetrag|summe\s*brutto|bruttobetrag|zu\s*zahlen|nett\s*total|net\s*total|invoice\s*(total|amount)|total\s*to\s*pay)\b/i, 1],
+  [/\b(grand\s*total|total\s*(amount\s*)?(paid|due|payable)|amount\s*(paid|due|payable)|rounded\s*total|total\s*rounded|total(\s*sales)?\s*\(?\s*incl|gesamtbetrag|rechnungsbetrag|endbetrag|summe\s*brutto|bruttobetrag|zu\s*zahlen|nett\s*total|net\s*total|invoice\s*(total|amount)|total\s*to\s*pay)\b/i, 1],
   [/\b(total|gesamt|summe|betrag|jumlah)\b/i, 0.8],
 ];
 /** Wording of amounts that are parts of the total, or not money owed at all. */
@@ -248,8 +257,33 @@ function amountsBeside(index: DocumentIndex, position: number): AmountAt[] {
   return [];
 }
 
-/** The document total: the amount beside the strongest total wording, the lowest such line winning ties. */
+/** Cash handed over minus change given: what a receipt's customer paid, when both are printed. */
+function cashMinusChange(index: DocumentIndex): number | null {
+  const amountAfter = (pattern: RegExp): number | null => {
+    const position = index.lines.findIndex((entry) => pattern.test(textOf(entry)));
+    const found = position >= 0 ? amountsBeside(index, position) : [];
+    return found.length > 0 ? found[found.length - 1]!.amount.value : null;
+  };
+  const cash = amountAfter(/^\s*(cash|tunai|bar|tendered|amount\s*tendered)\b/i);
+  const change = amountAfter(/^\s*(change|baki|kembali|r[üu]ckgeld)\b/i);
+  if (cash === null || change === null || change < 0 || change >= cash) return null;
+  return Math.round((cash - change) * 100) / 100;
+}
+
+/**
+ * The document total: the amount beside the strongest total wording, the lowest such line winning ties; on a
+ * receipt, cash minus change confirms it or stands in when the total line is unreadable.
+ */
 export function findTotal(index: DocumentIndex): (RoleValue & { currency: string | null }) | null {
+  const paid = cashMinusChange(index);
+  const worded = findWordedTotal(index);
+  if (worded && paid !== null && Math.abs(worded.value - paid) < 0.005) return { ...worded, quality: Math.min(1, worded.quality + 0.15) };
+  if (paid !== null && (!worded || worded.quality < 0.75)) return { value: paid, currency: worded?.currency ?? null, quality: 0.55 };
+  if (worded) return paid === null ? worded : { ...worded, quality: worded.quality * 0.8 };
+  return findLargestAmount(index);
+}
+
+function findWordedTotal(index: DocumentIndex): (RoleValue & { value: number; currency: string | null }) | null {
   let best: { at: AmountAt; quality: number } | null = null;
   index.lines.forEach((entry, position) => {
     const text = textOf(entry);
@@ -265,8 +299,11 @@ export function findTotal(index: DocumentIndex): (RoleValue & { currency: string
     if (!best || quality >= best.quality) best = { at, quality };
   });
   const found = best as { at: AmountAt; quality: number } | null;
-  if (found) return { value: found.at.amount.value, currency: found.at.amount.currency, quality: Math.min(1, found.quality) };
-  // No total wording: the largest amount that is not cash handed over or change given.
+  return found ? { value: found.at.amount.value, currency: found.at.amount.currency, quality: Math.min(1, found.quality) } : null;
+}
+
+/** No total wording at all: the largest amount that is not cash handed over or change given. */
+function findLargestAmount(index: DocumentIndex): (RoleValue & { currency: string | null }) | null {
   let largest: AmountAt | null = null;
   for (const entry of index.lines) {
     if (/\b(cash|change|tender|paid\s*by)\b/i.test(textOf(entry))) continue;

@@ -65,12 +65,13 @@ const MONTH_WORD = '([A-Za-zÄäÖöÜü]{3,9})\\.?';
 const DATE_PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => Pick<FoundDate, 'dmy' | 'mdy'> | null }[] = [
   // 2024-03-12, 2024/03/12, 2024.03.12
   {
-    pattern: /\b(\d{4})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{1,2})\b/g,
+    pattern: /(?<!\d)(\d{4})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{1,2})(?!\d)/g,
     read: (m) => both(toIsoDate(+m[1]!, +m[2]!, +m[3]!)),
   },
-  // 12.03.2024, 12/03/24, 3-12-2024: day and month order decided later
+  // 12.03.2024, 12/03/24, 3-12-2024: day and month order decided later. Digit bounds, not word bounds: OCR
+  // glues letters to dates ("RT14-03-2018WW").
   {
-    pattern: /\b(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g,
+    pattern: /(?<![\d.,])(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})(?![\d])/g,
     read: (m) => ({ dmy: toIsoDate(+m[4]!, +m[3]!, +m[1]!), mdy: toIsoDate(+m[4]!, +m[1]!, +m[3]!) }),
   },
   // 12 Mar 2024, 12. März 2024, 12-Mar-24, 12MAR2024
@@ -157,14 +158,15 @@ export function findCurrency(text: string): string | null {
 
 // An amount with two decimals: 1,234.50 / 1.234,50 / 1 234,50 / 60.30 / 60,30. Integers are not money here:
 // receipts and invoices print cents, and bare integers are quantities, ids and years far more often.
-const AMOUNT = /(?<![\d.,])(-\s?)?(\d{1,3}(?:([,.'])\d{3})*|\d+)([.,])(\d{2})(?![\d])/g;
+// OCR of thermal receipts sometimes puts a space after the decimal point ("190. 00"): allowed after a point only.
+const AMOUNT = /(?<![\d.,])(-\s?)?(\d{1,3}(?:([,.'])\d{3})*|\d+)(,|\. ?)(\d{2})(?![\d])/g;
 
 /** Every two-decimal money amount in `text`, with the currency printed beside it (within a few characters). */
 export function findAmounts(text: string): FoundAmount[] {
   const found: FoundAmount[] = [];
   for (const m of text.matchAll(AMOUNT)) {
     const [, minus, whole, group, decimal, cents] = m;
-    if (group && group === decimal) continue;
+    if (group && group === decimal!.trim()) continue;
     const value = Number(`${whole!.replace(/[,.']/g, '')}.${cents}`) * (minus ? -1 : 1);
     if (!Number.isFinite(value)) continue;
     const start = m.index;

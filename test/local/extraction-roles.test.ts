@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { coerceScalar } from '../../src/local/extract/coerce.js';
+import { extractFields } from '../../src/local/extract/extract-fields.js';
+import { classifyField } from '../../src/local/extract/field-roles.js';
+import { findAmounts, findCurrency, findDates, inferDateOrder, isValidNpi, resolveDate } from '../../src/local/extract/typed-values.js';
+import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
+import { buildRows } from '../../src/local/layout/build-lines.js';
+import type { Fragment } from '../../src/local/layout/types.js';
+
+/** A fragment at (x, y) in points with `size` pt type, ~0.55 em a character. */
+function at(text: string, x: number, y: number, size = 10): Fragment {
+  return { text, box: { x0: x, y0: y, x1: x + text.length * size * 0.55, y1: y + size }, fontSize: size, confidence: 100 };
+}
+
+function page(fragments: Fragment[], height = 792) {
+  return [buildPageLayout(1, 612, height, 'text-layer', buildRows(fragments))];
+}
+
+const iso = (text: string, order: 'dmy' | 'mdy') => findDates(text).map((d) => resolveDate(d, order));
+
+describe('date finder', () => {
+  it('reads numeric, named-month and ISO dates in English and German', () => {
+    expect(iso('Datum: 12.03.2024', 'dmy')).toEqual(['2024-03-12']);
+    expect(iso('12 Mar 2024', 'mdy')).toEqual(['2024-03-12']);
+    expect(iso('12. März 2024', 'mdy')).toEqual(['2024-03-12']);
+    expect(iso('Date of issue March 12, 2024', 'dmy')).toEqual(['2024-03-12']);
+    expect(iso('Dec 28, 2022 and 2022-12-29', 'dmy')).toEqual(['2022-12-28', '2022-12-29']);
+    expect(iso('19/10/18 14:02', 'mdy')).toEqual(['2018-10-19']);
+  });
+
+  it('keeps both readings of an ambiguous numeric date and lets the document decide the order', () => {
+    const [date] = findDates('03/05/2024');
+    expect(date).toMatchObject({ dmy: '2024-05-03', mdy: '2024-03-05' });
+    expect(inferDateOrder(['03/05/2024', 'Due 25/05/2024'], 'mdy')).toBe('dmy');
+    expect(inferDateOrder(['03/05/2024', 'Due 05/25/2024'], 'dmy')).toBe('mdy');
+    expect(inferDateOrder(['03/05/2024'], 'dmy')).toBe('dmy');
+  });
+
+  it('rejects impossible dates', () => {
+    expect(findDates('31.02.2024')).toEqual([]);
+    expect(findDates('Total 12.50')).toEqual([]);
+  });
+
+  it('coerces a date field in the document order', () => {
+    expect(coerceScalar('04/07/2023', { type: 'string', format: 'date' }, true, 'dmy').value).toBe('2023-07-04');
+    expect(coerceScalar('04/07/2023', { type: 'string', format: 'date' }, true).value).toBe('2023-04-07');
+  });
+});
+
+describe('money finder', () => {
+  it('reads both decimal conventions with the currency printed beside the amount', () => {
+    expect(findAmounts('Gesamtbetrag 1.234,50 €')).toMatchObject([{ value: 1234.5, currency: 'EUR' }]);
+    expect(findAmounts('Total $1,234.50')).toMatchObject([{ value: 1234.5, currency: 'USD' }]);
+    expect(findAmounts('TOTAL RM 60.30')).toMatchObject([{ value: 60.3, currency: 'MYR' }]);
+    expect(findAmounts('Total Paid: USD 47.90')).toMatchObject([{ value: 47.9, currency: 'USD' }]);
+    expect(findAmounts('Qty 3 Ref 12345')).toEqual([]);
+  });
+
+  it('names ISO 4217 codes from symbols and codes', () => {
+    expect(findCurrency('Summe brutto (in EURO)')).toBe('EUR');
+    expect(findCurrency('£12.00')).toBe('GBP');
+    expect(findCurrency('Payment currency: CHF')).toBe('CHF');
+    expect(findCurrency('no money here')).toBeNull();
+  });
+
+  it('coerces a number field from a European amount', () => {
+    expect(coerceScalar('80,65 EUR', { type: 'number' }, true)).toEqual({ value: 80.65, valid: true });
+    expect(coerceScalar('(12.00)', { type: 'number' }, true).value).toBe(-12);
+  });
+});
+
+describe('NPI check digit', () => {
+  it('accepts the CMS example and rejects a wrong check digit', () => {
+    expect(isValidNpi('1234567893')).toBe(true);
+    expect(isValidNpi('1234567890')).toBe(false);
+    expect(isValidNpi('12345')).toBe(false);
+  });
+});
+
+describe('field roles from the schema', () => {
+  it('recognises the issuer, its address, the document date, the total and the currency under other names', () => {
+    expect(classifyField(['merchant_name'], 'string', undefined, '')).toBe('issuer');
+    expect(classifyField(['seller'], 'string', undefined, 'Business that sold the goods')).toBe('issuer');
+    expect(classifyField(['store_address'], 'string', undefined, '')).toBe('issuer-address');
+    expect(classifyField(['transactionDate'], 'string', 'date', '')).toBe('document-date');
+    expect(classifyField(['grand_total'], 'number', undefined, '')).toBe('total');
+    expect(classifyField(['amountDue'], 'number', undefined, '')).toBe('total');
+    expect(classifyField(['currency_code'], 'string', undefined, '')).toBe('currency');
+  });
+
+  it('leaves other parties and parts of the total to label matching', () => {
+    expect(classifyField(['patient', 'date_of_birth'], 'string', 'date', 'Date of birth')).toBeNull();
+    expect(classifyField(['due_date'], 'string', 'date', '')).toBeNull();
+    expect(classifyField(['customer_address'], 'string', undefined, '')).toBeNull();
+    expect(classifyField(['billing_summary', 'total_charges'], 'number', undefined, 'Total charges')).toBeNull();
+    expect(classifyField(['tax_total'], 'number', undefined, '')).toBeNull();
+  });
+});
+
+describe('extraction by role', () => {
+  const receiptSchema = {
+    type: 'object',
+    properties: {
+      shop: { type: 'string', description: 'name of the store that issued the receipt' },
+      shop_address: { type: 'string' },
+      purchased_on: { type: 'string', format: 'date' },
+      amount_paid: { type: 'number', description: 'total paid' },
+    },
+  };
+
+  it('reads a receipt: name and address at the top, day-first date, the rounded total at the bottom', () => {
+    const pages = page([
+      at('KEDAI MAJU JAYA SDN BHD', 100, 20, 12),
+      at('(123456-X)', 130, 36),
+      at('12, JALAN MAWAR 3,', 110, 50),
+      at('81100 JOHOR BAHRU.', 110, 64),
+      at('TEL: 07-1234567', 120, 78),
+      at('INVOICE NO: 1001', 20, 110),
+      at('DATE: 03/05/2018 10:21', 20, 124),
+      at('ITEM A', 20, 150),
+      at('14.00', 200, 150),
+      at('TOTAL QTY: 2', 20, 180),
+      at('SUBTOTAL', 20, 194),
+      at('28.02', 200, 194),
+      at('TOTAL', 20, 208),
+      at('28.00', 200, 208),
+      at('CASH', 20, 222),
+      at('50.00', 200, 222),
+      at('PRINTED 25/05/2018', 20, 260),
+    ]);
+    const { data, confidence } = extractFields(pages, receiptSchema, { fast: false });
+    expect(data).toEqual({ shop: 'KEDAI MAJU JAYA SDN BHD', shop_address: '12, JALAN MAWAR 3, 81100 JOHOR BAHRU.', purchased_on: '2018-05-03', amount_paid: 28 });
+    expect(confidence).toBeGreaterThan(50);
+  });
+
+  it('reads a German invoice and never takes the customer in the "Rechnung an" block for the issuer', () => {
+    const invoiceSchema = {
+      type: 'object',
+      properties: {
+        vendor: { type: 'string' },
+        issued: { type: 'string', format: 'date', description: 'invoice date' },
+        total: { type: 'number' },
+        currency: { type: 'string', description: 'ISO 4217 code' },
+      },
+    };
+    const pages = page([
+      at('Rechnung', 400, 40, 16),
+      at('Rechnung an:', 40, 120),
+      at('Kunde Beispiel GmbH', 40, 134),
+      at('Hauptstr. 1', 40, 148),
+      at('Datum:', 380, 120),
+      at('12.03.2024', 440, 120),
+      at('Zwischensumme', 300, 400),
+      at('1.037,39 €', 450, 400),
+      at('Gesamtbetrag', 300, 430),
+      at('1.234,50 €', 450, 430),
+      at('Muster Software GmbH, Ringstr. 5, 10115 Berlin', 40, 760, 8),
+    ]);
+    const { data } = extractFields(pages, invoiceSchema, { fast: false });
+    expect(data).toEqual({ vendor: 'Muster Software GmbH', issued: '2024-03-12', total: 1234.5, currency: 'EUR' });
+  });
+
+  it('gives lower confidence when the role finders have little to go on', () => {
+    const sparse = extractFields(page([at('thank you', 40, 400)]), receiptSchema, { fast: false });
+    const full = extractFields(page([at('ACME STORES LTD', 40, 20, 12), at('Date: 2024-01-02', 40, 60), at('Grand Total $12.50', 40, 300)]), receiptSchema, { fast: false });
+    expect(sparse.confidence!).toBeLessThan(full.confidence!);
+  });
+});
