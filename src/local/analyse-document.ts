@@ -34,6 +34,12 @@ const MIN_OCR_WIDTH = 1200;
  */
 const FAX_DPI = 170;
 const OCR_FAX_DPI = 250;
+/**
+ * Pages narrower than this (width / height; A4 is 0.71, US Letter 0.77) are till receipts: one column of
+ * lines, OCR'd in column mode. Measured on 12 real receipts: text recall 0.72 → 0.81 and a fifth less CPU than
+ * sparse mode (docs/local-service.md).
+ */
+const RECEIPT_ASPECT = 0.65;
 
 /** Timings measured while analysing, ms. */
 export interface AnalysisTimings {
@@ -76,7 +82,7 @@ async function ocrRaster(ocr: OcrPool, raster: GreyPage, timings: AnalysisTiming
   const upscale = Math.min(3, Math.max(byWidth, byDpi));
   const png = await encodeGreyPng(raster, upscale);
   const started = performance.now();
-  const result = await ocr.recognize(png, raster.dpi * upscale);
+  const result = await ocr.recognize(png, raster.dpi * upscale, raster.width / raster.height < RECEIPT_ASPECT ? 'column' : 'sparse');
   timings.ocrMs += performance.now() - started;
   // Pixels of the (possibly upscaled) image → points.
   return { words: scaleFragments(result.words, 72 / (raster.dpi * upscale)), confidence: result.confidence };

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createScheduler, createWorker, OEM, PSM, type Scheduler } from 'tesseract.js';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
 import type { Fragment } from './layout/types.js';
@@ -24,49 +24,82 @@ export interface OcrResult {
   confidence: number;
 }
 
+/**
+ * How tesseract segments the page: `sparse` (PSM 11) finds every word, table cells and boxed form fields
+ * included, and our layout code rebuilds lines; `column` (PSM 4) reads one column of lines of varying size,
+ * the shape of a till receipt, and keeps a line's words together where sparse mode splits or drops them.
+ */
+export type OcrLayout = 'sparse' | 'column';
+
+const PAGE_SEGMENTATION: Record<OcrLayout, PSM> = { sparse: PSM.SPARSE_TEXT, column: PSM.SINGLE_COLUMN };
+
 export interface OcrPool {
   /** Recognises an encoded image (PNG); `dpi` helps tesseract size its expectations. */
-  recognize(image: Buffer, dpi: number): Promise<OcrResult>;
+  recognize(image: Buffer, dpi: number, layout?: OcrLayout): Promise<OcrResult>;
   /** Terminates every worker; the pool can be used again afterwards (workers are re-created). */
   close(): Promise<void>;
 }
 
+interface PoolWorker {
+  worker: Worker;
+  layout: OcrLayout;
+}
+
 /** Creates a pool of `size` workers (created on first use). */
 export function createOcrPool(size: number, logger: Logger = silentLogger): OcrPool {
-  let scheduler: Promise<Scheduler> | null = null;
+  let workers: Promise<PoolWorker[]> | null = null;
+  const idle: PoolWorker[] = [];
+  const waiting: ((worker: PoolWorker) => void)[] = [];
   const langPath = resolveEnglishLangPath();
 
-  const start = async (): Promise<Scheduler> => {
+  const start = async (): Promise<PoolWorker[]> => {
     const started = performance.now();
-    const created = createScheduler();
-    const workers = await Promise.all(
-      Array.from({ length: Math.max(1, size) }, () =>
+    const created = await Promise.all(
+      Array.from({ length: Math.max(1, size) }, async (): Promise<PoolWorker> => {
         // cacheMethod 'none': read the model from the package each time instead of writing a copy somewhere.
-        createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', logger: () => {} }),
-      ),
+        const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', logger: () => {} });
+        // tesseract.js defaults to one uniform block (PSM 6), which skips tables and boxed form fields; sparse
+        // text is the default here (see OcrLayout). debug_file silences tesseract's warnings on stdout.
+        await worker.setParameters({ tessedit_pageseg_mode: PAGE_SEGMENTATION.sparse, debug_file: '/dev/null' } as Parameters<Worker['setParameters']>[0]);
+        return { worker, layout: 'sparse' };
+      }),
     );
-    for (const worker of workers) {
-      // tesseract.js defaults to one uniform block (PSM 6), which skips tables and boxed form fields; sparse
-      // text (PSM 11) finds every word and we rebuild lines and reading order ourselves. debug_file silences
-      // tesseract's warnings on stdout.
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, debug_file: '/dev/null' } as Parameters<typeof worker.setParameters>[0]);
-      created.addWorker(worker);
-    }
-    logger.debug(`local service: ${workers.length} OCR workers ready in ${Math.round(performance.now() - started)} ms`);
+    idle.push(...created);
+    logger.debug(`local service: ${created.length} OCR workers ready in ${Math.round(performance.now() - started)} ms`);
     return created;
   };
 
+  // Jobs wait for an idle worker; each worker is switched to the job's page segmentation only when it differs.
+  const acquire = (): Promise<PoolWorker> => {
+    const worker = idle.pop();
+    return worker ? Promise.resolve(worker) : new Promise((resolve) => waiting.push(resolve));
+  };
+  const release = (worker: PoolWorker): void => {
+    const next = waiting.shift();
+    if (next) next(worker);
+    else idle.push(worker);
+  };
+
   return {
-    async recognize(image, dpi) {
-      scheduler ??= start();
-      let ready: Scheduler;
+    async recognize(image, dpi, layout = 'sparse') {
+      workers ??= start();
       try {
-        ready = await scheduler;
+        await workers;
       } catch (error) {
-        scheduler = null;
+        workers = null;
         throw error;
       }
-      const result = await ready.addJob('recognize', image, {}, { blocks: true, text: false });
+      const slot = await acquire();
+      let result: Awaited<ReturnType<Worker['recognize']>>;
+      try {
+        if (slot.layout !== layout) {
+          await slot.worker.setParameters({ tessedit_pageseg_mode: PAGE_SEGMENTATION[layout] });
+          slot.layout = layout;
+        }
+        result = await slot.worker.recognize(image, {}, { blocks: true, text: false });
+      } finally {
+        release(slot);
+      }
       const words: Fragment[] = [];
       for (const block of result.data.blocks ?? []) {
         for (const paragraph of block.paragraphs) {
@@ -89,9 +122,11 @@ export function createOcrPool(size: number, logger: Logger = silentLogger): OcrP
       return { words, confidence };
     },
     async close() {
-      const current = scheduler;
-      scheduler = null;
-      if (current) await (await current.catch(() => null))?.terminate();
+      const current = workers;
+      workers = null;
+      const list = current ? await current.catch(() => []) : [];
+      idle.length = 0;
+      await Promise.all(list.map((w) => w.worker.terminate()));
     },
   };
 }

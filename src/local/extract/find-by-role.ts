@@ -76,11 +76,16 @@ function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
   return marked;
 }
 
+/** OCR slips in the legal forms printed on receipts: "SON BHD", "5D BHD", "S0N BHD" → "SDN BHD". */
+function repairLegalForm(text: string): string {
+  return text.replace(/\b(?:S[O0D]N|5DN|5D|SDM|SD)(\s+)(BHD)\b/gi, (_, space: string, bhd: string) => `${bhd === 'BHD' ? 'SDN' : 'Sdn'}${space}${bhd}`);
+}
+
 /** Strips a registration number or parenthetical after the name: "ABC SDN BHD (123456-X)" → "ABC SDN BHD". */
 function cleanName(text: string): string {
-  return text
+  return repairLegalForm(text)
     .replace(/\s*\(?\b(co\.?\s*)?(reg\.?|registration|company)?\s*(no\.?|#)\s*[:.]?\s*[\w-]+\)?\s*$/i, '')
-    .replace(/\s*\(\s*\d[\w-]*\s*\)?\s*$/, '')
+    .replace(/\s*\(\s*\d[^)]*\)?\s*$/, '')
     .replace(/[\s,;:]+$/, '')
     .trim();
 }
@@ -133,6 +138,7 @@ function pickIssuer(index: DocumentIndex): IssuerPick | null {
     // Names rarely carry digits (addresses do); a name without a legal form is trusted only near the top.
     let quality = 0.35 + (legal ? 0.35 : 0) + Math.max(0, 0.2 - rank * 0.05) + (entry.line.fontSize > medianSize * 1.15 ? 0.1 : 0) - top * 0.3;
     if (/\d/.test(name)) quality -= 0.25;
+    if (/^(lot|no\.?|jalan|jln|level|unit|suite|floor)\b/i.test(name)) quality -= 0.3;
     // Names print in capitals or title case; an all-lower-case line is a note or a handwritten remark.
     if (name === name.toLowerCase()) quality -= 0.3;
     if (!legal && top > 0.2) quality -= 0.2;
