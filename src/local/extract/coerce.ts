@@ -4,7 +4,7 @@
  */
 import levenshtein from 'fast-levenshtein';
 import type { ScalarSpec } from './schema-fields.js';
-import { findAmounts, findDates, resolveDate, type DateOrder } from './typed-values.js';
+import { findAmounts, findDates, resolveDate, toIsoDate, type DateOrder } from './typed-values.js';
 
 export interface Coerced {
   value: string | number | boolean | null;
@@ -12,7 +12,6 @@ export interface Coerced {
   valid: boolean;
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /** O→0, l/I→1, S→5, B→8 inside tokens that are mostly digits (OCR of numbers, dates and codes). */
 export function repairDigits(text: string): string {
@@ -34,40 +33,13 @@ export function parseNumber(text: string): number | null {
   return negative ? -value : value;
 }
 
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-function isoDate(year: number, month: number, day: number): string | null {
-  if (year < 100) year += year >= 50 ? 1900 : 2000;
-  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1800 || year > 2200) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1) return null;
-  return `${year}-${pad(month)}-${pad(day)}`;
-}
-
-/** Parses common printed dates to ISO YYYY-MM-DD (US order for numeric dates). Null when none. */
+/** Parses common printed dates to ISO YYYY-MM-DD (US order for ambiguous numeric dates). Null when none. */
 export function parseDate(text: string): string | null {
-  let m = /(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/.exec(text);
-  if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
-  m = /(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{4}|\d{2})\b/.exec(text);
-  if (m) return isoDate(Number(m[3]), Number(m[1]), Number(m[2]));
-  // CMS-1500 boxes print "MM DD YYYY" or "MM DD YY" with spaces.
-  m = /\b(\d{2})\s+(\d{2})\s+(\d{4}|\d{2})\b/.exec(text);
-  if (m) return isoDate(Number(m[3]), Number(m[1]), Number(m[2]));
-  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})/.exec(text);
-  if (m) {
-    const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase());
-    if (month >= 0) return isoDate(Number(m[3]), month + 1, Number(m[2]));
-  }
-  m = /\b(\d{1,2})\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})/.exec(text);
-  if (m) {
-    const month = MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase());
-    if (month >= 0) return isoDate(Number(m[3]), month + 1, Number(m[1]));
-  }
-  m = /\b(\d{2})(\d{2})(\d{4})\b/.exec(text);
-  if (m) return isoDate(Number(m[3]), Number(m[1]), Number(m[2]));
-  return null;
+  const found = findDates(text)[0];
+  if (found) return resolveDate(found, 'mdy');
+  // CMS-1500 boxes print "MM DD YYYY" or "MM DD YY" with spaces, or the digits run together.
+  const m = /\b(\d{2})\s+(\d{2})\s+(\d{4}|\d{2})\b/.exec(text) ?? /\b(\d{2})(\d{2})(\d{4})\b/.exec(text);
+  return m ? toIsoDate(Number(m[3]), Number(m[1]), Number(m[2])) : null;
 }
 
 function snapEnum(text: string, options: string[]): string | null {

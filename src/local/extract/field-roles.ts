@@ -2,7 +2,8 @@
  * Schema understanding beyond printed labels: which well-known part of an invoice or receipt a property asks
  * for (the issuer, its address, the document's date, its total, its currency), read from the property's name,
  * title and description. Documents rarely print a label for these ("company that issued the receipt" is the
- * name at the top), so each role has its own finder (find-by-role.ts) and extra printed synonyms.
+ * name at the top), so each role has its own finder (find-by-role.ts) that reads the layout and the usual
+ * printed wording (TOTAL, Gesamtbetrag, Date of issue…) instead of the schema's words.
  */
 
 export type FieldRole = 'issuer' | 'issuer-address' | 'document-date' | 'total' | 'currency';
@@ -14,15 +15,6 @@ const OTHER_PARTY_WORDS = ['customer', 'client', 'buyer', 'recipient', 'ship', '
 const DATE_EXCLUDED = ['birth', 'dob', 'service', 'due', 'delivery', 'admission', 'discharge', 'expiry', 'expiration', 'start', 'end', 'from', 'through', 'onset', 'injury', 'payment', 'paid', 'period'];
 const TOTAL_WORDS = ['total', 'grand', 'sum', 'summe', 'gesamt', 'gesamtbetrag', 'betrag', 'due', 'payable', 'paid'];
 const TOTAL_EXCLUDED = ['subtotal', 'tax', 'vat', 'gst', 'net', 'netto', 'discount', 'unit', 'price', 'quantity', 'qty', 'items', 'count', 'tip', 'rounding', 'deductible', 'copay', 'coinsurance', 'allowed', 'charges', 'patient', 'responsibility', 'balance'];
-
-/** Printed phrases for each role, most common first (added to the schema's own labels at a lower weight). */
-export const ROLE_LABELS: Record<FieldRole, string[]> = {
-  issuer: ['seller', 'vendor', 'supplier', 'merchant', 'from', 'issued by', 'provided by', 'verkäufer'],
-  'issuer-address': [],
-  'document-date': ['invoice date', 'date of issue', 'date issued', 'issue date', 'issued on', 'receipt date', 'date', 'datum', 'rechnungsdatum', 'belegdatum', 'tarikh'],
-  total: ['total', 'grand total', 'total amount', 'amount due', 'total due', 'amount paid', 'total paid', 'invoice total', 'invoice amount', 'balance due', 'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'summe', 'gesamt', 'zu zahlen'],
-  currency: ['currency', 'währung'],
-};
 
 /** The property's words: name split at case and separators, plus title and description, lower case, ASCII. */
 export function describeWords(text: string): string[] {

@@ -102,7 +102,15 @@ function lineBelow(index: DocumentIndex, entry: IndexedLine): IndexedLine | unde
   return index.lines.find((l) => l.page === entry.page && l.rowIndex > entry.rowIndex && l.rowIndex <= entry.rowIndex + 2 && l.line.box.x1 > box.x0 && l.line.box.x0 < box.x1 + 40);
 }
 
+/** Issuer picks per analysed document: the issuer and its address fields both start from the same pick. */
+const issuerPicks = new WeakMap<DocumentIndex, IssuerPick | null>();
+
 function pickIssuer(index: DocumentIndex): IssuerPick | null {
+  if (!issuerPicks.has(index)) issuerPicks.set(index, pickIssuerUncached(index));
+  return issuerPicks.get(index)!;
+}
+
+function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
   const recipient = markRecipientLines(index);
   const recipientNames = new Set([...recipient].map((l) => cleanName(textOf(l)).toLowerCase()));
   const firstPage = index.pages[0];
@@ -197,10 +205,16 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
   return { value: parts.join(' ').replace(/,(?=\S)/g, ', ').replace(/\s+/g, ' '), quality: pick.quality * 0.7 };
 }
 
-/** Day/month order for a document whose dates are all ambiguous: from its currency or language. */
+/**
+ * Day/month order for a document whose dates are all ambiguous: day first when it shows signs of printing
+ * outside the US (a non-dollar currency, GST/VAT, German words), else US order, the home of medical billing.
+ */
 function fallbackOrder(index: DocumentIndex): DateOrder {
   const text = index.lines.slice(0, 400).map(textOf).join(' ');
-  return /\$/.test(text) && !/\b(RM|EUR|GBP|AUD|CAD|SGD)\b|€|£/.test(text) ? 'mdy' : 'dmy';
+  // Counted against dollar signs: one stray "€" read from a logo does not outvote a page of "$" amounts.
+  const elsewhere = text.match(/€|£|\b(RM|EUR|GBP|MYR|AUD|SGD|INR|CHF|GST|VAT|MwSt|USt|Rechnung|Datum)\b/g)?.length ?? 0;
+  const dollars = text.match(/\$/g)?.length ?? 0;
+  return elsewhere > Math.max(1, dollars) ? 'dmy' : 'mdy';
 }
 
 /** The order of numeric dates in this document (unambiguous dates decide, then the currency). */

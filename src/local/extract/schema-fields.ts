@@ -5,7 +5,7 @@
  * format, pattern, local $ref).
  */
 import type { JsonSchema } from '../../types.js';
-import { classifyField, ROLE_LABELS, type FieldRole } from './field-roles.js';
+import { classifyField, type FieldRole } from './field-roles.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
 
@@ -163,12 +163,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
         const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, labels);
         const about = [childNode.title, childNode.description].filter((t) => typeof t === 'string').join(' ');
         const role = classifyField(childPath, scalar.type, scalar.format, about);
-        if (role) {
-          scalar.role = role;
-          // Printed synonyms of the role, below the schema's own wording so a printed schema label wins.
-          const known = new Set(labels.map((l) => l.text.toLowerCase()));
-          for (const text of ROLE_LABELS[role]) if (!known.has(text)) labels.push({ text, weight: 0.8 });
-        }
+        if (role) scalar.role = role;
         fields.push(scalar);
       }
     }

@@ -68,11 +68,16 @@ const DATE_PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => Pick<Found
     pattern: /(?<!\d)(\d{4})\s?[-/.]\s?(\d{1,2})\s?[-/.]\s?(\d{1,2})(?!\d)/g,
     read: (m) => both(toIsoDate(+m[1]!, +m[2]!, +m[3]!)),
   },
-  // 12.03.2024, 12/03/24, 3-12-2024: day and month order decided later. Digit bounds, not word bounds: OCR
+  // 12.03.2024, 3-12-2024: day and month order decided later. Digit bounds, not word bounds: OCR
   // glues letters to dates ("RT14-03-2018WW").
   {
-    pattern: /(?<![\d.,])(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})(?![\d])/g,
+    pattern: /(?<![\d.,])(\d{1,2})([-.])(\d{1,2})\2(\d{4}|\d{2})(?![\d])/g,
     read: (m) => ({ dmy: toIsoDate(+m[4]!, +m[3]!, +m[1]!), mdy: toIsoDate(+m[4]!, +m[1]!, +m[3]!) }),
+  },
+  // Slashes may stand apart from the digits in OCR ("03 / 05 / 1980"); dashes and points may not ("3-7 - 15").
+  {
+    pattern: /(?<![\d.,])(\d{1,2})\s?\/\s?(\d{1,2})\s?\/\s?(\d{4}|\d{2})(?![\d])/g,
+    read: (m) => ({ dmy: toIsoDate(+m[3]!, +m[2]!, +m[1]!), mdy: toIsoDate(+m[3]!, +m[1]!, +m[2]!) }),
   },
   // 12 Mar 2024, 12. März 2024, 12-Mar-24, 12MAR2024
   {
