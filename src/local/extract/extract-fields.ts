@@ -134,6 +134,12 @@ function extractByLabel(index: DocumentIndex, spec: ScalarSpec, options: Extract
   return { value: chosen.value, valid: chosen.valid, outcome: { path, required: spec.required, found: true, quality } };
 }
 
+/**
+ * Below these qualities a role finder's guess is left out: a wrong name or address costs a false positive and
+ * a false negative, an empty one only the false negative (measured on the dev set: receipts F1 +0.02).
+ */
+const ABSTAIN_BELOW: Partial<Record<FieldRole, number>> = { issuer: 0.25, 'issuer-address': 0.3 };
+
 /** Roles whose printed label, when found and valid, beats the layout finder (a labelled date is the date). */
 const LABEL_FIRST: ReadonlySet<FieldRole> = new Set(['document-date']);
 
@@ -145,7 +151,7 @@ function extractScalar(index: DocumentIndex, spec: ScalarSpec, options: ExtractO
   const byLabel = extractByLabel(index, spec, options, context);
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
   const byRole = findByRole(index, spec.role);
-  if (!byRole) return byLabel;
+  if (!byRole || byRole.quality < (ABSTAIN_BELOW[spec.role] ?? 0)) return byLabel;
   const coerced = coerceScalar(String(byRole.value), spec, !options.fast, context.dateOrder);
   if (coerced.value === null || !coerced.valid) return byLabel;
   const agrees = byLabel.valid && byLabel.value === coerced.value;

@@ -76,9 +76,11 @@ function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
   return marked;
 }
 
-/** OCR slips in the legal forms printed on receipts: "SON BHD", "5D BHD", "S0N BHD" → "SDN BHD". */
+/** OCR slips in names: "{KUCHAI)" → "(KUCHAI)"; in Malaysian legal forms "SON BHD", "5D BHD" → "SDN BHD". */
 function repairLegalForm(text: string): string {
-  return text.replace(/\b(?:S[O0D]N|5DN|5D|SDM|SD)(\s+)(BHD)\b/gi, (_, space: string, bhd: string) => `${bhd === 'BHD' ? 'SDN' : 'Sdn'}${space}${bhd}`);
+  return text
+    .replace(/\{([^{}()]*\))/g, '($1')
+    .replace(/\b(?:S[O0D]N|5DN|5D|SDM|SD)(\s+)(BHD)\b/gi, (_, space: string, bhd: string) => `${bhd === 'BHD' ? 'SDN' : 'Sdn'}${space}${bhd}`);
 }
 
 /** Strips a registration number or parenthetical after the name: "ABC SDN BHD (123456-X)" → "ABC SDN BHD". */
@@ -146,7 +148,7 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
     // Names rarely carry digits (addresses do); a name without a legal form is trusted only near the top.
     let quality = 0.35 + (legal ? 0.35 : 0) + Math.max(0, 0.2 - rank * 0.05) + (entry.line.fontSize > medianSize * 1.15 ? 0.1 : 0) - top * 0.3;
     if (/\d/.test(name)) quality -= 0.25;
-    if (/^(lot|no\.?|jalan|jln|level|unit|suite|floor)\b/i.test(name)) quality -= 0.3;
+    if (/^(\d|lot\b|no\b|jalan\b|jln\b|taman\b|level\b|unit\b|suite\b|floor\b)/i.test(name)) quality -= 0.3;
     // Names print in capitals or title case; an all-lower-case line is a note or a handwritten remark.
     if (name === name.toLowerCase()) quality -= 0.3;
     if (!legal && top > 0.2) quality -= 0.2;
