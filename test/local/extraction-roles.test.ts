@@ -77,6 +77,14 @@ describe('NPI check digit', () => {
   });
 });
 
+describe('NPI fields', () => {
+  it('pass over a number whose check digit fails for one that holds', () => {
+    const schema = { type: 'object', properties: { provider: { type: 'object', properties: { npi: { type: 'string' } } } } };
+    const pages = page([at('NPI: 1234567890', 40, 40), at('NPI: 1234567893', 40, 300)]);
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({ provider: { npi: '1234567893' } });
+  });
+});
+
 describe('field roles from the schema', () => {
   it('recognises the issuer, its address, the document date, the total and the currency under other names', () => {
     expect(classifyField(['merchant_name'], 'string', undefined, '')).toBe('issuer');

@@ -10,8 +10,8 @@ import { coerceScalar } from './coerce.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
 import { findLabelValues, labelTokens, type ValueCandidate } from './find-values.js';
 import { documentDateOrder, findByRole } from './find-by-role.js';
-import type { FieldRole } from './field-roles.js';
-import type { DateOrder } from './typed-values.js';
+import { describeWords, type FieldRole } from './field-roles.js';
+import { isValidNpi, type DateOrder } from './typed-values.js';
 import { collectFields, splitName, type ListSpec, type ScalarSpec, type TableSpec } from './schema-fields.js';
 import type { PageLayout } from '../layout/types.js';
 
@@ -92,6 +92,11 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
   return [...byPlace.values()].sort((a, b) => b.score - a.score);
 }
 
+/** Whether the property holds a National Provider Identifier (its name says NPI). */
+function isNpiField(spec: ScalarSpec): boolean {
+  return describeWords(spec.path[spec.path.length - 1] ?? '').includes('npi');
+}
+
 /** Document-wide facts the coercion of single values needs. */
 interface DocumentContext {
   dateOrder: DateOrder;
@@ -117,7 +122,8 @@ function extractByLabel(index: DocumentIndex, spec: ScalarSpec, options: Extract
   for (const candidate of candidates) {
     const coerced = coerceScalar(candidate.text!, spec, true, context.dateOrder);
     if (coerced.value === null) continue;
-    if (coerced.valid) {
+    // An NPI with a wrong check digit is a misread (or another number): try the next candidate.
+    if (coerced.valid && (!isNpiField(spec) || isValidNpi(String(coerced.value)))) {
       chosen = { candidate, value: coerced.value, valid: true };
       break;
     }
