@@ -286,7 +286,7 @@ function cashMinusChange(index: DocumentIndex): number | null {
     const found = position >= 0 ? amountsBeside(index, position) : [];
     return found.length > 0 ? found[found.length - 1]!.amount.value : null;
   };
-  const cash = amountAfter(/^\s*(cash|tunai|bar|tendered|amount\s*tendered)\b/i);
+  const cash = amountAfter(/^\s*(cash|tunai|bar|tendered|amount\s*tendered|payment\s*\(?cash\)?)\b(?!\s*refund)/i);
   const change = amountAfter(/^\s*(change|baki|kembali|r[üu]ckgeld)\b/i);
   if (cash === null || change === null || change < 0 || change >= cash) return null;
   return Math.round((cash - change) * 100) / 100;
