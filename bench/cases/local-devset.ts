@@ -7,10 +7,11 @@
  * Skipped with a note when the dev set is not there.
  */
 import { spawn } from 'node:child_process';
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFinalRecords, readSummary } from '../../src/run-dir/index.js';
 import type { BenchCase, BenchFigure } from '../harness.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -19,12 +20,6 @@ const DEVSET = path.resolve(root, '..', 'shared', 'devset');
 /** Wall seconds a page before issue 17, same command on the same machine. */
 const BEFORE_SECONDS_PER_PAGE: Record<string, number> = { receipts: 5.4, invoices: 0.45 };
 const FOLDERS = ['receipts', 'invoices'];
-
-interface RunSummary {
-  extraction: { slow: { f1: number; precision: number; recall: number } };
-  confidence: { slow: { ece: number | null; auroc: number | null } };
-  latency_per_page_ms: { 'extract:slow': { mean: number } };
-}
 
 function runCli(args: string[]): Promise<void> {
   // The CLI from source (as test/local/serve-command.test.ts starts it), so no build is needed first.
@@ -37,25 +32,22 @@ function runCli(args: string[]): Promise<void> {
   });
 }
 
-async function countPages(runDir: string): Promise<number> {
-  const lines = (await readFile(path.join(runDir, 'results.jsonl'), 'utf8')).split('\n').filter(Boolean);
-  return lines.reduce((sum, line) => sum + ((JSON.parse(line) as { pages?: number }).pages ?? 1), 0);
-}
-
 async function measureFolder(folder: string): Promise<BenchFigure[]> {
   const out = await mkdtemp(path.join(os.tmpdir(), `docbench-bench-devset-${folder}-`));
   try {
     const started = performance.now();
     await runCli(['run', '--dataset', path.join(DEVSET, folder), '--out', out, '--no-cache', '--endpoints', 'extract', '--quiet']);
     const seconds = (performance.now() - started) / 1000;
-    const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as RunSummary;
-    const pages = await countPages(out);
-    const extraction = summary.extraction.slow;
-    const calibration = summary.confidence.slow;
+    const summary = await readSummary(out);
+    const extraction = summary?.extraction.slow;
+    const calibration = summary?.confidence.slow;
+    const latency = summary?.latency_per_page_ms['extract:slow'];
+    if (!extraction || !calibration || !latency) throw new Error(`docbench run of ${folder} wrote no slow-mode extraction figures in ${out}`);
+    const pages = (await readFinalRecords(out)).reduce((sum, record) => sum + (record.pages ?? 1), 0);
     return [
       { name: `${folder}: field F1 (normalised)`, value: extraction.f1, unit: 'ratio', target: { op: '>=', value: 0.6 }, note: `P ${extraction.precision.toFixed(2)} R ${extraction.recall.toFixed(2)}` },
       { name: `${folder}: seconds per page (run wall time / pages)`, value: seconds / pages, unit: 's', target: { op: '<=', value: BEFORE_SECONDS_PER_PAGE[folder]! }, note: `${pages} pages; shared cores make this noisy` },
-      { name: `${folder}: mean /extract latency per page`, value: summary.latency_per_page_ms['extract:slow'].mean / 1000, unit: 's', note: 'four calls in flight' },
+      { name: `${folder}: mean /extract latency per page`, value: (latency.mean ?? Number.NaN) / 1000, unit: 's', note: 'four calls in flight' },
       { name: `${folder}: confidence ECE`, value: calibration.ece ?? Number.NaN, unit: 'ratio', note: calibration.auroc === null ? 'AUROC undefined (no exact matches or no misses)' : `AUROC ${calibration.auroc.toFixed(2)}` },
     ];
   } finally {
