@@ -1,6 +1,6 @@
 /** What every command receives from the CLI entry point: its environment, streams and logger. */
 import type { CommandModule } from 'yargs';
-import type { GlobalArgs } from './shared-options.js';
+import type { GlobalArgs } from './global-options.js';
 import type { Logger } from '../logger.js';
 
 export interface CliContext {

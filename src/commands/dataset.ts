@@ -3,7 +3,7 @@ import { ExitCode } from '../errors.js';
 import { DEFAULT_MAX_FILE_BYTES, generateSampleDataset, initDataset, SAMPLE_DEFAULT_COUNT, SAMPLE_DEFAULT_SEED, validateDataset } from '../dataset/index.js';
 import { defineCommand, type CliContext } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
-import type { GlobalArgs } from './shared-options.js';
+import type { GlobalArgs } from './global-options.js';
 
 async function runValidate(context: CliContext, argv: GlobalArgs & { dir: string; maxFileMb: number }): Promise<void> {
   const logger = context.logger(argv);

@@ -4,7 +4,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import type { CliContext, CommandFactory } from './context.js';
-import type { GlobalArgs } from './shared-options.js';
+import type { GlobalArgs } from './global-options.js';
 import { COMMAND_HEADERS, type CommandName } from './headers.js';
 
 /** A loaded command as yargs sees it once its module is imported (every docbench command has a builder function). */

@@ -9,14 +9,6 @@ import type { CliContext } from './context.js';
 import { UsageError } from '../errors.js';
 import { ENDPOINTS, MODES, isEndpoint, isMode, type Endpoint, type Mode } from '../types.js';
 
-/** Log level, on every command (registered as global options in cli.ts). */
-export const globalOptions = {
-  quiet: { type: 'boolean', describe: 'Print nothing but errors', global: true },
-  verbose: { type: 'boolean', describe: 'Print debugging detail to stderr', global: true },
-} as const satisfies Record<string, Options>;
-
-export type GlobalArgs = InferredOptionTypes<typeof globalOptions>;
-
 export const configOption = {
   config: { type: 'string', describe: 'Config file (default: ./docbench.config.json, .yaml or .yml)' },
 } as const satisfies Record<string, Options>;

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import yargs from 'yargs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { datasetCommand } from '../../src/commands/dataset.js';
-import { globalOptions } from '../../src/commands/shared-options.js';
+import { globalOptions } from '../../src/commands/global-options.js';
 import type { CliContext } from '../../src/commands/context.js';
 import { createConsoleLogger } from '../../src/logger.js';
 import { validFiles, writeDataset } from './fixture.js';
