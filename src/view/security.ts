@@ -29,12 +29,24 @@ function sameToken(given: string | null | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The token from the header; for reads also from the URL (the printed link) — never from a cookie. */
+/**
+ * Cookie that carries the token between page loads when the view listens beyond loopback (report pages link
+ * each other with plain relative links). Reads only: a state-changing request needs the header.
+ */
+export const READ_COOKIE = 'docbench_view';
+
+export function isReadRequest(request: IncomingMessage): boolean {
+  return request.method === 'GET' || request.method === 'HEAD';
+}
+
+/** The token in the header; for reads also in the URL (the printed link) or the read cookie. */
 export function hasValidToken(request: IncomingMessage, url: URL, token: string): boolean {
   const header = request.headers[TOKEN_HEADER];
   if (sameToken(Array.isArray(header) ? header[0] : header, token)) return true;
-  const read = request.method === 'GET' || request.method === 'HEAD';
-  return read && sameToken(url.searchParams.get(TOKEN_PARAM), token);
+  if (!isReadRequest(request)) return false;
+  if (sameToken(url.searchParams.get(TOKEN_PARAM), token)) return true;
+  const cookie = (request.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(`${READ_COOKIE}=`));
+  return sameToken(cookie?.slice(READ_COOKIE.length + 1), token);
 }
 
 /**
