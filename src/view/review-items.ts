@@ -40,7 +40,10 @@ export interface ReviewSubject {
   systems: SystemValue[];
 }
 
-/** 1: every system agrees, not with the truth; 2: systems disagree among themselves; 3: one system differs. */
+/**
+ * 1: every system returns the same value, not the truth's; 2: several systems agree on a value that is not
+ * the truth's; 3: the rest (systems disagree, or one differs where the others match the truth).
+ */
 export type ReviewTier = 1 | 2 | 3;
 
 export interface ReviewItem extends ReviewSubject {
@@ -104,10 +107,19 @@ export function rankSubject(subject: ReviewSubject): ReviewItem | null {
     tier = agree ? 1 : values.length >= 2 ? 2 : 3;
     reason = agree ? 'every system reads this page alike, and differently from the truth' : values.length >= 2 ? 'the systems read this page differently' : 'the one system reads this page differently from the truth';
   } else {
-    const agreeing = largestAgreement(values);
+    // Only values that differ from the truth can outvote it.
+    const agreeing = largestAgreement(values.filter((_, i) => !matches[i]));
     const allAgree = values.length >= 2 && agreeing === values.length;
-    tier = allAgree ? 1 : values.length >= 2 ? 2 : 3;
-    reason = allAgree ? `all ${values.length} systems return the same value, which differs from the truth` : values.length >= 2 ? (agreeing >= 2 ? `${agreeing} of ${values.length} systems agree with each other, not with the truth` : 'the systems disagree with each other') : 'the one system differs from the truth';
+    tier = allAgree ? 1 : agreeing >= 2 ? 2 : 3;
+    reason = allAgree
+      ? `all ${values.length} systems return the same value, which differs from the truth`
+      : agreeing >= 2
+        ? `${agreeing} of ${values.length} systems agree with each other, not with the truth`
+        : values.length >= 2
+          ? matches.some(Boolean)
+            ? 'one system differs from the truth the others match'
+            : 'the systems disagree with the truth and with each other'
+          : 'the one system differs from the truth';
   }
   const firstBox = subject.systems.flatMap((s) => s.boxes)[0];
   return {
@@ -126,7 +138,7 @@ function pageSimilarity(a: Json, b: Json): number {
 
 /** Most suspicious first: tier, then fields before pages, then how many systems agree, then document and place. */
 export function orderReviewItems<T extends ReviewItem>(items: readonly T[]): T[] {
-  const agreement = (item: T) => (item.kind === 'field' ? largestAgreement(item.systems.map((s) => s.value)) : 0);
+  const agreement = (item: T) => (item.kind === 'field' ? largestAgreement(item.systems.filter((_, i) => !item.matches[i]).map((s) => s.value)) : 0);
   return [...items].sort(
     (a, b) =>
       a.tier - b.tier ||
