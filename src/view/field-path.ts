@@ -62,7 +62,7 @@ export function setAtPath(root: JsonObject, steps: readonly PathStep[], value: J
 }
 
 function mismatch(steps: readonly PathStep[], at: number, expected: string): UsageError {
-  return new UsageError(`the truth holds no ${expected} at step ${at + 1} of ${formatFieldPath(steps)}`, { code: 'INPUT_INVALID', subject: 'path', hint: 'edit the truth file by hand for a change of structure' });
+  return new UsageError(`step ${at + 1} of ${formatFieldPath(steps)} expects ${expected} in the truth`, { code: 'INPUT_INVALID', subject: 'path', hint: 'edit the truth file by hand for a change of structure' });
 }
 
 export function formatFieldPath(steps: readonly PathStep[]): string {
