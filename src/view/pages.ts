@@ -84,8 +84,8 @@ pre{white-space:pre-wrap;word-break:break-word;background:#fbfbfc;border:1px sol
 .keys kbd{border:1px solid var(--line);border-bottom-width:2px;border-radius:4px;padding:0 5px;background:#fff;font:12px monospace}
 #message{min-height:1.5em}
 #message.error{color:var(--bad);font-weight:600}
-textarea{width:100%;min-height:80px;font:13px monospace}
-#note{width:100%}
+textarea{width:100%;box-sizing:border-box;min-height:80px;font:13px monospace}
+#note{width:100%;box-sizing:border-box}
 .tier{font-size:12px}
 </style></head><body>
 <header class="top"><div class="eyebrow"><a href="/">← all runs</a> · <a href="{{reportHref}}">report</a> · review</div>

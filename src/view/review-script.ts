@@ -8,7 +8,7 @@
 export const REVIEW_SCRIPT = String.raw`(function () {
   'use strict';
   var config = JSON.parse(document.getElementById('review-data').textContent);
-  var state = { items: [], index: 0, history: [], editing: false };
+  var state = { items: [], index: 0, history: [], editing: false, figures: [] };
   var el = function (id) { return document.getElementById(id); };
 
   function say(text, isError) {
@@ -30,6 +30,10 @@ export const REVIEW_SCRIPT = String.raw`(function () {
     return fetch(config.api + path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (json) { return { status: response.status, json: json }; });
     });
+  }
+
+  function figuresText(figures) {
+    return figures.map(function (f) { return f.label + ' ' + (f.value === null ? '—' : (f.value * 100).toFixed(1) + '%'); }).join(' · ');
   }
 
   function renderFigures(figures) {
@@ -54,7 +58,7 @@ export const REVIEW_SCRIPT = String.raw`(function () {
       return;
     }
     el('subject').textContent = item.document_id + ' · ' + (item.kind === 'field' ? item.path : 'markdown page ' + item.page);
-    el('tier').textContent = item.tier === 1 ? 'systems agree, truth differs' : item.tier === 2 ? 'systems disagree' : 'one system differs';
+    el('tier').textContent = item.tier === 1 ? 'every system agrees, the truth differs' : item.tier === 2 ? 'systems agree against the truth' : 'systems differ';
     el('reason').textContent = item.reason;
     el('truth').textContent = show(item.truth);
     var list = el('systems');
@@ -179,15 +183,16 @@ export const REVIEW_SCRIPT = String.raw`(function () {
   }
 
   function rescore() {
-    var before = el('figures').textContent;
+    var before = state.figures;
     el('rescore').disabled = true;
     say('Re-scoring…');
     request('POST', 'rescore', {}).then(function (r) {
       el('rescore').disabled = false;
       if (r.status !== 200) { say(r.json.message || 'Re-scoring failed (HTTP ' + r.status + ')', true); return; }
       renderFigures(r.json.figures);
+      state.figures = r.json.figures;
       el('changed').hidden = true;
-      say('Re-scored. Before: ' + before + '. Now: ' + el('figures').textContent + '.');
+      say('Re-scored. Before: ' + figuresText(before) + '. Now: ' + figuresText(r.json.figures) + '.');
     });
   }
 
@@ -217,6 +222,7 @@ export const REVIEW_SCRIPT = String.raw`(function () {
     if (r.status !== 200) { say(r.json.message || 'The queue could not be loaded (HTTP ' + r.status + ')', true); el('position').textContent = ''; return; }
     state.items = r.json.items;
     renderFigures(r.json.figures);
+    state.figures = r.json.figures;
     el('changed').hidden = !r.json.truth_changed;
     document.body.setAttribute('data-ready', '1');
     go(0);

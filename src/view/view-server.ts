@@ -236,6 +236,12 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       await runDirOf(second);
       return sendPage(res, 200, renderReviewPage(second, token));
     }
+    // Browsers ask for it on every page; no icon is not an error worth a 404 in the console.
+    if (url.pathname === '/favicon.ico' && !state) {
+      res.writeHead(204, baseHeaders(STATIC_CSP));
+      res.end();
+      return;
+    }
     if (first === 'api' && second === 'runs' && rest.length === 2) return handleApi(req, res, url, rest[0]!, rest[1]!);
     throw new HttpError(404, `nothing at ${url.pathname}`);
   }

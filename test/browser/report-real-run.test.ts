@@ -4,6 +4,7 @@
  * The service injects seeded 500s and the run allows one attempt, so the report holds a document whose calls
  * all failed, one partly failed and one ok: the status filter has rows to show and rows to hide.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,13 +100,15 @@ describe('report.html of a real run of the sample dataset', () => {
     await page.selectOption('#doc-status', 'all');
     expect(await rows.count()).toBe(documents.length);
 
-    // Dashboard links carry the service's URLs.
+    // Dashboard links go to the comparison views the run wrote beside the report (the embedded engine's
+    // own URLs name a port that closed with the run).
     const links = await page.locator('#documents-body a.dashboard').evaluateAll((as) => as.map((a) => ({ id: a.closest('tr')!.getAttribute('data-id'), href: a.getAttribute('href'), rel: a.getAttribute('rel') })));
-    const expected = documents.filter((d) => d.dashboard_url && /^https?:/.test(d.dashboard_url));
+    const expected = documents.filter((d) => d.comparison_id);
     expect(expected.length).toBeGreaterThan(0);
     expect(links).toHaveLength(expected.length);
     for (const link of links) {
-      expect(link.href).toBe(new URL(documents.find((d) => d.document_id === link.id)!.dashboard_url!).href);
+      expect(link.href).toBe(`comparisons/${documents.find((d) => d.document_id === link.id)!.comparison_id}.html`);
+      expect(existsSync(path.join(runDir, link.href!))).toBe(true);
       expect(link.rel).toBe('noopener noreferrer');
     }
 

@@ -151,6 +151,9 @@ describe('docbench view over a real run of the embedded engine', () => {
     const summaryBefore = JSON.parse(await readFile(path.join(runDir, 'summary.json'), 'utf8')) as RunSummary;
     const { page, log } = await openReview();
     expect(await currentItem(page)).toBe(items[0]!.id);
+    await page.waitForFunction(() => (document.getElementById('page-image') as HTMLImageElement).complete);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'view-review.jpg'), type: 'jpeg', quality: 80 });
     expect(await page.locator('#systems li').count()).toBe(items[0]!.systems.length);
 
     // 1: accept system 1's value, with a note.
@@ -212,8 +215,6 @@ describe('docbench view over a real run of the embedded engine', () => {
     expect(fastAfter.f1).toBeGreaterThan(fastBefore.f1);
     expect(await page.textContent('#figures [data-label="Field F1 (fast)"]')).toContain(`${(fastAfter.f1 * 100).toFixed(1)}%`);
     expect((await queue()).truth_changed).toBe(false);
-    await mkdir(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: path.join(ARTIFACTS, 'view-review.png') });
     expectClean(log);
     await page.close();
   }, 180_000);
