@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import Handlebars from 'handlebars';
+import { MODES, type Mode } from '../types.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import { describeServiceUrl, formatDate, formatPercent, toScriptJsonHtml } from '../report/index.js';
 import { findPreviousRun, type ListedRun } from './run-list.js';
@@ -109,7 +110,7 @@ textarea{width:100%;box-sizing:border-box;min-height:80px;font:13px monospace}
 <script>{{script}}</script>
 </body></html>`);
 
-function runRow(run: ListedRun, all: readonly ListedRun[], modes: readonly string[]) {
+function runRow(run: ListedRun, all: readonly ListedRun[], modes: readonly Mode[]) {
   const base = `/runs/${encodeURIComponent(run.name)}/`;
   const previous = run.summary ? findPreviousRun(all, run) : null;
   const status = run.manifest.status;
@@ -122,7 +123,7 @@ function runRow(run: ListedRun, all: readonly ListedRun[], modes: readonly strin
     statusTone: status === 'completed' ? 'good' : 'warn',
     progress: run.in_progress ? { ...run.progress, text: `${run.progress.recorded} of ${run.progress.planned} calls` } : null,
     documents: run.summary?.documents.total ?? run.manifest.dataset.documents_selected,
-    f1: modes.map((mode) => formatPercent(run.summary?.extraction?.[mode as 'fast' | 'slow']?.f1 ?? null)),
+    f1: modes.map((mode) => formatPercent(run.summary?.extraction?.[mode]?.f1 ?? null)),
     runHref: base,
     reportHref: run.has_report && !run.in_progress ? `${base}report.html` : null,
     reviewHref: `/review/${encodeURIComponent(run.name)}`,
@@ -132,7 +133,7 @@ function runRow(run: ListedRun, all: readonly ListedRun[], modes: readonly strin
 }
 
 export function renderIndexPage(reportsLabel: string, runs: readonly ListedRun[], skipped: readonly { name: string; reason: string }[]): Page {
-  const modes = ['fast', 'slow'].filter((mode) => runs.some((r) => r.summary?.extraction?.[mode as 'fast' | 'slow']));
+  const modes = MODES.filter((mode) => runs.some((r) => r.summary?.extraction?.[mode]));
   const inProgress = runs.filter((r) => r.in_progress && r.manifest.status === 'running').length;
   return {
     html: INDEX({ version: DOCBENCH_VERSION, reportsLabel, runs: runs.map((r) => runRow(r, runs, modes)), modeColumns: modes, skipped, inProgress, refresh: inProgress > 0 }),
