@@ -2,7 +2,7 @@
  * `docbench merge`: combine the run directories of shards (`--shard i/n` on several CI machines) into one
  * run, as if it had run unsharded. Refuses runs of different datasets, services or options.
  */
-import { mkdir, readdir } from 'node:fs/promises';
+import { cp, mkdir, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,7 @@ import { readFinalRecords, readManifest, runDirPath, writeManifest } from '../ru
 import { createRunId, type RunManifest } from './manifest.js';
 import { ResultsWriter } from './results-file.js';
 import type { CallRecord } from './record.js';
+import { COMPARISONS_DIR } from './comparison-pages.js';
 
 export interface MergeResult {
   runDir: string;
@@ -97,5 +98,12 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
     invocations: manifests.flatMap((m) => m.invocations),
   };
   await writeManifest(target, manifest);
+  // Shards of a run on the embedded engine each carry the comparison pages their reports link to.
+  for (const dir of runDirs) {
+    const pages = path.join(dir, COMPARISONS_DIR);
+    if (existsSync(pages)) await cp(pages, path.join(target, COMPARISONS_DIR), { recursive: true }).catch((error: unknown) => {
+        throw unwritable(path.join(target, COMPARISONS_DIR), error);
+      });
+  }
   return { runDir: target, manifest };
 }
