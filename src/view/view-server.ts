@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { isDocbenchError, UsageError } from '../errors.js';
+import { isDocbenchError } from '../errors.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { buildHistoryView, DEFAULT_DIFF_SETTINGS, diffRunDirectories, loadGateTemplates, renderDiffHtml, scanRuns } from '../gate/index.js';
 import { loadTemplates } from '../report/index.js';
@@ -258,7 +258,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
         status = 412;
         hint = error.hint;
         extra = { code: error.code, etag: error.etag };
-      } else if (error instanceof UsageError || isDocbenchError(error)) {
+      } else if (isDocbenchError(error)) {
         status = 400;
         hint = error.hint;
         extra = { code: error.code };
