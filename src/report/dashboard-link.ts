@@ -4,9 +4,8 @@
  * names a port that closed with the run, so the link goes to the page the run wrote beside its reports
  * (`comparisons/<id>.html`, see src/run/comparison-pages.ts), relative to the page that links it.
  */
-import type { DocumentEvaluation } from '../evaluate/types.js';
-import { comparisonPagePath } from '../run/comparison-pages.js';
-import { toSafeHref } from './safe-url.js';
+import { toSafeHref } from '../render/index.js';
+import { comparisonPagePath, type DocumentEvaluation } from '../run-dir/index.js';
 
 export interface DashboardLink {
   /** What the CSV and the text show: the service's URL, or the page's path inside the run directory. */

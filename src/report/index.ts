@@ -21,8 +21,6 @@ export { buildReportView } from './build-view.js';
 export type { ReportView, DocumentRow } from './view-types.js';
 export { toScriptJsonHtml } from './embed-json.js';
 export { loadTemplates } from './templates.js';
-export { describeServiceUrl } from './safe-url.js';
-export { formatDate, formatPercent } from './format-number.js';
 
 /** What renderReports wrote, and what failed (one reporter failing never stops the others). */
 export interface ReportOutcome {

@@ -7,17 +7,8 @@
 import path from 'node:path';
 import { writeFileAtomic } from '../fs-utils.js';
 import type { Logger } from '../logger.js';
-import { createEvalsStore, isComparisonId, renderEvalsPage } from '../local/index.js';
-
-export const COMPARISONS_DIR = 'comparisons';
-
-/**
- * The page of comparison `id`, relative to the run directory with `/` separators; null for an id that is
- * not a comparison id (letters, digits and dashes only, so the path needs no escaping and cannot traverse).
- */
-export function comparisonPagePath(id: string | null | undefined): string | null {
-  return typeof id === 'string' && isComparisonId(id) ? `${COMPARISONS_DIR}/${id}.html` : null;
-}
+import { createEvalsStore, renderEvalsPage } from '../local/index.js';
+import { comparisonPagePath } from '../run-dir/index.js';
 
 /**
  * Renders the comparisons `ids` from the local service's store in `dataDir` into the run directory, each

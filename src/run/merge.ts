@@ -12,7 +12,6 @@ import { readFinalRecords, readManifest, runDirPath, writeManifest } from '../ru
 import { createRunId, type RunManifest } from './manifest.js';
 import { ResultsWriter } from './results-file.js';
 import type { CallRecord } from './record.js';
-import { COMPARISONS_DIR } from './comparison-pages.js';
 
 export interface MergeResult {
   runDir: string;
@@ -100,10 +99,10 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
   await writeManifest(target, manifest);
   // Shards of a run on the embedded engine each carry the comparison pages their reports link to.
   for (const dir of runDirs) {
-    const pages = path.join(dir, COMPARISONS_DIR);
-    if (existsSync(pages)) await cp(pages, path.join(target, COMPARISONS_DIR), { recursive: true }).catch((error: unknown) => {
-        throw unwritable(path.join(target, COMPARISONS_DIR), error);
-      });
+    const pages = runDirPath(dir, 'comparisonsDir');
+    if (existsSync(pages)) await cp(pages, runDirPath(target, 'comparisonsDir'), { recursive: true }).catch((error: unknown) => {
+      throw unwritable(runDirPath(target, 'comparisonsDir'), error);
+    });
   }
   return { runDir: target, manifest };
 }

@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 import Handlebars from 'handlebars';
 import { MODES, type Mode } from '../types.js';
 import { DOCBENCH_VERSION } from '../version.js';
-import { describeServiceUrl, formatDate, formatPercent, toScriptJsonHtml } from '../report/index.js';
+import { describeServiceUrl, formatDate, formatPercent } from '../render/index.js';
+import { toScriptJsonHtml } from '../report/index.js';
+import { RUN_DIR_FILES } from '../run-dir/index.js';
 import { findPreviousRun, type ListedRun } from './run-list.js';
 import { REVIEW_SCRIPT } from './review-script.js';
 
@@ -125,7 +127,7 @@ function runRow(run: ListedRun, all: readonly ListedRun[], modes: readonly Mode[
     documents: run.summary?.documents.total ?? run.manifest.dataset.documents_selected,
     f1: modes.map((mode) => formatPercent(run.summary?.extraction?.[mode]?.f1 ?? null)),
     runHref: base,
-    reportHref: run.has_report && !run.in_progress ? `${base}report.html` : null,
+    reportHref: run.has_report && !run.in_progress ? `${base}${RUN_DIR_FILES.reportHtml}` : null,
     reviewHref: `/review/${encodeURIComponent(run.name)}`,
     diffHref: previous ? `/diff/${encodeURIComponent(previous.name)}/${encodeURIComponent(run.name)}` : null,
     diffBase: previous?.name ?? null,
@@ -156,7 +158,7 @@ export function renderMessagePage(title: string, message: string, hint?: string)
 export function renderReviewPage(run: string, token: string): Page {
   const base = `/runs/${encodeURIComponent(run)}/`;
   return {
-    html: REVIEW({ run, reportHref: `${base}report.html`, data: toScriptJsonHtml({ run, token, api: `/api/runs/${encodeURIComponent(run)}/` }), script: new Handlebars.SafeString(REVIEW_SCRIPT) }),
+    html: REVIEW({ run, reportHref: `${base}${RUN_DIR_FILES.reportHtml}`, data: toScriptJsonHtml({ run, token, api: `/api/runs/${encodeURIComponent(run)}/` }), script: new Handlebars.SafeString(REVIEW_SCRIPT) }),
     csp: REVIEW_CSP,
   };
 }

@@ -6,12 +6,10 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import type { RunSummary } from '../evaluate/types.js';
 import { finalizeRun } from '../finalize.js';
 import type { Logger } from '../logger.js';
 import { loadDataset, splitMarkdownPages } from '../dataset/index.js';
-import { readDocuments, readRunInputs } from '../report/index.js';
-import { readManifest, type RunManifest } from '../run/manifest.js';
+import { openStoredRun, readDocuments, readManifest, runDirPath, type RunManifest, type RunSummary } from '../run-dir/index.js';
 import type { Dataset, Json } from '../types.js';
 import { collectSubjects, orderReviewItems, rankSubject, type ReviewItem } from './review-items.js';
 import { applyTruthEdit, readTruthField, readTruthSnapshot, type TruthChange, type TruthEdit, type TruthSnapshot } from './truth-files.js';
@@ -70,8 +68,8 @@ async function mtimeOf(file: string | undefined): Promise<number> {
 }
 
 export async function buildReviewQueue(run: ReviewRun): Promise<ReviewQueue> {
-  const inputs = await readRunInputs(run.runDir);
-  const scoredAt = await mtimeOf(path.join(run.runDir, 'documents.jsonl'));
+  const inputs = await openStoredRun(run.runDir);
+  const scoredAt = await mtimeOf(runDirPath(run.runDir, 'documents'));
   const byId = new Map(run.dataset.documents.map((d) => [d.id, d]));
   const serviceName = run.manifest.service.local ? 'local' : 'service';
   const items: QueueItem[] = [];
@@ -114,5 +112,5 @@ export async function editTruth(run: ReviewRun, edit: TruthEdit): Promise<{ chan
 export async function rescoreRun(run: ReviewRun, logger: Logger): Promise<ReviewFigures[]> {
   const dataset = await loadDataset(run.datasetDir, { logger });
   await finalizeRun(run.runDir, { dataset, logger, print: false });
-  return figuresOf((await readRunInputs(run.runDir)).summary);
+  return figuresOf((await openStoredRun(run.runDir)).summary);
 }

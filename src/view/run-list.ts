@@ -8,9 +8,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { isDocbenchError } from '../errors.js';
-import type { RunSummary } from '../evaluate/types.js';
-import { readRunInputs } from '../report/index.js';
-import { readManifest, type RunManifest } from '../run/manifest.js';
+import { readManifest, readSummary, runDirPath, type RunManifest, type RunSummary } from '../run-dir/index.js';
 import { isRunName } from './security.js';
 
 export interface ListedRun {
@@ -39,14 +37,13 @@ export async function listRuns(reportsDir: string): Promise<{ runs: ListedRun[];
   const names = await readdir(reportsDir).catch(() => []);
   for (const name of names.sort()) {
     const dir = path.join(reportsDir, name);
-    if (!isRunName(name) || !(await stat(dir).catch(() => null))?.isDirectory() || !existsSync(path.join(dir, 'run.json'))) continue;
+    if (!isRunName(name) || !(await stat(dir).catch(() => null))?.isDirectory() || !existsSync(runDirPath(dir, 'manifest'))) continue;
     try {
       const manifest = await readManifest(dir);
-      const scored = existsSync(path.join(dir, 'summary.json'));
-      const summary = scored ? (await readRunInputs(dir)).summary : null;
+      const summary = await readSummary(dir);
       const inProgress = manifest.status === 'running' || summary === null;
-      const recorded = inProgress ? await countRecords(path.join(dir, 'results.jsonl')) : manifest.counts.recorded;
-      runs.push({ name, manifest, summary, progress: { recorded, planned: manifest.counts.planned }, in_progress: inProgress, has_report: existsSync(path.join(dir, 'report.html')) });
+      const recorded = inProgress ? await countRecords(runDirPath(dir, 'results')) : manifest.counts.recorded;
+      runs.push({ name, manifest, summary, progress: { recorded, planned: manifest.counts.planned }, in_progress: inProgress, has_report: existsSync(runDirPath(dir, 'reportHtml')) });
     } catch (error) {
       skipped.push({ name, reason: isDocbenchError(error) ? error.message : String(error) });
     }

@@ -14,6 +14,7 @@ import { isDocbenchError } from '../errors.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { buildHistoryView, DEFAULT_DIFF_SETTINGS, diffRunDirectories, loadGateTemplates, renderDiffHtml, scanRuns } from '../gate/index.js';
 import { loadTemplates } from '../report/index.js';
+import { RUN_DIR_FILES } from '../run-dir/index.js';
 import type { Json } from '../types.js';
 import { renderDocumentPage } from './page-image.js';
 import { renderIndexPage, renderMessagePage, renderProgressPage, renderReviewPage, STATIC_CSP, type Page } from './pages.js';
@@ -139,7 +140,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       const listed = (await listRuns(reportsDir)).runs.find((r) => r.name === name);
       if (!listed) throw new HttpError(404, `${name} is not a run directory`);
       if (listed.has_report && !listed.in_progress) {
-        res.writeHead(302, { ...baseHeaders(STATIC_CSP), location: `/runs/${encodeURIComponent(name)}/report.html` });
+        res.writeHead(302, { ...baseHeaders(STATIC_CSP), location: `/runs/${encodeURIComponent(name)}/${RUN_DIR_FILES.reportHtml}` });
         res.end();
       } else sendPage(res, 200, renderProgressPage(listed));
       return;
