@@ -4,20 +4,10 @@
  * token, so scripts can read it.
  */
 import { spawn } from 'node:child_process';
-import { resolveConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { isLoopbackHost, startViewServer } from '../view/index.js';
-import type { CommandFactory } from './context.js';
-
-interface ViewArgs {
-  reportsDir?: string;
-  port: number;
-  host: string;
-  open?: boolean;
-  config?: string;
-  quiet?: boolean;
-  verbose?: boolean;
-}
+import { defineCommand } from './context.js';
+import { configOption, loadConfig, reportsDirOption } from './shared-options.js';
 
 /** Opens `url` in the desktop's browser; a missing opener is reported, never fatal. */
 function openBrowser(url: string, onError: (message: string) => void): void {
@@ -27,24 +17,20 @@ function openBrowser(url: string, onError: (message: string) => void): void {
   child.unref();
 }
 
-export const viewCommand: CommandFactory = (context) => ({
+export const viewCommand = defineCommand((context) => ({
   command: 'view [reports-dir]',
   describe: 'Browse runs, reports, diffs and comparison views in a local web app, and review and correct ground truth',
   builder: (yargs) =>
     yargs
-      .positional('reports-dir', { type: 'string', describe: 'Directory holding run directories (default: reportsDir of the config, else reports)' })
+      .positional('reports-dir', reportsDirOption['reports-dir'])
       .option('port', { type: 'number', default: 0, describe: 'Port to listen on (0: any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to bind; beyond loopback every request needs the session token' })
       .option('open', { type: 'boolean', default: false, describe: 'Open the URL in the default browser' })
-      .option('config', { type: 'string', describe: 'Config file (default: ./docbench.config.json, .yaml or .yml)' }),
-  handler: async (argv: ViewArgs) => {
+      .options(configOption),
+  handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) throw new UsageError(`--port must be an integer 0–65535, got ${argv.port}`, { subject: '--port' });
-    const config = resolveConfig({
-      cwd: context.cwd,
-      env: context.env,
-      flags: { ...(argv.config !== undefined ? { configPath: argv.config } : {}), ...(argv.reportsDir !== undefined ? { reportsDir: argv.reportsDir } : {}) },
-    });
+    const config = loadConfig(context, { ...(argv.config !== undefined ? { configPath: argv.config } : {}), ...(argv.reportsDir !== undefined ? { reportsDir: argv.reportsDir } : {}) });
     const server = await startViewServer({ reportsDir: config.reportsDir, host: argv.host, port: argv.port, cwd: context.cwd, logger });
     // The first stdout line is the URL, whatever --quiet says: scripts read it.
     context.stdout.write(`${server.url}\n`);
@@ -62,4 +48,4 @@ export const viewCommand: CommandFactory = (context) => ({
       process.on('SIGTERM', stop);
     });
   },
-});
+}));
