@@ -100,17 +100,17 @@ describe('report.html of a real run of the sample dataset', () => {
     await page.selectOption('#doc-status', 'all');
     expect(await rows.count()).toBe(documents.length);
 
-    // Dashboard links go to the comparison views the run wrote beside the report (the embedded engine's
-    // own URLs name a port that closed with the run).
+    // Dashboard links carry the service's URLs: a service reached by --base-url keeps its own links, even
+    // when it is docbench's engine (only the embedded engine's pages are copied into the run directory).
     const links = await page.locator('#documents-body a.dashboard').evaluateAll((as) => as.map((a) => ({ id: a.closest('tr')!.getAttribute('data-id'), href: a.getAttribute('href'), rel: a.getAttribute('rel') })));
-    const expected = documents.filter((d) => d.comparison_id);
+    const expected = documents.filter((d) => d.dashboard_url && /^https?:/.test(d.dashboard_url));
     expect(expected.length).toBeGreaterThan(0);
     expect(links).toHaveLength(expected.length);
     for (const link of links) {
-      expect(link.href).toBe(`comparisons/${documents.find((d) => d.document_id === link.id)!.comparison_id}.html`);
-      expect(existsSync(path.join(runDir, link.href!))).toBe(true);
+      expect(link.href).toBe(new URL(documents.find((d) => d.document_id === link.id)!.dashboard_url!).href);
       expect(link.rel).toBe('noopener noreferrer');
     }
+    expect(existsSync(path.join(runDir, 'comparisons'))).toBe(false);
 
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'report.png'), fullPage: true });
