@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { UsageError } from '../errors.js';
 import { isLoopbackHost, startViewServer } from '../view/index.js';
 import { defineCommand } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
 import { configOption, loadConfig, reportsDirOption } from './shared-options.js';
 
 /** Opens `url` in the desktop's browser; a missing opener is reported, never fatal. */
@@ -18,8 +19,7 @@ function openBrowser(url: string, onError: (message: string) => void): void {
 }
 
 export const viewCommand = defineCommand((context) => ({
-  command: 'view [reports-dir]',
-  describe: 'Browse runs, reports, diffs and comparison views in a local web app, and review and correct ground truth',
+  ...COMMAND_HEADERS.view,
   builder: (yargs) =>
     yargs
       .positional('reports-dir', reportsDirOption['reports-dir'])
