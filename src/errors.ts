@@ -19,6 +19,7 @@ export type DocbenchErrorCode =
   | 'RUN_STORE'
   | 'OUTPUT_UNWRITABLE'
   | 'SCORE_INVALID'
+  | 'TRUTH_STALE'
   | 'INTERNAL';
 
 export interface DocbenchErrorOptions {

@@ -44,6 +44,10 @@ export const COMMAND_HEADERS = {
     command: 'history [reports-dir]',
     describe: 'List every run of a reports directory in index.html (trend charts, links to reports) and history.csv',
   },
+  view: {
+    command: 'view [reports-dir]',
+    describe: 'Browse runs, reports, diffs and comparison views in a local web app, and review and correct ground truth',
+  },
 } as const satisfies Record<string, { command: string; describe: string }>;
 
 export type CommandName = keyof typeof COMMAND_HEADERS;

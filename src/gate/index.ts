@@ -10,4 +10,5 @@ export { toDiffMarkdown } from './diff-markdown.js';
 export { renderDiffHtml } from './diff-html.js';
 export type { DiffResult, MetricDiff, FieldDiff, FlipDiff, LatencyDiff, DiffRunInfo } from './diff-types.js';
 export { readBaselineStore, setBaseline, unsetBaseline, resolveBaseline, baselinesFile, BASELINES_FILE, type BaselineEntry, type BaselineStore } from './baselines.js';
-export { buildHistory, scanRuns, toHistoryCsv, toHistoryRow, sortHistory, HISTORY_COLUMNS, type HistoryRow, type HistoryOutcome, type BuildHistoryOptions } from './history.js';
+export { loadGateTemplates } from './page-templates.js';
+export { buildHistory, buildHistoryView, scanRuns, toHistoryCsv, toHistoryRow, sortHistory, HISTORY_COLUMNS, type HistoryRow, type HistoryOutcome, type BuildHistoryOptions } from './history.js';

@@ -9,7 +9,9 @@ import type { ComparisonRecord } from './evals-store.js';
 
 const TEMPLATE = Handlebars.compile(
   `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>docbench local: {{filename}}</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{{csp}}">
+<meta name="referrer" content="no-referrer"><title>docbench local: {{filename}}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:0;display:flex;min-height:100vh;color:#1d2330}
@@ -41,12 +43,21 @@ pre{white-space:pre-wrap;word-break:break-word;background:#fbfbfc;border:1px sol
 </main></body></html>`,
 );
 
-function hrefOf(id: string): string {
+/** Where a comparison's page lives: the service's /evals route by default. */
+export type ComparisonHref = (id: string) => string;
+
+/** Text and inline CSS only, like the reports: the page also opens from files inside a run directory. */
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'none'; img-src 'none'; base-uri 'none'; form-action 'none'";
+
+function serviceHref(id: string): string {
   return `/evals?filename=${encodeURIComponent(id)}`;
 }
 
-/** Renders the page for `record`, with navigation across `entries`. */
-export function renderEvalsPage(record: ComparisonRecord, entries: { id: string; filename: string; created_at: string }[]): string {
+/**
+ * Renders the page for `record`, with navigation across `entries`. `hrefOf` places the links: the service's
+ * route, or sibling files when the page is exported into a run directory.
+ */
+export function renderEvalsPage(record: ComparisonRecord, entries: { id: string; filename: string; created_at: string }[], hrefOf: ComparisonHref = serviceHref): string {
   const baselinePages = record.baseline === null ? [] : record.baseline.split(PAGE_BREAK).map((p) => p.trim());
   // A baseline without page breaks is shown whole beside page 1.
   const count = Math.max(record.pages.length, baselinePages.length);
@@ -58,6 +69,7 @@ export function renderEvalsPage(record: ComparisonRecord, entries: { id: string;
   }));
   const position = entries.findIndex((e) => e.id === record.id);
   return TEMPLATE({
+    csp: CSP,
     id: record.id,
     filename: record.filename,
     createdAt: record.created_at,
@@ -71,6 +83,6 @@ export function renderEvalsPage(record: ComparisonRecord, entries: { id: string;
 
 /** The index page: every comparison, newest last. */
 export function renderEvalsIndex(entries: { id: string; filename: string; created_at: string }[]): string {
-  const rows = entries.map((e) => `<li><a href="${Handlebars.escapeExpression(hrefOf(e.id))}">${Handlebars.escapeExpression(e.filename)}</a> <small>${Handlebars.escapeExpression(e.created_at)}</small></li>`);
+  const rows = entries.map((e) => `<li><a href="${Handlebars.escapeExpression(serviceHref(e.id))}">${Handlebars.escapeExpression(e.filename)}</a> <small>${Handlebars.escapeExpression(e.created_at)}</small></li>`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docbench local: comparisons</title></head><body><h1>Comparisons (${entries.length})</h1><ul>${rows.join('')}</ul></body></html>`;
 }

@@ -54,7 +54,7 @@ export async function buildReportView(inputs: StoredRun, documents: AsyncIterabl
   const rows: DocumentRow[] = [];
   const errorCodes = new Map<string, number>();
   for await (const doc of documents) {
-    rows.push(toDocumentRow(doc, modes, gateReasons));
+    rows.push(toDocumentRow(doc, modes, gateReasons, manifest.service.local));
     for (const error of doc.errors ?? []) errorCodes.set(error.code, (errorCodes.get(error.code) ?? 0) + 1);
   }
   const tagKeys = [...new Set([...Object.keys(summary.by_tag ?? {}), ...rows.flatMap((r) => Object.keys(r.tags))])].sort();

@@ -2,7 +2,7 @@
 import type { DocumentEvaluation } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
 import { drilldownHref } from './drilldown-name.js';
-import { toSafeHref } from '../render/index.js';
+import { resolveDashboardLink } from './dashboard-link.js';
 import type { DocumentRow } from './view-types.js';
 
 /** "extract:slow SERVICE_HTTP 503 — the service answered 503 after 4 tries". */
@@ -11,7 +11,9 @@ export function describeDocumentError(error: DocumentEvaluation['errors'][number
   return `${call} ${error.code}${error.status !== undefined ? ` ${error.status}` : ''} — ${error.message}`;
 }
 
-export function toDocumentRow(doc: DocumentEvaluation, modes: readonly Mode[], gateReasons: ReadonlyMap<string, string[]>): DocumentRow {
+/** `local`: the run used the embedded engine, whose comparison pages live in the run directory. */
+export function toDocumentRow(doc: DocumentEvaluation, modes: readonly Mode[], gateReasons: ReadonlyMap<string, string[]>, local: boolean): DocumentRow {
+  const dashboard = resolveDashboardLink(doc, local, '');
   const row: DocumentRow = {
     id: doc.document_id,
     status: doc.status,
@@ -26,8 +28,8 @@ export function toDocumentRow(doc: DocumentEvaluation, modes: readonly Mode[], g
     similarity_service: doc.markdown?.service?.similarity ?? null,
     similarity_baseline: doc.markdown?.baseline?.similarity ?? null,
     similarity_delta: doc.markdown?.delta ?? null,
-    dashboard_url: typeof doc.dashboard_url === 'string' ? doc.dashboard_url : null,
-    dashboard_href: toSafeHref(doc.dashboard_url),
+    dashboard_url: dashboard.url,
+    dashboard_href: dashboard.href,
     drilldown: drilldownHref(doc.document_id),
     gate_reasons: gateReasons.get(doc.document_id) ?? [],
   };

@@ -5,10 +5,11 @@
 import type { DocumentEvaluation, DocumentExtraction } from '../run-dir/index.js';
 import type { InchBox } from '../service/types.js';
 import type { Mode } from '../types.js';
-import { type ChartView, px, formatMs, formatPercent, formatPoints, toSafeHref } from '../render/index.js';
+import { type ChartView, px, formatMs, formatPercent, formatPoints } from '../render/index.js';
 import { toUnitConfidence } from './charts/calibration-charts.js';
 import { describeDocumentError } from './document-row.js';
 import { diffTexts, plainSegments, type DiffBudget, type DiffResult } from './markdown-diff.js';
+import { resolveDashboardLink } from './dashboard-link.js';
 import type { LabelledValue, Tone } from './view-types.js';
 
 export interface FieldVerdictView {
@@ -182,7 +183,9 @@ function buildRegions(doc: DocumentEvaluation): DrilldownView['regions'] {
   });
 }
 
-export function buildDrilldownView(doc: DocumentEvaluation, modes: readonly Mode[], gateReasons: string[], reportHref: string, budget?: DiffBudget): DrilldownView {
+/** `local`: the run used the embedded engine; the page sits in drilldown/, one level below the run directory. */
+export function buildDrilldownView(doc: DocumentEvaluation, modes: readonly Mode[], gateReasons: string[], reportHref: string, local: boolean, budget?: DiffBudget): DrilldownView {
+  const dashboard = resolveDashboardLink(doc, local, '../');
   const metrics: LabelledValue[] = [];
   for (const mode of modes) {
     const e = doc.extraction?.[mode];
@@ -206,8 +209,8 @@ export function buildDrilldownView(doc: DocumentEvaluation, modes: readonly Mode
     errors: (doc.errors ?? []).map(describeDocumentError),
     gate_reasons: gateReasons,
     tags: Object.entries(doc.tags ?? {}).map(([key, value]) => ({ key, value: String(value) })),
-    dashboard_url: typeof doc.dashboard_url === 'string' ? doc.dashboard_url : null,
-    dashboard_href: toSafeHref(doc.dashboard_url),
+    dashboard_url: dashboard.url,
+    dashboard_href: dashboard.href,
     report_href: reportHref,
     metrics,
     extraction,

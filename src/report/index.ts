@@ -19,6 +19,8 @@ export { REPORT_FORMATS, type ReportFormat } from './reporters/reporter.js';
 export { formatTerminalSummary, type TerminalSummaryOptions } from './terminal-summary.js';
 export { buildReportView } from './build-view.js';
 export type { ReportView, DocumentRow } from './view-types.js';
+export { toScriptJsonHtml } from './embed-json.js';
+export { loadTemplates } from './templates.js';
 
 /** What renderReports wrote, and what failed (one reporter failing never stops the others). */
 export interface ReportOutcome {

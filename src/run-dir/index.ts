@@ -3,7 +3,7 @@
  * files. run/, evaluate/, gate/, report/ and the commands reach a run's files only through here; see
  * docs/run-directory.md for the files, their schema versions and who reads them.
  */
-export { RUN_DIR_FILES, DIFF_FILES, HISTORY_FILES, runDirPath, type RunDirFile } from './layout.js';
+export { RUN_DIR_FILES, DIFF_FILES, HISTORY_FILES, runDirPath, comparisonPagePath, type RunDirFile } from './layout.js';
 export { readManifest, writeManifest } from './manifest-file.js';
 export { readResults, readFinalRecords, type ReadIssue } from './results-file.js';
 export { readSummary, readScoredSummary, writeSummary } from './summary-file.js';

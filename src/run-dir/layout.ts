@@ -24,6 +24,8 @@ export const RUN_DIR_FILES = {
   summaryMarkdown: 'summary.md',
   /** One HTML page per document, beside report.html. */
   drilldownDir: 'drilldown',
+  /** Runs on the embedded engine: one comparison view per /compare call, linked from the reports (run/comparison-pages.ts). */
+  comparisonsDir: 'comparisons',
   /** Where `docbench run --compare-to` writes its diff inside the run directory. */
   diffDir: 'diff',
 } as const;
@@ -33,6 +35,15 @@ export type RunDirFile = keyof typeof RUN_DIR_FILES;
 /** The path of one of a run directory's files. */
 export function runDirPath(runDir: string, file: RunDirFile): string {
   return path.join(runDir, RUN_DIR_FILES[file]);
+}
+
+/**
+ * The page of comparison `id` inside a run directory, relative with `/` separators (what the reports link);
+ * null unless the id is a plain file-name segment (lower-case letters, digits, dashes), so the path needs no
+ * escaping and cannot leave the directory.
+ */
+export function comparisonPagePath(id: string | null | undefined): string | null {
+  return typeof id === 'string' && /^[a-z0-9][a-z0-9-]{0,99}$/.test(id) ? `${RUN_DIR_FILES.comparisonsDir}/${id}.html` : null;
 }
 
 /** What `docbench diff` writes into its output directory. */

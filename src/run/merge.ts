@@ -2,7 +2,7 @@
  * `docbench merge`: combine the run directories of shards (`--shard i/n` on several CI machines) into one
  * run, as if it had run unsharded. Refuses runs of different datasets, services or options.
  */
-import { mkdir, readdir } from 'node:fs/promises';
+import { cp, mkdir, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -97,5 +97,12 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
     invocations: manifests.flatMap((m) => m.invocations),
   };
   await writeManifest(target, manifest);
+  // Shards of a run on the embedded engine each carry the comparison pages their reports link to.
+  for (const dir of runDirs) {
+    const pages = runDirPath(dir, 'comparisonsDir');
+    if (existsSync(pages)) await cp(pages, runDirPath(target, 'comparisonsDir'), { recursive: true }).catch((error: unknown) => {
+      throw unwritable(runDirPath(target, 'comparisonsDir'), error);
+    });
+  }
   return { runDir: target, manifest };
 }

@@ -24,6 +24,7 @@ import { ResultsWriter } from './results-file.js';
 import { createRunId, type RunManifest, type RunStatus } from './manifest.js';
 import { executeCalls } from './runner.js';
 import { findDocbenchCommit } from './git-commit.js';
+import { exportComparisonPages } from './comparison-pages.js';
 import type { RunEvent, StopReason } from './events.js';
 
 export interface RunBenchmarkOptions {
@@ -141,7 +142,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   });
   await writeManifest(runDir, manifest);
 
-  const service = local ? await startLocalService({ dataDir: path.join(config.cacheDir, 'local-service'), logger }) : null;
+  const service = local ? await startLocalService({ dataDir: localDataDir(config), logger }) : null;
   if (service) logger.info(`No --base-url: using the local reference service at ${service.baseUrl} (docbench's own engine, not the real service).`);
   const client = createClient({
     baseUrl: service?.baseUrl ?? config.baseUrl!,
@@ -204,6 +205,10 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   invocation.stop_reason = execution.stopReason;
   try {
     await writeManifest(runDir, manifest);
+    if (local) {
+      const ids = final.flatMap((r) => (r.endpoint === 'compare' && r.result?.comparisonId ? [r.result.comparisonId] : []));
+      await exportComparisonPages(runDir, localDataDir(config), ids, logger);
+    }
     await options.finalize(runDir, dataset);
   } catch (error) {
     // Every call that finished is in results.jsonl; only the bookkeeping and reports are missing, and a
@@ -218,6 +223,11 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     throw error;
   }
   return { runDir, manifest, status: manifest.status, stopReason: execution.stopReason, stopMessage: execution.stopMessage };
+}
+
+/** Where the embedded engine keeps its /compare store across runs. */
+function localDataDir(config: ResolvedConfig): string {
+  return path.join(config.cacheDir, 'local-service');
 }
 
 async function createRunDir(options: RunBenchmarkOptions, now: Date): Promise<string> {

@@ -4,6 +4,7 @@
  * The service injects seeded 500s and the run allows one attempt, so the report holds a document whose calls
  * all failed, one partly failed and one ok: the status filter has rows to show and rows to hide.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,7 +100,8 @@ describe('report.html of a real run of the sample dataset', () => {
     await page.selectOption('#doc-status', 'all');
     expect(await rows.count()).toBe(documents.length);
 
-    // Dashboard links carry the service's URLs.
+    // Dashboard links carry the service's URLs: a service reached by --base-url keeps its own links, even
+    // when it is docbench's engine (only the embedded engine's pages are copied into the run directory).
     const links = await page.locator('#documents-body a.dashboard').evaluateAll((as) => as.map((a) => ({ id: a.closest('tr')!.getAttribute('data-id'), href: a.getAttribute('href'), rel: a.getAttribute('rel') })));
     const expected = documents.filter((d) => d.dashboard_url && /^https?:/.test(d.dashboard_url));
     expect(expected.length).toBeGreaterThan(0);
@@ -108,6 +110,7 @@ describe('report.html of a real run of the sample dataset', () => {
       expect(link.href).toBe(new URL(documents.find((d) => d.document_id === link.id)!.dashboard_url!).href);
       expect(link.rel).toBe('noopener noreferrer');
     }
+    expect(existsSync(path.join(runDir, 'comparisons'))).toBe(false);
 
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'report.png'), fullPage: true });

@@ -3,7 +3,7 @@
  * failures in the denominator, cache, 401, outage, shard + merge, and SIGKILL + --resume.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -120,8 +120,14 @@ describe('docbench run against a service', () => {
     const shard1 = await readJsonl(path.join(work, 'shard1', 'documents.jsonl'));
     const shard2 = await readJsonl(path.join(work, 'shard2', 'documents.jsonl'));
     expect(shard1.length + shard2.length).toBe(8);
+    // Shards on the embedded engine carry their comparison pages (src/run/comparison-pages.ts): kept.
+    for (const [shard, id] of [['shard1', 'doc-a-0123456789'], ['shard2', 'doc-b-0123456789']] as const) {
+      await mkdir(path.join(work, shard, 'comparisons'), { recursive: true });
+      await writeFile(path.join(work, shard, 'comparisons', `${id}.html`), id);
+    }
     const { code } = await docbench(['merge', 'shard1', 'shard2', '--out', 'merged', '--quiet']);
     expect(code).toBe(0);
+    expect((await readdir(path.join(work, 'merged', 'comparisons'))).sort()).toEqual(['doc-a-0123456789.html', 'doc-b-0123456789.html']);
     expect(await comparableSummary(path.join(work, 'merged'))).toEqual(await comparableSummary(path.join(work, 'whole')));
     expect(await comparableDocuments(path.join(work, 'merged'))).toEqual(await comparableDocuments(path.join(work, 'whole')));
   });

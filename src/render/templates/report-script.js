@@ -105,8 +105,10 @@
     return span;
   }
 
-  function isWebUrl(value) {
-    return typeof value === 'string' && /^https?:\/\//i.test(value);
+  // http(s) URLs of a service's dashboard, or the comparison page the embedded engine's run wrote beside
+  // this report (src/report/dashboard-link.ts): nothing else becomes a link.
+  function isDashboardHref(value) {
+    return typeof value === 'string' && (/^https?:\/\//i.test(value) || /^comparisons\/[a-z0-9-]+\.html$/.test(value));
   }
 
   function renderRow(row) {
@@ -136,7 +138,7 @@
     modes.forEach(function (mode) { cell(tr, confidence(row.confidence[mode]), 'num'); });
     latencyKeys.forEach(function (key) { cell(tr, ms(row.latency_ms[key]), 'num'); });
     var dash = cell(tr, '');
-    if (row.dashboard_href && isWebUrl(row.dashboard_href)) {
+    if (row.dashboard_href && isDashboardHref(row.dashboard_href)) {
       var a = document.createElement('a');
       a.href = row.dashboard_href;
       a.rel = 'noopener noreferrer';

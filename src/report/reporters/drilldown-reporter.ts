@@ -20,9 +20,9 @@ import type { Reporter } from './reporter.js';
 
 const MAX_WRITES_IN_FLIGHT = 16;
 
-export async function renderDrilldownHtml(doc: DocumentEvaluation, modes: readonly Mode[], gateReasons: string[], runId: string, budget?: DiffBudget): Promise<string> {
+export async function renderDrilldownHtml(doc: DocumentEvaluation, modes: readonly Mode[], gateReasons: string[], runId: string, local: boolean, budget?: DiffBudget): Promise<string> {
   const templates = await loadTemplates();
-  return templates.drilldown({ view: buildDrilldownView(doc, modes, gateReasons, `../${RUN_DIR_FILES.reportHtml}`, budget), run_id: runId, report_version: DOCBENCH_VERSION });
+  return templates.drilldown({ view: buildDrilldownView(doc, modes, gateReasons, `../${RUN_DIR_FILES.reportHtml}`, local, budget), run_id: runId, report_version: DOCBENCH_VERSION });
 }
 
 export const drilldownReporter: Reporter = {
@@ -41,7 +41,7 @@ export const drilldownReporter: Reporter = {
       const inFlight = new Set<Promise<void>>();
       let failure: unknown = null;
       for await (const doc of documents()) {
-        const html = await renderDrilldownHtml(doc, view.modes, gateReasons.get(doc.document_id) ?? [], view.header.run_id, budget);
+        const html = await renderDrilldownHtml(doc, view.modes, gateReasons.get(doc.document_id) ?? [], view.header.run_id, inputs.manifest.service.local, budget);
         const write: Promise<void> = writeFile(path.join(staging, drilldownFileName(doc.document_id)), html).then(
           () => void inFlight.delete(write),
           (error: unknown) => {

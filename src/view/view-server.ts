@@ -1,0 +1,297 @@
+/**
+ * `docbench view`'s HTTP server (issue 16), on node:http: the run index, every run's files (report,
+ * drill-downs, comparison pages, CSV), diffs, trend charts, a run's progress, and the review with its API.
+ * Everything is read from the reports directory on each request, so new runs appear without a restart.
+ * Writes go only to the dataset's truth files (through truth-files.ts) and, by re-scoring, to the run
+ * directory.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { isDocbenchError } from '../errors.js';
+import { silentLogger, type Logger } from '../logger.js';
+import { buildHistoryView, DEFAULT_DIFF_SETTINGS, diffRunDirectories, loadGateTemplates, renderDiffHtml, scanRuns } from '../gate/index.js';
+import { loadTemplates } from '../report/index.js';
+import { RUN_DIR_FILES } from '../run-dir/index.js';
+import type { Json } from '../types.js';
+import { renderDocumentPage } from './page-image.js';
+import { renderIndexPage, renderMessagePage, renderProgressPage, renderReviewPage, STATIC_CSP, type Page } from './pages.js';
+import { buildReviewQueue, editTruth, openReviewRun, rescoreRun, type ReviewRun } from './review-source.js';
+import { listRuns } from './run-list.js';
+import { acceptedHosts, createSessionToken, hasValidToken, isLoopbackHost, isReadRequest, isRunName, READ_COOKIE, resolveConfined, TOKEN_PARAM } from './security.js';
+import { StaleTruthError } from './truth-files.js';
+
+export interface ViewServerOptions {
+  reportsDir: string;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** @default 0 (any free port) */
+  port?: number;
+  /** Where relative dataset paths in run.json are resolved from (as `docbench score` does). */
+  cwd: string;
+  logger?: Logger;
+  /** @default a fresh random token */
+  token?: string;
+}
+
+export interface ViewServer {
+  /** The address with the session token, e.g. http://127.0.0.1:41234/?token=… */
+  url: string;
+  /** Without the token. */
+  baseUrl: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** Types of the files a run directory holds; anything else is sent as a download. */
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.jsonl': 'text/plain; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** How long a run's loaded dataset is reused between API calls (page images come several a second). */
+const RUN_CACHE_MS = 30_000;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+function baseHeaders(csp: string): Record<string, string> {
+  return { 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store', 'x-frame-options': 'DENY', 'cross-origin-resource-policy': 'same-origin' };
+}
+
+function sendPage(res: ServerResponse, status: number, page: Page): void {
+  res.writeHead(status, { ...baseHeaders(page.csp), 'content-type': 'text/html; charset=utf-8' });
+  res.end(page.html);
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { ...baseHeaders(STATIC_CSP), 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(value));
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'send the request as application/json');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, `request body over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new HttpError(400, 'the request body is not a JSON object');
+}
+
+function optionalText(body: Record<string, unknown>, key: string, max: number): string {
+  const value = body[key] ?? '';
+  if (typeof value !== 'string' || value.length > max) throw new HttpError(400, `${key} must be text of at most ${max} characters`);
+  return value;
+}
+
+export async function startViewServer(options: ViewServerOptions): Promise<ViewServer> {
+  const logger = options.logger ?? silentLogger;
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token ?? createSessionToken();
+  const reportsDir = path.resolve(options.reportsDir);
+  const loopback = isLoopbackHost(host);
+  let hosts = new Set<string>();
+  const runs = new Map<string, { at: number; run: Promise<ReviewRun> }>();
+  const rescoring = new Map<string, Promise<unknown>>();
+
+  async function runDirOf(name: string): Promise<string> {
+    if (!isRunName(name)) throw new HttpError(404, `no run "${name}"`);
+    const dir = await resolveConfined(reportsDir, [name]);
+    if (dir === null || !(await stat(dir)).isDirectory()) throw new HttpError(404, `no run "${name}" in the reports directory`);
+    return dir;
+  }
+
+  async function reviewRun(name: string): Promise<ReviewRun> {
+    const cached = runs.get(name);
+    if (cached && Date.now() - cached.at < RUN_CACHE_MS) return cached.run;
+    const run = runDirOf(name).then((dir) => openReviewRun(dir, options.cwd, logger));
+    runs.set(name, { at: Date.now(), run });
+    run.catch(() => runs.delete(name));
+    return run;
+  }
+
+  async function serveRunFile(res: ServerResponse, name: string, rest: string[]): Promise<void> {
+    const dir = await runDirOf(name);
+    if (rest.length === 0 || rest.at(-1) === '') {
+      const listed = (await listRuns(reportsDir)).runs.find((r) => r.name === name);
+      if (!listed) throw new HttpError(404, `${name} is not a run directory`);
+      if (listed.has_report && !listed.in_progress) {
+        res.writeHead(302, { ...baseHeaders(STATIC_CSP), location: `/runs/${encodeURIComponent(name)}/${RUN_DIR_FILES.reportHtml}` });
+        res.end();
+      } else sendPage(res, 200, renderProgressPage(listed));
+      return;
+    }
+    const file = await resolveConfined(dir, rest);
+    const info = file ? await stat(file).catch(() => null) : null;
+    if (!file || !info?.isFile()) throw new HttpError(404, `no file ${rest.join('/')} in run ${name}`);
+    const type = CONTENT_TYPES[path.extname(file).toLowerCase()];
+    // Reports carry their own CSP; the header repeats it so a file without one gets no more rights.
+    const csp = `${STATIC_CSP}; script-src '${(await loadTemplates()).scriptHash}'`;
+    res.writeHead(200, { ...baseHeaders(csp), 'content-type': type ?? 'application/octet-stream', 'content-length': String(info.size), ...(type ? {} : { 'content-disposition': 'attachment' }) });
+    createReadStream(file).pipe(res);
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, name: string, action: string): Promise<void> {
+    if (action === 'review' && isReadRequest(req)) return sendJson(res, 200, await buildReviewQueue(await reviewRun(name)));
+    if (action === 'page' && isReadRequest(req)) {
+      const run = await reviewRun(name);
+      const doc = run.dataset.documents.find((d) => d.id === url.searchParams.get('document'));
+      if (!doc) throw new HttpError(404, `no document "${url.searchParams.get('document') ?? ''}" in the run's dataset`);
+      const png = await renderDocumentPage(doc, Number(url.searchParams.get('page') ?? '1'));
+      res.writeHead(200, { ...baseHeaders(STATIC_CSP), 'content-type': 'image/png', 'content-length': String(png.length) });
+      res.end(png);
+      return;
+    }
+    if (action === 'truth' && req.method === 'POST') {
+      const ifMatch = req.headers['if-match'];
+      if (typeof ifMatch !== 'string' || ifMatch === '') throw new HttpError(428, 'If-Match is required: send the ETag the item was loaded with');
+      const body = await readJsonBody(req);
+      const kind = body.kind;
+      if (kind !== 'field' && kind !== 'page') throw new HttpError(400, 'kind must be "field" or "page"');
+      if (typeof body.document !== 'string') throw new HttpError(400, 'document must be a document id');
+      if (kind === 'field' && typeof body.path !== 'string') throw new HttpError(400, 'path must be a field path');
+      if (kind === 'page' && !Number.isInteger(body.page)) throw new HttpError(400, 'page must be a page number');
+      if (!('value' in body)) throw new HttpError(400, 'value is required');
+      const result = await editTruth(await reviewRun(name), {
+        document: body.document,
+        kind,
+        path: kind === 'field' ? (body.path as string) : null,
+        page: kind === 'page' ? (body.page as number) : null,
+        value: body.value as Json,
+        source: optionalText(body, 'source', 200) || 'edit',
+        note: optionalText(body, 'note', 2000),
+        run: name,
+        ifMatch,
+      });
+      logger.info(`truth of ${result.change.document} ${result.change.field_path ?? `page ${result.change.page}`}: ${JSON.stringify(result.change.old)} → ${JSON.stringify(result.change.new)} (${result.change.source})`);
+      res.setHeader('etag', result.etag);
+      return sendJson(res, 200, result);
+    }
+    if (action === 'rescore' && req.method === 'POST') {
+      const run = await reviewRun(name);
+      const pending = rescoring.get(name) ?? rescoreRun(run, logger).finally(() => rescoring.delete(name));
+      rescoring.set(name, pending);
+      return sendJson(res, 200, { figures: await pending });
+    }
+    throw new HttpError(req.method === 'POST' || isReadRequest(req) ? 404 : 405, `no ${req.method ?? ''} ${url.pathname}`);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://view.invalid');
+    // DNS rebinding only matters where the token is not asked of every read: on loopback.
+    if (loopback && !hosts.has((req.headers.host ?? '').toLowerCase())) throw new HttpError(421, `this server answers only to ${[...hosts].join(', ')}`);
+    const state = !isReadRequest(req);
+    if ((state || !loopback) && !hasValidToken(req, url, token)) {
+      throw new HttpError(403, state ? 'a state-changing request needs the session token in the x-docbench-token header' : 'open the URL docbench view printed (it carries the session token)');
+    }
+    // Beyond loopback, the printed URL's token is kept for the plain links between report pages (reads only).
+    if (!loopback && url.searchParams.get(TOKEN_PARAM) === token) res.setHeader('set-cookie', `${READ_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+    const segments = url.pathname.split('/').slice(1).map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        throw new HttpError(400, 'malformed URL');
+      }
+    });
+    const [first, second, ...rest] = segments;
+    if (url.pathname === '/' && !state) {
+      const { runs: listed, skipped } = await listRuns(reportsDir);
+      return sendPage(res, 200, renderIndexPage(path.basename(reportsDir), listed, skipped));
+    }
+    if (first === 'history' && segments.length === 1 && !state) {
+      const { rows, skipped } = await scanRuns(reportsDir, logger);
+      const html = (await loadGateTemplates()).history({ view: buildHistoryView(rows.map((r) => ({ ...r, dir: `runs/${r.dir}` })), skipped, 'docbench history') });
+      return sendPage(res, 200, { html, csp: STATIC_CSP });
+    }
+    if (first === 'runs' && second !== undefined && !state) return serveRunFile(res, second, rest);
+    if (first === 'diff' && second !== undefined && rest.length === 1 && !state) {
+      const [baseDir, candidateDir] = [await runDirOf(second), await runDirOf(rest[0]!)];
+      const { result } = await diffRunDirectories(baseDir, candidateDir, { settings: DEFAULT_DIFF_SETTINGS, outDir: null, allowDatasetChange: true, logger });
+      return sendPage(res, 200, { html: await renderDiffHtml(result), csp: STATIC_CSP });
+    }
+    if (first === 'review' && second !== undefined && rest.length === 0 && !state) {
+      await runDirOf(second);
+      return sendPage(res, 200, renderReviewPage(second, token));
+    }
+    // Browsers ask for it on every page; no icon is not an error worth a 404 in the console.
+    if (url.pathname === '/favicon.ico' && !state) {
+      res.writeHead(204, baseHeaders(STATIC_CSP));
+      res.end();
+      return;
+    }
+    if (first === 'api' && second === 'runs' && rest.length === 2) return handleApi(req, res, url, rest[0]!, rest[1]!);
+    throw new HttpError(404, `nothing at ${url.pathname}`);
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      const api = (req.url ?? '').startsWith('/api/');
+      let status = 500;
+      let message = error instanceof Error ? error.message : String(error);
+      let hint: string | undefined;
+      let extra: Record<string, unknown> = {};
+      if (error instanceof HttpError) ({ status, hint } = { status: error.status, hint: error.hint });
+      else if (error instanceof StaleTruthError) {
+        status = 412;
+        hint = error.hint;
+        extra = { code: error.code, etag: error.etag };
+      } else if (isDocbenchError(error)) {
+        status = 400;
+        hint = error.hint;
+        extra = { code: error.code };
+      } else logger.error(`view: ${req.method ?? ''} ${req.url ?? ''}: ${error instanceof Error ? (error.stack ?? error.message) : message}`);
+      if (status === 500) message = 'internal error (see the terminal running docbench view)';
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (api || !isReadRequest(req)) sendJson(res, status, { error: status, message, ...(hint ? { hint } : {}), ...extra });
+      else sendPage(res, status, renderMessagePage(`HTTP ${status}`, message, hint));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  hosts = acceptedHosts(host, address.port);
+  const shown = host.includes(':') ? `[${host}]` : host;
+  const baseUrl = `http://${shown === '0.0.0.0' ? '127.0.0.1' : shown === '[::]' ? '[::1]' : shown}:${address.port}`;
+  return {
+    url: `${baseUrl}/?${TOKEN_PARAM}=${token}`,
+    baseUrl,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
