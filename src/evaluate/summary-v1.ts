@@ -1,0 +1,106 @@
+/**
+ * summary.json and documents.jsonl as docbench wrote them before several systems shared a run (schema_version
+ * 1): one service, and the incumbent as the dataset's baseline files. Kept only so `upgradeSummaryV1` and
+ * `upgradeDocumentV1` can read older run directories; nothing writes these shapes any more.
+ */
+import type { Endpoint, Mode } from '../types.js';
+import type { RegionPage } from '../service/types.js';
+import type { ComparisonBlock, ConfidenceBlock, DocumentExtraction, DocumentMarkdown, ExtractionBlock, LatencyBlock, MarkdownBlock, RegionsBlock } from './types.js';
+
+export interface TagBreakdownV1 {
+  documents: number;
+  failed: number;
+  /** Per mode: micro field F1 (normalised). */
+  extraction_f1: Partial<Record<Mode, number>>;
+  exact_match_rate: Partial<Record<Mode, number>>;
+  similarity_service: number | null;
+  similarity_baseline: number | null;
+}
+
+export interface FieldRowV1 {
+  /** Field path with indices collapsed, e.g. `codes[].cpt`. */
+  path: string;
+  mode: Mode | 'baseline';
+  tp: number;
+  fp: number;
+  fn: number;
+  precision: number;
+  recall: number;
+  f1: number;
+  missing: number;
+  hallucinated: number;
+  wrong_value: number;
+  format_only: number;
+}
+
+export interface RunSummaryV1 {
+  schema_version: 1;
+  run_id: string;
+  status: string;
+  dataset: { name: string; version: string | null; content_hash: string };
+  service: { base_url: string | null; local: boolean };
+  /** A document failed when any of its calls failed. */
+  documents: { total: number; succeeded: number; failed: number };
+  /** Per endpoint ("compare", "split", "process") and per extract mode ("extract:fast"). */
+  calls: Record<string, { calls: number; failed: number; attempts: number; retried: number; from_cache: number }>;
+  /** Per call, client wall time including retries. Keys as in `calls`. */
+  latency_ms: Record<string, LatencyBlock>;
+  /** The same divided by the document's page count. */
+  latency_per_page_ms: Record<string, LatencyBlock>;
+  /** The service's own processing_time_ms (/v1/process), when reported. */
+  service_processing_ms?: LatencyBlock;
+  extraction: Partial<Record<Mode, ExtractionBlock>>;
+  /** The incumbent's baseline JSON, scored the same way, where it exists. */
+  extraction_baseline?: ExtractionBlock;
+  markdown?: {
+    service: MarkdownBlock;
+    baseline?: MarkdownBlock;
+    head_to_head?: ComparisonBlock;
+    /** Where no truth markdown exists: similarity between service and incumbent output (change, not accuracy). */
+    drift?: { similarity: number; documents: number };
+  };
+  confidence: Partial<Record<Mode, ConfidenceBlock>>;
+  regions?: RegionsBlock;
+  /** With --repeat N: how much the service's answers vary between identical calls. */
+  repeat?: { runs: number; f1_std_mean: Partial<Record<Mode, number>>; similarity_std_mean: number | null };
+  /** tag key → tag value → headline metrics. */
+  by_tag: Record<string, Record<string, TagBreakdownV1>>;
+  /** Per field path and mode (and the incumbent's baseline JSON), worst F1 first. */
+  fields: FieldRowV1[];
+  /** What could not be scored for lack of truth or baseline files, per kind: document counts. */
+  skipped: { truth_json: number; truth_markdown: number; truth_regions: number; baseline_markdown: number; baseline_json: number };
+  /** Versions of the metric definitions, so numbers from different docbench versions are not mixed silently. */
+  metric_versions: Record<string, string>;
+}
+
+
+
+
+/** One line of documents.jsonl. */
+export interface DocumentEvaluationV1 {
+  document_id: string;
+  tags: Record<string, string>;
+  /** failed: every call failed; partial: some did; ok: none did. */
+  status: 'ok' | 'partial' | 'failed';
+  errors: { endpoint: Endpoint; mode: Mode | null; code: string; message: string; status?: number }[];
+  dashboard_url: string | null;
+  comparison_id: string | null;
+  pages: number | null;
+  extraction: Partial<Record<Mode, DocumentExtraction>>;
+  extraction_baseline?: DocumentExtraction;
+  markdown?: {
+    service?: DocumentMarkdown;
+    baseline?: DocumentMarkdown;
+    /** service − incumbent similarity. */
+    delta?: number;
+    drift?: number;
+    teds?: number | null;
+  };
+  regions?: { f1_at50: number; f1_at75: number; mean_iou: number | null; char_accuracy: number };
+  /** Per call key as in summary.calls: client wall time, ms. */
+  latency_ms: Record<string, number>;
+  /** For the drill-down: truth, service and incumbent markdown per page (null where absent). */
+  texts?: { truth: string[] | null; service: string[] | null; baseline: string[] | null };
+  /** For the drill-down: truth and predicted regions (page outlines in points, boxes in inches). */
+  region_pages?: { truth: RegionPage[]; predicted: RegionPage[] };
+}
