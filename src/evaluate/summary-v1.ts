@@ -5,7 +5,7 @@
  */
 import type { Endpoint, Mode } from '../types.js';
 import type { RegionPage } from '../service/types.js';
-import type { ComparisonBlock, ConfidenceBlock, DocumentExtraction, DocumentMarkdown, ExtractionBlock, LatencyBlock, MarkdownBlock, RegionsBlock } from './types.js';
+import type { ComparisonBlock, DocumentExtraction, DocumentMarkdown, ExtractionBlock, MarkdownBlock, RunSummary, SystemSummary } from './types.js';
 
 export interface TagBreakdownV1 {
   documents: number;
@@ -33,23 +33,13 @@ export interface FieldRowV1 {
   format_only: number;
 }
 
-export interface RunSummaryV1 {
+/** The one service's blocks sat at the top level; their shapes are a system's blocks of schema 2. */
+export interface RunSummaryV1 extends Pick<SystemSummary, 'documents' | 'calls' | 'latency_ms' | 'latency_per_page_ms' | 'service_processing_ms' | 'extraction' | 'confidence' | 'regions' | 'repeat'> {
   schema_version: 1;
   run_id: string;
   status: string;
-  dataset: { name: string; version: string | null; content_hash: string };
+  dataset: RunSummary['dataset'];
   service: { base_url: string | null; local: boolean };
-  /** A document failed when any of its calls failed. */
-  documents: { total: number; succeeded: number; failed: number };
-  /** Per endpoint ("compare", "split", "process") and per extract mode ("extract:fast"). */
-  calls: Record<string, { calls: number; failed: number; attempts: number; retried: number; from_cache: number }>;
-  /** Per call, client wall time including retries. Keys as in `calls`. */
-  latency_ms: Record<string, LatencyBlock>;
-  /** The same divided by the document's page count. */
-  latency_per_page_ms: Record<string, LatencyBlock>;
-  /** The service's own processing_time_ms (/v1/process), when reported. */
-  service_processing_ms?: LatencyBlock;
-  extraction: Partial<Record<Mode, ExtractionBlock>>;
   /** The incumbent's baseline JSON, scored the same way, where it exists. */
   extraction_baseline?: ExtractionBlock;
   markdown?: {
@@ -59,10 +49,6 @@ export interface RunSummaryV1 {
     /** Where no truth markdown exists: similarity between service and incumbent output (change, not accuracy). */
     drift?: { similarity: number; documents: number };
   };
-  confidence: Partial<Record<Mode, ConfidenceBlock>>;
-  regions?: RegionsBlock;
-  /** With --repeat N: how much the service's answers vary between identical calls. */
-  repeat?: { runs: number; f1_std_mean: Partial<Record<Mode, number>>; similarity_std_mean: number | null };
   /** tag key → tag value → headline metrics. */
   by_tag: Record<string, Record<string, TagBreakdownV1>>;
   /** Per field path and mode (and the incumbent's baseline JSON), worst F1 first. */
@@ -72,8 +58,6 @@ export interface RunSummaryV1 {
   /** Versions of the metric definitions, so numbers from different docbench versions are not mixed silently. */
   metric_versions: Record<string, string>;
 }
-
-
 
 
 /** One line of documents.jsonl. */

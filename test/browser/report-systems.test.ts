@@ -15,8 +15,8 @@ import { evaluateRun } from '../../src/evaluate/evaluate-run.js';
 import type { RunSummary } from '../../src/evaluate/types.js';
 import { silentLogger } from '../../src/logger.js';
 import { renderReports } from '../../src/report/index.js';
-import type { RunManifest } from '../../src/run/manifest.js';
 import type { CallRecord } from '../../src/run/record.js';
+import { makeRunManifest } from '../helpers/run-manifest.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
 import { IMG_PAYLOAD, JS_URL, SCRIPT_PAYLOAD } from '../report/run-fixture.js';
 import { launchChromium, networkRequests, openLoggedPage } from './browser.js';
@@ -58,28 +58,7 @@ beforeAll(async () => {
   });
   runDir = path.join(tmp, 'run');
   await mkdir(runDir);
-  const manifest = {
-    schema_version: 1,
-    run_id: 'three-systems',
-    docbench_version: '0.0.0',
-    docbench_commit: null,
-    node_version: process.version,
-    platform: process.platform,
-    created_at: new Date(0).toISOString(),
-    ended_at: new Date(0).toISOString(),
-    duration_ms: 1000,
-    status: 'completed',
-    stop_reason: null,
-    stop_message: null,
-    dataset: { name: 'tiny', version: '1', path: 'tiny', content_hash: dataset.contentHash, documents_total: 5, documents_selected: 5 },
-    service: { base_url: null, local: true, identity: 'local' },
-    options: { modes: ['slow'], endpoints: ['extract', 'compare'], repeat: 1, cache: false, selection: { filters: [], sample: null, seed: 1, limit: null, shard: null } },
-    config: {},
-    counts: { planned: 30, recorded: 30, succeeded: 29, failed: 1, from_cache: 0, not_started: 0 },
-    invocations: [],
-    systems: SYSTEMS.map((name) => ({ name, kind: name === 'incumbent' ? 'stored' : 'command', operations: ['extract', 'compare'] })),
-    reference: 'incumbent',
-  } as unknown as RunManifest;
+  const manifest = makeRunManifest({ runId: 'three-systems', contentHash: dataset.contentHash, documents: 5, modes: ['slow'], endpoints: ['extract', 'compare'], systems: SYSTEMS.map((name) => ({ name, kind: name === 'incumbent' ? 'stored' : 'command' })), reference: 'incumbent' });
   await writeFile(path.join(runDir, 'run.json'), JSON.stringify(manifest));
   await writeFile(path.join(runDir, 'results.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
   summary = await evaluateRun(runDir, { dataset, logger: silentLogger });

@@ -17,6 +17,7 @@ import type { CallRecord } from '../../src/run/record.js';
 import { aggregateExtraction, scoreExtraction } from '../../src/score/extraction/index.js';
 import { compareSystems, createMicroF1Delta } from '../../src/score/stats/index.js';
 import type { Dataset, JsonObject } from '../../src/types.js';
+import { makeRunManifest } from '../helpers/run-manifest.js';
 import { tinyDocuments, writeTinyDataset, type TinyDocument } from '../helpers/tiny-dataset.js';
 
 let tmp: string;
@@ -34,27 +35,14 @@ const ANSWERS: Record<string, (doc: TinyDocument, i: number) => JsonObject | nul
 };
 
 function manifest(runId: string, systems: string[] | null): RunManifest {
-  return {
-    schema_version: 1,
-    run_id: runId,
-    docbench_version: '0.0.0',
-    docbench_commit: null,
-    node_version: process.version,
-    platform: process.platform,
-    created_at: new Date(0).toISOString(),
-    ended_at: new Date(0).toISOString(),
-    duration_ms: 0,
-    stop_reason: null,
-    stop_message: null,
-    config: {},
-    counts: { planned: 0, recorded: 0, succeeded: 0, failed: 0, from_cache: 0, not_started: 0 },
-    invocations: [],
-    status: 'completed',
-    dataset: { name: 'tiny', version: '1', path: 'tiny', content_hash: dataset.contentHash, documents_total: documents.length, documents_selected: documents.length },
-    service: { base_url: null, local: true, identity: 'local' },
-    options: { modes: ['slow'], endpoints: ['extract'], repeat: 1, cache: false, selection: { filters: [], sample: null, seed: 1, limit: null, shard: null } },
-    ...(systems ? { systems: systems.map((name) => ({ name, kind: name === 'incumbent' ? 'stored' : 'command', operations: ['extract'] })), reference: 'incumbent' } : {}),
-  } as unknown as RunManifest;
+  return makeRunManifest({
+    runId,
+    contentHash: dataset.contentHash,
+    documents: documents.length,
+    modes: ['slow'],
+    endpoints: ['extract'],
+    ...(systems ? { systems: systems.map((name) => ({ name, kind: name === 'incumbent' ? 'stored' : 'command' })), reference: 'incumbent' } : {}),
+  });
 }
 
 function record(system: string | null, doc: TinyDocument, data: JsonObject | null, extra: Partial<CallRecord> = {}): CallRecord {
