@@ -73,7 +73,7 @@ describe('report.html of a real run of the sample dataset', () => {
     const leaderboard = page.locator(`table.leaderboard[data-metric="${board.metric}"] tbody tr`);
     await expect.poll(() => leaderboard.count()).toBe(2);
     expect(await leaderboard.evaluateAll((trs) => trs.map((tr) => tr.querySelector('strong')!.textContent))).toEqual(board.rows.map((r) => r.system));
-    expect(await page.locator('#leaderboard ~ .charts svg[aria-label*="against latency"]').count()).toBe(1);
+    expect(await page.locator('svg[aria-label$="against latency, one point per system"]').count()).toBe(1);
     expect(await page.locator('#comparisons-table tbody tr').count()).toBe(summary.comparisons.length);
 
     // Sorting: the service's F1 slow ascending, then descending.
