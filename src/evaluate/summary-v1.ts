@@ -5,32 +5,17 @@
  */
 import type { Endpoint, Mode } from '../types.js';
 import type { RegionPage } from '../service/types.js';
-import type { ComparisonBlock, DocumentExtraction, DocumentMarkdown, ExtractionBlock, MarkdownBlock, RunSummary, SystemSummary } from './types.js';
+import type { ComparisonBlock, DocumentExtraction, DocumentMarkdown, ExtractionBlock, FieldRow, MarkdownBlock, RunSummary, SystemSummary, TagBreakdown } from './types.js';
 
-export interface TagBreakdownV1 {
-  documents: number;
-  failed: number;
-  /** Per mode: micro field F1 (normalised). */
-  extraction_f1: Partial<Record<Mode, number>>;
-  exact_match_rate: Partial<Record<Mode, number>>;
+/** Schema 1's tag breakdown: the service's and the incumbent's similarity side by side. */
+export interface TagBreakdownV1 extends Omit<TagBreakdown, 'similarity'> {
   similarity_service: number | null;
   similarity_baseline: number | null;
 }
 
-export interface FieldRowV1 {
-  /** Field path with indices collapsed, e.g. `codes[].cpt`. */
-  path: string;
+/** Schema 1's field row: the incumbent's baseline JSON had the mode `baseline`. */
+export interface FieldRowV1 extends Omit<FieldRow, 'mode'> {
   mode: Mode | 'baseline';
-  tp: number;
-  fp: number;
-  fn: number;
-  precision: number;
-  recall: number;
-  f1: number;
-  missing: number;
-  hallucinated: number;
-  wrong_value: number;
-  format_only: number;
 }
 
 /** The one service's blocks sat at the top level; their shapes are a system's blocks of schema 2. */
