@@ -124,7 +124,7 @@ describe('service misbehaviour: that call FAILED with a clear reason, the run go
     expect(summary.systems.service.calls['compare']).toMatchObject({ calls: 12, failed: failedBy('compare') });
     expect(summary.systems.service.documents).toEqual({ total: 12, succeeded: 12 - CASES.length, failed: CASES.length });
     for (const id of ['doc-010', 'doc-011', 'doc-012']) {
-      expect((await readJsonl(path.join(runDir, 'documents.jsonl'))).find((d) => d.document_id === id)!.status).toBe('ok');
+      expect((await readJsonl(path.join(runDir, 'documents.jsonl'))).find((d) => d.document_id === id)!.systems.service.status).toBe('ok');
     }
   });
 

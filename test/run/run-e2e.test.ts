@@ -72,8 +72,8 @@ describe('docbench run against a service', () => {
     expect(summary.systems.service.extraction.slow).toMatchObject({ documents: 8, failed: 1 });
     const failed = (await readJsonl(path.join(work, 'out', 'documents.jsonl'))).find((d) => d.document_id === 'doc-004')!;
     expect(failed.systems.service.status).toBe('partial');
-    expect((failed.extraction as { slow: { f1: number; tp: number } }).slow).toMatchObject({ f1: 0, tp: 0 });
-    expect(await readFile(path.join(work, 'out', 'documents.csv'), 'utf8')).toMatch(/doc-004,partial,.*HTTP 500/);
+    expect((failed.systems.service.extraction as { slow: { f1: number; tp: number } }).slow).toMatchObject({ f1: 0, tp: 0 });
+    expect(await readFile(path.join(work, 'out', 'documents.csv'), 'utf8')).toMatch(/doc-004,service,partial,.*HTTP 500/);
   });
 
   it('serves a second run of the same dataset from the cache', async () => {
