@@ -106,8 +106,8 @@ function makeRun(runId: string, documents: Map<string, DiffDocument>): DiffRun {
     dataset: { name: 'synthetic', version: '1', content_hash: 'sha256:bench' },
     service: { base_url: 'https://service.example.com' },
   } as unknown as RunManifest;
-  const summary = { extraction: { fast: {}, slow: {} } } as unknown as RunSummary;
-  return { dir: `/bench/${runId}`, manifest, summary, documents };
+  const summary = { systems: { service: { extraction: { fast: {}, slow: {} } } } } as unknown as RunSummary;
+  return { dir: `/bench/${runId}`, manifest, summary, system: 'service', documents };
 }
 
 export const cases: BenchCase[] = [

@@ -18,6 +18,7 @@ export const diffCommand = defineCommand((context) => ({
       .option('out', { type: 'string', describe: 'Directory for diff.* (default <candidate-run>/diff)' })
       .option('config', { type: 'string', describe: 'Config file (its gate.diff section sets tolerance, alpha, resamples, seed)' })
       .option('allow-dataset-change', { type: 'boolean', default: false, describe: 'Compare runs of different datasets, pairing documents by id' })
+      .option('system', { type: 'string', describe: 'The system to compare in both runs (default: each run\'s primary system, e.g. local or service)' })
       .options(diffOptions),
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
@@ -26,7 +27,7 @@ export const diffCommand = defineCommand((context) => ({
     const baselineDir = path.resolve(context.cwd, argv.baselineRun);
     const candidateDir = path.resolve(context.cwd, argv.candidateRun);
     const outDir = path.resolve(context.cwd, argv.out ?? runDirPath(argv.candidateRun, 'diffDir'));
-    const { result, written } = await diffRunDirectories(baselineDir, candidateDir, { settings, allowDatasetChange: argv['allow-dataset-change'], outDir, logger });
+    const { result, written } = await diffRunDirectories(baselineDir, candidateDir, { settings, allowDatasetChange: argv['allow-dataset-change'], outDir, logger, ...(argv.system ? { system: argv.system } : {}) });
     logger.info(formatDiffVerdict(result));
     logger.info(`wrote ${written.map((file) => path.relative(context.cwd, file) || file).join(', ')}`);
     context.setExitCode(result.verdict === 'regression' ? ExitCode.GATE_FAILED : ExitCode.OK);

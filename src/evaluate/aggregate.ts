@@ -1,27 +1,30 @@
 /**
  * From per-document scores to the run's headline numbers (summary.json). Pure: the scorers' aggregation
- * functions do the arithmetic; this assembles the documented blocks, by mode, by tag and head to head.
+ * functions do the arithmetic; this assembles the documented blocks of every system, by mode and by tag,
+ * and `compare-run-systems.ts` sets the systems against each other.
  */
 import type { Mode } from '../types.js';
 import type { CallRecord } from '../run/record.js';
 import type { RunManifest } from '../run/manifest.js';
 import { aggregateExtraction, type ExtractionAggregate, type ExtractionScore } from '../score/extraction/index.js';
-import { aggregateMarkdown, aggregateWords, createMicroSimilarityDelta, type MarkdownDocumentScore } from '../score/markdown/index.js';
+import { aggregateMarkdown, aggregateWords } from '../score/markdown/index.js';
 import { aggregateTables } from '../score/tables/index.js';
 import { aggregateRegions } from '../score/regions/index.js';
 import { summarizeLatency, type LatencyStats } from '../score/latency.js';
 import { calibration } from '../score/calibration/index.js';
-import { compareSystems } from '../score/stats/index.js';
-import type { DocumentScores } from './score-document.js';
+import type { DocumentScores, SystemDocumentScores } from './score-document.js';
+import type { RunSystems } from './run-systems.js';
+import { compareRunSystems } from './compare-run-systems.js';
 import {
   SUMMARY_SCHEMA_VERSION,
-  type ComparisonBlock,
   type ConfidenceBlock,
+  type CostBlock,
   type ExtractionBlock,
   type FieldRow,
   type LatencyBlock,
   type MarkdownBlock,
   type RunSummary,
+  type SystemSummary,
   type TagBreakdown,
 } from './types.js';
 
@@ -38,9 +41,10 @@ export const METRIC_VERSIONS: Record<string, string> = {
 
 export interface AggregateInput {
   manifest: RunManifest;
+  run: RunSystems;
   documents: readonly DocumentScores[];
-  /** Every final record (all repetitions): call counts and attempts. */
-  records: readonly CallRecord[];
+  /** Every final record (all repetitions) per system and document: call counts, attempts and cost. */
+  records: ReadonlyMap<string, ReadonlyMap<string, readonly CallRecord[]>>;
   skipped: RunSummary['skipped'];
   /** Target field F1 for the auto-accept threshold. @default 0.95 */
   autoAcceptTarget?: number;
@@ -49,29 +53,57 @@ export interface AggregateInput {
 }
 
 export function aggregateRun(input: AggregateInput): RunSummary {
-  const { manifest, documents } = input;
-  const modes = manifest.options.modes;
-  const failedDocuments = documents.filter((d) => d.evaluation.status !== 'ok').length;
-
-  const summary: RunSummary = {
+  const { manifest, run } = input;
+  const seed = input.seed ?? 1;
+  const systems: Record<string, SystemSummary> = {};
+  for (const system of run.systems) {
+    const documents = input.documents.flatMap((d) => {
+      const scores = d.systems.get(system.name);
+      return scores ? [{ tags: d.tags, scores }] : [];
+    });
+    const records = [...(input.records.get(system.name)?.values() ?? [])].flat();
+    systems[system.name] = aggregateSystem(system.kind, documents, records, manifest.options.modes, input.autoAcceptTarget ?? 0.95);
+  }
+  const names = run.systems.map((s) => s.name);
+  const compared = compareRunSystems(input.documents, names, run.reference, manifest.options.modes, seed);
+  return {
     schema_version: SUMMARY_SCHEMA_VERSION,
     run_id: manifest.run_id,
     status: manifest.status,
     dataset: { name: manifest.dataset.name, version: manifest.dataset.version, content_hash: manifest.dataset.content_hash },
-    service: { base_url: manifest.service.base_url, local: manifest.service.local },
-    documents: { total: documents.length, succeeded: documents.length - failedDocuments, failed: failedDocuments },
-    calls: callCounts(input.records),
+    system_names: names,
+    reference: run.reference,
+    primary: run.primary,
+    systems,
+    ...compared,
+    skipped: input.skipped,
+    metric_versions: METRIC_VERSIONS,
+  };
+}
+
+/** One system's documents: its scores and the document's tags. */
+interface SystemDocuments {
+  tags: Record<string, string>;
+  scores: SystemDocumentScores;
+}
+
+/** The blocks a single-system summary has, for one system. */
+export function aggregateSystem(kind: string, documents: readonly SystemDocuments[], records: readonly CallRecord[], modes: readonly Mode[], autoAcceptTarget: number): SystemSummary {
+  const scores = documents.map((d) => d.scores);
+  const failedDocuments = scores.filter((d) => d.evaluation.status !== 'ok').length;
+  const summary: SystemSummary = {
+    kind,
+    documents: { total: scores.length, succeeded: scores.length - failedDocuments, failed: failedDocuments },
+    calls: callCounts(records),
     latency_ms: {},
     latency_per_page_ms: {},
     extraction: {},
     confidence: {},
     by_tag: {},
     fields: [],
-    skipped: input.skipped,
-    metric_versions: METRIC_VERSIONS,
   };
 
-  for (const group of summarizeLatency(documents.flatMap((d) => d.latency))) {
+  for (const group of summarizeLatency(scores.flatMap((d) => d.latency))) {
     const key = group.mode ? `${group.endpoint}:${group.mode}` : group.endpoint;
     summary.latency_ms[key] = latencyBlock(group.perDocument, group.failed);
     summary.latency_per_page_ms[key] = latencyBlock(group.perPage, group.failed);
@@ -79,26 +111,25 @@ export function aggregateRun(input: AggregateInput): RunSummary {
   }
 
   for (const mode of modes) {
-    const scored = documents.flatMap((d) => (d.extraction[mode] ? [d.extraction[mode]!] : []));
+    const scored = scores.flatMap((d) => (d.extraction[mode] ? [d.extraction[mode]!] : []));
     if (scored.length === 0) continue;
     const aggregate = aggregateExtraction(scored.map((s) => s.score));
     summary.extraction[mode] = extractionBlock(aggregate, scored.filter((s) => s.failed).length, scored.filter((s) => s.parseFailure).length);
     summary.fields.push(...fieldRows(aggregate, mode));
     const items = scored.filter((s) => s.confidence !== null).map((s) => ({ confidence: s.confidence!, correct: s.score.f1 }));
-    summary.confidence[mode] = confidenceBlock(items, input.autoAcceptTarget ?? 0.95);
-  }
-  const baselineScores = documents.flatMap((d) => (d.extractionBaseline ? [d.extractionBaseline] : []));
-  if (baselineScores.length > 0) {
-    const aggregate = aggregateExtraction(baselineScores);
-    summary.extraction_baseline = extractionBlock(aggregate, 0, 0);
-    summary.fields.push(...fieldRows(aggregate, 'baseline'));
+    summary.confidence[mode] = confidenceBlock(items, autoAcceptTarget);
   }
   summary.fields.sort((a, b) => a.f1 - b.f1 || a.path.localeCompare(b.path));
 
-  const markdown = markdownBlocks(documents, input.seed ?? 1);
-  if (markdown) summary.markdown = markdown;
+  const markdown = scores.flatMap((d) => (d.markdown ? [d.markdown] : []));
+  if (markdown.length > 0) summary.markdown = markdownBlock(markdown);
+  const drift = scores.flatMap((d) => (d.drift ? [d.drift] : []));
+  if (drift.length > 0) {
+    const aggregate = aggregateMarkdown(drift);
+    summary.markdown_drift = { similarity: aggregate.micro ?? 0, documents: aggregate.documents };
+  }
 
-  const regionDocs = documents.flatMap((d) => (d.regions ? [d.regions] : []));
+  const regionDocs = scores.flatMap((d) => (d.regions ? [d.regions] : []));
   if (regionDocs.length > 0) {
     const regions = aggregateRegions(regionDocs.map((r) => r.counts));
     summary.regions = {
@@ -111,14 +142,40 @@ export function aggregateRun(input: AggregateInput): RunSummary {
     };
   }
 
-  const repeats = repeatSpread(documents, modes);
+  const repeats = repeatSpread(scores, modes);
   if (repeats) summary.repeat = repeats;
   summary.by_tag = tagBreakdowns(documents, modes);
+  const cost = costBlock(scores, records, summary);
+  if (cost) summary.cost = cost;
   return summary;
 }
 
-function callCounts(records: readonly CallRecord[]): RunSummary['calls'] {
-  const calls: RunSummary['calls'] = {};
+/**
+ * Cost from the records' `cost_usd` (first repetition). Per correct field: the extraction calls' cost over
+ * the true positives of every mode scored, i.e. what one correct field cost. Null blocks for systems
+ * without prices: "unknown" is not "free".
+ */
+function costBlock(scores: readonly SystemDocumentScores[], records: readonly CallRecord[], summary: SystemSummary): CostBlock | null {
+  const first = records.filter((r) => r.repeat === 0);
+  const priced = first.filter((r) => typeof r.cost_usd === 'number' && Number.isFinite(r.cost_usd));
+  if (priced.length === 0) return null;
+  const total = priced.reduce((sum, r) => sum + r.cost_usd!, 0);
+  const extractionCost = priced.filter((r) => r.endpoint === 'extract').reduce((sum, r) => sum + r.cost_usd!, 0);
+  const correct = Object.values(summary.extraction).reduce((sum, block) => sum + block.tp, 0);
+  const pageCounts = scores.map((d) => d.evaluation.pages);
+  const pages = pageCounts.every((p) => p !== null) ? pageCounts.reduce<number>((sum, p) => sum + p!, 0) : null;
+  return {
+    total_usd: total,
+    per_page_usd: pages ? total / pages : null,
+    per_document_usd: scores.length === 0 ? 0 : total / scores.length,
+    per_correct_field_usd: correct > 0 && priced.some((r) => r.endpoint === 'extract') ? extractionCost / correct : null,
+    priced_calls: priced.length,
+    calls: first.length,
+  };
+}
+
+function callCounts(records: readonly CallRecord[]): SystemSummary['calls'] {
+  const calls: SystemSummary['calls'] = {};
   for (const record of records) {
     const key = record.mode ? `${record.endpoint}:${record.mode}` : record.endpoint;
     const entry = (calls[key] ??= { calls: 0, failed: 0, attempts: 0, retried: 0, from_cache: 0 });
@@ -160,7 +217,7 @@ function extractionBlock(aggregate: ExtractionAggregate, failed: number, parseFa
   };
 }
 
-function fieldRows(aggregate: ExtractionAggregate, mode: Mode | 'baseline'): FieldRow[] {
+function fieldRows(aggregate: ExtractionAggregate, mode: Mode): FieldRow[] {
   return aggregate.byPath.map((p) => ({
     path: p.path,
     mode,
@@ -197,69 +254,26 @@ function confidenceBlock(items: { confidence: number; correct: number }[], targe
   };
 }
 
-function markdownBlocks(documents: readonly DocumentScores[], seed: number): RunSummary['markdown'] | undefined {
-  const service = documents.flatMap((d) => (d.markdown?.service ? [d.markdown.service] : []));
-  const drift = documents.flatMap((d) => (d.markdown?.drift ? [d.markdown.drift] : []));
-  if (service.length === 0 && drift.length === 0) return undefined;
-  const block = (scored: typeof service): MarkdownBlock => {
-    const pages = aggregateMarkdown(scored.map((s) => s.score));
-    const words = aggregateWords(scored.map((s) => s.words));
-    const tables = aggregateTables(scored.flatMap((s) => (s.tables ? [s.tables] : [])));
-    return {
-      similarity: pages.micro ?? 0,
-      similarity_macro: pages.macro ?? 0,
-      raw_similarity: pages.raw.micro ?? 0,
-      word_precision: words.precision ?? 0,
-      word_recall: words.recall ?? 0,
-      teds: tables.teds,
-      teds_structure: tables.tedsStructure,
-      documents: pages.documents,
-      pages: pages.pages,
-      failed: pages.failedDocuments,
-      both_empty_pages: pages.bothEmptyPages,
-    };
-  };
-  const result: NonNullable<RunSummary['markdown']> = { service: block(service) };
-  const paired = documents.filter((d) => d.markdown?.service && d.markdown.baseline);
-  if (paired.length > 0) {
-    result.baseline = block(paired.map((d) => d.markdown!.baseline!));
-    result.head_to_head = headToHeadBlock(paired, seed);
-  }
-  if (drift.length > 0) {
-    const aggregate = aggregateMarkdown(drift);
-    result.drift = { similarity: aggregate.micro ?? 0, documents: aggregate.documents };
-  }
-  return result;
-}
-
-/**
- * Service vs incumbent on the documents that have both: Δ of the headline (micro) similarity, recomputed
- * from summed edits and lengths on every bootstrap resample; wins/losses/ties and the tests on per-document
- * similarities.
- */
-function headToHeadBlock(paired: readonly DocumentScores[], seed: number): ComparisonBlock {
-  const service = paired.map((d) => d.markdown!.service!.score);
-  const baseline = paired.map((d) => d.markdown!.baseline!.score);
-  // Δ and its interval on the headline (micro) similarity, recomputed on every resample; wins, losses and
-  // the tests on per-document similarities.
-  const per = compareSystems(
-    service.map((s) => s.similarity),
-    baseline.map((s) => s.similarity),
-    { seed, statistic: createMicroSimilarityDelta(service, baseline) },
-  );
+function markdownBlock(scored: readonly NonNullable<SystemDocumentScores['markdown']>[]): MarkdownBlock {
+  const pages = aggregateMarkdown(scored.map((s) => s.score));
+  const words = aggregateWords(scored.map((s) => s.words));
+  const tables = aggregateTables(scored.flatMap((s) => (s.tables ? [s.tables] : [])));
   return {
-    delta: per.delta,
-    ci95: per.ci95,
-    wins: per.wins,
-    losses: per.losses,
-    ties: per.ties,
-    p_sign: per.pSign,
-    p_wilcoxon: per.pWilcoxon,
-    documents: paired.length,
+    similarity: pages.micro ?? 0,
+    similarity_macro: pages.macro ?? 0,
+    raw_similarity: pages.raw.micro ?? 0,
+    word_precision: words.precision ?? 0,
+    word_recall: words.recall ?? 0,
+    teds: tables.teds,
+    teds_structure: tables.tedsStructure,
+    documents: pages.documents,
+    pages: pages.pages,
+    failed: pages.failedDocuments,
+    both_empty_pages: pages.bothEmptyPages,
   };
 }
 
-function repeatSpread(documents: readonly DocumentScores[], modes: readonly Mode[]): RunSummary['repeat'] | undefined {
+function repeatSpread(documents: readonly SystemDocumentScores[], modes: readonly Mode[]): SystemSummary['repeat'] | undefined {
   const std = (values: number[]) => {
     const mean = values.reduce((s, v) => s + v, 0) / values.length;
     return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / (values.length - 1));
@@ -279,26 +293,26 @@ function repeatSpread(documents: readonly DocumentScores[], modes: readonly Mode
   return { runs, f1_std_mean: f1, similarity_std_mean: meanOf(similarity.map(std)) };
 }
 
-function tagBreakdowns(documents: readonly DocumentScores[], modes: readonly Mode[]): RunSummary['by_tag'] {
-  const groups = new Map<string, Map<string, DocumentScores[]>>();
+function tagBreakdowns(documents: readonly SystemDocuments[], modes: readonly Mode[]): SystemSummary['by_tag'] {
+  const groups = new Map<string, Map<string, SystemDocumentScores[]>>();
   for (const doc of documents) {
-    for (const [key, value] of Object.entries(doc.evaluation.tags)) {
-      const byValue = groups.get(key) ?? new Map<string, DocumentScores[]>();
+    for (const [key, value] of Object.entries(doc.tags)) {
+      const byValue = groups.get(key) ?? new Map<string, SystemDocumentScores[]>();
       groups.set(key, byValue);
-      byValue.set(value, [...(byValue.get(value) ?? []), doc]);
+      byValue.set(value, [...(byValue.get(value) ?? []), doc.scores]);
     }
   }
-  const byTag: RunSummary['by_tag'] = {};
+  const byTag: SystemSummary['by_tag'] = {};
   for (const [key, byValue] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     byTag[key] = {};
     for (const [value, docs] of [...byValue].sort(([a], [b]) => a.localeCompare(b))) {
+      const markdown = docs.flatMap((d) => (d.markdown ? [d.markdown.score] : []));
       const breakdown: TagBreakdown = {
         documents: docs.length,
         failed: docs.filter((d) => d.evaluation.status !== 'ok').length,
         extraction_f1: {},
         exact_match_rate: {},
-        similarity_service: microSimilarity(docs.flatMap((d) => (d.markdown?.service ? [d.markdown.service.score] : []))),
-        similarity_baseline: microSimilarity(docs.flatMap((d) => (d.markdown?.baseline ? [d.markdown.baseline.score] : []))),
+        similarity: markdown.length === 0 ? null : aggregateMarkdown(markdown).micro,
       };
       for (const mode of modes) {
         const scored: ExtractionScore[] = docs.flatMap((d) => (d.extraction[mode] ? [d.extraction[mode]!.score] : []));
@@ -311,8 +325,4 @@ function tagBreakdowns(documents: readonly DocumentScores[], modes: readonly Mod
     }
   }
   return byTag;
-}
-
-function microSimilarity(scores: readonly MarkdownDocumentScore[]): number | null {
-  return scores.length === 0 ? null : aggregateMarkdown(scores).micro;
 }

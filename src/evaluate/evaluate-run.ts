@@ -1,7 +1,8 @@
 /**
  * Scores a stored run: reads run.json and results.jsonl, loads each document's truth from the dataset,
- * scores it, streams documents.jsonl, and writes summary.json. Never calls the service, so it can run again
- * after a scorer change or with other comparators (`docbench score`).
+ * scores every system's answers with the same scorers, streams documents.jsonl (one line per document, every
+ * system in it), and writes summary.json. Never calls a system, so it can run again after a scorer change or
+ * with other comparators (`docbench score`).
  */
 import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
@@ -9,9 +10,10 @@ import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } f
 import { openDocumentsWriter, readFinalRecords, readManifest, runDirPath, writeSummary, type ReadIssue } from '../run-dir/index.js';
 import { planCalls, selectDocuments } from '../run/plan.js';
 import type { CallRecord } from '../run/record.js';
-import { scoreDocument, type DocumentScores, type LoadedTruth, type PlannedSlot } from './score-document.js';
+import { readComparePages, scoreDocument, type DocumentScores, type LoadedTruth, type PlannedSlot } from './score-document.js';
 import { aggregateRun } from './aggregate.js';
-import type { RunSummary } from './types.js';
+import { groupRecordsBySystem, recordsFromBaselineFiles, resolveRunSystems, type RunSystem } from './run-systems.js';
+import type { DocumentEvaluation, RunSummary } from './types.js';
 
 export interface EvaluateOptions {
   dataset: Dataset;
@@ -30,14 +32,18 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
   const records = await readFinalRecords(runDir, issues);
   for (const issue of issues) logger.warn(`${runDirPath(runDir, 'results')} line ${issue.line}: ${issue.problem}`);
 
-  const byDocument = new Map<string, CallRecord[]>();
-  for (const record of records) byDocument.set(record.document_id, [...(byDocument.get(record.document_id) ?? []), record]);
   const selected = selectDocuments(dataset.documents, manifest.options.selection);
+  const run = resolveRunSystems(manifest, records, selected.some((d) => d.baseline.json || d.baseline.markdown));
+  const recordsBySystem = groupRecordsBySystem(records, manifest);
+  // Records made from baseline files join the others, so the incumbent's call counts are those its stored records would have.
+  const madeFromFiles = new Map<string, CallRecord[]>();
   const plan = planCalls(selected, { ...manifest.options, repeat: 1 });
   const slots = new Map<string, PlannedSlot[]>();
   for (const call of plan) slots.set(call.document.id, [...(slots.get(call.document.id) ?? []), { endpoint: call.endpoint, mode: call.mode }]);
+  // The reference is scored first: with no truth markdown, the others' drift is measured against its output.
+  const order = [...run.systems].sort((a, b) => Number(b.name === run.reference) - Number(a.name === run.reference));
 
-  const skipped: RunSummary['skipped'] = { truth_json: 0, truth_markdown: 0, truth_regions: 0, baseline_markdown: 0, baseline_json: 0 };
+  const skipped: RunSummary['skipped'] = { truth_json: 0, truth_markdown: 0, truth_regions: 0 };
   const scoringOptions = { schema: dataset.schema, comparators: dataset.comparators, locale: dataset.locale };
   const scores: DocumentScores[] = [];
   const writer = await openDocumentsWriter(runDir);
@@ -45,11 +51,23 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
     for (const document of selected) {
       const planned = slots.get(document.id) ?? [];
       const truth = await loadTruth(document, planned, skipped);
-      const scored = scoreDocument(document, planned, byDocument.get(document.id) ?? [], truth, scoringOptions);
-      await writer.write(scored.evaluation);
+      const scored: DocumentScores = { document_id: document.id, tags: document.tags, systems: new Map() };
+      let referencePages: string[] | null = null;
+      for (const system of order) {
+        const { slots: systemSlots, records: systemRecords } = await systemAnswers(system, document, planned, recordsBySystem.get(system.name)?.get(document.id) ?? []);
+        if (system.fromBaselineFiles) madeFromFiles.set(document.id, systemRecords);
+        if (systemSlots.length === 0) continue;
+        const isReference = system.name === run.reference;
+        const result = scoreDocument(document, systemSlots, systemRecords, truth, isReference ? null : referencePages, scoringOptions);
+        if (isReference) referencePages = readComparePages(systemRecords);
+        scored.systems.set(system.name, result);
+      }
+      await writer.write(toDocumentLine(scored, run.systems, truth));
       // The texts are written; only the numbers stay in memory for aggregation.
-      delete scored.evaluation.texts;
-      delete scored.evaluation.region_pages;
+      for (const result of scored.systems.values()) {
+        delete result.pages;
+        delete result.regionPages;
+      }
       scores.push(scored);
     }
     await writer.commit();
@@ -58,12 +76,39 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
     throw error;
   }
 
-  const summary = aggregateRun({ manifest, documents: scores, records, skipped, ...(options.autoAcceptTarget !== undefined ? { autoAcceptTarget: options.autoAcceptTarget } : {}) });
+  for (const system of run.systems.filter((s) => s.fromBaselineFiles)) recordsBySystem.set(system.name, madeFromFiles);
+  const summary = aggregateRun({ manifest, run, documents: scores, records: recordsBySystem, skipped, ...(options.autoAcceptTarget !== undefined ? { autoAcceptTarget: options.autoAcceptTarget } : {}) });
   await writeSummary(runDir, summary);
   return summary;
 }
 
-/** Loads what scoring this document needs, counting what the dataset lacks. */
+/** A system's planned slots and records for one document: the operations it answers, or its baseline files. */
+async function systemAnswers(system: RunSystem, document: DatasetDocument, planned: readonly PlannedSlot[], records: CallRecord[]): Promise<{ slots: PlannedSlot[]; records: CallRecord[] }> {
+  if (system.fromBaselineFiles) {
+    const wants = (endpoint: PlannedSlot['endpoint']) => planned.some((s) => s.endpoint === endpoint);
+    const json = wants('extract') ? await readBaselineJson(document) : null;
+    const markdown = wants('compare') && document.baseline.markdown ? await readMarkdownPages(document.baseline.markdown) : null;
+    return recordsFromBaselineFiles(document, planned, { json: json ?? null, markdown });
+  }
+  const operations = system.operations;
+  return { slots: operations ? planned.filter((s) => operations.includes(s.endpoint)) : [...planned], records };
+}
+
+/** documents.jsonl's line for one document: every system's evaluation, in run order, and the texts once. */
+function toDocumentLine(scored: DocumentScores, systems: readonly RunSystem[], truth: LoadedTruth): DocumentEvaluation {
+  const line: DocumentEvaluation = { document_id: scored.document_id, tags: scored.tags, systems: {} };
+  const present = systems.filter((s) => scored.systems.has(s.name));
+  for (const system of present) line.systems[system.name] = scored.systems.get(system.name)!.evaluation;
+  if (present.some((s) => scored.systems.get(s.name)!.pages !== undefined)) {
+    line.texts = { truth: truth.markdown ?? null, systems: Object.fromEntries(present.flatMap((s) => { const pages = scored.systems.get(s.name)!.pages; return pages === undefined ? [] : [[s.name, pages]]; })) };
+  }
+  if (truth.regions && present.some((s) => scored.systems.get(s.name)!.regionPages)) {
+    line.region_pages = { truth: truth.regions, systems: Object.fromEntries(present.flatMap((s) => { const pages = scored.systems.get(s.name)!.regionPages; return pages ? [[s.name, pages]] : []; })) };
+  }
+  return line;
+}
+
+/** Loads the truth scoring this document needs, counting what the dataset lacks. */
 async function loadTruth(document: DatasetDocument, planned: readonly PlannedSlot[], skipped: RunSummary['skipped']): Promise<LoadedTruth> {
   const truth: LoadedTruth = {};
   const wants = (endpoint: PlannedSlot['endpoint']) => planned.some((s) => s.endpoint === endpoint);
@@ -71,15 +116,10 @@ async function loadTruth(document: DatasetDocument, planned: readonly PlannedSlo
     const json = await readTruthJson(document);
     if (json) truth.json = json;
     else skipped.truth_json++;
-    const baseline = await readBaselineJson(document);
-    if (baseline) truth.baselineJson = baseline;
-    else skipped.baseline_json++;
   }
   if (wants('compare')) {
     if (document.truth.markdown) truth.markdown = await readMarkdownPages(document.truth.markdown);
     else skipped.truth_markdown++;
-    if (document.baseline.markdown) truth.baselineMarkdown = await readMarkdownPages(document.baseline.markdown);
-    else skipped.baseline_markdown++;
   }
   if (wants('split')) {
     if (document.truth.regions) truth.regions = await readRegionPages(document.truth.regions);

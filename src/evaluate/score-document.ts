@@ -1,7 +1,8 @@
 /**
- * Scores one document of a stored run: its final records (one per planned call) against its truth and the
- * incumbent's baseline. Pure: truth comes in already loaded. A planned call without a successful record
- * scores as empty output, never skipped (docs/metrics.md: "failures are never skipped").
+ * Scores one system's answers for one document of a stored run: its final records (one per planned call)
+ * against the document's truth. Every system — the candidate, the incumbent, any other — goes through this
+ * one function. Pure: truth comes in already loaded. A planned call without a successful record scores as
+ * empty output, never skipped (docs/metrics.md: "failures are never skipped").
  */
 import type { DatasetDocument, Endpoint, JsonObject, Mode, ComparatorSpec, DateLocale, JsonSchema } from '../types.js';
 import type { RegionPage } from '../service/types.js';
@@ -11,15 +12,13 @@ import { scoreMarkdownPages, scoreWords, scoreMarkdownDrift, type MarkdownDocume
 import { scoreTables, type TablesScore } from '../score/tables/index.js';
 import { scoreRegions, type RegionCounts } from '../score/regions/index.js';
 import type { LatencySample } from '../score/latency.js';
-import type { DocumentEvaluation, DocumentExtraction, DocumentMarkdown } from './types.js';
+import type { DocumentExtraction, DocumentMarkdown, SystemDocument } from './types.js';
 
 /** What the dataset holds for a document, loaded. Absent = no such file. */
 export interface LoadedTruth {
   json?: JsonObject;
   markdown?: string[];
   regions?: RegionPage[];
-  baselineMarkdown?: string[];
-  baselineJson?: JsonObject;
 }
 
 /** A call the plan holds for this document (repeat 0). */
@@ -34,36 +33,52 @@ export interface ScoringOptions {
   locale: DateLocale;
 }
 
-/** Per-document results kept for aggregation (compact: no texts). */
-export interface DocumentScores {
-  evaluation: DocumentEvaluation;
+/** One system's per-document results kept for aggregation (compact once `pages` and `regionPages` are dropped). */
+export interface SystemDocumentScores {
+  evaluation: SystemDocument;
   extraction: Partial<Record<Mode, { score: ExtractionScore; failed: boolean; parseFailure: boolean; confidence: number | null }>>;
-  extractionBaseline?: ExtractionScore;
-  markdown?: {
-    service?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null };
-    baseline?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null };
-    drift?: MarkdownDocumentScore;
-  };
+  markdown?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null };
+  drift?: MarkdownDocumentScore;
   regions?: { counts: RegionCounts; failed: boolean };
   latency: LatencySample[];
   /** Per mode: document F1 of each repetition; similarity of each repetition (with --repeat). */
   repeats: { f1: Partial<Record<Mode, number[]>>; similarity: number[] };
+  /** The markdown pages the system returned (null: no successful /compare); for the drill-down and drift. */
+  pages?: string[] | null;
+  /** The regions it returned, for the drill-down. */
+  regionPages?: RegionPage[];
 }
 
+/** Every system's scores of one document. */
+export interface DocumentScores {
+  document_id: string;
+  tags: Record<string, string>;
+  systems: Map<string, SystemDocumentScores>;
+}
+
+/** The text of a successful /compare record, or null. */
+export function readComparePages(records: readonly CallRecord[]): string[] | null {
+  const record = records.find((r) => r.repeat === 0 && r.endpoint === 'compare');
+  return record?.status === 'ok' && record.endpoint === 'compare' && record.result ? record.result.pages.map((p) => p.content) : null;
+}
+
+/**
+ * @param referencePages the reference system's markdown for this document: with no truth markdown, the
+ *   system's similarity to it is reported as drift (change, not accuracy). Null for the reference itself.
+ */
 export function scoreDocument(
   document: DatasetDocument,
   planned: readonly PlannedSlot[],
   records: readonly CallRecord[],
   truth: LoadedTruth,
+  referencePages: string[] | null,
   options: ScoringOptions,
-): DocumentScores {
+): SystemDocumentScores {
   const first = records.filter((r) => r.repeat === 0);
   const find = (endpoint: Endpoint, mode: Mode | null) => first.find((r) => r.endpoint === endpoint && r.mode === mode);
   const extractionOptions = { schema: options.schema, comparators: options.comparators, locale: options.locale };
 
-  const evaluation: DocumentEvaluation = {
-    document_id: document.id,
-    tags: document.tags,
+  const evaluation: SystemDocument = {
     status: 'ok',
     errors: [],
     dashboard_url: null,
@@ -71,8 +86,9 @@ export function scoreDocument(
     pages: null,
     extraction: {},
     latency_ms: {},
+    cost_usd: null,
   };
-  const scores: DocumentScores = { evaluation, extraction: {}, latency: [], repeats: { f1: {}, similarity: [] } };
+  const scores: SystemDocumentScores = { evaluation, extraction: {}, latency: [], repeats: { f1: {}, similarity: [] } };
 
   let failedCalls = 0;
   for (const slot of planned) {
@@ -91,6 +107,7 @@ export function scoreDocument(
     if (record) {
       evaluation.latency_ms[key] = record.latency_ms;
       if (record.pages !== undefined) evaluation.pages ??= record.pages;
+      if (record.cost_usd !== undefined) evaluation.cost_usd = (evaluation.cost_usd ?? 0) + record.cost_usd;
     }
   }
   evaluation.status = failedCalls === 0 ? 'ok' : failedCalls === planned.length ? 'failed' : 'partial';
@@ -114,45 +131,31 @@ export function scoreDocument(
       if (repeatF1.length > 1) scores.repeats.f1[mode] = repeatF1;
     }
   }
-  if (truth.json && truth.baselineJson) {
-    scores.extractionBaseline = scoreExtraction(truth.json, truth.baselineJson, extractionOptions);
-    evaluation.extraction_baseline = toDocumentExtraction(scores.extractionBaseline, false, null);
-  }
 
   // Markdown, from /compare.
   if (planned.some((s) => s.endpoint === 'compare')) {
     const record = find('compare', null);
-    const servicePages = record?.status === 'ok' && record.endpoint === 'compare' && record.result ? record.result.pages.map((p) => p.content) : null;
+    const pages = readComparePages(first);
     if (record?.endpoint === 'compare' && record.result) {
       evaluation.dashboard_url = record.result.dashboardUrl;
       evaluation.comparison_id = record.result.comparisonId;
     }
-    scores.markdown = {};
-    evaluation.markdown = {};
+    scores.pages = pages;
     if (truth.markdown) {
-      const service = scoreMarkdownPages(servicePages, truth.markdown);
-      const tables = scoreTables(servicePages === null ? null : servicePages.join('\n\n'), truth.markdown.join('\n\n'));
-      scores.markdown.service = { score: service, words: scoreWords(servicePages, truth.markdown), tables: tables.truthTables > 0 ? tables : null };
-      evaluation.markdown.service = toDocumentMarkdown(service);
-      evaluation.markdown.teds = tables.teds;
-      if (truth.baselineMarkdown) {
-        const baseline = scoreMarkdownPages(truth.baselineMarkdown, truth.markdown);
-        const baselineTables = scoreTables(truth.baselineMarkdown.join('\n\n'), truth.markdown.join('\n\n'));
-        scores.markdown.baseline = { score: baseline, words: scoreWords(truth.baselineMarkdown, truth.markdown), tables: baselineTables.truthTables > 0 ? baselineTables : null };
-        evaluation.markdown.baseline = toDocumentMarkdown(baseline);
-        evaluation.markdown.delta = service.similarity - baseline.similarity;
-      }
+      const score = scoreMarkdownPages(pages, truth.markdown);
+      const tables = scoreTables(pages === null ? null : pages.join('\n\n'), truth.markdown.join('\n\n'));
+      scores.markdown = { score, words: scoreWords(pages, truth.markdown), tables: tables.truthTables > 0 ? tables : null };
+      evaluation.markdown = { ...toDocumentMarkdown(score), teds: tables.teds };
       const repeatSimilarity = records
         .filter((r) => r.endpoint === 'compare')
         .sort((a, b) => a.repeat - b.repeat)
         .map((r) => scoreMarkdownPages(r.status === 'ok' && r.endpoint === 'compare' && r.result ? r.result.pages.map((p) => p.content) : null, truth.markdown!).similarity);
       if (repeatSimilarity.length > 1) scores.repeats.similarity = repeatSimilarity;
-    } else if (truth.baselineMarkdown) {
-      // No truth: the similarity between service and incumbent measures change, not accuracy.
-      scores.markdown.drift = scoreMarkdownDrift(servicePages, truth.baselineMarkdown);
-      evaluation.markdown.drift = scores.markdown.drift.similarity;
+    } else if (referencePages) {
+      // No truth: the similarity between this system and the reference measures change, not accuracy.
+      scores.drift = scoreMarkdownDrift(pages, referencePages);
+      evaluation.markdown_drift = scores.drift.similarity;
     }
-    evaluation.texts = { truth: truth.markdown ?? null, service: servicePages, baseline: truth.baselineMarkdown ?? null };
   }
 
   // Regions, from /split.
@@ -162,7 +165,7 @@ export function scoreDocument(
     const regions = scoreRegions(predicted, truth.regions);
     scores.regions = { counts: regions, failed: regions.failed };
     evaluation.regions = { f1_at50: regions.at50.f1, f1_at75: regions.at75.f1, mean_iou: regions.meanIoU, char_accuracy: regions.charAccuracy };
-    evaluation.region_pages = { truth: truth.regions, predicted: predicted ?? [] };
+    scores.regionPages = predicted ?? [];
   }
 
   // Latency, every recorded call of the first repetition (failed ones are counted, not in the percentiles).

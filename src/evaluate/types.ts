@@ -1,14 +1,16 @@
 /**
- * What scoring a stored run produces: `summary.json` (the headline numbers, stable and documented, with
- * `schema_version`) and `documents.jsonl` (one line per document with everything a drill-down shows).
- * Reporters read only these and run.json: they format, never re-score.
+ * What scoring a stored run produces: `summary.json` (the headline numbers of every system, stable and
+ * documented in docs/summary-json.md, with `schema_version`) and `documents.jsonl` (one line per document
+ * with every system's scores and everything a drill-down shows). Reporters read only these and run.json:
+ * they format, never re-score. Version-1 files are read through `upgrade-v1.ts`.
  */
 import type { Endpoint, Mode } from '../types.js';
 import type { RegionPage } from '../service/types.js';
 import type { FieldError, Verdict } from '../score/extraction/index.js';
 import type { LatencyStats } from '../score/latency.js';
 
-export const SUMMARY_SCHEMA_VERSION = 1;
+/** 2: several systems per run (`systems.<name>`), leaderboard and comparisons with the reference. docs/summary-json.md. */
+export const SUMMARY_SCHEMA_VERSION = 2;
 
 /**
  * Percentiles of one latency population, as the latency scorer computes them (without `min`); the method is
@@ -67,7 +69,7 @@ export interface MarkdownBlock {
 }
 
 export interface ComparisonBlock {
-  /** mean(a) − mean(b) per document (service − incumbent). */
+  /** Aggregate of the system − aggregate of the reference on the paired documents (micro where the headline is micro). */
   delta: number;
   ci95: [number, number];
   wins: number;
@@ -113,14 +115,14 @@ export interface TagBreakdown {
   /** Per mode: micro field F1 (normalised). */
   extraction_f1: Partial<Record<Mode, number>>;
   exact_match_rate: Partial<Record<Mode, number>>;
-  similarity_service: number | null;
-  similarity_baseline: number | null;
+  /** Micro markdown similarity of the documents with this tag; null without markdown scores. */
+  similarity: number | null;
 }
 
 export interface FieldRow {
   /** Field path with indices collapsed, e.g. `codes[].cpt`. */
   path: string;
-  mode: Mode | 'baseline';
+  mode: Mode;
   tp: number;
   fp: number;
   fn: number;
@@ -133,42 +135,118 @@ export interface FieldRow {
   format_only: number;
 }
 
+/** What a system's calls cost, from the prices and usage the runner recorded (`cost_usd` per record). */
+export interface CostBlock {
+  /** USD over every recorded call of the first repetition. */
+  total_usd: number;
+  /** Divided by the pages of the documents it was charged for (null when no page counts are known). */
+  per_page_usd: number | null;
+  per_document_usd: number;
+  /** Total ÷ correct fields (true positives) of the main extraction mode; null without extraction scores or with none correct. */
+  per_correct_field_usd: number | null;
+  /** Calls with a recorded cost, and all calls. A system without prices has no cost block at all. */
+  priced_calls: number;
+  calls: number;
+}
+
+/** One system's figures: the blocks a single-system summary had, scored by the same code on the same truth. */
+export interface SystemSummary {
+  /** `interface`, `local`, `stored`, `command`, … as run.json names it. */
+  kind: string;
+  /** A document failed when any of this system's calls for it failed. */
+  documents: { total: number; succeeded: number; failed: number };
+  /** Per endpoint ("compare", "split", "process") and per extract mode ("extract:fast"). */
+  calls: Record<string, { calls: number; failed: number; attempts: number; retried: number; from_cache: number }>;
+  /** Per call, client wall time including retries. Keys as in `calls`. Stored systems report 0 unless their meta files say otherwise. */
+  latency_ms: Record<string, LatencyBlock>;
+  /** The same divided by the document's page count. */
+  latency_per_page_ms: Record<string, LatencyBlock>;
+  /** The system's own processing_time_ms (/v1/process), when reported. */
+  service_processing_ms?: LatencyBlock;
+  extraction: Partial<Record<Mode, ExtractionBlock>>;
+  markdown?: MarkdownBlock;
+  /** Where no truth markdown exists: similarity between this system's and the reference's output (change, not accuracy). */
+  markdown_drift?: { similarity: number; documents: number };
+  confidence: Partial<Record<Mode, ConfidenceBlock>>;
+  regions?: RegionsBlock;
+  /** With --repeat N: how much the system's answers vary between identical calls. */
+  repeat?: { runs: number; f1_std_mean: Partial<Record<Mode, number>>; similarity_std_mean: number | null };
+  /** tag key → tag value → headline metrics. */
+  by_tag: Record<string, Record<string, TagBreakdown>>;
+  /** Per field path and mode, worst F1 first. */
+  fields: FieldRow[];
+  cost?: CostBlock;
+}
+
+/** A headline metric the leaderboard ranks and the comparisons test, e.g. `extraction.slow.f1`, `markdown.similarity`. */
+export interface LeaderboardBlock {
+  metric: string;
+  /** Human label, e.g. "field F1 (slow)". */
+  label: string;
+  /** Best first; ties share a rank. `ci95` is the bootstrap 95% interval; null in runs scored with schema 1. */
+  rows: { rank: number; system: string; value: number; ci95: [number, number] | null; documents: number }[];
+}
+
+/** One system against the reference on one headline metric (paired by document). */
+export interface SystemComparisonBlock extends ComparisonBlock {
+  system: string;
+  reference: string;
+  metric: string;
+  /**
+   * Holm-adjusted bootstrap p (docs/metrics/comparison.md) across every system × metric of this run; null in runs scored
+   * with schema 1, which kept only the markdown head-to-head.
+   */
+  p_holm: number | null;
+  /** The 95% interval excludes 0 and the Holm-adjusted p ≤ 0.05 (schema 1: the interval alone). */
+  significant: boolean;
+}
+
+/**
+ * Per field path and mode: the system with the highest F1 on the documents every system scored in that mode,
+ * and whether its lead over the runner-up on them is significant.
+ */
+export interface FieldLeader {
+  path: string;
+  mode: Mode;
+  best: string;
+  f1: number;
+  runner_up: string | null;
+  runner_up_f1: number | null;
+  /** Best − runner-up, micro F1 of the path, with its paired-bootstrap interval; null with one system. */
+  delta: number | null;
+  ci95: [number, number] | null;
+  /** Holm-adjusted across the run's field paths. */
+  p_holm: number | null;
+  significant: boolean;
+}
+
+/** A document on which the systems' scores differ most (largest max − min of the metric). */
+export interface Disagreement {
+  document_id: string;
+  metric: string;
+  spread: number;
+  /** system → the document's score; null when the system has none for it. */
+  values: Record<string, number | null>;
+}
+
 export interface RunSummary {
   schema_version: typeof SUMMARY_SCHEMA_VERSION;
   run_id: string;
   status: string;
   dataset: { name: string; version: string | null; content_hash: string };
-  service: { base_url: string | null; local: boolean };
-  /** A document failed when any of its calls failed. */
-  documents: { total: number; succeeded: number; failed: number };
-  /** Per endpoint ("compare", "split", "process") and per extract mode ("extract:fast"). */
-  calls: Record<string, { calls: number; failed: number; attempts: number; retried: number; from_cache: number }>;
-  /** Per call, client wall time including retries. Keys as in `calls`. */
-  latency_ms: Record<string, LatencyBlock>;
-  /** The same divided by the document's page count. */
-  latency_per_page_ms: Record<string, LatencyBlock>;
-  /** The service's own processing_time_ms (/v1/process), when reported. */
-  service_processing_ms?: LatencyBlock;
-  extraction: Partial<Record<Mode, ExtractionBlock>>;
-  /** The incumbent's baseline JSON, scored the same way, where it exists. */
-  extraction_baseline?: ExtractionBlock;
-  markdown?: {
-    service: MarkdownBlock;
-    baseline?: MarkdownBlock;
-    head_to_head?: ComparisonBlock;
-    /** Where no truth markdown exists: similarity between service and incumbent output (change, not accuracy). */
-    drift?: { similarity: number; documents: number };
-  };
-  confidence: Partial<Record<Mode, ConfidenceBlock>>;
-  regions?: RegionsBlock;
-  /** With --repeat N: how much the service's answers vary between identical calls. */
-  repeat?: { runs: number; f1_std_mean: Partial<Record<Mode, number>>; similarity_std_mean: number | null };
-  /** tag key → tag value → headline metrics. */
-  by_tag: Record<string, Record<string, TagBreakdown>>;
-  /** Per field path and mode (and the incumbent's baseline JSON), worst F1 first. */
-  fields: FieldRow[];
-  /** What could not be scored for lack of truth or baseline files, per kind: document counts. */
-  skipped: { truth_json: number; truth_markdown: number; truth_regions: number; baseline_markdown: number; baseline_json: number };
+  /** The systems in run order. */
+  system_names: string[];
+  /** What every other system is compared with (null with one system). */
+  reference: string | null;
+  /** The system the report's single-system sections describe: the first system that is not the reference. */
+  primary: string;
+  systems: Record<string, SystemSummary>;
+  leaderboard: LeaderboardBlock[];
+  comparisons: SystemComparisonBlock[];
+  field_leaders: FieldLeader[];
+  disagreements: Disagreement[];
+  /** What could not be scored for lack of truth files, per kind: document counts. */
+  skipped: { truth_json: number; truth_markdown: number; truth_regions: number };
   /** Versions of the metric definitions, so numbers from different docbench versions are not mixed silently. */
   metric_versions: Record<string, string>;
 }
@@ -206,10 +284,8 @@ export interface DocumentMarkdown {
   pages: { page: number; similarity: number }[];
 }
 
-/** One line of documents.jsonl. */
-export interface DocumentEvaluation {
-  document_id: string;
-  tags: Record<string, string>;
+/** One system's scores of one document. */
+export interface SystemDocument {
   /** failed: every call failed; partial: some did; ok: none did. */
   status: 'ok' | 'partial' | 'failed';
   errors: { endpoint: Endpoint; mode: Mode | null; code: string; message: string; status?: number }[];
@@ -217,28 +293,34 @@ export interface DocumentEvaluation {
   comparison_id: string | null;
   pages: number | null;
   extraction: Partial<Record<Mode, DocumentExtraction>>;
-  extraction_baseline?: DocumentExtraction;
-  markdown?: {
-    service?: DocumentMarkdown;
-    baseline?: DocumentMarkdown;
-    /** service − incumbent similarity. */
-    delta?: number;
-    drift?: number;
-    teds?: number | null;
-  };
+  markdown?: DocumentMarkdown & { teds: number | null };
+  /** No truth markdown: similarity to the reference's output. */
+  markdown_drift?: number;
   regions?: { f1_at50: number; f1_at75: number; mean_iou: number | null; char_accuracy: number };
-  /** Per call key as in summary.calls: client wall time, ms. */
+  /** Per call key as in summary calls: client wall time, ms. */
   latency_ms: Record<string, number>;
-  /** For the drill-down: truth, service and incumbent markdown per page (null where absent). */
-  texts?: { truth: string[] | null; service: string[] | null; baseline: string[] | null };
-  /** For the drill-down: truth and predicted regions (page outlines in points, boxes in inches). */
-  region_pages?: { truth: RegionPage[]; predicted: RegionPage[] };
+  /** USD of this document's calls (first repetition); null when none was priced. */
+  cost_usd: number | null;
+}
+
+/** One line of documents.jsonl: one document, every system that was planned for it. */
+export interface DocumentEvaluation {
+  document_id: string;
+  tags: Record<string, string>;
+  /** Keyed by system name, in run order. */
+  systems: Record<string, SystemDocument>;
+  /** For the drill-down: truth and each system's markdown per page (null where absent). */
+  texts?: { truth: string[] | null; systems: Record<string, string[] | null> };
+  /** For the drill-down: truth and each system's regions (page outlines in points, boxes in inches). */
+  region_pages?: { truth: RegionPage[]; systems: Record<string, RegionPage[]> };
 }
 
 /** One threshold check of the quality gate (gate.json). */
 export interface GateCheck {
-  /** e.g. "extraction.slow.f1", "markdown.service.similarity", "latency_ms.extract:slow.p95", "fields.slow.codes[].cpt.f1". */
+  /** e.g. "extraction.slow.f1", "markdown.similarity", "latency_ms.extract:slow.p95", "fields.slow.codes[].cpt.f1". */
   metric: string;
+  /** The system checked (absent in gate.json files written before runs had several systems). */
+  system?: string;
   /** Tag scope when the threshold is per tag, e.g. "tier=fax". */
   scope?: string;
   op: '>=' | '<=';
@@ -254,5 +336,5 @@ export interface GateResult {
   passed: boolean;
   checks: GateCheck[];
   /** Per-document thresholds (junit): documents below them, with the reason. */
-  document_failures: { document_id: string; reasons: string[] }[];
+  document_failures: { document_id: string; system?: string; reasons: string[] }[];
 }

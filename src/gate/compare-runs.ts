@@ -7,7 +7,7 @@
  * significant — its Holm-adjusted bootstrap p ≤ `alpha` (Holm across the headline metrics). Field paths are
  * a second Holm family; they decide the verdict only with `fail_on_fields`.
  */
-import { DEFAULT_TIE_TOLERANCE, compareSystemsMany, createCountedSum, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, twoSidedNormalP, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison } from '../score/stats/index.js';
+import { DEFAULT_TIE_TOLERANCE, bootstrapP, compareSystemsMany, createCountedSum, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, twoSidedNormalP, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison } from '../score/stats/index.js';
 import { computeMicroSimilarity, createMicroSimilarityDelta, similarityFromCounts, type EditCounts } from '../score/markdown/index.js';
 import { DocbenchError } from '../errors.js';
 import { describeServiceUrl } from '../render/index.js';
@@ -41,7 +41,7 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
 
   // Headline metrics, higher is better for each.
   const rawHeadline: (() => Omit<MetricDiff, 'p_adjusted' | 'regression' | 'improvement'>)[] = [];
-  const modes = MODES.filter((mode) => baseline.summary.extraction[mode] && candidate.summary.extraction[mode]);
+  const modes = MODES.filter((mode) => baseline.summary.systems[baseline.system]?.extraction[mode] && candidate.summary.systems[candidate.system]?.extraction[mode]);
   for (const mode of modes) {
     const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
     if (scored.length === 0) continue;
@@ -170,16 +170,6 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
   };
 }
 
-/**
- * Two-sided p of Δ from the bootstrap: z = Δ / SE against the standard normal. With no spread in the
- * resamples (SE = 0) the data say nothing more: p = 1 when Δ = 0 (identical runs), 0 when every resample moved
- * the same way. Fewer than two documents cannot show significance: p = 1.
- */
-export function bootstrapP(comparison: Pick<SystemComparison, 'n' | 'delta' | 'standardError'>): number {
-  if (comparison.n < 2) return 1;
-  if (comparison.standardError === 0) return Math.abs(comparison.delta) < SLACK ? 1 : 0;
-  return twoSidedNormalP(comparison.delta / comparison.standardError);
-}
 
 function metric(name: string, label: string, aggregate: string, baseline: number, candidate: number, c: SystemComparison): Omit<MetricDiff, 'p_adjusted' | 'regression' | 'improvement'> {
   return {
@@ -330,6 +320,7 @@ function describeRun(run: DiffRun): DiffRunInfo {
     status: m.status,
     dataset: { name: m.dataset.name, version: m.dataset.version, content_hash: m.dataset.content_hash },
     service: describeServiceUrl(m.service.base_url),
+    system: run.system,
   };
 }
 

@@ -20,6 +20,8 @@ export interface DiffRunsOptions {
   allowDatasetChange?: boolean;
   /** Where diff.* are written; null writes nothing. */
   outDir: string | null;
+  /** The system compared in both runs (`--system`); default each run's primary system. */
+  system?: string;
   logger?: Logger;
 }
 
@@ -31,7 +33,7 @@ export interface DiffRunsOutcome {
 
 export async function diffRunDirectories(baselineDir: string, candidateDir: string, options: DiffRunsOptions): Promise<DiffRunsOutcome> {
   const logger = options.logger ?? silentLogger;
-  const [baseline, candidate] = await Promise.all([readDiffRun(baselineDir, 'baseline'), readDiffRun(candidateDir, 'candidate')]);
+  const [baseline, candidate] = await Promise.all([readDiffRun(baselineDir, 'baseline', options.system), readDiffRun(candidateDir, 'candidate', options.system)]);
   const a = baseline.manifest.dataset;
   const b = candidate.manifest.dataset;
   const changed = a.name !== b.name || a.content_hash !== b.content_hash;

@@ -16,6 +16,8 @@ export interface DiffRunInfo {
   status: string;
   dataset: { name: string; version: string | null; content_hash: string };
   service: string;
+  /** The system of the run whose answers were compared. */
+  system: string;
 }
 
 /** A headline metric: candidate − baseline, higher is better for every one of them. */

@@ -3,9 +3,9 @@
  * (gate.json). Pure: no I/O, no clock. summary.md, junit.xml, report.html and the exit code are all derived
  * from the one GateResult this returns, so they cannot disagree.
  */
-import type { DocumentEvaluation, GateCheck, GateResult, RunSummary } from '../run-dir/index.js';
+import type { DocumentEvaluation, GateCheck, GateResult, RunSummary, SystemDocument, SystemSummary } from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
-import type { GateThresholds, ModeThresholds } from './thresholds.js';
+import { hasGateChecks, type GateThresholds, type ModeThresholds, type SystemThresholds } from './thresholds.js';
 
 /**
  * Slack for float comparisons: micro F1 = 0.9 recomputed from counts may come out as 0.8999999999999999,
@@ -14,7 +14,7 @@ import type { GateThresholds, ModeThresholds } from './thresholds.js';
 const EPSILON = 1e-9;
 
 /** What the gate needs of each document (a DocumentEvaluation has it). */
-export type GateDocument = Pick<DocumentEvaluation, 'document_id' | 'status' | 'extraction'>;
+export type GateDocument = Pick<DocumentEvaluation, 'document_id'> & { systems: Record<string, Pick<SystemDocument, 'status' | 'extraction'>> };
 
 export interface GateEvaluation {
   result: GateResult;
@@ -23,19 +23,45 @@ export interface GateEvaluation {
 }
 
 /**
- * Evaluates every configured threshold. A metric the run could not compute (no markdown, an unknown field
- * path, a tag no document has) is a failed check with `actual: null`: a gate never passes by omission.
- * Once any threshold is set, `max_failed_documents` defaults to 0, because junit.xml lists every document
- * whose calls failed as a failed testcase and the two must agree.
+ * Evaluates every configured threshold: the top level of `gate` against the run's primary system, each
+ * `gate.systems.<name>` against that system. A metric the run could not compute (no markdown, an unknown
+ * field path, a tag no document has, a system not in the run) is a failed check with `actual: null`: a gate
+ * never passes by omission. Once any threshold of a system is set, its `max_failed_documents` defaults to 0,
+ * because junit.xml lists every document whose calls failed as a failed testcase and the two must agree.
  */
 export function evaluateGate(summary: RunSummary, documents: readonly GateDocument[], thresholds: GateThresholds): GateEvaluation {
+  const checks: GateCheck[] = [];
+  const notes: string[] = [];
+  const document_failures: GateResult['document_failures'] = [];
+  const scopes: [string, SystemThresholds][] = [[summary.primary, thresholds], ...Object.entries(thresholds.systems ?? {})];
+  for (const [name, set] of scopes) {
+    if (set !== thresholds && !hasGateChecks(set)) continue;
+    const system = summary.systems[name];
+    if (!system) {
+      checks.push({ ...check('system', '>=', 1, null, undefined, `gate.systems.${name}: this run has no system named ${name} (it has ${summary.system_names.join(', ')})`), system: name });
+      continue;
+    }
+    const own = documents.flatMap((d) => (d.systems?.[name] ? [{ document_id: d.document_id, ...d.systems[name]! }] : []));
+    const result = evaluateSystem(system, own, set, name === summary.primary && set === thresholds ? '' : `gate.systems.${name}.`);
+    checks.push(...result.checks.map((c) => ({ ...c, system: name })));
+    notes.push(...result.notes);
+    document_failures.push(...result.failures.map((f) => ({ ...f, system: name })));
+  }
+  document_failures.sort((a, b) => (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : (a.system ?? "") < (b.system ?? "") ? -1 : (a.system ?? "") > (b.system ?? "") ? 1 : 0));
+  return { result: { passed: checks.every((c) => c.passed) && document_failures.length === 0, checks, document_failures }, notes };
+}
+
+/** One system's document as the per-document thresholds see it. */
+type SystemGateDocument = { document_id: string } & Pick<SystemDocument, 'status' | 'extraction'>;
+
+function evaluateSystem(summary: SystemSummary, documents: readonly SystemGateDocument[], thresholds: SystemThresholds, at: string): { checks: GateCheck[]; notes: string[]; failures: { document_id: string; reasons: string[] }[] } {
   const checks: GateCheck[] = [];
   const notes: string[] = [];
   const failures = new Map<string, string[]>();
   const runModes = MODES.filter((mode) => summary.extraction[mode] !== undefined);
 
   for (const mode of Object.keys(thresholds.modes) as Mode[]) {
-    if (!runModes.includes(mode)) notes.push(`gate.modes.${mode}: this run has no ${mode}-mode extraction scores; its thresholds were not applied`);
+    if (!runModes.includes(mode)) notes.push(`${at || 'gate.'}modes.${mode}: this run has no ${mode}-mode extraction scores; its thresholds were not applied`);
   }
   const effective = (mode: Mode): ModeThresholds => ({ ...pickModeThresholds(thresholds), ...thresholds.modes[mode] });
 
@@ -80,8 +106,8 @@ export function evaluateGate(summary: RunSummary, documents: readonly GateDocume
   checks.push(...latencyChecks(summary, thresholds, runModes, effective));
 
   if (thresholds.min_similarity !== undefined) {
-    const similarity = summary.markdown?.service.similarity ?? null;
-    checks.push(check('markdown.service.similarity', '>=', thresholds.min_similarity, similarity, undefined, similarity === null ? 'this run has no markdown scores (no /compare calls, or no truth markdown)' : undefined));
+    const similarity = summary.markdown?.similarity ?? null;
+    checks.push(check('markdown.similarity', '>=', thresholds.min_similarity, similarity, undefined, similarity === null ? 'this run has no markdown scores (no /compare calls, or no truth markdown)' : undefined));
   }
 
   for (const [fieldPath, t] of Object.entries(thresholds.fields)) {
@@ -109,8 +135,8 @@ export function evaluateGate(summary: RunSummary, documents: readonly GateDocume
       if (t.min_exact_match !== undefined) checks.push(check(`extraction.${mode}.exact_match_rate`, '>=', t.min_exact_match, breakdown?.exact_match_rate[mode] ?? null, scope, missing));
     }
     if (t.min_similarity !== undefined) {
-      const similarity = breakdown?.similarity_service ?? null;
-      checks.push(check('markdown.service.similarity', '>=', t.min_similarity, similarity, scope, missing ?? (similarity === null ? `no markdown scores for documents tagged ${scope}` : undefined)));
+      const similarity = breakdown?.similarity ?? null;
+      checks.push(check('markdown.similarity', '>=', t.min_similarity, similarity, scope, missing ?? (similarity === null ? `no markdown scores for documents tagged ${scope}` : undefined)));
     }
   }
 
@@ -121,17 +147,16 @@ export function evaluateGate(summary: RunSummary, documents: readonly GateDocume
     checks.push(check('documents.failed', '<=', maxFailed, failed, undefined, failed > maxFailed ? `${failed} of ${summary.documents.total} documents had failed calls (scored as empty output; listed in junit.xml)` : undefined, 'documents with failed calls'));
   }
 
-  const document_failures = [...failures].map(([document_id, reasons]) => ({ document_id, reasons })).sort((a, b) => (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : 0));
-  return { result: { passed: checks.every((c) => c.passed) && document_failures.length === 0, checks, document_failures }, notes };
+  return { checks, notes, failures: [...failures].map(([document_id, reasons]) => ({ document_id, reasons })) };
 }
 
-function pickModeThresholds(t: GateThresholds): ModeThresholds {
+function pickModeThresholds(t: SystemThresholds): ModeThresholds {
   const { min_f1, min_strict_f1, min_exact_match, max_ece, max_p95_ms, min_document_f1 } = t;
   return Object.fromEntries(Object.entries({ min_f1, min_strict_f1, min_exact_match, max_ece, max_p95_ms, min_document_f1 }).filter(([, v]) => v !== undefined));
 }
 
 /** p95 (and per call key p50/p99) latency: `max_p95_ms` at the top applies to every call key of the run. */
-function latencyChecks(summary: RunSummary, thresholds: GateThresholds, runModes: readonly Mode[], effective: (mode: Mode) => ModeThresholds): GateCheck[] {
+function latencyChecks(summary: SystemSummary, thresholds: SystemThresholds, runModes: readonly Mode[], effective: (mode: Mode) => ModeThresholds): GateCheck[] {
   const checks: GateCheck[] = [];
   const keys = new Set(Object.keys(summary.latency_ms ?? {}));
   for (const key of Object.keys(thresholds.latency)) keys.add(key);

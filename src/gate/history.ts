@@ -27,6 +27,8 @@ export interface HistoryRow {
   dataset_version: string | null;
   content_hash: string;
   service: string;
+  /** The system these figures are of: history has one row per run and system. */
+  system: string;
   status: string;
   documents: number;
   failed_documents: number;
@@ -46,7 +48,7 @@ export interface HistoryRow {
 
 /** history.csv's columns, in order. */
 export const HISTORY_COLUMNS = [
-  'created_at', 'run_id', 'dir', 'dataset', 'dataset_version', 'content_hash', 'service', 'status', 'documents', 'failed_documents',
+  'created_at', 'run_id', 'dir', 'dataset', 'dataset_version', 'content_hash', 'service', 'system', 'status', 'documents', 'failed_documents',
   'f1_fast', 'f1_slow', 'exact_match_fast', 'exact_match_slow', 'similarity', 'p95_ms_extract_fast', 'p95_ms_extract_slow', 'p95_ms_compare', 'gate',
 ] as const satisfies readonly (keyof HistoryRow)[];
 
@@ -57,8 +59,17 @@ export interface HistoryOutcome {
   written: string[];
 }
 
-/** One run's row from its manifest, summary and gate (pure). */
-export function toHistoryRow(dir: string, manifest: RunManifest, summary: RunSummary, gate: GateResult | null, files: { report: boolean; diff: boolean }): HistoryRow {
+/** One run's rows from its manifest, summary and gate (pure): one per system, in run order. */
+export function toHistoryRows(dir: string, manifest: RunManifest, summary: RunSummary, gate: GateResult | null, files: { report: boolean; diff: boolean }): HistoryRow[] {
+  return summary.system_names.map((name) => toHistoryRow(dir, manifest, summary, gate, files, name));
+}
+
+/** One run's row for one system (the primary by default). */
+export function toHistoryRow(dir: string, manifest: RunManifest, summary: RunSummary, gate: GateResult | null, files: { report: boolean; diff: boolean }, name = summary.primary): HistoryRow {
+  const system = summary.systems[name];
+  // A check without a system (gate.json of schema 1) is the primary system's.
+  const checks = gate?.checks.filter((c) => (c.system ?? summary.primary) === name) ?? [];
+  const failures = gate?.document_failures.filter((f) => (f.system ?? summary.primary) === name) ?? [];
   return {
     created_at: manifest.created_at,
     run_id: manifest.run_id,
@@ -67,18 +78,19 @@ export function toHistoryRow(dir: string, manifest: RunManifest, summary: RunSum
     dataset_version: manifest.dataset.version,
     content_hash: manifest.dataset.content_hash,
     service: describeServiceUrl(manifest.service.base_url),
+    system: name,
     status: manifest.status,
-    documents: summary.documents?.total ?? 0,
-    failed_documents: summary.documents?.failed ?? 0,
-    f1_fast: summary.extraction?.fast?.f1 ?? null,
-    f1_slow: summary.extraction?.slow?.f1 ?? null,
-    exact_match_fast: summary.extraction?.fast?.exact_match_rate ?? null,
-    exact_match_slow: summary.extraction?.slow?.exact_match_rate ?? null,
-    similarity: summary.markdown?.service?.similarity ?? null,
-    p95_ms_extract_fast: summary.latency_ms?.['extract:fast']?.p95 ?? null,
-    p95_ms_extract_slow: summary.latency_ms?.['extract:slow']?.p95 ?? null,
-    p95_ms_compare: summary.latency_ms?.compare?.p95 ?? null,
-    gate: gate ? (gate.passed ? 'passed' : 'failed') : null,
+    documents: system?.documents?.total ?? 0,
+    failed_documents: system?.documents?.failed ?? 0,
+    f1_fast: system?.extraction?.fast?.f1 ?? null,
+    f1_slow: system?.extraction?.slow?.f1 ?? null,
+    exact_match_fast: system?.extraction?.fast?.exact_match_rate ?? null,
+    exact_match_slow: system?.extraction?.slow?.exact_match_rate ?? null,
+    similarity: system?.markdown?.similarity ?? null,
+    p95_ms_extract_fast: system?.latency_ms?.['extract:fast']?.p95 ?? null,
+    p95_ms_extract_slow: system?.latency_ms?.['extract:slow']?.p95 ?? null,
+    p95_ms_compare: system?.latency_ms?.compare?.p95 ?? null,
+    gate: gate && checks.length + failures.length > 0 ? (checks.every((c) => c.passed) && failures.length === 0 ? 'passed' : 'failed') : null,
     has_report: files.report,
     has_diff: files.diff,
   };
@@ -114,7 +126,7 @@ export async function scanRuns(reportsDir: string, logger: Logger = silentLogger
       continue;
     }
     const gate = await readGate(dir);
-    rows.push(toHistoryRow(name, manifest, summary, gate, { report: existsSync(runDirPath(dir, 'reportHtml')), diff: existsSync(path.join(runDirPath(dir, 'diffDir'), DIFF_FILES.html)) }));
+    rows.push(...toHistoryRows(name, manifest, summary, gate, { report: existsSync(runDirPath(dir, 'reportHtml')), diff: existsSync(path.join(runDirPath(dir, 'diffDir'), DIFF_FILES.html)) }));
   }
   for (const s of skipped) logger.warn(`history: skipped ${s.dir}: ${s.reason}`);
   return { rows: sortHistory(rows), skipped };
@@ -138,21 +150,23 @@ function relativeHref(dir: string, file: string): string {
 }
 
 export function buildHistoryView(rows: readonly HistoryRow[], skipped: readonly { dir: string; reason: string }[], title: string): unknown {
-  const datasets = [...new Set(rows.map((r) => r.dataset))].sort();
+  // Trends are per dataset and system: one line of points per system that ran on the dataset.
+  const series = (r: HistoryRow) => `${r.dataset} · ${r.system}`;
+  const datasets = [...new Set(rows.map(series))].sort();
   const first = rows[0]?.created_at ?? null;
   const last = rows.at(-1)?.created_at ?? null;
   return {
     title,
     version: DOCBENCH_VERSION,
     facts: [
-      { label: 'Runs', value: String(rows.length), detail: skipped.length ? `${skipped.length} directories skipped` : undefined },
-      { label: 'Datasets', value: String(datasets.length) },
+      { label: 'Runs', value: String(new Set(rows.map((r) => r.run_id)).size), detail: skipped.length ? `${skipped.length} directories skipped` : undefined },
+      { label: 'Datasets', value: String(new Set(rows.map((r) => r.dataset)).size) },
       { label: 'From', value: formatDate(first) },
       { label: 'To', value: formatDate(last) },
     ],
     warnings: skipped.map((s) => `Skipped ${s.dir}: ${s.reason}`),
     datasets: datasets.map((name, index) => {
-      const runs = rows.filter((r) => r.dataset === name);
+      const runs = rows.filter((r) => series(r) === name);
       return { name, anchor: `dataset-${index + 1}`, runs: runs.length, span: `${formatDate(runs[0]!.created_at)} to ${formatDate(runs.at(-1)!.created_at)}`, charts: buildTrendCharts(runs) };
     }),
     metric_columns: ['F1 fast', 'F1 slow', 'Exact match slow', 'Similarity', 'p95 extract:slow', 'p95 compare'],
@@ -161,7 +175,7 @@ export function buildHistoryView(rows: readonly HistoryRow[], skipped: readonly 
       date: formatDate(r.created_at),
       run_id: r.run_id,
       dataset: `${r.dataset}${r.dataset_version ? ` v${r.dataset_version}` : ''}`,
-      service: r.service,
+      service: `${r.system} (${r.service})`,
       status: r.status,
       documents: `${r.documents}${r.failed_documents ? ` (${r.failed_documents} failed)` : ''}`,
       metrics: [formatPercent(r.f1_fast), formatPercent(r.f1_slow), formatPercent(r.exact_match_slow), formatPercent(r.similarity), formatMs(r.p95_ms_extract_slow), formatMs(r.p95_ms_compare)],

@@ -3,7 +3,8 @@ export { parseGateSection, readGateSection, applyGateFlags, hasGateChecks, creat
 export type { GateThresholds, GateFlags, DiffSettings, ModeThresholds, FieldThresholds, TagThresholds, LatencyThresholds } from './thresholds.js';
 export { evaluateGate, type GateDocument, type GateEvaluation } from './evaluate-gate.js';
 export { applyGate, formatGateVerdict, formatGateFailures } from './run-gate.js';
-export { compareRuns, bootstrapP, type CompareRunsOptions } from './compare-runs.js';
+export { compareRuns, type CompareRunsOptions } from './compare-runs.js';
+export { bootstrapP } from '../score/stats/index.js';
 export { readDiffRun, collapseFieldPath, type DiffRun, type DiffDocument } from './read-diff-run.js';
 export { diffRunDirectories, formatDiffVerdict, type DiffRunsOptions, type DiffRunsOutcome } from './diff-runs.js';
 export { toDiffMarkdown } from './diff-markdown.js';

@@ -7,9 +7,9 @@ import { UsageError } from '../errors.js';
 import type { RunSummary } from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
 import { checkRunDirectory, readDocuments, readManifest, readScoredSummary, type RunManifest } from '../run-dir/index.js';
+import { countFieldPaths, type PathCounts } from '../score/extraction/index.js';
 
-/** tp, fp, fn of one field path in one document. */
-export type PathCounts = [tp: number, fp: number, fn: number];
+export { collapseFieldPath, type PathCounts } from '../score/extraction/index.js';
 
 /** One document's numbers. */
 export interface DiffDocument {
@@ -23,55 +23,51 @@ export interface DiffDocument {
   latency: Record<string, number>;
 }
 
-/** A scored run, loaded for comparison. */
+/** A scored run, loaded for comparison: the documents of one of its systems. */
 export interface DiffRun {
   dir: string;
   manifest: RunManifest;
   summary: RunSummary;
+  /** The system compared (`--system`, else the run's primary system). */
+  system: string;
   documents: Map<string, DiffDocument>;
 }
 
 /**
- * `codes[1].units` → `codes[].units`: the per-path aggregation key of docs/metrics/extraction.md ("per field path with
- * indices collapsed"). documents.jsonl keeps the indexed path for the drill-down.
+ * @param system the system whose answers are compared; default the run's primary system.
+ * @throws UsageError naming the run and its systems when it has no such system.
  */
-export function collapseFieldPath(fieldPath: string): string {
-  return fieldPath.replace(/\[\d+\]/g, '[]');
-}
-
-export async function readDiffRun(dir: string, label: string): Promise<DiffRun> {
+export async function readDiffRun(dir: string, label: string, system?: string): Promise<DiffRun> {
   await checkRunDirectory(dir);
   const manifest = await readManifest(dir);
   const summary = await readScoredSummary(dir);
+  const name = system ?? summary.primary;
+  if (!summary.systems[name]) {
+    throw new UsageError(`${label} run ${dir} has no system named ${name} (it has ${summary.system_names.join(', ')})`, { code: 'INPUT_INVALID', subject: dir, hint: 'pick one of its systems with --system NAME' });
+  }
   const documents = new Map<string, DiffDocument>();
-  for await (const doc of readDocuments(dir)) {
+  for await (const line of readDocuments(dir)) {
+    const doc = line.systems[name];
+    if (!doc) continue;
     const extraction: DiffDocument['extraction'] = {};
     for (const mode of MODES) {
       const score = doc.extraction?.[mode];
       if (!score) continue;
-      const paths = new Map<string, PathCounts>();
-      for (const field of score.fields ?? []) {
-        const key = collapseFieldPath(field.path);
-        const counts = paths.get(key) ?? [0, 0, 0];
-        if (field.verdict === 'tp') counts[0]++;
-        if (field.verdict === 'fp' || field.verdict === 'fp+fn') counts[1]++;
-        if (field.verdict === 'fn' || field.verdict === 'fp+fn') counts[2]++;
-        paths.set(key, counts);
-      }
+      const paths = countFieldPaths(score.fields ?? []);
       extraction[mode] = { f1: score.f1, exactMatch: score.exact_match, tp: score.tp, fp: score.fp, fn: score.fn, paths };
     }
-    if (documents.has(doc.document_id)) {
-      throw new UsageError(`${label} run ${dir}: document ${doc.document_id} appears twice in documents.jsonl`, { code: 'INPUT_INVALID', subject: dir, hint: 'the run directory is damaged; rescore it with docbench run --resume' });
+    if (documents.has(line.document_id)) {
+      throw new UsageError(`${label} run ${dir}: document ${line.document_id} appears twice in documents.jsonl`, { code: 'INPUT_INVALID', subject: dir, hint: 'the run directory is damaged; rescore it with docbench run --resume' });
     }
-    documents.set(doc.document_id, {
-      id: doc.document_id,
+    documents.set(line.document_id, {
+      id: line.document_id,
       status: doc.status,
       extraction,
-      similarity: doc.markdown?.service?.similarity ?? null,
-      markdownCounts: doc.markdown?.service && typeof doc.markdown.service.edits === 'number' ? { edits: doc.markdown.service.edits, length: doc.markdown.service.length } : null,
+      similarity: doc.markdown?.similarity ?? null,
+      markdownCounts: doc.markdown && typeof doc.markdown.edits === 'number' ? { edits: doc.markdown.edits, length: doc.markdown.length } : null,
       regionsF1: doc.regions?.f1_at50 ?? null,
       latency: doc.latency_ms ?? {},
     });
   }
-  return { dir, manifest, summary, documents };
+  return { dir, manifest, summary, system: name, documents };
 }

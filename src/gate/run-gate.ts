@@ -4,7 +4,7 @@
  * reporting; `docbench gate <run-dir>` calls it on a stored run and rebuilds the reports.
  */
 import { silentLogger, type Logger } from '../logger.js';
-import type { GateResult } from '../run-dir/index.js';
+import type { GateResult, SystemDocument } from '../run-dir/index.js';
 import { MODES } from '../types.js';
 import { checkRunDirectory, readDocuments, readManifest, readScoredSummary, writeGate } from '../run-dir/index.js';
 import { evaluateGate, type GateDocument } from './evaluate-gate.js';
@@ -21,14 +21,18 @@ export async function applyGate(runDir: string, thresholds: GateThresholds, opti
   await readManifest(runDir);
   const summary = await readScoredSummary(runDir);
   const documents: GateDocument[] = [];
-  // Only the per-mode F1 is kept: documents.jsonl also holds texts, which need not stay in memory.
+  // Only each system's per-mode F1 is kept: documents.jsonl also holds texts, which need not stay in memory.
   for await (const doc of readDocuments(runDir)) {
-    const extraction: GateDocument['extraction'] = {};
-    for (const mode of MODES) {
-      const score = doc.extraction?.[mode];
-      if (score) extraction[mode] = { ...score, fields: [] };
+    const systems: GateDocument['systems'] = {};
+    for (const [name, system] of Object.entries(doc.systems)) {
+      const extraction: SystemDocument['extraction'] = {};
+      for (const mode of MODES) {
+        const score = system.extraction?.[mode];
+        if (score) extraction[mode] = { ...score, fields: [] };
+      }
+      systems[name] = { status: system.status, extraction };
     }
-    documents.push({ document_id: doc.document_id, status: doc.status, extraction });
+    documents.push({ document_id: doc.document_id, systems });
   }
   const { result, notes } = evaluateGate(summary, documents, thresholds);
   for (const note of notes) logger.warn(note);

@@ -58,7 +58,10 @@ export interface DiffSettings {
   fail_on_fields: boolean;
 }
 
-/** The validated `gate` section. Absent keys mean "no such check". */
+/** The thresholds of one system: `gate.systems.<name>` holds the same keys as `gate` itself, but `diff`. */
+export type SystemThresholds = Omit<GateThresholds, 'diff' | 'systems'>;
+
+/** The validated `gate` section. Absent keys mean "no such check". Top-level thresholds apply to the run's primary system. */
 export interface GateThresholds extends ModeThresholds {
   /** Markdown similarity of the service (micro, normalised). */
   min_similarity?: number;
@@ -71,6 +74,8 @@ export interface GateThresholds extends ModeThresholds {
   fields: Record<string, FieldThresholds>;
   tags: Record<string, TagThresholds>;
   latency: Record<string, LatencyThresholds>;
+  /** Per system name (`gate.systems.<name>`): that system's own thresholds. */
+  systems: Record<string, SystemThresholds>;
   diff: DiffSettings;
 }
 
@@ -116,18 +121,32 @@ function readSets<S extends SectionSchema>(checkKey: (key: string) => string | n
   return (value, at, reader) => reader.map(value, at, checkKey, (set, setAt, setReader) => setReader.section(set, setAt, schema));
 }
 
-const GATE_SCHEMA = {
+/** What `gate` and each `gate.systems.<name>` hold. */
+const SYSTEM_SCHEMA = {
   ...TOP_SCHEMA,
   modes: readSets((key) => (isMode(key) ? null : `unknown mode; expected one of ${MODES.join(', ')}`), MODE_SCHEMA),
   fields: readSets((key) => (key.trim() === '' || /\[\d+\]/.test(key) ? 'expected a field path with indices collapsed, e.g. "codes[].cpt"' : null), FIELD_SCHEMA),
   tags: readSets((key) => (/^[^=]+=.*$/.test(key) ? null : 'expected a tag written key=value, e.g. "tier=fax"'), TAG_SCHEMA),
   latency: readSets((key) => (LATENCY_CALL_KEY.test(key) ? null : 'expected a call key: extract:fast, extract:slow, compare, split or process'), LATENCY_SCHEMA),
+} satisfies SectionSchema;
+
+/** System names as run.json allows them (docs/systems.md). */
+const SYSTEM_NAME = /^[a-z][a-z0-9_-]{0,39}$/;
+
+/** One system's thresholds with every scope present. */
+function completeScopes<T extends { modes?: SystemThresholds['modes']; fields?: SystemThresholds['fields']; tags?: SystemThresholds['tags']; latency?: SystemThresholds['latency'] }>(set: T) {
+  return { ...set, modes: set.modes ?? {}, fields: set.fields ?? {}, tags: set.tags ?? {}, latency: set.latency ?? {} };
+}
+
+const GATE_SCHEMA = {
+  ...SYSTEM_SCHEMA,
+  systems: readSets((key) => (SYSTEM_NAME.test(key) ? null : 'expected a system name: lower-case letters, digits, - and _, starting with a letter'), SYSTEM_SCHEMA),
   diff: ((value, at, reader) => reader.section(value, at, DIFF_SCHEMA)) as ValueReader<Partial<DiffSettings>>,
 } satisfies SectionSchema;
 
 /** An empty gate: no checks, default diff settings. */
 export function createEmptyThresholds(): GateThresholds {
-  return { modes: {}, fields: {}, tags: {}, latency: {}, diff: { ...DEFAULT_DIFF_SETTINGS } };
+  return { modes: {}, fields: {}, tags: {}, latency: {}, systems: {}, diff: { ...DEFAULT_DIFF_SETTINGS } };
 }
 
 /**
@@ -140,13 +159,10 @@ export function parseGateSection(raw: unknown, where = 'config'): GateThresholds
 
 /** The `gate` section as a config section reader (config.ts validates it with the rest of the file). */
 export const readGateSection: ValueReader<GateThresholds> = (value, at, reader) => {
-  const { modes, fields, tags, latency, diff, ...top } = reader.section(value, at, GATE_SCHEMA);
+  const { systems, diff, ...own } = reader.section(value, at, GATE_SCHEMA);
   return {
-    ...top,
-    modes: modes ?? {},
-    fields: fields ?? {},
-    tags: tags ?? {},
-    latency: latency ?? {},
+    ...completeScopes(own),
+    systems: Object.fromEntries(Object.entries(systems ?? {}).map(([name, set]) => [name, completeScopes(set)])),
     diff: { ...DEFAULT_DIFF_SETTINGS, ...diff },
   };
 };
@@ -172,7 +188,8 @@ export function applyGateFlags(thresholds: GateThresholds, flags: GateFlags): Ga
 }
 
 /** True when at least one check is configured (diff settings alone are not a gate). */
-export function hasGateChecks(thresholds: GateThresholds): boolean {
+export function hasGateChecks(thresholds: SystemThresholds | GateThresholds): boolean {
+  if ('systems' in thresholds && Object.values(thresholds.systems).some(hasGateChecks)) return true;
   const top = Object.keys(TOP_SCHEMA).some((key) => (thresholds as unknown as Record<string, unknown>)[key] !== undefined);
   const scoped = [thresholds.modes, thresholds.fields, thresholds.tags, thresholds.latency].some((section) =>
     Object.values(section).some((set) => Object.values(set as Record<string, unknown>).some((v) => v !== undefined)),

@@ -58,3 +58,10 @@ export function roundForCsv(value: number | null | undefined): number | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
   return Math.round(value * 1e6) / 1e6;
 }
+
+/** US dollars with enough digits for per-page prices: 0.0123 → "$0.0123", 12.5 → "$12.50". */
+export function formatUsd(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  if (value === 0) return '$0';
+  return Math.abs(value) >= 1 ? `$${value.toFixed(2)}` : `$${value.toPrecision(3)}`;
+}

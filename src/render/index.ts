@@ -3,7 +3,7 @@
  * (diff.html, diff.md, history's index.html and history.csv): number formats, escaping of untrusted text,
  * safe links, SVG chart geometry and template loading. One copy of each, so the pages and files agree.
  */
-export { formatPercent, formatPoints, formatMs, formatCount, formatDate, formatDuration, formatDecimal, roundForCsv } from './format-number.js';
+export { formatPercent, formatPoints, formatMs, formatCount, formatDate, formatDuration, formatDecimal, formatUsd, roundForCsv } from './format-number.js';
 export { escapeMarkdown, neutraliseFormula } from './escape.js';
 export { toSafeHref, describeServiceUrl } from './safe-url.js';
 export type { ChartView } from './charts/chart-types.js';

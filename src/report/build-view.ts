@@ -2,13 +2,14 @@
  * Builds the one view model every report format is written from. Formats, never re-scores: every figure
  * comes from summary.json, documents.jsonl or gate.json as the scoring step wrote it.
  */
-import type { DocumentEvaluation, FieldRow, GateResult, LatencyBlock, RunSummary } from '../run-dir/index.js';
+import type { DocumentEvaluation, GateResult, LatencyBlock, RunSummary, SystemSummary } from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import { buildAccuracyLatencyChart } from './charts/accuracy-latency-chart.js';
 import { buildReliabilityChart, buildRiskCoverageChart, toUnitConfidence } from './charts/calibration-charts.js';
 import { buildLatencyChart } from './charts/latency-chart.js';
-import { toDocumentRow } from './document-row.js';
+import { buildDocumentColumns, toDocumentRow } from './document-row.js';
+import { buildComparisonRows, buildDisagreements, buildFieldLeaders, buildLeaderboard, buildSystemViews } from './leaderboard-view.js';
 import { formatCount, formatDate, formatDecimal, formatDuration, formatMs, formatPercent, describeServiceUrl } from '../render/index.js';
 import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
 import type { StoredRun } from '../run-dir/index.js';
@@ -24,13 +25,14 @@ import type {
   LatencyView,
   ReportView,
   RunHeaderView,
+  SystemView,
   TagTableView,
   Tone,
 } from './view-types.js';
 
 /** The modes of the run, in the canonical order (fast before slow). */
 export function selectModes(inputs: Pick<StoredRun, 'manifest' | 'summary'>): Mode[] {
-  return MODES.filter((mode) => inputs.manifest.options.modes.includes(mode) || inputs.summary.extraction[mode] !== undefined);
+  return MODES.filter((mode) => inputs.manifest.options.modes.includes(mode) || Object.values(inputs.summary.systems).some((s) => s.extraction[mode] !== undefined));
 }
 
 /** Latency keys in a stable order: extract modes first, then the other endpoints, then anything else. */
@@ -48,17 +50,20 @@ export function toneForScore(value: number | null): Tone {
 }
 
 export async function buildReportView(inputs: StoredRun, documents: AsyncIterable<DocumentEvaluation>): Promise<ReportView> {
-  const { manifest, summary, gate } = inputs;
+  const { summary, gate } = inputs;
   const modes = selectModes(inputs);
-  const gateReasons = new Map((gate?.document_failures ?? []).map((f) => [f.document_id, f.reasons]));
+  const systems = buildSystemViews(summary);
+  const primary = summary.systems[summary.primary]!;
+  // gate.json written before systems names none: its document failures are the primary system's.
+  const gateReasons = new Map((gate?.document_failures ?? []).map((f) => [`${f.system ?? summary.primary}\u0000${f.document_id}`, f.reasons]));
   const rows: DocumentRow[] = [];
   const errorCodes = new Map<string, number>();
   for await (const doc of documents) {
-    rows.push(toDocumentRow(doc, modes, gateReasons, manifest.service.local));
-    for (const error of doc.errors ?? []) errorCodes.set(error.code, (errorCodes.get(error.code) ?? 0) + 1);
+    rows.push(toDocumentRow(doc, systems, summary.reference, modes, gateReasons));
+    for (const system of Object.values(doc.systems ?? {})) for (const error of system.errors ?? []) errorCodes.set(error.code, (errorCodes.get(error.code) ?? 0) + 1);
   }
-  const tagKeys = [...new Set([...Object.keys(summary.by_tag ?? {}), ...rows.flatMap((r) => Object.keys(r.tags))])].sort();
-  const latencyKeys = orderLatencyKeys([...Object.keys(summary.latency_ms ?? {}), ...rows.flatMap((r) => Object.keys(r.latency_ms))]);
+  const tagKeys = [...new Set([...Object.values(summary.systems).flatMap((s) => Object.keys(s.by_tag ?? {})), ...rows.flatMap((r) => Object.keys(r.tags))])].sort();
+  const latencyKeys = orderLatencyKeys([...Object.values(summary.systems).flatMap((s) => Object.keys(s.latency_ms ?? {})), ...rows.flatMap((r) => r.systems.flatMap((c) => Object.keys(c.latency_ms)))]);
   const counts = {
     total: rows.length,
     ok: rows.filter((r) => r.status === 'ok').length,
@@ -73,14 +78,21 @@ export async function buildReportView(inputs: StoredRun, documents: AsyncIterabl
     failures: buildFailures(counts, errorCodes),
     gate: gate ? buildGate(gate) : null,
     modes,
+    systems,
+    reference: summary.reference,
+    primary: summary.primary,
+    leaderboard: buildLeaderboard(summary, systems),
+    comparisons: buildComparisonRows(summary),
+    field_leaders: buildFieldLeaders(summary),
+    disagreements: buildDisagreements(summary, systems),
     headline,
-    fast_slow: buildFastSlow(headline, rows, modes),
-    fields: buildFields(summary.fields ?? []),
-    calibration: buildCalibration(summary, modes),
-    latency: buildLatency(summary, rows, latencyKeys),
-    by_tag: buildTagTables(summary, modes),
-    tag_breakdowns: summary.by_tag ?? {},
-    documents: { rows, tag_keys: tagKeys, latency_keys: latencyKeys, counts },
+    fast_slow: buildFastSlow(headline, rows, modes, summary.primary),
+    fields: buildFields(summary),
+    calibration: buildCalibration(primary, modes),
+    latency: buildLatency(primary, rows, latencyKeys, summary.primary),
+    by_tag: buildTagTables(summary, systems, modes),
+    tag_breakdowns: primary.by_tag ?? {},
+    documents: { rows, columns: buildDocumentColumns(summary, systems, modes, latencyKeys), tag_keys: tagKeys, latency_keys: latencyKeys, counts },
   };
 }
 
@@ -94,7 +106,7 @@ function buildHeader(inputs: StoredRun, modes: Mode[]): RunHeaderView {
     documents_selected: manifest.dataset.documents_selected,
     documents_total: manifest.dataset.documents_total,
   };
-  const service = { description: describeServiceUrl(summary.service?.base_url ?? manifest.service.base_url), local: manifest.service.local };
+  const service = { description: describeServiceUrl(manifest.service.base_url), local: manifest.service.local };
   const incomplete = manifest.status === 'completed' ? null : `This run is ${manifest.status}${manifest.stop_message ? `: ${manifest.stop_message}` : ''}. Figures cover the calls recorded so far (${formatCount(manifest.counts.recorded)} of ${formatCount(manifest.counts.planned)}).`;
   return {
     run_id: manifest.run_id,
@@ -113,7 +125,7 @@ function buildHeader(inputs: StoredRun, modes: Mode[]): RunHeaderView {
     facts: [
       { label: 'Dataset', value: `${dataset.name}${dataset.version ? ` v${dataset.version}` : ''}`, detail: `${formatCount(dataset.documents_selected)} of ${formatCount(dataset.documents_total)} documents` },
       { label: 'Content hash', value: dataset.content_hash_short, detail: dataset.content_hash },
-      { label: 'Service', value: service.description, detail: `modes ${modes.join(', ') || '—'}; endpoints ${manifest.options.endpoints.join(', ')}` },
+      { label: 'Systems', value: summary.system_names.join(', '), detail: `${summary.reference ? `reference ${summary.reference}; ` : ''}service ${service.description}; modes ${modes.join(', ') || '—'}; endpoints ${manifest.options.endpoints.join(', ')}` },
       { label: 'docbench', value: manifest.docbench_version, detail: manifest.docbench_commit ? `commit ${manifest.docbench_commit.slice(0, 12)}` : 'no git commit recorded' },
       { label: 'Date', value: formatDate(manifest.created_at), detail: `run ${manifest.run_id}` },
       { label: 'Duration', value: formatDuration(manifest.duration_ms), detail: `${manifest.invocations.length} invocation${manifest.invocations.length === 1 ? '' : 's'}; status ${manifest.status}`, tone: manifest.status === 'completed' ? 'neutral' : 'warn' },
@@ -154,7 +166,7 @@ function buildGate(gate: GateResult): GateView {
   };
 }
 
-function buildFastSlow(headline: HeadlineView, rows: DocumentRow[], modes: Mode[]): FastSlowView | null {
+function buildFastSlow(headline: HeadlineView, rows: DocumentRow[], modes: Mode[], system: string): FastSlowView | null {
   if (modes.length < 2) return null;
   const [first, second] = [headline.modes[0]!, headline.modes[1]!];
   let summary = '';
@@ -167,8 +179,9 @@ function buildFastSlow(headline: HeadlineView, rows: DocumentRow[], modes: Mode[
   const series = modes.map((mode, index) => ({
     mode,
     points: rows.flatMap((r) => {
-      const f1 = r.f1[mode];
-      const latency = r.latency_ms[extractKey(mode)];
+      const cell = r.systems.find((c) => c.system === system);
+      const f1 = cell?.f1[mode];
+      const latency = cell?.latency_ms[extractKey(mode)];
       return f1 !== null && f1 !== undefined && latency !== null && latency !== undefined ? [{ id: r.id, latency, f1 }] : [];
     }),
     p50: headline.modes[index]!.p50_ms,
@@ -181,10 +194,13 @@ function buildFastSlow(headline: HeadlineView, rows: DocumentRow[], modes: Mode[
   };
 }
 
-function buildFields(fields: FieldRow[]): FieldRowView[] {
-  return [...fields]
-    .sort((a, b) => a.f1 - b.f1 || a.path.localeCompare(b.path) || a.mode.localeCompare(b.mode))
-    .map((f) => ({
+/** Every system's field rows, worst F1 first. */
+function buildFields(summary: RunSummary): FieldRowView[] {
+  return summary.system_names
+    .flatMap((system) => (summary.systems[system]?.fields ?? []).map((f) => ({ system, f })))
+    .sort((a, b) => a.f.f1 - b.f.f1 || a.f.path.localeCompare(b.f.path) || a.f.mode.localeCompare(b.f.mode) || a.system.localeCompare(b.system))
+    .map(({ system, f }) => ({
+      system,
       path: f.path,
       mode: f.mode,
       tp: f.tp,
@@ -202,7 +218,7 @@ function buildFields(fields: FieldRow[]): FieldRowView[] {
     }));
 }
 
-function buildCalibration(summary: RunSummary, modes: Mode[]): CalibrationView[] {
+function buildCalibration(summary: SystemSummary, modes: Mode[]): CalibrationView[] {
   return modes.flatMap((mode) => {
     const block = summary.confidence?.[mode];
     if (!block || block.documents === 0) return [];
@@ -251,12 +267,12 @@ function toLatencyRow(key: string, block: LatencyBlock, perPage: LatencyBlock | 
   };
 }
 
-function buildLatency(summary: RunSummary, rows: DocumentRow[], latencyKeys: string[]): LatencyView {
+function buildLatency(summary: SystemSummary, rows: DocumentRow[], latencyKeys: string[], system: string): LatencyView {
   const keys = latencyKeys.filter((key) => summary.latency_ms?.[key] !== undefined);
   const blocks = keys.map((key) => ({
     key,
     block: summary.latency_ms[key]!,
-    values: rows.map((r) => r.latency_ms[key]).filter((v): v is number => typeof v === 'number' && v > 0),
+    values: rows.map((r) => r.systems.find((c) => c.system === system)?.latency_ms[key]).filter((v): v is number => typeof v === 'number' && v > 0),
   }));
   const method = keys.length > 0 ? summary.latency_ms[keys[0]!]!.method : null;
   return {
@@ -267,25 +283,29 @@ function buildLatency(summary: RunSummary, rows: DocumentRow[], latencyKeys: str
   };
 }
 
-function buildTagTables(summary: RunSummary, modes: Mode[]): TagTableView[] {
-  return Object.keys(summary.by_tag ?? {})
-    .sort()
-    .map((key) => ({
+/** Per tag value: F1 per mode × system, then similarity per system. */
+function buildTagTables(summary: RunSummary, systems: readonly SystemView[], modes: Mode[]): TagTableView[] {
+  const keys = [...new Set(systems.flatMap((s) => Object.keys(summary.systems[s.name]?.by_tag ?? {})))].sort();
+  const withMarkdown = systems.filter((s) => summary.systems[s.name]?.markdown);
+  const withExtraction = (mode: Mode) => systems.filter((s) => summary.systems[s.name]?.extraction[mode]);
+  const primary = summary.systems[summary.primary];
+  return keys.map((key) => {
+    const values = [...new Set(systems.flatMap((s) => Object.keys(summary.systems[s.name]?.by_tag?.[key] ?? {})))].sort();
+    return {
       key,
-      rows: Object.entries(summary.by_tag[key]!)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([value, t]) => {
-          const main = modes.length > 0 ? (t.extraction_f1[modes[modes.length - 1]!] ?? null) : null;
-          return {
-            value,
-            documents: t.documents,
-            failed: t.failed,
-            f1: modes.map((m) => formatPercent(t.extraction_f1[m])),
-            exact: modes.map((m) => formatPercent(t.exact_match_rate[m])),
-            similarity_service: formatPercent(t.similarity_service),
-            similarity_baseline: formatPercent(t.similarity_baseline),
-            tone: toneForScore(main),
-          };
-        }),
-    }));
+      columns: [...modes.flatMap((mode) => withExtraction(mode).map((s) => `F1 ${mode} · ${s.name}`)), ...withMarkdown.map((s) => `Similarity · ${s.name}`)],
+      rows: values.map((value) => {
+        const of = (name: string) => summary.systems[name]?.by_tag?.[key]?.[value];
+        const own = primary?.by_tag?.[key]?.[value];
+        const main = modes.length > 0 ? (own?.extraction_f1[modes[modes.length - 1]!] ?? null) : null;
+        return {
+          value,
+          documents: own?.documents ?? Math.max(0, ...systems.map((s) => of(s.name)?.documents ?? 0)),
+          failed: own?.failed ?? 0,
+          cells: [...modes.flatMap((mode) => withExtraction(mode).map((s) => formatPercent(of(s.name)?.extraction_f1[mode]))), ...withMarkdown.map((s) => formatPercent(of(s.name)?.similarity))],
+          tone: toneForScore(main),
+        };
+      }),
+    };
+  });
 }

@@ -5,7 +5,7 @@
  * (`comparisons/<id>.html`, see src/run/comparison-pages.ts), relative to the page that links it.
  */
 import { toSafeHref } from '../render/index.js';
-import { comparisonPagePath, type DocumentEvaluation } from '../run-dir/index.js';
+import { comparisonPagePath, type SystemDocument } from '../run-dir/index.js';
 
 export interface DashboardLink {
   /** What the CSV and the text show: the service's URL, or the page's path inside the run directory. */
@@ -18,7 +18,7 @@ export interface DashboardLink {
  * @param local whether the run used the embedded engine (run.json `service.local`)
  * @param toRunDir the relative path from the linking page to the run directory: '' or '../'
  */
-export function resolveDashboardLink(doc: Pick<DocumentEvaluation, 'dashboard_url' | 'comparison_id'>, local: boolean, toRunDir: '' | '../'): DashboardLink {
+export function resolveDashboardLink(doc: Pick<SystemDocument, 'dashboard_url' | 'comparison_id'>, local: boolean, toRunDir: '' | '../'): DashboardLink {
   const page = local ? comparisonPagePath(doc.comparison_id) : null;
   if (page !== null) return { url: page, href: `${toRunDir}${page}` };
   const url = typeof doc.dashboard_url === 'string' ? doc.dashboard_url : null;

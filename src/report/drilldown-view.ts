@@ -1,27 +1,34 @@
 /**
- * The view of one document's drill-down page: field-by-field verdicts, markdown side by side with the
- * differences marked, and regions drawn on page outlines. Built from one DocumentEvaluation at a time.
+ * The view of one document's drill-down page: truth and every system side by side — field by field with
+ * each system's verdict, markdown per page with each system's differences from the truth marked, and regions
+ * drawn on page outlines. Built from one DocumentEvaluation at a time.
  */
-import type { DocumentEvaluation, DocumentExtraction } from '../run-dir/index.js';
+import type { DocumentEvaluation, FieldVerdict } from '../run-dir/index.js';
 import type { InchBox } from '../service/types.js';
 import type { Mode } from '../types.js';
-import { type ChartView, px, formatMs, formatPercent, formatPoints } from '../render/index.js';
+import { type ChartView, px, formatMs, formatPercent, formatUsd } from '../render/index.js';
+import { resolveDashboardLink } from './dashboard-link.js';
 import { toUnitConfidence } from './charts/calibration-charts.js';
 import { describeDocumentError } from './document-row.js';
 import { diffTexts, plainSegments, type DiffBudget, type DiffResult } from './markdown-diff.js';
-import { resolveDashboardLink } from './dashboard-link.js';
 import type { LabelledValue, Tone } from './view-types.js';
 
-export interface FieldVerdictView {
-  path: string;
-  truth: string;
+/** One system's answer for one field. */
+export interface FieldCellView {
   prediction: string;
-  truth_empty: boolean;
   prediction_empty: boolean;
   verdict: string;
   strict_verdict: string;
   tone: Tone;
   error: string | null;
+}
+
+/** One field path: the truth, then one cell per system (in the order of `systems`). */
+export interface FieldVerdictView {
+  path: string;
+  truth: string;
+  truth_empty: boolean;
+  cells: FieldCellView[];
 }
 
 export interface DrilldownView {
@@ -36,11 +43,13 @@ export interface DrilldownView {
   dashboard_href: string | null;
   report_href: string;
   metrics: LabelledValue[];
-  extraction: { mode: string; summary: string; parse_failure: boolean; fields: FieldVerdictView[] }[];
+  /** The systems planned for this document, in run order: the column order of every table. */
+  systems: { name: string; cls: string }[];
+  extraction: { mode: string; summaries: { system: string; text: string; parse_failure: boolean }[]; fields: FieldVerdictView[] }[];
   markdown: { page: number; similarity: string; columns: { label: string; present: boolean; diff: DiffResult }[] }[];
   /** What the markdown columns' highlighting is relative to. */
   markdown_reference: string;
-  regions: { page: number; chart: ChartView }[];
+  regions: { page: number; system: string; chart: ChartView }[];
 }
 
 /** A value as the fields table shows it: strings as they are, everything else as JSON. */
@@ -69,56 +78,75 @@ export function toneForVerdict(verdict: unknown, error?: unknown): Tone {
   }
 }
 
-function toExtractionView(mode: string, extraction: DocumentExtraction): DrilldownView['extraction'][number] {
+/** One mode's fields: the union of every system's field paths, truth once, one cell per system. */
+function toExtractionView(doc: DocumentEvaluation, mode: Mode, systems: readonly string[]): DrilldownView['extraction'][number] | null {
+  const scored = systems.filter((name) => doc.systems[name]?.extraction?.[mode]);
+  if (scored.length === 0) return null;
+  const byPath = new Map<string, Map<string, FieldVerdict>>();
+  for (const name of scored) {
+    for (const field of doc.systems[name]!.extraction[mode]!.fields ?? []) {
+      const row = byPath.get(field.path) ?? new Map<string, FieldVerdict>();
+      row.set(name, field);
+      byPath.set(field.path, row);
+    }
+  }
   return {
     mode,
-    summary: `F1 ${formatPercent(extraction.f1)} (strict ${formatPercent(extraction.strict_f1)}), precision ${formatPercent(extraction.precision)}, recall ${formatPercent(extraction.recall)}; TP ${extraction.tp}, FP ${extraction.fp}, FN ${extraction.fn}${extraction.exact_match ? '; exact match' : ''}${extraction.confidence !== null ? `; confidence ${extraction.confidence}` : ''}`,
-    parse_failure: extraction.parse_failure,
-    fields: (extraction.fields ?? []).map((field) => {
-      const truth = showValue(field.truth);
-      const prediction = showValue(field.prediction);
+    summaries: scored.map((name) => {
+      const e = doc.systems[name]!.extraction[mode]!;
       return {
-        path: field.path,
+        system: name,
+        text: `F1 ${formatPercent(e.f1)} (strict ${formatPercent(e.strict_f1)}), precision ${formatPercent(e.precision)}, recall ${formatPercent(e.recall)}; TP ${e.tp}, FP ${e.fp}, FN ${e.fn}${e.exact_match ? '; exact match' : ''}${e.confidence !== null ? `; confidence ${e.confidence}` : ''}`,
+        parse_failure: e.parse_failure,
+      };
+    }),
+    fields: [...byPath].map(([fieldPath, row]) => {
+      const truth = showValue([...row.values()][0]?.truth);
+      return {
+        path: fieldPath,
         truth: truth.text,
-        prediction: prediction.text,
         truth_empty: truth.empty,
-        prediction_empty: prediction.empty,
-        verdict: String(field.verdict),
-        strict_verdict: String(field.strict_verdict),
-        tone: toneForVerdict(field.verdict, field.error),
-        error: field.error ?? null,
+        cells: systems.map((name) => {
+          const field = row.get(name);
+          if (!field) return { prediction: scored.includes(name) ? '(not listed)' : '(not run)', prediction_empty: true, verdict: scored.includes(name) ? 'tn' : '—', strict_verdict: '', tone: 'neutral' as Tone, error: null };
+          const prediction = showValue(field.prediction);
+          return { prediction: prediction.text, prediction_empty: prediction.empty, verdict: String(field.verdict), strict_verdict: String(field.strict_verdict), tone: toneForVerdict(field.verdict, field.error), error: field.error ?? null };
+        }),
       };
     }),
   };
 }
 
-function buildMarkdown(doc: DocumentEvaluation, budget: DiffBudget | undefined): { pages: DrilldownView['markdown']; reference: string } {
+/**
+ * Markdown per page: the truth plain, then each system with its differences from the truth marked. Without
+ * truth markdown the reference system is shown plain and the others marked against it (drift, not accuracy).
+ */
+function buildMarkdown(doc: DocumentEvaluation, systems: readonly string[], reference: string | null, budget: DiffBudget | undefined): { pages: DrilldownView['markdown']; reference: string } {
   const texts = doc.texts;
   if (!texts) return { pages: [], reference: '' };
   const truth = texts.truth;
-  const service = texts.service;
-  const baseline = texts.baseline;
-  const count = Math.max(truth?.length ?? 0, service?.length ?? 0, baseline?.length ?? 0);
+  const outputs = systems.filter((name) => Object.hasOwn(texts.systems ?? {}, name)).map((name) => ({ name, pages: texts.systems[name] ?? null }));
+  const base = truth ? null : (outputs.find((o) => o.name === reference) ?? null);
+  const count = Math.max(truth?.length ?? 0, ...outputs.map((o) => o.pages?.length ?? 0));
   const pages: DrilldownView['markdown'] = [];
-  const similarities = new Map((doc.markdown?.service?.pages ?? []).map((p) => [p.page, p.similarity]));
   for (let i = 0; i < count; i++) {
     const t = truth?.[i] ?? null;
-    const s = service?.[i] ?? null;
-    const b = baseline?.[i] ?? null;
     const columns: DrilldownView['markdown'][number]['columns'] = [];
-    if (truth) {
-      columns.push({ label: 'Truth', present: t !== null, diff: plainSegments(t ?? '') });
-      columns.push({ label: 'Service', present: s !== null, diff: s !== null ? diffTexts(t ?? '', s, budget) : plainSegments('') });
-      if (baseline) columns.push({ label: 'Incumbent', present: b !== null, diff: b !== null ? diffTexts(t ?? '', b, budget) : plainSegments('') });
-    } else {
-      // No truth: show the incumbent plain and the service's changes against it (drift, not accuracy).
-      if (baseline) columns.push({ label: 'Incumbent', present: b !== null, diff: plainSegments(b ?? '') });
-      columns.push({ label: 'Service', present: s !== null, diff: s !== null ? (baseline && b !== null ? diffTexts(b, s, budget) : plainSegments(s)) : plainSegments('') });
+    if (truth) columns.push({ label: 'Truth', present: t !== null, diff: plainSegments(t ?? '') });
+    if (base) columns.push({ label: `${base.name} (reference)`, present: base.pages?.[i] !== undefined && base.pages !== null, diff: plainSegments(base.pages?.[i] ?? '') });
+    const against = truth ? t : (base?.pages?.[i] ?? null);
+    for (const output of outputs) {
+      if (output === base) continue;
+      const page = output.pages?.[i] ?? null;
+      columns.push({ label: output.name, present: page !== null, diff: page === null ? plainSegments('') : against !== null || truth ? diffTexts(against ?? '', page, budget) : plainSegments(page) });
     }
-    const similarity = similarities.get(i + 1);
-    pages.push({ page: i + 1, similarity: similarity === undefined ? '' : `service similarity ${formatPercent(similarity)}`, columns });
+    const similarities = outputs.flatMap((o) => {
+      const similarity = doc.systems[o.name]?.markdown?.pages?.find((p) => p.page === i + 1)?.similarity;
+      return typeof similarity === 'number' ? [`${o.name} ${formatPercent(similarity)}`] : [];
+    });
+    pages.push({ page: i + 1, similarity: similarities.length > 0 ? `similarity: ${similarities.join(', ')}` : '', columns });
   }
-  return { pages, reference: truth ? 'the truth' : baseline ? 'the incumbent (no truth markdown: this shows change, not accuracy)' : '' };
+  return { pages, reference: truth ? 'the truth' : base ? `the reference system ${base.name} (no truth markdown: this shows change, not accuracy)` : '' };
 }
 
 interface RegionPageLike {
@@ -150,72 +178,91 @@ function toRegionPages(values: unknown): RegionPageLike[] {
 
 const REGION_WIDTH = 340;
 
-function buildRegions(doc: DocumentEvaluation): DrilldownView['regions'] {
+/** Per page and system: the page outline with the truth's boxes and that system's. */
+function buildRegions(doc: DocumentEvaluation, systems: readonly string[]): DrilldownView['regions'] {
   if (!doc.region_pages) return [];
   const truth = toRegionPages(doc.region_pages.truth);
-  const predicted = toRegionPages(doc.region_pages.predicted);
-  const pageNumbers = [...new Set([...truth, ...predicted].map((p) => p.page))].sort((a, b) => a - b);
-  return pageNumbers.map((pageNumber) => {
-    const outline = truth.find((p) => p.page === pageNumber) ?? predicted.find((p) => p.page === pageNumber)!;
-    // Page outline in points; boxes in inches (72 points each), origin top-left.
-    const scale = REGION_WIDTH / outline.width;
-    const height = px(outline.height * scale);
-    const chart: ChartView = { label: `Regions on page ${pageNumber}`, width: REGION_WIDTH, height, paths: [], rects: [], circles: [], texts: [], legend: [] };
-    chart.rects.push({ x: 0.5, y: 0.5, width: REGION_WIDTH - 1, height: px(height - 1), cls: 'page', title: `page ${pageNumber}` });
-    const draw = (pages: RegionPageLike[], cls: string, label: string) => {
-      for (const b of pages.find((p) => p.page === pageNumber)?.bounding_boxes ?? []) {
-        const box = b.bounding_box;
-        const content = typeof b.content === 'string' ? b.content : '';
-        chart.rects.push({
-          x: px(box.min_x * 72 * scale),
-          y: px(box.min_y * 72 * scale),
-          width: px(Math.max((box.max_x - box.min_x) * 72 * scale, 1)),
-          height: px(Math.max((box.max_y - box.min_y) * 72 * scale, 1)),
-          cls,
-          title: `${label}: ${content.slice(0, 300)}`,
-        });
-      }
-    };
-    draw(truth, 'region-truth', 'truth');
-    draw(predicted, 'region-predicted', 'service');
-    chart.legend.push({ cls: 'region-truth', label: 'truth' }, { cls: 'region-predicted', label: 'service' });
-    return { page: pageNumber, chart };
-  });
+  const predicted = systems.filter((name) => Object.hasOwn(doc.region_pages!.systems ?? {}, name)).map((name) => ({ name, pages: toRegionPages(doc.region_pages!.systems[name]) }));
+  const pageNumbers = [...new Set([...truth, ...predicted.flatMap((p) => p.pages)].map((p) => p.page))].sort((a, b) => a - b);
+  return pageNumbers.flatMap((pageNumber) =>
+    predicted.map(({ name, pages }) => {
+      const outline = truth.find((p) => p.page === pageNumber) ?? pages.find((p) => p.page === pageNumber) ?? predicted.flatMap((p) => p.pages).find((p) => p.page === pageNumber)!;
+      // Page outline in points; boxes in inches (72 points each), origin top-left.
+      const scale = REGION_WIDTH / outline.width;
+      const height = px(outline.height * scale);
+      const chart: ChartView = { label: `Regions on page ${pageNumber}: truth and ${name}`, width: REGION_WIDTH, height, paths: [], rects: [], circles: [], texts: [], legend: [] };
+      chart.rects.push({ x: 0.5, y: 0.5, width: REGION_WIDTH - 1, height: px(height - 1), cls: 'page', title: `page ${pageNumber}` });
+      const draw = (source: RegionPageLike[], cls: string, label: string) => {
+        for (const b of source.find((p) => p.page === pageNumber)?.bounding_boxes ?? []) {
+          const box = b.bounding_box;
+          const content = typeof b.content === 'string' ? b.content : '';
+          chart.rects.push({
+            x: px(box.min_x * 72 * scale),
+            y: px(box.min_y * 72 * scale),
+            width: px(Math.max((box.max_x - box.min_x) * 72 * scale, 1)),
+            height: px(Math.max((box.max_y - box.min_y) * 72 * scale, 1)),
+            cls,
+            title: `${label}: ${content.slice(0, 300)}`,
+          });
+        }
+      };
+      draw(truth, 'region-truth', 'truth');
+      draw(pages, 'region-predicted', name);
+      chart.legend.push({ cls: 'region-truth', label: 'truth' }, { cls: 'region-predicted', label: name });
+      return { page: pageNumber, system: name, chart };
+    }),
+  );
 }
 
-/** `local`: the run used the embedded engine; the page sits in drilldown/, one level below the run directory. */
-export function buildDrilldownView(doc: DocumentEvaluation, modes: readonly Mode[], gateReasons: string[], reportHref: string, local: boolean, budget?: DiffBudget): DrilldownView {
-  const dashboard = resolveDashboardLink(doc, local, '../');
+const STATUS_RANK = { failed: 0, partial: 1, ok: 2 } as const;
+
+/**
+ * @param systems every system of the run in run order, with its colour class; those not planned for this
+ *   document are left out.
+ */
+export function buildDrilldownView(doc: DocumentEvaluation, modes: readonly Mode[], systems: readonly { name: string; kind: string; cls: string }[], reference: string | null, gateReasons: string[], reportHref: string, budget?: DiffBudget): DrilldownView {
+  const present = systems.filter((s) => doc.systems?.[s.name]);
+  const names = present.map((s) => s.name);
   const metrics: LabelledValue[] = [];
-  for (const mode of modes) {
-    const e = doc.extraction?.[mode];
-    if (e) {
-      metrics.push({ label: `Field F1 (${mode})`, value: formatPercent(e.f1), detail: `strict ${formatPercent(e.strict_f1)}` });
-      if (e.confidence !== null) metrics.push({ label: `Confidence (${mode})`, value: formatPercent(toUnitConfidence(e.confidence)) });
+  for (const name of names) {
+    const s = doc.systems[name]!;
+    for (const mode of modes) {
+      const e = s.extraction?.[mode];
+      if (e) metrics.push({ label: `${name} · field F1 (${mode})`, value: formatPercent(e.f1), detail: `strict ${formatPercent(e.strict_f1)}${e.confidence !== null ? `; confidence ${formatPercent(toUnitConfidence(e.confidence))}` : ''}` });
     }
+    if (s.markdown) metrics.push({ label: `${name} · markdown similarity`, value: formatPercent(s.markdown.similarity), detail: `raw ${formatPercent(s.markdown.raw_similarity)}` });
+    if (typeof s.markdown_drift === 'number') metrics.push({ label: `${name} · drift vs ${reference ?? 'reference'}`, value: formatPercent(s.markdown_drift) });
+    if (s.regions) metrics.push({ label: `${name} · region F1 @ 0.5`, value: formatPercent(s.regions.f1_at50), detail: `@ 0.75 ${formatPercent(s.regions.f1_at75)}` });
+    const latency = Object.entries(s.latency_ms ?? {}).filter(([, ms]) => typeof ms === 'number' && ms > 0);
+    if (latency.length > 0) metrics.push({ label: `${name} · latency`, value: latency.map(([key, ms]) => `${key} ${formatMs(ms)}`).join(', ') });
+    if (typeof s.cost_usd === 'number') metrics.push({ label: `${name} · cost`, value: formatUsd(s.cost_usd) });
   }
-  if (doc.markdown?.service) metrics.push({ label: 'Markdown similarity', value: formatPercent(doc.markdown.service.similarity), detail: `raw ${formatPercent(doc.markdown.service.raw_similarity)}` });
-  if (doc.markdown?.baseline) metrics.push({ label: 'Incumbent similarity', value: formatPercent(doc.markdown.baseline.similarity), detail: doc.markdown.delta !== undefined ? `Δ ${formatPoints(doc.markdown.delta)}` : undefined });
-  if (doc.regions) metrics.push({ label: 'Region F1 @ 0.5', value: formatPercent(doc.regions.f1_at50), detail: `@ 0.75 ${formatPercent(doc.regions.f1_at75)}` });
-  for (const [key, ms] of Object.entries(doc.latency_ms ?? {})) metrics.push({ label: `Latency ${key}`, value: formatMs(ms) });
-  const markdown = buildMarkdown(doc, budget);
-  const extraction = modes.flatMap((mode) => (doc.extraction?.[mode] ? [toExtractionView(mode, doc.extraction[mode]!)] : []));
-  if (doc.extraction_baseline) extraction.push(toExtractionView('incumbent', doc.extraction_baseline));
+  const markdown = buildMarkdown(doc, names, reference, budget);
+  const status = names.reduce<'ok' | 'partial' | 'failed'>((worst, name) => {
+    const own = doc.systems[name]!.status;
+    return STATUS_RANK[own] < STATUS_RANK[worst] ? own : worst;
+  }, 'ok');
+  // The first system with a comparison view; the page sits in drilldown/, one level below the run directory.
+  const dashboard = present.map((s) => resolveDashboardLink(doc.systems[s.name]!, s.kind === 'local', '../')).find((link) => link.url !== null) ?? { url: null, href: null };
   return {
     title: `${doc.document_id}: docbench drill-down`,
     id: doc.document_id,
-    status: doc.status === 'ok' ? 'ok' : doc.status === 'failed' ? 'FAILED' : 'PARTLY FAILED',
-    status_tone: doc.status === 'ok' ? 'good' : 'bad',
-    errors: (doc.errors ?? []).map(describeDocumentError),
+    status: status === 'ok' ? 'ok' : status === 'failed' ? 'FAILED' : 'PARTLY FAILED',
+    status_tone: status === 'ok' ? 'good' : 'bad',
+    errors: names.flatMap((name) => (doc.systems[name]!.errors ?? []).map((e) => `${name}: ${describeDocumentError(e)}`)),
     gate_reasons: gateReasons,
     tags: Object.entries(doc.tags ?? {}).map(([key, value]) => ({ key, value: String(value) })),
     dashboard_url: dashboard.url,
     dashboard_href: dashboard.href,
     report_href: reportHref,
     metrics,
-    extraction,
+    systems: present.map((s) => ({ name: s.name, cls: s.cls })),
+    extraction: modes.flatMap((mode) => {
+      const view = toExtractionView(doc, mode, names);
+      return view ? [view] : [];
+    }),
     markdown: markdown.pages,
     markdown_reference: markdown.reference,
-    regions: buildRegions(doc),
+    regions: buildRegions(doc, names),
   };
 }

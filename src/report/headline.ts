@@ -1,5 +1,5 @@
 /** The headline figures and the sentences that go with them, shared by the HTML, summary.md and the terminal. */
-import type { ComparisonBlock, ConfidenceBlock, RunSummary } from '../run-dir/index.js';
+import type { ConfidenceBlock, RunSummary, SystemSummary } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
 import { toUnitConfidence } from './charts/calibration-charts.js';
 import { formatDecimal, formatMs, formatPercent, formatPoints } from '../render/index.js';
@@ -38,7 +38,7 @@ function formatThreshold(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }
 
-function buildModeHeadline(summary: RunSummary, mode: Mode): ModeHeadline {
+function buildModeHeadline(summary: SystemSummary, mode: Mode): ModeHeadline {
   const extraction = summary.extraction[mode];
   const latency = summary.latency_ms[extractKey(mode)];
   const confidence = summary.confidence[mode];
@@ -74,15 +74,19 @@ function buildModeHeadline(summary: RunSummary, mode: Mode): ModeHeadline {
   };
 }
 
-function buildMarkdownHeadline(summary: RunSummary): MarkdownHeadline | null {
-  const markdown = summary.markdown;
-  if (!markdown) return null;
-  const h2h: ComparisonBlock | undefined = markdown.head_to_head;
-  const comparison = h2h ? describeComparison(h2h.delta, h2h.ci95) : null;
-  const baseline = markdown.baseline?.similarity ?? null;
-  const verdict = comparison?.verdict ?? (baseline === null ? 'no incumbent markdown to compare with' : 'no paired comparison available');
+function buildMarkdownHeadline(summary: RunSummary, name: string): MarkdownHeadline | null {
+  const system = summary.systems[name];
+  const markdown = system?.markdown;
+  if (!system || (!markdown && !system.markdown_drift)) return null;
+  const reference = summary.reference && summary.reference !== name ? summary.reference : null;
+  const h2h = summary.comparisons.find((c) => c.system === name && c.metric === 'markdown.similarity');
+  const comparison = h2h ? describeComparison(h2h.delta, h2h.ci95, name, h2h.reference) : null;
+  const baseline = reference ? (summary.systems[reference]?.markdown?.similarity ?? null) : null;
+  const verdict = comparison?.verdict ?? (baseline === null ? 'no reference markdown to compare with' : 'no paired comparison available');
   return {
-    service: markdown.service.similarity,
+    system: name,
+    reference,
+    service: markdown?.similarity ?? null,
     baseline,
     delta: h2h?.delta ?? null,
     ci95: h2h?.ci95 ?? null,
@@ -92,30 +96,29 @@ function buildMarkdownHeadline(summary: RunSummary): MarkdownHeadline | null {
     wins: h2h?.wins ?? null,
     losses: h2h?.losses ?? null,
     ties: h2h?.ties ?? null,
-    documents: markdown.service.documents,
+    documents: markdown?.documents ?? 0,
     text: {
-      service: formatPercent(markdown.service.similarity),
+      service: formatPercent(markdown?.similarity),
       baseline: formatPercent(baseline),
       delta: formatPoints(h2h?.delta),
       ci95: h2h ? `${formatPoints(h2h.ci95[0])} to ${formatPoints(h2h.ci95[1])}` : '—',
-      raw_similarity: formatPercent(markdown.service.raw_similarity),
-      teds: formatPercent(markdown.service.teds),
-      word_recall: formatPercent(markdown.service.word_recall),
+      raw_similarity: formatPercent(markdown?.raw_similarity),
+      teds: formatPercent(markdown?.teds),
+      word_recall: formatPercent(markdown?.word_recall),
       wins_losses_ties: h2h ? `${h2h.wins} / ${h2h.losses} / ${h2h.ties}` : '—',
     },
-    drift: markdown.drift ? { ...markdown.drift, text: formatPercent(markdown.drift.similarity) } : null,
+    drift: system.markdown_drift ? { ...system.markdown_drift, text: formatPercent(system.markdown_drift.similarity) } : null,
   };
 }
 
-export function buildHeadline(summary: RunSummary, modes: readonly Mode[]): HeadlineView {
-  const baseline = summary.extraction_baseline;
-  const regions = summary.regions;
+/** The headline cards: the figures of one system (the run's primary system by default). */
+export function buildHeadline(summary: RunSummary, modes: readonly Mode[], name = summary.primary): HeadlineView {
+  const system = summary.systems[name];
+  const regions = system?.regions;
   return {
-    modes: modes.map((mode) => buildModeHeadline(summary, mode)),
-    baseline_extraction: baseline
-      ? { f1: formatPercent(baseline.f1), strict_f1: formatPercent(baseline.strict_f1), exact_match_rate: formatPercent(baseline.exact_match_rate), documents: baseline.documents }
-      : null,
-    markdown: buildMarkdownHeadline(summary),
+    system: name,
+    modes: system ? modes.map((mode) => buildModeHeadline(system, mode)) : [],
+    markdown: buildMarkdownHeadline(summary, name),
     regions: regions
       ? [
           { label: 'Region F1 @ IoU 0.5', value: formatPercent(regions.at50.f1) },

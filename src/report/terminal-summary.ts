@@ -3,7 +3,8 @@ import type { GateResult, RunSummary } from '../run-dir/index.js';
 import { MODES } from '../types.js';
 import { formatCount } from '../render/index.js';
 import { buildHeadline } from './headline.js';
-import type { HeadlineView, ReportView } from './view-types.js';
+import { buildComparisonRows, buildLeaderboard, buildSystemViews } from './leaderboard-view.js';
+import type { ComparisonRowView, HeadlineView, LeaderboardView, ReportView } from './view-types.js';
 
 export interface TerminalSummaryOptions {
   /** Path of report.html, printed last. */
@@ -21,27 +22,42 @@ function table(rows: string[][]): string[] {
   return rows.map((r) => r.map((c, column) => (column === 0 ? c.padEnd(widths[column]!) : c.padStart(widths[column]!))).join('   ').trimEnd());
 }
 
-/** Documents ok/failed, F1 per mode, similarity service vs incumbent with Δ, p50/p95 latency, gate, report path. */
+/** Documents ok/failed, the compact leaderboard, the primary system's F1 per mode, similarity vs the reference with Δ, p50/p95 latency, gate, report path. */
 export function formatTerminalSummary(input: ReportView | RunSummary, options: TerminalSummaryOptions = {}): string {
   let headline: HeadlineView;
   let counts: { total: number; ok: number; failed: number; partial: number };
   let gate: { passed: boolean; failed: number; checks: number } | null = null;
   let title: string;
+  let leaderboard: LeaderboardView['metrics'][number] | undefined;
+  let comparisons: ComparisonRowView[];
   if (isReportView(input)) {
     headline = input.headline;
+    leaderboard = input.leaderboard.metrics[0];
+    comparisons = input.comparisons;
     counts = input.documents.counts;
     if (input.gate) gate = { passed: input.gate.passed, failed: input.gate.checks.filter((c) => !c.passed).length, checks: input.gate.checks.length };
     title = `${input.header.dataset.name} · run ${input.header.run_id}`;
   } else {
-    headline = buildHeadline(input, MODES.filter((m) => input.extraction[m] !== undefined));
-    counts = { total: input.documents.total, ok: input.documents.succeeded, failed: input.documents.failed, partial: 0 };
+    const primary = input.systems[input.primary]!;
+    leaderboard = buildLeaderboard(input, buildSystemViews(input)).metrics[0];
+    comparisons = buildComparisonRows(input);
+    headline = buildHeadline(input, MODES.filter((m) => primary.extraction[m] !== undefined));
+    counts = { total: primary.documents.total, ok: primary.documents.succeeded, failed: primary.documents.failed, partial: 0 };
     if (options.gate) gate = { passed: options.gate.passed, failed: options.gate.checks.filter((c) => !c.passed).length, checks: options.gate.checks.length };
     title = `${input.dataset.name} · run ${input.run_id}`;
   }
   const lines: string[] = [title];
   const failedText = counts.partial > 0 ? `${formatCount(counts.failed)} failed, ${formatCount(counts.partial)} partly failed` : `${formatCount(counts.failed)} failed`;
   lines.push(`documents: ${formatCount(counts.total)} (${formatCount(counts.ok)} ok, ${failedText})`);
+  if (leaderboard && leaderboard.rows.length > 1) {
+    lines.push('', `leaderboard: ${leaderboard.label}`);
+    const rows = leaderboard.rows.map((r) => [`  ${r.rank}  ${r.system}${r.role === 'reference' ? ' (reference)' : ''}`, r.value_text, r.ci_text === 'not computed' ? '' : `95% ${r.ci_text}`, r.p50 === '—' ? '' : `p50 ${r.p50}`, r.cost_per_document === '—' ? '' : `${r.cost_per_document}/doc`]);
+    lines.push(...table(rows));
+    const metric = leaderboard.label;
+    for (const c of comparisons.filter((c) => c.metric === metric)) lines.push(`  ${c.system} vs ${c.reference}: Δ ${c.delta_text} (95% interval ${c.ci_text}); ${c.verdict}`);
+  }
   if (headline.modes.length > 0) {
+    lines.push('', `${headline.system}:`);
     const rows: string[][] = [['', ...headline.modes.map((m) => m.mode)]];
     rows.push(['field F1', ...headline.modes.map((m) => m.text.f1)]);
     rows.push(['field F1 strict', ...headline.modes.map((m) => m.text.strict_f1)]);
@@ -52,7 +68,7 @@ export function formatTerminalSummary(input: ReportView | RunSummary, options: T
   }
   const md = headline.markdown;
   if (md) {
-    lines.push('', md.baseline !== null ? `markdown similarity: service ${md.text.service} vs incumbent ${md.text.baseline} (Δ ${md.text.delta}, 95% interval ${md.text.ci95})` : `markdown similarity: service ${md.text.service}`);
+    lines.push('', md.baseline !== null && md.reference ? `markdown similarity: ${md.system} ${md.text.service} vs ${md.reference} ${md.text.baseline} (Δ ${md.text.delta}, 95% interval ${md.text.ci95})` : `markdown similarity: ${md.system} ${md.text.service}`);
     lines.push(`  ${md.verdict}`);
   }
   if (gate) lines.push('', gate.passed ? `quality gate: passed (${gate.checks} checks)` : `quality gate: FAILED (${gate.failed} of ${gate.checks} checks)`);

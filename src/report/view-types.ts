@@ -87,7 +87,11 @@ export interface ModeHeadline {
 }
 
 export interface MarkdownHeadline {
-  service: number;
+  system: string;
+  /** The system it is compared with; null when it is the reference itself or there is none. */
+  reference: string | null;
+  /** Null when there is no truth markdown (only drift). */
+  service: number | null;
   baseline: number | null;
   delta: number | null;
   ci95: [number, number] | null;
@@ -104,14 +108,80 @@ export interface MarkdownHeadline {
 }
 
 export interface HeadlineView {
+  /** The system these figures describe (the run's primary system). */
+  system: string;
   modes: ModeHeadline[];
-  baseline_extraction: { f1: string; strict_f1: string; exact_match_rate: string; documents: number } | null;
   markdown: MarkdownHeadline | null;
   regions: LabelledValue[] | null;
 }
 
-/** A row of fields.csv / the fields table: summary.json's FieldRow plus its formatted text. */
+/** One system of the run, as every per-system table and chart names it. */
+export interface SystemView {
+  name: string;
+  kind: string;
+  /** "reference", "primary" or "". */
+  role: string;
+  /** Series colour class (s0 …). */
+  cls: string;
+}
+
+export interface LeaderboardView {
+  /** The metric the charts plot and the section leads with. */
+  headline_metric: string;
+  headline_label: string;
+  metrics: {
+    metric: string;
+    label: string;
+    rows: { rank: number; system: string; cls: string; role: string; value: number; value_text: string; ci_text: string; documents: number; cost_per_document: string; p50: string }[];
+  }[];
+  cost_chart: ChartView | null;
+  latency_chart: ChartView | null;
+  /** Why a chart is missing, e.g. "no system has a price". */
+  notes: string[];
+}
+
+export interface ComparisonRowView {
+  system: string;
+  reference: string;
+  metric: string;
+  delta: number;
+  delta_text: string;
+  ci_text: string;
+  wins_losses_ties: string;
+  p_sign: string;
+  p_wilcoxon: string;
+  p_holm: string;
+  verdict: string;
+  tone: Tone;
+  documents: number;
+}
+
+export interface FieldLeaderView {
+  path: string;
+  mode: string;
+  best: string;
+  f1: string;
+  runner_up: string;
+  runner_up_f1: string;
+  delta: string;
+  ci_text: string;
+  significant: boolean;
+  verdict: string;
+  tone: Tone;
+}
+
+export interface DisagreementView {
+  id: string;
+  drilldown: string;
+  metric: string;
+  spread: string;
+  /** One per system, in run order. */
+  values: string[];
+}
+
+/** A row of fields.csv / the fields table: summary.json's FieldRow of one system plus its formatted text. */
 export interface FieldRowView extends Omit<FieldRow, 'mode'> {
+  system: string;
   mode: string;
   text: { precision: string; recall: string; f1: string };
   tone: Tone;
@@ -158,38 +228,67 @@ export interface FastSlowView {
 
 export interface TagTableView {
   key: string;
-  rows: { value: string; documents: number; failed: number; f1: string[]; exact: string[]; similarity_service: string; similarity_baseline: string; tone: Tone }[];
+  /** Column headers after the tag value, documents and failed: F1 per mode × system, then similarity per system. */
+  columns: string[];
+  rows: { value: string; documents: number; failed: number; cells: string[]; tone: Tone }[];
 }
 
-/** One document as the table, the CSV and JUnit see it (no texts: those go to the drill-down). */
-export interface DocumentRow {
-  id: string;
+/** One system's figures for one document (no texts: those go to the drill-down). */
+export interface SystemCells {
+  system: string;
   status: 'ok' | 'partial' | 'failed';
   /** Every failed call, one line each ("extract:slow SERVICE_HTTP 503 — …"); empty when none. */
   errors: string[];
-  tags: Record<string, string>;
-  pages: number | null;
   f1: Partial<Record<Mode, number | null>>;
   strict_f1: Partial<Record<Mode, number | null>>;
   exact: Partial<Record<Mode, boolean | null>>;
   confidence: Partial<Record<Mode, number | null>>;
-  /** Per call key as in summary.latency_ms ("extract:slow", "compare"). */
+  /** Per call key as in the summary's latency_ms ("extract:slow", "compare"). */
   latency_ms: Record<string, number | null>;
-  similarity_service: number | null;
-  similarity_baseline: number | null;
+  similarity: number | null;
+  /** Δ similarity against the reference on this document; null for the reference or without both. */
   similarity_delta: number | null;
-  /** As the service sent it (shown as text when it is not an http(s) URL). */
+  cost_usd: number | null;
+  /** As the system sent it (shown as text when it is not an http(s) URL). */
   dashboard_url: string | null;
   /** Only an absolute http(s) URL, else null. */
   dashboard_href: string | null;
+  /** Reasons from gate.json document_failures for this system; empty when none (or no gate). */
+  gate_reasons: string[];
+}
+
+/** One document as the table, the CSV and JUnit see it: every system that was planned for it. */
+export interface DocumentRow {
+  id: string;
+  /** The worst status of its systems. */
+  status: 'ok' | 'partial' | 'failed';
+  tags: Record<string, string>;
+  pages: number | null;
+  /** In run order; a system not planned for this document is absent. */
+  systems: SystemCells[];
   /** Relative to the run directory, e.g. `drilldown/claim-001-1a2b3c4d5e.html`. */
   drilldown: string;
-  /** Reasons from gate.json document_failures; empty when none (or no gate). */
+  /** Every system's errors, each prefixed with the system's name. */
+  errors: string[];
+  /** Every system's gate reasons, each prefixed with the system's name. */
   gate_reasons: string[];
+}
+
+/** A numeric column of the documents table: one figure of one system. */
+export interface DocumentColumn {
+  /** `f1:slow:local`, `sim:incumbent`, `conf:fast:local`, `lat:compare:local`. */
+  key: string;
+  label: string;
+  title: string;
+  /** How the page formats it. */
+  format: 'percent' | 'confidence' | 'ms' | 'usd';
+  system: string;
+  cls: string;
 }
 
 export interface DocumentsView {
   rows: DocumentRow[];
+  columns: DocumentColumn[];
   tag_keys: string[];
   latency_keys: string[];
   counts: { total: number; ok: number; partial: number; failed: number; below_gate: number };
@@ -202,6 +301,13 @@ export interface ReportView {
   failures: FailureView | null;
   gate: GateView | null;
   modes: Mode[];
+  systems: SystemView[];
+  reference: string | null;
+  primary: string;
+  leaderboard: LeaderboardView;
+  comparisons: ComparisonRowView[];
+  field_leaders: FieldLeaderView[];
+  disagreements: DisagreementView[];
   headline: HeadlineView;
   fast_slow: FastSlowView | null;
   fields: FieldRowView[];

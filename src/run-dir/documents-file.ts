@@ -10,6 +10,10 @@ import { UsageError } from '../errors.js';
 import { unwritable } from '../fs-utils.js';
 import { ENDPOINTS, MODES } from '../types.js';
 import type { DocumentEvaluation } from '../evaluate/types.js';
+import type { DocumentEvaluationV1 } from '../evaluate/summary-v1.js';
+import { upgradeDocumentV1 } from '../evaluate/upgrade-v1.js';
+import { singleSystemName } from '../evaluate/run-systems.js';
+import { readManifest } from './manifest-file.js';
 import { checkShape, compileFileCheck, parseJsonText, type FileRole } from './check-file.js';
 import { count, modeKeys, nullableNum, num, share } from './schema-parts.js';
 import { runDirPath } from './layout.js';
@@ -37,8 +41,8 @@ const documentMarkdown = {
 
 const pageTexts = { type: ['array', 'null'], items: { type: 'string' } };
 
-/** One line of documents.jsonl (it has no schema version of its own: summary.json's applies). */
-const DOCUMENT_LINE = {
+/** A line of documents.jsonl as summary.json schema 1 wrote it: one service, the incumbent beside it. */
+const DOCUMENT_LINE_V1 = {
   type: 'object',
   required: ['document_id', 'tags', 'status', 'errors', 'dashboard_url', 'comparison_id', 'pages', 'extraction', 'latency_ms'],
   properties: {
@@ -62,13 +66,55 @@ const DOCUMENT_LINE = {
   },
 } as const;
 
+const checkDocumentLineV1 = compileFileCheck<DocumentEvaluationV1>(DOCUMENT_LINE_V1);
+
+const v1 = DOCUMENT_LINE_V1.properties;
+
+/** One system's scores of one document (schema 2). */
+const systemDocument = {
+  type: 'object',
+  required: ['status', 'errors', 'dashboard_url', 'comparison_id', 'pages', 'extraction', 'latency_ms', 'cost_usd'],
+  properties: {
+    status: v1.status,
+    errors: v1.errors,
+    dashboard_url: v1.dashboard_url,
+    comparison_id: v1.comparison_id,
+    pages: v1.pages,
+    extraction: v1.extraction,
+    markdown: { ...documentMarkdown, properties: { ...documentMarkdown.properties, teds: { type: ['number', 'null'] } } },
+    markdown_drift: share,
+    regions: v1.regions,
+    latency_ms: v1.latency_ms,
+    cost_usd: { type: ['number', 'null'], minimum: 0 },
+  },
+};
+
+/**
+ * One line of documents.jsonl, summary.json schema 2 (the line has no version of its own: a line with
+ * `systems` is schema 2, one with `status` schema 1).
+ */
+const DOCUMENT_LINE = {
+  type: 'object',
+  required: ['document_id', 'tags', 'systems'],
+  properties: {
+    document_id: v1.document_id,
+    tags: v1.tags,
+    systems: { type: 'object', additionalProperties: systemDocument },
+    texts: { type: 'object', required: ['truth', 'systems'], properties: { truth: pageTexts, systems: { type: 'object', additionalProperties: pageTexts } } },
+    region_pages: { type: 'object', required: ['truth', 'systems'], properties: { truth: { type: 'array' }, systems: { type: 'object', additionalProperties: { type: 'array' } } } },
+  },
+} as const;
+
 const checkDocumentLine = compileFileCheck<DocumentEvaluation>(DOCUMENT_LINE);
 
 function documentsRole(runDir: string): FileRole {
   return { file: runDirPath(runDir, 'documents'), hint: `re-create it with: docbench score ${runDir}` };
 }
 
-/** Streams documents.jsonl, one checked DocumentEvaluation at a time. @throws UsageError (exit 2) when missing or damaged. */
+/**
+ * Streams documents.jsonl, one checked DocumentEvaluation at a time; schema-1 lines are read as the run's
+ * single system and the incumbent. @throws UsageError (exit 2) when missing or damaged.
+ */
 export async function* readDocuments(runDir: string): AsyncGenerator<DocumentEvaluation> {
   const role = documentsRole(runDir);
   const stream = createReadStream(role.file, { encoding: 'utf8' });
@@ -83,11 +129,19 @@ export async function* readDocuments(runDir: string): AsyncGenerator<DocumentEva
   }
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let number = 0;
+  // The single system's name of a schema-1 run, read from run.json at its first line.
+  let v1System: { primary: string } | null = null;
   try {
     for await (const line of lines) {
       number++;
       if (line.trim() === '') continue;
-      yield checkShape(parseJsonText(line, role, number), checkDocumentLine, role, number);
+      const value = parseJsonText(line, role, number);
+      if (typeof value === 'object' && value !== null && !('systems' in value) && 'status' in value) {
+        v1System ??= { primary: singleSystemName(await readManifest(runDir)) };
+        yield upgradeDocumentV1(checkShape(value, checkDocumentLineV1, role, number), v1System);
+      } else {
+        yield checkShape(value, checkDocumentLine, role, number);
+      }
     }
   } finally {
     lines.close();

@@ -1,7 +1,8 @@
 /**
  * gate.json: the gate's verdict (GateResult in evaluate/types.ts), read (validated) and written here only.
  * Written with `schema_version` 1; files from before docbench recorded it have the same shape and are read
- * as version 1.
+ * as version 1. Checks and document failures name their `system` since runs hold several; files without it
+ * belong to the run's primary system.
  */
 import { rm } from 'node:fs/promises';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
@@ -22,12 +23,12 @@ const GATE_V1 = {
       items: {
         type: 'object',
         required: ['metric', 'op', 'threshold', 'actual', 'passed', 'message'],
-        properties: { metric: { type: 'string' }, scope: { type: 'string' }, op: { enum: ['>=', '<='] }, threshold: { type: 'number' }, actual: { type: ['number', 'null'] }, passed: { type: 'boolean' }, message: { type: 'string' } },
+        properties: { metric: { type: 'string' }, system: { type: 'string' }, scope: { type: 'string' }, op: { enum: ['>=', '<='] }, threshold: { type: 'number' }, actual: { type: ['number', 'null'] }, passed: { type: 'boolean' }, message: { type: 'string' } },
       },
     },
     document_failures: {
       type: 'array',
-      items: { type: 'object', required: ['document_id', 'reasons'], properties: { document_id: { type: 'string' }, reasons: { type: 'array', items: { type: 'string' } } } },
+      items: { type: 'object', required: ['document_id', 'reasons'], properties: { document_id: { type: 'string' }, system: { type: 'string' }, reasons: { type: 'array', items: { type: 'string' } } } },
     },
   },
 } as const;

@@ -17,4 +17,5 @@ export type { CallRecord } from '../run/record.js';
 export type {
   RunSummary, ExtractionBlock, MarkdownBlock, ComparisonBlock, ConfidenceBlock, RegionsBlock, TagBreakdown, FieldRow, LatencyBlock,
   DocumentEvaluation, DocumentExtraction, DocumentMarkdown, FieldVerdict, GateCheck, GateResult,
+  SystemSummary, SystemDocument, CostBlock, LeaderboardBlock, SystemComparisonBlock, FieldLeader, Disagreement,
 } from '../evaluate/types.js';

@@ -12,12 +12,15 @@ import { nonNegative } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
 
-/** One line of results.jsonl, schema version 1 (`v`). */
-const RECORD_V1 = {
+/** One line of results.jsonl, schema version 1 or 2 (`v`; 2 adds the system and what the call cost). */
+const RECORD = {
   type: 'object',
   required: ['v', 'key', 'document_id', 'endpoint', 'mode', 'repeat', 'status', 'attempts', 'latency_ms', 'started_at', 'from_cache'],
   properties: {
-    v: { const: RECORD_SCHEMA_VERSION },
+    v: { enum: [RECORD_SCHEMA_VERSION, 2] },
+    system: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,39}$' },
+    usage: { type: 'object', properties: { pages: { type: 'integer', minimum: 0 }, input_tokens: { type: 'integer', minimum: 0 }, output_tokens: { type: 'integer', minimum: 0 } } },
+    cost_usd: nonNegative,
     key: { type: 'string', minLength: 1 },
     document_id: { type: 'string' },
     endpoint: { enum: [...ENDPOINTS] },
@@ -39,7 +42,7 @@ const RECORD_V1 = {
   else: { properties: { mode: { type: 'null' } } },
 } as const;
 
-const checkRecord = compileFileCheck<CallRecord>(RECORD_V1);
+const checkRecord = compileFileCheck<CallRecord>(RECORD);
 
 /** A line the reader dropped (only ever a torn last line). */
 export interface ReadIssue {

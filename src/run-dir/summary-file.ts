@@ -8,6 +8,8 @@ import { UsageError } from '../errors.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
 import { MODES } from '../types.js';
 import { SUMMARY_SCHEMA_VERSION, type RunSummary } from '../evaluate/types.js';
+import type { RunSummaryV1 } from '../evaluate/summary-v1.js';
+import { upgradeSummaryV1 } from '../evaluate/upgrade-v1.js';
 import { checkShape, compileFileCheck, damagedFile, readJsonFile, type FileRole } from './check-file.js';
 import { count, modeKeys, nullableNum, nullableShare, num, share } from './schema-parts.js';
 import { runDirPath } from './layout.js';
@@ -58,7 +60,8 @@ const confidenceBlock = {
 
 const prf = { type: 'object', required: ['precision', 'recall', 'f1'], properties: { precision: share, recall: share, f1: share } };
 
-const tagBreakdown = {
+/** Schema 1's tag breakdown: the service's and the incumbent's similarity side by side. */
+const tagBreakdownV1 = {
   type: 'object',
   required: ['documents', 'failed', 'extraction_f1', 'exact_match_rate', 'similarity_service', 'similarity_baseline'],
   properties: {
@@ -69,7 +72,8 @@ const tagBreakdown = {
   },
 };
 
-const fieldRow = {
+/** Schema 1's field row: the incumbent's baseline JSON had the mode `baseline`. */
+const fieldRowV1 = {
   type: 'object',
   required: ['path', 'mode', 'tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'missing', 'hallucinated', 'wrong_value', 'format_only'],
   properties: {
@@ -122,8 +126,8 @@ const SUMMARY_V1 = {
       required: ['runs', 'f1_std_mean', 'similarity_std_mean'],
       properties: { runs: count, f1_std_mean: { type: 'object', ...modeKeys, additionalProperties: num }, similarity_std_mean: nullableNum },
     },
-    by_tag: { type: 'object', additionalProperties: { type: 'object', additionalProperties: tagBreakdown } },
-    fields: { type: 'array', items: fieldRow },
+    by_tag: { type: 'object', additionalProperties: { type: 'object', additionalProperties: tagBreakdownV1 } },
+    fields: { type: 'array', items: fieldRowV1 },
     skipped: {
       type: 'object',
       required: ['truth_json', 'truth_markdown', 'truth_regions', 'baseline_markdown', 'baseline_json'],
@@ -133,7 +137,97 @@ const SUMMARY_V1 = {
   },
 } as const;
 
-const checkSummaryV1 = compileFileCheck<RunSummary>(SUMMARY_V1);
+const checkSummaryV1 = compileFileCheck<RunSummaryV1>(SUMMARY_V1);
+
+const interval = { type: 'array', items: num, minItems: 2, maxItems: 2 };
+const systemName = { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,39}$' };
+
+const tagBreakdown = {
+  type: 'object',
+  required: ['documents', 'failed', 'extraction_f1', 'exact_match_rate', 'similarity'],
+  properties: {
+    documents: count, failed: count,
+    extraction_f1: { type: 'object', ...modeKeys, additionalProperties: share },
+    exact_match_rate: { type: 'object', ...modeKeys, additionalProperties: share },
+    similarity: nullableShare,
+  },
+};
+
+const fieldRow = { ...fieldRowV1, properties: { ...fieldRowV1.properties, mode: { enum: [...MODES] } } };
+
+/** One system's blocks (summary.json schema 2, `systems.<name>`). */
+const systemBlock = {
+  type: 'object',
+  required: ['kind', 'documents', 'calls', 'latency_ms', 'latency_per_page_ms', 'extraction', 'confidence', 'by_tag', 'fields'],
+  properties: {
+    kind: { type: 'string' },
+    documents: SUMMARY_V1.properties.documents,
+    calls: SUMMARY_V1.properties.calls,
+    latency_ms: latencyTable,
+    latency_per_page_ms: latencyTable,
+    service_processing_ms: latencyBlock,
+    extraction: SUMMARY_V1.properties.extraction,
+    markdown: markdownBlock,
+    markdown_drift: SUMMARY_V1.properties.markdown.properties.drift,
+    confidence: SUMMARY_V1.properties.confidence,
+    regions: SUMMARY_V1.properties.regions,
+    repeat: SUMMARY_V1.properties.repeat,
+    by_tag: { type: 'object', additionalProperties: { type: 'object', additionalProperties: tagBreakdown } },
+    fields: { type: 'array', items: fieldRow },
+    cost: {
+      type: 'object',
+      required: ['total_usd', 'per_page_usd', 'per_document_usd', 'per_correct_field_usd', 'priced_calls', 'calls'],
+      properties: { total_usd: { type: 'number', minimum: 0 }, per_page_usd: nullableNum, per_document_usd: { type: 'number', minimum: 0 }, per_correct_field_usd: nullableNum, priced_calls: count, calls: count },
+    },
+  },
+};
+
+/** summary.json schema version 2: every system's blocks and the systems set against each other. Further keys are allowed. */
+const SUMMARY_V2 = {
+  type: 'object',
+  required: ['schema_version', 'run_id', 'status', 'dataset', 'system_names', 'reference', 'primary', 'systems', 'leaderboard', 'comparisons', 'field_leaders', 'disagreements', 'skipped', 'metric_versions'],
+  properties: {
+    schema_version: { const: 2 },
+    run_id: { type: 'string' },
+    status: { type: 'string' },
+    dataset: SUMMARY_V1.properties.dataset,
+    system_names: { type: 'array', items: systemName, minItems: 1 },
+    reference: { anyOf: [systemName, { type: 'null' }] },
+    primary: systemName,
+    systems: { type: 'object', propertyNames: systemName, additionalProperties: systemBlock },
+    leaderboard: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['metric', 'label', 'rows'],
+        properties: {
+          metric: { type: 'string' }, label: { type: 'string' },
+          rows: { type: 'array', items: { type: 'object', required: ['rank', 'system', 'value', 'ci95', 'documents'], properties: { rank: count, system: systemName, value: num, ci95: { anyOf: [interval, { type: 'null' }] }, documents: count } } },
+        },
+      },
+    },
+    comparisons: {
+      type: 'array',
+      items: { ...comparisonBlock, required: [...comparisonBlock.required, 'system', 'reference', 'metric', 'p_holm', 'significant'], properties: { ...comparisonBlock.properties, system: systemName, reference: systemName, metric: { type: 'string' }, p_holm: nullableShare, significant: { type: 'boolean' } } },
+    },
+    field_leaders: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'mode', 'best', 'f1', 'runner_up', 'runner_up_f1', 'delta', 'ci95', 'p_holm', 'significant'],
+        properties: { path: { type: 'string' }, mode: { enum: [...MODES] }, best: systemName, f1: share, runner_up: { anyOf: [systemName, { type: 'null' }] }, runner_up_f1: nullableShare, delta: nullableNum, ci95: { anyOf: [interval, { type: 'null' }] }, p_holm: nullableShare, significant: { type: 'boolean' } },
+      },
+    },
+    disagreements: {
+      type: 'array',
+      items: { type: 'object', required: ['document_id', 'metric', 'spread', 'values'], properties: { document_id: { type: 'string' }, metric: { type: 'string' }, spread: num, values: { type: 'object', additionalProperties: nullableNum } } },
+    },
+    skipped: { type: 'object', required: ['truth_json', 'truth_markdown', 'truth_regions'], properties: { truth_json: count, truth_markdown: count, truth_regions: count } },
+    metric_versions: SUMMARY_V1.properties.metric_versions,
+  },
+} as const;
+
+const checkSummaryV2 = compileFileCheck<RunSummary>(SUMMARY_V2);
 
 /** How to read one schema version: check its shape, then bring it to the current RunSummary. */
 interface SummaryReader {
@@ -142,7 +236,11 @@ interface SummaryReader {
 }
 
 /** Readable schema versions; the current one (SUMMARY_SCHEMA_VERSION) is the one written. */
-const SUMMARY_READERS: readonly SummaryReader[] = [{ version: 1, read: (value, role) => checkShape(value, checkSummaryV1, role) }];
+const SUMMARY_READERS: readonly SummaryReader[] = [
+  // Schema 1 (one service, the incumbent as baseline files): read as that system and the stored incumbent.
+  { version: 1, read: (value, role) => upgradeSummaryV1(checkShape(value, checkSummaryV1, role)) },
+  { version: 2, read: (value, role) => checkShape(value, checkSummaryV2, role) },
+];
 
 function summaryRole(runDir: string): FileRole {
   return { file: runDirPath(runDir, 'summary'), hint: `re-create it with: docbench score ${runDir}` };

@@ -22,7 +22,13 @@ export interface CallErrorRecord {
 }
 
 interface CallRecordBase {
-  v: typeof RECORD_SCHEMA_VERSION;
+  v: typeof RECORD_SCHEMA_VERSION | 2;
+  /** The configured system that answered (version 2); a version-1 record belongs to the run's single system. */
+  system?: string;
+  /** What the call consumed, as the system reported it (version 2). */
+  usage?: { pages?: number; input_tokens?: number; output_tokens?: number };
+  /** USD, from the system's price and usage; absent when the system has no price (version 2). */
+  cost_usd?: number;
   /** `${document_id}|${endpoint}|${mode ?? '-'}|${repeat}`: unique within a run. */
   key: string;
   document_id: string;

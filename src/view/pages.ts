@@ -124,8 +124,8 @@ function runRow(run: ListedRun, all: readonly ListedRun[], modes: readonly Mode[
     status,
     statusTone: status === 'completed' ? 'good' : 'warn',
     progress: run.in_progress ? { ...run.progress, text: `${run.progress.recorded} of ${run.progress.planned} calls` } : null,
-    documents: run.summary?.documents.total ?? run.manifest.dataset.documents_selected,
-    f1: modes.map((mode) => formatPercent(run.summary?.extraction?.[mode]?.f1 ?? null)),
+    documents: run.manifest.dataset.documents_selected,
+    f1: modes.map((mode) => formatPercent((run.summary ? run.summary.systems[run.summary.primary]?.extraction[mode]?.f1 : null) ?? null)),
     runHref: base,
     reportHref: run.has_report && !run.in_progress ? `${base}${RUN_DIR_FILES.reportHtml}` : null,
     reviewHref: `/review/${encodeURIComponent(run.name)}`,
@@ -135,7 +135,7 @@ function runRow(run: ListedRun, all: readonly ListedRun[], modes: readonly Mode[
 }
 
 export function renderIndexPage(reportsLabel: string, runs: readonly ListedRun[], skipped: readonly { name: string; reason: string }[]): Page {
-  const modes = MODES.filter((mode) => runs.some((r) => r.summary?.extraction?.[mode]));
+  const modes = MODES.filter((mode) => runs.some((r) => r.summary && r.summary.systems[r.summary.primary]?.extraction[mode]));
   const inProgress = runs.filter((r) => r.in_progress && r.manifest.status === 'running').length;
   return {
     html: INDEX({ version: DOCBENCH_VERSION, reportsLabel, runs: runs.map((r) => runRow(r, runs, modes)), modeColumns: modes, skipped, inProgress, refresh: inProgress > 0 }),

@@ -154,8 +154,6 @@ export function orderReviewItems<T extends ReviewItem>(items: readonly T[]): T[]
 export interface SubjectSources {
   doc: DocumentEvaluation;
   modes: readonly Mode[];
-  /** The live service's name, e.g. `local` or `service`. */
-  serviceName: string;
   /** The current truth JSON (undefined: none). */
   truthJson: Json | undefined;
   /** The current truth markdown pages (undefined: none). */
@@ -166,13 +164,15 @@ export interface SubjectSources {
 
 /** Every field path and markdown page of one document, with each system's value. */
 export function collectSubjects(sources: SubjectSources): ReviewSubject[] {
-  const { doc, modes, serviceName } = sources;
+  const { doc, modes } = sources;
   const systems: { name: string; fields: FieldVerdict[]; regions: RegionPage[] }[] = [];
-  for (const mode of modes) {
-    const extraction = doc.extraction?.[mode];
-    if (extraction) systems.push({ name: modes.length > 1 ? `${serviceName} (${mode})` : serviceName, fields: extraction.fields, regions: doc.region_pages?.predicted ?? [] });
+  // One entry per system and extract mode: a system's fast and slow answers can disagree with each other.
+  for (const [name, system] of Object.entries(doc.systems ?? {})) {
+    const systemModes = modes.filter((mode) => system.extraction?.[mode]);
+    for (const mode of systemModes) {
+      systems.push({ name: systemModes.length > 1 ? `${name} (${mode})` : name, fields: system.extraction[mode]!.fields, regions: doc.region_pages?.systems?.[name] ?? [] });
+    }
   }
-  if (doc.extraction_baseline) systems.push({ name: 'incumbent', fields: doc.extraction_baseline.fields, regions: [] });
   const subjects: ReviewSubject[] = [];
   if (sources.truthJson !== undefined) {
     const paths = [...new Set(systems.flatMap((s) => s.fields.map((f) => f.path)))];
@@ -195,10 +195,7 @@ export function collectSubjects(sources: SubjectSources): ReviewSubject[] {
   const truthPages = sources.truthPages;
   const texts = doc.texts;
   if (truthPages !== undefined && texts) {
-    const pageSystems = [
-      ...(texts.service ? [{ name: serviceName, pages: texts.service }] : []),
-      ...(texts.baseline ? [{ name: 'incumbent', pages: texts.baseline }] : []),
-    ];
+    const pageSystems = Object.entries(texts.systems ?? {}).flatMap(([name, pages]) => (pages ? [{ name, pages }] : []));
     const count = Math.max(truthPages.length, ...pageSystems.map((s) => s.pages.length));
     for (let i = 0; i < count && pageSystems.length > 0; i++) {
       subjects.push({ document_id: doc.document_id, kind: 'page', path: null, page: i + 1, truth: truthPages[i] ?? '', systems: pageSystems.map((s) => ({ system: s.name, value: s.pages[i] ?? '', boxes: [] })) });

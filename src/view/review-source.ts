@@ -52,10 +52,10 @@ export async function openReviewRun(runDir: string, cwd: string, logger: Logger)
 /** The headline figures of a scored run, as summary.json holds them. */
 export function figuresOf(summary: RunSummary): ReviewFigures[] {
   const figures: ReviewFigures[] = [];
-  for (const [mode, block] of Object.entries(summary.extraction ?? {})) figures.push({ label: `Field F1 (${mode})`, value: block?.f1 ?? null });
-  if (summary.extraction_baseline) figures.push({ label: 'Field F1 (incumbent)', value: summary.extraction_baseline.f1 });
-  if (summary.markdown?.service) figures.push({ label: 'Markdown similarity', value: summary.markdown.service.similarity });
-  if (summary.markdown?.baseline) figures.push({ label: 'Markdown similarity (incumbent)', value: summary.markdown.baseline.similarity });
+  for (const [name, system] of Object.entries(summary.systems)) {
+    for (const [mode, block] of Object.entries(system.extraction ?? {})) figures.push({ label: `Field F1 (${name}, ${mode})`, value: block?.f1 ?? null });
+    if (system.markdown) figures.push({ label: `Markdown similarity (${name})`, value: system.markdown.similarity });
+  }
   return figures;
 }
 
@@ -71,7 +71,6 @@ export async function buildReviewQueue(run: ReviewRun): Promise<ReviewQueue> {
   const inputs = await openStoredRun(run.runDir);
   const scoredAt = await mtimeOf(runDirPath(run.runDir, 'documents'));
   const byId = new Map(run.dataset.documents.map((d) => [d.id, d]));
-  const serviceName = run.manifest.service.local ? 'local' : 'service';
   const items: QueueItem[] = [];
   let truthChanged = false;
   for await (const doc of readDocuments(run.runDir)) {
@@ -88,7 +87,6 @@ export async function buildReviewQueue(run: ReviewRun): Promise<ReviewQueue> {
     const subjects = collectSubjects({
       doc,
       modes: inputs.manifest.options.modes,
-      serviceName,
       truthJson,
       truthPages: markdown ? splitMarkdownPages(markdown.text) : undefined,
       readTruth: (fieldPath) => readTruthField(truthJson, fieldPath),

@@ -3,6 +3,8 @@
  * file:// in headless chromium: clean console, no network, sorting, filtering, drill-down, dashboard links.
  * The service injects seeded 500s and the run allows one attempt, so the report holds a document whose calls
  * all failed, one partly failed and one ok: the status filter has rows to show and rows to hide.
+ * The leaderboard has two rows: the service and the stored incumbent (the dataset's baseline files); the
+ * drill-down shows truth and both side by side.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -14,7 +16,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { startLocalService, type LocalService } from '../../src/local/index.js';
-import type { DocumentEvaluation } from '../../src/evaluate/types.js';
+import type { DocumentEvaluation, RunSummary } from '../../src/evaluate/types.js';
 import { launchChromium, networkRequests, openLoggedPage } from './browser.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -63,11 +65,23 @@ describe('report.html of a real run of the sample dataset', () => {
     const rows = page.locator('#documents-body tr');
     await expect.poll(() => rows.count()).toBe(documents.length);
 
-    // Sorting: F1 slow ascending, then descending.
-    const slowF1 = documents.map((d) => d.extraction.slow?.f1 ?? -1);
-    const idsBy = (dir: 1 | -1) => [...documents].sort((a, b) => dir * ((a.extraction.slow?.f1 ?? -1) - (b.extraction.slow?.f1 ?? -1)) || (a.document_id < b.document_id ? -1 : 1)).map((d) => d.document_id);
-    expect(slowF1.length).toBeGreaterThan(1);
-    const header = page.locator('#documents-table th[data-key="f1:slow"]');
+    // The leaderboard leads: local and the incumbent (the dataset's baseline files), ranked, with intervals.
+    const summary = JSON.parse(await readFile(path.join(runDir, 'summary.json'), 'utf8')) as RunSummary;
+    expect(summary.system_names).toEqual(['service', 'incumbent']);
+    // The sample's first documents have baseline markdown; not all have baseline JSON.
+    const board = summary.leaderboard.find((b) => b.rows.length === 2)!;
+    expect(board.rows.map((r) => r.system).sort()).toEqual(['incumbent', 'service']);
+    const leaderboard = page.locator(`table.leaderboard[data-metric="${board.metric}"] tbody tr`);
+    await expect.poll(() => leaderboard.count()).toBe(2);
+    expect(await leaderboard.evaluateAll((trs) => trs.map((tr) => tr.querySelector('strong')!.textContent))).toEqual(board.rows.map((r) => r.system));
+    expect(await page.locator('svg[aria-label$="against latency, one point per system"]').count()).toBe(1);
+    expect(await page.locator('#comparisons-table tbody tr').count()).toBe(summary.comparisons.length);
+
+    // Sorting: the service's F1 slow ascending, then descending.
+    const f1 = (d: DocumentEvaluation) => d.systems.service?.extraction.slow?.f1 ?? -1;
+    const idsBy = (dir: 1 | -1) => [...documents].sort((a, b) => dir * (f1(a) - f1(b)) || (a.document_id < b.document_id ? -1 : 1)).map((d) => d.document_id);
+    expect(documents.length).toBeGreaterThan(1);
+    const header = page.locator('#documents-table th[data-key="f1:slow:service"]');
     await header.click();
     expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')))).toEqual(idsBy(1));
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
@@ -84,7 +98,9 @@ describe('report.html of a real run of the sample dataset', () => {
     await page.fill('#doc-search', '');
     expect(await rows.count()).toBe(documents.length);
     // The fixture has every status, so each filter both shows and hides rows.
-    const idsWith = (status: DocumentEvaluation['status']) => documents.filter((d) => d.status === status).map((d) => d.document_id);
+    // A document's status is the worst of its systems' (the incumbent's stored answers never fail).
+    const statusOf = (d: DocumentEvaluation) => d.systems.service!.status;
+    const idsWith = (status: 'ok' | 'partial' | 'failed') => documents.filter((d) => statusOf(d) === status).map((d) => d.document_id);
     expect(idsWith('failed')).toHaveLength(1);
     expect(idsWith('partial')).toHaveLength(1);
     expect(idsWith('ok')).toHaveLength(1);
@@ -103,11 +119,12 @@ describe('report.html of a real run of the sample dataset', () => {
     // Dashboard links carry the service's URLs: a service reached by --base-url keeps its own links, even
     // when it is docbench's engine (only the embedded engine's pages are copied into the run directory).
     const links = await page.locator('#documents-body a.dashboard').evaluateAll((as) => as.map((a) => ({ id: a.closest('tr')!.getAttribute('data-id'), href: a.getAttribute('href'), rel: a.getAttribute('rel') })));
-    const expected = documents.filter((d) => d.dashboard_url && /^https?:/.test(d.dashboard_url));
+    const dashboard = (d: DocumentEvaluation) => d.systems.service?.dashboard_url ?? null;
+    const expected = documents.filter((d) => dashboard(d) && /^https?:/.test(dashboard(d)!));
     expect(expected.length).toBeGreaterThan(0);
     expect(links).toHaveLength(expected.length);
     for (const link of links) {
-      expect(link.href).toBe(new URL(documents.find((d) => d.document_id === link.id)!.dashboard_url!).href);
+      expect(link.href).toBe(new URL(dashboard(documents.find((d) => d.document_id === link.id)!)!).href);
       expect(link.rel).toBe('noopener noreferrer');
     }
     expect(existsSync(path.join(runDir, 'comparisons'))).toBe(false);
@@ -127,7 +144,10 @@ describe('report.html of a real run of the sample dataset', () => {
     await page.waitForURL(/\/drilldown\/[^/]+\.html$/);
     expect(await page.textContent('h1')).toContain(id!);
     expect(await page.locator('table tbody tr').count()).toBeGreaterThan(0);
-    expect(await page.locator('.diff-col').count()).toBeGreaterThan(0);
+    // Truth and every system side by side: fields (Field, Truth, local, incumbent) and markdown columns.
+    const systemsHere = Object.keys(documents.find((d) => d.document_id === id)!.systems);
+    expect(await page.locator('table.side-by-side').first().locator('thead th').allTextContents()).toEqual(['Field', 'Truth', ...systemsHere]);
+    expect(await page.locator('.diff-grid').first().locator('.diff-col h4').allTextContents()).toEqual(['Truth', ...systemsHere]);
     await page.screenshot({ path: path.join(ARTIFACTS, 'drilldown.png'), fullPage: true });
 
     expect(log.pageErrors).toEqual([]);

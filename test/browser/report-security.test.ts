@@ -54,7 +54,7 @@ describe('report.html with hostile content', () => {
     await page.click('#documents-table th[data-key="id"]');
     const sortedIds = fixture.documents.map((d) => d.document_id).sort((a, b) => a.localeCompare(b));
     expect(await rowIds(page)).toEqual(sortedIds.slice(0, 100));
-    await page.click('#documents-table th[data-key="lat:extract:slow"]');
+    await page.click('#documents-table th[data-key="lat:extract:slow:service"]');
     const latencies = await page.locator('#documents-body tr').evaluateAll((trs) => trs.length);
     expect(latencies).toBe(100);
 

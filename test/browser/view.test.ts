@@ -204,8 +204,8 @@ describe('docbench view over a real run of the embedded engine', () => {
     await page.click('#rescore');
     await expect.poll(() => page.isVisible('#changed'), { timeout: 60_000 }).toBe(false);
     const summaryAfter = JSON.parse(await readFile(path.join(runDir, 'summary.json'), 'utf8')) as RunSummary;
-    const fastBefore = summaryBefore.extraction.fast!;
-    const fastAfter = summaryAfter.extraction.fast!;
+    const fastBefore = summaryBefore.systems.local!.extraction.fast!;
+    const fastAfter = summaryAfter.systems.local!.extraction.fast!;
     const gained = [expected[0]!, expected[1]!].filter((e) => e.item.kind === 'field' && JSON.stringify(e.item.systems.find((s) => s.system === 'local (fast)')?.value) === JSON.stringify(e.value) && !e.item.matches[0]).length;
     expect(gained).toBeGreaterThan(0);
     expect(fastAfter.tp).toBe(fastBefore.tp + gained);

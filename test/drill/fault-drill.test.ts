@@ -72,7 +72,7 @@ describe('fault drill: 30% faults across every mode, 200 documents', () => {
     const summary = await readJson(path.join(runDir, 'summary.json'));
     for (const [name, endpoint] of [['extract:slow', 'extract'], ['compare', 'compare']] as const) {
       const mine = records.filter((r) => r.endpoint === endpoint);
-      expect(summary.calls[name], name).toMatchObject({
+      expect(summary.systems.service.calls[name], name).toMatchObject({
         calls: DOCUMENTS,
         failed: mine.filter((r) => r.status === 'failed').length,
         attempts: mine.reduce((sum, r) => sum + r.attempts, 0),
@@ -80,7 +80,7 @@ describe('fault drill: 30% faults across every mode, 200 documents', () => {
       });
     }
     const failedDocuments = new Set(failed.map((r) => r.document_id));
-    expect(summary.documents).toEqual({ total: DOCUMENTS, succeeded: DOCUMENTS - failedDocuments.size, failed: failedDocuments.size });
+    expect(summary.systems.service.documents).toEqual({ total: DOCUMENTS, succeeded: DOCUMENTS - failedDocuments.size, failed: failedDocuments.size });
 
     // Documents whose calls all succeeded score exactly as in the fault-free run.
     const expected = scoresOf(await readJsonl(path.join(work, 'clean', 'documents.jsonl')));
@@ -89,6 +89,6 @@ describe('fault drill: 30% faults across every mode, 200 documents', () => {
     expect(succeeded.length).toBeGreaterThan(DOCUMENTS * 0.9);
     for (const document of succeeded) expect(actual.get(document.document_id), document.document_id).toEqual(expected.get(document.document_id));
     // The engine reads these forms: a fault-free score that is all zeros would make the comparison empty.
-    expect((await readJson(path.join(work, 'clean', 'summary.json'))).extraction.slow.f1).toBeGreaterThan(0.9);
+    expect((await readJson(path.join(work, 'clean', 'summary.json'))).systems.service.extraction.slow.f1).toBeGreaterThan(0.9);
   });
 });

@@ -58,20 +58,20 @@ const DAMAGES: Record<string, Damage> = {
     apply: (dir) => editJson(path.join(dir, 'run.json'), (m) => ({ ...m, counts: { ...(m.counts as Json), planned: 'many' } })),
     where: /\$\.counts\.planned: expected integer, found string "many"/,
   },
-  'summary.json without extraction': {
+  'summary.json without systems': {
     file: 'summary.json',
-    apply: (dir) => editJson(path.join(dir, 'summary.json'), ({ extraction: _dropped, ...rest }) => rest),
-    where: /\$\.extraction: expected a value, found none/,
+    apply: (dir) => editJson(path.join(dir, 'summary.json'), ({ systems: _dropped, ...rest }) => rest),
+    where: /\$\.systems: expected a value, found none/,
   },
-  'summary.json whose documents is a string': {
+  'summary.json whose system\'s documents is a string': {
     file: 'summary.json',
-    apply: (dir) => editJson(path.join(dir, 'summary.json'), (s) => ({ ...s, documents: 'four' })),
-    where: /\$\.documents: expected object, found string "four"/,
+    apply: (dir) => editJson(path.join(dir, 'summary.json'), (s) => ({ ...s, systems: { ...(s.systems as Json), service: { ...((s.systems as Json).service as Json), documents: 'four' } } })),
+    where: /\$\.systems\.service\.documents: expected object, found string "four"/,
   },
   'documents.jsonl with a bad status on line 2': {
     file: 'documents.jsonl',
-    apply: (dir) => editLine(path.join(dir, 'documents.jsonl'), 1, (d) => ({ ...d, status: 'fine' })),
-    where: /documents\.jsonl:2 is damaged: at \$\.status: expected one of "ok", "partial", "failed"/,
+    apply: (dir) => editLine(path.join(dir, 'documents.jsonl'), 1, (d) => ({ ...d, systems: { ...(d.systems as Json), service: { ...((d.systems as Json).service as Json), status: 'fine' } } })),
+    where: /documents\.jsonl:2 is damaged: at \$\.systems\.service\.status: expected one of "ok", "partial", "failed"/,
   },
   'gate.json whose passed is "yes"': {
     file: 'gate.json',

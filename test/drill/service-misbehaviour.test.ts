@@ -111,20 +111,20 @@ describe('service misbehaviour: that call FAILED with a clear reason, the run go
       // The document's other call is unaffected.
       expect(records.find((r) => r.document_id === c.document && r.endpoint !== c.endpoint)!.status).toBe('ok');
       const document = (await readJsonl(path.join(runDir, 'documents.jsonl'))).find((d) => d.document_id === c.document)!;
-      expect(document.status).toBe('partial');
-      expect(document.errors.map((e: { code: string }) => e.code)).toEqual([c.code]);
-      expect(await readFile(path.join(runDir, 'documents.csv'), 'utf8')).toMatch(new RegExp(`${c.document},partial,`));
+      expect(document.systems.service.status).toBe('partial');
+      expect(document.systems.service.errors.map((e: { code: string }) => e.code)).toEqual([c.code]);
+      expect(await readFile(path.join(runDir, 'documents.csv'), 'utf8')).toMatch(new RegExp(`${c.document},service,partial,`));
     });
   }
 
   it('counts every failure in summary.json and keeps the other documents whole', async () => {
     const summary = await readJson(path.join(runDir, 'summary.json'));
     const failedBy = (endpoint: string) => CASES.filter((c) => c.endpoint === endpoint).length;
-    expect(summary.calls['extract:slow']).toMatchObject({ calls: 12, failed: failedBy('extract') });
-    expect(summary.calls['compare']).toMatchObject({ calls: 12, failed: failedBy('compare') });
-    expect(summary.documents).toEqual({ total: 12, succeeded: 12 - CASES.length, failed: CASES.length });
+    expect(summary.systems.service.calls['extract:slow']).toMatchObject({ calls: 12, failed: failedBy('extract') });
+    expect(summary.systems.service.calls['compare']).toMatchObject({ calls: 12, failed: failedBy('compare') });
+    expect(summary.systems.service.documents).toEqual({ total: 12, succeeded: 12 - CASES.length, failed: CASES.length });
     for (const id of ['doc-010', 'doc-011', 'doc-012']) {
-      expect((await readJsonl(path.join(runDir, 'documents.jsonl'))).find((d) => d.document_id === id)!.status).toBe('ok');
+      expect((await readJsonl(path.join(runDir, 'documents.jsonl'))).find((d) => d.document_id === id)!.systems.service.status).toBe('ok');
     }
   });
 

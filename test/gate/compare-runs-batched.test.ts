@@ -58,7 +58,8 @@ function makeRuns(documents: number, seed: number): { baseline: DiffRun; candida
   const run = (runId: string, documents: Map<string, DiffDocument>): DiffRun => ({
     dir: runId,
     manifest: { run_id: runId, created_at: '2026-01-01T00:00:00.000Z', status: 'completed', dataset: { name: 'd', version: '1', content_hash: 'sha256:aa' }, service: { base_url: 'https://service.example.com' } } as unknown as RunManifest,
-    summary: { extraction: { fast: {}, slow: {} } } as unknown as RunSummary,
+    summary: { systems: { service: { extraction: { fast: {}, slow: {} } } } } as unknown as RunSummary,
+    system: 'service',
     documents,
   });
   return { baseline: run('base', runs[0]), candidate: run('cand', runs[1]) };

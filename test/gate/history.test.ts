@@ -73,8 +73,10 @@ describe('docbench history', () => {
   it('draws one point per run in each trend series, left to right in time', async () => {
     await docbench(['history', 'reports', '--out', 'site']);
     const html = await readFile(path.join(work, 'site', 'index.html'), 'utf8');
-    // Datasets are listed by name: the hostile one sorts first.
-    const section = html.slice(html.indexOf('<h2 id="dataset-2">constructed</h2>'), html.indexOf('<h2 id="runs">'));
+    // Trends are per dataset and system, listed by name: the hostile dataset sorts first.
+    const start = html.search(/<h2 id="dataset-\d+">constructed · service<\/h2>/);
+    expect(start).toBeGreaterThan(0);
+    const section = html.slice(start, html.indexOf('<h2 id="runs">'));
     expect(section.length).toBeGreaterThan(1000);
     for (const series of ['Field F1 slow', 'Exact match slow', 'Markdown similarity', 'p95 extract:slow', 'p95 compare']) {
       const points = [...section.matchAll(new RegExp(`<circle cx="([\\d.]+)" cy="[\\d.]+" r="3.5" class="point s\\d"><title>${series}: [^<]* · run (run-\\w+)`, 'g'))];

@@ -7,6 +7,8 @@ import { applyGateFlags, evaluateGate, hasGateChecks, parseGateSection, readGate
 import { resolveConfig } from '../../src/config.js';
 import { UsageError } from '../../src/errors.js';
 import type { DocumentEvaluation, RunSummary } from '../../src/evaluate/types.js';
+import type { RunSummaryV1 } from '../../src/evaluate/summary-v1.js';
+import { upgradeDocumentV1, upgradeSummaryV1 } from '../../src/evaluate/upgrade-v1.js';
 import { makeDocuments, writeRun } from './run-builder.js';
 
 function expectInvalid(raw: unknown, key: string): void {
@@ -88,7 +90,9 @@ describe('evaluateGate', () => {
       // 10 documents of 6 fields; doc-001 and doc-006 miss codes[0].cpt. Micro F1 = 116/118; their document F1 10/11.
       const documents = await writeRun(dir, { runId: 'r', documents: makeDocuments(10, 'slow', (i, v) => void (i % 5 === 0 && (v['codes[0].cpt'] = 'fn')), (i) => ({ similarity: 0.9, latency: { 'extract:slow': 1000 + i * 100, compare: 500 } })) });
       const { readFile } = await import('node:fs/promises');
-      return { summary: JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8')) as RunSummary, documents };
+      // Written in schema 1: read as the service and the incumbent, as the gate command reads it.
+      const v1 = JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8')) as RunSummaryV1;
+      return { summary: upgradeSummaryV1(v1), documents: documents.map((d) => upgradeDocumentV1(d, v1)) };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -108,7 +112,7 @@ describe('evaluateGate', () => {
     const byMetric = Object.fromEntries(result.checks.map((c) => [`${c.metric}${c.scope ? `[${c.scope}]` : ''}`, c]));
     expect(byMetric['extraction.slow.f1']!.actual).toBeCloseTo(116 / 118, 10);
     expect(byMetric['extraction.slow.f1']!.passed).toBe(true);
-    expect(byMetric['markdown.service.similarity']!.passed).toBe(false);
+    expect(byMetric['markdown.similarity']!.passed).toBe(false);
     expect(byMetric['latency_ms.extract:slow.p95']).toMatchObject({ op: '<=', threshold: 1900, passed: true });
     expect(byMetric['latency_ms.compare.p95']).toMatchObject({ actual: 500, passed: true });
     expect(byMetric['latency_ms.compare.p50']).toMatchObject({ actual: 500, passed: false });
@@ -135,9 +139,23 @@ describe('evaluateGate', () => {
     expect(notes[0]).toContain('gate.modes.fast');
   });
 
+  it('applies gate.systems.<name> to that system and fails a threshold for a system the run does not have', async () => {
+    const { summary, documents } = await run();
+    // The fixture's one system (similarity 0.9 on every document): its own thresholds, beside the top level's.
+    expect(summary.system_names).toEqual(['service']);
+    const { result } = evaluateGate(summary, documents, parseGateSection({ min_f1: 0.5, systems: { service: { min_similarity: 0.95, modes: { slow: { min_f1: 0.99 } } }, other: { min_f1: 0.1 } } }));
+    const bySystem = (name: string) => result.checks.filter((c) => c.system === name).map((c) => `${c.metric} ${c.passed ? 'pass' : 'FAIL'}`);
+    expect(bySystem('service')).toEqual(['extraction.slow.f1 pass', 'documents.failed pass', 'extraction.slow.f1 FAIL', 'markdown.similarity FAIL', 'documents.failed pass']);
+    expect(bySystem('other')).toEqual(['system FAIL']);
+    expect(result.checks.find((c) => c.system === 'other')!.message).toContain('no system named other');
+    expect(result.passed).toBe(false);
+    expect(() => parseGateSection({ systems: { 'Bad Name': { min_f1: 0.5 } } })).toThrow(/gate\.systems\.Bad Name/);
+    expect(() => parseGateSection({ systems: { incumbent: { min_f: 0.5 } } })).toThrow(/gate\.systems\.incumbent\.min_f/);
+  });
+
   it('fails on failed documents by default once any threshold is set, and allows them when configured', async () => {
     const { summary, documents } = await run();
-    const failing = { ...summary, documents: { total: 10, succeeded: 9, failed: 1 } };
+    const failing = { ...summary, systems: { ...summary.systems, [summary.primary]: { ...summary.systems[summary.primary]!, documents: { total: 10, succeeded: 9, failed: 1 } } } };
     expect(evaluateGate(failing, documents, parseGateSection({ min_f1: 0.5 })).result.passed).toBe(false);
     expect(evaluateGate(failing, documents, parseGateSection({ min_f1: 0.5, max_failed_documents: 1 })).result.passed).toBe(true);
   });

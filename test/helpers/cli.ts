@@ -69,12 +69,22 @@ export async function listFilesDeep(dir: string): Promise<string[]> {
 /** summary.json without what differs between two runs of the same calls: ids, times, latencies, URLs. */
 export async function comparableSummary(runDir: string): Promise<unknown> {
   const summary = await readJson(path.join(runDir, 'summary.json'));
-  const { run_id: _id, latency_ms: _l, latency_per_page_ms: _lp, service_processing_ms: _sp, calls, service: _s, ...rest } = summary;
-  const callCounts = Object.fromEntries(Object.entries(calls as Record<string, { calls: number; failed: number }>).map(([k, v]) => [k, { calls: v.calls, failed: v.failed }]));
-  return { ...rest, calls: callCounts };
+  const { run_id: _id, systems, ...rest } = summary;
+  // Per system (summary.json schema 2): latencies and attempts vary between runs; calls and failures do not.
+  const comparable = Object.fromEntries(
+    Object.entries(systems as Record<string, Record<string, unknown>>).map(([name, block]) => {
+      const { latency_ms: _l, latency_per_page_ms: _lp, service_processing_ms: _sp, calls, ...figures } = block;
+      const callCounts = Object.fromEntries(Object.entries(calls as Record<string, { calls: number; failed: number }>).map(([k, v]) => [k, { calls: v.calls, failed: v.failed }]));
+      return [name, { ...figures, calls: callCounts }];
+    }),
+  );
+  return { ...rest, systems: comparable };
 }
 
 /** documents.jsonl without latencies and the dashboard URL (its host is the service's port). */
 export async function comparableDocuments(runDir: string): Promise<unknown[]> {
-  return (await readJsonl(path.join(runDir, 'documents.jsonl'))).map(({ latency_ms: _l, dashboard_url: _d, ...rest }) => rest);
+  return (await readJsonl(path.join(runDir, 'documents.jsonl'))).map(({ systems, ...rest }) => ({
+    ...rest,
+    systems: Object.fromEntries(Object.entries(systems as Record<string, Record<string, unknown>>).map(([name, { latency_ms: _l, dashboard_url: _d, ...figures }]) => [name, figures])),
+  }));
 }

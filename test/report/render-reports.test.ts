@@ -33,10 +33,16 @@ describe('renderReports on a scored run', () => {
   });
 
   it('documents.csv has one row per document with the agreed columns and the scored values', () => {
-    const records = readCsvRecords(files['documents.csv']!);
+    // Long layout: one row per document and system (the run written in schema 1 reads as service + incumbent).
+    const all = readCsvRecords(files['documents.csv']!);
+    const records = all.filter((r) => r.system === 'service');
     expect(records).toHaveLength(fixture.documents.length);
+    const incumbent = all.filter((r) => r.system === 'incumbent');
+    expect(incumbent).toHaveLength(fixture.documents.filter((d) => d.markdown?.baseline).length);
+    for (const row of incumbent) expect(Number(row.similarity)).toBeCloseTo(fixture.documents.find((d) => d.document_id === row.document_id!.replace(/^'/, ''))!.markdown!.baseline!.similarity, 6);
     const header = Object.keys(records[0]!);
-    for (const column of ['document_id', 'status', 'error', 'dashboard_url', 'f1_fast', 'f1_slow', 'exact_fast', 'exact_slow', 'confidence_fast', 'confidence_slow', 'latency_ms_fast', 'latency_ms_slow', 'similarity_service', 'similarity_baseline', 'latency_ms_compare', 'gate_passed', 'tag_tier']) {
+    expect(header.slice(0, 2)).toEqual(['document_id', 'system']);
+    for (const column of ['document_id', 'status', 'error', 'dashboard_url', 'f1_fast', 'f1_slow', 'exact_fast', 'exact_slow', 'confidence_fast', 'confidence_slow', 'latency_ms_fast', 'latency_ms_slow', 'similarity', 'similarity_delta_vs_reference', 'cost_usd', 'latency_ms_compare', 'gate_passed', 'tag_tier']) {
       expect(header).toContain(column);
     }
     const failed = records.find((r) => r.document_id === 'claim-failed')!;
@@ -54,6 +60,7 @@ describe('renderReports on a scored run', () => {
   it('documents.csv neutralises cells a spreadsheet would run as formulas', () => {
     const records = readCsvRecords(files['documents.csv']!);
     expect(records.map((r) => r.document_id)).toContain(`'${FORMULA_ID}`);
+    expect(records.filter((r) => r.document_id === `'${FORMULA_ID}`).map((r) => r.system)).toEqual(['service', 'incumbent']);
     expect(records.every((r) => !/^[=+@]/.test(r.document_id!))).toBe(true);
   });
 
@@ -62,12 +69,18 @@ describe('renderReports on a scored run', () => {
     expect(records).toHaveLength(fixture.summary.fields.length);
     expect(records.map((r) => Number(r.f1))).toEqual([...fixture.summary.fields.map((f) => f.f1)].sort((a, b) => a - b));
     expect(records[0]!.path).toBe(HOSTILE_FIELD);
-    expect(Object.keys(records[0]!)).toEqual(['path', 'mode', 'f1', 'precision', 'recall', 'tp', 'fp', 'fn', 'missing', 'hallucinated', 'wrong_value', 'format_only']);
+    expect(records.every((r) => r.system === 'service')).toBe(true);
+    expect(Object.keys(records[0]!)).toEqual(['system', 'path', 'mode', 'f1', 'precision', 'recall', 'tp', 'fp', 'fn', 'missing', 'hallucinated', 'wrong_value', 'format_only']);
   });
 
-  it('junit.xml has one testcase per document and per gate check, failing exactly the errored, below-gate and failed-check cases', () => {
+  it('junit.xml has a testsuite per system with one testcase per document, and one per gate check, failing exactly the errored, below-gate and failed-check cases', () => {
     const xml = files['junit.xml']!;
-    const documentsSuite = xml.slice(xml.indexOf('<testsuite name="documents"'), xml.indexOf('</testsuite>'));
+    const start = xml.indexOf('<testsuite name="documents · service"');
+    const documentsSuite = xml.slice(start, xml.indexOf('</testsuite>', start));
+    const incumbentStart = xml.indexOf('<testsuite name="documents · incumbent"');
+    const incumbentSuite = xml.slice(incumbentStart, xml.indexOf('</testsuite>', incumbentStart));
+    expect(incumbentSuite.match(/<testcase /g)).toHaveLength(fixture.documents.filter((d) => d.markdown?.baseline).length);
+    expect(incumbentSuite).toContain('failures="0"');
     const gateSuite = xml.slice(xml.indexOf('<testsuite name="quality gate"'));
     expect(documentsSuite.match(/<testcase /g)).toHaveLength(fixture.documents.length);
     const errored = fixture.documents.filter((d) => d.status !== 'ok').map((d) => d.document_id);
@@ -82,13 +95,15 @@ describe('renderReports on a scored run', () => {
     expect(xml).toContain('name="&lt;script&gt;alert(1)&lt;/script&gt;&quot;&apos;&amp;"');
   });
 
-  it('summary.md has the headline table, the gate verdict agreeing with gate.json, the worst fields and escaped text', () => {
+  it('summary.md has the leaderboard, the headline table, the gate verdict agreeing with gate.json, the worst fields and escaped text', () => {
     const md = files['summary.md']!;
+    expect(md).toContain('## Leaderboard: field F1 (slow)');
+    expect(md).toContain('| 1 | service (primary) | 93.1% | not computed |');
     expect(md).toContain('| Metric | fast | slow |');
     expect(md).toContain('| Field F1 (normalised) | 81.2% | 93.1% |');
     expect(md).toContain('**❌ Quality gate FAILED**: 2 of 3 checks failed');
-    expect(md).toContain('service 93.1% vs incumbent 88.9%, Δ +4.2 pts');
-    expect(md).toContain('the service is better by 4.2 points; significant');
+    expect(md).toContain('**Markdown similarity:** service 93.1% vs incumbent 88.9%, Δ +4.2 pts');
+    expect(md).toContain('service is better by 4.2 points; significant');
     expect(md).toContain('accepting documents with confidence ≥ 87 gives 96% field F1 on 71% of documents');
     expect(md).toContain('## Worst fields');
     expect(md).toContain('[dashboard](https://dash.example.com/compare/claim-00002)');
@@ -124,7 +139,7 @@ describe('renderReports on a scored run', () => {
     expect(html).not.toContain('SECRET');
     expect(html).toContain('Failures: 1 failed and 1 partly failed of 10 documents');
     expect(html).toContain('Quality gate FAILED');
-    expect(html).toContain('the service is better by 4.2 points; significant');
+    expect(html).toContain('service is better by 4.2 points; significant');
     expect(html).toContain('accepting documents with confidence ≥ 87 gives 96% field F1 on 71% of documents');
     expect(html).toMatch(/<path d="[MLZ0-9. -]+" class="line s0"\/>/);
   });

@@ -53,11 +53,11 @@ describe('docbench run against a service', () => {
     expect(records).toHaveLength(8 * 3);
     expect(records.every((r) => r.status === 'ok')).toBe(true);
     const summary = JSON.parse(await readFile(path.join(work, 'out', 'summary.json'), 'utf8'));
-    expect(summary.calls['compare']).toMatchObject({ calls: 8, failed: 0, retried: 1, attempts: 10 });
-    expect(summary.calls['extract:fast'].attempts + summary.calls['extract:slow'].attempts).toBe(18);
-    expect(summary.documents).toEqual({ total: 8, succeeded: 8, failed: 0 });
+    expect(summary.systems.service.calls['compare']).toMatchObject({ calls: 8, failed: 0, retried: 1, attempts: 10 });
+    expect(summary.systems.service.calls['extract:fast'].attempts + summary.systems.service.calls['extract:slow'].attempts).toBe(18);
+    expect(summary.systems.service.documents).toEqual({ total: 8, succeeded: 8, failed: 0 });
     // The fast path misreads totals as strings: the strict pass sees it, the normalised pass does not.
-    expect(summary.extraction.fast.strict_f1).toBeLessThan(summary.extraction.fast.f1);
+    expect(summary.systems.service.extraction.fast.strict_f1).toBeLessThan(summary.systems.service.extraction.fast.f1);
     for (const file of ['run.json', 'summary.json', 'documents.jsonl', 'documents.csv', 'fields.csv', 'report.html', 'junit.xml', 'summary.md']) {
       expect(existsSync(path.join(work, 'out', file)), file).toBe(true);
     }
@@ -68,12 +68,12 @@ describe('docbench run against a service', () => {
     const { code } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out', '--retries', '2', '--quiet']);
     expect(code).toBe(0);
     const summary = JSON.parse(await readFile(path.join(work, 'out', 'summary.json'), 'utf8'));
-    expect(summary.documents).toEqual({ total: 8, succeeded: 7, failed: 1 });
-    expect(summary.extraction.slow).toMatchObject({ documents: 8, failed: 1 });
+    expect(summary.systems.service.documents).toEqual({ total: 8, succeeded: 7, failed: 1 });
+    expect(summary.systems.service.extraction.slow).toMatchObject({ documents: 8, failed: 1 });
     const failed = (await readJsonl(path.join(work, 'out', 'documents.jsonl'))).find((d) => d.document_id === 'doc-004')!;
-    expect(failed.status).toBe('partial');
-    expect((failed.extraction as { slow: { f1: number; tp: number } }).slow).toMatchObject({ f1: 0, tp: 0 });
-    expect(await readFile(path.join(work, 'out', 'documents.csv'), 'utf8')).toMatch(/doc-004,partial,.*HTTP 500/);
+    expect(failed.systems.service.status).toBe('partial');
+    expect((failed.systems.service.extraction as { slow: { f1: number; tp: number } }).slow).toMatchObject({ f1: 0, tp: 0 });
+    expect(await readFile(path.join(work, 'out', 'documents.csv'), 'utf8')).toMatch(/doc-004,service,partial,.*HTTP 500/);
   });
 
   it('serves a second run of the same dataset from the cache', async () => {

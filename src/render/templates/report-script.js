@@ -6,8 +6,8 @@
   var PAGE_SIZE = 100;
   var data = JSON.parse(document.getElementById('report-data').textContent);
   var rows = data.rows;
-  var modes = data.modes;
-  var latencyKeys = data.latency_keys;
+  // Numeric columns, one per figure and system, in the header's order; row.values is keyed by column key.
+  var columns = data.columns;
   // Failures first (CONTRIBUTING.md "Habits"): the initial order is by status, then document id.
   var state = { status: 'all', tag: '', text: '', sortKey: 'status', sortDir: 1, page: 0 };
   var body = document.getElementById('documents-body');
@@ -39,16 +39,7 @@
   function sortValue(row, key) {
     if (key === 'id') return row.id;
     if (key === 'status') return row.status === 'failed' ? 0 : row.status === 'partial' ? 1 : row.gate_reasons.length ? 2 : 3;
-    if (key === 'sim_service') return row.similarity_service;
-    if (key === 'sim_baseline') return row.similarity_baseline;
-    if (key === 'delta') return row.similarity_delta;
-    var colon = key.indexOf(':');
-    var kind = key.slice(0, colon);
-    var name = key.slice(colon + 1);
-    if (kind === 'f1') return row.f1[name];
-    if (kind === 'conf') return row.confidence[name];
-    if (kind === 'lat') return row.latency_ms[name];
-    return null;
+    return Object.prototype.hasOwnProperty.call(row.values, key) ? row.values[key] : null;
   }
 
   function compare(a, b) {
@@ -77,11 +68,11 @@
   function percent(value) {
     return value === null || value === undefined ? '\u2014' : (value * 100).toFixed(1) + '%';
   }
-  function points(value) {
+  function usd(value) {
     if (value === null || value === undefined) return '\u2014';
-    var text = Math.abs(value * 100).toFixed(1);
-    return (Number(text) === 0 ? '\u00b1' : value > 0 ? '+' : '\u2212') + text;
+    return value === 0 ? '$0' : Math.abs(value) >= 1 ? '$' + value.toFixed(2) : '$' + value.toPrecision(3);
   }
+  var FORMATS = { percent: percent, confidence: confidence, ms: ms, usd: usd };
   function ms(value) {
     if (value === null || value === undefined) return '\u2014';
     return value < 1000 ? Math.round(value) + ' ms' : (value / 1000).toFixed(value < 10000 ? 2 : 1) + ' s';
@@ -131,12 +122,7 @@
     else if (row.status === 'partial') statusCell.appendChild(pill('PARTLY FAILED', 'bad'));
     else if (row.gate_reasons.length) statusCell.appendChild(pill('below gate', 'warn'));
     else statusCell.appendChild(pill('ok', 'good'));
-    modes.forEach(function (mode) { cell(tr, percent(row.f1[mode]), 'num'); });
-    cell(tr, percent(row.similarity_service), 'num');
-    cell(tr, percent(row.similarity_baseline), 'num');
-    cell(tr, points(row.similarity_delta), 'num');
-    modes.forEach(function (mode) { cell(tr, confidence(row.confidence[mode]), 'num'); });
-    latencyKeys.forEach(function (key) { cell(tr, ms(row.latency_ms[key]), 'num'); });
+    columns.forEach(function (column) { cell(tr, FORMATS[column.format](sortValue(row, column.key)), 'num'); });
     var dash = cell(tr, '');
     if (row.dashboard_href && isDashboardHref(row.dashboard_href)) {
       var a = document.createElement('a');

@@ -9,20 +9,20 @@ import { randomBytes } from 'node:crypto';
 import { isDocbenchError } from '../../errors.js';
 import { unwritable } from '../../fs-utils.js';
 import type { DocumentEvaluation } from '../../run-dir/index.js';
-import type { Mode } from '../../types.js';
 import { DOCBENCH_VERSION } from '../../version.js';
 import { drilldownFileName } from '../drilldown-name.js';
 import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { buildDrilldownView } from '../drilldown-view.js';
 import { createDiffBudget, type DiffBudget } from '../markdown-diff.js';
 import { loadTemplates } from '../templates.js';
+import type { ReportView } from '../view-types.js';
 import type { Reporter } from './reporter.js';
 
 const MAX_WRITES_IN_FLIGHT = 16;
 
-export async function renderDrilldownHtml(doc: DocumentEvaluation, modes: readonly Mode[], gateReasons: string[], runId: string, local: boolean, budget?: DiffBudget): Promise<string> {
+export async function renderDrilldownHtml(doc: DocumentEvaluation, view: Pick<ReportView, 'modes' | 'systems' | 'reference'>, gateReasons: string[], runId: string, budget?: DiffBudget): Promise<string> {
   const templates = await loadTemplates();
-  return templates.drilldown({ view: buildDrilldownView(doc, modes, gateReasons, `../${RUN_DIR_FILES.reportHtml}`, local, budget), run_id: runId, report_version: DOCBENCH_VERSION });
+  return templates.drilldown({ view: buildDrilldownView(doc, view.modes, view.systems, view.reference, gateReasons, `../${RUN_DIR_FILES.reportHtml}`, budget), run_id: runId, report_version: DOCBENCH_VERSION });
 }
 
 export const drilldownReporter: Reporter = {
@@ -33,7 +33,8 @@ export const drilldownReporter: Reporter = {
     const suffix = randomBytes(4).toString('hex');
     const staging = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.tmp`);
     const old = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.old`);
-    const gateReasons = new Map((inputs.gate?.document_failures ?? []).map((f) => [f.document_id, f.reasons]));
+    // The table's rows already hold each document's gate reasons, named by system.
+    const gateReasons = new Map(view.documents.rows.map((row) => [row.id, row.gate_reasons]));
     const budget = createDiffBudget();
     try {
       await mkdir(staging, { recursive: true });
@@ -41,7 +42,7 @@ export const drilldownReporter: Reporter = {
       const inFlight = new Set<Promise<void>>();
       let failure: unknown = null;
       for await (const doc of documents()) {
-        const html = await renderDrilldownHtml(doc, view.modes, gateReasons.get(doc.document_id) ?? [], view.header.run_id, inputs.manifest.service.local, budget);
+        const html = await renderDrilldownHtml(doc, view, gateReasons.get(doc.document_id) ?? [], view.header.run_id, budget);
         const write: Promise<void> = writeFile(path.join(staging, drilldownFileName(doc.document_id)), html).then(
           () => void inFlight.delete(write),
           (error: unknown) => {

@@ -8,31 +8,29 @@ import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
 import { toScriptJsonHtml } from '../embed-json.js';
 import { loadTemplates } from '../templates.js';
+import { readColumn } from '../document-row.js';
 import type { ReportView } from '../view-types.js';
 import type { Reporter } from './reporter.js';
 
-/** What the page's script needs: the rows without what only the CSV uses. */
+/** What the page's script needs: per row the values of the table's columns, without what only the CSV uses. */
 export function toClientData(view: ReportView): unknown {
   return {
-    modes: view.modes,
-    latency_keys: view.documents.latency_keys,
+    columns: view.documents.columns.map((c) => ({ key: c.key, format: c.format })),
     tag_keys: view.documents.tag_keys,
-    rows: view.documents.rows.map((row) => ({
-      id: row.id,
-      status: row.status,
-      errors: row.errors,
-      tags: row.tags,
-      f1: row.f1,
-      confidence: row.confidence,
-      latency_ms: row.latency_ms,
-      similarity_service: row.similarity_service,
-      similarity_baseline: row.similarity_baseline,
-      similarity_delta: row.similarity_delta,
-      dashboard_url: row.dashboard_url,
-      dashboard_href: row.dashboard_href,
-      drilldown: row.drilldown,
-      gate_reasons: row.gate_reasons,
-    })),
+    rows: view.documents.rows.map((row) => {
+      const dashboard = row.systems.find((c) => c.dashboard_url !== null) ?? null;
+      return {
+        id: row.id,
+        status: row.status,
+        errors: row.errors,
+        tags: row.tags,
+        values: Object.fromEntries(view.documents.columns.map((c) => [c.key, readColumn(row, c)])),
+        dashboard_url: dashboard?.dashboard_url ?? null,
+        dashboard_href: dashboard?.dashboard_href ?? null,
+        drilldown: row.drilldown,
+        gate_reasons: row.gate_reasons,
+      };
+    }),
   };
 }
 

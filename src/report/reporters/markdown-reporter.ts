@@ -1,5 +1,5 @@
 /**
- * summary.md: the headline table, the gate, the worst fields and the documents to look at, with dashboard
+ * summary.md: the leaderboard and each system against the reference, the primary system's headline table, the gate, the worst fields and the documents to look at, with dashboard
  * links: for CI job summaries and pull-request comments, where GitHub renders HTML inside markdown, so every
  * piece of dataset or service text is escaped.
  */
@@ -18,8 +18,24 @@ function link(label: string, href: string): string {
 }
 
 function dashboardCell(row: DocumentRow): string {
-  if (row.dashboard_href) return link('dashboard', row.dashboard_href);
-  return row.dashboard_url ? `${escapeMarkdown(row.dashboard_url)} (not a web link)` : '—';
+  const cell = row.systems.find((c) => c.dashboard_url !== null);
+  if (cell?.dashboard_href) return link('dashboard', cell.dashboard_href);
+  return cell?.dashboard_url ? `${escapeMarkdown(cell.dashboard_url)} (not a web link)` : '—';
+}
+
+/** The leaderboard of the headline metric and the comparisons with the reference. */
+function leaderboardLines(view: ReportView): string[] {
+  const lead = view.leaderboard.metrics[0];
+  if (!lead) return [];
+  const lines = [`## Leaderboard: ${escapeMarkdown(lead.label)}`, '', '| Rank | System | Value | 95% interval | Documents | p50 latency | Cost / document |', '|---:|---|---:|---:|---:|---:|---:|'];
+  for (const row of lead.rows) lines.push(`| ${row.rank} | ${escapeMarkdown(row.system)}${row.role ? ` (${row.role})` : ''} | ${row.value_text} | ${row.ci_text} | ${row.documents} | ${row.p50} | ${row.cost_per_document} |`);
+  lines.push('');
+  if (view.comparisons.length > 0) {
+    lines.push(`### Against ${escapeMarkdown(view.reference ?? '')}`, '', '| System | Metric | Δ | 95% interval | W / L / T | p Holm | Verdict |', '|---|---|---:|---:|---:|---:|---|');
+    for (const c of view.comparisons) lines.push(`| ${escapeMarkdown(c.system)} | ${escapeMarkdown(c.metric)} | ${c.delta_text} | ${c.ci_text} | ${c.wins_losses_ties} | ${c.p_holm} | ${escapeMarkdown(c.verdict)} |`);
+    lines.push('');
+  }
+  return lines;
 }
 
 export function toSummaryMarkdown(view: ReportView): string {
@@ -38,7 +54,8 @@ export function toSummaryMarkdown(view: ReportView): string {
   if (h.incomplete_message) lines.push(`> ⚠️ ${escapeMarkdown(h.incomplete_message)}`, '');
   if (view.failures) lines.push(`> ❌ **Failures:** ${escapeMarkdown(view.failures.message)} ${view.failures.codes.map((e) => `${escapeMarkdown(e.code)} ×${e.count}`).join(', ')}`, '');
 
-  lines.push('## Headline', '');
+  lines.push(...leaderboardLines(view));
+  lines.push(`## ${escapeMarkdown(view.primary)} in detail`, '');
   const modes = view.headline.modes;
   if (modes.length > 0) {
     lines.push(`| Metric | ${modes.map((m) => m.mode).join(' | ')} |`, `|---|${modes.map(() => '---:').join('|')}|`);
@@ -55,9 +72,9 @@ export function toSummaryMarkdown(view: ReportView): string {
   const md = view.headline.markdown;
   if (md) {
     lines.push(
-      md.baseline !== null
-        ? `**Markdown similarity:** service ${md.text.service} vs incumbent ${md.text.baseline}, Δ ${md.text.delta} (95% interval ${md.text.ci95}): ${escapeMarkdown(md.verdict)}.`
-        : `**Markdown similarity:** service ${md.text.service} (${escapeMarkdown(md.verdict)}).`,
+      md.baseline !== null && md.reference
+        ? `**Markdown similarity:** ${escapeMarkdown(md.system)} ${md.text.service} vs ${escapeMarkdown(md.reference)} ${md.text.baseline}, Δ ${md.text.delta} (95% interval ${md.text.ci95}): ${escapeMarkdown(md.verdict)}.`
+        : `**Markdown similarity:** ${escapeMarkdown(md.system)} ${md.text.service} (${escapeMarkdown(md.verdict)}).`,
       '',
     );
   }
@@ -84,17 +101,19 @@ export function toSummaryMarkdown(view: ReportView): string {
 
   const attention = view.documents.rows.filter((r) => r.status !== 'ok' || r.gate_reasons.length > 0);
   const lastMode = view.modes[view.modes.length - 1];
+  // "Worst" by the primary system's field F1: the one the detail sections describe.
+  const f1 = (row: DocumentRow) => (lastMode ? (row.systems.find((c) => c.system === view.primary)?.f1[lastMode] ?? null) : null);
   const worst = lastMode
     ? view.documents.rows
-        .filter((r) => r.status === 'ok' && r.gate_reasons.length === 0 && typeof r.f1[lastMode] === 'number' && r.f1[lastMode]! < 1)
-        .sort((a, b) => a.f1[lastMode]! - b.f1[lastMode]! || a.id.localeCompare(b.id))
+        .filter((r) => r.status === 'ok' && r.gate_reasons.length === 0 && typeof f1(r) === 'number' && f1(r)! < 1)
+        .sort((a, b) => f1(a)! - f1(b)! || a.id.localeCompare(b.id))
     : [];
   const listed = [...attention, ...worst].slice(0, LISTED_DOCUMENTS);
   if (listed.length > 0) {
-    lines.push('## Documents to look at', '', `| Document | Status | ${lastMode ? `F1 (${lastMode}) | ` : ''}Problem | Dashboard |`, `|---|---|${lastMode ? '---:|' : ''}---|---|`);
+    lines.push('## Documents to look at', '', `| Document | Status | ${lastMode ? `F1 (${lastMode}, ${escapeMarkdown(view.primary)}) | ` : ''}Problem | Dashboard |`, `|---|---|${lastMode ? '---:|' : ''}---|---|`);
     for (const row of listed) {
       const problem = [...row.errors, ...row.gate_reasons.map((r) => `below gate: ${r}`)].join('; ') || 'field F1 below 100%';
-      lines.push(`| ${escapeMarkdown(row.id)} | ${row.status === 'ok' ? 'ok' : `**${row.status.toUpperCase()}**`} | ${lastMode ? `${formatPercent(row.f1[lastMode])} | ` : ''}${escapeMarkdown(problem.slice(0, 300))} | ${dashboardCell(row)} |`);
+      lines.push(`| ${escapeMarkdown(row.id)} | ${row.status === 'ok' ? 'ok' : `**${row.status.toUpperCase()}**`} | ${lastMode ? `${formatPercent(f1(row))} | ` : ''}${escapeMarkdown(problem.slice(0, 300))} | ${dashboardCell(row)} |`);
     }
     const more = attention.length + worst.length - listed.length;
     if (more > 0) lines.push('', `${formatCount(more)} more in documents.csv.`);

@@ -6,6 +6,7 @@ export { anlsStar, anlsLeaf, ANLS_THRESHOLD } from './anls.js';
 /** Levenshtein distance in code points, as a number (the package root exports it under this name). */
 export { countCodePointEdits as levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 export { computePrf } from './ratios.js';
+export { collapseFieldPath, countFieldPaths, type PathCounts } from './path-counts.js';
 export { inferComparatorSpec, splitFieldName } from './resolve-comparator.js';
 export type { ComparatorSource, ValueType } from './resolve-comparator.js';
 export type {

@@ -10,6 +10,7 @@ import { checkMetric, checkUnit } from '../shared/check-metric.js';
 import { classifyDelta, DEFAULT_TIE_TOLERANCE } from '../shared/paired-outcome.js';
 import { signTest } from './sign-test.js';
 import { wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon.js';
+import { twoSidedNormalP } from './normal.js';
 
 // Re-exported here: the library and the gate take the default tolerance from the comparison API.
 export { DEFAULT_TIE_TOLERANCE };
@@ -160,6 +161,17 @@ function finishComparison(p: PreparedComparison, boot: BootstrapResult): SystemC
     resamples: boot.resamples,
     tieTolerance: p.tieTolerance,
   };
+}
+
+/**
+ * Two-sided p of Δ from the bootstrap: z = Δ / SE against the standard normal. With no spread in the
+ * resamples (SE = 0) the data say nothing more: p = 1 when Δ = 0 (identical runs), 0 when every resample moved
+ * the same way. Fewer than two documents cannot show significance: p = 1.
+ */
+export function bootstrapP(comparison: Pick<SystemComparison, 'n' | 'delta' | 'standardError'>): number {
+  if (comparison.n < 2) return 1;
+  if (comparison.standardError === 0) return Math.abs(comparison.delta) < 1e-12 ? 1 : 0;
+  return twoSidedNormalP(comparison.delta / comparison.standardError);
 }
 
 /** Per-document extraction counts, as in `ExtractionScore`. */

@@ -1,5 +1,5 @@
 /** Statistics for comparing two systems or runs (docs/metrics/comparison.md), and the metric boundary check. */
-export { compareSystems, compareSystemsMany, createMicroF1Delta, pairByDocumentId, DEFAULT_TIE_TOLERANCE } from './compare-systems.js';
+export { bootstrapP, compareSystems, compareSystemsMany, createMicroF1Delta, pairByDocumentId, DEFAULT_TIE_TOLERANCE } from './compare-systems.js';
 export type { CompareSystemsOptions, ComparisonRequest, CountsLike, PairedValues, SystemComparison } from './compare-systems.js';
 export { pairedBootstrap, isCountedStatistic, DEFAULT_RESAMPLES, DEFAULT_SEED } from './bootstrap.js';
 export { pairedBootstrapMany } from './bootstrap-many.js';

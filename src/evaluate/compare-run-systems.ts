@@ -1,0 +1,224 @@
+/**
+ * Sets a run's systems against each other (summary.json schema 2, docs/summary-json.md): a leaderboard per
+ * headline metric with bootstrap 95% intervals, each system against the reference (paired bootstrap Δ,
+ * sign test, Wilcoxon, wins/losses/ties, Holm across systems × metrics), the best system per field path, and
+ * the documents where the systems disagree most. Pure; the statistics are src/score/stats's, every bootstrap
+ * of the run drawn in one seeded pass (`pairedBootstrapMany`, `compareSystemsMany`).
+ */
+import type { Mode } from '../types.js';
+import { countFieldPaths, type PathCounts } from '../score/extraction/index.js';
+import { computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts } from '../score/markdown/index.js';
+import { bootstrapP, compareSystemsMany, createMicroF1Delta, holmAdjust, pairedBootstrapMany, type ComparisonRequest, type CountsLike, type ResampleStatistic } from '../score/stats/index.js';
+import type { DocumentScores, SystemDocumentScores } from './score-document.js';
+import type { Disagreement, FieldLeader, LeaderboardBlock, RunSummary, SystemComparisonBlock } from './types.js';
+
+/** Family-wise level of the Holm correction. */
+const ALPHA = 0.05;
+/** Documents listed in `disagreements`. */
+const DISAGREEMENTS_LISTED = 20;
+/**
+ * Counts of a document on which nothing is right: micro F1 0. Against it, `createMicroF1Delta` is a system's
+ * own micro F1, so one system's interval comes from the same counted statistic the comparisons use.
+ */
+const NOTHING_RIGHT: CountsLike = { tp: 0, fp: 0, fn: 1 };
+
+/** A headline metric: what it reads of one system's document scores. */
+interface HeadlineMetric {
+  metric: string;
+  label: string;
+  /** The document's value (higher is better), with the counts its micro aggregate sums; null: not scored. */
+  read: (scores: SystemDocumentScores) => { value: number; counts?: CountsLike; edits?: EditCounts } | null;
+  /** The aggregate over documents at `indices`, and the paired Δ statistic. */
+  kind: 'micro-f1' | 'mean' | 'micro-similarity';
+}
+
+function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
+  const metrics: HeadlineMetric[] = [];
+  for (const mode of modes) {
+    metrics.push({ metric: `extraction.${mode}.f1`, label: `field F1 (${mode})`, kind: 'micro-f1', read: (s) => (s.extraction[mode] ? { value: s.extraction[mode]!.score.f1, counts: s.extraction[mode]!.score } : null) });
+    metrics.push({ metric: `extraction.${mode}.exact_match_rate`, label: `exact match (${mode})`, kind: 'mean', read: (s) => (s.extraction[mode] ? { value: s.extraction[mode]!.score.exactMatch ? 1 : 0 } : null) });
+  }
+  metrics.push({ metric: 'markdown.similarity', label: 'markdown similarity', kind: 'micro-similarity', read: (s) => (s.markdown ? { value: s.markdown.score.similarity, edits: s.markdown.score } : null) });
+  return metrics;
+}
+
+type Read = NonNullable<ReturnType<HeadlineMetric['read']>>;
+
+/** The statistic of one system alone: its aggregate over the drawn documents. */
+function ownStatistic(kind: HeadlineMetric['kind'], values: readonly Read[]): ResampleStatistic {
+  if (kind === 'micro-f1') return createMicroF1Delta(values.map((v) => v.counts!), values.map(() => NOTHING_RIGHT));
+  if (kind === 'micro-similarity') {
+    const edits = values.map((v) => v.edits!);
+    return (indices) => computeMicroSimilarity(edits, indices);
+  }
+  return (indices) => {
+    let sum = 0;
+    for (let k = 0; k < indices.length; k++) sum += values[indices[k]!]!.value;
+    return sum / indices.length;
+  };
+}
+
+/** The paired statistic, system − reference, of the same aggregate. */
+function pairedRequest(kind: HeadlineMetric['kind'], a: readonly Read[], b: readonly Read[]): ComparisonRequest {
+  const request: ComparisonRequest = { a: a.map((v) => v.value), b: b.map((v) => v.value) };
+  if (kind === 'micro-f1') request.statistic = createMicroF1Delta(a.map((v) => v.counts!), b.map((v) => v.counts!));
+  if (kind === 'micro-similarity') request.statistic = createMicroSimilarityDelta(a.map((v) => v.edits!), b.map((v) => v.edits!));
+  return request;
+}
+
+type Compared = Pick<RunSummary, 'leaderboard' | 'comparisons' | 'field_leaders' | 'disagreements'>;
+
+export function compareRunSystems(documents: readonly DocumentScores[], systems: readonly string[], reference: string | null, modes: readonly Mode[], seed: number): Compared {
+  const metrics = headlineMetrics(modes);
+  const leaderboard = buildLeaderboard(documents, systems, metrics, seed);
+  const comparisons = reference ? buildComparisons(documents, systems, reference, metrics, seed) : [];
+  return { leaderboard, comparisons, field_leaders: buildFieldLeaders(documents, systems, modes, seed), disagreements: findDisagreements(documents, systems, metrics) };
+}
+
+/** Each document's value for one system, in document order (documents the system did not score left out). */
+function collect(documents: readonly DocumentScores[], system: string, metric: HeadlineMetric): { id: string; read: Read }[] {
+  return documents.flatMap((d) => {
+    const scores = d.systems.get(system);
+    const read = scores ? metric.read(scores) : null;
+    return read ? [{ id: d.document_id, read }] : [];
+  });
+}
+
+function buildLeaderboard(documents: readonly DocumentScores[], systems: readonly string[], metrics: readonly HeadlineMetric[], seed: number): LeaderboardBlock[] {
+  const entries = metrics.flatMap((metric) => systems.map((system) => ({ metric, system, values: collect(documents, system, metric).map((v) => v.read) })).filter((e) => e.values.length > 0));
+  const boots = pairedBootstrapMany(entries.map((e) => ({ n: e.values.length, statistic: ownStatistic(e.metric.kind, e.values) })), { seed });
+  const blocks: LeaderboardBlock[] = [];
+  for (const metric of metrics) {
+    const rows = entries.flatMap((e, i) => (e.metric === metric ? [{ system: e.system, value: boots[i]!.estimate, ci95: boots[i]!.interval, documents: e.values.length }] : []));
+    if (rows.length === 0) continue;
+    rows.sort((a, b) => b.value - a.value || systems.indexOf(a.system) - systems.indexOf(b.system));
+    blocks.push({ metric: metric.metric, label: metric.label, rows: rows.map((row) => ({ rank: 1 + rows.filter((other) => other.value > row.value).length, ...row })) });
+  }
+  return blocks;
+}
+
+function buildComparisons(documents: readonly DocumentScores[], systems: readonly string[], reference: string, metrics: readonly HeadlineMetric[], seed: number): SystemComparisonBlock[] {
+  const pending: { system: string; metric: string; request: ComparisonRequest }[] = [];
+  for (const metric of metrics) {
+    const base = new Map(collect(documents, reference, metric).map((v) => [v.id, v.read]));
+    for (const system of systems) {
+      if (system === reference) continue;
+      const paired = collect(documents, system, metric).filter((v) => base.has(v.id));
+      if (paired.length === 0) continue;
+      pending.push({ system, metric: metric.metric, request: pairedRequest(metric.kind, paired.map((v) => v.read), paired.map((v) => base.get(v.id)!)) });
+    }
+  }
+  const results = compareSystemsMany(pending.map((p) => p.request), { seed });
+  // One family: every system × metric of the run (issue 14: "Holm across systems × metrics").
+  const adjusted = holmAdjust(results.map((r) => bootstrapP(r)));
+  return pending.map((p, i) => {
+    const r = results[i]!;
+    const excludesZero = r.ci95[0] > 0 || r.ci95[1] < 0;
+    return {
+      system: p.system,
+      reference,
+      metric: p.metric,
+      delta: r.delta,
+      ci95: r.ci95,
+      wins: r.wins,
+      losses: r.losses,
+      ties: r.ties,
+      p_sign: r.pSign,
+      p_wilcoxon: r.pWilcoxon,
+      p_holm: adjusted[i]!,
+      significant: excludesZero && adjusted[i]! <= ALPHA,
+      documents: r.n,
+    };
+  });
+}
+
+/**
+ * Per field path and mode: the best system by micro F1 of the path on the documents every system scored, and
+ * its lead over the runner-up on those documents (paired bootstrap).
+ */
+function buildFieldLeaders(documents: readonly DocumentScores[], systems: readonly string[], modes: readonly Mode[], seed: number): FieldLeader[] {
+  const leaders: Omit<FieldLeader, 'p_holm' | 'significant'>[] = [];
+  const pending: { leader: number; request: ComparisonRequest }[] = [];
+  for (const mode of modes) {
+    // Per system: document id → path → counts.
+    const perSystem = new Map<string, Map<string, Map<string, PathCounts>>>();
+    const paths = new Set<string>();
+    for (const system of systems) {
+      const byDocument = new Map<string, Map<string, PathCounts>>();
+      for (const d of documents) {
+        const score = d.systems.get(system)?.extraction[mode]?.score;
+        if (!score) continue;
+        const counts = countFieldPaths(score.fields);
+        for (const key of counts.keys()) paths.add(key);
+        byDocument.set(d.document_id, counts);
+      }
+      if (byDocument.size > 0) perSystem.set(system, byDocument);
+    }
+    // Ranked on the documents every system scored in this mode, so the best system's F1, the runner-up's and
+    // the paired lead all describe the same documents (a stored system may cover only some of them).
+    const common = [...(perSystem.values().next().value?.keys() ?? [])].filter((id) => [...perSystem.values()].every((byDocument) => byDocument.has(id)));
+    if (common.length === 0) continue;
+    for (const fieldPath of [...paths].sort()) {
+      const ids = common.filter((id) => [...perSystem.values()].some((byDocument) => byDocument.get(id)!.has(fieldPath)));
+      if (ids.length === 0) continue;
+      const countsOf = (system: string) => ids.map((id) => toCounts(perSystem.get(system)!.get(id)!.get(fieldPath)));
+      const ranked = [...perSystem.keys()].map((system) => ({ system, counts: countsOf(system) })).map((r) => ({ ...r, f1: microF1(r.counts) })).sort((a, b) => b.f1 - a.f1 || systems.indexOf(a.system) - systems.indexOf(b.system));
+      const [best, second] = ranked;
+      if (!best) continue;
+      const index = leaders.length;
+      leaders.push({ path: fieldPath, mode, best: best.system, f1: best.f1, runner_up: second?.system ?? null, runner_up_f1: second?.f1 ?? null, delta: null, ci95: null });
+      if (!second) continue;
+      pending.push({ leader: index, request: { a: best.counts.map((c) => microF1([c])), b: second.counts.map((c) => microF1([c])), statistic: createMicroF1Delta(best.counts, second.counts) } });
+    }
+  }
+  const results = compareSystemsMany(pending.map((p) => p.request), { seed });
+  // A second Holm family: the field paths (as `docbench diff` keeps field paths apart from headline metrics).
+  const adjusted = holmAdjust(results.map((r) => bootstrapP(r)));
+  const out: FieldLeader[] = leaders.map((l) => ({ ...l, p_holm: null, significant: false }));
+  pending.forEach((p, i) => {
+    const r = results[i]!;
+    const leader = out[p.leader]!;
+    leader.delta = r.delta;
+    leader.ci95 = r.ci95;
+    leader.p_holm = adjusted[i]!;
+    leader.significant = r.ci95[0] > 0 && adjusted[i]! <= ALPHA;
+  });
+  return out;
+}
+
+/** Documents ranked by the spread (max − min) of the systems' scores on the first headline metric each has. */
+function findDisagreements(documents: readonly DocumentScores[], systems: readonly string[], metrics: readonly HeadlineMetric[]): Disagreement[] {
+  if (systems.length < 2) return [];
+  const found: Disagreement[] = [];
+  for (const d of documents) {
+    for (const metric of metrics) {
+      const values: Record<string, number | null> = {};
+      const scored: number[] = [];
+      for (const system of systems) {
+        const scores = d.systems.get(system);
+        const read = scores ? metric.read(scores) : null;
+        values[system] = read ? read.value : null;
+        if (read) scored.push(read.value);
+      }
+      if (scored.length < 2) continue;
+      found.push({ document_id: d.document_id, metric: metric.metric, spread: Math.max(...scored) - Math.min(...scored), values });
+      break;
+    }
+  }
+  return found
+    .filter((f) => f.spread > 0)
+    .sort((a, b) => b.spread - a.spread || (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : 0))
+    .slice(0, DISAGREEMENTS_LISTED);
+}
+
+function toCounts(counts: PathCounts | undefined): CountsLike {
+  return counts ? { tp: counts[0], fp: counts[1], fn: counts[2] } : { tp: 0, fp: 0, fn: 0 };
+}
+
+/** Micro F1 of summed counts (1 when nothing to get right or wrong), as `createMicroF1Delta` computes it. */
+function microF1(counts: readonly CountsLike[]): number {
+  let tp = 0;
+  let errors = 0;
+  for (const c of counts) (tp += c.tp), (errors += c.fp + c.fn);
+  return tp + errors === 0 ? 1 : (2 * tp) / (2 * tp + errors);
+}
