@@ -7,6 +7,7 @@ import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
 import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
 import { openDocumentsWriter, readFinalRecords, readManifest, runDirPath, writeSummary, type ReadIssue } from '../run-dir/index.js';
+import { primarySystem, v1SystemName } from '../run/manifest.js';
 import { planCalls, selectDocuments } from '../run/plan.js';
 import type { CallRecord } from '../run/record.js';
 import { scoreDocument, type DocumentScores, type LoadedTruth, type PlannedSlot } from './score-document.js';
@@ -27,13 +28,16 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
     logger.warn(`the dataset changed since run ${manifest.run_id} (content hash differs): scoring with its current truth files and comparators`);
   }
   const issues: ReadIssue[] = [];
-  const records = await readFinalRecords(runDir, issues);
+  // Until every system is scored (issue 14, parts 4–5), this scores the run's first live system as runs were
+  // scored before systems existed; the incumbent is still scored from the dataset's baseline files.
+  const primary = primarySystem(manifest);
+  const records = (await readFinalRecords(runDir, v1SystemName(manifest), issues)).filter((record) => record.system === primary.name);
   for (const issue of issues) logger.warn(`${runDirPath(runDir, 'results')} line ${issue.line}: ${issue.problem}`);
 
   const byDocument = new Map<string, CallRecord[]>();
   for (const record of records) byDocument.set(record.document_id, [...(byDocument.get(record.document_id) ?? []), record]);
   const selected = selectDocuments(dataset.documents, manifest.options.selection);
-  const plan = planCalls(selected, { ...manifest.options, repeat: 1 });
+  const plan = planCalls(selected, { ...manifest.options, repeat: 1, systems: [{ name: primary.name, operations: new Set(primary.operations) }] });
   const slots = new Map<string, PlannedSlot[]>();
   for (const call of plan) slots.set(call.document.id, [...(slots.get(call.document.id) ?? []), { endpoint: call.endpoint, mode: call.mode }]);
 
