@@ -146,9 +146,11 @@ export const runCommand = defineCommand((context) => ({
       } else {
         const fix =
           result.stopReason === 'auth'
-            ? `check the key of the system named above (${config.apiKeyEnv} for --base-url), then resume`
+            ? config.systems === null
+              ? `check the key in ${config.apiKeyEnv}, then resume`
+              : 'check the key of the system named above (in the variable its apiKeyEnv names), then resume'
             : result.stopReason === 'outage'
-              ? 'when the system is back, resume'
+              ? `when the ${config.systems === null ? 'service' : 'system'} is back, resume`
               : result.stopReason === 'output'
                 ? 'make the run directory writable (or free disk space), then resume'
                 : 'resume';
