@@ -50,13 +50,13 @@ async function killAfter(child: ChildProcess, results: string, lines: number): P
 }
 
 /** The record key of a request the fake service saw. */
-const keyOf = (r: FakeRequest) => `${r.documentId}|${r.endpoint}|${r.fast === null ? '-' : r.fast ? 'fast' : 'slow'}|0`;
+const keyOf = (r: FakeRequest) => `service|${r.documentId}|${r.endpoint}|${r.fast === null ? '-' : r.fast ? 'fast' : 'slow'}|0`;
 
 describe('crash drill: SIGKILL at three seeded moments, resume each time', () => {
   it('ends with the outputs of an uninterrupted run and never repeats a call recorded as successful', { timeout: 120_000 }, async () => {
     const reference = await startFakeService();
     services.push(reference);
-    const clean = await runCli(['run', '--dataset', dataset, '--base-url', reference.baseUrl, '--out', 'reference', '--no-cache', '--quiet'], work);
+    const clean = await runCli(['run', '--dataset', dataset, '--base-url', reference.baseUrl, '--systems', 'service', '--out', 'reference', '--no-cache', '--quiet'], work);
     expect(clean.code, clean.stderr).toBe(0);
 
     // Slow enough that a kill lands mid-run; one transient 503 so a retried call is in the mix.
@@ -72,7 +72,7 @@ describe('crash drill: SIGKILL at three seeded moments, resume each time', () =>
       // A seeded moment: after 1 to 8 more recorded calls, always short of the end.
       const target = recorded + random.int(1, 8);
       expect(target).toBeLessThan(PLANNED);
-      const args = kill === 0 ? ['run', '--dataset', dataset, '--out', 'killed', '--no-cache', '--concurrency', '2'] : ['run', '--resume', 'killed', '--concurrency', '2'];
+      const args = kill === 0 ? ['run', '--dataset', dataset, '--systems', 'service', '--out', 'killed', '--no-cache', '--concurrency', '2'] : ['run', '--resume', 'killed', '--concurrency', '2'];
       const child = spawnCli([...args, '--base-url', service.baseUrl, '--quiet'], work);
       recorded = await killAfter(child, results, target);
       expect(recorded, `kill ${kill + 1} landed before the end`).toBeLessThan(PLANNED);

@@ -240,10 +240,11 @@ function readOutput(request: OperationRequest, stdout: string, redact: Redactor)
   try {
     body = JSON.parse(stdout);
   } catch {
-    if (operation === 'compare' && stdout.trim() !== '') {
+    // Plain markdown, even none at all: a program that found no text on the page said so.
+    if (operation === 'compare') {
       return { success: true, pages: splitMarkdownPages(stdout).map((content) => ({ content, width: null, height: null })), dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
     }
-    return reader.fail('(stdout)', stdout.trim() === '' ? 'is empty' : `is not JSON${operation === 'compare' ? '' : ` (${operation} must print the endpoint's JSON answer)`}`);
+    return reader.fail('(stdout)', stdout.trim() === '' ? 'is empty' : `is not JSON (${operation} must print the endpoint's JSON answer)`);
   }
   switch (operation) {
     case 'extract':
