@@ -24,6 +24,7 @@ import { createRunId, runSystems, v1SystemName, type ManifestSystem, type RunMan
 import { executeCalls } from './runner.js';
 import { findDocbenchCommit } from './git-commit.js';
 import type { RunEvent, StopReason } from './events.js';
+import type { CallRecord } from './record.js';
 
 export interface RunBenchmarkOptions {
   /** The dataset directory, as the user gave it. Ignored with `resumeDir` (the run's own is used). */
@@ -206,6 +207,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     entry.stop_message = stop?.message ?? null;
     entry.counts = { planned: calls.filter((call) => call.system === entry.name).length, recorded: own.length, succeeded: own.filter((r) => r.status === 'ok').length, failed: own.filter((r) => r.status === 'failed').length };
   }
+  reportSystems(manifest.systems, final, logger);
   const invocation = manifest.invocations.at(-1)!;
   invocation.ended_at = manifest.ended_at;
   invocation.recorded = execution.counts.recorded;
@@ -226,6 +228,24 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     throw error;
   }
   return { runDir, manifest, status: manifest.status, stopReason: execution.stopReason, stopMessage: execution.stopMessage };
+}
+
+/**
+ * One line per system when there are several, and a warning for a system whose every call failed or that
+ * was stopped, so it is never mistaken for one that answered badly.
+ */
+function reportSystems(systems: readonly ManifestSystem[], records: readonly CallRecord[], logger: Logger): void {
+  if (systems.length > 1) {
+    const parts = systems.map(({ name, counts }) => `${name} ${counts.succeeded}/${counts.planned} ok${counts.failed ? `, ${counts.failed} failed` : ''}`);
+    logger.info(`systems: ${parts.join(' · ')}`);
+  }
+  for (const { name, counts, stop_message: stopped } of systems) {
+    if (stopped) logger.warn(`system ${name} stopped: ${stopped}`);
+    else if (counts.recorded > 0 && counts.succeeded === 0) {
+      const first = records.find((record) => record.system === name && record.error)?.error;
+      logger.warn(`system ${name} failed: every one of its ${counts.recorded} calls failed${first ? ` (first: ${first.message})` : ''}`);
+    }
+  }
 }
 
 /** A resumed run must call the same systems it started with: same kind, same identity. */
