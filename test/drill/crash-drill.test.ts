@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import { createRandom } from '../../src/dataset/generate/prng.js';
 import { startFakeService, type FakeRequest, type FakeService } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
-import { comparableDocuments, comparableSummary, countCompleteLines, readJson, readJsonl, runCli, spawnCli } from '../helpers/cli.js';
+import { comparableDocuments, comparableSummary, killAfter, readJson, readJsonl, runCli, spawnCli } from '../helpers/cli.js';
 
 const DOCUMENTS = 16;
 const PLANNED = DOCUMENTS * 2;
@@ -30,24 +29,6 @@ afterAll(async () => {
   await Promise.all(services.splice(0).map((s) => s.close()));
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-/** Waits until results.jsonl holds `lines` complete lines, then SIGKILLs the child; returns the count seen. */
-async function killAfter(child: ChildProcess, results: string, lines: number): Promise<number> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let finishedEarly = false;
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  void exited.then(() => (finishedEarly = true));
-  for (;;) {
-    const seen = await countCompleteLines(results);
-    if (seen >= lines) break;
-    if (finishedEarly) throw new Error(`the child exited before recording ${lines} calls (it recorded ${seen}): ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  child.kill('SIGKILL');
-  await exited;
-  return countCompleteLines(results);
-}
 
 /** The record key of a request the fake service saw. */
 const keyOf = (r: FakeRequest) => `service|${r.documentId}|${r.endpoint}|${r.fast === null ? '-' : r.fast ? 'fast' : 'slow'}|0`;
