@@ -44,6 +44,10 @@ export const COMMAND_HEADERS = {
     command: 'history [reports-dir]',
     describe: 'List every run of a reports directory in index.html (trend charts, links to reports) and history.csv',
   },
+  systems: {
+    command: 'systems',
+    describe: 'List the systems a run would take (from the config file and flags) and the kinds of system (docs/systems.md)',
+  },
 } as const satisfies Record<string, { command: string; describe: string }>;
 
 export type CommandName = keyof typeof COMMAND_HEADERS;

@@ -33,6 +33,7 @@ const COMMAND_LOADERS: Record<CommandName, () => Promise<(context: CliContext) =
   diff: async () => untyped((await import('./diff.js')).diffCommand),
   baseline: async () => untyped((await import('./baseline.js')).baselineCommand),
   history: async () => untyped((await import('./history.js')).historyCommand),
+  systems: async () => untyped((await import('./systems.js')).systemsCommand),
 };
 
 /**
