@@ -93,6 +93,18 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
       from_cache: all.filter((r) => r.from_cache).length,
       not_started: planned - all.length,
     },
+    // The shards ran the same systems (checked above): each system's counts are the sums of its shards'.
+    systems: runSystems(first).map((system) => {
+      const shards = manifests.map((m) => runSystems(m).find((s) => s.name === system.name)!);
+      const own = all.filter((r) => r.system === system.name);
+      const stopped = shards.find((s) => s.stop_reason !== null);
+      return {
+        ...system,
+        stop_reason: stopped?.stop_reason ?? null,
+        stop_message: stopped?.stop_message ?? null,
+        counts: { planned: shards.reduce((sum, s) => sum + s.counts.planned, 0), recorded: own.length, succeeded: own.filter((r) => r.status === 'ok').length, failed: own.filter((r) => r.status === 'failed').length },
+      };
+    }),
     merged_from: manifests.map((m) => m.run_id),
     invocations: manifests.flatMap((m) => m.invocations),
   };

@@ -58,3 +58,22 @@ describe('systems configuration: exit 2 naming the key, nothing written', () => 
   it('--base-url together with systems:', () => expectRejected({ systems: { mine: echo } }, /--base-url and systems: both say what to benchmark/, ['--base-url', 'http://127.0.0.1:9']));
   it('systems: that is not an object', () => expectRejected({ systems: ['local'] }, /systems must be an object of name/));
 });
+
+describe('docbench systems', () => {
+  it('lists the configured systems with kind, operations and the reference, then the kinds', async () => {
+    const dir = await mkdtemp(path.join(work, 'list-'));
+    await writeFile(path.join(dir, 'docbench.config.yaml'), stringify({ systems: { mine: { ...echo, operations: ['compare'], price: { perCall: 0.002 } }, incumbent: { kind: 'stored' } } }));
+    const { code, stdout } = await runCli(['systems'], dir);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/mine +command +compare \(concurrency 4, price perCall 0\.002\)\n/);
+    expect(stdout).toMatch(/incumbent +stored +extract,compare,split \(concurrency 4\) +← reference/);
+    expect(stdout).toMatch(/kinds:\n +interface .*\n +local .*\n +stored .*\n +command /);
+  });
+
+  it('nothing configured: local, plus the incumbent when the dataset has baseline files', async () => {
+    const dir = await mkdtemp(path.join(work, 'default-'));
+    const { code, stdout } = await runCli(['systems', '--dataset', dataset], dir);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/local +local +extract,compare,split,process .*\n +incumbent +stored .*← reference/);
+  });
+});
