@@ -2,7 +2,7 @@
  * `interface`: a service speaking the service interface (../shared/service-interface.md), through the typed
  * client of src/service. `--base-url` alone is one system of this kind named `service`.
  */
-import { createClient, DEFAULT_AUTH, type AuthHeader, type ServiceClient } from '../../service/index.js';
+import { createClient, DEFAULT_AUTH, isHttpUrl, type AuthHeader, type ServiceClient } from '../../service/index.js';
 import type { EndpointResult } from '../../service/types.js';
 import type { CallOutcome } from '../../service/index.js';
 import type { Endpoint } from '../../types.js';
@@ -29,7 +29,7 @@ export const interfaceKind: SystemKind<InterfaceOptions> = {
   parseOptions(raw, at) {
     const reader = new OptionReader(raw, at);
     const baseUrl = reader.string('baseUrl', 'https://api.example.com');
-    if (!isHttpBaseUrl(baseUrl)) reader.fail('baseUrl', `${JSON.stringify(baseUrl)} is not an http(s) URL`, 'e.g. baseUrl: https://api.example.com');
+    if (!isHttpUrl(baseUrl)) reader.fail('baseUrl', `${JSON.stringify(baseUrl)} is not an http(s) URL`, 'e.g. baseUrl: https://api.example.com');
     const options: InterfaceOptions = {
       baseUrl,
       apiKeyEnv: reader.optionalEnvName('apiKeyEnv') ?? null,
@@ -47,15 +47,6 @@ export const interfaceKind: SystemKind<InterfaceOptions> = {
     return clientSystem(context.name, 'interface', options.baseUrl, client, async () => client.close());
   },
 };
-
-export function isHttpBaseUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** The client every HTTP-interface system uses, with the system's own timeout, retry and connection count. */
 export function createSystemClient(baseUrl: string, apiKey: string | null, options: Pick<InterfaceOptions, 'auth' | 'maxResponseBytes'>, context: SystemContext): ServiceClient {
