@@ -7,11 +7,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { YAMLParseError, parse as parseYaml } from 'yaml';
+import { YAMLParseError, parse as parseYaml, parseDocument } from 'yaml';
 import { UsageError } from './errors.js';
 import { ENDPOINTS, MODES, isEndpoint, type Endpoint, type Mode } from './types.js';
 import { DEFAULT_AUTH, DEFAULT_RETRY_POLICY, isHttpUrl, type AuthHeader, type RetryPolicy } from './service/index.js';
 import { SettingsReader, read, type SectionSchema, type ValueReader } from './settings-reader.js';
+import { parseSystemsSection, type SystemSpec } from './systems/config.js';
 
 export const CONFIG_FILE_NAMES = ['docbench.config.json', 'docbench.config.yaml', 'docbench.config.yml'] as const;
 
@@ -48,15 +49,19 @@ export interface ResolvedConfig {
   outageThreshold: number;
   /** Where the config file was, if any. */
   configFile: string | null;
+  /** The `systems:` section, validated (docs/systems.md); null when the file has none. */
+  systems: SystemSpec[] | null;
+  /** `reference:`: the system the others are compared with; null → incumbent when present, else the first. */
+  reference: string | null;
 }
 
 /** What flags may override (undefined = not given). */
-export type ConfigOverrides = Partial<Omit<ResolvedConfig, 'apiKey' | 'configFile' | 'retry' | 'auth'>> & {
+export type ConfigOverrides = Partial<Omit<ResolvedConfig, 'apiKey' | 'configFile' | 'retry' | 'auth' | 'systems' | 'reference'>> & {
   configPath?: string;
   retryAttempts?: number;
 };
 
-const DEFAULTS: Omit<ResolvedConfig, 'configFile'> = {
+const DEFAULTS: Omit<ResolvedConfig, 'configFile' | 'systems' | 'reference'> = {
   baseUrl: null,
   apiKey: null,
   apiKeyEnv: 'DOCBENCH_API_KEY',
@@ -127,6 +132,9 @@ const FILE_SCHEMA = {
   reportsDir: read.string,
   cacheDir: read.string,
   outageThreshold: wholeAtLeastOne,
+  // Read whole by src/systems/config.ts once the run-wide settings they default to are known.
+  systems: ((value) => value) as ValueReader<unknown>,
+  reference: ((value) => value) as ValueReader<unknown>,
 } satisfies SectionSchema;
 
 /** Readers of the sections other modules own, keyed by section name (e.g. `{ gate: readGateSection }`). */
@@ -186,7 +194,24 @@ export function resolveConfig<S extends ConfigSections = Record<never, never>>(
     cacheDir: path.resolve(input.cwd, flags.cacheDir ?? file.cacheDir ?? DEFAULTS.cacheDir),
     outageThreshold: flags.outageThreshold ?? file.outageThreshold ?? DEFAULTS.outageThreshold,
     configFile,
+    systems: null,
+    reference: null,
   };
+  const systems = parseSystemsSection(
+    { systems: file.systems, reference: file.reference },
+    { concurrency: resolved.concurrency, ratePerSecond: resolved.ratePerSecond, timeoutMs: resolved.timeoutMs, retry: resolved.retry, price: null },
+  );
+  if (systems.systems !== null && resolved.baseUrl !== null) {
+    // Two answers to "which service": refuse rather than pick one silently.
+    const source = flags.baseUrl !== undefined ? '--base-url' : envBaseUrl !== undefined ? 'DOCBENCH_BASE_URL' : 'baseUrl';
+    throw new UsageError(`${source} and systems: both say what to benchmark`, {
+      code: 'CONFIG_INVALID',
+      subject: source,
+      hint: `add the service to systems: as { kind: interface, baseUrl: … } and drop ${source}, or run without the systems: section`,
+    });
+  }
+  resolved.systems = systems.systems;
+  resolved.reference = systems.reference;
   return { ...resolved, sections: sections as { [K in keyof S]: ReturnType<S[K]> } };
 }
 
@@ -244,11 +269,23 @@ function readConfigFile(file: string): Record<string, unknown> {
       hint: `fix the ${json ? 'JSON' : 'YAML'} syntax of ${name}`,
     });
   }
+  if (json) rejectDuplicateJsonKeys(text, name);
   if (parsed === null || parsed === undefined) return {};
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new UsageError(`config file ${name} must hold an object of settings`, { code: 'CONFIG_INVALID', subject: name, hint: 'see "Configuration" in the README' });
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * JSON.parse keeps the last of two equal keys without a word, so two systems of one name would silently be
+ * one. The YAML parser (JSON is YAML) reports duplicates; its other complaints do not matter here.
+ */
+function rejectDuplicateJsonKeys(text: string, name: string): void {
+  const duplicate = parseDocument(text, { uniqueKeys: true }).errors.find((error) => error.code === 'DUPLICATE_KEY');
+  if (!duplicate) return;
+  const where = duplicate.linePos ? ` at line ${duplicate.linePos[0].line}, column ${duplicate.linePos[0].col}` : '';
+  throw new UsageError(`config file ${name} holds the same key twice${where}`, { code: 'CONFIG_INVALID', subject: name, hint: 'every setting and every system name may appear once' });
 }
 
 /** "line L, column C" of the first character that no valid JSON document can have there. */

@@ -1,13 +1,16 @@
 /**
  * One runner workload in its own process: N tiny documents through `executeCalls` against a base URL, then
  * prints {wallMs, cpuMs, maxRssMb, calls} as JSON. Used for efficiency, per-call overhead and peak memory.
- * Usage: tsx bench/support/runner-workload.ts <baseUrl> <documents> <concurrency> [split|extract]
+ * Usage: tsx bench/support/runner-workload.ts <baseUrl> <documents> <concurrency> [split|extract] [systems]
  * (extract: mode fast with the bench schema, the calls the bare client of bare-client.ts makes.)
+ * With `systems` > 1, that many interface systems share the documents (each answers N ÷ systems of them,
+ * with the concurrency split between them), so the call count and the calls in flight stay the same.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient } from '../../src/service/index.js';
+import { createClient, DEFAULT_RETRY_POLICY } from '../../src/service/index.js';
+import { clientSystem } from '../../src/systems/kinds/interface.js';
 import { executeCalls } from '../../src/run/runner.js';
 import { planCalls } from '../../src/run/plan.js';
 import { ResultsWriter } from '../../src/run/results-file.js';
@@ -15,10 +18,11 @@ import { silentLogger } from '../../src/logger.js';
 import type { Dataset, DatasetDocument, Endpoint } from '../../src/types.js';
 import { BENCH_PDF, BENCH_SCHEMA } from './bench-dataset.js';
 
-const [baseUrl, documentsArg, concurrencyArg, endpointArg = 'split'] = process.argv.slice(2);
+const [baseUrl, documentsArg, concurrencyArg, endpointArg = 'split', systemsArg] = process.argv.slice(2);
 const endpoint = endpointArg as Endpoint;
 const count = Number(documentsArg);
 const concurrency = Number(concurrencyArg);
+const systemCount = Number(systemsArg ?? 1);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'docbench-bench-'));
 const file = path.join(dir, 'page.pdf');
@@ -34,8 +38,11 @@ const documents: DatasetDocument[] = Array.from({ length: count }, (_, i) => ({
   baseline: {},
 }));
 const dataset: Dataset = { root: dir, name: 'bench', locale: 'US', schema: BENCH_SCHEMA, defaults: {}, comparators: {}, documents, contentHash: 'sha256:bench' };
-const calls = planCalls(documents, { modes: ['fast'], endpoints: [endpoint], repeat: 1 });
-const client = createClient({ baseUrl: baseUrl!, connections: concurrency, retry: { maxAttempts: 1 } });
+const common = { concurrency: Math.max(1, Math.round(concurrency / systemCount)), ratePerSecond: null, timeoutMs: 600_000, retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 }, price: null };
+const clients = Array.from({ length: systemCount }, () => createClient({ baseUrl: baseUrl!, connections: common.concurrency, retry: common.retry }));
+const systems = clients.map((client, i) => ({ system: clientSystem(`system-${i}`, 'interface', baseUrl!, client, () => client.close()), common }));
+// Each system takes its share of the documents: the same number of calls as one system answering all.
+const calls = systems.flatMap(({ system }, i) => planCalls(documents.filter((_, d) => d % systemCount === i), { modes: ['fast'], endpoints: [endpoint], repeat: 1, systems: [system] }));
 const writer = ResultsWriter.open(path.join(dir, 'results.jsonl'));
 
 const cpuBefore = process.cpuUsage();
@@ -44,20 +51,17 @@ const result = await executeCalls({
   dataset,
   calls,
   done: new Set(),
-  client,
-  serviceIdentity: baseUrl!,
+  systems,
   cache: null,
   writer,
-  concurrency,
   endpointConcurrency: {},
-  ratePerSecond: null,
   outageThreshold: 1000,
   logger: silentLogger,
 });
 const wallMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
 writer.close();
-await client.close();
+await Promise.all(clients.map((client) => client.close()));
 await rm(dir, { recursive: true, force: true });
 if (result.counts.failed > 0) throw new Error(`${result.counts.failed} calls failed`);
 process.stdout.write(

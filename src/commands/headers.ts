@@ -48,6 +48,10 @@ export const COMMAND_HEADERS = {
     command: 'view [reports-dir]',
     describe: 'Browse runs, reports, diffs and comparison views in a local web app, and review and correct ground truth',
   },
+  systems: {
+    command: 'systems',
+    describe: 'List the systems a run would take (from the config file and flags) and the kinds of system (docs/systems.md)',
+  },
 } as const satisfies Record<string, { command: string; describe: string }>;
 
 export type CommandName = keyof typeof COMMAND_HEADERS;

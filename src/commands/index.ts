@@ -34,6 +34,7 @@ const COMMAND_LOADERS: Record<CommandName, () => Promise<(context: CliContext) =
   baseline: async () => untyped((await import('./baseline.js')).baselineCommand),
   history: async () => untyped((await import('./history.js')).historyCommand),
   view: async () => untyped((await import('./view.js')).viewCommand),
+  systems: async () => untyped((await import('./systems.js')).systemsCommand),
 };
 
 /**

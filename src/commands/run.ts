@@ -12,11 +12,13 @@ import { DIFF_FILES, openStoredRun, runDirPath } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 import { diffOptions, gateOptions, resolveThresholds } from './gate.js';
-import { loadConfig, parseEndpoints, parseModes, readServiceFlags, serviceOptions, wholeNumber } from './shared-options.js';
+import { loadConfig, parseEndpoints, parseModes, parseSystemChoice, readServiceFlags, serviceOptions, wholeNumber } from './shared-options.js';
 
 const runOptions = {
   dataset: { type: 'string', describe: 'Dataset directory (see datasets/README.md)' },
   ...serviceOptions,
+  systems: { type: 'string', describe: 'Run only these configured systems: a,b (default all; see docs/systems.md)' },
+  reference: { type: 'string', describe: 'The system the others are compared with (default incumbent, else the first)' },
   out: { type: 'string', describe: 'Run directory to write (default reports/<run-id>)' },
   modes: { type: 'string', describe: '/extract modes: fast, slow or fast,slow (default slow)' },
   endpoints: { type: 'string', describe: 'extract, compare, split, process (default extract,compare)' },
@@ -41,7 +43,7 @@ const runOptions = {
  * cache have no yargs default for this reason: a default is indistinguishable from a flag given.) Flags that
  * only pace the calls — --concurrency, --rate, --timeout, --retries — are allowed and recorded per invocation.
  */
-const RUN_SHAPING_FLAGS = ['dataset', 'out', 'modes', 'endpoints', 'limit', 'sample', 'seed', 'filter', 'shard', 'repeat', 'cache'] as const;
+const RUN_SHAPING_FLAGS = ['dataset', 'systems', 'reference', 'out', 'modes', 'endpoints', 'limit', 'sample', 'seed', 'filter', 'shard', 'repeat', 'cache'] as const;
 
 export const runCommand = defineCommand((context) => ({
   ...COMMAND_HEADERS.run,
@@ -62,6 +64,7 @@ export const runCommand = defineCommand((context) => ({
       }
     }
     const config = loadConfig(context, readServiceFlags(argv));
+    const systems = parseSystemChoice(argv.systems, argv.reference);
     const modes = parseModes(argv.modes);
     const endpoints = parseEndpoints(argv.endpoints);
     const repeat = wholeNumber(argv.repeat ?? 1, '--repeat', 1)!;
@@ -104,6 +107,8 @@ export const runCommand = defineCommand((context) => ({
         ...(argv.resume !== undefined ? { resumeDir: argv.resume } : {}),
         ...(argv.out !== undefined ? { outDir: argv.out } : {}),
         config,
+        env: context.env,
+        systems,
         selection,
         ...(modes ? { modes } : {}),
         ...(endpoints ? { endpoints } : {}),
@@ -141,9 +146,11 @@ export const runCommand = defineCommand((context) => ({
       } else {
         const fix =
           result.stopReason === 'auth'
-            ? `check the key in ${config.apiKeyEnv}, then resume`
+            ? config.systems === null
+              ? `check the key in ${config.apiKeyEnv}, then resume`
+              : 'check the key of the system named above (in the variable its apiKeyEnv names), then resume'
             : result.stopReason === 'outage'
-              ? 'when the service is back, resume'
+              ? `when the ${config.systems === null ? 'service' : 'system'} is back, resume`
               : result.stopReason === 'output'
                 ? 'make the run directory writable (or free disk space), then resume'
                 : 'resume';

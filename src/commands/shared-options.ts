@@ -8,6 +8,7 @@ import { readGateSection } from '../gate/index.js';
 import type { CliContext } from './context.js';
 import { UsageError } from '../errors.js';
 import { ENDPOINTS, MODES, isEndpoint, isMode, type Endpoint, type Mode } from '../types.js';
+import { SYSTEM_NAME, type SystemChoice } from '../systems/index.js';
 
 export const configOption = {
   config: { type: 'string', describe: 'Config file (default: ./docbench.config.json, .yaml or .yml)' },
@@ -49,6 +50,22 @@ function parseList<T extends string>(text: string | undefined, flag: string, all
     });
   }
   return [...new Set(items)] as T[];
+}
+
+/** `--systems a,b` and `--reference NAME`, each name checked for its spelling (membership is checked with the config). */
+export function parseSystemChoice(systems: string | undefined, reference: string | undefined): SystemChoice {
+  const choice: SystemChoice = {};
+  const check = (name: string, flag: string) => {
+    if (!SYSTEM_NAME.test(name)) throw new UsageError(`${flag}: ${JSON.stringify(name)} is not a system name`, { subject: flag, hint: 'names are lower-case: a letter, then a-z, 0-9, _ or -' });
+    return name;
+  };
+  if (systems !== undefined) {
+    const names = systems.split(',').map((name) => name.trim()).filter(Boolean);
+    if (names.length === 0) throw new UsageError('--systems is empty', { subject: '--systems', hint: 'e.g. --systems local,incumbent' });
+    choice.names = names.map((name) => check(name, '--systems'));
+  }
+  if (reference !== undefined) choice.reference = check(reference, '--reference');
+  return choice;
 }
 
 /** A whole number ≥ min, or a UsageError naming the flag. */

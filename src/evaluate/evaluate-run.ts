@@ -9,6 +9,7 @@ import type { Logger } from '../logger.js';
 import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
 import { openDocumentsWriter, readFinalRecords, readManifest, runDirPath, writeSummary, type ReadIssue } from '../run-dir/index.js';
 import { planCalls, selectDocuments } from '../run/plan.js';
+import { v1SystemName } from '../run/manifest.js';
 import type { CallRecord } from '../run/record.js';
 import { readComparePages, scoreDocument, type DocumentScores, type LoadedTruth, type PlannedSlot } from './score-document.js';
 import { aggregateRun } from './aggregate.js';
@@ -29,15 +30,17 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
     logger.warn(`the dataset changed since run ${manifest.run_id} (content hash differs): scoring with its current truth files and comparators`);
   }
   const issues: ReadIssue[] = [];
-  const records = await readFinalRecords(runDir, issues);
+  const records = await readFinalRecords(runDir, v1SystemName(manifest), issues);
   for (const issue of issues) logger.warn(`${runDirPath(runDir, 'results')} line ${issue.line}: ${issue.problem}`);
 
   const selected = selectDocuments(dataset.documents, manifest.options.selection);
   const run = resolveRunSystems(manifest, records, selected.some((d) => d.baseline.json || d.baseline.markdown));
-  const recordsBySystem = groupRecordsBySystem(records, manifest);
+  const recordsBySystem = groupRecordsBySystem(records);
   // Records made from baseline files join the others, so the incumbent's call counts are those its stored records would have.
   const madeFromFiles = new Map<string, CallRecord[]>();
-  const plan = planCalls(selected, { ...manifest.options, repeat: 1 });
+  // The slots any system may fill (each system's own operations narrow them below): one pseudo-system that
+  // answers every endpoint the run planned.
+  const plan = planCalls(selected, { ...manifest.options, repeat: 1, systems: [{ name: 'any', operations: new Set(manifest.options.endpoints) }] });
   const slots = new Map<string, PlannedSlot[]>();
   for (const call of plan) slots.set(call.document.id, [...(slots.get(call.document.id) ?? []), { endpoint: call.endpoint, mode: call.mode }]);
   // The reference is scored first: with no truth markdown, the others' drift is measured against its output.

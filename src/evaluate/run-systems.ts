@@ -76,11 +76,10 @@ export function resolveRunSystems(manifest: RunManifest, records: readonly CallR
 }
 
 /** Records grouped by system; a record without `system` (version 1) belongs to the run's single system. */
-export function groupRecordsBySystem(records: readonly CallRecord[], manifest: RunManifest): Map<string, Map<string, CallRecord[]>> {
-  const single = singleSystemName(manifest);
+export function groupRecordsBySystem(records: readonly CallRecord[]): Map<string, Map<string, CallRecord[]>> {
   const grouped = new Map<string, Map<string, CallRecord[]>>();
   for (const record of records) {
-    const system = record.system ?? single;
+    const system = record.system;
     const byDocument = grouped.get(system) ?? new Map<string, CallRecord[]>();
     grouped.set(system, byDocument);
     const list = byDocument.get(record.document_id) ?? [];

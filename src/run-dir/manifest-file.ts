@@ -58,6 +58,27 @@ const MANIFEST_V1 = {
       properties: { planned: count, recorded: count, succeeded: count, failed: count, from_cache: count, not_started: { type: 'integer' } },
     },
     merged_from: { type: 'array', items: { type: 'string' } },
+    // Written since issue 14 (docs/systems.md); absent in older runs, read as their one system.
+    systems: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['name', 'kind', 'identity', 'operations', 'options', 'price', 'stop_reason', 'stop_message', 'counts'],
+        properties: {
+          name: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,39}$' },
+          kind: { type: 'string', minLength: 1 },
+          identity: { type: 'string' },
+          operations: { type: 'array', items: { enum: [...ENDPOINTS] } },
+          options: { type: 'object' },
+          price: { type: ['object', 'null'] },
+          stop_reason: stopReason,
+          stop_message: nullableString,
+          counts: { type: 'object', required: ['planned', 'recorded', 'succeeded', 'failed'], properties: { planned: count, recorded: count, succeeded: count, failed: count } },
+        },
+      },
+    },
+    reference: nullableString,
     invocations: {
       type: 'array',
       items: { type: 'object', required: ['started_at', 'ended_at', 'recorded', 'stop_reason'], properties: { started_at: { type: 'string' }, ended_at: nullableString, recorded: count, stop_reason: stopReason } },

@@ -6,22 +6,23 @@
 import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ENDPOINTS, MODES } from '../types.js';
-import { RECORD_SCHEMA_VERSION, type CallRecord } from '../run/record.js';
+import { RECORD_SCHEMA_VERSION, upgradeRecord, type CallRecord } from '../run/record.js';
 import { checkShape, compileFileCheck, parseJsonText, type FileRole } from './check-file.js';
 import { nonNegative } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
 
-/** One line of results.jsonl, schema version 1 or 2 (`v`; 2 adds the system and what the call cost). */
+/**
+ * One line of results.jsonl, schema version 2 (`v`), or 1 — the same without `system`, `usage`, `cost_usd`
+ * and `raw` (runs made before systems; read as calls of the run's single system, see `upgradeRecord`).
+ */
 const RECORD = {
   type: 'object',
   required: ['v', 'key', 'document_id', 'endpoint', 'mode', 'repeat', 'status', 'attempts', 'latency_ms', 'started_at', 'from_cache'],
   properties: {
-    v: { enum: [RECORD_SCHEMA_VERSION, 2] },
-    system: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,39}$' },
-    usage: { type: 'object', properties: { pages: { type: 'integer', minimum: 0 }, input_tokens: { type: 'integer', minimum: 0 }, output_tokens: { type: 'integer', minimum: 0 } } },
-    cost_usd: nonNegative,
+    v: { enum: [1, RECORD_SCHEMA_VERSION] },
     key: { type: 'string', minLength: 1 },
+    system: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,39}$' },
     document_id: { type: 'string' },
     endpoint: { enum: [...ENDPOINTS] },
     mode: { enum: [...MODES, null] },
@@ -35,11 +36,15 @@ const RECORD = {
     pages: { type: 'integer', minimum: 0 },
     error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, status: { type: 'integer' } } },
     result: { type: 'object' },
+    usage: { type: 'object', properties: { pages: { type: 'integer', minimum: 0 }, input_tokens: { type: 'integer', minimum: 0 }, output_tokens: { type: 'integer', minimum: 0 } } },
+    cost_usd: nonNegative,
   },
-  // An extract call has a mode; the other endpoints have none.
-  if: { properties: { endpoint: { const: 'extract' } } },
-  then: { properties: { mode: { enum: [...MODES] } } },
-  else: { properties: { mode: { type: 'null' } } },
+  allOf: [
+    // An extract call has a mode; the other endpoints have none.
+    { if: { properties: { endpoint: { const: 'extract' } } }, then: { properties: { mode: { enum: [...MODES] } } }, else: { properties: { mode: { type: 'null' } } } },
+    // Version 2 names its system.
+    { if: { properties: { v: { const: RECORD_SCHEMA_VERSION } } }, then: { required: ['system'] } },
+  ],
 } as const;
 
 const checkRecord = compileFileCheck<CallRecord>(RECORD);
@@ -56,28 +61,31 @@ function resultsRole(runDir: string): FileRole {
 
 /**
  * Streams the records of `runDir`'s results.jsonl (none when the file does not exist yet). A torn last
- * line is skipped and reported in `issues`. @throws UsageError (exit 2) on any other line that is not a record.
+ * line is skipped and reported in `issues`. Version-1 lines are read as calls of `v1System`, the run's
+ * single system (`v1SystemName` of its manifest). @throws UsageError (exit 2) on any other line that is
+ * not a record.
  */
-export async function* readResults(runDir: string, issues: ReadIssue[] = []): AsyncGenerator<CallRecord> {
+export async function* readResults(runDir: string, v1System: string, issues: ReadIssue[] = []): AsyncGenerator<CallRecord> {
   const role = resultsRole(runDir);
   if (!existsSync(role.file)) return;
   const lines = createInterface({ input: createReadStream(role.file, 'utf8'), crlfDelay: Infinity });
   let number = 0;
   let pending: string | null = null;
   for await (const line of lines) {
-    if (pending !== null && pending.trim() !== '') yield parseRecord(pending, number, role);
+    if (pending !== null && pending.trim() !== '') yield parseRecord(pending, number, role, v1System);
     number++;
     pending = line;
   }
   if (pending !== null && pending.trim() !== '') {
     // readline cannot tell whether the last line had its newline: check the file's last byte.
-    if (endsWithNewline(role.file)) yield parseRecord(pending, number, role);
+    if (endsWithNewline(role.file)) yield parseRecord(pending, number, role, v1System);
     else issues.push({ line: number, problem: 'torn last line (the run was killed mid-write): dropped' });
   }
 }
 
-function parseRecord(line: string, number: number, role: FileRole): CallRecord {
-  return checkShape(parseJsonText(line, role, number), checkRecord, role, number);
+function parseRecord(line: string, number: number, role: FileRole, v1System: string): CallRecord {
+  // The shape check guarantees `key` and a `system` on version 2: upgrading cannot fail.
+  return upgradeRecord(checkShape(parseJsonText(line, role, number), checkRecord, role, number), v1System)!;
 }
 
 function endsWithNewline(file: string): boolean {
@@ -97,8 +105,8 @@ function endsWithNewline(file: string): boolean {
  * The final record of every call: a later line for the same key (a retry on --resume) replaces an earlier
  * one. Holds one record per call in memory, never one per line.
  */
-export async function readFinalRecords(runDir: string, issues: ReadIssue[] = []): Promise<CallRecord[]> {
+export async function readFinalRecords(runDir: string, v1System: string, issues: ReadIssue[] = []): Promise<CallRecord[]> {
   const latest = new Map<string, CallRecord>();
-  for await (const record of readResults(runDir, issues)) latest.set(record.key, record);
+  for await (const record of readResults(runDir, v1System, issues)) latest.set(record.key, record);
   return [...latest.values()];
 }

@@ -7,7 +7,8 @@ export type RunEvent =
   | { type: 'run-start'; planned: number; alreadyDone: number; documents: number }
   | { type: 'call-start'; key: string }
   | { type: 'call-done'; record: CallRecord }
-  | { type: 'stopping'; reason: StopReason; message: string }
+  /** `system` set: only that system's calls stop; absent: the whole run's. */
+  | { type: 'stopping'; reason: StopReason; message: string; system?: string }
   | { type: 'run-end'; counts: RunCounts; stopReason: StopReason | null };
 
 export interface RunCounts {

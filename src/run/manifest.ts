@@ -4,6 +4,7 @@
  * atomically at every end, so a killed run still says what it was. Read and written by src/run-dir/.
  */
 import type { Endpoint, Mode } from '../types.js';
+import type { Operation, Price } from '../systems/types.js';
 import type { StopReason } from './events.js';
 import type { Selection } from './plan.js';
 
@@ -60,6 +61,13 @@ export interface RunManifest {
     from_cache: number;
     not_started: number;
   };
+  /**
+   * The systems of the run, in the order given (issue 14). Absent in runs made before systems existed: read
+   * those with `runSystems`.
+   */
+  systems?: ManifestSystem[];
+  /** The system the others are compared with; null when the run has no such choice. */
+  reference?: string | null;
   /** Run ids of the shard runs this run was merged from (`docbench merge`). */
   merged_from?: string[];
   /**
@@ -76,6 +84,55 @@ export interface RunManifest {
     timeout_ms?: number;
     retry_attempts?: number;
   }[];
+}
+
+/** One system of a run, as run.json records it (never a secret: keys are only named by their variables). */
+export interface ManifestSystem {
+  name: string;
+  kind: string;
+  /** What the cache keys on for this system. */
+  identity: string;
+  operations: Operation[];
+  /** The kind's options and the common ones (concurrency, ratePerSecond, timeoutMs, retry). */
+  options: Record<string, unknown>;
+  price: Price | null;
+  /** Why this system's calls stopped early in the last invocation (key rejected, outage), else null. */
+  stop_reason: StopReason | null;
+  stop_message: string | null;
+  counts: { planned: number; recorded: number; succeeded: number; failed: number };
+}
+
+/** The name a version-1 record (no `system`) is read under: the run's single system. */
+export function v1SystemName(manifest: RunManifest): string {
+  return manifest.service.base_url === null ? 'local' : 'service';
+}
+
+/** The run's systems; a run made before systems existed had one, derived from its `service`. */
+export function runSystems(manifest: RunManifest): ManifestSystem[] {
+  if (manifest.systems) return manifest.systems;
+  const { service, counts } = manifest;
+  return [
+    {
+      name: v1SystemName(manifest),
+      kind: service.local ? 'local' : 'interface',
+      identity: service.identity,
+      operations: manifest.options.endpoints,
+      options: service.base_url === null ? {} : { baseUrl: service.base_url },
+      price: null,
+      stop_reason: manifest.stop_reason,
+      stop_message: manifest.stop_message,
+      counts: { planned: counts.planned, recorded: counts.recorded, succeeded: counts.succeeded, failed: counts.failed },
+    },
+  ];
+}
+
+/**
+ * The system today's single-system scoring and reports take (until they score every system): the first
+ * that was called rather than read from disk.
+ */
+export function primarySystem(manifest: RunManifest): ManifestSystem {
+  const systems = runSystems(manifest);
+  return systems.find((system) => system.kind !== 'stored') ?? systems[0]!;
 }
 
 /** `20261121T194502Z-3f9a`: sorts by time, unique enough for concurrent runs. */

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import { unwritable } from '../fs-utils.js';
 import { readFinalRecords, readManifest, runDirPath, writeManifest } from '../run-dir/index.js';
-import { createRunId, type RunManifest } from './manifest.js';
+import { createRunId, runSystems, v1SystemName, type RunManifest } from './manifest.js';
 import { ResultsWriter } from './results-file.js';
 import type { CallRecord } from './record.js';
 
@@ -25,7 +25,7 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
   const comparable = (m: RunManifest) =>
     JSON.stringify({
       dataset: m.dataset.content_hash,
-      service: m.service.identity,
+      systems: runSystems(m).map((system) => [system.name, system.identity]),
       modes: m.options.modes,
       endpoints: m.options.endpoints,
       repeat: m.options.repeat,
@@ -39,7 +39,7 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
       });
     }
     if (comparable(m) !== comparable(first)) {
-      throw new UsageError(`${runDirs[i]} ran with other options or another service than ${runDirs[0]}`, { subject: runDirs[i], hint: 'merge only shards of one run: same service, modes, endpoints, repeat and selection' });
+      throw new UsageError(`${runDirs[i]} ran with other options or other systems than ${runDirs[0]}`, { subject: runDirs[i], hint: 'merge only shards of one run: same systems, modes, endpoints, repeat and selection' });
     }
   });
   const shards = manifests.map((m) => m.options.selection.shard);
@@ -59,7 +59,7 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
   const all: CallRecord[] = [];
   try {
     for (const dir of runDirs) {
-      for (const record of await readFinalRecords(dir)) {
+      for (const record of await readFinalRecords(dir, v1SystemName(manifests[runDirs.indexOf(dir)]!))) {
         const other = seen.get(record.key);
         if (other) throw new UsageError(`call ${record.key} is in both ${other} and ${dir}`, { subject: dir, hint: 'the runs overlap: merge shards of one run only' });
         seen.set(record.key, dir);
@@ -93,6 +93,18 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
       from_cache: all.filter((r) => r.from_cache).length,
       not_started: planned - all.length,
     },
+    // The shards ran the same systems (checked above): each system's counts are the sums of its shards'.
+    systems: runSystems(first).map((system) => {
+      const shards = manifests.map((m) => runSystems(m).find((s) => s.name === system.name)!);
+      const own = all.filter((r) => r.system === system.name);
+      const stopped = shards.find((s) => s.stop_reason !== null);
+      return {
+        ...system,
+        stop_reason: stopped?.stop_reason ?? null,
+        stop_message: stopped?.stop_message ?? null,
+        counts: { planned: shards.reduce((sum, s) => sum + s.counts.planned, 0), recorded: own.length, succeeded: own.filter((r) => r.status === 'ok').length, failed: own.filter((r) => r.status === 'failed').length },
+      };
+    }),
     merged_from: manifests.map((m) => m.run_id),
     invocations: manifests.flatMap((m) => m.invocations),
   };

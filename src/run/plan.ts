@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import type { Dataset, DatasetDocument, Endpoint, Mode } from '../types.js';
+import type { System } from '../systems/types.js';
 import { callKey } from './record.js';
 
 export interface Selection {
@@ -21,16 +22,22 @@ export interface Selection {
 
 export interface PlannedCall {
   key: string;
+  /** The system's name. */
+  system: string;
   document: DatasetDocument;
   endpoint: Endpoint;
   mode: Mode | null;
   repeat: number;
 }
 
+/** What the plan needs of a system: its name, its operations, and which documents it has answers for. */
+export type PlanSystem = Pick<System, 'name' | 'operations' | 'answers'>;
+
 export interface PlanOptions {
   modes: Mode[];
   endpoints: Endpoint[];
   repeat: number;
+  systems: readonly PlanSystem[];
 }
 
 /** Parses `--shard i/n`. */
@@ -78,18 +85,24 @@ export function selectDocuments(documents: readonly DatasetDocument[], selection
   return selected;
 }
 
-/** Every call of the run, in document order, so early documents finish first. */
+/**
+ * Every call of the run: system × document × operation × mode × repeat. Each system's calls are in document
+ * order, so early documents finish first; a system is asked only for the operations it supports and the
+ * documents it has answers for.
+ */
 export function planCalls(documents: readonly DatasetDocument[], options: PlanOptions): PlannedCall[] {
   const calls: PlannedCall[] = [];
-  for (const document of documents) {
-    const endpoints = document.endpoints ?? options.endpoints;
-    const modes = document.modes ?? options.modes;
-    for (let repeat = 0; repeat < options.repeat; repeat++) {
-      for (const endpoint of endpoints) {
-        if (endpoint === 'extract') {
-          for (const mode of modes) calls.push({ key: callKey(document.id, endpoint, mode, repeat), document, endpoint, mode, repeat });
-        } else {
-          calls.push({ key: callKey(document.id, endpoint, null, repeat), document, endpoint, mode: null, repeat });
+  for (const { name: system, operations, answers } of options.systems) {
+    for (const document of documents) {
+      const endpoints = (document.endpoints ?? options.endpoints).filter((endpoint) => operations.has(endpoint) && (answers === undefined || answers(document, endpoint)));
+      const modes = document.modes ?? options.modes;
+      for (let repeat = 0; repeat < options.repeat; repeat++) {
+        for (const endpoint of endpoints) {
+          if (endpoint === 'extract') {
+            for (const mode of modes) calls.push({ key: callKey(system, document.id, endpoint, mode, repeat), system, document, endpoint, mode, repeat });
+          } else {
+            calls.push({ key: callKey(system, document.id, endpoint, null, repeat), system, document, endpoint, mode: null, repeat });
+          }
         }
       }
     }

@@ -1,11 +1,14 @@
 /**
- * One line of results.jsonl: one finished call. Raw and durable: everything later stages need is here, so
- * scores and reports can be rebuilt without calling the service again.
+ * One line of results.jsonl: one finished call of one system. Raw and durable: everything later stages need
+ * is here, so scores and reports can be rebuilt without calling any system again.
+ *
+ * Version 2 (issue 14) added `system` (and put it first in `key`), `usage`, `cost_usd` and `raw`. A version-1
+ * line is read as a call of the run's single system (see `upgradeRecord`).
  */
 import type { Endpoint, Mode } from '../types.js';
 import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../service/types.js';
 
-export const RECORD_SCHEMA_VERSION = 1;
+export const RECORD_SCHEMA_VERSION = 2;
 
 /** What went wrong with a failed call, without secrets. */
 export interface CallErrorRecord {
@@ -21,16 +24,19 @@ export interface CallErrorRecord {
   bodyExcerpt?: string;
 }
 
+/** What one call consumed, as the system reported it. */
+export interface UsageRecord {
+  pages?: number;
+  input_tokens?: number;
+  output_tokens?: number;
+}
+
 interface CallRecordBase {
-  v: typeof RECORD_SCHEMA_VERSION | 2;
-  /** The configured system that answered (version 2); a version-1 record belongs to the run's single system. */
-  system?: string;
-  /** What the call consumed, as the system reported it (version 2). */
-  usage?: { pages?: number; input_tokens?: number; output_tokens?: number };
-  /** USD, from the system's price and usage; absent when the system has no price (version 2). */
-  cost_usd?: number;
-  /** `${document_id}|${endpoint}|${mode ?? '-'}|${repeat}`: unique within a run. */
+  v: typeof RECORD_SCHEMA_VERSION;
+  /** `${system}|${document_id}|${endpoint}|${mode ?? '-'}|${repeat}`: unique within a run. */
   key: string;
+  /** The configured name of the system that answered (`local`, `service`, `incumbent`, …). */
+  system: string;
   document_id: string;
   /** 0-based index of the repetition (`--repeat N`). */
   repeat: number;
@@ -46,6 +52,11 @@ interface CallRecordBase {
   /** Pages in the document as the service reported them, when it did. */
   pages?: number;
   error?: CallErrorRecord;
+  usage?: UsageRecord;
+  /** USD, from the system's `price` and the usage (or as a stored system's meta.json says); absent without a price. */
+  cost_usd?: number;
+  /** The provider's own response, redacted and size-capped, for kinds that normalise it. */
+  raw?: unknown;
 }
 
 export type CallRecord =
@@ -54,6 +65,17 @@ export type CallRecord =
   | (CallRecordBase & { endpoint: 'split'; mode: null; result?: SplitResult })
   | (CallRecordBase & { endpoint: 'process'; mode: null; result?: ProcessResult });
 
-export function callKey(documentId: string, endpoint: Endpoint, mode: Mode | null, repeat: number): string {
-  return `${documentId}|${endpoint}|${mode ?? '-'}|${repeat}`;
+export function callKey(system: string, documentId: string, endpoint: Endpoint, mode: Mode | null, repeat: number): string {
+  return `${system}|${documentId}|${endpoint}|${mode ?? '-'}|${repeat}`;
+}
+
+/**
+ * A version-1 record (no `system`) as the version-2 record of `system`, the run's single system; version-2
+ * records are returned as they are. Null when `value` is neither.
+ */
+export function upgradeRecord(value: { v?: unknown; key?: unknown; system?: unknown }, system: string): CallRecord | null {
+  if (typeof value.key !== 'string') return null;
+  if (value.v === RECORD_SCHEMA_VERSION) return typeof value.system === 'string' ? (value as CallRecord) : null;
+  if (value.v !== 1) return null;
+  return { ...value, v: RECORD_SCHEMA_VERSION, key: `${system}|${value.key}`, system } as CallRecord;
 }

@@ -13,19 +13,19 @@ import type { Dataset, Endpoint, Mode } from '../types.js';
 import type { ResolvedConfig } from '../config.js';
 import { describeConfig } from '../config.js';
 import { loadDataset } from '../dataset/index.js';
-import { startLocalService } from '../local/index.js';
-import { createClient, createRedactor } from '../service/index.js';
+import { closeSystems, createSystems, createSystemsRedactor, localEngineDataDir, selectSystems, type System, type SystemChoice, type SystemSpec } from '../systems/index.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import { unwritable } from '../fs-utils.js';
 import { createDiskCache } from './cache.js';
-import { planCalls, selectDocuments, type Selection } from './plan.js';
+import { planCalls, selectDocuments, type PlannedCall, type Selection } from './plan.js';
 import { readFinalRecords, readManifest, runDirPath, writeManifest } from '../run-dir/index.js';
 import { ResultsWriter } from './results-file.js';
-import { createRunId, type RunManifest, type RunStatus } from './manifest.js';
+import { createRunId, runSystems, v1SystemName, type ManifestSystem, type RunManifest, type RunStatus } from './manifest.js';
 import { executeCalls } from './runner.js';
 import { findDocbenchCommit } from './git-commit.js';
 import { exportComparisonPages } from './comparison-pages.js';
 import type { RunEvent, StopReason } from './events.js';
+import type { CallRecord } from './record.js';
 
 export interface RunBenchmarkOptions {
   /** The dataset directory, as the user gave it. Ignored with `resumeDir` (the run's own is used). */
@@ -43,6 +43,10 @@ export interface RunBenchmarkOptions {
   cache: boolean;
   cwd: string;
   logger: Logger;
+  /** `--systems` / `--reference`: which configured systems run, and which is the reference. */
+  systems?: SystemChoice;
+  /** The environment snapshot systems read their keys from (each only the variables its options name). */
+  env?: Readonly<Record<string, string | undefined>>;
   /** First interrupt: stop starting calls. */
   stopSignal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
@@ -72,12 +76,6 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
       hint: 'resume only with the same dataset; start a new run for the changed one',
     });
   }
-  if (previous && previous.service.base_url !== config.baseUrl) {
-    throw new UsageError(`run ${previous.run_id} was made against ${previous.service.base_url ?? 'the local reference service'}, not ${config.baseUrl ?? 'the local reference service'}`, {
-      subject: '--resume',
-      hint: 'resume against the same service (same --base-url), or start a new run',
-    });
-  }
 
   const modes = previous?.options.modes ?? options.modes ?? dataset.defaults.modes ?? config.modes;
   const endpoints = previous?.options.endpoints ?? options.endpoints ?? dataset.defaults.endpoints ?? config.endpoints;
@@ -88,91 +86,95 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   if (documents.length === 0) {
     throw new UsageError(`no document of ${datasetDir} matches the selection`, { subject: '--filter', hint: 'loosen --filter/--shard/--limit, or check the dataset tags' });
   }
-  const calls = planCalls(documents, { modes, endpoints, repeat });
 
-  const runDir = previous ? path.resolve(options.cwd, options.resumeDir!) : await createRunDir(options, started);
-  const done = new Set<string>();
-  if (previous) {
-    for (const record of await readFinalRecords(runDir)) if (record.status === 'ok') done.add(record.key);
-  }
-
-  const local = config.baseUrl === null;
-  const commit = previous ? previous.docbench_commit : await findDocbenchCommit();
-  // The local engine answers as its code does: from a checkout, the commit is part of its identity, so
-  // cached answers of an older engine are never reused after a code change.
-  const identity = previous?.service.identity ?? (local ? `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''}` : config.baseUrl!);
-  const manifest: RunManifest = previous ?? {
-    schema_version: 1,
-    run_id: path.basename(runDir),
-    docbench_version: DOCBENCH_VERSION,
-    docbench_commit: commit,
-    node_version: process.version,
-    platform: `${process.platform}-${process.arch}`,
-    created_at: started.toISOString(),
-    ended_at: null,
-    duration_ms: 0,
-    status: 'running',
-    stop_reason: null,
-    stop_message: null,
-    dataset: {
-      name: dataset.name,
-      version: dataset.version ?? null,
-      path: datasetDir,
-      content_hash: dataset.contentHash,
-      documents_total: dataset.documents.length,
-      documents_selected: documents.length,
-    },
-    service: { base_url: config.baseUrl, local, identity },
-    options: { modes, endpoints, repeat, cache: useCache, selection },
-    config: describeConfig(config),
-    counts: { planned: calls.length, recorded: 0, succeeded: 0, failed: 0, from_cache: 0, not_started: calls.length },
-    invocations: [],
-  };
-  manifest.status = 'running';
-  manifest.invocations.push({
-    started_at: started.toISOString(),
-    ended_at: null,
-    recorded: 0,
-    stop_reason: null,
-    // What --resume may change: how fast and how patiently the calls go (the run's shape stays in `options`).
-    concurrency: config.concurrency,
-    rate_per_second: config.ratePerSecond,
-    timeout_ms: config.timeoutMs,
-    retry_attempts: config.retry.maxAttempts,
-  });
-  await writeManifest(runDir, manifest);
-
-  const service = local ? await startLocalService({ dataDir: localDataDir(config), logger }) : null;
-  if (service) logger.info(`No --base-url: using the local reference service at ${service.baseUrl} (docbench's own engine, not the real service).`);
-  const client = createClient({
-    baseUrl: service?.baseUrl ?? config.baseUrl!,
-    apiKey: local ? null : config.apiKey,
-    timeoutMs: config.timeoutMs,
-    retry: config.retry,
-    auth: config.auth,
-    maxResponseBytes: config.maxResponseBytes,
-    connections: config.concurrency,
-    onAttempt: (event) => {
-      if (event.error) logger.debug(`${event.endpoint} attempt ${event.attempt}: ${event.error}${event.retryInMs !== undefined ? `, retrying in ${event.retryInMs} ms` : ''}`);
-    },
+  // A resumed run takes the systems it started with, by name, from today's configuration.
+  const choice = previous ? { names: runSystems(previous).map((system) => system.name), ...(previous.reference ? { reference: previous.reference } : {}) } : (options.systems ?? {});
+  const common = { concurrency: config.concurrency, ratePerSecond: config.ratePerSecond, timeoutMs: config.timeoutMs, retry: config.retry, price: null };
+  const { systems: specs, reference } = selectSystems(
+    { systems: config.systems, reference: config.reference },
+    { baseUrl: config.baseUrl, apiKeyEnv: config.apiKeyEnv, auth: config.auth, maxResponseBytes: config.maxResponseBytes, common },
+    dataset,
+    choice,
+  );
+  // The key resolved by the config is the `service` system's, also for library callers that pass no env.
+  const env = { ...options.env, ...(config.apiKey ? { [config.apiKeyEnv]: config.apiKey } : {}) };
+  const redact = createSystemsRedactor(specs, env, [config.apiKey]);
+  const systems = await createSystems(specs, {
+    dataset,
+    env,
+    redact,
+    cacheDir: config.cacheDir,
+    baseDir: config.configFile ? path.dirname(config.configFile) : options.cwd,
+    logger,
   });
 
   let writer: ResultsWriter | null = null;
   let execution: Awaited<ReturnType<typeof executeCalls>>;
+  let runDir: string;
+  let manifest: RunManifest;
+  let calls: PlannedCall[];
   try {
-    const redact = createRedactor([config.apiKey]);
+    if (previous) checkSameSystems(previous, systems);
+    calls = planCalls(documents, { modes, endpoints, repeat, systems });
+    runDir = previous ? path.resolve(options.cwd, options.resumeDir!) : await createRunDir(options, started);
+    const done = new Set<string>();
+    if (previous) {
+      for (const record of await readFinalRecords(runDir, v1SystemName(previous))) if (record.status === 'ok') done.add(record.key);
+    }
+    const primary = systems.find((system) => system.kind !== 'stored') ?? systems[0]!;
+    const commit = previous ? previous.docbench_commit : await findDocbenchCommit();
+    manifest = previous ?? {
+      schema_version: 1,
+      run_id: path.basename(runDir),
+      docbench_version: DOCBENCH_VERSION,
+      docbench_commit: commit,
+      node_version: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      created_at: started.toISOString(),
+      ended_at: null,
+      duration_ms: 0,
+      status: 'running',
+      stop_reason: null,
+      stop_message: null,
+      dataset: {
+        name: dataset.name,
+        version: dataset.version ?? null,
+        path: datasetDir,
+        content_hash: dataset.contentHash,
+        documents_total: dataset.documents.length,
+        documents_selected: documents.length,
+      },
+      service: { base_url: config.baseUrl, local: primary.kind === 'local', identity: primary.identity },
+      options: { modes, endpoints, repeat, cache: useCache, selection },
+      config: describeConfig(config),
+      counts: { planned: calls.length, recorded: 0, succeeded: 0, failed: 0, from_cache: 0, not_started: calls.length },
+      systems: systems.map((system, i) => describeSystem(system, specs[i]!, calls)),
+      reference,
+      invocations: [],
+    };
+    manifest.status = 'running';
+    manifest.invocations.push({
+      started_at: started.toISOString(),
+      ended_at: null,
+      recorded: 0,
+      stop_reason: null,
+      // What --resume may change: how fast and how patiently the calls go (the run's shape stays in `options`).
+      concurrency: config.concurrency,
+      rate_per_second: config.ratePerSecond,
+      timeout_ms: config.timeoutMs,
+      retry_attempts: config.retry.maxAttempts,
+    });
+    await writeManifest(runDir, manifest);
+
     writer = ResultsWriter.open(runDirPath(runDir, 'results'), redact);
     execution = await executeCalls({
       dataset,
       calls,
       done,
-      client,
-      serviceIdentity: identity,
+      systems: systems.map((system, i) => ({ system, common: specs[i]!.common })),
       cache: useCache ? createDiskCache(config.cacheDir, redact) : null,
       writer,
-      concurrency: config.concurrency,
       endpointConcurrency: config.endpointConcurrency,
-      ratePerSecond: config.ratePerSecond,
       outageThreshold: config.outageThreshold,
       ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
@@ -180,11 +182,10 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     });
   } finally {
     writer?.close();
-    await client.close();
-    await service?.close();
+    await closeSystems(systems);
   }
 
-  const final = await readFinalRecords(runDir);
+  const final = await readFinalRecords(runDir, v1SystemName(manifest));
   const ended = new Date();
   manifest.status = execution.stopReason === null ? 'completed' : execution.stopReason === 'interrupted' ? 'interrupted' : 'stopped';
   manifest.stop_reason = execution.stopReason;
@@ -199,15 +200,25 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     from_cache: final.filter((r) => r.from_cache).length,
     not_started: calls.length - final.length,
   };
+  manifest.systems ??= runSystems(manifest);
+  for (const entry of manifest.systems) {
+    const own = final.filter((record) => record.system === entry.name);
+    const stop = execution.systemStops.get(entry.name) ?? null;
+    entry.stop_reason = stop?.reason ?? null;
+    entry.stop_message = stop?.message ?? null;
+    entry.counts = { planned: calls.filter((call) => call.system === entry.name).length, recorded: own.length, succeeded: own.filter((r) => r.status === 'ok').length, failed: own.filter((r) => r.status === 'failed').length };
+  }
+  reportSystems(manifest.systems, final, logger);
   const invocation = manifest.invocations.at(-1)!;
   invocation.ended_at = manifest.ended_at;
   invocation.recorded = execution.counts.recorded;
   invocation.stop_reason = execution.stopReason;
   try {
     await writeManifest(runDir, manifest);
-    if (local) {
-      const ids = final.flatMap((r) => (r.endpoint === 'compare' && r.result?.comparisonId ? [r.result.comparisonId] : []));
-      await exportComparisonPages(runDir, localDataDir(config), ids, logger);
+    const localSystems = new Set(manifest.systems.filter((system) => system.kind === 'local').map((system) => system.name));
+    if (localSystems.size > 0) {
+      const ids = final.flatMap((r) => (localSystems.has(r.system) && r.endpoint === 'compare' && r.result?.comparisonId ? [r.result.comparisonId] : []));
+      await exportComparisonPages(runDir, localEngineDataDir(config.cacheDir), ids, logger);
     }
     await options.finalize(runDir, dataset);
   } catch (error) {
@@ -225,9 +236,50 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   return { runDir, manifest, status: manifest.status, stopReason: execution.stopReason, stopMessage: execution.stopMessage };
 }
 
-/** Where the embedded engine keeps its /compare store across runs. */
-function localDataDir(config: ResolvedConfig): string {
-  return path.join(config.cacheDir, 'local-service');
+/**
+ * One line per system when there are several, and a warning for a system whose every call failed or that
+ * was stopped, so it is never mistaken for one that answered badly.
+ */
+function reportSystems(systems: readonly ManifestSystem[], records: readonly CallRecord[], logger: Logger): void {
+  if (systems.length > 1) {
+    const parts = systems.map(({ name, counts }) => `${name} ${counts.succeeded}/${counts.planned} ok${counts.failed ? `, ${counts.failed} failed` : ''}`);
+    logger.info(`systems: ${parts.join(' · ')}`);
+  }
+  for (const { name, counts, stop_message: stopped } of systems) {
+    if (stopped) logger.warn(`system ${name} stopped: ${stopped}`);
+    else if (counts.recorded > 0 && counts.succeeded === 0) {
+      const first = records.find((record) => record.system === name && record.error)?.error;
+      logger.warn(`system ${name} failed: every one of its ${counts.recorded} calls failed${first ? ` (first: ${first.message})` : ''}`);
+    }
+  }
+}
+
+/** A resumed run must call the same systems it started with: same kind, same identity. */
+function checkSameSystems(previous: RunManifest, systems: readonly System[]): void {
+  for (const before of runSystems(previous)) {
+    const now = systems.find((system) => system.name === before.name);
+    if (now && now.kind === before.kind && now.identity === before.identity) continue;
+    throw new UsageError(`run ${previous.run_id} was made with system "${before.name}" = ${before.kind} ${before.identity}, not ${now ? `${now.kind} ${now.identity}` : 'nothing (it is not configured now)'}`, {
+      subject: '--resume',
+      hint: 'resume with the configuration (and --base-url) the run started with, or start a new run',
+    });
+  }
+}
+
+/** run.json's entry for a system: what it is and its settings, never a secret. */
+function describeSystem(system: System, spec: SystemSpec, calls: readonly PlannedCall[]): ManifestSystem {
+  const { price, ...common } = spec.common;
+  return {
+    name: system.name,
+    kind: system.kind,
+    identity: system.identity,
+    operations: [...system.operations],
+    options: { ...(spec.options as Record<string, unknown>), ...common },
+    price,
+    stop_reason: null,
+    stop_message: null,
+    counts: { planned: calls.filter((call) => call.system === system.name).length, recorded: 0, succeeded: 0, failed: 0 },
+  };
 }
 
 async function createRunDir(options: RunBenchmarkOptions, now: Date): Promise<string> {

@@ -1,8 +1,9 @@
 /**
- * Executes the planned calls: concurrency-limited (overall and per endpoint), optionally rate-capped,
- * served from the cache where possible, each finished call appended to results.jsonl as it lands.
- * A failed call is recorded and the run goes on; only a rejected key (stop now) or an outage (stop
- * starting) ends it early. The first interrupt stops new calls and lets in-flight ones finish.
+ * Executes the planned calls of every system: each system concurrency-limited (overall and per endpoint)
+ * and optionally rate-capped on its own, served from the cache where possible, each finished call appended
+ * to results.jsonl as it lands. A failed call is recorded and the run goes on; a rejected key (stop now) or
+ * an outage (stop starting) ends that system's calls early. The first interrupt stops new calls of every
+ * system and lets in-flight ones finish.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -12,30 +13,37 @@ import path from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
 import pThrottle from 'p-throttle';
 import type { Dataset, DatasetDocument, Endpoint } from '../types.js';
-import type { CallOutcome, DocumentInput, ServiceClient } from '../service/index.js';
+import type { DocumentInput } from '../service/index.js';
 import type { EndpointResult } from '../service/types.js';
+import type { CommonSystemOptions, OperationRequest, Price, System, SystemOutcome, Usage } from '../systems/types.js';
+import { computeCost } from '../systems/cost.js';
 import type { ServiceError } from '../service/errors.js';
 import type { Logger } from '../logger.js';
 import { readUtf8File } from '../dataset/index.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import type { PlannedCall } from './plan.js';
-import { RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord } from './record.js';
+import { RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord, type UsageRecord } from './record.js';
 import type { ResultsWriter } from './results-file.js';
 import type { RunCounts, RunEvent, StopReason } from './events.js';
+
+/** One system of the run with the settings its calls run under. */
+export interface RunnerSystem {
+  system: System;
+  common: CommonSystemOptions;
+}
 
 export interface ExecuteOptions {
   dataset: Dataset;
   calls: PlannedCall[];
   /** Keys already successful in this run directory (resume): skipped. */
   done: ReadonlySet<string>;
-  client: ServiceClient;
-  /** Cache identity of the service (base URL, or `local:<version>`). */
-  serviceIdentity: string;
+  /** Every system a planned call names. */
+  systems: readonly RunnerSystem[];
   cache: ResponseCache | null;
   writer: ResultsWriter;
-  concurrency: number;
+  /** Caps per endpoint, applied inside each system's own pool. */
   endpointConcurrency: Partial<Record<Endpoint, number>>;
-  ratePerSecond: number | null;
+  /** After this many consecutive outage-like failures of one system, that system starts no new calls. */
   outageThreshold: number;
   /** Aborted on the first Ctrl-C: no new calls start. */
   stopSignal?: AbortSignal;
@@ -43,69 +51,131 @@ export interface ExecuteOptions {
   logger: Logger;
 }
 
-export interface ExecuteResult {
-  counts: RunCounts;
-  stopReason: StopReason | null;
-  stopMessage: string | null;
+/** Why one system's calls stopped early while the others went on. */
+export interface SystemStop {
+  reason: StopReason;
+  message: string;
 }
 
+export interface ExecuteResult {
+  counts: RunCounts;
+  /** The run's own stop (interrupt, unwritable output), else the first system's. */
+  stopReason: StopReason | null;
+  stopMessage: string | null;
+  /** Systems whose calls stopped early (key rejected, outage), by name. */
+  systemStops: ReadonlyMap<string, SystemStop>;
+}
+
+/**
+ * Each system runs its own pool of `concurrency` workers (its own option, the run's by default), with its own
+ * rate cap and per-endpoint caps: a slow system fills only its own slots and never starves a fast one, so
+ * the calls in flight are at most the sum of the systems' concurrencies. A rejected key or an outage stops
+ * that system's calls only; an interrupt or an unwritable results file stops every system.
+ */
 export async function executeCalls(options: ExecuteOptions): Promise<ExecuteResult> {
-  const { calls, done, writer, logger } = options;
+  const { calls, done, logger } = options;
   const emit = options.onEvent ?? (() => {});
   const pending = calls.filter((call) => !done.has(call.key));
   const counts: RunCounts = { planned: calls.length, alreadyDone: calls.length - pending.length, recorded: 0, succeeded: 0, failed: 0, fromCache: 0, notStarted: 0 };
   emit({ type: 'run-start', planned: calls.length, alreadyDone: counts.alreadyDone, documents: new Set(calls.map((c) => c.document.id)).size });
 
-  // Aborting this one cancels calls in flight: only when the key is rejected, every call would fail alike.
-  const hardStop = new AbortController();
-  // Every call in flight listens on it: more than Node's default of 10 is expected, not a leak.
-  setMaxListeners(options.concurrency + 10, hardStop.signal);
-  let stopReason: StopReason | null = null;
-  let stopMessage: string | null = null;
-  let consecutiveOutageFailures = 0;
-  const stop = (reason: StopReason, message: string, cancelInFlight: boolean) => {
-    if (stopReason === null) {
-      stopReason = reason;
-      stopMessage = message;
-      emit({ type: 'stopping', reason, message });
-    }
-    if (cancelInFlight) hardStop.abort(new Error(message));
-  };
-  const onStopSignal = () => stop('interrupted', 'interrupted: finishing the calls in flight, starting no new ones', false);
+  const run: RunState = { options, counts, emit, stop: null, lanes: [] };
+  const onStopSignal = () => stopRun(run, 'interrupted', 'interrupted: finishing the calls in flight, starting no new ones', false);
   if (options.stopSignal?.aborted) onStopSignal();
   options.stopSignal?.addEventListener('abort', onStopSignal, { once: true });
 
-  // A fixed pool of `concurrency` workers pulls calls from one iterator: memory holds the calls in flight,
-  // not a promise per call of the dataset. Per-endpoint caps (p-limit) apply inside the pool.
+  const bySystem = new Map<string, PlannedCall[]>(options.systems.map(({ system }) => [system.name, []]));
+  for (const call of pending) {
+    const queue = bySystem.get(call.system);
+    if (!queue) throw new Error(`planned call ${call.key} names no system of the run`);
+    queue.push(call);
+  }
+  run.lanes = options.systems.map((entry) => createLane(run, entry));
+  try {
+    await Promise.all(run.lanes.map((lane) => lane.drain(bySystem.get(lane.name)!)));
+  } finally {
+    options.stopSignal?.removeEventListener('abort', onStopSignal);
+  }
+  const systemStops = new Map<string, SystemStop>();
+  for (const lane of run.lanes) if (lane.stop) systemStops.set(lane.name, lane.stop);
+  const first = run.stop ?? systemStops.values().next().value ?? null;
+  if (first !== null) logger.debug(`run stopped: ${first.message}`);
+  emit({ type: 'run-end', counts, stopReason: first?.reason ?? null });
+  return { counts, stopReason: first?.reason ?? null, stopMessage: first?.message ?? null, systemStops };
+}
+
+interface RunState {
+  options: ExecuteOptions;
+  counts: RunCounts;
+  emit: (event: RunEvent) => void;
+  /** Set when the whole run stops (interrupt, unwritable output). */
+  stop: SystemStop | null;
+  lanes: Lane[];
+}
+
+interface Lane {
+  name: string;
+  stop: SystemStop | null;
+  /** Aborting it cancels this system's calls in flight. */
+  hardStop: AbortController;
+  drain(calls: PlannedCall[]): Promise<void>;
+}
+
+function stopRun(run: RunState, reason: StopReason, message: string, cancelInFlight: boolean): void {
+  if (run.stop === null) {
+    run.stop = { reason, message };
+    run.emit({ type: 'stopping', reason, message });
+  }
+  if (cancelInFlight) for (const lane of run.lanes) lane.hardStop.abort(new Error(message));
+}
+
+/** One system's queue: its own workers, caps, rate and stop state. */
+function createLane(run: RunState, { system, common }: RunnerSystem): Lane {
+  const { options, counts } = run;
+  const hardStop = new AbortController();
+  // Every call in flight listens on it: more than Node's default of 10 is expected, not a leak.
+  setMaxListeners(common.concurrency + 10, hardStop.signal);
+  let consecutiveOutageFailures = 0;
+  const lane: Lane = { name: system.name, stop: null, hardStop, drain };
+  const stopped = () => run.stop !== null || lane.stop !== null;
+  const stopLane = (reason: StopReason, message: string, cancelInFlight: boolean) => {
+    if (lane.stop === null) {
+      lane.stop = { reason, message };
+      run.emit({ type: 'stopping', reason, message, system: system.name });
+    }
+    if (cancelInFlight) hardStop.abort(new Error(message));
+  };
+
+  // Per-endpoint caps (p-limit) apply inside the system's pool.
   const perEndpoint = new Map<Endpoint, LimitFunction>();
   const limitFor = (endpoint: Endpoint) => {
     let limit = perEndpoint.get(endpoint);
     if (!limit) {
-      limit = pLimit(options.endpointConcurrency[endpoint] ?? options.concurrency);
+      limit = pLimit(Math.min(options.endpointConcurrency[endpoint] ?? common.concurrency, common.concurrency));
       perEndpoint.set(endpoint, limit);
     }
     return limit;
   };
   // Evenly spaced starts: one call every 1/rate seconds.
-  const waitForRate = options.ratePerSecond ? pThrottle({ limit: 1, interval: 1000 / options.ratePerSecond })(() => undefined) : null;
+  const waitForRate = common.ratePerSecond ? pThrottle({ limit: 1, interval: 1000 / common.ratePerSecond })(() => undefined) : null;
 
   const runOne = async (call: PlannedCall): Promise<void> => {
     if (waitForRate) await waitForRate();
-    if (stopReason !== null) {
+    if (stopped()) {
       counts.notStarted++;
       return;
     }
-    emit({ type: 'call-start', key: call.key });
-    const record = await performCall(call, options, hardStop.signal);
+    run.emit({ type: 'call-start', key: call.key });
+    const record = await performCall(call, system, common, options, hardStop.signal);
     if (record === null) {
-      // Cancelled in flight by a hard stop: not a result of the service, so not recorded; --resume redoes it.
+      // Cancelled in flight by a hard stop: not an answer of the system, so not recorded; --resume redoes it.
       counts.notStarted++;
       return;
     }
     try {
-      writer.append(record);
+      options.writer.append(record);
     } catch (error) {
-      stop('output', (error as Error).message, true);
+      stopRun(run, 'output', (error as Error).message, true);
       counts.notStarted++;
       return;
     }
@@ -117,38 +187,36 @@ export async function executeCalls(options: ExecuteOptions): Promise<ExecuteResu
     } else {
       counts.failed++;
       if (record.error?.code === 'SERVICE_AUTH') {
-        stop('auth', `the service rejected the API key (HTTP ${record.error.status}) on ${call.endpoint} for ${call.document.id}: stopping at once`, true);
+        stopLane('auth', `${system.name}: the system rejected the API key (HTTP ${record.error.status}) on ${call.endpoint} for ${call.document.id}: stopping its calls at once`, true);
       } else if (looksLikeOutage(record.error)) {
         consecutiveOutageFailures++;
         if (consecutiveOutageFailures >= options.outageThreshold) {
-          stop('outage', `${consecutiveOutageFailures} calls in a row failed like an outage (last: ${record.error?.message}): starting no new calls`, false);
+          stopLane('outage', `${system.name}: ${consecutiveOutageFailures} calls in a row failed like an outage (last: ${record.error?.message}): starting no new calls of it`, false);
         }
       } else {
         consecutiveOutageFailures = 0;
       }
     }
-    emit({ type: 'call-done', record });
+    run.emit({ type: 'call-done', record });
   };
 
-  const queue = pending.values();
-  const worker = async (): Promise<void> => {
-    for (let next = queue.next(); !next.done; next = queue.next()) {
-      if (stopReason !== null) {
-        counts.notStarted++;
-        continue;
+  // A fixed pool of workers pulls calls from one iterator: memory holds the calls in flight, not a promise
+  // per call of the dataset.
+  async function drain(calls: PlannedCall[]): Promise<void> {
+    const queue = calls.values();
+    const worker = async (): Promise<void> => {
+      for (let next = queue.next(); !next.done; next = queue.next()) {
+        if (stopped()) {
+          counts.notStarted++;
+          continue;
+        }
+        const call = next.value;
+        await limitFor(call.endpoint)(() => runOne(call));
       }
-      const call = next.value;
-      await limitFor(call.endpoint)(() => runOne(call));
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: Math.min(options.concurrency, Math.max(pending.length, 1)) }, worker));
-  } finally {
-    options.stopSignal?.removeEventListener('abort', onStopSignal);
+    };
+    await Promise.all(Array.from({ length: Math.min(common.concurrency, Math.max(calls.length, 1)) }, worker));
   }
-  if (stopReason !== null) logger.debug(`run stopped: ${stopMessage}`);
-  emit({ type: 'run-end', counts, stopReason });
-  return { counts, stopReason, stopMessage };
+  return lane;
 }
 
 /**
@@ -183,13 +251,13 @@ type CallEnd = { attempts: number; latency_ms: number; last_attempt_ms: number; 
 );
 
 /** Runs one call (or serves it from the cache) and turns the outcome into its record; null if cancelled. */
-async function performCall(call: PlannedCall, options: ExecuteOptions, signal: AbortSignal): Promise<CallRecord | null> {
+async function performCall(call: PlannedCall, system: System, common: CommonSystemOptions, options: ExecuteOptions, signal: AbortSignal): Promise<CallRecord | null> {
   const startedAt = new Date().toISOString();
   let input: DocumentInput;
-  let params: unknown;
+  let request: OperationRequest;
   try {
     input = await loadDocument(call.document);
-    params = await callParams(call, options.dataset);
+    request = await buildRequest(call, options.dataset);
   } catch (error) {
     return toRecord(call, startedAt, {
       status: 'failed',
@@ -201,32 +269,28 @@ async function performCall(call: PlannedCall, options: ExecuteOptions, signal: A
     });
   }
 
-  // Repeats measure the service's nondeterminism, so they always go past the cache.
-  const cache = call.repeat === 0 ? options.cache : null;
-  const key = cache ? cacheKey({ service: options.serviceIdentity, endpoint: call.endpoint, mode: call.mode, document: documentIdentity(input), params }) : '';
+  // Repeats measure the system's nondeterminism, so they always go past the cache.
+  const cache = call.repeat === 0 && system.cacheable !== false ? options.cache : null;
+  const key = cache ? cacheKey({ service: system.identity, endpoint: call.endpoint, mode: call.mode, document: documentIdentity(input), params: cacheParams(request) }) : '';
   if (cache) {
     const hit = await cache.get(key);
     if (hit) {
-      return toRecord(call, startedAt, { status: 'ok', attempts: hit.attempts, latency_ms: hit.latency_ms, last_attempt_ms: hit.last_attempt_ms, from_cache: true, result: hit.result });
+      return toRecord(call, startedAt, { status: 'ok', attempts: hit.attempts, latency_ms: hit.latency_ms, last_attempt_ms: hit.last_attempt_ms, from_cache: true, result: hit.result }, common.price);
     }
   }
 
-  const outcome = await send(call, input, params, options.client, signal);
+  const outcome = await system.call({ document: call.document, input, request, signal });
   if (!outcome.ok && outcome.error.code === 'RUN_ABORTED') return null;
-  const attempts = outcome.attempts;
-  const latencyMs = round(outcome.latencyMs);
-  const lastAttemptMs = round(outcome.lastAttemptMs);
-  if (!outcome.ok) {
-    return toRecord(call, startedAt, { status: 'failed', attempts, latency_ms: latencyMs, last_attempt_ms: lastAttemptMs, from_cache: false, error: errorRecord(outcome.error) });
-  }
+  const timing = { attempts: outcome.attempts, latency_ms: round(outcome.latencyMs), last_attempt_ms: round(outcome.lastAttemptMs), from_cache: false };
+  if (!outcome.ok) return toRecord(call, startedAt, { status: 'failed', ...timing, error: errorRecord(outcome.error) }, common.price, outcome);
   if (cache) {
     try {
-      await cache.set(key, { result: outcome.result, attempts, latency_ms: latencyMs, last_attempt_ms: lastAttemptMs, created_at: startedAt });
+      await cache.set(key, { result: outcome.result, attempts: timing.attempts, latency_ms: timing.latency_ms, last_attempt_ms: timing.last_attempt_ms, created_at: startedAt });
     } catch (error) {
       options.logger.warn(`response cache not written (${(error as Error).message}); the run goes on without it`);
     }
   }
-  return toRecord(call, startedAt, { status: 'ok', attempts, latency_ms: latencyMs, last_attempt_ms: lastAttemptMs, from_cache: false, result: outcome.result });
+  return toRecord(call, startedAt, { status: 'ok', ...timing, result: outcome.result }, common.price, outcome);
 }
 
 /**
@@ -236,10 +300,11 @@ async function performCall(call: PlannedCall, options: ExecuteOptions, signal: A
  * (~2 KB a record here) is promoted by the scavenger and piles up in old space until a full GC, so the
  * runner's peak memory grew with the number of calls (issue 9; bench case runner-memory, docs/performance.md).
  */
-function toRecord(call: PlannedCall, startedAt: string, end: CallEnd): CallRecord {
+function toRecord(call: PlannedCall, startedAt: string, end: CallEnd, price: Price | null = null, outcome?: SystemOutcome): CallRecord {
   const record: Omit<CallRecord, 'endpoint' | 'mode' | 'result'> & { endpoint: Endpoint; mode: PlannedCall['mode']; result?: EndpointResult } = {
     v: RECORD_SCHEMA_VERSION,
     key: call.key,
+    system: call.system,
     document_id: call.document.id,
     repeat: call.repeat,
     started_at: startedAt,
@@ -251,46 +316,58 @@ function toRecord(call: PlannedCall, startedAt: string, end: CallEnd): CallRecor
     last_attempt_ms: end.last_attempt_ms,
     from_cache: end.from_cache,
   };
+  let pages: number | undefined;
   if (end.status === 'ok') {
     record.result = end.result;
-    const pages = pagesOf(call.endpoint, end.result);
+    pages = pagesOf(call.endpoint, end.result);
     if (pages !== undefined) record.pages = pages;
   } else {
     record.error = end.error;
   }
-  // The endpoint/mode/result triple matches by construction: `send` answered for `call.endpoint`.
+  const usage = outcome?.usage;
+  if (usage) record.usage = usageRecord(usage);
+  // A cached answer cost nothing this time: only a call actually made is priced.
+  const cost = end.from_cache ? undefined : ((outcome?.ok ? outcome.costUsd : undefined) ?? computeCost(price, usage, pages));
+  if (cost !== undefined) record.cost_usd = cost;
+  if (outcome?.ok && outcome.raw !== undefined) record.raw = outcome.raw;
+  // The endpoint/mode/result triple matches by construction: the system answered for `call.endpoint`.
   return record as CallRecord;
 }
 
-/** What is sent besides the document: also the parameter part of the cache key. */
-async function callParams(call: PlannedCall, dataset: Dataset): Promise<unknown> {
+/** What the system is asked besides the document. */
+async function buildRequest(call: PlannedCall, dataset: Dataset): Promise<OperationRequest> {
   switch (call.endpoint) {
     case 'extract':
-      return { schema: dataset.schema, fast: call.mode === 'fast', customContext: call.document.customContext ?? dataset.customContext ?? null };
+      return { operation: 'extract', mode: call.mode ?? 'slow', schema: dataset.schema, customContext: call.document.customContext ?? dataset.customContext ?? null };
     case 'compare':
-      return { baselineMarkdown: call.document.baseline.markdown ? await readUtf8File(call.document.baseline.markdown) : null };
+      return { operation: 'compare', mode: null, baselineMarkdown: call.document.baseline.markdown ? await readUtf8File(call.document.baseline.markdown) : null };
     case 'split':
-      return {};
+      return { operation: 'split', mode: null };
     case 'process':
-      return { includeBoundingBoxes: true, extractMetadata: true, extractSignature: true, extractImages: true };
+      return { operation: 'process', mode: null, params: { includeBoundingBoxes: true, extractMetadata: true, extractSignature: true, extractImages: true } };
   }
 }
 
-function send(call: PlannedCall, input: DocumentInput, params: unknown, client: ServiceClient, signal: AbortSignal): Promise<CallOutcome<EndpointResult>> {
-  switch (call.endpoint) {
-    case 'extract': {
-      const p = params as { schema: Dataset['schema']; fast: boolean; customContext: string | null };
-      return client.extract(input, { schema: p.schema, fast: p.fast, ...(p.customContext ? { customContext: p.customContext } : {}) }, signal);
-    }
-    case 'compare': {
-      const p = params as { baselineMarkdown: string | null };
-      return client.compare(input, p.baselineMarkdown === null ? {} : { baselineMarkdown: p.baselineMarkdown }, signal);
-    }
+/** The parameter part of the cache key, as it was before systems existed (so earlier cache entries still hit). */
+function cacheParams(request: OperationRequest): unknown {
+  switch (request.operation) {
+    case 'extract':
+      return { schema: request.schema, fast: request.mode === 'fast', customContext: request.customContext };
+    case 'compare':
+      return { baselineMarkdown: request.baselineMarkdown };
     case 'split':
-      return client.split(input, signal);
+      return {};
     case 'process':
-      return client.process(input, params as Parameters<ServiceClient['process']>[1], signal);
+      return request.params;
   }
+}
+
+function usageRecord(usage: Usage): UsageRecord {
+  const record: UsageRecord = {};
+  if (usage.pages !== undefined) record.pages = usage.pages;
+  if (usage.inputTokens !== undefined) record.input_tokens = usage.inputTokens;
+  if (usage.outputTokens !== undefined) record.output_tokens = usage.outputTokens;
+  return record;
 }
 
 /** Pages the service reported, when it reported a positive count. */

@@ -63,6 +63,8 @@ export type SystemOutcome =
        * already the raw answer (interface, local, stored).
        */
       raw?: unknown;
+      /** What the call cost as the system itself reports it (a stored `<id>.meta.json`); wins over `price`. */
+      costUsd?: number;
     })
   | (OutcomeTiming & { ok: false; error: ServiceError; usage?: Usage });
 
@@ -76,6 +78,16 @@ export interface System {
    */
   readonly identity: string;
   readonly operations: ReadonlySet<Operation>;
+  /**
+   * Whether this system has an answer for this document and operation at all; the plan leaves out the calls
+   * it has none for (a stored system holds outputs for some documents only). Absent: every document.
+   */
+  answers?(document: DatasetDocument, operation: Operation): boolean;
+  /**
+   * False when answering is as cheap as reading the cache (stored outputs): the runner then neither reads
+   * nor writes the response cache for this system. @default true
+   */
+  readonly cacheable?: boolean;
   call(call: SystemCall): Promise<SystemOutcome>;
   /** Releases connections, child processes, in-process engines. */
   close(): Promise<void>;
@@ -111,6 +123,8 @@ export interface SystemContext {
   /** Redacts every secret of every system; adapters apply it to `raw` and to error excerpts. */
   redact: (text: string) => string;
   cacheDir: string;
+  /** What relative paths in a system's options are resolved against: the config file's folder, else the working directory. */
+  baseDir: string;
   logger: Logger;
 }
 

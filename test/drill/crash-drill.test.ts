@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import { createRandom } from '../../src/dataset/generate/prng.js';
 import { startFakeService, type FakeRequest, type FakeService } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
-import { comparableDocuments, comparableSummary, countCompleteLines, readJson, readJsonl, runCli, spawnCli } from '../helpers/cli.js';
+import { comparableDocuments, comparableSummary, killAfter, readJson, readJsonl, runCli, spawnCli } from '../helpers/cli.js';
 
 const DOCUMENTS = 16;
 const PLANNED = DOCUMENTS * 2;
@@ -31,32 +30,14 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-/** Waits until results.jsonl holds `lines` complete lines, then SIGKILLs the child; returns the count seen. */
-async function killAfter(child: ChildProcess, results: string, lines: number): Promise<number> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let finishedEarly = false;
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  void exited.then(() => (finishedEarly = true));
-  for (;;) {
-    const seen = await countCompleteLines(results);
-    if (seen >= lines) break;
-    if (finishedEarly) throw new Error(`the child exited before recording ${lines} calls (it recorded ${seen}): ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  child.kill('SIGKILL');
-  await exited;
-  return countCompleteLines(results);
-}
-
 /** The record key of a request the fake service saw. */
-const keyOf = (r: FakeRequest) => `${r.documentId}|${r.endpoint}|${r.fast === null ? '-' : r.fast ? 'fast' : 'slow'}|0`;
+const keyOf = (r: FakeRequest) => `service|${r.documentId}|${r.endpoint}|${r.fast === null ? '-' : r.fast ? 'fast' : 'slow'}|0`;
 
 describe('crash drill: SIGKILL at three seeded moments, resume each time', () => {
   it('ends with the outputs of an uninterrupted run and never repeats a call recorded as successful', { timeout: 120_000 }, async () => {
     const reference = await startFakeService();
     services.push(reference);
-    const clean = await runCli(['run', '--dataset', dataset, '--base-url', reference.baseUrl, '--out', 'reference', '--no-cache', '--quiet'], work);
+    const clean = await runCli(['run', '--dataset', dataset, '--base-url', reference.baseUrl, '--systems', 'service', '--out', 'reference', '--no-cache', '--quiet'], work);
     expect(clean.code, clean.stderr).toBe(0);
 
     // Slow enough that a kill lands mid-run; one transient 503 so a retried call is in the mix.
@@ -72,7 +53,7 @@ describe('crash drill: SIGKILL at three seeded moments, resume each time', () =>
       // A seeded moment: after 1 to 8 more recorded calls, always short of the end.
       const target = recorded + random.int(1, 8);
       expect(target).toBeLessThan(PLANNED);
-      const args = kill === 0 ? ['run', '--dataset', dataset, '--out', 'killed', '--no-cache', '--concurrency', '2'] : ['run', '--resume', 'killed', '--concurrency', '2'];
+      const args = kill === 0 ? ['run', '--dataset', dataset, '--systems', 'service', '--out', 'killed', '--no-cache', '--concurrency', '2'] : ['run', '--resume', 'killed', '--concurrency', '2'];
       const child = spawnCli([...args, '--base-url', service.baseUrl, '--quiet'], work);
       recorded = await killAfter(child, results, target);
       expect(recorded, `kill ${kill + 1} landed before the end`).toBeLessThan(PLANNED);

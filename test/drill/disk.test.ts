@@ -127,13 +127,13 @@ function tryBindReadOnly(dir: string): boolean {
  * `node:fs` wrapper above) or `ulimit` (a child whose files may not grow past 16 KiB: EFBIG from the kernel).
  */
 async function fullDiskDrill(how: 'injected' | 'ulimit'): Promise<void> {
-  const clean = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'reference', '--no-cache', '--quiet'], work);
+  const clean = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--systems', 'service', '--out', 'reference', '--no-cache', '--quiet'], work);
   expect(clean.code, clean.stderr).toBe(0);
   const referenceBytes = (await readFile(path.join(work, 'reference', 'results.jsonl'))).length;
 
   const runDir = path.join(work, 'disk', 'run');
   await mkdir(path.join(work, 'disk'));
-  const args = ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', runDir, '--no-cache', '--concurrency', '1'];
+  const args = ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--systems', 'service', '--out', runDir, '--no-cache', '--concurrency', '1'];
   let code: number;
   let stderr: string;
   if (how === 'injected') {

@@ -38,12 +38,12 @@ describe('fault drill: 30% faults across every mode, 200 documents', () => {
   it('completes, records every document, scores the succeeded ones as a fault-free run does, and counts retries', { timeout: 240_000 }, async () => {
     const clean = await startLocalService({ dataDir: path.join(work, 'clean-data') });
     services.push(clean);
-    const reference = await runCli(['run', '--dataset', dataset, '--base-url', clean.baseUrl, '--out', 'clean', '--no-cache', '--quiet'], work);
+    const reference = await runCli(['run', '--dataset', dataset, '--base-url', clean.baseUrl, '--systems', 'service', '--out', 'clean', '--no-cache', '--quiet'], work);
     expect(reference.code, reference.stderr).toBe(0);
 
     const faulty = await startLocalService({ dataDir: path.join(work, 'faulty-data'), faults: { rate: 0.3, seed: 20261121, modes: [...FAULT_MODES] } });
     services.push(faulty);
-    const drill = await runCli(['run', '--dataset', dataset, '--base-url', faulty.baseUrl, '--out', 'faulty', '--no-cache', '--retries', '3', '--quiet'], work);
+    const drill = await runCli(['run', '--dataset', dataset, '--base-url', faulty.baseUrl, '--systems', 'service', '--out', 'faulty', '--no-cache', '--retries', '3', '--quiet'], work);
     expect(drill.code, drill.stderr).toBe(0);
 
     const runDir = path.join(work, 'faulty');

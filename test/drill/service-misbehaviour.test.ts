@@ -84,7 +84,7 @@ beforeAll(async () => {
     apiKey: KEY,
     fault: ({ endpoint, documentId }) => CASES.find((c) => c.document === documentId && c.endpoint === endpoint)?.fault(elsewhere.url) ?? null,
   });
-  outcome = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out', '--quiet'], work, { DOCBENCH_API_KEY: KEY });
+  outcome = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--systems', 'service', '--out', 'out', '--quiet'], work, { DOCBENCH_API_KEY: KEY });
   runDir = path.join(work, 'out');
 }, 60_000);
 

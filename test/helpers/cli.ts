@@ -88,3 +88,21 @@ export async function comparableDocuments(runDir: string): Promise<unknown[]> {
     systems: Object.fromEntries(Object.entries(systems as Record<string, Record<string, unknown>>).map(([name, { latency_ms: _l, dashboard_url: _d, ...figures }]) => [name, figures])),
   }));
 }
+
+/** Waits until results.jsonl holds `lines` complete lines, then SIGKILLs the child; returns the count seen. */
+export async function killAfter(child: ChildProcess, results: string, lines: number): Promise<number> {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let finishedEarly = false;
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  void exited.then(() => (finishedEarly = true));
+  for (;;) {
+    const seen = await countCompleteLines(results);
+    if (seen >= lines) break;
+    if (finishedEarly) throw new Error(`the child exited before recording ${lines} calls (it recorded ${seen}): ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  child.kill('SIGKILL');
+  await exited;
+  return countCompleteLines(results);
+}

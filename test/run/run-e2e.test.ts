@@ -49,9 +49,15 @@ describe('docbench run against a service', () => {
     });
     const { code } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out', '--modes', 'fast,slow', '--quiet']);
     expect(code).toBe(0);
-    const records = await readJsonl(path.join(work, 'out', 'results.jsonl'));
+    const all = await readJsonl(path.join(work, 'out', 'results.jsonl'));
+    const records = all.filter((r) => r.system === 'service');
     expect(records).toHaveLength(8 * 3);
     expect(records.every((r) => r.status === 'ok')).toBe(true);
+    // The dataset's baseline/ is the stored system `incumbent`: its compare outputs are read, never called.
+    const incumbent = all.filter((r) => r.system === 'incumbent');
+    expect(incumbent).toHaveLength(8);
+    expect(incumbent.every((r) => r.endpoint === 'compare' && r.status === 'ok' && r.attempts === 0 && r.from_cache === false)).toBe(true);
+    expect(all).toHaveLength(records.length + incumbent.length);
     const summary = JSON.parse(await readFile(path.join(work, 'out', 'summary.json'), 'utf8'));
     expect(summary.systems.service.calls['compare']).toMatchObject({ calls: 8, failed: 0, retried: 1, attempts: 10 });
     expect(summary.systems.service.calls['extract:fast'].attempts + summary.systems.service.calls['extract:slow'].attempts).toBe(18);
@@ -83,7 +89,8 @@ describe('docbench run against a service', () => {
     const { code } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'second', '--quiet']);
     expect(code).toBe(0);
     expect(service.requests.length).toBe(callsAfterFirst);
-    const records = await readJsonl(path.join(work, 'second', 'results.jsonl'));
+    const records = (await readJsonl(path.join(work, 'second', 'results.jsonl'))).filter((r) => r.system === 'service');
+    expect(records).toHaveLength(16);
     expect(records.every((r) => r.from_cache === true)).toBe(true);
     expect(await comparableSummary(path.join(work, 'second'))).toEqual(await comparableSummary(path.join(work, 'first')));
     await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'third', '--no-cache', '--quiet']);
@@ -164,7 +171,7 @@ describe('docbench run against a service', () => {
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
     const recordedBeforeResume = await readJsonl(results);
-    expect(recordedBeforeResume.length).toBeLessThan(24);
+    expect(recordedBeforeResume.length).toBeLessThan(36);
     const recordedOk = new Set(recordedBeforeResume.filter((r) => r.status === 'ok').map((r) => r.key as string));
     const requestsBeforeResume = service.requests.length;
 
@@ -173,10 +180,10 @@ describe('docbench run against a service', () => {
     expect(await comparableSummary(path.join(work, 'killed'))).toEqual(await comparableSummary(path.join(work, 'reference')));
     expect(await comparableDocuments(path.join(work, 'killed'))).toEqual(await comparableDocuments(path.join(work, 'reference')));
     // A call recorded as successful before the kill is never made again (calls in flight at the kill may be).
-    const keyOf = (r: { endpoint: string; documentId: string; fast: boolean | null }) => `${r.documentId}|${r.endpoint}|${r.fast === null ? '-' : r.fast ? 'fast' : 'slow'}|0`;
+    const keyOf = (r: { endpoint: string; documentId: string; fast: boolean | null }) => `service|${r.documentId}|${r.endpoint}|${r.fast === null ? '-' : r.fast ? 'fast' : 'slow'}|0`;
     const repeated = service.requests.slice(requestsBeforeResume).filter((r) => recordedOk.has(keyOf(r)));
     expect(recordedOk.size).toBeGreaterThan(0);
     expect(repeated).toEqual([]);
-    expect(JSON.parse(await readFile(path.join(work, 'killed', 'run.json'), 'utf8'))).toMatchObject({ status: 'completed', counts: { planned: 24, recorded: 24, succeeded: 24 } });
+    expect(JSON.parse(await readFile(path.join(work, 'killed', 'run.json'), 'utf8'))).toMatchObject({ status: 'completed', counts: { planned: 36, recorded: 36, succeeded: 36 } });
   });
 });

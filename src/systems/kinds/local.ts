@@ -1,0 +1,47 @@
+/**
+ * `local`: docbench's own engine (the reference service of src/local), started in this process on a
+ * loopback port and called through the interface client, so its answers are read exactly as a real
+ * service's are. The engine (pdfjs, tesseract) is loaded only when a local system is created.
+ */
+import path from 'node:path';
+import { DEFAULT_AUTH } from '../../service/index.js';
+import { ENDPOINTS } from '../../types.js';
+import { DOCBENCH_VERSION } from '../../version.js';
+import { findDocbenchCommit } from '../../run/git-commit.js';
+import { OptionReader } from '../option-reader.js';
+import type { SystemKind } from '../types.js';
+import { clientSystem, createSystemClient } from './interface.js';
+
+/** The local engine takes no options of its own. */
+export type LocalOptions = Record<string, never>;
+
+const MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
+
+/** Where the embedded engine keeps its /compare store (the comparison views) under the cache directory. */
+export function localEngineDataDir(cacheDir: string): string {
+  return path.join(cacheDir, 'local-service');
+}
+
+export const localKind: SystemKind<LocalOptions> = {
+  kind: 'local',
+  description: "docbench's embedded reference engine (pdfjs text layer + tesseract OCR), in this process",
+  parseOptions(raw, at) {
+    new OptionReader(raw, at).rejectUnknown('none (only the common options)');
+    return {};
+  },
+  operations: () => ENDPOINTS,
+  secretEnvNames: () => [],
+  async create(_options, context) {
+    const [{ startLocalService }, commit] = await Promise.all([import('../../local/index.js'), findDocbenchCommit()]);
+    const service = await startLocalService({ dataDir: localEngineDataDir(context.cacheDir), logger: context.logger });
+    context.logger.info(`${context.name}: the local reference service at ${service.baseUrl} (docbench's own engine, not the real service).`);
+    const client = createSystemClient(service.baseUrl, null, { auth: { ...DEFAULT_AUTH }, maxResponseBytes: MAX_RESPONSE_BYTES }, context);
+    // The engine answers as its code does: from a checkout, the commit is part of its identity, so cached
+    // answers of an older engine are never reused after a code change.
+    const identity = `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''}`;
+    return clientSystem(context.name, 'local', identity, client, async () => {
+      await client.close();
+      await service.close();
+    });
+  },
+};

@@ -1,0 +1,171 @@
+/**
+ * `stored`: outputs already on disk, read instead of called. The dataset's `baseline/` is the stored system
+ * `incumbent`; any other stored system `<name>` reads `<dataset>/outputs/<name>/`. Per document and
+ * operation: `<id>.json` (extract: the extraction object), `<id>.md` (compare: markdown, pages split by the
+ * dataset's page-break marker), `<id>.regions.json` (split), and optionally `<id>.meta.json`
+ * ({ confidence, latency_ms, cost_usd, usage }). Never touches the network.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { UsageError } from '../../errors.js';
+import { ServiceError } from '../../service/index.js';
+import type { CompareResult, EndpointResult, ExtractResult, SplitResult } from '../../service/types.js';
+import { readRegionPages, readUtf8File, splitMarkdownPages } from '../../dataset/index.js';
+import type { JsonObject } from '../../types.js';
+import { OptionReader } from '../option-reader.js';
+import type { Operation, System, SystemKind, SystemOutcome, Usage } from '../types.js';
+
+/** Stored outputs take no options of their own: the folder follows from the name. */
+export type StoredOptions = Record<string, never>;
+
+/** The stored system that reads the dataset's baseline/ folder. */
+export const INCUMBENT = 'incumbent';
+
+const SUFFIX: Partial<Record<Operation, string>> = { extract: '.json', compare: '.md', split: '.regions.json' };
+const META_SUFFIX = '.meta.json';
+
+/** The folder a stored system reads, relative to the dataset root. */
+export function storedFolder(name: string): string {
+  return name === INCUMBENT ? 'baseline' : `outputs/${name}`;
+}
+
+export const storedKind: SystemKind<StoredOptions> = {
+  kind: 'stored',
+  description: 'outputs already on disk: <dataset>/baseline/ for "incumbent", <dataset>/outputs/<name>/ otherwise',
+  parseOptions(raw, at) {
+    new OptionReader(raw, at).rejectUnknown('none (the folder follows from the name)');
+    return {};
+  },
+  operations: () => ['extract', 'compare', 'split'],
+  secretEnvNames: () => [],
+  async create(_options, context) {
+    const relative = storedFolder(context.name);
+    const folder = path.join(context.dataset.root, relative);
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+      throw new UsageError(`systems.${context.name}: stored system "${context.name}" has no folder ${relative}/ in the dataset ${context.dataset.root}`, {
+        code: 'CONFIG_INVALID',
+        subject: `systems.${context.name}`,
+        hint: `put its outputs in ${relative}/<id>.json, <id>.md or <id>.regions.json, or remove the system`,
+      });
+    }
+    // Listed once: the plan asks for every document and operation, and the dataset's content hash (part of
+    // the identity) already covers these files.
+    const files = new Set(readdirSync(folder));
+    const fileFor = (id: string, operation: Operation): string | null => {
+      const suffix = SUFFIX[operation];
+      return suffix !== undefined && files.has(`${id}${suffix}`) ? path.join(folder, `${id}${suffix}`) : null;
+    };
+    const system: System = {
+      name: context.name,
+      kind: 'stored',
+      identity: `stored:${relative}@${context.dataset.contentHash}`,
+      operations: new Set(storedKind.operations({})),
+      cacheable: false,
+      answers: (document, operation) => fileFor(document.id, operation) !== null,
+      async call({ document, request }) {
+        const file = fileFor(document.id, request.operation);
+        const started = performance.now();
+        try {
+          if (file === null) throw new Error(`no ${relative}/${document.id}${SUFFIX[request.operation] ?? ''}`);
+          const meta = files.has(`${document.id}${META_SUFFIX}`) ? await readMeta(path.join(folder, `${document.id}${META_SUFFIX}`)) : null;
+          const result = await readStored(request.operation, file, meta);
+          const outcome: SystemOutcome = { ok: true, result, attempts: 0, latencyMs: meta?.latencyMs ?? 0, lastAttemptMs: meta?.latencyMs ?? 0 };
+          if (meta?.usage) outcome.usage = meta.usage;
+          if (meta?.costUsd !== undefined) outcome.costUsd = meta.costUsd;
+          return outcome;
+        } catch (error) {
+          const message = context.redact((error as Error).message);
+          return {
+            ok: false,
+            error: new ServiceError('SERVICE_RESPONSE_INVALID', `stored output unreadable: ${message}`, { endpoint: request.operation, retryable: false, hint: `fix the file under ${relative}/` }),
+            attempts: 0,
+            latencyMs: performance.now() - started,
+            lastAttemptMs: 0,
+          };
+        }
+      },
+      close: async () => undefined,
+    };
+    return system;
+  },
+};
+
+interface Meta {
+  confidence: number | null;
+  latencyMs: number | null;
+  costUsd?: number;
+  usage?: Usage;
+}
+
+async function readStored(operation: Operation, file: string, meta: Meta | null): Promise<EndpointResult> {
+  switch (operation) {
+    case 'extract': {
+      const data = await readJson(file);
+      if (!isObject(data)) throw new Error(`${path.basename(file)} must hold a JSON object (the extraction)`);
+      const confidence = meta?.confidence ?? null;
+      const result: ExtractResult = {
+        data: data as JsonObject,
+        responseForm: 'object',
+        method: null,
+        pagesProcessed: meta?.usage?.pages ?? null,
+        // As the interface reader does: a value in [0, 1] is a fraction, on the 0–100 scale otherwise.
+        confidence: confidence === null ? null : confidence <= 1 ? confidence * 100 : confidence,
+        confidenceScale: confidence === null ? null : confidence <= 1 ? '0-1' : '0-100',
+      };
+      return result;
+    }
+    case 'compare': {
+      const pages = splitMarkdownPages(await readUtf8File(file));
+      const result: CompareResult = { success: true, pages: pages.map((content) => ({ content, width: null, height: null })), dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
+      return result;
+    }
+    case 'split': {
+      const result: SplitResult = { pages: await readRegionPages(file) };
+      return result;
+    }
+    case 'process':
+      throw new Error('stored systems hold no /v1/process outputs');
+  }
+}
+
+/** `<id>.meta.json`: every field optional, each checked. */
+async function readMeta(file: string): Promise<Meta> {
+  const raw = await readJson(file);
+  const name = path.basename(file);
+  if (!isObject(raw)) throw new Error(`${name} must hold a JSON object`);
+  const number = (key: string, max = Infinity): number | null => {
+    const value = raw[key];
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) throw new Error(`${name}: ${key} must be a number from 0${max === Infinity ? '' : ` to ${max}`}`);
+    return value;
+  };
+  const meta: Meta = { confidence: number('confidence', 100), latencyMs: number('latency_ms') };
+  const cost = number('cost_usd');
+  if (cost !== null) meta.costUsd = cost;
+  if (raw.usage !== undefined && raw.usage !== null) {
+    if (!isObject(raw.usage)) throw new Error(`${name}: usage must be an object`);
+    const usage: Usage = {};
+    for (const [key, field] of [['pages', 'pages'], ['input_tokens', 'inputTokens'], ['output_tokens', 'outputTokens']] as const) {
+      const value = raw.usage[key];
+      if (value === undefined || value === null) continue;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error(`${name}: usage.${key} must be a whole number ≥ 0`);
+      usage[field] = value;
+    }
+    meta.usage = usage;
+  }
+  return meta;
+}
+
+async function readJson(file: string): Promise<unknown> {
+  const text = await readFile(file, 'utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${path.basename(file)} is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
