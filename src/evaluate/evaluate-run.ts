@@ -94,7 +94,11 @@ async function systemAnswers(system: RunSystem, document: DatasetDocument, plann
     return recordsFromBaselineFiles(document, planned, { json: json ?? null, markdown });
   }
   const operations = system.operations;
-  return { slots: operations ? planned.filter((s) => operations.includes(s.endpoint)) : [...planned], records };
+  const slots = operations ? planned.filter((s) => operations.includes(s.endpoint)) : [...planned];
+  // A stored system is planned only where it has a file (its `answers`): a slot without a record is "no
+  // output on disk", as a document without a baseline file was before systems, not a call the run missed.
+  if (system.kind === 'stored') return { slots: slots.filter((s) => records.some((r) => r.endpoint === s.endpoint && r.mode === s.mode)), records };
+  return { slots, records };
 }
 
 /** documents.jsonl's line for one document: every system's evaluation, in run order, and the texts once. */

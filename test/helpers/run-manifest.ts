@@ -33,6 +33,20 @@ export function makeRunManifest(spec: ManifestSpec): RunManifest {
     config: {},
     counts: { planned: 0, recorded: 0, succeeded: 0, failed: 0, from_cache: 0, not_started: 0 },
     invocations: [],
-    ...(spec.systems ? { systems: spec.systems.map((s) => ({ ...s, operations: spec.endpoints })), reference: spec.reference ?? null } : {}),
+    ...(spec.systems
+      ? {
+          systems: spec.systems.map((s) => ({
+            identity: `${s.kind}:${s.name}`,
+            options: {},
+            price: null,
+            stop_reason: null,
+            stop_message: null,
+            counts: { planned: 0, recorded: 0, succeeded: 0, failed: 0 },
+            ...s,
+            operations: spec.endpoints,
+          })),
+          reference: spec.reference ?? null,
+        }
+      : {}),
   } as unknown as RunManifest;
 }

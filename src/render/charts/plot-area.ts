@@ -34,6 +34,8 @@ export function linearScale(domain: [number, number], range: [number, number], t
 
 /** Log10 scale with 1-2-5 ticks; values below the domain are clamped to it. */
 export function logScale(min: number, max: number, range: [number, number], format: (value: number) => string): Scale {
+  // An infinite bound would make the decade loop below endless: a caller's bug, so fail loudly.
+  if (!Number.isFinite(min) || !Number.isFinite(max)) throw new Error(`logScale(${min}, ${max}): the domain must be finite`);
   const lo = Math.pow(10, Math.floor(Math.log10(Math.max(min, 1e-3))));
   const hi = Math.pow(10, Math.ceil(Math.log10(Math.max(max, lo * 10))));
   const [r0, r1] = range;

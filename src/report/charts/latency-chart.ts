@@ -15,6 +15,8 @@ export function buildLatencyChart(blocks: { key: string; block: LatencyBlock; va
   const rows = blocks.filter((b) => b.block.count > 0 && b.block.max !== null);
   if (rows.length === 0) return null;
   const all = rows.flatMap((r) => [r.block.max ?? 0, r.block.p50 ?? 0, ...r.values]).filter((v) => v > 0);
+  // Nothing measured above zero (stored answers, or every call from the cache): no axis to draw.
+  if (all.length === 0) return null;
   const min = Math.min(...all.slice(0, 50_000));
   const max = Math.max(...all.slice(0, 50_000));
   const height = MARGINS.top + MARGINS.bottom + rows.length * ROW;
