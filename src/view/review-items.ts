@@ -166,11 +166,16 @@ export interface SubjectSources {
 export function collectSubjects(sources: SubjectSources): ReviewSubject[] {
   const { doc, modes } = sources;
   const systems: { name: string; fields: FieldVerdict[]; regions: RegionPage[] }[] = [];
-  // One entry per system and extract mode: a system's fast and slow answers can disagree with each other.
+  // One entry per system, split by extract mode where its fast and slow answers differ (a stored system
+  // gives the same answer in every mode, and one vote, not two).
   for (const [name, system] of Object.entries(doc.systems ?? {})) {
-    const systemModes = modes.filter((mode) => system.extraction?.[mode]);
-    for (const mode of systemModes) {
-      systems.push({ name: systemModes.length > 1 ? `${name} (${mode})` : name, fields: system.extraction[mode]!.fields, regions: doc.region_pages?.systems?.[name] ?? [] });
+    const regions = doc.region_pages?.systems?.[name] ?? [];
+    const answers = modes.flatMap((mode) => (system.extraction?.[mode] ? [{ mode, fields: system.extraction[mode]!.fields }] : []));
+    const answerKey = (fields: FieldVerdict[]) => JSON.stringify(fields.map((f) => [f.path, f.prediction]));
+    if (answers.length > 1 && answers.some((a) => answerKey(a.fields) !== answerKey(answers[0]!.fields))) {
+      for (const { mode, fields } of answers) systems.push({ name: `${name} (${mode})`, fields, regions });
+    } else if (answers.length > 0) {
+      systems.push({ name, fields: answers[0]!.fields, regions });
     }
   }
   const subjects: ReviewSubject[] = [];

@@ -213,7 +213,7 @@ describe('docbench view over a real run of the embedded engine', () => {
     expect(fastAfter.fn).toBe(fastBefore.fn - gained);
     expect(fastAfter.f1).toBeCloseTo((2 * fastAfter.tp) / (2 * fastAfter.tp + fastAfter.fp + fastAfter.fn), 12);
     expect(fastAfter.f1).toBeGreaterThan(fastBefore.f1);
-    expect(await page.textContent('#figures [data-label="Field F1 (fast)"]')).toContain(`${(fastAfter.f1 * 100).toFixed(1)}%`);
+    expect(await page.textContent('#figures [data-label="Field F1 (local, fast)"]')).toContain(`${(fastAfter.f1 * 100).toFixed(1)}%`);
     expect((await queue()).truth_changed).toBe(false);
     expectClean(log);
     await page.close();
