@@ -96,3 +96,19 @@ export class OptionReader {
     return [...(value as string[])];
   }
 }
+
+/**
+ * The secret in the environment variable a system's option names. Unset or empty stops that system before
+ * any call, naming the option and the variable (never the value).
+ */
+export function readSecret(env: Readonly<Record<string, string | undefined>>, system: string, option: string, variable: string): string {
+  const value = env[variable];
+  if (value === undefined || value === '') {
+    throw new UsageError(`${variable}, named by systems.${system}.${option}, is not set`, {
+      subject: `systems.${system}.${option}`,
+      code: 'CONFIG_INVALID',
+      hint: `export ${variable}=… before the run, or remove the system from --systems`,
+    });
+  }
+  return value;
+}

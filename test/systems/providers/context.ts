@@ -63,3 +63,9 @@ export async function drawPdf(pages: DrawnText[][]): Promise<Buffer> {
 
 /** A tiny valid PDF for fake-server tests, where the content is never read by docbench itself. */
 export const ONE_PAGE = drawPdf([[{ text: 'Hello', x: 72, y: 72, size: 12 }]]);
+
+/** Answers with a JSON body. */
+export function sendJson(response: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+}
