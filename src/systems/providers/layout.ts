@@ -128,3 +128,35 @@ function splitCells(line: TextLine): string[] {
   }
   return cells.map((words) => words.join(' '));
 }
+
+/**
+ * HTML tables (as Azure's and Mistral's markdown output embed them) → pipe tables. Cells' inner tags are
+ * dropped and entities decoded; spans are not repeated (a pipe table has none). Other text is left alone.
+ */
+export function htmlTablesToMarkdown(markdown: string): string {
+  return markdown.replace(/<table\b[^>]*>([\s\S]*?)<\/table>/gi, (_, inner: string) => {
+    const rows = [...inner.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)].map((row) => [...row[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/gi)].map((cell) => decodeEntities(cell[1]!.replace(/<[^>]*>/g, ' '))));
+    return rows.length === 0 ? '' : renderTable(rows);
+  });
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+    if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** Sets `value` at a dotted path (`billing.total`), creating objects on the way. */
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    const next = node[key];
+    node = (node[key] = typeof next === 'object' && next !== null && !Array.isArray(next) ? next : {}) as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]!] = value;
+}
