@@ -82,7 +82,7 @@ async function startResource(result: unknown = ANALYZE_RESULT) {
     const analyze = /^\/documentintelligence\/documentModels\/([^/:]+):analyze\?(.*)$/.exec(request.url);
     if (request.method === 'POST' && analyze) {
       response.writeHead(202, { 'operation-location': `${server!.url}/documentintelligence/documentModels/${analyze[1]}/analyzeResults/op-1?api-version=2024-11-30`, 'retry-after': '0' });
-      return response.end();
+      return void response.end();
     }
     if (request.method === 'GET' && request.url.startsWith('/documentintelligence/documentModels/')) {
       if (polls++ === 0) return sendJson(response, 200, { status: 'running', createdDateTime: '2026-01-01T00:00:00Z', lastUpdatedDateTime: '2026-01-01T00:00:00Z' }, { 'retry-after': '1' });
@@ -162,7 +162,7 @@ describe('azure-di', () => {
       if (index === 1) return sendJson(response, 404, { error: { code: 'NotFound', message: 'Resource not found.', innererror: { code: 'ModelNotFound', message: 'The requested model was not found.' } } });
       if (index === 2) {
         response.writeHead(202, { 'operation-location': `${server!.url}/documentintelligence/documentModels/m/analyzeResults/op-2?api-version=2024-11-30` });
-        return response.end();
+        return void response.end();
       }
       if (index === 3) return sendJson(response, 200, { status: 'failed', error: { code: 'InternalServerError', message: 'An unexpected error occurred.' } });
       response.writeHead(202, { 'operation-location': 'http://elsewhere.example/documentintelligence/x' });
