@@ -64,8 +64,8 @@ export const textractKind: SystemKind<TextractOptions> = {
       throw new UsageError(`systems.${context.name}.region is not set, and neither is AWS_REGION or AWS_DEFAULT_REGION`, { subject: `systems.${context.name}.region`, code: 'CONFIG_INVALID', hint: 'set the region option or export AWS_REGION' });
     }
     const credentials = {
-      accessKeyId: readSecret(context.env, context.name, 'credentials', CREDENTIAL_ENV.accessKeyId),
-      secretAccessKey: readSecret(context.env, context.name, 'credentials', CREDENTIAL_ENV.secretAccessKey),
+      accessKeyId: readSecret(context.env, context.name, null, CREDENTIAL_ENV.accessKeyId),
+      secretAccessKey: readSecret(context.env, context.name, null, CREDENTIAL_ENV.secretAccessKey),
       ...(context.env[CREDENTIAL_ENV.sessionToken] ? { sessionToken: context.env[CREDENTIAL_ENV.sessionToken] } : {}),
     };
     const signer = new SignatureV4({ service: 'textract', region, credentials, sha256: Sha256 });

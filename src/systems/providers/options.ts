@@ -98,16 +98,18 @@ export class OptionReader {
 }
 
 /**
- * The secret in the environment variable a system's option names. Unset or empty stops that system before
- * any call, naming the option and the variable (never the value).
+ * The secret in an environment variable: the one an option names (`option`), or a provider's standard one
+ * (`option` null, e.g. AWS_SECRET_ACCESS_KEY). Unset or empty stops that system before any call, naming the
+ * variable (never a value).
  */
-export function readSecret(env: Readonly<Record<string, string | undefined>>, system: string, option: string, variable: string): string {
+export function readSecret(env: Readonly<Record<string, string | undefined>>, system: string, option: string | null, variable: string): string {
   const value = env[variable];
   if (value === undefined || value === '') {
-    throw new UsageError(`${variable}, named by systems.${system}.${option}, is not set`, {
-      subject: `systems.${system}.${option}`,
+    const subject = option === null ? `systems.${system}` : `systems.${system}.${option}`;
+    throw new UsageError(option === null ? `${variable}, which ${subject} reads, is not set` : `${variable}, named by ${subject}, is not set`, {
+      subject,
       code: 'CONFIG_INVALID',
-      hint: `export ${variable}=… before the run, or remove the system from --systems`,
+      hint: `export ${variable}=… before the run, or leave the system out with --systems`,
     });
   }
   return value;
