@@ -76,30 +76,72 @@ export interface TextLine {
   height: number;
 }
 
-/** A gap between two words wider than this many line heights separates table cells. */
+/** A gap between two words wider than this many line heights separates cells (table cells, or columns). */
 const CELL_GAP_LINE_HEIGHTS = 1.5;
 
+interface Cell {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
 /**
- * Lines as paragraphs in reading order, except that a run of two or more consecutive rows that split at wide
- * gaps into the same number (≥ 2) of cells becomes a table — the simple tables of forms and bills. Lines an
- * engine read as separate blocks but that sit side by side (a table's columns) are first joined into one row.
+ * Lines → markdown blocks, for engines that give lines and words but no structure (tesseract). Lines that
+ * sit side by side are first joined into rows, and each row is cut into cells at gaps wider than 1.5 line
+ * heights. Then, in reading order:
+ * - a run of two or more rows of three or more cells is a table: its columns are the cells of its widest
+ *   row, every cell goes to the column it overlaps most (an empty cell leaves a gap, not a shift), and a
+ *   one-cell row just above whose words fill all columns but at most one is its header;
+ * - a run of rows of exactly two cells is a two-column layout (letterheads, form headers): the left column
+ *   is read before the right one, each cell a paragraph;
+ * - any other row is a paragraph.
  */
 export function linesToBlocks(lines: readonly TextLine[]): MarkdownBlock[] {
-  const cells = joinRows(lines).map(splitCells);
+  const rows = joinRows(lines).map((row) => ({ row, cells: splitCells(row) }));
   const blocks: MarkdownBlock[] = [];
-  for (let i = 0; i < cells.length; ) {
+  for (let i = 0; i < rows.length; ) {
+    const width = Math.min(rows[i]!.cells.length, 3);
     let end = i + 1;
-    const width = cells[i]!.length;
-    while (width >= 2 && end < cells.length && cells[end]!.length === width) end++;
-    if (width >= 2 && end - i >= 2) {
-      blocks.push({ kind: 'table', rows: cells.slice(i, end) });
+    while (width >= 2 && end < rows.length && Math.min(rows[end]!.cells.length, 3) === width) end++;
+    const run = rows.slice(i, end);
+    if (width === 3 && run.length >= 2) {
+      const columns = run.reduce((widest, r) => (r.cells.length > widest.length ? r.cells : widest), run[0]!.cells);
+      // A one-cell row just above (rendered as the last paragraph) is the header when its words fill all
+      // columns but at most one: a title line above a table fills only one or two.
+      const placed = run.map((r) => placeInColumns(r.cells, columns));
+      // Header words are placed by each column's full extent over the body, not by the widest row alone.
+      const extents = columns.map((column, c) => ({ text: '', x0: Math.min(column.x0, ...placed.flatMap((r) => r.cells[c]!.map((cell) => cell.x0))), x1: Math.max(column.x1, ...placed.flatMap((r) => r.cells[c]!.map((cell) => cell.x1))) }));
+      const above = i > 0 && rows[i - 1]!.cells.length === 1 ? placeInColumns(rows[i - 1]!.row.words, extents).texts : null;
+      const isHeader = above !== null && above.filter((text) => text !== '').length >= Math.max(3, columns.length - 1);
+      if (isHeader) blocks.pop();
+      const body = placed.map((r) => r.texts);
+      blocks.push({ kind: 'table', rows: isHeader ? [above, ...body] : body });
+    } else if (width === 2 && run.length >= 2) {
+      for (const column of [0, 1]) for (const r of run) blocks.push({ kind: 'paragraph', text: r.cells[column]!.text });
     } else {
-      blocks.push({ kind: 'paragraph', text: cells[i]!.join(' ') });
       end = i + 1;
+      blocks.push({ kind: 'paragraph', text: rows[i]!.cells.map((c) => c.text).join(' ') });
     }
     i = end;
   }
   return blocks;
+}
+
+/** Each cell in the column it overlaps most (nearest by centre when it overlaps none); a column's texts joined. */
+function placeInColumns(cells: readonly Cell[], columns: readonly Cell[]): { cells: Cell[][]; texts: string[] } {
+  // (Words are cells too: a header row is placed word by word.)
+  const placed: Cell[][] = columns.map(() => []);
+  for (const cell of cells) {
+    let best = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    columns.forEach((column, c) => {
+      const overlap = Math.min(cell.x1, column.x1) - Math.max(cell.x0, column.x0);
+      const score = overlap > 0 ? overlap : -Math.abs((cell.x0 + cell.x1) / 2 - (column.x0 + column.x1) / 2);
+      if (score > bestScore) [best, bestScore] = [c, score];
+    });
+    placed[best]!.push(cell);
+  }
+  return { cells: placed, texts: placed.map((column) => column.map((cell) => cell.text).join(' ')) };
 }
 
 /** Lines whose vertical middle falls inside a row's extent join that row; rows top to bottom, words left to right. */
@@ -118,15 +160,17 @@ function joinRows(lines: readonly TextLine[]): TextLine[] {
   return rows.map((row) => ({ ...row, words: row.words.sort((a, b) => a.x0 - b.x0) }));
 }
 
-function splitCells(line: TextLine): string[] {
-  const cells: string[][] = [];
-  let previousEnd = Number.NEGATIVE_INFINITY;
+function splitCells(line: TextLine): Cell[] {
+  const cells: { words: string[]; x0: number; x1: number }[] = [];
   for (const word of line.words) {
-    if (cells.length === 0 || word.x0 - previousEnd > CELL_GAP_LINE_HEIGHTS * line.height) cells.push([]);
-    cells[cells.length - 1]!.push(word.text);
-    previousEnd = word.x1;
+    const last = cells[cells.length - 1];
+    if (!last || word.x0 - last.x1 > CELL_GAP_LINE_HEIGHTS * line.height) cells.push({ words: [word.text], x0: word.x0, x1: word.x1 });
+    else {
+      last.words.push(word.text);
+      last.x1 = Math.max(last.x1, word.x1);
+    }
   }
-  return cells.map((words) => words.join(' '));
+  return cells.map((cell) => ({ text: cell.words.join(' '), x0: cell.x0, x1: cell.x1 }));
 }
 
 /**
