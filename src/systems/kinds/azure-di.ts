@@ -53,11 +53,7 @@ export const azureDiKind: SystemKind<AzureDiOptions> = {
   secretEnvNames: (options) => [options.apiKeyEnv],
   async create(options, context) {
     const key = readSecret(context.env, context.name, 'apiKeyEnv', options.apiKeyEnv);
-    const http = createProviderHttp({
-      system: context.name,
-      timeoutMs: context.common.timeoutMs,
-      retry: context.common.retry,
-      redact: context.redact,
+    const http = createProviderHttp(context, {
       readError: (_status, body) => {
         const info = readCommonError(body);
         const inner = readInnerCode(body);

@@ -70,10 +70,7 @@ export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
     // Tokens obtained at run time are secrets too: redacted wherever a response could echo them.
     let redactToken = createRedactor([credentials.token]);
     const redact = (text: string) => redactToken(context.redact(text));
-    const http = createProviderHttp({
-      system: context.name,
-      timeoutMs: context.common.timeoutMs,
-      retry: context.common.retry,
+    const http = createProviderHttp(context, {
       redact,
       readError: (_status, body) => readGoogleError(body),
       authHint: options.accessTokenEnv ? `check the token in ${options.accessTokenEnv}` : `check the service account key named by ${options.credentialsEnv} and its Document AI permissions`,

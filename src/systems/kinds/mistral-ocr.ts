@@ -46,11 +46,7 @@ export const mistralOcrKind: SystemKind<MistralOcrOptions> = {
   secretEnvNames: (options) => [options.apiKeyEnv],
   async create(options, context) {
     const key = readSecret(context.env, context.name, 'apiKeyEnv', options.apiKeyEnv);
-    const http = createProviderHttp({
-      system: context.name,
-      timeoutMs: context.common.timeoutMs,
-      retry: context.common.retry,
-      redact: context.redact,
+    const http = createProviderHttp(context, {
       readError: (_status, body) => readCommonError(body),
       authHint: `check the key in ${options.apiKeyEnv}`,
       notFoundMessage: `model "${options.model}" is not served at ${options.baseUrl} (or the base URL is wrong)`,

@@ -98,11 +98,7 @@ export const openaiKind: SystemKind<OpenAiOptions> = {
     const apiKey = options.apiKeyEnv ? readSecret(context.env, context.name, 'apiKeyEnv', options.apiKeyEnv) : null;
     const url = new URL(options.baseUrl);
     url.pathname = `${url.pathname.replace(/\/+$/, '')}/chat/completions`;
-    const http = createProviderHttp({
-      system: context.name,
-      timeoutMs: context.common.timeoutMs,
-      retry: context.common.retry,
-      redact: context.redact,
+    const http = createProviderHttp(context, {
       readError: (_status, body) => {
         const info = readCommonError(body);
         // OpenAI answers 429 both for a rate limit and for an exhausted balance; only the first passes.

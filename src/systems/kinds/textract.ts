@@ -70,11 +70,7 @@ export const textractKind: SystemKind<TextractOptions> = {
     };
     const signer = new SignatureV4({ service: 'textract', region, credentials, sha256: Sha256 });
     const endpoint = new URL(options.endpoint ?? `https://textract.${region}.amazonaws.com`);
-    const http = createProviderHttp({
-      system: context.name,
-      timeoutMs: context.common.timeoutMs,
-      retry: context.common.retry,
-      redact: context.redact,
+    const http = createProviderHttp(context, {
       readError: (_status, body) => readAwsError(body),
       authHint: `check ${CREDENTIAL_ENV.accessKeyId}/${CREDENTIAL_ENV.secretAccessKey} (and ${CREDENTIAL_ENV.sessionToken} for temporary credentials) and that they may call textract:AnalyzeDocument in ${region}`,
       notFoundMessage: `no Textract endpoint at ${endpoint.origin} (check region and endpoint)`,

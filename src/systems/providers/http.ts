@@ -7,12 +7,12 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { Endpoint } from '../../types.js';
 import { ServiceError, isServiceError } from '../../service/errors.js';
-import { decideRetry, parseRetryAfter, type RetryPolicy } from '../../service/retry.js';
+import { decideRetry, parseRetryAfter } from '../../service/retry.js';
 import { AttemptAbort, cancelled, readCapped, sleepFor, toTransportError, unexpected } from '../../service/client.js';
 import { excerpt, type Redactor } from '../../service/redact.js';
 import { ShapeReader } from '../../service/shape.js';
 import type { EndpointResult } from '../../service/types.js';
-import type { SystemOutcome, Usage } from '../types.js';
+import type { SystemContext, SystemOutcome, Usage } from '../types.js';
 
 /** What a kind reads from a provider's error body; `kind` overrides the class the status alone implies. */
 export interface ProviderErrorInfo {
@@ -25,19 +25,21 @@ export interface ProviderErrorInfo {
   kind?: 'auth' | 'throttled' | 'quota' | 'not-found';
 }
 
+/**
+ * What the HTTP layer takes from the system's context: its name (in every message), its time-out (one
+ * request's, and the whole budget of a polled operation), its retry policy and the run's redactor.
+ */
+export type ProviderHttpContext = Pick<SystemContext, 'name' | 'common' | 'redact'>;
+
 export interface ProviderHttpOptions {
-  /** The system's configured name, in every message. */
-  system: string;
-  /** One request's time-out, and the whole budget of a polled operation, ms. */
-  timeoutMs: number;
-  retry: RetryPolicy;
-  redact: Redactor;
   /** Reads code and message from an error body (any status ≥ 300). */
   readError: (status: number, body: string) => ProviderErrorInfo;
   /** Says what to check when the credentials are rejected (names the env variable). */
   authHint: string;
   /** Says what was not found on a 404 (the model, the processor …), naming the system. */
   notFoundMessage: string;
+  /** Replaces the context's redactor (one that also knows secrets obtained at run time). */
+  redact?: Redactor;
   /** @default 100 MiB */
   maxResponseBytes?: number;
   /** For tests: waits between attempts and polls. */
@@ -92,7 +94,8 @@ const DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
 const POLL_FIRST_MS = 500;
 const POLL_MAX_MS = 5000;
 
-export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
+export function createProviderHttp(context: ProviderHttpContext, settings: ProviderHttpOptions): ProviderHttp {
+  const options = { ...settings, system: context.name, timeoutMs: context.common.timeoutMs, retry: context.common.retry, redact: settings.redact ?? context.redact };
   const sleep = options.sleep ?? sleepFor;
   const random = options.random ?? Math.random;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
