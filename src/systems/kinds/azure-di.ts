@@ -12,7 +12,7 @@ import type { ShapeReader } from '../../service/shape.js';
 import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../../service/types.js';
 import type { Endpoint, JsonObject } from '../../types.js';
 import type { Operation, System, SystemCall, SystemKind } from '../types.js';
-import { OptionReader, readSecret } from '../providers/options.js';
+import { KindOptions, readSecret } from '../providers/options.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall, type ProviderResponse } from '../providers/http.js';
 import { openDocumentPages } from '../providers/pages.js';
 import { htmlTablesToMarkdown, meanConfidence, polygonToInches, regionPage, setPath } from '../providers/layout.js';
@@ -37,7 +37,7 @@ export const azureDiKind: SystemKind<AzureDiOptions> = {
   kind: 'azure-di',
   description: 'Azure AI Document Intelligence v4 (prebuilt-layout markdown, line regions; extract through a model and a field map)',
   parseOptions(raw, at) {
-    const read = new OptionReader(raw, at, ['endpoint', 'apiKeyEnv', 'apiVersion', 'model', 'extractModel', 'fieldMap']);
+    const read = new KindOptions(raw, at, ['endpoint', 'apiKeyEnv', 'apiVersion', 'model', 'extractModel', 'fieldMap']);
     const options: AzureDiOptions = {
       endpoint: read.optionalUrl('endpoint') ?? read.fail('endpoint', 'is required (https://<resource>.cognitiveservices.azure.com)'),
       apiKeyEnv: read.optionalEnvName('apiKeyEnv') ?? 'AZURE_DOCUMENT_INTELLIGENCE_KEY',

@@ -19,7 +19,7 @@ import { createRedactor } from '../../service/redact.js';
 import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../../service/types.js';
 import type { Json, JsonObject } from '../../types.js';
 import type { Operation, System, SystemCall, SystemKind } from '../types.js';
-import { OptionReader, readSecret } from '../providers/options.js';
+import { KindOptions, readSecret } from '../providers/options.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
 import { openDocumentPages, requireBytes, type PageSize } from '../providers/pages.js';
 import { meanConfidence, regionPage, relativeToInches, renderMarkdown, setPath, type MarkdownBlock } from '../providers/layout.js';
@@ -49,8 +49,8 @@ export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
   kind: 'google-docai',
   description: 'Google Document AI process endpoint (service account): layout markdown, line regions, entities for extract',
   parseOptions(raw, at) {
-    const read = new OptionReader(raw, at, ['processor', 'endpoint', 'credentialsEnv', 'accessTokenEnv', 'entityMap', 'maxPages']);
-    const processor = read.string('processor');
+    const read = new KindOptions(raw, at, ['processor', 'endpoint', 'credentialsEnv', 'accessTokenEnv', 'entityMap', 'maxPages']);
+    const processor = read.string('processor', 'projects/<project>/locations/us/processors/<id>');
     if (!PROCESSOR.test(processor)) read.fail('processor', 'must look like projects/<project>/locations/<us|eu|…>/processors/<id>');
     return {
       processor,

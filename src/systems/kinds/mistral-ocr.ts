@@ -11,7 +11,7 @@ import type { DocumentInput } from '../../service/client.js';
 import type { Endpoint } from '../../types.js';
 import type { Operation, System, SystemKind } from '../types.js';
 import { openDocumentPages } from '../providers/pages.js';
-import { OptionReader, readSecret } from '../providers/options.js';
+import { KindOptions, readSecret } from '../providers/options.js';
 import { createProviderHttp, readCommonError, type CallProduct } from '../providers/http.js';
 import { htmlTablesToMarkdown } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
@@ -34,7 +34,7 @@ export const mistralOcrKind: SystemKind<MistralOcrOptions> = {
   kind: 'mistral-ocr',
   description: 'Mistral OCR: markdown per page; extract by document annotation with the schema',
   parseOptions(raw, at) {
-    const read = new OptionReader(raw, at, ['baseUrl', 'model', 'apiKeyEnv', 'maxPages']);
+    const read = new KindOptions(raw, at, ['baseUrl', 'model', 'apiKeyEnv', 'maxPages']);
     return {
       baseUrl: read.optionalUrl('baseUrl') ?? 'https://api.mistral.ai/v1',
       model: read.optionalString('model') ?? 'mistral-ocr-latest',

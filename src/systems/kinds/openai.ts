@@ -17,7 +17,7 @@ import { PAGE_BREAK, type JsonSchema } from '../../types.js';
 import { createHash } from 'node:crypto';
 import type { Redactor } from '../../service/redact.js';
 import type { Operation, System, SystemCall, SystemKind, Usage } from '../types.js';
-import { OptionReader, readSecret } from '../providers/options.js';
+import { KindOptions, readSecret } from '../providers/options.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall } from '../providers/http.js';
 import { openDocumentPages, pageNumbers, requireBytes } from '../providers/pages.js';
 import { captureRaw } from '../providers/raw.js';
@@ -68,7 +68,7 @@ export const openaiKind: SystemKind<OpenAiOptions> = {
   kind: 'openai',
   description: 'OpenAI-compatible chat completions with images (vision LLMs): extract by structured output, compare by transcription',
   parseOptions(raw, at) {
-    const read = new OptionReader(raw, at, [
+    const read = new KindOptions(raw, at, [
       'baseUrl', 'model', 'apiKeyEnv', 'apiKeyHeader', 'dpi', 'maxPages', 'temperature', 'maxTokens', 'comparePages', 'logprobs', 'structuredOutput', 'extractPrompt', 'comparePrompt', 'headers',
     ]);
     const headers = read.optionalStringMap('headers') ?? {};
@@ -77,7 +77,7 @@ export const openaiKind: SystemKind<OpenAiOptions> = {
     }
     return {
       baseUrl: read.optionalUrl('baseUrl') ?? read.fail('baseUrl', 'is required (e.g. https://api.openai.com/v1)'),
-      model: read.string('model'),
+      model: read.string('model', 'gpt-4.1-mini'),
       apiKeyEnv: read.optionalEnvName('apiKeyEnv'),
       apiKeyHeader: read.optionalString('apiKeyHeader') ?? 'Authorization',
       dpi: read.optionalNumber('dpi', { min: 50, max: 400, integer: true }) ?? 150,

@@ -12,7 +12,7 @@ import { cancelled, unexpected } from '../../service/client.js';
 import { excerpt } from '../../service/redact.js';
 import type { CompareResult, ProcessResult, RegionPage, SplitResult } from '../../service/types.js';
 import type { Operation, System, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
-import { OptionReader } from '../providers/options.js';
+import { KindOptions } from '../providers/options.js';
 import { openDocumentPages, pageNumbers, requireBytes, type PagePng, type PageSize } from '../providers/pages.js';
 import { linesToBlocks, meanConfidence, polygonToInches, regionPage, renderMarkdown, type TextLine } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
@@ -38,7 +38,7 @@ export const tesseractKind: SystemKind<TesseractOptions> = {
   kind: 'tesseract',
   description: 'Tesseract OCR (native CLI, or tesseract.js): markdown lines and simple tables, line regions with word confidence',
   parseOptions(raw, at) {
-    const read = new OptionReader(raw, at, ['engine', 'binary', 'language', 'psm', 'dpi', 'maxPages']);
+    const read = new KindOptions(raw, at, ['engine', 'binary', 'language', 'psm', 'dpi', 'maxPages']);
     const options: TesseractOptions = {
       engine: read.optionalEnum('engine', ['auto', 'native', 'wasm'] as const) ?? 'auto',
       binary: read.optionalString('binary') ?? 'tesseract',

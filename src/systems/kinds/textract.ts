@@ -16,7 +16,7 @@ import type { ShapeReader } from '../../service/shape.js';
 import type { CompareResult, ExtractResult, InchBox, ProcessResult, RegionPage, SplitResult } from '../../service/types.js';
 import type { Json, JsonObject, JsonSchema } from '../../types.js';
 import type { Operation, System, SystemCall, SystemKind } from '../types.js';
-import { OptionReader, readSecret } from '../providers/options.js';
+import { KindOptions, readSecret } from '../providers/options.js';
 import { createProviderHttp, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
 import { openDocumentPages, pageNumbers, requireBytes, type PageSize } from '../providers/pages.js';
 import { linesToBlocks, meanConfidence, regionPage, relativeToInches, renderMarkdown, setPath, type MarkdownBlock } from '../providers/layout.js';
@@ -45,7 +45,7 @@ export const textractKind: SystemKind<TextractOptions> = {
   kind: 'textract',
   description: 'AWS Textract AnalyzeDocument (layout, tables, forms; queries for extract), SigV4 with the environment credentials',
   parseOptions(raw, at) {
-    const read = new OptionReader(raw, at, ['region', 'endpoint', 'features', 'dpi', 'maxPages']);
+    const read = new KindOptions(raw, at, ['region', 'endpoint', 'features', 'dpi', 'maxPages']);
     const region = read.optionalString('region');
     if (region !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) read.fail('region', `must be an AWS region such as us-east-1, got ${JSON.stringify(region)}`);
     return {

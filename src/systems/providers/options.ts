@@ -1,99 +1,82 @@
 /**
- * Validation of a provider kind's own options (`systems.<name>.<key>`). Every reader throws a UsageError naming
- * the key and what was expected, so a bad config stops before any call (exit 2).
+ * Validation of a provider kind's own options (`systems.<name>.<key>`), in the project's one settings style
+ * (src/settings-reader.ts): every message names the key path, what was expected and what was found; a key
+ * the kind does not know is refused with the closest known one as a suggestion. A bad option stops before
+ * any call (exit 2).
  */
 import { UsageError } from '../../errors.js';
+import { SettingsReader, read, type ValueReader } from '../../settings-reader.js';
 
-export class OptionReader {
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export class KindOptions {
+  private readonly settings = new SettingsReader(null, 'see docs/providers.md for the options of each kind');
+  private readonly values: Record<string, unknown>;
+
+  /** `at` is the system's key, e.g. `systems.gpt`; `known` the kind's option names. */
   constructor(
-    private readonly raw: Readonly<Record<string, unknown>>,
+    raw: Readonly<Record<string, unknown>>,
     private readonly at: string,
-    allowed: readonly string[],
+    known: readonly string[],
   ) {
-    for (const key of Object.keys(raw)) {
-      if (!allowed.includes(key)) this.fail(key, `is not an option of this kind (it takes ${allowed.join(', ')})`);
-    }
+    this.values = this.settings.section(raw, at, Object.fromEntries(known.map((key) => [key, (value: unknown) => value])));
   }
 
   fail(key: string, problem: string): never {
-    throw new UsageError(`${this.at}.${key} ${problem}`, { subject: `${this.at}.${key}`, code: 'CONFIG_INVALID', hint: 'see docs/systems.md for the options of each kind' });
+    return this.settings.fail(`${this.at}.${key}`, problem);
   }
 
-  string(key: string): string {
-    const value = this.optionalString(key);
-    if (value === undefined) this.fail(key, 'is required');
-    return value;
+  private get<T>(key: string, reader: ValueReader<T>): T | undefined {
+    const value = this.values[key];
+    return value === undefined ? undefined : reader(value, `${this.at}.${key}`, this.settings);
+  }
+
+  string(key: string, example: string): string {
+    return this.optionalString(key) ?? this.fail(key, `required, e.g. ${example}`);
   }
 
   optionalString(key: string): string | undefined {
-    const value = this.raw[key];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string' || value.trim() === '') this.fail(key, 'must be a non-empty string');
-    return value;
+    return this.get(key, (value, at, reader) => (typeof value === 'string' && value.trim() !== '' ? value : reader.expected(at, 'a non-empty string', value)));
   }
 
   /** The name of an environment variable (never its value: secrets live only in the environment). */
   optionalEnvName(key: string): string | undefined {
-    const value = this.optionalString(key);
-    if (value !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) this.fail(key, 'must name an environment variable, e.g. OPENAI_API_KEY (not the key itself)');
-    return value;
+    // The value is not quoted back: someone may have put the secret itself here by mistake.
+    return this.get(key, (value, at, reader) => (typeof value === 'string' && ENV_NAME.test(value) ? value : reader.fail(at, 'expected the name of an environment variable, e.g. OPENAI_API_KEY (not the key itself)')));
   }
 
   /** An http(s) URL, returned without a trailing slash. */
   optionalUrl(key: string): string | undefined {
-    const value = this.optionalString(key);
-    if (value === undefined) return undefined;
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      this.fail(key, `must be an http(s) URL, got ${JSON.stringify(value)}`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') this.fail(key, `must be an http(s) URL, got ${JSON.stringify(value)}`);
-    return url.href.replace(/\/+$/, '');
+    return this.get(key, (value, at, reader) => {
+      let url: URL | undefined;
+      try {
+        url = typeof value === 'string' ? new URL(value) : undefined;
+      } catch {
+        url = undefined;
+      }
+      return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href.replace(/\/+$/, '') : reader.expected(at, 'an http(s) URL', value);
+    });
   }
 
   optionalNumber(key: string, range: { min: number; max: number; integer?: boolean }): number | undefined {
-    const value = this.raw[key];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < range.min || value > range.max || (range.integer && !Number.isInteger(value))) {
-      this.fail(key, `must be ${range.integer ? 'an integer' : 'a number'} from ${range.min} to ${range.max}`);
-    }
-    return value;
+    return this.get(key, read.number({ min: range.min, max: range.max, whole: range.integer, what: `${range.integer ? 'a whole number' : 'a number'} from ${range.min} to ${range.max}` }));
   }
 
   optionalBoolean(key: string): boolean | undefined {
-    const value = this.raw[key];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'boolean') this.fail(key, 'must be true or false');
-    return value;
+    return this.get(key, read.boolean);
   }
 
   optionalEnum<T extends string>(key: string, choices: readonly T[]): T | undefined {
-    const value = this.raw[key];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) this.fail(key, `must be one of ${choices.join(', ')}`);
-    return value as T;
+    return this.get(key, (value, at, reader) => ((choices as readonly unknown[]).includes(value) ? (value as T) : reader.expected(at, `one of ${choices.join(', ')}`, value)));
   }
 
-  /** A map of strings to strings, e.g. extra headers or a field mapping. */
+  optionalStringList<T extends string>(key: string, choices: readonly T[]): T[] | undefined {
+    return this.get(key, read.list(choices));
+  }
+
+  /** A map of names to strings, e.g. extra headers or a field mapping. */
   optionalStringMap(key: string): Record<string, string> | undefined {
-    const value = this.raw[key];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) this.fail(key, 'must be a map of strings');
-    for (const [name, entry] of Object.entries(value)) {
-      if (typeof entry !== 'string') this.fail(`${key}.${name}`, 'must be a string');
-    }
-    return { ...(value as Record<string, string>) };
-  }
-
-  optionalStringList(key: string, choices?: readonly string[]): string[] | undefined {
-    const value = this.raw[key];
-    if (value === undefined) return undefined;
-    if (!Array.isArray(value) || value.length === 0 || value.some((entry) => typeof entry !== 'string' || (choices && !choices.includes(entry)))) {
-      this.fail(key, choices ? `must be a non-empty list of ${choices.join(', ')}` : 'must be a non-empty list of strings');
-    }
-    return [...(value as string[])];
+    return this.get(key, (value, at, reader) => reader.map(value, at, () => null, read.string));
   }
 }
 

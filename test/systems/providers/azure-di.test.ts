@@ -183,6 +183,6 @@ describe('azure-di', () => {
   });
 
   it('rejects an extract model without a field map, naming the key', () => {
-    expect(() => azureDiKind.parseOptions({ endpoint: 'https://x.cognitiveservices.azure.com', extractModel: 'prebuilt-invoice' }, 'systems.azure')).toThrow(/systems\.azure\.fieldMap is needed too/);
+    expect(() => azureDiKind.parseOptions({ endpoint: 'https://x.cognitiveservices.azure.com', extractModel: 'prebuilt-invoice' }, 'systems.azure')).toThrow(/systems\.azure\.fieldMap: is needed too/);
   });
 });

@@ -183,7 +183,7 @@ describe('google-docai', () => {
   });
 
   it('rejects a malformed processor path and a key file that is not a service account', async () => {
-    expect(() => googleDocAiKind.parseOptions({ processor: 'abc123' }, 'systems.docai')).toThrow(/systems\.docai\.processor must look like projects/);
+    expect(() => googleDocAiKind.parseOptions({ processor: 'abc123' }, 'systems.docai')).toThrow(/systems\.docai\.processor: must look like projects/);
     const file = path.join(dir, 'user.json');
     await writeFile(file, JSON.stringify({ type: 'authorized_user' }));
     await expect(createSystem(googleDocAiKind, 'docai', { processor: PROCESSOR }, makeContext('docai', { GOOGLE_APPLICATION_CREDENTIALS: file }))).rejects.toThrow(/"type" is "authorized_user", expected "service_account"/);

@@ -95,9 +95,9 @@ describe.each(['native', 'wasm'] as const)('tesseract (%s engine)', (engine) => 
 
 describe('tesseract options', () => {
   it('rejects a bad option naming it', () => {
-    expect(() => tesseractKind.parseOptions({ psm: 14 }, 'systems.ocr')).toThrow(/systems\.ocr\.psm must be an integer from 0 to 13/);
-    expect(() => tesseractKind.parseOptions({ lang: 'eng' }, 'systems.ocr')).toThrow(/systems\.ocr\.lang is not an option/);
-    expect(() => tesseractKind.parseOptions({ engine: 'wasm', language: 'deu' }, 'systems.ocr')).toThrow(/systems\.ocr\.language must be eng with engine wasm/);
+    expect(() => tesseractKind.parseOptions({ psm: 14 }, 'systems.ocr')).toThrow(/systems\.ocr\.psm: expected a whole number from 0 to 13, got 14/);
+    expect(() => tesseractKind.parseOptions({ langauge: 'eng' }, 'systems.ocr')).toThrow(/systems\.ocr\.langauge: unknown setting; did you mean "language"\?/);
+    expect(() => tesseractKind.parseOptions({ engine: 'wasm', language: 'deu' }, 'systems.ocr')).toThrow(/systems\.ocr\.language: must be eng with engine wasm/);
   });
 
   it('stops a native system whose binary does not run, naming the option', async () => {

@@ -164,7 +164,7 @@ describe('textract', () => {
   it('needs credentials and a region, naming what is missing', async () => {
     await expect(createSystem(textractKind, 'aws', {}, makeContext('aws', { AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y' }))).rejects.toThrow(/systems\.aws\.region is not set/);
     await expect(createSystem(textractKind, 'aws', { region: 'us-east-1' }, makeContext('aws', {}))).rejects.toThrow(/AWS_ACCESS_KEY_ID, which systems\.aws reads, is not set/);
-    expect(() => textractKind.parseOptions({ features: ['TABLES', 'WORDS'] }, 'systems.aws')).toThrow(/systems\.aws\.features must be a non-empty list of LAYOUT, TABLES, FORMS, SIGNATURES/);
+    expect(() => textractKind.parseOptions({ features: ['TABLES', 'WORDS'] }, 'systems.aws')).toThrow(/systems\.aws\.features\[1\]: expected one of LAYOUT, TABLES, FORMS, SIGNATURES, got "WORDS"/);
   });
 
   it('asks at most 15 queries (the synchronous limit)', () => {
