@@ -45,7 +45,9 @@ export function requireBytes(input: DocumentInput, endpoint: Endpoint, system: s
 export async function openDocumentPages(input: { bytes: Uint8Array; contentType: string }, dpi: number, endpoint: Endpoint): Promise<DocumentPages> {
   if (input.contentType === 'application/pdf') {
     const { openPdf } = await import('../../pdf/index.js');
-    const pdf = await openPdf(input.bytes);
+    const pdf = await openPdf(input.bytes).catch((error: unknown) => {
+      throw new ServiceError('INPUT_INVALID', `the PDF could not be opened to render its pages: ${error instanceof Error ? error.message : String(error)}`, { endpoint, retryable: false, cause: error });
+    });
     return {
       count: pdf.pageCount,
       isPdf: true,

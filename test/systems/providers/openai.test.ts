@@ -224,6 +224,15 @@ describe('openai errors', () => {
     expect(outcome.error.hint).toContain('TEST_OPENAI_KEY');
   });
 
+  it('fails a document whose PDF cannot be opened as INPUT_INVALID, without calling the server', async () => {
+    server = await startHttpServer((_request, response) => sendJson(response, 200, completion('x', { prompt_tokens: 1, completion_tokens: 1 })));
+    const system = await createSystem(openaiKind, 'gpt', options(server.url), context());
+    const outcome = await system.call(makeCall(Buffer.from('%PDF-1.7 torn'), 'application/pdf', compareRequest));
+    await system.close();
+    expect(outcome.ok ? null : outcome.error).toMatchObject({ code: 'INPUT_INVALID', retryable: false });
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('stops at creation when the key variable is unset, and rejects a key in headers', async () => {
     await expect(createSystem(openaiKind, 'gpt', options('http://127.0.0.1:9'), makeContext('gpt', {}))).rejects.toThrow(/TEST_OPENAI_KEY, named by systems\.gpt\.apiKeyEnv, is not set/);
     expect(() => openaiKind.parseOptions({ baseUrl: 'http://x/v1', model: 'm', headers: { Authorization: 'Bearer x' } }, 'systems.gpt')).toThrow(/systems\.gpt\.headers\.Authorization: must not carry a key/);
