@@ -57,9 +57,11 @@ function convert(node: unknown, nullable: boolean): unknown {
 function makeNullable(node: Record<string, unknown>): Record<string, unknown> {
   if (Array.isArray(node.anyOf)) return { ...node, anyOf: [...node.anyOf, { type: 'null' }] };
   if (node.$ref !== undefined) return { anyOf: [node, { type: 'null' }] };
-  const types = Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === 'string' ? [node.type] : [];
-  const result: Record<string, unknown> = { ...node, type: types.includes('null') ? types : [...types, 'null'] };
+  const result: Record<string, unknown> = { ...node };
   if (Array.isArray(node.enum) && !node.enum.includes(null)) result.enum = [...node.enum, null];
+  if (node.type === undefined) return Array.isArray(node.enum) ? result : { anyOf: [node, { type: 'null' }] };
+  const types = Array.isArray(node.type) ? (node.type as string[]) : [node.type as string];
+  result.type = types.includes('null') ? types : [...types, 'null'];
   return result;
 }
 
