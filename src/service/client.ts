@@ -266,7 +266,7 @@ export function createClient(options: ClientOptions): ServiceClient {
  * fields): ~350 bytes of class metadata per signal that scavenges promote, so a signal per attempt made peak
  * memory grow with the number of calls (issue 9, docs/performance.md). Instances of a class share one.
  */
-class AttemptAbort extends EventEmitter {
+export class AttemptAbort extends EventEmitter {
   aborted = false;
   reason: unknown = undefined;
 
@@ -307,7 +307,7 @@ function documentPart(document: DocumentInput): MultipartPart {
  * async iterator costs a promise and a read() round per chunk, a measurable share of the per-call CPU at a
  * few thousand calls (issue 13, docs/performance.md).
  */
-function readCapped(body: Readable, context: { max: number; endpoint: Endpoint; status: number; redact: Redactor }): Promise<string> {
+export function readCapped(body: Readable, context: { max: number; endpoint: Endpoint; status: number; redact: Redactor }): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -394,7 +394,7 @@ function httpError(
   return error;
 }
 
-function toTransportError(error: unknown, endpoint: Endpoint, context: { timedOut: boolean; aborted: boolean; timeoutMs: number; redact: Redactor }): ServiceError {
+export function toTransportError(error: unknown, endpoint: Endpoint, context: { timedOut: boolean; aborted: boolean; timeoutMs: number; redact: Redactor }): ServiceError {
   if (isServiceError(error)) return error;
   if (context.aborted) return cancelled(endpoint, error);
   const code = (error as { code?: string } | null)?.code;
@@ -413,16 +413,16 @@ function toTransportError(error: unknown, endpoint: Endpoint, context: { timedOu
   });
 }
 
-function cancelled(endpoint: Endpoint, cause: unknown): ServiceError {
+export function cancelled(endpoint: Endpoint, cause: unknown): ServiceError {
   return new ServiceError('RUN_ABORTED', 'call cancelled: the run was interrupted', { endpoint, retryable: false, cause });
 }
 
-function unexpected(error: unknown, endpoint: Endpoint, redact: Redactor): ServiceError {
+export function unexpected(error: unknown, endpoint: Endpoint, redact: Redactor): ServiceError {
   const message = error instanceof Error ? error.message : String(error);
   return new ServiceError('SERVICE_RESPONSE_INVALID', `could not read the response: ${redact(message)}`, { endpoint, retryable: false, cause: error });
 }
 
-function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

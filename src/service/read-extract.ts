@@ -27,7 +27,8 @@ export function readExtract(body: unknown, reader: ShapeReader): ExtractResult {
   };
 }
 
-function readResponseField(value: unknown, reader: ShapeReader): { data: JsonObject; form: ExtractResult['responseForm'] } {
+/** `response` (a JSON string, an object, JSON in prose or fences, or nothing) → the object and how it came. */
+export function readResponseField(value: unknown, reader: ShapeReader): { data: JsonObject; form: ExtractResult['responseForm'] } {
   if (value === undefined || value === null) return { data: {}, form: 'absent' };
   if (typeof value === 'object' && !Array.isArray(value)) return { data: value as JsonObject, form: 'object' };
   if (typeof value !== 'string') return reader.fail('response', `is ${reader.describe(value)}, expected a JSON object or a string holding one`);

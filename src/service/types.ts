@@ -66,7 +66,11 @@ export interface RegionPage {
   /** Points. */
   width: number;
   height: number;
-  bounding_boxes: { bounding_box: InchBox; content: string }[];
+  /**
+   * `confidence` (0–100): the provider's mean word confidence for the region, where it gives one (provider
+   * kinds, docs/systems.md); the interface defines none.
+   */
+  bounding_boxes: { bounding_box: InchBox; content: string; confidence?: number }[];
 }
 
 /** /split, normalised. */

@@ -1,0 +1,327 @@
+/**
+ * `google-docai`: Google Document AI's synchronous process endpoint
+ * (POST https://{location}-documentai.googleapis.com/v1/{processor}:process) with a service account.
+ *
+ * Authentication is the OAuth 2.0 JWT-bearer flow a service account key file describes: a JWT signed RS256
+ * with node:crypto and exchanged at the key's own `token_uri` (so a test points it at a fake), the token kept
+ * until shortly before it expires. This is what google-auth-library does for a key file; doing it here
+ * avoids that dependency tree for one request. A ready token can be given instead (`accessTokenEnv`).
+ *
+ * The Document's layout → markdown (paragraphs in order, tables from header and body rows), lines →
+ * regions (normalized vertices × the page's size) with each line's layout confidence; extract maps the
+ * processor's entities onto the schema with the user's `entityMap`.
+ */
+import { createSign } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../../errors.js';
+import type { ShapeReader } from '../../service/shape.js';
+import { createRedactor } from '../../service/redact.js';
+import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../../service/types.js';
+import type { Json, JsonObject } from '../../types.js';
+import type { Operation, System, SystemCall, SystemKind } from '../types.js';
+import { KindOptions, readSecret } from '../providers/options.js';
+import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
+import { openDocumentPages, requireBytes, type PageSize } from '../providers/pages.js';
+import { meanConfidence, regionPage, relativeToInches, renderMarkdown, setPath, type MarkdownBlock } from '../providers/layout.js';
+import { captureRaw } from '../providers/raw.js';
+
+export interface GoogleDocAiOptions {
+  /** `projects/{project}/locations/{location}/processors/{id}` (optionally `/processorVersions/{version}`). */
+  processor: string;
+  /** Default `https://{location}-documentai.googleapis.com`. */
+  endpoint: string | undefined;
+  /** Variable holding the path of a service account key file. @default GOOGLE_APPLICATION_CREDENTIALS */
+  credentialsEnv: string;
+  /** Variable holding an OAuth access token to use instead of the key file (e.g. `gcloud auth print-access-token`). */
+  accessTokenEnv: string | undefined;
+  /** Dataset field path → entity type of the processor (Form Parser, Invoice, Custom Extractor …); enables extract. */
+  entityMap: Record<string, string> | undefined;
+  /** Process only the first pages (`processOptions.fromStart`). */
+  maxPages: number | undefined;
+}
+
+const PROCESSOR = /^projects\/[^/]+\/locations\/([a-z0-9-]+)\/processors\/[^/]+(\/processorVersions\/[^/]+)?$/;
+const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
+/** A token is renewed this long before it expires, so none expires in flight. */
+const TOKEN_MARGIN_S = 300;
+
+export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
+  kind: 'google-docai',
+  description: 'Google Document AI process endpoint (service account): layout markdown, line regions, entities for extract',
+  parseOptions(raw, at) {
+    const read = new KindOptions(raw, at, ['processor', 'endpoint', 'credentialsEnv', 'accessTokenEnv', 'entityMap', 'maxPages']);
+    const processor = read.string('processor', 'projects/<project>/locations/us/processors/<id>');
+    if (!PROCESSOR.test(processor)) read.fail('processor', 'must look like projects/<project>/locations/<us|eu|…>/processors/<id>');
+    return {
+      processor,
+      endpoint: read.optionalUrl('endpoint'),
+      credentialsEnv: read.optionalEnvName('credentialsEnv') ?? 'GOOGLE_APPLICATION_CREDENTIALS',
+      accessTokenEnv: read.optionalEnvName('accessTokenEnv'),
+      entityMap: read.optionalStringMap('entityMap'),
+      maxPages: read.optionalNumber('maxPages', { min: 1, max: 1000, integer: true }),
+    };
+  },
+  operations: (options) => operationsOf(options),
+  secretEnvNames: (options) => (options.accessTokenEnv ? [options.accessTokenEnv] : []),
+  async create(options, context) {
+    const location = PROCESSOR.exec(options.processor)![1]!;
+    const endpoint = options.endpoint ?? `https://${location}-documentai.googleapis.com`;
+    const credentials = options.accessTokenEnv ? { token: readSecret(context.env, context.name, 'accessTokenEnv', options.accessTokenEnv) } : { key: await readServiceAccount(context.env, context.name, options.credentialsEnv) };
+    // Tokens obtained at run time are secrets too: redacted wherever a response could echo them.
+    let redactToken = createRedactor([credentials.token]);
+    const redact = (text: string) => redactToken(context.redact(text));
+    const http = createProviderHttp(context, {
+      redact,
+      readError: (_status, body) => readGoogleError(body),
+      authHint: options.accessTokenEnv ? `check the token in ${options.accessTokenEnv}` : `check the service account key named by ${options.credentialsEnv} and its Document AI permissions`,
+      notFoundMessage: `processor "${options.processor}" not found at ${endpoint}`,
+    });
+    let token: { value: string; expiresAt: number } | null = credentials.token ? { value: credentials.token, expiresAt: Number.POSITIVE_INFINITY } : null;
+    const accessToken = async (provider: ProviderCall): Promise<string> => {
+      if (token && token.expiresAt - TOKEN_MARGIN_S * 1000 > Date.now()) return token.value;
+      token = await fetchToken(provider, credentials.key!);
+      redactToken = createRedactor([token.value]);
+      return token.value;
+    };
+    const operations = operationsOf(options);
+    return {
+      name: context.name,
+      kind: 'google-docai',
+      identity: `google-docai|${endpoint}|${options.processor}|${JSON.stringify(options.entityMap ?? {})}|max=${options.maxPages ?? 'all'}`,
+      operations: new Set(operations),
+      call: (call) =>
+        http.run(call.request.operation, call.signal, async (provider) => {
+          const document = requireBytes(call.input, call.request.operation, context.name);
+          const bearer = await accessToken(provider);
+          const response = await provider.request({
+            method: 'POST',
+            url: `${endpoint}/v1/${options.processor}:process`,
+            headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ rawDocument: { content: Buffer.from(document.bytes).toString('base64'), mimeType: document.contentType }, skipHumanReview: true, ...(options.maxPages ? { processOptions: { fromStart: options.maxPages } } : {}) }),
+          });
+          const reader = provider.reader(response);
+          const doc = reader.object(reader.object(response.body, '(body)').document, 'document');
+          const pages = readPages(doc, reader);
+          provider.usage = { pages: pages.length };
+          const result = await toResult(call, doc, pages, reader, options);
+          return { result, usage: provider.usage, raw: captureRaw(response.body, redact) } satisfies CallProduct;
+        }),
+      close: () => http.close(),
+    } satisfies System;
+  },
+};
+
+function operationsOf(options: GoogleDocAiOptions): Operation[] {
+  return options.entityMap ? ['extract', 'compare', 'split', 'process'] : ['compare', 'split', 'process'];
+}
+
+interface ServiceAccountKey {
+  clientEmail: string;
+  privateKey: string;
+  privateKeyId: string | undefined;
+  tokenUri: string;
+}
+
+/** The key file named by the variable, validated; errors name the variable and the missing field. */
+async function readServiceAccount(env: Readonly<Record<string, string | undefined>>, system: string, variable: string): Promise<ServiceAccountKey> {
+  const file = readSecret(env, system, 'credentialsEnv', variable);
+  const fail = (problem: string): never => {
+    throw new UsageError(`the service account key ${variable} names ${problem}`, { subject: `systems.${system}.credentialsEnv`, code: 'CONFIG_INVALID', hint: 'create a key in the Cloud console (IAM → Service accounts → Keys → JSON) and point the variable at it' });
+  };
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    return fail(`could not be read as JSON (${(error as Error).message.replace(file, '<file>')})`);
+  }
+  if (parsed.type !== 'service_account') fail(`a file whose "type" is ${JSON.stringify(parsed.type)}, expected "service_account"`);
+  for (const field of ['client_email', 'private_key']) if (typeof parsed[field] !== 'string') fail(`a file without "${field}"`);
+  const tokenUri = typeof parsed.token_uri === 'string' ? parsed.token_uri : 'https://oauth2.googleapis.com/token';
+  return { clientEmail: parsed.client_email as string, privateKey: parsed.private_key as string, privateKeyId: typeof parsed.private_key_id === 'string' ? parsed.private_key_id : undefined, tokenUri };
+}
+
+/** RFC 7523 JWT bearer grant: an RS256-signed assertion exchanged for an access token at the key's token_uri. */
+async function fetchToken(provider: ProviderCall, key: ServiceAccountKey): Promise<{ value: string; expiresAt: number }> {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${encode({ alg: 'RS256', typ: 'JWT', ...(key.privateKeyId ? { kid: key.privateKeyId } : {}) })}.${encode({ iss: key.clientEmail, scope: SCOPE, aud: key.tokenUri, iat: now, exp: now + 3600 })}`;
+  const signature = createSign('RSA-SHA256').update(unsigned).sign(key.privateKey).toString('base64url');
+  const response = await provider.request({
+    method: 'POST',
+    url: key.tokenUri,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${signature}` }).toString(),
+  });
+  const reader = provider.reader(response);
+  const root = reader.object(response.body, '(token body)');
+  const value = reader.string(root.access_token, 'access_token');
+  const expiresIn = reader.optionalNumber(root.expires_in, 'expires_in') ?? 3600;
+  return { value, expiresAt: Date.now() + expiresIn * 1000 };
+}
+
+/** `{"error": {"code": 403, "message", "status": "PERMISSION_DENIED"}}`, or the token endpoint's `{"error": "invalid_grant"}`. */
+export function readGoogleError(body: string): ProviderErrorInfo {
+  const info = readCommonError(body);
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown; error_description?: unknown };
+    if (typeof parsed.error === 'string') {
+      const description = typeof parsed.error_description === 'string' ? parsed.error_description : undefined;
+      return { code: parsed.error, message: description, ...(/^(invalid_grant|invalid_client|unauthorized_client)$/.test(parsed.error) ? { kind: 'auth' as const } : {}) };
+    }
+    const status = (parsed.error as { status?: unknown } | undefined)?.status;
+    if (typeof status === 'string') return { ...info, code: status, ...(status === 'UNAUTHENTICATED' || status === 'PERMISSION_DENIED' ? { kind: 'auth' as const } : {}) };
+  } catch {
+    // Not JSON: the status alone classifies it.
+  }
+  return info;
+}
+
+interface Anchored {
+  text: string;
+  confidence: number | null;
+  box: { left: number; top: number; right: number; bottom: number } | null;
+}
+
+interface DocPage {
+  pageNumber: number;
+  paragraphs: Anchored[];
+  lines: Anchored[];
+  tables: { box: Anchored['box']; rows: string[][] }[];
+}
+
+function readPages(doc: Record<string, unknown>, reader: ShapeReader): DocPage[] {
+  const text = reader.optionalString(doc.text, 'document.text') ?? '';
+  return reader.array(doc.pages ?? [], 'document.pages').map((value, p) => {
+    const at = `document.pages[${p}]`;
+    const page = reader.object(value, at);
+    const dimension = reader.optionalObject(page.dimension, `${at}.dimension`);
+    const pixels = dimension ? { width: reader.number(dimension.width, `${at}.dimension.width`), height: reader.number(dimension.height, `${at}.dimension.height`) } : null;
+    const anchored = (item: unknown, itemAt: string): Anchored => readLayout(reader.object(reader.object(item, itemAt).layout, `${itemAt}.layout`), `${itemAt}.layout`, text, pixels, reader);
+    const list = (key: string) => (reader.optionalArray(page[key], `${at}.${key}`) ?? []).map((item, i) => anchored(item, `${at}.${key}[${i}]`));
+    const tables = (reader.optionalArray(page.tables, `${at}.tables`) ?? []).map((t, i) => {
+      const table = reader.object(t, `${at}.tables[${i}]`);
+      const rows = (key: string) =>
+        (reader.optionalArray(table[key], `${at}.tables[${i}].${key}`) ?? []).map((r, j) =>
+          (reader.optionalArray(reader.object(r, `${at}.tables[${i}].${key}[${j}]`).cells, `${at}.tables[${i}].${key}[${j}].cells`) ?? []).map((c, k) => anchored(c, `${at}.tables[${i}].${key}[${j}].cells[${k}]`).text.trim()),
+        );
+      return { box: anchored(table, `${at}.tables[${i}]`).box, rows: [...rows('headerRows'), ...rows('bodyRows')] };
+    });
+    return { pageNumber: reader.number(page.pageNumber ?? p + 1, `${at}.pageNumber`), paragraphs: list('paragraphs'), lines: list('lines'), tables };
+  });
+}
+
+/** A Layout: its text (textAnchor segments into document.text), confidence 0–1, and box as page fractions. */
+function readLayout(layout: Record<string, unknown>, at: string, text: string, pixels: { width: number; height: number } | null, reader: ShapeReader): Anchored {
+  const anchor = reader.optionalObject(layout.textAnchor, `${at}.textAnchor`);
+  // int64 fields arrive as strings in JSON, and a zero startIndex is omitted (proto3 JSON mapping).
+  const segments = (anchor ? (reader.optionalArray(anchor.textSegments, `${at}.textAnchor.textSegments`) ?? []) : []).map((s, i) => {
+    const segment = reader.object(s, `${at}.textAnchor.textSegments[${i}]`);
+    return text.slice(reader.number(segment.startIndex ?? 0, `${at}.textAnchor.textSegments[${i}].startIndex`), reader.number(segment.endIndex, `${at}.textAnchor.textSegments[${i}].endIndex`));
+  });
+  const poly = reader.optionalObject(layout.boundingPoly, `${at}.boundingPoly`);
+  const normalized = poly ? reader.optionalArray(poly.normalizedVertices, `${at}.boundingPoly.normalizedVertices`) : undefined;
+  const vertices = poly ? reader.optionalArray(poly.vertices, `${at}.boundingPoly.vertices`) : undefined;
+  let points: { x: number; y: number }[] = [];
+  if (normalized && normalized.length > 0) {
+    points = normalized.map((v, i) => readVertex(v, `${at}.boundingPoly.normalizedVertices[${i}]`, reader));
+  } else if (vertices && vertices.length > 0 && pixels) {
+    points = vertices.map((v, i) => readVertex(v, `${at}.boundingPoly.vertices[${i}]`, reader)).map(({ x, y }) => ({ x: x / pixels.width, y: y / pixels.height }));
+  }
+  const box = points.length > 0 ? { left: Math.min(...points.map((p) => p.x)), top: Math.min(...points.map((p) => p.y)), right: Math.max(...points.map((p) => p.x)), bottom: Math.max(...points.map((p) => p.y)) } : null;
+  return { text: segments.join(''), confidence: reader.optionalNumber(layout.confidence, `${at}.confidence`), box };
+}
+
+/** A vertex; a zero coordinate is omitted in JSON. */
+function readVertex(value: unknown, at: string, reader: ShapeReader): { x: number; y: number } {
+  const vertex = reader.object(value, at);
+  return { x: reader.number(vertex.x ?? 0, `${at}.x`), y: reader.number(vertex.y ?? 0, `${at}.y`) };
+}
+
+async function toResult(call: SystemCall, doc: Record<string, unknown>, pages: readonly DocPage[], reader: ShapeReader, options: GoogleDocAiOptions): Promise<CompareResult | SplitResult | ProcessResult | ExtractResult> {
+  const request = call.request;
+  if (request.operation === 'extract') return toExtract(doc, reader, options.entityMap!, pages.length);
+  if (request.operation === 'process') {
+    return { status: 'success', documentId: null, text: pages.map((p) => p.lines.map((l) => l.text.trim()).join('\n')).join('\n\f'), structuredData: {}, pageCount: pages.length, processingTimeMs: null };
+  }
+  const sizes = await pageSizes(call, pages);
+  if (request.operation === 'split') {
+    return {
+      pages: pages.map((page, i) =>
+        regionPage(
+          page.pageNumber,
+          sizes[i]!,
+          page.lines.filter((line) => line.box !== null).map((line) => {
+            const confidence = line.confidence === null ? null : meanConfidence([line.confidence], 1);
+            return { bounding_box: relativeToInches(line.box!, sizes[i]!), content: line.text.trim(), ...(confidence === null ? {} : { confidence }) };
+          }),
+        ),
+      ),
+    };
+  }
+  return { success: true, pages: pages.map((page, i) => ({ content: pageMarkdown(page), width: sizes[i]!.width, height: sizes[i]!.height })), dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
+}
+
+/** Paragraphs in order; paragraphs inside a table give way to the table, placed where its first one was. */
+function pageMarkdown(page: DocPage): string {
+  const blocks: MarkdownBlock[] = [];
+  const placed = new Set<number>();
+  for (const paragraph of page.paragraphs) {
+    const t = page.tables.findIndex((table) => table.box && paragraph.box && centreInside(paragraph.box, table.box));
+    if (t === -1) blocks.push({ kind: 'paragraph', text: paragraph.text });
+    else if (!placed.has(t)) {
+      placed.add(t);
+      blocks.push({ kind: 'table', rows: page.tables[t]!.rows });
+    }
+  }
+  page.tables.forEach((table, t) => placed.has(t) || blocks.push({ kind: 'table', rows: table.rows }));
+  return renderMarkdown(blocks);
+}
+
+function centreInside(inner: NonNullable<Anchored['box']>, outer: NonNullable<Anchored['box']>): boolean {
+  const x = (inner.left + inner.right) / 2;
+  const y = (inner.top + inner.bottom) / 2;
+  return x >= outer.left && x <= outer.right && y >= outer.top && y <= outer.bottom;
+}
+
+/** Page sizes in points from the document itself (Document AI gives pixels at an unstated resolution). */
+async function pageSizes(call: SystemCall, pages: readonly DocPage[]): Promise<PageSize[]> {
+  const document = requireBytes(call.input, call.request.operation, '');
+  const opened = await openDocumentPages(document, 72, call.request.operation);
+  try {
+    const sizes: PageSize[] = [];
+    for (const page of pages) sizes.push(await opened.size(Math.min(page.pageNumber, opened.count)));
+    return sizes;
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Entities by type (the most confident of each), their normalized value where given, mapped by `entityMap`. */
+function toExtract(doc: Record<string, unknown>, reader: ShapeReader, entityMap: Record<string, string>, pageCount: number): ExtractResult {
+  const best = new Map<string, { value: Json; confidence: number | null }>();
+  (reader.optionalArray(doc.entities, 'document.entities') ?? []).forEach((e, i) => {
+    const entity = reader.object(e, `document.entities[${i}]`);
+    const type = reader.string(entity.type, `document.entities[${i}].type`);
+    const confidence = reader.optionalNumber(entity.confidence, `document.entities[${i}].confidence`);
+    const normalized = reader.optionalObject(entity.normalizedValue, `document.entities[${i}].normalizedValue`);
+    const money = normalized ? reader.optionalObject(normalized.moneyValue, `document.entities[${i}].normalizedValue.moneyValue`) : undefined;
+    const value: Json = money
+      ? reader.number(money.units ?? 0, `document.entities[${i}].normalizedValue.moneyValue.units`) + reader.number(money.nanos ?? 0, `document.entities[${i}].normalizedValue.moneyValue.nanos`) / 1e9
+      : typeof normalized?.floatValue === 'number'
+        ? normalized.floatValue
+        : (reader.optionalString(normalized?.text, `document.entities[${i}].normalizedValue.text`) ?? reader.optionalString(entity.mentionText, `document.entities[${i}].mentionText`) ?? null);
+    if (value === null) return;
+    const current = best.get(type);
+    if (!current || (confidence ?? 0) > (current.confidence ?? 0)) best.set(type, { value, confidence });
+  });
+  const data: JsonObject = {};
+  const confidences: number[] = [];
+  for (const [path, type] of Object.entries(entityMap)) {
+    const found = best.get(type);
+    if (!found) continue;
+    setPath(data, path, found.value);
+    if (found.confidence !== null) confidences.push(found.confidence);
+  }
+  const confidence = meanConfidence(confidences, 1);
+  return { data, responseForm: 'object', method: null, pagesProcessed: pageCount, confidence, confidenceScale: confidence === null ? null : '0-1' };
+}

@@ -1,0 +1,304 @@
+/**
+ * `openai`: any OpenAI-compatible chat-completions server (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp
+ * server, LM Studio, OpenRouter, Gemini's and Mistral's compatible endpoints) as a vision model.
+ *
+ * Pages are rendered to PNG (PDF pages at `dpi` through src/pdf) and sent as `data:` URLs in `image_url`
+ * content parts. extract asks for structured output with the dataset's schema made strict
+ * (providers/strict-schema.ts); a server that rejects `json_schema` is asked again with `json_object` and
+ * the schema in the prompt, and the raw record says so. compare asks for a transcription in markdown, one
+ * call per page or all pages in one call. Confidence (extract only) is the geometric mean of the answer's
+ * token probabilities when the server returns logprobs, else none. Tokens come from `usage`.
+ */
+import { ServiceError, isServiceError } from '../../service/errors.js';
+import { ShapeReader } from '../../service/shape.js';
+import { readResponseField } from '../../service/read-extract.js';
+import type { CompareResult, ExtractResult, MarkdownPage } from '../../service/types.js';
+import { PAGE_BREAK, type JsonSchema } from '../../types.js';
+import { createHash } from 'node:crypto';
+import type { Redactor } from '../../service/redact.js';
+import type { Operation, System, SystemCall, SystemKind, Usage } from '../types.js';
+import { KindOptions, readSecret } from '../providers/options.js';
+import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall } from '../providers/http.js';
+import { openDocumentPages, pageNumbers, requireBytes } from '../providers/pages.js';
+import { captureRaw } from '../providers/raw.js';
+import { fromStrictAnswer, toStrictSchema } from '../providers/strict-schema.js';
+
+export interface OpenAiOptions {
+  /** e.g. `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`; `/chat/completions` is appended to its path. */
+  baseUrl: string;
+  model: string;
+  /** The environment variable holding the key; absent for local servers that need none. */
+  apiKeyEnv: string | undefined;
+  /** Header carrying the key: `Authorization` sends `Bearer <key>`, any other (Azure's `api-key`) the bare key. @default Authorization */
+  apiKeyHeader: string;
+  /** Resolution PDF pages are rendered at. @default 150 */
+  dpi: number;
+  /** Send at most this many pages. @default 20 */
+  maxPages: number;
+  /** @default 0 */
+  temperature: number;
+  /** `max_tokens` per call; the server's default when absent. */
+  maxTokens: number | undefined;
+  /** compare: one call per page, or every page in one call. @default per-page */
+  comparePages: 'per-page' | 'all';
+  /** Ask for token logprobs (confidence). Some servers reject it. @default false */
+  logprobs: boolean;
+  /** extract: start with `json_schema` (falls back on rejection) or go straight to `json_object`. @default json_schema */
+  structuredOutput: 'json_schema' | 'json_object';
+  extractPrompt: string;
+  comparePrompt: string;
+  /** Extra request headers (never a secret: those come from apiKeyEnv). */
+  headers: Record<string, string>;
+}
+
+/** The documented default prompts (docs/systems.md quotes them). */
+export const OPENAI_DEFAULT_PROMPTS = {
+  extract:
+    'You extract data from documents. Read the attached page images and answer with one JSON object that follows the given JSON Schema. ' +
+    'Copy values exactly as printed (dates, codes and amounts as they appear, without units or currency symbols in numbers). ' +
+    'Use null for a field the document does not contain; never guess.',
+  compare:
+    'Transcribe the attached document page into GitHub-flavoured Markdown. Reproduce all text exactly as printed, in reading order. ' +
+    'Use # headings for titles and section headings, pipe tables for tabular data, - for list items and a blank line between paragraphs. ' +
+    'Do not describe images, add commentary, or wrap the answer in code fences.',
+  allPages: `The images are consecutive pages of one document: transcribe them in order and put a line containing only ${PAGE_BREAK} between pages.`,
+} as const;
+
+export const openaiKind: SystemKind<OpenAiOptions> = {
+  kind: 'openai',
+  description: 'OpenAI-compatible chat completions with images (vision LLMs): extract by structured output, compare by transcription',
+  parseOptions(raw, at) {
+    const read = new KindOptions(raw, at, [
+      'baseUrl', 'model', 'apiKeyEnv', 'apiKeyHeader', 'dpi', 'maxPages', 'temperature', 'maxTokens', 'comparePages', 'logprobs', 'structuredOutput', 'extractPrompt', 'comparePrompt', 'headers',
+    ]);
+    const headers = read.optionalStringMap('headers') ?? {};
+    for (const name of Object.keys(headers)) {
+      if (/^(authorization|api-key|x-api-key)$/i.test(name)) read.fail(`headers.${name}`, 'must not carry a key: name its environment variable in apiKeyEnv');
+    }
+    return {
+      baseUrl: read.optionalUrl('baseUrl') ?? read.fail('baseUrl', 'is required (e.g. https://api.openai.com/v1)'),
+      model: read.string('model', 'gpt-4.1-mini'),
+      apiKeyEnv: read.optionalEnvName('apiKeyEnv'),
+      apiKeyHeader: read.optionalString('apiKeyHeader') ?? 'Authorization',
+      dpi: read.optionalNumber('dpi', { min: 50, max: 400, integer: true }) ?? 150,
+      maxPages: read.optionalNumber('maxPages', { min: 1, max: 500, integer: true }) ?? 20,
+      temperature: read.optionalNumber('temperature', { min: 0, max: 2 }) ?? 0,
+      maxTokens: read.optionalNumber('maxTokens', { min: 1, max: 1_000_000, integer: true }),
+      comparePages: read.optionalEnum('comparePages', ['per-page', 'all'] as const) ?? 'per-page',
+      logprobs: read.optionalBoolean('logprobs') ?? false,
+      structuredOutput: read.optionalEnum('structuredOutput', ['json_schema', 'json_object'] as const) ?? 'json_schema',
+      extractPrompt: read.optionalString('extractPrompt') ?? OPENAI_DEFAULT_PROMPTS.extract,
+      comparePrompt: read.optionalString('comparePrompt') ?? OPENAI_DEFAULT_PROMPTS.compare,
+      headers,
+    };
+  },
+  operations: (): readonly Operation[] => ['extract', 'compare'],
+  secretEnvNames: (options) => (options.apiKeyEnv ? [options.apiKeyEnv] : []),
+  async create(options, context) {
+    const apiKey = options.apiKeyEnv ? readSecret(context.env, context.name, 'apiKeyEnv', options.apiKeyEnv) : null;
+    const url = new URL(options.baseUrl);
+    url.pathname = `${url.pathname.replace(/\/+$/, '')}/chat/completions`;
+    const http = createProviderHttp(context, {
+      readError: (_status, body) => {
+        const info = readCommonError(body);
+        // OpenAI answers 429 both for a rate limit and for an exhausted balance; only the first passes.
+        return info.code === 'insufficient_quota' ? { ...info, kind: 'quota' } : info;
+      },
+      authHint: `check the key in ${options.apiKeyEnv ?? '(no apiKeyEnv set)'} for ${options.baseUrl}`,
+      notFoundMessage: `model "${options.model}" is not served at ${options.baseUrl} (or the base URL is wrong)`,
+    });
+    // Once a server has rejected json_schema, later calls go straight to json_object.
+    const state = { structuredOutput: options.structuredOutput, fallbackReason: null as string | null };
+    const headers = {
+      'content-type': 'application/json',
+      ...options.headers,
+      ...(apiKey ? { [options.apiKeyHeader]: /^authorization$/i.test(options.apiKeyHeader) ? `Bearer ${apiKey}` : apiKey } : {}),
+    };
+    const chat = (call: ProviderCall, body: Record<string, unknown>) => sendChat(call, url.href, headers, { model: options.model, temperature: options.temperature, ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}), ...(options.logprobs ? { logprobs: true } : {}), ...body });
+    return {
+      name: context.name,
+      kind: 'openai',
+      // The prompts and rendering are part of what the answers depend on.
+      identity: `openai|${options.baseUrl}|${options.model}|t=${options.temperature}|dpi=${options.dpi}|max=${options.maxPages}|${options.comparePages}|${options.structuredOutput}|${hash(options.extractPrompt + options.comparePrompt)}`,
+      operations: new Set<Operation>(['extract', 'compare']),
+      call: (call) =>
+        http.run(call.request.operation, call.signal, async (provider) => {
+          const images = await renderImages(call, options, context.name);
+          provider.usage = { pages: images.length };
+          if (call.request.operation === 'extract') return extract(provider, chat, images, call.request.schema, call.request.customContext, options, state, context.redact);
+          if (call.request.operation === 'compare') return compare(provider, chat, images, options, context.redact);
+          throw new ServiceError('INPUT_INVALID', `${context.name}: openai does not support ${call.request.operation}`, { endpoint: call.request.operation, retryable: false });
+        }),
+      close: () => http.close(),
+    } satisfies System;
+  },
+};
+
+interface PageImage {
+  dataUrl: string;
+  width: number;
+  height: number;
+}
+
+async function renderImages(call: SystemCall, options: OpenAiOptions, system: string): Promise<PageImage[]> {
+  const document = requireBytes(call.input, call.request.operation, system);
+  const pages = await openDocumentPages(document, options.dpi, call.request.operation);
+  try {
+    const images: PageImage[] = [];
+    for (const page of pageNumbers(pages.count, options.maxPages)) {
+      const png = await pages.png(page);
+      const size = await pages.size(page);
+      images.push({ dataUrl: `data:image/png;base64,${png.data.toString('base64')}`, width: size.width, height: size.height });
+    }
+    return images;
+  } finally {
+    await pages.close();
+  }
+}
+
+/** One chat completion's answer: the message text, token usage and logprobs when present. */
+interface ChatAnswer {
+  content: string;
+  finishReason: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  logprobs: number[] | null;
+  body: unknown;
+}
+
+type Chat = (call: ProviderCall, body: Record<string, unknown>) => Promise<ChatAnswer>;
+
+async function sendChat(call: ProviderCall, url: string, headers: Record<string, string>, body: Record<string, unknown>): Promise<ChatAnswer> {
+  const response = await call.request({ method: 'POST', url, headers, body: JSON.stringify(body) });
+  const reader = call.reader(response);
+  const root = reader.object(response.body, '(body)');
+  const choice = reader.object(reader.array(root.choices, 'choices')[0], 'choices[0]');
+  const message = reader.object(choice.message, 'choices[0].message');
+  const usage = reader.optionalObject(root.usage, 'usage');
+  const answer: ChatAnswer = {
+    content: reader.optionalString(message.content, 'choices[0].message.content') ?? '',
+    finishReason: reader.optionalString(choice.finish_reason, 'choices[0].finish_reason'),
+    inputTokens: usage ? reader.optionalNumber(usage.prompt_tokens, 'usage.prompt_tokens') : null,
+    outputTokens: usage ? reader.optionalNumber(usage.completion_tokens, 'usage.completion_tokens') : null,
+    logprobs: readLogprobs(choice.logprobs, reader),
+    body: response.body,
+  };
+  addUsage(call, answer);
+  if (typeof message.refusal === 'string' && message.refusal !== '') {
+    throw new ServiceError('SERVICE_RESPONSE_INVALID', `the model refused: ${message.refusal.slice(0, 200)}`, { endpoint: call.endpoint, status: response.status, retryable: false });
+  }
+  return answer;
+}
+
+/** `choices[0].logprobs.content[].logprob` (chat completions' logprobs object); null when absent. */
+function readLogprobs(value: unknown, reader: ShapeReader): number[] | null {
+  const logprobs = reader.optionalObject(value, 'choices[0].logprobs');
+  const content = logprobs ? reader.optionalArray(logprobs.content, 'choices[0].logprobs.content') : undefined;
+  if (!content || content.length === 0) return null;
+  return content.map((token, i) => reader.number(reader.object(token, `choices[0].logprobs.content[${i}]`).logprob, `choices[0].logprobs.content[${i}].logprob`));
+}
+
+function addUsage(call: ProviderCall, answer: ChatAnswer): void {
+  const usage: Usage = { ...call.usage };
+  if (answer.inputTokens !== null) usage.inputTokens = (usage.inputTokens ?? 0) + answer.inputTokens;
+  if (answer.outputTokens !== null) usage.outputTokens = (usage.outputTokens ?? 0) + answer.outputTokens;
+  call.usage = usage;
+}
+
+function imageParts(images: readonly PageImage[]) {
+  return images.map((image) => ({ type: 'image_url', image_url: { url: image.dataUrl } }));
+}
+
+async function extract(
+  call: ProviderCall,
+  chat: Chat,
+  images: readonly PageImage[],
+  schema: JsonSchema,
+  customContext: string | null,
+  options: OpenAiOptions,
+  state: { structuredOutput: 'json_schema' | 'json_object'; fallbackReason: string | null },
+  redact: Redactor,
+): Promise<CallProduct> {
+  const strict = toStrictSchema(schema);
+  const context = customContext ? `\n\nContext: ${customContext}` : '';
+  const ask = (format: 'json_schema' | 'json_object') =>
+    chat(call, {
+      messages: [
+        { role: 'system', content: format === 'json_schema' ? options.extractPrompt : `${options.extractPrompt}\n\nJSON Schema:\n${JSON.stringify(schema)}` },
+        { role: 'user', content: [{ type: 'text', text: `Extract the data of this document.${context}` }, ...imageParts(images)] },
+      ],
+      response_format: format === 'json_schema' ? { type: 'json_schema', json_schema: { name: 'extraction', schema: strict.schema, strict: true } } : { type: 'json_object' },
+    });
+  let answer: ChatAnswer | undefined;
+  if (state.structuredOutput === 'json_schema') {
+    try {
+      answer = await ask('json_schema');
+    } catch (error) {
+      if (!rejectsJsonSchema(error)) throw error;
+      state.structuredOutput = 'json_object';
+      state.fallbackReason = error.message;
+    }
+  }
+  const format = answer ? 'json_schema' : 'json_object';
+  answer ??= await ask('json_object');
+  const reader = new ShapeReader('extract', () => answer.content.slice(0, 300), {});
+  const { data, form } = readResponseField(answer.content, reader);
+  const result: ExtractResult = {
+    data: format === 'json_schema' ? fromStrictAnswer(data, schema, strict.wrapped) : data,
+    responseForm: form,
+    method: null,
+    pagesProcessed: images.length,
+    ...logprobConfidence(answer.logprobs),
+  };
+  return { result, usage: call.usage, raw: captureRaw({ structuredOutput: format, ...(format === 'json_object' && state.fallbackReason ? { fallbackReason: state.fallbackReason } : {}), responses: [answer.body] }, redact) };
+}
+
+/** A 400/422 whose message is about the response format: the server does not do json_schema. */
+function rejectsJsonSchema(error: unknown): error is ServiceError {
+  return isServiceError(error) && (error.status === 400 || error.status === 422) && /response_format|json_schema|structured|schema/i.test(`${error.message} ${error.bodyExcerpt ?? ''}`);
+}
+
+/**
+ * Confidence from logprobs: the geometric mean of the answer's token probabilities, exp(mean logprob) × 100.
+ * It measures how sure the model was of the whole answer as written (field names and punctuation included,
+ * which are near-certain under a schema), so it runs high; it is a ranking signal, not a calibrated one.
+ */
+function logprobConfidence(logprobs: number[] | null): Pick<ExtractResult, 'confidence' | 'confidenceScale'> {
+  if (logprobs === null) return { confidence: null, confidenceScale: null };
+  const mean = logprobs.reduce((sum, lp) => sum + lp, 0) / logprobs.length;
+  return { confidence: Math.round(Math.exp(mean) * 100 * 100) / 100, confidenceScale: '0-100' };
+}
+
+async function compare(call: ProviderCall, chat: Chat, images: readonly PageImage[], options: OpenAiOptions, redact: Redactor): Promise<CallProduct> {
+  const ask = (pages: readonly PageImage[], prompt: string) =>
+    chat(call, { messages: [{ role: 'system', content: prompt }, { role: 'user', content: [{ type: 'text', text: 'Transcribe.' }, ...imageParts(pages)] }] });
+  const answers: ChatAnswer[] = [];
+  let contents: string[];
+  if (options.comparePages === 'all') {
+    const answer = await ask(images, `${options.comparePrompt}\n\n${OPENAI_DEFAULT_PROMPTS.allPages}`);
+    answers.push(answer);
+    contents = unfence(answer.content).split(PAGE_BREAK);
+  } else {
+    contents = [];
+    for (const image of images) {
+      const answer = await ask([image], options.comparePrompt);
+      answers.push(answer);
+      contents.push(unfence(answer.content));
+    }
+  }
+  const pages: MarkdownPage[] = images.map((image, i) => ({ content: (contents[i] ?? '').trim(), width: image.width, height: image.height }));
+  // All-pages mode: a page the model did not transcribe (fewer breaks than pages) counts as failed.
+  const failedPageList = images.flatMap((_, i) => (contents[i] === undefined ? [i + 1] : []));
+  const result: CompareResult = { success: true, pages, dashboardUrl: null, comparisonId: null, failedPages: failedPageList.length, failedPageList };
+  return { result, usage: call.usage, raw: captureRaw({ responses: answers.map((a) => a.body) }, redact) };
+}
+
+/** Models often fence markdown despite the prompt: a single fence around the whole answer is removed. */
+function unfence(text: string): string {
+  const match = /^\s*```(?:markdown|md)?\s*\n([\s\S]*?)\n```\s*$/i.exec(text);
+  return match ? match[1]! : text;
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}

@@ -1,0 +1,281 @@
+/**
+ * HTTP for provider kinds: one exchange (`send`), the common retry policy around each request (decideRetry,
+ * parseRetryAfter from src/service/retry.ts), polling of long-running operations with backoff inside the
+ * system's time-out, and the mapping of provider error bodies onto ServiceError retry classes. A kind opens
+ * one `ProviderCall` per planned call; the call counts attempts and time and ends as a `SystemOutcome`.
+ */
+import { Agent, type Dispatcher } from 'undici';
+import type { Endpoint } from '../../types.js';
+import { ServiceError, isServiceError } from '../../service/errors.js';
+import { decideRetry, parseRetryAfter } from '../../service/retry.js';
+import { AttemptAbort, cancelled, readCapped, sleepFor, toTransportError, unexpected } from '../../service/client.js';
+import { excerpt, type Redactor } from '../../service/redact.js';
+import { ShapeReader } from '../../service/shape.js';
+import type { EndpointResult } from '../../service/types.js';
+import type { SystemContext, SystemOutcome, Usage } from '../types.js';
+
+/** What a kind reads from a provider's error body; `kind` overrides the class the status alone implies. */
+export interface ProviderErrorInfo {
+  code?: string;
+  message?: string;
+  /**
+   * `throttled`: a rate limit the provider reports with another status (Textract's 400 ThrottlingException),
+   * retried under the policy's 429 rules. `quota`: the account is out of credit — never retried.
+   */
+  kind?: 'auth' | 'throttled' | 'quota' | 'not-found';
+}
+
+/**
+ * What the HTTP layer takes from the system's context: its name (in every message), its time-out (one
+ * request's, and the whole budget of a polled operation), its retry policy and the run's redactor.
+ */
+export type ProviderHttpContext = Pick<SystemContext, 'name' | 'common' | 'redact'>;
+
+export interface ProviderHttpOptions {
+  /** Reads code and message from an error body (any status ≥ 300). */
+  readError: (status: number, body: string) => ProviderErrorInfo;
+  /** Says what to check when the credentials are rejected (names the env variable). */
+  authHint: string;
+  /** Says what was not found on a 404 (the model, the processor …), naming the system. */
+  notFoundMessage: string;
+  /** Replaces the context's redactor (one that also knows secrets obtained at run time). */
+  redact?: Redactor;
+  /** @default 100 MiB */
+  maxResponseBytes?: number;
+  /** For tests: waits between attempts and polls. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export interface ProviderRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+export interface ProviderResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/** One poll of a long-running operation: done with its value, or not yet (optionally with the server's wait). */
+export type PollStep<T> = { done: true; value: T } | { done: false; retryAfterMs?: number };
+
+/** What a kind's call body returns on success. */
+export interface CallProduct {
+  result: EndpointResult;
+  usage?: Usage;
+  raw?: unknown;
+}
+
+export interface ProviderCall {
+  readonly endpoint: Endpoint;
+  readonly signal: AbortSignal;
+  /** Sends with the retry policy; resolves to a 2xx JSON response or throws the last ServiceError. */
+  request(request: ProviderRequest): Promise<ProviderResponse>;
+  /** Polls `step` with backoff (or the server's Retry-After) until done, within the system's time-out. */
+  poll<T>(step: () => Promise<PollStep<T>>): Promise<T>;
+  /** A reader for one response body: wrong shapes become SERVICE_RESPONSE_INVALID naming the field. */
+  reader(response: ProviderResponse): ShapeReader;
+  /** Usage so far, recorded on failures too (a provider may bill a call whose answer was unusable). */
+  usage: Usage | undefined;
+}
+
+export interface ProviderHttp {
+  /** Runs one planned call; never throws for a provider failure. */
+  run(endpoint: Endpoint, signal: AbortSignal, body: (call: ProviderCall) => Promise<CallProduct>): Promise<SystemOutcome>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
+/** First wait between polls when the server names none; doubled up to POLL_MAX_MS. */
+const POLL_FIRST_MS = 500;
+const POLL_MAX_MS = 5000;
+
+export function createProviderHttp(context: ProviderHttpContext, settings: ProviderHttpOptions): ProviderHttp {
+  const options = { ...settings, system: context.name, timeoutMs: context.common.timeoutMs, retry: context.common.retry, redact: settings.redact ?? context.redact };
+  const sleep = options.sleep ?? sleepFor;
+  const random = options.random ?? Math.random;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const dispatcher: Dispatcher = new Agent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
+  let closing: Promise<void> | undefined;
+
+  async function sendOnce(endpoint: Endpoint, request: ProviderRequest, signal: AbortSignal): Promise<ProviderResponse> {
+    // One abort source per exchange, cleared when it ends (why not AbortSignal.timeout: see AttemptAbort).
+    const attempt = new AttemptAbort();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      attempt.abort(new Error(`timeout after ${options.timeoutMs} ms`));
+    }, options.timeoutMs);
+    const onCancel = () => attempt.abort(signal.reason);
+    if (signal.aborted) onCancel();
+    else signal.addEventListener('abort', onCancel, { once: true });
+    const url = new URL(request.url);
+    let status: number;
+    let headers: Record<string, string | string[] | undefined>;
+    let text: string;
+    try {
+      // No redirects are followed (undici's request never does): credentials never go to another host.
+      const response = await dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers: { accept: 'application/json', 'user-agent': 'docbench', ...request.headers },
+        body: request.body,
+        signal: attempt,
+      });
+      status = response.statusCode;
+      headers = response.headers;
+      text = await readCapped(response.body, { max: maxResponseBytes, endpoint, status, redact: options.redact });
+    } catch (error) {
+      throw toTransportError(error, endpoint, { timedOut, aborted: signal.aborted, timeoutMs: options.timeoutMs, redact: options.redact });
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onCancel);
+    }
+    if (status < 200 || status >= 300) throw providerError(endpoint, status, text, headers);
+    if (text.trim() === '') return { status, headers, body: null };
+    try {
+      return { status, headers, body: JSON.parse(text) as unknown };
+    } catch {
+      // A 2xx whose body is not JSON is most often torn by a proxy: worth another attempt.
+      throw new ServiceError('SERVICE_RESPONSE_INVALID', `${options.system}: ${status} with a body that is not JSON`, {
+        endpoint,
+        status,
+        bodyExcerpt: excerpt(text, options.redact),
+        retryable: true,
+        hint: 'the provider sent a broken response; if it persists, check the base URL',
+      });
+    }
+  }
+
+  function providerError(endpoint: Endpoint, status: number, text: string, headers: Record<string, string | string[] | undefined>): ServiceError {
+    const info = options.readError(status, text);
+    const kind = info.kind ?? (status === 401 || status === 403 ? 'auth' : status === 404 ? 'not-found' : undefined);
+    const detail = [info.code, info.message].filter(Boolean).map((part) => options.redact(String(part)).slice(0, 200)).join(': ');
+    const head = `${options.system}: HTTP ${status}${detail ? ` (${detail})` : ''}`;
+    const common = { endpoint, status, serviceCode: info.code ? options.redact(info.code).slice(0, 100) : undefined, bodyExcerpt: excerpt(text, options.redact) };
+    let error: ServiceError;
+    if (kind === 'auth') {
+      error = new ServiceError('SERVICE_AUTH', `${head} — credentials rejected`, { ...common, retryable: false, hint: options.authHint });
+    } else if (kind === 'not-found') {
+      error = new ServiceError('SERVICE_HTTP', `${head} — ${options.notFoundMessage}`, { ...common, retryable: false, hint: 'check the system options (model, processor, region, base URL)' });
+    } else if (kind === 'quota') {
+      error = new ServiceError('SERVICE_HTTP', `${head} — quota exhausted`, { ...common, retryable: false, hint: 'the account is out of quota or credit; raise it, then rerun with --resume' });
+    } else {
+      const retryable = kind === 'throttled' || options.retry.retryStatuses.includes(status);
+      error = new ServiceError('SERVICE_HTTP', head, {
+        ...common,
+        retryable,
+        hint: retryable ? 'the provider is failing or throttling; rerun later with --resume' : 'the provider rejected the request; check the system options and the document',
+      });
+      if (kind === 'throttled') throttled.add(error);
+    }
+    const retryAfter = headers['retry-after'];
+    error.retryAfterMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+    return error;
+  }
+
+  // Throttling reported under another status is retried under the policy's 429 rules.
+  const throttled = new WeakSet<ServiceError>();
+  function decide(error: ServiceError, attempt: number) {
+    if (!throttled.has(error)) return decideRetry(error, attempt, options.retry, random);
+    const as429 = new ServiceError(error.code, error.message, { endpoint: error.endpoint, status: 429, retryable: true });
+    as429.retryAfterMs = error.retryAfterMs;
+    return decideRetry(as429, attempt, options.retry, random);
+  }
+
+  async function run(endpoint: Endpoint, signal: AbortSignal, body: (call: ProviderCall) => Promise<CallProduct>): Promise<SystemOutcome> {
+    const started = performance.now();
+    let attempts = 1;
+    // Start of the current attempt: the call's start, then the end of each retry's backoff.
+    let attemptStarted = started;
+    const call: ProviderCall = {
+      endpoint,
+      signal,
+      usage: undefined,
+      async request(request) {
+        for (let tries = 1; ; tries++) {
+          try {
+            return await sendOnce(endpoint, request, signal);
+          } catch (caught) {
+            const error = isServiceError(caught) ? caught : unexpected(caught, endpoint, options.redact);
+            const decision = signal.aborted ? ({ retry: false } as const) : decide(error, tries);
+            if (!decision.retry) throw error;
+            try {
+              await sleep(decision.delayMs, signal);
+            } catch (interrupted) {
+              throw signal.aborted ? cancelled(endpoint, interrupted) : error;
+            }
+            attempts++;
+            attemptStarted = performance.now();
+          }
+        }
+      },
+      async poll(step) {
+        const deadline = performance.now() + options.timeoutMs;
+        for (let wait = POLL_FIRST_MS; ; wait = Math.min(POLL_MAX_MS, wait * 2)) {
+          const next = await step();
+          if (next.done) return next.value;
+          const delay = next.retryAfterMs ?? wait;
+          if (performance.now() + delay > deadline) {
+            throw new ServiceError('SERVICE_TIMEOUT', `${options.system}: the operation was not done within ${options.timeoutMs} ms of polling`, {
+              endpoint,
+              retryable: false,
+              hint: 'raise the system’s timeoutMs for large documents',
+            });
+          }
+          try {
+            await sleep(delay, signal);
+          } catch (interrupted) {
+            throw cancelled(endpoint, interrupted);
+          }
+        }
+      },
+      reader: (response) => new ShapeReader(endpoint, () => excerpt(JSON.stringify(response.body), options.redact), { status: response.status, redact: options.redact }),
+    };
+    const timing = () => {
+      const now = performance.now();
+      return { attempts, latencyMs: now - started, lastAttemptMs: now - attemptStarted };
+    };
+    try {
+      const product = await body(call);
+      return { ok: true, ...product, ...timing() };
+    } catch (caught) {
+      const error = isServiceError(caught) ? caught : unexpected(caught, endpoint, options.redact);
+      return { ok: false, error, ...(call.usage ? { usage: call.usage } : {}), ...timing() };
+    }
+  }
+
+  return {
+    run,
+    close: () => (closing ??= dispatcher.close().then(() => undefined)),
+  };
+}
+
+/** Reads the common `{"error": {"code", "message"}}` / `{"error": "text"}` / `{"message"}` error bodies. */
+export function readCommonError(body: string): ProviderErrorInfo {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; code?: unknown };
+    const inner = parsed.error;
+    if (typeof inner === 'string') return { message: inner };
+    if (typeof inner === 'object' && inner !== null) {
+      const { code, message, status, type } = inner as Record<string, unknown>;
+      return { code: firstString(code, status, type), message: firstString(message) };
+    }
+    return { code: firstString(parsed.code), message: firstString(parsed.message) };
+  } catch {
+    return {};
+  }
+}
+
+function firstString(...values: unknown[]): string | undefined {
+  for (const value of values) {
+    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'number') return String(value);
+  }
+  return undefined;
+}
