@@ -7,6 +7,12 @@ import { interfaceKind } from './kinds/interface.js';
 import { localKind } from './kinds/local.js';
 import { storedKind } from './kinds/stored.js';
 import { commandKind } from './kinds/command.js';
+import { openaiKind } from './kinds/openai.js';
+import { mistralOcrKind } from './kinds/mistral-ocr.js';
+import { azureDiKind } from './kinds/azure-di.js';
+import { textractKind } from './kinds/textract.js';
+import { googleDocAiKind } from './kinds/google-docai.js';
+import { tesseractKind } from './kinds/tesseract.js';
 
 /**
  * Erases a row's options type. Sound because the options a row's `parseOptions` returns only ever go back
@@ -16,7 +22,18 @@ function row<Options>(kind: SystemKind<Options>): SystemKind<unknown> {
   return kind as unknown as SystemKind<unknown>;
 }
 
-export const SYSTEM_KINDS: ReadonlyMap<string, SystemKind<unknown>> = new Map([row(interfaceKind), row(localKind), row(storedKind), row(commandKind)].map((kind) => [kind.kind, kind]));
+export const SYSTEM_KINDS: ReadonlyMap<string, SystemKind<unknown>> = new Map([
+    row(interfaceKind),
+    row(localKind),
+    row(storedKind),
+    row(commandKind),
+    row(openaiKind),
+    row(mistralOcrKind),
+    row(azureDiKind),
+    row(textractKind),
+    row(googleDocAiKind),
+    row(tesseractKind),
+  ].map((kind) => [kind.kind, kind]));
 
 export function findSystemKind(kind: string): SystemKind<unknown> | undefined {
   return SYSTEM_KINDS.get(kind);

@@ -19,6 +19,7 @@ export function makeContext(name: string, env: Record<string, string | undefined
     env,
     redact: createRedactor(secrets.map((s) => env[s])),
     cacheDir: '/nonexistent',
+    baseDir: '/nonexistent',
     logger: silentLogger,
   };
 }
