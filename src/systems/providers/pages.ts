@@ -3,7 +3,6 @@
  * project's pdf.js helpers (src/pdf, imported only when a PDF is met), an image file's pages decoded with
  * sharp. Sizes are in points (the unit of regions' page sizes); a page's PNG carries its resolution.
  */
-import sharp from 'sharp';
 import type { Endpoint } from '../../types.js';
 import type { DocumentInput } from '../../service/client.js';
 import { ServiceError } from '../../service/errors.js';
@@ -43,6 +42,8 @@ export function requireBytes(input: DocumentInput, endpoint: Endpoint, system: s
 }
 
 export async function openDocumentPages(input: { bytes: Uint8Array; contentType: string }, dpi: number, endpoint: Endpoint): Promise<DocumentPages> {
+  // sharp loads here, not with the module: the registry imports every kind, and every command imports it.
+  const { default: sharp } = await import('sharp');
   if (input.contentType === 'application/pdf') {
     const { openPdf } = await import('../../pdf/index.js');
     const pdf = await openPdf(input.bytes).catch((error: unknown) => {
