@@ -65,7 +65,7 @@ async function create(command: string[], extra: Record<string, unknown> = {}, ti
     name: 'tool',
     common: { concurrency: 1, ratePerSecond: null, timeoutMs, retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 }, price: null },
     dataset,
-    env: { PATH: process.env.PATH, HOME: '/home/someone', MY_KEY: SECRET, OTHER_KEY: OTHER, UNRELATED: 'x' },
+    env: { PATH: process.env.PATH, HOME: 'fake-home-of-someone', MY_KEY: SECRET, OTHER_KEY: OTHER, UNRELATED: 'x' },
     redact: createRedactor([SECRET, OTHER]),
     cacheDir: path.join(work, 'cache'),
     baseDir: work,
@@ -111,7 +111,7 @@ describe('command systems', () => {
     const system = await create(['node', 'tool.mjs', 'env'], { env: { OMP_THREAD_LIMIT: '1' }, passEnv: ['MY_KEY'] });
     try {
       const outcome = await call(system, extract);
-      expect(outcome.ok && outcome.result).toMatchObject({ data: { PATH: process.env.PATH, HOME: '/home/someone', OMP_THREAD_LIMIT: '1', MY_KEY: SECRET } });
+      expect(outcome.ok && outcome.result).toMatchObject({ data: { PATH: process.env.PATH, HOME: 'fake-home-of-someone', OMP_THREAD_LIMIT: '1', MY_KEY: SECRET } });
       expect(Object.keys((outcome.ok && (outcome.result as { data: object }).data) || {}).sort()).toEqual(['HOME', 'MY_KEY', 'OMP_THREAD_LIMIT', 'PATH']);
     } finally {
       await system.close();
