@@ -89,7 +89,9 @@ export function buildComparisonRows(summary: RunSummary): ComparisonRowView[] {
       p_sign: formatDecimal(c.p_sign),
       p_wilcoxon: formatDecimal(c.p_wilcoxon),
       p_holm: formatDecimal(c.p_holm),
-      verdict: !significant ? 'not significant' : c.delta > 0 ? 'better, significant' : 'worse, significant',
+      // The interval is the comparison's own; significance is after Holm across systems × metrics, so an
+      // interval that excludes zero can still be "not significant": say which test decided.
+      verdict: !significant ? (c.ci95[0] > 0 || c.ci95[1] < 0 ? 'not significant after Holm adjustment' : 'not significant') : c.delta > 0 ? 'better, significant' : 'worse, significant',
       tone: !significant ? 'neutral' : c.delta > 0 ? 'good' : 'bad',
       documents: c.documents,
     };
