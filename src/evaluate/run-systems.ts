@@ -5,6 +5,7 @@
  * dataset has baseline files, the stored system `incumbent`, whose answers are those files
  * (SYSTEMS-SPEC: "today's baseline/ is the stored system incumbent").
  */
+import { v1SystemName } from '../run/manifest.js';
 import type { DatasetDocument, Endpoint, JsonObject, Mode } from '../types.js';
 import type { RunManifest } from '../run/manifest.js';
 import type { CallRecord } from '../run/record.js';
@@ -39,11 +40,6 @@ interface ManifestSystemEntry {
   operations?: unknown;
 }
 
-/** The name a version-1 run's single system goes by. */
-export function singleSystemName(manifest: { service?: { base_url: string | null } }): string {
-  return manifest.service?.base_url ? 'service' : 'local';
-}
-
 /**
  * The run's systems in run order. `hasBaselineFiles` says whether any selected document has baseline JSON or
  * markdown: then a run without a recorded incumbent gets one from those files.
@@ -58,7 +54,7 @@ export function resolveRunSystems(manifest: RunManifest, records: readonly CallR
       systems.push({ name: entry.name, kind: typeof entry.kind === 'string' ? entry.kind : 'unknown', operations, fromBaselineFiles: false });
     }
   } else {
-    const single = singleSystemName(manifest);
+    const single = v1SystemName(manifest);
     systems.push({ name: single, kind: manifest.service.local ? 'local' : 'interface', operations: null, fromBaselineFiles: false });
   }
   // Records of a system the manifest does not list (a merged or hand-made run) are still scored.

@@ -7,12 +7,13 @@
  * Holm-adjusted p, field leaders) stays absent.
  */
 import type { Mode } from '../types.js';
-import { INCUMBENT, singleSystemName } from './run-systems.js';
+import { INCUMBENT } from './run-systems.js';
+import { v1SystemName } from '../run/manifest.js';
 import type { DocumentEvaluationV1, RunSummaryV1 } from './summary-v1.js';
 import { SUMMARY_SCHEMA_VERSION, type DocumentEvaluation, type LeaderboardBlock, type RunSummary, type SystemDocument, type SystemSummary } from './types.js';
 
 export function upgradeSummaryV1(v1: RunSummaryV1): RunSummary {
-  const name = singleSystemName(v1);
+  const name = v1SystemName(v1);
   const modes = Object.keys(v1.extraction ?? {}) as Mode[];
   const byTag = (pick: 'similarity_service' | 'similarity_baseline', withExtraction: boolean): SystemSummary['by_tag'] =>
     Object.fromEntries(
@@ -102,7 +103,7 @@ function leaderboardWithoutIntervals(systems: Record<string, SystemSummary>, mod
 
 /** One schema-1 documents.jsonl line as a schema-2 line. */
 export function upgradeDocumentV1(v1: DocumentEvaluationV1, summary: Pick<RunSummaryV1, 'service'> | { primary: string }): DocumentEvaluation {
-  const name = 'primary' in summary ? summary.primary : singleSystemName(summary);
+  const name = 'primary' in summary ? summary.primary : v1SystemName(summary);
   const service: SystemDocument = {
     status: v1.status,
     errors: v1.errors ?? [],

@@ -12,7 +12,7 @@ import { ENDPOINTS, MODES } from '../types.js';
 import type { DocumentEvaluation } from '../evaluate/types.js';
 import type { DocumentEvaluationV1 } from '../evaluate/summary-v1.js';
 import { upgradeDocumentV1 } from '../evaluate/upgrade-v1.js';
-import { singleSystemName } from '../evaluate/run-systems.js';
+import { v1SystemName } from '../run/manifest.js';
 import { readManifest } from './manifest-file.js';
 import { checkShape, compileFileCheck, parseJsonText, type FileRole } from './check-file.js';
 import { count, modeKeys, nullableNum, num, share } from './schema-parts.js';
@@ -137,7 +137,7 @@ export async function* readDocuments(runDir: string): AsyncGenerator<DocumentEva
       if (line.trim() === '') continue;
       const value = parseJsonText(line, role, number);
       if (typeof value === 'object' && value !== null && !('systems' in value) && 'status' in value) {
-        v1System ??= { primary: singleSystemName(await readManifest(runDir)) };
+        v1System ??= { primary: v1SystemName(await readManifest(runDir)) };
         yield upgradeDocumentV1(checkShape(value, checkDocumentLineV1, role, number), v1System);
       } else {
         yield checkShape(value, checkDocumentLine, role, number);

@@ -103,8 +103,8 @@ export interface ManifestSystem {
 }
 
 /** The name a version-1 record (no `system`) is read under: the run's single system. */
-export function v1SystemName(manifest: RunManifest): string {
-  return manifest.service.base_url === null ? 'local' : 'service';
+export function v1SystemName(manifest: { service?: { base_url: string | null } }): string {
+  return manifest.service?.base_url ? 'service' : 'local';
 }
 
 /** The run's systems; a run made before systems existed had one, derived from its `service`. */
