@@ -2,10 +2,11 @@
  * dataset.json: the optional manifest. Parsed and checked here (shape with ajv, comparators by hand for
  * messages that name the field path); turned into documents by discover.ts.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { ENDPOINTS, MODES, type ComparatorSpec, type DateLocale, type Endpoint, type Mode } from '../types.js';
 import { COMPARATOR_TYPES, isComparatorType } from './format.js';
 import { formatAjvErrors } from './schema-subset.js';
+import { lazy, lazyRequire } from '../lazy.js';
 
 /** One entry of dataset.json `documents`: either `file` (relative to the dataset) or `fileUrl`. */
 export interface ManifestDocument {
@@ -76,10 +77,8 @@ const MANIFEST_SCHEMA = {
 } as const;
 
 // Compiled on the first check, not when the module loads: importing docbench must not pay for it (issue 13).
-let manifestValidator: ValidateFunction | undefined;
-function compileManifestValidator(): ValidateFunction {
-  return (manifestValidator ??= new Ajv({ allErrors: true, strict: false }).compile(MANIFEST_SCHEMA));
-}
+const ajvPackage = lazyRequire<typeof import('ajv')>('ajv');
+const compileManifestValidator = lazy((): ValidateFunction => new (ajvPackage().Ajv)({ allErrors: true, strict: false }).compile(MANIFEST_SCHEMA));
 
 /** Problems found in dataset.json; `path` is a JSON pointer or a comparator key. */
 export interface ManifestIssue {

@@ -4,11 +4,16 @@
  * `format: "date"`. A keyword outside that set is an error: the service would silently ignore it, and truth
  * written against it could never be matched.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import ajvFormatsModule from 'ajv-formats';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../types.js';
+import { lazyRequire } from '../lazy.js';
+
+// Loaded by the first schema compiled, not with the dataset module (issue 13).
+const ajvPackage = lazyRequire<typeof import('ajv')>('ajv');
+const ajv2019Package = lazyRequire<typeof import('ajv/dist/2019.js')>('ajv/dist/2019.js');
+const ajv2020Package = lazyRequire<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
+// ajv-formats is CommonJS: required, it is module.exports, whose `.default` is the plugin.
+const ajvFormatsPackage = lazyRequire<(typeof import('ajv-formats'))['default']>('ajv-formats');
 
 const SUPPORTED_TYPES = ['object', 'array', 'string', 'integer', 'number', 'boolean'];
 /** Keywords that change what is extracted. */
@@ -115,8 +120,7 @@ export type CompiledSchema = { ok: true; validate: (value: unknown) => string[] 
 export function compileSchema(schema: JsonSchema): CompiledSchema {
   const ajv = createAjvFor(schema.$schema);
   if (!ajv) return { ok: false, errors: [`"$schema": ${JSON.stringify(schema.$schema)} is not supported (use draft-07, 2019-09 or 2020-12, or leave it out)`] };
-  // ajv-formats is CommonJS: under NodeNext the default import is module.exports, whose `.default` is the plugin.
-  ajvFormatsModule.default(ajv, ['date']);
+  ajvFormatsPackage().default(ajv, ['date']);
   let validate: ValidateFunction;
   try {
     if (!ajv.validateSchema(schema)) return { ok: false, errors: formatAjvErrors(ajv.errors) };
@@ -130,9 +134,9 @@ export function compileSchema(schema: JsonSchema): CompiledSchema {
 /** The ajv class for the dialect `$schema` names; draft-07 (ajv's default) when absent. */
 function createAjvFor(dialect: unknown): Ajv | undefined {
   const options = { allErrors: true, strict: false };
-  if (dialect === undefined || (typeof dialect === 'string' && /json-schema\.org\/draft-07\/schema#?$/.test(dialect))) return new Ajv(options);
-  if (typeof dialect === 'string' && /json-schema\.org\/draft\/2020-12\/schema$/.test(dialect)) return new Ajv2020(options);
-  if (typeof dialect === 'string' && /json-schema\.org\/draft\/2019-09\/schema$/.test(dialect)) return new Ajv2019(options);
+  if (dialect === undefined || (typeof dialect === 'string' && /json-schema\.org\/draft-07\/schema#?$/.test(dialect))) return new (ajvPackage().Ajv)(options);
+  if (typeof dialect === 'string' && /json-schema\.org\/draft\/2020-12\/schema$/.test(dialect)) return new (ajv2020Package().Ajv2020)(options);
+  if (typeof dialect === 'string' && /json-schema\.org\/draft\/2019-09\/schema$/.test(dialect)) return new (ajv2019Package().Ajv2019)(options);
   return undefined;
 }
 

@@ -4,18 +4,23 @@
  * inside it and what was expected. A damaged or foreign file must never surface as a TypeError later.
  */
 import { readFile } from 'node:fs/promises';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { UsageError } from '../errors.js';
+import { lazy, lazyRequire } from '../lazy.js';
 
+const ajvPackage = lazyRequire<typeof import('ajv')>('ajv');
 // verbose: errors carry the offending value, so a message can say what was found.
-const ajv = new Ajv({ allErrors: false, strict: false, verbose: true });
+const loadAjv = lazy(() => new (ajvPackage().Ajv)({ allErrors: false, strict: false, verbose: true }));
 
-/** A compiled shape check; the type parameter is what a passing value is read as. */
-export type FileCheck<T> = ValidateFunction<T>;
+/** A shape check, compiled on its first use; the type parameter is what a passing value is read as. */
+export type FileCheck<T> = () => ValidateFunction<T>;
 
-/** Compiles `schema` once, at module load of the file's reader. */
+/**
+ * The check for `schema`, compiled when a file is first checked against it: importing a reader (the
+ * library's main entry imports them all) neither loads ajv nor compiles a schema (issue 13).
+ */
 export function compileFileCheck<T>(schema: object): FileCheck<T> {
-  return ajv.compile<T>(schema);
+  return lazy(() => loadAjv().compile<T>(schema));
 }
 
 /** What a file is, for messages: `summary.json` and how to re-create it. */
@@ -46,7 +51,8 @@ export function parseJsonText(text: string, role: FileRole, line?: number): unkn
 }
 
 /** Checks `value` (the whole file, or one line of a JSON Lines file) against `check`, returning it typed. */
-export function checkShape<T>(value: unknown, check: FileCheck<T>, role: FileRole, line?: number): T {
+export function checkShape<T>(value: unknown, fileCheck: FileCheck<T>, role: FileRole, line?: number): T {
+  const check = fileCheck();
   if (check(value)) return value;
   const error = check.errors?.[0];
   if (!error) throw damagedFile(role, '$', 'an unreadable value', line);
