@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Endpoint, JsonSchema } from '../types.js';
 import { DocbenchError } from '../errors.js';
 import { ServiceError, ENDPOINT_PATHS, isServiceError } from './errors.js';
@@ -17,6 +17,7 @@ import { ShapeReader } from './shape.js';
 import { encodeMultipart, type MultipartBody, type MultipartPart } from './multipart.js';
 import { readExtract } from './read-extract.js';
 import { readCompare, readProcess, readSplit } from './read-others.js';
+import { createLazyAgent } from './agent.js';
 import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from './types.js';
 
 export interface ClientOptions {
@@ -113,15 +114,15 @@ export function createClient(options: ClientOptions): ServiceClient {
   const random = options.random ?? Math.random;
   const redact = createRedactor([apiKey]);
   // undici's own header/body timeouts would fire independently of ours: align them with the attempt timeout.
-  const dispatcher: Dispatcher = new Agent({ connections: options.connections ?? 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-  let closing: Promise<void> | undefined;
+  // Made by the first call, before its first attempt starts (see `call`).
+  const agent = createLazyAgent({ connections: options.connections ?? 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   // Origin and path of each endpoint, split once: `dispatcher.request` takes them apart. (undici's top-level
   // `request(url, opts)` would rebuild the options as `{ ...opts, origin, path }` on every call, and on Node 20
   // a spread followed by new properties gives each such object a hidden class of its own: garbage that is
   // promoted and makes peak memory grow with the number of calls; see docs/performance.md.)
   const targets = new Map(Object.entries(ENDPOINT_PATHS).map(([name, endpointPath]) => [name as Endpoint, splitTarget(`${baseUrl}${endpointPath}`)]));
 
-  async function sendOnce(endpoint: Endpoint, form: MultipartBody, signal: AbortSignal | undefined): Promise<HttpExchange> {
+  async function sendOnce(dispatcher: Dispatcher, endpoint: Endpoint, form: MultipartBody, signal: AbortSignal | undefined): Promise<HttpExchange> {
     // One abort source per attempt, with a timer cleared and a listener removed when the attempt ends.
     // (AbortSignal.timeout + AbortSignal.any keep a timer and a dependent signal alive for the whole
     // timeout — minutes — per attempt: over a long run that garbage is promoted and peak memory grows with
@@ -175,6 +176,9 @@ export function createClient(options: ClientOptions): ServiceClient {
   }
 
   async function call<T>(endpoint: Endpoint, parts: MultipartPart[], read: (body: unknown, reader: ShapeReader) => T, signal?: AbortSignal): Promise<CallOutcome<T>> {
+    // Before the clock starts: loading undici (the first call only) is neither part of an attempt, where it
+    // would eat into the attempt's timeout, nor of the call's latency.
+    const dispatcher = await agent.get();
     const started = performance.now();
     // Encoded once: every attempt resends the same bytes.
     const form = encodeMultipart(parts);
@@ -184,7 +188,7 @@ export function createClient(options: ClientOptions): ServiceClient {
       attempt++;
       const attemptStarted = performance.now();
       try {
-        const exchange = await sendOnce(endpoint, form, signal);
+        const exchange = await sendOnce(dispatcher, endpoint, form, signal);
         lastAttemptMs = performance.now() - attemptStarted;
         const reader = new ShapeReader(endpoint, () => excerpt(JSON.stringify(exchange.body), redact), { status: exchange.status, redact });
         const result = read(exchange.body, reader);
@@ -254,8 +258,7 @@ export function createClient(options: ClientOptions): ServiceClient {
         readProcess,
         signal,
       ),
-    // Idempotent: a runner may close in a finally and again on shutdown.
-    close: () => (closing ??= dispatcher.close().then(() => undefined)),
+    close: agent.close,
   };
 }
 

@@ -4,11 +4,12 @@
  * system's time-out, and the mapping of provider error bodies onto ServiceError retry classes. A kind opens
  * one `ProviderCall` per planned call; the call counts attempts and time and ends as a `SystemOutcome`.
  */
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Endpoint } from '../../types.js';
 import { ServiceError, isServiceError } from '../../service/errors.js';
 import { decideRetry, parseRetryAfter } from '../../service/retry.js';
 import { AttemptAbort, cancelled, readCapped, sleepFor, toTransportError, unexpected } from '../../service/client.js';
+import { createLazyAgent } from '../../service/agent.js';
 import { excerpt, type Redactor } from '../../service/redact.js';
 import { ShapeReader } from '../../service/shape.js';
 import type { EndpointResult } from '../../service/types.js';
@@ -99,10 +100,9 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
   const sleep = options.sleep ?? sleepFor;
   const random = options.random ?? Math.random;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const dispatcher: Dispatcher = new Agent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
-  let closing: Promise<void> | undefined;
+  const agent = createLazyAgent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
 
-  async function sendOnce(endpoint: Endpoint, request: ProviderRequest, signal: AbortSignal): Promise<ProviderResponse> {
+  async function sendOnce(dispatcher: Dispatcher, endpoint: Endpoint, request: ProviderRequest, signal: AbortSignal): Promise<ProviderResponse> {
     // One abort source per exchange, cleared when it ends (why not AbortSignal.timeout: see AttemptAbort).
     const attempt = new AttemptAbort();
     let timedOut = false;
@@ -189,6 +189,8 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
   }
 
   async function run(endpoint: Endpoint, signal: AbortSignal, body: (call: ProviderCall) => Promise<CallProduct>): Promise<SystemOutcome> {
+    // Before the clock starts: loading undici (the first call only) counts against no attempt's timeout.
+    const dispatcher = await agent.get();
     const started = performance.now();
     let attempts = 1;
     // Start of the current attempt: the call's start, then the end of each retry's backoff.
@@ -200,7 +202,7 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
       async request(request) {
         for (let tries = 1; ; tries++) {
           try {
-            return await sendOnce(endpoint, request, signal);
+            return await sendOnce(dispatcher, endpoint, request, signal);
           } catch (caught) {
             const error = isServiceError(caught) ? caught : unexpected(caught, endpoint, options.redact);
             const decision = signal.aborted ? ({ retry: false } as const) : decide(error, tries);
@@ -252,7 +254,7 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
 
   return {
     run,
-    close: () => (closing ??= dispatcher.close().then(() => undefined)),
+    close: agent.close,
   };
 }
 
