@@ -7,12 +7,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { YAMLParseError, parse as parseYaml, parseDocument } from 'yaml';
 import { UsageError } from './errors.js';
+import { lazyRequire } from './lazy.js';
 import { ENDPOINTS, MODES, isEndpoint, type Endpoint, type Mode } from './types.js';
 import { DEFAULT_AUTH, DEFAULT_RETRY_POLICY, isHttpUrl, type AuthHeader, type RetryPolicy } from './service/index.js';
 import { SettingsReader, read, type SectionSchema, type ValueReader } from './settings-reader.js';
 import { parseSystemsSection, type SystemSpec } from './systems/config.js';
+
+// Loaded when a config file is read, not with docbench (issue 13).
+const yamlPackage = lazyRequire<typeof import('yaml')>('yaml');
 
 export const CONFIG_FILE_NAMES = ['docbench.config.json', 'docbench.config.yaml', 'docbench.config.yml'] as const;
 
@@ -258,7 +261,7 @@ function readConfigFile(file: string): Record<string, unknown> {
   }
   let parsed: unknown;
   try {
-    parsed = json ? JSON.parse(text) : parseYaml(text);
+    parsed = json ? JSON.parse(text) : yamlPackage().parse(text);
   } catch (error) {
     // The parsers' own messages quote the offending line, and the offending line may hold a secret someone
     // pasted into the file: report only where the problem is.
@@ -282,7 +285,7 @@ function readConfigFile(file: string): Record<string, unknown> {
  * one. The YAML parser (JSON is YAML) reports duplicates; its other complaints do not matter here.
  */
 function rejectDuplicateJsonKeys(text: string, name: string): void {
-  const duplicate = parseDocument(text, { uniqueKeys: true }).errors.find((error) => error.code === 'DUPLICATE_KEY');
+  const duplicate = yamlPackage().parseDocument(text, { uniqueKeys: true }).errors.find((error) => error.code === 'DUPLICATE_KEY');
   if (!duplicate) return;
   const where = duplicate.linePos ? ` at line ${duplicate.linePos[0].line}, column ${duplicate.linePos[0].col}` : '';
   throw new UsageError(`config file ${name} holds the same key twice${where}`, { code: 'CONFIG_INVALID', subject: name, hint: 'every setting and every system name may appear once' });
@@ -316,7 +319,7 @@ function locateJsonError(text: string): string | undefined {
 }
 
 function yamlErrorPosition(error: unknown): string | undefined {
-  if (!(error instanceof YAMLParseError) || !error.linePos) return undefined;
+  if (!(error instanceof yamlPackage().YAMLParseError) || !error.linePos) return undefined;
   const [start] = error.linePos;
   return `line ${start.line}, column ${start.col} (${error.code})`;
 }

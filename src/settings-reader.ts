@@ -6,8 +6,11 @@
  * known key as a suggestion (a typo must not pass silently). A new section (e.g. a `systems` map) is one more
  * schema entry.
  */
-import levenshtein from 'fast-levenshtein';
 import { UsageError } from './errors.js';
+import { lazyRequire } from './lazy.js';
+
+// Loaded for the first misspelt key, not with docbench: it builds an Intl.Collator when it loads (issue 13).
+const levenshteinPackage = lazyRequire<typeof import('fast-levenshtein')>('fast-levenshtein');
 
 /** Reads one value at `at` (its key path), or throws through `reader`. */
 export type ValueReader<T> = (value: unknown, at: string, reader: SettingsReader) => T;
@@ -124,7 +127,7 @@ function suggestKey(key: string, known: readonly string[]): string | undefined {
   if (same) return same;
   let best: { key: string; distance: number } | undefined;
   for (const candidate of known) {
-    const distance = levenshtein.get(key.toLowerCase(), candidate.toLowerCase());
+    const distance = levenshteinPackage().get(key.toLowerCase(), candidate.toLowerCase());
     if (distance <= 2 && (!best || distance < best.distance)) best = { key: candidate, distance };
   }
   return best?.key;

@@ -6,10 +6,9 @@
 import { readdir, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'csv-stringify/sync';
 import type { GateResult, RunSummary } from '../run-dir/index.js';
 import { DIFF_FILES, HISTORY_FILES, RUN_DIR_FILES, readGate, readManifest, readSummary, runDirPath, type RunManifest } from '../run-dir/index.js';
-import { describeServiceUrl, neutraliseFormula, formatDate, formatMs, formatPercent, roundForCsv } from '../render/index.js';
+import { describeServiceUrl, neutraliseFormula, formatDate, formatMs, formatPercent, roundForCsv, stringifyCsv } from '../render/index.js';
 import { UsageError } from '../errors.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
@@ -141,7 +140,7 @@ export function toHistoryCsv(rows: readonly HistoryRow[]): string {
       return value === null ? null : neutraliseFormula(String(value));
     }),
   );
-  return stringify([[...HISTORY_COLUMNS], ...records]);
+  return stringifyCsv([[...HISTORY_COLUMNS], ...records]);
 }
 
 /** A relative link to a file inside a run directory: each path segment percent-encoded. */

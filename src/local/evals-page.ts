@@ -3,11 +3,15 @@
  * service's markdown beside the caller's baseline, page by page, and links to every stored comparison.
  * Handlebars `{{ }}` escapes every value: baselines are untrusted text.
  */
-import Handlebars from 'handlebars';
+import type Handlebars from 'handlebars';
 import { PAGE_BREAK } from '../types.js';
+import { lazy, lazyRequire } from '../lazy.js';
 import type { ComparisonRecord } from './evals-store.js';
 
-const TEMPLATE = Handlebars.compile(
+// Loaded and compiled by the first page rendered, not with the local service's entry (issue 13).
+const handlebarsPackage = lazyRequire<typeof Handlebars>('handlebars');
+const compileTemplate = lazy(() =>
+  handlebarsPackage().compile(
   `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="{{csp}}">
@@ -41,6 +45,7 @@ pre{white-space:pre-wrap;word-break:break-word;background:#fbfbfc;border:1px sol
 </section>
 {{/each}}
 </main></body></html>`,
+  ),
 );
 
 /** Where a comparison's page lives: the service's /evals route by default. */
@@ -68,7 +73,7 @@ export function renderEvalsPage(record: ComparisonRecord, entries: { id: string;
     hasBaseline: baselinePages[i] !== undefined,
   }));
   const position = entries.findIndex((e) => e.id === record.id);
-  return TEMPLATE({
+  return compileTemplate()({
     csp: CSP,
     id: record.id,
     filename: record.filename,
@@ -83,6 +88,7 @@ export function renderEvalsPage(record: ComparisonRecord, entries: { id: string;
 
 /** The index page: every comparison, newest last. */
 export function renderEvalsIndex(entries: { id: string; filename: string; created_at: string }[]): string {
-  const rows = entries.map((e) => `<li><a href="${Handlebars.escapeExpression(serviceHref(e.id))}">${Handlebars.escapeExpression(e.filename)}</a> <small>${Handlebars.escapeExpression(e.created_at)}</small></li>`);
+  const { escapeExpression } = handlebarsPackage();
+  const rows = entries.map((e) => `<li><a href="${escapeExpression(serviceHref(e.id))}">${escapeExpression(e.filename)}</a> <small>${escapeExpression(e.created_at)}</small></li>`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docbench local: comparisons</title></head><body><h1>Comparisons (${entries.length})</h1><ul>${rows.join('')}</ul></body></html>`;
 }

@@ -4,7 +4,11 @@
  * are written as `\u003c`-style escapes, which JSON.parse reads back unchanged. U+2028/U+2029 are escaped too
  * so the text is also valid JavaScript source.
  */
-import Handlebars from 'handlebars';
+import type Handlebars from 'handlebars';
+import { lazyRequire } from '../lazy.js';
+
+// Loaded by the first page rendered, not with the report module (issue 13).
+const handlebarsPackage = lazyRequire<typeof Handlebars>('handlebars');
 
 const ESCAPES: Record<string, string> = {
   '<': '\\u003c',
@@ -24,5 +28,5 @@ export function toScriptJson(value: unknown): string {
  * decoded inside a script element). This is the only SafeString the report makes from data.
  */
 export function toScriptJsonHtml(value: unknown): Handlebars.SafeString {
-  return new Handlebars.SafeString(toScriptJson(value));
+  return new (handlebarsPackage().SafeString)(toScriptJson(value));
 }

@@ -3,7 +3,10 @@
  * jsdiff does the diffing; this module bounds its cost and turns changes into segments the template prints
  * with `{{ }}` (escaped), never as HTML.
  */
-import { diffWordsWithSpace } from 'diff';
+import { lazyRequire } from '../lazy.js';
+
+// Loaded by the first diff, not with the report module (issue 13).
+const diffPackage = lazyRequire<typeof import('diff')>('diff');
 
 /** One run of text: unchanged, only in the output (`ins`), or only in the reference (`del`). */
 export interface DiffSegment {
@@ -55,7 +58,7 @@ export function diffTexts(reference: string, output: string, budget?: DiffBudget
     return { segments: out.text === '' ? [] : [{ text: out.text, ins: false, del: false }], note: ['not highlighted: this report spent its time budget for highlighting', cutNote].filter(Boolean).join('; ') };
   }
   const started = performance.now();
-  const changes = diffWordsWithSpace(ref.text, out.text, { maxEditLength: MAX_EDIT_TOKENS });
+  const changes = diffPackage().diffWordsWithSpace(ref.text, out.text, { maxEditLength: MAX_EDIT_TOKENS });
   if (budget) budget.remainingMs -= performance.now() - started;
   if (changes === undefined) {
     return { segments: out.text === '' ? [] : [{ text: out.text, ins: false, del: false }], note: [`too different from the reference to highlight (more than ${MAX_EDIT_TOKENS.toLocaleString('en-US')} edits)`, cutNote].filter(Boolean).join('; ') };

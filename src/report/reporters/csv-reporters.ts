@@ -4,10 +4,9 @@
  * a spreadsheet filters by the `system` column. Stable column order: fixed columns first, then per mode in
  * canonical order, then per call key, then tags.
  */
-import { stringify } from 'csv-stringify/sync';
 import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
-import { neutraliseFormula, roundForCsv } from '../../render/index.js';
+import { neutraliseFormula, roundForCsv, stringifyCsv } from '../../render/index.js';
 import type { ReportView } from '../view-types.js';
 import type { Reporter } from './reporter.js';
 
@@ -44,14 +43,14 @@ export function toDocumentsCsv(view: ReportView): string {
       return cells;
     }),
   );
-  return stringify(records, { header: true, columns, cast: { boolean: (v) => (v ? '1' : '0') } });
+  return stringifyCsv(records, { header: true, columns, cast: { boolean: (v) => (v ? '1' : '0') } });
 }
 
 export const FIELD_COLUMNS = ['system', 'path', 'mode', 'f1', 'precision', 'recall', 'tp', 'fp', 'fn', 'missing', 'hallucinated', 'wrong_value', 'format_only'] as const;
 
 export function toFieldsCsv(view: ReportView): string {
   const records = view.fields.map((f) => [text(f.system), text(f.path), f.mode, roundForCsv(f.f1), roundForCsv(f.precision), roundForCsv(f.recall), f.tp, f.fp, f.fn, f.missing, f.hallucinated, f.wrong_value, f.format_only]);
-  return stringify(records, { header: true, columns: [...FIELD_COLUMNS] });
+  return stringifyCsv(records, { header: true, columns: [...FIELD_COLUMNS] });
 }
 
 export const documentsCsvReporter: Reporter = {

@@ -3,7 +3,6 @@
  * the document table's data as escaped JSON). Works from file:// with no network. Drill-downs are separate
  * files (see drilldown-reporter.ts), so 10,000 documents stay a few MB.
  */
-import Handlebars from 'handlebars';
 import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
 import { toScriptJsonHtml } from '../embed-json.js';
@@ -35,7 +34,8 @@ export function toClientData(view: ReportView): unknown {
 }
 
 export async function renderReportHtml(view: ReportView): Promise<string> {
-  const templates = await loadTemplates();
+  // handlebars loads with the first page rendered, not with the report module (issue 13).
+  const [templates, { default: Handlebars }] = await Promise.all([loadTemplates(), import('handlebars')]);
   return templates.report({
     view,
     data: toScriptJsonHtml(toClientData(view)),

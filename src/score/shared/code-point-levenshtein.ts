@@ -11,8 +11,11 @@
  * different: the distance is exactly the code-point distance. Strings without surrogates (nearly all text)
  * skip the mapping after one native regex test.
  */
-import levenshtein from 'fast-levenshtein';
 import { DocbenchError } from '../../errors.js';
+import { lazyRequire } from '../../lazy.js';
+
+// Loaded by the first distance, not with the scorers: it builds an Intl.Collator when it loads (issue 13).
+const levenshteinPackage = lazyRequire<typeof import('fast-levenshtein')>('fast-levenshtein');
 
 /** Distance and the two lengths, all in code points. */
 export interface CodePointDistance {
@@ -46,7 +49,7 @@ function distanceOfUnits(a: string, b: string): number {
   }
   if (endA === start) return endB - start;
   if (endB === start) return endA - start;
-  return levenshtein.get(a.slice(start, endA), b.slice(start, endB));
+  return levenshteinPackage().get(a.slice(start, endA), b.slice(start, endB));
 }
 
 /**

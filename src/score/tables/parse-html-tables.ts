@@ -2,8 +2,12 @@
  * HTML `<table>`s inside a markdown document, parsed with parse5 (the WHATWG-conformant parser: it repairs
  * missing `</td>`, implied `<tbody>` and stray text the way browsers do, which no regex could).
  */
-import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
+import type { DefaultTreeAdapterTypes } from 'parse5';
 import { collapseWhitespace, type TableCell, type TableTree } from './table-tree.js';
+import { lazyRequire } from '../../lazy.js';
+
+// Loaded by the first page with HTML in it, not with the scorers (issue 13).
+const parse5Package = lazyRequire<typeof import('parse5')>('parse5');
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
@@ -24,7 +28,7 @@ function childrenOf(node: Node): Node[] {
  */
 export function parseHtmlTables(text: string): TableTree[] {
   if (!/<table/i.test(text)) return []; // cheap exit: most pages have no HTML table
-  const fragment = parseFragment(text, { sourceCodeLocationInfo: true });
+  const fragment = parse5Package().parseFragment(text, { sourceCodeLocationInfo: true });
   const tables: TableTree[] = [];
   const visit = (node: Node): void => {
     if (isElement(node) && node.tagName === 'table') {
@@ -85,5 +89,5 @@ export function readText(node: Node): string {
 
 /** Text of an HTML fragment (entities decoded, tags dropped), for inline HTML inside a markdown cell. */
 export function readFragmentText(html: string): string {
-  return readText(parseFragment(html));
+  return readText(parse5Package().parseFragment(html));
 }

@@ -9,8 +9,6 @@
  * order (titles, section headers, text, lists, tables from CELL blocks), LINE blocks → regions with the mean
  * confidence of their words (Textract's confidences are already 0–100).
  */
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { UsageError } from '../../errors.js';
 import type { ShapeReader } from '../../service/shape.js';
 import type { CompareResult, ExtractResult, InchBox, ProcessResult, RegionPage, SplitResult } from '../../service/types.js';
@@ -68,6 +66,8 @@ export const textractKind: SystemKind<TextractOptions> = {
       secretAccessKey: readSecret(context.env, context.name, null, CREDENTIAL_ENV.secretAccessKey),
       ...(context.env[CREDENTIAL_ENV.sessionToken] ? { sessionToken: context.env[CREDENTIAL_ENV.sessionToken] } : {}),
     };
+    // The signer loads with a textract system, not with the registry every config read imports (issue 13).
+    const [{ Sha256 }, { SignatureV4 }] = await Promise.all([import('@aws-crypto/sha256-js'), import('@smithy/signature-v4')]);
     const signer = new SignatureV4({ service: 'textract', region, credentials, sha256: Sha256 });
     const endpoint = new URL(options.endpoint ?? `https://textract.${region}.amazonaws.com`);
     const http = createProviderHttp(context, {

@@ -1,0 +1,14 @@
+/**
+ * CSV text through csv-stringify (quoting, embedded newlines), for every CSV docbench writes: the report's
+ * documents.csv and fields.csv, history.csv.
+ */
+import type { Input, Options } from 'csv-stringify/sync';
+import { lazyRequire } from '../lazy.js';
+
+// Loaded by the first CSV written, not with the modules that write one (issue 13).
+const csvStringifyPackage = lazyRequire<typeof import('csv-stringify/sync')>('csv-stringify/sync');
+
+/** `records` as CSV text, per csv-stringify's `options`. */
+export function stringifyCsv(records: Input, options?: Options): string {
+  return csvStringifyPackage().stringify(records, options);
+}
