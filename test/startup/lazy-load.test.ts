@@ -2,7 +2,7 @@
  * Heavy dependencies load where they are used (issue 13): `docbench --version` and `--help` import none of
  * them, and importing the library's main entry loads no part of the local engine or the sample generator.
  * Each case runs the source (not a possibly stale dist/) in a fresh node with a resolve hook that records
- * every module URL.
+ * every module URL, and at exit every CommonJS module loaded.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +18,12 @@ afterAll(() => rmSync(logDir, { recursive: true, force: true }));
 
 /** The engine's and generator's packages: native image code, PDF engines, OCR, barcodes, templates. */
 const HEAVY = ['sharp', '@napi-rs/canvas', 'pdfjs-dist', 'tesseract.js', 'handlebars', 'zxing-wasm', 'pdfkit'];
+
+/**
+ * Packages only some library calls need (schemas, config files, HTTP, templates, CSV, diffs, HTML tables,
+ * edit distances, AWS signing): they load with the first such call, not with the main entry.
+ */
+const ON_FIRST_USE = ['ajv', 'ajv-formats', 'undici', 'handlebars', 'yaml', 'parse5', 'diff', 'csv-stringify', 'fast-levenshtein', '@smithy/signature-v4', '@aws-crypto/sha256-js'];
 
 /** Runs `script` (an ES module body) under tsx with the recorder; returns the packages it loaded and its stdout. */
 function recordImports(name: string, script: string): { packages: Set<string>; urls: string[]; stdout: string } {
@@ -37,6 +43,7 @@ function recordImports(name: string, script: string): { packages: Set<string>; u
   return { packages, urls, stdout: result.stdout };
 }
 
+const main = pathToFileURL(path.join(root, 'src/index.ts')).href;
 const cli = (args: string[]) => `const { main } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/cli.ts')).href)}); await main(${JSON.stringify(args)});`;
 
 describe('lazy loading', () => {
@@ -67,6 +74,26 @@ describe('lazy loading', () => {
     const { packages, urls } = recordImports('library', `await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/index.ts')).href)});`);
     expect(urls.some((url) => url.endsWith('/src/score/index.ts'))).toBe(true);
     expect(HEAVY.filter((name) => name !== 'handlebars' && packages.has(name))).toEqual([]);
+  });
+
+  it("import('docbench') loads none of the packages only some calls need (no schema is compiled)", () => {
+    const { packages, urls } = recordImports('library-lazy', `await import(${JSON.stringify(main)});`);
+    // The recorder sees the main entry's own modules, among them those that use every package above.
+    for (const user of ['src/run-dir/check-file.ts', 'src/config.ts', 'src/service/client.ts', 'src/report/markdown-diff.ts', 'src/score/tables/parse-html-tables.ts']) {
+      expect(urls.some((url) => url.endsWith(`/${user}`)), user).toBe(true);
+    }
+    expect(ON_FIRST_USE.filter((name) => packages.has(name))).toEqual([]);
+  });
+
+  it('a package loaded on first use is recorded once a call needs it, ES module or CommonJS', () => {
+    const { packages, stdout } = recordImports(
+      'library-first-use',
+      `const docbench = await import(${JSON.stringify(main)});
+       console.log(docbench.findTables('<table><tr><td>a</td></tr></table>').length, docbench.markdownSimilarity('kitten', 'sitting').raw.similarity.toFixed(2));`,
+    );
+    expect(stdout.trim()).toBe('1 0.57'); // one table; 1 − 3 edits ÷ 7 code points
+    expect(packages.has('parse5')).toBe(true);
+    expect(packages.has('fast-levenshtein')).toBe(true);
   });
 
   it('the local engine does load once the service starts (the recorder would see it)', () => {
