@@ -83,6 +83,10 @@ describe('lazy loading', () => {
       expect(urls.some((url) => url.endsWith(`/${user}`)), user).toBe(true);
     }
     expect(ON_FIRST_USE.filter((name) => packages.has(name))).toEqual([]);
+    // The run-only entry points are forwarders: their modules load with the first call.
+    for (const runOnly of ['src/run/run-benchmark.ts', 'src/run/merge.ts', 'src/evaluate/evaluate-run.ts', 'src/finalize.ts', 'src/local/index.ts']) {
+      expect(urls.some((url) => url.endsWith(`/${runOnly}`)), runOnly).toBe(false);
+    }
   });
 
   it('a package loaded on first use is recorded once a call needs it, ES module or CommonJS', () => {
