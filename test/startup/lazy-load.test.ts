@@ -1,6 +1,7 @@
 /**
  * Heavy dependencies load where they are used (issue 13): `docbench --version` and `--help` import none of
- * them, and importing the library's main entry loads no part of the local engine or the sample generator.
+ * them, and importing the library's main entry loads no part of the local engine or the sample generator,
+ * no package that only some calls need, and none of the modules only a run needs.
  * Each case runs the source (not a possibly stale dist/) in a fresh node with a resolve hook that records
  * every module URL, and at exit every CommonJS module loaded.
  */
