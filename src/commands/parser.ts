@@ -1,0 +1,75 @@
+/**
+ * The yargs program: every command, the global flags, usage errors and the one top-level catch that turns
+ * errors into the exit codes the README documents. cli.ts imports this module only for what it cannot answer
+ * itself, so neither it nor yargs loads for `docbench --version` or `docbench --help`.
+ */
+import { createConsoleLogger } from '../logger.js';
+import { ExitCode, exitCodeFor, isDocbenchError } from '../errors.js';
+import { DOCBENCH_VERSION } from '../version.js';
+import type { CliContext } from './context.js';
+import { globalOptions } from './global-options.js';
+import { registerCommands } from './index.js';
+import { EPILOG, measureHelpWidth, SCRIPT_NAME, USAGE } from './program.js';
+
+export interface MainOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  stdout?: NodeJS.WritableStream;
+  stderr?: NodeJS.WritableStream;
+}
+
+/**
+ * Parses `argv` with yargs and runs the command it names; resolves to the exit code. yargs prints its help
+ * and version with console.log, whatever `options.stdout` is.
+ */
+export async function parseAndRun(argv: string[], options: MainOptions = {}): Promise<number> {
+  let exitCode: number = ExitCode.OK;
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  const context: CliContext = {
+    env: options.env ?? process.env,
+    cwd: options.cwd ?? process.cwd(),
+    stdout,
+    stderr,
+    logger: (flags) => createConsoleLogger({ ...flags, stdout, stderr }),
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+    onInterrupt: (handler) => {
+      process.on('SIGINT', handler);
+      return () => void process.off('SIGINT', handler);
+    },
+  };
+
+  const { default: yargs } = await import('yargs');
+  const parser = yargs(argv)
+    .scriptName(SCRIPT_NAME)
+    .usage(USAGE)
+    .version(DOCBENCH_VERSION)
+    .options(globalOptions)
+    .strict()
+    .demandCommand(1, 'Name a command: see the list above.')
+    .recommendCommands()
+    .wrap(measureHelpWidth(stdout))
+    .epilog(EPILOG)
+    // Usage errors: print the message and a pointer to --help, exit 2. yargs calls this for parse errors.
+    .fail((message, error) => {
+      if (error) throw error;
+      stderr.write(`error: ${message}\nRun 'docbench --help' (or 'docbench <command> --help') for usage.\n`);
+      exitCode = ExitCode.USAGE;
+    })
+    .exitProcess(false);
+  registerCommands(parser, context);
+
+  try {
+    await parser.parseAsync();
+  } catch (error) {
+    exitCode = exitCodeFor(error);
+    if (isDocbenchError(error)) {
+      stderr.write(`error: ${error.describe()}\n`);
+    } else {
+      stderr.write(`unexpected error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    }
+  }
+  return exitCode;
+}
