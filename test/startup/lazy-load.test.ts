@@ -1,6 +1,6 @@
 /**
  * Heavy dependencies load where they are used (issue 13): `docbench --version` and `--help` import none of
- * them, and importing the library's main entry loads no part of the local engine or the sample generator,
+ * them, nor yargs, and importing the library's main entry loads no part of the local engine or the sample generator,
  * no package that only some calls need, and none of the modules only a run needs.
  * Each case runs the source (not a possibly stale dist/) in a fresh node with a resolve hook that records
  * every module URL, and at exit every CommonJS module loaded.
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMMAND_HEADERS } from '../../src/commands/headers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const recorder = pathToFileURL(path.join(root, 'test/helpers/record-imports.mjs')).href;
@@ -26,12 +27,15 @@ const HEAVY = ['sharp', '@napi-rs/canvas', 'pdfjs-dist', 'tesseract.js', 'handle
  */
 const ON_FIRST_USE = ['ajv', 'ajv-formats', 'undici', 'handlebars', 'yaml', 'parse5', 'diff', 'csv-stringify', 'fast-levenshtein', '@smithy/signature-v4', '@aws-crypto/sha256-js'];
 
-/** Runs `script` (an ES module body) under tsx with the recorder; returns the packages it loaded and its stdout. */
-function recordImports(name: string, script: string): { packages: Set<string>; urls: string[]; stdout: string } {
+/**
+ * Runs `script` (an ES module body) under tsx with the recorder, `env` added to the environment; returns the
+ * packages it loaded and its stdout.
+ */
+function recordImports(name: string, script: string, env: NodeJS.ProcessEnv = {}): { packages: Set<string>; urls: string[]; stdout: string } {
   const log = path.join(logDir, `${name}.log`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', recorder, '--input-type=module', '-e', script], {
     cwd: root,
-    env: { ...process.env, DOCBENCH_IMPORT_LOG: log },
+    env: { ...process.env, ...env, DOCBENCH_IMPORT_LOG: log },
     encoding: 'utf8',
   });
   expect(result.status, result.stderr).toBe(0);
@@ -57,11 +61,15 @@ describe('lazy loading', () => {
     expect(HEAVY.filter((name) => packages.has(name))).toEqual([]);
   });
 
-  it('docbench --help lists every command without loading any heavy module', () => {
-    const { packages, stdout } = recordImports('help', cli(['--help']));
-    expect(stdout).toContain('docbench serve');
-    expect(stdout).toContain('docbench dataset <action>');
-    expect(packages.has('yargs')).toBe(true);
+  it('docbench --help lists every command before yargs or any command module loads', () => {
+    // In English: yargs translates its help for other locales, so there --help still goes through it.
+    const { packages, urls, stdout } = recordImports('help', cli(['--help']), { LC_ALL: 'C.UTF-8' });
+    for (const header of Object.values(COMMAND_HEADERS)) expect(stdout).toContain(`docbench ${header.command}`);
+    expect(urls.some((url) => url.endsWith('/src/commands/help.ts'))).toBe(true);
+    expect(packages.has('yargs')).toBe(false);
+    expect(urls.filter((url) => url.includes('/src/commands/') && !/\/(help|headers|global-options|program)\.ts$/.test(url))).toEqual([]);
+    // Nor version.ts, which reads package.json through node:fs (cli.ts imports it for --version alone).
+    expect(urls.filter((url) => url.endsWith('/src/version.ts') || url.startsWith('node:'))).toEqual([]);
     expect(HEAVY.filter((name) => packages.has(name))).toEqual([]);
   });
 
