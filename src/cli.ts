@@ -7,7 +7,6 @@ import { measureHelpWidth } from './commands/program.js';
 import { isTopLevelHelp, renderTopLevelHelp } from './commands/help.js';
 import type { MainOptions } from './commands/parser.js';
 import { ExitCode } from './errors.js';
-import { DOCBENCH_VERSION } from './version.js';
 
 export type { MainOptions };
 
@@ -17,6 +16,9 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
   const width = measureHelpWidth(stdout);
   let exitCode: number = ExitCode.OK;
   if (argv.length === 1 && argv[0] === '--version') {
+    // Imported here, not above, so that --help does not load it: it reads package.json with node:fs, and
+    // creating node:fs' ES module wrapper is the costliest step of either path (a few ms).
+    const { DOCBENCH_VERSION } = await import('./version.js');
     stdout.write(`${DOCBENCH_VERSION}\n`);
   } else if (isTopLevelHelp(argv, width, process.env)) {
     // The process environment, not options.env: it is what yargs reads the locale from.
