@@ -46,12 +46,14 @@ export function renderTopLevelHelp(width: number): string {
   const commandWidth = measureFirstColumn(commands, width);
   for (const command of commands) {
     span({ text: command.text, padLeft: 2, padRight: 2, width: commandWidth + 4 }, { text: command.describe });
+    // yargs' row for a command's hints ([default], [aliases]), empty for every docbench command: drawn onto
+    // the command's last line, it adds nothing unless that line is wider than the help (at a few columns).
     div({ text: '' });
   }
   div({ text: '' });
 
   div({ text: YARGS_WORDS.options });
-  const options = Object.entries({ ...YARGS_BUILT_IN_OPTIONS, ...globalOptions }).map(([key, option]) => ({ text: `--${key}`, ...option }));
+  const options = Object.entries({ ...YARGS_BUILT_IN_OPTIONS, ...globalOptions }).map(([key, option]) => ({ text: `--${key}`, type: option.type, describe: option.describe }));
   const switchWidth = measureFirstColumn(options, width);
   for (const option of options) {
     span({ text: option.text, padLeft: 2, padRight: 2, width: switchWidth + 4 }, { text: option.describe });
@@ -92,8 +94,9 @@ function measureFirstColumn(entries: readonly { text: string }[], width: number)
 
 /** cliui's `div` (or `span`): wraps each cell to its width and appends the row's lines. */
 function addRow(lines: Line[], width: number, columns: readonly Column[], span: boolean): void {
-  const fixed = columns.filter((column) => column.width !== undefined);
-  const shared = Math.floor((width - fixed.reduce((sum, column) => sum + column.width!, 0)) / (columns.length - fixed.length || 1));
+  const fixedWidths = columns.flatMap((column) => (column.width === undefined ? [] : [column.width]));
+  const unset = columns.length - fixedWidths.length;
+  const shared = unset > 0 ? Math.floor((width - fixedWidths.reduce((sum, fixed) => sum + fixed, 0)) / unset) : 0;
   const cells = columns.map((column) => {
     const padLeft = column.padLeft ?? 0;
     const padRight = column.padRight ?? 0;
@@ -139,7 +142,7 @@ function wrapLine(line: string, columns: number): string[] {
       rowLength++;
     }
     if (word.length > columns) {
-      // Start the long word on a new line when that breaks it no more often than starting it here would.
+      // A long word starts on a new line when that breaks it fewer times than starting it here would.
       const breaksStartingHere = 1 + Math.floor((word.length - (columns - rowLength) - 1) / columns);
       const breaksStartingNextLine = Math.floor((word.length - 1) / columns);
       if (breaksStartingNextLine < breaksStartingHere) rows.push('');
