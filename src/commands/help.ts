@@ -64,11 +64,12 @@ export function renderTopLevelHelp(width: number): string {
   // yargs passes the epilog to cliui with a newline after it, which cliui lays out as one row per line.
   for (const line of `${EPILOG}\n`.split('\n')) div({ text: line });
 
+  // yargs removes the trailing blanks with replace(/\s*$/, ''), which trimEnd does in linear time.
   return `${lines
     .filter((line) => !line.hidden)
     .map((line) => line.text)
     .join('\n')
-    .replace(/\s*$/, '')}\n`;
+    .trimEnd()}\n`;
 }
 
 /** One cell of a cliui row: a fixed width (padding included) or a share of what the fixed cells leave. */
