@@ -1,7 +1,7 @@
 /**
  * The yargs program: every command, the global flags, usage errors and the one top-level catch that turns
  * errors into the exit codes the README documents. cli.ts imports this module only for what it cannot answer
- * itself, so neither it nor yargs loads for `docbench --version` or `docbench --help`.
+ * itself, so neither it nor yargs loads for `docbench --version` or `docbench --help` (in English; help.ts).
  */
 import { createConsoleLogger } from '../logger.js';
 import { ExitCode, exitCodeFor, isDocbenchError } from '../errors.js';
