@@ -7,16 +7,14 @@
  * inside the dataset and are skipped otherwise (the validator reports those as errors).
  */
 import { createHash, type Hash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { closeFd, openFile, readFd, statFd } from './fd.js';
+import { readFd } from './fd.js';
 import path from 'node:path';
 import { README_FILE } from './format.js';
-import { mapAhead } from './map-ahead.js';
 import { isInside } from './safe-path.js';
 
-/** Files read while earlier ones are hashed: enough to keep a disk's queue full. */
-const FILES_AHEAD = 32;
-/** Up to this size a file is read whole in the look-ahead window; larger ones are streamed in chunks. */
+/** Up to this size a file is read whole, synchronously; larger ones are streamed in chunks. */
 const WHOLE_FILE_MAX_BYTES = 1024 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
 
@@ -61,67 +59,75 @@ export async function listDatasetFiles(root: string): Promise<{ files: string[];
 }
 
 /**
- * `sha256:<hex>` over the dataset's files (see the module comment for the exact byte stream). The bytes go
- * into the hash in sorted order, but files are opened and small ones read ahead of the hash (FILES_AHEAD at
- * once), and a large file's next chunk is read while the current one is hashed: the hash waits on the disk
- * as little as possible (issue 13, docs/performance.md).
+ * `sha256:<hex>` over the dataset's files (see the module comment for the exact byte stream). Small files are
+ * read with synchronous calls: for a file of a few KiB, each thread-pool round trip (four per file) cost far
+ * more than the read itself, in the main thread's queueing and the pool's wake-ups (100,000 small documents:
+ * 800,000 round trips, more system time than user time; issue 13, docs/performance.md). A large file's next
+ * chunk is read on the thread pool while the current one is hashed, so the hash waits on the disk as little
+ * as possible.
  */
 export async function computeContentHash(root: string): Promise<string> {
   const realRoot = await realpath(root);
   return hashDatasetFiles(realRoot, (await listDatasetFiles(realRoot)).files);
 }
 
+/**
+ * Called once per file as it is hashed, with its size and first bytes (the whole file up to
+ * WHOLE_FILE_MAX_BYTES, else its first chunk). `head` is reused after the call returns: copy what you keep.
+ * The validator sniffs documents here rather than opening each file a second time.
+ */
+export type HashedFileVisitor = (relative: string, size: number, head: Buffer) => void;
+
 /** The content hash of `files` (as listDatasetFiles lists them) under the resolved root. */
-export async function hashDatasetFiles(realRoot: string, files: readonly string[]): Promise<string> {
+export async function hashDatasetFiles(realRoot: string, files: readonly string[], visit?: HashedFileVisitor): Promise<string> {
   const hash = createHash('sha256');
-  const opened = mapAhead(files, FILES_AHEAD, (relative) => openForHash(path.join(realRoot, relative)));
-  let index = 0;
-  for await (const file of opened) {
-    hash.update(`${files[index++]}\0${file.size}\0`);
-    if ('bytes' in file) hash.update(file.bytes);
-    else await hashChunks(file.fd, file.size, hash);
+  for (const relative of files) {
+    const fd = openSync(path.join(realRoot, relative), 'r');
+    try {
+      const size = fstatSync(fd).size;
+      hash.update(`${relative}\0${size}\0`);
+      if (size > WHOLE_FILE_MAX_BYTES) {
+        await hashChunks(fd, size, hash, (first) => visit?.(relative, size, first));
+        continue;
+      }
+      const bytes = readWholeSync(fd, size, relative);
+      visit?.(relative, size, bytes);
+      hash.update(bytes);
+    } finally {
+      closeSync(fd);
+    }
   }
   return `sha256:${hash.digest('hex')}`;
 }
 
-type OpenedFile = { size: number; bytes: Buffer } | { size: number; fd: number };
-
-/** A small file read whole (one open, fstat, read, close), or a large one left open for hashChunks. */
-async function openForHash(file: string): Promise<OpenedFile> {
-  const fd = await openFile(file);
-  try {
-    const { size } = await statFd(fd);
-    if (size > WHOLE_FILE_MAX_BYTES) return { size, fd };
-    const bytes = Buffer.allocUnsafe(size);
-    for (let filled = 0; filled < size; ) {
-      const bytesRead = await readFd(fd, bytes, filled, size - filled, filled);
-      if (bytesRead === 0) throw new Error(`${file} shrank while it was hashed`);
-      filled += bytesRead;
-    }
-    await closeFd(fd);
-    return { size, bytes };
-  } catch (error) {
-    await closeFd(fd);
-    throw error;
+/** Reads `size` bytes of an open file from its start, synchronously. */
+function readWholeSync(fd: number, size: number, relative: string): Buffer {
+  const bytes = Buffer.allocUnsafe(size);
+  for (let filled = 0; filled < size; ) {
+    const bytesRead = readSync(fd, bytes, filled, size - filled, filled);
+    if (bytesRead === 0) throw new Error(`${relative} shrank while it was hashed`);
+    filled += bytesRead;
   }
+  return bytes;
 }
 
-/** Hashes `size` bytes of an open file, reading the next chunk while the current one is hashed; closes it. */
-async function hashChunks(fd: number, size: number, hash: Hash): Promise<void> {
-  try {
-    const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
-    const readAt = (position: number, buffer: Buffer) => readFd(fd, buffer, 0, Math.min(CHUNK_BYTES, size - position), position);
-    let position = 0;
-    let pending = readAt(0, buffers[0]!);
-    for (let turn = 0; position < size; turn++) {
-      const buffer = buffers[turn % 2]!;
-      const bytesRead = await pending;
-      if (bytesRead === 0) throw new Error('the file shrank while it was hashed');
-      position += bytesRead;
-      if (position < size) pending = readAt(position, buffers[(turn + 1) % 2]!);
-      hash.update(buffer.subarray(0, bytesRead));
-    }
-  } finally {
-    await closeFd(fd);
+/**
+ * Hashes `size` bytes of an open file, reading the next chunk while the current one is hashed. `onFirst`
+ * sees the first chunk before it is hashed.
+ */
+async function hashChunks(fd: number, size: number, hash: Hash, onFirst: (chunk: Buffer) => void): Promise<void> {
+  const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+  const readAt = (position: number, buffer: Buffer) => readFd(fd, buffer, 0, Math.min(CHUNK_BYTES, size - position), position);
+  let position = 0;
+  let pending = readAt(0, buffers[0]!);
+  for (let turn = 0; position < size; turn++) {
+    const buffer = buffers[turn % 2]!;
+    const bytesRead = await pending;
+    if (bytesRead === 0) throw new Error('the file shrank while it was hashed');
+    position += bytesRead;
+    if (position < size) pending = readAt(position, buffers[(turn + 1) % 2]!);
+    const chunk = buffer.subarray(0, bytesRead);
+    if (turn === 0) onFirst(chunk);
+    hash.update(chunk);
   }
 }

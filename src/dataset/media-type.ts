@@ -27,6 +27,13 @@ export interface FileFacts {
   mediaType?: string;
 }
 
+/** The facts of a regular file from its size and first bytes (at least its first KiB, or all of it). */
+export function describeRegularFile(size: number, head: Buffer): FileFacts {
+  if (size === 0) return { isFile: true, size };
+  const mediaType = sniffMediaType(head.subarray(0, 1024));
+  return mediaType ? { isFile: true, size, mediaType } : { isFile: true, size };
+}
+
 /** Opens the file once for its fstat and first KiB (one open instead of a stat, then an open to sniff). */
 export async function inspectFile(file: string): Promise<FileFacts> {
   const fd = await openFile(file);
@@ -35,8 +42,7 @@ export async function inspectFile(file: string): Promise<FileFacts> {
     if (!info.isFile() || info.size === 0) return { isFile: info.isFile(), size: info.size };
     const head = Buffer.alloc(1024);
     const bytesRead = await readFd(fd, head, 0, head.length, 0);
-    const mediaType = sniffMediaType(head.subarray(0, bytesRead));
-    return mediaType ? { isFile: true, size: info.size, mediaType } : { isFile: true, size: info.size };
+    return describeRegularFile(info.size, head.subarray(0, bytesRead));
   } finally {
     await closeFd(fd);
   }

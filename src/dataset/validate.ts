@@ -2,7 +2,8 @@
  * `validateDataset`: everything a run would trip on, found before any paid call and reported at once, each
  * problem with the file (relative to the dataset) and the reason. Never throws for dataset problems.
  */
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -22,11 +23,11 @@ import {
   TRUTH_DIR,
 } from './format.js';
 import { checkManifest, listSchemaFieldPaths, parseComparators, type DatasetManifest, type ManifestDocument } from './manifest.js';
-import { inspectFile } from './media-type.js';
+import { describeRegularFile, inspectFile, type FileFacts } from './media-type.js';
 import { mapInOrder } from './map-ahead.js';
 import { decodeUtf8 } from './read.js';
 import { checkRegionPages } from './regions.js';
-import { checkRelativePath, resolveInside } from './safe-path.js';
+import { checkRelativePath, resolveInside, type SafePathResult } from './safe-path.js';
 import { checkSchemaSubset, compileSchema } from './schema-subset.js';
 
 /** One thing wrong with a dataset. Errors stop a run; warnings are printed and the run goes on. */
@@ -103,18 +104,15 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
   }
   const realRoot = await realpath(root);
   const { files, escaping, linked } = await listDatasetFiles(realRoot);
-  const present = new Set(files);
-  // The hash reads every file; it runs while the documents are checked (awaited below, where it was needed).
-  const hashing = hashDatasetFiles(realRoot, files);
-  hashing.catch(() => undefined);
+  const walked: WalkedFiles = { realRoot, present: new Set(files), linked };
 
-  const manifest = await readManifest(realRoot, present, problems);
-  const schema = await readSchema(realRoot, present, problems);
+  const manifest = await readManifest(walked, problems);
+  const schema = await readSchema(walked, problems);
   const validateTruth = schema ? compileTruthValidator(schema, problems) : undefined;
   const { comparators, issues } = parseComparators(manifest?.comparators);
   for (const issue of issues) problems[issue.severity === 'error' ? 'error' : 'warn'](MANIFEST_FILE, issue.message);
   if (schema) warnUnknownComparatorPaths(Object.keys(comparators), schema, problems);
-  const customContext = await readCustomContext(realRoot, present, manifest, problems);
+  const customContext = await readCustomContext(walked, manifest, problems);
 
   const candidates = manifest?.documents ? listManifestCandidates(manifest.documents, files, problems) : await discoverCandidates(realRoot, problems);
   const seen = new Map<string, string>();
@@ -135,11 +133,18 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
     seen.set(candidate.id, candidate.reportAs);
     return candidate;
   });
+  // The hash reads every file once; the documents' sizes and media types are taken from that read instead
+  // of opening each document again.
+  const documentFiles = new Set(slots.flatMap((slot) => (slot instanceof ProblemList || slot.file === undefined ? [] : [slot.file])));
+  const facts = new Map<string, FileFacts>();
+  const contentHash = await hashDatasetFiles(realRoot, files, (relative, size, head) => {
+    if (documentFiles.has(relative)) facts.set(relative, describeRegularFile(size, head));
+  });
   const checked = await mapInOrder(slots, DOCUMENTS_AHEAD, async (slot) => {
     if (slot instanceof ProblemList) return { problems: slot, document: undefined };
     const own = new ProblemList();
-    const document = await checkDocument(root, realRoot, slot, { maxFileBytes, linked, present }, own);
-    if (document) await attachTruthAndBaseline(root, realRoot, document, present, validateTruth, own);
+    const document = await checkDocument(root, walked, slot, { maxFileBytes, facts }, own);
+    if (document) await attachTruthAndBaseline(root, walked, document, validateTruth, own);
     return { problems: own, document };
   });
   const documents: DatasetDocument[] = [];
@@ -154,7 +159,6 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
     if (!problems.items.some((problem) => problem.file === file)) problems.error(file, 'is a symlink pointing outside the dataset directory (or broken); replace it with the file itself');
   }
 
-  const contentHash = await hashing;
   if (problems.hasErrors || !schema) return { problems: problems.items, contentHash };
   const dataset: Dataset = {
     root,
@@ -194,20 +198,42 @@ export async function loadDataset(dir: string, options: LoadDatasetOptions = {})
   return validation.dataset;
 }
 
-/** Reads a small text file inside the dataset; reports non-UTF-8 and escapes. undefined when unusable. */
-async function readTextInside(realRoot: string, relative: string, problems: ProblemList): Promise<string | undefined> {
-  const resolved = await resolveInside(realRoot, relative);
-  if (!resolved.ok) {
-    problems.error(relative, resolved.reason);
+/** The dataset's files as the walk found them (listDatasetFiles). */
+interface WalkedFiles {
+  realRoot: string;
+  /** Every file found. */
+  present: ReadonlySet<string>;
+  /** Those reached through a symlink: only these (and paths the walk did not list) need resolving. */
+  linked: ReadonlySet<string>;
+}
+
+/**
+ * Where `relative` is, if inside the dataset. A file the walk met as a regular file (no symlink on the way)
+ * is inside the root: no lstat and realpath again. Anything else (a link, a path spelt differently) is resolved.
+ */
+async function locateInside(walked: WalkedFiles, relative: string): Promise<SafePathResult> {
+  if (walked.present.has(relative) && !walked.linked.has(relative)) return { ok: true, absolute: path.join(walked.realRoot, relative) };
+  return resolveInside(walked.realRoot, relative);
+}
+
+/**
+ * Reads a small text file inside the dataset; reports non-UTF-8 and escapes. undefined when unusable. The
+ * read is synchronous: for files of a few KiB the thread pool's four round trips cost more than the read
+ * (see hashDatasetFiles).
+ */
+async function readTextInside(walked: WalkedFiles, relative: string, problems: ProblemList): Promise<string | undefined> {
+  const located = await locateInside(walked, relative);
+  if (!located.ok) {
+    problems.error(relative, located.reason);
     return undefined;
   }
-  const text = decodeUtf8(await readFile(resolved.absolute));
+  const text = decodeUtf8(readFileSync(located.absolute));
   if (text === undefined) problems.error(relative, 'is not valid UTF-8 text; save it as UTF-8');
   return text?.replace(/^\uFEFF/, '');
 }
 
-async function readJsonInside(realRoot: string, relative: string, problems: ProblemList): Promise<{ value: unknown } | undefined> {
-  const text = await readTextInside(realRoot, relative, problems);
+async function readJsonInside(walked: WalkedFiles, relative: string, problems: ProblemList): Promise<{ value: unknown } | undefined> {
+  const text = await readTextInside(walked, relative, problems);
   if (text === undefined) return undefined;
   try {
     return { value: JSON.parse(text) as unknown };
@@ -217,21 +243,21 @@ async function readJsonInside(realRoot: string, relative: string, problems: Prob
   }
 }
 
-async function readManifest(realRoot: string, present: Set<string>, problems: ProblemList): Promise<DatasetManifest | undefined> {
-  if (!present.has(MANIFEST_FILE)) return undefined;
-  const parsed = await readJsonInside(realRoot, MANIFEST_FILE, problems);
+async function readManifest(walked: WalkedFiles, problems: ProblemList): Promise<DatasetManifest | undefined> {
+  if (!walked.present.has(MANIFEST_FILE)) return undefined;
+  const parsed = await readJsonInside(walked, MANIFEST_FILE, problems);
   if (!parsed) return undefined;
   const { manifest, issues } = checkManifest(parsed.value);
   for (const issue of issues) problems[issue.severity === 'error' ? 'error' : 'warn'](MANIFEST_FILE, issue.message);
   return manifest;
 }
 
-async function readSchema(realRoot: string, present: Set<string>, problems: ProblemList): Promise<JsonSchema | undefined> {
-  if (!present.has(SCHEMA_FILE)) {
+async function readSchema(walked: WalkedFiles, problems: ProblemList): Promise<JsonSchema | undefined> {
+  if (!walked.present.has(SCHEMA_FILE)) {
     problems.error(SCHEMA_FILE, 'missing: every dataset needs schema.json, the JSON Schema sent to /extract (`docbench dataset init` writes an example)');
     return undefined;
   }
-  const parsed = await readJsonInside(realRoot, SCHEMA_FILE, problems);
+  const parsed = await readJsonInside(walked, SCHEMA_FILE, problems);
   if (!parsed) return undefined;
   const issues = checkSchemaSubset(parsed.value);
   for (const issue of issues) problems[issue.severity === 'error' ? 'error' : 'warn'](SCHEMA_FILE, `${issue.pointer}: ${issue.message}`);
@@ -256,10 +282,10 @@ function warnUnknownComparatorPaths(paths: string[], schema: JsonSchema, problem
   }
 }
 
-async function readCustomContext(realRoot: string, present: Set<string>, manifest: DatasetManifest | undefined, problems: ProblemList): Promise<string | undefined> {
+async function readCustomContext(walked: WalkedFiles, manifest: DatasetManifest | undefined, problems: ProblemList): Promise<string | undefined> {
   const fromManifest = manifest?.defaults?.customContext;
-  if (!present.has(CONTEXT_FILE)) return fromManifest;
-  const text = await readTextInside(realRoot, CONTEXT_FILE, problems);
+  if (!walked.present.has(CONTEXT_FILE)) return fromManifest;
+  const text = await readTextInside(walked, CONTEXT_FILE, problems);
   if (fromManifest !== undefined) {
     problems.warn(CONTEXT_FILE, 'ignored: dataset.json defaults.customContext takes precedence');
     return fromManifest;
@@ -319,17 +345,15 @@ function formatBytes(bytes: number): string {
 /** Documents whose files are checked at once: enough to keep a disk's queue full, few enough for any fd limit. */
 const DOCUMENTS_AHEAD = 32;
 
-/** What checkDocument knows of the dataset's files from the directory walk. */
-interface KnownFiles {
+/** What checkDocument knows of the documents before it looks at one. */
+interface DocumentLimits {
   maxFileBytes: number;
-  /** Every file found (listDatasetFiles). */
-  present: ReadonlySet<string>;
-  /** Those reached through a symlink: only these (and paths the walk did not list) need resolving. */
-  linked: ReadonlySet<string>;
+  /** Size and media type of each document file the hash read, by its path as the walk listed it. */
+  facts: ReadonlyMap<string, FileFacts>;
 }
 
 /** Checks one document's file (or URL); returns the document with its media type, or undefined on error. */
-async function checkDocument(root: string, realRoot: string, candidate: Candidate, known: KnownFiles, problems: ProblemList): Promise<DatasetDocument | undefined> {
+async function checkDocument(root: string, walked: WalkedFiles, candidate: Candidate, limits: DocumentLimits, problems: ProblemList): Promise<DatasetDocument | undefined> {
   const entry = candidate.entry;
   const document: DatasetDocument = { id: candidate.id, tags: { ...(entry?.tags ?? {}) }, truth: {}, baseline: {} };
   if (entry?.customContext !== undefined) document.customContext = entry.customContext;
@@ -348,20 +372,18 @@ async function checkDocument(root: string, realRoot: string, candidate: Candidat
   if (!expected) {
     return void problems.error(at, `unsupported format "${extension || '(no extension)'}" (supported: ${SUPPORTED_EXTENSIONS.join(', ')})`);
   }
-  // A file the walk met as a regular file (no symlink on the way) is inside the root: no lstat and realpath
-  // again. Anything else (a link, a path spelt differently) is resolved, and stat'ed before it is opened (a
-  // FIFO must not block the validator).
-  let absolute = path.join(realRoot, relative);
-  if (!known.present.has(relative) || known.linked.has(relative)) {
-    const resolved = await resolveInside(realRoot, relative);
-    if (!resolved.ok) return void problems.error(at, resolved.reason);
-    absolute = resolved.absolute;
-    if (!(await stat(absolute)).isFile()) return void problems.error(at, 'is not a regular file');
+  const located = await locateInside(walked, relative);
+  if (!located.ok) return void problems.error(at, located.reason);
+  let info = limits.facts.get(relative);
+  if (!info) {
+    // A path the walk did not list as spelt (so the hash did not read it): stat'ed before it is opened, as a
+    // FIFO must not block the validator.
+    if (!(await stat(located.absolute)).isFile()) return void problems.error(at, 'is not a regular file');
+    info = await inspectFile(located.absolute);
   }
-  const info = await inspectFile(absolute);
   if (!info.isFile) return void problems.error(at, 'is not a regular file');
   if (info.size === 0) return void problems.error(at, 'is empty (0 bytes)');
-  if (info.size > known.maxFileBytes) return void problems.error(at, `is ${formatBytes(info.size)}, over the size limit of ${formatBytes(known.maxFileBytes)}`);
+  if (info.size > limits.maxFileBytes) return void problems.error(at, `is ${formatBytes(info.size)}, over the size limit of ${formatBytes(limits.maxFileBytes)}`);
   const sniffed = info.mediaType;
   if (!sniffed) return void problems.error(at, `content is not a PDF, PNG, JPEG or TIFF although the extension says "${extension}"`);
   if (sniffed !== expected) {
@@ -376,16 +398,15 @@ async function checkDocument(root: string, realRoot: string, candidate: Candidat
 /** Finds truth/ and baseline/ files for a document, checks each, and records the ones that are usable. */
 async function attachTruthAndBaseline(
   root: string,
-  realRoot: string,
+  walked: WalkedFiles,
   document: DatasetDocument,
-  present: Set<string>,
   validateTruth: ((value: unknown) => string[]) | undefined,
   problems: ProblemList,
 ): Promise<void> {
   const id = document.id;
   const truthJson = `${TRUTH_DIR}/${id}.json`;
-  if (present.has(truthJson)) {
-    const parsed = await readJsonInside(realRoot, truthJson, problems);
+  if (walked.present.has(truthJson)) {
+    const parsed = await readJsonInside(walked, truthJson, problems);
     if (parsed) {
       const errors = !isObject(parsed.value) ? ['must hold a JSON object'] : (validateTruth?.(parsed.value) ?? []);
       for (const message of errors) problems.error(truthJson, `does not match schema.json: ${message}`);
@@ -393,10 +414,10 @@ async function attachTruthAndBaseline(
     }
   }
   const truthMarkdown = `${TRUTH_DIR}/${id}.md`;
-  if (present.has(truthMarkdown) && (await checkMarkdown(realRoot, truthMarkdown, problems))) document.truth.markdown = path.join(root, truthMarkdown);
+  if (walked.present.has(truthMarkdown) && (await checkMarkdown(walked, truthMarkdown, problems))) document.truth.markdown = path.join(root, truthMarkdown);
   const regions = `${TRUTH_DIR}/${id}.regions.json`;
-  if (present.has(regions)) {
-    const parsed = await readJsonInside(realRoot, regions, problems);
+  if (walked.present.has(regions)) {
+    const parsed = await readJsonInside(walked, regions, problems);
     if (parsed) {
       const errors = checkRegionPages(parsed.value);
       for (const message of errors.slice(0, 20)) problems.error(regions, message);
@@ -405,10 +426,10 @@ async function attachTruthAndBaseline(
     }
   }
   const baselineMarkdown = `${BASELINE_DIR}/${id}.md`;
-  if (present.has(baselineMarkdown) && (await checkMarkdown(realRoot, baselineMarkdown, problems))) document.baseline.markdown = path.join(root, baselineMarkdown);
+  if (walked.present.has(baselineMarkdown) && (await checkMarkdown(walked, baselineMarkdown, problems))) document.baseline.markdown = path.join(root, baselineMarkdown);
   const baselineJson = `${BASELINE_DIR}/${id}.json`;
-  if (present.has(baselineJson)) {
-    const parsed = await readJsonInside(realRoot, baselineJson, problems);
+  if (walked.present.has(baselineJson)) {
+    const parsed = await readJsonInside(walked, baselineJson, problems);
     if (parsed && !isObject(parsed.value)) problems.error(baselineJson, 'must hold a JSON object (the incumbent\'s extraction)');
     // The incumbent's output is scored as it is, like the service's: it need not conform to schema.json.
     else if (parsed) {
@@ -421,8 +442,8 @@ function isObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function checkMarkdown(realRoot: string, relative: string, problems: ProblemList): Promise<boolean> {
-  const text = await readTextInside(realRoot, relative, problems);
+async function checkMarkdown(walked: WalkedFiles, relative: string, problems: ProblemList): Promise<boolean> {
+  const text = await readTextInside(walked, relative, problems);
   if (text === undefined) return false;
   if (text.trim() === '') problems.warn(relative, 'is empty; it will be scored as an empty page');
   return true;
