@@ -7,14 +7,14 @@
  * inside the dataset and are skipped otherwise (the validator reports those as errors).
  */
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { readFd } from './fd.js';
+import { closeFd, openFile, readFd } from './fd.js';
 import path from 'node:path';
 import { README_FILE } from './format.js';
+import { readSmallFiles } from './read-pool.js';
 import { isInside } from './safe-path.js';
 
-/** Up to this size a file is read whole, synchronously; larger ones are streamed in chunks. */
+/** Up to this size a file is read whole; larger ones are streamed in chunks. */
 const WHOLE_FILE_MAX_BYTES = 1024 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
 
@@ -59,12 +59,10 @@ export async function listDatasetFiles(root: string): Promise<{ files: string[];
 }
 
 /**
- * `sha256:<hex>` over the dataset's files (see the module comment for the exact byte stream). Small files are
- * read with synchronous calls: for a file of a few KiB, each thread-pool round trip (four per file) cost far
- * more than the read itself, in the main thread's queueing and the pool's wake-ups (100,000 small documents:
- * 800,000 round trips, more system time than user time; issue 13, docs/performance.md). A large file's next
- * chunk is read on the thread pool while the current one is hashed, so the hash waits on the disk as little
- * as possible.
+ * `sha256:<hex>` over the dataset's files (see the module comment for the exact byte stream). Small files
+ * come whole from readSmallFiles (worker threads with synchronous reads: the thread pool's four round trips a
+ * file cost more than the reads of 100,000 small documents). A large file's next chunk is read while the
+ * current one is hashed, so the hash waits on the disk as little as possible (issue 13, docs/performance.md).
  */
 export async function computeContentHash(root: string): Promise<string> {
   const realRoot = await realpath(root);
@@ -73,42 +71,33 @@ export async function computeContentHash(root: string): Promise<string> {
 
 /**
  * Called once per file as it is hashed, with its size and first bytes (the whole file up to
- * WHOLE_FILE_MAX_BYTES, else its first chunk). `head` is reused after the call returns: copy what you keep.
- * The validator sniffs documents here rather than opening each file a second time.
+ * WHOLE_FILE_MAX_BYTES, else its first chunk). `head` may be reused after the call returns: copy what you
+ * keep. The validator sniffs documents here rather than opening each file a second time.
  */
 export type HashedFileVisitor = (relative: string, size: number, head: Buffer) => void;
 
 /** The content hash of `files` (as listDatasetFiles lists them) under the resolved root. */
 export async function hashDatasetFiles(realRoot: string, files: readonly string[], visit?: HashedFileVisitor): Promise<string> {
   const hash = createHash('sha256');
-  for (const relative of files) {
-    const fd = openSync(path.join(realRoot, relative), 'r');
-    try {
-      const size = fstatSync(fd).size;
-      hash.update(`${relative}\0${size}\0`);
-      if (size > WHOLE_FILE_MAX_BYTES) {
-        await hashChunks(fd, size, hash, (first) => visit?.(relative, size, first));
-        continue;
-      }
-      const bytes = readWholeSync(fd, size, relative);
+  const absolute = files.map((relative) => path.join(realRoot, relative));
+  let index = 0;
+  for await (const { size, bytes } of readSmallFiles(absolute, WHOLE_FILE_MAX_BYTES)) {
+    const relative = files[index]!;
+    const file = absolute[index++]!;
+    hash.update(`${relative}\0${size}\0`);
+    if (bytes) {
       visit?.(relative, size, bytes);
       hash.update(bytes);
+      continue;
+    }
+    const fd = await openFile(file);
+    try {
+      await hashChunks(fd, size, hash, (first) => visit?.(relative, size, first));
     } finally {
-      closeSync(fd);
+      await closeFd(fd);
     }
   }
   return `sha256:${hash.digest('hex')}`;
-}
-
-/** Reads `size` bytes of an open file from its start, synchronously. */
-function readWholeSync(fd: number, size: number, relative: string): Buffer {
-  const bytes = Buffer.allocUnsafe(size);
-  for (let filled = 0; filled < size; ) {
-    const bytesRead = readSync(fd, bytes, filled, size - filled, filled);
-    if (bytesRead === 0) throw new Error(`${relative} shrank while it was hashed`);
-    filled += bytesRead;
-  }
-  return bytes;
 }
 
 /**

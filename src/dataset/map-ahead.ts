@@ -1,8 +1,7 @@
 /**
  * Bounded look-ahead over a list: `fn` runs on up to `limit` items at once, and the results come back in the
- * list's order. Dataset validation and hashing use it to keep the disk busy with many small reads (each a
- * few thread-pool round trips) instead of waiting for one file at a time, while memory holds at most `limit`
- * results.
+ * list's order. Dataset validation uses it to check documents whose files need the disk (links, paths the
+ * walk did not list) several at a time, while memory holds at most `limit` results.
  */
 export async function* mapAhead<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): AsyncGenerator<R> {
   const window: Promise<R>[] = [];
