@@ -37,6 +37,12 @@ export function meetsTarget(figure: BenchFigure): boolean | undefined {
   }
 }
 
+/** The middle value (the upper one of an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 /** Runs `fn` until at least `minMs` have passed (and at least `minRuns` times); returns the median time, ms. */
 export async function medianTimeMs(fn: () => unknown | Promise<unknown>, minRuns = 5, minMs = 200): Promise<number> {
   const times: number[] = [];
@@ -47,6 +53,5 @@ export async function medianTimeMs(fn: () => unknown | Promise<unknown>, minRuns
     times.push(performance.now() - t0);
     if (times.length >= 1000) break;
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? 0;
+  return median(times);
 }

@@ -4,15 +4,10 @@
  * that a busy machine slows all of them alike. Needs `npm run build` (the CLI runs from dist/).
  */
 import path from 'node:path';
-import type { BenchCase, BenchFigure } from '../harness.js';
+import { median, type BenchCase, type BenchFigure } from '../harness.js';
 import { repoRoot, timeProcess } from '../support/child.js';
 
 const RUNS = 11;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 export const cases: BenchCase[] = [
   {
