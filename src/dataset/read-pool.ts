@@ -23,8 +23,12 @@ const WORKERS = 4;
 const BATCH_FILES = 256;
 /** …unless they add up to this many bytes first: the rest of the batch goes back in the queue. */
 const BATCH_BYTES = 4 * 1024 * 1024;
-/** Files read ahead of the consumer at most, so memory stays bounded when the consumer is the slower side. */
+/**
+ * Read ahead of the consumer at most (files, and bytes waiting to be consumed), so memory stays bounded when
+ * the consumer is the slower side (hashing files that the page cache hands out faster).
+ */
 const AHEAD_FILES = 2048;
+const AHEAD_BYTES = 64 * 1024 * 1024;
 
 /** What a worker answers for a batch [start, end): the files [start, start + sizes.length) it read. */
 interface BatchReply {
@@ -118,14 +122,17 @@ export async function* readSmallFiles(paths: readonly string[], maxBytes: number
   /** Files that could not be read, by index: thrown when the consumer reaches them, not before. */
   const unreadable = new Map<number, Error>();
   let crashed: Error | undefined;
-  /** Ranges not yet read, front first: a batch cut short puts its rest back at the front. */
+  /** Ranges not yet read, in order (a batch cut short puts its rest back in its place). */
   const queue: { start: number; end: number }[] = [];
   for (let start = 0; start < paths.length; start += BATCH_FILES) queue.push({ start, end: Math.min(start + BATCH_FILES, paths.length) });
   const idle: Worker[] = [];
   let consumed = 0;
+  let buffered = 0;
   let wake: (() => void) | undefined;
+  // The range holding the next file to consume always goes: the queue is in order, so it is the first one.
+  const mayRead = (start: number) => start <= consumed || (start < consumed + AHEAD_FILES && buffered < AHEAD_BYTES);
   const dispatch = () => {
-    while (idle.length > 0 && queue.length > 0 && queue[0]!.start < consumed + AHEAD_FILES) {
+    while (idle.length > 0 && queue.length > 0 && mayRead(queue[0]!.start)) {
       const { start, end } = queue.shift()!;
       idle.pop()!.postMessage({ start, end, paths: paths.slice(start, end), maxBytes, batchBytes: BATCH_BYTES });
     }
@@ -138,12 +145,16 @@ export async function* readSmallFiles(paths: readonly string[], maxBytes: number
         if (size <= maxBytes) {
           file.bytes = Buffer.from(reply.data, offset, size);
           offset += size;
+          buffered += size;
         }
         ready.set(reply.start + index, file);
       });
       const next = reply.start + reply.sizes.length;
       if (reply.error) unreadable.set(next, rebuildError(reply.error));
-      else if (next < reply.end) queue.unshift({ start: next, end: reply.end });
+      else if (next < reply.end) {
+        const after = queue.findIndex((range) => range.start > next);
+        queue.splice(after === -1 ? queue.length : after, 0, { start: next, end: reply.end });
+      }
       idle.push(worker);
       dispatch();
       wake?.();
@@ -160,6 +171,7 @@ export async function* readSmallFiles(paths: readonly string[], maxBytes: number
       const file = ready.get(consumed);
       if (file) {
         ready.delete(consumed++);
+        buffered -= file.bytes?.length ?? 0;
         dispatch();
         yield file;
         continue;

@@ -218,8 +218,8 @@ async function locateInside(walked: WalkedFiles, relative: string): Promise<Safe
 
 /**
  * Reads a small text file inside the dataset; reports non-UTF-8 and escapes. undefined when unusable. The
- * read is synchronous: for files of a few KiB the thread pool's four round trips cost more than the read
- * (see hashDatasetFiles).
+ * read is synchronous: the hash has just read every file (the bytes are in the page cache), and for files
+ * of a few KiB the thread pool's four round trips cost more than the read (see read-pool.ts).
  */
 async function readTextInside(walked: WalkedFiles, relative: string, problems: ProblemList): Promise<string | undefined> {
   const located = await locateInside(walked, relative);
