@@ -4,15 +4,18 @@
  */
 import { closeFd, openFile, readFd, statFd } from './fd.js';
 
+// Built once: the validator sniffs every document of the dataset.
+const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const TIFF_LITTLE_ENDIAN = Buffer.from('II*\0', 'latin1');
+const TIFF_BIG_ENDIAN = Buffer.from('MM\0*', 'latin1');
+
 const SIGNATURES: { mediaType: string; test: (head: Buffer) => boolean }[] = [
   // PDF 1.7 §7.5.2: the header may be preceded by junk within the first 1024 bytes; readers accept that.
-  { mediaType: 'application/pdf', test: (head) => head.subarray(0, 1024).includes('%PDF-') },
-  { mediaType: 'image/png', test: (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { mediaType: 'application/pdf', test: (head) => head.subarray(0, 1024).includes(PDF_HEADER) },
+  { mediaType: 'image/png', test: (head) => head.subarray(0, 8).equals(PNG_SIGNATURE) },
   { mediaType: 'image/jpeg', test: (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff },
-  {
-    mediaType: 'image/tiff',
-    test: (head) => head.subarray(0, 4).equals(Buffer.from('II*\0', 'latin1')) || head.subarray(0, 4).equals(Buffer.from('MM\0*', 'latin1')),
-  },
+  { mediaType: 'image/tiff', test: (head) => head.subarray(0, 4).equals(TIFF_LITTLE_ENDIAN) || head.subarray(0, 4).equals(TIFF_BIG_ENDIAN) },
 ];
 
 /** The media type of `bytes` (the start of a file), or undefined when it is none of PDF, PNG, JPEG, TIFF. */
@@ -30,7 +33,7 @@ export interface FileFacts {
 /** The facts of a regular file from its size and first bytes (at least its first KiB, or all of it). */
 export function describeRegularFile(size: number, head: Buffer): FileFacts {
   if (size === 0) return { isFile: true, size };
-  const mediaType = sniffMediaType(head.subarray(0, 1024));
+  const mediaType = sniffMediaType(head);
   return mediaType ? { isFile: true, size, mediaType } : { isFile: true, size };
 }
 
