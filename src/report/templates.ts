@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type Handlebars from 'handlebars';
 import { DocbenchError } from '../errors.js';
-import { cacheOnce, COMPILE_OPTIONS, createTemplateEnvironment, readTemplateFiles } from '../render/index.js';
+import { cacheOnce, compileTemplateFiles, createTemplateEnvironment, readTemplateFiles } from '../render/index.js';
 
 export interface CompiledTemplates {
   report: Handlebars.TemplateDelegate;
@@ -18,13 +18,14 @@ export const loadTemplates = cacheOnce(compileTemplates);
 
 async function compileTemplates(): Promise<CompiledTemplates> {
   const [hbs, files] = await Promise.all([createTemplateEnvironment(), readTemplateFiles(['report.hbs', 'drilldown.hbs', 'segments.hbs', 'report-script.js'])]);
-  // The drill-downs use `styles` but not `report-styles` (they would repeat that CSS 10,000 times).
-  hbs.registerPartial('segments', files['segments.hbs']);
   const script = files['report-script.js'];
   if (script.includes('</script')) throw new DocbenchError('INTERNAL', 'report-script.js must not contain "</script"');
+  const compiled = await compileTemplateFiles(hbs, { 'report.hbs': files['report.hbs'], 'drilldown.hbs': files['drilldown.hbs'], 'segments.hbs': files['segments.hbs'] });
+  // The drill-downs use `styles` but not `report-styles` (they would repeat that CSS 10,000 times).
+  hbs.registerPartial('segments', compiled['segments.hbs']);
   return {
-    report: hbs.compile(files['report.hbs'], COMPILE_OPTIONS),
-    drilldown: hbs.compile(files['drilldown.hbs'], COMPILE_OPTIONS),
+    report: compiled['report.hbs'],
+    drilldown: compiled['drilldown.hbs'],
     script,
     scriptHash: `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`,
   };
