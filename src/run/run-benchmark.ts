@@ -68,6 +68,8 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   const previous = options.resumeDir ? await readManifest(path.resolve(options.cwd, options.resumeDir)) : null;
   const datasetDir = previous ? previous.dataset.path : options.datasetDir;
   if (!datasetDir) throw new UsageError('no dataset given', { subject: '--dataset', hint: 'pass --dataset <dir> (e.g. datasets/sample-claims)' });
+  // git runs while the dataset is validated (it never rejects: outside a checkout the commit is null).
+  const commitLookup = previous ? Promise.resolve(previous.docbench_commit) : findDocbenchCommit();
   const dataset = await loadDataset(path.resolve(options.cwd, datasetDir), { logger });
   if (previous && previous.dataset.content_hash !== dataset.contentHash) {
     throw new UsageError(`the dataset ${datasetDir} changed since run ${previous.run_id} started (content hash differs)`, {
@@ -122,7 +124,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
       for (const record of await readFinalRecords(runDir, v1SystemName(previous))) if (record.status === 'ok') done.add(record.key);
     }
     const primary = systems.find((system) => system.kind !== 'stored') ?? systems[0]!;
-    const commit = previous ? previous.docbench_commit : await findDocbenchCommit();
+    const commit = await commitLookup;
     manifest = previous ?? {
       schema_version: 1,
       run_id: path.basename(runDir),
