@@ -2,11 +2,10 @@
  * dataset.json: the optional manifest. Parsed and checked here (shape with ajv, comparators by hand for
  * messages that name the field path); turned into documents by discover.ts.
  */
-import type { ValidateFunction } from 'ajv';
 import { ENDPOINTS, MODES, type ComparatorSpec, type DateLocale, type Endpoint, type Mode } from '../types.js';
 import { COMPARATOR_TYPES, isComparatorType } from './format.js';
 import { formatAjvErrors } from './schema-subset.js';
-import { lazy, lazyRequire } from '../lazy.js';
+import { defineSchemaCheck } from '../schema-check.js';
 
 /** One entry of dataset.json `documents`: either `file` (relative to the dataset) or `fileUrl`. */
 export interface ManifestDocument {
@@ -76,9 +75,8 @@ const MANIFEST_SCHEMA = {
   },
 } as const;
 
-// Compiled on the first check, not when the module loads: importing docbench must not pay for it (issue 13).
-const ajvPackage = lazyRequire<typeof import('ajv')>('ajv');
-const compileManifestValidator = lazy((): ValidateFunction => new (ajvPackage().Ajv)({ allErrors: true, strict: false }).compile(MANIFEST_SCHEMA));
+// Loaded (precompiled by the build) or compiled on the first check, not when the module loads (issue 13).
+const compileManifestValidator = defineSchemaCheck('dataset-manifest', MANIFEST_SCHEMA, { allErrors: true });
 
 /** Problems found in dataset.json; `path` is a JSON pointer or a comparator key. */
 export interface ManifestIssue {

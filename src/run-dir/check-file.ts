@@ -4,23 +4,21 @@
  * inside it and what was expected. A damaged or foreign file must never surface as a TypeError later.
  */
 import { readFile } from 'node:fs/promises';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { UsageError } from '../errors.js';
-import { lazy, lazyRequire } from '../lazy.js';
+import { defineSchemaCheck, type SchemaCheck } from '../schema-check.js';
 
-const ajvPackage = lazyRequire<typeof import('ajv')>('ajv');
-// verbose: errors carry the offending value, so a message can say what was found.
-const loadAjv = lazy(() => new (ajvPackage().Ajv)({ allErrors: false, strict: false, verbose: true }));
-
-/** A shape check, compiled on its first use; the type parameter is what a passing value is read as. */
-export type FileCheck<T> = () => ValidateFunction<T>;
+/** A shape check of a run file; the type parameter is what a passing value is read as. */
+export type FileCheck<T> = SchemaCheck<T>;
 
 /**
- * The check for `schema`, compiled when a file is first checked against it: importing a reader (the
- * library's main entry imports them all) neither loads ajv nor compiles a schema (issue 13).
+ * The check of a run file against `schema`, named `name` (its precompiled file, see src/schema-check.ts).
+ * Loaded or compiled when a file is first checked: importing a reader (the library's main entry imports them
+ * all) neither loads ajv nor compiles a schema (issue 13). verbose: errors carry the offending value, so a
+ * message can say what was found.
  */
-export function compileFileCheck<T>(schema: object): FileCheck<T> {
-  return lazy(() => loadAjv().compile<T>(schema));
+export function defineFileCheck<T>(name: string, schema: object): FileCheck<T> {
+  return defineSchemaCheck<T>(name, schema, { allErrors: false, verbose: true });
 }
 
 /** What a file is, for messages: `summary.json` and how to re-create it. */

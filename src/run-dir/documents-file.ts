@@ -14,7 +14,7 @@ import type { DocumentEvaluationV1 } from '../evaluate/summary-v1.js';
 import { upgradeDocumentV1 } from '../evaluate/upgrade-v1.js';
 import { v1SystemName } from '../run/manifest.js';
 import { readManifest } from './manifest-file.js';
-import { checkShape, compileFileCheck, parseJsonText, type FileRole } from './check-file.js';
+import { checkShape, defineFileCheck, parseJsonText, type FileRole } from './check-file.js';
 import { count, modeKeys, nullableNum, num, share } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
@@ -66,7 +66,7 @@ const DOCUMENT_LINE_V1 = {
   },
 } as const;
 
-const checkDocumentLineV1 = compileFileCheck<DocumentEvaluationV1>(DOCUMENT_LINE_V1);
+const checkDocumentLineV1 = defineFileCheck<DocumentEvaluationV1>('document-line-v1', DOCUMENT_LINE_V1);
 
 const v1 = DOCUMENT_LINE_V1.properties;
 
@@ -105,7 +105,7 @@ const DOCUMENT_LINE = {
   },
 } as const;
 
-const checkDocumentLine = compileFileCheck<DocumentEvaluation>(DOCUMENT_LINE);
+const checkDocumentLine = defineFileCheck<DocumentEvaluation>('document-line', DOCUMENT_LINE);
 
 function documentsRole(runDir: string): FileRole {
   return { file: runDirPath(runDir, 'documents'), hint: `re-create it with: docbench score ${runDir}` };

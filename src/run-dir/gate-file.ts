@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
 import type { GateResult } from '../evaluate/types.js';
-import { checkShape, compileFileCheck, readJsonFile, type FileRole } from './check-file.js';
+import { checkShape, defineFileCheck, readJsonFile, type FileRole } from './check-file.js';
 import { runDirPath } from './layout.js';
 
 export const GATE_SCHEMA_VERSION = 1;
@@ -33,7 +33,7 @@ const GATE_V1 = {
   },
 } as const;
 
-const checkGateV1 = compileFileCheck<GateResult & { schema_version?: number }>(GATE_V1);
+const checkGateV1 = defineFileCheck<GateResult & { schema_version?: number }>('gate-v1', GATE_V1);
 
 function gateRole(runDir: string): FileRole {
   return { file: runDirPath(runDir, 'gate'), hint: `re-create it with: docbench gate ${runDir} (or delete it to report without a gate)` };

@@ -3,7 +3,7 @@ import { UsageError } from '../errors.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
 import { MODES, ENDPOINTS } from '../types.js';
 import { MANIFEST_SCHEMA_VERSION, type RunManifest } from '../run/manifest.js';
-import { checkShape, compileFileCheck, readJsonFile, type FileRole } from './check-file.js';
+import { checkShape, defineFileCheck, readJsonFile, type FileRole } from './check-file.js';
 import { count, nullableString } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
@@ -86,7 +86,7 @@ const MANIFEST_V1 = {
   },
 } as const;
 
-const checkManifestV1 = compileFileCheck<RunManifest>(MANIFEST_V1);
+const checkManifestV1 = defineFileCheck<RunManifest>('run-manifest-v1', MANIFEST_V1);
 
 function manifestRole(runDir: string): FileRole {
   return { file: runDirPath(runDir, 'manifest'), hint: 'run.json is written by docbench run and cannot be re-created: restore it from a copy, or start a new run' };

@@ -7,7 +7,7 @@ import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync 
 import { createInterface } from 'node:readline';
 import { ENDPOINTS, MODES } from '../types.js';
 import { RECORD_SCHEMA_VERSION, upgradeRecord, type CallRecord } from '../run/record.js';
-import { checkShape, compileFileCheck, parseJsonText, type FileRole } from './check-file.js';
+import { checkShape, defineFileCheck, parseJsonText, type FileRole } from './check-file.js';
 import { nonNegative } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
@@ -47,7 +47,7 @@ const RECORD = {
   ],
 } as const;
 
-const checkRecord = compileFileCheck<CallRecord>(RECORD);
+const checkRecord = defineFileCheck<CallRecord>('call-record', RECORD);
 
 /** A line the reader dropped (only ever a torn last line). */
 export interface ReadIssue {

@@ -10,7 +10,7 @@ import { MODES } from '../types.js';
 import { SUMMARY_SCHEMA_VERSION, type RunSummary } from '../evaluate/types.js';
 import type { RunSummaryV1 } from '../evaluate/summary-v1.js';
 import { upgradeSummaryV1 } from '../evaluate/upgrade-v1.js';
-import { checkShape, compileFileCheck, damagedFile, readJsonFile, type FileRole } from './check-file.js';
+import { checkShape, defineFileCheck, damagedFile, readJsonFile, type FileRole } from './check-file.js';
 import { count, modeKeys, nullableNum, nullableShare, num, share } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
@@ -137,7 +137,7 @@ const SUMMARY_V1 = {
   },
 } as const;
 
-const checkSummaryV1 = compileFileCheck<RunSummaryV1>(SUMMARY_V1);
+const checkSummaryV1 = defineFileCheck<RunSummaryV1>('summary-v1', SUMMARY_V1);
 
 const interval = { type: 'array', items: num, minItems: 2, maxItems: 2 };
 const systemName = { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,39}$' };
@@ -227,7 +227,7 @@ const SUMMARY_V2 = {
   },
 } as const;
 
-const checkSummaryV2 = compileFileCheck<RunSummary>(SUMMARY_V2);
+const checkSummaryV2 = defineFileCheck<RunSummary>('summary-v2', SUMMARY_V2);
 
 /** How to read one schema version: check its shape, then bring it to the current RunSummary. */
 interface SummaryReader {
