@@ -23,7 +23,7 @@ export type CheckOptions = Pick<Options, 'allErrors' | 'verbose'>;
 /** A shape check, loaded or compiled on its first use; the type parameter is what a passing value is read as. */
 export type SchemaCheck<T> = () => ValidateFunction<T>;
 
-interface CheckDefinition {
+export interface CheckDefinition {
   schema: object;
   options: CheckOptions;
 }
@@ -54,9 +54,9 @@ export function compileCheck<T>(definition: CheckDefinition): ValidateFunction<T
   return createAjv(definition.options).compile<T>(definition.schema);
 }
 
-/** The definition behind `name`, for the tests. */
-export function findCheckDefinition(name: string): CheckDefinition | undefined {
-  return DEFINED.get(name);
+/** Every check defined so far (by the modules imported), by name: for the tests. */
+export function listDefinedChecks(): ReadonlyMap<string, CheckDefinition> {
+  return DEFINED;
 }
 
 function createAjv(options: CheckOptions, extra: Options = {}): Ajv {
