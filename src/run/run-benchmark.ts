@@ -168,6 +168,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     });
     await writeManifest(runDir, manifest);
 
+    await Promise.all(systems.map((system) => system.prepare?.()));
     writer = ResultsWriter.open(runDirPath(runDir, 'results'), redact);
     execution = await executeCalls({
       dataset,

@@ -89,6 +89,11 @@ export interface System {
    */
   readonly cacheable?: boolean;
   call(call: SystemCall): Promise<SystemOutcome>;
+  /**
+   * Loads what the first call would otherwise load (an HTTP client), before the runner's calls start: start-up
+   * work, not part of any call's time. Absent: nothing to load.
+   */
+  prepare?(): Promise<void>;
   /** Releases connections, child processes, in-process engines. */
   close(): Promise<void>;
 }

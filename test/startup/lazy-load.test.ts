@@ -109,6 +109,21 @@ describe('lazy loading', () => {
     expect(packages.has('fast-levenshtein')).toBe(true);
   });
 
+  it("a client loads undici in prepare(), which the runner awaits before its calls, not when it is created", () => {
+    const { stdout } = recordImports(
+      'client-prepare',
+      `const { createClient } = await import(${JSON.stringify(main)});
+       const { createRequire } = await import('node:module');
+       const loaded = async () => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/node_modules/undici/'));
+       const client = createClient({ baseUrl: 'http://127.0.0.1:9' });
+       const before = await loaded();
+       await client.prepare();
+       console.log(before, await loaded());
+       await client.close();`,
+    );
+    expect(stdout.trim()).toBe('false true');
+  });
+
   it('the local engine does load once the service starts (the recorder would see it)', () => {
     const { packages } = recordImports(
       'serve',

@@ -73,6 +73,7 @@ export function clientSystem(name: string, kind: string, identity: string, clien
     identity,
     operations: new Set(ENDPOINTS),
     call: (call) => callClient(client, call),
+    prepare: () => client.prepare(),
     close,
   };
 }
