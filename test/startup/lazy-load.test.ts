@@ -48,6 +48,12 @@ function recordImports(name: string, script: string, env: NodeJS.ProcessEnv = {}
   return { packages, urls, stdout: result.stdout };
 }
 
+/** The modules behind the main entry's asynchronous forwarders (src/index.ts). */
+const RUN_OR_REPORT_ONLY = [
+  'src/run/run-benchmark.ts', 'src/run/merge.ts', 'src/evaluate/evaluate-run.ts', 'src/finalize.ts', 'src/local/index.ts',
+  'src/report/index.ts', 'src/report/build-view.ts', 'src/gate/index.ts', 'src/gate/run-gate.ts', 'src/gate/diff-runs.ts', 'src/gate/baselines.ts', 'src/gate/history.ts',
+];
+
 const main = pathToFileURL(path.join(root, 'src/index.ts')).href;
 const cli = (args: string[]) => `const { main } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/cli.ts')).href)}); await main(${JSON.stringify(args)});`;
 
@@ -88,14 +94,27 @@ describe('lazy loading', () => {
   it("import('docbench') loads none of the packages only some calls need (no schema is compiled)", () => {
     const { packages, urls } = recordImports('library-lazy', `await import(${JSON.stringify(main)});`);
     // The recorder sees the main entry's own modules, among them those that use every package above.
-    for (const user of ['src/run-dir/check-file.ts', 'src/config.ts', 'src/service/client.ts', 'src/report/markdown-diff.ts', 'src/score/tables/parse-html-tables.ts']) {
+    for (const user of ['src/run-dir/check-file.ts', 'src/config.ts', 'src/service/client.ts', 'src/score/tables/parse-html-tables.ts']) {
       expect(urls.some((url) => url.endsWith(`/${user}`)), user).toBe(true);
     }
     expect(ON_FIRST_USE.filter((name) => packages.has(name))).toEqual([]);
-    // The run-only entry points are forwarders: their modules load with the first call.
-    for (const runOnly of ['src/run/run-benchmark.ts', 'src/run/merge.ts', 'src/evaluate/evaluate-run.ts', 'src/finalize.ts', 'src/local/index.ts']) {
+    // The run-only and report-only entry points are forwarders: their modules load with the first call, and
+    // with them the reporters (markdown-diff.ts is the one that uses diff).
+    for (const runOnly of [...RUN_OR_REPORT_ONLY, 'src/report/markdown-diff.ts', 'src/report/reporters/html-reporter.ts']) {
       expect(urls.some((url) => url.endsWith(`/${runOnly}`)), runOnly).toBe(false);
     }
+  });
+
+  it('a forwarder loads its module on the first call, and only that one', () => {
+    const reportsDir = path.join(logDir, 'no-baselines');
+    const { urls, stdout } = recordImports(
+      'library-forwarder',
+      `const { resolveBaseline } = await import(${JSON.stringify(main)});
+       console.log(JSON.stringify(await resolveBaseline(${JSON.stringify(reportsDir)}, 'sample')));`,
+    );
+    expect(stdout.trim()).toBe('null'); // no baselines.json: nothing pinned
+    expect(urls.some((url) => url.endsWith('/src/gate/baselines.ts'))).toBe(true);
+    expect(RUN_OR_REPORT_ONLY.filter((module) => module !== 'src/gate/baselines.ts' && urls.some((url) => url.endsWith(`/${module}`)))).toEqual([]);
   });
 
   it('a package loaded on first use is recorded once a call needs it, ES module or CommonJS', () => {
