@@ -148,3 +148,9 @@ export interface SystemKind<Options = unknown> {
   secretEnvNames(options: Options): readonly string[];
   create(options: Options, context: SystemContext): Promise<System>;
 }
+
+/**
+ * The part of a kind that reading a config needs. Provider kinds keep it in `kinds/<kind>-settings.ts`, apart
+ * from their implementation, which the registry loads only when it creates a system of that kind.
+ */
+export type SystemKindSettings<Options = unknown> = Omit<SystemKind<Options>, 'create'>;

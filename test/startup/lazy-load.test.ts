@@ -103,6 +103,9 @@ describe('lazy loading', () => {
     for (const runOnly of [...RUN_OR_REPORT_ONLY, 'src/report/markdown-diff.ts', 'src/report/reporters/html-reporter.ts']) {
       expect(urls.some((url) => url.endsWith(`/${runOnly}`)), runOnly).toBe(false);
     }
+    // resolveConfig reads the provider kinds' settings; their implementations and helpers load with a system.
+    expect(urls.some((url) => url.endsWith('/src/systems/kinds/openai-settings.ts'))).toBe(true);
+    expect(urls.filter((url) => /\/src\/systems\/(providers\/(http|layout|pages|raw|strict-schema)|kinds\/(openai|mistral-ocr|azure-di|textract|google-docai|tesseract))\.ts$/.test(url))).toEqual([]);
   });
 
   it('a forwarder loads its module on the first call, and only that one', () => {
@@ -115,6 +118,25 @@ describe('lazy loading', () => {
     expect(stdout.trim()).toBe('null'); // no baselines.json: nothing pinned
     expect(urls.some((url) => url.endsWith('/src/gate/baselines.ts'))).toBe(true);
     expect(RUN_OR_REPORT_ONLY.filter((module) => module !== 'src/gate/baselines.ts' && urls.some((url) => url.endsWith(`/${module}`)))).toEqual([]);
+  });
+
+  it("a provider kind's implementation loads when a system of that kind is created, not when a config names it", () => {
+    const registry = JSON.stringify(pathToFileURL(path.join(root, 'src/systems/registry.ts')).href);
+    const implementation = ['src/systems/kinds/mistral-ocr.ts', 'src/systems/providers/http.ts', 'src/systems/providers/pages.ts'];
+    const loaded = (urls: string[]) => implementation.filter((module) => urls.some((url) => url.endsWith(`/${module}`)));
+    const parse = `const { findSystemKind } = await import(${registry});
+       const kind = findSystemKind('mistral-ocr');
+       const options = kind.parseOptions({ model: 'm' }, 'systems.ocr');
+       console.log(kind.operations(options).join(','), kind.secretEnvNames(options).join(','));`;
+    const parsed = recordImports('kind-settings', parse);
+    expect(parsed.stdout.trim()).toBe('extract,compare,process MISTRAL_API_KEY');
+    expect(parsed.urls.some((url) => url.endsWith('/src/systems/kinds/mistral-ocr-settings.ts'))).toBe(true);
+    expect(loaded(parsed.urls)).toEqual([]);
+    // Creating one runs the implementation: it reads the key first, and there is none.
+    const created = recordImports('kind-create', `${parse}
+       await kind.create(options, { name: 'ocr', env: {} }).catch((error) => console.log(error.message));`);
+    expect(created.stdout.trim().split('\n')[1]).toBe('MISTRAL_API_KEY, named by systems.ocr.apiKeyEnv, is not set');
+    expect(loaded(created.urls)).toEqual(implementation);
   });
 
   it('a package loaded on first use is recorded once a call needs it, ES module or CommonJS', () => {

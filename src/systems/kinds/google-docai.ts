@@ -18,51 +18,20 @@ import type { ShapeReader } from '../../service/shape.js';
 import { createRedactor } from '../../service/redact.js';
 import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../../service/types.js';
 import type { Json, JsonObject } from '../../types.js';
-import type { Operation, System, SystemCall, SystemKind } from '../types.js';
-import { KindOptions, readSecret } from '../providers/options.js';
+import type { System, SystemCall, SystemKind } from '../types.js';
+import { readSecret } from '../providers/options.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
 import { openDocumentPages, requireBytes, type PageSize } from '../providers/pages.js';
 import { meanConfidence, regionPage, relativeToInches, renderMarkdown, setPath, type MarkdownBlock } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
+import { googleDocAiSettings, operationsOf, PROCESSOR, type GoogleDocAiOptions } from './google-docai-settings.js';
 
-export interface GoogleDocAiOptions {
-  /** `projects/{project}/locations/{location}/processors/{id}` (optionally `/processorVersions/{version}`). */
-  processor: string;
-  /** Default `https://{location}-documentai.googleapis.com`. */
-  endpoint: string | undefined;
-  /** Variable holding the path of a service account key file. @default GOOGLE_APPLICATION_CREDENTIALS */
-  credentialsEnv: string;
-  /** Variable holding an OAuth access token to use instead of the key file (e.g. `gcloud auth print-access-token`). */
-  accessTokenEnv: string | undefined;
-  /** Dataset field path → entity type of the processor (Form Parser, Invoice, Custom Extractor …); enables extract. */
-  entityMap: Record<string, string> | undefined;
-  /** Process only the first pages (`processOptions.fromStart`). */
-  maxPages: number | undefined;
-}
-
-const PROCESSOR = /^projects\/[^/]+\/locations\/([a-z0-9-]+)\/processors\/[^/]+(\/processorVersions\/[^/]+)?$/;
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 /** A token is renewed this long before it expires, so none expires in flight. */
 const TOKEN_MARGIN_S = 300;
 
 export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
-  kind: 'google-docai',
-  description: 'Google Document AI process endpoint (service account): layout markdown, line regions, entities for extract',
-  parseOptions(raw, at) {
-    const read = new KindOptions(raw, at, ['processor', 'endpoint', 'credentialsEnv', 'accessTokenEnv', 'entityMap', 'maxPages']);
-    const processor = read.string('processor', 'projects/<project>/locations/us/processors/<id>');
-    if (!PROCESSOR.test(processor)) read.fail('processor', 'must look like projects/<project>/locations/<us|eu|…>/processors/<id>');
-    return {
-      processor,
-      endpoint: read.optionalUrl('endpoint'),
-      credentialsEnv: read.optionalEnvName('credentialsEnv') ?? 'GOOGLE_APPLICATION_CREDENTIALS',
-      accessTokenEnv: read.optionalEnvName('accessTokenEnv'),
-      entityMap: read.optionalStringMap('entityMap'),
-      maxPages: read.optionalNumber('maxPages', { min: 1, max: 1000, integer: true }),
-    };
-  },
-  operations: (options) => operationsOf(options),
-  secretEnvNames: (options) => (options.accessTokenEnv ? [options.accessTokenEnv] : []),
+  ...googleDocAiSettings,
   async create(options, context) {
     const location = PROCESSOR.exec(options.processor)![1]!;
     const endpoint = options.endpoint ?? `https://${location}-documentai.googleapis.com`;
@@ -111,9 +80,6 @@ export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
   },
 };
 
-function operationsOf(options: GoogleDocAiOptions): Operation[] {
-  return options.entityMap ? ['extract', 'compare', 'split', 'process'] : ['compare', 'split', 'process'];
-}
 
 interface ServiceAccountKey {
   clientEmail: string;

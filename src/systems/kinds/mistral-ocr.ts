@@ -9,41 +9,17 @@ import type { ShapeReader } from '../../service/shape.js';
 import { readResponseField } from '../../service/read-extract.js';
 import type { DocumentInput } from '../../service/client.js';
 import type { Endpoint } from '../../types.js';
-import type { Operation, System, SystemKind } from '../types.js';
+import type { System, SystemKind } from '../types.js';
 import { openDocumentPages } from '../providers/pages.js';
-import { KindOptions, readSecret } from '../providers/options.js';
+import { readSecret } from '../providers/options.js';
 import { createProviderHttp, readCommonError, type CallProduct } from '../providers/http.js';
 import { htmlTablesToMarkdown } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
 import { fromStrictAnswer, toStrictSchema } from '../providers/strict-schema.js';
-
-export interface MistralOcrOptions {
-  /** @default https://api.mistral.ai/v1 */
-  baseUrl: string;
-  /** @default mistral-ocr-latest */
-  model: string;
-  /** @default MISTRAL_API_KEY */
-  apiKeyEnv: string;
-  /** Ask for at most this many pages (the `pages` parameter, 0-based indices). @default all */
-  maxPages: number | undefined;
-}
-
-const OPERATIONS: readonly Operation[] = ['extract', 'compare', 'process'];
+import { mistralOcrSettings, OPERATIONS, type MistralOcrOptions } from './mistral-ocr-settings.js';
 
 export const mistralOcrKind: SystemKind<MistralOcrOptions> = {
-  kind: 'mistral-ocr',
-  description: 'Mistral OCR: markdown per page; extract by document annotation with the schema',
-  parseOptions(raw, at) {
-    const read = new KindOptions(raw, at, ['baseUrl', 'model', 'apiKeyEnv', 'maxPages']);
-    return {
-      baseUrl: read.optionalUrl('baseUrl') ?? 'https://api.mistral.ai/v1',
-      model: read.optionalString('model') ?? 'mistral-ocr-latest',
-      apiKeyEnv: read.optionalEnvName('apiKeyEnv') ?? 'MISTRAL_API_KEY',
-      maxPages: read.optionalNumber('maxPages', { min: 1, max: 1000, integer: true }),
-    };
-  },
-  operations: () => OPERATIONS,
-  secretEnvNames: (options) => [options.apiKeyEnv],
+  ...mistralOcrSettings,
   async create(options, context) {
     const key = readSecret(context.env, context.name, 'apiKeyEnv', options.apiKeyEnv);
     const http = createProviderHttp(context, {

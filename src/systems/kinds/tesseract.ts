@@ -11,48 +11,14 @@ import { ServiceError, isServiceError } from '../../service/errors.js';
 import { cancelled, unexpected } from '../../service/client.js';
 import { excerpt } from '../../service/redact.js';
 import type { CompareResult, ProcessResult, RegionPage, SplitResult } from '../../service/types.js';
-import type { Operation, System, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
-import { KindOptions } from '../providers/options.js';
+import type { System, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
 import { openDocumentPages, pageNumbers, requireBytes, type PagePng, type PageSize } from '../providers/pages.js';
 import { linesToBlocks, meanConfidence, polygonToInches, regionPage, renderMarkdown, type TextLine } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
-
-export interface TesseractOptions {
-  /** `native` = the CLI, `wasm` = tesseract.js, `auto` = the CLI when it runs, else tesseract.js. @default auto */
-  engine: 'auto' | 'native' | 'wasm';
-  /** The CLI to run. @default tesseract */
-  binary: string;
-  /** Tesseract language(s), e.g. `eng` or `eng+deu` (tesseract.js has only `eng` bundled). @default eng */
-  language: string;
-  /** Page segmentation mode (tesseract --help-psm). @default 3 (fully automatic) */
-  psm: number;
-  /** Resolution PDF pages are rendered at. @default 300 */
-  dpi: number;
-  /** Read at most this many pages. @default all */
-  maxPages: number | undefined;
-}
-
-const OPERATIONS: readonly Operation[] = ['compare', 'split', 'process'];
+import { tesseractSettings, OPERATIONS, type TesseractOptions } from './tesseract-settings.js';
 
 export const tesseractKind: SystemKind<TesseractOptions> = {
-  kind: 'tesseract',
-  description: 'Tesseract OCR (native CLI, or tesseract.js): markdown lines and simple tables, line regions with word confidence',
-  parseOptions(raw, at) {
-    const read = new KindOptions(raw, at, ['engine', 'binary', 'language', 'psm', 'dpi', 'maxPages']);
-    const options: TesseractOptions = {
-      engine: read.optionalEnum('engine', ['auto', 'native', 'wasm'] as const) ?? 'auto',
-      binary: read.optionalString('binary') ?? 'tesseract',
-      language: read.optionalString('language') ?? 'eng',
-      psm: read.optionalNumber('psm', { min: 0, max: 13, integer: true }) ?? 3,
-      dpi: read.optionalNumber('dpi', { min: 50, max: 600, integer: true }) ?? 300,
-      maxPages: read.optionalNumber('maxPages', { min: 1, max: 10_000, integer: true }),
-    };
-    if (!/^[A-Za-z_]+(\+[A-Za-z_]+)*$/.test(options.language)) read.fail('language', 'must be tesseract language codes joined by +, e.g. eng or eng+deu');
-    if (options.engine === 'wasm' && options.language !== 'eng') read.fail('language', 'must be eng with engine wasm (only the English model is bundled)');
-    return options;
-  },
-  operations: () => OPERATIONS,
-  secretEnvNames: () => [],
+  ...tesseractSettings,
   async create(options, context) {
     const engine = await startEngine(options, context);
     return {

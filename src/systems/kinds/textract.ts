@@ -13,49 +13,19 @@ import { UsageError } from '../../errors.js';
 import type { ShapeReader } from '../../service/shape.js';
 import type { CompareResult, ExtractResult, InchBox, ProcessResult, RegionPage, SplitResult } from '../../service/types.js';
 import type { Json, JsonObject, JsonSchema } from '../../types.js';
-import type { Operation, System, SystemCall, SystemKind } from '../types.js';
-import { KindOptions, readSecret } from '../providers/options.js';
+import type { System, SystemCall, SystemKind } from '../types.js';
+import { readSecret } from '../providers/options.js';
 import { createProviderHttp, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
 import { openDocumentPages, pageNumbers, requireBytes, type PageSize } from '../providers/pages.js';
 import { linesToBlocks, meanConfidence, regionPage, relativeToInches, renderMarkdown, setPath, type MarkdownBlock } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
+import { textractSettings, OPERATIONS, CREDENTIAL_ENV, type TextractOptions } from './textract-settings.js';
 
-export interface TextractOptions {
-  /** AWS region; else AWS_REGION, else AWS_DEFAULT_REGION from the environment. */
-  region: string | undefined;
-  /** Another endpoint (a VPC endpoint, or a test server); default `https://textract.<region>.amazonaws.com`. */
-  endpoint: string | undefined;
-  /** Features for compare, split and process. @default [LAYOUT, TABLES, FORMS] */
-  features: string[];
-  /** Resolution multi-page documents' pages are rendered at. @default 200 */
-  dpi: number;
-  maxPages: number | undefined;
-}
-
-const FEATURES = ['LAYOUT', 'TABLES', 'FORMS', 'SIGNATURES'] as const;
-const OPERATIONS: readonly Operation[] = ['extract', 'compare', 'split', 'process'];
 /** The synchronous API's limit of queries per page (Textract quotas, "Queries per page"). */
 const MAX_QUERIES = 15;
-/** The standard credential variables (AWS CLI / SDK environment provider). */
-const CREDENTIAL_ENV = { accessKeyId: 'AWS_ACCESS_KEY_ID', secretAccessKey: 'AWS_SECRET_ACCESS_KEY', sessionToken: 'AWS_SESSION_TOKEN' } as const;
 
 export const textractKind: SystemKind<TextractOptions> = {
-  kind: 'textract',
-  description: 'AWS Textract AnalyzeDocument (layout, tables, forms; queries for extract), SigV4 with the environment credentials',
-  parseOptions(raw, at) {
-    const read = new KindOptions(raw, at, ['region', 'endpoint', 'features', 'dpi', 'maxPages']);
-    const region = read.optionalString('region');
-    if (region !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) read.fail('region', `must be an AWS region such as us-east-1, got ${JSON.stringify(region)}`);
-    return {
-      region,
-      endpoint: read.optionalUrl('endpoint'),
-      features: read.optionalStringList('features', FEATURES) ?? ['LAYOUT', 'TABLES', 'FORMS'],
-      dpi: read.optionalNumber('dpi', { min: 72, max: 400, integer: true }) ?? 200,
-      maxPages: read.optionalNumber('maxPages', { min: 1, max: 3000, integer: true }),
-    };
-  },
-  operations: () => OPERATIONS,
-  secretEnvNames: () => [CREDENTIAL_ENV.accessKeyId, CREDENTIAL_ENV.secretAccessKey, CREDENTIAL_ENV.sessionToken],
+  ...textractSettings,
   async create(options, context) {
     const region = options.region ?? context.env.AWS_REGION ?? context.env.AWS_DEFAULT_REGION;
     if (!region) {
@@ -66,7 +36,7 @@ export const textractKind: SystemKind<TextractOptions> = {
       secretAccessKey: readSecret(context.env, context.name, null, CREDENTIAL_ENV.secretAccessKey),
       ...(context.env[CREDENTIAL_ENV.sessionToken] ? { sessionToken: context.env[CREDENTIAL_ENV.sessionToken] } : {}),
     };
-    // The signer loads with a textract system, not with the registry every config read imports (issue 13).
+    // The signer loads with a textract system, not with this module (issue 13).
     const [{ Sha256 }, { SignatureV4 }] = await Promise.all([import('@aws-crypto/sha256-js'), import('@smithy/signature-v4')]);
     const signer = new SignatureV4({ service: 'textract', region, credentials, sha256: Sha256 });
     const endpoint = new URL(options.endpoint ?? `https://textract.${region}.amazonaws.com`);
