@@ -197,7 +197,8 @@ describe('docbench view over a real run of the embedded engine', () => {
     await expect.poll(async () => (await readChanges()).length).toBe(4);
     expect((await readChanges())[3]).toMatchObject({ document: items[4]!.document_id, old: 'Reviewed value 42', new: items[4]!.truth, source: 'undo' });
     expect(await truthAt(items[4]!)).toEqual(items[4]!.truth);
-    expect(await currentItem(page)).toBe(items[4]!.id);
+    // The page goes back to the item once the server has answered, which is after it wrote the file.
+    await expect.poll(() => currentItem(page)).toBe(items[4]!.id);
 
     // Re-score: the figures come from the new summary.json; accepting the fast engine's own values where it
     // was scored wrong turns those fields into true positives.
