@@ -13,6 +13,7 @@ import { ENDPOINTS, MODES, isEndpoint, type Endpoint, type Mode } from './types.
 import { DEFAULT_AUTH, DEFAULT_RETRY_POLICY, isHttpUrl, type AuthHeader, type RetryPolicy } from './service/index.js';
 import { SettingsReader, read, type SectionSchema, type ValueReader } from './settings-reader.js';
 import { parseSystemsSection, type SystemSpec } from './systems/config.js';
+import { RETRY_SCHEMA, readConcurrency, readRatePerSecond, readRetry, readTimeoutMs, wholeAtLeastOne } from './run-settings.js';
 
 // Loaded when a config file is read, not with docbench (issue 13).
 const yamlPackage = lazyRequire<typeof import('yaml')>('yaml');
@@ -84,22 +85,6 @@ const DEFAULTS: Omit<ResolvedConfig, 'configFile' | 'systems' | 'reference'> = {
 
 const CONFIG_HINT = 'see "Configuration" in the README';
 
-const wholeAtLeastOne = read.number({ min: 1, whole: true, what: 'a whole number ≥ 1' });
-const milliseconds = read.number({ min: 0, what: 'a number of milliseconds ≥ 0' });
-
-const RETRY_SCHEMA = {
-  maxAttempts: wholeAtLeastOne,
-  baseDelayMs: milliseconds,
-  maxDelayMs: milliseconds,
-  rateLimitDelayMs: milliseconds,
-  maxRetryAfterMs: milliseconds,
-  retryStatuses: ((value, at, reader) =>
-    Array.isArray(value) && value.length > 0 && value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599)
-      ? (value as number[])
-      : reader.expected(at, 'a list of HTTP error statuses, e.g. [429, 500, 502, 503, 504]', value)) as ValueReader<number[]>,
-  retryTimeouts: read.boolean,
-} satisfies SectionSchema;
-
 const AUTH_HEADER_SCHEMA = {
   header: ((value, at, reader) => (typeof value === 'string' && /^[A-Za-z0-9-]+$/.test(value) ? value : reader.expected(at, 'an HTTP header name, e.g. "x-api-key"', value))) as ValueReader<string>,
   scheme: read.string,
@@ -123,15 +108,15 @@ const FILE_SCHEMA = {
   // The value is never quoted back: someone may have put the key itself here by mistake.
   apiKeyEnv: ((value, at, reader) =>
     typeof value === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(value) ? value : reader.fail(at, 'expected an environment variable name, e.g. "MY_SERVICE_KEY"')) as ValueReader<string>,
-  timeoutMs: read.number({ min: 0, minExclusive: true, what: 'a number of milliseconds > 0' }),
-  retry: ((value, at, reader) => reader.section(value, at, RETRY_SCHEMA)) as ValueReader<Partial<RetryPolicy>>,
+  timeoutMs: readTimeoutMs,
+  retry: readRetry,
   auth: ((value, at, reader) => reader.map(value, at, checkEndpointKey, readAuthHeader)) as ValueReader<Partial<Record<Endpoint, AuthHeader>>>,
   maxResponseBytes: read.number({ min: 1, whole: true, what: 'a whole number of bytes ≥ 1' }),
   modes: read.list(MODES),
   endpoints: read.list(ENDPOINTS),
-  concurrency: wholeAtLeastOne,
+  concurrency: readConcurrency,
   endpointConcurrency: ((value, at, reader) => reader.map(value, at, checkEndpointKey, wholeAtLeastOne)) as ValueReader<Partial<Record<Endpoint, number>>>,
-  ratePerSecond: read.number({ min: 0, minExclusive: true, what: 'a number of requests per second > 0' }),
+  ratePerSecond: readRatePerSecond,
   reportsDir: read.string,
   cacheDir: read.string,
   outageThreshold: wholeAtLeastOne,
@@ -203,6 +188,7 @@ export function resolveConfig<S extends ConfigSections = Record<never, never>>(
   const systems = parseSystemsSection(
     { systems: file.systems, reference: file.reference },
     { concurrency: resolved.concurrency, ratePerSecond: resolved.ratePerSecond, timeoutMs: resolved.timeoutMs, retry: resolved.retry, price: null },
+    reader,
   );
   if (systems.systems !== null && resolved.baseUrl !== null) {
     // Two answers to "which service": refuse rather than pick one silently.

@@ -31,6 +31,11 @@ export class SettingsReader {
     private readonly hint: string,
   ) {}
 
+  /** The same source, with another documentation hint (e.g. a section documented in its own page). */
+  withHint(hint: string): SettingsReader {
+    return new SettingsReader(this.where, hint);
+  }
+
   /** The error for the value at `at`: `where: at: problem`. */
   fail(at: string, problem: string, hint: string = this.hint): never {
     throw new UsageError(`${this.where === null ? '' : `${this.where}: `}${at}: ${problem}`, {

@@ -7,11 +7,11 @@
  * significant — its Holm-adjusted bootstrap p ≤ `alpha` (Holm across the headline metrics). Field paths are
  * a second Holm family; they decide the verdict only with `fail_on_fields`.
  */
-import { DEFAULT_TIE_TOLERANCE, bootstrapP, compareSystemsMany, createCountedSum, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, twoSidedNormalP, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison } from '../score/stats/index.js';
+import { DEFAULT_TIE_TOLERANCE, bootstrapP, compareSystemsMany, createCountedSum, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison } from '../score/stats/index.js';
 import { computeMicroSimilarity, createMicroSimilarityDelta, similarityFromCounts, type EditCounts } from '../score/markdown/index.js';
 import { DocbenchError } from '../errors.js';
 import { describeServiceUrl } from '../render/index.js';
-import { MODES, type Mode } from '../types.js';
+import { MODES } from '../types.js';
 import { DIFF_SCHEMA_VERSION, type DiffResult, type DiffRunInfo, type FieldDiff, type FlipDiff, type LatencyDiff, type MetricDiff } from './diff-types.js';
 import type { DiffDocument, DiffRun, PathCounts } from './read-diff-run.js';
 import type { DiffSettings } from './thresholds.js';

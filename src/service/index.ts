@@ -2,7 +2,7 @@
 export { createClient } from './client.js';
 export type { ClientOptions, ServiceClient, CallOutcome, DocumentInput, ExtractParams, CompareParams, ProcessParams, AttemptEvent } from './client.js';
 export { ServiceError, isServiceError, ENDPOINT_PATHS } from './errors.js';
-export { DEFAULT_RETRY_POLICY, RETRY_STATUS_REASONS, decideRetry, parseRetryAfter, parseRetrySection } from './retry.js';
+export { DEFAULT_RETRY_POLICY, RETRY_STATUS_REASONS, decideRetry, parseRetryAfter } from './retry.js';
 export type { RetryPolicy } from './retry.js';
 export { DEFAULT_AUTH } from './auth.js';
 export type { AuthHeader } from './auth.js';

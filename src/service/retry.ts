@@ -43,44 +43,6 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retryTimeouts: true,
 };
 
-/**
- * A config file's `retry` object over `base`: each key must be a retry setting of the right type, else
- * `fail(key, problem)` (which throws, naming the key where the caller found the section).
- */
-export function parseRetrySection(section: Readonly<Record<string, unknown>> | undefined, base: RetryPolicy, fail: (key: string, problem: string) => never): RetryPolicy {
-  const retry: RetryPolicy = { ...base };
-  for (const [key, value] of Object.entries(section ?? {})) {
-    switch (key) {
-      case 'maxAttempts':
-        // Range (≥ 1) is checked by the caller, with a flag's value where one applies.
-        if (typeof value !== 'number') fail(key, 'must be a number');
-        retry.maxAttempts = value;
-        break;
-      case 'baseDelayMs':
-      case 'maxDelayMs':
-      case 'rateLimitDelayMs':
-      case 'maxRetryAfterMs':
-        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(key, 'must be a number of milliseconds ≥ 0');
-        retry[key] = value;
-        break;
-      case 'retryStatuses':
-        if (!Array.isArray(value) || !value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599)) {
-          fail(key, 'must be a list of HTTP error statuses, e.g. [429, 500, 502, 503, 504]');
-        }
-        retry.retryStatuses = value as number[];
-        break;
-      case 'retryTimeouts':
-        if (typeof value !== 'boolean') fail(key, 'must be true or false');
-        retry.retryTimeouts = value;
-        break;
-      default:
-        // Known names only: a `key in retry` test would accept inherited names such as toString or __proto__.
-        fail(key, `is not a retry setting (known: ${Object.keys(DEFAULT_RETRY_POLICY).join(', ')})`);
-    }
-  }
-  return retry;
-}
-
 export type RetryDecision = { retry: true; delayMs: number } | { retry: false };
 
 /**

@@ -6,13 +6,15 @@
  * written or called).
  */
 import { UsageError } from '../errors.js';
-import { parseRetrySection, type AuthHeader } from '../service/index.js';
+import type { AuthHeader, RetryPolicy } from '../service/index.js';
+import { SettingsReader, read, type SectionSchema } from '../settings-reader.js';
+import { readConcurrency, readRatePerSecond, readRetry, readTimeoutMs } from '../run-settings.js';
 import type { Dataset, Endpoint } from '../types.js';
 import { OptionReader } from './option-reader.js';
 import { findSystemKind, SYSTEM_KINDS } from './registry.js';
 import { INCUMBENT } from './kinds/stored.js';
 import type { InterfaceOptions } from './kinds/interface.js';
-import type { CommonSystemOptions, Price } from './types.js';
+import type { CommonSystemOptions, Price, SystemKind } from './types.js';
 
 /** Safe as a file name part and a CSV column part. */
 export const SYSTEM_NAME = /^[a-z][a-z0-9_-]{0,39}$/;
@@ -32,74 +34,79 @@ export interface SystemsSection {
   reference: string | null;
 }
 
-const COMMON_KEYS = ['kind', 'concurrency', 'ratePerSecond', 'timeoutMs', 'retry', 'price'] as const;
-const PRICE_KEYS = ['perPage', 'perCall', 'perMillionInputTokens', 'perMillionOutputTokens'] as const;
+const SYSTEMS_HINT = 'see docs/systems.md';
+
+const PRICE_SCHEMA = Object.fromEntries(
+  (['perPage', 'perCall', 'perMillionInputTokens', 'perMillionOutputTokens'] as const).map((key) => [key, read.number({ min: 0, what: 'a price in USD ≥ 0' })]),
+) as Record<keyof Price, ReturnType<typeof read.number>>;
+
+/** The keys every kind takes (docs/systems.md, "Common options"); `kind` is read first. */
+const COMMON_SCHEMA = {
+  kind: read.string,
+  concurrency: readConcurrency,
+  ratePerSecond: readRatePerSecond,
+  timeoutMs: readTimeoutMs,
+  retry: readRetry,
+  price: (value, at, reader) => reader.section(value, at, PRICE_SCHEMA) as Price,
+} satisfies SectionSchema;
 
 /**
- * Reads `systems:` and `reference:` of the config file. `defaults` are the run-wide settings (file, then
- * flags): every common option a system leaves out takes the run's value.
+ * Reads `systems:` and `reference:` of the config file through the file's reader (which names the file in
+ * every message). `defaults` are the run-wide settings (file, then flags): every common option a system
+ * leaves out takes the run's value.
  */
-export function parseSystemsSection(file: Readonly<Record<string, unknown>>, defaults: CommonSystemOptions): SystemsSection {
-  const reference = file.reference ?? null;
-  if (reference !== null && (typeof reference !== 'string' || !SYSTEM_NAME.test(reference))) {
-    throw new UsageError('reference must be the name of a system', { code: 'CONFIG_INVALID', subject: 'reference', hint: 'e.g. reference: incumbent' });
-  }
+export function parseSystemsSection(file: Readonly<Record<string, unknown>>, defaults: CommonSystemOptions, settings: SettingsReader): SystemsSection {
+  const reader = settings.withHint(SYSTEMS_HINT);
+  const given = file.reference ?? null;
+  if (given !== null && (typeof given !== 'string' || !SYSTEM_NAME.test(given))) reader.expected('reference', 'the name of a system, e.g. incumbent', given);
+  const reference = given as string | null;
   const raw = file.systems;
   // Without systems: the reference names one of the default systems, checked once they are known.
   if (raw === undefined || raw === null) return { systems: null, reference };
-  if (typeof raw !== 'object' || Array.isArray(raw) || Object.keys(raw).length === 0) {
-    throw new UsageError('systems must be an object of name: { kind: …, … }', { code: 'CONFIG_INVALID', subject: 'systems', hint: 'see docs/systems.md' });
-  }
-  const systems = Object.entries(raw as Record<string, unknown>).map(([name, value]) => parseSystem(name, value, defaults));
+  if (typeof raw !== 'object' || Array.isArray(raw) || Object.keys(raw).length === 0) reader.expected('systems', 'an object of name: { kind: …, … }', raw);
+  const systems = Object.entries(raw as Record<string, unknown>).map(([name, value]) => parseSystem(name, value, defaults, reader));
   if (reference !== null && !systems.some((s) => s.name === reference)) throw unknownReference('reference', reference, systems.map((s) => s.name));
   return { systems, reference };
 }
 
-function parseSystem(name: string, value: unknown, defaults: CommonSystemOptions): SystemSpec {
+function parseSystem(name: string, value: unknown, defaults: CommonSystemOptions, reader: SettingsReader): SystemSpec {
   const at = `systems.${name}`;
   // YAML and JSON objects cannot hold a key twice (the parsers reject or merge it), so uniqueness of names
   // holds by construction; only their spelling needs checking.
-  if (!SYSTEM_NAME.test(name)) {
-    throw new UsageError(`${at}: "${name}" is not a usable system name`, { code: 'CONFIG_INVALID', subject: at, hint: 'names are 1–40 characters: a lower-case letter, then a-z, 0-9, _ or -' });
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new UsageError(`${at} must be an object with a kind`, { code: 'CONFIG_INVALID', subject: at, hint: `e.g. ${name}: { kind: command, command: [...] }` });
-  }
+  if (!SYSTEM_NAME.test(name)) reader.fail(at, `"${name}" is not a usable system name`, 'names are 1–40 characters: a lower-case letter, then a-z, 0-9, _ or -');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) reader.expected(at, `an object with a kind, e.g. ${name}: { kind: command, command: [...] }`, value);
   const raw = value as Record<string, unknown>;
-  const reader = new OptionReader(raw, at);
-  const kindName = raw.kind;
-  const kind = typeof kindName === 'string' ? findSystemKind(kindName) : undefined;
-  if (!kind) return reader.fail('kind', `is ${JSON.stringify(kindName ?? null)}; known kinds: ${[...SYSTEM_KINDS.keys()].join(', ')}`);
-  const common = readCommon(reader, defaults);
-  const own = Object.fromEntries(Object.entries(raw).filter(([key]) => !(COMMON_KEYS as readonly string[]).includes(key)));
-  return { name, kind: kind.kind, options: kind.parseOptions(own, at), common };
-}
-
-function readCommon(reader: OptionReader, defaults: CommonSystemOptions): CommonSystemOptions {
-  const retrySection = reader.optionalObject('retry');
-  const retry = parseRetrySection(retrySection, defaults.retry, (key, problem) => reader.fail(`retry.${key}`, problem));
-  if (!Number.isInteger(retry.maxAttempts) || retry.maxAttempts < 1) reader.fail('retry.maxAttempts', 'must be a whole number ≥ 1');
-  reader.skip('kind');
+  const kind = typeof raw.kind === 'string' ? findSystemKind(raw.kind) : undefined;
+  if (!kind) return reader.expected(`${at}.kind`, `one of ${[...SYSTEM_KINDS.keys()].join(', ')}`, raw.kind ?? null);
+  const options = parseKindOptions(kind, raw, at, reader);
+  const common = reader.section(pick(raw, Object.keys(COMMON_SCHEMA)), at, COMMON_SCHEMA);
+  const retry: RetryPolicy = { ...defaults.retry, ...common.retry };
   return {
-    concurrency: reader.optionalNumber('concurrency', { min: 1, integer: true }) ?? defaults.concurrency,
-    ratePerSecond: reader.optionalNumber('ratePerSecond') ?? defaults.ratePerSecond,
-    timeoutMs: reader.optionalNumber('timeoutMs') ?? defaults.timeoutMs,
-    retry,
-    price: readPrice(reader),
+    name,
+    kind: kind.kind,
+    options,
+    common: {
+      concurrency: common.concurrency ?? defaults.concurrency,
+      ratePerSecond: common.ratePerSecond ?? defaults.ratePerSecond,
+      timeoutMs: common.timeoutMs ?? defaults.timeoutMs,
+      retry,
+      price: common.price ?? null,
+    },
   };
 }
 
-function readPrice(reader: OptionReader): Price | null {
-  const section = reader.optionalObject('price');
-  if (section === undefined) return null;
-  const prices = new OptionReader(section, `${reader.at}.price`);
-  const price: Price = {};
-  for (const key of PRICE_KEYS) {
-    const value = prices.optionalNumber(key, { min: 0 });
-    if (value !== undefined) price[key] = value;
-  }
-  prices.rejectUnknown(`${PRICE_KEYS.join(', ')} (USD)`);
-  return price;
+/**
+ * A kind's options from a system's object: a key neither common nor the kind's is refused with the closest
+ * known one as a suggestion; the kind then reads its own keys. Exported for tests of one kind.
+ */
+export function parseKindOptions<Options>(kind: Pick<SystemKind<Options>, 'kind' | 'optionNames' | 'docs' | 'parseOptions'>, raw: Readonly<Record<string, unknown>>, at: string, settings = new SettingsReader(null, SYSTEMS_HINT)): Options {
+  const known = [...Object.keys(COMMON_SCHEMA), ...kind.optionNames];
+  for (const key of Object.keys(raw)) if (!known.includes(key)) settings.unknownKey(`${at}.${key}`, key, known);
+  return kind.parseOptions(new OptionReader(pick(raw, kind.optionNames), at, settings.withHint(`the options of kind "${kind.kind}": ${kind.docs}`)));
+}
+
+function pick(raw: Readonly<Record<string, unknown>>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => keys.includes(key)));
 }
 
 function unknownReference(subject: string, name: string, names: readonly string[]): UsageError {

@@ -1,113 +1,130 @@
 /**
- * Reads one `systems.<name>` object of the config file: every problem is a UsageError naming the key
- * (`systems.my-ocr.command`), and a key nobody reads is an error too, so a typo never passes silently.
+ * Reads the options of one system (`systems.<name>.<key>`) for its kind, in the project's one settings style
+ * (src/settings-reader.ts): every message names the file, the key path, what was expected and what was
+ * found — `docbench.config.yaml: systems.ocr.psm: expected a whole number from 0 to 13, got 14`. The keys
+ * were checked against the kind's option names before (src/systems/config.ts), so a typo never gets here.
  */
-import { UsageError } from '../errors.js';
-import { ENDPOINTS, isEndpoint } from '../types.js';
-import type { Operation } from './types.js';
+import { read, type SettingsReader, type ValueReader } from '../settings-reader.js';
 
-/** Environment variable names: also what `apiKeyEnv`-like options must hold. */
+/** Environment variable names: what `apiKeyEnv`-like options and `passEnv` hold. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export class OptionReader {
-  private readonly used = new Set<string>();
+export interface NumberRange {
+  min: number;
+  max?: number;
+  /** `min` itself is refused (e.g. a rate > 0). */
+  minExclusive?: boolean;
+  integer?: boolean;
+}
 
-  /** `at` is the key of the whole object, e.g. `systems.candidate`. */
+export class OptionReader {
+  /**
+   * @param values the kind's own keys of the system's object (the common ones are read by the caller).
+   * @param at the system's key path, e.g. `systems.gpt`.
+   */
   constructor(
-    readonly raw: Readonly<Record<string, unknown>>,
+    private readonly values: Readonly<Record<string, unknown>>,
     readonly at: string,
+    private readonly settings: SettingsReader,
   ) {}
 
-  fail(key: string, problem: string, hint = 'see docs/systems.md'): never {
-    const subject = `${this.at}.${key}`;
-    throw new UsageError(`${subject} ${problem}`, { code: 'CONFIG_INVALID', subject, hint });
+  /** The error for the option `key` (a path below the system, e.g. `headers.Authorization`). */
+  fail(key: string, problem: string, hint?: string): never {
+    return this.settings.fail(`${this.at}.${key}`, problem, hint);
   }
 
-  private take(key: string): unknown {
-    this.used.add(key);
-    return this.raw[key] ?? undefined;
+  /** The option as written, for kinds that check a shape of their own (e.g. the command's argv). */
+  value(key: string): unknown {
+    return this.values[key] ?? undefined;
   }
 
-  optionalString(key: string): string | undefined {
-    const value = this.take(key);
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string' || value.trim() === '') this.fail(key, 'must be a non-empty string');
-    return value;
+  /** Fails with "expected …, got …" for the option `key`. */
+  expected(key: string, what: string): never {
+    return this.settings.expected(`${this.at}.${key}`, what, this.values[key]);
+  }
+
+  private get<T>(key: string, reader: ValueReader<T>): T | undefined {
+    const value = this.values[key];
+    return value === undefined || value === null ? undefined : reader(value, `${this.at}.${key}`, this.settings);
   }
 
   string(key: string, example: string): string {
-    const value = this.optionalString(key);
-    if (value === undefined) this.fail(key, 'is required', `e.g. ${key}: ${example}`);
-    return value;
+    return this.optionalString(key) ?? this.fail(key, `is required, e.g. ${example}`);
   }
 
-  /** A number > 0 (or ≥ min), finite. */
-  optionalNumber(key: string, options: { min?: number; integer?: boolean } = {}): number | undefined {
-    const value = this.take(key);
-    if (value === undefined || value === null) return undefined;
-    const min = options.min ?? 0;
-    const ok = typeof value === 'number' && Number.isFinite(value) && (options.min === undefined ? value > 0 : value >= min) && (!options.integer || Number.isInteger(value));
-    if (!ok) this.fail(key, `must be ${options.integer ? 'a whole number' : 'a number'} ${options.min === undefined ? '> 0' : `≥ ${min}`}`);
-    return value as number;
+  optionalString(key: string): string | undefined {
+    return this.get(key, (value, at, reader) => (typeof value === 'string' && value.trim() !== '' ? value : reader.expected(at, 'a non-empty string', value)));
   }
 
+  /** The name of an environment variable (never its value: secrets live only in the environment). */
   optionalEnvName(key: string): string | undefined {
-    const value = this.take(key);
-    if (value === undefined || value === null) return undefined;
     // The value is not quoted back: someone may have put the secret itself here by mistake.
-    if (typeof value !== 'string' || !ENV_NAME.test(value)) this.fail(key, 'is not an environment variable name', `e.g. ${key}: MY_SERVICE_KEY`);
-    return value;
+    return this.get(key, (value, at, reader) => (typeof value === 'string' && ENV_NAME.test(value) ? value : reader.fail(at, 'expected the name of an environment variable, e.g. MY_SERVICE_KEY (not the key itself)')));
   }
 
-  /** A list of environment variable names. */
+  /** A list of environment variable names (values not quoted back, as above). */
   envNames(key: string): string[] {
-    const value = this.take(key);
-    if (value === undefined || value === null) return [];
-    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && ENV_NAME.test(item))) {
-      this.fail(key, 'must be a list of environment variable names', `e.g. ${key}: [MY_OCR_KEY]`);
-    }
-    return value as string[];
+    return (
+      this.get(key, (value, at, reader) =>
+        Array.isArray(value) && value.every((item) => typeof item === 'string' && ENV_NAME.test(item)) ? (value as string[]) : reader.fail(at, 'expected a list of environment variable names, e.g. [MY_OCR_KEY]'),
+      ) ?? []
+    );
   }
 
-  /** An object of string values, e.g. `env: { OMP_THREAD_LIMIT: "1" }`. */
-  stringMap(key: string): Record<string, string> {
-    const value = this.take(key);
-    if (value === undefined || value === null) return {};
-    if (typeof value !== 'object' || Array.isArray(value)) this.fail(key, 'must be an object of NAME: "value"');
-    const map: Record<string, string> = {};
-    for (const [name, item] of Object.entries(value)) {
-      if (!ENV_NAME.test(name)) this.fail(`${key}.${name}`, 'is not an environment variable name');
-      if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') this.fail(`${key}.${name}`, 'must be a string');
-      map[name] = String(item);
-    }
-    return map;
+  /** An object of environment entries, `NAME: "value"` (numbers and booleans are written as text). */
+  envMap(key: string): Record<string, string> {
+    return (
+      this.get(key, (value, at, reader) =>
+        reader.map(
+          value,
+          at,
+          (name) => (ENV_NAME.test(name) ? null : 'is not an environment variable name'),
+          (item, itemAt) => (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean' ? String(item) : reader.expected(itemAt, 'a string', item)),
+        ),
+      ) ?? {}
+    );
   }
 
-  optionalObject(key: string): Record<string, unknown> | undefined {
-    const value = this.take(key);
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'object' || Array.isArray(value)) this.fail(key, 'must be an object');
-    return value as Record<string, unknown>;
+  /** An http(s) URL, returned without a trailing slash. */
+  optionalUrl(key: string): string | undefined {
+    return this.get(key, (value, at, reader) => {
+      let url: URL | undefined;
+      try {
+        url = typeof value === 'string' ? new URL(value) : undefined;
+      } catch {
+        url = undefined;
+      }
+      return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href.replace(/\/+$/, '') : reader.expected(at, 'an http(s) URL', value);
+    });
   }
 
-  optionalOperations(key: string): Operation[] | undefined {
-    const value = this.take(key);
-    if (value === undefined || value === null) return undefined;
-    if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === 'string' && isEndpoint(item))) {
-      this.fail(key, `must be a non-empty list of ${ENDPOINTS.join(', ')}`);
-    }
-    return [...new Set(value as Operation[])];
+  optionalNumber(key: string, range: NumberRange): number | undefined {
+    return this.get(key, read.number({ min: range.min, max: range.max, minExclusive: range.minExclusive, whole: range.integer, what: describeRange(range) }));
   }
 
-  /** Marks a key as read by someone else (the common options), so `rejectUnknown` accepts it. */
-  skip(key: string): void {
-    this.used.add(key);
+  optionalBoolean(key: string): boolean | undefined {
+    return this.get(key, read.boolean);
   }
 
-  /** Throws for the first key nothing read. */
-  rejectUnknown(known: string): void {
-    for (const key of Object.keys(this.raw)) {
-      if (!this.used.has(key)) this.fail(key, 'is not an option of this kind', `known: ${known}`);
-    }
+  optionalEnum<T extends string>(key: string, choices: readonly T[]): T | undefined {
+    return this.get(key, (value, at, reader) => ((choices as readonly unknown[]).includes(value) ? (value as T) : reader.expected(at, `one of ${choices.join(', ')}`, value)));
   }
+
+  /** A non-empty list of allowed names, as an array or a comma-separated string; duplicates dropped. */
+  optionalStringList<T extends string>(key: string, choices: readonly T[]): T[] | undefined {
+    const list = this.get(key, read.list(choices));
+    return list && [...new Set(list)];
+  }
+
+  /** A map of names to strings, e.g. extra headers or a field mapping. */
+  optionalStringMap(key: string): Record<string, string> | undefined {
+    return this.get(key, (value, at, reader) => reader.map(value, at, () => null, read.string));
+  }
+}
+
+/** "a whole number from 0 to 13", "a number > 0", "a whole number ≥ 1". */
+function describeRange(range: NumberRange): string {
+  const noun = range.integer ? 'a whole number' : 'a number';
+  if (range.max !== undefined) return `${noun} from ${range.min} to ${range.max}`;
+  return `${noun} ${range.minExclusive ? '>' : '≥'} ${range.min}`;
 }

@@ -11,6 +11,7 @@ import type { DocumentInput, ProcessParams } from '../service/client.js';
 import type { ServiceError } from '../service/errors.js';
 import type { EndpointResult } from '../service/types.js';
 import type { RetryPolicy } from '../service/retry.js';
+import type { OptionReader } from './option-reader.js';
 
 /** The operations a system may support: the interface's four endpoints. */
 export type Operation = Endpoint;
@@ -135,13 +136,18 @@ export interface SystemContext {
 
 /**
  * One row of the registry. `parseOptions` validates the kind's own keys of `systems.<name>` (the common ones
- * are removed before) and throws a UsageError naming `systems.<name>.<key>` for anything wrong.
+ * are read by the caller, and a key outside `optionNames` is refused before) through the reader, which throws
+ * a UsageError naming the file and `systems.<name>.<key>` for anything wrong.
  */
 export interface SystemKind<Options = unknown> {
   readonly kind: string;
   /** One line for `docbench systems` and the docs. */
   readonly description: string;
-  parseOptions(raw: Readonly<Record<string, unknown>>, at: string): Options;
+  /** Where its options are documented, e.g. `docs/providers.md` (named in every message about them). */
+  readonly docs: string;
+  /** The kind's own option names, besides the common ones. */
+  readonly optionNames: readonly string[];
+  parseOptions(options: OptionReader): Options;
   /** The operations a system of this kind with these options supports. */
   operations(options: Options): readonly Operation[];
   /** The names of environment variables holding this system's secrets, so they are redacted everywhere. */

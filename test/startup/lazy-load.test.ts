@@ -122,11 +122,13 @@ describe('lazy loading', () => {
 
   it("a provider kind's implementation loads when a system of that kind is created, not when a config names it", () => {
     const registry = JSON.stringify(pathToFileURL(path.join(root, 'src/systems/registry.ts')).href);
+    const systemsConfig = JSON.stringify(pathToFileURL(path.join(root, 'src/systems/config.ts')).href);
     const implementation = ['src/systems/kinds/mistral-ocr.ts', 'src/systems/providers/http.ts', 'src/systems/providers/pages.ts'];
     const loaded = (urls: string[]) => implementation.filter((module) => urls.some((url) => url.endsWith(`/${module}`)));
     const parse = `const { findSystemKind } = await import(${registry});
+       const { parseKindOptions } = await import(${systemsConfig});
        const kind = findSystemKind('mistral-ocr');
-       const options = kind.parseOptions({ model: 'm' }, 'systems.ocr');
+       const options = parseKindOptions(kind, { model: 'm' }, 'systems.ocr');
        console.log(kind.operations(options).join(','), kind.secretEnvNames(options).join(','));`;
     const parsed = recordImports('kind-settings', parse);
     expect(parsed.stdout.trim()).toBe('extract,compare,process MISTRAL_API_KEY');

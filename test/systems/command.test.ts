@@ -16,6 +16,7 @@ import { commandKind } from '../../src/systems/kinds/command.js';
 import type { Dataset } from '../../src/types.js';
 import type { OperationRequest, System, SystemOutcome } from '../../src/systems/types.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
+import { parseKindOptions } from '../../src/systems/config.js';
 
 const SECRET = 'sk-test-0123456789abcdef';
 const OTHER = 'other-system-key-abcdef';
@@ -60,7 +61,7 @@ afterAll(async () => {
 });
 
 async function create(command: string[], extra: Record<string, unknown> = {}, timeoutMs = 20_000): Promise<System> {
-  const options = commandKind.parseOptions({ command, ...extra }, 'systems.tool');
+  const options = parseKindOptions(commandKind, { command, ...extra }, 'systems.tool');
   return commandKind.create(options, {
     name: 'tool',
     common: { concurrency: 1, ratePerSecond: null, timeoutMs, retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 }, price: null },

@@ -4,7 +4,6 @@
  * helpers) loads with the first system of this kind (issue 13).
  */
 import type { Operation, SystemKindSettings } from '../types.js';
-import { KindOptions } from '../providers/options.js';
 
 export interface AzureDiOptions {
   /** The resource's endpoint, e.g. `https://my-resource.cognitiveservices.azure.com`. */
@@ -24,8 +23,9 @@ export interface AzureDiOptions {
 export const azureDiSettings: SystemKindSettings<AzureDiOptions> = {
   kind: 'azure-di',
   description: 'Azure AI Document Intelligence v4 (prebuilt-layout markdown, line regions; extract through a model and a field map)',
-  parseOptions(raw, at) {
-    const read = new KindOptions(raw, at, ['endpoint', 'apiKeyEnv', 'apiVersion', 'model', 'extractModel', 'fieldMap']);
+  docs: 'docs/providers.md',
+  optionNames: ['endpoint', 'apiKeyEnv', 'apiVersion', 'model', 'extractModel', 'fieldMap'],
+  parseOptions(read) {
     const options: AzureDiOptions = {
       endpoint: read.optionalUrl('endpoint') ?? read.fail('endpoint', 'is required (https://<resource>.cognitiveservices.azure.com)'),
       apiKeyEnv: read.optionalEnvName('apiKeyEnv') ?? 'AZURE_DOCUMENT_INTELLIGENCE_KEY',

@@ -18,7 +18,6 @@ import { ServiceError, ShapeReader, decideRetry, excerpt, isServiceError, readCo
 import type { EndpointResult } from '../../service/types.js';
 import { splitMarkdownPages } from '../../dataset/index.js';
 import { ENDPOINTS, PAGE_BREAK } from '../../types.js';
-import { OptionReader } from '../option-reader.js';
 import type { Operation, OperationRequest, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
 
 export interface CommandOptions {
@@ -44,29 +43,27 @@ const STDERR_TAIL_BYTES = 8 * 1024;
 export const commandKind: SystemKind<CommandOptions> = {
   kind: 'command',
   description: 'any executable, run once per document and operation; prints the endpoint\'s answer on stdout',
-  parseOptions(raw, at) {
-    const reader = new OptionReader(raw, at);
-    const command = raw.command;
-    reader.skip('command');
+  docs: 'docs/systems.md',
+  optionNames: ['command', 'env', 'passEnv', 'operations'],
+  parseOptions(read) {
+    const command = read.value('command');
     if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === 'string') || (command[0] as string).trim() === '') {
-      reader.fail('command', 'must be an array of strings: the program and its arguments (no shell)', 'e.g. command: [python3, tools/ocr.py, "{operation}", "{file}"]');
+      read.fail('command', 'expected an array of strings: the program and its arguments (no shell)', 'e.g. command: [python3, tools/ocr.py, "{operation}", "{file}"]');
     }
     for (const part of command as string[]) {
       for (const match of part.matchAll(/\{([a-z_]+)\}/g)) {
-        if (!(PLACEHOLDERS as readonly string[]).includes(match[1]!)) reader.fail('command', `has the unknown placeholder {${match[1]}}`, `placeholders: ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`);
+        if (!(PLACEHOLDERS as readonly string[]).includes(match[1]!)) read.fail('command', `has the unknown placeholder {${match[1]}}`, `placeholders: ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`);
       }
     }
-    const env = reader.stringMap('env');
+    const env = read.envMap('env');
     const reserved = Object.keys(env).find((name) => name.startsWith('DOCBENCH_'));
-    if (reserved) reader.fail(`env.${reserved}`, 'is set by docbench for every call (DOCBENCH_* is reserved)');
-    const options: CommandOptions = {
+    if (reserved) read.fail(`env.${reserved}`, 'is set by docbench for every call (DOCBENCH_* is reserved)');
+    return {
       command: command as string[],
       env,
-      passEnv: reader.envNames('passEnv'),
-      operations: reader.optionalOperations('operations') ?? [...ENDPOINTS],
+      passEnv: read.envNames('passEnv'),
+      operations: read.optionalStringList('operations', ENDPOINTS) ?? [...ENDPOINTS],
     };
-    reader.rejectUnknown('command, env, passEnv, operations');
-    return options;
   },
   operations: (options) => options.operations,
   secretEnvNames: (options) => options.passEnv,

@@ -4,7 +4,6 @@
  * helpers) loads with the first system of this kind (issue 13).
  */
 import type { Operation, SystemKindSettings } from '../types.js';
-import { KindOptions } from '../providers/options.js';
 
 export interface GoogleDocAiOptions {
   /** `projects/{project}/locations/{location}/processors/{id}` (optionally `/processorVersions/{version}`). */
@@ -26,8 +25,9 @@ export const PROCESSOR = /^projects\/[^/]+\/locations\/([a-z0-9-]+)\/processors\
 export const googleDocAiSettings: SystemKindSettings<GoogleDocAiOptions> = {
   kind: 'google-docai',
   description: 'Google Document AI process endpoint (service account): layout markdown, line regions, entities for extract',
-  parseOptions(raw, at) {
-    const read = new KindOptions(raw, at, ['processor', 'endpoint', 'credentialsEnv', 'accessTokenEnv', 'entityMap', 'maxPages']);
+  docs: 'docs/providers.md',
+  optionNames: ['processor', 'endpoint', 'credentialsEnv', 'accessTokenEnv', 'entityMap', 'maxPages'],
+  parseOptions(read) {
     const processor = read.string('processor', 'projects/<project>/locations/us/processors/<id>');
     if (!PROCESSOR.test(processor)) read.fail('processor', 'must look like projects/<project>/locations/<us|eu|…>/processors/<id>');
     return {

@@ -19,7 +19,7 @@ import { createRedactor } from '../../service/redact.js';
 import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../../service/types.js';
 import type { Json, JsonObject } from '../../types.js';
 import type { System, SystemCall, SystemKind } from '../types.js';
-import { readSecret } from '../providers/options.js';
+import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
 import { openDocumentPages, requireBytes, type PageSize } from '../providers/pages.js';
 import { meanConfidence, regionPage, relativeToInches, renderMarkdown, setPath, type MarkdownBlock } from '../providers/layout.js';

@@ -2,12 +2,11 @@
  * `interface`: a service speaking the service interface (../shared/service-interface.md), through the typed
  * client of src/service. `--base-url` alone is one system of this kind named `service`.
  */
-import { createClient, DEFAULT_AUTH, isHttpUrl, type AuthHeader, type ServiceClient } from '../../service/index.js';
+import { createClient, DEFAULT_AUTH, type AuthHeader, type ServiceClient } from '../../service/index.js';
 import type { EndpointResult } from '../../service/types.js';
 import type { CallOutcome } from '../../service/index.js';
 import type { Endpoint } from '../../types.js';
 import { ENDPOINTS } from '../../types.js';
-import { OptionReader } from '../option-reader.js';
 import type { CommonSystemOptions, System, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
 
 export interface InterfaceOptions {
@@ -26,18 +25,15 @@ const DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
 export const interfaceKind: SystemKind<InterfaceOptions> = {
   kind: 'interface',
   description: 'a service speaking the service interface over HTTP (baseUrl, apiKeyEnv)',
-  parseOptions(raw, at) {
-    const reader = new OptionReader(raw, at);
-    const baseUrl = reader.string('baseUrl', 'https://api.example.com');
-    if (!isHttpUrl(baseUrl)) reader.fail('baseUrl', `${JSON.stringify(baseUrl)} is not an http(s) URL`, 'e.g. baseUrl: https://api.example.com');
-    const options: InterfaceOptions = {
-      baseUrl,
-      apiKeyEnv: reader.optionalEnvName('apiKeyEnv') ?? null,
+  docs: 'docs/systems.md',
+  optionNames: ['baseUrl', 'apiKeyEnv', 'maxResponseBytes'],
+  parseOptions(read) {
+    return {
+      baseUrl: read.optionalUrl('baseUrl') ?? read.fail('baseUrl', 'is required, e.g. baseUrl: https://api.example.com'),
+      apiKeyEnv: read.optionalEnvName('apiKeyEnv') ?? null,
       auth: { ...DEFAULT_AUTH },
-      maxResponseBytes: reader.optionalNumber('maxResponseBytes', { min: 1, integer: true }) ?? DEFAULT_MAX_RESPONSE_BYTES,
+      maxResponseBytes: read.optionalNumber('maxResponseBytes', { min: 1, integer: true }) ?? DEFAULT_MAX_RESPONSE_BYTES,
     };
-    reader.rejectUnknown('baseUrl, apiKeyEnv, maxResponseBytes');
-    return options;
   },
   operations: () => ENDPOINTS,
   secretEnvNames: (options) => (options.apiKeyEnv ? [options.apiKeyEnv] : []),

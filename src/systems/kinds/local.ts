@@ -8,7 +8,6 @@ import { DEFAULT_AUTH } from '../../service/index.js';
 import { ENDPOINTS } from '../../types.js';
 import { DOCBENCH_VERSION } from '../../version.js';
 import { findDocbenchCommit } from '../../run/git-commit.js';
-import { OptionReader } from '../option-reader.js';
 import type { SystemKind } from '../types.js';
 import { clientSystem, createSystemClient } from './interface.js';
 
@@ -25,10 +24,9 @@ export function localEngineDataDir(cacheDir: string): string {
 export const localKind: SystemKind<LocalOptions> = {
   kind: 'local',
   description: "docbench's embedded reference engine (pdfjs text layer + tesseract OCR), in this process",
-  parseOptions(raw, at) {
-    new OptionReader(raw, at).rejectUnknown('none (only the common options)');
-    return {};
-  },
+  docs: 'docs/systems.md',
+  optionNames: [],
+  parseOptions: () => ({}),
   operations: () => ENDPOINTS,
   secretEnvNames: () => [],
   async create(_options, context) {

@@ -4,7 +4,6 @@
  * helpers) loads with the first system of this kind (issue 13).
  */
 import type { Operation, SystemKindSettings } from '../types.js';
-import { KindOptions } from '../providers/options.js';
 
 export interface MistralOcrOptions {
   /** @default https://api.mistral.ai/v1 */
@@ -22,8 +21,9 @@ export const OPERATIONS: readonly Operation[] = ['extract', 'compare', 'process'
 export const mistralOcrSettings: SystemKindSettings<MistralOcrOptions> = {
   kind: 'mistral-ocr',
   description: 'Mistral OCR: markdown per page; extract by document annotation with the schema',
-  parseOptions(raw, at) {
-    const read = new KindOptions(raw, at, ['baseUrl', 'model', 'apiKeyEnv', 'maxPages']);
+  docs: 'docs/providers.md',
+  optionNames: ['baseUrl', 'model', 'apiKeyEnv', 'maxPages'],
+  parseOptions(read) {
     return {
       baseUrl: read.optionalUrl('baseUrl') ?? 'https://api.mistral.ai/v1',
       model: read.optionalString('model') ?? 'mistral-ocr-latest',

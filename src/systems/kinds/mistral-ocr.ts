@@ -11,7 +11,7 @@ import type { DocumentInput } from '../../service/client.js';
 import type { Endpoint } from '../../types.js';
 import type { System, SystemKind } from '../types.js';
 import { openDocumentPages } from '../providers/pages.js';
-import { readSecret } from '../providers/options.js';
+import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct } from '../providers/http.js';
 import { htmlTablesToMarkdown } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';

@@ -4,7 +4,6 @@
  * helpers) loads with the first system of this kind (issue 13).
  */
 import type { Operation, SystemKindSettings } from '../types.js';
-import { KindOptions } from '../providers/options.js';
 import { PAGE_BREAK } from '../../types.js';
 
 export interface OpenAiOptions {
@@ -51,10 +50,9 @@ export const OPENAI_DEFAULT_PROMPTS = {
 export const openaiSettings: SystemKindSettings<OpenAiOptions> = {
   kind: 'openai',
   description: 'OpenAI-compatible chat completions with images (vision LLMs): extract by structured output, compare by transcription',
-  parseOptions(raw, at) {
-    const read = new KindOptions(raw, at, [
-      'baseUrl', 'model', 'apiKeyEnv', 'apiKeyHeader', 'dpi', 'maxPages', 'temperature', 'maxTokens', 'comparePages', 'logprobs', 'structuredOutput', 'extractPrompt', 'comparePrompt', 'headers',
-    ]);
+  docs: 'docs/providers.md',
+  optionNames: ['baseUrl', 'model', 'apiKeyEnv', 'apiKeyHeader', 'dpi', 'maxPages', 'temperature', 'maxTokens', 'comparePages', 'logprobs', 'structuredOutput', 'extractPrompt', 'comparePrompt', 'headers'],
+  parseOptions(read) {
     const headers = read.optionalStringMap('headers') ?? {};
     for (const name of Object.keys(headers)) {
       if (/^(authorization|api-key|x-api-key)$/i.test(name)) read.fail(`headers.${name}`, 'must not carry a key: name its environment variable in apiKeyEnv');

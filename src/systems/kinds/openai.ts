@@ -17,7 +17,7 @@ import { PAGE_BREAK, type JsonSchema } from '../../types.js';
 import { createHash } from 'node:crypto';
 import type { Redactor } from '../../service/redact.js';
 import type { Operation, System, SystemCall, SystemKind, Usage } from '../types.js';
-import { readSecret } from '../providers/options.js';
+import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall } from '../providers/http.js';
 import { openDocumentPages, pageNumbers, requireBytes } from '../providers/pages.js';
 import { captureRaw } from '../providers/raw.js';

@@ -13,7 +13,6 @@ import { ServiceError } from '../../service/index.js';
 import type { CompareResult, EndpointResult, ExtractResult, SplitResult } from '../../service/types.js';
 import { readRegionPages, readUtf8File, splitMarkdownPages } from '../../dataset/index.js';
 import type { JsonObject } from '../../types.js';
-import { OptionReader } from '../option-reader.js';
 import type { Operation, System, SystemKind, SystemOutcome, Usage } from '../types.js';
 
 /** Stored outputs take no options of their own: the folder follows from the name. */
@@ -33,10 +32,10 @@ export function storedFolder(name: string): string {
 export const storedKind: SystemKind<StoredOptions> = {
   kind: 'stored',
   description: 'outputs already on disk: <dataset>/baseline/ for "incumbent", <dataset>/outputs/<name>/ otherwise',
-  parseOptions(raw, at) {
-    new OptionReader(raw, at).rejectUnknown('none (the folder follows from the name)');
-    return {};
-  },
+  docs: 'docs/systems.md',
+  // The folder follows from the name.
+  optionNames: [],
+  parseOptions: () => ({}),
   operations: () => ['extract', 'compare', 'split'],
   secretEnvNames: () => [],
   async create(_options, context) {

@@ -4,7 +4,6 @@
  * helpers) loads with the first system of this kind (issue 13).
  */
 import type { Operation, SystemKindSettings } from '../types.js';
-import { KindOptions } from '../providers/options.js';
 
 export interface TesseractOptions {
   /** `native` = the CLI, `wasm` = tesseract.js, `auto` = the CLI when it runs, else tesseract.js. @default auto */
@@ -26,8 +25,9 @@ export const OPERATIONS: readonly Operation[] = ['compare', 'split', 'process'];
 export const tesseractSettings: SystemKindSettings<TesseractOptions> = {
   kind: 'tesseract',
   description: 'Tesseract OCR (native CLI, or tesseract.js): markdown lines and simple tables, line regions with word confidence',
-  parseOptions(raw, at) {
-    const read = new KindOptions(raw, at, ['engine', 'binary', 'language', 'psm', 'dpi', 'maxPages']);
+  docs: 'docs/providers.md',
+  optionNames: ['engine', 'binary', 'language', 'psm', 'dpi', 'maxPages'],
+  parseOptions(read) {
     const options: TesseractOptions = {
       engine: read.optionalEnum('engine', ['auto', 'native', 'wasm'] as const) ?? 'auto',
       binary: read.optionalString('binary') ?? 'tesseract',

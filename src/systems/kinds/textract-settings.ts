@@ -4,7 +4,6 @@
  * helpers) loads with the first system of this kind (issue 13).
  */
 import type { Operation, SystemKindSettings } from '../types.js';
-import { KindOptions } from '../providers/options.js';
 
 export interface TextractOptions {
   /** AWS region; else AWS_REGION, else AWS_DEFAULT_REGION from the environment. */
@@ -26,8 +25,9 @@ export const CREDENTIAL_ENV = { accessKeyId: 'AWS_ACCESS_KEY_ID', secretAccessKe
 export const textractSettings: SystemKindSettings<TextractOptions> = {
   kind: 'textract',
   description: 'AWS Textract AnalyzeDocument (layout, tables, forms; queries for extract), SigV4 with the environment credentials',
-  parseOptions(raw, at) {
-    const read = new KindOptions(raw, at, ['region', 'endpoint', 'features', 'dpi', 'maxPages']);
+  docs: 'docs/providers.md',
+  optionNames: ['region', 'endpoint', 'features', 'dpi', 'maxPages'],
+  parseOptions(read) {
     const region = read.optionalString('region');
     if (region !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) read.fail('region', `must be an AWS region such as us-east-1, got ${JSON.stringify(region)}`);
     return {

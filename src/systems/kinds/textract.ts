@@ -14,7 +14,7 @@ import type { ShapeReader } from '../../service/shape.js';
 import type { CompareResult, ExtractResult, InchBox, ProcessResult, RegionPage, SplitResult } from '../../service/types.js';
 import type { Json, JsonObject, JsonSchema } from '../../types.js';
 import type { System, SystemCall, SystemKind } from '../types.js';
-import { readSecret } from '../providers/options.js';
+import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
 import { openDocumentPages, pageNumbers, requireBytes, type PageSize } from '../providers/pages.js';
 import { linesToBlocks, meanConfidence, regionPage, relativeToInches, renderMarkdown, setPath, type MarkdownBlock } from '../providers/layout.js';

@@ -16,6 +16,7 @@ import { azureDiKind } from '../../../src/systems/kinds/azure-di.js';
 import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../../../src/service/types.js';
 import { startHttpServer, type TestServer } from '../../helpers/http-server.js';
 import { ONE_PAGE, compareRequest, createSystem, extractRequest, makeCall, makeContext, processRequest, sendJson, splitRequest } from './context.js';
+import { parseKindOptions } from '../../../src/systems/config.js';
 
 const KEY = 'azure-key-0123456789';
 const PAGE_1 = '# Summit Orthopedics\n\nPatient Name: Amanda Patel\n\n<table>\n<tr><th>Code</th><th>Charge</th></tr>\n<tr><td>99213</td><td>125.00 &amp; more</td></tr>\n</table>\n';
@@ -183,6 +184,6 @@ describe('azure-di', () => {
   });
 
   it('rejects an extract model without a field map, naming the key', () => {
-    expect(() => azureDiKind.parseOptions({ endpoint: 'https://x.cognitiveservices.azure.com', extractModel: 'prebuilt-invoice' }, 'systems.azure')).toThrow(/systems\.azure\.fieldMap: is needed too/);
+    expect(() => parseKindOptions(azureDiKind, { endpoint: 'https://x.cognitiveservices.azure.com', extractModel: 'prebuilt-invoice' }, 'systems.azure')).toThrow(/systems\.azure\.fieldMap: is needed too/);
   });
 });

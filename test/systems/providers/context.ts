@@ -9,6 +9,7 @@ import { DEFAULT_RETRY_POLICY } from '../../../src/service/retry.js';
 import { silentLogger } from '../../../src/logger.js';
 import type { Dataset, JsonSchema } from '../../../src/types.js';
 import type { OperationRequest, SystemCall, SystemContext, SystemKind, System } from '../../../src/systems/types.js';
+import { parseKindOptions } from '../../../src/systems/config.js';
 
 export function makeContext(name: string, env: Record<string, string | undefined>, secrets: string[] = []): SystemContext {
   const dataset: Dataset = { root: '/nonexistent', name: 'test', locale: 'US', schema: {}, defaults: {}, comparators: {}, documents: [], contentHash: 'x' };
@@ -25,7 +26,7 @@ export function makeContext(name: string, env: Record<string, string | undefined
 }
 
 export async function createSystem<O>(kind: SystemKind<O>, name: string, raw: Record<string, unknown>, context: SystemContext): Promise<System> {
-  return kind.create(kind.parseOptions(raw, `systems.${name}`), context);
+  return kind.create(parseKindOptions(kind, raw, `systems.${name}`), context);
 }
 
 export function makeCall(bytes: Uint8Array, contentType: string, request: OperationRequest): SystemCall {

@@ -22,6 +22,7 @@ import { googleDocAiKind } from '../../../src/systems/kinds/google-docai.js';
 import type { CompareResult, ExtractResult, SplitResult } from '../../../src/service/types.js';
 import { startHttpServer, type RecordedRequest, type TestServer } from '../../helpers/http-server.js';
 import { ONE_PAGE, compareRequest, createSystem, extractRequest, makeCall, makeContext, sendJson, splitRequest } from './context.js';
+import { parseKindOptions } from '../../../src/systems/config.js';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
 const PROCESSOR = 'projects/demo/locations/eu/processors/abc123';
@@ -183,7 +184,7 @@ describe('google-docai', () => {
   });
 
   it('rejects a malformed processor path and a key file that is not a service account', async () => {
-    expect(() => googleDocAiKind.parseOptions({ processor: 'abc123' }, 'systems.docai')).toThrow(/systems\.docai\.processor: must look like projects/);
+    expect(() => parseKindOptions(googleDocAiKind, { processor: 'abc123' }, 'systems.docai')).toThrow(/systems\.docai\.processor: must look like projects/);
     const file = path.join(dir, 'user.json');
     await writeFile(file, JSON.stringify({ type: 'authorized_user' }));
     await expect(createSystem(googleDocAiKind, 'docai', { processor: PROCESSOR }, makeContext('docai', { GOOGLE_APPLICATION_CREDENTIALS: file }))).rejects.toThrow(/"type" is "authorized_user", expected "service_account"/);

@@ -18,6 +18,7 @@ import type { CompareResult, ExtractResult } from '../../../src/service/types.js
 import { PAGE_BREAK } from '../../../src/types.js';
 import { startHttpServer, type RecordedRequest, type TestServer } from '../../helpers/http-server.js';
 import { compareRequest, createSystem, drawPdf, extractRequest, makeCall, makeContext, sendJson } from './context.js';
+import { parseKindOptions } from '../../../src/systems/config.js';
 
 const KEY = 'sk-test-0123456789abcdef';
 const SCHEMA = {
@@ -235,7 +236,7 @@ describe('openai errors', () => {
 
   it('stops at creation when the key variable is unset, and rejects a key in headers', async () => {
     await expect(createSystem(openaiKind, 'gpt', options('http://127.0.0.1:9'), makeContext('gpt', {}))).rejects.toThrow(/TEST_OPENAI_KEY, named by systems\.gpt\.apiKeyEnv, is not set/);
-    expect(() => openaiKind.parseOptions({ baseUrl: 'http://x/v1', model: 'm', headers: { Authorization: 'Bearer x' } }, 'systems.gpt')).toThrow(/systems\.gpt\.headers\.Authorization: must not carry a key/);
-    expect(() => openaiKind.parseOptions({ model: 'm' }, 'systems.gpt')).toThrow(/systems\.gpt\.baseUrl: is required/);
+    expect(() => parseKindOptions(openaiKind, { baseUrl: 'http://x/v1', model: 'm', headers: { Authorization: 'Bearer x' } }, 'systems.gpt')).toThrow(/systems\.gpt\.headers\.Authorization: must not carry a key/);
+    expect(() => parseKindOptions(openaiKind, { model: 'm' }, 'systems.gpt')).toThrow(/systems\.gpt\.baseUrl: is required/);
   });
 });

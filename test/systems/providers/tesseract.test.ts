@@ -10,6 +10,7 @@ import { openDocumentPages } from '../../../src/systems/providers/pages.js';
 import type { CompareResult, ProcessResult, SplitResult } from '../../../src/service/types.js';
 import type { System } from '../../../src/systems/types.js';
 import { compareRequest, createSystem, drawPdf, makeCall, makeContext, processRequest, splitRequest, type DrawnText } from './context.js';
+import { parseKindOptions } from '../../../src/systems/config.js';
 
 const TEXTS: DrawnText[] = [
   { text: 'Patient Name: Amanda Patel', x: 72, y: 72, size: 16 },
@@ -95,9 +96,9 @@ describe.each(['native', 'wasm'] as const)('tesseract (%s engine)', (engine) => 
 
 describe('tesseract options', () => {
   it('rejects a bad option naming it', () => {
-    expect(() => tesseractKind.parseOptions({ psm: 14 }, 'systems.ocr')).toThrow(/systems\.ocr\.psm: expected a whole number from 0 to 13, got 14/);
-    expect(() => tesseractKind.parseOptions({ langauge: 'eng' }, 'systems.ocr')).toThrow(/systems\.ocr\.langauge: unknown setting; did you mean "language"\?/);
-    expect(() => tesseractKind.parseOptions({ engine: 'wasm', language: 'deu' }, 'systems.ocr')).toThrow(/systems\.ocr\.language: must be eng with engine wasm/);
+    expect(() => parseKindOptions(tesseractKind, { psm: 14 }, 'systems.ocr')).toThrow(/systems\.ocr\.psm: expected a whole number from 0 to 13, got 14/);
+    expect(() => parseKindOptions(tesseractKind, { langauge: 'eng' }, 'systems.ocr')).toThrow(/systems\.ocr\.langauge: unknown setting; did you mean "language"\?/);
+    expect(() => parseKindOptions(tesseractKind, { engine: 'wasm', language: 'deu' }, 'systems.ocr')).toThrow(/systems\.ocr\.language: must be eng with engine wasm/);
   });
 
   it('stops a native system whose binary does not run, naming the option', async () => {

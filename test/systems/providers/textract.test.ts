@@ -18,6 +18,7 @@ import { textractKind, schemaQueries } from '../../../src/systems/kinds/textract
 import type { CompareResult, ExtractResult, SplitResult } from '../../../src/service/types.js';
 import { startHttpServer, type RecordedRequest, type TestServer } from '../../helpers/http-server.js';
 import { compareRequest, createSystem, drawPdf, extractRequest, makeCall, makeContext, sendJson, splitRequest } from './context.js';
+import { parseKindOptions } from '../../../src/systems/config.js';
 
 const ENV = { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE123456', AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', AWS_SESSION_TOKEN: 'session-token-abcdef', AWS_REGION: 'eu-west-1' };
 const SECRETS = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'];
@@ -164,7 +165,7 @@ describe('textract', () => {
   it('needs credentials and a region, naming what is missing', async () => {
     await expect(createSystem(textractKind, 'aws', {}, makeContext('aws', { AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y' }))).rejects.toThrow(/systems\.aws\.region is not set/);
     await expect(createSystem(textractKind, 'aws', { region: 'us-east-1' }, makeContext('aws', {}))).rejects.toThrow(/AWS_ACCESS_KEY_ID, which systems\.aws reads, is not set/);
-    expect(() => textractKind.parseOptions({ features: ['TABLES', 'WORDS'] }, 'systems.aws')).toThrow(/systems\.aws\.features\[1\]: expected one of LAYOUT, TABLES, FORMS, SIGNATURES, got "WORDS"/);
+    expect(() => parseKindOptions(textractKind, { features: ['TABLES', 'WORDS'] }, 'systems.aws')).toThrow(/systems\.aws\.features\[1\]: expected one of LAYOUT, TABLES, FORMS, SIGNATURES, got "WORDS"/);
   });
 
   it('asks at most 15 queries (the synchronous limit)', () => {
