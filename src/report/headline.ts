@@ -1,5 +1,5 @@
 /** The headline figures and the sentences that go with them, shared by the HTML, summary.md and the terminal. */
-import type { ConfidenceBlock, RunSummary, SystemSummary } from '../run-dir/index.js';
+import type { ConfidenceBlock, RunSummary, SystemComparisonBlock, SystemSummary } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
 import { toUnitConfidence } from './charts/calibration-charts.js';
 import { formatDecimal, formatMs, formatPercent, formatPoints } from '../render/index.js';
@@ -10,18 +10,32 @@ export function extractKey(mode: Mode): string {
   return `extract:${mode}`;
 }
 
+/** What the verdict of one comparison reads: an entry of summary.json's `comparisons`. */
+export type ComparisonFacts = Pick<SystemComparisonBlock, 'delta' | 'ci95' | 'significant' | 'wins' | 'losses' | 'p_holm'>;
+
 /**
- * Δ and its 95% interval in words. Significant when the bootstrap interval excludes zero (docs/metrics/comparison.md);
- * the sign test and Wilcoxon p-values are shown beside it, not used here.
+ * Why a comparison is or is not significant, in words. `significant` is the evaluation's (interval excludes 0
+ * and Holm-adjusted p ≤ 0.05; docs/summary-json.md); this only says which condition decided. The bootstrap p
+ * is floored at the sign test's best case for the documents that differ (docs/metrics/comparison.md), so
+ * fewer than 6 of them are never significant at 0.05, however large Δ: said so, rather than blaming Holm.
  */
-export function describeComparison(delta: number, ci95: [number, number], subject = 'the service', other = 'the incumbent'): { verdict: string; significant: boolean; tone: Tone } {
-  const significant = ci95[0] > 0 || ci95[1] < 0;
-  const points = (Math.abs(delta) * 100).toFixed(1);
-  const interval = `${formatPoints(ci95[0])} to ${formatPoints(ci95[1])}`;
-  const direction = Number(points) === 0 ? `${subject} and ${other} are level (Δ ${points} points)` : `${subject} is ${delta > 0 ? 'better' : 'worse'} by ${points} points`;
-  const verdict = significant ? `${direction}; significant` : `${direction}; not significant (the 95% interval ${interval} includes zero)`;
-  const tone: Tone = !significant ? 'neutral' : delta > 0 ? 'good' : 'bad';
-  return { verdict, significant, tone };
+export function significanceReason(c: ComparisonFacts): string {
+  const differing = c.wins + c.losses;
+  if (c.significant) return 'significant';
+  if (differing < MIN_DIFFERING_AT_5_PERCENT) return `not significant: ${differing} document${differing === 1 ? '' : 's'} differ${differing === 1 ? 's' : ''}, too few for any test at α = 0.05`;
+  if (c.ci95[0] > 0 || c.ci95[1] < 0) return c.p_holm === null ? 'not significant' : 'not significant after Holm adjustment';
+  return `not significant (the 95% interval ${formatPoints(c.ci95[0])} to ${formatPoints(c.ci95[1])} includes zero)`;
+}
+
+/** 2 · 0.5^k ≤ 0.05 first holds at k = 6: the sign test's smallest p for k documents that differ. */
+const MIN_DIFFERING_AT_5_PERCENT = 6;
+
+/** Δ in words with the reason for its significance, for the head-to-head of a system and its reference. */
+export function describeComparison(c: ComparisonFacts, subject: string, other: string): { verdict: string; significant: boolean; tone: Tone } {
+  const points = (Math.abs(c.delta) * 100).toFixed(1);
+  const direction = Number(points) === 0 ? `${subject} and ${other} are level (Δ ${points} points)` : `${subject} is ${c.delta > 0 ? 'better' : 'worse'} by ${points} points`;
+  const tone: Tone = !c.significant ? 'neutral' : c.delta > 0 ? 'good' : 'bad';
+  return { verdict: `${direction}; ${significanceReason(c)}`, significant: c.significant, tone };
 }
 
 /** "accepting documents with confidence ≥ 87 gives 96% field F1 on 71% of documents". */
@@ -80,7 +94,7 @@ function buildMarkdownHeadline(summary: RunSummary, name: string): MarkdownHeadl
   if (!system || (!markdown && !system.markdown_drift)) return null;
   const reference = summary.reference && summary.reference !== name ? summary.reference : null;
   const h2h = summary.comparisons.find((c) => c.system === name && c.metric === 'markdown.similarity');
-  const comparison = h2h ? describeComparison(h2h.delta, h2h.ci95, name, h2h.reference) : null;
+  const comparison = h2h ? describeComparison(h2h, name, h2h.reference) : null;
   const baseline = reference ? (summary.systems[reference]?.markdown?.similarity ?? null) : null;
   const verdict = comparison?.verdict ?? (baseline === null ? 'no reference markdown to compare with' : 'no paired comparison available');
   return {

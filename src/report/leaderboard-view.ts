@@ -4,6 +4,7 @@
  * the documents where the systems disagree most. Formats summary.json's figures; never re-scores.
  */
 import type { RunSummary } from '../run-dir/index.js';
+import { significanceReason } from './headline.js';
 import { buildSystemChart, type SystemPoint } from './charts/system-charts.js';
 import { drilldownHref } from './drilldown-name.js';
 import { SERIES_CLASSES, formatDecimal, formatMs, formatPercent, formatPoints, formatUsd } from '../render/index.js';
@@ -90,8 +91,8 @@ export function buildComparisonRows(summary: RunSummary): ComparisonRowView[] {
       p_wilcoxon: formatDecimal(c.p_wilcoxon),
       p_holm: formatDecimal(c.p_holm),
       // The interval is the comparison's own; significance is after Holm across systems × metrics, so an
-      // interval that excludes zero can still be "not significant": say which test decided.
-      verdict: !significant ? (c.ci95[0] > 0 || c.ci95[1] < 0 ? 'not significant after Holm adjustment' : 'not significant') : c.delta > 0 ? 'better, significant' : 'worse, significant',
+      // interval that excludes zero can still be "not significant": say which condition decided.
+      verdict: !significant ? significanceReason(c) : c.delta > 0 ? 'better, significant' : 'worse, significant',
       tone: !significant ? 'neutral' : c.delta > 0 ? 'good' : 'bad',
       documents: c.documents,
     };

@@ -121,6 +121,27 @@ describe('docbench diff', () => {
     expect(diff.flips[0]!.to_correct).toHaveLength(12);
   });
 
+  it('does not call a drop significant when fewer than 6 documents differ, however alike they moved; from 6 on it may', async () => {
+    // Every candidate document loses the same field: each resample gives the same Δ (SE 0), which alone
+    // would read as p = 0. No test of five paired outcomes can reach 0.05: the floor is 2 · 0.5^5.
+    for (const count of [5, 6]) {
+      await writeRun(path.join(work, `base${count}`), { runId: `base${count}`, documents: makeDocuments(count, 'slow') });
+      await writeRun(path.join(work, `cand${count}`), { runId: `cand${count}`, documents: makeDocuments(count, 'slow', (_i, v) => void (v.total = 'fp+fn')) });
+    }
+    const five = await docbench(['diff', 'base5', 'cand5', '--out', 'five']);
+    expect(five.code).toBe(0);
+    const f1Five = (await readDiff('five')).headline.find((m) => m.metric === 'extraction.slow.f1')!;
+    expect(f1Five.losses).toBe(5);
+    expect(f1Five.delta).toBeLessThan(-0.05);
+    expect(f1Five.p_bootstrap).toBeCloseTo(0.0625, 12);
+    expect(f1Five.regression).toBe(false);
+    const six = await docbench(['diff', 'base6', 'cand6', '--out', 'six', '--alpha', '0.1']);
+    const f1Six = (await readDiff('six')).headline.find((m) => m.metric === 'extraction.slow.f1')!;
+    expect(f1Six.p_bootstrap).toBeCloseTo(0.03125, 12);
+    expect(f1Six.regression).toBe(true);
+    expect(six.code).toBe(1);
+  });
+
   it('does not call a large drop on too few documents significant', async () => {
     await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(4, 'slow') });
     await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(4, 'slow', (i, v) => void (i === 0 && Object.keys(v).forEach((k) => (v[k] = 'fn')))) });
@@ -171,11 +192,15 @@ describe('diff helpers', () => {
     expect(collapseFieldPath('billing.total')).toBe('billing.total');
   });
 
-  it('turns the bootstrap standard error into a two-sided p', () => {
-    expect(bootstrapP({ n: 10, delta: 0, standardError: 0 })).toBe(1);
-    expect(bootstrapP({ n: 10, delta: -0.1, standardError: 0 })).toBe(0);
-    expect(bootstrapP({ n: 1, delta: -0.5, standardError: 0 })).toBe(1);
-    // z = 1.959964 → p = 0.05.
-    expect(bootstrapP({ n: 50, delta: -0.0979982, standardError: 0.05 })).toBeCloseTo(0.05, 5);
+  it('turns the bootstrap standard error into a two-sided p, floored at the sign test of the documents that differ', () => {
+    expect(bootstrapP({ n: 10, delta: 0, standardError: 0, wins: 0, losses: 0 })).toBe(1);
+    // Every resample moved the same way: as strong as the outcomes allow, 2 · 0.5^10, not 0.
+    expect(bootstrapP({ n: 10, delta: -0.1, standardError: 0, wins: 0, losses: 10 })).toBeCloseTo(2 / 1024, 12);
+    expect(bootstrapP({ n: 1, delta: -0.5, standardError: 0, wins: 0, losses: 1 })).toBe(1);
+    // z = 1.959964 → p = 0.05, far above the floor of 40 differing documents.
+    expect(bootstrapP({ n: 50, delta: -0.0979982, standardError: 0.05, wins: 10, losses: 30 })).toBeCloseTo(0.05, 5);
+    // Five documents that all dropped: z = 10 would say p ≈ 0, but no test of five outcomes reaches 0.05.
+    expect(bootstrapP({ n: 5, delta: -0.5, standardError: 0.05, wins: 0, losses: 5 })).toBeCloseTo(0.0625, 12);
+    expect(bootstrapP({ n: 8, delta: -0.5, standardError: 0.05, wins: 0, losses: 6 })).toBeCloseTo(0.03125, 12);
   });
 });

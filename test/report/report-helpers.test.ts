@@ -3,7 +3,7 @@ import { buildReliabilityChart, buildRiskCoverageChart, toUnitConfidence } from 
 import { buildLatencyChart } from '../../src/report/charts/latency-chart.js';
 import { drilldownFileName } from '../../src/report/drilldown-name.js';
 import { toScriptJson } from '../../src/report/embed-json.js';
-import { describeAutoAccept, describeComparison } from '../../src/report/headline.js';
+import { describeAutoAccept, describeComparison, significanceReason } from '../../src/report/headline.js';
 import { createDiffBudget, diffTexts, MAX_DIFF_CHARS } from '../../src/report/markdown-diff.js';
 import { escapeXml } from '../../src/report/reporters/junit-reporter.js';
 import { describeServiceUrl, escapeMarkdown, neutraliseFormula, toSafeHref } from '../../src/render/index.js';
@@ -50,13 +50,21 @@ describe('drilldownFileName', () => {
 });
 
 describe('describeComparison', () => {
-  it('says better and significant when the interval excludes zero', () => {
-    expect(describeComparison(0.042, [0.021, 0.063])).toMatchObject({ verdict: 'the service is better by 4.2 points; significant', significant: true, tone: 'good' });
+  const facts = { wins: 20, losses: 4, p_holm: 0.01, significant: true };
+  it('says better and significant when the evaluation called it significant', () => {
+    expect(describeComparison({ ...facts, delta: 0.042, ci95: [0.021, 0.063] }, 'the service', 'the incumbent')).toMatchObject({ verdict: 'the service is better by 4.2 points; significant', significant: true, tone: 'good' });
   });
   it('says worse but not significant when the interval includes zero', () => {
-    const result = describeComparison(-0.013, [-0.02, 0.004]);
+    const result = describeComparison({ ...facts, delta: -0.013, ci95: [-0.02, 0.004], p_holm: 0.4, significant: false }, 'the service', 'the incumbent');
     expect(result.verdict).toBe('the service is worse by 1.3 points; not significant (the 95% interval −2.0 pts to +0.4 pts includes zero)');
     expect(result.tone).toBe('neutral');
+  });
+  it('says Holm decided when the interval excludes zero but the adjusted p does not reach 0.05', () => {
+    expect(describeComparison({ ...facts, delta: -0.05, ci95: [-0.09, -0.01], p_holm: 0.08, significant: false }, 'local', 'incumbent').verdict).toBe('local is worse by 5.0 points; not significant after Holm adjustment');
+  });
+  it('says too few documents differ when fewer than 6 do, whatever the interval', () => {
+    expect(describeComparison({ delta: 0.3, ci95: [0.2, 0.4], wins: 5, losses: 0, p_holm: 0.0625, significant: false }, 'local', 'incumbent').verdict).toBe('local is better by 30.0 points; not significant: 5 documents differ, too few for any test at α = 0.05');
+    expect(significanceReason({ delta: 0.3, ci95: [0.2, 0.4], wins: 1, losses: 0, p_holm: 1, significant: false })).toBe('not significant: 1 document differs, too few for any test at α = 0.05');
   });
 });
 

@@ -164,14 +164,18 @@ function finishComparison(p: PreparedComparison, boot: BootstrapResult): SystemC
 }
 
 /**
- * Two-sided p of Δ from the bootstrap: z = Δ / SE against the standard normal. With no spread in the
- * resamples (SE = 0) the data say nothing more: p = 1 when Δ = 0 (identical runs), 0 when every resample moved
- * the same way. Fewer than two documents cannot show significance: p = 1.
+ * Two-sided p of Δ from the bootstrap: z = Δ / SE against the standard normal, floored at the smallest p that
+ * an exact test of the paired outcomes could give: with k documents that differ (wins + losses), all k going
+ * one way gives the sign test's 2 · 0.5^k. The normal approximation has no such limit — three documents that
+ * all moved alike have SE ≈ 0 and p ≈ 0 — so without the floor a handful of documents could be called
+ * significant; with it, fewer than 6 documents that differ never are at α = 0.05 (docs/metrics/comparison.md).
+ * With no spread in the resamples (SE = 0): p = 1 when Δ = 0 (identical runs), else the floor.
  */
-export function bootstrapP(comparison: Pick<SystemComparison, 'n' | 'delta' | 'standardError'>): number {
+export function bootstrapP(comparison: Pick<SystemComparison, 'n' | 'delta' | 'standardError' | 'wins' | 'losses'>): number {
   if (comparison.n < 2) return 1;
-  if (comparison.standardError === 0) return Math.abs(comparison.delta) < 1e-12 ? 1 : 0;
-  return twoSidedNormalP(comparison.delta / comparison.standardError);
+  const floor = signTest(comparison.wins + comparison.losses, 0);
+  if (comparison.standardError === 0) return Math.abs(comparison.delta) < 1e-12 ? 1 : floor;
+  return Math.max(floor, twoSidedNormalP(comparison.delta / comparison.standardError));
 }
 
 /** Per-document extraction counts, as in `ExtractionScore`. */
