@@ -1,6 +1,7 @@
 /**
- * The review page's script (issue 16): loads the queue from the view's API, shows one item at a time and
- * drives it from the keyboard. Every value from the dataset or a service is placed with textContent, never
+ * The review page's script (issue 16): loads the queue from the view's API a page at a time (the next page
+ * while the reviewer nears the end of what is loaded), shows one item at a time and drives it from the
+ * keyboard. Every value from the dataset or a service is placed with textContent, never
  * as HTML. Writes send the session token in a header and the item's ETag in If-Match; a refused write
  * (stale ETag) leaves the item and the reviewer's choice on screen with the server's message.
  * Kept as a string so it ships inside dist/; the page allows exactly this script by its hash.
@@ -8,7 +9,10 @@
 export const REVIEW_SCRIPT = String.raw`(function () {
   'use strict';
   var config = JSON.parse(document.getElementById('review-data').textContent);
-  var state = { items: [], index: 0, history: [], editing: false, figures: [] };
+  var PAGE = config.page_size;
+  // Load the next page once the reviewer is this close to the end of the loaded items.
+  var AHEAD = 20;
+  var state = { items: [], total: 0, version: null, loading: null, index: 0, history: [], editing: false, figures: [] };
   var el = function (id) { return document.getElementById(id); };
 
   function say(text, isError) {
@@ -50,7 +54,7 @@ export const REVIEW_SCRIPT = String.raw`(function () {
 
   function renderItem() {
     var item = state.items[state.index];
-    el('position').textContent = state.items.length === 0 ? 'Nothing to review: every system agrees with the truth.' : 'Item ' + (state.index + 1) + ' of ' + state.items.length;
+    el('position').textContent = state.total === 0 ? 'Nothing to review: every system agrees with the truth.' : state.index >= state.total ? 'End of the queue: ' + state.total + ' items.' : 'Item ' + (state.index + 1) + ' of ' + state.total;
     el('item').setAttribute('data-item', item ? item.id : '');
     if (!item) {
       ['subject', 'reason', 'tier', 'truth', 'page-caption'].forEach(function (id) { el(id).textContent = ''; });
@@ -102,9 +106,52 @@ export const REVIEW_SCRIPT = String.raw`(function () {
   }
 
   function go(index) {
-    state.index = Math.max(0, Math.min(index, state.items.length));
+    state.index = Math.max(0, Math.min(index, state.total));
     closeEditor();
-    renderItem();
+    if (state.index < state.items.length || state.index >= state.total) {
+      renderItem();
+      if (state.index >= state.items.length - AHEAD) loadMore();
+      return;
+    }
+    loadMore().then(function () {
+      state.index = Math.min(state.index, state.items.length);
+      renderItem();
+    });
+  }
+
+  function loadPage(offset) {
+    return request('GET', 'review?offset=' + offset + '&limit=' + PAGE).then(function (r) {
+      if (r.status !== 200) { say(r.json.message || 'The queue could not be loaded (HTTP ' + r.status + ')', true); return null; }
+      renderFigures(r.json.figures);
+      state.figures = r.json.figures;
+      el('changed').hidden = !r.json.truth_changed;
+      return r.json;
+    });
+  }
+
+  /** The first page, anew: at start, and after the queue was rebuilt (its order may differ). */
+  function reload() {
+    return loadPage(0).then(function (page) {
+      if (!page) return;
+      state.items = page.items;
+      state.total = page.total;
+      state.version = page.version;
+      state.history = [];
+    });
+  }
+
+  function loadMore() {
+    if (state.loading || state.items.length >= state.total) return state.loading || Promise.resolve();
+    state.loading = loadPage(state.items.length).then(function (page) {
+      state.loading = null;
+      if (!page) return;
+      if (page.version !== state.version) {
+        return reload().then(function () { say('The queue was rebuilt (the run was re-scored, or its truth changed outside this page): back to its first item.'); state.index = 0; renderItem(); });
+      }
+      state.items = state.items.concat(page.items);
+      state.total = page.total;
+    });
+    return state.loading;
   }
 
   function closeEditor() {
@@ -192,7 +239,9 @@ export const REVIEW_SCRIPT = String.raw`(function () {
       renderFigures(r.json.figures);
       state.figures = r.json.figures;
       el('changed').hidden = true;
-      say('Re-scored. Before: ' + figuresText(before) + '. Now: ' + figuresText(r.json.figures) + '.');
+      var message = 'Re-scored. Before: ' + figuresText(before) + '. Now: ' + figuresText(r.json.figures) + '.';
+      // The scores the queue was ranked by changed: rank it anew from its first item.
+      reload().then(function () { go(0); say(message + ' The queue is ranked anew.'); });
     });
   }
 
@@ -218,12 +267,8 @@ export const REVIEW_SCRIPT = String.raw`(function () {
   });
   el('rescore').addEventListener('click', rescore);
 
-  request('GET', 'review').then(function (r) {
-    if (r.status !== 200) { say(r.json.message || 'The queue could not be loaded (HTTP ' + r.status + ')', true); el('position').textContent = ''; return; }
-    state.items = r.json.items;
-    renderFigures(r.json.figures);
-    state.figures = r.json.figures;
-    el('changed').hidden = !r.json.truth_changed;
+  reload().then(function () {
+    if (state.version === null) { el('position').textContent = ''; return; }
     document.body.setAttribute('data-ready', '1');
     go(0);
   });

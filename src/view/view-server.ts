@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { isDocbenchError } from '../errors.js';
+import { isDocbenchError, UsageError } from '../errors.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { buildHistoryView, DEFAULT_DIFF_SETTINGS, diffRunDirectories, loadGateTemplates, renderDiffHtml, scanRuns } from '../gate/index.js';
 import { loadTemplates } from '../report/index.js';
@@ -18,7 +18,8 @@ import { RUN_DIR_FILES } from '../run-dir/index.js';
 import type { Json } from '../types.js';
 import { renderDocumentPage } from './page-image.js';
 import { renderIndexPage, renderMessagePage, renderProgressPage, renderReviewPage, STATIC_CSP, type Page } from './pages.js';
-import { buildReviewQueue, editTruth, openReviewRun, rescoreRun, type ReviewRun } from './review-source.js';
+import { openReviewRun, rescoreRun, type ReviewRun } from './review-source.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ReviewQueueStore } from './review-queue-store.js';
 import { listRuns } from './run-list.js';
 import { acceptedHosts, createSessionToken, hasValidToken, isLoopbackHost, isReadRequest, isRunName, READ_COOKIE, resolveConfined, TOKEN_PARAM } from './security.js';
 import { StaleTruthError } from './truth-files.js';
@@ -34,6 +35,8 @@ export interface ViewServerOptions {
   logger?: Logger;
   /** @default a fresh random token */
   token?: string;
+  /** Review items the page loads a request. @default 200 */
+  reviewPageSize?: number;
 }
 
 export interface ViewServer {
@@ -112,11 +115,16 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
   const logger = options.logger ?? silentLogger;
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? createSessionToken();
+  const reviewPageSize = options.reviewPageSize ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(reviewPageSize) || reviewPageSize < 1 || reviewPageSize > MAX_PAGE_SIZE) {
+    throw new UsageError(`reviewPageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${reviewPageSize}`, { subject: 'reviewPageSize', hint: `leave it out for ${DEFAULT_PAGE_SIZE}` });
+  }
   const reportsDir = path.resolve(options.reportsDir);
   const loopback = isLoopbackHost(host);
   let hosts = new Set<string>();
   const runs = new Map<string, { at: number; run: Promise<ReviewRun> }>();
   const rescoring = new Map<string, Promise<unknown>>();
+  const queues = new ReviewQueueStore();
 
   async function runDirOf(name: string): Promise<string> {
     if (!isRunName(name)) throw new HttpError(404, `no run "${name}"`);
@@ -156,7 +164,11 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, name: string, action: string): Promise<void> {
-    if (action === 'review' && isReadRequest(req)) return sendJson(res, 200, await buildReviewQueue(await reviewRun(name)));
+    if (action === 'review' && isReadRequest(req)) {
+      const offset = wholeParameter(url, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0;
+      const limit = wholeParameter(url, 'limit', 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
+      return sendJson(res, 200, await queues.page(await reviewRun(name), offset, limit));
+    }
     if (action === 'page' && isReadRequest(req)) {
       const run = await reviewRun(name);
       const doc = run.dataset.documents.find((d) => d.id === url.searchParams.get('document'));
@@ -176,7 +188,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       if (kind === 'field' && typeof body.path !== 'string') throw new HttpError(400, 'path must be a field path');
       if (kind === 'page' && !Number.isInteger(body.page)) throw new HttpError(400, 'page must be a page number');
       if (!('value' in body)) throw new HttpError(400, 'value is required');
-      const result = await editTruth(await reviewRun(name), {
+      const result = await queues.edit(await reviewRun(name), {
         document: body.document,
         kind,
         path: kind === 'field' ? (body.path as string) : null,
@@ -235,7 +247,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     }
     if (first === 'review' && second !== undefined && rest.length === 0 && !state) {
       await runDirOf(second);
-      return sendPage(res, 200, renderReviewPage(second, token));
+      return sendPage(res, 200, renderReviewPage(second, token, reviewPageSize));
     }
     // Browsers ask for it on every page; no icon is not an error worth a 404 in the console.
     if (url.pathname === '/favicon.ico' && !state) {
@@ -294,4 +306,13 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
         server.closeAllConnections();
       }),
   };
+}
+
+/** An optional whole-number query parameter within [min, max]; anything else is a 400 naming it. */
+function wholeParameter(url: URL, name: string, min: number, max: number): number | undefined {
+  const text = url.searchParams.get(name);
+  if (text === null) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new HttpError(400, `${name} must be a whole number from ${min} to ${max}`);
+  return value;
 }

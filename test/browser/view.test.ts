@@ -4,7 +4,7 @@
  * served, progress of a run in progress, three keyboard reviews and their truth-changes.jsonl lines, undo,
  * re-scoring, a stale tab refused, the token required, hostile values inert.
  */
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../src/evaluate/types.js';
 import { startViewServer, type ViewServer } from '../../src/view/index.js';
-import type { QueueItem, ReviewQueue } from '../../src/view/review-source.js';
+import type { QueueItem } from '../../src/view/review-source.js';
+import type { ReviewPage } from '../../src/view/review-queue-store.js';
 import type { TruthChange } from '../../src/view/truth-files.js';
 import { runCli } from '../helpers/cli.js';
 import { IMG_PAYLOAD, SCRIPT_PAYLOAD } from '../report/run-fixture.js';
@@ -53,10 +54,10 @@ function expectClean(log: PageLog): void {
   expect(log.dialogs).toEqual([]);
 }
 
-async function queue(): Promise<ReviewQueue> {
-  const response = await fetch(`${server.baseUrl}/api/runs/r1/review`);
+async function queue(query = 'limit=1000'): Promise<ReviewPage> {
+  const response = await fetch(`${server.baseUrl}/api/runs/r1/review?${query}`);
   expect(response.status).toBe(200);
-  return (await response.json()) as ReviewQueue;
+  return (await response.json()) as ReviewPage;
 }
 
 async function readChanges(): Promise<TruthChange[]> {
@@ -74,9 +75,9 @@ async function truthAt(item: QueueItem): Promise<unknown> {
   return item.path!.split(/\.|\[|\]/).filter(Boolean).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], truth);
 }
 
-async function openReview(): Promise<{ page: Page; log: PageLog }> {
+async function openReview(on: ViewServer = server): Promise<{ page: Page; log: PageLog }> {
   const opened = await openLoggedPage(browser);
-  await opened.page.goto(`${server.baseUrl}/review/r1`);
+  await opened.page.goto(`${on.baseUrl}/review/r1`);
   await opened.page.waitForSelector('body[data-ready="1"]');
   return opened;
 }
@@ -259,6 +260,62 @@ describe('docbench view over a real run of the embedded engine', () => {
     });
     expect(rebound).toBe(421);
     expect((await fetch(`${server.baseUrl}/runs/r1/..%2F..%2Fdataset/truth/bill-002.json`)).status).toBe(404);
+  });
+
+  it('serves the queue a page at a time in one order, kept through its own edits and rebuilt when the truth changes outside', async () => {
+    const whole = await queue();
+    expect(whole.total).toBe(whole.items.length);
+    expect(whole.total).toBeGreaterThan(8);
+    const middle = await queue('offset=3&limit=4');
+    expect(middle).toMatchObject({ offset: 3, total: whole.total, version: whole.version });
+    expect(middle.items.map((i) => i.id)).toEqual(whole.items.slice(3, 7).map((i) => i.id));
+    for (const bad of ['offset=-1', 'offset=x', 'limit=0', 'limit=1001']) expect((await fetch(`${server.baseUrl}/api/runs/r1/review?${bad}`)).status, bad).toBe(400);
+
+    // An edit through the view: the same queue, in the same order, with the new truth and the file's new ETag.
+    const item = whole.items.find((i) => i.kind === 'field' && typeof i.truth === 'string')!;
+    const write = (value: unknown, etag: string) =>
+      fetch(`${server.baseUrl}/api/runs/r1/truth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-docbench-token': server.token, 'if-match': etag },
+        body: JSON.stringify({ document: item.document_id, kind: item.kind, path: item.path, page: item.page, value, source: 'edit' }),
+      });
+    const edited = await write('Paged value', item.etag);
+    expect(edited.status).toBe(200);
+    const etag = edited.headers.get('etag')!;
+    const after = await queue();
+    expect(after.version).toBe(whole.version);
+    expect(after.items.map((i) => i.id)).toEqual(whole.items.map((i) => i.id));
+    const kept = after.items.find((i) => i.id === item.id)!;
+    expect(kept).toMatchObject({ truth: 'Paged value', etag });
+    for (const other of after.items.filter((i) => i.document_id === item.document_id && i.kind === 'field')) expect(other.etag).toBe(etag);
+    expect((await write(item.truth, etag)).status).toBe(200);
+
+    // The truth file touched by another program: the queue is built anew.
+    const file = path.join(datasetDir, 'truth', `${item.document_id}.json`);
+    const later = new Date(Date.now() + 5_000);
+    await utimes(file, later, later);
+    expect((await queue()).version).not.toBe(whole.version);
+  });
+
+  it('walks a queue larger than a page: the next page loads as the reviewer nears the end of the loaded ones', async () => {
+    const whole = await queue();
+    const small = await startViewServer({ reportsDir, cwd: tmp, reviewPageSize: 2 });
+    try {
+      const { page, log } = await openReview(small);
+      expect(await page.textContent('#position')).toBe(`Item 1 of ${whole.total}`);
+      for (let i = 1; i <= 6; i++) {
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => currentItem(page)).toBe(whole.items[i]!.id);
+      }
+      expect(await page.textContent('#position')).toBe(`Item 7 of ${whole.total}`);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => currentItem(page)).toBe(whole.items[5]!.id);
+      expectClean(log);
+      await page.close();
+    } finally {
+      await small.close();
+    }
+    await expect(startViewServer({ reportsDir, cwd: tmp, reviewPageSize: 0 })).rejects.toThrow(/reviewPageSize must be a whole number from 1 to 1000/);
   });
 
   it('renders hostile truth values as text', async () => {
