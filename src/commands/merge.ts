@@ -1,11 +1,11 @@
 /** `docbench merge`: combine shard runs into one run directory, then score and report it. */
-import { mergeRuns } from '../run/merge.js';
-import { loadDataset } from '../dataset/index.js';
-import { finalizeRun } from '../finalize.js';
 import path from 'node:path';
+import { loadRunDataset } from '../evaluate/index.js';
+import { finalizeRun } from '../finalize.js';
+import { mergeRuns } from '../run/merge.js';
+import { readManifest } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
-
 
 export const mergeCommand = defineCommand((context) => ({
   ...COMMAND_HEADERS.merge,
@@ -15,11 +15,11 @@ export const mergeCommand = defineCommand((context) => ({
       .option('out', { type: 'string', demandOption: true, describe: 'The merged run directory to write' }),
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
-    const { runDir, manifest } = await mergeRuns(
-      argv.runs.map((dir) => path.resolve(context.cwd, dir)),
-      path.resolve(context.cwd, argv.out),
-    );
-    const dataset = await loadDataset(path.resolve(context.cwd, manifest.dataset.path), { logger });
+    const shards = argv.runs.map((dir) => path.resolve(context.cwd, dir));
+    // The dataset first: the shards share it (mergeRuns checks), and a missing one must stop the merge before
+    // anything is written.
+    const dataset = await loadRunDataset(await readManifest(shards[0]!), context.cwd, { logger });
+    const { runDir, manifest } = await mergeRuns(shards, path.resolve(context.cwd, argv.out));
     await finalizeRun(runDir, { dataset, logger, print: true });
     logger.info(`merged ${manifest.merged_from?.length ?? 0} runs into ${runDir} (${manifest.counts.recorded} calls)`);
   },

@@ -4,7 +4,7 @@
  * itself, so neither it nor yargs loads for `docbench --version` or `docbench --help` (in English; help.ts).
  */
 import { createConsoleLogger } from '../logger.js';
-import { ExitCode, exitCodeFor, isDocbenchError } from '../errors.js';
+import { ExitCode, exitCodeFor, isDocbenchError, UsageError } from '../errors.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import type { CliContext } from './context.js';
 import { globalOptions } from './global-options.js';
@@ -48,15 +48,14 @@ export async function parseAndRun(argv: string[], options: MainOptions = {}): Pr
     .version(DOCBENCH_VERSION)
     .options(globalOptions)
     .strict()
-    .demandCommand(1, 'Name a command: see the list above.')
+    .demandCommand(1, 'Name a command (docbench --help lists them).')
     .recommendCommands()
     .wrap(measureHelpWidth(stdout))
     .epilog(EPILOG)
-    // Usage errors: print the message and a pointer to --help, exit 2. yargs calls this for parse errors.
+    // Usage errors (a missing argument, an unknown flag or command): exit 2 through the catch below. Thrown,
+    // not just reported: yargs goes on to run the command's handler after fail() returns.
     .fail((message, error) => {
-      if (error) throw error;
-      stderr.write(`error: ${message}\nRun 'docbench --help' (or 'docbench <command> --help') for usage.\n`);
-      exitCode = ExitCode.USAGE;
+      throw error ?? new UsageError(message, { hint: "run 'docbench --help' (or 'docbench <command> --help') for usage" });
     })
     .exitProcess(false);
   registerCommands(parser, context);

@@ -1,11 +1,10 @@
 /** `docbench score <run-dir>`: re-score the stored responses (after a scorer or comparator change) and rewrite the reports. */
 import path from 'node:path';
-import { loadDataset } from '../dataset/index.js';
+import { loadRunDataset } from '../evaluate/index.js';
 import { readManifest } from '../run-dir/index.js';
 import { finalizeRun } from '../finalize.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
-
 
 export const scoreCommand = defineCommand((context) => ({
   ...COMMAND_HEADERS.score,
@@ -17,7 +16,7 @@ export const scoreCommand = defineCommand((context) => ({
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const runDir = path.resolve(context.cwd, argv.runDir);
     const manifest = await readManifest(runDir);
-    const dataset = await loadDataset(path.resolve(context.cwd, argv.dataset ?? manifest.dataset.path), { logger });
+    const dataset = await loadRunDataset(manifest, context.cwd, { override: argv.dataset, logger });
     await finalizeRun(runDir, { dataset, logger, print: true });
   },
 }));

@@ -2,3 +2,4 @@
 export { evaluateRun, type EvaluateOptions } from './evaluate-run.js';
 export { SUMMARY_SCHEMA_VERSION } from './types.js';
 export type * from './types.js';
+export { loadRunDataset } from './run-dataset.js';

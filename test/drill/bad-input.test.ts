@@ -4,7 +4,7 @@
  * --out), no cache directory, no request to the service.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, readdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -151,6 +151,10 @@ describe('bad config and flags → exit 2, the file or flag named, nothing writt
     await expectRejected(['--dataset', dataset, '--base-url', 'ftp://example.com', '--out', 'out'], [/ftp:\/\/example\.com/]);
   });
 
+  it('a misspelt flag: refused before the run starts (yargs reports it, and docbench must not go on)', async () => {
+    await expectRejected(run(['--concurency', '2']), [/Unknown argument: concurency/, /docbench --help/]);
+  });
+
   it('an --out that already holds files, and a --resume of a directory that is not a run: exit 2, the files untouched', async () => {
     await mkdir(path.join(work, 'taken'));
     await writeFile(path.join(work, 'taken', 'notes.txt'), 'mine');
@@ -158,5 +162,40 @@ describe('bad config and flags → exit 2, the file or flag named, nothing writt
     expect(await readdir(path.join(work, 'taken'))).toEqual(['notes.txt']);
     await expectRejected(['--resume', 'taken', '--base-url', service.baseUrl], [/run\.json not found: .*taken is not a docbench run directory/]);
     expect(await readdir(path.join(work, 'taken'))).toEqual(['notes.txt']);
+  });
+});
+
+describe('other commands: a missing argument, a misspelt flag, a run scored from elsewhere → exit 2, nothing written', () => {
+  it('score and report without their run directory, or with a flag they do not have', async () => {
+    const made = await runCli(['run', ...run(['--quiet'])], work);
+    expect(made.code, made.stderr).toBe(0);
+    const report = path.join(work, 'out', 'report.html');
+    const written = (await stat(report)).mtimeMs;
+    for (const args of [['score'], ['report'], ['report', 'out', '--format', 'pdf'], ['score', 'out', '--datset', 'data']]) {
+      const { code, stderr } = await runCli(args, work);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr).toMatch(/^error: (Not enough non-option arguments|Unknown argument)/);
+      expect(stderr).not.toMatch(/unexpected error/);
+    }
+    expect((await stat(report)).mtimeMs).toBe(written);
+  });
+
+  it('score and merge from a directory where the recorded dataset path does not lead: the path and --dataset named', async () => {
+    expect((await runCli(['run', ...run(['--quiet'])], work)).code).toBe(0);
+    const elsewhere = await mkdtemp(path.join(work, 'elsewhere-'));
+    // run.json records the dataset as given: an absolute path here, so make it relative as a user's would be.
+    const manifestFile = path.join(work, 'out', 'run.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { dataset: { path: string } };
+    manifest.dataset.path = 'data';
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    const scored = await runCli(['score', path.join(work, 'out')], elsewhere);
+    expect(scored.code).toBe(2);
+    expect(scored.stderr).toMatch(/was made on the dataset at data, which is not found from .*elsewhere-/);
+    expect(scored.stderr).toMatch(/--dataset/);
+    const merged = await runCli(['merge', path.join(work, 'out'), '--out', 'merged'], elsewhere);
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toMatch(/which is not found from/);
+    expect(existsSync(path.join(elsewhere, 'merged'))).toBe(false);
+    expect((await runCli(['score', path.join(work, 'out'), '--dataset', dataset, '--quiet'], elsewhere)).code).toBe(0);
   });
 });
