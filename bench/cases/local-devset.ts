@@ -22,9 +22,10 @@ const BEFORE_SECONDS_PER_PAGE: Record<string, number> = { receipts: 5.4, invoice
 const FOLDERS = ['receipts', 'invoices'];
 
 function runCli(args: string[]): Promise<void> {
-  // The CLI from source (as test/local/serve-command.test.ts starts it), so no build is needed first.
-  const script = "const { main } = await import('./src/cli.ts'); await main(process.argv.slice(1));";
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, ...args], { stdio: ['ignore', 'ignore', 'inherit'], cwd: root });
+  // The CLI from source, so no build is needed first. Not `--input-type=module`: the OCR worker threads inherit
+  // the process's flags, and that one refuses to start a worker from a file.
+  const script = "import('./src/cli.ts').then(({ main }) => main(process.argv.slice(1)));";
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, ...args], { stdio: ['ignore', 'ignore', 'inherit'], cwd: root });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     // Exit 1 is a failed quality gate, not a failed run: the figures are still written.

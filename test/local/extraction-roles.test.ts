@@ -141,6 +141,17 @@ describe('extraction by role', () => {
     expect(confidence).toBeGreaterThan(50);
   });
 
+  it('reads the whole address block: street and place names that hold stop words, "No.2" and a unit "#02-03" are address, a "Tel:" or "Cashier:" line ends it', () => {
+    const addressOf = (lines: string[]) =>
+      extractFields(page([at('RESTORAN WAN SHENG SDN BHD', 100, 20, 12), at('Co~REG: 750441-W', 120, 36), ...lines.map((text, i) => at(text, 100, 50 + i * 14))]), receiptSchema, { fast: false }).data.shop_address;
+    // Before: "Perindustrian" (holds "ust") and "Hotel" (holds "tel") ended the block; "No.2," read as a number label.
+    expect(addressOf(['No.2, Jalan Temenggung 19/9,', 'Kawasan Perindustrian Balakong,', 'Hotel Seri Malaysia,', '43200 Cheras, Selangor', 'Cashier: Thandar'])).toBe(
+      'No.2, Jalan Temenggung 19/9, Kawasan Perindustrian Balakong, Hotel Seri Malaysia, 43200 Cheras, Selangor',
+    );
+    expect(addressOf(['Menara Dion #02-03, Level 2,', '50250 Kuala Lumpur.', 'Telephone 03-41056485', 'Site: 12'])).toBe('Menara Dion #02-03, Level 2, 50250 Kuala Lumpur.');
+    expect(addressOf(['LOT 3, JALAN PELABUR 23/1,', '40300 SHAH ALAM.', 'V E05: Ridzuan(11900)'])).toBe('LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM.');
+  });
+
   it('reads a German invoice and never takes the customer in the "Rechnung an" block for the issuer', () => {
     const invoiceSchema = {
       type: 'object',

@@ -25,8 +25,12 @@ const NOT_A_NAME =
 const RECIPIENT_LABEL = /^(bill(ed)?\s*to|sold\s*to|ship(ped)?\s*to|invoice\s*to|deliver(ed|y)?\s*to|customer|client|buyer|recipient|to|an|rechnung\s*an|rechnungsempf[äa]nger|lieferadresse|kunde|attention|attn|billing\s*(contact|address)|licensed\s*to)\b\s*:?/i;
 /** Labels naming the issuer outright. */
 const ISSUER_LABEL = /^(seller|vendor|supplier|merchant|from|issued\s*by|provided\s*by|products?\s*provided\s*by|verk[äa]ufer|absender)\b[^:]*:?\s*/i;
-/** Lines that end an address block: contacts, tax numbers, dates, document titles. */
-const ADDRESS_STOP = /(tel|phone|fax|hp|mobile|e-?mail|www\.|http|@|gst|vat|ust|tax|reg(istration)?\s*no|invoice|receipt|rechnung|date|datum|cashier|counter|table|document|bill|no\s*[:.]|#)/i;
+/**
+ * Lines that end an address block: contacts, tax numbers, dates, document titles. Whole words only: inside a
+ * word they are street and place names ("Perindustrian" holds "ust", "Hotel" "tel"); a number label is
+ * "No:" or "No.:", while "No.2" starts an address; "#02-03" is a unit number, "Invoice #" a title.
+ */
+const ADDRESS_STOP = /(?<!\p{L})(tel|telephone|phone|fax|hp|mobile|e-?mail|gst|vat|ust|tax|reg(istration)?\s*no|invoice|receipt|rechnung|date|datum|cashier|counter|table|document|bill|no\.?\s*:)(?!\p{L})|www\.|http|@|#(?!\d{1,3}-\d)/iu;
 
 function textOf(line: IndexedLine): string {
   return line.line.text.trim();
@@ -192,12 +196,14 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
     // Same column: overlapping horizontally with the line above.
     if (box.x1 < ref.x0 || box.x0 > ref.x1) continue;
     const text = textOf(entry);
-    if (ADDRESS_STOP.test(text) || findDates(text).length > 0 || findAmounts(text).length > 0) break;
-    // Before the address: the rest of the name, or its registration number alone ("(123456-X)").
-    if (parts.length === 0 && ((LEGAL_FORM.test(text) && !/\d/.test(text)) || /^\(?[\dA-Z]+-?[A-Z]?\)?$/.test(text) || /^\(?\s*co\.?\s*reg/i.test(text))) {
+    // Before the address: the rest of the name, or its registration number ("(123456-X)", "Co. Reg: 750441-W",
+    // read by OCR as "(65351~M)" or "Co~REG").
+    if (parts.length === 0 && ((LEGAL_FORM.test(text) && !/\d/.test(text)) || /^\(?[\dA-Z]+[-~]?[A-Z]?\)?$/.test(text) || /^\(?\s*co\W{0,2}\s*reg\b/i.test(text))) {
       previous = entry;
       continue;
     }
+    // A label and its value ("Tel: …", "Cashier: …") ends the address: address lines hold no colon.
+    if (ADDRESS_STOP.test(text) || text.includes(':') || findDates(text).length > 0 || findAmounts(text).length > 0) break;
     parts.push(text);
     previous = entry;
     if (parts.length >= 5) break;
