@@ -18,13 +18,16 @@ export type ComparisonFacts = Pick<SystemComparisonBlock, 'delta' | 'ci95' | 'si
  * and Holm-adjusted p ≤ 0.05; docs/summary-json.md); this only says which condition decided. The bootstrap p
  * is floored at the sign test's best case for the documents that differ (docs/metrics/comparison.md), so
  * fewer than 6 of them are never significant at 0.05, however large Δ: said so, rather than blaming Holm.
+ * `short` is for a table cell that shows the interval beside it.
  */
-export function significanceReason(c: ComparisonFacts): string {
+export function significanceReason(c: ComparisonFacts, form: 'sentence' | 'short' = 'sentence'): string {
   const differing = c.wins + c.losses;
   if (c.significant) return 'significant';
-  if (differing < MIN_DIFFERING_AT_5_PERCENT) return `not significant: ${differing} document${differing === 1 ? '' : 's'} differ${differing === 1 ? 's' : ''}, too few for any test at α = 0.05`;
+  if (differing < MIN_DIFFERING_AT_5_PERCENT) {
+    return form === 'short' ? `not significant: too few documents differ (${differing})` : `not significant: ${differing} document${differing === 1 ? '' : 's'} differ${differing === 1 ? 's' : ''}, too few for any test at α = 0.05`;
+  }
   if (c.ci95[0] > 0 || c.ci95[1] < 0) return c.p_holm === null ? 'not significant' : 'not significant after Holm adjustment';
-  return `not significant (the 95% interval ${formatPoints(c.ci95[0])} to ${formatPoints(c.ci95[1])} includes zero)`;
+  return form === 'short' ? 'not significant' : `not significant (the 95% interval ${formatPoints(c.ci95[0])} to ${formatPoints(c.ci95[1])} includes zero)`;
 }
 
 /** 2 · 0.5^k ≤ 0.05 first holds at k = 6: the sign test's smallest p for k documents that differ. */

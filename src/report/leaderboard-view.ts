@@ -92,7 +92,7 @@ export function buildComparisonRows(summary: RunSummary): ComparisonRowView[] {
       p_holm: formatDecimal(c.p_holm),
       // The interval is the comparison's own; significance is after Holm across systems × metrics, so an
       // interval that excludes zero can still be "not significant": say which condition decided.
-      verdict: !significant ? significanceReason(c) : c.delta > 0 ? 'better, significant' : 'worse, significant',
+      verdict: !significant ? significanceReason(c, 'short') : c.delta > 0 ? 'better, significant' : 'worse, significant',
       tone: !significant ? 'neutral' : c.delta > 0 ? 'good' : 'bad',
       documents: c.documents,
     };

@@ -65,6 +65,9 @@ describe('describeComparison', () => {
   it('says too few documents differ when fewer than 6 do, whatever the interval', () => {
     expect(describeComparison({ delta: 0.3, ci95: [0.2, 0.4], wins: 5, losses: 0, p_holm: 0.0625, significant: false }, 'local', 'incumbent').verdict).toBe('local is better by 30.0 points; not significant: 5 documents differ, too few for any test at α = 0.05');
     expect(significanceReason({ delta: 0.3, ci95: [0.2, 0.4], wins: 1, losses: 0, p_holm: 1, significant: false })).toBe('not significant: 1 document differs, too few for any test at α = 0.05');
+    // A table cell shows the interval beside the verdict: the short form.
+    expect(significanceReason({ delta: 0.3, ci95: [0.2, 0.4], wins: 2, losses: 0, p_holm: 0.5, significant: false }, 'short')).toBe('not significant: too few documents differ (2)');
+    expect(significanceReason({ delta: -0.01, ci95: [-0.02, 0.004], wins: 9, losses: 12, p_holm: 0.5, significant: false }, 'short')).toBe('not significant');
   });
 });
 
