@@ -58,6 +58,11 @@ export async function parseAndRun(argv: string[], options: MainOptions = {}): Pr
       throw error ?? new UsageError(message, { hint: "run 'docbench --help' (or 'docbench <command> --help') for usage" });
     })
     .exitProcess(false);
+  // A flag given twice arrives as a list, which only the flags declared repeatable (--filter) expect. yargs
+  // runs this in the command's context, where getOptions() holds that command's flags.
+  // (getOptions is yargs' own API, missing from @types/yargs.)
+  const declared = parser as unknown as { getOptions(): { array: string[] } };
+  parser.middleware((argv) => refuseRepeatedFlags(argv, new Set(declared.getOptions().array)));
   registerCommands(parser, context);
 
   try {
@@ -71,4 +76,16 @@ export async function parseAndRun(argv: string[], options: MainOptions = {}): Pr
     }
   }
   return exitCode;
+}
+
+/** `--dataset a --dataset b`: which one was meant is the user's to say, not a guess (exit 2). */
+function refuseRepeatedFlags(argv: Record<string, unknown>, repeatable: ReadonlySet<string>): void {
+  for (const [key, value] of Object.entries(argv)) {
+    // yargs keeps each flag under its own spelling and its camelCase alias: judge the spelling given.
+    if (key === '_' || key === '$0' || !Array.isArray(value) || repeatable.has(key) || /[A-Z]/.test(key)) continue;
+    throw new UsageError(`--${key} was given ${value.length} times (${value.map((v) => JSON.stringify(v)).join(', ')})`, {
+      subject: `--${key}`,
+      hint: /^(modes|endpoints|formats|systems)$/.test(key) ? `give it once, as a comma-separated list: --${key} ${value.join(',')}` : `give --${key} once`,
+    });
+  }
 }

@@ -71,7 +71,7 @@ export const runCommand = defineCommand((context) => ({
     const selection = {
       filters: (argv.filter ?? []).map(parseFilter),
       sample: wholeNumber(argv.sample, '--sample', 1) ?? null,
-      seed: argv.seed ?? 1,
+      seed: wholeNumber(argv.seed, '--seed', 0) ?? 1,
       limit: wholeNumber(argv.limit, '--limit', 1) ?? null,
       shard: argv.shard !== undefined ? parseShard(argv.shard) : null,
     };

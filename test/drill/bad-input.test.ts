@@ -155,6 +155,15 @@ describe('bad config and flags → exit 2, the file or flag named, nothing writt
     await expectRejected(run(['--concurency', '2']), [/Unknown argument: concurency/, /docbench --help/]);
   });
 
+  it('a flag given twice, and a seed that is not a number (it used to reach run.json and damage it)', async () => {
+    await expectRejected(run(['--endpoints', 'extract', '--endpoints', 'compare']), [/--endpoints was given 2 times \("extract", "compare"\)/, /--endpoints extract,compare/]);
+    await expectRejected(['--dataset', dataset, '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out'], [/--dataset was given 2 times/]);
+    await expectRejected(run(['--concurrency', '2', '--concurrency', '3']), [/--concurrency was given 2 times/]);
+    await expectRejected(run(['--sample', '2', '--seed', 'abc']), [/--seed is not a number/]);
+    // --filter is repeatable: two get past the check, to the selection (which neither tag matches here).
+    await expectRejected(run(['--filter', 'tier=x', '--filter', 'kind=y']), [/no document of .* matches the selection/]);
+  });
+
   it('an --out that already holds files, and a --resume of a directory that is not a run: exit 2, the files untouched', async () => {
     await mkdir(path.join(work, 'taken'));
     await writeFile(path.join(work, 'taken', 'notes.txt'), 'mine');
