@@ -21,6 +21,8 @@ export interface ReviewPage extends ReviewQueue {
 
 export const DEFAULT_PAGE_SIZE = 200;
 export const MAX_PAGE_SIZE = 1000;
+/** Queues kept at once (the runs reviewed most recently): a long-lived view server must not grow without end. */
+const KEPT_RUNS = 4;
 
 interface Entry {
   key: string;
@@ -60,9 +62,15 @@ export class ReviewQueueStore {
   private async current(run: ReviewRun): Promise<Entry> {
     const key = await fingerprint(run);
     const kept = this.entries.get(run.runName);
-    if (kept && kept.key === key) return kept;
+    // Re-inserted on every use, so the Map's first entry is the run reviewed longest ago.
+    this.entries.delete(run.runName);
+    if (kept && kept.key === key) {
+      this.entries.set(run.runName, kept);
+      return kept;
+    }
     const entry: Entry = { key, version: ++this.builds, queue: buildReviewQueue(run) };
     this.entries.set(run.runName, entry);
+    if (this.entries.size > KEPT_RUNS) this.entries.delete(this.entries.keys().next().value!);
     entry.queue.catch(() => {
       if (this.entries.get(run.runName) === entry) this.entries.delete(run.runName);
     });
