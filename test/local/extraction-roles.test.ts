@@ -152,6 +152,16 @@ describe('extraction by role', () => {
     expect(addressOf(['LOT 3, JALAN PELABUR 23/1,', '40300 SHAH ALAM.', 'V E05: Ridzuan(11900)'])).toBe('LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM.');
   });
 
+  it('repairs OCR slips in a shop name: a rule line read into it, doubled brackets, 5/B for S/B, a trailing dash', () => {
+    const shopOf = (name: string) => extractFields(page([at(name, 100, 20, 12), at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false }).data.shop;
+    expect(shopOf('GARDENIA BAKERIES———(KL) SDN BHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(shopOf('MR. D.I.Y. {(KUCHAI) SDN BHD')).toBe('MR. D.I.Y. (KUCHAI) SDN BHD');
+    expect(shopOf('99 SPEED MART 5/B')).toBe('99 SPEED MART S/B');
+    expect(shopOf('KEDAI MAJU SDN BHD-')).toBe('KEDAI MAJU SDN BHD');
+    // A single hyphen inside a name is the name's.
+    expect(shopOf('HAI-O RAYA BHD')).toBe('HAI-O RAYA BHD');
+  });
+
   it('reads a German invoice and never takes the customer in the "Rechnung an" block for the issuer', () => {
     const invoiceSchema = {
       type: 'object',

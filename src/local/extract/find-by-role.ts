@@ -80,10 +80,16 @@ function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
   return marked;
 }
 
-/** OCR slips in names: "{KUCHAI)" → "(KUCHAI)"; in Malaysian legal forms "SON BHD", "5D BHD" → "SDN BHD". */
+/**
+ * OCR slips in names: "{KUCHAI)" or "{(KUCHAI)" → "(KUCHAI)"; a rule line read into the name ("BAKERIES———(KL)")
+ * → a space; in Malaysian legal forms "SON BHD", "5D BHD" → "SDN BHD", "5/B" → "S/B".
+ */
 function repairLegalForm(text: string): string {
   return text
+    .replace(/\{\(/g, '(')
     .replace(/\{([^{}()]*\))/g, '($1')
+    .replace(/\s*(?:[—–_]{2,}|-{3,})\s*/g, ' ')
+    .replace(/\b5\/B\b/g, 'S/B')
     .replace(/\b(?:S[O0D]N|5DN|5D|SDM|SD)(\s+)(BHD)\b/gi, (_, space: string, bhd: string) => `${bhd === 'BHD' ? 'SDN' : 'Sdn'}${space}${bhd}`);
 }
 
@@ -92,7 +98,7 @@ function cleanName(text: string): string {
   return repairLegalForm(text)
     .replace(/\s*\(?\b(co\.?\s*)?(reg\.?|registration|company)?\s*(no\.?|#)\s*[:.]?\s*[\w-]+\)?\s*$/i, '')
     .replace(/\s*\(\s*\d[^)]*\)?\s*$/, '')
-    .replace(/[\s,;:]+$/, '')
+    .replace(/[\s,;:_—–-]+$/, '')
     .trim();
 }
 
