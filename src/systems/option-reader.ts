@@ -9,7 +9,7 @@ import { read, type SettingsReader, type ValueReader } from '../settings-reader.
 /** Environment variable names: what `apiKeyEnv`-like options and `passEnv` hold. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export interface NumberRange {
+interface NumberRange {
   min: number;
   max?: number;
   /** `min` itself is refused (e.g. a rate > 0). */
@@ -36,11 +36,6 @@ export class OptionReader {
   /** The option as written, for kinds that check a shape of their own (e.g. the command's argv). */
   value(key: string): unknown {
     return this.values[key] ?? undefined;
-  }
-
-  /** Fails with "expected …, got …" for the option `key`. */
-  expected(key: string, what: string): never {
-    return this.settings.expected(`${this.at}.${key}`, what, this.values[key]);
   }
 
   private get<T>(key: string, reader: ValueReader<T>): T | undefined {
