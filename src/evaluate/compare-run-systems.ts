@@ -7,8 +7,8 @@
  */
 import type { Mode } from '../types.js';
 import { countFieldPaths, type PathCounts } from '../score/extraction/index.js';
-import { computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts } from '../score/markdown/index.js';
-import { bootstrapP, compareSystemsMany, createMicroF1Delta, holmAdjust, pairedBootstrapMany, type ComparisonRequest, type CountsLike, type ResampleStatistic } from '../score/stats/index.js';
+import { createMicroSimilarityDelta, createMicroSimilarityStatistic, type EditCounts } from '../score/markdown/index.js';
+import { bootstrapP, compareSystemsMany, createMeanStatistic, createMicroF1Delta, holmAdjust, pairedBootstrapMany, type ComparisonRequest, type CountsLike, type ResampleStatistic } from '../score/stats/index.js';
 import type { DocumentScores, SystemDocumentScores } from './score-document.js';
 import type { Disagreement, FieldLeader, LeaderboardBlock, RunSummary, SystemComparisonBlock } from './types.js';
 
@@ -47,15 +47,8 @@ type Read = NonNullable<ReturnType<HeadlineMetric['read']>>;
 /** The statistic of one system alone: its aggregate over the drawn documents. */
 function ownStatistic(kind: HeadlineMetric['kind'], values: readonly Read[]): ResampleStatistic {
   if (kind === 'micro-f1') return createMicroF1Delta(values.map((v) => v.counts!), values.map(() => NOTHING_RIGHT));
-  if (kind === 'micro-similarity') {
-    const edits = values.map((v) => v.edits!);
-    return (indices) => computeMicroSimilarity(edits, indices);
-  }
-  return (indices) => {
-    let sum = 0;
-    for (let k = 0; k < indices.length; k++) sum += values[indices[k]!]!.value;
-    return sum / indices.length;
-  };
+  if (kind === 'micro-similarity') return createMicroSimilarityStatistic(values.map((v) => v.edits!));
+  return createMeanStatistic(Float64Array.from(values, (v) => v.value));
 }
 
 /** The paired statistic, system − reference, of the same aggregate. */

@@ -7,8 +7,8 @@
  * significant — its Holm-adjusted bootstrap p ≤ `alpha` (Holm across the headline metrics). Field paths are
  * a second Holm family; they decide the verdict only with `fail_on_fields`.
  */
-import { DEFAULT_TIE_TOLERANCE, bootstrapP, compareSystemsMany, createCountedSum, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison } from '../score/stats/index.js';
-import { computeMicroSimilarity, createMicroSimilarityDelta, similarityFromCounts, type EditCounts } from '../score/markdown/index.js';
+import { DEFAULT_TIE_TOLERANCE, bootstrapP, compareSystemsMany, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, type ComparisonRequest, type CountsLike, type SystemComparison } from '../score/stats/index.js';
+import { computeMicroSimilarity, createMicroSimilarityDelta } from '../score/markdown/index.js';
 import { DocbenchError } from '../errors.js';
 import { describeServiceUrl } from '../render/index.js';
 import { MODES } from '../types.js';
@@ -66,7 +66,7 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
       // The report's headline figure: micro similarity, 1 − Σedits / Σlength, recomputed on every resample.
       const base = withMarkdown.map((p) => p.base.markdownCounts!);
       const cand = withMarkdown.map((p) => p.cand.markdownCounts!);
-      const similarity = batch.add({ a: withMarkdown.map((p) => p.cand.similarity!), b: withMarkdown.map((p) => p.base.similarity!), statistic: createCountedMicroSimilarityDelta(cand, base) });
+      const similarity = batch.add({ a: withMarkdown.map((p) => p.cand.similarity!), b: withMarkdown.map((p) => p.base.similarity!), statistic: createMicroSimilarityDelta(cand, base) });
       rawHeadline.push(() => metric('markdown.similarity', 'Markdown similarity (micro)', '1 − Σedits / Σlength over the drawn documents', computeMicroSimilarity(base), computeMicroSimilarity(cand), similarity()));
     } else {
       // Runs scored before documents.jsonl carried edit counts: the mean per document is all there is.
@@ -262,31 +262,6 @@ function percentile(values: number[], q: number): number | null {
 
 function subtract(a: number | null, b: number | null): number | null {
   return a === null || b === null ? null : a - b;
-}
-
-/**
- * `createMicroSimilarityDelta`, also evaluable from multiplicities (pairedBootstrapMany): edit counts and
- * lengths are integers, whose sums are exact in any order, so 1 − Σedits / Σlength comes out the same. The
- * formula repeats computeMicroSimilarity's (1 when Σlength is 0); the diff equivalence test holds them equal.
- */
-function createCountedMicroSimilarityDelta(a: readonly EditCounts[], b: readonly EditCounts[]): ResampleStatistic {
-  const statistic: ResampleStatistic = createMicroSimilarityDelta(a, b);
-  const column = (rows: readonly EditCounts[], pick: (row: EditCounts) => number) => Float64Array.from(rows, pick);
-  const editsA = column(a, (r) => r.edits);
-  const lengthA = column(a, (r) => r.length);
-  const sumEditsA = createCountedSum(editsA);
-  const sumLengthA = createCountedSum(lengthA);
-  const sumEditsB = createCountedSum(column(b, (r) => r.edits), editsA);
-  const sumLengthB = createCountedSum(column(b, (r) => r.length), lengthA);
-  if (!sumEditsA || !sumLengthA || !sumEditsB || !sumLengthB) return statistic;
-  const similarity = similarityFromCounts;
-  return Object.assign(statistic, {
-    fromMultiplicities: (multiplicities: Uint32Array) => {
-      const editsOfA = sumEditsA(multiplicities, 0);
-      const lengthOfA = sumLengthA(multiplicities, 0);
-      return similarity(editsOfA, lengthOfA) - similarity(sumEditsB(multiplicities, editsOfA), sumLengthB(multiplicities, lengthOfA));
-    },
-  });
 }
 
 function toCounts(counts: PathCounts | undefined): CountsLike {

@@ -8,6 +8,7 @@ import {
   compareSystems,
   compareSystemsMany,
   createCountedSum,
+  createMeanStatistic,
   createMicroF1Delta,
   createRandom,
   isCountedStatistic,
@@ -16,6 +17,7 @@ import {
   type ComparisonRequest,
   type CountsLike,
 } from '../../src/score/stats/index.js';
+import { createMicroSimilarityDelta, createMicroSimilarityStatistic } from '../../src/score/markdown/index.js';
 
 type Shape = 'sparse' | 'dense' | 'huge' | 'fractional';
 
@@ -70,6 +72,22 @@ describe('pairedBootstrapMany', () => {
       const { a, b } = makeCounts(random, 50, shape);
       expect(isCountedStatistic(createMicroF1Delta(a, b)), shape).toBe(counted);
     }
+  });
+
+  it('evaluates micro similarity and integer means from multiplicities to the draw-by-draw figures', () => {
+    const random = createRandom(5);
+    for (const n of [1, 40, 1000]) {
+      // Edit counts of two systems that agree on most documents, and 0/1 values (exact matches).
+      const b = Array.from({ length: n }, () => ({ edits: Math.floor(random() * 30), length: 20 + Math.floor(random() * 400) }));
+      const a = b.map((row) => (random() < 0.7 ? { ...row } : { edits: Math.floor(random() * 30), length: row.length }));
+      const flags = Float64Array.from({ length: n }, () => (random() < 0.6 ? 1 : 0));
+      const statistics = [createMicroSimilarityStatistic(a), createMicroSimilarityDelta(a, b), createMeanStatistic(flags)];
+      for (const statistic of statistics) expect(isCountedStatistic(statistic)).toBe(true);
+      const options = { seed: n, resamples: 200 };
+      expect(pairedBootstrapMany(statistics.map((statistic) => ({ n, statistic })), options)).toEqual(statistics.map((statistic) => pairedBootstrap(n, statistic, options)));
+    }
+    expect(isCountedStatistic(createMicroSimilarityStatistic([{ edits: 0.5, length: 3 }]))).toBe(false);
+    expect(isCountedStatistic(createMeanStatistic(Float64Array.of(0.25, 1)))).toBe(false);
   });
 
   it('rejects what pairedBootstrap rejects', () => {

@@ -6,6 +6,7 @@
 import { checkOptionalUnit } from '../shared/check-metric.js';
 import type { MarkdownDocumentFigures, MarkdownDocumentScore } from './pages.js';
 import type { SimilarityScore } from './similarity.js';
+import { createCountedSum, type CountedSum } from '../stats/counted-sum.js';
 
 /** One variant (normalised or raw) of {@link MarkdownAggregate}. `null` when there is no document. */
 export interface MarkdownAggregateFigures {
@@ -100,10 +101,46 @@ export function computeMicroSimilarity(counts: readonly EditCounts[], indices?: 
 }
 
 /**
+ * Micro similarity over the drawn documents, as a bootstrap statistic (`pairedBootstrap`'s `statistic`). Edit
+ * counts and lengths are integers, whose sums are exact in any order, so it can also be evaluated from how
+ * often each document was drawn (`fromMultiplicities`): `pairedBootstrapMany` then reads two typed columns in
+ * order instead of visiting every draw, and gets the same number.
+ */
+export function createMicroSimilarityStatistic(counts: readonly EditCounts[]): (indices: ArrayLike<number>) => number {
+  const statistic = (indices: ArrayLike<number>) => computeMicroSimilarity(counts, indices);
+  const sums = createEditSums(counts);
+  return sums ? Object.assign(statistic, { fromMultiplicities: (multiplicities: Uint32Array) => similarityFromCounts(sums.edits(multiplicities, 0), sums.length(multiplicities, 0)) }) : statistic;
+}
+
+/**
  * The statistic for a paired bootstrap of micro similarity (service − incumbent, or candidate − baseline),
  * recomputed over the resampled documents on each side. Pass it as `statistic` to `compareSystems`, like
- * `createMicroF1Delta` for field F1.
+ * `createMicroF1Delta` for field F1. Evaluable from multiplicities as {@link createMicroSimilarityStatistic}
+ * is; B's columns are stored as differences from A's where that is sparser (two systems mostly agree).
  */
 export function createMicroSimilarityDelta(a: readonly EditCounts[], b: readonly EditCounts[]): (indices: ArrayLike<number>) => number {
-  return (indices) => computeMicroSimilarity(a, indices) - computeMicroSimilarity(b, indices);
+  const statistic = (indices: ArrayLike<number>) => computeMicroSimilarity(a, indices) - computeMicroSimilarity(b, indices);
+  const sumsA = createEditSums(a);
+  const sumsB = sumsA && a.length === b.length ? createEditSums(b, sumsA.columns) : null;
+  if (!sumsA || !sumsB) return statistic;
+  return Object.assign(statistic, {
+    fromMultiplicities: (multiplicities: Uint32Array) => {
+      const editsA = sumsA.edits(multiplicities, 0);
+      const lengthA = sumsA.length(multiplicities, 0);
+      return similarityFromCounts(editsA, lengthA) - similarityFromCounts(sumsB.edits(multiplicities, editsA), sumsB.length(multiplicities, lengthA));
+    },
+  });
+}
+
+interface EditColumns {
+  edits: Float64Array;
+  length: Float64Array;
+}
+
+/** Σedits and Σlength of a resample from its multiplicities; null when the counts are not integers small enough for exact sums. */
+function createEditSums(counts: readonly EditCounts[], reference?: EditColumns): { columns: EditColumns; edits: CountedSum; length: CountedSum } | null {
+  const columns = { edits: Float64Array.from(counts, (c) => c.edits), length: Float64Array.from(counts, (c) => c.length) };
+  const edits = createCountedSum(columns.edits, reference?.edits);
+  const length = createCountedSum(columns.length, reference?.length);
+  return edits && length ? { columns, edits, length } : null;
 }

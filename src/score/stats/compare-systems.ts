@@ -6,6 +6,7 @@ import { DocbenchError } from '../../errors.js';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, pairedBootstrap, type BootstrapResult, type CountedResampleStatistic, type ResampleStatistic } from './bootstrap.js';
 import { pairedBootstrapMany } from './bootstrap-many.js';
 import { createCountedSum } from './counted-sum.js';
+import { createMeanStatistic } from './mean-statistic.js';
 import { checkMetric, checkUnit } from '../shared/check-metric.js';
 import { classifyDelta, DEFAULT_TIE_TOLERANCE } from '../shared/paired-outcome.js';
 import { signTest } from './sign-test.js';
@@ -129,15 +130,7 @@ function prepareComparison(a: readonly number[], b: readonly number[], options: 
     if (outcome === 'win') wins++;
     else if (outcome === 'loss') losses++;
   }
-  const meanDifference: ResampleStatistic = (indices) => {
-    let sum = 0;
-    for (let k = 0; k < indices.length; k++) sum += differences[indices[k]!]!;
-    return sum / indices.length;
-  };
-  // Integer differences (exact matches 0/1) sum exactly in any order: then the mean can come from multiplicities.
-  const countedSum = options.statistic ? null : createCountedSum(differences);
-  const statistic = countedSum ? Object.assign(meanDifference, { fromMultiplicities: (multiplicities: Uint32Array) => countedSum(multiplicities, 0) / n }) : meanDifference;
-  return { n, a, b, differences, wins, losses, tieTolerance, statistic: options.statistic ?? statistic };
+  return { n, a, b, differences, wins, losses, tieTolerance, statistic: options.statistic ?? createMeanStatistic(differences) };
 }
 
 function finishComparison(p: PreparedComparison, boot: BootstrapResult): SystemComparison {

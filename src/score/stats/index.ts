@@ -4,6 +4,7 @@ export type { CompareSystemsOptions, ComparisonRequest, CountsLike, PairedValues
 export { pairedBootstrap, isCountedStatistic, DEFAULT_RESAMPLES, DEFAULT_SEED } from './bootstrap.js';
 export { pairedBootstrapMany } from './bootstrap-many.js';
 export { createCountedSum } from './counted-sum.js';
+export { createMeanStatistic } from './mean-statistic.js';
 export type { CountedSum } from './counted-sum.js';
 export type { BootstrapRequest } from './bootstrap-many.js';
 /** Hyndman–Fan type 7 quantile of sorted values (src/gate uses it under this name). */
