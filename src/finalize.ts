@@ -6,7 +6,8 @@
 import type { Dataset } from './types.js';
 import type { Logger } from './logger.js';
 import { evaluateRun, type GateResult } from './evaluate/index.js';
-import { clearGate, readGate, runDirPath } from './run-dir/index.js';
+import { clearGate, readGate, readManifest, runDirPath, writeManifest } from './run-dir/index.js';
+import type { PhaseListener, PhaseName } from './phases.js';
 import { formatTerminalSummary, renderReports } from './report/index.js';
 import { applyGate, formatGateFailures, hasGateChecks, type GateThresholds } from './gate/index.js';
 
@@ -20,6 +21,8 @@ export interface FinalizeOptions {
    * invocation is removed. Undefined leaves gate.json alone (merge, which writes a fresh directory).
    */
   gate?: GateThresholds;
+  /** Told of each phase's start, progress and end (the CLI prints them on stderr). */
+  onPhase?: PhaseListener;
 }
 
 export interface FinalizeOutcome {
@@ -28,16 +31,41 @@ export interface FinalizeOutcome {
 }
 
 export async function finalizeRun(runDir: string, options: FinalizeOptions): Promise<FinalizeOutcome> {
+  const started = performance.now();
+  const durations = new Map<PhaseName, number>();
+  const onPhase: PhaseListener = (event) => {
+    if (event.type === 'phase-end') durations.set(event.phase, event.ms);
+    options.onPhase?.(event);
+  };
   // A gate.json kept as it is will be read by the reports: check it before anything is rewritten.
   if (!options.gate) await readGate(runDir);
-  await evaluateRun(runDir, { dataset: options.dataset, logger: options.logger });
+  await evaluateRun(runDir, { dataset: options.dataset, logger: options.logger, onPhase });
   let gate: GateResult | null = null;
   if (options.gate && hasGateChecks(options.gate)) gate = await applyGate(runDir, options.gate, { logger: options.logger });
   else if (options.gate) await clearGate(runDir);
-  const outcome = await renderReports(runDir, { logger: options.logger });
+  // The reports show how long the calls, scoring and statistics took; run.json gets the reports' time after.
+  await recordPhases(runDir, durations, started);
+  const outcome = await renderReports(runDir, { logger: options.logger, onPhase });
+  await recordPhases(runDir, durations, started);
   if (options.print) {
     options.logger.info(formatTerminalSummary(outcome.view, { reportPath: runDirPath(runDir, 'reportHtml') }));
     if (gate) for (const line of formatGateFailures(gate)) options.logger.info(line);
   }
   return { gate };
+}
+
+/**
+ * run.json's `phases` and duration: the calls' time as the runner recorded it (a run written before phases
+ * existed: its whole duration, which then covered the calls only) plus everything since `started`.
+ */
+async function recordPhases(runDir: string, durations: ReadonlyMap<PhaseName, number>, started: number): Promise<void> {
+  const manifest = await readManifest(runDir);
+  const calls = manifest.phases?.calls_ms ?? manifest.duration_ms;
+  const ms = (phase: PhaseName) => {
+    const value = durations.get(phase);
+    return value === undefined ? null : Math.round(value);
+  };
+  manifest.phases = { calls_ms: calls, scoring_ms: ms('scoring'), statistics_ms: ms('statistics'), reports_ms: ms('reports') };
+  manifest.duration_ms = Math.round(calls + (performance.now() - started));
+  await writeManifest(runDir, manifest);
 }

@@ -4,6 +4,7 @@ import { loadRunDataset } from '../evaluate/index.js';
 import { finalizeRun } from '../finalize.js';
 import { mergeRuns } from '../run/merge.js';
 import { readManifest } from '../run-dir/index.js';
+import { createPhaseProgress } from '../run/phase-progress.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 
@@ -21,7 +22,7 @@ export const mergeCommand = defineCommand((context) => ({
     // anything is written.
     const dataset = await loadRunDataset(await readManifest(shards[0]!), context.cwd, { override: argv.dataset, logger });
     const { runDir, manifest } = await mergeRuns(shards, path.resolve(context.cwd, argv.out));
-    await finalizeRun(runDir, { dataset, logger, print: true });
+    await finalizeRun(runDir, { dataset, logger, print: true, onPhase: createPhaseProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) }) });
     logger.info(`merged ${manifest.merged_from?.length ?? 0} runs into ${runDir} (${manifest.counts.recorded} calls)`);
   },
 }));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatTerminalSummary, renderReports, REPORT_FORMATS, type ReportFormat } from '../report/index.js';
 import { runDirPath } from '../run-dir/index.js';
+import { createPhaseProgress } from '../run/phase-progress.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 
@@ -29,7 +30,7 @@ export const reportCommand = defineCommand((context) => ({
     const formats = parseFormats(argv.formats);
     if (!argv.runDir) throw new UsageError('Missing <run-dir>: name a run directory written by docbench run', { subject: '<run-dir>', hint: 'e.g. docbench report reports/20261121T194502Z-3f9a' });
     const runDir = path.resolve(context.cwd, argv.runDir);
-    const outcome = await renderReports(runDir, { logger, ...(formats ? { formats } : {}) });
+    const outcome = await renderReports(runDir, { logger, onPhase: createPhaseProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) }), ...(formats ? { formats } : {}) });
     const reportPath = outcome.written.find((file) => file === runDirPath(runDir, 'reportHtml'));
     logger.info(formatTerminalSummary(outcome.view, reportPath ? { reportPath } : {}));
     const show = (file: string) => {

@@ -4,6 +4,7 @@ import type { Options } from 'yargs';
 import { ExitCode, UsageError } from '../errors.js';
 import { runBenchmark } from '../run/run-benchmark.js';
 import { createProgress } from '../run/progress.js';
+import { createPhaseProgress } from '../run/phase-progress.js';
 import { parseFilter, parseShard } from '../run/plan.js';
 import { finalizeRun } from '../finalize.js';
 import type { GateResult } from '../evaluate/types.js';
@@ -119,7 +120,7 @@ export const runCommand = defineCommand((context) => ({
         stopSignal: stop.signal,
         onEvent: progress,
         finalize: async (runDir, dataset) => {
-          gate = (await finalizeRun(runDir, { dataset, logger, print: true, gate: thresholds })).gate;
+          gate = (await finalizeRun(runDir, { dataset, logger, print: true, gate: thresholds, onPhase: createPhaseProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) }) })).gate;
         },
       });
       if (result.status === 'completed') {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadRunDataset } from '../evaluate/index.js';
 import { readManifest } from '../run-dir/index.js';
 import { finalizeRun } from '../finalize.js';
+import { createPhaseProgress } from '../run/phase-progress.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 
@@ -17,6 +18,6 @@ export const scoreCommand = defineCommand((context) => ({
     const runDir = path.resolve(context.cwd, argv.runDir);
     const manifest = await readManifest(runDir);
     const dataset = await loadRunDataset(manifest, context.cwd, { override: argv.dataset, logger });
-    await finalizeRun(runDir, { dataset, logger, print: true });
+    await finalizeRun(runDir, { dataset, logger, print: true, onPhase: createPhaseProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) }) });
   },
 }));

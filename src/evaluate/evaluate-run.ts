@@ -6,6 +6,7 @@
  */
 import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
+import { startPhase, type PhaseListener } from '../phases.js';
 import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
 import { openDocumentsWriter, readFinalRecords, readManifest, runDirPath, writeSummary, type ReadIssue } from '../run-dir/index.js';
 import { planCalls, selectDocuments } from '../run/plan.js';
@@ -21,6 +22,8 @@ export interface EvaluateOptions {
   logger: Logger;
   /** Target field F1 for the auto-accept threshold. @default 0.95 */
   autoAcceptTarget?: number;
+  /** Told of the scoring phase (one step per document) and of the statistics phase. */
+  onPhase?: PhaseListener;
 }
 
 export async function evaluateRun(runDir: string, options: EvaluateOptions): Promise<RunSummary> {
@@ -50,6 +53,7 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
   const scoringOptions = { schema: dataset.schema, comparators: dataset.comparators, locale: dataset.locale };
   const scores: DocumentScores[] = [];
   const writer = await openDocumentsWriter(runDir);
+  const scoring = startPhase('scoring', selected.length, options.onPhase);
   try {
     for (const document of selected) {
       const planned = slots.get(document.id) ?? [];
@@ -72,16 +76,20 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
         delete result.regionPages;
       }
       scores.push(scored);
+      scoring.step();
     }
     await writer.commit();
+    scoring.end();
   } catch (error) {
     await writer.abort();
     throw error;
   }
 
   for (const system of run.systems.filter((s) => s.fromBaselineFiles)) recordsBySystem.set(system.name, madeFromFiles);
+  const statistics = startPhase('statistics', null, options.onPhase);
   const summary = aggregateRun({ manifest, run, documents: scores, records: recordsBySystem, skipped, ...(options.autoAcceptTarget !== undefined ? { autoAcceptTarget: options.autoAcceptTarget } : {}) });
   await writeSummary(runDir, summary);
+  statistics.end();
   return summary;
 }
 

@@ -12,7 +12,7 @@ import { buildDocumentColumns, toDocumentRow } from './document-row.js';
 import { buildComparisonRows, buildDisagreements, buildFieldLeaders, buildLeaderboard, buildSystemViews } from './leaderboard-view.js';
 import { formatCount, formatDate, formatDecimal, formatDuration, formatMs, formatPercent, describeServiceUrl } from '../render/index.js';
 import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
-import type { StoredRun } from '../run-dir/index.js';
+import type { RunPhases, StoredRun } from '../run-dir/index.js';
 import type {
   CalibrationView,
   DocumentRow,
@@ -106,7 +106,7 @@ function buildHeader(inputs: StoredRun, modes: Mode[]): RunHeaderView {
     documents_selected: manifest.dataset.documents_selected,
     documents_total: manifest.dataset.documents_total,
   };
-  const service = { description: describeServiceUrl(manifest.service.base_url), local: manifest.service.local };
+  const service = { description: describeService(manifest), local: manifest.service.local };
   const incomplete = manifest.status === 'completed' ? null : `This run is ${manifest.status}${manifest.stop_message ? `: ${manifest.stop_message}` : ''}. Figures cover the calls recorded so far (${formatCount(manifest.counts.recorded)} of ${formatCount(manifest.counts.planned)}).`;
   return {
     run_id: manifest.run_id,
@@ -120,6 +120,7 @@ function buildHeader(inputs: StoredRun, modes: Mode[]): RunHeaderView {
     created_at: manifest.created_at,
     date: formatDate(manifest.created_at),
     duration: formatDuration(manifest.duration_ms),
+    phases: manifest.phases ?? null,
     status: manifest.status,
     incomplete_message: incomplete,
     facts: [
@@ -128,9 +129,29 @@ function buildHeader(inputs: StoredRun, modes: Mode[]): RunHeaderView {
       { label: 'Systems', value: summary.system_names.join(', '), detail: `${summary.reference ? `reference ${summary.reference}; ` : ''}service ${service.description}; modes ${modes.join(', ') || '—'}; endpoints ${manifest.options.endpoints.join(', ')}` },
       { label: 'docbench', value: manifest.docbench_version, detail: manifest.docbench_commit ? `commit ${manifest.docbench_commit.slice(0, 12)}` : 'no git commit recorded' },
       { label: 'Date', value: formatDate(manifest.created_at), detail: `run ${manifest.run_id}` },
-      { label: 'Duration', value: formatDuration(manifest.duration_ms), detail: `${manifest.invocations.length} invocation${manifest.invocations.length === 1 ? '' : 's'}; status ${manifest.status}`, tone: manifest.status === 'completed' ? 'neutral' : 'warn' },
+      { label: 'Duration', value: formatDuration(manifest.duration_ms), detail: `${manifest.phases ? `${formatPhases(manifest.phases)}; ` : ''}${manifest.invocations.length} invocation${manifest.invocations.length === 1 ? '' : 's'}; status ${manifest.status}`, tone: manifest.status === 'completed' ? 'neutral' : 'warn' },
     ],
   };
+}
+
+/**
+ * What answered: the service's URL, the local reference service, or — when no service was called — the
+ * systems themselves (a run of stored outputs only calls nothing).
+ */
+function describeService(manifest: StoredRun['manifest']): string {
+  const systems = manifest.systems ?? [];
+  if (systems.length > 0 && systems.every((system) => system.kind === 'stored')) return `stored outputs only (${systems.map((system) => system.name).join(', ')})`;
+  if (manifest.service.base_url === null && !manifest.service.local) {
+    const primary = systems.find((system) => system.kind !== 'stored');
+    if (primary) return `${primary.name} (${primary.kind})`;
+  }
+  return describeServiceUrl(manifest.service.base_url);
+}
+
+/** "calls 2 s · scoring 41 s · statistics 12 s · reports 30 s"; a phase that has not run is left out. */
+export function formatPhases(phases: RunPhases): string {
+  const parts: [string, number | null][] = [['calls', phases.calls_ms], ['scoring', phases.scoring_ms], ['statistics', phases.statistics_ms], ['reports', phases.reports_ms]];
+  return parts.flatMap(([name, ms]) => (ms === null ? [] : [`${name} ${formatDuration(ms)}`])).join(' · ');
 }
 
 function buildFailures(counts: ReportView['documents']['counts'], errorCodes: Map<string, number>): FailureView | null {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { silentLogger, type Logger } from '../logger.js';
 import { isDocbenchError } from '../errors.js';
 import { buildReportView } from './build-view.js';
-import { openStoredRun } from '../run-dir/index.js';
+import { openStoredRun, type DocumentEvaluation } from '../run-dir/index.js';
+import { startPhase, type PhaseListener } from '../phases.js';
 import { drilldownReporter } from './reporters/drilldown-reporter.js';
 import { documentsCsvReporter, fieldsCsvReporter } from './reporters/csv-reporters.js';
 import { htmlReporter } from './reporters/html-reporter.js';
@@ -35,6 +36,8 @@ export interface RenderReportsOptions {
   logger?: Logger;
   /** @default every format in REPORT_FORMATS */
   formats?: ReportFormat[];
+  /** Told of the reports phase: one step per document read, for the view and again for the drill-downs. */
+  onPhase?: PhaseListener;
 }
 
 /** Every reporter, in the order they run. */
@@ -49,12 +52,20 @@ export async function renderReports(runDir: string, options: RenderReportsOption
   const logger = options.logger ?? silentLogger;
   const formats = new Set(options.formats ?? REPORT_FORMATS);
   const inputs = await openStoredRun(runDir);
-  const view = await buildReportView(inputs, inputs.documents());
+  const passes = formats.has('drilldown') ? 2 : 1;
+  const phase = startPhase('reports', inputs.manifest.dataset.documents_selected * passes, options.onPhase);
+  const counted = async function* (): AsyncIterable<DocumentEvaluation> {
+    for await (const doc of inputs.documents()) {
+      yield doc;
+      phase.step();
+    }
+  };
+  const view = await buildReportView(inputs, counted());
   const outcome: ReportOutcome = { written: [], failed: [], view };
   for (const reporter of REPORTERS) {
     if (!formats.has(reporter.format)) continue;
     try {
-      const files = await reporter.write({ runDir, inputs, view, logger, documents: inputs.documents });
+      const files = await reporter.write({ runDir, inputs, view, logger, documents: counted, startedAt: phase.startedAt });
       outcome.written.push(...files);
       logger.debug(`wrote ${files.join(', ')}`);
     } catch (error) {
@@ -63,5 +74,6 @@ export async function renderReports(runDir: string, options: RenderReportsOption
       logger.error(`could not write ${reporter.output}: ${message}`);
     }
   }
+  phase.end();
   return outcome;
 }

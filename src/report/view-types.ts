@@ -3,7 +3,7 @@
  * summary print, computed once from run.json, summary.json, documents.jsonl and gate.json. Numbers are kept
  * raw (for CSV and the page's sorting) next to their formatted text (for templates, which hold no logic).
  */
-import type { FieldRow, GateCheck, TagBreakdown } from '../run-dir/index.js';
+import type { FieldRow, GateCheck, RunPhases, TagBreakdown } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
 import { type ChartView } from '../render/index.js';
 
@@ -32,6 +32,8 @@ export interface RunHeaderView {
   created_at: string;
   date: string;
   duration: string;
+  /** Milliseconds per phase, as run.json records them (null: a run written before phases were). */
+  phases: RunPhases | null;
   status: string;
   /** Shown as a warning when the run did not complete. */
   incomplete_message: string | null;

@@ -11,7 +11,7 @@ export { readDocuments, openDocumentsWriter, type DocumentsWriter } from './docu
 export { readGate, writeGate, clearGate, GATE_SCHEMA_VERSION } from './gate-file.js';
 export { openStoredRun, checkRunDirectory, type StoredRun } from './stored-run.js';
 /** The formats of run.json and results.jsonl lines, for readers outside run/. */
-export type { RunManifest, RunStatus } from '../run/manifest.js';
+export type { RunManifest, RunPhases, RunStatus } from '../run/manifest.js';
 export type { CallRecord } from '../run/record.js';
 /** The formats of summary.json, documents.jsonl lines and gate.json (written by evaluate/ and gate/). */
 export type {

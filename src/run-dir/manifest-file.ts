@@ -7,6 +7,7 @@ import { checkShape, defineFileCheck, readJsonFile, type FileRole } from './chec
 import { count, nullableString } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
+const nullableDuration = { type: ['number', 'null'], minimum: 0 };
 const stopReason = { enum: ['interrupted', 'auth', 'outage', 'output', null] };
 
 /** The fields run.json's readers use; further keys are allowed (written by later minor versions). */
@@ -21,6 +22,11 @@ const MANIFEST_V1 = {
     created_at: { type: 'string' },
     ended_at: nullableString,
     duration_ms: { type: 'number', minimum: 0 },
+    phases: {
+      type: 'object',
+      required: ['calls_ms', 'scoring_ms', 'statistics_ms', 'reports_ms'],
+      properties: { calls_ms: { type: 'number', minimum: 0 }, scoring_ms: nullableDuration, statistics_ms: nullableDuration, reports_ms: nullableDuration },
+    },
     status: { enum: ['running', 'completed', 'interrupted', 'stopped'] },
     stop_reason: stopReason,
     stop_message: nullableString,

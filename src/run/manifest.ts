@@ -21,9 +21,14 @@ export interface RunManifest {
   node_version: string;
   platform: string;
   created_at: string;
-  /** Set at every end (completion, interrupt, stop); the duration covers every invocation. */
+  /**
+   * Set at every end (completion, interrupt, stop); the duration covers every invocation's calls and the last
+   * scoring, statistics and reports (`phases` breaks it down).
+   */
   ended_at: string | null;
   duration_ms: number;
+  /** Where the time went (docs/run-directory.md). Absent in runs written before it. */
+  phases?: RunPhases;
   status: RunStatus;
   stop_reason: StopReason | null;
   stop_message: string | null;
@@ -84,6 +89,17 @@ export interface RunManifest {
     timeout_ms?: number;
     retry_attempts?: number;
   }[];
+}
+
+/**
+ * Milliseconds per phase: `calls` over every invocation, from its start (dataset validation included) to its
+ * last call; `scoring`, `statistics` and `reports` of the last time they ran (null: not yet).
+ */
+export interface RunPhases {
+  calls_ms: number;
+  scoring_ms: number | null;
+  statistics_ms: number | null;
+  reports_ms: number | null;
 }
 
 /** One system of a run, as run.json records it (never a secret: keys are only named by their variables). */

@@ -80,6 +80,8 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
     created_at: manifests.map((m) => m.created_at).sort()[0]!,
     ended_at: manifests.map((m) => m.ended_at ?? '').sort().at(-1) || null,
     duration_ms: Math.max(...manifests.map((m) => m.duration_ms)),
+    // The shards' calls ran side by side; scoring and reports are the merged run's own (finalize records them).
+    phases: { calls_ms: Math.max(...manifests.map((m) => m.phases?.calls_ms ?? m.duration_ms)), scoring_ms: null, statistics_ms: null, reports_ms: null },
     status: complete && manifests.every((m) => m.status === 'completed') ? 'completed' : 'stopped',
     stop_reason: null,
     stop_message: complete ? null : `merged ${manifests.length} of ${total ?? '?'} shards`,

@@ -194,7 +194,10 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   manifest.stop_reason = execution.stopReason;
   manifest.stop_message = execution.stopMessage;
   manifest.ended_at = ended.toISOString();
-  manifest.duration_ms += ended.getTime() - started.getTime();
+  // Scoring and reports (finalize) add theirs; the calls of every invocation add up.
+  const callsMs = (manifest.phases?.calls_ms ?? manifest.duration_ms) + (ended.getTime() - started.getTime());
+  manifest.phases = { calls_ms: callsMs, scoring_ms: null, statistics_ms: null, reports_ms: null };
+  manifest.duration_ms = callsMs;
   manifest.counts = {
     planned: calls.length,
     recorded: final.length,

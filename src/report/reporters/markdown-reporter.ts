@@ -7,6 +7,7 @@ import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
 import { escapeMarkdown, formatCount, formatPercent } from '../../render/index.js';
 import type { DocumentRow, ReportView } from '../view-types.js';
+import { formatPhases } from '../build-view.js';
 import type { Reporter } from './reporter.js';
 
 const WORST_FIELDS = 10;
@@ -38,7 +39,11 @@ function leaderboardLines(view: ReportView): string[] {
   return lines;
 }
 
-export function toSummaryMarkdown(view: ReportView): string {
+/**
+ * @param reportsMs the reports' time so far, when summary.md is written as their last file (run.json then
+ *   holds the previous rendering's); otherwise run.json's.
+ */
+export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string {
   const lines: string[] = [];
   const h = view.header;
   lines.push(`# docbench: ${escapeMarkdown(h.dataset.name)}${h.dataset.version ? ` v${escapeMarkdown(h.dataset.version)}` : ''}`, '');
@@ -51,6 +56,7 @@ export function toSummaryMarkdown(view: ReportView): string {
     `Run \`${h.run_id.replace(/`/g, '')}\` · ${escapeMarkdown(h.service.description)} · ${escapeMarkdown(h.date)} · ${escapeMarkdown(h.duration)} · ${formatCount(c.total)} documents (${formatCount(c.ok)} ok, ${formatCount(c.partial)} partial, ${formatCount(c.failed)} failed)`,
     '',
   );
+  if (h.phases) lines.push(`Time: ${formatPhases(reportsMs === undefined ? h.phases : { ...h.phases, reports_ms: reportsMs })}`, '');
   if (h.incomplete_message) lines.push(`> ⚠️ ${escapeMarkdown(h.incomplete_message)}`, '');
   if (view.failures) lines.push(`> ❌ **Failures:** ${escapeMarkdown(view.failures.message)} ${view.failures.codes.map((e) => `${escapeMarkdown(e.code)} ×${e.count}`).join(', ')}`, '');
 
@@ -126,9 +132,9 @@ export function toSummaryMarkdown(view: ReportView): string {
 export const markdownReporter: Reporter = {
   format: 'markdown',
   output: RUN_DIR_FILES.summaryMarkdown,
-  async write({ runDir, view }) {
+  async write({ runDir, view, startedAt }) {
     const file = runDirPath(runDir, 'summaryMarkdown');
-    await writeFileAtomic(file, toSummaryMarkdown(view));
+    await writeFileAtomic(file, toSummaryMarkdown(view, startedAt === undefined ? undefined : performance.now() - startedAt));
     return [file];
   },
 };

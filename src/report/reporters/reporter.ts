@@ -18,6 +18,8 @@ export interface ReporterContext {
   logger: Logger;
   /** Streams documents.jsonl again, for reporters that need the full documents (drill-downs). */
   documents(): AsyncIterable<DocumentEvaluation>;
+  /** `performance.now()` when the reports phase started: summary.md, written last, gives the phase's time. */
+  startedAt?: number;
 }
 
 export interface Reporter {

@@ -1,0 +1,43 @@
+/** Progress of the phases after the calls: quiet for quick phases, periodic lines with an ETA for slow ones. */
+import { describe, expect, it } from 'vitest';
+import { createPhaseProgress } from '../../src/run/phase-progress.js';
+
+function setup() {
+  let text = '';
+  let clock = 0;
+  const stream = { write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WritableStream;
+  const listener = createPhaseProgress({ stream, quiet: false, intervalMs: 1000, now: () => clock });
+  return { listener, advance: (ms: number) => (clock += ms), text: () => text };
+}
+
+describe('createPhaseProgress', () => {
+  it('prints nothing for a phase done within the first interval', () => {
+    const { listener, advance, text } = setup();
+    listener({ type: 'phase-start', phase: 'scoring', total: 10 });
+    advance(500);
+    listener({ type: 'phase-progress', phase: 'scoring', done: 10, total: 10 });
+    listener({ type: 'phase-end', phase: 'scoring', done: 10, ms: 500 });
+    expect(text()).toBe('');
+  });
+
+  it('prints done/total with an ETA every interval, the time at the end, and the start of the phases after', () => {
+    const { listener, advance, text } = setup();
+    listener({ type: 'phase-start', phase: 'scoring', total: 100 });
+    advance(1000);
+    listener({ type: 'phase-progress', phase: 'scoring', done: 25, total: 100 });
+    advance(200);
+    listener({ type: 'phase-progress', phase: 'scoring', done: 30, total: 100 });
+    listener({ type: 'phase-end', phase: 'scoring', done: 100, ms: 4000 });
+    listener({ type: 'phase-start', phase: 'statistics', total: null });
+    listener({ type: 'phase-end', phase: 'statistics', done: 0, ms: 300 });
+    expect(text()).toBe('scoring documents: 25/100 (25%), ETA 3s\nscoring documents: done in 4.0 s\nstatistics: started\n');
+  });
+
+  it('is silent with quiet', () => {
+    let text = '';
+    const stream = { write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WritableStream;
+    const listener = createPhaseProgress({ stream, quiet: true });
+    listener({ type: 'phase-end', phase: 'reports', done: 1, ms: 60_000 });
+    expect(text).toBe('');
+  });
+});
