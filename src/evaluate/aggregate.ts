@@ -299,7 +299,9 @@ function tagBreakdowns(documents: readonly SystemDocuments[], modes: readonly Mo
     for (const [key, value] of Object.entries(doc.tags)) {
       const byValue = groups.get(key) ?? new Map<string, SystemDocumentScores[]>();
       groups.set(key, byValue);
-      byValue.set(value, [...(byValue.get(value) ?? []), doc.scores]);
+      const list = byValue.get(value);
+      if (list) list.push(doc.scores);
+      else byValue.set(value, [doc.scores]);
     }
   }
   const byTag: SystemSummary['by_tag'] = {};

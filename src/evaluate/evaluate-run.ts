@@ -8,11 +8,11 @@ import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
 import { startPhase, type PhaseListener } from '../phases.js';
 import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
-import { openDocumentsWriter, readFinalRecords, readManifest, runDirPath, writeSummary, type ReadIssue } from '../run-dir/index.js';
+import { indexFinalRecords, openDocumentsWriter, openRecordReader, readManifest, runDirPath, writeSummary, type ReadIssue } from '../run-dir/index.js';
 import { planCalls, selectDocuments } from '../run/plan.js';
 import { v1SystemName } from '../run/manifest.js';
 import type { CallRecord } from '../run/record.js';
-import { readComparePages, scoreDocument, type DocumentScores, type LoadedTruth, type PlannedSlot } from './score-document.js';
+import { keepForAggregation, readComparePages, scoreDocument, type DocumentScores, type LoadedTruth, type PlannedSlot, type ScoredSystemDocument } from './score-document.js';
 import { aggregateRun } from './aggregate.js';
 import { groupRecordsBySystem, recordsFromBaselineFiles, resolveRunSystems, type RunSystem } from './run-systems.js';
 import type { DocumentEvaluation, RunSummary } from './types.js';
@@ -33,7 +33,11 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
     logger.warn(`the dataset changed since run ${manifest.run_id} (content hash differs): scoring with its current truth files and comparators`);
   }
   const issues: ReadIssue[] = [];
-  const records = await readFinalRecords(runDir, v1SystemName(manifest), issues);
+  const index = await indexFinalRecords(runDir, v1SystemName(manifest), issues);
+  // Without their responses: a document's full records are read back when it is scored.
+  const records = [...index.values()].map((entry) => entry.record);
+  const locations = new Map([...index.values()].map((entry) => [entry.record, entry.at]));
+  index.clear();
   for (const issue of issues) logger.warn(`${runDirPath(runDir, 'results')} line ${issue.line}: ${issue.problem}`);
 
   const selected = selectDocuments(dataset.documents, manifest.options.selection);
@@ -53,29 +57,29 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
   const scoringOptions = { schema: dataset.schema, comparators: dataset.comparators, locale: dataset.locale };
   const scores: DocumentScores[] = [];
   const writer = await openDocumentsWriter(runDir);
+  const reader = openRecordReader(runDir, v1SystemName(manifest));
+  const readFull = (stubs: readonly CallRecord[]) => Promise.all(stubs.map((stub) => reader.read(locations.get(stub)!)));
   const scoring = startPhase('scoring', selected.length, options.onPhase);
   try {
     for (const document of selected) {
       const planned = slots.get(document.id) ?? [];
       const truth = await loadTruth(document, planned, skipped);
-      const scored: DocumentScores = { document_id: document.id, tags: document.tags, systems: new Map() };
+      const scored = new Map<string, ScoredSystemDocument>();
       let referencePages: string[] | null = null;
       for (const system of order) {
-        const { slots: systemSlots, records: systemRecords } = await systemAnswers(system, document, planned, recordsBySystem.get(system.name)?.get(document.id) ?? []);
-        if (system.fromBaselineFiles) madeFromFiles.set(document.id, systemRecords);
+        const stored = recordsBySystem.get(system.name)?.get(document.id) ?? [];
+        const { slots: systemSlots, records: systemRecords } = await systemAnswers(system, document, planned, system.fromBaselineFiles ? stored : await readFull(stored));
+        // Kept for the call counts, like the stored records: without the baseline's texts.
+        if (system.fromBaselineFiles) madeFromFiles.set(document.id, systemRecords.map(({ result: _result, ...stub }) => stub as CallRecord));
         if (systemSlots.length === 0) continue;
         const isReference = system.name === run.reference;
         const result = scoreDocument(document, systemSlots, systemRecords, truth, isReference ? null : referencePages, scoringOptions);
         if (isReference) referencePages = readComparePages(systemRecords);
-        scored.systems.set(system.name, result);
+        scored.set(system.name, result);
       }
-      await writer.write(toDocumentLine(scored, run.systems, truth));
-      // The texts are written; only the numbers stay in memory for aggregation.
-      for (const result of scored.systems.values()) {
-        delete result.pages;
-        delete result.regionPages;
-      }
-      scores.push(scored);
+      await writer.write(toDocumentLine(document, scored, run.systems, truth));
+      // The texts and values are written; only the numbers stay in memory for aggregation.
+      scores.push({ document_id: document.id, tags: document.tags, systems: new Map([...scored].map(([name, result]) => [name, keepForAggregation(result)])) });
       scoring.step();
     }
     await writer.commit();
@@ -83,6 +87,8 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
   } catch (error) {
     await writer.abort();
     throw error;
+  } finally {
+    await reader.close();
   }
 
   for (const system of run.systems.filter((s) => s.fromBaselineFiles)) recordsBySystem.set(system.name, madeFromFiles);
@@ -110,15 +116,15 @@ async function systemAnswers(system: RunSystem, document: DatasetDocument, plann
 }
 
 /** documents.jsonl's line for one document: every system's evaluation, in run order, and the texts once. */
-function toDocumentLine(scored: DocumentScores, systems: readonly RunSystem[], truth: LoadedTruth): DocumentEvaluation {
-  const line: DocumentEvaluation = { document_id: scored.document_id, tags: scored.tags, systems: {} };
-  const present = systems.filter((s) => scored.systems.has(s.name));
-  for (const system of present) line.systems[system.name] = scored.systems.get(system.name)!.evaluation;
-  if (present.some((s) => scored.systems.get(s.name)!.pages !== undefined)) {
-    line.texts = { truth: truth.markdown ?? null, systems: Object.fromEntries(present.flatMap((s) => { const pages = scored.systems.get(s.name)!.pages; return pages === undefined ? [] : [[s.name, pages]]; })) };
+function toDocumentLine(document: DatasetDocument, scored: ReadonlyMap<string, ScoredSystemDocument>, systems: readonly RunSystem[], truth: LoadedTruth): DocumentEvaluation {
+  const line: DocumentEvaluation = { document_id: document.id, tags: document.tags, systems: {} };
+  const present = systems.filter((s) => scored.has(s.name));
+  for (const system of present) line.systems[system.name] = scored.get(system.name)!.evaluation;
+  if (present.some((s) => scored.get(s.name)!.pages !== undefined)) {
+    line.texts = { truth: truth.markdown ?? null, systems: Object.fromEntries(present.flatMap((s) => { const pages = scored.get(s.name)!.pages; return pages === undefined ? [] : [[s.name, pages]]; })) };
   }
-  if (truth.regions && present.some((s) => scored.systems.get(s.name)!.regionPages)) {
-    line.region_pages = { truth: truth.regions, systems: Object.fromEntries(present.flatMap((s) => { const pages = scored.systems.get(s.name)!.regionPages; return pages ? [[s.name, pages]] : []; })) };
+  if (truth.regions && present.some((s) => scored.get(s.name)!.regionPages)) {
+    line.region_pages = { truth: truth.regions, systems: Object.fromEntries(present.flatMap((s) => { const pages = scored.get(s.name)!.regionPages; return pages ? [[s.name, pages]] : []; })) };
   }
   return line;
 }

@@ -7,7 +7,7 @@
 import type { DatasetDocument, Endpoint, JsonObject, Mode, ComparatorSpec, DateLocale, JsonSchema } from '../types.js';
 import type { RegionPage } from '../service/types.js';
 import type { CallRecord } from '../run/record.js';
-import { scoreExtraction, type ExtractionScore } from '../score/extraction/index.js';
+import { scoreExtraction, type ExtractionScore, type FieldResult } from '../score/extraction/index.js';
 import { scoreMarkdownPages, scoreWords, scoreMarkdownDrift, type MarkdownDocumentScore, type WordScore } from '../score/markdown/index.js';
 import { scoreTables, type TablesScore } from '../score/tables/index.js';
 import { scoreRegions, type RegionCounts } from '../score/regions/index.js';
@@ -33,8 +33,8 @@ export interface ScoringOptions {
   locale: DateLocale;
 }
 
-/** One system's per-document results kept for aggregation (compact once `pages` and `regionPages` are dropped). */
-export interface SystemDocumentScores {
+/** One system's scores of one document, as scoring makes them: documents.jsonl's entry, the texts, the field values. */
+export interface ScoredSystemDocument {
   evaluation: SystemDocument;
   extraction: Partial<Record<Mode, { score: ExtractionScore; failed: boolean; parseFailure: boolean; confidence: number | null }>>;
   markdown?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null };
@@ -47,6 +47,27 @@ export interface SystemDocumentScores {
   pages?: string[] | null;
   /** The regions it returned, for the drill-down. */
   regionPages?: RegionPage[];
+}
+
+/**
+ * What aggregation keeps of a system's document once its documents.jsonl line is written: the numbers, without
+ * the texts, the fields' values or the normalisation records (docs/run-directory.md: memory is bounded by the
+ * numbers of every document, never their texts). Made by {@link keepForAggregation}.
+ */
+export type SystemDocumentScores = Omit<ScoredSystemDocument, 'evaluation' | 'pages' | 'regionPages'> & { evaluation: Pick<SystemDocument, 'status' | 'pages'> };
+
+/**
+ * The compact form of a scored document: each field only as aggregation reads it (path, verdicts, error,
+ * ANLS), a fresh object of a few properties rather than the scorer's with both values and the comparator.
+ */
+export function keepForAggregation(scored: ScoredSystemDocument): SystemDocumentScores {
+  const extraction: SystemDocumentScores['extraction'] = {};
+  for (const [mode, entry] of Object.entries(scored.extraction) as [Mode, NonNullable<ScoredSystemDocument['extraction'][Mode]>][]) {
+    const fields = entry.score.fields.map((f): FieldResult => ({ path: f.path, collapsedPath: f.collapsedPath, verdict: f.verdict, strictVerdict: f.strictVerdict, ...(f.error ? { error: f.error } : {}), ...(f.anls !== undefined ? { anls: f.anls } : {}) }));
+    extraction[mode] = { ...entry, score: { ...entry.score, fields, normalization: {} } };
+  }
+  const { evaluation, pages: _pages, regionPages: _regionPages, ...numbers } = scored;
+  return { ...numbers, extraction, evaluation: { status: evaluation.status, pages: evaluation.pages } };
 }
 
 /** Every system's scores of one document. */
@@ -73,7 +94,7 @@ export function scoreDocument(
   truth: LoadedTruth,
   referencePages: string[] | null,
   options: ScoringOptions,
-): SystemDocumentScores {
+): ScoredSystemDocument {
   const first = records.filter((r) => r.repeat === 0);
   const find = (endpoint: Endpoint, mode: Mode | null) => first.find((r) => r.endpoint === endpoint && r.mode === mode);
   const extractionOptions = { schema: options.schema, comparators: options.comparators, locale: options.locale };
@@ -88,7 +109,7 @@ export function scoreDocument(
     latency_ms: {},
     cost_usd: null,
   };
-  const scores: SystemDocumentScores = { evaluation, extraction: {}, latency: [], repeats: { f1: {}, similarity: [] } };
+  const scores: ScoredSystemDocument = { evaluation, extraction: {}, latency: [], repeats: { f1: {}, similarity: [] } };
 
   let failedCalls = 0;
   for (const slot of planned) {

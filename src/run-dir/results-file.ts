@@ -4,6 +4,7 @@
  * `--resume` cuts it too. Any other bad line is damage, and stops the reader with the file, line and path.
  */
 import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { ENDPOINTS, MODES } from '../types.js';
 import { RECORD_SCHEMA_VERSION, upgradeRecord, type CallRecord } from '../run/record.js';
@@ -109,4 +110,71 @@ export async function readFinalRecords(runDir: string, v1System: string, issues:
   const latest = new Map<string, CallRecord>();
   for await (const record of readResults(runDir, v1System, issues)) latest.set(record.key, record);
   return [...latest.values()];
+}
+
+/** Where a record's line is in results.jsonl: its byte offset and length (without the newline). */
+export interface RecordLocation {
+  offset: number;
+  length: number;
+}
+
+/**
+ * The final records of `runDir` as `readFinalRecords` gives them, but each without its `result` and `raw` —
+ * what counting calls, attempts and cost needs — and where its full line is, for `openRecordReader`. So a
+ * large run's scoring holds one small record per call, never every response's text at once.
+ */
+export async function indexFinalRecords(runDir: string, v1System: string, issues: ReadIssue[] = []): Promise<Map<string, { record: CallRecord; at: RecordLocation }>> {
+  const role = resultsRole(runDir);
+  const latest = new Map<string, { record: CallRecord; at: RecordLocation }>();
+  if (!existsSync(role.file)) return latest;
+  for await (const line of readLines(role.file)) {
+    if (line.text.trim() === '') continue;
+    if (!line.terminated) {
+      issues.push({ line: line.number, problem: 'torn last line (the run was killed mid-write): dropped' });
+      continue;
+    }
+    const { result: _result, raw: _raw, ...stub } = parseRecord(line.text, line.number, role, v1System);
+    latest.set(stub.key, { record: stub as CallRecord, at: { offset: line.offset, length: line.length } });
+  }
+  return latest;
+}
+
+/** Reads full records back from results.jsonl at the locations `indexFinalRecords` gave. Close it after. */
+export function openRecordReader(runDir: string, v1System: string): { read(at: RecordLocation): Promise<CallRecord>; close(): Promise<void> } {
+  const role = resultsRole(runDir);
+  // Opened with the first read: a run scored from baseline files alone may have no results.jsonl.
+  // The promise, not the handle: reads started together share one open.
+  let handle: ReturnType<typeof open> | null = null;
+  return {
+    async read(at) {
+      handle ??= open(role.file, 'r');
+      const buffer = Buffer.alloc(at.length);
+      await (await handle).read(buffer, 0, at.length, at.offset);
+      return parseRecord(buffer.toString('utf8'), 0, role, v1System);
+    },
+    close: async () => (await handle)?.close(),
+  };
+}
+
+/**
+ * The lines of a file with their byte offsets (readline gives none). `number` counts from 1, as messages do; `terminated` is false for a last line without its newline. A CR before the newline is not part
+ * of the line.
+ */
+async function* readLines(file: string): AsyncGenerator<{ text: string; offset: number; length: number; number: number; terminated: boolean }> {
+  let carry = Buffer.alloc(0);
+  let carryOffset = 0;
+  let number = 1;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let data = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    let start = 0;
+    for (let newline = data.indexOf(10, start); newline !== -1; newline = data.indexOf(10, start)) {
+      const end = newline > start && data[newline - 1] === 13 ? newline - 1 : newline;
+      yield { text: data.toString('utf8', start, end), offset: carryOffset + start, length: end - start, number: number++, terminated: true };
+      start = newline + 1;
+    }
+    carryOffset += start;
+    data = data.subarray(start);
+    carry = Buffer.from(data);
+  }
+  if (carry.length > 0) yield { text: carry.toString('utf8'), offset: carryOffset, length: carry.length, number, terminated: false };
 }

@@ -18,7 +18,7 @@ import { DOCBENCH_VERSION } from '../version.js';
 import { unwritable } from '../fs-utils.js';
 import { createDiskCache } from './cache.js';
 import { planCalls, selectDocuments, type PlannedCall, type Selection } from './plan.js';
-import { readFinalRecords, readManifest, runDirPath, writeManifest } from '../run-dir/index.js';
+import { indexFinalRecords, readFinalRecords, readManifest, runDirPath, writeManifest } from '../run-dir/index.js';
 import { ResultsWriter } from './results-file.js';
 import { createRunId, runSystems, v1SystemName, type ManifestSystem, type RunManifest, type RunStatus } from './manifest.js';
 import { executeCalls } from './runner.js';
@@ -188,7 +188,42 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     await closeSystems(systems);
   }
 
-  const final = await readFinalRecords(runDir, v1SystemName(manifest));
+  await recordOutcome(runDir, manifest, calls, execution, started, logger);
+  const invocation = manifest.invocations.at(-1)!;
+  invocation.ended_at = manifest.ended_at;
+  invocation.recorded = execution.counts.recorded;
+  invocation.stop_reason = execution.stopReason;
+  try {
+    await writeManifest(runDir, manifest);
+    const localSystems = new Set(runSystems(manifest).filter((system) => system.kind === 'local').map((system) => system.name));
+    if (localSystems.size > 0) {
+      // The local engine's runs are small (it reads every page): their responses are read whole here.
+      const final = await readFinalRecords(runDir, v1SystemName(manifest));
+      const ids = final.flatMap((r) => (localSystems.has(r.system) && r.endpoint === 'compare' && r.result?.comparisonId ? [r.result.comparisonId] : []));
+      await exportComparisonPages(runDir, localEngineDataDir(config.cacheDir), ids, logger);
+    }
+    await options.finalize(runDir, dataset);
+  } catch (error) {
+    // Every call that finished is in results.jsonl; only the bookkeeping and reports are missing, and a
+    // resume (which redoes nothing that succeeded) writes them. Say so instead of a bare write error.
+    if (isDocbenchError(error) && error.code === 'OUTPUT_UNWRITABLE') {
+      const full = (error.cause as { code?: string } | undefined)?.code === 'ENOSPC';
+      throw new DocbenchError('OUTPUT_UNWRITABLE', `${error.message} (the results recorded so far are kept)`, {
+        hint: `${full ? 'free some space' : `make ${runDir} writable`}, then finish the run with: docbench run --resume ${runDir}`,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  return { runDir, manifest, status: manifest.status, stopReason: execution.stopReason, stopMessage: execution.stopMessage };
+}
+
+/**
+ * run.json's end of an invocation: status, the calls' time, the counts of every system from the final
+ * records (without their responses: a large run's texts are never all in memory), and a line per system.
+ */
+async function recordOutcome(runDir: string, manifest: RunManifest, calls: readonly PlannedCall[], execution: Awaited<ReturnType<typeof executeCalls>>, started: Date, logger: Logger): Promise<void> {
+  const final = [...(await indexFinalRecords(runDir, v1SystemName(manifest))).values()].map((entry) => entry.record);
   const ended = new Date();
   manifest.status = execution.stopReason === null ? 'completed' : execution.stopReason === 'interrupted' ? 'interrupted' : 'stopped';
   manifest.stop_reason = execution.stopReason;
@@ -215,31 +250,6 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     entry.counts = { planned: calls.filter((call) => call.system === entry.name).length, recorded: own.length, succeeded: own.filter((r) => r.status === 'ok').length, failed: own.filter((r) => r.status === 'failed').length };
   }
   reportSystems(manifest.systems, final, logger);
-  const invocation = manifest.invocations.at(-1)!;
-  invocation.ended_at = manifest.ended_at;
-  invocation.recorded = execution.counts.recorded;
-  invocation.stop_reason = execution.stopReason;
-  try {
-    await writeManifest(runDir, manifest);
-    const localSystems = new Set(manifest.systems.filter((system) => system.kind === 'local').map((system) => system.name));
-    if (localSystems.size > 0) {
-      const ids = final.flatMap((r) => (localSystems.has(r.system) && r.endpoint === 'compare' && r.result?.comparisonId ? [r.result.comparisonId] : []));
-      await exportComparisonPages(runDir, localEngineDataDir(config.cacheDir), ids, logger);
-    }
-    await options.finalize(runDir, dataset);
-  } catch (error) {
-    // Every call that finished is in results.jsonl; only the bookkeeping and reports are missing, and a
-    // resume (which redoes nothing that succeeded) writes them. Say so instead of a bare write error.
-    if (isDocbenchError(error) && error.code === 'OUTPUT_UNWRITABLE') {
-      const full = (error.cause as { code?: string } | undefined)?.code === 'ENOSPC';
-      throw new DocbenchError('OUTPUT_UNWRITABLE', `${error.message} (the results recorded so far are kept)`, {
-        hint: `${full ? 'free some space' : `make ${runDir} writable`}, then finish the run with: docbench run --resume ${runDir}`,
-        cause: error,
-      });
-    }
-    throw error;
-  }
-  return { runDir, manifest, status: manifest.status, stopReason: execution.stopReason, stopMessage: execution.stopMessage };
 }
 
 /**

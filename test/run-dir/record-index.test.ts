@@ -1,0 +1,50 @@
+/**
+ * indexFinalRecords / openRecordReader: the final record of each call without its response, and the full
+ * record read back from its byte range — across multi-byte text, CRLF line ends, a retried call and a torn
+ * last line — equal to what readFinalRecords reads whole.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexFinalRecords, openRecordReader, readFinalRecords, type ReadIssue } from '../../src/run-dir/index.js';
+
+let dir: string;
+
+function line(id: string, status: 'ok' | 'failed', markdown: string): string {
+  const record = { v: 2, key: `s|${id}|compare|-|0`, system: 's', document_id: id, endpoint: 'compare', mode: null, repeat: 0, status, attempts: 1, latency_ms: 5, started_at: '2026-01-01T00:00:00Z', from_cache: false };
+  return JSON.stringify(status === 'ok' ? { ...record, result: { pages: [{ page: 1, content: markdown }] } } : { ...record, error: { code: 'X', message: 'boom' } });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'docbench-record-index-'));
+  const lines = [line('a', 'failed', ''), line('b', 'ok', 'Zürich — 東京 🧾'), `${line('c', 'ok', 'plain')}\r`, line('a', 'ok', 'retried: ünïcode')];
+  // The last line is torn (no newline): dropped and reported, as readFinalRecords does.
+  await writeFile(path.join(dir, 'results.jsonl'), `${lines.join('\n')}\n${line('d', 'ok', 'torn').slice(0, 40)}`);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('indexFinalRecords', () => {
+  it('keeps the final record per call without its response, and reads the full one back from its bytes', async () => {
+    const issues: ReadIssue[] = [];
+    const index = await indexFinalRecords(dir, 'local', issues);
+    const whole = await readFinalRecords(dir, 'local');
+    expect([...index.keys()]).toEqual(whole.map((r) => r.key));
+    expect(issues).toEqual([{ line: 5, problem: expect.stringContaining('torn') }]);
+    const reader = openRecordReader(dir, 'local');
+    try {
+      for (const expected of whole) {
+        const entry = index.get(expected.key)!;
+        expect(entry.record).not.toHaveProperty('result');
+        const { result: _result, ...stub } = expected;
+        expect(entry.record).toEqual(stub);
+        expect(await reader.read(entry.at)).toEqual(expected);
+      }
+    } finally {
+      await reader.close();
+    }
+    expect(index.get('s|a|compare|-|0')!.record.status).toBe('ok');
+  });
+});
