@@ -59,7 +59,7 @@ export async function buildReportView(inputs: StoredRun, documents: AsyncIterabl
   const rows: DocumentRow[] = [];
   const errorCodes = new Map<string, number>();
   for await (const doc of documents) {
-    rows.push(toDocumentRow(doc, systems, summary.reference, modes, gateReasons));
+    rows.push(toDocumentRow(doc, rows.length, systems, summary.reference, modes, gateReasons));
     for (const system of Object.values(doc.systems ?? {})) for (const error of system.errors ?? []) errorCodes.set(error.code, (errorCodes.get(error.code) ?? 0) + 1);
   }
   const tagKeys = [...new Set([...Object.values(summary.systems).flatMap((s) => Object.keys(s.by_tag ?? {})), ...rows.flatMap((r) => Object.keys(r.tags))])].sort();
@@ -84,7 +84,7 @@ export async function buildReportView(inputs: StoredRun, documents: AsyncIterabl
     leaderboard: buildLeaderboard(summary, systems),
     comparisons: buildComparisonRows(summary),
     field_leaders: buildFieldLeaders(summary),
-    disagreements: buildDisagreements(summary, systems),
+    disagreements: buildDisagreements(summary, systems, new Map(rows.map((row) => [row.id, row.drilldown]))),
     headline,
     fast_slow: buildFastSlow(headline, rows, modes, summary.primary),
     fields: buildFields(summary),

@@ -17,7 +17,8 @@ const STATUS_RANK = { failed: 0, partial: 1, ok: 2 } as const;
  * @param gateReasons per `${system}\u0000${document id}`: the reasons gate.json gives (a schema-1 gate.json
  *   names no system: its reasons belong to the primary system).
  */
-export function toDocumentRow(doc: DocumentEvaluation, systems: readonly SystemView[], reference: string | null, modes: readonly Mode[], gateReasons: ReadonlyMap<string, string[]>): DocumentRow {
+/** @param index the document's position in documents.jsonl, which places its drill-down. */
+export function toDocumentRow(doc: DocumentEvaluation, index: number, systems: readonly SystemView[], reference: string | null, modes: readonly Mode[], gateReasons: ReadonlyMap<string, string[]>): DocumentRow {
   const cells: SystemCells[] = [];
   const referenceSimilarity = reference ? (doc.systems?.[reference]?.markdown?.similarity ?? null) : null;
   for (const system of systems) {
@@ -56,7 +57,7 @@ export function toDocumentRow(doc: DocumentEvaluation, systems: readonly SystemV
     tags: { ...(doc.tags ?? {}) },
     pages: cells.length > 0 ? (Object.values(doc.systems).find((s) => typeof s.pages === 'number')?.pages ?? null) : null,
     systems: cells,
-    drilldown: drilldownHref(doc.document_id),
+    drilldown: drilldownHref(doc.document_id, index),
     errors: cells.flatMap((c) => c.errors.map((e) => `${c.system}: ${e}`)),
     gate_reasons: cells.flatMap((c) => c.gate_reasons.map((r) => (cells.length > 1 ? `${c.system}: ${r}` : r))),
   };

@@ -3,6 +3,7 @@
  * each system's verdict, markdown per page with each system's differences from the truth marked, and regions
  * drawn on page outlines. Built from one DocumentEvaluation at a time.
  */
+import { drilldownAnchor } from './drilldown-name.js';
 import type { DocumentEvaluation, FieldVerdict } from '../run-dir/index.js';
 import type { InchBox } from '../service/types.js';
 import type { Mode } from '../types.js';
@@ -34,6 +35,8 @@ export interface FieldVerdictView {
 export interface DrilldownView {
   title: string;
   id: string;
+  /** The id of the document's section in its drill-down file (drilldown-name.ts). */
+  anchor: string;
   status: string;
   status_tone: Tone;
   errors: string[];
@@ -247,6 +250,7 @@ export function buildDrilldownView(doc: DocumentEvaluation, modes: readonly Mode
   return {
     title: `${doc.document_id}: docbench drill-down`,
     id: doc.document_id,
+    anchor: drilldownAnchor(doc.document_id),
     status: status === 'ok' ? 'ok' : status === 'failed' ? 'FAILED' : 'PARTLY FAILED',
     status_tone: status === 'ok' ? 'good' : 'bad',
     errors: names.flatMap((name) => (doc.systems[name]!.errors ?? []).map((e) => `${name}: ${describeDocumentError(e)}`)),

@@ -6,7 +6,6 @@
 import type { RunSummary } from '../run-dir/index.js';
 import { significanceReason } from './headline.js';
 import { buildSystemChart, type SystemPoint } from './charts/system-charts.js';
-import { drilldownHref } from './drilldown-name.js';
 import { SERIES_CLASSES, formatDecimal, formatMs, formatPercent, formatPoints, formatUsd } from '../render/index.js';
 import type { ComparisonRowView, DisagreementView, FieldLeaderView, LeaderboardView, SystemView } from './view-types.js';
 
@@ -115,11 +114,12 @@ export function buildFieldLeaders(summary: RunSummary): FieldLeaderView[] {
   }));
 }
 
-export function buildDisagreements(summary: RunSummary, systems: readonly SystemView[]): DisagreementView[] {
+/** @param drilldowns each document's drill-down link (its place depends on the order of documents.jsonl). */
+export function buildDisagreements(summary: RunSummary, systems: readonly SystemView[], drilldowns: ReadonlyMap<string, string>): DisagreementView[] {
   const labels = new Map(summary.leaderboard.map((b) => [b.metric, b.label]));
   return summary.disagreements.map((d) => ({
     id: d.document_id,
-    drilldown: drilldownHref(d.document_id),
+    drilldown: drilldowns.get(d.document_id) ?? null,
     metric: labels.get(d.metric) ?? d.metric,
     spread: formatPoints(d.spread),
     values: systems.map((s) => formatPercent(d.values[s.name])),

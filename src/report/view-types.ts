@@ -174,7 +174,8 @@ export interface FieldLeaderView {
 
 export interface DisagreementView {
   id: string;
-  drilldown: string;
+  /** Null for a document documents.jsonl does not hold (summary.json from another scoring). */
+  drilldown: string | null;
   metric: string;
   spread: string;
   /** One per system, in run order. */
@@ -268,7 +269,7 @@ export interface DocumentRow {
   pages: number | null;
   /** In run order; a system not planned for this document is absent. */
   systems: SystemCells[];
-  /** Relative to the run directory, e.g. `drilldown/claim-001-1a2b3c4d5e.html`. */
+  /** Relative to the run directory, e.g. `drilldown/part-00001.html#claim-001-1a2b3c4d5e`. */
   drilldown: string;
   /** Every system's errors, each prefixed with the system's name. */
   errors: string[];

@@ -141,13 +141,16 @@ describe('report.html of a real run of the sample dataset', () => {
     const first = rows.first();
     const id = await first.getAttribute('data-id');
     await first.locator('a.drilldown').click();
-    await page.waitForURL(/\/drilldown\/[^/]+\.html$/);
-    expect(await page.textContent('h1')).toContain(id!);
-    expect(await page.locator('table tbody tr').count()).toBeGreaterThan(0);
+    await page.waitForURL(/\/drilldown\/part-\d{5}\.html#[A-Za-z0-9_-]+$/);
+    // The file holds a hundred documents; the link's anchor shows this one alone.
+    const shown = page.locator('article.doc:target');
+    expect(await shown.locator('h1').textContent()).toContain(id!);
+    expect(await page.locator('article.doc').evaluateAll((articles) => articles.filter((a) => getComputedStyle(a).display !== 'none').length)).toBe(1);
+    expect(await shown.locator('table tbody tr').count()).toBeGreaterThan(0);
     // Truth and every system side by side: fields (Field, Truth, local, incumbent) and markdown columns.
     const systemsHere = Object.keys(documents.find((d) => d.document_id === id)!.systems);
-    expect(await page.locator('table.side-by-side').first().locator('thead th').allTextContents()).toEqual(['Field', 'Truth', ...systemsHere]);
-    expect(await page.locator('.diff-grid').first().locator('.diff-col h4').allTextContents()).toEqual(['Truth', ...systemsHere]);
+    expect(await shown.locator('table.side-by-side').first().locator('thead th').allTextContents()).toEqual(['Field', 'Truth', ...systemsHere]);
+    expect(await shown.locator('.diff-grid').first().locator('.diff-col h4').allTextContents()).toEqual(['Truth', ...systemsHere]);
     await page.screenshot({ path: path.join(ARTIFACTS, 'drilldown.png'), fullPage: true });
 
     expect(log.pageErrors).toEqual([]);

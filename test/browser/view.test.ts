@@ -102,8 +102,8 @@ describe('docbench view over a real run of the embedded engine', () => {
 
     await page.goto(reportUrl);
     await page.locator('#documents-body a.drilldown').first().click();
-    await page.waitForURL(/\/drilldown\/[^/]+\.html$/);
-    const fromDrilldown = await page.locator('a.dashboard').getAttribute('href');
+    await page.waitForURL(/\/drilldown\/part-\d{5}\.html#[A-Za-z0-9_-]+$/);
+    const fromDrilldown = await page.locator('article.doc:target a.dashboard').getAttribute('href');
     expect(fromDrilldown).toMatch(/^\.\.\/comparisons\/[a-z0-9-]+\.html$/);
     await page.goto(new URL(fromDrilldown!, page.url()).href);
     expect(await page.locator('section.page').count()).toBeGreaterThan(0);
@@ -133,8 +133,8 @@ describe('docbench view over a real run of the embedded engine', () => {
     await page.locator('tr[data-run="r1"] a.report').click();
     await page.waitForURL(/\/runs\/r1\/report\.html$/);
     await page.locator('#documents-body a.drilldown').first().click();
-    await page.waitForURL(/\/runs\/r1\/drilldown\/[^/]+\.html$/);
-    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.locator('a.dashboard').click()]);
+    await page.waitForURL(/\/runs\/r1\/drilldown\/part-\d{5}\.html#[A-Za-z0-9_-]+$/);
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.locator('article.doc:target a.dashboard').click()]);
     await popup.waitForLoadState();
     expect(popup.url()).toMatch(/\/runs\/r1\/comparisons\/[a-z0-9-]+\.html$/);
     expect(await popup.locator('section.page').count()).toBeGreaterThan(0);

@@ -40,7 +40,9 @@ describe('precompiled templates', () => {
     expect(child.status).toBe(0);
     const [fromSources, fromBuild] = await Promise.all([readTree(fixture.dir), readTree(built)]);
     expect([...fromBuild.keys()]).toEqual([...fromSources.keys()]);
-    expect([...fromSources.keys()].filter((file) => file.startsWith('drilldown')).length).toBeGreaterThan(3);
-    for (const [file, text] of fromSources) expect(fromBuild.get(file), file).toBe(text);
+    expect([...fromSources.get(path.join('drilldown', 'part-00001.html'))!.matchAll(/<article class="doc"/g)].length).toBeGreaterThan(3);
+    // summary.md gives the reports' own time, which differs between two renderings.
+    const normalise = (text: string) => text.replace(/^Time: .*$/m, 'Time: …');
+    for (const [file, text] of fromSources) expect(normalise(fromBuild.get(file)!), file).toBe(normalise(text));
   });
 });

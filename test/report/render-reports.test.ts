@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../src/logger.js';
 import { renderReports, type ReportOutcome } from '../../src/report/index.js';
-import { drilldownFileName } from '../../src/report/drilldown-name.js';
+import { drilldownAnchor } from '../../src/report/drilldown-name.js';
 import { readCsvRecords } from './csv-parse.js';
 import { FORMULA_ID, HOSTILE_DASHBOARD, HOSTILE_FIELD, HOSTILE_ID, IMG_PAYLOAD, JS_URL, UNICODE_ID, writeRunFixture, type Fixture } from './run-fixture.js';
 
@@ -24,11 +24,13 @@ afterAll(async () => {
 });
 
 describe('renderReports on a scored run', () => {
-  it('writes every report file and one drill-down per document, and reports no failure', async () => {
+  it('writes every report file and the drill-downs (a hundred documents a file, a section each), and reports no failure', async () => {
     expect(outcome.failed).toEqual([]);
     expect(outcome.written.map((f) => f.slice(fixture.dir.length + 1))).toEqual(['report.html', `drilldown${path.sep}`, 'documents.csv', 'fields.csv', 'junit.xml', 'summary.md']);
     const pages = await readdir(path.join(fixture.dir, 'drilldown'));
-    expect(pages.sort()).toEqual(fixture.documents.map((d) => drilldownFileName(d.document_id)).sort());
+    expect(pages).toEqual(['part-00001.html']);
+    const bundle = await readFile(path.join(fixture.dir, 'drilldown', 'part-00001.html'), 'utf8');
+    expect([...bundle.matchAll(/<article class="doc" id="([^"]+)">/g)].map((m) => m[1])).toEqual(fixture.documents.map((d) => drilldownAnchor(d.document_id)));
     expect((await readdir(fixture.dir)).filter((f) => f.endsWith('.tmp') || f.endsWith('.old'))).toEqual([]);
   });
 
@@ -145,16 +147,18 @@ describe('renderReports on a scored run', () => {
   });
 
   it('drill-downs escape the document content, mark differences and link only http(s) dashboards', async () => {
-    const hostile = await readFile(path.join(fixture.dir, 'drilldown', drilldownFileName(HOSTILE_ID)), 'utf8');
-    for (const pattern of LIVE_MARKUP) expect(hostile).not.toMatch(pattern);
-    expect(hostile).not.toMatch(/<script[\s>]/);
+    const bundle = await readFile(path.join(fixture.dir, 'drilldown', 'part-00001.html'), 'utf8');
+    for (const pattern of LIVE_MARKUP) expect(bundle).not.toMatch(pattern);
+    expect(bundle).not.toMatch(/<script[\s>]/);
+    const section = (id: string) => bundle.slice(bundle.indexOf(`<article class="doc" id="${drilldownAnchor(id)}">`), bundle.indexOf('</article>', bundle.indexOf(`id="${drilldownAnchor(id)}"`)));
+    const hostile = section(HOSTILE_ID);
     expect(hostile).toContain('<span class="url-text"');
     expect(hostile).toContain('<ins>');
     expect(hostile).toContain('Truth &lt;script&gt;window.__pwned&#x3D;1;alert(1)&lt;/script&gt;');
-    const failed = await readFile(path.join(fixture.dir, 'drilldown', drilldownFileName('claim-failed')), 'utf8');
+    const failed = section('claim-failed');
     expect(failed).toContain('FAILED');
     expect(failed).toContain('extract:slow SERVICE_HTTP 503');
-    const partial = await readFile(path.join(fixture.dir, 'drilldown', drilldownFileName(UNICODE_ID)), 'utf8');
+    const partial = section(UNICODE_ID);
     expect(partial).toContain('href="https://dash.example.com/compare/abc?q&#x3D;%22x%22&amp;y&#x3D;%3C2%3E"');
     expect(partial).toContain('rel="noopener noreferrer"');
   });
@@ -163,7 +167,7 @@ describe('renderReports on a scored run', () => {
     const again = await renderReports(fixture.dir);
     expect(again.failed).toEqual([]);
     expect(await readFile(path.join(fixture.dir, 'report.html'), 'utf8')).toBe(files['report.html']);
-    expect((await readdir(path.join(fixture.dir, 'drilldown'))).length).toBe(fixture.documents.length);
+    expect(await readdir(path.join(fixture.dir, 'drilldown'))).toEqual(['part-00001.html']);
   });
 });
 

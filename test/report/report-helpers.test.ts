@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildReliabilityChart, buildRiskCoverageChart, toUnitConfidence } from '../../src/report/charts/calibration-charts.js';
 import { buildLatencyChart } from '../../src/report/charts/latency-chart.js';
-import { drilldownFileName } from '../../src/report/drilldown-name.js';
+import { drilldownAnchor, drilldownFileName, drilldownHref } from '../../src/report/drilldown-name.js';
 import { toScriptJson } from '../../src/report/embed-json.js';
 import { describeAutoAccept, describeComparison, significanceReason } from '../../src/report/headline.js';
 import { createDiffBudget, diffTexts, MAX_DIFF_CHARS } from '../../src/report/markdown-diff.js';
@@ -40,12 +40,17 @@ describe('toSafeHref', () => {
   });
 });
 
-describe('drilldownFileName', () => {
-  it('gives safe, distinct names to ids that differ only in case or in unsafe characters', () => {
+describe('drill-down links', () => {
+  it('give safe, distinct anchors to ids that differ only in case or in unsafe characters', () => {
     const ids = ['Claim-1', 'claim-1', '../../etc/passwd', '<script>', 'a/b', 'a_b', '東京', ''];
-    const names = ids.map(drilldownFileName);
-    expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(ids.length);
-    for (const name of names) expect(name).toMatch(/^[A-Za-z0-9_-]*-?[0-9a-f]{10}\.html$/);
+    const anchors = ids.map(drilldownAnchor);
+    expect(new Set(anchors.map((n) => n.toLowerCase())).size).toBe(ids.length);
+    for (const anchor of anchors) expect(anchor).toMatch(/^[A-Za-z0-9_-]*-?[0-9a-f]{10}$/);
+  });
+
+  it('place a hundred documents a file, in documents.jsonl order', () => {
+    expect([0, 99, 100, 199, 100_000].map(drilldownFileName)).toEqual(['part-00001.html', 'part-00001.html', 'part-00002.html', 'part-00002.html', 'part-01001.html']);
+    expect(drilldownHref('<script>', 150)).toBe(`drilldown/part-00002.html#${drilldownAnchor('<script>')}`);
   });
 });
 
