@@ -25,7 +25,10 @@ function drawCounts(random: () => number, items: number, accuracy: number): Path
   for (let k = 0; k < items; k++) {
     const u = random();
     if (u < accuracy) counts[0]++;
-    else if (u < accuracy + (1 - accuracy) / 2) (counts[1]++, counts[2]++);
+    else if (u < accuracy + (1 - accuracy) / 2) {
+      counts[1]++;
+      counts[2]++;
+    }
     else counts[2]++;
   }
   return counts;
@@ -41,7 +44,11 @@ function toDocument(id: string, paths: Record<Mode, Map<string, PathCounts>>, ex
     let tp = 0;
     let fp = 0;
     let fn = 0;
-    for (const c of paths[mode].values()) (tp += c[0]), (fp += c[1]), (fn += c[2]);
+    for (const c of paths[mode].values()) {
+      tp += c[0];
+      fp += c[1];
+      fn += c[2];
+    }
     const f1 = tp + fp + fn === 0 ? 1 : (2 * tp) / (2 * tp + fp + fn);
     extraction[mode] = { f1, exactMatch: fp === 0 && fn === 0, tp, fp, fn, paths: paths[mode] };
   }

@@ -178,7 +178,8 @@ function callCounts(records: readonly CallRecord[]): SystemSummary['calls'] {
   const calls: SystemSummary['calls'] = {};
   for (const record of records) {
     const key = record.mode ? `${record.endpoint}:${record.mode}` : record.endpoint;
-    const entry = (calls[key] ??= { calls: 0, failed: 0, attempts: 0, retried: 0, from_cache: 0 });
+    calls[key] ??= { calls: 0, failed: 0, attempts: 0, retried: 0, from_cache: 0 };
+    const entry = calls[key];
     entry.calls++;
     if (record.status === 'failed') entry.failed++;
     if (record.from_cache) entry.from_cache++;

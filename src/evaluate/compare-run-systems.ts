@@ -219,6 +219,9 @@ function toCounts(counts: PathCounts | undefined): CountsLike {
 function microF1(counts: readonly CountsLike[]): number {
   let tp = 0;
   let errors = 0;
-  for (const c of counts) (tp += c.tp), (errors += c.fp + c.fn);
+  for (const c of counts) {
+    tp += c.tp;
+    errors += c.fp + c.fn;
+  }
   return tp + errors === 0 ? 1 : (2 * tp) / (2 * tp + errors);
 }

@@ -61,7 +61,7 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
         if (system.fromBaselineFiles) madeFromFiles.set(document.id, systemRecords);
         if (systemSlots.length === 0) continue;
         const isReference = system.name === run.reference;
-        const result = scoreDocument(document, systemSlots, systemRecords, truth, isReference ? null : referencePages, scoringOptions);
+        const result = scoreDocument(systemSlots, systemRecords, truth, isReference ? null : referencePages, scoringOptions);
         if (isReference) referencePages = readComparePages(systemRecords);
         scored.systems.set(system.name, result);
       }

@@ -4,7 +4,7 @@
  * one function. Pure: truth comes in already loaded. A planned call without a successful record scores as
  * empty output, never skipped (docs/metrics.md: "failures are never skipped").
  */
-import type { DatasetDocument, Endpoint, JsonObject, Mode, ComparatorSpec, DateLocale, JsonSchema } from '../types.js';
+import type { Endpoint, JsonObject, Mode, ComparatorSpec, DateLocale, JsonSchema } from '../types.js';
 import type { RegionPage } from '../service/types.js';
 import type { CallRecord } from '../run/record.js';
 import { scoreExtraction, type ExtractionScore } from '../score/extraction/index.js';
@@ -67,7 +67,6 @@ export function readComparePages(records: readonly CallRecord[]): string[] | nul
  *   system's similarity to it is reported as drift (change, not accuracy). Null for the reference itself.
  */
 export function scoreDocument(
-  document: DatasetDocument,
   planned: readonly PlannedSlot[],
   records: readonly CallRecord[],
   truth: LoadedTruth,

@@ -81,7 +81,7 @@ export function createOcrPool(size: number, logger: Logger = silentLogger): OcrP
   };
 
   return {
-    async recognize(image, dpi, layout = 'sparse') {
+    async recognize(image, _dpi, layout = 'sparse') {
       workers ??= start();
       try {
         await workers;

@@ -41,8 +41,10 @@ const RECORD = {
   },
   allOf: [
     // An extract call has a mode; the other endpoints have none.
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
     { if: { properties: { endpoint: { const: 'extract' } } }, then: { properties: { mode: { enum: [...MODES] } } }, else: { properties: { mode: { type: 'null' } } } },
     // Version 2 names its system.
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
     { if: { properties: { v: { const: RECORD_SCHEMA_VERSION } } }, then: { required: ['system'] } },
   ],
 } as const;

@@ -98,7 +98,7 @@ async function confineTruthFile(root: string, file: string): Promise<void> {
   const info = await lstat(file).catch(() => null);
   const realRoot = await realpath(root);
   const realDir = await realpath(path.dirname(file)).catch(() => null);
-  if (!info || !info.isFile() || realDir === null || (realDir !== realRoot && !realDir.startsWith(`${realRoot}${path.sep}`))) {
+  if (!info?.isFile() || realDir === null || (realDir !== realRoot && !realDir.startsWith(`${realRoot}${path.sep}`))) {
     throw new UsageError(`${file} is not a regular truth file inside ${root}`, { code: 'INPUT_INVALID', subject: file, hint: 'the review edits only existing truth files of the dataset' });
   }
 }

@@ -46,7 +46,12 @@ beforeAll(async () => {
     cwd: tmp,
     env: {},
     stdout: quietStream(),
-    stderr: new Writable({ write: (chunk, _encoding, done) => (stderr.push(String(chunk)), done()) }),
+    stderr: new Writable({
+      write: (chunk, _encoding, done) => {
+        stderr.push(String(chunk));
+        done();
+      },
+    }),
   });
   if (code !== 0) throw new Error(`docbench run exited ${code}: ${stderr.join('')}`);
   documents = (await readFile(path.join(runDir, 'documents.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as DocumentEvaluation);

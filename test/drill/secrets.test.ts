@@ -22,7 +22,7 @@ const SPELLINGS = {
   'JSON-escaped': JSON.stringify(KEY).slice(1, -1),
   'URL-encoded': encodeURIComponent(KEY),
   // Percent-encoding is case-insensitive (RFC 3986 §2.1): a service may well echo %2f for %2F.
-  'URL-encoded, lower-case hex': encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+  'URL-encoded, lower-case hex': encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
 };
 
 let work: string;

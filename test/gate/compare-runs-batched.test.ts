@@ -22,7 +22,10 @@ function makeRuns(documents: number, seed: number): { baseline: DiffRun; candida
     for (let k = 0; k < items; k++) {
       const u = random();
       if (u < 0.8) c[0]++;
-      else if (u < 0.9) (c[1]++, c[2]++);
+      else if (u < 0.9) {
+        c[1]++;
+        c[2]++;
+      }
       else c[2]++;
     }
     return c;

@@ -196,7 +196,7 @@ export async function writeRun(dir: string, spec: RunSpec): Promise<DocumentEval
   };
   await writeFile(path.join(dir, 'run.json'), JSON.stringify(manifest, null, 2));
   await writeFile(path.join(dir, 'summary.json'), JSON.stringify(summary, null, 2));
-  await writeFile(path.join(dir, 'documents.jsonl'), documents.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  await writeFile(path.join(dir, 'documents.jsonl'), `${documents.map((d) => JSON.stringify(d)).join('\n')}\n`);
   return documents;
 }
 

@@ -224,7 +224,7 @@ export async function writeRunFixture(options: FixtureOptions = {}): Promise<Fix
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'run.json'), JSON.stringify(manifest, null, 2));
   await writeFile(path.join(dir, 'summary.json'), JSON.stringify(summary, null, 2));
-  await writeFile(path.join(dir, 'documents.jsonl'), documents.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  await writeFile(path.join(dir, 'documents.jsonl'), `${documents.map((d) => JSON.stringify(d)).join('\n')}\n`);
   if (gate) await writeFile(path.join(dir, 'gate.json'), JSON.stringify(gate, null, 2));
   return { dir, documents, summary, gate, manifest };
 }

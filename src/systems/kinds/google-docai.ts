@@ -239,7 +239,7 @@ function pageMarkdown(page: DocPage): string {
       blocks.push({ kind: 'table', rows: page.tables[t]!.rows });
     }
   }
-  page.tables.forEach((table, t) => placed.has(t) || blocks.push({ kind: 'table', rows: table.rows }));
+  for (const [t, table] of page.tables.entries()) if (!placed.has(t)) blocks.push({ kind: 'table', rows: table.rows });
   return renderMarkdown(blocks);
 }
 

@@ -238,7 +238,8 @@ function tableRows(blocks: Map<string, Block>, table: Block): string[][] {
   for (const id of table.children) {
     const cell = blocks.get(id);
     if (cell?.type !== 'CELL' || cell.rowIndex === null || cell.columnIndex === null) continue;
-    (rows[cell.rowIndex - 1] ??= [])[cell.columnIndex - 1] = childText(blocks, cell);
+    rows[cell.rowIndex - 1] ??= [];
+    rows[cell.rowIndex - 1]![cell.columnIndex - 1] = childText(blocks, cell);
   }
   return Array.from(rows, (row) => Array.from(row ?? [], (text) => text ?? ''));
 }
