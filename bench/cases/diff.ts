@@ -4,12 +4,11 @@
  * documents, line-item sub-fields with 0–6 items), markdown counts, region F1 and latency — every statistic
  * the diff bootstraps. Target: 10,000 documents under 10 s (docbench must never be the bottleneck of a CI job).
  */
-import type { BenchCase, BenchFigure } from '../harness.js';
-import { medianTimeMs } from '../harness.js';
+import { type BenchCase, type BenchFigure, medianTimeMs } from '../harness.js';
 import { compareRuns, DEFAULT_DIFF_SETTINGS } from '../../src/gate/index.js';
 import type { DiffDocument, DiffRun, PathCounts } from '../../src/gate/read-diff-run.js';
-import type { RunManifest } from '../../src/run/manifest.js';
-import type { RunSummary } from '../../src/evaluate/types.js';
+import type { RunManifest } from '../../src/run-dir/manifest.js';
+import type { RunSummary } from '../../src/run-dir/evaluation-types.js';
 import { createRandom } from '../../src/random.js';
 import type { Mode } from '../../src/types.js';
 

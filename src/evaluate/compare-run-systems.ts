@@ -6,11 +6,9 @@
  * of the run drawn in one seeded pass (`pairedBootstrapMany`, `compareSystemsMany`).
  */
 import type { Mode } from '../types.js';
-import { countFieldPaths, type PathCounts } from '../score/extraction/index.js';
-import { computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts } from '../score/markdown/index.js';
-import { bootstrapP, compareSystemsMany, createMicroF1Delta, holmAdjust, pairedBootstrapMany, type ComparisonRequest, type CountsLike, type ResampleStatistic } from '../score/stats/index.js';
+import { countFieldPaths, type PathCounts, computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts, bootstrapP, compareSystemsMany, createMicroF1Delta, holmAdjust, pairedBootstrapMany, type ComparisonRequest, type CountsLike, type ResampleStatistic } from '../score/index.js';
 import type { DocumentScores, SystemDocumentScores } from './score-document.js';
-import type { Disagreement, FieldLeader, LeaderboardBlock, RunSummary, SystemComparisonBlock } from './types.js';
+import type { Disagreement, FieldLeader, LeaderboardBlock, RunSummary, SystemComparisonBlock } from '../run-dir/index.js';
 
 /** Family-wise level of the Holm correction. */
 const ALPHA = 0.05;

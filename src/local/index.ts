@@ -14,6 +14,7 @@ import { DEFAULT_DATA_PARENT, resolveServiceOptions, type LocalServiceOptions } 
 export type { LocalServiceOptions, FaultOptions, FaultMode } from './options.js';
 export { FAULT_MODES, isFaultMode, DEFAULT_MAX_UPLOAD_BYTES } from './options.js';
 export { SUPPORTED_FORMATS } from './document-format.js';
+export { resolveEnglishLangPath } from './lang-data.js';
 export { createEvalsStore, type ComparisonRecord, type EvalsStore } from './evals-store.js';
 export { renderEvalsPage, type ComparisonHref } from './evals-page.js';
 

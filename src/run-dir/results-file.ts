@@ -1,12 +1,12 @@
 /**
- * Reading results.jsonl (written by run/results-file.ts's ResultsWriter). Every line is checked against
+ * Reading results.jsonl (written by results-writer.ts's ResultsWriter). Every line is checked against
  * the record shape. A last line without its newline is a write torn by a crash: dropped and reported, as
  * `--resume` cuts it too. Any other bad line is damage, and stops the reader with the file, line and path.
  */
 import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ENDPOINTS, MODES } from '../types.js';
-import { RECORD_SCHEMA_VERSION, upgradeRecord, type CallRecord } from '../run/record.js';
+import { RECORD_SCHEMA_VERSION, upgradeRecord, type CallRecord } from './record.js';
 import { checkShape, defineFileCheck, parseJsonText, type FileRole } from './check-file.js';
 import { nonNegative } from './schema-parts.js';
 import { runDirPath } from './layout.js';

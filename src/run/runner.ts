@@ -13,17 +13,13 @@ import path from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
 import pThrottle from 'p-throttle';
 import type { Dataset, DatasetDocument, Endpoint } from '../types.js';
-import type { DocumentInput } from '../service/index.js';
-import type { EndpointResult } from '../service/types.js';
-import type { CommonSystemOptions, OperationRequest, Price, System, SystemOutcome, Usage } from '../systems/types.js';
-import { computeCost } from '../systems/cost.js';
-import type { ServiceError } from '../service/errors.js';
+import type { DocumentInput, EndpointResult, ServiceError } from '../service/index.js';
+import { type CommonSystemOptions, type OperationRequest, type Price, type System, type SystemOutcome, type Usage, computeCost } from '../systems/index.js';
 import type { Logger } from '../logger.js';
 import { readUtf8File } from '../dataset/index.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import type { PlannedCall } from './plan.js';
-import { RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord, type UsageRecord } from './record.js';
-import type { ResultsWriter } from './results-file.js';
+import { RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord, type UsageRecord, type ResultsWriter } from '../run-dir/index.js';
 import type { RunCounts, RunEvent, StopReason } from './events.js';
 
 /** One system of the run with the settings its calls run under. */

@@ -5,9 +5,9 @@
  * by adding entries. Subjects are ranked most suspicious first: every system agrees with the others but not
  * with the truth (the truth is often what is wrong), then systems that disagree among themselves.
  */
-import type { DocumentEvaluation, FieldVerdict } from '../evaluate/types.js';
+import type { DocumentEvaluation, FieldVerdict } from '../run-dir/index.js';
 import { markdownSimilarity } from '../score/index.js';
-import type { RegionPage } from '../service/types.js';
+import type { RegionPage } from '../service/index.js';
 import type { Json, Mode } from '../types.js';
 
 /** A highlight on a page, as fractions of the page's width and height (origin top-left). */

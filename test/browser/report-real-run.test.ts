@@ -16,7 +16,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { startLocalService, type LocalService } from '../../src/local/index.js';
-import type { DocumentEvaluation, RunSummary } from '../../src/evaluate/types.js';
+import type { DocumentEvaluation, RunSummary } from '../../src/run-dir/evaluation-types.js';
 import { launchChromium, networkRequests, openLoggedPage } from './browser.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -8,8 +8,8 @@ import { compareRuns, DEFAULT_DIFF_SETTINGS, bootstrapP, type DiffDocument, type
 import type { PathCounts } from '../../src/gate/read-diff-run.js';
 import { compareSystems, createMicroF1Delta, createRandom, type CountsLike } from '../../src/score/stats/index.js';
 import { createMicroSimilarityDelta } from '../../src/score/markdown/index.js';
-import type { RunManifest } from '../../src/run/manifest.js';
-import type { RunSummary } from '../../src/evaluate/types.js';
+import type { RunManifest } from '../../src/run-dir/manifest.js';
+import type { RunSummary } from '../../src/run-dir/evaluation-types.js';
 import type { Mode } from '../../src/types.js';
 
 const MODES: Mode[] = ['fast', 'slow'];

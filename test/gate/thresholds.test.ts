@@ -6,9 +6,9 @@ import path from 'node:path';
 import { applyGateFlags, evaluateGate, hasGateChecks, parseGateSection, readGateSection } from '../../src/gate/index.js';
 import { resolveConfig } from '../../src/config.js';
 import { UsageError } from '../../src/errors.js';
-import type { DocumentEvaluation, RunSummary } from '../../src/evaluate/types.js';
-import type { RunSummaryV1 } from '../../src/evaluate/summary-v1.js';
-import { upgradeDocumentV1, upgradeSummaryV1 } from '../../src/evaluate/upgrade-v1.js';
+import type { DocumentEvaluation, RunSummary } from '../../src/run-dir/evaluation-types.js';
+import type { RunSummaryV1 } from '../../src/run-dir/summary-v1.js';
+import { upgradeDocumentV1, upgradeSummaryV1 } from '../../src/run-dir/upgrade-v1.js';
 import { makeDocuments, writeRun } from './run-builder.js';
 
 function expectInvalid(raw: unknown, key: string): void {

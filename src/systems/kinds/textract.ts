@@ -10,8 +10,7 @@
  * confidence of their words (Textract's confidences are already 0–100).
  */
 import { UsageError } from '../../errors.js';
-import type { ShapeReader } from '../../service/shape.js';
-import type { CompareResult, ExtractResult, InchBox, ProcessResult, RegionPage, SplitResult } from '../../service/types.js';
+import type { ShapeReader, CompareResult, ExtractResult, InchBox, ProcessResult, RegionPage, SplitResult } from '../../service/index.js';
 import type { Json, JsonObject, JsonSchema } from '../../types.js';
 import type { System, SystemCall, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';

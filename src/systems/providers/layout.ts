@@ -3,7 +3,7 @@
  * boxes in inches (origin top-left, interface §2.3) from points or from page-relative coordinates, and mean
  * confidence on the 0–100 scale.
  */
-import type { InchBox, RegionPage } from '../../service/types.js';
+import type { InchBox, RegionPage } from '../../service/index.js';
 import type { PageSize } from './pages.js';
 
 export type MarkdownBlock =

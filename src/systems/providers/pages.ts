@@ -4,8 +4,7 @@
  * sharp. Sizes are in points (the unit of regions' page sizes); a page's PNG carries its resolution.
  */
 import type { Endpoint } from '../../types.js';
-import type { DocumentInput } from '../../service/client.js';
-import { ServiceError } from '../../service/errors.js';
+import { type DocumentInput, ServiceError } from '../../service/index.js';
 
 /** A page size in points. */
 export interface PageSize {

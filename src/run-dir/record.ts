@@ -6,7 +6,7 @@
  * line is read as a call of the run's single system (see `upgradeRecord`).
  */
 import type { Endpoint, Mode } from '../types.js';
-import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../service/types.js';
+import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../service/index.js';
 
 export const RECORD_SCHEMA_VERSION = 2;
 
