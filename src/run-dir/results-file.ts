@@ -41,11 +41,18 @@ const RECORD = {
   },
   allOf: [
     // An extract call has a mode; the other endpoints have none.
-    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
-    { if: { properties: { endpoint: { const: 'extract' } } }, then: { properties: { mode: { enum: [...MODES] } } }, else: { properties: { mode: { type: 'null' } } } },
+    {
+      if: { properties: { endpoint: { const: 'extract' } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
+      then: { properties: { mode: { enum: [...MODES] } } },
+      else: { properties: { mode: { type: 'null' } } },
+    },
     // Version 2 names its system.
-    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
-    { if: { properties: { v: { const: RECORD_SCHEMA_VERSION } } }, then: { required: ['system'] } },
+    {
+      if: { properties: { v: { const: RECORD_SCHEMA_VERSION } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
+      then: { required: ['system'] },
+    },
   ],
 } as const;
 
