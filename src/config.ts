@@ -15,7 +15,7 @@ import { SettingsReader, read, type SectionSchema, type ValueReader } from './se
 import { parseSystemsSection, type SystemSpec } from './systems/index.js';
 import { RETRY_SCHEMA, readConcurrency, readRatePerSecond, readRetry, readTimeoutMs, wholeAtLeastOne } from './run-settings.js';
 
-// Loaded when a config file is read, not with docbench (issue 13).
+// Loaded when a config file is read, not with docbench (CONTRIBUTING.md, Habits).
 const yamlPackage = lazyRequire<typeof import('yaml')>('yaml');
 
 export const CONFIG_FILE_NAMES = ['docbench.config.json', 'docbench.config.yaml', 'docbench.config.yml'] as const;

@@ -3,7 +3,7 @@
  *
  * The asynchronous entry points that only a run or a report needs (the runner, merge, evaluation, finalize,
  * the local service, the reporters, gate, diff, baselines and history) are forwarders that import their
- * module on the first call: importing docbench loads none of those modules (issue 13). Their signatures are
+ * module on the first call: importing docbench loads none of those modules (test/startup/lazy-load.test.ts). Their signatures are
  * the implementations' own. The synchronous ones are exported from their own modules, not from the folders'
  * index files, which import the asynchronous ones too.
  */

@@ -107,7 +107,7 @@ function buildComparisons(documents: readonly DocumentScores[], systems: readonl
     }
   }
   const results = compareSystemsMany(pending.map((p) => p.request), { seed });
-  // One family: every system × metric of the run (issue 14: "Holm across systems × metrics").
+  // One family: every system × metric of the run (docs/metrics.md: Holm across every system × metric).
   const adjusted = holmAdjust(results.map((r) => bootstrapP(r)));
   return pending.map((p, i) => {
     const r = results[i]!;

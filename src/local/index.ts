@@ -1,5 +1,5 @@
 /**
- * The local reference implementation of the service interface (issue 4): `startLocalService()` serves
+ * The local reference implementation of the service interface (docs/local-service.md): `startLocalService()` serves
  * /v1/process, /extract, /split, /compare, /markdown and /evals on a loopback port, reading documents with
  * pdfjs-dist and tesseract.js. `docbench run` embeds it when no --base-url is given.
  */

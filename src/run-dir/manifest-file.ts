@@ -58,7 +58,7 @@ const MANIFEST_V1 = {
       properties: { planned: count, recorded: count, succeeded: count, failed: count, from_cache: count, not_started: { type: 'integer' } },
     },
     merged_from: { type: 'array', items: { type: 'string' } },
-    // Written since issue 14 (docs/systems.md); absent in older runs, read as their one system.
+    // Written since runs hold several systems (docs/systems.md); absent in older runs, read as their one system.
     systems: {
       type: 'array',
       minItems: 1,

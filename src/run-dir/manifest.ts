@@ -76,7 +76,7 @@ export interface RunManifest {
     not_started: number;
   };
   /**
-   * The systems of the run, in the order given (issue 14). Absent in runs made before systems existed: read
+   * The systems of the run, in the order given (docs/systems.md). Absent in runs made before systems existed: read
    * those with `runSystems`.
    */
   systems?: ManifestSystem[];

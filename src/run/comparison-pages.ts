@@ -1,5 +1,5 @@
 /**
- * The embedded engine's comparison views, kept with the run (issue 16): the in-process service stops when
+ * The embedded engine's comparison views, kept with the run (docs/view.md, Comparison views): the in-process service stops when
  * the run ends, so its /evals links would point at a port nothing listens on. Each comparison the run made
  * is rendered into `<run-dir>/comparisons/<id>.html`, and the reports link there with relative links, so
  * the view opens from file:// and from a shared copy of the run directory.

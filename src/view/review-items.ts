@@ -1,5 +1,5 @@
 /**
- * The review queue (issue 16), as pure functions. A review subject is "for a document and a field path or a
+ * The review queue (docs/view.md, The review), as pure functions. A review subject is "for a document and a field path or a
  * markdown page: the truth value and a list of {system, value, boxes}". Today the systems are the run's live
  * service (one entry per extract mode) and the dataset's stored baseline (`incumbent`); more systems plug in
  * by adding entries. Subjects are ranked most suspicious first: every system agrees with the others but not

@@ -1,5 +1,5 @@
 /**
- * Reads and writes a dataset's truth files for the review (issue 16). Every write: the document must be in
+ * Reads and writes a dataset's truth files for the review (docs/view.md, The review). Every write: the document must be in
  * the dataset, its truth file must exist as a regular file inside the dataset's truth/ directory (no
  * symbolic link out), the caller's ETag must match the file's current bytes (a stale tab is refused), then
  * the file is replaced atomically (temp + rename) and one line is appended to

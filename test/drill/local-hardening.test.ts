@@ -1,5 +1,5 @@
 /**
- * Local service hardening (issue 10), what test/local does not already cover: it binds loopback unless told
+ * Local service hardening, what test/local does not already cover: it binds loopback unless told
  * otherwise; request bodies are bounded however they arrive (declared, chunked) and multipart is bounded in
  * parts and part size; `/evals?filename=` reads nothing outside its data directory, whatever the encoding
  * and even through a link planted in it; `fileUrl` is http(s) only, also after a redirect, and bounded in

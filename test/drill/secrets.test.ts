@@ -1,5 +1,5 @@
 /**
- * Secrets drill (issue 10): a run with a unique API key against a service that echoes the key back in every
+ * Secrets drill: a run with a unique API key against a service that echoes the key back in every
  * way it can — inside extracted values, markdown, regions and text, in dashboard URLs (URL-encoded), in error
  * bodies, in a body that is not JSON, in response headers and in a redirect — then a search of every file
  * written (run directory, cache, everything under the working directory) and of the console output for the

@@ -1,5 +1,5 @@
 /**
- * Service misbehaviour drill (issue 10), at the run level: through `docbench run`, each way a service can
+ * Service misbehaviour drill, at the run level: through `docbench run`, each way a service can
  * misbehave makes THAT call FAILED in results.jsonl with a clear reason, is counted in summary.json and shown
  * in documents.jsonl, and the run goes on to complete (exit 0). The client's reaction to each is unit-tested
  * in test/service; this proves the runner records it and nothing else is disturbed.

@@ -1,5 +1,5 @@
 /**
- * Heavy dependencies load where they are used (issue 13): `docbench --version` and `--help` import none of
+ * Heavy dependencies load where they are used (CONTRIBUTING.md, Habits): `docbench --version` and `--help` import none of
  * them, nor yargs, and importing the library's main entry loads no part of the local engine or the sample generator,
  * no package that only some calls need, and none of the modules only a run needs.
  * Each case runs the source (not a possibly stale dist/) in a fresh node with a resolve hook that records

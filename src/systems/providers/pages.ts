@@ -41,7 +41,7 @@ export function requireBytes(input: DocumentInput, endpoint: Endpoint, system: s
 }
 
 export async function openDocumentPages(input: { bytes: Uint8Array; contentType: string }, dpi: number, endpoint: Endpoint): Promise<DocumentPages> {
-  // sharp loads here, not with the module: only rendering or sizing pages needs it (issue 13).
+  // sharp loads here, not with the module: only rendering or sizing pages needs it (CONTRIBUTING.md, Habits).
   const { default: sharp } = await import('sharp');
   if (input.contentType === 'application/pdf') {
     const { openPdf } = await import('../../pdf/index.js');
