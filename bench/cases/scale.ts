@@ -49,7 +49,7 @@ function describePhases(phases: Record<string, number | null>): string {
     .join(', ');
 }
 
-const TARGETS: Record<number, { rssMb?: number; wallS?: number }> = { 10_000: { rssMb: 1024 }, 100_000: { rssMb: 1536, wallS: 600 } };
+const TARGETS: Record<number, { rssMb?: number; wallS?: number }> = { 10000: { rssMb: 1024 }, 100000: { rssMb: 1536, wallS: 600 } };
 
 async function runSizes(sizes: readonly number[]): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];

@@ -2,9 +2,9 @@
 import path from 'node:path';
 import { loadRunDataset } from '../evaluate/index.js';
 import { finalizeRun } from '../finalize.js';
-import { mergeRuns } from '../run/merge.js';
+import { mergeRuns } from '../run/index.js';
 import { readManifest } from '../run-dir/index.js';
-import { createPhaseProgress } from '../run/phase-progress.js';
+import { createPhaseProgress } from '../run/index.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 

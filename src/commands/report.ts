@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ExitCode, UsageError } from '../errors.js';
 import { formatTerminalSummary, renderReports, REPORT_FORMATS, type ReportFormat } from '../report/index.js';
 import { runDirPath } from '../run-dir/index.js';
-import { createPhaseProgress } from '../run/phase-progress.js';
+import { createPhaseProgress } from '../run/index.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 

@@ -8,14 +8,11 @@ import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
 import { startPhase, type PhaseListener } from '../phases.js';
 import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
-import { indexFinalRecords, openDocumentsWriter, openRecordReader, readManifest, runDirPath, writeSummary, type ReadIssue } from '../run-dir/index.js';
-import { planCalls, selectDocuments } from '../run/plan.js';
-import { v1SystemName } from '../run/manifest.js';
-import type { CallRecord } from '../run/record.js';
+import { indexFinalRecords, openDocumentsWriter, openRecordReader, readManifest, runDirPath, writeSummary, type ReadIssue, v1SystemName, type CallRecord, type DocumentEvaluation, type RunSummary } from '../run-dir/index.js';
+import { planCalls, selectDocuments } from '../run/index.js';
 import { keepForAggregation, readComparePages, scoreDocument, type DocumentScores, type LoadedTruth, type PlannedSlot, type ScoredSystemDocument } from './score-document.js';
 import { aggregateRun } from './aggregate.js';
 import { groupRecordsBySystem, recordsFromBaselineFiles, resolveRunSystems, type RunSystem } from './run-systems.js';
-import type { DocumentEvaluation, RunSummary } from './types.js';
 
 export interface EvaluateOptions {
   dataset: Dataset;
@@ -73,7 +70,7 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
         if (system.fromBaselineFiles) madeFromFiles.set(document.id, systemRecords.map(({ result: _result, ...stub }) => stub as CallRecord));
         if (systemSlots.length === 0) continue;
         const isReference = system.name === run.reference;
-        const result = scoreDocument(document, systemSlots, systemRecords, truth, isReference ? null : referencePages, scoringOptions);
+        const result = scoreDocument(systemSlots, systemRecords, truth, isReference ? null : referencePages, scoringOptions);
         if (isReference) referencePages = readComparePages(systemRecords);
         scored.set(system.name, result);
       }

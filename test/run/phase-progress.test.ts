@@ -5,9 +5,17 @@ import { createPhaseProgress } from '../../src/run/phase-progress.js';
 function setup() {
   let text = '';
   let clock = 0;
-  const stream = { write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WritableStream;
+  const stream = {
+    write: (chunk: string) => {
+      text += chunk;
+      return true;
+    },
+  } as unknown as NodeJS.WritableStream;
   const listener = createPhaseProgress({ stream, quiet: false, intervalMs: 1000, now: () => clock });
-  return { listener, advance: (ms: number) => (clock += ms), text: () => text };
+  const advance = (ms: number) => {
+    clock += ms;
+  };
+  return { listener, advance, text: () => text };
 }
 
 describe('createPhaseProgress', () => {
@@ -35,7 +43,12 @@ describe('createPhaseProgress', () => {
 
   it('is silent with quiet', () => {
     let text = '';
-    const stream = { write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WritableStream;
+    const stream = {
+      write: (chunk: string) => {
+        text += chunk;
+        return true;
+      },
+    } as unknown as NodeJS.WritableStream;
     const listener = createPhaseProgress({ stream, quiet: true });
     listener({ type: 'phase-end', phase: 'reports', done: 1, ms: 60_000 });
     expect(text).toBe('');

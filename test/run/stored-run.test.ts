@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { writeStoredDataset } from '../helpers/stored-dataset.js';
-import type { RunManifest } from '../../src/run/manifest.js';
+import type { RunManifest } from '../../src/run-dir/index.js';
 
 let tmp: string;
 
