@@ -14,7 +14,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { textractKind, schemaQueries } from '../../../src/systems/kinds/textract.js';
+import { textractKind } from '../../../src/systems/kinds/textract.js';
+import { schemaQueries } from '../../../src/systems/kinds/textract-extract.js';
 import type { CompareResult, ExtractResult, SplitResult } from '../../../src/service/types.js';
 import { startHttpServer, type RecordedRequest, type TestServer } from '../../helpers/http-server.js';
 import { compareRequest, createSystem, drawPdf, extractRequest, makeCall, makeContext, sendJson, splitRequest } from './context.js';
@@ -117,7 +118,8 @@ describe('textract', () => {
     server = await startHttpServer(async (request, response) => {
       await verifySignature(request);
       const body = JSON.parse(request.body.toString('utf8')) as { FeatureTypes: string[]; QueriesConfig: { Queries: { Text: string; Alias: string; Pages: string[] }[] } };
-      expect(body.FeatureTypes).toEqual(['QUERIES']);
+      // FORMS too (extractFeatures' default): its key-value pairs fill the fields no query answers.
+      expect(body.FeatureTypes).toEqual(['QUERIES', 'FORMS']);
       expect(body.QueriesConfig.Queries).toEqual([
         { Text: 'What is the Patient name?', Alias: 'patient', Pages: ['*'] },
         { Text: 'What is the billing total charges?', Alias: 'billing.total_charges', Pages: ['*'] },
