@@ -143,18 +143,19 @@ const STOP_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'to', 'for', 'i
 /** Abbreviations forms print in keys; "No." is handled before splitting, since "No" alone is an answer. */
 const ABBREVIATIONS: Record<string, string> = { num: 'number', nbr: 'number', amt: 'amount', qty: 'quantity', addr: 'address', tel: 'phone', telephone: 'phone', ph: 'phone', acct: 'account', acc: 'account', ref: 'reference', inv: 'invoice', dt: 'date', desc: 'description', tot: 'total', subtotal: 'sub total' };
 
-/** Dice overlap of two word sets at or above which a key names a field. */
+/** The {@link keyMatch} at or above which a key names a field. */
 const MIN_KEY_MATCH = 0.6;
 
 /**
  * Pairs → fields. A mapped field takes the most confident pair whose key equals its `fieldMap` entry (same
- * words); the others are matched greedily, best word overlap first (then the more confident pair), one pair
- * per field and one field per pair. A pair is only taken when its value fits the field's type.
+ * words); the others are matched greedily, best word overlap first — on equal overlap the key sharing more of
+ * the field's words, then the more confident pair — one pair per field and one field per pair. A pair is only
+ * taken when its value fits the field's type.
  */
 function formAnswers(fields: readonly SchemaField[], pairs: readonly FormPair[], fieldMap: Readonly<Record<string, string>>): Map<string, Answer> {
   const answers = new Map<string, Answer>();
   const used = new Set<number>();
-  const candidates: { field: SchemaField; pair: number; score: number; value: Json }[] = [];
+  const candidates: { field: SchemaField; pair: number; score: number; shared: number; value: Json }[] = [];
   for (const field of fields) {
     const mapped = fieldMap[field.path];
     const names = mapped === undefined ? [field.path.split('.').pop()!, field.path, field.title ?? '', field.description ?? ''].map(keyTokens) : [];
@@ -162,11 +163,13 @@ function formAnswers(fields: readonly SchemaField[], pairs: readonly FormPair[],
     pairs.forEach((pair, i) => {
       const value = fieldValue(pair, field.type);
       if (value === undefined) return;
-      const score = wanted !== null ? (pair.tokens.join(' ') === wanted ? 2 : 0) : Math.max(...names.map((name) => dice(pair.tokens, name)));
-      if (score >= MIN_KEY_MATCH) candidates.push({ field, pair: i, score, value });
+      const score = wanted !== null ? (pair.tokens.join(' ') === wanted ? 2 : 0) : Math.max(...names.map((name) => keyMatch(pair.tokens, name)));
+      const shared = new Set(pair.tokens.filter((word) => names.some((name) => name.includes(word)))).size;
+      if (score >= MIN_KEY_MATCH) candidates.push({ field, pair: i, score, shared, value });
     });
   }
-  candidates.sort((a, b) => b.score - a.score || pairs[b.pair]!.confidence - pairs[a.pair]!.confidence);
+  // Equal overlap: the key sharing more words is the more specific ("Patient Name" over "Name" for patient.name).
+  candidates.sort((a, b) => b.score - a.score || b.shared - a.shared || pairs[b.pair]!.confidence - pairs[a.pair]!.confidence);
   for (const { field, pair, value } of candidates) {
     if (answers.has(field.path) || used.has(pair)) continue;
     answers.set(field.path, { value, confidence: pairs[pair]!.confidence });
@@ -175,12 +178,15 @@ function formAnswers(fields: readonly SchemaField[], pairs: readonly FormPair[],
   return answers;
 }
 
-function dice(a: readonly string[], b: readonly string[]): number {
-  const left = new Set(a);
-  const right = new Set(b);
-  if (left.size === 0 || right.size === 0) return 0;
+/**
+ * The Dice overlap of a key's and a field name's word sets, or 0 unless the key holds more than half of the
+ * name's words: "Date" alone (0.67 by Dice) does not name a date of birth, "Home Address" names an address.
+ */
+function keyMatch(key: readonly string[], name: readonly string[]): number {
+  const left = new Set(key);
+  const right = new Set(name);
   const shared = [...left].filter((word) => right.has(word)).length;
-  return (2 * shared) / (left.size + right.size);
+  return right.size > 0 && shared / right.size > 0.5 ? (2 * shared) / (left.size + right.size) : 0;
 }
 
 /** A pair's value as the field's type, or undefined when it does not fit (no text, not a number …). */

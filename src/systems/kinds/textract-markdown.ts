@@ -133,7 +133,8 @@ function layoutChunks(graph: BlockGraph, layout: readonly Block[], lines: Readon
   const regionLines = new Map(
     regions.map((region) => {
       const groups = region.type === 'LAYOUT_LIST' ? related(graph, region, 'CHILD') : [region];
-      const entries = groups.flatMap((group, g) => related(graph, group, 'CHILD').flatMap((line, i) => (line.type === 'LINE' ? [{ line: line.id, group: region.type === 'LAYOUT_KEY_VALUE' ? i : g }] : [])));
+      const linesOf = (group: Block) => (group.type === 'LINE' ? [group] : related(graph, group, 'CHILD').filter((b) => b.type === 'LINE'));
+      const entries = groups.flatMap((group, g) => linesOf(group).map((line, i) => ({ line: line.id, group: region.type === 'LAYOUT_KEY_VALUE' ? i : g })));
       return [region.id, entries] as const;
     }),
   );

@@ -13,7 +13,7 @@ import { scoreWords, tokenizeWords } from '../../../src/score/markdown/words.js'
 import { findTables } from '../../../src/score/tables/find-tables.js';
 import { startHttpServer, type TestServer } from '../../helpers/http-server.js';
 import { compareRequest, createSystem, extractRequest, makeCall, makeContext, ONE_PAGE, sendJson, splitRequest } from './context.js';
-import { blocksOf, loadRecordings, recordedLineWords, recordedTables, withoutLayout, type RecordedBlock, type Recording } from './textract-recordings.js';
+import { blocksOf, loadRecordings, recordedLineWords, recordedTables, withoutLayout, withoutTables, type RecordedBlock, type Recording } from './textract-recordings.js';
 
 const ENV = { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE123456', AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', AWS_REGION: 'eu-west-1' };
 const recordings = loadRecordings();
@@ -104,6 +104,14 @@ describe('textract on recorded answers', () => {
     expectKept(body, await markdownOf(body, { features: ['TABLES', 'FORMS'] }));
   });
 
+  it.each(analyzed.map((r) => [r.name, r] as const))('%s → every line without TABLE blocks (features LAYOUT), a LAYOUT_TABLE laid out by geometry', async (_name, recording) => {
+    const body = withoutTables(recording.body);
+    const markdown = await markdownOf(body, { features: ['LAYOUT'] });
+    expectText(body, markdown);
+    // Only a LAYOUT_TABLE's lines may become a table: at most one table per LAYOUT_TABLE.
+    expect(findTables(markdown).length).toBeLessThanOrEqual(blocksOf(body, 'LAYOUT_TABLE').length);
+  });
+
   it.each(recordings.map((r) => [r.name, r] as const))('%s → one region per LINE, inside its page', async (_name, recording) => {
     const { result } = await replay(recording.body, {}, splitRequest);
     const [page] = (result as SplitResult).pages;
@@ -181,7 +189,9 @@ describe('textract extract from recorded FORMS answers', () => {
 
   it('reads a check box pair as a boolean field', async () => {
     const schema = { type: 'object', properties: { utility_company: { type: 'boolean', description: 'Heard of the program from the utility company' }, radio: { type: 'boolean' }, telephone: { type: 'string' } } };
-    const { result } = await replay(recording('form'), { extractFeatures: ['FORMS'] }, extractRequest(schema));
+    const { result, sent } = await replay(recording('form'), { extractFeatures: ['FORMS'] }, extractRequest(schema));
+    expect(sent.FeatureTypes).toEqual(['FORMS']);
+    expect(sent.QueriesConfig).toBeUndefined();
     expect((result as ExtractResult).data).toEqual({ utility_company: true, radio: false, telephone: '(702) 486-1404' });
   });
 });

@@ -86,3 +86,10 @@ export function commonSubsequence(a: readonly string[], b: readonly string[]): n
   }
   return previous[b.length]!;
 }
+
+/** The answer as `features: [LAYOUT]` would give it: no TABLE, CELL, MERGED_CELL, TABLE_TITLE or TABLE_FOOTER. */
+export function withoutTables(body: Recording['body']): Recording['body'] {
+  const tables = new Set(body.Blocks.filter((b) => /^(TABLE|CELL|MERGED_CELL|TABLE_TITLE|TABLE_FOOTER)$/.test(b.BlockType)).map((b) => b.Id));
+  const Blocks = body.Blocks.filter((b) => !tables.has(b.Id)).map((b) => (b.Relationships ? { ...b, Relationships: b.Relationships.map((r) => ({ ...r, Ids: r.Ids.filter((id) => !tables.has(id)) })) } : b));
+  return { ...body, Blocks };
+}
