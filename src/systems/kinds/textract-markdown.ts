@@ -151,13 +151,13 @@ function layoutChunks(graph: BlockGraph, layout: readonly Block[], lines: Readon
       if (region) votes.set(region, (votes.get(region) ?? 0) + 1);
     }
     const region = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? regions.find((r) => r.box && contains(r.box, table.box))?.id;
-    if (region) (tablesOf.get(region) ?? tablesOf.set(region, []).get(region)!).push(table);
+    if (region) pushTo(tablesOf, region, table);
     else orphans.push({ blocks: tableBlocks(table), box: table.box });
   }
   const placedLoose = new Map<string, TextItem[]>();
   for (const item of loose) {
     const region = regions.find((r) => r.box && contains(r.box, item.box));
-    if (region) (placedLoose.get(region.id) ?? placedLoose.set(region.id, []).get(region.id)!).push(item);
+    if (region) pushTo(placedLoose, region.id, item);
     else orphans.push({ blocks: [{ kind: 'paragraph', text: itemText(item) }], box: item.box });
   }
   for (const line of lines.values()) if (!regionOfLine.has(line.id) && line.words.length > 0) orphans.push({ blocks: [{ kind: 'paragraph', text: itemText(line) }], box: line.box });
@@ -185,6 +185,12 @@ function layoutChunks(graph: BlockGraph, layout: readonly Block[], lines: Readon
     chunks.splice(at < 0 ? chunks.length : at, 0, orphan);
   }
   return chunks;
+}
+
+function pushTo<V>(map: Map<string, V[]>, key: string, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function lineTouches(graph: BlockGraph, line: string, table: Table): boolean {
