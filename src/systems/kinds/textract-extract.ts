@@ -96,8 +96,8 @@ function queryAnswers(pages: readonly BlockGraph[], fields: readonly SchemaField
 
 /** A FORMS key with its value: the value's words, or the state of its check box. */
 interface FormPair {
-  /** The key's words, as {@link keyTokens} gives them. */
-  tokens: readonly string[];
+  /** The key's words as {@link keyWords} gives them: in full, and without a note in parentheses if it has one. */
+  keys: readonly (readonly string[])[];
   text: string;
   selected: boolean | null;
   confidence: number;
@@ -112,7 +112,8 @@ function formPairs(graph: BlockGraph): FormPair[] {
       const keyText = words(related(graph, key, 'CHILD'));
       const mark = children.find((child) => child.type === 'SELECTION_ELEMENT');
       const confidence = meanConfidence([key, ...values].map((b) => b.confidence ?? Number.NaN), 100) ?? 0;
-      return { tokens: keyTokens(keyText), text: words(children), selected: mark ? mark.selected : null, confidence };
+      const withoutNote = keyText.replace(/\([^)]*\)/g, ' ');
+      return { keys: withoutNote === keyText ? [keyWords(keyText)] : [keyWords(keyText), keyWords(withoutNote)], text: words(children), selected: mark ? mark.selected : null, confidence };
     });
 }
 
@@ -124,19 +125,22 @@ function words(blocks: readonly Block[]): string {
 }
 
 /**
- * A key's words, compared without case, punctuation, small words or a parenthesised note ("Home Address
- * (include apartment number)"), with common form abbreviations spelled out and a plural `s` dropped.
+ * Words as keys and field names are compared: without case, punctuation or small words (`the`, `of` …,
+ * unless nothing else is left: "To:" is a key), common form abbreviations spelled out, a plural `s` dropped.
  */
-export function keyTokens(text: string): string[] {
-  return text
-    .replace(/\([^)]*\)/g, ' ')
+function keyWords(text: string): string[] {
+  const all = text
     .replace(/#|\bno\.(?=\s|$)/gi, ' number ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '' && !STOP_WORDS.has(word))
-    .flatMap((word) => (ABBREVIATIONS[word] ?? word).split(' '))
-    .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
+    .filter((word) => word !== '');
+  const content = all.filter((word) => !STOP_WORDS.has(word));
+  return (content.length > 0 ? content : all).flatMap((word) => (ABBREVIATIONS[word] ?? word).split(' ')).map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
+}
+
+/** A field's name in words: `amountDue`, `amount_due` and "Amount due" alike. */
+function nameWords(name: string): string[] {
+  return keyWords(name.replace(/([a-z])([A-Z])/g, '$1 $2'));
 }
 
 const STOP_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'to', 'for', 'in', 'on', 'at', 'by', 'is', 'are', 'was', 'what', 'your', 'this', 'if']);
@@ -158,13 +162,13 @@ function formAnswers(fields: readonly SchemaField[], pairs: readonly FormPair[],
   const candidates: { field: SchemaField; pair: number; score: number; shared: number; value: Json }[] = [];
   for (const field of fields) {
     const mapped = fieldMap[field.path];
-    const names = mapped === undefined ? [field.path.split('.').pop()!, field.path, field.title ?? '', field.description ?? ''].map(keyTokens) : [];
-    const wanted = mapped === undefined ? null : keyTokens(mapped).join(' ');
+    const names = mapped === undefined ? [field.path.split('.').pop()!, field.path, field.title ?? '', field.description ?? ''].map(nameWords) : [];
+    const wanted = mapped === undefined ? null : keyWords(mapped).join(' ');
     pairs.forEach((pair, i) => {
       const value = fieldValue(pair, field.type);
       if (value === undefined) return;
-      const score = wanted !== null ? (pair.tokens.join(' ') === wanted ? 2 : 0) : Math.max(...names.map((name) => keyMatch(pair.tokens, name)));
-      const shared = new Set(pair.tokens.filter((word) => names.some((name) => name.includes(word)))).size;
+      const score = wanted !== null ? (pair.keys.some((key) => key.join(' ') === wanted) ? 2 : 0) : Math.max(...pair.keys.flatMap((key) => names.map((name) => keyMatch(key, name))));
+      const shared = new Set(pair.keys[0]!.filter((word) => names.some((name) => name.includes(word)))).size;
       if (score >= MIN_KEY_MATCH) candidates.push({ field, pair: i, score, shared, value });
     });
   }

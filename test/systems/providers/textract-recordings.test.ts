@@ -143,6 +143,35 @@ describe('textract on recorded answers', () => {
 describe('textract extract from recorded FORMS answers', () => {
   const recording = (name: string) => analyzed.find((r) => r.name.startsWith(name))!.body;
 
+  /** Each KEY's printed text with its VALUE's words and the pair's confidence, as recorded. */
+  function recordedPairs(body: Recording['body']): { key: string; value: string }[] {
+    const byId = new Map(body.Blocks.map((b) => [b.Id, b]));
+    const text = (block: RecordedBlock) => childIds(block).map((id) => byId.get(id)!).filter((b) => b.BlockType === 'WORD').map((b) => b.Text).join(' ');
+    return blocksOf(body, 'KEY_VALUE_SET')
+      .filter((b) => b.EntityTypes?.includes('KEY'))
+      .map((key) => ({ key: text(key), value: childIds(key, 'VALUE').map((id) => text(byId.get(id)!)).join(' ') }))
+      .filter((pair) => pair.key !== '' && pair.value !== '');
+  }
+
+  it.each(analyzed.map((r) => [r.name, r] as const))('%s → every key-value pair fills a field named after its key, and one fieldMap names', async (_name, recording) => {
+    const pairs = recordedPairs(recording.body);
+    expect(pairs.length).toBeGreaterThan(0);
+    // A field per distinct key, named as a schema author would write it ("Pay date:" → pay_date).
+    const names = new Map<string, string[]>();
+    for (const { key, value } of pairs) {
+      const name = key.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+      if (name !== '') names.set(name, [...(names.get(name) ?? []), value]);
+    }
+    const schema = { type: 'object', properties: Object.fromEntries([...names.keys()].map((name) => [name, { type: 'string' }])) };
+    const { result } = await replay(recording.body, { extractFeatures: ['FORMS'] }, extractRequest(schema));
+    const data = (result as ExtractResult).data;
+    for (const [name, values] of names) expect(values, name).toContain(data[name]);
+
+    const [first] = pairs;
+    const mapped = await replay(recording.body, { extractFeatures: ['FORMS'], fieldMap: { mapped: first!.key } }, extractRequest({ type: 'object', properties: { mapped: { type: 'string' } } }));
+    expect(pairs.filter((p) => p.key === first!.key).map((p) => p.value)).toContain((mapped.result as ExtractResult).data.mapped);
+  });
+
   it('fills schema fields from key-value pairs matched by name, title or description, typed by the schema', async () => {
     const schema = {
       type: 'object',
