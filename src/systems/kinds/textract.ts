@@ -29,6 +29,7 @@ export const textractKind: SystemKind<TextractOptions> = {
     if (!region) {
       throw new UsageError(`systems.${context.name}.region is not set, and neither is AWS_REGION or AWS_DEFAULT_REGION`, { subject: `systems.${context.name}.region`, code: 'CONFIG_INVALID', hint: 'set the region option or export AWS_REGION' });
     }
+    checkFieldMap(options.fieldMap, context.dataset.schema, context.name);
     const credentials = {
       accessKeyId: readSecret(context.env, context.name, null, CREDENTIAL_ENV.accessKeyId),
       secretAccessKey: readSecret(context.env, context.name, null, CREDENTIAL_ENV.secretAccessKey),
@@ -40,10 +41,9 @@ export const textractKind: SystemKind<TextractOptions> = {
     const endpoint = new URL(options.endpoint ?? `https://textract.${region}.amazonaws.com`);
     const http = createProviderHttp(context, {
       readError: (_status, body) => readAwsError(body),
-      authHint: `check ${CREDENTIAL_ENV.accessKeyId}/${CREDENTIAL_ENV.secretAccessKey} (and ${CREDENTIAL_ENV.sessionToken} for temporary credentials) and that they may call textract:AnalyzeDocument in ${region}`,
+      authHint: `check ${CREDENTIAL_ENV.accessKeyId}/${CREDENTIAL_ENV.secretAccessKey} (and ${CREDENTIAL_ENV.sessionToken} for temporary credentials) and that they may call textract:${options.api} in ${region}`,
       notFoundMessage: `no Textract endpoint at ${endpoint.origin} (check region and endpoint)`,
     });
-    checkFieldMap(options.fieldMap, context.dataset.schema, context.name);
     const send = async (provider: ProviderCall, target: string, payload: Record<string, unknown>): Promise<unknown> => {
       const body = JSON.stringify(payload);
       const signed = await signer.sign({
@@ -67,7 +67,7 @@ export const textractKind: SystemKind<TextractOptions> = {
       call: (call) =>
         http.run(call.request.operation, call.signal, async (provider) => {
           const request = call.request;
-          const [target, payload] = requestFor(request, options);
+          const [target, payload] = requestFor(request, options, context.name);
           const responses: { page: number; size: PageSize; body: unknown }[] = [];
           for await (const page of documentPages(call, options, context.name)) {
             const body = await send(provider, target, { Document: { Bytes: page.bytes.toString('base64') }, ...payload });
@@ -88,11 +88,11 @@ export const textractKind: SystemKind<TextractOptions> = {
  * `extractFeatures` says, QUERIES only when the schema has a field to ask about; the other operations ask
  * `features`, or DetectDocumentText.
  */
-function requestFor(request: SystemCall['request'], options: TextractOptions): [target: string, payload: Record<string, unknown>] {
+function requestFor(request: SystemCall['request'], options: TextractOptions, system: string): [target: string, payload: Record<string, unknown>] {
   if (request.operation !== 'extract') return options.api === 'DetectDocumentText' ? ['DetectDocumentText', {}] : ['AnalyzeDocument', { FeatureTypes: options.features }];
   const queries = options.extractFeatures.includes('QUERIES') ? schemaQueries(request.schema) : [];
   const features = options.extractFeatures.filter((f) => f !== 'QUERIES' || queries.length > 0);
-  if (features.length === 0) throw new UsageError(`the schema has no scalar field to query, and extractFeatures has only QUERIES`, { subject: 'extractFeatures', code: 'CONFIG_INVALID', hint: 'add FORMS to extractFeatures, or give the schema string, number or boolean fields' });
+  if (features.length === 0) throw new UsageError(`systems.${system}.extractFeatures has only QUERIES, and the schema has no string, number or boolean field to query`, { subject: `systems.${system}.extractFeatures`, code: 'CONFIG_INVALID', hint: 'add FORMS to extractFeatures, or give the schema string, number or boolean fields' });
   return ['AnalyzeDocument', { FeatureTypes: features, ...(queries.length > 0 ? { QueriesConfig: { Queries: queries.map(({ text, alias }) => ({ Text: text, Alias: alias, Pages: ['*'] })) } } : {}) }];
 }
 

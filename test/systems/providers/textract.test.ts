@@ -199,6 +199,21 @@ describe('textract', () => {
     await (await createSystem(textractKind, 'aws', { fieldMap: { 'billing.total': 'Total' } }, schemaContext)).close();
   });
 
+  it('sends only FORMS for a schema with nothing to query, and fails the call without a request when QUERIES is all it may ask', async () => {
+    server = await startHttpServer((_request, response) => sendJson(response, 200, { DocumentMetadata: { Pages: 1 }, Blocks: [] }));
+    const schema = { type: 'object', properties: { codes: { type: 'array', items: { type: 'string' } } } };
+    const call = makeCall(await drawPdf([[{ text: 'A', x: 72, y: 72, size: 12 }]]), 'application/pdf', extractRequest(schema));
+    const forms = await createSystem(textractKind, 'aws', options(server.url), makeContext('aws', ENV, SECRETS));
+    expect((await forms.call(call)).ok).toBe(true);
+    await forms.close();
+    expect(JSON.parse(server.requests[0]!.body.toString('utf8'))).toEqual({ Document: { Bytes: expect.any(String) }, FeatureTypes: ['FORMS'] });
+    const queriesOnly = await createSystem(textractKind, 'aws', { ...options(server.url), extractFeatures: ['QUERIES'] }, makeContext('aws', ENV, SECRETS));
+    const outcome = await queriesOnly.call(call);
+    await queriesOnly.close();
+    expect(outcome.ok ? null : outcome.error.message).toMatch(/systems\.aws\.extractFeatures has only QUERIES, and the schema has no string, number or boolean field to query/);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('asks at most 15 queries (the synchronous limit)', () => {
     const properties = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}`, { type: 'string' }]));
     expect(schemaQueries({ type: 'object', properties })).toHaveLength(15);
