@@ -88,7 +88,7 @@ export function selectionMark(block: Block): string {
   return block.selected ? '☒' : '☐';
 }
 
-/** The text of a block's WORD and SELECTION_ELEMENT children, in order. */
+/** The text of a block's children (a cell's or title's WORDs and SELECTION_ELEMENTs), in order. */
 export function childText(graph: BlockGraph, block: Block): string {
   return related(graph, block, 'CHILD')
     .flatMap((child) => (child.type === 'SELECTION_ELEMENT' ? [selectionMark(child)] : child.text ? [child.text] : []))

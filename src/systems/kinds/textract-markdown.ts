@@ -12,7 +12,7 @@
  */
 import type { PageSize } from '../providers/pages.js';
 import { linesToBlocks, renderMarkdown, type MarkdownBlock, type TextLine } from '../providers/layout.js';
-import { ofType, related, selectionMark, type Block, type BlockGraph, type Box } from './textract-blocks.js';
+import { childText, ofType, related, selectionMark, type Block, type BlockGraph, type Box } from './textract-blocks.js';
 
 export interface PageMarkdownOptions {
   size: PageSize;
@@ -63,29 +63,29 @@ export function pageMarkdown(graph: BlockGraph, options: PageMarkdownOptions): s
 }
 
 function readTable(graph: BlockGraph, table: Block): Table {
-  const cells = related(graph, table, 'CHILD').filter((b) => b.type === 'CELL' && b.rowIndex !== null && b.columnIndex !== null);
+  const isCell = (b: Block) => b.type === 'CELL' && b.rowIndex !== null && b.columnIndex !== null;
+  const cells = related(graph, table, 'CHILD').filter(isCell);
   const height = Math.max(0, ...cells.map((c) => c.rowIndex! + c.rowSpan - 1));
   const width = Math.max(0, ...cells.map((c) => c.columnIndex! + c.columnSpan - 1));
   const rows = Array.from({ length: height }, () => new Array<string>(width).fill(''));
-  for (const cell of cells) rows[cell.rowIndex! - 1]![cell.columnIndex! - 1] = cellText(graph, cell);
-  for (const merged of related(graph, table, 'MERGED_CELL')) {
-    if (merged.rowIndex === null || merged.columnIndex === null) continue;
-    const covered = related(graph, merged, 'CHILD').filter((b) => b.type === 'CELL' && b.rowIndex !== null && b.columnIndex !== null);
-    const text = covered.map((cell) => rows[cell.rowIndex! - 1]![cell.columnIndex! - 1]!).filter((t) => t !== '').join(' ');
-    for (const cell of covered) rows[cell.rowIndex! - 1]![cell.columnIndex! - 1] = '';
-    rows[merged.rowIndex - 1]![merged.columnIndex - 1] = text;
+  // Indices outside the grid the table's cells span (a damaged answer) are ignored rather than grown into.
+  const at = (block: Block) => ({ row: rows[block.rowIndex! - 1], column: block.columnIndex! - 1 });
+  const put = (block: Block, text: string) => {
+    const { row, column } = at(block);
+    if (row && column >= 0 && column < width) row[column] = text;
+  };
+  for (const cell of cells) put(cell, childText(graph, cell));
+  for (const merged of related(graph, table, 'MERGED_CELL').filter((b) => b.rowIndex !== null && b.columnIndex !== null)) {
+    const covered = related(graph, merged, 'CHILD').filter(isCell);
+    const text = covered.map((cell) => at(cell).row?.[at(cell).column] ?? '').filter((t) => t !== '').join(' ');
+    for (const cell of covered) put(cell, '');
+    put(merged, text);
   }
   const titles = related(graph, table, 'TABLE_TITLE');
   const footers = related(graph, table, 'TABLE_FOOTER');
   const words = [...cells, ...titles, ...footers].flatMap((b) => related(graph, b, 'CHILD')).filter((b) => b.type === 'WORD');
-  const text = (blocks: Block[]) => blocks.map((b) => cellText(graph, b)).join(' ');
+  const text = (blocks: Block[]) => blocks.map((b) => childText(graph, b)).join(' ');
   return { id: table.id, rows, title: text(titles), footer: text(footers), words: new Set(words.map((w) => w.id)), box: union([table, ...titles, ...footers].flatMap((b) => b.box ?? [])) };
-}
-
-function cellText(graph: BlockGraph, block: Block): string {
-  return related(graph, block, 'CHILD')
-    .flatMap((child) => (child.type === 'SELECTION_ELEMENT' ? [selectionMark(child)] : child.type === 'WORD' && child.text ? [child.text] : []))
-    .join(' ');
 }
 
 /**
