@@ -13,7 +13,7 @@ import { scoreWords, tokenizeWords } from '../../../src/score/markdown/words.js'
 import { findTables } from '../../../src/score/tables/find-tables.js';
 import { startHttpServer, type TestServer } from '../../helpers/http-server.js';
 import { compareRequest, createSystem, extractRequest, makeCall, makeContext, ONE_PAGE, sendJson, splitRequest } from './context.js';
-import { blocksOf, loadRecordings, recordedLineWords, recordedTables, withoutLayout, withoutTables, type RecordedBlock, type Recording } from './textract-recordings.js';
+import { blocksOf, loadRecordings, recordedLineWords, recordedTables, withoutBlocks, withoutLayout, withoutTables, type RecordedBlock, type Recording } from './textract-recordings.js';
 
 const ENV = { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE123456', AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', AWS_REGION: 'eu-west-1' };
 const recordings = loadRecordings();
@@ -110,6 +110,11 @@ describe('textract on recorded answers', () => {
     expectText(body, markdown);
     // Only a LAYOUT_TABLE's lines may become a table: at most one table per LAYOUT_TABLE.
     expect(findTables(markdown).length).toBeLessThanOrEqual(blocksOf(body, 'LAYOUT_TABLE').length);
+  });
+
+  it.each(analyzed.map((r) => [r.name, r] as const))('%s → lines and tables no layout block holds (LAYOUT_TEXT removed) still placed', async (_name, recording) => {
+    const body = withoutBlocks(recording.body, (b) => b.BlockType === 'LAYOUT_TEXT');
+    expectKept(body, await markdownOf(body, {}));
   });
 
   it.each(recordings.map((r) => [r.name, r] as const))('%s → one region per LINE, inside its page', async (_name, recording) => {

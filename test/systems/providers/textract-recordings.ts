@@ -40,11 +40,21 @@ export function loadRecordings(): Recording[] {
     });
 }
 
-/** The answer as `features: [TABLES, FORMS]` would give it: no LAYOUT_* blocks, and no relationship to them. */
-export function withoutLayout(body: Recording['body']): Recording['body'] {
-  const layout = new Set(body.Blocks.filter((b) => b.BlockType.startsWith('LAYOUT_')).map((b) => b.Id));
-  const Blocks = body.Blocks.filter((b) => !layout.has(b.Id)).map((b) => (b.Relationships ? { ...b, Relationships: b.Relationships.map((r) => ({ ...r, Ids: r.Ids.filter((id) => !layout.has(id)) })) } : b));
+/** The answer without the blocks `drop` picks, and without any relationship to them. */
+export function withoutBlocks(body: Recording['body'], drop: (block: RecordedBlock) => boolean): Recording['body'] {
+  const dropped = new Set(body.Blocks.filter(drop).map((b) => b.Id));
+  const Blocks = body.Blocks.filter((b) => !dropped.has(b.Id)).map((b) => (b.Relationships ? { ...b, Relationships: b.Relationships.map((r) => ({ ...r, Ids: r.Ids.filter((id) => !dropped.has(id)) })) } : b));
   return { ...body, Blocks };
+}
+
+/** The answer as `features: [TABLES, FORMS]` would give it: no LAYOUT_* blocks. */
+export function withoutLayout(body: Recording['body']): Recording['body'] {
+  return withoutBlocks(body, (b) => b.BlockType.startsWith('LAYOUT_'));
+}
+
+/** The answer as `features: [LAYOUT]` would give it: no TABLE, CELL, MERGED_CELL, TABLE_TITLE or TABLE_FOOTER. */
+export function withoutTables(body: Recording['body']): Recording['body'] {
+  return withoutBlocks(body, (b) => /^(TABLE|CELL|MERGED_CELL|TABLE_TITLE|TABLE_FOOTER)$/.test(b.BlockType));
 }
 
 export function blocksOf(body: Recording['body'], type: string): RecordedBlock[] {
@@ -74,22 +84,4 @@ export function recordedTables(body: Recording['body']): string[][][] {
     }
     return grid;
   });
-}
-
-/** Longest common subsequence length of two word lists (order kept). */
-export function commonSubsequence(a: readonly string[], b: readonly string[]): number {
-  let previous = new Array<number>(b.length + 1).fill(0);
-  for (const x of a) {
-    const current = [0];
-    for (let j = 0; j < b.length; j++) current.push(x === b[j] ? previous[j]! + 1 : Math.max(previous[j + 1]!, current[j]!));
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
-/** The answer as `features: [LAYOUT]` would give it: no TABLE, CELL, MERGED_CELL, TABLE_TITLE or TABLE_FOOTER. */
-export function withoutTables(body: Recording['body']): Recording['body'] {
-  const tables = new Set(body.Blocks.filter((b) => /^(TABLE|CELL|MERGED_CELL|TABLE_TITLE|TABLE_FOOTER)$/.test(b.BlockType)).map((b) => b.Id));
-  const Blocks = body.Blocks.filter((b) => !tables.has(b.Id)).map((b) => (b.Relationships ? { ...b, Relationships: b.Relationships.map((r) => ({ ...r, Ids: r.Ids.filter((id) => !tables.has(id)) })) } : b));
-  return { ...body, Blocks };
 }
