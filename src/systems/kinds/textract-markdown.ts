@@ -2,7 +2,8 @@
  * One page of Textract blocks → markdown, following the block graph (docs/providers.md, textract):
  * - every TABLE is one pipe table built from its CELLs (RowIndex/ColumnIndex), a MERGED_CELL's text in its
  *   top-left cell and the other cells it covers left empty (a pipe table has no spans), its TABLE_TITLE
- *   above it and its TABLE_FOOTER below it as paragraphs; the words of a table are not repeated as text;
+ *   above it and its TABLE_FOOTER below it as paragraphs (unless a cell holds them); the words of a table
+ *   are not repeated as text;
  * - with LAYOUT: the LAYOUT_* blocks in the order Textract returns them (its reading order); a table goes in
  *   the layout block holding most of its words' lines, where its first line is; the block's other lines stay
  *   around it in their order;
@@ -83,9 +84,15 @@ function readTable(graph: BlockGraph, table: Block): Table {
   }
   const titles = related(graph, table, 'TABLE_TITLE');
   const footers = related(graph, table, 'TABLE_FOOTER');
-  const words = [...cells, ...titles, ...footers].flatMap((b) => related(graph, b, 'CHILD')).filter((b) => b.type === 'WORD');
-  const text = (blocks: Block[]) => blocks.map((b) => childText(graph, b)).join(' ');
-  return { id: table.id, rows, title: text(titles), footer: text(footers), words: new Set(words.map((w) => w.id)), box: union([table, ...titles, ...footers].flatMap((b) => b.box ?? [])) };
+  const wordsOf = (blocks: readonly Block[]) => blocks.flatMap((b) => related(graph, b, 'CHILD')).filter((b) => b.type === 'WORD');
+  const inCells = new Set(wordsOf(cells).map((w) => w.id));
+  // A title (or footer) printed inside the table is a cell already (an in-table title): not said twice.
+  const text = (blocks: readonly Block[]) =>
+    wordsOf(blocks)
+      .filter((w) => !inCells.has(w.id) && w.text)
+      .map((w) => w.text)
+      .join(' ');
+  return { id: table.id, rows, title: text(titles), footer: text(footers), words: new Set(wordsOf([...cells, ...titles, ...footers]).map((w) => w.id)), box: union([table, ...titles, ...footers].flatMap((b) => b.box ?? [])) };
 }
 
 /**
