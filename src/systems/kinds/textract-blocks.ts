@@ -14,8 +14,10 @@ export interface Box {
   bottom: number;
 }
 
+/** One block as docbench uses it. */
 export interface Block {
   id: string;
+  /** `BlockType`: PAGE, LINE, WORD, TABLE, CELL, LAYOUT_TEXT, KEY_VALUE_SET … */
   type: string;
   text: string | null;
   confidence: number | null;
@@ -36,6 +38,7 @@ export interface Block {
 /** One page's blocks by id, in the answer's order (Textract returns LAYOUT blocks in reading order). */
 export type BlockGraph = ReadonlyMap<string, Block>;
 
+/** The answer's `Blocks`, checked as read: a missing or mistyped field is named by its path in the answer. */
 export function readBlocks(body: unknown, reader: ShapeReader): BlockGraph {
   const root = reader.object(body, '(body)');
   const blocks = new Map<string, Block>();
@@ -79,6 +82,7 @@ export function related(graph: BlockGraph, block: Block, type: string): Block[] 
   return (block.relations[type] ?? []).flatMap((id) => graph.get(id) ?? []);
 }
 
+/** The blocks of one `BlockType`, in the answer's order. */
 export function ofType(graph: BlockGraph, type: string): Block[] {
   return [...graph.values()].filter((b) => b.type === type);
 }

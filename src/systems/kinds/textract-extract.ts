@@ -22,6 +22,7 @@ export interface SchemaField {
   description: string | null;
 }
 
+/** The schema's scalar leaves in property order, inside nested objects too. */
 export function schemaFields(schema: JsonSchema): SchemaField[] {
   const fields: SchemaField[] = [];
   const walk = (node: Record<string, unknown>, path: string) => {

@@ -16,6 +16,7 @@ import { linesToBlocks, renderMarkdown, type MarkdownBlock, type TextLine } from
 import { childText, ofType, related, selectionMark, type Block, type BlockGraph, type Box } from './textract-blocks.js';
 
 export interface PageMarkdownOptions {
+  /** The page's size in points: geometry compares gaps across with heights down, so both must be in one unit. */
   size: PageSize;
   /**
    * Whether lines may be read as a table from their geometry. Off when TABLES was asked: the service then
@@ -54,6 +55,7 @@ interface Chunk {
 
 const EMPTY: Box = { left: 0, top: 0, right: 0, bottom: 0 };
 
+/** One page's markdown, as the module comment says. */
 export function pageMarkdown(graph: BlockGraph, options: PageMarkdownOptions): string {
   const tables = ofType(graph, 'TABLE').map((table) => readTable(graph, table)).filter((table) => table.rows.length > 0);
   const inTables = new Set(tables.flatMap((table) => [...table.words]));
