@@ -98,8 +98,8 @@ function readTable(graph: BlockGraph, table: Block): Table {
 }
 
 /**
- * Each LINE's words outside tables, by line id; check boxes outside tables join the line on their row
- * that is nearest (within three line heights), else stand alone (`loose`).
+ * Each LINE's words outside tables, by line id; check boxes outside tables join a line on their row
+ * (within three line heights), else stand alone (`loose`).
  */
 function textItems(graph: BlockGraph, inTables: ReadonlySet<string>, size: PageSize): { lines: Map<string, TextItem>; loose: TextItem[] } {
   const lines = new Map<string, TextItem>();
@@ -115,12 +115,16 @@ function textItems(graph: BlockGraph, inTables: ReadonlySet<string>, size: PageS
     if (inCells.has(mark.id) || !mark.box) continue;
     const word = { text: selectionMark(mark), box: mark.box };
     const middle = (mark.box.top + mark.box.bottom) / 2;
+    // A box inside a line's extent first, then the nearest line to its right (a label follows its box on
+    // most forms), then to its left.
     let nearest: TextItem | undefined;
-    let nearestGap = Number.POSITIVE_INFINITY;
+    let best = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
     for (const line of lines.values()) {
       if (middle < line.box.top || middle > line.box.bottom) continue;
       const gap = Math.max(0, line.box.left - mark.box.right, mark.box.left - line.box.right) * size.width;
-      if (gap <= 3 * (line.box.bottom - line.box.top) * size.height && gap < nearestGap) [nearest, nearestGap] = [line, gap];
+      if (gap > 3 * (line.box.bottom - line.box.top) * size.height) continue;
+      const rank = gap === 0 ? 0 : line.box.left >= mark.box.right ? 1 : 2;
+      if (rank < best[0]! || (rank === best[0] && gap < best[1]!)) [nearest, best] = [line, [rank, gap]];
     }
     if (nearest) {
       const at = nearest.words.findIndex((w) => w.box.left > mark.box!.left);
