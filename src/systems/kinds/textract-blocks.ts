@@ -4,7 +4,7 @@
  * relationships by type (CHILD, VALUE, ANSWER, MERGED_CELL, TABLE_TITLE, TABLE_FOOTER …), so the markdown
  * and the form fields can follow the service's own structure rather than guess it from positions.
  */
-import type { ShapeReader } from '../../service/shape.js';
+import type { ShapeReader } from '../../service/index.js';
 
 /** Fractions of the page, origin top-left. */
 export interface Box {

@@ -5,7 +5,7 @@
  * by matching the key's words against the field's name, path, title and description. Confidence comes from
  * the blocks (QUERY_RESULT, KEY_VALUE_SET), on Textract's own 0–100 scale.
  */
-import type { ExtractResult } from '../../service/types.js';
+import type { ExtractResult } from '../../service/index.js';
 import type { Json, JsonObject, JsonSchema } from '../../types.js';
 import { meanConfidence, setPath } from '../providers/layout.js';
 import { ofType, related, type Block, type BlockGraph } from './textract-blocks.js';

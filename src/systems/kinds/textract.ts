@@ -10,7 +10,7 @@
  * confidences are already 0–100).
  */
 import { UsageError } from '../../errors.js';
-import type { CompareResult, InchBox, ProcessResult, RegionPage, SplitResult } from '../../service/types.js';
+import type { CompareResult, InchBox, ProcessResult, RegionPage, SplitResult } from '../../service/index.js';
 import type { System, SystemCall, SystemContext, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
@@ -35,7 +35,7 @@ export const textractKind: SystemKind<TextractOptions> = {
       secretAccessKey: readSecret(context.env, context.name, null, CREDENTIAL_ENV.secretAccessKey),
       ...(context.env[CREDENTIAL_ENV.sessionToken] ? { sessionToken: context.env[CREDENTIAL_ENV.sessionToken] } : {}),
     };
-    // The signer loads with a textract system, not with this module (issue 13).
+    // The signer loads with a textract system, not with this module (CONTRIBUTING.md, Habits).
     const [{ Sha256 }, { SignatureV4 }] = await Promise.all([import('@aws-crypto/sha256-js'), import('@smithy/signature-v4')]);
     const signer = new SignatureV4({ service: 'textract', region, credentials, sha256: Sha256 });
     const endpoint = new URL(options.endpoint ?? `https://textract.${region}.amazonaws.com`);
