@@ -51,7 +51,8 @@ export function readBlocks(body: unknown, reader: ShapeReader): BlockGraph {
     (reader.optionalArray(block.Relationships, `${at}.Relationships`) ?? []).forEach((r, j) => {
       const rel = reader.object(r, `${at}.Relationships[${j}]`);
       const ids = reader.array(rel.Ids, `${at}.Relationships[${j}].Ids`).map((id, k) => reader.string(id, `${at}.Relationships[${j}].Ids[${k}]`));
-      (relations[reader.string(rel.Type, `${at}.Relationships[${j}].Type`)] ??= []).push(...ids);
+      const type = reader.string(rel.Type, `${at}.Relationships[${j}].Type`);
+      relations[type] = [...(relations[type] ?? []), ...ids];
     });
     const left = bbox ? reader.number(bbox.Left, `${at}.Geometry.BoundingBox.Left`) : 0;
     const top = bbox ? reader.number(bbox.Top, `${at}.Geometry.BoundingBox.Top`) : 0;

@@ -76,7 +76,10 @@ export function recordedTables(body: Recording['body']): string[][][] {
   return blocksOf(body, 'TABLE').map((table) => {
     const grid: string[][] = [];
     const words = (cell: RecordedBlock) => related(byId, cell, 'CHILD').flatMap((child) => (child.BlockType === 'WORD' ? tokenizeWords(child.Text ?? '') : []));
-    for (const cell of related(byId, table, 'CHILD')) (grid[cell.RowIndex! - 1] ??= [])[cell.ColumnIndex! - 1] = words(cell).join(' ');
+    for (const cell of related(byId, table, 'CHILD')) {
+      grid[cell.RowIndex! - 1] ??= [];
+      grid[cell.RowIndex! - 1]![cell.ColumnIndex! - 1] = words(cell).join(' ');
+    }
     for (const merged of related(byId, table, 'MERGED_CELL')) {
       const cells = related(byId, merged, 'CHILD');
       for (const cell of cells) grid[cell.RowIndex! - 1]![cell.ColumnIndex! - 1] = '';
