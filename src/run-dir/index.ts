@@ -17,5 +17,5 @@ export type { CallRecord } from '../run/record.js';
 export type {
   RunSummary, ExtractionBlock, MarkdownBlock, ComparisonBlock, ConfidenceBlock, RegionsBlock, TagBreakdown, FieldRow, LatencyBlock,
   DocumentEvaluation, DocumentExtraction, DocumentMarkdown, FieldVerdict, GateCheck, GateResult,
-  SystemSummary, SystemDocument, CostBlock, LeaderboardBlock, SystemComparisonBlock, FieldLeader, Disagreement,
+  SystemSummary, SystemDocument, CostBlock, LeaderboardBlock, LeaderboardRow, SystemComparisonBlock, FieldLeader, Disagreement,
 } from '../evaluate/types.js';
