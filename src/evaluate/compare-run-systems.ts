@@ -7,11 +7,9 @@
  * of the run drawn in one seeded pass (`pairedBootstrapMany`, `compareSystemsMany`).
  */
 import type { Mode } from '../types.js';
-import { countFieldPaths, type PathCounts } from '../score/extraction/index.js';
-import { computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts } from '../score/markdown/index.js';
-import { adjustHeadlineFamilies, bootstrapP, choosePrimaryMetric, compareSystemsMany, createMicroF1Delta, fewestSignificantDocuments, holmAdjust, pairedBootstrapMany, type BootstrapRequest, type ComparisonRequest, type CountsLike, type DecisionFamily, type ResampleStatistic } from '../score/stats/index.js';
+import { countFieldPaths, type PathCounts, computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts, adjustHeadlineFamilies, bootstrapP, choosePrimaryMetric, compareSystemsMany, createMicroF1Delta, fewestSignificantDocuments, holmAdjust, pairedBootstrapMany, type BootstrapRequest, type ComparisonRequest, type CountsLike, type DecisionFamily, type ResampleStatistic } from '../score/index.js';
 import type { DocumentScores, SystemDocumentScores } from './score-document.js';
-import type { Disagreement, FieldLeader, LeaderboardBlock, RunSummary, SystemComparisonBlock } from './types.js';
+import type { Disagreement, FieldLeader, LeaderboardBlock, RunSummary, SystemComparisonBlock } from '../run-dir/index.js';
 
 /** The level every comparison of a run is decided at: the default of `gate.diff.alpha` (docs/gate.md). */
 const ALPHA = 0.05;
@@ -144,7 +142,7 @@ function buildComparisons(documents: readonly DocumentScores[], systems: readonl
     const indices = pending.flatMap((p, i) => (p.system === system ? [i] : []));
     const primary = choosePrimaryMetric(indices.map((i) => pending[i]!.metric), null);
     const families = adjustHeadlineFamilies(indices.map((i) => bootstrapP(results[i]!)), indices.findIndex((i) => pending[i]!.metric === primary));
-    indices.forEach((index, k) => decided.set(index, families[k]!));
+    for (const [k, index] of indices.entries()) decided.set(index, families[k]!);
   }
   return pending.map((p, i) => {
     const r = results[i]!;
@@ -255,6 +253,9 @@ function toCounts(counts: PathCounts | undefined): CountsLike {
 function microF1(counts: readonly CountsLike[]): number {
   let tp = 0;
   let errors = 0;
-  for (const c of counts) (tp += c.tp), (errors += c.fp + c.fn);
+  for (const c of counts) {
+    tp += c.tp;
+    errors += c.fp + c.fn;
+  }
   return tp + errors === 0 ? 1 : (2 * tp) / (2 * tp + errors);
 }

@@ -8,8 +8,7 @@
  * other headline metrics on their p Holm-adjusted among themselves. Field paths are a Holm family of their
  * own; they decide the verdict only with `fail_on_fields`.
  */
-import { DEFAULT_TIE_TOLERANCE, adjustHeadlineFamilies, bootstrapP, choosePrimaryMetric, compareSystemsMany, createCountedSum, createMicroF1Delta, fewestSignificantDocuments, holmAdjust, pairByDocumentId, smallestPossibleP, quantileSorted, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison } from '../score/stats/index.js';
-import { computeMicroSimilarity, createMicroSimilarityDelta, similarityFromCounts, type EditCounts } from '../score/markdown/index.js';
+import { DEFAULT_TIE_TOLERANCE, adjustHeadlineFamilies, bootstrapP, choosePrimaryMetric, compareSystemsMany, createCountedSum, createMicroF1Delta, fewestSignificantDocuments, holmAdjust, pairByDocumentId, quantileSorted, smallestPossibleP, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison, computeMicroSimilarity, createMicroSimilarityDelta, similarityFromCounts, type EditCounts } from '../score/index.js';
 import { DocbenchError } from '../errors.js';
 import { describeServiceUrl } from '../render/index.js';
 import { MODES } from '../types.js';

@@ -3,7 +3,7 @@
  * diff.md and diff.html are rendered from this object and nothing else.
  */
 import type { Mode } from '../types.js';
-import type { DecisionFamily } from '../score/stats/index.js';
+import type { DecisionFamily } from '../score/index.js';
 import type { DiffSettings } from './thresholds.js';
 
 export const DIFF_SCHEMA_VERSION = 1;

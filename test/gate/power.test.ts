@@ -23,13 +23,17 @@ interface Scenario {
   microF1: (k: number, n: number) => number;
 }
 
-const oneWrong = (v: Record<string, Verdict>) => void (v.total = 'fp+fn');
+const oneWrong = (v: Record<string, Verdict>) => {
+  v.total = 'fp+fn';
+};
 const SCENARIOS: Scenario[] = [
   // One wrong value is an FP and an FN: TP 6n − k, FP k, FN k.
   { column: 'any drop (tolerance 0)', tolerance: 0, change: oneWrong, microF1: (k, n) => (2 * (FIELDS * n - k)) / (2 * (FIELDS * n - k) + 2 * k) },
   { column: 'one field of six wrong', tolerance: DEFAULT_DIFF_SETTINGS.tolerance, change: oneWrong, microF1: (k, n) => (2 * (FIELDS * n - k)) / (2 * (FIELDS * n - k) + 2 * k) },
   // Every field missed: TP 6(n − k), FN 6k.
-  { column: 'every field missed', tolerance: DEFAULT_DIFF_SETTINGS.tolerance, change: (v) => Object.keys(v).forEach((key) => (v[key] = 'fn')), microF1: (k, n) => (2 * FIELDS * (n - k)) / (2 * FIELDS * (n - k) + FIELDS * k) },
+  { column: 'every field missed', tolerance: DEFAULT_DIFF_SETTINGS.tolerance, change: (v) => {
+    for (const key of Object.keys(v)) v[key] = 'fn';
+  }, microF1: (k, n) => (2 * FIELDS * (n - k)) / (2 * FIELDS * (n - k) + FIELDS * k) },
 ];
 
 let work: string;
@@ -49,7 +53,9 @@ afterAll(async () => {
 /** Whether the real diff calls the primary metric a regression when the first k of n documents are worse. */
 async function flags(n: number, k: number, scenario: Scenario): Promise<boolean> {
   const dir = path.join(work, `cand-${n}-${k}-${SCENARIOS.indexOf(scenario)}`);
-  await writeRun(dir, { runId: path.basename(dir), documents: makeDocuments(n, 'slow', (i, v) => void (i < k && scenario.change(v))) });
+  await writeRun(dir, { runId: path.basename(dir), documents: makeDocuments(n, 'slow', (i, v) => {
+    if (i < k) scenario.change(v);
+  }) });
   const diff = compareRuns(baselines.get(n)!, await readDiffRun(dir, 'candidate'), { settings: { ...DEFAULT_DIFF_SETTINGS, tolerance: scenario.tolerance } });
   const primary = diff.headline.find((m) => m.metric === diff.settings.primary)!;
   expect(primary.metric).toBe('extraction.slow.f1');

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import type { RunSummary } from '../../src/evaluate/types.js';
+import type { RunSummary } from '../../src/run-dir/evaluation-types.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SAMPLE = path.join(ROOT, 'datasets/sample-claims');
@@ -28,7 +28,13 @@ beforeAll(async () => {
     `import { readFileSync } from 'node:fs';\nconst truth = JSON.parse(readFileSync(${JSON.stringify(path.join(SAMPLE, 'truth'))} + '/' + process.argv[2] + '.json', 'utf8'));\nprocess.stdout.write(JSON.stringify({ response: truth }));\n`,
   );
   await writeFile(path.join(tmp, 'docbench.config.yaml'), 'systems:\n  oracle:\n    kind: command\n    command: [node, oracle.mjs, "{id}"]\n    operations: [extract]\n    concurrency: 2\n  incumbent:\n    kind: stored\nreference: incumbent\n');
-  const sink = (append: (s: string) => void) => ({ write: (chunk: string) => (append(String(chunk)), true) }) as unknown as NodeJS.WritableStream;
+  const sink = (append: (s: string) => void) =>
+    ({
+      write: (chunk: string) => {
+        append(String(chunk));
+        return true;
+      },
+    }) as unknown as NodeJS.WritableStream;
   let stderr = '';
   const code = await main(['run', '--dataset', SAMPLE, '--config', 'docbench.config.yaml', '--out', runDir, '--modes', 'slow', '--endpoints', 'extract', '--no-cache'], {
     cwd: tmp,
