@@ -95,6 +95,11 @@ async function measureWholeProcess(concurrency: number, outParent = tmpdir()): P
   }
 }
 
+/** A whole-process figure, with both processes' times. */
+function wholeProcessFigure(name: string, value: number, target: NonNullable<BenchFigure['target']>, times: { docbenchMs: number; bareMs: number }): BenchFigure {
+  return { name, value, unit: 'x', target, note: `docbench run ${times.docbenchMs.toFixed(0)} ms (start-up, dataset, calls, scoring, reports), bare ${times.bareMs.toFixed(0)} ms; needs npm run build` };
+}
+
 /**
  * A memory file system for the run directory, when the machine has one: the whole-process figure above pays
  * the disk's cost of creating the run's files (2,000 drill-down pages), which on some virtual disks is most of
@@ -133,13 +138,11 @@ export const cases: BenchCase[] = [
         });
       }
       const whole = await measureWholeProcess(16);
-      figures.push({
-        name: 'whole process ÷ bare client process, concurrency 16',
-        value: whole.docbenchMs / whole.bareMs,
-        unit: 'x',
-        target: { op: '<=', value: 1.1 },
-        note: `docbench run ${whole.docbenchMs.toFixed(0)} ms (start-up, dataset, calls, scoring, reports), bare ${whole.bareMs.toFixed(0)} ms; needs npm run build`,
-      });
+      figures.push(wholeProcessFigure('whole process ÷ bare client process, concurrency 16', whole.docbenchMs / whole.bareMs, { op: '<=', value: 1.1 }, whole));
+      // At 64 the calls take a quarter of the time, so what follows them (scoring, statistics, reports, the
+      // drill-down files) weighs four times as much: stated as the share of the bare client's speed kept.
+      const wide = await measureWholeProcess(64);
+      figures.push(wholeProcessFigure('bare client process ÷ whole process, concurrency 64', wide.bareMs / wide.docbenchMs, { op: '>=', value: 0.9 }, wide));
       const shm = await memoryFileSystem();
       if (shm) {
         const inMemory = await measureWholeProcess(16, shm);
