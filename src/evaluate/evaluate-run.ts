@@ -8,7 +8,7 @@ import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
 import { startPhase, type PhaseListener } from '../phases.js';
 import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
-import { indexFinalRecords, openDocumentsWriter, openRecordReader, readManifest, runDirPath, writeSummary, type ReadIssue, v1SystemName, type CallRecord, type DocumentEvaluation, type RunSummary } from '../run-dir/index.js';
+import { createInterner, indexFinalRecords, openDocumentsWriter, openRecordReader, readManifest, runDirPath, writeSummary, type ReadIssue, v1SystemName, type CallRecord, type DocumentEvaluation, type RunSummary } from '../run-dir/index.js';
 import { planCalls, selectDocuments } from '../run/index.js';
 import { keepForAggregation, readComparePages, scoreDocument, type DocumentScores, type LoadedTruth, type PlannedSlot, type ScoredSystemDocument } from './score-document.js';
 import { aggregateRun } from './aggregate.js';
@@ -55,7 +55,16 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
   const scores: DocumentScores[] = [];
   const writer = await openDocumentsWriter(runDir);
   const reader = openRecordReader(runDir, v1SystemName(manifest));
-  const readFull = (stubs: readonly CallRecord[]) => Promise.all(stubs.map((stub) => reader.read(locations.get(stub)!)));
+  // Each record is read back once, so its location is let go as it is read.
+  const readFull = (stubs: readonly CallRecord[]) =>
+    Promise.all(
+      stubs.map((stub) => {
+        const at = locations.get(stub)!;
+        locations.delete(stub);
+        return reader.read(at);
+      }),
+    );
+  const intern = createInterner();
   const scoring = startPhase('scoring', selected.length, options.onPhase);
   try {
     for (const document of selected) {
@@ -76,7 +85,7 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
       }
       await writer.write(toDocumentLine(document, scored, run.systems, truth));
       // The texts and values are written; only the numbers stay in memory for aggregation.
-      scores.push({ document_id: document.id, tags: document.tags, systems: new Map([...scored].map(([name, result]) => [name, keepForAggregation(result)])) });
+      scores.push({ document_id: document.id, tags: document.tags, systems: new Map([...scored].map(([name, result]) => [name, keepForAggregation(result, intern)])) });
       scoring.step();
     }
     await writer.commit();

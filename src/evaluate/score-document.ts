@@ -6,7 +6,7 @@
  */
 import type { Endpoint, JsonObject, Mode, ComparatorSpec, DateLocale, JsonSchema } from '../types.js';
 import type { RegionPage } from '../service/index.js';
-import type { CallRecord, DocumentExtraction, DocumentMarkdown, SystemDocument } from '../run-dir/index.js';
+import type { CallRecord, DocumentExtraction, DocumentMarkdown, Interner, SystemDocument } from '../run-dir/index.js';
 import { scoreExtraction, type ExtractionScore, type FieldResult, scoreMarkdownPages, scoreWords, scoreMarkdownDrift, type MarkdownDocumentScore, type WordScore, scoreTables, type TablesScore, scoreRegions, type RegionCounts, type LatencySample } from '../score/index.js';
 
 /** What the dataset holds for a document, loaded. Absent = no such file. */
@@ -55,10 +55,11 @@ export type SystemDocumentScores = Omit<ScoredSystemDocument, 'evaluation' | 'pa
  * The compact form of a scored document: each field only as aggregation reads it (path, verdicts, error,
  * ANLS), a fresh object of a few properties rather than the scorer's with both values and the comparator.
  */
-export function keepForAggregation(scored: ScoredSystemDocument): SystemDocumentScores {
+export function keepForAggregation(scored: ScoredSystemDocument, intern: Interner): SystemDocumentScores {
   const extraction: SystemDocumentScores['extraction'] = {};
   for (const [mode, entry] of Object.entries(scored.extraction) as [Mode, NonNullable<ScoredSystemDocument['extraction'][Mode]>][]) {
-    const fields = entry.score.fields.map((f): FieldResult => ({ path: f.path, collapsedPath: f.collapsedPath, verdict: f.verdict, strictVerdict: f.strictVerdict, ...(f.error ? { error: f.error } : {}), ...(f.anls !== undefined ? { anls: f.anls } : {}) }));
+    // Paths and verdicts repeat across documents: one shared string each, kept for every document of the run.
+    const fields = entry.score.fields.map((f): FieldResult => ({ path: intern(f.path), collapsedPath: intern(f.collapsedPath), verdict: intern(f.verdict), strictVerdict: intern(f.strictVerdict), ...(f.error ? { error: intern(f.error) } : {}), ...(f.anls !== undefined ? { anls: f.anls } : {}) }));
     extraction[mode] = { ...entry, score: { ...entry.score, fields, normalization: {} } };
   }
   const { evaluation, pages: _pages, regionPages: _regionPages, ...numbers } = scored;

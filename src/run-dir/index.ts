@@ -7,6 +7,7 @@ export { RUN_DIR_FILES, DIFF_FILES, HISTORY_FILES, runDirPath, comparisonPagePat
 export { readManifest, writeManifest } from './manifest-file.js';
 export { indexFinalRecords, openRecordReader, readResults, readFinalRecords, type ReadIssue, type RecordLocation } from './results-file.js';
 export { readSummary, readScoredSummary, writeSummary } from './summary-file.js';
+export { createInterner, type Interner } from './intern.js';
 export { readDocuments, openDocumentsWriter, type DocumentsWriter } from './documents-file.js';
 export { readGate, writeGate, clearGate, GATE_SCHEMA_VERSION } from './gate-file.js';
 export { openStoredRun, checkRunDirectory, type StoredRun } from './stored-run.js';

@@ -11,6 +11,7 @@ import { RECORD_SCHEMA_VERSION, upgradeRecord, type CallRecord } from './record.
 import { checkShape, defineFileCheck, parseJsonText, type FileRole } from './check-file.js';
 import { nonNegative } from './schema-parts.js';
 import { runDirPath } from './layout.js';
+import { createInterner } from './intern.js';
 
 
 /**
@@ -136,6 +137,7 @@ export async function indexFinalRecords(runDir: string, v1System: string, issues
   const role = resultsRole(runDir);
   const latest = new Map<string, { record: CallRecord; at: RecordLocation }>();
   if (!existsSync(role.file)) return latest;
+  const intern = createInterner();
   for await (const line of readLines(role.file)) {
     if (line.text.trim() === '') continue;
     if (!line.terminated) {
@@ -143,6 +145,8 @@ export async function indexFinalRecords(runDir: string, v1System: string, issues
       continue;
     }
     const { result: _result, raw: _raw, ...stub } = parseRecord(line.text, line.number, role, v1System);
+    // Held for every call of the run: the values every record repeats share one string each.
+    Object.assign(stub, { system: intern(stub.system), endpoint: intern(stub.endpoint), mode: intern(stub.mode), status: intern(stub.status) });
     latest.set(stub.key, { record: stub as CallRecord, at: { offset: line.offset, length: line.length } });
   }
   return latest;
