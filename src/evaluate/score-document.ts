@@ -51,6 +51,9 @@ export interface ScoredSystemDocument {
  */
 export type SystemDocumentScores = Omit<ScoredSystemDocument, 'evaluation' | 'pages' | 'regionPages'> & { evaluation: Pick<SystemDocument, 'status' | 'pages'> };
 
+/** Aggregation never reads the normalisation records: one shared empty record instead of one per document. */
+const NO_NORMALIZATION: ExtractionScore['normalization'] = Object.freeze({});
+
 /**
  * The compact form of a scored document: each field only as aggregation reads it (path, verdicts, error,
  * ANLS), a fresh object of a few properties rather than the scorer's with both values and the comparator.
@@ -59,11 +62,21 @@ export function keepForAggregation(scored: ScoredSystemDocument, intern: Interne
   const extraction: SystemDocumentScores['extraction'] = {};
   for (const [mode, entry] of Object.entries(scored.extraction) as [Mode, NonNullable<ScoredSystemDocument['extraction'][Mode]>][]) {
     // Paths and verdicts repeat across documents: one shared string each, kept for every document of the run.
-    const fields = entry.score.fields.map((f): FieldResult => ({ path: intern(f.path), collapsedPath: intern(f.collapsedPath), verdict: intern(f.verdict), strictVerdict: intern(f.strictVerdict), ...(f.error ? { error: intern(f.error) } : {}), ...(f.anls !== undefined ? { anls: f.anls } : {}) }));
-    extraction[mode] = { ...entry, score: { ...entry.score, fields, normalization: {} } };
+    const fields = entry.score.fields.map((f) => {
+      const field: FieldResult = { path: intern(f.path), collapsedPath: intern(f.collapsedPath), verdict: intern(f.verdict), strictVerdict: intern(f.strictVerdict) };
+      if (f.error) field.error = intern(f.error);
+      if (f.anls !== undefined) field.anls = f.anls;
+      return field;
+    });
+    // Object.assign onto a literal, never `{ ...x, key }`: on Node 20 a spread plus a key gives each object a
+    // hidden class of its own, kept for every document (docs/performance.md, "Memory").
+    extraction[mode] = { score: Object.assign({}, entry.score, { fields, normalization: NO_NORMALIZATION }), failed: entry.failed, parseFailure: entry.parseFailure, confidence: entry.confidence };
   }
-  const { evaluation, pages: _pages, regionPages: _regionPages, ...numbers } = scored;
-  return { ...numbers, extraction, evaluation: { status: evaluation.status, pages: evaluation.pages } };
+  const kept: SystemDocumentScores = { extraction, latency: scored.latency, repeats: scored.repeats, evaluation: { status: scored.evaluation.status, pages: scored.evaluation.pages } };
+  if (scored.markdown) kept.markdown = scored.markdown;
+  if (scored.drift) kept.drift = scored.drift;
+  if (scored.regions) kept.regions = scored.regions;
+  return kept;
 }
 
 /** Every system's scores of one document. */
