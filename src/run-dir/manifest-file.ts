@@ -7,7 +7,8 @@ import { checkShape, defineFileCheck, readJsonFile, type FileRole } from './chec
 import { count, nullableString } from './schema-parts.js';
 import { runDirPath } from './layout.js';
 
-const stopReason = { enum: ['interrupted', 'auth', 'outage', 'output', null] };
+const stopReason = { enum: ['interrupted', 'auth', 'outage', 'output', 'budget', null] };
+const usd = { type: ['number', 'null'], minimum: 0 };
 
 /** The fields run.json's readers use; further keys are allowed (written by later minor versions). */
 const MANIFEST_V1 = {
@@ -21,7 +22,7 @@ const MANIFEST_V1 = {
     created_at: { type: 'string' },
     ended_at: nullableString,
     duration_ms: { type: 'number', minimum: 0 },
-    status: { enum: ['running', 'completed', 'interrupted', 'stopped'] },
+    status: { enum: ['running', 'completed', 'interrupted', 'stopped', 'partial'] },
     stop_reason: stopReason,
     stop_message: nullableString,
     dataset: {
@@ -75,13 +76,17 @@ const MANIFEST_V1 = {
           stop_reason: stopReason,
           stop_message: nullableString,
           counts: { type: 'object', required: ['planned', 'recorded', 'succeeded', 'failed'], properties: { planned: count, recorded: count, succeeded: count, failed: count } },
+          // Estimates and budgets (docs/systems.md); absent in runs made before them.
+          estimate: { type: 'object', required: ['calls', 'cached', 'pages', 'cost_usd', 'basis'], properties: { calls: count, cached: { type: ['integer', 'null'], minimum: 0 }, pages: count, cost_usd: usd, basis: { type: 'string' } } },
+          spent_usd: usd,
+          max_cost_usd: usd,
         },
       },
     },
     reference: nullableString,
     invocations: {
       type: 'array',
-      items: { type: 'object', required: ['started_at', 'ended_at', 'recorded', 'stop_reason'], properties: { started_at: { type: 'string' }, ended_at: nullableString, recorded: count, stop_reason: stopReason } },
+      items: { type: 'object', required: ['started_at', 'ended_at', 'recorded', 'stop_reason'], properties: { started_at: { type: 'string' }, ended_at: nullableString, recorded: count, stop_reason: stopReason, max_cost_usd: usd } },
     },
   },
 } as const;

@@ -1,10 +1,11 @@
 /** What the runner tells its subscribers (progress display, logs), as one discriminated union. */
 import type { CallRecord } from './record.js';
 
-export type StopReason = 'interrupted' | 'auth' | 'outage' | 'output';
+export type StopReason = 'interrupted' | 'auth' | 'outage' | 'output' | 'budget';
 
 export type RunEvent =
-  | { type: 'run-start'; planned: number; alreadyDone: number; documents: number }
+  /** `spentUsd`: with budgets, USD each system recorded in earlier invocations of the run. */
+  | { type: 'run-start'; planned: number; alreadyDone: number; documents: number; spentUsd?: Record<string, number> }
   | { type: 'call-start'; key: string }
   | { type: 'call-done'; record: CallRecord }
   /** `system` set: only that system's calls stop; absent: the whole run's. */

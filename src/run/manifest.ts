@@ -10,7 +10,8 @@ import type { Selection } from './plan.js';
 
 export const MANIFEST_SCHEMA_VERSION = 1;
 
-export type RunStatus = 'running' | 'completed' | 'interrupted' | 'stopped';
+/** `partial`: every system that stopped early stopped at its budget (docs/systems.md, "Budgets"). */
+export type RunStatus = 'running' | 'completed' | 'interrupted' | 'stopped' | 'partial';
 
 export interface RunManifest {
   schema_version: typeof MANIFEST_SCHEMA_VERSION;
@@ -83,6 +84,8 @@ export interface RunManifest {
     rate_per_second?: number | null;
     timeout_ms?: number;
     retry_attempts?: number;
+    /** `--max-cost` of this invocation (a resume without it keeps the last one); null: none. */
+    max_cost_usd?: number | null;
   }[];
 }
 
@@ -96,10 +99,26 @@ export interface ManifestSystem {
   /** The kind's options and the common ones (concurrency, ratePerSecond, timeoutMs, retry). */
   options: Record<string, unknown>;
   price: Price | null;
-  /** Why this system's calls stopped early in the last invocation (key rejected, outage), else null. */
+  /** Why this system's calls stopped early in the last invocation (key rejected, outage, budget), else null. */
   stop_reason: StopReason | null;
   stop_message: string | null;
   counts: { planned: number; recorded: number; succeeded: number; failed: number };
+  /** What `docbench plan` would have said when the run started (first invocation); absent in older runs. */
+  estimate?: ManifestEstimate;
+  /** USD recorded over every line of results.jsonl (every repeat, superseded attempts too); null without a price. */
+  spent_usd?: number | null;
+  /** `maxCostUsd` in force in the last invocation; null: none. */
+  max_cost_usd?: number | null;
+}
+
+/** A system's estimate as run.json keeps it. */
+export interface ManifestEstimate {
+  calls: number;
+  /** Calls the cache held; null when not checked. */
+  cached: number | null;
+  pages: number;
+  cost_usd: number | null;
+  basis: string;
 }
 
 /** The name a version-1 record (no `system`) is read under: the run's single system. */

@@ -39,8 +39,14 @@ export const azureDiSettings: SystemKindSettings<AzureDiOptions> = {
   },
   operations: (options) => operationsOf(options),
   secretEnvNames: (options) => [options.apiKeyEnv],
+  identity: async (options) => azureDiIdentity(options),
 };
 
 export function operationsOf(options: AzureDiOptions): Operation[] {
   return options.extractModel ? ['extract', 'compare', 'split', 'process'] : ['compare', 'split', 'process'];
+}
+
+/** What the cache files an azure-di system's answers under. */
+export function azureDiIdentity(options: AzureDiOptions): string {
+  return `azure-di|${options.endpoint}|${options.apiVersion}|${options.model}|${options.extractModel ?? '-'}|${JSON.stringify(options.fieldMap ?? {})}`;
 }

@@ -17,7 +17,7 @@ import { createProviderHttp, readCommonError, type CallProduct, type ProviderCal
 import { openDocumentPages } from '../providers/pages.js';
 import { htmlTablesToMarkdown, meanConfidence, polygonToInches, regionPage, setPath } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
-import { azureDiSettings, operationsOf, type AzureDiOptions } from './azure-di-settings.js';
+import { azureDiIdentity, azureDiSettings, operationsOf, type AzureDiOptions } from './azure-di-settings.js';
 
 export const azureDiKind: SystemKind<AzureDiOptions> = {
   ...azureDiSettings,
@@ -38,7 +38,7 @@ export const azureDiKind: SystemKind<AzureDiOptions> = {
     return {
       name: context.name,
       kind: 'azure-di',
-      identity: `azure-di|${options.endpoint}|${options.apiVersion}|${options.model}|${options.extractModel ?? '-'}|${JSON.stringify(options.fieldMap ?? {})}`,
+      identity: azureDiIdentity(options),
       operations: new Set(operations),
       call: (call) =>
         http.run(call.request.operation, call.signal, async (provider) => {

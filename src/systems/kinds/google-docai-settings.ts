@@ -41,8 +41,19 @@ export const googleDocAiSettings: SystemKindSettings<GoogleDocAiOptions> = {
   },
   operations: (options) => operationsOf(options),
   secretEnvNames: (options) => (options.accessTokenEnv ? [options.accessTokenEnv] : []),
+  identity: async (options) => googleDocAiIdentity(options),
 };
 
 export function operationsOf(options: GoogleDocAiOptions): Operation[] {
   return options.entityMap ? ['extract', 'compare', 'split', 'process'] : ['compare', 'split', 'process'];
+}
+
+/** The regional endpoint of a processor, unless one is configured. */
+export function googleDocAiEndpoint(options: GoogleDocAiOptions): string {
+  return options.endpoint ?? `https://${PROCESSOR.exec(options.processor)![1]!}-documentai.googleapis.com`;
+}
+
+/** What the cache files a google-docai system's answers under. */
+export function googleDocAiIdentity(options: GoogleDocAiOptions): string {
+  return `google-docai|${googleDocAiEndpoint(options)}|${options.processor}|${JSON.stringify(options.entityMap ?? {})}|max=${options.maxPages ?? 'all'}`;
 }

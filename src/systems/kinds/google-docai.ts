@@ -24,7 +24,7 @@ import { createProviderHttp, readCommonError, type CallProduct, type ProviderCal
 import { openDocumentPages, requireBytes, type PageSize } from '../providers/pages.js';
 import { meanConfidence, regionPage, relativeToInches, renderMarkdown, setPath, type MarkdownBlock } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
-import { googleDocAiSettings, operationsOf, PROCESSOR, type GoogleDocAiOptions } from './google-docai-settings.js';
+import { googleDocAiEndpoint, googleDocAiIdentity, googleDocAiSettings, operationsOf, type GoogleDocAiOptions } from './google-docai-settings.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 /** A token is renewed this long before it expires, so none expires in flight. */
@@ -33,8 +33,7 @@ const TOKEN_MARGIN_S = 300;
 export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
   ...googleDocAiSettings,
   async create(options, context) {
-    const location = PROCESSOR.exec(options.processor)![1]!;
-    const endpoint = options.endpoint ?? `https://${location}-documentai.googleapis.com`;
+    const endpoint = googleDocAiEndpoint(options);
     const credentials = options.accessTokenEnv ? { token: readSecret(context.env, context.name, 'accessTokenEnv', options.accessTokenEnv) } : { key: await readServiceAccount(context.env, context.name, options.credentialsEnv) };
     // Tokens obtained at run time are secrets too: redacted wherever a response could echo them.
     let redactToken = createRedactor([credentials.token]);
@@ -56,7 +55,7 @@ export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
     return {
       name: context.name,
       kind: 'google-docai',
-      identity: `google-docai|${endpoint}|${options.processor}|${JSON.stringify(options.entityMap ?? {})}|max=${options.maxPages ?? 'all'}`,
+      identity: googleDocAiIdentity(options),
       operations: new Set(operations),
       call: (call) =>
         http.run(call.request.operation, call.signal, async (provider) => {

@@ -16,7 +16,7 @@ import { createProviderHttp, readCommonError, type CallProduct } from '../provid
 import { htmlTablesToMarkdown } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
 import { fromStrictAnswer, toStrictSchema } from '../providers/strict-schema.js';
-import { mistralOcrSettings, OPERATIONS, type MistralOcrOptions } from './mistral-ocr-settings.js';
+import { mistralOcrIdentity, mistralOcrSettings, OPERATIONS, type MistralOcrOptions } from './mistral-ocr-settings.js';
 
 export const mistralOcrKind: SystemKind<MistralOcrOptions> = {
   ...mistralOcrSettings,
@@ -30,7 +30,7 @@ export const mistralOcrKind: SystemKind<MistralOcrOptions> = {
     return {
       name: context.name,
       kind: 'mistral-ocr',
-      identity: `mistral-ocr|${options.baseUrl}|${options.model}|max=${options.maxPages ?? 'all'}`,
+      identity: mistralOcrIdentity(options),
       operations: new Set(OPERATIONS),
       call: (call) =>
         http.run(call.request.operation, call.signal, async (provider) => {

@@ -14,7 +14,6 @@ import { ShapeReader } from '../../service/shape.js';
 import { readResponseField } from '../../service/read-extract.js';
 import type { CompareResult, ExtractResult, MarkdownPage } from '../../service/types.js';
 import { PAGE_BREAK, type JsonSchema } from '../../types.js';
-import { createHash } from 'node:crypto';
 import type { Redactor } from '../../service/redact.js';
 import type { Operation, System, SystemCall, SystemKind, Usage } from '../types.js';
 import { readSecret } from '../providers/secret.js';
@@ -22,7 +21,7 @@ import { createProviderHttp, readCommonError, type CallProduct, type ProviderCal
 import { openDocumentPages, pageNumbers, requireBytes } from '../providers/pages.js';
 import { captureRaw } from '../providers/raw.js';
 import { fromStrictAnswer, toStrictSchema } from '../providers/strict-schema.js';
-import { openaiSettings, OPENAI_DEFAULT_PROMPTS, type OpenAiOptions } from './openai-settings.js';
+import { openaiIdentity, openaiSettings, OPENAI_DEFAULT_PROMPTS, type OpenAiOptions } from './openai-settings.js';
 
 export const openaiKind: SystemKind<OpenAiOptions> = {
   ...openaiSettings,
@@ -50,8 +49,7 @@ export const openaiKind: SystemKind<OpenAiOptions> = {
     return {
       name: context.name,
       kind: 'openai',
-      // The prompts and rendering are part of what the answers depend on.
-      identity: `openai|${options.baseUrl}|${options.model}|t=${options.temperature}|dpi=${options.dpi}|max=${options.maxPages}|${options.comparePages}|${options.structuredOutput}|${hash(options.extractPrompt + options.comparePrompt)}`,
+      identity: openaiIdentity(options),
       operations: new Set<Operation>(['extract', 'compare']),
       call: (call) =>
         http.run(call.request.operation, call.signal, async (provider) => {
@@ -231,6 +229,3 @@ function unfence(text: string): string {
   return match ? match[1]! : text;
 }
 
-function hash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 12);
-}

@@ -40,4 +40,16 @@ export const textractSettings: SystemKindSettings<TextractOptions> = {
   },
   operations: () => OPERATIONS,
   secretEnvNames: () => [CREDENTIAL_ENV.accessKeyId, CREDENTIAL_ENV.secretAccessKey, CREDENTIAL_ENV.sessionToken],
+  identity: async (options, context) => textractIdentity(options, textractRegion(options, context.env) ?? 'no-region'),
 };
+
+/** The region option, else the environment's. */
+export function textractRegion(options: TextractOptions, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  return options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
+}
+
+/** What the cache files a textract system's answers under. */
+export function textractIdentity(options: TextractOptions, region: string): string {
+  const endpoint = new URL(options.endpoint ?? `https://textract.${region}.amazonaws.com`);
+  return `textract|${endpoint.origin}|${region}|${options.features.join('+')}|dpi=${options.dpi}|max=${options.maxPages ?? 'all'}`;
+}

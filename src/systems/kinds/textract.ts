@@ -19,7 +19,7 @@ import { createProviderHttp, type CallProduct, type ProviderCall, type ProviderE
 import { openDocumentPages, pageNumbers, requireBytes, type PageSize } from '../providers/pages.js';
 import { linesToBlocks, meanConfidence, regionPage, relativeToInches, renderMarkdown, setPath, type MarkdownBlock } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
-import { textractSettings, OPERATIONS, CREDENTIAL_ENV, type TextractOptions } from './textract-settings.js';
+import { textractIdentity, textractRegion, textractSettings, OPERATIONS, CREDENTIAL_ENV, type TextractOptions } from './textract-settings.js';
 
 /** The synchronous API's limit of queries per page (Textract quotas, "Queries per page"). */
 const MAX_QUERIES = 15;
@@ -27,7 +27,7 @@ const MAX_QUERIES = 15;
 export const textractKind: SystemKind<TextractOptions> = {
   ...textractSettings,
   async create(options, context) {
-    const region = options.region ?? context.env.AWS_REGION ?? context.env.AWS_DEFAULT_REGION;
+    const region = textractRegion(options, context.env);
     if (!region) {
       throw new UsageError(`systems.${context.name}.region is not set, and neither is AWS_REGION or AWS_DEFAULT_REGION`, { subject: `systems.${context.name}.region`, code: 'CONFIG_INVALID', hint: 'set the region option or export AWS_REGION' });
     }
@@ -63,7 +63,7 @@ export const textractKind: SystemKind<TextractOptions> = {
     return {
       name: context.name,
       kind: 'textract',
-      identity: `textract|${endpoint.origin}|${region}|${options.features.join('+')}|dpi=${options.dpi}|max=${options.maxPages ?? 'all'}`,
+      identity: textractIdentity(options, region),
       operations: new Set(OPERATIONS),
       call: (call) =>
         http.run(call.request.operation, call.signal, async (provider) => {

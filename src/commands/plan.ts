@@ -1,0 +1,36 @@
+/** `docbench plan`: what `docbench run` with the same flags would call and cost; nothing called, nothing written. */
+import type { Options } from 'yargs';
+import { formatEstimateLine, formatUsd } from '../run/estimate.js';
+import { planBenchmark, type PlanResult } from '../run/plan-benchmark.js';
+import { defineCommand } from './context.js';
+import { COMMAND_HEADERS } from './headers.js';
+import { readRunShape, requireDatasetOrResume, runShapeOptions } from './run-options.js';
+
+const planOptions = {
+  ...runShapeOptions,
+  json: { type: 'boolean', default: false, describe: 'Print the plan as JSON (the same figures)' },
+} as const satisfies Record<string, Options>;
+
+export const planCommand = defineCommand((context) => ({
+  ...COMMAND_HEADERS.plan,
+  builder: (yargs) => yargs.options(planOptions).check(requireDatasetOrResume),
+  handler: async (argv) => {
+    const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
+    const plan = await planBenchmark({ ...readRunShape(context, argv), logger });
+    context.stdout.write(argv.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan));
+  },
+}));
+
+/** The plan for people: the run's shape, one line per system, the total and the budgets. */
+function formatPlan(plan: PlanResult): string {
+  const { dataset } = plan;
+  const lines = [
+    `plan: ${dataset.name} (${dataset.path}): ${dataset.documentsSelected} of ${dataset.documentsTotal} documents; modes ${plan.modes.join(',')}; endpoints ${plan.endpoints.join(',')}; repeat ${plan.repeat}${plan.resumeDir ? `; resuming ${plan.resumeDir}` : ''}`,
+    ...plan.estimates.map((estimate) => `  ${formatEstimateLine(estimate)}`),
+    `total: ${plan.totalUsd === null ? 'no system has a price' : `${formatUsd(plan.totalUsd)} (${plan.estimates.every((e) => e.costUsd === null || e.exact) ? 'exact' : 'estimate'})`}`,
+  ];
+  const budgets = [...(plan.budgets.run !== null ? [`run ${formatUsd(plan.budgets.run)}`] : []), ...Object.entries(plan.budgets.systems).map(([name, usd]) => `${name} ${formatUsd(usd)}`)];
+  if (budgets.length > 0) lines.push(`budgets: ${budgets.join(', ')}`);
+  lines.push('nothing was called or written; `docbench run` with the same flags makes these calls');
+  return `${lines.join('\n')}\n`;
+}
