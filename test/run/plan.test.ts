@@ -11,6 +11,8 @@ import { stringify } from 'yaml';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { startHttpServer, type TestServer } from '../helpers/http-server.js';
 import type { PlanResult } from '../../src/run/plan-benchmark.js';
+import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
+import { mkdir } from 'node:fs/promises';
 
 let work: string;
 let dataset: string;
@@ -107,5 +109,25 @@ describe('docbench plan', () => {
     const refused = await runCli(['plan', '--resume', 'nowhere', '--repeat', '2'], work);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--repeat');
+  }, 60_000);
+
+  it('takes tokens per page from the usage an earlier run of the dataset recorded for the system', async () => {
+    const dir = path.join(work, 'earlier');
+    const data = await writeTinyDataset(path.join(dir, 'data'), tinyDocuments(4));
+    // A stored system whose meta files report usage as a provider would: 2 pages, 1500 tokens in, 300 out.
+    await mkdir(path.join(data, 'outputs', 'llm'), { recursive: true });
+    for (const id of ['doc-001', 'doc-002', 'doc-003', 'doc-004']) {
+      await writeFile(path.join(data, 'outputs', 'llm', `${id}.md`), '# page');
+      await writeFile(path.join(data, 'outputs', 'llm', `${id}.meta.json`), JSON.stringify({ usage: { pages: 2, input_tokens: 1500, output_tokens: 300 } }));
+    }
+    await writeFile(path.join(dir, 'docbench.config.yaml'), stringify({ endpoints: ['compare'], systems: { llm: { kind: 'stored', price: { perMillionInputTokens: 1, perMillionOutputTokens: 2 } } } }));
+    const before = await runCli(['plan', '--dataset', 'data', '--json'], dir);
+    expect((JSON.parse(before.stdout) as PlanResult).estimates[0]!.basis).toContain('1000 in / 400 out tokens per page (generic default)');
+    const run = await runCli(['run', '--dataset', 'data', '--quiet', '--no-gate'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const after = JSON.parse((await runCli(['plan', '--dataset', 'data', '--json'], dir)).stdout) as PlanResult;
+    expect(after.estimates[0]!.basis).toMatch(/750 in \/ 150 out tokens per page \(earlier run: \S+, 4 calls\)/);
+    // Uncounted tiny documents count 1 page each: 4 calls × (750 × 1 + 150 × 2) / 1e6.
+    expect(after.estimates[0]!.costUsd).toBeCloseTo((4 * (750 * 1 + 150 * 2)) / 1e6, 12);
   }, 60_000);
 });
