@@ -25,6 +25,8 @@ export async function countDocumentPages(documents: readonly DatasetDocument[], 
 }
 
 async function countPages(document: DatasetDocument): Promise<number | null> {
+  // Counted during validation when the file was read whole.
+  if (document.pages !== undefined) return document.pages;
   if (!document.file) return null;
   const type = document.mediaType;
   // PNG and JPEG hold one image: nothing to read.
@@ -36,6 +38,16 @@ async function countPages(document: DatasetDocument): Promise<number | null> {
     return null;
   }
   return type === 'application/pdf' ? countPdfPages(bytes) : (countTiffPages(bytes) ?? (await countWithSharp(bytes)));
+}
+
+/**
+ * Pages counted from the bytes alone, synchronously (the dataset validator calls it on the files its hash
+ * reads whole); null when only a library can tell (object streams, BigTIFF, damage).
+ */
+export function scanPageCount(mediaType: string, bytes: Buffer): number | null {
+  if (mediaType === 'application/pdf') return scanPdfPageCount(bytes);
+  if (mediaType === 'image/tiff') return countTiffPages(bytes);
+  return mediaType === 'image/png' || mediaType === 'image/jpeg' ? 1 : null;
 }
 
 const OBJECT_START = /(\d+)\s+\d+\s+obj\b/g;
@@ -51,6 +63,11 @@ const WINDOW = 2048;
  * can read), and files where no page tree is found, are opened with pdf.js instead.
  */
 export async function countPdfPages(bytes: Buffer): Promise<number | null> {
+  return scanPdfPageCount(bytes) ?? (await openPdfPageCount(bytes));
+}
+
+/** The page tree's count as the bytes show it; null when they cannot (object streams, no page tree found). */
+function scanPdfPageCount(bytes: Buffer): number | null {
   if (bytes.indexOf('/ObjStm') < 0) {
     const counts = new Map<string, number>();
     for (let at = bytes.indexOf('/Pages'); at >= 0; at = bytes.indexOf('/Pages', at + 6)) {
@@ -66,6 +83,10 @@ export async function countPdfPages(bytes: Buffer): Promise<number | null> {
     }
     if (counts.size > 0) return Math.max(...counts.values());
   }
+  return null;
+}
+
+async function openPdfPageCount(bytes: Buffer): Promise<number | null> {
   try {
     const { openPdf } = await import('../pdf/index.js');
     const pdf = await openPdf(new Uint8Array(bytes));
