@@ -123,6 +123,8 @@ describe('budgets', () => {
     expect(manifest.systems.find((s: { name: string }) => s.name === 'paid')).toMatchObject({ stop_reason: 'budget', max_cost_usd: 0.05 });
     const paid = (await readJsonl(path.join(dir, 'run', 'results.jsonl'))).filter((r) => r.system === 'paid');
     expect(paid.length).toBe(5);
+    const budgeted = await runCli(['plan', '--dataset', '../data', '--max-cost', '0.1'], dir);
+    expect(budgeted.stdout).toMatch(/budgets: run \$0\.1000 \(below the estimate: the run would stop early\), paid \$0\.0500 \(below the estimate/);
     // Those five answers are cached now: a plan of the same run counts them as free.
     const plan = await runCli(['plan', '--dataset', '../data', '--json', '--systems', 'paid'], dir);
     expect(plan.code, plan.stderr).toBe(0);

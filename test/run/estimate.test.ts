@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { countPdfPages, countTiffPages } from '../../src/dataset/page-count.js';
 import { openPdf } from '../../src/pdf/index.js';
 import { createBudgetLedger } from '../../src/run/budget.js';
+import { createProgress } from '../../src/run/progress.js';
 import { estimateCallCost, estimateRun, type EstimateSystem } from '../../src/run/estimate.js';
 import type { PlannedCall } from '../../src/run/plan.js';
 import type { CallRecord } from '../../src/run/record.js';
@@ -135,5 +136,23 @@ describe('budget ledger', () => {
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.message).toContain('budget reached');
     expect(ledger.admit(c).ok).toBe(true);
+  });
+});
+
+describe('progress', () => {
+  it('shows each priced system\'s spend so far, earlier invocations included', () => {
+    let text = '';
+    const stream = { write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WritableStream;
+    let now = 0;
+    const progress = createProgress({ stream, quiet: false, intervalMs: 1000, now: () => now });
+    progress({ type: 'run-start', planned: 3, alreadyDone: 1, documents: 2, spentUsd: { paid: 0.5 } });
+    const c = call('paid', 'd1');
+    progress({ type: 'call-start', key: c.key });
+    now = 2000;
+    progress({ type: 'call-done', record: { key: c.key, system: 'paid', status: 'ok', from_cache: false, cost_usd: 0.01 } as CallRecord });
+    progress({ type: 'call-done', record: { key: 'free|d1', system: 'free', status: 'ok', from_cache: false } as CallRecord });
+    expect(text).toContain('progress: 1/2 calls, 0 failed, 0 in flight');
+    expect(text).toContain(', spent paid $0.5100\n');
+    expect(text).not.toContain('free $');
   });
 });
