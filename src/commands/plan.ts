@@ -1,7 +1,6 @@
 /** `docbench plan`: what `docbench run` with the same flags would call and cost; nothing called, nothing written. */
 import type { Options } from 'yargs';
-import { formatEstimateLine, formatUsd } from '../run/estimate.js';
-import { planBenchmark, type PlanResult } from '../run/plan-benchmark.js';
+import { formatEstimateLine, formatUsd, planBenchmark, type PlanResult } from '../run/index.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 import { readRunShape, requireDatasetOrResume, runShapeOptions } from './run-options.js';

@@ -4,7 +4,7 @@
  */
 import type { InferredOptionTypes, Options } from 'yargs';
 import { UsageError } from '../errors.js';
-import { parseFilter, parseShard, type Selection } from '../run/plan.js';
+import { parseFilter, parseShard, type Selection } from '../run/index.js';
 import { readBudget } from '../run-settings.js';
 import { SettingsReader } from '../settings-reader.js';
 import type { CliContext } from './context.js';

@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import type { SystemSpec } from '../systems/index.js';
 import { formatUsd } from './estimate.js';
 import type { PlannedCall } from './plan.js';
-import type { CallRecord } from './record.js';
+import type { CallRecord } from '../run-dir/index.js';
 
 export interface BudgetLimits {
   /** `--max-cost`: USD over every system of the run; null: none. */

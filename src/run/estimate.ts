@@ -5,7 +5,7 @@
  * usage recorded by an earlier run of the dataset, else its kind's default — and are estimates. Pure: the
  * page counts, cached calls and recorded usage are read by the caller.
  */
-import type { Price, TokensPerPage } from '../systems/types.js';
+import type { Price, TokensPerPage } from '../systems/index.js';
 import type { PlannedCall } from './plan.js';
 
 /** Tokens per page for kinds that give none: a page image plus a share of the prompt in, a page of text out. */

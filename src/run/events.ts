@@ -1,7 +1,8 @@
 /** What the runner tells its subscribers (progress display, logs), as one discriminated union. */
-import type { CallRecord } from './record.js';
+import type { CallRecord, StopReason } from '../run-dir/index.js';
 
-export type StopReason = 'interrupted' | 'auth' | 'outage' | 'output' | 'budget';
+/** Recorded in run.json, so its format is run-dir's. */
+export type { StopReason };
 
 export type RunEvent =
   /** `spentUsd`: with budgets, USD each system recorded in earlier invocations of the run. */

@@ -5,13 +5,12 @@
  * each kind can tell without being created.
  */
 import path from 'node:path';
-import { readFinalRecords } from '../run-dir/index.js';
 import { findSystemKind, storedAnswers, type SystemSpec } from '../systems/index.js';
 import type { Endpoint, Mode } from '../types.js';
 import { resolveBudgetLimits } from './budget.js';
 import { totalEstimate, type SystemEstimate } from './estimate.js';
 import { estimatePlannedCalls } from './estimate-systems.js';
-import { v1SystemName } from './manifest.js';
+import { readFinalRecords, v1SystemName } from '../run-dir/index.js';
 import { planCalls, type PlanSystem } from './plan.js';
 import { resolveRunInputs, type RunInputOptions } from './run-inputs.js';
 

@@ -6,9 +6,8 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { readManifest, readResults } from '../run-dir/index.js';
-import type { TokensPerPage } from '../systems/types.js';
-import { runSystems, v1SystemName } from './manifest.js';
+import type { TokensPerPage } from '../systems/index.js';
+import { readManifest, readResults, runSystems, v1SystemName } from '../run-dir/index.js';
 
 /** Runs looked at, newest first: a bound on the time the plan takes in a large reports directory. */
 const MAX_RUNS = 20;

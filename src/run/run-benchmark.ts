@@ -16,18 +16,15 @@ import { DOCBENCH_VERSION } from '../version.js';
 import { unwritable } from '../fs-utils.js';
 import { createDiskCache } from './cache.js';
 import { planCalls, type PlannedCall } from './plan.js';
-import { readFinalRecords, readResults, runDirPath, writeManifest } from '../run-dir/index.js';
-import { ResultsWriter } from './results-file.js';
-import { createRunId, runSystems, v1SystemName, type ManifestSystem, type RunManifest, type RunStatus } from './manifest.js';
+import { readFinalRecords, readResults, runDirPath, writeManifest, ResultsWriter, createRunId, runSystems, v1SystemName, type ManifestSystem, type RunManifest, type RunStatus, type CallRecord } from '../run-dir/index.js';
 import { executeCalls, type ExecuteResult } from './runner.js';
 import { createBudgetLedger, resolveBudgetLimits, sumRecordedCost, type BudgetLedger } from './budget.js';
 import type { SystemEstimate } from './estimate.js';
 import { estimatePlannedCalls } from './estimate-systems.js';
 import { resolveRunInputs, type RunInputOptions } from './run-inputs.js';
-import { findDocbenchCommit } from './git-commit.js';
+import { findDocbenchCommit } from '../git-commit.js';
 import { exportComparisonPages } from './comparison-pages.js';
 import type { RunEvent, StopReason } from './events.js';
-import type { CallRecord } from './record.js';
 
 export interface RunBenchmarkOptions extends RunInputOptions {
   /** Where to write; default `<reportsDir>/<run-id>`. Must not hold a run already. */

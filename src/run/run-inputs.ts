@@ -10,9 +10,8 @@ import type { Logger } from '../logger.js';
 import type { Dataset, DatasetDocument, Endpoint, Mode } from '../types.js';
 import { loadDataset } from '../dataset/index.js';
 import { selectSystems, type SystemChoice, type SystemSpec } from '../systems/index.js';
-import { readManifest } from '../run-dir/index.js';
 import { selectDocuments, type Selection } from './plan.js';
-import { runSystems, type RunManifest } from './manifest.js';
+import { readManifest, runSystems, type RunManifest } from '../run-dir/index.js';
 
 export interface RunInputOptions {
   /** The dataset directory, as the user gave it. Ignored with `resumeDir` (the run's own is used). */

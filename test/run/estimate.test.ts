@@ -14,7 +14,7 @@ import { createBudgetLedger } from '../../src/run/budget.js';
 import { createProgress } from '../../src/run/progress.js';
 import { estimateCallCost, estimateRun, type EstimateSystem } from '../../src/run/estimate.js';
 import type { PlannedCall } from '../../src/run/plan.js';
-import type { CallRecord } from '../../src/run/record.js';
+import type { CallRecord } from '../../src/run-dir/index.js';
 import { ROOT } from '../helpers/cli.js';
 import { drawPdf } from '../systems/providers/context.js';
 
@@ -142,7 +142,12 @@ describe('budget ledger', () => {
 describe('progress', () => {
   it('shows each priced system\'s spend so far, earlier invocations included', () => {
     let text = '';
-    const stream = { write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WritableStream;
+    const stream = {
+      write: (chunk: string) => {
+        text += chunk;
+        return true;
+      },
+    } as unknown as NodeJS.WritableStream;
     let now = 0;
     const progress = createProgress({ stream, quiet: false, intervalMs: 1000, now: () => now });
     progress({ type: 'run-start', planned: 3, alreadyDone: 1, documents: 2, spentUsd: { paid: 0.5 } });
