@@ -3,22 +3,15 @@
  * selection flags, so the same flags always give the same plan (and shards of it partition it exactly).
  */
 import { createHash } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
+import type { SelectionFormat } from '../run-dir/formats/manifest.js';
 import { UsageError } from '../errors.js';
 import type { Dataset, DatasetDocument, Endpoint, Mode } from '../types.js';
 import type { System } from '../systems/types.js';
 import { callKey } from './record.js';
 
-export interface Selection {
-  /** Tag filters `key=value`; a document must match all of them. */
-  filters: { key: string; value: string }[];
-  /** Keep a seeded random sample of this many documents. */
-  sample: number | null;
-  seed: number;
-  /** Keep the first N (after filter and sample). */
-  limit: number | null;
-  /** Take shard `index` (1-based) of `count`. */
-  shard: { index: number; count: number } | null;
-}
+/** Which documents a run takes; recorded in run.json (the format: src/run-dir/formats/manifest.ts). */
+export type Selection = Static<typeof SelectionFormat>;
 
 export interface PlannedCall {
   key: string;
