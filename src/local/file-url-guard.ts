@@ -84,9 +84,3 @@ export function refuseLiteral(url: URL, rule: AddressRule): HttpProblem | null {
   const refused = rule(host);
   return refused === null ? null : refusal(host, host, refused);
 }
-
-/** Whether a service bound to `host` counts as loopback-only (`localhost` or a loopback address). */
-export function isLoopbackBinding(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || (ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback');
-}

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
-import { isLoopbackBinding } from './file-url-guard.js';
+import { isLoopbackHost } from '../loopback.js';
 
 /** The faults the service can inject (issue 4): each mimics a real failure a client must survive. */
 export const FAULT_MODES = ['429', '500', '503-html', 'truncated-json', 'drop'] as const;
@@ -86,7 +86,7 @@ export function resolveServiceOptions(options: LocalServiceOptions): ResolvedSer
     latencyMs: Math.max(0, options.latencyMs ?? options.faults?.latencyMs ?? 0),
     faults,
     fileUrlTimeoutMs: options.fileUrlTimeoutMs ?? 30_000,
-    publicFileUrlsOnly: !isLoopbackBinding(options.host ?? '127.0.0.1') && options.allowPrivateUrls !== true,
+    publicFileUrlsOnly: !isLoopbackHost(options.host ?? '127.0.0.1') && options.allowPrivateUrls !== true,
     cacheSize: Math.max(1, options.cacheSize ?? 8),
   };
 }

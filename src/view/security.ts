@@ -11,6 +11,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import { isLoopbackHost } from '../loopback.js';
 
 export const TOKEN_HEADER = 'x-docbench-token';
 /** Query parameter of the printed URL: exchanged for the cookie on a page load (GET), accepted nowhere else. */
@@ -20,10 +21,6 @@ export function createSessionToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
-}
 
 export function sameToken(given: string | null | undefined, token: string): boolean {
   if (typeof given !== 'string') return false;

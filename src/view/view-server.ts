@@ -23,7 +23,8 @@ import { listRuns } from './run-list.js';
 import { LRUCache } from 'lru-cache';
 import { HttpError } from './http-error.js';
 import { matchRoute, type Route } from './routes.js';
-import { acceptedHosts, authenticate, createSessionToken, isLoopbackHost, isReadRequest, isRunName, mayChangeState, resolveConfined, sameToken, sessionCookie, TOKEN_PARAM } from './security.js';
+import { isLoopbackHost } from '../loopback.js';
+import { acceptedHosts, authenticate, createSessionToken, isReadRequest, isRunName, mayChangeState, resolveConfined, sameToken, sessionCookie, TOKEN_PARAM } from './security.js';
 import { sendFile } from './static-file.js';
 import { StaleTruthError } from './truth-files.js';
 
