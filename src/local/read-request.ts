@@ -139,7 +139,10 @@ const guardedAgents = new WeakMap<AddressRule, Agent>();
 
 function guardedAgent(rule: AddressRule): Agent {
   let agent = guardedAgents.get(rule);
-  if (!agent) guardedAgents.set(rule, (agent = new Agent({ connect: { lookup: guardedLookup(rule) } })));
+  if (!agent) {
+    agent = new Agent({ connect: { lookup: guardedLookup(rule) } });
+    guardedAgents.set(rule, agent);
+  }
   return agent;
 }
 

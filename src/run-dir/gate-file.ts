@@ -3,11 +3,11 @@
  */
 import { rm } from 'node:fs/promises';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
-import type { GateResult } from '../evaluate/types.js';
+import { GATE_SCHEMA_VERSION, type GateResult } from './evaluation-types.js';
 import { checkShape, readJsonFile, type FileRole } from './check-file.js';
 import { runDirPath } from './layout.js';
 
-export const GATE_SCHEMA_VERSION = 1;
+export { GATE_SCHEMA_VERSION };
 
 function gateRole(runDir: string): FileRole {
   return { file: runDirPath(runDir, 'gate'), hint: `re-create it with: docbench gate ${runDir} (or delete it to report without a gate)` };

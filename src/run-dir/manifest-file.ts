@@ -1,7 +1,7 @@
 /** run.json: read (validated) and written (atomically) here only. The format: formats/manifest.ts. */
 import { UsageError } from '../errors.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
-import type { RunManifest } from '../run/manifest.js';
+import type { RunManifest } from './manifest.js';
 import { checkShape, readJsonFile, type FileRole } from './check-file.js';
 import { runDirPath } from './layout.js';
 

@@ -1,11 +1,11 @@
 /**
- * Reading results.jsonl (written by run/results-file.ts's ResultsWriter). Every line is checked against
+ * Reading results.jsonl (written by results-writer.ts's ResultsWriter). Every line is checked against
  * its endpoint's format (formats/results.ts). A last line without its newline is a write torn by a crash: dropped and reported, as
  * `--resume` cuts it too. Any other bad line is damage, and stops the reader with the file, line and path.
  */
 import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { upgradeRecord, type CallRecord } from '../run/record.js';
+import { upgradeRecord, type CallRecord } from './record.js';
 import { checkShape, parseJsonText, type FileCheck, type FileRole } from './check-file.js';
 import { runDirPath } from './layout.js';
 

@@ -6,8 +6,8 @@
  */
 import { UsageError } from '../errors.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
-import { SUMMARY_SCHEMA_VERSION, type RunSummary } from '../evaluate/types.js';
-import { upgradeSummaryV1 } from '../evaluate/upgrade-v1.js';
+import { SUMMARY_SCHEMA_VERSION, type RunSummary } from './evaluation-types.js';
+import { upgradeSummaryV1 } from './upgrade-v1.js';
 import { checkShape, damagedFile, readJsonFile, type FileRole } from './check-file.js';
 import { runDirPath } from './layout.js';
 

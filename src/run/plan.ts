@@ -3,15 +3,13 @@
  * selection flags, so the same flags always give the same plan (and shards of it partition it exactly).
  */
 import { createHash } from 'node:crypto';
-import type { Static } from '@sinclair/typebox';
-import type { SelectionFormat } from '../run-dir/formats/manifest.js';
 import { UsageError } from '../errors.js';
 import type { Dataset, DatasetDocument, Endpoint, Mode } from '../types.js';
-import type { System } from '../systems/types.js';
-import { callKey } from './record.js';
+import type { System } from '../systems/index.js';
+import { callKey, type Selection } from '../run-dir/index.js';
 
-/** Which documents a run takes; recorded in run.json (the format: src/run-dir/formats/manifest.ts). */
-export type Selection = Static<typeof SelectionFormat>;
+/** Recorded in run.json, so its format is run-dir's. */
+export type { Selection };
 
 export interface PlannedCall {
   key: string;

@@ -1,13 +1,13 @@
 /**
  * documents.jsonl: one line per document with every system's scores and everything a drill-down shows, as
  * summary.json schema 2 writes it, and the schema-1 line older runs have (read through
- * src/evaluate/upgrade-v1.ts; a line with `systems` is schema 2, one with `status` schema 1). The TypeScript
- * side: src/evaluate/types.ts and summary-v1.ts.
+ * ../upgrade-v1.ts; a line with `systems` is schema 2, one with `status` schema 1). The TypeScript
+ * side: ../evaluation-types.ts and ../summary-v1.ts.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { defineFileCheck } from '../check-file.js';
-import { RegionPageFormat } from './results.js';
-import { anyValue, byMode, count, endpoint, keyed, nullableCount, nullableMode, nullableNonNegative, nullableNum, nullableString, num, oneOf, share } from './parts.js';
+import { RegionPageFormat } from '../../endpoint-results.js';
+import { anyValue, byMode, count, endpoint, keyed, nullableCount, nullableMode, nullableNonNegative, nullableNum, nullableString, num, oneOf, share } from '../../format-parts.js';
 
 const verdict = oneOf(['tp', 'fp', 'fn', 'fp+fn', 'tn'] as const);
 

@@ -5,8 +5,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { defineFileCheck } from '../check-file.js';
-import { GATE_SCHEMA_VERSION } from '../gate-file.js';
-import { nullableNum, oneOf } from './parts.js';
+import { GATE_SCHEMA_VERSION } from '../evaluation-types.js';
+import { nullableNum, oneOf } from '../../format-parts.js';
 
 /** One threshold check of the quality gate. */
 export const GateCheckFormat = Type.Object({

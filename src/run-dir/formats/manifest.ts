@@ -1,13 +1,13 @@
 /**
  * run.json: the provenance of a run — who ran what against which service on which data, with which settings
- * (never the key), when, and how far it got. The TypeScript side: RunManifest in src/run/manifest.ts.
+ * (never the key), when, and how far it got. The TypeScript side: RunManifest in ../manifest.ts.
  * Further keys are allowed (written by later minor versions).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { Price } from '../../systems/types.js';
-import { MANIFEST_SCHEMA_VERSION } from '../../run/manifest.js';
+import type { Price } from '../../systems/index.js';
+import { MANIFEST_SCHEMA_VERSION } from '../manifest.js';
 import { defineFileCheck } from '../check-file.js';
-import { count, endpoint, mode, nonNegative, nullableNonNegative, nullableString, oneOf, systemName } from './parts.js';
+import { count, endpoint, mode, nonNegative, nullableNonNegative, nullableString, oneOf, systemName } from '../../format-parts.js';
 
 /** Why a run (or one system's calls) stopped early. */
 export const StopReasonFormat = oneOf(['interrupted', 'auth', 'outage', 'output', null] as const);

@@ -1,80 +1,14 @@
 /**
  * results.jsonl: one line per finished call (written by run/results-file.ts). Each endpoint's line has its
  * own format, and within it a successful call carries that endpoint's result and a failed one its error,
- * so a damaged line is named by file, line and JSON path before any scorer reads it.
- * The result formats are what the service client returns after tolerant reading (src/service/read-*.ts).
+ * so a damaged line is named by file, line and JSON path before any scorer reads it. The results are the
+ * endpoints' formats (src/endpoint-results.ts), what the service client returns.
  */
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
-import type { JsonObject } from '../../types.js';
-import { RECORD_SCHEMA_VERSION } from '../../run/record.js';
+import { CompareResultFormat, ExtractResultFormat, ProcessResultFormat, SplitResultFormat } from '../../endpoint-results.js';
+import { RECORD_SCHEMA_VERSION } from '../record.js';
 import { defineFileCheck } from '../check-file.js';
-import { count, mode, nonNegative, nullableCount, nullableNum, nullableString, oneOf, systemName } from './parts.js';
-
-/** A JSON object kept as received (the extracted data, /process's structured data). */
-const jsonObject = Type.Unsafe<JsonObject>({ type: 'object' });
-
-/** /v1/process, normalised. Element shapes the interface leaves unspecified are kept as received. */
-export const ProcessResultFormat = Type.Object({
-  status: Type.String(),
-  documentId: nullableString,
-  text: Type.String(),
-  structuredData: jsonObject,
-  pageCount: nullableCount,
-  /** The service's own `metadata.processing_time_ms`. */
-  processingTimeMs: nullableNum,
-  images: Type.Optional(Type.Array(Type.Unknown())),
-  boundingBoxes: Type.Optional(Type.Array(Type.Unknown())),
-  barcodes: Type.Optional(Type.Array(Type.Unknown())),
-  signatures: Type.Optional(Type.Array(Type.Unknown())),
-});
-
-/** /extract, normalised. */
-export const ExtractResultFormat = Type.Object({
-  /** `response` read as a JSON object (absent → `{}`). */
-  data: jsonObject,
-  /** How `response` arrived: a JSON string (as declared), an object, JSON inside prose or fences, or absent. */
-  responseForm: oneOf(['string', 'object', 'embedded', 'absent'] as const),
-  method: oneOf(['fast', 'slow', null] as const),
-  pagesProcessed: nullableNum,
-  /** Always on the 0–100 scale. */
-  confidence: nullableNum,
-  /** The scale the service used: a value in [0, 1] is read as a fraction. */
-  confidenceScale: oneOf(['0-1', '0-100', null] as const),
-  imageMetadata: Type.Optional(Type.Array(Type.Unknown())),
-});
-
-/** One page of /compare (and /markdown). */
-export const MarkdownPageFormat = Type.Object({ content: Type.String(), width: nullableNum, height: nullableNum });
-
-/** /compare, normalised. */
-export const CompareResultFormat = Type.Object({
-  success: Type.Boolean(),
-  pages: Type.Array(MarkdownPageFormat),
-  dashboardUrl: nullableString,
-  comparisonId: nullableString,
-  /** `failed_pages` from the /markdown payload, as a count, whether it came as a count or a list. */
-  failedPages: count,
-  failedPageList: Type.Array(Type.Integer()),
-});
-
-/** A box in inches, origin top-left (docs/service-interface.md §2.3). */
-export const InchBoxFormat = Type.Object({ min_x: Type.Number(), min_y: Type.Number(), max_x: Type.Number(), max_y: Type.Number() });
-
-/** One page of /split, and of truth/<id>.regions.json. */
-export const RegionPageFormat = Type.Object({
-  page: Type.Integer({ minimum: 1 }),
-  /** Points. */
-  width: Type.Number(),
-  height: Type.Number(),
-  /**
-   * `confidence` (0–100): the provider's mean word confidence for the region, where it gives one (provider
-   * kinds, docs/systems.md); the interface defines none.
-   */
-  bounding_boxes: Type.Array(Type.Object({ bounding_box: InchBoxFormat, content: Type.String(), confidence: Type.Optional(Type.Number()) })),
-});
-
-/** /split, normalised. */
-export const SplitResultFormat = Type.Object({ pages: Type.Array(RegionPageFormat) });
+import { count, mode, nonNegative, systemName } from '../../format-parts.js';
 
 /** What went wrong with a failed call, without secrets. */
 export const CallErrorFormat = Type.Object({
@@ -150,12 +84,14 @@ const RECORD = {
   properties: { v: { enum: [1, RECORD_SCHEMA_VERSION] }, endpoint: { enum: [...new Set(CALL_FORMATS.map((f) => f.properties.endpoint.const))] }, status: { enum: ['ok', 'failed'] } },
   allOf: CALL_FORMATS.map((format) => ({
     if: { properties: { endpoint: { const: format.properties.endpoint.const }, status: { const: format.properties.status.const } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
     then: {
       ...format,
       properties: { ...format.properties, v: { enum: [1, RECORD_SCHEMA_VERSION] } },
       // Version 1 had no system: required only from version 2 on.
       required: format.required?.filter((name) => name !== 'system'),
       if: { properties: { v: { const: RECORD_SCHEMA_VERSION } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
       then: { required: ['system'] },
     },
   })),

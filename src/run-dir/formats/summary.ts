@@ -1,14 +1,14 @@
 /**
  * summary.json: the headline numbers of every system of a scored run (docs/summary-json.md), schema version
  * 2, and the version-1 form older runs have (one service, the incumbent as the dataset's baseline files),
- * read through src/evaluate/upgrade-v1.ts. The TypeScript side: src/evaluate/types.ts and summary-v1.ts.
+ * read through ../upgrade-v1.ts. The TypeScript side: ../evaluation-types.ts and ../summary-v1.ts.
  * Further keys are allowed.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { MODES } from '../../types.js';
-import { SUMMARY_SCHEMA_VERSION } from '../../evaluate/types.js';
+import { SUMMARY_SCHEMA_VERSION } from '../evaluation-types.js';
 import { defineFileCheck } from '../check-file.js';
-import { byMode, count, interval, keyed, mode, nonNegative, nullableInterval, nullableNonNegative, nullableNum, nullableShare, nullableString, num, oneOf, share, systemName } from './parts.js';
+import { byMode, count, interval, keyed, mode, nonNegative, nullableInterval, nullableNonNegative, nullableNum, nullableShare, nullableString, num, oneOf, share, systemName } from '../../format-parts.js';
 
 /**
  * Percentiles of one latency population (without `min`); the method is named so numbers can be reproduced.

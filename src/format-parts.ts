@@ -1,11 +1,11 @@
 /**
- * The building blocks of the run files' formats (docs/run-directory.md). Each format is one TypeBox
- * definition: the JSON Schema the readers check a file against, and (through `Static`) the TypeScript type
- * the code reads and writes, so the two cannot drift. These modules load with a file's first check, not
- * with the library: the readers import them on first use (src/run-dir/check-file.ts).
+ * The building blocks of docbench's own file formats (the endpoints' results, src/endpoint-results.ts; the run
+ * directory's files, src/run-dir/formats/). Each format is one TypeBox definition: the JSON Schema a reader
+ * checks a file against and, through `Static`, the TypeScript type the code reads and writes, so the two
+ * cannot drift. Imported at run time only by the formats, which load with a file's first check.
  */
 import { Type, type SchemaOptions, type Static, type TSchema } from '@sinclair/typebox';
-import { ENDPOINTS, MODES, type Mode } from '../../types.js';
+import { ENDPOINTS, MODES, type Mode } from './types.js';
 
 /** A string out of `values`, as one `enum` (a mismatch reads "expected one of …"). */
 export function oneOf<const T extends readonly (string | number | null)[]>(values: T, options: SchemaOptions = {}) {

@@ -9,14 +9,17 @@ import type {
   ComparisonBlockFormat, ConfidenceBlockFormat, CostBlockFormat, DisagreementFormat, ExtractionBlockFormat, FieldLeaderFormat, FieldRowFormat,
   LatencyBlockFormat, LeaderboardBlockFormat, MarkdownBlockFormat, RegionsBlockFormat, RunSummaryFormat, SystemComparisonBlockFormat,
   SystemSummaryFormat, TagBreakdownFormat,
-} from '../run-dir/formats/summary.js';
-import type { DocumentEvaluationFormat, DocumentExtractionFormat, DocumentMarkdownFormat, FieldVerdictFormat, SystemDocumentFormat } from '../run-dir/formats/documents.js';
-import type { GateCheckFormat, GateResultFormat } from '../run-dir/formats/gate.js';
+} from './formats/summary.js';
+import type { DocumentEvaluationFormat, DocumentExtractionFormat, DocumentMarkdownFormat, FieldVerdictFormat, SystemDocumentFormat } from './formats/documents.js';
+import type { GateCheckFormat, GateResultFormat } from './formats/gate.js';
 
 /** 2: several systems per run (`systems.<name>`), leaderboard and comparisons with the reference. docs/summary-json.md. */
 export const SUMMARY_SCHEMA_VERSION = 2;
 
-/** The formats, with each field's documentation: src/run-dir/formats/summary.ts (summary.json), documents.ts and gate.ts. */
+/** gate.json's version; files from before docbench recorded it have the same shape and are read as 1. */
+export const GATE_SCHEMA_VERSION = 1;
+
+/** The formats, with each field's documentation: formats/summary.ts (summary.json), documents.ts and gate.ts. */
 export type LatencyBlock = Static<typeof LatencyBlockFormat>;
 export type ExtractionBlock = Static<typeof ExtractionBlockFormat>;
 export type MarkdownBlock = Static<typeof MarkdownBlockFormat>;

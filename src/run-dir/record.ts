@@ -2,12 +2,12 @@
  * One line of results.jsonl: one finished call of one system. Raw and durable: everything later stages need
  * is here, so scores and reports can be rebuilt without calling any system again.
  *
- * Version 2 (issue 14) added `system` (and put it first in `key`), `usage`, `cost_usd` and `raw`. A version-1
+ * Version 2 (several systems in one run, docs/systems.md) added `system` (and put it first in `key`), `usage`, `cost_usd` and `raw`. A version-1
  * line is read as a call of the run's single system (see `upgradeRecord`).
  */
 import type { Endpoint, Mode } from '../types.js';
 import type { Static } from '@sinclair/typebox';
-import type { CallErrorFormat, CallRecordFormat, UsageFormat } from '../run-dir/formats/results.js';
+import type { CallErrorFormat, CallRecordFormat, UsageFormat } from './formats/results.js';
 
 export const RECORD_SCHEMA_VERSION = 2;
 
@@ -19,7 +19,7 @@ export type UsageRecord = Static<typeof UsageFormat>;
 
 /**
  * One line: per endpoint, a successful call with that endpoint's result or a failed one with its error
- * (the format and its documentation: src/run-dir/formats/results.ts).
+ * (the format and its documentation: formats/results.ts).
  */
 export type CallRecord = CallRecordFormat;
 

@@ -4,10 +4,10 @@
  * `upgradeDocumentV1` can read older run directories; nothing writes these shapes any more.
  */
 import type { Static } from '@sinclair/typebox';
-import type { FieldRowV1Format, RunSummaryV1Format, TagBreakdownV1Format } from '../run-dir/formats/summary.js';
-import type { DocumentEvaluationV1Format } from '../run-dir/formats/documents.js';
+import type { FieldRowV1Format, RunSummaryV1Format, TagBreakdownV1Format } from './formats/summary.js';
+import type { DocumentEvaluationV1Format } from './formats/documents.js';
 
-/** The formats, with each field's documentation: src/run-dir/formats/summary.ts and documents.ts. */
+/** The formats, with each field's documentation: formats/summary.ts and documents.ts. */
 export type TagBreakdownV1 = Static<typeof TagBreakdownV1Format>;
 export type FieldRowV1 = Static<typeof FieldRowV1Format>;
 export type RunSummaryV1 = Static<typeof RunSummaryV1Format>;

@@ -4,16 +4,25 @@
  * atomically at every end, so a killed run still says what it was. Read and written by src/run-dir/.
  */
 import type { Static } from '@sinclair/typebox';
-import type { ManifestSystemFormat, RunManifestFormat } from '../run-dir/formats/manifest.js';
+import type { ManifestSystemFormat, RunManifestFormat, SelectionFormat, StopReasonFormat } from './formats/manifest.js';
 
 export const MANIFEST_SCHEMA_VERSION = 1;
 
-/** The format, with each field's documentation: src/run-dir/formats/manifest.ts. */
+/** Why a run stopped before its plan was done (`stop_reason`). */
+export type StopReason = NonNullable<Static<typeof StopReasonFormat>>;
+
+/** Which documents a run takes (`selection`): the selection flags as the plan applied them. */
+export type Selection = Static<typeof SelectionFormat>;
+
+/** The format, with each field's documentation: formats/manifest.ts. */
 export type RunManifest = Static<typeof RunManifestFormat>;
 export type RunStatus = RunManifest['status'];
 
 /** One system of a run, as run.json records it (never a secret: keys are only named by their variables). */
 export type ManifestSystem = Static<typeof ManifestSystemFormat>;
+
+/** The name of the stored system made of the dataset's baseline files (version-1 summaries named it `baseline`). */
+export const INCUMBENT = 'incumbent';
 
 /** The name a version-1 record (no `system`) is read under: the run's single system. */
 export function v1SystemName(manifest: { service?: { base_url: string | null } }): string {
