@@ -7,7 +7,7 @@
 import type { Static } from '@sinclair/typebox';
 import type {
   ComparisonBlockFormat, ConfidenceBlockFormat, CostBlockFormat, DisagreementFormat, ExtractionBlockFormat, FieldLeaderFormat, FieldRowFormat,
-  LatencyBlockFormat, LeaderboardBlockFormat, MarkdownBlockFormat, RegionsBlockFormat, RunSummaryFormat, SystemComparisonBlockFormat,
+  LatencyBlockFormat, LeaderboardBlockFormat, LeaderboardRowFormat, MarkdownBlockFormat, RegionsBlockFormat, RunSummaryFormat, SystemComparisonBlockFormat,
   SystemSummaryFormat, TagBreakdownFormat,
 } from './formats/summary.js';
 import type { DocumentEvaluationFormat, DocumentExtractionFormat, DocumentMarkdownFormat, FieldVerdictFormat, SystemDocumentFormat } from './formats/documents.js';
@@ -31,6 +31,7 @@ export type FieldRow = Static<typeof FieldRowFormat>;
 export type CostBlock = Static<typeof CostBlockFormat>;
 export type SystemSummary = Static<typeof SystemSummaryFormat>;
 export type LeaderboardBlock = Static<typeof LeaderboardBlockFormat>;
+export type LeaderboardRow = Static<typeof LeaderboardRowFormat>;
 export type SystemComparisonBlock = Static<typeof SystemComparisonBlockFormat>;
 export type FieldLeader = Static<typeof FieldLeaderFormat>;
 export type Disagreement = Static<typeof DisagreementFormat>;

@@ -6,6 +6,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { MODES } from '../../types.js';
+import type { DecisionFamily } from '../../score/index.js';
 import { SUMMARY_SCHEMA_VERSION } from '../evaluation-types.js';
 import { defineFileCheck } from '../check-file.js';
 import { byMode, count, interval, keyed, mode, nonNegative, nullableInterval, nullableNonNegative, nullableNum, nullableShare, nullableString, num, oneOf, share, systemName } from '../../format-parts.js';
@@ -201,13 +202,35 @@ export const SystemSummaryFormat = Type.Object({
   cost: Type.Optional(CostBlockFormat),
 });
 
+/** One system in a leaderboard block (its fields: LeaderboardBlockFormat's `rows`). */
+export const LeaderboardRowFormat = Type.Object({
+  rank: count,
+  system: systemName,
+  value: num,
+  ci95: nullableInterval,
+  documents: count,
+  shared: Type.Optional(Type.Union([Type.Object({ value: num, ci95: interval, documents: count }), Type.Null()])),
+  covers_fewer: Type.Optional(Type.Boolean()),
+});
+
 /** A headline metric the leaderboard ranks and the comparisons test, e.g. `extraction.slow.f1`, `markdown.similarity`. */
 export const LeaderboardBlockFormat = Type.Object({
   metric: Type.String(),
   /** Human label, e.g. "field F1 (slow)". */
   label: Type.String(),
-  /** Best first; ties share a rank. `ci95` is the bootstrap 95% interval; null in runs scored with schema 1. */
-  rows: Type.Array(Type.Object({ rank: count, system: systemName, value: num, ci95: nullableInterval, documents: count })),
+  /**
+   * Documents every system of `rows` was scored on for this metric: what the ranking compares. Absent in
+   * summaries written before it was (their ranks are by each system's own figure).
+   */
+  shared_documents: Type.Optional(count),
+  /**
+   * Best first by `shared.value` (by `value` when no document is shared); ties share a rank.
+   * `value`, `ci95`, `documents`: the system's own figure on all the documents it was scored on (`ci95` the
+   * bootstrap 95% interval; null in runs scored with schema 1). `shared`: the same metric on the
+   * `shared_documents` only (null when none is shared). `covers_fewer`: scored on fewer documents than the
+   * system that covers the most.
+   */
+  rows: Type.Array(LeaderboardRowFormat),
 });
 
 /** One system against the reference on one headline metric (paired by document). */
@@ -217,11 +240,14 @@ export const SystemComparisonBlockFormat = Type.Object({
   reference: systemName,
   metric: Type.String(),
   /**
-   * Holm-adjusted bootstrap p (docs/metrics/comparison.md) across every system × metric of this run; null in runs scored
-   * with schema 1, which kept only the markdown head-to-head.
+   * The p the decision uses (docs/metrics/comparison.md "Decision rule"): for the system's primary metric its
+   * own bootstrap p (a Holm family of one), for its other metrics Holm-adjusted among themselves. Null in runs
+   * scored with schema 1, which kept only the markdown head-to-head.
    */
   p_holm: nullableShare,
-  /** The 95% interval excludes 0 and the Holm-adjusted p ≤ 0.05 (schema 1: the interval alone). */
+  /** Which family `p_holm` was adjusted in; absent in summaries written before families. */
+  family: Type.Optional(oneOf(['primary', 'secondary'] as const satisfies readonly DecisionFamily[])),
+  /** p_holm ≤ `decision.alpha` (schema 1: the interval excluded 0). */
   significant: Type.Boolean(),
 });
 
@@ -270,6 +296,11 @@ export const RunSummaryFormat = Type.Object({
   comparisons: Type.Array(SystemComparisonBlockFormat),
   field_leaders: Type.Array(FieldLeaderFormat),
   disagreements: Type.Array(DisagreementFormat),
+  /**
+   * The rule `comparisons` and `field_leaders` were decided by: two-sided at `alpha`; fewer than
+   * `fewest_significant` documents that differ can never be significant. Absent in older summaries.
+   */
+  decision: Type.Optional(Type.Object({ alpha: share, sides: Type.Literal('two-sided'), fewest_significant: count })),
   /** What could not be scored for lack of truth files, per kind: document counts. */
   skipped: Type.Object({ truth_json: count, truth_markdown: count, truth_regions: count }),
   /** Versions of the metric definitions, so numbers from different docbench versions are not mixed silently. */
