@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import type { Endpoint } from '../../types.js';
 import { UsageError } from '../../errors.js';
 import { ServiceError, isServiceError } from '../../service/errors.js';
-import { cancelled, unexpected } from '../../service/client.js';
+import { cancelled, unexpected } from '../../service/exchange.js';
 import { excerpt } from '../../service/redact.js';
 import type { CompareResult, ProcessResult, RegionPage, SplitResult } from '../../service/types.js';
 import type { System, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
