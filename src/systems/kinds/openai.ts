@@ -12,7 +12,7 @@
 import { ServiceError, isServiceError } from '../../service/errors.js';
 import { ShapeReader } from '../../service/shape.js';
 import { readResponseField } from '../../service/read-extract.js';
-import type { CompareResult, ExtractResult, MarkdownPage } from '../../service/types.js';
+import type { ExtractResult, MarkdownPage } from '../../service/types.js';
 import { PAGE_BREAK, type JsonSchema } from '../../types.js';
 import { createHash } from 'node:crypto';
 import type { Redactor } from '../../service/redact.js';
@@ -21,6 +21,7 @@ import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall } from '../providers/http.js';
 import { openDocumentPages, pageNumbers, requireBytes } from '../providers/pages.js';
 import { captureRaw } from '../providers/raw.js';
+import { compareResult } from '../providers/results.js';
 import { fromStrictAnswer, toStrictSchema } from '../providers/strict-schema.js';
 import { openaiSettings, OPENAI_DEFAULT_PROMPTS, type OpenAiOptions } from './openai-settings.js';
 
@@ -221,7 +222,7 @@ async function compare(call: ProviderCall, chat: Chat, images: readonly PageImag
   const pages: MarkdownPage[] = images.map((image, i) => ({ content: (contents[i] ?? '').trim(), width: image.width, height: image.height }));
   // All-pages mode: a page the model did not transcribe (fewer breaks than pages) counts as failed.
   const failedPageList = images.flatMap((_, i) => (contents[i] === undefined ? [i + 1] : []));
-  const result: CompareResult = { success: true, pages, dashboardUrl: null, comparisonId: null, failedPages: failedPageList.length, failedPageList };
+  const result = compareResult(pages, failedPageList);
   return { result, usage: call.usage, raw: captureRaw({ responses: answers.map((a) => a.body) }, redact) };
 }
 
