@@ -171,9 +171,9 @@ function typedValue(found: FoundField, node: SchemaNode | undefined): Json | und
 }
 
 function parseNumber(text: string | null): number | undefined {
-  if (text === null) return undefined;
-  const n = Number(text.replace(/[^\d.,-]/g, '').replace(/,(?=\d{3}\b)/g, ''));
-  return text.trim() !== '' && Number.isFinite(n) ? n : undefined;
+  const digits = text?.replace(/[^\d.,-]/g, '').replace(/,(?=\d{3}\b)/g, '') ?? '';
+  const n = Number(digits);
+  return /\d/.test(digits) && Number.isFinite(n) ? n : undefined;
 }
 
 function parseBoolean(text: string | null): boolean | undefined {

@@ -46,9 +46,9 @@ async function replay(body: unknown): Promise<TestServer> {
   return server;
 }
 
-async function run(body: unknown, request: typeof compareRequest | typeof splitRequest) {
+async function run(body: unknown, request: typeof compareRequest | typeof splitRequest, apiVersion = '2022-06-30-preview') {
   const resource = await replay(body);
-  const system = await createSystem(azureDiKind, 'azure', { endpoint: resource.url, apiKeyEnv: 'TEST_AZURE_KEY', apiVersion: '2022-06-30-preview' }, makeContext('azure', { TEST_AZURE_KEY: KEY }, ['TEST_AZURE_KEY']));
+  const system = await createSystem(azureDiKind, 'azure', { endpoint: resource.url, apiKeyEnv: 'TEST_AZURE_KEY', apiVersion }, makeContext('azure', { TEST_AZURE_KEY: KEY }, ['TEST_AZURE_KEY']));
   const outcome = await system.call(makeCall(await ONE_PAGE, 'application/pdf', request));
   await system.close();
   if (!outcome.ok) throw outcome.error;
@@ -130,5 +130,38 @@ describe('azure-di on recorded prebuilt-layout answers (API 2022-06-30-preview)'
     };
     const { outcome } = await run(answer, compareRequest);
     expect((outcome.result as CompareResult).pages[0]!.content).toBe('## Consent\n\n☒ Yes ☐ No\n\nSigned by hand');
+  });
+
+  it('reads a v4 answer whose content is plain text (contentFormat "text") from its structure, marks in place', async () => {
+    const content = 'I agree :selected: I do not :unselected:';
+    const answer = {
+      status: 'succeeded',
+      analyzeResult: {
+        apiVersion: '2024-11-30',
+        modelId: 'prebuilt-layout',
+        contentFormat: 'text',
+        content,
+        pages: [
+          {
+            pageNumber: 1,
+            width: 8.5,
+            height: 11,
+            unit: 'inch',
+            spans: [{ offset: 0, length: content.length }],
+            words: [],
+            lines: [{ content, polygon: [1, 1, 4, 1, 4, 1.2, 1, 1.2], spans: [{ offset: 0, length: content.length }] }],
+            selectionMarks: [
+              { state: 'selected', polygon: [2, 1, 2.2, 1, 2.2, 1.2, 2, 1.2], confidence: 0.9, span: { offset: content.indexOf(':selected:'), length: 10 } },
+              { state: 'unselected', polygon: [3.8, 1, 4, 1, 4, 1.2, 3.8, 1.2], confidence: 0.9, span: { offset: content.indexOf(':unselected:'), length: 12 } },
+            ],
+          },
+        ],
+        paragraphs: [{ content, spans: [{ offset: 0, length: content.length }], boundingRegions: [{ pageNumber: 1, polygon: [1, 1, 4, 1, 4, 1.2, 1, 1.2] }] }],
+      },
+    };
+    const { outcome, resource } = await run(answer, compareRequest, '2024-11-30');
+    expect(resource.requests[0]!.url).toBe('/documentintelligence/documentModels/prebuilt-layout:analyze?api-version=2024-11-30&outputContentFormat=markdown');
+    expect((outcome.result as CompareResult).pages[0]!.content).toBe('I agree ☒ I do not ☐');
+    expect(outcome.raw).toMatchObject({ markdownFrom: 'paragraphs-and-tables' });
   });
 });
