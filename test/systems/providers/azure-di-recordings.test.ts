@@ -55,6 +55,14 @@ async function run(body: unknown, request: typeof compareRequest | typeof splitR
   return { outcome, resource };
 }
 
+/** A one-page answer of prebuilt-layout (US letter, inches) with the given content and structure. */
+function layoutAnswer(header: Record<string, unknown>, content: string, page: Record<string, unknown>, paragraphs: unknown[]) {
+  return {
+    status: 'succeeded',
+    analyzeResult: { modelId: 'prebuilt-layout', ...header, content, pages: [{ pageNumber: 1, width: 8.5, height: 11, unit: 'inch', spans: [{ offset: 0, length: content.length }], ...page }], paragraphs },
+  };
+}
+
 describe('azure-di on recorded prebuilt-layout answers (API 2022-06-30-preview)', () => {
   for (const name of RECORDINGS) {
     it(`${name}: markdown from paragraphs and tables keeps every line's words, each table's shape and each selection mark`, async () => {
@@ -96,69 +104,48 @@ describe('azure-di on recorded prebuilt-layout answers (API 2022-06-30-preview)'
     const content = 'Consent\nYes No\nSigned by hand :selected: :unselected:';
     const at = (text: string) => ({ offset: content.indexOf(text), length: text.length });
     const word = (text: string, x: number, y: number) => ({ content: text, polygon: [x, y, x + 0.4, y, x + 0.4, y + 0.2, x, y + 0.2], confidence: 0.99, span: at(text) });
-    const answer = {
-      status: 'succeeded',
-      analyzeResult: {
-        apiVersion: '2022-06-30-preview',
-        modelId: 'prebuilt-layout',
-        content,
-        pages: [
-          {
-            pageNumber: 1,
-            width: 8.5,
-            height: 11,
-            unit: 'inch',
-            spans: [{ offset: 0, length: content.length }],
-            words: [word('Consent', 1, 1), word('Yes', 1.3, 2), word('No', 2.3, 2), word('Signed', 1, 3), word('by', 1.5, 3), word('hand', 1.8, 3)],
-            lines: [
-              { content: 'Consent', polygon: [1, 1, 1.4, 1, 1.4, 1.2, 1, 1.2], spans: [at('Consent')] },
-              { content: 'Yes No', polygon: [1.3, 2, 2.7, 2, 2.7, 2.2, 1.3, 2.2], spans: [at('Yes No')] },
-              { content: 'Signed by hand', polygon: [1, 3, 2.2, 3, 2.2, 3.2, 1, 3.2], spans: [at('Signed by hand')] },
-            ],
-            selectionMarks: [
-              { state: 'selected', polygon: [1, 2, 1.2, 2, 1.2, 2.2, 1, 2.2], confidence: 0.9, span: at(':selected:') },
-              { state: 'unselected', polygon: [2, 2, 2.2, 2, 2.2, 2.2, 2, 2.2], confidence: 0.9, span: at(':unselected:') },
-            ],
-          },
+    const box = (x0: number, y0: number, x1: number, y1: number) => [x0, y0, x1, y0, x1, y1, x0, y1];
+    const answer = layoutAnswer(
+      { apiVersion: '2022-06-30-preview' },
+      content,
+      {
+        words: [word('Consent', 1, 1), word('Yes', 1.3, 2), word('No', 2.3, 2), word('Signed', 1, 3), word('by', 1.5, 3), word('hand', 1.8, 3)],
+        lines: [
+          { content: 'Consent', polygon: box(1, 1, 1.4, 1.2), spans: [at('Consent')] },
+          { content: 'Yes No', polygon: box(1.3, 2, 2.7, 2.2), spans: [at('Yes No')] },
+          { content: 'Signed by hand', polygon: box(1, 3, 2.2, 3.2), spans: [at('Signed by hand')] },
         ],
-        tables: [],
-        paragraphs: [
-          { role: 'sectionHeading', content: 'Consent', spans: [at('Consent')], boundingRegions: [{ pageNumber: 1, polygon: [1, 1, 1.4, 1, 1.4, 1.2, 1, 1.2] }] },
-          { content: 'Yes No', spans: [at('Yes No')], boundingRegions: [{ pageNumber: 1, polygon: [1.3, 2, 2.7, 2, 2.7, 2.2, 1.3, 2.2] }] },
+        selectionMarks: [
+          { state: 'selected', polygon: box(1, 2, 1.2, 2.2), confidence: 0.9, span: at(':selected:') },
+          { state: 'unselected', polygon: box(2, 2, 2.2, 2.2), confidence: 0.9, span: at(':unselected:') },
         ],
       },
-    };
+      [
+        { role: 'sectionHeading', content: 'Consent', spans: [at('Consent')], boundingRegions: [{ pageNumber: 1, polygon: box(1, 1, 1.4, 1.2) }] },
+        { content: 'Yes No', spans: [at('Yes No')], boundingRegions: [{ pageNumber: 1, polygon: box(1.3, 2, 2.7, 2.2) }] },
+      ],
+    );
     const { outcome } = await run(answer, compareRequest);
     expect((outcome.result as CompareResult).pages[0]!.content).toBe('## Consent\n\n☒ Yes ☐ No\n\nSigned by hand');
   });
 
   it('reads a v4 answer whose content is plain text (contentFormat "text") from its structure, marks in place', async () => {
     const content = 'I agree :selected: I do not :unselected:';
-    const answer = {
-      status: 'succeeded',
-      analyzeResult: {
-        apiVersion: '2024-11-30',
-        modelId: 'prebuilt-layout',
-        contentFormat: 'text',
-        content,
-        pages: [
-          {
-            pageNumber: 1,
-            width: 8.5,
-            height: 11,
-            unit: 'inch',
-            spans: [{ offset: 0, length: content.length }],
-            words: [],
-            lines: [{ content, polygon: [1, 1, 4, 1, 4, 1.2, 1, 1.2], spans: [{ offset: 0, length: content.length }] }],
-            selectionMarks: [
-              { state: 'selected', polygon: [2, 1, 2.2, 1, 2.2, 1.2, 2, 1.2], confidence: 0.9, span: { offset: content.indexOf(':selected:'), length: 10 } },
-              { state: 'unselected', polygon: [3.8, 1, 4, 1, 4, 1.2, 3.8, 1.2], confidence: 0.9, span: { offset: content.indexOf(':unselected:'), length: 12 } },
-            ],
-          },
+    const whole = [{ offset: 0, length: content.length }];
+    const line = [1, 1, 4, 1, 4, 1.2, 1, 1.2];
+    const answer = layoutAnswer(
+      { apiVersion: '2024-11-30', contentFormat: 'text' },
+      content,
+      {
+        words: [],
+        lines: [{ content, polygon: line, spans: whole }],
+        selectionMarks: [
+          { state: 'selected', polygon: [2, 1, 2.2, 1, 2.2, 1.2, 2, 1.2], confidence: 0.9, span: { offset: content.indexOf(':selected:'), length: 10 } },
+          { state: 'unselected', polygon: [3.8, 1, 4, 1, 4, 1.2, 3.8, 1.2], confidence: 0.9, span: { offset: content.indexOf(':unselected:'), length: 12 } },
         ],
-        paragraphs: [{ content, spans: [{ offset: 0, length: content.length }], boundingRegions: [{ pageNumber: 1, polygon: [1, 1, 4, 1, 4, 1.2, 1, 1.2] }] }],
       },
-    };
+      [{ content, spans: whole, boundingRegions: [{ pageNumber: 1, polygon: line }] }],
+    );
     const { outcome, resource } = await run(answer, compareRequest, '2024-11-30');
     expect(resource.requests[0]!.url).toBe('/documentintelligence/documentModels/prebuilt-layout:analyze?api-version=2024-11-30&outputContentFormat=markdown');
     expect((outcome.result as CompareResult).pages[0]!.content).toBe('I agree ☒ I do not ☐');
