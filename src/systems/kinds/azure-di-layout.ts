@@ -151,6 +151,28 @@ interface Unit {
 const end = (span: Span) => span.offset + span.length;
 const inside = (offset: number, spans: readonly Span[]) => spans.some((s) => offset >= s.offset && offset < end(s));
 
+/**
+ * Whether an offset lies in any of many spans, in log time: spans sorted by start, with the furthest end so
+ * far — the last span starting at or before the offset, or one before it, reaches past it iff that end does.
+ * (Large documents hold thousands of paragraph and cell spans, asked about for every line.)
+ */
+function coverage(spans: readonly Span[]): (offset: number) => boolean {
+  const sorted = [...spans].sort((a, b) => a.offset - b.offset);
+  const reach: number[] = [];
+  sorted.forEach((span, i) => reach.push(Math.max(end(span), reach[i - 1] ?? 0)));
+  return (offset) => {
+    let low = 0;
+    let high = sorted.length - 1;
+    let last = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (sorted[middle]!.offset <= offset) [last, low] = [middle, middle + 1];
+      else high = middle - 1;
+    }
+    return last >= 0 && reach[last]! > offset;
+  };
+}
+
 function structureMarkdown(layout: AzureLayout): Map<number, string> {
   const text = createTextReader(layout);
   const pageOf = (offset: number, fallback: number | null) => fallback ?? layout.pages.find((p) => inside(offset, p.spans))?.pageNumber ?? layout.pages[0]?.pageNumber ?? 1;
@@ -162,7 +184,8 @@ function structureMarkdown(layout: AzureLayout): Map<number, string> {
     units.push({ page: pageOf(order, table.pageNumber), order, block: () => ({ kind: 'table', rows: tableRows(table, text.of) }) });
   }
   // A paragraph inside a table is rendered by its cell.
-  const paragraphs = layout.paragraphs.filter((p) => p.spans.length > 0 && !p.spans.some((s) => inside(s.offset, tableSpans)));
+  const inTable = coverage(tableSpans);
+  const paragraphs = layout.paragraphs.filter((p) => p.spans.length > 0 && !p.spans.some((s) => inTable(s.offset)));
   for (const paragraph of paragraphs) {
     const heading = paragraph.role ? HEADING_ROLES[paragraph.role] : undefined;
     const order = paragraph.spans[0]!.offset;
@@ -170,20 +193,23 @@ function structureMarkdown(layout: AzureLayout): Map<number, string> {
   }
   // Text no paragraph or table holds (no paragraphs in the answer, or a line they left out) is kept.
   const held = [...tableSpans, ...paragraphs.flatMap((p) => p.spans)];
+  const isHeld = coverage(held);
   for (const page of layout.pages) {
     for (const line of page.lines) {
-      if (line.spans.length === 0 || line.spans.every((s) => inside(s.offset, held))) continue;
+      if (line.spans.length === 0 || line.spans.every((s) => isHeld(s.offset))) continue;
       units.push({ page: page.pageNumber, order: line.spans[0]!.offset, block: () => ({ kind: 'paragraph', text: text.of(line.spans) }) });
     }
   }
-  for (const page of layout.pages) for (const mark of page.selectionMarks) placeLooseMark(mark, page, [...held, ...page.lines.flatMap((l) => l.spans)], text, units);
+  const isText = coverage([...held, ...layout.pages.flatMap((page) => page.lines.flatMap((l) => l.spans))]);
+  for (const page of layout.pages) for (const mark of page.selectionMarks) if (!isText(mark.span.offset)) placeLooseMark(mark, page, text, units);
+  // Pages in their order, each page's blocks in content order (a sort by page, then offset).
+  units.sort((a, b) => a.page - b.page || a.order - b.order);
   const byPage = new Map<number, string>();
-  for (const page of layout.pages) {
-    const blocks = units
-      .filter((u) => u.page === page.pageNumber)
-      .sort((a, b) => a.order - b.order)
-      .map((u) => u.block());
-    byPage.set(page.pageNumber, renderMarkdown(blocks));
+  for (let i = 0; i < units.length; ) {
+    const page = units[i]!.page;
+    const blocks: MarkdownBlock[] = [];
+    for (; i < units.length && units[i]!.page === page; i++) blocks.push(units[i]!.block());
+    byPage.set(page, renderMarkdown(blocks));
   }
   return byPage;
 }
@@ -212,7 +238,8 @@ function createTextReader(layout: AzureLayout): TextReader {
     insertions.delete(offset);
     return inserted;
   };
-  const emitted: Span[] = [];
+  // Characters of content already written: a span all written before is not written again.
+  const written = new Uint8Array(layout.content.length);
   return {
     isMark: (offset) => marks.has(offset),
     insertBefore: (offset, glyph) => insertions.set(offset, `${insertions.get(offset) ?? ''}${glyph} `),
@@ -220,8 +247,13 @@ function createTextReader(layout: AzureLayout): TextReader {
       const parts: string[] = [];
       for (const span of spans) {
         // Some answers repeat a span already given to another element (a paragraph ending in the title's text).
-        if (emitted.some((e) => span.offset >= e.offset && end(span) <= end(e))) continue;
-        emitted.push(span);
+        if (span.length > 0 && written.subarray(span.offset, end(span)).every((flag) => flag === 1)) continue;
+        written.fill(1, span.offset, end(span));
+        // Without marks to replace or insert, the span is the content as it is.
+        if (marks.size === 0 && insertions.size === 0) {
+          parts.push(layout.content.slice(span.offset, end(span)));
+          continue;
+        }
         let part = '';
         for (let at = span.offset; ; ) {
           part += take(at);
@@ -247,8 +279,7 @@ function createTextReader(layout: AzureLayout): TextReader {
  * `content`) goes before the first word to its right on its line, else after the last word to its left,
  * else as a paragraph of its own before the text below it.
  */
-function placeLooseMark(mark: SelectionMark, page: AzurePage, held: readonly Span[], text: TextReader, units: Unit[]): void {
-  if (inside(mark.span.offset, held)) return;
+function placeLooseMark(mark: SelectionMark, page: AzurePage, text: TextReader, units: Unit[]): void {
   const glyph = text.of([mark.span]);
   if (glyph === '') return;
   const box = bounds(mark.polygon);
