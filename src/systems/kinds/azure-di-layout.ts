@@ -9,7 +9,7 @@
  * paragraph holds kept as paragraphs of their own and selection marks as ☒/☐ (docs/providers.md).
  */
 import type { ShapeReader } from '../../service/shape.js';
-import { htmlTablesToMarkdown, renderMarkdown, type MarkdownBlock } from '../providers/layout.js';
+import { htmlTablesToMarkdown, placeCells, renderMarkdown, type MarkdownBlock } from '../providers/layout.js';
 
 interface Span {
   offset: number;
@@ -49,7 +49,7 @@ interface Paragraph {
 interface Table {
   rowCount: number;
   columnCount: number;
-  cells: { rowIndex: number; columnIndex: number; rowSpan: number; columnSpan: number; content: string; spans: Span[] }[];
+  cells: { rowIndex: number; columnIndex: number; content: string; spans: Span[] }[];
   spans: Span[];
   pageNumber: number | null;
 }
@@ -108,8 +108,6 @@ export function readLayout(analyzeResult: Record<string, unknown>, reader: Shape
       cells: list(item.cells, `${at}.cells`).map(({ item: cell, at: cellAt }) => ({
         rowIndex: reader.number(cell.rowIndex, `${cellAt}.rowIndex`),
         columnIndex: reader.number(cell.columnIndex, `${cellAt}.columnIndex`),
-        rowSpan: reader.optionalNumber(cell.rowSpan, `${cellAt}.rowSpan`) ?? 1,
-        columnSpan: reader.optionalNumber(cell.columnSpan, `${cellAt}.columnSpan`) ?? 1,
         content: reader.optionalString(cell.content, `${cellAt}.content`) ?? '',
         spans: spans(cell.spans, `${cellAt}.spans`),
       })),
@@ -266,10 +264,7 @@ function createTextReader(layout: AzureLayout): TextReader {
         }
         parts.push(part);
       }
-      return parts
-        .join(' ')
-        .replace(/:(un)?selected:/g, (_, un: string | undefined) => (un ? '☐' : '☒'))
-        .trim();
+      return markGlyphs(parts.join(' ')).trim();
     },
   };
 }
@@ -296,15 +291,19 @@ function placeLooseMark(mark: SelectionMark, page: AzurePage, text: TextReader, 
   units.push({ page: page.pageNumber, order: below.length > 0 ? Math.min(...below) - 0.5 : Number.POSITIVE_INFINITY, block: () => ({ kind: 'paragraph', text: glyph }) });
 }
 
-/** Cells placed by row and column; the positions a spanning cell covers beyond its first stay empty. */
+/** Cells placed by row and column (placeCells: the positions a spanning cell covers beyond its first stay empty). */
 function tableRows(table: Table, textOf: (spans: readonly Span[]) => string): string[][] {
-  const rows = Array.from({ length: table.rowCount }, () => Array.from({ length: table.columnCount }, () => ''));
-  for (const cell of table.cells) {
-    const row = rows[cell.rowIndex];
-    if (!row || cell.columnIndex >= table.columnCount) continue;
-    row[cell.columnIndex] = cell.spans.length > 0 ? textOf(cell.spans) : cell.content.replace(/:(un)?selected:/g, (_, un: string | undefined) => (un ? '☐' : '☒'));
-  }
-  return rows;
+  const cells = table.cells.map((cell) => ({
+    row: cell.rowIndex,
+    column: cell.columnIndex,
+    text: cell.spans.length > 0 ? textOf(cell.spans) : markGlyphs(cell.content),
+  }));
+  return placeCells(cells, { rows: table.rowCount, columns: table.columnCount });
+}
+
+/** Azure's `:selected:`/`:unselected:` written into text, as check boxes. */
+function markGlyphs(text: string): string {
+  return text.replace(/:(un)?selected:/g, (_, un: string | undefined) => (un ? '☐' : '☒'));
 }
 
 function bounds(polygon: readonly number[]): { left: number; top: number; right: number; bottom: number } {
