@@ -2,7 +2,7 @@
  * `validateDataset`: everything a run would trip on, found before any paid call and reported at once, each
  * problem with the file (relative to the dataset) and the reason. Never throws for dataset problems.
  */
-import { readFileSync } from 'node:fs';
+import { type Dirent, readFileSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
@@ -320,7 +320,7 @@ function listManifestCandidates(entries: ManifestDocument[], files: string[], pr
 
 /** Without a documents list: every file in documents/ (dotfiles skipped), id = name without extension. */
 async function discoverCandidates(realRoot: string, problems: ProblemList): Promise<Candidate[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(path.join(realRoot, DOCUMENTS_DIR), { withFileTypes: true });
   } catch {

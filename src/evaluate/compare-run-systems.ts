@@ -6,11 +6,9 @@
  * of the run drawn in one seeded pass (`pairedBootstrapMany`, `compareSystemsMany`).
  */
 import type { Mode } from '../types.js';
-import { countFieldPaths, type PathCounts } from '../score/extraction/index.js';
-import { computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts } from '../score/markdown/index.js';
-import { bootstrapP, compareSystemsMany, createMicroF1Delta, holmAdjust, pairedBootstrapMany, type ComparisonRequest, type CountsLike, type ResampleStatistic } from '../score/stats/index.js';
+import { countFieldPaths, type PathCounts, computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts, bootstrapP, compareSystemsMany, createMicroF1Delta, holmAdjust, pairedBootstrapMany, type ComparisonRequest, type CountsLike, type ResampleStatistic } from '../score/index.js';
 import type { DocumentScores, SystemDocumentScores } from './score-document.js';
-import type { Disagreement, FieldLeader, LeaderboardBlock, RunSummary, SystemComparisonBlock } from './types.js';
+import type { Disagreement, FieldLeader, LeaderboardBlock, RunSummary, SystemComparisonBlock } from '../run-dir/index.js';
 
 /** Family-wise level of the Holm correction. */
 const ALPHA = 0.05;
@@ -109,7 +107,7 @@ function buildComparisons(documents: readonly DocumentScores[], systems: readonl
     }
   }
   const results = compareSystemsMany(pending.map((p) => p.request), { seed });
-  // One family: every system × metric of the run (issue 14: "Holm across systems × metrics").
+  // One family: every system × metric of the run (docs/metrics.md: Holm across every system × metric).
   const adjusted = holmAdjust(results.map((r) => bootstrapP(r)));
   return pending.map((p, i) => {
     const r = results[i]!;
@@ -219,6 +217,9 @@ function toCounts(counts: PathCounts | undefined): CountsLike {
 function microF1(counts: readonly CountsLike[]): number {
   let tp = 0;
   let errors = 0;
-  for (const c of counts) (tp += c.tp), (errors += c.fp + c.fn);
+  for (const c of counts) {
+    tp += c.tp;
+    errors += c.fp + c.fn;
+  }
   return tp + errors === 0 ? 1 : (2 * tp) / (2 * tp + errors);
 }

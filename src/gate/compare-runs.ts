@@ -7,8 +7,7 @@
  * significant — its Holm-adjusted bootstrap p ≤ `alpha` (Holm across the headline metrics). Field paths are
  * a second Holm family; they decide the verdict only with `fail_on_fields`.
  */
-import { DEFAULT_TIE_TOLERANCE, bootstrapP, compareSystemsMany, createCountedSum, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison } from '../score/stats/index.js';
-import { computeMicroSimilarity, createMicroSimilarityDelta, similarityFromCounts, type EditCounts } from '../score/markdown/index.js';
+import { DEFAULT_TIE_TOLERANCE, bootstrapP, compareSystemsMany, createCountedSum, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison, computeMicroSimilarity, createMicroSimilarityDelta, similarityFromCounts, type EditCounts } from '../score/index.js';
 import { DocbenchError } from '../errors.js';
 import { describeServiceUrl } from '../render/index.js';
 import { MODES } from '../types.js';

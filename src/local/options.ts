@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
 
-/** The faults the service can inject (issue 4): each mimics a real failure a client must survive. */
+/** The faults the service can inject (docs/local-service.md, Limits, errors, faults): each mimics a real failure a client must survive. */
 export const FAULT_MODES = ['429', '500', '503-html', 'truncated-json', 'drop'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 

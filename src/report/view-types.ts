@@ -5,7 +5,7 @@
  */
 import type { FieldRow, GateCheck, TagBreakdown } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
-import { type ChartView } from '../render/index.js';
+import type { ChartView } from '../render/index.js';
 
 /** One labelled figure of the header or a card. */
 export interface LabelledValue {

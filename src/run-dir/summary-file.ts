@@ -1,15 +1,15 @@
 /**
  * summary.json: read (validated, by schema version) and written here only. The format: RunSummary in
- * evaluate/types.ts. Each readable schema version is one row of SUMMARY_READERS: its own shape check, then
+ * evaluation-types.ts. Each readable schema version is one row of SUMMARY_READERS: its own shape check, then
  * the step to the current in-memory form, so files written by an older docbench stay readable. A version 2
  * is one more row; version 1's row then converts what it checked into the version 2 form.
  */
 import { UsageError } from '../errors.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
 import { MODES } from '../types.js';
-import { SUMMARY_SCHEMA_VERSION, type RunSummary } from '../evaluate/types.js';
-import type { RunSummaryV1 } from '../evaluate/summary-v1.js';
-import { upgradeSummaryV1 } from '../evaluate/upgrade-v1.js';
+import { SUMMARY_SCHEMA_VERSION, type RunSummary } from './evaluation-types.js';
+import type { RunSummaryV1 } from './summary-v1.js';
+import { upgradeSummaryV1 } from './upgrade-v1.js';
 import { checkShape, defineFileCheck, damagedFile, readJsonFile, type FileRole } from './check-file.js';
 import { count, modeKeys, nullableNum, nullableShare, num, share } from './schema-parts.js';
 import { runDirPath } from './layout.js';

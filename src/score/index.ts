@@ -26,3 +26,7 @@ export { scoreRegions, aggregateRegions, computeIoU } from './regions/index.js';
 export type { RegionsScore, RegionCounts, ThresholdScore } from './regions/index.js';
 export { latencyStats, summarizeLatency, computePercentile, PERCENTILE_METHOD } from './latency.js';
 export type { LatencyStats, LatencySample, LatencyGroup } from './latency.js';
+export type { EditCounts } from './markdown/index.js';
+export { similarityFromCounts } from './markdown/index.js';
+export { bootstrapP, compareSystemsMany, pairedBootstrapMany, createCountedSum, quantileSorted } from './stats/index.js';
+export type { ComparisonRequest, ResampleStatistic } from './stats/index.js';

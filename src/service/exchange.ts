@@ -164,7 +164,7 @@ function decide(error: ServiceError, attempt: number, loop: AttemptLoop): RetryD
  * `aborted` and `reason` that emits `abort` once. Hand-written because on Node 20 every AbortSignal gets a
  * hidden class of its own (`createAbortSignal` sets the prototype of a fresh EventTarget, then adds symbol
  * fields): ~350 bytes of class metadata per signal that scavenges promote, so a signal per attempt made peak
- * memory grow with the number of calls (issue 9, docs/performance.md). Instances of a class share one.
+ * memory grow with the number of calls (docs/performance.md, Memory). Instances of a class share one.
  */
 class AttemptAbort extends EventEmitter {
   aborted = false;
@@ -182,7 +182,7 @@ class AttemptAbort extends EventEmitter {
 /**
  * Reads the body as text, failing past `max` bytes. Listens for `data` events rather than `for await`: the
  * async iterator costs a promise and a read() round per chunk, a measurable share of the per-call CPU at a
- * few thousand calls (issue 13, docs/performance.md).
+ * few thousand calls (docs/performance.md).
  */
 function readCapped(body: Readable, context: { max: number; endpoint: Endpoint; status: number; redact: Redactor }): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -1,13 +1,13 @@
 /**
- * The review queue (issue 16), as pure functions. A review subject is "for a document and a field path or a
+ * The review queue (docs/view.md, The review), as pure functions. A review subject is "for a document and a field path or a
  * markdown page: the truth value and a list of {system, value, boxes}". Today the systems are the run's live
  * service (one entry per extract mode) and the dataset's stored baseline (`incumbent`); more systems plug in
  * by adding entries. Subjects are ranked most suspicious first: every system agrees with the others but not
  * with the truth (the truth is often what is wrong), then systems that disagree among themselves.
  */
-import type { DocumentEvaluation, FieldVerdict } from '../evaluate/types.js';
+import type { DocumentEvaluation, FieldVerdict } from '../run-dir/index.js';
 import { markdownSimilarity } from '../score/index.js';
-import type { RegionPage } from '../service/types.js';
+import type { RegionPage } from '../service/index.js';
 import type { Json, Mode } from '../types.js';
 
 /** A highlight on a page, as fractions of the page's width and height (origin top-left). */

@@ -1,5 +1,5 @@
 /**
- * The review page's script (issue 16): loads the queue from the view's API a page at a time (the next page
+ * The review page's script (docs/view.md, The review): loads the queue from the view's API a page at a time (the next page
  * while the reviewer nears the end of what is loaded), shows one item at a time and drives it from the
  * keyboard. Every value from the dataset or a service is placed with textContent, never
  * as HTML. Writes send the session token in a header and the item's ETag in If-Match; a refused write

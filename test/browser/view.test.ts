@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../src/evaluate/types.js';
+import type { RunSummary } from '../../src/run-dir/evaluation-types.js';
 import { startViewServer, type ViewServer } from '../../src/view/index.js';
 import type { QueueItem } from '../../src/view/review-source.js';
 import type { ReviewPage } from '../../src/view/review-queue-store.js';

@@ -17,7 +17,7 @@ let work: string;
 async function docbench(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const sink = (append: (s: string) => void) => ({ write: (chunk: string) => (append(String(chunk)), true) }) as unknown as NodeJS.WritableStream;
+  const sink = (append: (s: string) => void) => ({ write: (chunk: string) => { append(String(chunk)); return true; } }) as unknown as NodeJS.WritableStream;
   const code = await main(args, { cwd: work, env: { PATH: process.env.PATH }, stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)) });
   return { code, stdout, stderr };
 }
@@ -37,7 +37,7 @@ describe('docbench diff', () => {
   it('names the regressed field path, lists the flipped documents and exits 1', async () => {
     await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(40, 'slow') });
     // 30 of 40 documents get codes[0].cpt wrong; nothing else changes.
-    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(40, 'slow', (i, v) => void (i % 4 !== 0 && (v['codes[0].cpt'] = 'fp+fn'))) });
+    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(40, 'slow', (i, v) => { if (i % 4 !== 0) v['codes[0].cpt'] = 'fp+fn'; }) });
     const { code, stdout } = await docbench(['diff', 'base', 'cand', '--out', 'out']);
     expect(code).toBe(1);
     expect(stdout).toContain('REGRESSION');
@@ -71,7 +71,7 @@ describe('docbench diff', () => {
   });
 
   it('finds no regression between identical runs: every Δ is 0 and every p is 1, exit 0', async () => {
-    const documents = makeDocuments(30, 'slow', (i, v) => void (i % 5 === 0 && (v.total = 'fn')), (i) => ({ similarity: 0.8 + (i % 7) / 50 }));
+    const documents = makeDocuments(30, 'slow', (i, v) => { if (i % 5 === 0) v.total = 'fn'; }, (i) => ({ similarity: 0.8 + (i % 7) / 50 }));
     await writeRun(path.join(work, 'a'), { runId: 'a', documents });
     await writeRun(path.join(work, 'b'), { runId: 'b', documents });
     const { code, stdout } = await docbench(['diff', 'a', 'b']);
@@ -89,9 +89,9 @@ describe('docbench diff', () => {
 
   it('calls a significant drop below the tolerance no regression, and a regression with a smaller tolerance', async () => {
     // No document is exact in either run (name is missed everywhere), so only field F1 can move.
-    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(200, 'slow', (_i, v) => void (v.name = 'fn')) });
+    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(200, 'slow', (_i, v) => { v.name = 'fn'; }) });
     // 8 of 200 documents also get total wrong: micro F1 drops 2000/2200 − 1984/2200 ≈ 0.0073, below the tolerance 0.01.
-    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(200, 'slow', (i, v) => void ((v.name = 'fn'), i % 25 === 3 && (v.total = 'fp+fn'))) });
+    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(200, 'slow', (i, v) => { v.name = 'fn'; if (i % 25 === 3) v.total = 'fp+fn'; }) });
     const loose = await docbench(['diff', 'base', 'cand', '--out', 'loose']);
     expect(loose.code).toBe(0);
     const diff = await readDiff('loose');
@@ -106,8 +106,8 @@ describe('docbench diff', () => {
   });
 
   it('calls noise (as many documents better as worse) no regression', async () => {
-    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(120, 'slow', (i, v) => void (i % 10 === 0 && (v.name = 'fp+fn'))) });
-    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(120, 'slow', (i, v) => void ((i % 10 === 1 || i === 2) && (v.name = 'fp+fn'))) });
+    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(120, 'slow', (i, v) => { if (i % 10 === 0) v.name = 'fp+fn'; }) });
+    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(120, 'slow', (i, v) => { if (i % 10 === 1 || i === 2) v.name = 'fp+fn'; }) });
     const { code } = await docbench(['diff', 'base', 'cand', '--out', 'out']);
     expect(code).toBe(0);
     const diff = await readDiff('out');
@@ -126,7 +126,7 @@ describe('docbench diff', () => {
     // would read as p = 0. No test of five paired outcomes can reach 0.05: the floor is 2 · 0.5^5.
     for (const count of [5, 6]) {
       await writeRun(path.join(work, `base${count}`), { runId: `base${count}`, documents: makeDocuments(count, 'slow') });
-      await writeRun(path.join(work, `cand${count}`), { runId: `cand${count}`, documents: makeDocuments(count, 'slow', (_i, v) => void (v.total = 'fp+fn')) });
+      await writeRun(path.join(work, `cand${count}`), { runId: `cand${count}`, documents: makeDocuments(count, 'slow', (_i, v) => { v.total = 'fp+fn'; }) });
     }
     const five = await docbench(['diff', 'base5', 'cand5', '--out', 'five']);
     expect(five.code).toBe(0);
@@ -144,7 +144,7 @@ describe('docbench diff', () => {
 
   it('does not call a large drop on too few documents significant', async () => {
     await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(4, 'slow') });
-    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(4, 'slow', (i, v) => void (i === 0 && Object.keys(v).forEach((k) => (v[k] = 'fn')))) });
+    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(4, 'slow', (i, v) => { if (i === 0) for (const k of Object.keys(v)) v[k] = 'fn'; }) });
     const { code } = await docbench(['diff', 'base', 'cand', '--out', 'out']);
     expect(code).toBe(0);
     const f1 = (await readDiff('out')).headline.find((m) => m.metric === 'extraction.slow.f1')!;
@@ -172,8 +172,8 @@ describe('docbench diff', () => {
 
   it('decides on field paths only with fail_on_fields', async () => {
     // Two fields regress in opposite directions in 20 of 80 documents each: the headline barely moves.
-    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(80, 'slow', (i, v) => void (i % 4 === 0 && (v.name = 'fp+fn'))) });
-    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(80, 'slow', (i, v) => void (i % 4 === 0 && (v.total = 'fp+fn'))) });
+    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(80, 'slow', (i, v) => { if (i % 4 === 0) v.name = 'fp+fn'; }) });
+    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(80, 'slow', (i, v) => { if (i % 4 === 0) v.total = 'fp+fn'; }) });
     const base = await readDiffRun(path.join(work, 'base'), 'baseline');
     const cand = await readDiffRun(path.join(work, 'cand'), 'candidate');
     const lenient = compareRuns(base, cand, { settings: { ...DEFAULT_DIFF_SETTINGS, resamples: 2000 } });

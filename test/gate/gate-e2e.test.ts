@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../helpers/cli.js';
-import type { GateResult } from '../../src/evaluate/types.js';
+import type { GateResult } from '../../src/run-dir/evaluation-types.js';
 import { startFakeService, type FakeService, type FakeServiceOptions } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
 

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { applyGateFlags, evaluateGate, hasGateChecks, parseGateSection, readGateSection } from '../../src/gate/index.js';
 import { resolveConfig } from '../../src/config.js';
 import { UsageError } from '../../src/errors.js';
-import type { DocumentEvaluation, RunSummary } from '../../src/evaluate/types.js';
-import type { RunSummaryV1 } from '../../src/evaluate/summary-v1.js';
-import { upgradeDocumentV1, upgradeSummaryV1 } from '../../src/evaluate/upgrade-v1.js';
+import type { DocumentEvaluation, RunSummary } from '../../src/run-dir/evaluation-types.js';
+import type { RunSummaryV1 } from '../../src/run-dir/summary-v1.js';
+import { upgradeDocumentV1, upgradeSummaryV1 } from '../../src/run-dir/upgrade-v1.js';
 import { makeDocuments, writeRun } from './run-builder.js';
 
 function expectInvalid(raw: unknown, key: string): void {
@@ -88,7 +88,7 @@ describe('evaluateGate', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'docbench-gate-eval-'));
     try {
       // 10 documents of 6 fields; doc-001 and doc-006 miss codes[0].cpt. Micro F1 = 116/118; their document F1 10/11.
-      const documents = await writeRun(dir, { runId: 'r', documents: makeDocuments(10, 'slow', (i, v) => void (i % 5 === 0 && (v['codes[0].cpt'] = 'fn')), (i) => ({ similarity: 0.9, latency: { 'extract:slow': 1000 + i * 100, compare: 500 } })) });
+      const documents = await writeRun(dir, { runId: 'r', documents: makeDocuments(10, 'slow', (i, v) => { if (i % 5 === 0) v['codes[0].cpt'] = 'fn'; }, (i) => ({ similarity: 0.9, latency: { 'extract:slow': 1000 + i * 100, compare: 500 } })) });
       const { readFile } = await import('node:fs/promises');
       // Written in schema 1: read as the service and the incumbent, as the gate command reads it.
       const v1 = JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8')) as RunSummaryV1;

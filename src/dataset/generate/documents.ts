@@ -146,8 +146,8 @@ function flowingTable(flow: PageFlow, columns: Column[], rows: string[][]): void
 
 function fieldColumns(flow: PageFlow, left: [string, string][], right: [string, string][], size = 9, leading = 14): void {
   const start = flow.y + size;
-  left.forEach(([label, value], index) => flow.inlineField(label, value, flow.margin.left, start + index * leading, size));
-  right.forEach(([label, value], index) => flow.inlineField(label, value, 312, start + index * leading, size));
+  for (const [index, [label, value]] of left.entries()) flow.inlineField(label, value, flow.margin.left, start + index * leading, size);
+  for (const [index, [label, value]] of right.entries()) flow.inlineField(label, value, 312, start + index * leading, size);
   flow.y = start + Math.max(left.length, right.length) * leading - size + 6;
 }
 
@@ -300,7 +300,7 @@ function layoutExplanationOfBenefits(claim: Claim, random: Random): Layout {
     ['Amount Paid', totals.paid],
     ['Patient Responsibility', totals.patientResponsibility ?? 0],
   ];
-  summary.forEach(([label, cents], index) => flow.inlineField(label, formatMoney(cents), 40, flow.y + index * 15, 10));
+  for (const [index, [label, cents]] of summary.entries()) flow.inlineField(label, formatMoney(cents), 40, flow.y + index * 15, 10);
   flow.y += summary.length * 15 + 12;
   flow.heading('Remark Codes', 3, 40, flow.y, 10);
   flow.y += 14;

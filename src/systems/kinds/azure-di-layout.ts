@@ -8,7 +8,7 @@
  * row and column, spans left empty) in content order — Azure's reading order — with lines that no
  * paragraph holds kept as paragraphs of their own and selection marks as ☒/☐ (docs/providers.md).
  */
-import type { ShapeReader } from '../../service/shape.js';
+import type { ShapeReader } from '../../service/index.js';
 import { htmlTablesToMarkdown, placeCells, renderMarkdown, type MarkdownBlock } from '../providers/layout.js';
 
 interface Span {
@@ -157,7 +157,7 @@ const inside = (offset: number, spans: readonly Span[]) => spans.some((s) => off
 function coverage(spans: readonly Span[]): (offset: number) => boolean {
   const sorted = [...spans].sort((a, b) => a.offset - b.offset);
   const reach: number[] = [];
-  sorted.forEach((span, i) => reach.push(Math.max(end(span), reach[i - 1] ?? 0)));
+  for (const [i, span] of sorted.entries()) reach.push(Math.max(end(span), reach[i - 1] ?? 0));
   return (offset) => {
     let low = 0;
     let high = sorted.length - 1;
@@ -284,9 +284,15 @@ function placeLooseMark(mark: SelectionMark, page: AzurePage, text: TextReader, 
     return middle >= b.top && middle <= b.bottom;
   });
   const right = onLine.filter((w) => bounds(w.polygon).left >= box.left).sort((a, b) => bounds(a.polygon).left - bounds(b.polygon).left)[0];
-  if (right) return text.insertBefore(right.offset, glyph);
+  if (right) {
+    text.insertBefore(right.offset, glyph);
+    return;
+  }
   const left = onLine.sort((a, b) => bounds(b.polygon).right - bounds(a.polygon).right)[0];
-  if (left) return text.insertBefore(left.offset + left.content.length, ` ${glyph}`.trimEnd());
+  if (left) {
+    text.insertBefore(left.offset + left.content.length, ` ${glyph}`.trimEnd());
+    return;
+  }
   const below = page.words.filter((w) => bounds(w.polygon).top > middle).map((w) => w.offset);
   units.push({ page: page.pageNumber, order: below.length > 0 ? Math.min(...below) - 0.5 : Number.POSITIVE_INFINITY, block: () => ({ kind: 'paragraph', text: glyph }) });
 }

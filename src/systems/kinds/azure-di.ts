@@ -7,10 +7,7 @@
  * mean confidence of their words. extract runs a prebuilt or custom model (`extractModel`) and maps its
  * `documents[0].fields` onto the dataset's schema with the user's `fieldMap`, then by name (field-map.ts).
  */
-import { ServiceError } from '../../service/errors.js';
-import { parseRetryAfter } from '../../service/retry.js';
-import type { ShapeReader } from '../../service/shape.js';
-import type { EndpointResult, ExtractResult } from '../../service/types.js';
+import { ServiceError, parseRetryAfter, type ShapeReader, type EndpointResult, type ExtractResult } from '../../service/index.js';
 import type { Endpoint, JsonSchema } from '../../types.js';
 import type { System, SystemCall, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';

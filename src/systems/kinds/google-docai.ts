@@ -14,9 +14,7 @@
 import { createSign } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
-import type { ShapeReader } from '../../service/shape.js';
-import { createRedactor } from '../../service/redact.js';
-import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../../service/types.js';
+import { type ShapeReader, createRedactor, type CompareResult, type ExtractResult, type ProcessResult, type SplitResult } from '../../service/index.js';
 import type { System, SystemCall, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
@@ -235,7 +233,7 @@ function pageMarkdown(page: DocPage): string {
       blocks.push({ kind: 'table', rows: page.tables[t]!.rows });
     }
   }
-  page.tables.forEach((table, t) => placed.has(t) || blocks.push({ kind: 'table', rows: table.rows }));
+  for (const [t, table] of page.tables.entries()) if (!placed.has(t)) blocks.push({ kind: 'table', rows: table.rows });
   return renderMarkdown(blocks);
 }
 
@@ -288,7 +286,7 @@ function readEntity(entity: Record<string, unknown>, at: string, reader: ShapeRe
     text: reader.optionalString(entity.mentionText, `${at}.mentionText`),
     number: amount ?? reader.optionalNumber(normalized.floatValue, `${n}.floatValue`) ?? reader.optionalNumber(normalized.integerValue, `${n}.integerValue`) ?? undefined,
     // A date without its year (or day) is no date.
-    date: day && day.every((part) => part > 0) ? `${String(day[0]).padStart(4, '0')}-${String(day[1]).padStart(2, '0')}-${String(day[2]).padStart(2, '0')}` : undefined,
+    date: day?.every((part) => part > 0) ? `${String(day[0]).padStart(4, '0')}-${String(day[1]).padStart(2, '0')}-${String(day[2]).padStart(2, '0')}` : undefined,
     boolean: typeof normalized.booleanValue === 'boolean' ? normalized.booleanValue : undefined,
     string: reader.optionalString(normalized.text, `${n}.text`) ?? undefined,
     confidence: confidence === null ? null : confidence * 100,

@@ -10,8 +10,7 @@
  * confidence of their words (Textract's confidences are already 0–100).
  */
 import { UsageError } from '../../errors.js';
-import type { ShapeReader } from '../../service/shape.js';
-import type { CompareResult, ExtractResult, InchBox, ProcessResult, RegionPage, SplitResult } from '../../service/types.js';
+import type { ShapeReader, CompareResult, ExtractResult, InchBox, ProcessResult, RegionPage, SplitResult } from '../../service/index.js';
 import type { Json, JsonObject, JsonSchema } from '../../types.js';
 import type { System, SystemCall, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';
@@ -36,7 +35,7 @@ export const textractKind: SystemKind<TextractOptions> = {
       secretAccessKey: readSecret(context.env, context.name, null, CREDENTIAL_ENV.secretAccessKey),
       ...(context.env[CREDENTIAL_ENV.sessionToken] ? { sessionToken: context.env[CREDENTIAL_ENV.sessionToken] } : {}),
     };
-    // The signer loads with a textract system, not with this module (issue 13).
+    // The signer loads with a textract system, not with this module (CONTRIBUTING.md, Habits).
     const [{ Sha256 }, { SignatureV4 }] = await Promise.all([import('@aws-crypto/sha256-js'), import('@smithy/signature-v4')]);
     const signer = new SignatureV4({ service: 'textract', region, credentials, sha256: Sha256 });
     const endpoint = new URL(options.endpoint ?? `https://textract.${region}.amazonaws.com`);
@@ -238,7 +237,8 @@ function tableRows(blocks: Map<string, Block>, table: Block): string[][] {
   for (const id of table.children) {
     const cell = blocks.get(id);
     if (cell?.type !== 'CELL' || cell.rowIndex === null || cell.columnIndex === null) continue;
-    (rows[cell.rowIndex - 1] ??= [])[cell.columnIndex - 1] = childText(blocks, cell);
+    rows[cell.rowIndex - 1] ??= [];
+    rows[cell.rowIndex - 1]![cell.columnIndex - 1] = childText(blocks, cell);
   }
   return Array.from(rows, (row) => Array.from(row ?? [], (text) => text ?? ''));
 }

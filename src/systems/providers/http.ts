@@ -5,13 +5,7 @@
  * one `ProviderCall` per planned call; the call counts attempts and time and ends as a `SystemOutcome`.
  */
 import type { Endpoint } from '../../types.js';
-import { ServiceError, isServiceError } from '../../service/errors.js';
-import { parseRetryAfter } from '../../service/retry.js';
-import { cancelled, runAttempts, sendExchange, sleepFor, unexpected, type AttemptLoop, type ExchangeSettings } from '../../service/exchange.js';
-import { createLazyAgent } from '../../service/agent.js';
-import { excerpt, type Redactor } from '../../service/redact.js';
-import { ShapeReader } from '../../service/shape.js';
-import type { EndpointResult } from '../../service/types.js';
+import { ServiceError, isServiceError, parseRetryAfter, cancelled, runAttempts, sendExchange, sleepFor, unexpected, type AttemptLoop, type ExchangeSettings, createLazyAgent, excerpt, type Redactor, ShapeReader, type EndpointResult } from '../../service/index.js';
 import type { SystemContext, SystemOutcome, Usage } from '../types.js';
 
 /** What a kind reads from a provider's error body; `kind` overrides the class the status alone implies. */

@@ -3,7 +3,7 @@
  * boxes in inches (origin top-left, interface §2.3) from points or from page-relative coordinates, and mean
  * confidence on the 0–100 scale.
  */
-import type { InchBox, RegionPage } from '../../service/types.js';
+import type { InchBox, RegionPage } from '../../service/index.js';
 import type { PageSize } from './pages.js';
 
 export type MarkdownBlock =
@@ -203,7 +203,9 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   let node = target;
   for (const key of keys.slice(0, -1)) {
     const next = node[key];
-    node = (node[key] = typeof next === 'object' && next !== null && !Array.isArray(next) ? next : {}) as Record<string, unknown>;
+    const child = typeof next === 'object' && next !== null && !Array.isArray(next) ? next : {};
+    node[key] = child;
+    node = child as Record<string, unknown>;
   }
   node[keys[keys.length - 1]!] = value;
 }

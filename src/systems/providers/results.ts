@@ -4,7 +4,7 @@
  * CompareResult, SplitResult, ProcessResult and ExtractResult from them, so the shapes are built in one place.
  */
 import type { JsonObject } from '../../types.js';
-import type { CompareResult, ExtractResult, InchBox, ProcessResult, SplitResult } from '../../service/types.js';
+import type { CompareResult, ExtractResult, InchBox, ProcessResult, SplitResult } from '../../service/index.js';
 import type { PageSize } from './pages.js';
 import { meanConfidence, regionPage } from './layout.js';
 

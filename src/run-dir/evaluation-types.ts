@@ -5,9 +5,8 @@
  * they format, never re-score. Version-1 files are read through `upgrade-v1.ts`.
  */
 import type { Endpoint, Mode } from '../types.js';
-import type { RegionPage } from '../service/types.js';
-import type { FieldError, Verdict } from '../score/extraction/index.js';
-import type { LatencyStats } from '../score/latency.js';
+import type { RegionPage } from '../service/index.js';
+import type { FieldError, Verdict, LatencyStats } from '../score/index.js';
 
 /** 2: several systems per run (`systems.<name>`), leaderboard and comparisons with the reference. docs/summary-json.md. */
 export const SUMMARY_SCHEMA_VERSION = 2;
