@@ -7,9 +7,9 @@
 
 const { BASE, MODULE_MAP, EVERYTHING } = require('./scripts/module-map.cjs');
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The paths a map key names: a folder's files, or one top-level module. */
-const pathOf = (key) => (key.endsWith('.ts') ? `^src/${escape(key)}$` : `^src/${escape(key)}/`);
+const pathOf = (key) => (key.endsWith('.ts') ? `^src/${escapeRegExp(key)}$` : `^src/${escapeRegExp(key)}/`);
 const nameOf = (entry) => (typeof entry === 'string' ? entry : entry.name);
 
 const layerRules = Object.entries(MODULE_MAP).flatMap(([key, allowed]) => {

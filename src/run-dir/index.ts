@@ -20,7 +20,7 @@ export type { CallRecord, CallErrorRecord, UsageRecord } from './record.js';
 export type {
   RunSummary, ExtractionBlock, MarkdownBlock, ComparisonBlock, ConfidenceBlock, RegionsBlock, TagBreakdown, FieldRow, LatencyBlock,
   DocumentEvaluation, DocumentExtraction, DocumentMarkdown, FieldVerdict, GateCheck, GateResult,
-  SystemSummary, SystemDocument, CostBlock, LeaderboardBlock, SystemComparisonBlock, FieldLeader, Disagreement,
+  SystemSummary, SystemDocument, CostBlock, LeaderboardBlock, LeaderboardRow, SystemComparisonBlock, FieldLeader, Disagreement,
 } from './evaluation-types.js';
 export { SUMMARY_SCHEMA_VERSION } from './evaluation-types.js';
 export { upgradeSummaryV1, upgradeDocumentV1 } from './upgrade-v1.js';

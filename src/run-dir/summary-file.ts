@@ -201,14 +201,25 @@ const SUMMARY_V2 = {
         type: 'object',
         required: ['metric', 'label', 'rows'],
         properties: {
-          metric: { type: 'string' }, label: { type: 'string' },
-          rows: { type: 'array', items: { type: 'object', required: ['rank', 'system', 'value', 'ci95', 'documents'], properties: { rank: count, system: systemName, value: num, ci95: { anyOf: [interval, { type: 'null' }] }, documents: count } } },
+          metric: { type: 'string' }, label: { type: 'string' }, shared_documents: count,
+          rows: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['rank', 'system', 'value', 'ci95', 'documents'],
+              properties: {
+                rank: count, system: systemName, value: num, ci95: { anyOf: [interval, { type: 'null' }] }, documents: count,
+                shared: { anyOf: [{ type: 'object', required: ['value', 'ci95', 'documents'], properties: { value: num, ci95: interval, documents: count } }, { type: 'null' }] },
+                covers_fewer: { type: 'boolean' },
+              },
+            },
+          },
         },
       },
     },
     comparisons: {
       type: 'array',
-      items: { ...comparisonBlock, required: [...comparisonBlock.required, 'system', 'reference', 'metric', 'p_holm', 'significant'], properties: { ...comparisonBlock.properties, system: systemName, reference: systemName, metric: { type: 'string' }, p_holm: nullableShare, significant: { type: 'boolean' } } },
+      items: { ...comparisonBlock, required: [...comparisonBlock.required, 'system', 'reference', 'metric', 'p_holm', 'significant'], properties: { ...comparisonBlock.properties, system: systemName, reference: systemName, metric: { type: 'string' }, p_holm: nullableShare, family: { enum: ['primary', 'secondary'] }, significant: { type: 'boolean' } } },
     },
     field_leaders: {
       type: 'array',
@@ -222,6 +233,7 @@ const SUMMARY_V2 = {
       type: 'array',
       items: { type: 'object', required: ['document_id', 'metric', 'spread', 'values'], properties: { document_id: { type: 'string' }, metric: { type: 'string' }, spread: num, values: { type: 'object', additionalProperties: nullableNum } } },
     },
+    decision: { type: 'object', required: ['alpha', 'sides', 'fewest_significant'], properties: { alpha: share, sides: { const: 'two-sided' }, fewest_significant: count } },
     skipped: { type: 'object', required: ['truth_json', 'truth_markdown', 'truth_regions'], properties: { truth_json: count, truth_markdown: count, truth_regions: count } },
     metric_versions: SUMMARY_V1.properties.metric_versions,
   },

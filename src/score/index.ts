@@ -30,3 +30,5 @@ export type { EditCounts } from './markdown/index.js';
 export { similarityFromCounts } from './markdown/index.js';
 export { bootstrapP, compareSystemsMany, pairedBootstrapMany, createCountedSum, quantileSorted } from './stats/index.js';
 export type { ComparisonRequest, ResampleStatistic } from './stats/index.js';
+export { adjustHeadlineFamilies, choosePrimaryMetric, fewestSignificantDocuments, smallestPossibleP } from './stats/index.js';
+export type { BootstrapRequest, DecisionFamily } from './stats/index.js';

@@ -62,7 +62,7 @@ export const REVIEW_SCRIPT = String.raw`(function () {
       return;
     }
     el('subject').textContent = item.document_id + ' · ' + (item.kind === 'field' ? item.path : 'markdown page ' + item.page);
-    el('tier').textContent = item.tier === 1 ? 'every system agrees, the truth differs' : item.tier === 2 ? 'systems agree against the truth' : 'systems differ';
+    el('tier').textContent = item.label;
     el('reason').textContent = item.reason;
     el('truth').textContent = show(item.truth);
     var list = el('systems');

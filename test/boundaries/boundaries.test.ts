@@ -2,7 +2,7 @@
  * The folder boundaries `npm run lint` checks (.dependency-cruiser.cjs over scripts/module-map.cjs): a forbidden
  * import fails them, an allowed one passes, and CONTRIBUTING.md's module map says what the rules enforce.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,6 +106,12 @@ const describeEntry = (entry: MapEntry) => (typeof entry === 'string' ? entry : 
 const describeRow = (allowed: '*' | MapEntry[]) => (allowed === EVERYTHING ? 'everything' : allowed.length === 0 ? '—' : allowed.map(describeEntry).join(', '));
 
 describe("CONTRIBUTING.md's module map", () => {
+  it('places every folder and top-level module of src/: in a row of its own, or among the base modules', async () => {
+    const entries = await readdir(path.join(root, 'src'), { withFileTypes: true });
+    const names = entries.map((entry) => (entry.isDirectory() ? entry.name : entry.name.endsWith('.ts') ? entry.name : null)).filter((name) => name !== null);
+    expect(names.filter((name) => !(name in MODULE_MAP) && !BASE.includes(name))).toEqual([]);
+  });
+
   it('lists every folder and top-level module with exactly what the rules let it import', async () => {
     const { rows, base } = parseModuleMap(await readFile(path.join(root, 'CONTRIBUTING.md'), 'utf8'));
     const expected = Object.fromEntries(Object.entries(MODULE_MAP).map(([key, allowed]) => [key, describeRow(allowed)]));

@@ -121,7 +121,7 @@ describe('docbench diff', () => {
     expect(diff.flips[0]!.to_correct).toHaveLength(12);
   });
 
-  it('does not call a drop significant when fewer than 6 documents differ, however alike they moved; from 6 on it may', async () => {
+  it('does not call a drop significant when fewer than 6 documents differ, however alike they moved; from 6 on it does', async () => {
     // Every candidate document loses the same field: each resample gives the same Δ (SE 0), which alone
     // would read as p = 0. No test of five paired outcomes can reach 0.05: the floor is 2 · 0.5^5.
     for (const count of [5, 6]) {
@@ -135,9 +135,12 @@ describe('docbench diff', () => {
     expect(f1Five.delta).toBeLessThan(-0.05);
     expect(f1Five.p_bootstrap).toBeCloseTo(0.0625, 12);
     expect(f1Five.regression).toBe(false);
-    const six = await docbench(['diff', 'base6', 'cand6', '--out', 'six', '--alpha', '0.1']);
+    expect(five.stdout).toContain('with 5 paired documents no drop can be significant at α = 0.05: it takes at least 6 documents');
+    const six = await docbench(['diff', 'base6', 'cand6', '--out', 'six']);
     const f1Six = (await readDiff('six')).headline.find((m) => m.metric === 'extraction.slow.f1')!;
     expect(f1Six.p_bootstrap).toBeCloseTo(0.03125, 12);
+    expect(f1Six.family).toBe('primary');
+    expect(f1Six.p_adjusted).toBe(f1Six.p_bootstrap);
     expect(f1Six.regression).toBe(true);
     expect(six.code).toBe(1);
   });
@@ -183,6 +186,93 @@ describe('docbench diff', () => {
     const strict = compareRuns(base, cand, { settings: { ...DEFAULT_DIFF_SETTINGS, resamples: 2000, fail_on_fields: true } });
     expect(strict.verdict).toBe('regression');
     expect(strict.reasons.join(' ')).toContain('field total (slow)');
+  });
+});
+
+/** Handlebars' escapes undone, to read diff.html's text. */
+function decodeEntities(html: string): string {
+  return html.replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16))).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/** Ten documents; in the candidate the first `worse` lose the value of `total`; markdown similarity, when given, unchanged. */
+async function writeTenDocuments(name: string, worse: number, withMarkdown: boolean): Promise<void> {
+  const extra = (i: number) => (withMarkdown ? { similarity: 0.8 + i / 100 } : {});
+  await writeRun(path.join(work, name), { runId: name, documents: makeDocuments(10, 'slow', (i, v) => {
+    if (i < worse) v.total = 'fp+fn';
+  }, extra) });
+}
+
+describe('the regression gate on ten documents (docs/gate.md "Power")', () => {
+  it('exits 1 when six are uniformly worse on the primary metric, naming the metric and the field path that lost, with or without an unchanged secondary metric', async () => {
+    const primaryP: number[] = [];
+    for (const withMarkdown of [true, false]) {
+      const tag = withMarkdown ? 'md' : 'plain';
+      await writeTenDocuments(`base-${tag}`, 0, withMarkdown);
+      await writeTenDocuments(`cand-${tag}`, 6, withMarkdown);
+      const { code, stdout } = await docbench(['diff', `base-${tag}`, `cand-${tag}`, '--out', `out-${tag}`]);
+      expect(code).toBe(1);
+      const diff = await readDiff(`out-${tag}`);
+      expect(diff.headline.map((m) => m.metric)).toEqual(['extraction.slow.f1', 'extraction.slow.exact_match_rate', ...(withMarkdown ? ['markdown.similarity'] : [])]);
+      const f1 = diff.headline[0]!;
+      expect([f1.family, f1.losses, f1.wins, f1.regression]).toEqual(['primary', 6, 0, true]);
+      primaryP.push(f1.p_adjusted);
+      if (withMarkdown) expect(diff.headline[2]!.p_bootstrap).toBe(1);
+      // The terminal names the metric and the field path that lost.
+      expect(stdout).toContain('REGRESSION');
+      expect(stdout).toMatch(/✗ Field F1 \(slow, normalised, micro\) dropped −0\.\d+ .*the primary metric, decided alone/);
+      expect(stdout).toMatch(/field paths that lost: total \(slow, −0\.\d+ on 10 documents/);
+      const md = await readFile(path.join(work, `out-${tag}`, 'diff.md'), 'utf8');
+      expect(md).toContain('**❌ Regression**');
+      expect(md).toMatch(/\| Field F1 \(slow, normalised, micro\) \(primary\) \|.*\| ❌ regression \|/);
+      expect(md).toContain('Field paths that lost: total (slow');
+      const html = await readFile(path.join(work, `out-${tag}`, 'diff.html'), 'utf8');
+      expect(html).toContain('<strong>Regression</strong>');
+      expect(html).toContain('Field paths that lost: total (slow');
+    }
+    // An unchanged secondary metric, added or removed, leaves the primary metric's p as it was.
+    expect(primaryP[0]).toBe(primaryP[1]);
+    expect(primaryP[0]).toBeCloseTo(0.03125, 12);
+  });
+
+  it('exits 0 on an identical rerun, and on five uniformly worse documents, saying what could not be found', async () => {
+    await writeTenDocuments('base', 0, true);
+    await writeTenDocuments('rerun', 0, true);
+    await writeTenDocuments('five', 5, true);
+    const rerun = await docbench(['diff', 'base', 'rerun', '--out', 'rerun-out']);
+    expect(rerun.code).toBe(0);
+    expect((await readDiff('rerun-out')).headline.every((m) => m.p_adjusted === 1 && !m.significant)).toBe(true);
+    const five = await docbench(['diff', 'base', 'five', '--out', 'five-out']);
+    expect(five.code).toBe(0);
+    const diff = await readDiff('five-out');
+    const f1 = diff.headline[0]!;
+    expect([f1.losses, f1.p_adjusted, f1.significant, f1.regression]).toEqual([5, 0.0625, false, false]);
+    const note = 'with 10 paired documents, a drop on fewer than 6 of them cannot be significant at α = 0.05 (the smallest p 5 documents can give is 0.0625)';
+    expect(diff.power_note).toContain(note);
+    for (const output of [five.stdout, await readFile(path.join(work, 'five-out', 'diff.md'), 'utf8'), decodeEntities(await readFile(path.join(work, 'five-out', 'diff.html'), 'utf8'))]) {
+      expect(output).toContain(note);
+      expect(output).not.toMatch(/REGRESSION|❌|<strong>Regression</);
+    }
+    // Every statement about significance in the outputs is the decision diff.json records.
+    const md = await readFile(path.join(work, 'five-out', 'diff.md'), 'utf8');
+    expect(md).toMatch(/\| Field F1 \(slow, normalised, micro\) \(primary\) \|.*\| not significant \|/);
+  });
+
+  it('takes the primary metric from gate.diff.primary or --primary, and refuses one the runs lack (exit 2)', async () => {
+    await writeTenDocuments('base', 0, true);
+    await writeTenDocuments('cand', 6, true);
+    const byFlag = await docbench(['diff', 'base', 'cand', '--out', 'flag', '--primary', 'markdown.similarity']);
+    const diff = await readDiff('flag');
+    expect(diff.settings.primary).toBe('markdown.similarity');
+    expect(diff.headline.find((m) => m.family === 'primary')!.metric).toBe('markdown.similarity');
+    // Field F1 and exact match are now Holm-adjusted together: 2 × 0.03125 = 0.0625, not significant.
+    expect(diff.headline[0]!.p_adjusted).toBeCloseTo(0.0625, 12);
+    expect(byFlag.code).toBe(0);
+    const missing = await docbench(['diff', 'base', 'cand', '--primary', 'extraction.fast.f1']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('gate.diff.primary: "extraction.fast.f1" was not computed for these runs');
+    const typo = await docbench(['diff', 'base', 'cand', '--primary', 'f1']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('--primary');
   });
 });
 

@@ -34,13 +34,15 @@ describe('parseGateSection', () => {
       fields: { 'codes[].cpt': { min_f1: 0.95 } },
       tags: { 'tier=fax': { min_f1: 0.6 } },
       latency: { compare: { max_p95_ms: 30000 } },
-      diff: { tolerance: 0.02, alpha: 0.01, resamples: 2000, seed: 7, fail_on_fields: true },
+      diff: { tolerance: 0.02, alpha: 0.01, primary: 'markdown.similarity', resamples: 2000, seed: 7, fail_on_fields: true },
     });
     expect(gate.min_f1).toBe(0.9);
     expect(gate.modes.fast).toEqual({ min_f1: 0.8 });
     expect(gate.fields['codes[].cpt']).toEqual({ min_f1: 0.95 });
-    expect(gate.diff).toEqual({ tolerance: 0.02, alpha: 0.01, resamples: 2000, seed: 7, fail_on_fields: true });
+    expect(gate.diff).toEqual({ tolerance: 0.02, alpha: 0.01, primary: 'markdown.similarity', resamples: 2000, seed: 7, fail_on_fields: true });
     expect(hasGateChecks(gate)).toBe(true);
+    expect(parseGateSection({ diff: { tolerance: 0.02 } }).diff.primary).toBeNull();
+    expect(() => parseGateSection({ diff: { primary: 'field_f1' } })).toThrow(/gate\.diff\.primary: expected a headline metric/);
     expect(hasGateChecks(parseGateSection({ diff: { tolerance: 0.02 } }))).toBe(false);
   });
 
