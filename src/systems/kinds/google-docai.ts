@@ -19,7 +19,7 @@ import type { System, SystemCall, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
 import { openDocumentPages, requireBytes, type PageSize } from '../providers/pages.js';
-import { meanConfidence, relativeToInches, renderMarkdown, type MarkdownBlock } from '../providers/layout.js';
+import { meanConfidence, placeCells, positionRowCells, relativeToInches, renderMarkdown, type MarkdownBlock } from '../providers/layout.js';
 import { mapFields, type FieldSource, type FoundField } from '../providers/field-map.js';
 import { fieldsResult, pagesResult, type ReadPage } from '../providers/results.js';
 import { captureRaw } from '../providers/raw.js';
@@ -167,9 +167,15 @@ function readPages(doc: Record<string, unknown>, reader: ShapeReader): DocPage[]
       const table = reader.object(t, `${at}.tables[${i}]`);
       const rows = (key: string) =>
         (reader.optionalArray(table[key], `${at}.tables[${i}].${key}`) ?? []).map((r, j) =>
-          (reader.optionalArray(reader.object(r, `${at}.tables[${i}].${key}[${j}]`).cells, `${at}.tables[${i}].${key}[${j}].cells`) ?? []).map((c, k) => anchored(c, `${at}.tables[${i}].${key}[${j}].cells[${k}]`).text.trim()),
+          (reader.optionalArray(reader.object(r, `${at}.tables[${i}].${key}[${j}]`).cells, `${at}.tables[${i}].${key}[${j}].cells`) ?? []).map((c, k) => {
+            const cellAt = `${at}.tables[${i}].${key}[${j}].cells[${k}]`;
+            const cell = reader.object(c, cellAt);
+            // A row lists the cells starting in it; a span of 0 (omitted in JSON) is one row or column.
+            const span = (name: string) => reader.optionalNumber(cell[name], `${cellAt}.${name}`) ?? 1;
+            return { text: anchored(c, cellAt).text.trim(), rowSpan: span('rowSpan'), columnSpan: span('colSpan') };
+          }),
         );
-      return { box: anchored(table, `${at}.tables[${i}]`).box, rows: [...rows('headerRows'), ...rows('bodyRows')] };
+      return { box: anchored(table, `${at}.tables[${i}]`).box, rows: placeCells(positionRowCells([...rows('headerRows'), ...rows('bodyRows')])) };
     });
     return { pageNumber: reader.number(page.pageNumber ?? p + 1, `${at}.pageNumber`), paragraphs: list('paragraphs'), lines: list('lines'), tables };
   });

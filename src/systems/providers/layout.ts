@@ -186,7 +186,7 @@ export function htmlTablesToMarkdown(markdown: string): string {
     const rows = [...inner.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)].map((row) =>
       [...row[1]!.matchAll(/<t[hd]\b([^>]*)>([\s\S]*?)<\/t[hd]>/gi)].map((cell) => ({ text: decodeEntities(cell[2]!.replace(/<[^>]*>/g, ' ')), rowSpan: spanOf(cell[1]!, 'rowspan'), columnSpan: spanOf(cell[1]!, 'colspan') })),
     );
-    return rows.length === 0 ? '' : renderTable(placeCells(positionHtmlCells(rows)));
+    return rows.length === 0 ? '' : renderTable(placeCells(positionRowCells(rows)));
   });
 }
 
@@ -236,25 +236,31 @@ export function placeCells(cells: readonly GridCell[], size?: { rows: number; co
   return grid;
 }
 
-/** HTML rows of cells → positions, as HTML lays them out: a cell takes the next column no earlier span holds. */
-function positionHtmlCells(rows: readonly (readonly { text: string; rowSpan: number; columnSpan: number }[])[]): GridCell[] {
+/**
+ * Rows that list only the cells starting in them (HTML's `<tr>`s, Document AI's `headerRows`/`bodyRows`) →
+ * positions, as HTML lays them out: a cell takes the next column no earlier span holds.
+ */
+export function positionRowCells(rows: readonly (readonly { text: string; rowSpan: number; columnSpan: number }[])[]): GridCell[] {
   const taken = new Set<string>();
   const cells: GridCell[] = [];
   rows.forEach((row, r) => {
     let column = 0;
     for (const cell of row) {
+      // A span below 1 is one row or column (as browsers read it); a damaged answer's huge span is capped.
+      const [rowSpan, columnSpan] = [cell.rowSpan, cell.columnSpan].map((n) => (Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_SPAN) : 1)) as [number, number];
       while (taken.has(`${r},${column}`)) column++;
-      for (let dr = 0; dr < cell.rowSpan; dr++) for (let dc = 0; dc < cell.columnSpan; dc++) taken.add(`${r + dr},${column + dc}`);
-      cells.push({ row: r, column, rowSpan: cell.rowSpan, columnSpan: cell.columnSpan, text: cell.text });
-      column += cell.columnSpan;
+      for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < columnSpan; dc++) taken.add(`${r + dr},${column + dc}`);
+      cells.push({ row: r, column, rowSpan, columnSpan, text: cell.text });
+      column += columnSpan;
     }
   });
   return cells;
 }
 
-/** A `rowspan`/`colspan` attribute as a whole number ≥ 1 (absent or invalid: 1, as browsers read it). */
+const MAX_SPAN = 1000;
+
+/** A `rowspan`/`colspan` attribute's number (absent: 1). */
 function spanOf(attributes: string, name: string): number {
   const value = new RegExp(`\\b${name}\\s*=\\s*["']?(\\d+)`, 'i').exec(attributes)?.[1];
-  const n = value === undefined ? 1 : Number(value);
-  return n >= 1 ? Math.min(n, 1000) : 1;
+  return value === undefined ? 1 : Number(value);
 }

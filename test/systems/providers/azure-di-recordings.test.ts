@@ -3,8 +3,9 @@
  * by Microsoft's sample project (test/fixtures/recordings/azure-di/README.md for the source and licence),
  * replayed from a local server as the GET of the analyze operation. That API version has no markdown output:
  * `content` is plain text with the selection marks at its end, so the markdown is built from paragraphs and
- * tables. Figures: every recorded line's words in the markdown (recall ≥ 0.99), one pipe table per recorded
- * table with its rows × columns, each selection mark once as ☒/☐, one region per line inside its page.
+ * tables. Figures: every recorded line's words in the markdown (the scorer's recall and precision ≥ 0.99), one
+ * pipe table per recorded table with its rows × columns and cell words, each selection mark once as ☒/☐, one
+ * region per line inside its page.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +13,8 @@ import { azureDiKind } from '../../../src/systems/kinds/azure-di.js';
 import type { CompareResult, SplitResult } from '../../../src/service/types.js';
 import { startHttpServer, type TestServer } from '../../helpers/http-server.js';
 import { ONE_PAGE, compareRequest, createSystem, makeCall, makeContext, sendJson, splitRequest } from './context.js';
-import { regionsOutsidePage, tableShapes, wordRecall } from './recording-figures.js';
+import { scoreWords } from '../../../src/score/markdown/words.js';
+import { cellWords, markdownTables, regionsOutsidePage } from './recording-figures.js';
 
 const KEY = 'azure-key-0123456789';
 const RECORDINGS = ['ContosoSafety360-Sample-2', 'ContosoSafety360-Sample-3'];
@@ -20,8 +22,21 @@ const RECORDINGS = ['ContosoSafety360-Sample-2', 'ContosoSafety360-Sample-3'];
 interface Recorded {
   analyzeResult: {
     pages: { pageNumber: number; lines: { content: string }[]; selectionMarks?: { state: string }[] }[];
-    tables: { rowCount: number; columnCount: number }[];
+    tables: RecordedTable[];
   };
+}
+
+interface RecordedTable {
+  rowCount: number;
+  columnCount: number;
+  cells: { rowIndex: number; columnIndex: number; content: string }[];
+}
+
+/** A recorded table as its grid of cell words: each cell at its first position, the positions a span covers empty. */
+function recordedGrid(table: RecordedTable): string[][] {
+  const grid = Array.from({ length: table.rowCount }, () => new Array<string>(table.columnCount).fill(''));
+  for (const cell of table.cells) grid[cell.rowIndex]![cell.columnIndex] = cellWords(cell.content.replace(/:(un)?selected:/g, ''));
+  return grid;
 }
 
 function recording(name: string): Recorded & Record<string, unknown> {
@@ -72,8 +87,12 @@ describe('azure-di on recorded prebuilt-layout answers (API 2022-06-30-preview)'
       expect(resource.requests[0]!.url).toBe('/formrecognizer/documentModels/prebuilt-layout:analyze?api-version=2022-06-30-preview');
       const markdown = (outcome.result as CompareResult).pages.map((p) => p.content).join('\n\n');
       const lines = recorded.analyzeResult.pages.flatMap((p) => p.lines.map((l) => l.content));
-      expect(wordRecall(lines, markdown)).toBeGreaterThanOrEqual(0.99);
-      expect(tableShapes(markdown)).toEqual(recorded.analyzeResult.tables.map((t) => `${t.rowCount}×${t.columnCount}`));
+      // Every line's words, none said twice (a table's words also as text, a mark's word beside its glyph).
+      const words = scoreWords(markdown, lines.join('\n'));
+      expect(words.recall).toBeGreaterThanOrEqual(0.99);
+      expect(words.precision).toBeGreaterThanOrEqual(0.99);
+      // One pipe table per recorded table, in order: the same rows × columns and the same words in every cell.
+      expect(markdownTables(markdown)).toEqual(recorded.analyzeResult.tables.map(recordedGrid));
       // The form prints its boxes (☒Hazardous) where Azure also found marks: each mark is said once, in its state.
       const marks = recorded.analyzeResult.pages.flatMap((p) => p.selectionMarks ?? []);
       expect(markdown.match(/☒/g)?.length ?? 0).toBe(marks.filter((m) => m.state === 'selected').length);

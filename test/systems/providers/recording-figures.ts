@@ -1,30 +1,20 @@
 /**
- * Figures of an adapter's output against a vendor's recorded answer: how many of the recorded lines' words
- * the markdown keeps, the markdown's tables as rows × columns, and whether each line's region lies inside its
- * page. Tests assert on them; A report can print the same figures the tests check.
+ * Figures of an adapter's output against a vendor's recorded answer, in the terms the recording gives:
+ * the markdown's tables as grids of cell words (as the tables scorer finds them), and whether each line's
+ * region lies inside its page. Word recall and precision are the scorer's own (score/markdown/words.ts).
  */
 import { findTables } from '../../../src/score/tables/index.js';
+import { tokenizeWords } from '../../../src/score/markdown/words.js';
 import type { RegionPage } from '../../../src/service/types.js';
 
-/** Share of the recorded lines' words (a multiset, split on white space) found among the markdown's words. */
-export function wordRecall(recordedLines: readonly string[], markdown: string): number {
-  const available = new Map<string, number>();
-  for (const word of markdown.split(/[\s|]+/).filter(Boolean)) available.set(word, (available.get(word) ?? 0) + 1);
-  const wanted = recordedLines.flatMap((line) => line.split(/\s+/).filter(Boolean));
-  let found = 0;
-  for (const word of wanted) {
-    const left = available.get(word) ?? 0;
-    if (left > 0) {
-      found++;
-      available.set(word, left - 1);
-    }
-  }
-  return wanted.length === 0 ? 1 : found / wanted.length;
+/** Each table of the markdown as rows of cells, each cell its words (lowercased) joined by one space. */
+export function markdownTables(markdown: string): string[][][] {
+  return findTables(markdown).map((table) => table.rows.map((row) => row.map((cell) => cellWords(cell.text))));
 }
 
-/** Each table of the markdown as `rows×columns` (columns of its widest row). */
-export function tableShapes(markdown: string): string[] {
-  return findTables(markdown).map((table) => `${table.rows.length}×${Math.max(0, ...table.rows.map((row) => row.length))}`);
+/** A cell's text as the tables above give it: its words joined by one space (marks and punctuation dropped). */
+export function cellWords(text: string): string {
+  return tokenizeWords(text).join(' ');
 }
 
 /** Regions whose box is not inside its page (inches against the page's points ÷ 72). */
