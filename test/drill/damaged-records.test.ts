@@ -6,7 +6,7 @@
  * src/run-dir/formats/results.ts defines each format.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
@@ -119,4 +119,35 @@ describe('a damaged call record → docbench score exits 2 with results.jsonl, t
     const { code, stderr } = await runCli(['score', run, '--dataset', dataset], root);
     expect(code, stderr).toBe(0);
   }, 60_000);
+
+  it('a damaged response cache entry is a miss: the system is called again and the run scores', async () => {
+    const work = path.join(root, `case-${++cases}`);
+    await mkdir(work);
+    await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ cacheDir: 'cache' }));
+    const run = (out: string) => runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', out, '--endpoints', 'extract,compare,split,process', '--modes', 'fast'], work);
+    expect((await run('first')).code).toBe(0);
+    const calls = service.requests.length;
+    // Every entry damaged, in turn in each of these ways: JSON still, but no endpoint's answer.
+    const damages: ((entry: Json) => unknown)[] = [(entry) => ({ ...entry, result: {} }), (entry) => ({ ...entry, result: null }), () => [], (entry) => ({ ...entry, result: 'done' })];
+    const entries: string[] = [];
+    for (const dir of await readdir(path.join(work, 'cache'))) {
+      for (const name of await readdir(path.join(work, 'cache', dir))) entries.push(path.join(work, 'cache', dir, name));
+    }
+    const called = lines.filter((record) => record.attempts !== 0);
+    expect(entries).toHaveLength(called.length);
+    for (const [index, entry] of entries.entries()) await writeFile(entry, JSON.stringify(damages[index % damages.length]!(JSON.parse(await readFile(entry, 'utf8')) as Json)));
+
+    const second = await run('second');
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/the response cache's entry [0-9a-f]{64} is damaged: at \$\.result\.\w+: expected a value, found none/);
+    expect(second.stderr).toMatch(/the response cache's entry [0-9a-f]{64} is damaged: at \$\.result: expected object, found null/);
+    expect(second.stderr).not.toMatch(/unexpected error|TypeError/);
+    expect(service.requests.length).toBe(calls + called.length);
+    const records = (await readFile(path.join(work, 'second', 'results.jsonl'), 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Json);
+    const again = records.filter((record) => record.attempts !== 0);
+    expect(again.map((record) => [record.status, record.from_cache])).toEqual(called.map(() => ['ok', false]));
+    // The fresh answers replaced the damaged entries: a third run is served from the cache.
+    expect((await run('third')).code).toBe(0);
+    expect(service.requests.length).toBe(calls + called.length);
+  }, 120_000);
 });
