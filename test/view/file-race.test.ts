@@ -130,6 +130,8 @@ describe('docbench view while a run file is deleted and rewritten', () => {
 
     await writeFile(file, 'whole again\n');
     expect(await get('large.jsonl')).toEqual({ status: 200, body: 'whole again\n' });
+    await writeFile(file, '');
+    expect(await get('large.jsonl')).toEqual({ status: 200, body: '' });
     expect(child.exitCode).toBeNull();
   }, 120_000);
 });
