@@ -24,7 +24,7 @@ const MODULE_MAP = {
   'settings-reader.ts': [],
   'run-settings.ts': [types('service'), 'settings-reader.ts'],
   service: [],
-  dataset: [types('service')],
+  dataset: [types('service'), lazily('pdf')],
   systems: ['service', 'dataset', 'settings-reader.ts', 'run-settings.ts', lazily('local'), lazily('pdf')],
   run: ['service', 'dataset', 'systems', 'run-dir', 'config.ts', lazily('local')],
   'run-dir': [types('service'), types('systems'), types('score')],

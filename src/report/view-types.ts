@@ -303,6 +303,18 @@ export interface DocumentsView {
   counts: { total: number; ok: number; partial: number; failed: number; below_gate: number };
 }
 
+/** One priced system in the cost section: estimate at the start against the recorded spend. */
+export interface CostRowView {
+  system: string;
+  estimate: string;
+  basis: string;
+  spent: string;
+  /** (spent − estimate) ÷ estimate, e.g. `-3.2%`; `—` when either is unknown. */
+  difference: string;
+  budget: string;
+  note: string;
+}
+
 export interface ReportView {
   /** docbench version that wrote the report (may differ from the one that ran). */
   report_version: string;
@@ -316,6 +328,7 @@ export interface ReportView {
   /** The level the comparisons were decided at (summary.json `decision.alpha`); '0.05' in older summaries. */
   decision_alpha: string;
   leaderboard: LeaderboardView;
+  cost: CostRowView[];
   comparisons: ComparisonRowView[];
   field_leaders: FieldLeaderView[];
   disagreements: DisagreementView[];

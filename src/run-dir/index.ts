@@ -13,7 +13,7 @@ export { openStoredRun, checkRunDirectory, type StoredRun } from './stored-run.j
 export { ResultsWriter } from './results-writer.js';
 /** The formats of run.json and results.jsonl lines (written by run/), with their helpers. */
 export { MANIFEST_SCHEMA_VERSION, INCUMBENT, v1SystemName, createRunId, runSystems, primarySystem } from './manifest.js';
-export type { RunManifest, RunStatus, ManifestSystem, Selection, StopReason } from './manifest.js';
+export type { RunManifest, RunStatus, ManifestSystem, ManifestEstimate, Selection, StopReason } from './manifest.js';
 export { RECORD_SCHEMA_VERSION, callKey, upgradeRecord } from './record.js';
 export type { CallRecord, CallErrorRecord, UsageRecord } from './record.js';
 /** The formats of summary.json, documents.jsonl lines and gate.json (written by evaluate/ and gate/). */

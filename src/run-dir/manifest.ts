@@ -4,7 +4,7 @@
  * atomically at every end, so a killed run still says what it was. Read and written by src/run-dir/.
  */
 import type { Static } from '@sinclair/typebox';
-import type { ManifestSystemFormat, RunManifestFormat, SelectionFormat, StopReasonFormat } from './formats/manifest.js';
+import type { ManifestEstimateFormat, ManifestSystemFormat, RunManifestFormat, SelectionFormat, StopReasonFormat } from './formats/manifest.js';
 
 export const MANIFEST_SCHEMA_VERSION = 1;
 
@@ -20,6 +20,9 @@ export type RunStatus = RunManifest['status'];
 
 /** One system of a run, as run.json records it (never a secret: keys are only named by their variables). */
 export type ManifestSystem = Static<typeof ManifestSystemFormat>;
+
+/** A system's estimate as run.json keeps it. */
+export type ManifestEstimate = Static<typeof ManifestEstimateFormat>;
 
 /** The name of the stored system made of the dataset's baseline files (version-1 summaries named it `baseline`). */
 export const INCUMBENT = 'incumbent';

@@ -1,8 +1,8 @@
 /**
  * Executes the planned calls of every system: each system concurrency-limited (overall and per endpoint)
  * and optionally rate-capped on its own, served from the cache where possible, each finished call appended
- * to results.jsonl as it lands. A failed call is recorded and the run goes on; a rejected key (stop now) or
- * an outage (stop starting) ends that system's calls early. The first interrupt stops new calls of every
+ * to results.jsonl as it lands. A failed call is recorded and the run goes on; a rejected key (stop now), an
+ * outage or a budget reached (stop starting) ends that system's calls early. The first interrupt stops new calls of every
  * system and lets in-flight ones finish.
  */
 import { readFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ import type { PlannedCall } from './plan.js';
 import { checkCallRecord, RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord, type UsageRecord, type ResultsWriter } from '../run-dir/index.js';
 import { isDocbenchError } from '../errors.js';
 import type { RunCounts, RunEvent, StopReason } from './events.js';
+import type { BudgetLedger } from './budget.js';
 
 /** One system of the run with the settings its calls run under. */
 export interface RunnerSystem {
@@ -44,6 +45,8 @@ export interface ExecuteOptions {
   outageThreshold: number;
   /** Aborted on the first Ctrl-C: no new calls start. */
   stopSignal?: AbortSignal;
+  /** Spending limits: a system whose next call could pass one starts no new calls (src/run/budget.ts). */
+  budget?: BudgetLedger;
   onEvent?: (event: RunEvent) => void;
   logger: Logger;
 }
@@ -74,7 +77,7 @@ export async function executeCalls(options: ExecuteOptions): Promise<ExecuteResu
   const emit = options.onEvent ?? (() => {});
   const pending = calls.filter((call) => !done.has(call.key));
   const counts: RunCounts = { planned: calls.length, alreadyDone: calls.length - pending.length, recorded: 0, succeeded: 0, failed: 0, fromCache: 0, notStarted: 0 };
-  emit({ type: 'run-start', planned: calls.length, alreadyDone: counts.alreadyDone, documents: new Set(calls.map((c) => c.document.id)).size });
+  emit({ type: 'run-start', planned: calls.length, alreadyDone: counts.alreadyDone, documents: new Set(calls.map((c) => c.document.id)).size, ...(options.budget ? { spentUsd: Object.fromEntries(options.budget.spent()) } : {}) });
 
   const run: RunState = { options, counts, emit, stop: null, lanes: [] };
   const onStopSignal = () => stopRun(run, 'interrupted', 'interrupted: finishing the calls in flight, starting no new ones', false);
@@ -162,8 +165,15 @@ function createLane(run: RunState, { system, common }: RunnerSystem): Lane {
       counts.notStarted++;
       return;
     }
+    const admission = options.budget?.admit(call) ?? { ok: true, reserved: 0 };
+    if (!admission.ok) {
+      stopLane('budget', admission.message, false);
+      counts.notStarted++;
+      return;
+    }
     run.emit({ type: 'call-start', key: call.key });
     const record = await performCall(call, system, common, options, hardStop.signal);
+    options.budget?.settle(call, admission.reserved, record);
     if (record === null) {
       // Cancelled in flight by a hard stop: not an answer of the system, so not recorded; --resume redoes it.
       counts.notStarted++;
@@ -237,7 +247,7 @@ async function loadDocument(document: DatasetDocument): Promise<DocumentInput> {
 }
 
 /** The document part of the cache key: sha256 of its bytes, or its URL. */
-function documentIdentity(input: DocumentInput): string {
+export function documentIdentity(input: DocumentInput): string {
   return 'fileUrl' in input ? `url:${input.fileUrl}` : createHash('sha256').update(input.bytes).digest('hex');
 }
 
@@ -339,7 +349,7 @@ function toRecord(call: PlannedCall, startedAt: string, end: CallEnd, price: Pri
 }
 
 /** What the system is asked besides the document. */
-async function buildRequest(call: PlannedCall, dataset: Dataset): Promise<OperationRequest> {
+export async function buildRequest(call: PlannedCall, dataset: Dataset): Promise<OperationRequest> {
   switch (call.endpoint) {
     case 'extract':
       return { operation: 'extract', mode: call.mode ?? 'slow', schema: dataset.schema, customContext: call.document.customContext ?? dataset.customContext ?? null };
@@ -353,7 +363,7 @@ async function buildRequest(call: PlannedCall, dataset: Dataset): Promise<Operat
 }
 
 /** The parameter part of the cache key, as it was before systems existed (so earlier cache entries still hit). */
-function cacheParams(request: OperationRequest): unknown {
+export function cacheParams(request: OperationRequest): unknown {
   switch (request.operation) {
     case 'extract':
       return { schema: request.schema, fast: request.mode === 'fast', customContext: request.customContext };

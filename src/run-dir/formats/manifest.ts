@@ -10,7 +10,7 @@ import { defineFileCheck } from '../check-file.js';
 import { count, endpoint, mode, nonNegative, nullableNonNegative, nullableString, oneOf, systemName } from '../../format-parts.js';
 
 /** Why a run (or one system's calls) stopped early. */
-export const StopReasonFormat = oneOf(['interrupted', 'auth', 'outage', 'output', null] as const);
+export const StopReasonFormat = oneOf(['interrupted', 'auth', 'outage', 'output', 'budget', null] as const);
 
 /** Which documents a run takes (src/run/plan.ts). */
 export const SelectionFormat = Type.Object({
@@ -25,6 +25,16 @@ export const SelectionFormat = Type.Object({
   shard: Type.Union([Type.Null(), Type.Object({ index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) })]),
 });
 
+/** A system's estimate as run.json keeps it (docs/systems.md, "Budgets"). */
+export const ManifestEstimateFormat = Type.Object({
+  calls: count,
+  /** Calls the cache held; null when not checked. */
+  cached: Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 0 }),
+  pages: count,
+  cost_usd: nullableNonNegative,
+  basis: Type.String(),
+});
+
 /** One system of a run, as run.json records it (never a secret: keys are only named by their variables). */
 export const ManifestSystemFormat = Type.Object({
   name: systemName,
@@ -36,10 +46,16 @@ export const ManifestSystemFormat = Type.Object({
   options: Type.Record(Type.String(), Type.Unknown()),
   /** As configured; its fields are checked where the configuration is read (src/systems/). */
   price: Type.Union([Type.Unsafe<Price>({ type: 'object' }), Type.Null()]),
-  /** Why this system's calls stopped early in the last invocation (key rejected, outage), else null. */
+  /** Why this system's calls stopped early in the last invocation (key rejected, outage, budget), else null. */
   stop_reason: StopReasonFormat,
   stop_message: nullableString,
   counts: Type.Object({ planned: count, recorded: count, succeeded: count, failed: count }),
+  /** What `docbench plan` would have said when the run started (first invocation); absent in older runs. */
+  estimate: Type.Optional(ManifestEstimateFormat),
+  /** USD recorded over every line of results.jsonl (every repeat, superseded attempts too); null without a price. */
+  spent_usd: Type.Optional(nullableNonNegative),
+  /** `maxCostUsd` in force in the last invocation; null: none. */
+  max_cost_usd: Type.Optional(nullableNonNegative),
 });
 
 export const RunManifestFormat = Type.Object({
@@ -54,7 +70,8 @@ export const RunManifestFormat = Type.Object({
   /** Set at every end (completion, interrupt, stop); the duration covers every invocation. */
   ended_at: nullableString,
   duration_ms: nonNegative,
-  status: oneOf(['running', 'completed', 'interrupted', 'stopped'] as const),
+  /** `partial`: every system that stopped early stopped at its budget (docs/systems.md, "Budgets"). */
+  status: oneOf(['running', 'completed', 'interrupted', 'stopped', 'partial'] as const),
   stop_reason: StopReasonFormat,
   stop_message: nullableString,
   dataset: Type.Object({
@@ -105,6 +122,8 @@ export const RunManifestFormat = Type.Object({
       rate_per_second: Type.Optional(nullableNonNegative),
       timeout_ms: Type.Optional(nonNegative),
       retry_attempts: Type.Optional(count),
+      /** `--max-cost` of this invocation (a resume without it keeps the last one); null: none. */
+      max_cost_usd: Type.Optional(nullableNonNegative),
     }),
   ),
 });
