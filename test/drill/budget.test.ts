@@ -139,6 +139,8 @@ describe('budgets', () => {
     const cases: [string, string[], Record<string, unknown>, string][] = [
       ['--max-cost not a number', ['--max-cost', 'lots'], {}, '--max-cost'],
       ['--max-cost negative', ['--max-cost', '-1'], {}, '--max-cost'],
+      ['--max-cost infinite', ['--max-cost', 'Infinity'], {}, '--max-cost'],
+      ['maxCostUsd NaN (.nan in YAML)', [], { maxCostUsd: Number.NaN }, 'systems.paid.maxCostUsd'],
       ['maxCostUsd negative', [], { maxCostUsd: -2 }, 'systems.paid.maxCostUsd'],
       ['maxCostUsd not a number', [], { maxCostUsd: 'ten' }, 'systems.paid.maxCostUsd'],
       ['maxCostUsd on an unpriced system', [], { price: null, maxCostUsd: 1 }, 'systems.paid.maxCostUsd'],
