@@ -197,7 +197,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     await writeManifest(runDir, manifest);
     const localSystems = new Set(manifest.systems.filter((system) => system.kind === 'local').map((system) => system.name));
     if (localSystems.size > 0) {
-      const ids = final.flatMap((r) => (localSystems.has(r.system) && r.endpoint === 'compare' && r.result?.comparisonId ? [r.result.comparisonId] : []));
+      const ids = final.flatMap((r) => (localSystems.has(r.system) && r.endpoint === 'compare' && r.status === 'ok' && r.result.comparisonId ? [r.result.comparisonId] : []));
       await exportComparisonPages(runDir, localEngineDataDir(config.cacheDir), ids, logger);
     }
     await options.finalize(runDir, dataset);
@@ -228,8 +228,9 @@ function reportSystems(systems: readonly ManifestSystem[], records: readonly Cal
   for (const { name, counts, stop_message: stopped } of systems) {
     if (stopped) logger.warn(`system ${name} stopped: ${stopped}`);
     else if (counts.recorded > 0 && counts.succeeded === 0) {
-      const first = records.find((record) => record.system === name && record.error)?.error;
-      logger.warn(`system ${name} failed: every one of its ${counts.recorded} calls failed${first ? ` (first: ${first.message})` : ''}`);
+      const first = records.find((record) => record.system === name && record.status === 'failed');
+      const firstError = first?.status === 'failed' ? first.error : undefined;
+      logger.warn(`system ${name} failed: every one of its ${counts.recorded} calls failed${firstError ? ` (first: ${firstError.message})` : ''}`);
     }
   }
 }

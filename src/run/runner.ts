@@ -307,7 +307,7 @@ async function performCall(call: PlannedCall, system: System, common: CommonSyst
  * runner's peak memory grew with the number of calls (bench case runner-memory, docs/performance.md).
  */
 function toRecord(call: PlannedCall, startedAt: string, end: CallEnd, price: Price | null = null, outcome?: SystemOutcome): CallRecord {
-  const record: Omit<CallRecord, 'endpoint' | 'mode' | 'result'> & { endpoint: Endpoint; mode: PlannedCall['mode']; result?: EndpointResult } = {
+  const record: Omit<CallRecord, 'endpoint' | 'mode' | 'status'> & { endpoint: Endpoint; mode: PlannedCall['mode']; status: CallEnd['status']; result?: EndpointResult; error?: CallErrorRecord } = {
     v: RECORD_SCHEMA_VERSION,
     key: call.key,
     system: call.system,
@@ -336,7 +336,7 @@ function toRecord(call: PlannedCall, startedAt: string, end: CallEnd, price: Pri
   const cost = end.from_cache ? undefined : ((outcome?.ok ? outcome.costUsd : undefined) ?? computeCost(price, usage, pages));
   if (cost !== undefined) record.cost_usd = cost;
   if (outcome?.ok && outcome.raw !== undefined) record.raw = outcome.raw;
-  // The endpoint/mode/result triple matches by construction: the system answered for `call.endpoint`.
+  // The endpoint/mode/status/result-or-error set matches by construction: the system answered for `call.endpoint`.
   return record as CallRecord;
 }
 

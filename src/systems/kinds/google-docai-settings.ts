@@ -4,6 +4,7 @@
  * helpers) loads with the first system of this kind (CONTRIBUTING.md, Habits).
  */
 import type { Operation, SystemKindSettings } from '../types.js';
+import type { FieldMap } from '../providers/field-map.js';
 
 export interface GoogleDocAiOptions {
   /** `projects/{project}/locations/{location}/processors/{id}` (optionally `/processorVersions/{version}`). */
@@ -14,8 +15,11 @@ export interface GoogleDocAiOptions {
   credentialsEnv: string;
   /** Variable holding an OAuth access token to use instead of the key file (e.g. `gcloud auth print-access-token`). */
   accessTokenEnv: string | undefined;
-  /** Dataset field path → entity type of the processor (Form Parser, Invoice, Custom Extractor …); enables extract. */
-  entityMap: Record<string, string> | undefined;
+  /**
+   * Dataset field path → entity type of the processor (Form Parser, Invoice, Custom Extractor …), or
+   * `{from: "line_item", items: {amount: "line_item/amount"}}` for an array of objects; enables extract.
+   */
+  entityMap: FieldMap | undefined;
   /** Process only the first pages (`processOptions.fromStart`). */
   maxPages: number | undefined;
 }
@@ -35,7 +39,7 @@ export const googleDocAiSettings: SystemKindSettings<GoogleDocAiOptions> = {
       endpoint: read.optionalUrl('endpoint'),
       credentialsEnv: read.optionalEnvName('credentialsEnv') ?? 'GOOGLE_APPLICATION_CREDENTIALS',
       accessTokenEnv: read.optionalEnvName('accessTokenEnv'),
-      entityMap: read.optionalStringMap('entityMap'),
+      entityMap: read.optionalFieldMap('entityMap'),
       maxPages: read.optionalNumber('maxPages', { min: 1, max: 1000, integer: true }),
     };
   },
