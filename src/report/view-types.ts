@@ -309,10 +309,17 @@ export interface CostRowView {
   estimate: string;
   basis: string;
   spent: string;
-  /** (spent − estimate) ÷ estimate, e.g. `-3.2%`; `—` when either is unknown. */
+  /** (spent − estimate) ÷ estimate, e.g. `-3.2%`; `—` when either is unknown or the system stopped early. */
   difference: string;
   budget: string;
+  /** How far a system that stopped early got. */
   note: string;
+}
+
+/** The cost section: its rows, and the run-wide budget of the last invocation (null: none). */
+export interface CostView {
+  rows: CostRowView[];
+  run_budget: string | null;
 }
 
 export interface ReportView {
@@ -328,7 +335,7 @@ export interface ReportView {
   /** The level the comparisons were decided at (summary.json `decision.alpha`); '0.05' in older summaries. */
   decision_alpha: string;
   leaderboard: LeaderboardView;
-  cost: CostRowView[];
+  cost: CostView;
   comparisons: ComparisonRowView[];
   field_leaders: FieldLeaderView[];
   disagreements: DisagreementView[];

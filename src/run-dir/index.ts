@@ -5,7 +5,7 @@
  */
 export { RUN_DIR_FILES, DIFF_FILES, HISTORY_FILES, runDirPath, comparisonPagePath, type RunDirFile } from './layout.js';
 export { readManifest, writeManifest } from './manifest-file.js';
-export { readResults, readFinalRecords, type ReadIssue } from './results-file.js';
+export { readResults, readFinalRecords, checkCallRecord, type ReadIssue } from './results-file.js';
 export { readSummary, readScoredSummary, writeSummary } from './summary-file.js';
 export { readDocuments, openDocumentsWriter, type DocumentsWriter } from './documents-file.js';
 export { readGate, writeGate, clearGate, GATE_SCHEMA_VERSION } from './gate-file.js';

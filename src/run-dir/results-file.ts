@@ -44,6 +44,16 @@ export async function* readResults(runDir: string, v1System: string, issues: Rea
   }
 }
 
+/**
+ * Checks a record that was not read from results.jsonl (the runner's, made from a cached answer) as the
+ * reader checks a line, so a damaged cache entry is caught before it is written into a run.
+ * @throws UsageError naming `source`, the JSON path and what was expected.
+ */
+export async function checkCallRecord(record: CallRecord, source: string): Promise<CallRecord> {
+  const { checkRecord } = await import('./formats/results.js');
+  return checkShape(record, checkRecord, { file: source, hint: 'it is not used' }) as CallRecord;
+}
+
 function parseRecord(line: string, number: number, role: FileRole, check: FileCheck<Parameters<typeof upgradeRecord>[0]>, v1System: string): CallRecord {
   // The shape check guarantees `key` and a `system` on version 2: upgrading cannot fail.
   return upgradeRecord(checkShape(parseJsonText(line, role, number), check, role, number), v1System)!;

@@ -19,7 +19,8 @@ import type { Logger } from '../logger.js';
 import { readUtf8File } from '../dataset/index.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import type { PlannedCall } from './plan.js';
-import { RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord, type UsageRecord, type ResultsWriter } from '../run-dir/index.js';
+import { checkCallRecord, RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord, type UsageRecord, type ResultsWriter } from '../run-dir/index.js';
+import { isDocbenchError } from '../errors.js';
 import type { RunCounts, RunEvent, StopReason } from './events.js';
 import type { BudgetLedger } from './budget.js';
 
@@ -281,7 +282,14 @@ async function performCall(call: PlannedCall, system: System, common: CommonSyst
   if (cache) {
     const hit = await cache.get(key);
     if (hit) {
-      return toRecord(call, startedAt, { status: 'ok', attempts: hit.attempts, latency_ms: hit.latency_ms, last_attempt_ms: hit.last_attempt_ms, from_cache: true, result: hit.result }, common.price);
+      const cached = toRecord(call, startedAt, { status: 'ok', attempts: hit.attempts, latency_ms: hit.latency_ms, last_attempt_ms: hit.last_attempt_ms, from_cache: true, result: hit.result }, common.price);
+      // A damaged entry (edited, or written by another version) is a miss: results.jsonl gets only what its reader accepts.
+      try {
+        return await checkCallRecord(cached, `the response cache's entry ${key}`);
+      } catch (error) {
+        if (!isDocbenchError(error)) throw error;
+        options.logger.warn(`${error.message}; calling ${call.system} again for ${call.document.id} ${call.endpoint}`);
+      }
     }
   }
 
@@ -378,12 +386,15 @@ function usageRecord(usage: Usage): UsageRecord {
 
 /** Pages the service reported, when it reported a positive count. */
 function pagesOf(endpoint: Endpoint, result: EndpointResult): number | undefined {
+  // Looked at before it is trusted: a cached result is checked once its record is made.
+  if (result === null || typeof result !== 'object') return undefined;
+  const listed = (result as { pages?: unknown }).pages;
   const pages =
     endpoint === 'extract'
       ? (result as { pagesProcessed: number | null }).pagesProcessed
       : endpoint === 'process'
         ? (result as { pageCount: number | null }).pageCount
-        : (result as { pages: unknown[] }).pages.length;
+        : Array.isArray(listed) ? listed.length : undefined;
   return typeof pages === 'number' && pages > 0 ? pages : undefined;
 }
 

@@ -310,7 +310,8 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       if (!sameToken(given, token)) throw new HttpError(403, 'this link\'s session token is not the server\'s', 'open the URL docbench view printed when it started');
       // The printed URL: the token becomes the session cookie, and the address bar loses it.
       url.searchParams.delete(TOKEN_PARAM);
-      res.writeHead(302, { ...baseHeaders(STATIC_CSP), 'set-cookie': sessionCookie(port, token), location: `${url.pathname}${url.search}` });
+      // One leading slash: `/.//example.com` normalises to `//example.com`, which a browser reads as another host.
+      res.writeHead(302, { ...baseHeaders(STATIC_CSP), 'set-cookie': sessionCookie(port, token), location: `${url.pathname.replace(/^\/+/, '/')}${url.search}` });
       res.end();
       return;
     }

@@ -94,6 +94,8 @@ describe('budgets', () => {
     // The report counts what was recorded, and sets it against the estimate.
     const summary = await readJson(path.join(runDir, 'summary.json'));
     expect(summary.systems.paid.cost.total_usd).toBeCloseTo(spent, 10);
+    // Scored on the documents it was called on; the calls the budget held back are not failures.
+    expect(summary.systems.paid.documents).toEqual({ total: new Set(paid.map((r) => r.document_id)).size, succeeded: new Set(paid.map((r) => r.document_id)).size, failed: 0 });
     const html = await readFile(path.join(runDir, 'report.html'), 'utf8');
     expect(html).toContain('Estimate and spend');
     expect(html).toMatch(/<td class="num">\$0\.0800<\/td>/);
@@ -137,6 +139,8 @@ describe('budgets', () => {
     const cases: [string, string[], Record<string, unknown>, string][] = [
       ['--max-cost not a number', ['--max-cost', 'lots'], {}, '--max-cost'],
       ['--max-cost negative', ['--max-cost', '-1'], {}, '--max-cost'],
+      ['--max-cost infinite', ['--max-cost', 'Infinity'], {}, '--max-cost'],
+      ['maxCostUsd NaN (.nan in YAML)', [], { maxCostUsd: Number.NaN }, 'systems.paid.maxCostUsd'],
       ['maxCostUsd negative', [], { maxCostUsd: -2 }, 'systems.paid.maxCostUsd'],
       ['maxCostUsd not a number', [], { maxCostUsd: 'ten' }, 'systems.paid.maxCostUsd'],
       ['maxCostUsd on an unpriced system', [], { price: null, maxCostUsd: 1 }, 'systems.paid.maxCostUsd'],

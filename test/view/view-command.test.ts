@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -55,6 +56,17 @@ describe('docbench view', () => {
       const cookie = printed.headers.get('set-cookie')!;
       expect(cookie).toMatch(/HttpOnly; SameSite=Strict; Path=\/$/);
       expect(cookie).not.toMatch(/Domain=/i);
+      // The redirect stays on this server, even for a path that normalises to `//host` (sent as it is: fetch
+      // would normalise it first).
+      for (const address of ['/.//example.com/?x=1&token=', '/a/..//example.com?token=']) {
+        const location = await new Promise<string | undefined>((resolve, reject) => {
+          get(`${server.baseUrl}/`, { path: `${address}${server.token}` }, (response) => {
+            response.resume();
+            resolve(response.statusCode === 302 ? response.headers.location : `HTTP ${response.statusCode}`);
+          }).on('error', reject);
+        });
+        expect(location, address).toMatch(/^\/example\.com\/?(\?x=1)?$/);
+      }
       expect((await fetch(`${server.baseUrl}/history`, { headers: { cookie: cookie.split(';')[0]! } })).status).toBe(200);
       // The cookie without the view's own Origin never authorises a change.
       const post = await fetch(`${server.baseUrl}/api/runs/x/rescore`, { method: 'POST', headers: { cookie: cookie.split(';')[0]! } });

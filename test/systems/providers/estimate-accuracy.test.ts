@@ -7,15 +7,14 @@
  * and a token per 4 characters of text. Per page the estimate is exact; per token it is an estimate, and
  * the bound asserted is the one docs/systems.md states for the kind's default.
  */
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
 import { ROOT, runCli } from '../../helpers/cli.js';
-import { startHttpServer, type TestServer } from '../../helpers/http-server.js';
+import type { TestServer } from '../../helpers/http-server.js';
 import { startAzureFake } from './azure-fake.js';
-import { sendJson } from './context.js';
+import { startChatFake, writePricedConfig } from './priced-fakes.js';
 import type { PlanResult } from '../../../src/run/plan-benchmark.js';
 
 const KEY = 'estimate-accuracy-key-0123';
@@ -41,8 +40,7 @@ beforeAll(async () => {
   const dataset = path.join(dir, 'dataset');
   await cp(path.join(ROOT, 'datasets', 'sample-claims'), dataset, { recursive: true });
   azure = await startAzureFake(dataset, KEY);
-  chat = await startHttpServer((request, response) => {
-    const body = JSON.parse(request.body.toString('utf8')) as { messages: { content: string | { type: string; text?: string; image_url?: { url: string } }[] }[]; response_format?: unknown };
+  chat = await startChatFake((body) => {
     let input = 0;
     for (const message of body.messages) {
       for (const part of typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content) {
@@ -52,19 +50,12 @@ beforeAll(async () => {
     if (body.response_format) input += Math.ceil(JSON.stringify(body.response_format).length / 4);
     const extracting = body.response_format !== undefined;
     const content = extracting ? JSON.stringify({ claim_number: 'C-1', patient_name: 'Ann Lee', total_charges: 125 }) : PAGE_TEXT;
-    sendJson(response, 200, { id: 'x', object: 'chat.completion', model: 'vision', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: input, completion_tokens: Math.ceil(content.length / 4) } });
+    return { content, usage: { prompt_tokens: input, completion_tokens: Math.ceil(content.length / 4) } };
   });
-  await writeFile(
-    path.join(dir, 'docbench.config.yaml'),
-    stringify({
-      endpoints: ['extract', 'compare'],
-      cacheDir: 'cache',
-      systems: {
-        azure: { kind: 'azure-di', endpoint: azure.url, apiKeyEnv: 'AZURE_KEY', price: { perPage: 0.01 } },
-        gpt: { kind: 'openai', baseUrl: `${chat.url}/v1`, model: 'vision', apiKeyEnv: 'OPENAI_KEY', dpi: 100, price: { perMillionInputTokens: 2, perMillionOutputTokens: 8 } },
-      },
-    }),
-  );
+  await writePricedConfig(dir, {
+    azure: { kind: 'azure-di', endpoint: azure.url, apiKeyEnv: 'AZURE_KEY', price: { perPage: 0.01 } },
+    gpt: { kind: 'openai', baseUrl: `${chat.url}/v1`, model: 'vision', apiKeyEnv: 'OPENAI_KEY', dpi: 100, price: { perMillionInputTokens: 2, perMillionOutputTokens: 8 } },
+  });
 });
 
 afterAll(async () => {
