@@ -76,7 +76,7 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
         const stored = recordsBySystem.get(system.name)?.get(document.id) ?? [];
         const { slots: systemSlots, records: systemRecords } = await systemAnswers(system, document, planned, system.fromBaselineFiles ? stored : await readFull(stored));
         // Kept for the call counts, like the stored records: without the baseline's texts.
-        if (system.fromBaselineFiles) madeFromFiles.set(document.id, systemRecords.map(({ result: _result, ...stub }) => stub as CallRecord));
+        if (system.fromBaselineFiles) madeFromFiles.set(document.id, (systemRecords as (CallRecord & { result?: unknown })[]).map(({ result: _result, ...stub }) => stub as CallRecord));
         if (systemSlots.length === 0) continue;
         const isReference = system.name === run.reference;
         const result = scoreDocument(systemSlots, systemRecords, truth, isReference ? null : referencePages, scoringOptions);
@@ -117,7 +117,8 @@ async function systemAnswers(system: RunSystem, document: DatasetDocument, plann
   const slots = operations ? planned.filter((s) => operations.includes(s.endpoint)) : [...planned];
   // A stored system is planned only where it has a file (its `answers`): a slot without a record is "no
   // output on disk", as a document without a baseline file was before systems, not a call the run missed.
-  if (system.kind === 'stored') return { slots: slots.filter((s) => records.some((r) => r.endpoint === s.endpoint && r.mode === s.mode)), records };
+  // So is a system its budget stopped: the calls it did not make were held back, not failed.
+  if (system.kind === 'stored' || system.stoppedAtBudget) return { slots: slots.filter((s) => records.some((r) => r.endpoint === s.endpoint && r.mode === s.mode)), records };
   return { slots, records };
 }
 

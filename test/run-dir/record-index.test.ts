@@ -7,13 +7,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexFinalRecords, openRecordReader, readFinalRecords, type ReadIssue } from '../../src/run-dir/index.js';
+import { indexFinalRecords, openRecordReader, readFinalRecords, type CallRecord, type ReadIssue } from '../../src/run-dir/index.js';
 
 let dir: string;
 
 function line(id: string, status: 'ok' | 'failed', markdown: string): string {
-  const record = { v: 2, key: `s|${id}|compare|-|0`, system: 's', document_id: id, endpoint: 'compare', mode: null, repeat: 0, status, attempts: 1, latency_ms: 5, started_at: '2026-01-01T00:00:00Z', from_cache: false };
-  return JSON.stringify(status === 'ok' ? { ...record, result: { pages: [{ page: 1, content: markdown }] } } : { ...record, error: { code: 'X', message: 'boom' } });
+  const record = { v: 2, key: `s|${id}|compare|-|0`, system: 's', document_id: id, endpoint: 'compare', mode: null, repeat: 0, status, attempts: 1, last_attempt_ms: 5, latency_ms: 5, started_at: '2026-01-01T00:00:00Z', from_cache: false };
+  return JSON.stringify(status === 'ok' ? { ...record, result: { success: true, pages: [{ content: markdown, width: null, height: null }], dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] } } : { ...record, error: { code: 'X', message: 'boom', retryable: false } });
 }
 
 beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('indexFinalRecords', () => {
       for (const expected of whole) {
         const entry = index.get(expected.key)!;
         expect(entry.record).not.toHaveProperty('result');
-        const { result: _result, ...stub } = expected;
+        const { result: _result, ...stub } = expected as CallRecord & { result?: unknown };
         expect(entry.record).toEqual(stub);
         expect(await reader.read(entry.at)).toEqual(expected);
       }

@@ -2,20 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import { createPhaseProgress } from '../../src/run/phase-progress.js';
 
+/** A stream that keeps what is written to it. */
+function captureStream(): { stream: NodeJS.WritableStream; text: () => string } {
+  const chunks: string[] = [];
+  const stream = { write: (chunk: string) => chunks.push(chunk) > 0 } as unknown as NodeJS.WritableStream;
+  return { stream, text: () => chunks.join('') };
+}
+
 function setup() {
-  let text = '';
   let clock = 0;
-  const stream = {
-    write: (chunk: string) => {
-      text += chunk;
-      return true;
-    },
-  } as unknown as NodeJS.WritableStream;
+  const { stream, text } = captureStream();
   const listener = createPhaseProgress({ stream, quiet: false, intervalMs: 1000, now: () => clock });
   const advance = (ms: number) => {
     clock += ms;
   };
-  return { listener, advance, text: () => text };
+  return { listener, advance, text };
 }
 
 describe('createPhaseProgress', () => {
@@ -42,15 +43,9 @@ describe('createPhaseProgress', () => {
   });
 
   it('is silent with quiet', () => {
-    let text = '';
-    const stream = {
-      write: (chunk: string) => {
-        text += chunk;
-        return true;
-      },
-    } as unknown as NodeJS.WritableStream;
+    const { stream, text } = captureStream();
     const listener = createPhaseProgress({ stream, quiet: true });
     listener({ type: 'phase-end', phase: 'reports', done: 1, ms: 60_000 });
-    expect(text).toBe('');
+    expect(text()).toBe('');
   });
 });

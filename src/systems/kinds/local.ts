@@ -21,6 +21,15 @@ export function localEngineDataDir(cacheDir: string): string {
   return path.join(cacheDir, 'local-service');
 }
 
+/**
+ * The engine answers as its code does: from a checkout, the commit is part of its identity, so cached
+ * answers of an older engine are never reused after a code change.
+ */
+async function localIdentity(): Promise<string> {
+  const commit = await findDocbenchCommit();
+  return `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''}`;
+}
+
 export const localKind: SystemKind<LocalOptions> = {
   kind: 'local',
   description: "docbench's embedded reference engine (pdfjs text layer + tesseract OCR), in this process",
@@ -29,14 +38,12 @@ export const localKind: SystemKind<LocalOptions> = {
   parseOptions: () => ({}),
   operations: () => ENDPOINTS,
   secretEnvNames: () => [],
+  identity: () => localIdentity(),
   async create(_options, context) {
-    const [{ startLocalService }, commit] = await Promise.all([import('../../local/index.js'), findDocbenchCommit()]);
+    const [{ startLocalService }, identity] = await Promise.all([import('../../local/index.js'), localIdentity()]);
     const service = await startLocalService({ dataDir: localEngineDataDir(context.cacheDir), logger: context.logger });
     context.logger.info(`${context.name}: the local reference service at ${service.baseUrl} (docbench's own engine, not the real service).`);
     const client = createSystemClient(service.baseUrl, null, { auth: { ...DEFAULT_AUTH }, maxResponseBytes: MAX_RESPONSE_BYTES }, context);
-    // The engine answers as its code does: from a checkout, the commit is part of its identity, so cached
-    // answers of an older engine are never reused after a code change.
-    const identity = `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''}`;
     return clientSystem(context.name, 'local', identity, client, async () => {
       await client.close();
       await service.close();

@@ -1,12 +1,11 @@
 /**
- * HTTP for provider kinds: one exchange (`send`), the common retry policy around each request (decideRetry,
- * parseRetryAfter from src/service/retry.ts), polling of long-running operations with backoff inside the
+ * HTTP for provider kinds: each request made by the exchange and attempt loop the interface client uses too
+ * (src/service/exchange.ts, with the run's retry policy), polling of long-running operations with backoff inside the
  * system's time-out, and the mapping of provider error bodies onto ServiceError retry classes. A kind opens
  * one `ProviderCall` per planned call; the call counts attempts and time and ends as a `SystemOutcome`.
  */
-import type { Dispatcher } from 'undici';
 import type { Endpoint } from '../../types.js';
-import { ServiceError, isServiceError, decideRetry, parseRetryAfter, AttemptAbort, cancelled, readCapped, sleepFor, toTransportError, unexpected, createLazyAgent, excerpt, type Redactor, ShapeReader, type EndpointResult } from '../../service/index.js';
+import { ServiceError, isServiceError, parseRetryAfter, cancelled, runAttempts, sendExchange, sleepFor, unexpected, type AttemptLoop, type ExchangeSettings, createLazyAgent, excerpt, type Redactor, ShapeReader, type EndpointResult } from '../../service/index.js';
 import type { SystemContext, SystemOutcome, Usage } from '../types.js';
 
 /** What a kind reads from a provider's error body; `kind` overrides the class the status alone implies. */
@@ -90,97 +89,19 @@ const POLL_FIRST_MS = 500;
 const POLL_MAX_MS = 5000;
 
 export function createProviderHttp(context: ProviderHttpContext, settings: ProviderHttpOptions): ProviderHttp {
-  const options = { ...settings, system: context.name, timeoutMs: context.common.timeoutMs, retry: context.common.retry, redact: settings.redact ?? context.redact };
-  const sleep = options.sleep ?? sleepFor;
-  const random = options.random ?? Math.random;
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const options = resolveOptions(context, settings);
   const agent = createLazyAgent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
-
-  async function sendOnce(dispatcher: Dispatcher, endpoint: Endpoint, request: ProviderRequest, signal: AbortSignal): Promise<ProviderResponse> {
-    // One abort source per exchange, cleared when it ends (why not AbortSignal.timeout: see AttemptAbort).
-    const attempt = new AttemptAbort();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      attempt.abort(new Error(`timeout after ${options.timeoutMs} ms`));
-    }, options.timeoutMs);
-    const onCancel = () => attempt.abort(signal.reason);
-    if (signal.aborted) onCancel();
-    else signal.addEventListener('abort', onCancel, { once: true });
-    const url = new URL(request.url);
-    let status: number;
-    let headers: Record<string, string | string[] | undefined>;
-    let text: string;
-    try {
-      // No redirects are followed (undici's request never does): credentials never go to another host.
-      const response = await dispatcher.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: request.method,
-        headers: { accept: 'application/json', 'user-agent': 'docbench', ...request.headers },
-        body: request.body,
-        signal: attempt,
-      });
-      status = response.statusCode;
-      headers = response.headers;
-      text = await readCapped(response.body, { max: maxResponseBytes, endpoint, status, redact: options.redact });
-    } catch (error) {
-      throw toTransportError(error, endpoint, { timedOut, aborted: signal.aborted, timeoutMs: options.timeoutMs, redact: options.redact });
-    } finally {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onCancel);
-    }
-    if (status < 200 || status >= 300) throw providerError(endpoint, status, text, headers);
-    if (text.trim() === '') return { status, headers, body: null };
-    try {
-      return { status, headers, body: JSON.parse(text) as unknown };
-    } catch {
-      // A 2xx whose body is not JSON is most often torn by a proxy: worth another attempt.
-      throw new ServiceError('SERVICE_RESPONSE_INVALID', `${options.system}: ${status} with a body that is not JSON`, {
-        endpoint,
-        status,
-        bodyExcerpt: excerpt(text, options.redact),
-        retryable: true,
-        hint: 'the provider sent a broken response; if it persists, check the base URL',
-      });
-    }
-  }
-
-  function providerError(endpoint: Endpoint, status: number, text: string, headers: Record<string, string | string[] | undefined>): ServiceError {
-    const info = options.readError(status, text);
-    const kind = info.kind ?? (status === 401 || status === 403 ? 'auth' : status === 404 ? 'not-found' : undefined);
-    const detail = [info.code, info.message].filter(Boolean).map((part) => options.redact(String(part)).slice(0, 200)).join(': ');
-    const head = `${options.system}: HTTP ${status}${detail ? ` (${detail})` : ''}`;
-    const common = { endpoint, status, serviceCode: info.code ? options.redact(info.code).slice(0, 100) : undefined, bodyExcerpt: excerpt(text, options.redact) };
-    let error: ServiceError;
-    if (kind === 'auth') {
-      error = new ServiceError('SERVICE_AUTH', `${head} — credentials rejected`, { ...common, retryable: false, hint: options.authHint });
-    } else if (kind === 'not-found') {
-      error = new ServiceError('SERVICE_HTTP', `${head} — ${options.notFoundMessage}`, { ...common, retryable: false, hint: 'check the system options (model, processor, region, base URL)' });
-    } else if (kind === 'quota') {
-      error = new ServiceError('SERVICE_HTTP', `${head} — quota exhausted`, { ...common, retryable: false, hint: 'the account is out of quota or credit; raise it, then rerun with --resume' });
-    } else {
-      const retryable = kind === 'throttled' || options.retry.retryStatuses.includes(status);
-      error = new ServiceError('SERVICE_HTTP', head, {
-        ...common,
-        retryable,
-        hint: retryable ? 'the provider is failing or throttling; rerun later with --resume' : 'the provider rejected the request; check the system options and the document',
-      });
-      if (kind === 'throttled') throttled.add(error);
-    }
-    const retryAfter = headers['retry-after'];
-    error.retryAfterMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
-    return error;
-  }
-
   // Throttling reported under another status is retried under the policy's 429 rules.
   const throttled = new WeakSet<ServiceError>();
-  function decide(error: ServiceError, attempt: number) {
-    if (!throttled.has(error)) return decideRetry(error, attempt, options.retry, random);
-    const as429 = new ServiceError(error.code, error.message, { endpoint: error.endpoint, status: 429, retryable: true });
-    as429.retryAfterMs = error.retryAfterMs;
-    return decideRetry(as429, attempt, options.retry, random);
-  }
+  const exchange: ExchangeSettings = {
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    redact: options.redact,
+    label: `${options.system}: `,
+    party: 'provider',
+    statusError: (endpoint, status, text, headers) => providerError(options, throttled, endpoint, status, text, headers),
+  };
+  const loop: AttemptLoop = { policy: options.retry, redact: options.redact, sleep: options.sleep, random: options.random ?? Math.random, rateLimited: (error) => throttled.has(error) };
 
   async function run(endpoint: Endpoint, signal: AbortSignal, body: (call: ProviderCall) => Promise<CallProduct>): Promise<SystemOutcome> {
     // Before the clock starts: loading undici (the first call only) counts against no attempt's timeout.
@@ -194,43 +115,19 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
       signal,
       usage: undefined,
       async request(request) {
-        for (let tries = 1; ; tries++) {
-          try {
-            return await sendOnce(dispatcher, endpoint, request, signal);
-          } catch (caught) {
-            const error = isServiceError(caught) ? caught : unexpected(caught, endpoint, options.redact);
-            const decision = signal.aborted ? ({ retry: false } as const) : decide(error, tries);
-            if (!decision.retry) throw error;
-            try {
-              await sleep(decision.delayMs, signal);
-            } catch (interrupted) {
-              throw signal.aborted ? cancelled(endpoint, interrupted) : error;
-            }
-            attempts++;
-            attemptStarted = performance.now();
-          }
+        const url = new URL(request.url);
+        // No redirects are followed (undici's request never does): credentials never go to another host.
+        const headers = { accept: 'application/json', 'user-agent': 'docbench', ...request.headers };
+        const outcome = await runAttempts(endpoint, signal, loop, () => sendExchange(dispatcher, endpoint, { origin: url.origin, path: `${url.pathname}${url.search}`, method: request.method, headers, body: request.body }, signal, exchange));
+        // The call's attempts count every retry of every request; its last attempt began after the last backoff.
+        if (outcome.attempts > 1) {
+          attempts += outcome.attempts - 1;
+          attemptStarted = outcome.lastAttemptStarted;
         }
+        if (!outcome.ok) throw outcome.error;
+        return outcome.value;
       },
-      async poll(step) {
-        const deadline = performance.now() + options.timeoutMs;
-        for (let wait = POLL_FIRST_MS; ; wait = Math.min(POLL_MAX_MS, wait * 2)) {
-          const next = await step();
-          if (next.done) return next.value;
-          const delay = next.retryAfterMs ?? wait;
-          if (performance.now() + delay > deadline) {
-            throw new ServiceError('SERVICE_TIMEOUT', `${options.system}: the operation was not done within ${options.timeoutMs} ms of polling`, {
-              endpoint,
-              retryable: false,
-              hint: 'raise the system’s timeoutMs for large documents',
-            });
-          }
-          try {
-            await sleep(delay, signal);
-          } catch (interrupted) {
-            throw cancelled(endpoint, interrupted);
-          }
-        }
-      },
+      poll: (step) => pollUntilDone(step, endpoint, signal, options),
       reader: (response) => new ShapeReader(endpoint, () => excerpt(JSON.stringify(response.body), options.redact), { status: response.status, redact: options.redact }),
     };
     const timing = () => {
@@ -250,6 +147,63 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
     run,
     close: agent.close,
   };
+}
+
+/** The options with what the context gives: the system's name, time-out, retry policy and redactor. */
+function resolveOptions(context: ProviderHttpContext, settings: ProviderHttpOptions) {
+  return { ...settings, system: context.name, timeoutMs: context.common.timeoutMs, retry: context.common.retry, redact: settings.redact ?? context.redact, sleep: settings.sleep ?? sleepFor };
+}
+
+type ResolvedOptions = ReturnType<typeof resolveOptions>;
+
+/** A status outside 2xx → the ServiceError of its class (what the provider's error body says wins over the status). */
+function providerError(options: ResolvedOptions, throttled: WeakSet<ServiceError>, endpoint: Endpoint, status: number, text: string, headers: Record<string, string | string[] | undefined>): ServiceError {
+  const info = options.readError(status, text);
+  const kind = info.kind ?? (status === 401 || status === 403 ? 'auth' : status === 404 ? 'not-found' : undefined);
+  const detail = [info.code, info.message].filter(Boolean).map((part) => options.redact(String(part)).slice(0, 200)).join(': ');
+  const head = `${options.system}: HTTP ${status}${detail ? ` (${detail})` : ''}`;
+  const common = { endpoint, status, serviceCode: info.code ? options.redact(info.code).slice(0, 100) : undefined, bodyExcerpt: excerpt(text, options.redact) };
+  let error: ServiceError;
+  if (kind === 'auth') {
+    error = new ServiceError('SERVICE_AUTH', `${head} — credentials rejected`, { ...common, retryable: false, hint: options.authHint });
+  } else if (kind === 'not-found') {
+    error = new ServiceError('SERVICE_HTTP', `${head} — ${options.notFoundMessage}`, { ...common, retryable: false, hint: 'check the system options (model, processor, region, base URL)' });
+  } else if (kind === 'quota') {
+    error = new ServiceError('SERVICE_HTTP', `${head} — quota exhausted`, { ...common, retryable: false, hint: 'the account is out of quota or credit; raise it, then rerun with --resume' });
+  } else {
+    const retryable = kind === 'throttled' || options.retry.retryStatuses.includes(status);
+    error = new ServiceError('SERVICE_HTTP', head, {
+      ...common,
+      retryable,
+      hint: retryable ? 'the provider is failing or throttling; rerun later with --resume' : 'the provider rejected the request; check the system options and the document',
+    });
+    if (kind === 'throttled') throttled.add(error);
+  }
+  const retryAfter = headers['retry-after'];
+  error.retryAfterMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+  return error;
+}
+
+/** Polls `step` with backoff (or the server's Retry-After) until done, within the system's time-out. */
+async function pollUntilDone<T>(step: () => Promise<PollStep<T>>, endpoint: Endpoint, signal: AbortSignal, options: ResolvedOptions): Promise<T> {
+  const deadline = performance.now() + options.timeoutMs;
+  for (let wait = POLL_FIRST_MS; ; wait = Math.min(POLL_MAX_MS, wait * 2)) {
+    const next = await step();
+    if (next.done) return next.value;
+    const delay = next.retryAfterMs ?? wait;
+    if (performance.now() + delay > deadline) {
+      throw new ServiceError('SERVICE_TIMEOUT', `${options.system}: the operation was not done within ${options.timeoutMs} ms of polling`, {
+        endpoint,
+        retryable: false,
+        hint: 'raise the system’s timeoutMs for large documents',
+      });
+    }
+    try {
+      await options.sleep(delay, signal);
+    } catch (interrupted) {
+      throw cancelled(endpoint, interrupted);
+    }
+  }
 }
 
 /** Reads the common `{"error": {"code", "message"}}` / `{"error": "text"}` / `{"message"}` error bodies. */
