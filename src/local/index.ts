@@ -11,8 +11,8 @@ import { createEvalsStore } from './evals-store.js';
 import { createFaultPicker } from './faults.js';
 import { DEFAULT_DATA_PARENT, resolveServiceOptions, type LocalServiceOptions } from './options.js';
 
-export type { LocalServiceOptions, FaultOptions, FaultMode } from './options.js';
-export { FAULT_MODES, isFaultMode, DEFAULT_MAX_UPLOAD_BYTES } from './options.js';
+export type { LocalServiceOptions, FaultOptions, FaultMode, OcrChoice } from './options.js';
+export { FAULT_MODES, isFaultMode, DEFAULT_MAX_UPLOAD_BYTES, OCR_CHOICES, isOcrChoice } from './options.js';
 export { SUPPORTED_FORMATS } from './document-format.js';
 export { createEvalsStore, type ComparisonRecord, type EvalsStore } from './evals-store.js';
 export { renderEvalsPage, type ComparisonHref } from './evals-page.js';
@@ -23,6 +23,8 @@ export interface LocalService {
   baseUrl: string;
   /** Where /compare data is kept. */
   dataDir: string;
+  /** The OCR that reads scanned pages, with its version (e.g. `pp-ocrv4+onnxruntime-node@1.30.0`). */
+  ocrVersion: string;
   /** Stops accepting connections, ends open ones, and terminates the OCR workers. */
   close(): Promise<void>;
 }
@@ -41,7 +43,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     await mkdir(DEFAULT_DATA_PARENT, { recursive: true });
     dataDir = await mkdtemp(`${DEFAULT_DATA_PARENT}/run-`);
   }
-  const engine = createEngine({ ocrWorkers: resolved.ocrWorkers, cacheSize: resolved.cacheSize, logger });
+  const engine = await createEngine({ ocr: resolved.ocr, ocrWorkers: resolved.ocrWorkers, cacheSize: resolved.cacheSize, logger });
   let baseUrl = '';
   const server = createServer(
     { requestTimeout: 15 * 60_000, headersTimeout: 60_000 },
@@ -62,6 +64,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   return {
     baseUrl,
     dataDir,
+    ocrVersion: engine.ocrVersion,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

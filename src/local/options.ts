@@ -11,6 +11,17 @@ export function isFaultMode(value: string): value is FaultMode {
   return (FAULT_MODES as readonly string[]).includes(value);
 }
 
+/**
+ * The OCR of scanned pages: `pp-ocr` (PaddleOCR's models on onnxruntime-node, optional dependencies),
+ * `tesseract` (tesseract.js), or `auto`: PP-OCR when it is installed and loads, else tesseract.js.
+ */
+export const OCR_CHOICES = ['auto', 'pp-ocr', 'tesseract'] as const;
+export type OcrChoice = (typeof OCR_CHOICES)[number];
+
+export function isOcrChoice(value: string): value is OcrChoice {
+  return (OCR_CHOICES as readonly string[]).includes(value);
+}
+
 /** Fault injection, off unless given. */
 export interface FaultOptions {
   /** Share of API requests that fail, 0–1. */
@@ -34,6 +45,8 @@ export interface LocalServiceOptions {
   dataDir?: string;
   /** Largest accepted document, bytes (uploads and fileUrl downloads). @default 64 MiB */
   maxUploadBytes?: number;
+  /** Which OCR reads scanned pages. @default 'auto' */
+  ocr?: OcrChoice;
   /** tesseract.js workers, created on first OCR. @default 2 */
   ocrWorkers?: number;
   /** Delay added before every API request, ms, without faults. @default 0 */
@@ -53,6 +66,7 @@ export interface ResolvedServiceOptions {
   apiKey: string | undefined;
   dataDir: string | undefined;
   maxUploadBytes: number;
+  ocr: OcrChoice;
   ocrWorkers: number;
   latencyMs: number;
   faults: (FaultOptions & { modes: FaultMode[] }) | undefined;
@@ -74,6 +88,7 @@ export function resolveServiceOptions(options: LocalServiceOptions): ResolvedSer
     apiKey: options.apiKey || undefined,
     dataDir: options.dataDir,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    ocr: options.ocr ?? 'auto',
     ocrWorkers: Math.max(1, options.ocrWorkers ?? 2),
     latencyMs: Math.max(0, options.latencyMs ?? options.faults?.latencyMs ?? 0),
     faults,

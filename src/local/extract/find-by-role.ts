@@ -81,7 +81,7 @@ function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
 }
 
 /**
- * OCR slips in names: "{KUCHAI)" or "{(KUCHAI)" → "(KUCHAI)"; a rule line read into the name ("BAKERIES———(KL)")
+ * OCR slips in names: "{KUCHAI)" or "{(KUCHAI)" → "(KUCHAI)"; spaces lost around parentheses and in "SDNBHD"; a rule line read into the name ("BAKERIES———(KL)")
  * → a space; in Malaysian legal forms "SON BHD", "5D BHD" → "SDN BHD", "5/B" → "S/B".
  */
 function repairLegalForm(text: string): string {
@@ -90,6 +90,12 @@ function repairLegalForm(text: string): string {
     .replace(/\{([^{}()]*\))/g, '($1')
     .replace(/\s*(?:[—–_]{2,}|-{3,})\s*/g, ' ')
     .replace(/\b5\/B\b/g, 'S/B')
+    // Words glued to a parenthesis, or a parenthesis padded inside: "BAKERIES(KL)SDN", "(KL )" → "BAKERIES (KL) SDN".
+    .replace(/([\p{L}\p{N}.])\(/gu, '$1 (')
+    .replace(/\)([\p{L}\p{N}])/gu, ') $1')
+    .replace(/\(\s+/g, '(')
+    .replace(/\s+\)/g, ')')
+    .replace(/\b(SDN|Sdn)(BHD|Bhd)\b/g, '$1 $2')
     .replace(/\b(?:S[O0D]N|5DN|5D|SDM|SD)(\s+)(BHD)\b/gi, (_, space: string, bhd: string) => `${bhd === 'BHD' ? 'SDN' : 'Sdn'}${space}${bhd}`);
 }
 

@@ -10,9 +10,13 @@ import { DOCBENCH_VERSION } from '../../version.js';
 import { findDocbenchCommit } from '../../run/git-commit.js';
 import type { SystemKind } from '../types.js';
 import { clientSystem, createSystemClient } from './interface.js';
+import { OCR_CHOICES, type OcrChoice } from '../../local/options.js';
 
-/** The local engine takes no options of its own. */
-export type LocalOptions = Record<string, never>;
+/** The local engine's one option: which OCR reads scanned pages. */
+export interface LocalOptions {
+  /** @default auto (PP-OCR when its optional packages are installed, else tesseract.js) */
+  ocr: OcrChoice;
+}
 
 const MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
 
@@ -25,18 +29,18 @@ export const localKind: SystemKind<LocalOptions> = {
   kind: 'local',
   description: "docbench's embedded reference engine (pdfjs text layer + tesseract OCR), in this process",
   docs: 'docs/systems.md',
-  optionNames: [],
-  parseOptions: () => ({}),
+  optionNames: ['ocr'],
+  parseOptions: (read) => ({ ocr: read.optionalEnum('ocr', OCR_CHOICES) ?? 'auto' }),
   operations: () => ENDPOINTS,
   secretEnvNames: () => [],
-  async create(_options, context) {
+  async create(options, context) {
     const [{ startLocalService }, commit] = await Promise.all([import('../../local/index.js'), findDocbenchCommit()]);
-    const service = await startLocalService({ dataDir: localEngineDataDir(context.cacheDir), logger: context.logger });
-    context.logger.info(`${context.name}: the local reference service at ${service.baseUrl} (docbench's own engine, not the real service).`);
+    const service = await startLocalService({ ocr: options.ocr, dataDir: localEngineDataDir(context.cacheDir), logger: context.logger });
+    context.logger.info(`${context.name}: the local reference service at ${service.baseUrl} (docbench's own engine, not the real service; OCR ${service.ocrVersion}).`);
     const client = createSystemClient(service.baseUrl, null, { auth: { ...DEFAULT_AUTH }, maxResponseBytes: MAX_RESPONSE_BYTES }, context);
-    // The engine answers as its code does: from a checkout, the commit is part of its identity, so cached
-    // answers of an older engine are never reused after a code change.
-    const identity = `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''}`;
+    // The engine answers as its code and its OCR do: from a checkout, the commit is part of its identity, and
+    // the OCR always is, so cached answers of an older engine or of the other OCR are never reused.
+    const identity = `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''};ocr=${service.ocrVersion}`;
     return clientSystem(context.name, 'local', identity, client, async () => {
       await client.close();
       await service.close();
