@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { FAULT_MODES, OCR_CHOICES, isFaultMode, startLocalService, type FaultMode, type LocalServiceOptions, type OcrChoice } from '../local/index.js';
+import type { DateLocale } from '../types.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 
@@ -16,6 +17,7 @@ interface ServeArgs {
   'data-dir'?: string;
   'max-upload-mb': number;
   ocr: OcrChoice;
+  locale?: DateLocale;
   'ocr-workers': number;
   'latency-ms': number;
   'fault-rate': number;
@@ -54,6 +56,7 @@ export function resolveServeOptions(argv: ServeArgs, env: NodeJS.ProcessEnv, cwd
     dataDir: argv['data-dir'] ? path.resolve(cwd, argv['data-dir']) : DEFAULT_SERVE_DATA_DIR,
     maxUploadBytes: Math.round(argv['max-upload-mb'] * 1024 * 1024),
     ocr: argv.ocr,
+    ...(argv.locale ? { locale: argv.locale } : {}),
     ocrWorkers: argv['ocr-workers'],
     latencyMs: argv['latency-ms'],
   };
@@ -72,6 +75,7 @@ export const serveCommand = defineCommand((context) => ({
       .option('data-dir', { type: 'string', describe: `Where /compare baselines are kept for /evals (default ${DEFAULT_SERVE_DATA_DIR})` })
       .option('max-upload-mb', { type: 'number', default: 64, describe: 'Largest document accepted, MB (larger: 413)' })
       .option('ocr', { choices: OCR_CHOICES, default: 'auto' as OcrChoice, describe: 'OCR of scanned pages (auto: PP-OCR when installed, else tesseract.js)' })
+      .option('locale', { choices: ['US', 'EU'] as const, describe: 'Day/month order of ambiguous dates (default: guessed per document)' })
       .option('ocr-workers', { type: 'number', default: 2, describe: 'tesseract.js workers' })
       .option('latency-ms', { type: 'number', default: 0, describe: 'Delay added before every API request' })
       .option('fault-rate', { type: 'number', default: 0, describe: 'Share of API requests that fail on purpose (0–1)' })

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
+import type { DateLocale } from '../types.js';
 
 /** The faults the service can inject (issue 4): each mimics a real failure a client must survive. */
 export const FAULT_MODES = ['429', '500', '503-html', 'truncated-json', 'drop'] as const;
@@ -49,6 +50,11 @@ export interface LocalServiceOptions {
   ocr?: OcrChoice;
   /** tesseract.js workers, created on first OCR. @default 2 */
   ocrWorkers?: number;
+  /**
+   * The documents' locale (a dataset's `locale`): the day/month order of numeric dates that the document's own
+   * dates leave ambiguous. @default undefined (guessed from each document's currency and language)
+   */
+  locale?: DateLocale;
   /** Delay added before every API request, ms, without faults. @default 0 */
   latencyMs?: number;
   faults?: FaultOptions;
@@ -68,6 +74,7 @@ export interface ResolvedServiceOptions {
   maxUploadBytes: number;
   ocr: OcrChoice;
   ocrWorkers: number;
+  locale: DateLocale | undefined;
   latencyMs: number;
   faults: (FaultOptions & { modes: FaultMode[] }) | undefined;
   fileUrlTimeoutMs: number;
@@ -90,6 +97,7 @@ export function resolveServiceOptions(options: LocalServiceOptions): ResolvedSer
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     ocr: options.ocr ?? 'auto',
     ocrWorkers: Math.max(1, options.ocrWorkers ?? 2),
+    locale: options.locale,
     latencyMs: Math.max(0, options.latencyMs ?? options.faults?.latencyMs ?? 0),
     faults,
     fileUrlTimeoutMs: options.fileUrlTimeoutMs ?? 30_000,

@@ -70,11 +70,17 @@ function createTesseractOcr(workers: number, logger: Logger, version: string): P
   };
 }
 
+/**
+ * PP-OCR's detector runs on pages scaled down to this longest side, never up: a Letter page at 200 DPI
+ * (2200 px) at 0.58. Recognition reads the full-resolution crops either way. Measured on the sample (docs/local-service.md).
+ */
+const DET_MAX_SIDE = 1280;
+
 function createPaddleOcr(engine: PpOcr): PageOcr {
   return {
     version: engine.version,
     async read(raster) {
-      const result = await engine.recognize(raster, 1);
+      const result = await engine.recognize(raster, Math.min(1, DET_MAX_SIDE / Math.max(raster.width, raster.height)));
       return { words: scaleFragments(result.words, 72 / raster.dpi), confidence: result.confidence };
     },
     close: async () => {},

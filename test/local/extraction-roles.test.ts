@@ -152,11 +152,24 @@ describe('extraction by role', () => {
     expect(addressOf(['LOT 3, JALAN PELABUR 23/1,', '40300 SHAH ALAM.', 'V E05: Ridzuan(11900)'])).toBe('LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM.');
   });
 
-  it('repairs OCR slips in a shop name: a rule line read into it, doubled brackets, 5/B for S/B, a trailing dash', () => {
+  it("follows the caller's locale for dates the document leaves ambiguous, and the document's own dates over it", () => {
+    const schema = { type: 'object', properties: { date: { type: 'string', format: 'date' } } };
+    const ambiguous = page([at('Date: 03/04/2024', 72, 72)]);
+    expect(extractFields(ambiguous, schema, { fast: false }).data).toEqual({ date: '2024-03-04' });
+    expect(extractFields(ambiguous, schema, { fast: false, locale: 'EU' }).data).toEqual({ date: '2024-04-03' });
+    expect(extractFields(ambiguous, schema, { fast: false, locale: 'US' }).data).toEqual({ date: '2024-03-04' });
+    // An unambiguous US date elsewhere on the page outvotes an EU locale.
+    const decided = page([at('Date: 03/04/2024', 72, 72), at('Due: 04/25/2024', 72, 100)]);
+    expect(extractFields(decided, schema, { fast: false, locale: 'EU' }).data).toEqual({ date: '2024-03-04' });
+  });
+
+  it('repairs OCR slips in a shop name: a rule line read into it, doubled brackets, 5/B for S/B, a trailing dash, spaces lost around brackets and in SDNBHD', () => {
     const shopOf = (name: string) => extractFields(page([at(name, 100, 20, 12), at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false }).data.shop;
     expect(shopOf('GARDENIA BAKERIES———(KL) SDN BHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
     expect(shopOf('MR. D.I.Y. {(KUCHAI) SDN BHD')).toBe('MR. D.I.Y. (KUCHAI) SDN BHD');
     expect(shopOf('99 SPEED MART 5/B')).toBe('99 SPEED MART S/B');
+    expect(shopOf('GARDENIA BAKERIES(KL)SDNBHD(139386X)')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(shopOf('MR.D.I.Y.( KUCHAI )SDN BHD')).toBe('MR.D.I.Y. (KUCHAI) SDN BHD');
     expect(shopOf('KEDAI MAJU SDN BHD-')).toBe('KEDAI MAJU SDN BHD');
     // A single hyphen inside a name is the name's.
     expect(shopOf('HAI-O RAYA BHD')).toBe('HAI-O RAYA BHD');

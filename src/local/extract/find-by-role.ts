@@ -237,9 +237,13 @@ function fallbackOrder(index: DocumentIndex): DateOrder {
   return elsewhere > Math.max(1, dollars) ? 'dmy' : 'mdy';
 }
 
-/** The order of numeric dates in this document (unambiguous dates decide, then the currency). */
+/**
+ * The order of numeric dates in this document: its unambiguous dates decide, then the locale the caller
+ * gave (a dataset's `locale`), then the signs fallbackOrder reads.
+ */
 export function documentDateOrder(index: DocumentIndex): DateOrder {
-  return inferDateOrder(index.lines.map(textOf), fallbackOrder(index));
+  const given = index.locale === undefined ? undefined : index.locale === 'EU' ? 'dmy' : 'mdy';
+  return inferDateOrder(index.lines.map(textOf), given ?? fallbackOrder(index));
 }
 
 const DATE_LABEL = /\b(date|dated|datum|issued|tarikh|tgl|fecha|data)\b/i;

@@ -35,12 +35,12 @@ export const localKind: SystemKind<LocalOptions> = {
   secretEnvNames: () => [],
   async create(options, context) {
     const [{ startLocalService }, commit] = await Promise.all([import('../../local/index.js'), findDocbenchCommit()]);
-    const service = await startLocalService({ ocr: options.ocr, dataDir: localEngineDataDir(context.cacheDir), logger: context.logger });
+    const service = await startLocalService({ ocr: options.ocr, locale: context.dataset.locale, dataDir: localEngineDataDir(context.cacheDir), logger: context.logger });
     context.logger.info(`${context.name}: the local reference service at ${service.baseUrl} (docbench's own engine, not the real service; OCR ${service.ocrVersion}).`);
     const client = createSystemClient(service.baseUrl, null, { auth: { ...DEFAULT_AUTH }, maxResponseBytes: MAX_RESPONSE_BYTES }, context);
-    // The engine answers as its code and its OCR do: from a checkout, the commit is part of its identity, and
-    // the OCR always is, so cached answers of an older engine or of the other OCR are never reused.
-    const identity = `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''};ocr=${service.ocrVersion}`;
+    // The engine answers as its code, its OCR and the dataset's locale make it: from a checkout, the commit is
+    // part of its identity, and the OCR and locale always are, so cached answers are never reused across them.
+    const identity = `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''};ocr=${service.ocrVersion};locale=${context.dataset.locale}`;
     return clientSystem(context.name, 'local', identity, client, async () => {
       await client.close();
       await service.close();
