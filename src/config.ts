@@ -12,10 +12,10 @@ import { lazyRequire } from './lazy.js';
 import { ENDPOINTS, MODES, isEndpoint, type Endpoint, type Mode } from './types.js';
 import { DEFAULT_AUTH, DEFAULT_RETRY_POLICY, isHttpUrl, type AuthHeader, type RetryPolicy } from './service/index.js';
 import { SettingsReader, read, type SectionSchema, type ValueReader } from './settings-reader.js';
-import { parseSystemsSection, type SystemSpec } from './systems/config.js';
+import { parseSystemsSection, type SystemSpec } from './systems/index.js';
 import { RETRY_SCHEMA, readConcurrency, readRatePerSecond, readRetry, readTimeoutMs, wholeAtLeastOne } from './run-settings.js';
 
-// Loaded when a config file is read, not with docbench (issue 13).
+// Loaded when a config file is read, not with docbench (CONTRIBUTING.md, Habits).
 const yamlPackage = lazyRequire<typeof import('yaml')>('yaml');
 
 export const CONFIG_FILE_NAMES = ['docbench.config.json', 'docbench.config.yaml', 'docbench.config.yml'] as const;

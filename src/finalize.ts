@@ -5,8 +5,8 @@
  */
 import type { Dataset } from './types.js';
 import type { Logger } from './logger.js';
-import { evaluateRun, type GateResult } from './evaluate/index.js';
-import { clearGate, readGate, runDirPath } from './run-dir/index.js';
+import { evaluateRun } from './evaluate/index.js';
+import { clearGate, readGate, runDirPath, type GateResult } from './run-dir/index.js';
 import { formatTerminalSummary, renderReports } from './report/index.js';
 import { applyGate, formatGateFailures, hasGateChecks, type GateThresholds } from './gate/index.js';
 

@@ -3,7 +3,7 @@
  *
  * The asynchronous entry points that only a run or a report needs (the runner, merge, evaluation, finalize,
  * the local service, the reporters, gate, diff, baselines and history) are forwarders that import their
- * module on the first call: importing docbench loads none of those modules (issue 13). Their signatures are
+ * module on the first call: importing docbench loads none of those modules (test/startup/lazy-load.test.ts). Their signatures are
  * the implementations' own. The synchronous ones are exported from their own modules, not from the folders'
  * index files, which import the asynchronous ones too.
  */
@@ -25,7 +25,7 @@ export type { Logger } from './logger.js';
 export { createConsoleLogger, silentLogger } from './logger.js';
 export * from './types.js';
 export type * from './service/types.js';
-export type { CallRecord, CallErrorRecord } from './run/record.js';
+export type { CallRecord, CallErrorRecord } from './run-dir/record.js';
 export { DOCBENCH_VERSION } from './version.js';
 export { validateDataset, loadDataset, readTruthJson, readBaselineJson, readMarkdownPages, readRegionPages, initDataset, generateSampleDataset, computeContentHash, DEFAULT_MAX_FILE_BYTES } from './dataset/index.js';
 export type { DatasetProblem, DatasetValidation } from './dataset/index.js';
@@ -38,9 +38,9 @@ export type { ClientOptions, ServiceClient, CallOutcome, DocumentInput, ExtractP
 export { resolveConfig, describeConfig } from './config.js';
 export type { ResolvedConfig, ConfigOverrides } from './config.js';
 export type { RunBenchmarkOptions, RunBenchmarkResult } from './run/run-benchmark.js';
-export type { RunManifest } from './run/manifest.js';
+export type { RunManifest } from './run-dir/manifest.js';
 export type { RunEvent, RunCounts } from './run/events.js';
-export type * from './evaluate/types.js';
+export type * from './run-dir/evaluation-types.js';
 export type { LocalService, LocalServiceOptions } from './local/index.js';
 export { parseGateSection, applyGateFlags } from './gate/thresholds.js';
 export { evaluateGate } from './gate/evaluate-gate.js';

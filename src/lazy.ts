@@ -1,5 +1,5 @@
 /**
- * Work deferred to its first use (issue 13): importing docbench must not load a package or compile a
+ * Work deferred to its first use (CONTRIBUTING.md, Habits): importing docbench must not load a package or compile a
  * schema that only some calls need. Synchronous functions use these; async paths `await import()` instead.
  */
 import { createRequire } from 'node:module';

@@ -5,7 +5,7 @@
  * generated from the same schema, options and ajv version (SHA-256 stored beside it), and otherwise (from
  * src/ under tsx and vitest, or a stale build) compiles the schema as before. Compiling the five checks
  * reading a run needs cost 0.36-0.5 s of CPU (loading their code: ~20 ms) per `docbench run`, `score`,
- * `report` or `gate`, and `report` no longer loads ajv's compiler at all (issue 13).
+ * `report` or `gate`, and `report` no longer loads ajv's compiler at all (CONTRIBUTING.md, Habits).
  * Both ways give the same function: the same verdicts and the same ajv error objects.
  * A user's own schema (the dataset's schema.json) is not fixed and stays compiled at run time.
  */

@@ -9,7 +9,7 @@
 import { UsageError } from './errors.js';
 import { lazyRequire } from './lazy.js';
 
-// Loaded for the first misspelt key, not with docbench: it builds an Intl.Collator when it loads (issue 13).
+// Loaded for the first misspelt key, not with docbench: it builds an Intl.Collator when it loads (CONTRIBUTING.md, Habits).
 const levenshteinPackage = lazyRequire<typeof import('fast-levenshtein')>('fast-levenshtein');
 
 /** Reads one value at `at` (its key path), or throws through `reader`. */

@@ -1,5 +1,5 @@
 /**
- * Dataset costs (issues 3 and 13): validating the committed sample before a run, and generating sample
+ * Dataset costs: validating the committed sample before a run, and generating sample
  * documents; validating and hashing 100,000 small documents; hashing a large file. Targets: validation stays
  * well under a second (it runs before every run); the 36-document sample generates in well under 2 minutes;
  * 100,000 documents in at most 10 s; a large file hashed at ≥ 80% of the speed of reading it from the device.

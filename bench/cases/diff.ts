@@ -4,12 +4,11 @@
  * documents, line-item sub-fields with 0–6 items), markdown counts, region F1 and latency — every statistic
  * the diff bootstraps. Target: 10,000 documents under 10 s (docbench must never be the bottleneck of a CI job).
  */
-import type { BenchCase, BenchFigure } from '../harness.js';
-import { medianTimeMs } from '../harness.js';
+import { type BenchCase, type BenchFigure, medianTimeMs } from '../harness.js';
 import { compareRuns, DEFAULT_DIFF_SETTINGS } from '../../src/gate/index.js';
 import type { DiffDocument, DiffRun, PathCounts } from '../../src/gate/read-diff-run.js';
-import type { RunManifest } from '../../src/run/manifest.js';
-import type { RunSummary } from '../../src/evaluate/types.js';
+import type { RunManifest } from '../../src/run-dir/manifest.js';
+import type { RunSummary } from '../../src/run-dir/evaluation-types.js';
 import { createRandom } from '../../src/random.js';
 import type { Mode } from '../../src/types.js';
 
@@ -25,7 +24,10 @@ function drawCounts(random: () => number, items: number, accuracy: number): Path
   for (let k = 0; k < items; k++) {
     const u = random();
     if (u < accuracy) counts[0]++;
-    else if (u < accuracy + (1 - accuracy) / 2) (counts[1]++, counts[2]++);
+    else if (u < accuracy + (1 - accuracy) / 2) {
+      counts[1]++;
+      counts[2]++;
+    }
     else counts[2]++;
   }
   return counts;
@@ -41,7 +43,11 @@ function toDocument(id: string, paths: Record<Mode, Map<string, PathCounts>>, ex
     let tp = 0;
     let fp = 0;
     let fn = 0;
-    for (const c of paths[mode].values()) (tp += c[0]), (fp += c[1]), (fn += c[2]);
+    for (const c of paths[mode].values()) {
+      tp += c[0];
+      fp += c[1];
+      fn += c[2];
+    }
     const f1 = tp + fp + fn === 0 ? 1 : (2 * tp) / (2 * tp + fp + fn);
     extraction[mode] = { f1, exactMatch: fp === 0 && fn === 0, tp, fp, fn, paths: paths[mode] };
   }

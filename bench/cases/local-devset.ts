@@ -1,9 +1,9 @@
 /**
- * The local engine on real documents (issue 17): `docbench run` of each dev-set folder (real scanned receipts,
+ * The local engine on real documents (docs/local-service.md, Real documents): `docbench run` of each dev-set folder (real scanned receipts,
  * real invoices; `../shared/devset/<folder>` beside the repository, never committed) through the local
  * service, every call a cache miss. Prints field F1 per folder and seconds per page (wall time of the run over
  * its pages, and the mean per-page latency of /extract). Targets: F1 ≥ 0.6 on each folder; seconds per page no
- * worse than before issue 17 (receipts 5.4 s, invoices 0.45 s of wall time a page, measured the same way).
+ * worse than before the engine was tuned on real documents (receipts 5.4 s, invoices 0.45 s of wall time a page, measured the same way).
  * Skipped with a note when the dev set is not there.
  */
 import { spawn } from 'node:child_process';
@@ -17,7 +17,7 @@ import type { BenchCase, BenchFigure } from '../harness.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEVSET = path.resolve(root, '..', 'shared', 'devset');
 
-/** Wall seconds a page before issue 17, same command on the same machine. */
+/** Wall seconds a page before the engine was tuned on real documents, same command on the same machine. */
 const BEFORE_SECONDS_PER_PAGE: Record<string, number> = { receipts: 5.4, invoices: 0.45 };
 const FOLDERS = ['receipts', 'invoices'];
 

@@ -1,5 +1,5 @@
 /**
- * The local engine's speed (issue 4): per-page time of /v1/process and /extract for a digital page (PDF text
+ * The local engine's speed (docs/local-service.md): per-page time of /v1/process and /extract for a digital page (PDF text
  * layer) and an OCR page (200-DPI PNG), through real HTTP, every call a cache miss (two byte-different copies
  * alternate with a one-document cache). Targets: a digital page well under a second; an OCR page under the
  * ~6 s a 200-DPI page takes tesseract here, so the ~36-document sample runs in minutes, not hours.

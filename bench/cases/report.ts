@@ -1,5 +1,5 @@
 /**
- * Reports at 10,000 documents (issue 7's performance target): time to write every report from a scored run
+ * Reports at 10,000 documents (the target in docs/performance.md): time to write every report from a scored run
  * (target < 10 s), size of report.html (target < 25 MB) and of the drill-downs, and first paint of
  * report.html in headless chromium (target < 2 s) plus the time until the document table is filled.
  * Absolute figures: the targets are absolute in the issue.

@@ -1,5 +1,5 @@
 /**
- * Runner efficiency and memory (issues 5 and 9). Efficiency = ideal time (documents × latency / concurrency)
+ * Runner efficiency and memory (docs/performance.md). Efficiency = ideal time (documents × latency / concurrency)
  * ÷ wall time, against a server (another process) answering after a fixed latency. The latency is a
  * document service's order of magnitude and grows with the concurrency, so that docbench's own CPU cost per
  * call (~0.6 ms, single-threaded) stays a small share of each latency period at every level:
@@ -38,7 +38,7 @@ async function measure(latencyMs: number, documents: number, concurrency: number
   }
 }
 
-/** Side by side (issue 13): the same /extract calls, same server, same concurrency, docbench vs a bare client. */
+/** Side by side: the same /extract calls, same server, same concurrency, docbench vs a bare client. */
 const VERSUS_CALLS = 2000;
 const VERSUS_LATENCY_MS = 200;
 
@@ -184,7 +184,7 @@ export const cases: BenchCase[] = [
   },
   {
     id: 'runner-systems-overhead',
-    title: 'docbench CPU time per call: three systems sharing the calls vs one system (issue 14)',
+    title: 'docbench CPU time per call: three systems sharing the calls vs one system',
     async run() {
       // Interleaved, best of three each: the machine is shared, and the smallest CPU time is the least disturbed.
       const one: number[] = [];

@@ -60,12 +60,22 @@ async function measure(label: string, truth: string[], predicted: string[], roun
   const normalizedPredicted = predicted.map(normalizeForSimilarity);
   const [floor, bothCalls, normalizedOnly, scorer] = interleavedMedians(
     [
-      () => predicted.forEach((p, i) => levenshtein.get(p, truth[i]!)),
+      () =>
+        predicted.forEach((p, i) => {
+          levenshtein.get(p, truth[i]!);
+        }),
       () => {
-        predicted.forEach((p, i) => levenshtein.get(p, truth[i]!));
-        normalizedPredicted.forEach((p, i) => levenshtein.get(p, normalizedTruth[i]!));
+        predicted.forEach((p, i) => {
+          levenshtein.get(p, truth[i]!);
+        });
+        normalizedPredicted.forEach((p, i) => {
+          levenshtein.get(p, normalizedTruth[i]!);
+        });
       },
-      () => predicted.forEach((p, i) => scoreTextPair(normalizeForSimilarity(p), normalizeForSimilarity(truth[i]!), 'bench')),
+      () =>
+        predicted.forEach((p, i) => {
+          scoreTextPair(normalizeForSimilarity(p), normalizeForSimilarity(truth[i]!), 'bench');
+        }),
       () => scoreMarkdownPages(predicted, truth),
     ],
     rounds,

@@ -1,5 +1,5 @@
 /**
- * Start-up (issue 13): `docbench --version` and `--help` against `node -e 0`, and importing the library's
+ * Start-up (docs/performance.md): `docbench --version` and `--help` against `node -e 0`, and importing the library's
  * main entry (no local engine) against the same. Each is a fresh process; the median of RUNS, interleaved so
  * that a busy machine slows all of them alike. Needs `npm run build` (the CLI runs from dist/).
  */

@@ -13,7 +13,7 @@ import { createClient, DEFAULT_RETRY_POLICY } from '../../src/service/index.js';
 import { clientSystem } from '../../src/systems/kinds/interface.js';
 import { executeCalls } from '../../src/run/runner.js';
 import { planCalls } from '../../src/run/plan.js';
-import { ResultsWriter } from '../../src/run/results-file.js';
+import { ResultsWriter } from '../../src/run-dir/results-writer.js';
 import { silentLogger } from '../../src/logger.js';
 import type { Dataset, DatasetDocument, Endpoint } from '../../src/types.js';
 import { BENCH_PDF, BENCH_SCHEMA } from './bench-dataset.js';

@@ -23,7 +23,7 @@ export const diffCommand = defineCommand((context) => ({
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const config = loadConfig(context, argv.config !== undefined ? { configPath: argv.config } : {});
-    const settings = resolveThresholds(config.sections.gate, { tolerance: argv.tolerance, alpha: argv.alpha }).diff;
+    const settings = resolveThresholds(config.sections.gate, { tolerance: argv.tolerance, alpha: argv.alpha, primary: argv.primary }).diff;
     const baselineDir = path.resolve(context.cwd, argv.baselineRun);
     const candidateDir = path.resolve(context.cwd, argv.candidateRun);
     const outDir = path.resolve(context.cwd, argv.out ?? runDirPath(argv.candidateRun, 'diffDir'));

@@ -24,7 +24,8 @@ export const gateOptions = {
 /** Diff settings shared by `diff` and `run --compare-to`. */
 export const diffOptions = {
   tolerance: { type: 'number', describe: 'Diff: a headline metric must drop by more than this to regress (default 0.01)' },
-  alpha: { type: 'number', describe: 'Diff: significance level after Holm correction (default 0.05)' },
+  alpha: { type: 'number', describe: 'Diff: significance level, two-sided (default 0.05): the primary metric alone, the other headline metrics after Holm' },
+  primary: { type: 'string', describe: 'Diff: the primary metric, tested alone at --alpha (default: field F1 of the first mode, else markdown similarity)' },
 } as const satisfies Record<string, Options>;
 
 /** The gate and diff flags as parsed (any may be absent). */
@@ -44,7 +45,8 @@ export function readGateFlags(argv: GateArgs): GateFlags {
     ['tolerance', argv.tolerance],
     ['alpha', argv.alpha],
   ];
-  return Object.fromEntries(pairs.filter(([, value]) => value !== undefined)) as GateFlags;
+  const flags = Object.fromEntries(pairs.filter(([, value]) => value !== undefined)) as GateFlags;
+  return argv.primary === undefined ? flags : { ...flags, primary: argv.primary };
 }
 
 /** Config file thresholds with the flags on top. */

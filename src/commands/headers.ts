@@ -34,7 +34,7 @@ export const COMMAND_HEADERS = {
   },
   diff: {
     command: 'diff <baseline-run> <candidate-run>',
-    describe: 'Compare a candidate run with a baseline run (paired bootstrap, Holm); write diff.html, diff.md, diff.json; exit 1 on regression',
+    describe: 'Compare a candidate run with a baseline run (paired bootstrap; the primary metric tested alone); write diff.html, diff.md, diff.json; exit 1 on regression',
   },
   baseline: {
     command: 'baseline <action> [target]',

@@ -1,5 +1,5 @@
 /**
- * `docbench --help` without yargs (issue 13): importing yargs alone takes longer than node's own start-up, so
+ * `docbench --help` without yargs (docs/performance.md, start-up): importing yargs alone takes longer than node's own start-up, so
  * the top-level help is rendered here from the definitions the yargs parser is configured with (program.ts,
  * headers.ts, global-options.ts), in yargs' layout, to the character. test/startup/help.test.ts compares
  * this text with what yargs prints at every width from 1 to 130 columns.

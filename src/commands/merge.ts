@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { loadRunDataset } from '../evaluate/index.js';
 import { finalizeRun } from '../finalize.js';
-import { mergeRuns } from '../run/merge.js';
+import { mergeRuns } from '../run/index.js';
 import { readManifest } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';

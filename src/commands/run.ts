@@ -2,13 +2,10 @@
 import path from 'node:path';
 import type { Options } from 'yargs';
 import { ExitCode, UsageError } from '../errors.js';
-import { runBenchmark } from '../run/run-benchmark.js';
-import { createProgress } from '../run/progress.js';
-import { parseFilter, parseShard } from '../run/plan.js';
+import { runBenchmark, createProgress, parseFilter, parseShard } from '../run/index.js';
 import { finalizeRun } from '../finalize.js';
-import type { GateResult } from '../evaluate/types.js';
+import { type GateResult, DIFF_FILES, openStoredRun, runDirPath } from '../run-dir/index.js';
 import { createEmptyThresholds, diffRunDirectories, formatDiffVerdict, readBaselineStore, resolveBaseline } from '../gate/index.js';
-import { DIFF_FILES, openStoredRun, runDirPath } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 import { diffOptions, gateOptions, resolveThresholds } from './gate.js';

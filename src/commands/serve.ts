@@ -5,8 +5,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import { FAULT_MODES, OCR_CHOICES, isFaultMode, startLocalService, type FaultMode, type LocalServiceOptions, type OcrChoice } from '../local/index.js';
-import type { DateLocale } from '../types.js';
+import { FAULT_MODES, isFaultMode, startLocalService, type FaultMode, type LocalServiceOptions } from '../local/index.js';
+import { OCR_CHOICES, type DateLocale, type OcrChoice } from '../types.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 

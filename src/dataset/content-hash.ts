@@ -62,7 +62,7 @@ export async function listDatasetFiles(root: string): Promise<{ files: string[];
  * `sha256:<hex>` over the dataset's files (see the module comment for the exact byte stream). Small files
  * come whole from readSmallFiles (worker threads with synchronous reads: the thread pool's four round trips a
  * file cost more than the reads of 100,000 small documents). A large file's next chunk is read while the
- * current one is hashed, so the hash waits on the disk as little as possible (issue 13, docs/performance.md).
+ * current one is hashed, so the hash waits on the disk as little as possible (docs/performance.md).
  */
 export async function computeContentHash(root: string): Promise<string> {
   const realRoot = await realpath(root);

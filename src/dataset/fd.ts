@@ -2,7 +2,7 @@
  * Promise wrappers over node:fs's callback functions, for the dataset's reads that stay on the thread pool
  * (large files' chunks, documents the hash did not read; small files go through read-pool.ts). fs/promises'
  * FileHandle costs far more per operation: over 10,000 small files (open, fstat, read, close each, 32 at
- * once) it took 4–6× the wall time and ~2× the CPU of these wrappers (issue 13, docs/performance.md).
+ * once) it took 4–6× the wall time and ~2× the CPU of these wrappers (docs/performance.md).
  */
 import { close, fstat, open, read, type Stats } from 'node:fs';
 

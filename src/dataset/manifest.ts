@@ -75,7 +75,7 @@ const MANIFEST_SCHEMA = {
   },
 } as const;
 
-// Loaded (precompiled by the build) or compiled on the first check, not when the module loads (issue 13).
+// Loaded (precompiled by the build) or compiled on the first check, not when the module loads (CONTRIBUTING.md, Habits).
 const compileManifestValidator = defineSchemaCheck('dataset-manifest', MANIFEST_SCHEMA, { allErrors: true });
 
 /** Problems found in dataset.json; `path` is a JSON pointer or a comparator key. */

@@ -3,7 +3,7 @@
  * KiB, node:fs's thread pool costs four round trips (open, fstat, read, close), and queueing them kept the
  * main thread busier than the reads did; synchronous reads on the main thread instead wait on the disk one
  * file at a time when the files are not in the page cache. Workers keep several reads outstanding, use the
- * second core for the system calls, and answer a batch of files with one message (issue 13,
+ * second core for the system calls, and answer a batch of files with one message (
  * docs/performance.md).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';

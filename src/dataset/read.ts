@@ -4,9 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import type { DatasetDocument, JsonObject } from '../types.js';
-import { PAGE_BREAK } from '../types.js';
-import type { RegionPage } from '../service/types.js';
+import { type DatasetDocument, type JsonObject, PAGE_BREAK } from '../types.js';
+import type { RegionPage } from '../service/index.js';
 import { checkRegionPages } from './regions.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

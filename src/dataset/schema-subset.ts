@@ -8,7 +8,7 @@ import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../types.js';
 import { lazyRequire } from '../lazy.js';
 
-// Loaded by the first schema compiled, not with the dataset module (issue 13).
+// Loaded by the first schema compiled, not with the dataset module (CONTRIBUTING.md, Habits).
 const ajvPackage = lazyRequire<typeof import('ajv')>('ajv');
 const ajv2019Package = lazyRequire<typeof import('ajv/dist/2019.js')>('ajv/dist/2019.js');
 const ajv2020Package = lazyRequire<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');

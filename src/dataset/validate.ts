@@ -2,7 +2,7 @@
  * `validateDataset`: everything a run would trip on, found before any paid call and reported at once, each
  * problem with the file (relative to the dataset) and the reason. Never throws for dataset problems.
  */
-import { readFileSync } from 'node:fs';
+import { type Dirent, readFileSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
@@ -90,18 +90,9 @@ interface Candidate {
 
 /** Validates the dataset at `dir`; see the module comment. */
 export async function validateDataset(dir: string, options: ValidateDatasetOptions = {}): Promise<DatasetValidation> {
-  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const problems = new ProblemList();
   const root = path.resolve(dir);
-  try {
-    if (!(await stat(root)).isDirectory()) {
-      problems.error('.', `${root} is not a directory`);
-      return { problems: problems.items };
-    }
-  } catch {
-    problems.error('.', `dataset directory not found: ${root}`);
-    return { problems: problems.items };
-  }
+  if (!(await checkIsDirectory(root, problems))) return { problems: problems.items };
   const realRoot = await realpath(root);
   const { files, escaping, linked } = await listDatasetFiles(realRoot);
   const walked: WalkedFiles = { realRoot, present: new Set(files), linked, sideIds: listSideFileIds(files) };
@@ -115,10 +106,36 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
   const customContext = await readCustomContext(walked, manifest, problems);
 
   const candidates = manifest?.documents ? listManifestCandidates(manifest.documents, files, problems) : await discoverCandidates(realRoot, problems);
+  const { slots, ids } = checkIds(candidates);
+  const { documents, contentHash } = await checkDocuments(root, walked, files, slots, { maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, validateTruth }, problems);
+  if (candidates.length === 0) problems.error(manifest?.documents ? MANIFEST_FILE : DOCUMENTS_DIR, 'the dataset has no documents');
+  warnOrphans(files, ids, problems);
+  // Links that no check above reported (e.g. one nobody references) are errors too: the dataset must be self-contained.
+  for (const file of escaping) {
+    if (!problems.items.some((problem) => problem.file === file)) problems.error(file, 'is a symlink pointing outside the dataset directory (or broken); replace it with the file itself');
+  }
+
+  if (problems.hasErrors || !schema) return { problems: problems.items, contentHash };
+  return { problems: problems.items, dataset: assembleDataset(root, manifest, schema, comparators, documents, contentHash, customContext), contentHash };
+}
+
+/** Whether `root` is a directory; if not, says so in `problems`. */
+async function checkIsDirectory(root: string, problems: ProblemList): Promise<boolean> {
+  try {
+    if ((await stat(root)).isDirectory()) return true;
+    problems.error('.', `${root} is not a directory`);
+  } catch {
+    problems.error('.', `dataset directory not found: ${root}`);
+  }
+  return false;
+}
+
+/**
+ * Ids are checked in order (a duplicate is reported on its second use): each candidate becomes itself, or
+ * the problem list that rejects it. Returns those slots and the ids taken.
+ */
+function checkIds(candidates: readonly Candidate[]): { slots: (Candidate | ProblemList)[]; ids: Set<string> } {
   const seen = new Map<string, string>();
-  // Ids are checked in order (a duplicate is reported on its second use); the files of the accepted
-  // candidates are then checked DOCUMENTS_AHEAD at a time, each into its own problem list, merged back in
-  // candidate order so the report reads as it did one document at a time.
   const slots = candidates.map((candidate): Candidate | ProblemList => {
     const rejected = new ProblemList();
     if (!SAFE_ID.test(candidate.id)) {
@@ -133,18 +150,34 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
     seen.set(candidate.id, candidate.reportAs);
     return candidate;
   });
+  return { slots, ids: new Set(seen.keys()) };
+}
+
+/**
+ * Hashes the dataset and checks the files of the accepted candidates DOCUMENTS_AHEAD at a time, each into its
+ * own problem list, merged back into `problems` in candidate order so the report reads as it did one document
+ * at a time.
+ */
+async function checkDocuments(
+  root: string,
+  walked: WalkedFiles,
+  files: readonly string[],
+  slots: readonly (Candidate | ProblemList)[],
+  options: { maxFileBytes: number; validateTruth: ReturnType<typeof compileTruthValidator> },
+  problems: ProblemList,
+): Promise<{ documents: DatasetDocument[]; contentHash: string }> {
   // The hash reads every file once; the documents' sizes and media types are taken from that read instead
   // of opening each document again.
   const documentFiles = new Set(slots.flatMap((slot) => (slot instanceof ProblemList || slot.file === undefined ? [] : [slot.file])));
   const facts = new Map<string, FileFacts>();
-  const contentHash = await hashDatasetFiles(realRoot, files, (relative, size, head) => {
+  const contentHash = await hashDatasetFiles(walked.realRoot, files, (relative, size, head) => {
     if (documentFiles.has(relative)) facts.set(relative, describeRegularFile(size, head));
   });
   const checked = await mapInOrder(slots, DOCUMENTS_AHEAD, async (slot) => {
     if (slot instanceof ProblemList) return { problems: slot, document: undefined };
     const own = new ProblemList();
-    const document = await checkDocument(root, walked, slot, { maxFileBytes, facts }, own);
-    if (document) await attachTruthAndBaseline(root, walked, document, validateTruth, own);
+    const document = await checkDocument(root, walked, slot, { maxFileBytes: options.maxFileBytes, facts }, own);
+    if (document) await attachTruthAndBaseline(root, walked, document, options.validateTruth, own);
     return { problems: own, document };
   });
   const documents: DatasetDocument[] = [];
@@ -152,14 +185,19 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
     problems.items.push(...own.items);
     if (document) documents.push(document);
   }
-  if (candidates.length === 0) problems.error(manifest?.documents ? MANIFEST_FILE : DOCUMENTS_DIR, 'the dataset has no documents');
-  warnOrphans(files, new Set(seen.keys()), problems);
-  // Links that no check above reported (e.g. one nobody references) are errors too: the dataset must be self-contained.
-  for (const file of escaping) {
-    if (!problems.items.some((problem) => problem.file === file)) problems.error(file, 'is a symlink pointing outside the dataset directory (or broken); replace it with the file itself');
-  }
+  return { documents, contentHash };
+}
 
-  if (problems.hasErrors || !schema) return { problems: problems.items, contentHash };
+/** The validated dataset, from its manifest's settings and the documents that passed. */
+function assembleDataset(
+  root: string,
+  manifest: DatasetManifest | undefined,
+  schema: JsonSchema,
+  comparators: Dataset['comparators'],
+  documents: DatasetDocument[],
+  contentHash: string,
+  customContext: Dataset['customContext'],
+): Dataset {
   const dataset: Dataset = {
     root,
     name: manifest?.name ?? path.basename(root),
@@ -175,7 +213,7 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
   if (customContext !== undefined) dataset.customContext = customContext;
   if (manifest?.defaults?.modes) dataset.defaults.modes = manifest.defaults.modes;
   if (manifest?.defaults?.endpoints) dataset.defaults.endpoints = manifest.defaults.endpoints;
-  return { problems: problems.items, dataset, contentHash };
+  return dataset;
 }
 
 /**
@@ -320,7 +358,7 @@ function listManifestCandidates(entries: ManifestDocument[], files: string[], pr
 
 /** Without a documents list: every file in documents/ (dotfiles skipped), id = name without extension. */
 async function discoverCandidates(realRoot: string, problems: ProblemList): Promise<Candidate[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(path.join(realRoot, DOCUMENTS_DIR), { withFileTypes: true });
   } catch {

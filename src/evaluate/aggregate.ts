@@ -4,14 +4,8 @@
  * and `compare-run-systems.ts` sets the systems against each other.
  */
 import type { Mode } from '../types.js';
-import type { CallRecord } from '../run/record.js';
-import type { RunManifest } from '../run/manifest.js';
-import { aggregateExtraction, type ExtractionAggregate, type ExtractionScore } from '../score/extraction/index.js';
-import { aggregateMarkdown, aggregateWords } from '../score/markdown/index.js';
-import { aggregateTables } from '../score/tables/index.js';
-import { aggregateRegions } from '../score/regions/index.js';
-import { summarizeLatency, type LatencyStats } from '../score/latency.js';
-import { calibration } from '../score/calibration/index.js';
+import type { CallRecord, RunManifest } from '../run-dir/index.js';
+import { aggregateExtraction, type ExtractionAggregate, type ExtractionScore, aggregateMarkdown, aggregateWords, aggregateTables, aggregateRegions, summarizeLatency, type LatencyStats, calibration } from '../score/index.js';
 import type { DocumentScores, SystemDocumentScores } from './score-document.js';
 import type { RunSystems } from './run-systems.js';
 import { compareRunSystems } from './compare-run-systems.js';
@@ -26,7 +20,7 @@ import {
   type RunSummary,
   type SystemSummary,
   type TagBreakdown,
-} from './types.js';
+} from '../run-dir/index.js';
 
 /** Bumped when a metric's definition changes, so numbers of different versions are not mixed silently. */
 export const METRIC_VERSIONS: Record<string, string> = {
@@ -178,7 +172,8 @@ function callCounts(records: readonly CallRecord[]): SystemSummary['calls'] {
   const calls: SystemSummary['calls'] = {};
   for (const record of records) {
     const key = record.mode ? `${record.endpoint}:${record.mode}` : record.endpoint;
-    const entry = (calls[key] ??= { calls: 0, failed: 0, attempts: 0, retried: 0, from_cache: 0 });
+    calls[key] ??= { calls: 0, failed: 0, attempts: 0, retried: 0, from_cache: 0 };
+    const entry = calls[key];
     entry.calls++;
     if (record.status === 'failed') entry.failed++;
     if (record.from_cache) entry.from_cache++;

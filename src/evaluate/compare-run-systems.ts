@@ -1,18 +1,17 @@
 /**
  * Sets a run's systems against each other (summary.json schema 2, docs/summary-json.md): a leaderboard per
- * headline metric with bootstrap 95% intervals, each system against the reference (paired bootstrap Δ,
- * sign test, Wilcoxon, wins/losses/ties, Holm across systems × metrics), the best system per field path, and
+ * headline metric ranked on the documents every system was scored on, with each system's own figure on all
+ * its documents beside it; each system against the reference (paired bootstrap Δ, sign test, Wilcoxon,
+ * wins/losses/ties, decided by docs/metrics/comparison.md "Decision rule"), the best system per field path, and
  * the documents where the systems disagree most. Pure; the statistics are src/score/stats's, every bootstrap
  * of the run drawn in one seeded pass (`pairedBootstrapMany`, `compareSystemsMany`).
  */
 import type { Mode } from '../types.js';
-import { countFieldPaths, type PathCounts } from '../score/extraction/index.js';
-import { computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts } from '../score/markdown/index.js';
-import { bootstrapP, compareSystemsMany, createMicroF1Delta, holmAdjust, pairedBootstrapMany, type ComparisonRequest, type CountsLike, type ResampleStatistic } from '../score/stats/index.js';
+import { countFieldPaths, type PathCounts, computeMicroSimilarity, createMicroSimilarityDelta, type EditCounts, adjustHeadlineFamilies, bootstrapP, choosePrimaryMetric, compareSystemsMany, createMicroF1Delta, fewestSignificantDocuments, holmAdjust, pairedBootstrapMany, type BootstrapRequest, type ComparisonRequest, type CountsLike, type DecisionFamily, type ResampleStatistic } from '../score/index.js';
 import type { DocumentScores, SystemDocumentScores } from './score-document.js';
-import type { Disagreement, FieldLeader, LeaderboardBlock, RunSummary, SystemComparisonBlock } from './types.js';
+import type { Disagreement, FieldLeader, LeaderboardBlock, RunSummary, SystemComparisonBlock } from '../run-dir/index.js';
 
-/** Family-wise level of the Holm correction. */
+/** The level every comparison of a run is decided at: the default of `gate.diff.alpha` (docs/gate.md). */
 const ALPHA = 0.05;
 /** Documents listed in `disagreements`. */
 const DISAGREEMENTS_LISTED = 20;
@@ -66,13 +65,14 @@ function pairedRequest(kind: HeadlineMetric['kind'], a: readonly Read[], b: read
   return request;
 }
 
-type Compared = Pick<RunSummary, 'leaderboard' | 'comparisons' | 'field_leaders' | 'disagreements'>;
+type Compared = Pick<RunSummary, 'leaderboard' | 'comparisons' | 'field_leaders' | 'disagreements' | 'decision'>;
 
 export function compareRunSystems(documents: readonly DocumentScores[], systems: readonly string[], reference: string | null, modes: readonly Mode[], seed: number): Compared {
   const metrics = headlineMetrics(modes);
   const leaderboard = buildLeaderboard(documents, systems, metrics, seed);
   const comparisons = reference ? buildComparisons(documents, systems, reference, metrics, seed) : [];
-  return { leaderboard, comparisons, field_leaders: buildFieldLeaders(documents, systems, modes, seed), disagreements: findDisagreements(documents, systems, metrics) };
+  const decision = { alpha: ALPHA, sides: 'two-sided' as const, fewest_significant: fewestSignificantDocuments(ALPHA) };
+  return { leaderboard, comparisons, field_leaders: buildFieldLeaders(documents, systems, modes, seed), disagreements: findDisagreements(documents, systems, metrics), decision };
 }
 
 /** Each document's value for one system, in document order (documents the system did not score left out). */
@@ -84,17 +84,43 @@ function collect(documents: readonly DocumentScores[], system: string, metric: H
   });
 }
 
+/**
+ * Per metric, the systems ranked on the documents every one of them was scored on (so a row compares like
+ * with like: a stored system may cover only some documents), each with its own figure on all its documents.
+ * Every bootstrap of one document count draws the same resamples, so the shared figures are paired.
+ */
 function buildLeaderboard(documents: readonly DocumentScores[], systems: readonly string[], metrics: readonly HeadlineMetric[], seed: number): LeaderboardBlock[] {
-  const entries = metrics.flatMap((metric) => systems.map((system) => ({ metric, system, values: collect(documents, system, metric).map((v) => v.read) })).filter((e) => e.values.length > 0));
-  const boots = pairedBootstrapMany(entries.map((e) => ({ n: e.values.length, statistic: ownStatistic(e.metric.kind, e.values) })), { seed });
-  const blocks: LeaderboardBlock[] = [];
-  for (const metric of metrics) {
-    const rows = entries.flatMap((e, i) => (e.metric === metric ? [{ system: e.system, value: boots[i]!.estimate, ci95: boots[i]!.interval, documents: e.values.length }] : []));
-    if (rows.length === 0) continue;
-    rows.sort((a, b) => b.value - a.value || systems.indexOf(a.system) - systems.indexOf(b.system));
-    blocks.push({ metric: metric.metric, label: metric.label, rows: rows.map((row) => ({ rank: 1 + rows.filter((other) => other.value > row.value).length, ...row })) });
-  }
-  return blocks;
+  const blocks = metrics.flatMap((metric) => {
+    const entries = systems.map((system) => ({ system, scored: collect(documents, system, metric) })).filter((e) => e.scored.length > 0);
+    if (entries.length === 0) return [];
+    const shared = new Set(entries[0]!.scored.map((v) => v.id).filter((id) => entries.every((e) => e.scored.some((v) => v.id === id))));
+    return [{ metric, entries: entries.map((e) => ({ ...e, shared: e.scored.filter((v) => shared.has(v.id)).map((v) => v.read) })), shared: shared.size }];
+  });
+  const requests: BootstrapRequest[] = [];
+  const request = (kind: HeadlineMetric['kind'], values: readonly Read[]) => requests.push({ n: values.length, statistic: ownStatistic(kind, values) }) - 1;
+  const slots = blocks.map((b) => b.entries.map((e) => ({ own: request(b.metric.kind, e.scored.map((v) => v.read)), shared: b.shared === 0 ? null : b.shared === e.scored.length ? ('own' as const) : request(b.metric.kind, e.shared) })));
+  const boots = pairedBootstrapMany(requests, { seed });
+  return blocks.map((block, b) => {
+    const most = Math.max(...block.entries.map((e) => e.scored.length));
+    const rows = block.entries.map((e, i) => {
+      const slot = slots[b]![i]!;
+      const own = boots[slot.own]!;
+      const sharedSlot = slot.shared === 'own' ? slot.own : slot.shared;
+      const shared = sharedSlot === null ? null : boots[sharedSlot]!;
+      return {
+        system: e.system,
+        value: own.estimate,
+        ci95: own.interval,
+        documents: e.scored.length,
+        shared: shared ? { value: shared.estimate, ci95: shared.interval, documents: block.shared } : null,
+        covers_fewer: e.scored.length < most,
+      };
+    });
+    // Ranked on the shared documents; with none shared, on each system's own (the view says so).
+    const ranking = (row: (typeof rows)[number]) => row.shared?.value ?? row.value;
+    rows.sort((x, y) => ranking(y) - ranking(x) || systems.indexOf(x.system) - systems.indexOf(y.system));
+    return { metric: block.metric.metric, label: block.metric.label, shared_documents: block.shared, rows: rows.map((row) => ({ rank: 1 + rows.filter((other) => ranking(other) > ranking(row)).length, ...row })) };
+  });
 }
 
 function buildComparisons(documents: readonly DocumentScores[], systems: readonly string[], reference: string, metrics: readonly HeadlineMetric[], seed: number): SystemComparisonBlock[] {
@@ -109,11 +135,18 @@ function buildComparisons(documents: readonly DocumentScores[], systems: readonl
     }
   }
   const results = compareSystemsMany(pending.map((p) => p.request), { seed });
-  // One family: every system × metric of the run (issue 14: "Holm across systems × metrics").
-  const adjusted = holmAdjust(results.map((r) => bootstrapP(r)));
+  // Each system against the reference is one comparison, decided as `docbench diff` decides: its primary
+  // metric alone, its other metrics Holm-adjusted among themselves (docs/metrics/comparison.md "Decision rule").
+  const decided = new Map<number, { p: number; family: DecisionFamily }>();
+  for (const system of new Set(pending.map((p) => p.system))) {
+    const indices = pending.flatMap((p, i) => (p.system === system ? [i] : []));
+    const primary = choosePrimaryMetric(indices.map((i) => pending[i]!.metric), null);
+    const families = adjustHeadlineFamilies(indices.map((i) => bootstrapP(results[i]!)), indices.findIndex((i) => pending[i]!.metric === primary));
+    for (const [k, index] of indices.entries()) decided.set(index, families[k]!);
+  }
   return pending.map((p, i) => {
     const r = results[i]!;
-    const excludesZero = r.ci95[0] > 0 || r.ci95[1] < 0;
+    const { p: pDecision, family } = decided.get(i)!;
     return {
       system: p.system,
       reference,
@@ -125,8 +158,9 @@ function buildComparisons(documents: readonly DocumentScores[], systems: readonl
       ties: r.ties,
       p_sign: r.pSign,
       p_wilcoxon: r.pWilcoxon,
-      p_holm: adjusted[i]!,
-      significant: excludesZero && adjusted[i]! <= ALPHA,
+      p_holm: pDecision,
+      family,
+      significant: pDecision <= ALPHA,
       documents: r.n,
     };
   });
@@ -181,7 +215,7 @@ function buildFieldLeaders(documents: readonly DocumentScores[], systems: readon
     leader.delta = r.delta;
     leader.ci95 = r.ci95;
     leader.p_holm = adjusted[i]!;
-    leader.significant = r.ci95[0] > 0 && adjusted[i]! <= ALPHA;
+    leader.significant = adjusted[i]! <= ALPHA;
   });
   return out;
 }
@@ -219,6 +253,9 @@ function toCounts(counts: PathCounts | undefined): CountsLike {
 function microF1(counts: readonly CountsLike[]): number {
   let tp = 0;
   let errors = 0;
-  for (const c of counts) (tp += c.tp), (errors += c.fp + c.fn);
+  for (const c of counts) {
+    tp += c.tp;
+    errors += c.fp + c.fn;
+  }
   return tp + errors === 0 ? 1 : (2 * tp) / (2 * tp + errors);
 }

@@ -7,14 +7,11 @@
 import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
 import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
-import { openDocumentsWriter, readFinalRecords, readManifest, runDirPath, writeSummary, type ReadIssue } from '../run-dir/index.js';
-import { planCalls, selectDocuments } from '../run/plan.js';
-import { v1SystemName } from '../run/manifest.js';
-import type { CallRecord } from '../run/record.js';
+import { openDocumentsWriter, readFinalRecords, readManifest, runDirPath, writeSummary, type ReadIssue, v1SystemName, type CallRecord, type DocumentEvaluation, type RunSummary } from '../run-dir/index.js';
+import { planCalls, selectDocuments } from '../run/index.js';
 import { readComparePages, scoreDocument, type DocumentScores, type LoadedTruth, type PlannedSlot } from './score-document.js';
 import { aggregateRun } from './aggregate.js';
 import { groupRecordsBySystem, recordsFromBaselineFiles, resolveRunSystems, type RunSystem } from './run-systems.js';
-import type { DocumentEvaluation, RunSummary } from './types.js';
 
 export interface EvaluateOptions {
   dataset: Dataset;
@@ -61,7 +58,7 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
         if (system.fromBaselineFiles) madeFromFiles.set(document.id, systemRecords);
         if (systemSlots.length === 0) continue;
         const isReference = system.name === run.reference;
-        const result = scoreDocument(document, systemSlots, systemRecords, truth, isReference ? null : referencePages, scoringOptions);
+        const result = scoreDocument(systemSlots, systemRecords, truth, isReference ? null : referencePages, scoringOptions);
         if (isReference) referencePages = readComparePages(systemRecords);
         scored.systems.set(system.name, result);
       }

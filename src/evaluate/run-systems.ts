@@ -5,14 +5,10 @@
  * dataset has baseline files, the stored system `incumbent`, whose answers are those files
  * (SYSTEMS-SPEC: "today's baseline/ is the stored system incumbent").
  */
-import { v1SystemName } from '../run/manifest.js';
+import { INCUMBENT, v1SystemName, type RunManifest, type CallRecord } from '../run-dir/index.js';
 import type { DatasetDocument, Endpoint, JsonObject, Mode } from '../types.js';
-import type { RunManifest } from '../run/manifest.js';
-import type { CallRecord } from '../run/record.js';
 import type { PlannedSlot } from './score-document.js';
 
-/** The name of the stored system made of the dataset's baseline files. */
-export const INCUMBENT = 'incumbent';
 
 export interface RunSystem {
   name: string;

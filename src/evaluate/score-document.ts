@@ -4,15 +4,10 @@
  * one function. Pure: truth comes in already loaded. A planned call without a successful record scores as
  * empty output, never skipped (docs/metrics.md: "failures are never skipped").
  */
-import type { DatasetDocument, Endpoint, JsonObject, Mode, ComparatorSpec, DateLocale, JsonSchema } from '../types.js';
-import type { RegionPage } from '../service/types.js';
-import type { CallRecord } from '../run/record.js';
-import { scoreExtraction, type ExtractionScore } from '../score/extraction/index.js';
-import { scoreMarkdownPages, scoreWords, scoreMarkdownDrift, type MarkdownDocumentScore, type WordScore } from '../score/markdown/index.js';
-import { scoreTables, type TablesScore } from '../score/tables/index.js';
-import { scoreRegions, type RegionCounts } from '../score/regions/index.js';
-import type { LatencySample } from '../score/latency.js';
-import type { DocumentExtraction, DocumentMarkdown, SystemDocument } from './types.js';
+import type { Endpoint, JsonObject, Mode, ComparatorSpec, DateLocale, JsonSchema } from '../types.js';
+import type { RegionPage } from '../service/index.js';
+import type { CallRecord, DocumentExtraction, DocumentMarkdown, SystemDocument } from '../run-dir/index.js';
+import { scoreExtraction, type ExtractionScore, scoreMarkdownPages, scoreWords, scoreMarkdownDrift, type MarkdownDocumentScore, type WordScore, scoreTables, type TablesScore, scoreRegions, type RegionCounts, type LatencySample } from '../score/index.js';
 
 /** What the dataset holds for a document, loaded. Absent = no such file. */
 export interface LoadedTruth {
@@ -67,7 +62,6 @@ export function readComparePages(records: readonly CallRecord[]): string[] | nul
  *   system's similarity to it is reported as drift (change, not accuracy). Null for the reference itself.
  */
 export function scoreDocument(
-  document: DatasetDocument,
   planned: readonly PlannedSlot[],
   records: readonly CallRecord[],
   truth: LoadedTruth,

@@ -3,12 +3,12 @@
  * metric Δ with its paired-bootstrap 95% interval and p-values, per field path the significant changes,
  * documents that flipped, latency changes, and the verdict. Pure: both runs come in loaded.
  *
- * The verdict: a headline metric is a regression when it drops by more than `tolerance` AND the drop is
- * significant — its Holm-adjusted bootstrap p ≤ `alpha` (Holm across the headline metrics). Field paths are
- * a second Holm family; they decide the verdict only with `fail_on_fields`.
+ * The verdict (docs/metrics/comparison.md "Decision rule"): a headline metric is a regression when it drops by more
+ * than `tolerance` AND the drop is significant at `alpha`, two-sided — the primary metric on its own p, the
+ * other headline metrics on their p Holm-adjusted among themselves. Field paths are a Holm family of their
+ * own; they decide the verdict only with `fail_on_fields`.
  */
-import { DEFAULT_TIE_TOLERANCE, bootstrapP, compareSystemsMany, createCountedSum, createMicroF1Delta, holmAdjust, pairByDocumentId, quantileSorted, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison } from '../score/stats/index.js';
-import { computeMicroSimilarity, createMicroSimilarityDelta, similarityFromCounts, type EditCounts } from '../score/markdown/index.js';
+import { DEFAULT_TIE_TOLERANCE, adjustHeadlineFamilies, bootstrapP, choosePrimaryMetric, compareSystemsMany, createCountedSum, createMicroF1Delta, fewestSignificantDocuments, holmAdjust, pairByDocumentId, quantileSorted, smallestPossibleP, type ComparisonRequest, type CountsLike, type ResampleStatistic, type SystemComparison, computeMicroSimilarity, createMicroSimilarityDelta, similarityFromCounts, type EditCounts } from '../score/index.js';
 import { DocbenchError } from '../errors.js';
 import { describeServiceUrl } from '../render/index.js';
 import { MODES } from '../types.js';
@@ -18,6 +18,8 @@ import type { DiffSettings } from './thresholds.js';
 
 /** Float slack so that a drop of exactly the tolerance is not "beyond" it. */
 const SLACK = 1e-12;
+/** Below this many paired documents, "no regression" comes with the smallest drop that could have been found. */
+const FEW_DOCUMENTS = 100;
 
 export interface CompareRunsOptions {
   settings: DiffSettings;
@@ -40,7 +42,7 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
   const batch = createComparisonBatch();
 
   // Headline metrics, higher is better for each.
-  const rawHeadline: (() => Omit<MetricDiff, 'p_adjusted' | 'regression' | 'improvement'>)[] = [];
+  const rawHeadline: { metric: string; build: () => RawMetric }[] = [];
   const modes = MODES.filter((mode) => baseline.summary.systems[baseline.system]?.extraction[mode] && candidate.summary.systems[candidate.system]?.extraction[mode]);
   for (const mode of modes) {
     const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
@@ -52,12 +54,12 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
       b: base.map((e) => e.f1),
       statistic: createMicroF1Delta(cand, base),
     });
-    rawHeadline.push(() => metric(`extraction.${mode}.f1`, `Field F1 (${mode}, normalised, micro)`, 'micro F1 from summed TP/FP/FN', microF1(base), microF1(cand), f1()));
+    rawHeadline.push(pendingMetric(`extraction.${mode}.f1`, `Field F1 (${mode}, normalised, micro)`, 'micro F1 from summed TP/FP/FN', () => [microF1(base), microF1(cand), f1()]));
     const exact = batch.add({
       a: cand.map((e) => (e.exactMatch ? 1 : 0)),
       b: base.map((e) => (e.exactMatch ? 1 : 0)),
     });
-    rawHeadline.push(() => metric(`extraction.${mode}.exact_match_rate`, `Exact-match rate (${mode})`, 'share of documents with no FP and no FN', exact().meanB, exact().meanA, exact()));
+    rawHeadline.push(pendingMetric(`extraction.${mode}.exact_match_rate`, `Exact-match rate (${mode})`, 'share of documents with no FP and no FN', () => [exact().meanB, exact().meanA, exact()]));
   }
   const withMarkdown = pairs.filter((p) => p.base.similarity !== null && p.cand.similarity !== null);
   if (withMarkdown.length > 0) {
@@ -67,21 +69,21 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
       const base = withMarkdown.map((p) => p.base.markdownCounts!);
       const cand = withMarkdown.map((p) => p.cand.markdownCounts!);
       const similarity = batch.add({ a: withMarkdown.map((p) => p.cand.similarity!), b: withMarkdown.map((p) => p.base.similarity!), statistic: createCountedMicroSimilarityDelta(cand, base) });
-      rawHeadline.push(() => metric('markdown.similarity', 'Markdown similarity (micro)', '1 − Σedits / Σlength over the drawn documents', computeMicroSimilarity(base), computeMicroSimilarity(cand), similarity()));
+      rawHeadline.push(pendingMetric('markdown.similarity', 'Markdown similarity (micro)', '1 − Σedits / Σlength over the drawn documents', () => [computeMicroSimilarity(base), computeMicroSimilarity(cand), similarity()]));
     } else {
       // Runs scored before documents.jsonl carried edit counts: the mean per document is all there is.
       const similarity = batch.add({ a: withMarkdown.map((p) => p.cand.similarity!), b: withMarkdown.map((p) => p.base.similarity!) });
-      rawHeadline.push(() => metric('markdown.similarity', 'Markdown similarity (mean per document)', 'mean of per-document similarity', similarity().meanB, similarity().meanA, similarity()));
+      rawHeadline.push(pendingMetric('markdown.similarity', 'Markdown similarity (mean per document)', 'mean of per-document similarity', () => [similarity().meanB, similarity().meanA, similarity()]));
     }
   }
   const withRegions = pairs.filter((p) => p.base.regionsF1 !== null && p.cand.regionsF1 !== null);
   if (withRegions.length > 0) {
     const regions = batch.add({ a: withRegions.map((p) => p.cand.regionsF1!), b: withRegions.map((p) => p.base.regionsF1!) });
-    rawHeadline.push(() => metric('regions.f1_at50', 'Region F1 @ IoU 0.5 (mean per document)', 'mean of per-document region F1', regions().meanB, regions().meanA, regions()));
+    rawHeadline.push(pendingMetric('regions.f1_at50', 'Region F1 @ IoU 0.5 (mean per document)', 'mean of per-document region F1', () => [regions().meanB, regions().meanA, regions()]));
   }
 
   // Field paths: micro F1 of each path over the documents where it occurs in either run.
-  const rawFields: (() => Omit<FieldDiff, 'p_adjusted' | 'regression' | 'improvement'>)[] = [];
+  const rawFields: (() => Omit<FieldDiff, Decided>)[] = [];
   for (const mode of modes) {
     const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
     const paths = new Set<string>();
@@ -111,9 +113,15 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
   }
 
   const latencyRows = collectLatency(pairs, batch);
+  // Chosen before the bootstrap runs: a primary metric the runs lack is an input error, reported at once.
+  const primary = choosePrimaryMetric(rawHeadline.map((m) => m.metric), settings.primary);
   batch.run(boot);
-  const headline = decide(rawHeadline.map((row) => row()), settings);
-  const fields = decide(rawFields.map((row) => row()), settings).sort((a, b) => Number(b.regression) - Number(a.regression) || a.delta - b.delta || a.path.localeCompare(b.path) || a.mode.localeCompare(b.mode));
+  const measured = rawHeadline.map((row) => row.build());
+  const families = adjustHeadlineFamilies(measured.map((m) => m.p_bootstrap), measured.findIndex((m) => m.metric === primary));
+  const headline = measured.map((m, i) => ({ ...decideOne(m, families[i]!.p, settings), family: families[i]!.family }));
+  const fieldRows = rawFields.map((row) => row());
+  const fieldP = fieldRows.length > 0 ? holmAdjust(fieldRows.map((f) => f.p_bootstrap)) : [];
+  const fields = fieldRows.map((f, i) => decideOne(f, fieldP[i]!, settings)).sort((a, b) => Number(b.regression) - Number(a.regression) || a.delta - b.delta || a.path.localeCompare(b.path) || a.mode.localeCompare(b.mode));
 
   const flips: FlipDiff[] = modes.map((mode) => {
     const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
@@ -130,9 +138,11 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
 
   const latency = latencyRows.map((row) => row());
 
+  const secondaries = headline.filter((h) => h.family === 'secondary').length;
   const reasons: string[] = [];
   for (const m of headline.filter((h) => h.regression)) {
-    reasons.push(`${m.label} dropped ${formatSigned(m.delta)} (95% interval ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}, Holm-adjusted p ${formatP(m.p_adjusted)}): more than the tolerance ${settings.tolerance} and significant at α = ${settings.alpha}`);
+    const decidedOn = m.family === 'primary' ? `p ${formatP(m.p_adjusted)}, the primary metric, decided alone` : `p ${formatP(m.p_adjusted)} Holm-adjusted among the ${secondaries} secondary metrics`;
+    reasons.push(`${m.label} dropped ${formatSigned(m.delta)} (95% interval ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}, ${decidedOn}): more than the tolerance ${settings.tolerance} and significant at α = ${settings.alpha}`);
   }
   const fieldRegressions = fields.filter((f) => f.regression);
   if (settings.fail_on_fields) {
@@ -143,9 +153,10 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
     reasons.push(
       headline.length === 0
         ? 'no headline metric could be compared'
-        : `no headline metric dropped by more than ${settings.tolerance} with Holm-adjusted p ≤ ${settings.alpha}${fieldRegressions.length > 0 && !settings.fail_on_fields ? ` (${fieldRegressions.length} field paths regressed; they decide the verdict only with diff.fail_on_fields)` : ''}`,
+        : `no headline metric dropped by more than ${settings.tolerance} with a significant p ≤ ${settings.alpha} (the primary metric ${primary} alone, the others Holm-adjusted among themselves)${fieldRegressions.length > 0 && !settings.fail_on_fields ? ` (${fieldRegressions.length} field paths regressed; they decide the verdict only with diff.fail_on_fields)` : ''}`,
     );
   }
+  const power = powerOf(pairs.length, settings);
 
   return {
     schema_version: DIFF_SCHEMA_VERSION,
@@ -155,8 +166,9 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
     candidate: describeRun(candidate),
     settings: {
       ...settings,
-      test: 'Paired bootstrap over documents (percentile 95% interval; p two-sided from Δ / bootstrap standard error); sign test and Wilcoxon signed-rank reported alongside',
-      correction: 'Holm across headline metrics; separately Holm across field paths',
+      primary,
+      test: 'Paired bootstrap over documents (percentile 95% interval; p two-sided from Δ / bootstrap standard error, never below the sign test\'s 2 · 0.5^k for the k documents that differ); sign test and Wilcoxon signed-rank reported alongside',
+      correction: `the primary metric (${primary ?? 'none'}) decided on its own p; the other headline metrics Holm-adjusted among themselves; field paths a Holm family of their own`,
       tie_tolerance: DEFAULT_TIE_TOLERANCE,
     },
     dataset_changed: Boolean(options.datasetChanged),
@@ -167,11 +179,36 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
     flips,
     latency,
     warnings,
+    power,
+    power_note: !regression && headline.length > 0 && pairs.length < FEW_DOCUMENTS ? describePower(power, settings) : null,
   };
 }
 
+/** What the primary metric's test can find on `documents` paired documents (docs/gate.md "Power"). */
+function powerOf(documents: number, settings: DiffSettings): DiffResult['power'] {
+  return { documents, fewest_significant: fewestSignificantDocuments(settings.alpha), alpha: settings.alpha, tolerance: settings.tolerance };
+}
 
-function metric(name: string, label: string, aggregate: string, baseline: number, candidate: number, c: SystemComparison): Omit<MetricDiff, 'p_adjusted' | 'regression' | 'improvement'> {
+/** "with 10 paired documents, a drop on fewer than 6 of them cannot be significant …". */
+function describePower(power: DiffResult['power'], settings: DiffSettings): string {
+  const k = power.fewest_significant;
+  const fewer = k - 1;
+  const tolerance = `and a drop must also exceed the tolerance ${settings.tolerance}`;
+  if (power.documents < k) return `with ${power.documents} paired documents no drop can be significant at α = ${settings.alpha}: it takes at least ${k} documents that all moved the same way (the smallest p ${power.documents} documents can give is ${formatP(smallestPossibleP(power.documents))})`;
+  return `with ${power.documents} paired documents, a drop on fewer than ${k} of them cannot be significant at α = ${settings.alpha} (the smallest p ${fewer} document${fewer === 1 ? '' : 's'} can give is ${formatP(smallestPossibleP(fewer))}), ${tolerance}`;
+}
+
+
+/** A headline metric whose figures can be read once the batch has run. */
+function pendingMetric(name: string, label: string, aggregate: string, read: () => [baseline: number, candidate: number, comparison: SystemComparison]): { metric: string; build: () => RawMetric } {
+  return { metric: name, build: () => metric(name, label, aggregate, ...read()) };
+}
+
+/** The keys the decision adds to a measured row. */
+type Decided = 'p_adjusted' | 'significant' | 'regression' | 'improvement';
+type RawMetric = Omit<MetricDiff, Decided | 'family'>;
+
+function metric(name: string, label: string, aggregate: string, baseline: number, candidate: number, c: SystemComparison): RawMetric {
   return {
     metric: name,
     label,
@@ -190,13 +227,10 @@ function metric(name: string, label: string, aggregate: string, baseline: number
   };
 }
 
-/** Holm-adjusts one family and marks drops/gains beyond the tolerance that are significant. */
-function decide<T extends { delta: number; p_bootstrap: number }>(family: T[], settings: DiffSettings): (T & { p_adjusted: number; regression: boolean; improvement: boolean })[] {
-  const adjusted = family.length > 0 ? holmAdjust(family.map((m) => m.p_bootstrap)) : [];
-  return family.map((m, i) => {
-    const significant = adjusted[i]! <= settings.alpha;
-    return { ...m, p_adjusted: adjusted[i]!, regression: significant && m.delta < -settings.tolerance - SLACK, improvement: significant && m.delta > settings.tolerance + SLACK };
-  });
+/** Marks a drop or gain beyond the tolerance whose decision p (`pAdjusted`, already adjusted in its family) is ≤ alpha. */
+function decideOne<T extends { delta: number }>(row: T, pAdjusted: number, settings: DiffSettings): T & Pick<MetricDiff, Decided> {
+  const significant = pAdjusted <= settings.alpha;
+  return { ...row, p_adjusted: pAdjusted, significant, regression: significant && row.delta < -settings.tolerance - SLACK, improvement: significant && row.delta > settings.tolerance + SLACK };
 }
 
 function collectLatency(pairs: { id: string; base: DiffDocument; cand: DiffDocument }[], batch: ComparisonBatch): (() => LatencyDiff)[] {

@@ -7,16 +7,13 @@ import { DOCBENCH_VERSION } from '../version.js';
 import type { DiffResult, MetricDiff } from './diff-types.js';
 import { formatP, formatSigned } from './compare-runs.js';
 import { loadGateTemplates } from './page-templates.js';
+import { describeLostField, describeResult, lostFields } from './diff-wording.js';
 
 const LISTED_IDS = 60;
 
 function signedMs(value: number | null): string {
   if (value === null) return '—';
   return `${value > 0 ? '+' : value < 0 ? '−' : '±'}${formatMs(Math.abs(value))}`;
-}
-
-function resultOf(row: { regression: boolean; improvement: boolean }): { result: string; tone: string } {
-  return row.regression ? { result: 'regression', tone: 'bad' } : row.improvement ? { result: 'improvement', tone: 'good' } : { result: 'no significant change', tone: 'neutral' };
 }
 
 function deltaClass(delta: number, tolerance: number): string {
@@ -43,9 +40,9 @@ export function buildDeltaChart(headline: readonly MetricDiff[], tolerance: numb
     const cls = m.regression ? 's4' : m.improvement ? 's2' : 's0';
     chart.texts.push({ x: margins.left - 8, y: px(mid + 4), text: m.label, anchor: 'end', cls: 'label' });
     chart.paths.push({ d: `M${x(m.ci95[0])} ${mid} L${x(m.ci95[1])} ${mid} M${x(m.ci95[0])} ${px(mid - 5)} L${x(m.ci95[0])} ${px(mid + 5)} M${x(m.ci95[1])} ${px(mid - 5)} L${x(m.ci95[1])} ${px(mid + 5)}`, cls: `whisker ${cls}` });
-    chart.circles.push({ cx: x(m.delta), cy: mid, r: 4.5, cls: `point ${cls}`, title: `${m.label}: Δ ${formatSigned(m.delta)} (95% interval ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}), Holm p ${formatP(m.p_adjusted)}` });
+    chart.circles.push({ cx: x(m.delta), cy: mid, r: 4.5, cls: `point ${cls}`, title: `${m.label}: Δ ${formatSigned(m.delta)} (95% interval ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}), p ${formatP(m.p_adjusted)} (${m.family}): ${describeResult(m).result}` });
   });
-  chart.legend.push({ cls: 's4', label: 'regression' }, { cls: 's2', label: 'improvement' }, { cls: 's0', label: 'no significant change' }, { cls: 'target', label: '± tolerance' });
+  chart.legend.push({ cls: 's4', label: 'regression' }, { cls: 's2', label: 'improvement' }, { cls: 's0', label: 'neither' }, { cls: 'target', label: '± tolerance' });
   return chart;
 }
 
@@ -62,9 +59,9 @@ export function buildDiffView(diff: DiffResult): unknown {
     version: DOCBENCH_VERSION,
     verdict: diff.verdict === 'regression' ? 'Regression' : 'No regression',
     tone: diff.verdict === 'regression' ? 'bad' : 'good',
-    reasons: diff.reasons,
+    reasons: [...diff.reasons, ...(lostFields(diff).length > 0 ? [`Field paths that lost: ${lostFields(diff).map(describeLostField).join('; ')}`] : []), ...(diff.power_note ? [diff.power_note] : [])],
     warnings: diff.warnings,
-    method: `Documents paired by id (${diff.documents.paired} paired). ${diff.settings.test}. ${diff.settings.correction}. Regression: Δ < −${tol} and Holm-adjusted p ≤ ${diff.settings.alpha}. ${diff.settings.resamples} resamples, seed ${diff.settings.seed}.`,
+    method: `Documents paired by id (${diff.documents.paired} paired). ${diff.settings.test}. ${diff.settings.correction}. Regression: Δ < −${tol} and p ≤ ${diff.settings.alpha} (two-sided; the primary metric ${diff.settings.primary ?? '—'} on its own p, the others after Holm among themselves). ${diff.settings.resamples} resamples, seed ${diff.settings.seed}.`,
     facts: [
       { label: 'Baseline', value: b.run_id, detail: `${b.service} · ${b.created_at} · ${b.status}` },
       { label: 'Candidate', value: c.run_id, detail: `${c.service} · ${c.created_at} · ${c.status}` },
@@ -76,6 +73,7 @@ export function buildDiffView(diff: DiffResult): unknown {
     headline: diff.headline.map((m) => ({
       label: m.label,
       metric: m.metric,
+      family: m.family,
       aggregate: m.aggregate,
       documents: m.documents,
       baseline: m.baseline.toFixed(4),
@@ -88,9 +86,9 @@ export function buildDiffView(diff: DiffResult): unknown {
       p_sign: formatP(m.p_sign),
       p_wilcoxon: formatP(m.p_wilcoxon),
       wlt: `${m.wins} / ${m.losses} / ${m.ties}`,
-      ...resultOf(m),
+      ...describeResult(m),
     })),
-    fields_summary: `${regressed.length} regressed and ${improved.length} improved of ${diff.fields.length} field paths compared (F1 change beyond ${tol} with Holm-adjusted p ≤ ${diff.settings.alpha}). Regressions first, then by Δ.`,
+    fields_summary: `${regressed.length} regressed and ${improved.length} improved of ${diff.fields.length} field paths compared (F1 change beyond ${tol} with Holm-adjusted p ≤ ${diff.settings.alpha} across the field paths). Regressions first, then by Δ.`,
     fields: diff.fields.map((f) => ({
       path: f.path,
       mode: f.mode,
@@ -103,7 +101,7 @@ export function buildDiffView(diff: DiffResult): unknown {
       p_adjusted: formatP(f.p_adjusted),
       baseline_counts: `${f.baseline.tp} / ${f.baseline.fp} / ${f.baseline.fn}`,
       candidate_counts: `${f.candidate.tp} / ${f.candidate.fp} / ${f.candidate.fn}`,
-      ...resultOf(f),
+      ...describeResult(f),
     })),
     flips: [
       ...diff.flips.flatMap((f) => [

@@ -5,11 +5,16 @@
 import { escapeMarkdown, formatMs } from '../render/index.js';
 import type { DiffResult } from './diff-types.js';
 import { formatP, formatSigned } from './compare-runs.js';
+import { describeLostField, describeResult, lostFields } from './diff-wording.js';
 
 const LISTED = 20;
 
 function rate(value: number): string {
   return value.toFixed(4);
+}
+
+function resultMark(row: { regression: boolean; improvement: boolean }): string {
+  return row.regression ? '❌ ' : row.improvement ? '✅ ' : '';
 }
 
 function ids(list: string[]): string {
@@ -24,6 +29,9 @@ export function toDiffMarkdown(diff: DiffResult): string {
   lines.push(`# docbench diff: ${escapeMarkdown(c.dataset.name)}`, '');
   lines.push(diff.verdict === 'regression' ? '**❌ Regression**' : '**✅ No regression**', '');
   for (const reason of diff.reasons) lines.push(`- ${escapeMarkdown(reason)}`);
+  const lost = lostFields(diff);
+  if (lost.length > 0) lines.push(`- Field paths that lost: ${lost.map((f) => escapeMarkdown(describeLostField(f))).join('; ')}`);
+  if (diff.power_note) lines.push(`- ${escapeMarkdown(diff.power_note)}`);
   lines.push('');
   lines.push(
     `Baseline \`${b.run_id.replace(/`/g, '')}\` (${escapeMarkdown(b.service)}, ${escapeMarkdown(b.created_at)}) → candidate \`${c.run_id.replace(/`/g, '')}\` (${escapeMarkdown(c.service)}, ${escapeMarkdown(c.created_at)}). ${diff.documents.paired} documents paired by id.`,
@@ -38,10 +46,10 @@ export function toDiffMarkdown(diff: DiffResult): string {
   lines.push('## Headline metrics', '');
   if (diff.headline.length === 0) lines.push('No headline metric is present in both runs.', '');
   else {
-    lines.push('| Metric | Baseline | Candidate | Δ | 95% interval | p (bootstrap) | p (Holm) | p (sign) | p (Wilcoxon) | Better / worse / tie | Result |', '|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|');
+    lines.push('| Metric | Baseline | Candidate | Δ | 95% interval | p (bootstrap) | p (decision) | p (sign) | p (Wilcoxon) | Better / worse / tie | Result |', '|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|');
     for (const m of diff.headline) {
-      const result = m.regression ? '❌ regression' : m.improvement ? '✅ improvement' : 'no significant change';
-      lines.push(`| ${escapeMarkdown(m.label)} | ${rate(m.baseline)} | ${rate(m.candidate)} | ${formatSigned(m.delta)} | ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])} | ${formatP(m.p_bootstrap)} | ${formatP(m.p_adjusted)} | ${formatP(m.p_sign)} | ${formatP(m.p_wilcoxon)} | ${m.wins} / ${m.losses} / ${m.ties} | ${result} |`);
+      const result = `${resultMark(m)}${describeResult(m).result}`;
+      lines.push(`| ${escapeMarkdown(m.label)}${m.family === 'primary' ? ' (primary)' : ''} | ${rate(m.baseline)} | ${rate(m.candidate)} | ${formatSigned(m.delta)} | ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])} | ${formatP(m.p_bootstrap)} | ${formatP(m.p_adjusted)} | ${formatP(m.p_sign)} | ${formatP(m.p_wilcoxon)} | ${m.wins} / ${m.losses} / ${m.ties} | ${result} |`);
     }
     lines.push('');
   }
@@ -53,7 +61,7 @@ export function toDiffMarkdown(diff: DiffResult): string {
   if (regressed.length + improved.length > 0) {
     lines.push('| Field | Mode | Baseline F1 | Candidate F1 | Δ | 95% interval | p (Holm) | Documents | Result |', '|---|---|---:|---:|---:|---|---:|---:|---|');
     for (const f of [...regressed, ...improved]) {
-      lines.push(`| ${escapeMarkdown(f.path)} | ${f.mode} | ${rate(f.baseline.f1)} | ${rate(f.candidate.f1)} | ${formatSigned(f.delta)} | ${formatSigned(f.ci95[0])} to ${formatSigned(f.ci95[1])} | ${formatP(f.p_adjusted)} | ${f.documents} | ${f.regression ? '❌ regression' : '✅ improvement'} |`);
+      lines.push(`| ${escapeMarkdown(f.path)} | ${f.mode} | ${rate(f.baseline.f1)} | ${rate(f.candidate.f1)} | ${formatSigned(f.delta)} | ${formatSigned(f.ci95[0])} to ${formatSigned(f.ci95[1])} | ${formatP(f.p_adjusted)} | ${f.documents} | ${resultMark(f)}${describeResult(f).result} |`);
     }
     lines.push('');
   }

@@ -11,6 +11,7 @@ import { compareRuns } from './compare-runs.js';
 import type { DiffResult } from './diff-types.js';
 import { renderDiffHtml } from './diff-html.js';
 import { toDiffMarkdown } from './diff-markdown.js';
+import { describeLostField, lostFields } from './diff-wording.js';
 import { readDiffRun } from './read-diff-run.js';
 import type { DiffSettings } from './thresholds.js';
 
@@ -74,7 +75,8 @@ export async function diffRunDirectories(baselineDir: string, candidateDir: stri
 export function formatDiffVerdict(result: DiffResult): string {
   const lines = [`diff: ${result.verdict === 'regression' ? 'REGRESSION' : 'no regression'} (${result.documents.paired} documents paired)`];
   for (const reason of result.reasons) lines.push(`  ${result.verdict === 'regression' ? '✗' : '·'} ${reason}`);
-  const fields = result.fields.filter((f) => f.regression);
-  if (fields.length > 0) lines.push(`  field paths regressed: ${fields.map((f) => `${f.path} (${f.mode}, ${f.delta.toFixed(3)})`).join(', ')}`);
+  const lost = lostFields(result);
+  if (lost.length > 0) lines.push(`  field paths that lost: ${lost.map(describeLostField).join('; ')}`);
+  if (result.power_note) lines.push(`  · ${result.power_note}`);
   return lines.join('\n');
 }

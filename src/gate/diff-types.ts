@@ -3,6 +3,7 @@
  * diff.md and diff.html are rendered from this object and nothing else.
  */
 import type { Mode } from '../types.js';
+import type { DecisionFamily } from '../score/index.js';
 import type { DiffSettings } from './thresholds.js';
 
 export const DIFF_SCHEMA_VERSION = 1;
@@ -36,8 +37,15 @@ export interface MetricDiff {
   ci95: [number, number];
   /** Two-sided p from the bootstrap: |Δ| / bootstrap standard error against the normal distribution. */
   p_bootstrap: number;
-  /** Holm-adjusted p_bootstrap across the headline metrics: the p the verdict uses. */
+  /**
+   * The p the verdict uses (docs/metrics/comparison.md "Decision rule"): p_bootstrap itself for the primary
+   * metric, Holm-adjusted among the secondary metrics for the others.
+   */
   p_adjusted: number;
+  /** `primary`: tested alone at alpha; `secondary`: Holm among the other headline metrics. */
+  family: DecisionFamily;
+  /** p_adjusted ≤ alpha, whatever the size of Δ. */
+  significant: boolean;
   /** Exact sign test on per-document wins/losses (ties within 0.005 dropped). */
   p_sign: number;
   /** Wilcoxon signed-rank on per-document differences (zeros dropped; exact n ≤ 25, else normal with continuity ½). */
@@ -46,7 +54,7 @@ export interface MetricDiff {
   wins: number;
   losses: number;
   ties: number;
-  /** Drop beyond the tolerance AND p_adjusted ≤ alpha. */
+  /** Drop beyond the tolerance AND significant. */
   regression: boolean;
   /** Gain beyond the tolerance AND p_adjusted ≤ alpha. */
   improvement: boolean;
@@ -64,6 +72,8 @@ export interface FieldDiff {
   p_bootstrap: number;
   /** Holm-adjusted across every field path of every mode. */
   p_adjusted: number;
+  /** p_adjusted ≤ alpha. */
+  significant: boolean;
   regression: boolean;
   improvement: boolean;
 }
@@ -103,6 +113,7 @@ export interface DiffResult {
   reasons: string[];
   baseline: DiffRunInfo;
   candidate: DiffRunInfo;
+  /** `primary`: the primary metric the verdict used (the configured one, else the default); null with no headline metric. */
   settings: DiffSettings & { test: string; correction: string; tie_tolerance: number };
   dataset_changed: boolean;
   documents: { paired: number; only_in_baseline: string[]; only_in_candidate: string[] };
@@ -113,4 +124,14 @@ export interface DiffResult {
   flips: FlipDiff[];
   latency: LatencyDiff[];
   warnings: string[];
+  /** What the primary metric's test can find on these documents (docs/gate.md "Power"). */
+  power: {
+    documents: number;
+    /** Fewer documents that differ can never be significant at alpha: the smallest k with 2 · 0.5^k ≤ alpha. */
+    fewest_significant: number;
+    alpha: number;
+    tolerance: number;
+  };
+  /** With no regression on fewer than 100 paired documents: the smallest drop that could have been found, in words. */
+  power_note: string | null;
 }

@@ -4,7 +4,7 @@ export type { GateThresholds, GateFlags, DiffSettings, ModeThresholds, FieldThre
 export { evaluateGate, type GateDocument, type GateEvaluation } from './evaluate-gate.js';
 export { applyGate, formatGateVerdict, formatGateFailures } from './run-gate.js';
 export { compareRuns, type CompareRunsOptions } from './compare-runs.js';
-export { bootstrapP } from '../score/stats/index.js';
+export { bootstrapP } from '../score/index.js';
 export { readDiffRun, collapseFieldPath, type DiffRun, type DiffDocument } from './read-diff-run.js';
 export { diffRunDirectories, formatDiffVerdict, type DiffRunsOptions, type DiffRunsOutcome } from './diff-runs.js';
 export { toDiffMarkdown } from './diff-markdown.js';

@@ -4,12 +4,11 @@
  * texts, so two runs of 10,000 documents fit in memory.
  */
 import { UsageError } from '../errors.js';
-import type { RunSummary } from '../run-dir/index.js';
+import { type RunSummary, checkRunDirectory, readDocuments, readManifest, readScoredSummary, type RunManifest } from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
-import { checkRunDirectory, readDocuments, readManifest, readScoredSummary, type RunManifest } from '../run-dir/index.js';
-import { countFieldPaths, type PathCounts } from '../score/extraction/index.js';
+import { countFieldPaths, type PathCounts } from '../score/index.js';
 
-export { collapseFieldPath, type PathCounts } from '../score/extraction/index.js';
+export { collapseFieldPath, type PathCounts } from '../score/index.js';
 
 /** One document's numbers. */
 export interface DiffDocument {

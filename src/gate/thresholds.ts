@@ -48,8 +48,16 @@ export interface LatencyThresholds {
 export interface DiffSettings {
   /** A headline metric must drop by more than this (absolute, 0.01 = 1 point). @default 0.01 */
   tolerance: number;
-  /** … and the drop must be significant: Holm-adjusted p ≤ alpha. @default 0.05 */
+  /**
+   * … and the drop must be significant at this level: the primary metric's own p ≤ alpha, a secondary
+   * metric's Holm-adjusted p ≤ alpha (docs/metrics/comparison.md "Decision rule"). @default 0.05
+   */
   alpha: number;
+  /**
+   * The primary headline metric, tested alone at `alpha`, e.g. `extraction.slow.f1`, `markdown.similarity`.
+   * @default null: field F1 of the first mode both runs made, else markdown similarity
+   */
+  primary: string | null;
   /** Paired-bootstrap resamples. @default 10000 */
   resamples: number;
   /** Bootstrap seed. @default 1 */
@@ -91,9 +99,10 @@ export interface GateFlags {
   maxFailedDocuments?: number;
   tolerance?: number;
   alpha?: number;
+  primary?: string;
 }
 
-export const DEFAULT_DIFF_SETTINGS: DiffSettings = { tolerance: 0.01, alpha: 0.05, resamples: 10_000, seed: 1, fail_on_fields: false };
+export const DEFAULT_DIFF_SETTINGS: DiffSettings = { tolerance: 0.01, alpha: 0.05, primary: null, resamples: 10_000, seed: 1, fail_on_fields: false };
 
 const GATE_HINT = 'see docs/gate.md for the gate settings';
 
@@ -107,9 +116,14 @@ const TOP_SCHEMA = { ...MODE_SCHEMA, min_similarity: unit, max_failed_documents:
 const FIELD_SCHEMA = { min_f1: unit, min_precision: unit, min_recall: unit } satisfies Record<keyof FieldThresholds, ValueReader<number>>;
 const TAG_SCHEMA = { min_f1: unit, min_exact_match: unit, min_similarity: unit } satisfies Record<keyof TagThresholds, ValueReader<number>>;
 const LATENCY_SCHEMA = { max_p50_ms: ms, max_p95_ms: ms, max_p99_ms: ms } satisfies Record<keyof LatencyThresholds, ValueReader<number>>;
+/** The headline metrics `docbench diff` computes (docs/gate.md section 3). */
+const HEADLINE_METRIC = /^(extraction\.(fast|slow)\.(f1|exact_match_rate)|markdown\.similarity|regions\.f1_at50)$/;
+const headlineMetric: ValueReader<string> = (value, at, reader) =>
+  typeof value === 'string' && HEADLINE_METRIC.test(value) ? value : reader.expected(at, 'a headline metric: extraction.<fast|slow>.f1, extraction.<fast|slow>.exact_match_rate, markdown.similarity or regions.f1_at50', value);
 const DIFF_SCHEMA = {
   tolerance: unit,
   alpha,
+  primary: headlineMetric,
   resamples: read.number({ min: 100, max: 1_000_000, whole: true, what: 'a whole number from 100 to 1000000 (default 10000)' }),
   seed: read.number({ whole: true, what: 'a whole number' }),
   fail_on_fields: read.boolean,
@@ -184,6 +198,7 @@ export function applyGateFlags(thresholds: GateThresholds, flags: GateFlags): Ga
   set('--max-failed-documents', 'max_failed_documents', flags.maxFailedDocuments);
   if (flags.tolerance !== undefined) out.diff.tolerance = unit(flags.tolerance, '--tolerance', reader);
   if (flags.alpha !== undefined) out.diff.alpha = alpha(flags.alpha, '--alpha', reader);
+  if (flags.primary !== undefined) out.diff.primary = headlineMetric(flags.primary, '--primary', reader);
   return out;
 }
 

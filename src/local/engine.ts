@@ -2,7 +2,7 @@
 import type { Logger } from '../logger.js';
 import { createDocumentAnalyser, type AnalysedDocument } from './analyse-document.js';
 import type { PageLayout } from './layout/types.js';
-import type { OcrChoice } from './options.js';
+import type { OcrChoice } from '../types.js';
 import { createPageOcr } from './page-ocr.js';
 import type { InputDocument } from './read-request.js';
 

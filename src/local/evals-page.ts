@@ -8,7 +8,7 @@ import { PAGE_BREAK } from '../types.js';
 import { lazy, lazyRequire } from '../lazy.js';
 import type { ComparisonRecord } from './evals-store.js';
 
-// Loaded and compiled by the first page rendered, not with the local service's entry (issue 13).
+// Loaded and compiled by the first page rendered, not with the local service's entry (CONTRIBUTING.md, Habits).
 const handlebarsPackage = lazyRequire<typeof Handlebars>('handlebars');
 const compileTemplate = lazy(() =>
   handlebarsPackage().compile(

@@ -1,5 +1,5 @@
 /**
- * The local reference implementation of the service interface (issue 4): `startLocalService()` serves
+ * The local reference implementation of the service interface (docs/local-service.md): `startLocalService()` serves
  * /v1/process, /extract, /split, /compare, /markdown and /evals on a loopback port, reading documents with
  * pdfjs-dist and tesseract.js. `docbench run` embeds it when no --base-url is given.
  */
@@ -11,9 +11,10 @@ import { createEvalsStore } from './evals-store.js';
 import { createFaultPicker } from './faults.js';
 import { DEFAULT_DATA_PARENT, resolveServiceOptions, type LocalServiceOptions } from './options.js';
 
-export type { LocalServiceOptions, FaultOptions, FaultMode, OcrChoice } from './options.js';
-export { FAULT_MODES, isFaultMode, DEFAULT_MAX_UPLOAD_BYTES, OCR_CHOICES, isOcrChoice } from './options.js';
+export type { LocalServiceOptions, FaultOptions, FaultMode } from './options.js';
+export { FAULT_MODES, isFaultMode, DEFAULT_MAX_UPLOAD_BYTES } from './options.js';
 export { SUPPORTED_FORMATS } from './document-format.js';
+export { resolveEnglishLangPath } from './lang-data.js';
 export { createEvalsStore, type ComparisonRecord, type EvalsStore } from './evals-store.js';
 export { renderEvalsPage, type ComparisonHref } from './evals-page.js';
 

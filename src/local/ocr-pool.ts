@@ -3,19 +3,10 @@
  * language data comes from the installed @tesseract.js-data/eng package and the wasm core from
  * tesseract.js-core in node_modules: nothing is downloaded at run time.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
-import type { Logger } from '../logger.js';
-import { silentLogger } from '../logger.js';
+import { type Logger, silentLogger } from '../logger.js';
 import type { Fragment } from './layout/types.js';
-
-const require = createRequire(import.meta.url);
-
-/** Directory of the bundled English model (LSTM, integer "best"). */
-export function resolveEnglishLangPath(): string {
-  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-}
+import { resolveEnglishLangPath } from './lang-data.js';
 
 /** The OCR of one image, as fragments in the image's pixel coordinates. */
 export interface OcrResult {
@@ -81,7 +72,7 @@ export function createOcrPool(size: number, logger: Logger = silentLogger): OcrP
   };
 
   return {
-    async recognize(image, dpi, layout = 'sparse') {
+    async recognize(image, _dpi, layout = 'sparse') {
       workers ??= start();
       try {
         await workers;

@@ -2,25 +2,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
-import type { DateLocale } from '../types.js';
+import type { DateLocale, OcrChoice } from '../types.js';
 
-/** The faults the service can inject (issue 4): each mimics a real failure a client must survive. */
+/** The faults the service can inject (docs/local-service.md, Limits, errors, faults): each mimics a real failure a client must survive. */
 export const FAULT_MODES = ['429', '500', '503-html', 'truncated-json', 'drop'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export function isFaultMode(value: string): value is FaultMode {
   return (FAULT_MODES as readonly string[]).includes(value);
-}
-
-/**
- * The OCR of scanned pages: `pp-ocr` (PaddleOCR's models on onnxruntime-node, optional dependencies),
- * `tesseract` (tesseract.js), or `auto`: PP-OCR when it is installed and loads, else tesseract.js.
- */
-export const OCR_CHOICES = ['auto', 'pp-ocr', 'tesseract'] as const;
-export type OcrChoice = (typeof OCR_CHOICES)[number];
-
-export function isOcrChoice(value: string): value is OcrChoice {
-  return (OCR_CHOICES as readonly string[]).includes(value);
 }
 
 /** Fault injection, off unless given. */

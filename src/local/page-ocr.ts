@@ -8,7 +8,7 @@ import type { GreyPage } from '../pdf/index.js';
 import { encodeGreyPng } from '../pdf/index.js';
 import type { Logger } from '../logger.js';
 import type { Fragment } from './layout/types.js';
-import type { OcrChoice } from './options.js';
+import type { OcrChoice } from '../types.js';
 import { createOcrPool } from './ocr-pool.js';
 import { isPpOcr, loadPpOcr, type PpOcr } from './pp-ocr.js';
 

@@ -163,7 +163,10 @@ function applyFault(fault: FaultMode, req: IncomingMessage, res: ServerResponse)
 
 /** Sends a JSON success body, cut in half when the injected fault asks for a truncated body. */
 function sendResult(res: ServerResponse, body: unknown, truncate: boolean): void {
-  if (!truncate) return sendJson(res, 200, body);
+  if (!truncate) {
+    sendJson(res, 200, body);
+    return;
+  }
   const text = JSON.stringify(body);
   const cut = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(cut) });

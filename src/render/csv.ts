@@ -5,7 +5,7 @@
 import type { Input, Options } from 'csv-stringify/sync';
 import { lazyRequire } from '../lazy.js';
 
-// Loaded by the first CSV written, not with the modules that write one (issue 13).
+// Loaded by the first CSV written, not with the modules that write one (CONTRIBUTING.md, Habits).
 const csvStringifyPackage = lazyRequire<typeof import('csv-stringify/sync')>('csv-stringify/sync');
 
 /** `records` as CSV text, per csv-stringify's `options`. */

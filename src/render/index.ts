@@ -10,4 +10,4 @@ export { toSafeHref, describeServiceUrl } from './safe-url.js';
 export type { ChartView } from './charts/chart-types.js';
 export { SERIES_CLASSES } from './charts/chart-types.js';
 export { createFrame, linePath, linearScale, logScale, unitTicks, sampleEvenly, px, type Scale, type Margins } from './charts/plot-area.js';
-export { readTemplateFiles, createTemplateEnvironment, compileTemplateFiles, cacheOnce, COMPILE_OPTIONS } from './templates.js';
+export { readTemplateFiles, createTemplateEnvironment, compileTemplateFiles, cacheOnce } from './templates.js';

@@ -1,6 +1,6 @@
 /**
  * Which strings from the service may become links. Only absolute http(s) URLs: `javascript:`, `data:`,
- * `vbscript:`, relative and protocol-relative URLs are shown as text (issue 7: untrusted input).
+ * `vbscript:`, relative and protocol-relative URLs are shown as text (what a service returns is untrusted input).
  */
 
 /** The URL normalised by the WHATWG parser when it is an absolute http(s) URL without credentials; otherwise null. */

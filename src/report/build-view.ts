@@ -81,6 +81,8 @@ export async function buildReportView(inputs: StoredRun, documents: AsyncIterabl
     systems,
     reference: summary.reference,
     primary: summary.primary,
+    // Summaries written before `decision` was recorded were decided at 0.05.
+    decision_alpha: String(summary.decision?.alpha ?? 0.05),
     leaderboard: buildLeaderboard(summary, systems),
     comparisons: buildComparisonRows(summary),
     field_leaders: buildFieldLeaders(summary),

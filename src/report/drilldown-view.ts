@@ -4,7 +4,7 @@
  * drawn on page outlines. Built from one DocumentEvaluation at a time.
  */
 import type { DocumentEvaluation, FieldVerdict } from '../run-dir/index.js';
-import type { InchBox } from '../service/types.js';
+import type { InchBox } from '../service/index.js';
 import type { Mode } from '../types.js';
 import { type ChartView, px, formatMs, formatPercent, formatUsd } from '../render/index.js';
 import { resolveDashboardLink } from './dashboard-link.js';

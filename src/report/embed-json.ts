@@ -7,7 +7,7 @@
 import type Handlebars from 'handlebars';
 import { lazyRequire } from '../lazy.js';
 
-// Loaded by the first page rendered, not with the report module (issue 13).
+// Loaded by the first page rendered, not with the report module (CONTRIBUTING.md, Habits).
 const handlebarsPackage = lazyRequire<typeof Handlebars>('handlebars');
 
 const ESCAPES: Record<string, string> = {

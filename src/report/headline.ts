@@ -11,34 +11,33 @@ export function extractKey(mode: Mode): string {
 }
 
 /** What the verdict of one comparison reads: an entry of summary.json's `comparisons`. */
-export type ComparisonFacts = Pick<SystemComparisonBlock, 'delta' | 'ci95' | 'significant' | 'wins' | 'losses' | 'p_holm'>;
+export type ComparisonFacts = Pick<SystemComparisonBlock, 'delta' | 'ci95' | 'significant' | 'wins' | 'losses' | 'p_holm' | 'family'>;
 
 /**
- * Why a comparison is or is not significant, in words. `significant` is the evaluation's (interval excludes 0
- * and Holm-adjusted p ≤ 0.05; docs/summary-json.md); this only says which condition decided. The bootstrap p
- * is floored at the sign test's best case for the documents that differ (docs/metrics/comparison.md), so
- * fewer than 6 of them are never significant at 0.05, however large Δ: said so, rather than blaming Holm.
- * `short` is for a table cell that shows the interval beside it.
+ * Why a comparison is or is not significant, in words. `significant` is the evaluation's (the decision p ≤ α,
+ * docs/metrics/comparison.md "Decision rule", as summary.json's `decision` records it); this only says which
+ * condition decided: too few documents differ for any p to reach α (the p floor), Holm among the secondary
+ * metrics, or a p above α. `short` is for a table cell that shows the interval beside it.
  */
-export function significanceReason(c: ComparisonFacts, form: 'sentence' | 'short' = 'sentence'): string {
+export function significanceReason(c: ComparisonFacts, decision: RunSummary['decision'], form: 'sentence' | 'short' = 'sentence'): string {
   const differing = c.wins + c.losses;
   if (c.significant) return 'significant';
-  if (differing < MIN_DIFFERING_AT_5_PERCENT) {
-    return form === 'short' ? `not significant: too few documents differ (${differing})` : `not significant: ${differing} document${differing === 1 ? '' : 's'} differ${differing === 1 ? 's' : ''}, too few for any test at α = 0.05`;
+  if (decision && differing < decision.fewest_significant) {
+    return form === 'short' ? `not significant: too few documents differ (${differing})` : `not significant: ${differing} document${differing === 1 ? '' : 's'} differ${differing === 1 ? 's' : ''}, too few for any test at α = ${decision.alpha}`;
   }
-  if (c.ci95[0] > 0 || c.ci95[1] < 0) return c.p_holm === null ? 'not significant' : 'not significant after Holm adjustment';
+  if (c.ci95[0] > 0 || c.ci95[1] < 0) {
+    if (c.p_holm === null) return 'not significant';
+    return c.family === 'secondary' ? 'not significant after Holm among the secondary metrics' : `not significant (p ${formatDecimal(c.p_holm)} > α${decision ? ` = ${decision.alpha}` : ''})`;
+  }
   return form === 'short' ? 'not significant' : `not significant (the 95% interval ${formatPoints(c.ci95[0])} to ${formatPoints(c.ci95[1])} includes zero)`;
 }
 
-/** 2 · 0.5^k ≤ 0.05 first holds at k = 6: the sign test's smallest p for k documents that differ. */
-const MIN_DIFFERING_AT_5_PERCENT = 6;
-
 /** Δ in words with the reason for its significance, for the head-to-head of a system and its reference. */
-export function describeComparison(c: ComparisonFacts, subject: string, other: string): { verdict: string; significant: boolean; tone: Tone } {
+export function describeComparison(c: ComparisonFacts, decision: RunSummary['decision'], subject: string, other: string): { verdict: string; significant: boolean; tone: Tone } {
   const points = (Math.abs(c.delta) * 100).toFixed(1);
   const direction = Number(points) === 0 ? `${subject} and ${other} are level (Δ ${points} points)` : `${subject} is ${c.delta > 0 ? 'better' : 'worse'} by ${points} points`;
   const tone: Tone = !c.significant ? 'neutral' : c.delta > 0 ? 'good' : 'bad';
-  return { verdict: `${direction}; ${significanceReason(c)}`, significant: c.significant, tone };
+  return { verdict: `${direction}; ${significanceReason(c, decision)}`, significant: c.significant, tone };
 }
 
 /** "accepting documents with confidence ≥ 87 gives 96% field F1 on 71% of documents". */
@@ -97,7 +96,7 @@ function buildMarkdownHeadline(summary: RunSummary, name: string): MarkdownHeadl
   if (!system || (!markdown && !system.markdown_drift)) return null;
   const reference = summary.reference && summary.reference !== name ? summary.reference : null;
   const h2h = summary.comparisons.find((c) => c.system === name && c.metric === 'markdown.similarity');
-  const comparison = h2h ? describeComparison(h2h, name, h2h.reference) : null;
+  const comparison = h2h ? describeComparison(h2h, summary.decision, name, h2h.reference) : null;
   const baseline = reference ? (summary.systems[reference]?.markdown?.similarity ?? null) : null;
   const verdict = comparison?.verdict ?? (baseline === null ? 'no reference markdown to compare with' : 'no paired comparison available');
   return {

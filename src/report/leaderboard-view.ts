@@ -3,7 +3,7 @@
  * of accuracy against cost and latency, each system against the reference, the best system per field path and
  * the documents where the systems disagree most. Formats summary.json's figures; never re-scores.
  */
-import type { RunSummary } from '../run-dir/index.js';
+import type { LeaderboardBlock, LeaderboardRow, RunSummary } from '../run-dir/index.js';
 import { significanceReason } from './headline.js';
 import { buildSystemChart, type SystemPoint } from './charts/system-charts.js';
 import { drilldownHref } from './drilldown-name.js';
@@ -31,26 +31,46 @@ function pickHeadline(summary: RunSummary): string | null {
   return f1[f1.length - 1]?.metric ?? summary.leaderboard[0]?.metric ?? null;
 }
 
+/** The figure a leaderboard row is ranked by: on the shared documents when the summary has them. */
+function rankedFigure(row: LeaderboardRow): { value: number; ci95: [number, number] | null; documents: number } {
+  return row.shared ?? { value: row.value, ci95: row.ci95, documents: row.documents };
+}
+
+/** What a block's ranking compares, in words. */
+function describeBasis(block: LeaderboardBlock): string {
+  if (block.shared_documents === undefined) return 'each system on the documents it was scored on';
+  if (block.shared_documents === 0) return 'no document was scored by every system: each is ranked on its own documents';
+  const most = Math.max(...block.rows.map((r) => r.documents));
+  return block.shared_documents === most ? `ranked on the ${block.shared_documents} documents every system was scored on` : `ranked on the ${block.shared_documents} documents every system was scored on (of ${most}); each system's own figure on all its documents beside it`;
+}
+
 export function buildLeaderboard(summary: RunSummary, systems: readonly SystemView[]): LeaderboardView {
   const headline = pickHeadline(summary);
   const cls = new Map(systems.map((s) => [s.name, s]));
   const metrics = summary.leaderboard.map((block) => {
     const key = latencyKeyOf(block.metric);
+    const most = Math.max(...block.rows.map((r) => r.documents));
     return {
       metric: block.metric,
       label: block.label,
+      basis: describeBasis(block),
       rows: block.rows.map((row) => {
         const system = summary.systems[row.system];
         const p50 = system?.latency_ms[key]?.p50 ?? null;
+        const ranked = rankedFigure(row);
+        const coversFewer = row.covers_fewer ?? row.documents < most;
         return {
           rank: row.rank,
           system: row.system,
           cls: cls.get(row.system)?.cls ?? 's0',
           role: cls.get(row.system)?.role ?? '',
-          value: row.value,
-          value_text: formatPercent(row.value),
-          ci_text: row.ci95 ? `${formatPercent(row.ci95[0])} – ${formatPercent(row.ci95[1])}` : 'not computed',
-          documents: row.documents,
+          value: ranked.value,
+          value_text: formatPercent(ranked.value),
+          ci_text: ranked.ci95 ? `${formatPercent(ranked.ci95[0])} – ${formatPercent(ranked.ci95[1])}` : 'not computed',
+          documents: ranked.documents,
+          own_text: `${formatPercent(row.value)} on ${row.documents}`,
+          covers_fewer: coversFewer,
+          coverage: coversFewer ? `scored on ${row.documents} of ${most} documents` : '',
           cost_per_document: formatUsd(system?.cost?.per_document_usd),
           p50: p50 ? formatMs(p50) : '—',
         };
@@ -65,7 +85,8 @@ export function buildLeaderboard(summary: RunSummary, systems: readonly SystemVi
     const points = (x: (name: string) => number | null): SystemPoint[] =>
       systems.flatMap((s, index) => {
         const row = lead.rows.find((r) => r.system === s.name);
-        return row ? [{ system: s.name, index, accuracy: row.value, ci95: row.ci95, x: x(s.name) }] : [];
+        const ranked = row ? rankedFigure(row) : null;
+        return ranked ? [{ system: s.name, index, accuracy: ranked.value, ci95: ranked.ci95, x: x(s.name) }] : [];
       });
     costChart = buildSystemChart(points((name) => summary.systems[name]?.cost?.per_document_usd ?? null), 'cost', lead.label);
     latencyChart = buildSystemChart(points((name) => summary.systems[name]?.latency_ms[latencyKeyOf(lead.metric)]?.p50 ?? null), 'latency', lead.label);
@@ -90,9 +111,10 @@ export function buildComparisonRows(summary: RunSummary): ComparisonRowView[] {
       p_sign: formatDecimal(c.p_sign),
       p_wilcoxon: formatDecimal(c.p_wilcoxon),
       p_holm: formatDecimal(c.p_holm),
-      // The interval is the comparison's own; significance is after Holm across systems × metrics, so an
-      // interval that excludes zero can still be "not significant": say which condition decided.
-      verdict: !significant ? significanceReason(c, 'short') : c.delta > 0 ? 'better, significant' : 'worse, significant',
+      family: c.family ?? '',
+      // The interval is the comparison's own; significance is the decision p's (docs/metrics/comparison.md), so
+      // an interval that excludes zero can still be "not significant": say which condition decided.
+      verdict: !significant ? significanceReason(c, summary.decision, 'short') : c.delta > 0 ? 'better, significant' : 'worse, significant',
       tone: !significant ? 'neutral' : c.delta > 0 ? 'good' : 'bad',
       documents: c.documents,
     };

@@ -5,7 +5,7 @@
  */
 import { lazyRequire } from '../lazy.js';
 
-// Loaded by the first diff, not with the report module (issue 13).
+// Loaded by the first diff, not with the report module (CONTRIBUTING.md, Habits).
 const diffPackage = lazyRequire<typeof import('diff')>('diff');
 
 /** One run of text: unchanged, only in the output (`ins`), or only in the reference (`del`). */

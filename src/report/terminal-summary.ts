@@ -50,8 +50,16 @@ export function formatTerminalSummary(input: ReportView | RunSummary, options: T
   const failedText = counts.partial > 0 ? `${formatCount(counts.failed)} failed, ${formatCount(counts.partial)} partly failed` : `${formatCount(counts.failed)} failed`;
   lines.push(`documents: ${formatCount(counts.total)} (${formatCount(counts.ok)} ok, ${failedText})`);
   if (leaderboard && leaderboard.rows.length > 1) {
-    lines.push('', `leaderboard: ${leaderboard.label}`);
-    const rows = leaderboard.rows.map((r) => [`  ${r.rank}  ${r.system}${r.role === 'reference' ? ' (reference)' : ''}`, r.value_text, r.ci_text === 'not computed' ? '' : `95% ${r.ci_text}`, r.p50 === '—' ? '' : `p50 ${r.p50}`, r.cost_per_document === '—' ? '' : `${r.cost_per_document}/doc`]);
+    lines.push('', `leaderboard: ${leaderboard.label}, ${leaderboard.basis}`);
+    const rows = leaderboard.rows.map((r) => [
+      `  ${r.rank}  ${r.system}${r.role === 'reference' ? ' (reference)' : ''}`,
+      r.value_text,
+      r.ci_text === 'not computed' ? '' : `95% ${r.ci_text}`,
+      `all its documents: ${r.own_text}`,
+      r.coverage ? `(${r.coverage})` : '',
+      r.p50 === '—' ? '' : `p50 ${r.p50}`,
+      r.cost_per_document === '—' ? '' : `${r.cost_per_document}/doc`,
+    ]);
     lines.push(...table(rows));
     const metric = leaderboard.label;
     for (const c of comparisons.filter((c) => c.metric === metric)) lines.push(`  ${c.system} vs ${c.reference}: Δ ${c.delta_text} (95% interval ${c.ci_text}); ${c.verdict}`);

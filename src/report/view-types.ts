@@ -5,7 +5,7 @@
  */
 import type { FieldRow, GateCheck, TagBreakdown } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
-import { type ChartView } from '../render/index.js';
+import type { ChartView } from '../render/index.js';
 
 /** One labelled figure of the header or a card. */
 export interface LabelledValue {
@@ -132,7 +132,14 @@ export interface LeaderboardView {
   metrics: {
     metric: string;
     label: string;
-    rows: { rank: number; system: string; cls: string; role: string; value: number; value_text: string; ci_text: string; documents: number; cost_per_document: string; p50: string }[];
+    /** What the ranking compares, e.g. "ranked on the 15 documents every system was scored on". */
+    basis: string;
+    /**
+     * `value`, `value_text`, `ci_text`, `documents`: the figure the rank is from (on the shared documents when
+     * summary.json has them); `own_text`: the system's own figure on all its documents, with their count;
+     * `coverage`: "scored on 15 of 36 documents" for a system that covers fewer, else ''.
+     */
+    rows: { rank: number; system: string; cls: string; role: string; value: number; value_text: string; ci_text: string; documents: number; own_text: string; covers_fewer: boolean; coverage: string; cost_per_document: string; p50: string }[];
   }[];
   cost_chart: ChartView | null;
   latency_chart: ChartView | null;
@@ -151,6 +158,8 @@ export interface ComparisonRowView {
   p_sign: string;
   p_wilcoxon: string;
   p_holm: string;
+  /** `primary` or `secondary` (docs/metrics/comparison.md "Decision rule"); '' in older summaries. */
+  family: string;
   verdict: string;
   tone: Tone;
   documents: number;
@@ -304,6 +313,8 @@ export interface ReportView {
   systems: SystemView[];
   reference: string | null;
   primary: string;
+  /** The level the comparisons were decided at (summary.json `decision.alpha`); '0.05' in older summaries. */
+  decision_alpha: string;
   leaderboard: LeaderboardView;
   comparisons: ComparisonRowView[];
   field_leaders: FieldLeaderView[];

@@ -14,7 +14,7 @@ export type FileCheck<T> = SchemaCheck<T>;
 /**
  * The check of a run file against `schema`, named `name` (its precompiled file, see src/schema-check.ts).
  * Loaded or compiled when a file is first checked: importing a reader (the library's main entry imports them
- * all) neither loads ajv nor compiles a schema (issue 13). verbose: errors carry the offending value, so a
+ * all) neither loads ajv nor compiles a schema (CONTRIBUTING.md, Habits). verbose: errors carry the offending value, so a
  * message can say what was found.
  */
 export function defineFileCheck<T>(name: string, schema: object): FileCheck<T> {

@@ -1,5 +1,5 @@
 /**
- * documents.jsonl: one DocumentEvaluation (evaluate/types.ts) per line. Written to a temp file renamed at
+ * documents.jsonl: one DocumentEvaluation (evaluation-types.ts) per line. Written to a temp file renamed at
  * the end, so readers never see a half-written file; read one line at a time (10,000 documents' texts are
  * never in memory together), each line checked, a bad one named by file, line and path.
  */
@@ -9,10 +9,10 @@ import { createInterface } from 'node:readline';
 import { UsageError } from '../errors.js';
 import { unwritable } from '../fs-utils.js';
 import { ENDPOINTS, MODES } from '../types.js';
-import type { DocumentEvaluation } from '../evaluate/types.js';
-import type { DocumentEvaluationV1 } from '../evaluate/summary-v1.js';
-import { upgradeDocumentV1 } from '../evaluate/upgrade-v1.js';
-import { v1SystemName } from '../run/manifest.js';
+import type { DocumentEvaluation } from './evaluation-types.js';
+import type { DocumentEvaluationV1 } from './summary-v1.js';
+import { upgradeDocumentV1 } from './upgrade-v1.js';
+import { v1SystemName } from './manifest.js';
 import { readManifest } from './manifest-file.js';
 import { checkShape, defineFileCheck, parseJsonText, type FileRole } from './check-file.js';
 import { count, modeKeys, nullableNum, num, share } from './schema-parts.js';

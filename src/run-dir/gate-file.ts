@@ -1,12 +1,12 @@
 /**
- * gate.json: the gate's verdict (GateResult in evaluate/types.ts), read (validated) and written here only.
+ * gate.json: the gate's verdict (GateResult in evaluation-types.ts), read (validated) and written here only.
  * Written with `schema_version` 1; files from before docbench recorded it have the same shape and are read
  * as version 1. Checks and document failures name their `system` since runs hold several; files without it
  * belong to the run's primary system.
  */
 import { rm } from 'node:fs/promises';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
-import type { GateResult } from '../evaluate/types.js';
+import type { GateResult } from './evaluation-types.js';
 import { checkShape, defineFileCheck, readJsonFile, type FileRole } from './check-file.js';
 import { runDirPath } from './layout.js';
 

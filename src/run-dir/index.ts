@@ -10,12 +10,18 @@ export { readSummary, readScoredSummary, writeSummary } from './summary-file.js'
 export { readDocuments, openDocumentsWriter, type DocumentsWriter } from './documents-file.js';
 export { readGate, writeGate, clearGate, GATE_SCHEMA_VERSION } from './gate-file.js';
 export { openStoredRun, checkRunDirectory, type StoredRun } from './stored-run.js';
-/** The formats of run.json and results.jsonl lines, for readers outside run/. */
-export type { RunManifest, RunStatus } from '../run/manifest.js';
-export type { CallRecord } from '../run/record.js';
+export { ResultsWriter } from './results-writer.js';
+/** The formats of run.json and results.jsonl lines (written by run/), with their helpers. */
+export { MANIFEST_SCHEMA_VERSION, INCUMBENT, v1SystemName, createRunId, runSystems, primarySystem } from './manifest.js';
+export type { RunManifest, RunStatus, ManifestSystem, Selection, StopReason } from './manifest.js';
+export { RECORD_SCHEMA_VERSION, callKey, upgradeRecord } from './record.js';
+export type { CallRecord, CallErrorRecord, UsageRecord } from './record.js';
 /** The formats of summary.json, documents.jsonl lines and gate.json (written by evaluate/ and gate/). */
 export type {
   RunSummary, ExtractionBlock, MarkdownBlock, ComparisonBlock, ConfidenceBlock, RegionsBlock, TagBreakdown, FieldRow, LatencyBlock,
   DocumentEvaluation, DocumentExtraction, DocumentMarkdown, FieldVerdict, GateCheck, GateResult,
-  SystemSummary, SystemDocument, CostBlock, LeaderboardBlock, SystemComparisonBlock, FieldLeader, Disagreement,
-} from '../evaluate/types.js';
+  SystemSummary, SystemDocument, CostBlock, LeaderboardBlock, LeaderboardRow, SystemComparisonBlock, FieldLeader, Disagreement,
+} from './evaluation-types.js';
+export { SUMMARY_SCHEMA_VERSION } from './evaluation-types.js';
+export { upgradeSummaryV1, upgradeDocumentV1 } from './upgrade-v1.js';
+export type { RunSummaryV1, DocumentEvaluationV1 } from './summary-v1.js';

@@ -1,8 +1,8 @@
-/** run.json: read (validated) and written (atomically) here only. The format: RunManifest in run/manifest.ts. */
+/** run.json: read (validated) and written (atomically) here only. The format: RunManifest in manifest.ts. */
 import { UsageError } from '../errors.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
 import { MODES, ENDPOINTS } from '../types.js';
-import { MANIFEST_SCHEMA_VERSION, type RunManifest } from '../run/manifest.js';
+import { MANIFEST_SCHEMA_VERSION, type RunManifest } from './manifest.js';
 import { checkShape, defineFileCheck, readJsonFile, type FileRole } from './check-file.js';
 import { count, nullableString } from './schema-parts.js';
 import { runDirPath } from './layout.js';
@@ -58,7 +58,7 @@ const MANIFEST_V1 = {
       properties: { planned: count, recorded: count, succeeded: count, failed: count, from_cache: count, not_started: { type: 'integer' } },
     },
     merged_from: { type: 'array', items: { type: 'string' } },
-    // Written since issue 14 (docs/systems.md); absent in older runs, read as their one system.
+    // Written since runs hold several systems (docs/systems.md); absent in older runs, read as their one system.
     systems: {
       type: 'array',
       minItems: 1,

@@ -1,12 +1,12 @@
 /**
- * Reading results.jsonl (written by run/results-file.ts's ResultsWriter). Every line is checked against
+ * Reading results.jsonl (written by results-writer.ts's ResultsWriter). Every line is checked against
  * the record shape. A last line without its newline is a write torn by a crash: dropped and reported, as
  * `--resume` cuts it too. Any other bad line is damage, and stops the reader with the file, line and path.
  */
 import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ENDPOINTS, MODES } from '../types.js';
-import { RECORD_SCHEMA_VERSION, upgradeRecord, type CallRecord } from '../run/record.js';
+import { RECORD_SCHEMA_VERSION, upgradeRecord, type CallRecord } from './record.js';
 import { checkShape, defineFileCheck, parseJsonText, type FileRole } from './check-file.js';
 import { nonNegative } from './schema-parts.js';
 import { runDirPath } from './layout.js';
@@ -41,9 +41,18 @@ const RECORD = {
   },
   allOf: [
     // An extract call has a mode; the other endpoints have none.
-    { if: { properties: { endpoint: { const: 'extract' } } }, then: { properties: { mode: { enum: [...MODES] } } }, else: { properties: { mode: { type: 'null' } } } },
+    {
+      if: { properties: { endpoint: { const: 'extract' } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
+      then: { properties: { mode: { enum: [...MODES] } } },
+      else: { properties: { mode: { type: 'null' } } },
+    },
     // Version 2 names its system.
-    { if: { properties: { v: { const: RECORD_SCHEMA_VERSION } } }, then: { required: ['system'] } },
+    {
+      if: { properties: { v: { const: RECORD_SCHEMA_VERSION } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
+      then: { required: ['system'] },
+    },
   ],
 } as const;
 

@@ -4,8 +4,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import type { DocumentEvaluation, GateResult, RunSummary } from '../evaluate/types.js';
-import type { RunManifest } from '../run/manifest.js';
+import type { DocumentEvaluation, GateResult, RunSummary } from './evaluation-types.js';
+import type { RunManifest } from './manifest.js';
 import { readDocuments } from './documents-file.js';
 import { readGate } from './gate-file.js';
 import { readManifest } from './manifest-file.js';

@@ -1,15 +1,15 @@
 /**
  * summary.json: read (validated, by schema version) and written here only. The format: RunSummary in
- * evaluate/types.ts. Each readable schema version is one row of SUMMARY_READERS: its own shape check, then
+ * evaluation-types.ts. Each readable schema version is one row of SUMMARY_READERS: its own shape check, then
  * the step to the current in-memory form, so files written by an older docbench stay readable. A version 2
  * is one more row; version 1's row then converts what it checked into the version 2 form.
  */
 import { UsageError } from '../errors.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
 import { MODES } from '../types.js';
-import { SUMMARY_SCHEMA_VERSION, type RunSummary } from '../evaluate/types.js';
-import type { RunSummaryV1 } from '../evaluate/summary-v1.js';
-import { upgradeSummaryV1 } from '../evaluate/upgrade-v1.js';
+import { SUMMARY_SCHEMA_VERSION, type RunSummary } from './evaluation-types.js';
+import type { RunSummaryV1 } from './summary-v1.js';
+import { upgradeSummaryV1 } from './upgrade-v1.js';
 import { checkShape, defineFileCheck, damagedFile, readJsonFile, type FileRole } from './check-file.js';
 import { count, modeKeys, nullableNum, nullableShare, num, share } from './schema-parts.js';
 import { runDirPath } from './layout.js';
@@ -201,14 +201,25 @@ const SUMMARY_V2 = {
         type: 'object',
         required: ['metric', 'label', 'rows'],
         properties: {
-          metric: { type: 'string' }, label: { type: 'string' },
-          rows: { type: 'array', items: { type: 'object', required: ['rank', 'system', 'value', 'ci95', 'documents'], properties: { rank: count, system: systemName, value: num, ci95: { anyOf: [interval, { type: 'null' }] }, documents: count } } },
+          metric: { type: 'string' }, label: { type: 'string' }, shared_documents: count,
+          rows: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['rank', 'system', 'value', 'ci95', 'documents'],
+              properties: {
+                rank: count, system: systemName, value: num, ci95: { anyOf: [interval, { type: 'null' }] }, documents: count,
+                shared: { anyOf: [{ type: 'object', required: ['value', 'ci95', 'documents'], properties: { value: num, ci95: interval, documents: count } }, { type: 'null' }] },
+                covers_fewer: { type: 'boolean' },
+              },
+            },
+          },
         },
       },
     },
     comparisons: {
       type: 'array',
-      items: { ...comparisonBlock, required: [...comparisonBlock.required, 'system', 'reference', 'metric', 'p_holm', 'significant'], properties: { ...comparisonBlock.properties, system: systemName, reference: systemName, metric: { type: 'string' }, p_holm: nullableShare, significant: { type: 'boolean' } } },
+      items: { ...comparisonBlock, required: [...comparisonBlock.required, 'system', 'reference', 'metric', 'p_holm', 'significant'], properties: { ...comparisonBlock.properties, system: systemName, reference: systemName, metric: { type: 'string' }, p_holm: nullableShare, family: { enum: ['primary', 'secondary'] }, significant: { type: 'boolean' } } },
     },
     field_leaders: {
       type: 'array',
@@ -222,6 +233,7 @@ const SUMMARY_V2 = {
       type: 'array',
       items: { type: 'object', required: ['document_id', 'metric', 'spread', 'values'], properties: { document_id: { type: 'string' }, metric: { type: 'string' }, spread: num, values: { type: 'object', additionalProperties: nullableNum } } },
     },
+    decision: { type: 'object', required: ['alpha', 'sides', 'fewest_significant'], properties: { alpha: share, sides: { const: 'two-sided' }, fewest_significant: count } },
     skipped: { type: 'object', required: ['truth_json', 'truth_markdown', 'truth_regions'], properties: { truth_json: count, truth_markdown: count, truth_regions: count } },
     metric_versions: SUMMARY_V1.properties.metric_versions,
   },

@@ -8,8 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../fs-utils.js';
 import type { Endpoint, Mode } from '../types.js';
-import type { EndpointResult } from '../service/types.js';
-import type { Redactor } from '../service/redact.js';
+import type { EndpointResult, Redactor } from '../service/index.js';
 
 const CACHE_VERSION = 1;
 

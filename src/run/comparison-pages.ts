@@ -1,5 +1,5 @@
 /**
- * The embedded engine's comparison views, kept with the run (issue 16): the in-process service stops when
+ * The embedded engine's comparison views, kept with the run (docs/view.md, Comparison views): the in-process service stops when
  * the run ends, so its /evals links would point at a port nothing listens on. Each comparison the run made
  * is rendered into `<run-dir>/comparisons/<id>.html`, and the reports link there with relative links, so
  * the view opens from file:// and from a shared copy of the run directory.
@@ -7,7 +7,6 @@
 import path from 'node:path';
 import { writeFileAtomic } from '../fs-utils.js';
 import type { Logger } from '../logger.js';
-import { createEvalsStore, renderEvalsPage } from '../local/index.js';
 import { comparisonPagePath } from '../run-dir/index.js';
 
 /**
@@ -16,6 +15,8 @@ import { comparisonPagePath } from '../run-dir/index.js';
  * links a page that does not exist, which is what the service's own dead link did before.
  */
 export async function exportComparisonPages(runDir: string, dataDir: string, ids: readonly string[], logger: Logger): Promise<string[]> {
+  // The local service loads only with a run that used it.
+  const { createEvalsStore, renderEvalsPage } = await import('../local/index.js');
   const store = createEvalsStore(dataDir);
   const records = [];
   for (const id of new Set(ids)) {

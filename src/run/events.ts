@@ -1,7 +1,8 @@
 /** What the runner tells its subscribers (progress display, logs), as one discriminated union. */
-import type { CallRecord } from './record.js';
+import type { CallRecord, StopReason } from '../run-dir/index.js';
 
-export type StopReason = 'interrupted' | 'auth' | 'outage' | 'output';
+/** Recorded in run.json, so its format is run-dir's. */
+export type { StopReason };
 
 export type RunEvent =
   | { type: 'run-start'; planned: number; alreadyDone: number; documents: number }

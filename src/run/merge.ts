@@ -8,10 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import { unwritable } from '../fs-utils.js';
-import { readFinalRecords, readManifest, runDirPath, writeManifest } from '../run-dir/index.js';
-import { createRunId, runSystems, v1SystemName, type RunManifest } from './manifest.js';
-import { ResultsWriter } from './results-file.js';
-import type { CallRecord } from './record.js';
+import { readFinalRecords, readManifest, runDirPath, writeManifest, createRunId, runSystems, v1SystemName, type RunManifest, ResultsWriter, type CallRecord } from '../run-dir/index.js';
 
 export interface MergeResult {
   runDir: string;

@@ -5,20 +5,11 @@
 import { createHash } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import type { Dataset, DatasetDocument, Endpoint, Mode } from '../types.js';
-import type { System } from '../systems/types.js';
-import { callKey } from './record.js';
+import type { System } from '../systems/index.js';
+import { callKey, type Selection } from '../run-dir/index.js';
 
-export interface Selection {
-  /** Tag filters `key=value`; a document must match all of them. */
-  filters: { key: string; value: string }[];
-  /** Keep a seeded random sample of this many documents. */
-  sample: number | null;
-  seed: number;
-  /** Keep the first N (after filter and sample). */
-  limit: number | null;
-  /** Take shard `index` (1-based) of `count`. */
-  shard: { index: number; count: number } | null;
-}
+/** Recorded in run.json, so its format is run-dir's. */
+export type { Selection };
 
 export interface PlannedCall {
   key: string;

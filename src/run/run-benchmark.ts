@@ -10,22 +10,18 @@ import { randomBytes } from 'node:crypto';
 import { DocbenchError, UsageError, isDocbenchError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Dataset, Endpoint, Mode } from '../types.js';
-import type { ResolvedConfig } from '../config.js';
-import { describeConfig } from '../config.js';
+import { type ResolvedConfig, describeConfig } from '../config.js';
 import { loadDataset } from '../dataset/index.js';
 import { closeSystems, createSystems, createSystemsRedactor, localEngineDataDir, selectSystems, type System, type SystemChoice, type SystemSpec } from '../systems/index.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import { unwritable } from '../fs-utils.js';
 import { createDiskCache } from './cache.js';
 import { planCalls, selectDocuments, type PlannedCall, type Selection } from './plan.js';
-import { readFinalRecords, readManifest, runDirPath, writeManifest } from '../run-dir/index.js';
-import { ResultsWriter } from './results-file.js';
-import { createRunId, runSystems, v1SystemName, type ManifestSystem, type RunManifest, type RunStatus } from './manifest.js';
+import { readFinalRecords, readManifest, runDirPath, writeManifest, ResultsWriter, createRunId, runSystems, v1SystemName, type ManifestSystem, type RunManifest, type RunStatus, type CallRecord } from '../run-dir/index.js';
 import { executeCalls } from './runner.js';
-import { findDocbenchCommit } from './git-commit.js';
+import { findDocbenchCommit } from '../git-commit.js';
 import { exportComparisonPages } from './comparison-pages.js';
 import type { RunEvent, StopReason } from './events.js';
-import type { CallRecord } from './record.js';
 
 export interface RunBenchmarkOptions {
   /** The dataset directory, as the user gave it. Ignored with `resumeDir` (the run's own is used). */

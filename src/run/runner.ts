@@ -13,17 +13,13 @@ import path from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
 import pThrottle from 'p-throttle';
 import type { Dataset, DatasetDocument, Endpoint } from '../types.js';
-import type { DocumentInput } from '../service/index.js';
-import type { EndpointResult } from '../service/types.js';
-import type { CommonSystemOptions, OperationRequest, Price, System, SystemOutcome, Usage } from '../systems/types.js';
-import { computeCost } from '../systems/cost.js';
-import type { ServiceError } from '../service/errors.js';
+import type { DocumentInput, EndpointResult, ServiceError } from '../service/index.js';
+import { type CommonSystemOptions, type OperationRequest, type Price, type System, type SystemOutcome, type Usage, computeCost } from '../systems/index.js';
 import type { Logger } from '../logger.js';
 import { readUtf8File } from '../dataset/index.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import type { PlannedCall } from './plan.js';
-import { RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord, type UsageRecord } from './record.js';
-import type { ResultsWriter } from './results-file.js';
+import { RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord, type UsageRecord, type ResultsWriter } from '../run-dir/index.js';
 import type { RunCounts, RunEvent, StopReason } from './events.js';
 
 /** One system of the run with the settings its calls run under. */
@@ -222,7 +218,7 @@ function createLane(run: RunState, { system, common }: RunnerSystem): Lane {
 /**
  * Up to this size (known from validation) a document is read synchronously. fs/promises' readFile makes four
  * thread-pool round trips (open, fstat, read, close), each with its promise and FileHandle bookkeeping: about
- * 0.4 ms of main-thread CPU a call, more than everything else docbench does for a small document (issue 13,
+ * 0.4 ms of main-thread CPU a call, more than everything else docbench does for a small document (
  * docs/performance.md). A synchronous read of a file this small blocks the event loop for tens of
  * microseconds; larger files keep the asynchronous read so a big scan never stalls the calls in flight.
  */
@@ -298,7 +294,7 @@ async function performCall(call: PlannedCall, system: System, common: CommonSyst
  * ones added. Not `{ ...base, more }`: on Node 20 (V8 11.3) an object spread followed by further properties
  * gives every resulting object a hidden class of its own, a new map per added property. That class metadata
  * (~2 KB a record here) is promoted by the scavenger and piles up in old space until a full GC, so the
- * runner's peak memory grew with the number of calls (issue 9; bench case runner-memory, docs/performance.md).
+ * runner's peak memory grew with the number of calls (bench case runner-memory, docs/performance.md).
  */
 function toRecord(call: PlannedCall, startedAt: string, end: CallEnd, price: Price | null = null, outcome?: SystemOutcome): CallRecord {
   const record: Omit<CallRecord, 'endpoint' | 'mode' | 'result'> & { endpoint: Endpoint; mode: PlannedCall['mode']; result?: EndpointResult } = {

@@ -1,6 +1,6 @@
 /**
  * The connection pool (an undici Agent) of a client, made on first use: docbench loads undici with the first
- * call, not at import (issue 13). Shared by the service client and the provider kinds' HTTP.
+ * call, not at import (CONTRIBUTING.md, Habits). Shared by the service client and the provider kinds' HTTP.
  */
 import type { Agent, Dispatcher } from 'undici';
 

@@ -275,7 +275,7 @@ export function createClient(options: ClientOptions): ServiceClient {
  * `aborted` and `reason` that emits `abort` once. Hand-written because on Node 20 every AbortSignal gets a
  * hidden class of its own (`createAbortSignal` sets the prototype of a fresh EventTarget, then adds symbol
  * fields): ~350 bytes of class metadata per signal that scavenges promote, so a signal per attempt made peak
- * memory grow with the number of calls (issue 9, docs/performance.md). Instances of a class share one.
+ * memory grow with the number of calls (docs/performance.md, Memory). Instances of a class share one.
  */
 export class AttemptAbort extends EventEmitter {
   aborted = false;
@@ -316,7 +316,7 @@ function documentPart(document: DocumentInput): MultipartPart {
 /**
  * Reads the body as text, failing past `max` bytes. Listens for `data` events rather than `for await`: the
  * async iterator costs a promise and a read() round per chunk, a measurable share of the per-call CPU at a
- * few thousand calls (issue 13, docs/performance.md).
+ * few thousand calls (docs/performance.md).
  */
 export function readCapped(body: Readable, context: { max: number; endpoint: Endpoint; status: number; redact: Redactor }): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -14,3 +14,7 @@ export type { Redactor } from './redact.js';
 export { ShapeReader } from './shape.js';
 export type { ShapeReaderOptions } from './shape.js';
 export type * from './types.js';
+/** The transport pieces the provider kinds (src/systems/) build their own HTTP calls from. */
+export { readResponseField } from './read-extract.js';
+export { cancelled, unexpected, AttemptAbort, readCapped, sleepFor, toTransportError } from './client.js';
+export { createLazyAgent } from './agent.js';

@@ -37,7 +37,7 @@ export function encodeMultipart(parts: readonly MultipartPart[]): MultipartBody 
 
 /**
  * 122 random bits. randomUUID draws from a buffer of entropy it refills in batches; randomBytes(16) made a
- * synchronous call into the CSPRNG for every request (a measurable share of the per-call CPU, issue 13).
+ * synchronous call into the CSPRNG for every request (a measurable share of the per-call CPU, docs/performance.md).
  */
 function createBoundary(): string {
   return `----docbench-${randomUUID()}`;

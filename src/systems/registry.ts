@@ -4,7 +4,7 @@
  *
  * Every config read imports this module, so the provider kinds (which bring the HTTP, page-rendering and
  * layout helpers) come in two parts: their settings (`kinds/<kind>-settings.ts`) load here, their
- * implementation with the first system of that kind created (issue 13).
+ * implementation with the first system of that kind created (CONTRIBUTING.md, Habits).
  */
 import type { SystemKind, SystemKindSettings } from './types.js';
 import { interfaceKind } from './kinds/interface.js';

@@ -7,10 +7,7 @@
  */
 import type { Logger } from '../logger.js';
 import type { DatasetDocument, Dataset, Endpoint, JsonSchema, Mode } from '../types.js';
-import type { DocumentInput, ProcessParams } from '../service/client.js';
-import type { ServiceError } from '../service/errors.js';
-import type { EndpointResult } from '../service/types.js';
-import type { RetryPolicy } from '../service/retry.js';
+import type { DocumentInput, ProcessParams, ServiceError, EndpointResult, RetryPolicy } from '../service/index.js';
 import type { OptionReader } from './option-reader.js';
 
 /** The operations a system may support: the interface's four endpoints. */

@@ -135,7 +135,7 @@ function runRow(run: ListedRun, all: readonly ListedRun[], modes: readonly Mode[
 }
 
 export function renderIndexPage(reportsLabel: string, runs: readonly ListedRun[], skipped: readonly { name: string; reason: string }[]): Page {
-  const modes = MODES.filter((mode) => runs.some((r) => r.summary && r.summary.systems[r.summary.primary]?.extraction[mode]));
+  const modes = MODES.filter((mode) => runs.some((r) => r.summary?.systems[r.summary.primary]?.extraction[mode]));
   const inProgress = runs.filter((r) => r.in_progress && r.manifest.status === 'running').length;
   return {
     html: INDEX({ version: DOCBENCH_VERSION, reportsLabel, runs: runs.map((r) => runRow(r, runs, modes)), modeColumns: modes, skipped, inProgress, refresh: inProgress > 0 }),

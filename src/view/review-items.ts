@@ -1,13 +1,13 @@
 /**
- * The review queue (issue 16), as pure functions. A review subject is "for a document and a field path or a
+ * The review queue (docs/view.md, The review), as pure functions. A review subject is "for a document and a field path or a
  * markdown page: the truth value and a list of {system, value, boxes}". Today the systems are the run's live
  * service (one entry per extract mode) and the dataset's stored baseline (`incumbent`); more systems plug in
  * by adding entries. Subjects are ranked most suspicious first: every system agrees with the others but not
  * with the truth (the truth is often what is wrong), then systems that disagree among themselves.
  */
-import type { DocumentEvaluation, FieldVerdict } from '../evaluate/types.js';
+import type { DocumentEvaluation, FieldVerdict } from '../run-dir/index.js';
 import { markdownSimilarity } from '../score/index.js';
-import type { RegionPage } from '../service/types.js';
+import type { RegionPage } from '../service/index.js';
 import type { Json, Mode } from '../types.js';
 
 /** A highlight on a page, as fractions of the page's width and height (origin top-left). */
@@ -50,12 +50,22 @@ export interface ReviewItem extends ReviewSubject {
   /** Stable within a run: `field:<doc>:<path>` or `page:<doc>:<n>`. */
   id: string;
   tier: ReviewTier;
+  /** The tier in words (`TIER_LABELS`), the page's heading for the item. */
+  label: string;
+  /** The same classification in detail: how many systems agree, on what. */
   reason: string;
   /** Per system: does its value match the truth? */
   matches: boolean[];
   /** Which page to show: the first with a box, the markdown page, else 1. */
   show_page: number;
 }
+
+/** What each tier says; the item's `reason` details the same classification, never another one. */
+export const TIER_LABELS: Record<ReviewTier, string> = {
+  1: 'every system agrees, the truth differs',
+  2: 'some systems agree against the truth',
+  3: 'systems differ',
+};
 
 /** Similarity above which two markdown pages count as saying the same thing. */
 export const SAME_PAGE_SIMILARITY = 0.98;
@@ -87,45 +97,54 @@ function isEmpty(value: Json): boolean {
   return normalizeForReview(value) === '';
 }
 
+/** The size of the largest group of values that `same` calls alike (empty values never agree). */
+function largestGroup(values: readonly Json[], same: (a: Json, b: Json) => boolean): number {
+  const groups: { value: Json; size: number }[] = [];
+  for (const value of values) {
+    if (isEmpty(value)) continue;
+    const group = groups.find((g) => same(g.value, value));
+    if (group) group.size++;
+    else groups.push({ value, size: 1 });
+  }
+  return Math.max(0, ...groups.map((g) => g.size));
+}
+
 /** The size of the largest group of systems with the same non-empty value. */
 function largestAgreement(values: readonly Json[]): number {
-  const counts = new Map<string, number>();
-  for (const value of values) if (!isEmpty(value)) counts.set(normalizeForReview(value), (counts.get(normalizeForReview(value)) ?? 0) + 1);
-  return Math.max(0, ...counts.values());
+  return largestGroup(values, (a, b) => normalizeForReview(a) === normalizeForReview(b));
 }
 
 /** Ranks one subject; null when every system matches the truth (nothing to review). */
 export function rankSubject(subject: ReviewSubject): ReviewItem | null {
   if (subject.systems.length === 0) return null;
-  const matches = subject.kind === 'page' ? subject.systems.map((s) => pageSimilarity(s.value, subject.truth) >= SAME_PAGE_SIMILARITY) : subject.systems.map((s) => matchesTruth(s, subject.truth));
+  const page = subject.kind === 'page';
+  const matches = page ? subject.systems.map((s) => pageSimilarity(s.value, subject.truth) >= SAME_PAGE_SIMILARITY) : subject.systems.map((s) => matchesTruth(s, subject.truth));
   if (matches.every(Boolean)) return null;
   const values = subject.systems.map((s) => s.value);
-  let tier: ReviewTier;
-  let reason: string;
-  if (subject.kind === 'page') {
-    const agree = values.length >= 2 && values.every((v) => pageSimilarity(v, values[0]!) >= SAME_PAGE_SIMILARITY);
-    tier = agree ? 1 : values.length >= 2 ? 2 : 3;
-    reason = agree ? 'every system reads this page alike, and differently from the truth' : values.length >= 2 ? 'the systems read this page differently' : 'the one system reads this page differently from the truth';
-  } else {
-    // Only values that differ from the truth can outvote it.
-    const agreeing = largestAgreement(values.filter((_, i) => !matches[i]));
-    const allAgree = values.length >= 2 && agreeing === values.length;
-    tier = allAgree ? 1 : agreeing >= 2 ? 2 : 3;
-    reason = allAgree
-      ? `all ${values.length} systems return the same value, which differs from the truth`
-      : agreeing >= 2
-        ? `${agreeing} of ${values.length} systems agree with each other, not with the truth`
-        : values.length >= 2
-          ? matches.some(Boolean)
-            ? 'one system differs from the truth the others match'
+  // One classification for fields and pages: only values that differ from the truth can outvote it.
+  const differing = values.filter((_, i) => !matches[i]);
+  const agreeing = page ? largestGroup(differing, (a, b) => pageSimilarity(a, b) >= SAME_PAGE_SIMILARITY) : largestAgreement(differing);
+  const allAgree = values.length >= 2 && agreeing === values.length;
+  const tier: ReviewTier = allAgree ? 1 : agreeing >= 2 ? 2 : 3;
+  const reason = allAgree
+    ? page
+      ? `all ${values.length} systems read this page alike, and differently from the truth`
+      : `all ${values.length} systems return the same value, which differs from the truth`
+    : agreeing >= 2
+      ? `${agreeing} of ${values.length} systems ${page ? 'read this page alike, not as the truth does' : 'agree with each other, not with the truth'}`
+      : values.length >= 2
+        ? matches.some(Boolean)
+          ? `one system ${page ? 'reads this page differently from' : 'differs from'} the truth the others match`
+          : page
+            ? 'the systems read this page differently from the truth and from each other'
             : 'the systems disagree with the truth and with each other'
-          : 'the one system differs from the truth';
-  }
+        : `the one system ${page ? 'reads this page differently from' : 'differs from'} the truth`;
   const firstBox = subject.systems.flatMap((s) => s.boxes)[0];
   return {
     ...subject,
     id: subject.kind === 'page' ? `page:${subject.document_id}:${subject.page}` : `field:${subject.document_id}:${subject.path}`,
     tier,
+    label: TIER_LABELS[tier],
     reason,
     matches,
     show_page: subject.page ?? firstBox?.page ?? 1,

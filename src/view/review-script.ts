@@ -1,5 +1,5 @@
 /**
- * The review page's script (issue 16): loads the queue from the view's API a page at a time (the next page
+ * The review page's script (docs/view.md, The review): loads the queue from the view's API a page at a time (the next page
  * while the reviewer nears the end of what is loaded), shows one item at a time and drives it from the
  * keyboard. Every value from the dataset or a service is placed with textContent, never
  * as HTML. Writes send the session token in a header and the item's ETag in If-Match; a refused write
@@ -62,7 +62,7 @@ export const REVIEW_SCRIPT = String.raw`(function () {
       return;
     }
     el('subject').textContent = item.document_id + ' · ' + (item.kind === 'field' ? item.path : 'markdown page ' + item.page);
-    el('tier').textContent = item.tier === 1 ? 'every system agrees, the truth differs' : item.tier === 2 ? 'systems agree against the truth' : 'systems differ';
+    el('tier').textContent = item.label;
     el('reason').textContent = item.reason;
     el('truth').textContent = show(item.truth);
     var list = el('systems');

@@ -1,5 +1,5 @@
 /**
- * What keeps `docbench view` to its owner (issue 16 §4): a random session token, required in a header (never
+ * What keeps `docbench view` to its owner (docs/view.md, Security): a random session token, required in a header (never
  * a cookie, so a foreign page cannot make the browser send it) on every state-changing request, and on every
  * request when the server listens beyond loopback; a Host check against DNS rebinding; and paths confined to
  * the reports directory with symbolic links resolved.

@@ -1,5 +1,5 @@
 /**
- * Reads and writes a dataset's truth files for the review (issue 16). Every write: the document must be in
+ * Reads and writes a dataset's truth files for the review (docs/view.md, The review). Every write: the document must be in
  * the dataset, its truth file must exist as a regular file inside the dataset's truth/ directory (no
  * symbolic link out), the caller's ETag must match the file's current bytes (a stale tab is refused), then
  * the file is replaced atomically (temp + rename) and one line is appended to
@@ -98,7 +98,7 @@ async function confineTruthFile(root: string, file: string): Promise<void> {
   const info = await lstat(file).catch(() => null);
   const realRoot = await realpath(root);
   const realDir = await realpath(path.dirname(file)).catch(() => null);
-  if (!info || !info.isFile() || realDir === null || (realDir !== realRoot && !realDir.startsWith(`${realRoot}${path.sep}`))) {
+  if (!info?.isFile() || realDir === null || (realDir !== realRoot && !realDir.startsWith(`${realRoot}${path.sep}`))) {
     throw new UsageError(`${file} is not a regular truth file inside ${root}`, { code: 'INPUT_INVALID', subject: file, hint: 'the review edits only existing truth files of the dataset' });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * `docbench view`'s HTTP server (issue 16), on node:http: the run index, every run's files (report,
+ * `docbench view`'s HTTP server (docs/view.md), on node:http: the run index, every run's files (report,
  * drill-downs, comparison pages, CSV), diffs, trend charts, a run's progress, and the review with its API.
  * Everything is read from the reports directory on each request, so new runs appear without a restart.
  * Writes go only to the dataset's truth files (through truth-files.ts) and, by re-scoring, to the run

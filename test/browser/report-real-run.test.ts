@@ -16,7 +16,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { startLocalService, type LocalService } from '../../src/local/index.js';
-import type { DocumentEvaluation, RunSummary } from '../../src/evaluate/types.js';
+import type { DocumentEvaluation, RunSummary } from '../../src/run-dir/evaluation-types.js';
 import { launchChromium, networkRequests, openLoggedPage } from './browser.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -46,7 +46,12 @@ beforeAll(async () => {
     cwd: tmp,
     env: {},
     stdout: quietStream(),
-    stderr: new Writable({ write: (chunk, _encoding, done) => (stderr.push(String(chunk)), done()) }),
+    stderr: new Writable({
+      write: (chunk, _encoding, done) => {
+        stderr.push(String(chunk));
+        done();
+      },
+    }),
   });
   if (code !== 0) throw new Error(`docbench run exited ${code}: ${stderr.join('')}`);
   documents = (await readFile(path.join(runDir, 'documents.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as DocumentEvaluation);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../src/evaluate/types.js';
+import type { RunSummary } from '../../src/run-dir/evaluation-types.js';
 import { startViewServer, type ViewServer } from '../../src/view/index.js';
 import type { QueueItem } from '../../src/view/review-source.js';
 import type { ReviewPage } from '../../src/view/review-queue-store.js';
@@ -156,6 +156,8 @@ describe('docbench view over a real run of the embedded engine', () => {
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'view-review.jpg'), type: 'jpeg', quality: 80 });
     expect(await page.locator('#systems li').count()).toBe(items[0]!.systems.length);
+    // One statement per item: the heading is the tier's label, the reason details the same classification.
+    expect([await page.locator('#tier').textContent(), await page.locator('#reason').textContent()]).toEqual([items[0]!.label, items[0]!.reason]);
 
     // 1: accept system 1's value, with a note.
     await page.fill('#note', 'checked on the scan');

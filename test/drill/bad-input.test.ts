@@ -1,5 +1,5 @@
 /**
- * Bad-input drill (issue 10): every kind of bad input to `docbench run` stops before any call with a clear
+ * Bad-input drill: every kind of bad input to `docbench run` stops before any call with a clear
  * error naming the file, field or flag, exit 2, and NOTHING written — no run directory (under reports/ or
  * --out), no cache directory, no request to the service.
  */

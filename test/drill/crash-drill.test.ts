@@ -1,5 +1,5 @@
 /**
- * Crash drill (issue 10): a real `docbench run` child process is SIGKILLed at three seeded random moments
+ * Crash drill: a real `docbench run` child process is SIGKILLed at three seeded random moments
  * (after a seeded number of recorded calls), and resumed after each kill. The final outputs equal those of
  * an uninterrupted run, and no call that was recorded as successful before a kill is ever made again.
  */

@@ -1,5 +1,5 @@
 /**
- * Disk drill (issue 10): an output directory that cannot be written, or a disk that fills up mid-run, ends
+ * Disk drill: an output directory that cannot be written, or a disk that fills up mid-run, ends
  * the run with a clear error and exit 3, and nothing claims to be complete: run.json never says
  * "completed", no summary or report is left behind as if the run had finished. After space is freed,
  * --resume completes the run with nothing lost.

@@ -1,5 +1,5 @@
 /**
- * Fault drill (issue 10): 200 digital claim forms through `docbench run` against the local reference service
+ * Fault drill: 200 digital claim forms through `docbench run` against the local reference service
  * with 30% of requests failing across every fault mode (429 + Retry-After, 500, 503 with HTML, a 200 with
  * torn JSON, a dropped connection). The run completes, every document is recorded, documents whose calls
  * succeeded score exactly as in a fault-free run, and retries and attempts are counted in summary.json.

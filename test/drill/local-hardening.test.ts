@@ -1,5 +1,5 @@
 /**
- * Local service hardening (issue 10), what test/local does not already cover: it binds loopback unless told
+ * Local service hardening, what test/local does not already cover: it binds loopback unless told
  * otherwise; request bodies are bounded however they arrive (declared, chunked) and multipart is bounded in
  * parts and part size; `/evals?filename=` reads nothing outside its data directory, whatever the encoding
  * and even through a link planted in it; `fileUrl` is http(s) only, also after a redirect, and bounded in
@@ -96,13 +96,19 @@ function urlForm(fileUrl: string): FormData {
 function rawPost(url: string, headers: Record<string, string | number>, write: (req: ReturnType<typeof httpRequest>) => void): Promise<number | 'closed' | 'no answer'> {
   return new Promise((resolve) => {
     // A service that neither answers nor closes must fail the test quickly, not hang it.
-    const timer = setTimeout(() => (req.destroy(), resolve('no answer')), 10_000);
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve('no answer');
+    }, 10_000);
     const req = httpRequest(url, { method: 'POST', headers }, (res) => {
       clearTimeout(timer);
       res.resume();
       resolve(res.statusCode ?? 0);
     });
-    req.on('error', () => (clearTimeout(timer), resolve('closed')));
+    req.on('error', () => {
+      clearTimeout(timer);
+      resolve('closed');
+    });
     write(req);
   });
 }
@@ -116,7 +122,10 @@ describe('binding', () => {
       .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
     const reachable = (host: string, p: number) =>
       new Promise<boolean>((resolve) => {
-        const socket = connect({ host, port: p }, () => (socket.destroy(), resolve(true)));
+        const socket = connect({ host, port: p }, () => {
+          socket.destroy();
+          resolve(true);
+        });
         socket.on('error', () => resolve(false));
       });
     expect(await reachable('127.0.0.1', port)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Damaged run files drill (issue 13): every file of a run directory that a command reads, damaged or foreign,
+ * Damaged run files drill (docs/run-directory.md, Reading is checked): every file of a run directory that a command reads, damaged or foreign,
  * stops that command with exit 2 and a message naming the file and the JSON path inside it — never a
  * TypeError, never exit 3 — and nothing is written (the directory tree is the same before and after). A line
  * torn by a crash at the end of results.jsonl is still cut, not an error.

@@ -1,5 +1,5 @@
 /**
- * Secrets drill (issue 10): a run with a unique API key against a service that echoes the key back in every
+ * Secrets drill: a run with a unique API key against a service that echoes the key back in every
  * way it can — inside extracted values, markdown, regions and text, in dashboard URLs (URL-encoded), in error
  * bodies, in a body that is not JSON, in response headers and in a redirect — then a search of every file
  * written (run directory, cache, everything under the working directory) and of the console output for the
@@ -22,7 +22,7 @@ const SPELLINGS = {
   'JSON-escaped': JSON.stringify(KEY).slice(1, -1),
   'URL-encoded': encodeURIComponent(KEY),
   // Percent-encoding is case-insensitive (RFC 3986 §2.1): a service may well echo %2f for %2F.
-  'URL-encoded, lower-case hex': encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+  'URL-encoded, lower-case hex': encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
 };
 
 let work: string;

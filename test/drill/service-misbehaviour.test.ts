@@ -1,5 +1,5 @@
 /**
- * Service misbehaviour drill (issue 10), at the run level: through `docbench run`, each way a service can
+ * Service misbehaviour drill, at the run level: through `docbench run`, each way a service can
  * misbehave makes THAT call FAILED in results.jsonl with a clear reason, is counted in summary.json and shown
  * in documents.jsonl, and the run goes on to complete (exit 0). The client's reaction to each is unit-tested
  * in test/service; this proves the runner records it and nothing else is disturbed.
@@ -121,7 +121,7 @@ describe('service misbehaviour: that call FAILED with a clear reason, the run go
     const summary = await readJson(path.join(runDir, 'summary.json'));
     const failedBy = (endpoint: string) => CASES.filter((c) => c.endpoint === endpoint).length;
     expect(summary.systems.service.calls['extract:slow']).toMatchObject({ calls: 12, failed: failedBy('extract') });
-    expect(summary.systems.service.calls['compare']).toMatchObject({ calls: 12, failed: failedBy('compare') });
+    expect(summary.systems.service.calls.compare).toMatchObject({ calls: 12, failed: failedBy('compare') });
     expect(summary.systems.service.documents).toEqual({ total: 12, succeeded: 12 - CASES.length, failed: CASES.length });
     for (const id of ['doc-010', 'doc-011', 'doc-012']) {
       expect((await readJsonl(path.join(runDir, 'documents.jsonl'))).find((d) => d.document_id === id)!.systems.service.status).toBe('ok');

@@ -1,5 +1,5 @@
 /**
- * Several systems in one run (issue 14): a service (interface), a program (command) and the dataset's stored
+ * Several systems in one run (docs/systems.md): a service (interface), a program (command) and the dataset's stored
  * incumbent. A run SIGKILLed twice and resumed ends with the records of an uninterrupted run; a system whose
  * every call fails is reported failed while the others complete; an outage or a rejected key stops that
  * system's calls only.

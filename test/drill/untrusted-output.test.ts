@@ -1,5 +1,5 @@
 /**
- * Untrusted-output drill (issue 10), end to end: hostile HTML/JS arrives through a real `docbench run` —
+ * Untrusted-output drill, end to end: hostile HTML/JS arrives through a real `docbench run` —
  * from the service (extracted values, invented field names, markdown, regions, a dashboard_url with markup
  * in its query, an error message quoting a javascript: URL) and from the dataset (schema field names, truth
  * values, tags) — and report.html and every drill-down stay inert in chromium: no dialog, no script runs, no

@@ -8,8 +8,8 @@ import { compareRuns, DEFAULT_DIFF_SETTINGS, bootstrapP, type DiffDocument, type
 import type { PathCounts } from '../../src/gate/read-diff-run.js';
 import { compareSystems, createMicroF1Delta, createRandom, type CountsLike } from '../../src/score/stats/index.js';
 import { createMicroSimilarityDelta } from '../../src/score/markdown/index.js';
-import type { RunManifest } from '../../src/run/manifest.js';
-import type { RunSummary } from '../../src/evaluate/types.js';
+import type { RunManifest } from '../../src/run-dir/manifest.js';
+import type { RunSummary } from '../../src/run-dir/evaluation-types.js';
 import type { Mode } from '../../src/types.js';
 
 const MODES: Mode[] = ['fast', 'slow'];
@@ -22,7 +22,10 @@ function makeRuns(documents: number, seed: number): { baseline: DiffRun; candida
     for (let k = 0; k < items; k++) {
       const u = random();
       if (u < 0.8) c[0]++;
-      else if (u < 0.9) (c[1]++, c[2]++);
+      else if (u < 0.9) {
+        c[1]++;
+        c[2]++;
+      }
       else c[2]++;
     }
     return c;

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../helpers/cli.js';
-import type { GateResult } from '../../src/evaluate/types.js';
+import type { GateResult } from '../../src/run-dir/evaluation-types.js';
 import { startFakeService, type FakeService, type FakeServiceOptions } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
 
@@ -138,7 +138,7 @@ describe('gate verdict, outputs and exit code agree', () => {
 
 describe('pinned baselines', () => {
   it('run --compare-to baseline diffs against the pinned run: same service → exit 0, failing service → exit 1', async () => {
-    // 24 documents: with 8, even losing half of them is not significant after Holm (p ≈ 0.12).
+    // 24 documents: with 8, losing half of them could never be significant (4 documents: p ≥ 2 · 0.5^4 = 0.125).
     dataset = await writeTinyDataset(path.join(work, 'tiny24'), tinyDocuments(24));
     const good = await fake();
     const first = await docbench(['run', '--dataset', dataset, '--base-url', good.baseUrl, '--out', 'reports/first', '--quiet']);
@@ -163,8 +163,12 @@ describe('pinned baselines', () => {
     const worse = await docbench(['run', '--dataset', dataset, '--base-url', broken.baseUrl, '--out', 'reports/worse', '--compare-to', 'baseline']);
     expect(worse.code).toBe(1);
     expect(worse.stdout).toContain('diff: REGRESSION');
-    const diff = JSON.parse(await readFile(path.join(work, 'reports', 'worse', 'diff', 'diff.json'), 'utf8')) as { verdict: string; status_flips: { to_failed: string[] } };
+    // The same decision rule as docbench diff: the primary metric decided alone, the field paths that lost named.
+    expect(worse.stdout).toContain('the primary metric, decided alone');
+    expect(worse.stdout).toContain('field paths that lost: ');
+    const diff = JSON.parse(await readFile(path.join(work, 'reports', 'worse', 'diff', 'diff.json'), 'utf8')) as { verdict: string; settings: { primary: string }; status_flips: { to_failed: string[] } };
     expect(diff.verdict).toBe('regression');
+    expect(diff.settings.primary).toMatch(/^extraction\.(fast|slow)\.f1$/);
     expect(diff.status_flips.to_failed).toHaveLength(12);
     expect(diff.status_flips.to_failed.slice(0, 3)).toEqual(['doc-002', 'doc-004', 'doc-006']);
 

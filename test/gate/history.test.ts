@@ -11,7 +11,7 @@ let work: string;
 async function docbench(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const sink = (append: (s: string) => void) => ({ write: (chunk: string) => (append(String(chunk)), true) }) as unknown as NodeJS.WritableStream;
+  const sink = (append: (s: string) => void) => ({ write: (chunk: string) => { append(String(chunk)); return true; } }) as unknown as NodeJS.WritableStream;
   const code = await main(args, { cwd: work, env: { PATH: process.env.PATH }, stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)) });
   return { code, stdout, stderr };
 }
@@ -29,7 +29,7 @@ beforeEach(async () => {
     { dir: 'beta', at: '2026-03-04T10:00:00.000Z', wrong: 3 },
   ];
   for (const run of runs) {
-    await writeRun(path.join(reports, run.dir), { runId: `run-${run.dir}`, createdAt: run.at, documents: makeDocuments(10, 'slow', (i, v) => void (i < run.wrong && (v.total = 'fp+fn')), () => ({ similarity: 0.9, latency: { 'extract:slow': 2000, compare: 800 } })) });
+    await writeRun(path.join(reports, run.dir), { runId: `run-${run.dir}`, createdAt: run.at, documents: makeDocuments(10, 'slow', (i, v) => { if (i < run.wrong) v.total = 'fp+fn'; }, () => ({ similarity: 0.9, latency: { 'extract:slow': 2000, compare: 800 } })) });
   }
   // Only these two have a report to link to.
   for (const dir of ['zeta', 'alpha']) await writeFile(path.join(reports, dir, 'report.html'), '<!DOCTYPE html>');

@@ -4,10 +4,10 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DocumentExtraction, ExtractionBlock, LatencyBlock } from '../../src/evaluate/types.js';
+import type { DocumentExtraction, ExtractionBlock, LatencyBlock } from '../../src/run-dir/evaluation-types.js';
 // Written in schema 1, as older docbench versions did: diff, gate and history read such runs through the upgrade.
-import type { DocumentEvaluationV1 as DocumentEvaluation, FieldRowV1 as FieldRow, RunSummaryV1 as RunSummary } from '../../src/evaluate/summary-v1.js';
-import type { RunManifest } from '../../src/run/manifest.js';
+import type { DocumentEvaluationV1 as DocumentEvaluation, FieldRowV1 as FieldRow, RunSummaryV1 as RunSummary } from '../../src/run-dir/summary-v1.js';
+import type { RunManifest } from '../../src/run-dir/manifest.js';
 import type { Mode } from '../../src/types.js';
 
 export type Verdict = 'tp' | 'fp' | 'fn' | 'fp+fn';
@@ -196,7 +196,7 @@ export async function writeRun(dir: string, spec: RunSpec): Promise<DocumentEval
   };
   await writeFile(path.join(dir, 'run.json'), JSON.stringify(manifest, null, 2));
   await writeFile(path.join(dir, 'summary.json'), JSON.stringify(summary, null, 2));
-  await writeFile(path.join(dir, 'documents.jsonl'), documents.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  await writeFile(path.join(dir, 'documents.jsonl'), `${documents.map((d) => JSON.stringify(d)).join('\n')}\n`);
   return documents;
 }
 

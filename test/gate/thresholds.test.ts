@@ -6,9 +6,9 @@ import path from 'node:path';
 import { applyGateFlags, evaluateGate, hasGateChecks, parseGateSection, readGateSection } from '../../src/gate/index.js';
 import { resolveConfig } from '../../src/config.js';
 import { UsageError } from '../../src/errors.js';
-import type { DocumentEvaluation, RunSummary } from '../../src/evaluate/types.js';
-import type { RunSummaryV1 } from '../../src/evaluate/summary-v1.js';
-import { upgradeDocumentV1, upgradeSummaryV1 } from '../../src/evaluate/upgrade-v1.js';
+import type { DocumentEvaluation, RunSummary } from '../../src/run-dir/evaluation-types.js';
+import type { RunSummaryV1 } from '../../src/run-dir/summary-v1.js';
+import { upgradeDocumentV1, upgradeSummaryV1 } from '../../src/run-dir/upgrade-v1.js';
 import { makeDocuments, writeRun } from './run-builder.js';
 
 function expectInvalid(raw: unknown, key: string): void {
@@ -34,13 +34,15 @@ describe('parseGateSection', () => {
       fields: { 'codes[].cpt': { min_f1: 0.95 } },
       tags: { 'tier=fax': { min_f1: 0.6 } },
       latency: { compare: { max_p95_ms: 30000 } },
-      diff: { tolerance: 0.02, alpha: 0.01, resamples: 2000, seed: 7, fail_on_fields: true },
+      diff: { tolerance: 0.02, alpha: 0.01, primary: 'markdown.similarity', resamples: 2000, seed: 7, fail_on_fields: true },
     });
     expect(gate.min_f1).toBe(0.9);
     expect(gate.modes.fast).toEqual({ min_f1: 0.8 });
     expect(gate.fields['codes[].cpt']).toEqual({ min_f1: 0.95 });
-    expect(gate.diff).toEqual({ tolerance: 0.02, alpha: 0.01, resamples: 2000, seed: 7, fail_on_fields: true });
+    expect(gate.diff).toEqual({ tolerance: 0.02, alpha: 0.01, primary: 'markdown.similarity', resamples: 2000, seed: 7, fail_on_fields: true });
     expect(hasGateChecks(gate)).toBe(true);
+    expect(parseGateSection({ diff: { tolerance: 0.02 } }).diff.primary).toBeNull();
+    expect(() => parseGateSection({ diff: { primary: 'field_f1' } })).toThrow(/gate\.diff\.primary: expected a headline metric/);
     expect(hasGateChecks(parseGateSection({ diff: { tolerance: 0.02 } }))).toBe(false);
   });
 
@@ -88,7 +90,7 @@ describe('evaluateGate', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'docbench-gate-eval-'));
     try {
       // 10 documents of 6 fields; doc-001 and doc-006 miss codes[0].cpt. Micro F1 = 116/118; their document F1 10/11.
-      const documents = await writeRun(dir, { runId: 'r', documents: makeDocuments(10, 'slow', (i, v) => void (i % 5 === 0 && (v['codes[0].cpt'] = 'fn')), (i) => ({ similarity: 0.9, latency: { 'extract:slow': 1000 + i * 100, compare: 500 } })) });
+      const documents = await writeRun(dir, { runId: 'r', documents: makeDocuments(10, 'slow', (i, v) => { if (i % 5 === 0) v['codes[0].cpt'] = 'fn'; }, (i) => ({ similarity: 0.9, latency: { 'extract:slow': 1000 + i * 100, compare: 500 } })) });
       const { readFile } = await import('node:fs/promises');
       // Written in schema 1: read as the service and the incumbent, as the gate command reads it.
       const v1 = JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8')) as RunSummaryV1;

@@ -24,7 +24,7 @@ export interface CliResult {
 export async function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const sink = (append: (s: string) => void) => ({ write: (chunk: string | Uint8Array) => (append(String(chunk)), true) }) as unknown as NodeJS.WritableStream;
+  const sink = (append: (s: string) => void) => ({ write: (chunk: string | Uint8Array) => { append(String(chunk)); return true; } }) as unknown as NodeJS.WritableStream;
   const code = await main(args, { cwd, env: { PATH: process.env.PATH, ...env }, stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)) });
   // main() sets process.exitCode for the real CLI; a test process must not inherit it.
   process.exitCode = 0;

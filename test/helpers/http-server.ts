@@ -92,7 +92,9 @@ export async function readMultipart(request: RecordedRequest): Promise<FormData>
 /** Every entry of a form in order, as [name, value] (the project's lib settings give FormData no iterator). */
 export function formEntries(form: FormData): [string, FormDataEntryValue][] {
   const entries: [string, FormDataEntryValue][] = [];
-  form.forEach((value, name) => entries.push([name, value]));
+  form.forEach((value, name) => {
+    entries.push([name, value]);
+  });
   return entries;
 }
 

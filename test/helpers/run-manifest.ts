@@ -1,5 +1,5 @@
 /** A complete run.json for hand-made run directories (tests that write results.jsonl themselves). */
-import type { RunManifest } from '../../src/run/manifest.js';
+import type { RunManifest } from '../../src/run-dir/manifest.js';
 import type { Endpoint, Mode } from '../../src/types.js';
 
 export interface ManifestSpec {

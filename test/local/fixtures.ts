@@ -92,14 +92,14 @@ export async function makeClaimPdf(): Promise<Buffer> {
     field('Provider Name', FORM_TRUTH.provider.name, 72, 220);
     field('NPI', FORM_TRUTH.provider.npi, 72, 240);
     const columns = [72, 170, 250, 400];
-    ['Service Date', 'CPT Code', 'Description', 'Charge'].forEach((h, i) => doc.font('Helvetica-Bold').text(h, columns[i]!, 290));
+    for (const [i, h] of ['Service Date', 'CPT Code', 'Description', 'Charge'].entries()) doc.font('Helvetica-Bold').text(h, columns[i]!, 290);
     doc.font('Helvetica');
     const rows = [
       ['01/02/2024', '99213', 'Office visit', '$125.00'],
       ['01/02/2024', '85025', 'Blood count', '$40.50'],
       ['01/09/2024', '71046', 'Chest X-ray', '$145.00'],
     ];
-    rows.forEach((row, r) => row.forEach((cell, i) => doc.text(cell, columns[i]!, 312 + r * 20)));
+    for (const [r, row] of rows.entries()) for (const [i, cell] of row.entries()) doc.text(cell, columns[i]!, 312 + r * 20);
     doc.text('Total Charges: $310.50', 72, 390);
     doc.text('Patient Signature:', 72, 470);
     // A handwritten-looking scribble right of the label: the ink the signature heuristic looks for.
@@ -139,7 +139,10 @@ export function makeTinyPdf(text = 'Invoice Number: INV-7'): Promise<Buffer> {
 export function fieldAccuracy(truth: unknown, predicted: unknown): { correct: number; total: number; misses: string[] } {
   const result = { correct: 0, total: 0, misses: [] as string[] };
   const walk = (t: unknown, p: unknown, path: string) => {
-    if (Array.isArray(t)) return t.forEach((item, i) => walk(item, Array.isArray(p) ? p[i] : undefined, `${path}[${i}]`));
+    if (Array.isArray(t)) {
+      for (const [i, item] of t.entries()) walk(item, Array.isArray(p) ? p[i] : undefined, `${path}[${i}]`);
+      return;
+    }
     if (t && typeof t === 'object') {
       for (const [key, value] of Object.entries(t)) walk(value, p && typeof p === 'object' ? (p as Record<string, unknown>)[key] : undefined, path ? `${path}.${key}` : key);
       return;

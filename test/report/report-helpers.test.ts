@@ -51,23 +51,27 @@ describe('drilldownFileName', () => {
 
 describe('describeComparison', () => {
   const facts = { wins: 20, losses: 4, p_holm: 0.01, significant: true };
+  const decision = { alpha: 0.05, sides: 'two-sided' as const, fewest_significant: 6 };
   it('says better and significant when the evaluation called it significant', () => {
-    expect(describeComparison({ ...facts, delta: 0.042, ci95: [0.021, 0.063] }, 'the service', 'the incumbent')).toMatchObject({ verdict: 'the service is better by 4.2 points; significant', significant: true, tone: 'good' });
+    expect(describeComparison({ ...facts, delta: 0.042, ci95: [0.021, 0.063] }, decision, 'the service', 'the incumbent')).toMatchObject({ verdict: 'the service is better by 4.2 points; significant', significant: true, tone: 'good' });
   });
   it('says worse but not significant when the interval includes zero', () => {
-    const result = describeComparison({ ...facts, delta: -0.013, ci95: [-0.02, 0.004], p_holm: 0.4, significant: false }, 'the service', 'the incumbent');
+    const result = describeComparison({ ...facts, delta: -0.013, ci95: [-0.02, 0.004], p_holm: 0.4, significant: false }, decision, 'the service', 'the incumbent');
     expect(result.verdict).toBe('the service is worse by 1.3 points; not significant (the 95% interval −2.0 pts to +0.4 pts includes zero)');
     expect(result.tone).toBe('neutral');
   });
-  it('says Holm decided when the interval excludes zero but the adjusted p does not reach 0.05', () => {
-    expect(describeComparison({ ...facts, delta: -0.05, ci95: [-0.09, -0.01], p_holm: 0.08, significant: false }, 'local', 'incumbent').verdict).toBe('local is worse by 5.0 points; not significant after Holm adjustment');
+  it('says Holm decided for a secondary metric, and the p for the primary, when the interval excludes zero but p does not reach α', () => {
+    expect(describeComparison({ ...facts, delta: -0.05, ci95: [-0.09, -0.01], p_holm: 0.08, family: 'secondary', significant: false }, decision, 'local', 'incumbent').verdict).toBe('local is worse by 5.0 points; not significant after Holm among the secondary metrics');
+    expect(describeComparison({ ...facts, delta: -0.05, ci95: [-0.09, -0.01], p_holm: 0.08, family: 'primary', significant: false }, decision, 'local', 'incumbent').verdict).toBe('local is worse by 5.0 points; not significant (p 0.080 > α = 0.05)');
   });
-  it('says too few documents differ when fewer than 6 do, whatever the interval', () => {
-    expect(describeComparison({ delta: 0.3, ci95: [0.2, 0.4], wins: 5, losses: 0, p_holm: 0.0625, significant: false }, 'local', 'incumbent').verdict).toBe('local is better by 30.0 points; not significant: 5 documents differ, too few for any test at α = 0.05');
-    expect(significanceReason({ delta: 0.3, ci95: [0.2, 0.4], wins: 1, losses: 0, p_holm: 1, significant: false })).toBe('not significant: 1 document differs, too few for any test at α = 0.05');
+  it('says too few documents differ when fewer than the decision needs do, whatever the interval', () => {
+    expect(describeComparison({ delta: 0.3, ci95: [0.2, 0.4], wins: 5, losses: 0, p_holm: 0.0625, significant: false }, decision, 'local', 'incumbent').verdict).toBe('local is better by 30.0 points; not significant: 5 documents differ, too few for any test at α = 0.05');
+    expect(significanceReason({ delta: 0.3, ci95: [0.2, 0.4], wins: 1, losses: 0, p_holm: 1, significant: false }, decision)).toBe('not significant: 1 document differs, too few for any test at α = 0.05');
+    // The floor follows the recorded level: at α = 0.1, five documents can be enough.
+    expect(significanceReason({ delta: 0.3, ci95: [0.2, 0.4], wins: 5, losses: 0, p_holm: 0.0625, significant: false }, { ...decision, alpha: 0.01, fewest_significant: 8 })).toBe('not significant: 5 documents differ, too few for any test at α = 0.01');
     // A table cell shows the interval beside the verdict: the short form.
-    expect(significanceReason({ delta: 0.3, ci95: [0.2, 0.4], wins: 2, losses: 0, p_holm: 0.5, significant: false }, 'short')).toBe('not significant: too few documents differ (2)');
-    expect(significanceReason({ delta: -0.01, ci95: [-0.02, 0.004], wins: 9, losses: 12, p_holm: 0.5, significant: false }, 'short')).toBe('not significant');
+    expect(significanceReason({ delta: 0.3, ci95: [0.2, 0.4], wins: 2, losses: 0, p_holm: 0.5, significant: false }, decision, 'short')).toBe('not significant: too few documents differ (2)');
+    expect(significanceReason({ delta: -0.01, ci95: [-0.02, 0.004], wins: 9, losses: 12, p_holm: 0.5, significant: false }, decision, 'short')).toBe('not significant');
   });
 });
 

@@ -7,11 +7,11 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DocumentExtraction, FieldVerdict, GateResult, LatencyBlock } from '../../src/evaluate/types.js';
+import type { DocumentExtraction, FieldVerdict, GateResult, LatencyBlock } from '../../src/run-dir/evaluation-types.js';
 // Written in schema 1, as older docbench versions did: every report test also checks that such runs still read.
-import type { DocumentEvaluationV1 as DocumentEvaluation, RunSummaryV1 as RunSummary } from '../../src/evaluate/summary-v1.js';
+import type { DocumentEvaluationV1 as DocumentEvaluation, RunSummaryV1 as RunSummary } from '../../src/run-dir/summary-v1.js';
 import type { RegionPage } from '../../src/service/types.js';
-import type { RunManifest } from '../../src/run/manifest.js';
+import type { RunManifest } from '../../src/run-dir/manifest.js';
 
 export const SCRIPT_PAYLOAD = '<script>window.__pwned=1;alert(1)</script>';
 export const IMG_PAYLOAD = '<img src=x onerror="window.__pwned=1;alert(1)">';
@@ -224,7 +224,7 @@ export async function writeRunFixture(options: FixtureOptions = {}): Promise<Fix
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'run.json'), JSON.stringify(manifest, null, 2));
   await writeFile(path.join(dir, 'summary.json'), JSON.stringify(summary, null, 2));
-  await writeFile(path.join(dir, 'documents.jsonl'), documents.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  await writeFile(path.join(dir, 'documents.jsonl'), `${documents.map((d) => JSON.stringify(d)).join('\n')}\n`);
   if (gate) await writeFile(path.join(dir, 'gate.json'), JSON.stringify(gate, null, 2));
   return { dir, documents, summary, gate, manifest };
 }

@@ -32,7 +32,7 @@ beforeAll(async () => {
   for (const file of ['run.json', 'summary.json']) samples.set(file, JSON.parse(await readFile(path.join(runDir, file), 'utf8')));
   for (const file of ['documents.jsonl', 'results.jsonl']) {
     const lines = (await readFile(path.join(runDir, file), 'utf8')).split('\n').filter(Boolean);
-    lines.forEach((line, index) => samples.set(`${file}:${index + 1}`, JSON.parse(line)));
+    for (const [index, line] of lines.entries()) samples.set(`${file}:${index + 1}`, JSON.parse(line));
   }
   samples.set('gate.json', { schema_version: 1, passed: true, checks: [], document_failures: [] });
   samples.set('dataset.json', JSON.parse(await readFile(path.join(ROOT, 'datasets', 'sample-claims', 'dataset.json'), 'utf8')));

@@ -59,7 +59,7 @@ describe('docbench run against a service', () => {
     expect(incumbent.every((r) => r.endpoint === 'compare' && r.status === 'ok' && r.attempts === 0 && r.from_cache === false)).toBe(true);
     expect(all).toHaveLength(records.length + incumbent.length);
     const summary = JSON.parse(await readFile(path.join(work, 'out', 'summary.json'), 'utf8'));
-    expect(summary.systems.service.calls['compare']).toMatchObject({ calls: 8, failed: 0, retried: 1, attempts: 10 });
+    expect(summary.systems.service.calls.compare).toMatchObject({ calls: 8, failed: 0, retried: 1, attempts: 10 });
     expect(summary.systems.service.calls['extract:fast'].attempts + summary.systems.service.calls['extract:slow'].attempts).toBe(18);
     expect(summary.systems.service.documents).toEqual({ total: 8, succeeded: 8, failed: 0 });
     // The fast path misreads totals as strings: the strict pass sees it, the normalised pass does not.

@@ -228,7 +228,10 @@ const documentArbitrary = fc
 /** A bench-like claim: many items, few distinct values (so many ties), shuffled with small edits. */
 function makeClaim(count: number, seed: number): { truth: JsonObject; prediction: JsonObject } {
   let state = seed;
-  const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const random = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
   const lines = Array.from({ length: count }, (_, i) => ({
     cpt: CPT[Math.floor(random() * 3)]!,
     units: 1 + Math.floor(random() * 2),
@@ -302,7 +305,10 @@ describe('scoreExtraction agrees exactly with the frozen scorer beyond the memo 
   it('on 100 items told apart only by amounts a cent apart (edited by half a cent: within tolerance of two) and by nested lists', () => {
     // More distinct amounts and sub-trees per side than item-matrix.ts memoises, so its unmemoised paths decide.
     let state = 5;
-    const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
     const truth = Array.from({ length: 100 }, (_, k) => ({ code: 'A', amount: (100 + k) / 100, parts: [{ v: k }, { v: k % 7 }] }));
     const prediction = truth.map(({ amount, parts }, k) => ({
       code: random() < 0.1 ? 'B' : 'A',

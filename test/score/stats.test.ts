@@ -99,7 +99,7 @@ describe('wilcoxonSignedRank', () => {
 describe('holmAdjust', () => {
   it('matches the textbook step-down adjustment, in input order', () => {
     const adjusted = holmAdjust([0.01, 0.04, 0.03, 0.005]);
-    [0.03, 0.06, 0.06, 0.02].forEach((expected, i) => expect(adjusted[i]).toBeCloseTo(expected, 14));
+    for (const [i, expected] of [0.03, 0.06, 0.06, 0.02].entries()) expect(adjusted[i]).toBeCloseTo(expected, 14);
     expect(holmAdjust([0.5, 0.9])).toEqual([1, 1]);
     expect(holmAdjust([])).toEqual([]);
   });

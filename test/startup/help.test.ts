@@ -11,7 +11,13 @@ import { parseAndRun } from '../../src/commands/parser.js';
 /** A stdout that records what is written to it; `columns` as a terminal reports them, or none for a pipe. */
 function captureStream(columns?: number): { stream: NodeJS.WritableStream; text: () => string } {
   let text = '';
-  const stream = { columns, write: (chunk: string | Uint8Array) => ((text += String(chunk)), true) };
+  const stream = {
+    columns,
+    write: (chunk: string | Uint8Array) => {
+      text += String(chunk);
+      return true;
+    },
+  };
   return { stream: stream as unknown as NodeJS.WritableStream, text: () => text };
 }
 
@@ -21,7 +27,9 @@ async function capture(run: typeof main, argv: string[], columns?: number): Prom
   const stderr = captureStream();
   let logged = '';
   // yargs prints its help with console.log, not to the stdout main() is given.
-  const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void (logged += `${parts.join(' ')}\n`));
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => {
+    logged += `${parts.join(' ')}\n`;
+  });
   try {
     const code = await run(argv, { stdout: stdout.stream, stderr: stderr.stream, env: {} });
     expect(stderr.text()).toBe('');
@@ -66,7 +74,7 @@ describe('docbench --help without yargs', () => {
     for (const header of Object.values(COMMAND_HEADERS)) expect(fast.stdout).toContain(`docbench ${header.command}`);
     expect(fast.stdout).toMatch(/^ {2}--verbose {2}Print debugging detail to stderr +\[boolean\]$/m);
     expect(fast.stdout).toMatch(/^docbench <command> \[options\]\n\n.*\n\nCommands:\n/);
-    expect(fast.stdout).toMatch(/\n\nExit codes: 0 completed, [^]*could\s+not complete\.\n$/);
+    expect(fast.stdout).toMatch(/\n\nExit codes: 0 completed, [\s\S]*could\s+not complete\.\n$/);
     expect(Math.max(...fast.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(100);
   });
 

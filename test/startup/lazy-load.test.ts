@@ -1,17 +1,18 @@
 /**
- * Heavy dependencies load where they are used (issue 13): `docbench --version` and `--help` import none of
- * them, nor yargs, and importing the library's main entry loads no part of the local engine or the sample generator,
+ * Heavy dependencies load where they are used (CONTRIBUTING.md, Habits): `docbench --version` and `--help`
+ * import none of them, nor yargs, and importing the library's main entry loads no part of the local engine or the sample generator,
  * no package that only some calls need, and none of the modules only a run needs.
  * Each case runs the source (not a possibly stale dist/) in a fresh node with a resolve hook that records
  * every module URL, and at exit every CommonJS module loaded.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMAND_HEADERS } from '../../src/commands/headers.js';
+import { SYSTEM_KINDS } from '../../src/systems/registry.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const recorder = pathToFileURL(path.join(root, 'test/helpers/record-imports.mjs')).href;
@@ -53,6 +54,16 @@ const RUN_OR_REPORT_ONLY = [
   'src/run/run-benchmark.ts', 'src/run/merge.ts', 'src/evaluate/evaluate-run.ts', 'src/finalize.ts', 'src/local/index.ts',
   'src/report/index.ts', 'src/report/build-view.ts', 'src/gate/index.ts', 'src/gate/run-gate.ts', 'src/gate/diff-runs.ts', 'src/gate/baselines.ts', 'src/gate/history.ts',
 ];
+
+/**
+ * The provider kinds, from the registry: every kind whose implementation uses the providers' shared helpers
+ * (src/systems/providers/). Each keeps its settings apart (`kinds/<kind>-settings.ts`) so that reading a
+ * config loads those and not the implementation.
+ */
+const PROVIDER_KINDS = [...SYSTEM_KINDS.keys()].filter((kind) => {
+  const implementation = path.join(root, `src/systems/kinds/${kind}.ts`);
+  return existsSync(implementation) && readFileSync(implementation, 'utf8').includes("from '../providers/");
+});
 
 const main = pathToFileURL(path.join(root, 'src/index.ts')).href;
 const cli = (args: string[]) => `const { main } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/cli.ts')).href)}); await main(${JSON.stringify(args)});`;
@@ -104,8 +115,10 @@ describe('lazy loading', () => {
       expect(urls.some((url) => url.endsWith(`/${runOnly}`)), runOnly).toBe(false);
     }
     // resolveConfig reads the provider kinds' settings; their implementations and helpers load with a system.
-    expect(urls.some((url) => url.endsWith('/src/systems/kinds/openai-settings.ts'))).toBe(true);
-    expect(urls.filter((url) => /\/src\/systems\/(providers\/(http|layout|pages|raw|strict-schema)|kinds\/(openai|mistral-ocr|azure-di|textract|google-docai|tesseract))\.ts$/.test(url))).toEqual([]);
+    expect(PROVIDER_KINDS.length).toBeGreaterThan(0);
+    expect(PROVIDER_KINDS.filter((kind) => !urls.some((url) => url.endsWith(`/src/systems/kinds/${kind}-settings.ts`)))).toEqual([]);
+    expect(urls.filter((url) => PROVIDER_KINDS.some((kind) => url.endsWith(`/src/systems/kinds/${kind}.ts`)))).toEqual([]);
+    expect(urls.filter((url) => /\/src\/systems\/providers\/(http|layout|pages|raw|strict-schema)\.ts$/.test(url))).toEqual([]);
   });
 
   it('a forwarder loads its module on the first call, and only that one', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findBoxes, normalizeForReview, orderReviewItems, rankSubject, type ReviewItem, type ReviewSubject, type SystemValue } from '../../src/view/review-items.js';
+import { findBoxes, normalizeForReview, orderReviewItems, rankSubject, TIER_LABELS, type ReviewItem, type ReviewSubject, type SystemValue } from '../../src/view/review-items.js';
 
 function field(path: string, truth: unknown, values: unknown[], documentId = 'doc-1'): ReviewSubject {
   const systems: SystemValue[] = values.map((value, i) => ({ system: `s${i + 1}`, value: value as SystemValue['value'], boxes: [] }));
@@ -44,7 +44,24 @@ describe('rankSubject', () => {
     expect(rankSubject(page('Total: 12', ['Total: 12', 'Total: 12']))).toBeNull();
     const agreed = rankSubject(page('Totl: 12', ['Total: 12 USD', 'Total: 12 USD']))!;
     expect([agreed.tier, agreed.show_page, agreed.id]).toEqual([1, 2, 'page:d:2']);
-    expect(rankSubject(page('Total: 12', ['Something else entirely', 'Total: 21 and more text']))!.tier).toBe(2);
+    const apart = rankSubject(page('Total: 12', ['Something else entirely', 'Total: 21 and more text']))!;
+    expect([apart.tier, apart.label, apart.reason]).toEqual([3, 'systems differ', 'the systems read this page differently from the truth and from each other']);
+    const two = rankSubject(page('Total: 12', ['Total: 12 USD', 'Total: 12 USD', 'Something else entirely']))!;
+    expect([two.tier, two.label, two.reason]).toEqual([2, 'some systems agree against the truth', '2 of 3 systems read this page alike, not as the truth does']);
+  });
+
+  it('labels every item with one statement: the tier label and the reason never contradict each other', () => {
+    const page = (truth: string, values: string[]): ReviewSubject => ({ document_id: 'd', kind: 'page', path: null, page: 1, truth, systems: values.map((value, i) => ({ system: `s${i}`, value, boxes: [] })) });
+    const subjects = [
+      field('a', '1', ['2', '2']), field('a', '1', ['2', '2', '1']), field('a', '1', ['2', '3']), field('a', '1', ['1', '7']), field('a', '1', ['7']),
+      page('Totl: 12', ['Total: 12 USD', 'Total: 12 USD']), page('Total: 12', ['Something else entirely', 'Total: 21 and more text']), page('Total: 12', ['Other text'])
+    ];
+    for (const item of subjects.map((s) => rankSubject(s)!)) {
+      expect(item.label).toBe(TIER_LABELS[item.tier]);
+      // Agreement against the truth is said exactly when the tier says it.
+      expect(/alike|same value|agree with each other/.test(item.reason), item.reason).toBe(item.tier <= 2);
+      expect(/differently from the truth and from each other|disagree|one system/.test(item.reason), item.reason).toBe(item.tier === 3);
+    }
   });
 });
 

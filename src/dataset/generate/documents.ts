@@ -146,8 +146,8 @@ function flowingTable(flow: PageFlow, columns: Column[], rows: string[][]): void
 
 function fieldColumns(flow: PageFlow, left: [string, string][], right: [string, string][], size = 9, leading = 14): void {
   const start = flow.y + size;
-  left.forEach(([label, value], index) => flow.inlineField(label, value, flow.margin.left, start + index * leading, size));
-  right.forEach(([label, value], index) => flow.inlineField(label, value, 312, start + index * leading, size));
+  for (const [index, [label, value]] of left.entries()) flow.inlineField(label, value, flow.margin.left, start + index * leading, size);
+  for (const [index, [label, value]] of right.entries()) flow.inlineField(label, value, 312, start + index * leading, size);
   flow.y = start + Math.max(left.length, right.length) * leading - size + 6;
 }
 
@@ -229,12 +229,22 @@ const APPEAL_TEXT = [
 const NONDISCRIMINATION = 'We comply with applicable Federal civil rights laws and do not discriminate on the basis of race, color, national origin, age, disability or sex. Language assistance services are available free of charge.';
 
 function layoutExplanationOfBenefits(claim: Claim, random: Random): Layout {
-  const { patient, practice, coverage, totals } = claim;
+  const { coverage } = claim;
   const flow: PageFlow = new PageFlow(undefined, (next) => {
     if (next.layout.pages.length === 1) return;
     next.paragraph([`${coverage.payerName} - Explanation of Benefits - Claim Number ${claim.claimNumber} - Page ${next.layout.pages.length}`], next.margin.left, next.y, 8);
     next.y += 18;
   });
+  eobHeader(flow, claim);
+  eobClaimDetail(flow, claim);
+  eobSummary(flow, claim.totals);
+  eobAppealRights(flow, random);
+  return flow.layout;
+}
+
+/** The payer, the notice's title and the claim's identifying fields. */
+function eobHeader(flow: PageFlow, claim: Claim): void {
+  const { patient, practice, coverage } = claim;
   flow.heading(coverage.payerName, 1, 40, flow.y + 10, 15);
   flow.paragraph([coverage.payerAddress.street, `${coverage.payerAddress.city}, ${coverage.payerAddress.state} ${coverage.payerAddress.zip}`], 40, flow.y + 26, 9, 12);
   flow.y += 56;
@@ -257,6 +267,11 @@ function layoutExplanationOfBenefits(claim: Claim, random: Random): Layout {
       ['NPI', practice.npi],
     ],
   );
+}
+
+/** What the notice explains, then one table row per service line. */
+function eobClaimDetail(flow: PageFlow, claim: Claim): void {
+  const { patient, practice, coverage } = claim;
   const dates = [...new Set(claim.lines.map((line) => formatUsDate(line.dos)))].join(', ');
   const intro = `This notice explains how ${coverage.payerName} processed the claim from ${practice.name} for services to ${formatName(patient)} on ${dates}. Keep it with your records. If the provider bills you more than the patient responsibility shown below, call the customer service number on your member ID card.`;
   flow.y += 8;
@@ -287,6 +302,10 @@ function layoutExplanationOfBenefits(claim: Claim, random: Random): Layout {
         formatMoney(line.patientResponsibility ?? 0),
       ]),
   );
+}
+
+/** The claim's totals and the remark codes that explain them, on a page of their own. */
+function eobSummary(flow: PageFlow, totals: Claim['totals']): void {
   // The summary always starts a new page: EOBs in the sample have two or three pages.
   flow.newPage();
   flow.heading('Claim Summary', 2, 40, flow.y + 10, 13);
@@ -300,7 +319,7 @@ function layoutExplanationOfBenefits(claim: Claim, random: Random): Layout {
     ['Amount Paid', totals.paid],
     ['Patient Responsibility', totals.patientResponsibility ?? 0],
   ];
-  summary.forEach(([label, cents], index) => flow.inlineField(label, formatMoney(cents), 40, flow.y + index * 15, 10));
+  for (const [index, [label, cents]] of summary.entries()) flow.inlineField(label, formatMoney(cents), 40, flow.y + index * 15, 10);
   flow.y += summary.length * 15 + 12;
   flow.heading('Remark Codes', 3, 40, flow.y, 10);
   flow.y += 14;
@@ -309,6 +328,10 @@ function layoutExplanationOfBenefits(claim: Claim, random: Random): Layout {
     flow.paragraph([`${code}  ${text}`], 48, flow.y, 8.5);
     flow.y += 13;
   }
+}
+
+/** The appeal rights and the non-discrimination notice, on a new page half of the time. */
+function eobAppealRights(flow: PageFlow, random: Random): void {
   if (random.chance(0.5)) flow.newPage();
   else flow.y += 16;
   flow.heading('Your Right to Appeal', 2, 40, flow.y + 10, 12);
@@ -318,6 +341,5 @@ function layoutExplanationOfBenefits(claim: Claim, random: Random): Layout {
     flow.ensure(lines.length * 12 + 8);
     flow.y = flow.paragraph(lines, 40, flow.y, 9, 12) + 8;
   }
-  return flow.layout;
 }
 

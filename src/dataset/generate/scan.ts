@@ -37,7 +37,7 @@ export const SCAN_PROFILES: Record<ScanTier, ScanProfile> = {
 };
 
 function clamp(value: number): number {
-  return value < 0 ? 0 : value > 255 ? 255 : value;
+  return Math.min(Math.max(value, 0), 255);
 }
 
 /** Applies one tier's degradations to a rendered page. The page keeps its size: rotation crops the corners. */

@@ -3,7 +3,7 @@
  * the markdown (pages separated by PAGE_BREAK) and the text regions (one per layout block, inches).
  */
 import { PAGE_BREAK, type JsonObject } from '../../types.js';
-import type { RegionPage } from '../../service/types.js';
+import type { RegionPage } from '../../service/index.js';
 import type { Claim } from './claim.js';
 import { formatAddress, formatFormName, formatName } from './documents.js';
 import { runBox, type Layout, type LayoutBlock, type LayoutPage } from './layout.js';

@@ -36,8 +36,8 @@ export function linearScale(domain: [number, number], range: [number, number], t
 export function logScale(min: number, max: number, range: [number, number], format: (value: number) => string): Scale {
   // An infinite bound would make the decade loop below endless: a caller's bug, so fail loudly.
   if (!Number.isFinite(min) || !Number.isFinite(max)) throw new Error(`logScale(${min}, ${max}): the domain must be finite`);
-  const lo = Math.pow(10, Math.floor(Math.log10(Math.max(min, 1e-3))));
-  const hi = Math.pow(10, Math.ceil(Math.log10(Math.max(max, lo * 10))));
+  const lo = 10 ** Math.floor(Math.log10(Math.max(min, 1e-3)));
+  const hi = 10 ** Math.ceil(Math.log10(Math.max(max, lo * 10)));
   const [r0, r1] = range;
   const span = Math.log10(hi) - Math.log10(lo);
   const scale = ((value: number) => px(r0 + ((Math.log10(Math.min(Math.max(value, lo), hi)) - Math.log10(lo)) / span) * (r1 - r0))) as Scale;

@@ -28,7 +28,7 @@ export async function renderDrilldownHtml(doc: DocumentEvaluation, view: Pick<Re
 export const drilldownReporter: Reporter = {
   format: 'drilldown',
   output: `${RUN_DIR_FILES.drilldownDir}/`,
-  async write({ runDir, view, inputs, documents }) {
+  async write({ runDir, view, documents }) {
     const target = runDirPath(runDir, 'drilldownDir');
     const suffix = randomBytes(4).toString('hex');
     const staging = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.tmp`);

@@ -34,7 +34,7 @@ export function toClientData(view: ReportView): unknown {
 }
 
 export async function renderReportHtml(view: ReportView): Promise<string> {
-  // handlebars loads with the first page rendered, not with the report module (issue 13).
+  // handlebars loads with the first page rendered, not with the report module (CONTRIBUTING.md, Habits).
   const [templates, { default: Handlebars }] = await Promise.all([loadTemplates(), import('handlebars')]);
   return templates.report({
     view,

@@ -27,12 +27,15 @@ function dashboardCell(row: DocumentRow): string {
 function leaderboardLines(view: ReportView): string[] {
   const lead = view.leaderboard.metrics[0];
   if (!lead) return [];
-  const lines = [`## Leaderboard: ${escapeMarkdown(lead.label)}`, '', '| Rank | System | Value | 95% interval | Documents | p50 latency | Cost / document |', '|---:|---|---:|---:|---:|---:|---:|'];
-  for (const row of lead.rows) lines.push(`| ${row.rank} | ${escapeMarkdown(row.system)}${row.role ? ` (${row.role})` : ''} | ${row.value_text} | ${row.ci_text} | ${row.documents} | ${row.p50} | ${row.cost_per_document} |`);
+  const lines = [`## Leaderboard: ${escapeMarkdown(lead.label)}`, '', `${escapeMarkdown(lead.basis[0]!.toUpperCase() + lead.basis.slice(1))}.`, '', '| Rank | System | Value | 95% interval | Documents | All its documents | p50 latency | Cost / document |', '|---:|---|---:|---:|---:|---:|---:|---:|'];
+  for (const row of lead.rows) {
+    const coverage = row.coverage ? ` ⚠️ ${escapeMarkdown(row.coverage)}` : '';
+    lines.push(`| ${row.rank} | ${escapeMarkdown(row.system)}${row.role ? ` (${row.role})` : ''}${coverage} | ${row.value_text} | ${row.ci_text} | ${row.documents} | ${row.own_text} | ${row.p50} | ${row.cost_per_document} |`);
+  }
   lines.push('');
   if (view.comparisons.length > 0) {
-    lines.push(`### Against ${escapeMarkdown(view.reference ?? '')}`, '', '| System | Metric | Δ | 95% interval | W / L / T | p Holm | Verdict |', '|---|---|---:|---:|---:|---:|---|');
-    for (const c of view.comparisons) lines.push(`| ${escapeMarkdown(c.system)} | ${escapeMarkdown(c.metric)} | ${c.delta_text} | ${c.ci_text} | ${c.wins_losses_ties} | ${c.p_holm} | ${escapeMarkdown(c.verdict)} |`);
+    lines.push(`### Against ${escapeMarkdown(view.reference ?? '')}`, '', `Significant: the decision p ≤ ${view.decision_alpha}, two-sided — each system's primary metric on its own p, its other metrics Holm-adjusted among themselves (the rule \`docbench diff\` uses).`, '', '| System | Metric | Δ | 95% interval | W / L / T | p decision | Verdict |', '|---|---|---:|---:|---:|---:|---|');
+    for (const c of view.comparisons) lines.push(`| ${escapeMarkdown(c.system)} | ${escapeMarkdown(c.metric)}${c.family ? ` (${c.family})` : ''} | ${c.delta_text} | ${c.ci_text} | ${c.wins_losses_ties} | ${c.p_holm} | ${escapeMarkdown(c.verdict)} |`);
     lines.push('');
   }
   return lines;

@@ -64,7 +64,10 @@ function createInterning(): Interning {
 function internJson(value: Json, interning: Interning): number {
   const text = JSON.stringify(value);
   let id = interning.json.get(text);
-  if (id === undefined) interning.json.set(text, (id = interning.json.size));
+  if (id === undefined) {
+    id = interning.json.size;
+    interning.json.set(text, id);
+  }
   return id;
 }
 
@@ -83,7 +86,10 @@ function prepare(value: Json | undefined, interning: Interning): Node {
   }
   const text = normalizeLeaf(value);
   let id = interning.texts.get(text);
-  if (id === undefined) interning.texts.set(text, (id = interning.texts.size));
+  if (id === undefined) {
+    id = interning.texts.size;
+    interning.texts.set(text, id);
+  }
   return { kind: 'leaf', length: 1, key: internJson(value, interning), noneLike: value === '', text, codePoints: countCodePoints(text), id };
 }
 
@@ -203,7 +209,10 @@ function compareFlatDicts(truth: FlatDict[], prediction: FlatDict[], context: Co
   const slots = new Map<string, number>();
   const slotOf = (key: string) => {
     let slot = slots.get(key);
-    if (slot === undefined) slots.set(key, (slot = slots.size));
+    if (slot === undefined) {
+      slot = slots.size;
+      slots.set(key, slot);
+    }
     return slot;
   };
   const truthSlots = truth.map((dict) => dict.keys.map(slotOf));

@@ -146,13 +146,17 @@ function internScalars(values: (ScalarNode | undefined)[], interner: Interner): 
       const key = parsedKey(parsed);
       let id = interner.parsedIds.get(key);
       if (id === undefined) {
-        interner.parsedIds.set(key, (id = interner.parsedIds.size));
+        id = interner.parsedIds.size;
+        interner.parsedIds.set(key, id);
         interner.parsedCanon.push(node.canon);
       }
       ids.parsed[k] = id;
     }
     let textId = interner.textIds.get(text);
-    if (textId === undefined) interner.textIds.set(text, (textId = interner.textIds.size));
+    if (textId === undefined) {
+      textId = interner.textIds.size;
+      interner.textIds.set(text, textId);
+    }
     ids.text[k] = textId;
     // Strict equality is `typeof a === typeof b && a === b`: a Map keyed by the raw value gives exactly that
     // (its keys are typed and 0 is -0), except NaN, which equals nothing, not even itself.
@@ -235,7 +239,8 @@ function fillTreeSlot(
     const key = structureKey(node, comparatorIds);
     let id = keyIds.get(key);
     if (id === undefined) {
-      keyIds.set(key, (id = representative.length));
+      id = representative.length;
+      keyIds.set(key, id);
       representative.push(node);
     }
     return id;
@@ -274,7 +279,10 @@ function structureKey(node: TreeNode, comparatorIds: Map<Comparator, number>): s
       return 'e';
     case 'scalar': {
       let id = comparatorIds.get(node.comparator);
-      if (id === undefined) comparatorIds.set(node.comparator, (id = comparatorIds.size));
+      if (id === undefined) {
+        id = comparatorIds.size;
+        comparatorIds.set(node.comparator, id);
+      }
       // String(-0) is "0" and 0 === -0, so the two are rightly one value; NaN behaves alike wherever it is.
       return `s${id}${typeof node.raw}${JSON.stringify(String(node.raw))}`;
     }

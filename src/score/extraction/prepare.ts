@@ -107,9 +107,15 @@ function canonicalize(comparator: Comparator, value: Scalar, cache: PrepareConte
   // A Map holds 0 and -0 as one key; -0 is rare enough to canonicalise on its own rather than reason about.
   if (Object.is(value, -0)) return comparator.canonicalize(value);
   let known = cache.get(comparator);
-  if (!known) cache.set(comparator, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    cache.set(comparator, known);
+  }
   let canon = known.get(value);
-  if (canon === undefined) known.set(value, (canon = comparator.canonicalize(value)));
+  if (canon === undefined) {
+    canon = comparator.canonicalize(value);
+    known.set(value, canon);
+  }
   return canon;
 }
 

@@ -2,7 +2,7 @@
  * Box checks and overlap for /split regions: boxes in inches, origin top-left (docs/service-interface.md §2.3); pages sized
  * in points (72 per inch).
  */
-import type { InchBox } from '../../service/types.js';
+import type { InchBox } from '../../service/index.js';
 
 export const POINTS_PER_INCH = 72;
 

@@ -3,7 +3,7 @@
  * Hungarian matching on IoU per page; precision / recall / F1 at IoU ≥ 0.5 and ≥ 0.75; mean IoU of the
  * matches; character accuracy of the text inside matched regions. Higher is better for all of them.
  */
-import type { RegionPage } from '../../service/types.js';
+import type { RegionPage } from '../../service/index.js';
 import { checkOptionalUnit, checkUnit } from '../shared/check-metric.js';
 import { assignMinimum } from '../shared/assign.js';
 import { computeMatchRates } from '../shared/match-rates.js';

@@ -14,7 +14,7 @@
 import { DocbenchError } from '../../errors.js';
 import { lazyRequire } from '../../lazy.js';
 
-// Loaded by the first distance, not with the scorers: it builds an Intl.Collator when it loads (issue 13).
+// Loaded by the first distance, not with the scorers: it builds an Intl.Collator when it loads (CONTRIBUTING.md, Habits).
 const levenshteinPackage = lazyRequire<typeof import('fast-levenshtein')>('fast-levenshtein');
 
 /** Distance and the two lengths, all in code points. */

@@ -193,7 +193,9 @@ export function createMicroF1Delta(a: readonly CountsLike[], b: readonly CountsL
   if (a.length !== b.length) throw new DocbenchError('INPUT_INVALID', `createMicroF1Delta: ${a.length} documents for A but ${b.length} for B`);
   const pack = (rows: readonly CountsLike[]) => {
     const packed = new Float64Array(rows.length * 3);
-    rows.forEach((row, i) => packed.set([row.tp, row.fp, row.fn], i * 3));
+    rows.forEach((row, i) => {
+      packed.set([row.tp, row.fp, row.fn], i * 3);
+    });
     return packed;
   };
   const countsA = pack(a);

@@ -38,7 +38,12 @@ export function createCountedSum(values: Float64Array, reference?: Float64Array)
   if (n * largest * 2 > EXACT_LIMIT) return null;
   let mode = 0;
   let modeCount = -1;
-  for (const [value, count] of frequency) if (count > modeCount) (mode = value), (modeCount = count);
+  for (const [value, count] of frequency) {
+    if (count > modeCount) {
+      mode = value;
+      modeCount = count;
+    }
+  }
   let fromReference = 0;
   if (reference) for (let i = 0; i < n; i++) if (values[i] !== reference[i]) fromReference++;
   const useReference = reference !== undefined && fromReference < n - modeCount;
@@ -49,7 +54,9 @@ export function createCountedSum(values: Float64Array, reference?: Float64Array)
   let j = 0;
   for (let i = 0; i < n; i++) {
     const delta = values[i]! - (base ? base[i]! : mode);
-    if (delta !== 0) (positions[j] = i), (deltas[j++] = delta);
+    if (delta === 0) continue;
+    positions[j] = i;
+    deltas[j++] = delta;
   }
   const offset = useReference ? 0 : mode * n;
   const grouped = groupByDelta(positions, deltas);

@@ -13,6 +13,8 @@ export { signTest } from './sign-test.js';
 export { wilcoxonSignedRank, WILCOXON_EXACT_MAX_N } from './wilcoxon.js';
 export type { WilcoxonResult } from './wilcoxon.js';
 export { holmAdjust } from './holm.js';
+export { adjustHeadlineFamilies, choosePrimaryMetric, fewestSignificantDocuments, smallestPossibleP } from './decision.js';
+export type { DecisionFamily } from './decision.js';
 export { createRandom } from '../../random.js';
 export { erfc, twoSidedNormalP } from './normal.js';
 export { checkMetric, checkUnit } from '../shared/check-metric.js';

@@ -6,7 +6,7 @@ import type { DefaultTreeAdapterTypes } from 'parse5';
 import { collapseWhitespace, type TableCell, type TableTree } from './table-tree.js';
 import { lazyRequire } from '../../lazy.js';
 
-// Loaded by the first page with HTML in it, not with the scorers (issue 13).
+// Loaded by the first page with HTML in it, not with the scorers (CONTRIBUTING.md, Habits).
 const parse5Package = lazyRequire<typeof import('parse5')>('parse5');
 
 type Node = DefaultTreeAdapterTypes.Node;

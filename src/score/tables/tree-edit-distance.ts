@@ -100,7 +100,7 @@ export function computeTreeEditDistance<T>(a: OrderedTree<T>, b: OrderedTree<T>,
           const column = y - lj + 1;
           const viaRemove = fd[previousRow + column]! + removeX;
           const viaInsert = fd[row + column - 1]! + insertCost[y]!;
-          let best = viaRemove < viaInsert ? viaRemove : viaInsert;
+          let best = Math.min(viaRemove, viaInsert);
           const ly = leftB[y]!;
           if (lx === li && ly === lj) {
             // Both forests are whole trees: the classic three-way choice, which also fills treeDistance.

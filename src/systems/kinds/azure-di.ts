@@ -6,10 +6,7 @@
  * their words. extract runs a prebuilt or custom model (`extractModel`) and maps its `documents[0].fields`
  * onto the dataset's schema with the user's `fieldMap`.
  */
-import { ServiceError } from '../../service/errors.js';
-import { parseRetryAfter } from '../../service/retry.js';
-import type { ShapeReader } from '../../service/shape.js';
-import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../../service/types.js';
+import { ServiceError, parseRetryAfter, type ShapeReader, type CompareResult, type ExtractResult, type ProcessResult, type SplitResult } from '../../service/index.js';
 import type { Endpoint, JsonObject } from '../../types.js';
 import type { System, SystemCall, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';

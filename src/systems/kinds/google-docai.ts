@@ -14,9 +14,7 @@
 import { createSign } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
-import type { ShapeReader } from '../../service/shape.js';
-import { createRedactor } from '../../service/redact.js';
-import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../../service/types.js';
+import { type ShapeReader, createRedactor, type CompareResult, type ExtractResult, type ProcessResult, type SplitResult } from '../../service/index.js';
 import type { Json, JsonObject } from '../../types.js';
 import type { System, SystemCall, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';
@@ -239,7 +237,7 @@ function pageMarkdown(page: DocPage): string {
       blocks.push({ kind: 'table', rows: page.tables[t]!.rows });
     }
   }
-  page.tables.forEach((table, t) => placed.has(t) || blocks.push({ kind: 'table', rows: table.rows }));
+  for (const [t, table] of page.tables.entries()) if (!placed.has(t)) blocks.push({ kind: 'table', rows: table.rows });
   return renderMarkdown(blocks);
 }
 

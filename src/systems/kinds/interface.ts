@@ -2,11 +2,8 @@
  * `interface`: a service speaking the service interface (../shared/service-interface.md), through the typed
  * client of src/service. `--base-url` alone is one system of this kind named `service`.
  */
-import { createClient, DEFAULT_AUTH, type AuthHeader, type ServiceClient } from '../../service/index.js';
-import type { EndpointResult } from '../../service/types.js';
-import type { CallOutcome } from '../../service/index.js';
-import type { Endpoint } from '../../types.js';
-import { ENDPOINTS } from '../../types.js';
+import { createClient, DEFAULT_AUTH, type AuthHeader, type ServiceClient, type EndpointResult, type CallOutcome } from '../../service/index.js';
+import { type Endpoint, ENDPOINTS } from '../../types.js';
 import type { CommonSystemOptions, System, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
 
 export interface InterfaceOptions {

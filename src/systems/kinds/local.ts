@@ -5,12 +5,11 @@
  */
 import path from 'node:path';
 import { DEFAULT_AUTH } from '../../service/index.js';
-import { ENDPOINTS } from '../../types.js';
+import { ENDPOINTS, OCR_CHOICES, type OcrChoice } from '../../types.js';
 import { DOCBENCH_VERSION } from '../../version.js';
-import { findDocbenchCommit } from '../../run/git-commit.js';
+import { findDocbenchCommit } from '../../git-commit.js';
 import type { SystemKind } from '../types.js';
 import { clientSystem, createSystemClient } from './interface.js';
-import { OCR_CHOICES, type OcrChoice } from '../../local/options.js';
 
 /** The local engine's one option: which OCR reads scanned pages. */
 export interface LocalOptions {

@@ -4,10 +4,7 @@
  * document annotation in the dataset's schema (`document_annotation_format`, strict json_schema, mapped back
  * as for `openai`). Mistral OCR gives no confidence and no text boxes: no confidence, no split.
  */
-import type { CompareResult, ExtractResult, ProcessResult } from '../../service/types.js';
-import type { ShapeReader } from '../../service/shape.js';
-import { readResponseField } from '../../service/read-extract.js';
-import type { DocumentInput } from '../../service/client.js';
+import { type CompareResult, type ExtractResult, type ProcessResult, type ShapeReader, readResponseField, type DocumentInput } from '../../service/index.js';
 import type { Endpoint } from '../../types.js';
 import type { System, SystemKind } from '../types.js';
 import { openDocumentPages } from '../providers/pages.js';

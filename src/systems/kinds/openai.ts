@@ -9,13 +9,9 @@
  * call per page or all pages in one call. Confidence (extract only) is the geometric mean of the answer's
  * token probabilities when the server returns logprobs, else none. Tokens come from `usage`.
  */
-import { ServiceError, isServiceError } from '../../service/errors.js';
-import { ShapeReader } from '../../service/shape.js';
-import { readResponseField } from '../../service/read-extract.js';
-import type { CompareResult, ExtractResult, MarkdownPage } from '../../service/types.js';
+import { ServiceError, isServiceError, ShapeReader, readResponseField, type CompareResult, type ExtractResult, type MarkdownPage, type Redactor } from '../../service/index.js';
 import { PAGE_BREAK, type JsonSchema } from '../../types.js';
 import { createHash } from 'node:crypto';
-import type { Redactor } from '../../service/redact.js';
 import type { Operation, System, SystemCall, SystemKind, Usage } from '../types.js';
 import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall } from '../providers/http.js';

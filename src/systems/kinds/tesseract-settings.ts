@@ -1,7 +1,7 @@
 /**
  * What reading a `tesseract` system's config needs: its options, checked, and the operations and secrets
  * they imply. The registry imports this module alone; the implementation (tesseract.ts, with the provider
- * helpers) loads with the first system of this kind (issue 13).
+ * helpers) loads with the first system of this kind (CONTRIBUTING.md, Habits).
  */
 import type { Operation, SystemKindSettings } from '../types.js';
 

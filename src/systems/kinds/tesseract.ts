@@ -7,10 +7,7 @@
 import { spawn } from 'node:child_process';
 import type { Endpoint } from '../../types.js';
 import { UsageError } from '../../errors.js';
-import { ServiceError, isServiceError } from '../../service/errors.js';
-import { cancelled, unexpected } from '../../service/client.js';
-import { excerpt } from '../../service/redact.js';
-import type { CompareResult, ProcessResult, RegionPage, SplitResult } from '../../service/types.js';
+import { ServiceError, isServiceError, cancelled, unexpected, excerpt, type CompareResult, type ProcessResult, type RegionPage, type SplitResult } from '../../service/index.js';
 import type { System, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
 import { openDocumentPages, pageNumbers, requireBytes, type PagePng, type PageSize } from '../providers/pages.js';
 import { linesToBlocks, meanConfidence, polygonToInches, regionPage, renderMarkdown, type TextLine } from '../providers/layout.js';
@@ -88,7 +85,7 @@ function nativeEngine(options: TesseractOptions, context: SystemContext, version
 }
 
 async function wasmEngine(options: TesseractOptions): Promise<OcrEngine> {
-  const [{ createWorker, OEM }, { resolveEnglishLangPath }, { createRequire }] = await Promise.all([import('tesseract.js'), import('../../local/ocr-pool.js'), import('node:module')]);
+  const [{ createWorker, OEM }, { resolveEnglishLangPath }, { createRequire }] = await Promise.all([import('tesseract.js'), import('../../local/index.js'), import('node:module')]);
   const { version } = createRequire(import.meta.url)('tesseract.js/package.json') as { version: string };
   // Created on first use: a system that is configured but never called costs nothing.
   let worker: ReturnType<typeof createWorker> | null = null;

@@ -6,13 +6,7 @@
  */
 import type { Dispatcher } from 'undici';
 import type { Endpoint } from '../../types.js';
-import { ServiceError, isServiceError } from '../../service/errors.js';
-import { decideRetry, parseRetryAfter } from '../../service/retry.js';
-import { AttemptAbort, cancelled, readCapped, sleepFor, toTransportError, unexpected } from '../../service/client.js';
-import { createLazyAgent } from '../../service/agent.js';
-import { excerpt, type Redactor } from '../../service/redact.js';
-import { ShapeReader } from '../../service/shape.js';
-import type { EndpointResult } from '../../service/types.js';
+import { ServiceError, isServiceError, decideRetry, parseRetryAfter, AttemptAbort, cancelled, readCapped, sleepFor, toTransportError, unexpected, createLazyAgent, excerpt, type Redactor, ShapeReader, type EndpointResult } from '../../service/index.js';
 import type { SystemContext, SystemOutcome, Usage } from '../types.js';
 
 /** What a kind reads from a provider's error body; `kind` overrides the class the status alone implies. */

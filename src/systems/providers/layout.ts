@@ -3,7 +3,7 @@
  * boxes in inches (origin top-left, interface §2.3) from points or from page-relative coordinates, and mean
  * confidence on the 0–100 scale.
  */
-import type { InchBox, RegionPage } from '../../service/types.js';
+import type { InchBox, RegionPage } from '../../service/index.js';
 import type { PageSize } from './pages.js';
 
 export type MarkdownBlock =
@@ -95,8 +95,11 @@ interface Cell {
  * - a run of rows of exactly two cells is a two-column layout (letterheads, form headers): the left column
  *   is read before the right one, each cell a paragraph;
  * - any other row is a paragraph.
+ *
+ * `tables: false` leaves out the first rule (each such row is a paragraph), for services that find tables
+ * themselves: a geometric guess would only add tables they did not find.
  */
-export function linesToBlocks(lines: readonly TextLine[]): MarkdownBlock[] {
+export function linesToBlocks(lines: readonly TextLine[], options: { tables?: boolean } = {}): MarkdownBlock[] {
   const rows = joinRows(lines).map((row) => ({ row, cells: splitCells(row) }));
   const blocks: MarkdownBlock[] = [];
   for (let i = 0; i < rows.length; ) {
@@ -104,7 +107,7 @@ export function linesToBlocks(lines: readonly TextLine[]): MarkdownBlock[] {
     let end = i + 1;
     while (width >= 2 && end < rows.length && Math.min(rows[end]!.cells.length, 3) === width) end++;
     const run = rows.slice(i, end);
-    if (width === 3 && run.length >= 2) {
+    if (width === 3 && run.length >= 2 && options.tables !== false) {
       const columns = run.reduce((widest, r) => (r.cells.length > widest.length ? r.cells : widest), run[0]!.cells);
       // A one-cell row just above (rendered as the last paragraph) is the header when its words fill all
       // columns but at most one: a title line above a table fills only one or two.
@@ -200,7 +203,9 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   let node = target;
   for (const key of keys.slice(0, -1)) {
     const next = node[key];
-    node = (node[key] = typeof next === 'object' && next !== null && !Array.isArray(next) ? next : {}) as Record<string, unknown>;
+    const child = typeof next === 'object' && next !== null && !Array.isArray(next) ? next : {};
+    node[key] = child;
+    node = child as Record<string, unknown>;
   }
   node[keys[keys.length - 1]!] = value;
 }

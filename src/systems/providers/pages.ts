@@ -4,8 +4,7 @@
  * sharp. Sizes are in points (the unit of regions' page sizes); a page's PNG carries its resolution.
  */
 import type { Endpoint } from '../../types.js';
-import type { DocumentInput } from '../../service/client.js';
-import { ServiceError } from '../../service/errors.js';
+import { type DocumentInput, ServiceError } from '../../service/index.js';
 
 /** A page size in points. */
 export interface PageSize {
@@ -42,7 +41,7 @@ export function requireBytes(input: DocumentInput, endpoint: Endpoint, system: s
 }
 
 export async function openDocumentPages(input: { bytes: Uint8Array; contentType: string }, dpi: number, endpoint: Endpoint): Promise<DocumentPages> {
-  // sharp loads here, not with the module: only rendering or sizing pages needs it (issue 13).
+  // sharp loads here, not with the module: only rendering or sizing pages needs it (CONTRIBUTING.md, Habits).
   const { default: sharp } = await import('sharp');
   if (input.contentType === 'application/pdf') {
     const { openPdf } = await import('../../pdf/index.js');

@@ -2,7 +2,7 @@
  * The provider's raw response as kept in results.jsonl: redacted (every system's secrets) and size-capped,
  * so a re-normalisation or re-score never calls the provider again, and a huge answer cannot bloat the run.
  */
-import type { Redactor } from '../../service/redact.js';
+import type { Redactor } from '../../service/index.js';
 
 /** Raw responses above this many characters of JSON are kept as a truncated excerpt. @default 256 KiB */
 export const RAW_MAX_CHARS = 256 * 1024;

@@ -30,6 +30,19 @@ describe('linesToBlocks', () => {
       { kind: 'table', rows: [['x', 'y', 'z'], ['p', 'q', 'r']] },
     ]);
   });
+
+  it('with tables: false, reads each row of cells as a paragraph (for services that find tables themselves)', () => {
+    const lines = [line(0, ['x', 0], ['y', 200], ['z', 400]), line(20, ['p', 0], ['q', 200], ['r', 400]), line(40, ['left', 0], ['right', 400]), line(60, ['below', 0], ['beside', 400])];
+    expect(linesToBlocks(lines, { tables: false })).toEqual([
+      { kind: 'paragraph', text: 'x y z' },
+      { kind: 'paragraph', text: 'p q r' },
+      // Two columns are still read left first.
+      { kind: 'paragraph', text: 'left' },
+      { kind: 'paragraph', text: 'below' },
+      { kind: 'paragraph', text: 'right' },
+      { kind: 'paragraph', text: 'beside' },
+    ]);
+  });
 });
 
 describe('boxes and tables', () => {

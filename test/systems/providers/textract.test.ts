@@ -14,7 +14,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { textractKind, schemaQueries } from '../../../src/systems/kinds/textract.js';
+import { textractKind } from '../../../src/systems/kinds/textract.js';
+import { schemaQueries } from '../../../src/systems/kinds/textract-extract.js';
 import type { CompareResult, ExtractResult, SplitResult } from '../../../src/service/types.js';
 import { startHttpServer, type RecordedRequest, type TestServer } from '../../helpers/http-server.js';
 import { compareRequest, createSystem, drawPdf, extractRequest, makeCall, makeContext, sendJson, splitRequest } from './context.js';
@@ -117,7 +118,8 @@ describe('textract', () => {
     server = await startHttpServer(async (request, response) => {
       await verifySignature(request);
       const body = JSON.parse(request.body.toString('utf8')) as { FeatureTypes: string[]; QueriesConfig: { Queries: { Text: string; Alias: string; Pages: string[] }[] } };
-      expect(body.FeatureTypes).toEqual(['QUERIES']);
+      // FORMS too (extractFeatures' default): its key-value pairs fill the fields no query answers.
+      expect(body.FeatureTypes).toEqual(['QUERIES', 'FORMS']);
       expect(body.QueriesConfig.Queries).toEqual([
         { Text: 'What is the Patient name?', Alias: 'patient', Pages: ['*'] },
         { Text: 'What is the billing total charges?', Alias: 'billing.total_charges', Pages: ['*'] },
@@ -139,6 +141,25 @@ describe('textract', () => {
     await system.close();
     if (!outcome.ok) throw outcome.error;
     expect(outcome.result).toMatchObject({ data: { patient: 'Amanda Patel', billing: { total_charges: 1234.5 } }, confidence: 87, confidenceScale: '0-100' } satisfies Partial<ExtractResult>);
+  });
+
+  it('matches FORMS keys to fields by their words: the more specific key first, a parenthesised note and abbreviations ignored', async () => {
+    const pair = (key: string, value: string, confidence: number) => {
+      const keyWords = key.split(' ').map((text) => block('WORD', [0.1, 0.1, 0.05, 0.02], { Text: text, Confidence: confidence }));
+      const valueWords = value.split(' ').map((text) => block('WORD', [0.3, 0.1, 0.05, 0.02], { Text: text, Confidence: confidence }));
+      const valueBlock = block('KEY_VALUE_SET', [0.3, 0.1, 0.2, 0.02], { EntityTypes: ['VALUE'], Confidence: confidence, ...children(...valueWords) });
+      const keyBlock = block('KEY_VALUE_SET', [0.1, 0.1, 0.2, 0.02], { EntityTypes: ['KEY'], Confidence: confidence, Relationships: [{ Type: 'VALUE', Ids: [valueBlock.Id] }, { Type: 'CHILD', Ids: keyWords.map((w) => w.Id) }] });
+      return [keyBlock, valueBlock, ...keyWords, ...valueWords];
+    };
+    const blocks = [...pair('Name:', 'Dr. Ruiz', 99), ...pair('Patient Name (as on card):', 'Amanda Patel', 80), ...pair('Acct #', '00123', 90), ...pair('Amt Due', '$1,234.50', 90), ...pair('Date', '01/02/2024', 90)];
+    server = await startHttpServer((_request, response) => sendJson(response, 200, { DocumentMetadata: { Pages: 1 }, Blocks: blocks }));
+    const schema = { type: 'object', properties: { patient: { type: 'object', properties: { name: { type: 'string' } } }, account_number: { type: 'string' }, amount_due: { type: 'number' }, date_of_birth: { type: 'string' } } };
+    const system = await createSystem(textractKind, 'aws', { ...options(server.url), extractFeatures: ['FORMS'] }, makeContext('aws', ENV, SECRETS));
+    const outcome = await system.call(makeCall(await drawPdf([[{ text: 'A', x: 72, y: 72, size: 12 }]]), 'application/pdf', extractRequest(schema)));
+    await system.close();
+    if (!outcome.ok) throw outcome.error;
+    // "Date" alone does not name a date of birth (overlap 0.5); "Name:" is less specific than "Patient Name" for patient.name.
+    expect(outcome.result).toMatchObject({ data: { patient: { name: 'Amanda Patel' }, account_number: '00123', amount_due: 1234.5 }, confidence: 86.67 });
   });
 
   it('retries throttling reported as HTTP 400, maps a rejected key to SERVICE_AUTH and a bad parameter to a final failure', async () => {
@@ -166,6 +187,31 @@ describe('textract', () => {
     await expect(createSystem(textractKind, 'aws', {}, makeContext('aws', { AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y' }))).rejects.toThrow(/systems\.aws\.region is not set/);
     await expect(createSystem(textractKind, 'aws', { region: 'us-east-1' }, makeContext('aws', {}))).rejects.toThrow(/AWS_ACCESS_KEY_ID, which systems\.aws reads, is not set/);
     expect(() => parseKindOptions(textractKind, { features: ['TABLES', 'WORDS'] }, 'systems.aws')).toThrow(/systems\.aws\.features\[1\]: expected one of LAYOUT, TABLES, FORMS, SIGNATURES, got "WORDS"/);
+  });
+
+  it('refuses AnalyzeDocument options with DetectDocumentText, a fieldMap without FORMS, and a fieldMap path the schema lacks', async () => {
+    expect(() => parseKindOptions(textractKind, { api: 'DetectDocumentText', features: ['TABLES'] }, 'systems.aws')).toThrow(/systems\.aws\.features: is for api: AnalyzeDocument/);
+    expect(() => parseKindOptions(textractKind, { extractFeatures: ['QUERIES'], fieldMap: { total: 'Total' } }, 'systems.aws')).toThrow(/systems\.aws\.fieldMap: maps FORMS keys: add FORMS to extractFeatures/);
+    expect(textractKind.operations(parseKindOptions(textractKind, { api: 'DetectDocumentText' }, 'systems.aws'))).toEqual(['compare', 'split', 'process']);
+    const context = makeContext('aws', ENV, SECRETS);
+    const schemaContext = { ...context, dataset: { ...context.dataset, schema: { type: 'object', properties: { billing: { type: 'object', properties: { total: { type: 'number' } } } } } } };
+    await expect(createSystem(textractKind, 'aws', { fieldMap: { 'billing.totl': 'Total' } }, schemaContext)).rejects.toThrow(/systems\.aws\.fieldMap\.billing\.totl: no such string, number or boolean field in the dataset's schema/);
+    await (await createSystem(textractKind, 'aws', { fieldMap: { 'billing.total': 'Total' } }, schemaContext)).close();
+  });
+
+  it('sends only FORMS for a schema with nothing to query, and fails the call without a request when QUERIES is all it may ask', async () => {
+    server = await startHttpServer((_request, response) => sendJson(response, 200, { DocumentMetadata: { Pages: 1 }, Blocks: [] }));
+    const schema = { type: 'object', properties: { codes: { type: 'array', items: { type: 'string' } } } };
+    const call = makeCall(await drawPdf([[{ text: 'A', x: 72, y: 72, size: 12 }]]), 'application/pdf', extractRequest(schema));
+    const forms = await createSystem(textractKind, 'aws', options(server.url), makeContext('aws', ENV, SECRETS));
+    expect((await forms.call(call)).ok).toBe(true);
+    await forms.close();
+    expect(JSON.parse(server.requests[0]!.body.toString('utf8'))).toEqual({ Document: { Bytes: expect.any(String) }, FeatureTypes: ['FORMS'] });
+    const queriesOnly = await createSystem(textractKind, 'aws', { ...options(server.url), extractFeatures: ['QUERIES'] }, makeContext('aws', ENV, SECRETS));
+    const outcome = await queriesOnly.call(call);
+    await queriesOnly.close();
+    expect(outcome.ok ? null : outcome.error.message).toMatch(/systems\.aws\.extractFeatures has only QUERIES, and the schema has no string, number or boolean field to query/);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('asks at most 15 queries (the synchronous limit)', () => {

@@ -63,7 +63,10 @@ function prepare(value: Json | undefined, ids: TextIds): Node {
   }
   const text = normalizeLeaf(value);
   let id = ids.get(text);
-  if (id === undefined) ids.set(text, (id = ids.size));
+  if (id === undefined) {
+    id = ids.size;
+    ids.set(text, id);
+  }
   return { kind: 'leaf', length: 1, key: JSON.stringify(value), noneLike: value === '', text, codePoints: countCodePoints(text), id };
 }
 
@@ -141,8 +144,8 @@ function compareLists(truth: Node[], prediction: Node[], context: Context): Part
     usedTruth.add(i);
     usedPrediction.add(j);
   }
-  truth.forEach((t, i) => void (usedTruth.has(i) || (length += t.length)));
-  prediction.forEach((p, j) => void (usedPrediction.has(j) || (length += p.length)));
+  for (const [i, t] of truth.entries()) if (!usedTruth.has(i)) length += t.length;
+  for (const [j, p] of prediction.entries()) if (!usedPrediction.has(j)) length += p.length;
   return { nls, length };
 }
 

@@ -113,9 +113,15 @@ function scoreLeaf(t: ScalarNode | undefined, p: ScalarNode | undefined, loc: Lo
     const equal = t.comparator.equal(t.canon, p.canon);
     const strictEqual = typeof t.raw === typeof p.raw && t.raw === p.raw;
     if (equal) tally.tp++;
-    else (tally.fp++, tally.fn++);
+    else {
+      tally.fp++;
+      tally.fn++;
+    }
     if (strictEqual) tally.stp++;
-    else (tally.sfp++, tally.sfn++);
+    else {
+      tally.sfp++;
+      tally.sfn++;
+    }
     verdict = equal ? 'tp' : 'fp+fn';
     strictVerdict = strictEqual ? 'tp' : 'fp+fn';
     error = !equal ? 'wrong_value' : !strictEqual ? 'format_only' : undefined;

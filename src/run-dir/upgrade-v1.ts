@@ -7,10 +7,9 @@
  * Holm-adjusted p, field leaders) stays absent.
  */
 import type { Mode } from '../types.js';
-import { INCUMBENT } from './run-systems.js';
-import { v1SystemName } from '../run/manifest.js';
+import { INCUMBENT, v1SystemName } from './manifest.js';
 import type { DocumentEvaluationV1, RunSummaryV1 } from './summary-v1.js';
-import { SUMMARY_SCHEMA_VERSION, type DocumentEvaluation, type LeaderboardBlock, type RunSummary, type SystemDocument, type SystemSummary } from './types.js';
+import { SUMMARY_SCHEMA_VERSION, type DocumentEvaluation, type LeaderboardBlock, type RunSummary, type SystemDocument, type SystemSummary } from './evaluation-types.js';
 
 export function upgradeSummaryV1(v1: RunSummaryV1): RunSummary {
   const name = v1SystemName(v1);

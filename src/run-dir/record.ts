@@ -2,11 +2,11 @@
  * One line of results.jsonl: one finished call of one system. Raw and durable: everything later stages need
  * is here, so scores and reports can be rebuilt without calling any system again.
  *
- * Version 2 (issue 14) added `system` (and put it first in `key`), `usage`, `cost_usd` and `raw`. A version-1
+ * Version 2 (several systems in one run, docs/systems.md) added `system` (and put it first in `key`), `usage`, `cost_usd` and `raw`. A version-1
  * line is read as a call of the run's single system (see `upgradeRecord`).
  */
 import type { Endpoint, Mode } from '../types.js';
-import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../service/types.js';
+import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from '../service/index.js';
 
 export const RECORD_SCHEMA_VERSION = 2;
 

@@ -6,7 +6,7 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, readSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
 import { unwritable } from '../fs-utils.js';
-import type { Redactor } from '../service/redact.js';
+import type { Redactor } from '../service/index.js';
 import type { CallRecord } from './record.js';
 
 export class ResultsWriter {

@@ -4,8 +4,8 @@
  * `upgradeDocumentV1` can read older run directories; nothing writes these shapes any more.
  */
 import type { Endpoint, Mode } from '../types.js';
-import type { RegionPage } from '../service/types.js';
-import type { ComparisonBlock, DocumentExtraction, DocumentMarkdown, ExtractionBlock, FieldRow, MarkdownBlock, RunSummary, SystemSummary, TagBreakdown } from './types.js';
+import type { RegionPage } from '../service/index.js';
+import type { ComparisonBlock, DocumentExtraction, DocumentMarkdown, ExtractionBlock, FieldRow, MarkdownBlock, RunSummary, SystemSummary, TagBreakdown } from './evaluation-types.js';
 
 /** Schema 1's tag breakdown: the service's and the incumbent's similarity side by side. */
 export interface TagBreakdownV1 extends Omit<TagBreakdown, 'similarity'> {

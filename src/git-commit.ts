@@ -7,7 +7,7 @@ import path from 'node:path';
 const run = promisify(execFile);
 
 export async function findDocbenchCommit(): Promise<string | null> {
-  const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   try {
     const { stdout } = await run('git', ['rev-parse', 'HEAD'], { cwd: packageDir, timeout: 5000 });
     const commit = stdout.trim();

@@ -4,9 +4,23 @@
  * atomically at every end, so a killed run still says what it was. Read and written by src/run-dir/.
  */
 import type { Endpoint, Mode } from '../types.js';
-import type { Operation, Price } from '../systems/types.js';
-import type { StopReason } from './events.js';
-import type { Selection } from './plan.js';
+import type { Operation, Price } from '../systems/index.js';
+
+/** Why a run stopped before its plan was done (`stop_reason`). */
+export type StopReason = 'interrupted' | 'auth' | 'outage' | 'output';
+
+/** Which documents a run takes (`selection`): the selection flags as the plan applied them. */
+export interface Selection {
+  /** Tag filters `key=value`; a document must match all of them. */
+  filters: { key: string; value: string }[];
+  /** Keep a seeded random sample of this many documents. */
+  sample: number | null;
+  seed: number;
+  /** Keep the first N (after filter and sample). */
+  limit: number | null;
+  /** Take shard `index` (1-based) of `count`. */
+  shard: { index: number; count: number } | null;
+}
 
 export const MANIFEST_SCHEMA_VERSION = 1;
 
@@ -62,7 +76,7 @@ export interface RunManifest {
     not_started: number;
   };
   /**
-   * The systems of the run, in the order given (issue 14). Absent in runs made before systems existed: read
+   * The systems of the run, in the order given (docs/systems.md). Absent in runs made before systems existed: read
    * those with `runSystems`.
    */
   systems?: ManifestSystem[];
@@ -101,6 +115,9 @@ export interface ManifestSystem {
   stop_message: string | null;
   counts: { planned: number; recorded: number; succeeded: number; failed: number };
 }
+
+/** The name of the stored system made of the dataset's baseline files (version-1 summaries named it `baseline`). */
+export const INCUMBENT = 'incumbent';
 
 /** The name a version-1 record (no `system`) is read under: the run's single system. */
 export function v1SystemName(manifest: { service?: { base_url: string | null } }): string {

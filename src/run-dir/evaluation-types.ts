@@ -5,9 +5,8 @@
  * they format, never re-score. Version-1 files are read through `upgrade-v1.ts`.
  */
 import type { Endpoint, Mode } from '../types.js';
-import type { RegionPage } from '../service/types.js';
-import type { FieldError, Verdict } from '../score/extraction/index.js';
-import type { LatencyStats } from '../score/latency.js';
+import type { RegionPage } from '../service/index.js';
+import type { DecisionFamily, FieldError, Verdict, LatencyStats } from '../score/index.js';
 
 /** 2: several systems per run (`systems.<name>`), leaderboard and comparisons with the reference. docs/summary-json.md. */
 export const SUMMARY_SCHEMA_VERSION = 2;
@@ -183,8 +182,30 @@ export interface LeaderboardBlock {
   metric: string;
   /** Human label, e.g. "field F1 (slow)". */
   label: string;
-  /** Best first; ties share a rank. `ci95` is the bootstrap 95% interval; null in runs scored with schema 1. */
-  rows: { rank: number; system: string; value: number; ci95: [number, number] | null; documents: number }[];
+  /**
+   * Documents every system of `rows` was scored on for this metric: what the ranking compares. Absent in
+   * summaries written before it was (their ranks are by each system's own figure).
+   */
+  shared_documents?: number;
+  /**
+   * Best first by `shared.value` (by `value` when no document is shared); ties share a rank.
+   * `value`, `ci95`, `documents`: the system's own figure on all the documents it was scored on (`ci95` the
+   * bootstrap 95% interval; null in runs scored with schema 1). `shared`: the same metric on the
+   * `shared_documents` only (null when none is shared). `covers_fewer`: scored on fewer documents than the
+   * system that covers the most.
+   */
+  rows: LeaderboardRow[];
+}
+
+/** One system in a leaderboard block. */
+export interface LeaderboardRow {
+  rank: number;
+  system: string;
+  value: number;
+  ci95: [number, number] | null;
+  documents: number;
+  shared?: { value: number; ci95: [number, number]; documents: number } | null;
+  covers_fewer?: boolean;
 }
 
 /** One system against the reference on one headline metric (paired by document). */
@@ -193,11 +214,14 @@ export interface SystemComparisonBlock extends ComparisonBlock {
   reference: string;
   metric: string;
   /**
-   * Holm-adjusted bootstrap p (docs/metrics/comparison.md) across every system × metric of this run; null in runs scored
-   * with schema 1, which kept only the markdown head-to-head.
+   * The p the decision uses (docs/metrics/comparison.md "Decision rule"): for the system's primary metric its
+   * own bootstrap p (a Holm family of one), for its other metrics Holm-adjusted among themselves. Null in runs
+   * scored with schema 1, which kept only the markdown head-to-head.
    */
   p_holm: number | null;
-  /** The 95% interval excludes 0 and the Holm-adjusted p ≤ 0.05 (schema 1: the interval alone). */
+  /** Which family `p_holm` was adjusted in; absent in summaries written before families. */
+  family?: DecisionFamily;
+  /** p_holm ≤ `decision.alpha` (schema 1: the interval excluded 0). */
   significant: boolean;
 }
 
@@ -245,6 +269,11 @@ export interface RunSummary {
   comparisons: SystemComparisonBlock[];
   field_leaders: FieldLeader[];
   disagreements: Disagreement[];
+  /**
+   * The rule `comparisons` and `field_leaders` were decided by: two-sided at `alpha`; fewer than
+   * `fewest_significant` documents that differ can never be significant. Absent in older summaries.
+   */
+  decision?: { alpha: number; sides: 'two-sided'; fewest_significant: number };
   /** What could not be scored for lack of truth files, per kind: document counts. */
   skipped: { truth_json: number; truth_markdown: number; truth_regions: number };
   /** Versions of the metric definitions, so numbers from different docbench versions are not mixed silently. */
