@@ -7,7 +7,7 @@ import { createPageOcr } from './page-ocr.js';
 import type { InputDocument } from './read-request.js';
 
 export interface Engine {
-  /** The OCR that reads scanned pages, e.g. `pp-ocrv4+onnxruntime-node@1.30.0` or `tesseract.js@7.0.0`. */
+  /** The OCR that reads scanned pages, e.g. `pp-ocrv4+onnxruntime-node@1.17.0` or `tesseract.js@7.0.0`. */
   ocrVersion: string;
   analyse(document: InputDocument): Promise<AnalysedDocument>;
   /** Analyses several documents (indexed file parts) and numbers their pages as one sequence. */

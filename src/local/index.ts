@@ -24,7 +24,7 @@ export interface LocalService {
   baseUrl: string;
   /** Where /compare data is kept. */
   dataDir: string;
-  /** The OCR that reads scanned pages, with its version (e.g. `pp-ocrv4+onnxruntime-node@1.30.0`). */
+  /** The OCR that reads scanned pages, with its version (e.g. `pp-ocrv4+onnxruntime-node@1.17.0`). */
   ocrVersion: string;
   /** Stops accepting connections, ends open ones, and terminates the OCR workers. */
   close(): Promise<void>;

@@ -14,7 +14,7 @@ import { isPpOcr, loadPpOcr, type PpOcr } from './pp-ocr.js';
 
 /** Reads one greyscale page. */
 export interface PageOcr {
-  /** e.g. `pp-ocrv4+onnxruntime-node@1.30.0` or `tesseract.js@7.0.0`. */
+  /** e.g. `pp-ocrv4+onnxruntime-node@1.17.0` or `tesseract.js@7.0.0`. */
   version: string;
   /** Words in points; `confidence` is the mean word confidence, 0–100. */
   read(raster: GreyPage): Promise<{ words: Fragment[]; confidence: number }>;
@@ -98,7 +98,7 @@ export async function createPageOcr(choice: OcrChoice, options: { workers: numbe
     if (choice === 'pp-ocr') {
       throw new UsageError(`OCR pp-ocr is not available: ${loaded.reason}`, {
         subject: 'ocr',
-        hint: 'install the optional dependencies with ONNXRUNTIME_NODE_INSTALL=skip npm install (docs/local-service.md), or choose ocr auto or tesseract',
+        hint: 'install the optional dependencies (npm install without --omit=optional; docs/local-service.md), or choose ocr auto or tesseract',
       });
     }
     options.logger.info(`local engine: OCR by tesseract.js; PP-OCR is not available: ${loaded.reason}`);

