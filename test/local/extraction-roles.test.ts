@@ -87,21 +87,45 @@ describe('NPI fields', () => {
 
 describe('field roles from the schema', () => {
   it('recognises the issuer, its address, the document date, the total and the currency under other names', () => {
-    expect(classifyField(['merchant_name'], 'string', undefined, '')).toBe('issuer');
-    expect(classifyField(['seller'], 'string', undefined, 'Business that sold the goods')).toBe('issuer');
-    expect(classifyField(['store_address'], 'string', undefined, '')).toBe('issuer-address');
-    expect(classifyField(['transactionDate'], 'string', 'date', '')).toBe('document-date');
-    expect(classifyField(['grand_total'], 'number', undefined, '')).toBe('total');
-    expect(classifyField(['amountDue'], 'number', undefined, '')).toBe('total');
-    expect(classifyField(['currency_code'], 'string', undefined, '')).toBe('currency');
+    expect(classifyField(['merchant_name'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['seller'], 'string', undefined, { description: 'Business that sold the goods' })).toBe('issuer');
+    expect(classifyField(['store_address'], 'string', undefined)).toBe('issuer-address');
+    expect(classifyField(['transactionDate'], 'string', 'date')).toBe('document-date');
+    expect(classifyField(['grand_total'], 'number', undefined)).toBe('total');
+    expect(classifyField(['amountDue'], 'number', undefined)).toBe('total');
+    expect(classifyField(['currency_code'], 'string', undefined)).toBe('currency');
   });
 
   it('leaves other parties and parts of the total to label matching', () => {
-    expect(classifyField(['patient', 'date_of_birth'], 'string', 'date', 'Date of birth')).toBeNull();
-    expect(classifyField(['due_date'], 'string', 'date', '')).toBeNull();
-    expect(classifyField(['customer_address'], 'string', undefined, '')).toBeNull();
-    expect(classifyField(['billing_summary', 'total_charges'], 'number', undefined, 'Total charges')).toBeNull();
-    expect(classifyField(['tax_total'], 'number', undefined, '')).toBeNull();
+    expect(classifyField(['patient', 'date_of_birth'], 'string', 'date', { description: 'Date of birth' })).toBeNull();
+    expect(classifyField(['due_date'], 'string', 'date')).toBeNull();
+    expect(classifyField(['customer_address'], 'string', undefined)).toBeNull();
+    expect(classifyField(['billing_summary', 'total_charges'], 'number', undefined, { title: 'Total charges' })).toBeNull();
+    expect(classifyField(['tax_total'], 'number', undefined)).toBeNull();
+  });
+
+  it('reads the role from synonyms, titles, German compounds and descriptions, not from a list of property names', () => {
+    expect(classifyField(['shop_location'], 'string', undefined, { title: 'Where the shop is' })).toBe('issuer-address');
+    expect(classifyField(['outlet'], 'string', undefined, { title: 'Trading name of the outlet' })).toBe('issuer');
+    expect(classifyField(['sum_charged'], 'number', undefined, { description: 'what the buyer paid, after rounding' })).toBe('total');
+    expect(classifyField(['day_of_sale'], 'string', undefined)).toBe('document-date');
+    expect(classifyField(['rechnungssteller'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['belegdatum'], 'string', undefined)).toBe('document-date');
+    expect(classifyField(['bruttobetrag'], 'number', undefined)).toBe('total');
+    expect(classifyField(['waehrung'], 'string', undefined)).toBe('currency');
+    // A party that owns the thing asked for makes it theirs; one that merely takes part does not.
+    expect(classifyField(['location'], 'string', undefined, { description: "the customer's street and town" })).toBeNull();
+    expect(classifyField(['name'], 'string', undefined, { description: 'name of the buyer' })).toBeNull();
+    expect(classifyField(['nettobetrag'], 'number', undefined)).toBeNull();
+    expect(classifyField(['zwischensumme'], 'number', undefined)).toBeNull();
+    expect(classifyField(['days_open'], 'integer', undefined)).toBeNull();
+  });
+});
+
+describe('schema titles', () => {
+  it('match the printed label when the property name shares no word with it', () => {
+    const schema = { type: 'object', properties: { ref: { type: 'string', title: 'Policy Number' } } };
+    expect(extractFields(page([at('Policy Number: AB-1234', 72, 72)]), schema, { fast: false }).data).toEqual({ ref: 'AB-1234' });
   });
 });
 
