@@ -176,6 +176,24 @@ describe('extraction by role', () => {
     expect(addressOf(['LOT 3, JALAN PELABUR 23/1,', '40300 SHAH ALAM.', 'V E05: Ridzuan(11900)'])).toBe('LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM.');
   });
 
+  it('reads the address past what a till prints between the name and it: the date and time, a labelled id, a tax number', () => {
+    const addressOf = (between: string[]) =>
+      extractFields(page([at('KEDAI MAJU SDN BHD', 100, 20, 12), ...[...between, '12, JALAN MAWAR 3,', '43300 SERI KEMBANGAN', 'TEL: 03-1234567'].map((text, i) => at(text, 100, 36 + i * 14))]), receiptSchema, { fast: false }).data.shop_address;
+    const address = '12, JALAN MAWAR 3, 43300 SERI KEMBANGAN';
+    expect(addressOf(['12 Mar 2018 18:19', '(867388-U)'])).toBe(address);
+    expect(addressOf(['Company No: SA0127959-D', 'Site: 2395'])).toBe(address);
+    expect(addressOf(['GST Reg. No : 000313901056'])).toBe(address);
+    // A title or a contact line still ends the header: what follows it is not the issuer's address.
+    expect(addressOf(['TAX INVOICE'])).toBeNull();
+    expect(addressOf(['Tel: 03-7734366'])).toBeNull();
+  });
+
+  it('reads a letter-spaced name that OCR splits into words, and never takes a notice to the customer for the name', () => {
+    const shopOf = (fragments: Fragment[]) => extractFields(page([...fragments, at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false }).data.shop;
+    expect(shopOf([at('SIN', 80, 20, 12), at('THYE', 130, 20, 12), at('&', 180, 20, 12), at('COMPANY', 200, 20, 12)])).toBe('SIN THYE & COMPANY');
+    expect(shopOf([at('GOODS SOLD ARE NOT RETURNABLE. THANK YOU', 60, 8), at('SLF CASH & CARRY', 100, 20, 12)])).toBe('SLF CASH & CARRY');
+  });
+
   it("follows the caller's locale for dates the document leaves ambiguous, and the document's own dates over it", () => {
     const schema = { type: 'object', properties: { date: { type: 'string', format: 'date' } } };
     const ambiguous = page([at('Date: 03/04/2024', 72, 72)]);

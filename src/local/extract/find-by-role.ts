@@ -18,9 +18,9 @@ export interface RoleValue {
 /** Legal forms that end a company name, in the languages of the documents seen (incl. Malaysian receipts). */
 const LEGAL_FORM =
   /\b(gmbh|ag|kg|ug|se|ltd|limited|inc|llc|llp|plc|corp|corporation|co|company|pty|b\.?\s?v|n\.?\s?v|s\.?\s?a|s\.?\s?a\.?\s?r\.?\s?l|sarl|srl|oy|ab|as|aps|sdn\.?\s?bhd|bhd|berhad|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|s\.?\s?l)\b\.?/i;
-/** Headings and boilerplate near the top that are never the issuer's name. */
+/** Headings and boilerplate near the top that are never the issuer's name; notices to the customer neither. */
 const NOT_A_NAME =
-  /^(tax\s+)?(invoice|receipt|rechnung|quittung|bill|statement|original|copy|summary|details|simplified|cash\s*sale|official|payment|credit\s*note|lieferschein|page|seite|tel|fax|phone|gst|vat|reg|co\.?\s*reg|company\s*reg|no\b|thank)|\b(date|datum|due|number|nr)\b/i;
+  /^(tax\s+)?(invoice|receipt|rechnung|quittung|bill|statement|original|copy|summary|details|simplified|cash\s*sale|official|payment|credit\s*note|lieferschein|page|seite|tel|fax|phone|gst|vat|reg|co\.?\s*reg|company\s*reg|no\b|thank)|\b(date|datum|due|number|nr|thank|welcome|returnable|refundable|exchangeable|willkommen|danke)\b/i;
 /** Labels of the recipient's block: lines under or beside them belong to the customer. */
 const RECIPIENT_LABEL = /^(bill(ed)?\s*to|sold\s*to|ship(ped)?\s*to|invoice\s*to|deliver(ed|y)?\s*to|customer|client|buyer|recipient|to|an|rechnung\s*an|rechnungsempf[äa]nger|lieferadresse|kunde|attention|attn|billing\s*(contact|address)|licensed\s*to)\b\s*:?/i;
 /** Labels naming the issuer outright. */
@@ -120,6 +120,21 @@ function lineBelow(index: DocumentIndex, entry: IndexedLine): IndexedLine | unde
   return index.lines.find((l) => l.page === entry.page && l.rowIndex > entry.rowIndex && l.rowIndex <= entry.rowIndex + 2 && l.line.box.x1 > box.x0 && l.line.box.x0 < box.x1 + 40);
 }
 
+/**
+ * A heading printed letter-spaced ("SIN  THYE  &  COMPANY") reaches OCR as several short lines on one row:
+ * when every line of the entry's row is words without digits or colons, the name is the whole row, left to
+ * right. Undefined when the row holds only this line or anything else.
+ */
+function spreadRowText(index: DocumentIndex, entry: IndexedLine): string | undefined {
+  const row = index.lines.filter((l) => l.page === entry.page && l.rowIndex === entry.rowIndex);
+  if (row.length < 2 || row.length > 6) return undefined;
+  if (row.some((l) => /[\d:@]/.test(textOf(l)) || letterShare(textOf(l).replace(/&/g, 'x')) < 0.8)) return undefined;
+  return row
+    .sort((a, b) => a.line.box.x0 - b.line.box.x0)
+    .map(textOf)
+    .join(' ');
+}
+
 /** Issuer picks per analysed document: the issuer and its address fields both start from the same pick. */
 const issuerPicks = new WeakMap<DocumentIndex, IssuerPick | null>();
 
@@ -139,7 +154,7 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
   let rank = 0;
   for (const entry of index.lines) {
     if (entry.page !== firstPage || recipient.has(entry)) continue;
-    const raw = textOf(entry);
+    const raw = spreadRowText(index, entry) ?? textOf(entry);
     const labelled = ISSUER_LABEL.exec(raw);
     let source = labelled ? raw.slice(labelled[0].length) : raw;
     let line = entry;
@@ -200,6 +215,7 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
   if (rest.length >= 2) return { value: rest.join(', '), quality: pick.quality * 0.8 };
   const parts: string[] = [];
   let previous = pick.line;
+  let skippedBeforeAddress = 0;
   for (const entry of index.lines) {
     if (entry.page !== pick.line.page || entry.rowIndex <= previous.rowIndex) continue;
     if (entry.rowIndex > previous.rowIndex + 1) break;
@@ -208,21 +224,47 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
     // Same column: overlapping horizontally with the line above.
     if (box.x1 < ref.x0 || box.x0 > ref.x1) continue;
     const text = textOf(entry);
-    // Before the address: the rest of the name, or its registration number ("(123456-X)", "Co. Reg: 750441-W",
-    // read by OCR as "(65351~M)" or "Co~REG").
-    if (parts.length === 0 && ((LEGAL_FORM.test(text) && !/\d/.test(text)) || /^\(?[\dA-Z]+[-~]?[A-Z]?\)?$/.test(text) || /^\(?\s*co\W{0,2}\s*reg\b/i.test(text))) {
+    // Before the address: the rest of the name, its registration number ("(123456-X)", "Co. Reg: 750441-W",
+    // read by OCR as "(65351~M)" or "Co~REG"), a labelled id ("Company No: …", "Site: 2395") or the date and
+    // time a till prints under the name. Skipped lines still chain the column: the address follows them.
+    if (parts.length === 0 && skippedBeforeAddress < 3 && precedesAddress(text)) {
+      skippedBeforeAddress++;
       previous = entry;
       continue;
     }
     // A label and its value ("Tel: …", "Cashier: …") ends the address: address lines hold no colon.
-    if (ADDRESS_STOP.test(text) || text.includes(':') || findDates(text).length > 0 || findAmounts(text).length > 0) break;
+      if (ADDRESS_STOP.test(text) || text.includes(':') || findDates(text).length > 0 || findAmounts(text).length > 0) break;
     parts.push(text);
     previous = entry;
     if (parts.length >= 5) break;
   }
   if (parts.length === 0) return null;
   // One space after each comma, as addresses are written out ("27,JALAN" → "27, JALAN").
-  return { value: parts.join(' ').replace(/,(?=\S)/g, ', ').replace(/\s+/g, ' '), quality: pick.quality * 0.7 };
+  const value = parts.join(' ').replace(/,(?=\S)/g, ', ').replace(/\s+/g, ' ');
+  // Lines that read as an address (a postcode before a place name, street words) are evidence of their own.
+  return { value, quality: pick.quality * 0.7 + (looksLikeAddress(value) ? 0.15 : 0) };
+}
+
+/** Lines printed between a name and its address that are not the address. */
+function precedesAddress(text: string): boolean {
+  if (LEGAL_FORM.test(text) && !/\d/.test(text)) return true;
+  if (/^\(?[\dA-Z]+[-~]?[A-Z]?\)?$/.test(text) || /^\(?\s*co\W{0,2}\s*reg\b/i.test(text)) return true;
+  // "Company No: SA0127959-D", "Site: 2395", "GST Reg. No : 000313901056": a short label (not a title, date
+  // or contact) and an id without spaces; OCR may read the label's "No" as "N0".
+  const labelled = /^\(?([\p{L}\d .]{2,24}):\s*([\p{L}\d/-]*\d[\p{L}\d/-]*)\)?$/u.exec(text);
+  if (labelled && !/\b(invoice|receipt|rechnung|bill|date|datum|cashier|table|tel|phone|fax|e-?mail)\b/i.test(labelled[1]!)) return true;
+  // A date with or without its time, and nothing else.
+  const dates = findDates(text);
+  return dates.length > 0 && text.replace(/\d{1,2}:\d{2}(:\d{2})?\s*([AP]M)?/gi, '').replace(/[\d\s/.,:-]|\b[A-Za-z]{3,9}\b/g, '').length === 0;
+}
+
+/** A postcode before a place name, starting the line or after a comma ("47400 PETALING JAYA", "D-10115 Berlin"). */
+const POSTCODE_TOWN = /(^|,\s*)([A-Z]{1,2}-)?\d{4,6}\s*,?\s*\p{L}{3,}/u;
+
+/** Street words and a postcode before a place name, in the languages of the documents seen. */
+const ADDRESS_WORDS = /\b(street|st|road|rd|avenue|ave|lane|drive|blvd|suite|floor|level|unit|lot|no|jalan|jln|taman|tmn|lorong|persiaran|kawasan|bandar|seksyen|strasse|straße|str|weg|platz|allee|gasse|rue|via|calle)\b\.?/i;
+function looksLikeAddress(text: string): boolean {
+  return ADDRESS_WORDS.test(text) && POSTCODE_TOWN.test(text);
 }
 
 /**
