@@ -191,7 +191,19 @@ describe('extraction by role', () => {
   it('reads a letter-spaced name that OCR splits into words, and never takes a notice to the customer for the name', () => {
     const shopOf = (fragments: Fragment[]) => extractFields(page([...fragments, at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false }).data.shop;
     expect(shopOf([at('SIN', 80, 20, 12), at('THYE', 130, 20, 12), at('&', 180, 20, 12), at('COMPANY', 200, 20, 12)])).toBe('SIN THYE & COMPANY');
+    // A name in one column and a title in another are not one spaced name.
+    expect(shopOf([at('Acme GmbH', 40, 20, 12), at('INVOICE', 450, 20, 12)])).toBe('Acme GmbH');
     expect(shopOf([at('GOODS SOLD ARE NOT RETURNABLE. THANK YOU', 60, 8), at('SLF CASH & CARRY', 100, 20, 12)])).toBe('SLF CASH & CARRY');
+  });
+
+  it('reads the total a receipt customer paid: rates are not amounts, a rounding adjustment counts, cash minus change decides between totals', () => {
+    const totalOf = (lines: string[][]) =>
+      extractFields(page([at('KEDAI MAJU SDN BHD', 100, 20, 12), ...lines.flatMap((cells, row) => cells.map((text, i) => at(text, 40 + i * 160, 200 + row * 14)))]), receiptSchema, { fast: false }).data.amount_paid;
+    expect(totalOf([['TOTAL INCL. GST 6.00%', 'RM 47.70']])).toBe(47.7);
+    expect(totalOf([['TOTAL', 'RM 33.92'], ['ROUNDING ADJUSTMENT', '-RM 0.02'], ['CHANGE', 'RM 16.10']])).toBe(33.9);
+    // "CASH" first heads the receipt as the kind of sale; the tax summary's "Total:" is the lowest total line.
+    expect(totalOf([['CASH'], ['Total Sales', '21.20'], ['CASH :', '100.00'], ['Change :', '78.80'], ['Total:', '20.00']])).toBe(21.2);
+    expect(totalOf([['Total Sales (Inclusive GST) RM', '9.90'], ['CASH RM', '10.00'], ['CHANGE RM', '.10'], ['Total:', '9.34']])).toBe(9.9);
   });
 
   it("follows the caller's locale for dates the document leaves ambiguous, and the document's own dates over it", () => {

@@ -126,13 +126,13 @@ function lineBelow(index: DocumentIndex, entry: IndexedLine): IndexedLine | unde
  * right. Undefined when the row holds only this line or anything else.
  */
 function spreadRowText(index: DocumentIndex, entry: IndexedLine): string | undefined {
-  const row = index.lines.filter((l) => l.page === entry.page && l.rowIndex === entry.rowIndex);
+  const row = index.lines.filter((l) => l.page === entry.page && l.rowIndex === entry.rowIndex).sort((a, b) => a.line.box.x0 - b.line.box.x0);
   if (row.length < 2 || row.length > 6) return undefined;
-  if (row.some((l) => /[\d:@]/.test(textOf(l)) || letterShare(textOf(l).replace(/&/g, 'x')) < 0.8)) return undefined;
-  return row
-    .sort((a, b) => a.line.box.x0 - b.line.box.x0)
-    .map(textOf)
-    .join(' ');
+  // Words without digits, one or two a line, each close to the next (within three of its letters' heights):
+  // a spaced heading, not a name in one column and a title or a date in another.
+  if (row.some((l) => /[\d:@]/.test(textOf(l)) || textOf(l).split(/\s+/).length > 2 || letterShare(textOf(l).replace(/&/g, 'x')) < 0.8)) return undefined;
+  if (row.some((l, i) => i > 0 && l.line.box.x0 - row[i - 1]!.line.box.x1 > 3 * Math.max(l.line.fontSize, 6))) return undefined;
+  return row.map(textOf).join(' ');
 }
 
 /** Issuer picks per analysed document: the issuer and its address fields both start from the same pick. */
@@ -345,10 +345,14 @@ function amountsBeside(index: DocumentIndex, position: number): AmountAt[] {
 
 /** Cash handed over minus change given: what a receipt's customer paid, when both are printed. */
 function cashMinusChange(index: DocumentIndex): number | null {
+  // The first such line with an amount: "CASH" also heads receipts as the kind of sale, with no amount.
   const amountAfter = (pattern: RegExp): number | null => {
-    const position = index.lines.findIndex((entry) => pattern.test(textOf(entry)));
-    const found = position >= 0 ? amountsBeside(index, position) : [];
-    return found.length > 0 ? found[found.length - 1]!.amount.value : null;
+    for (let position = 0; position < index.lines.length; position++) {
+      if (!pattern.test(textOf(index.lines[position]!))) continue;
+      const found = amountsBeside(index, position);
+      if (found.length > 0) return found[found.length - 1]!.amount.value;
+    }
+    return null;
   };
   const cash = amountAfter(/^\s*(cash|tunai|bar|tendered|amount\s*tendered|payment\s*\(?cash\)?)\b(?!\s*refund)/i);
   const change = amountAfter(/^\s*(change|baki|kembali|r[üu]ckgeld)\b/i);
@@ -385,7 +389,29 @@ function findWordedTotal(index: DocumentIndex): (RoleValue & { value: number; cu
     if (!best || quality >= best.quality) best = { at, quality };
   });
   const found = best as { at: AmountAt; quality: number } | null;
-  return found ? { value: found.at.amount.value, currency: found.at.amount.currency, quality: Math.min(1, found.quality) } : null;
+  if (!found) return null;
+  const value = Math.round((found.at.amount.value + roundingBelow(index, found.at.entry)) * 100) / 100;
+  return { value, currency: found.at.amount.currency, quality: Math.min(1, found.quality) };
+}
+
+/**
+ * A rounding adjustment printed under a total that is not itself the rounded one ("TOTAL RM 33.92",
+ * "ROUNDING ADJ -RM 0.02"): what the customer pays is the sum. 0 when there is none.
+ */
+function roundingBelow(index: DocumentIndex, total: IndexedLine): number {
+  if (/round/i.test(textOf(total))) return 0;
+  const start = index.lines.indexOf(total);
+  for (let position = start + 1; position < index.lines.length; position++) {
+    const entry = index.lines[position]!;
+    if (entry.page !== total.page || entry.rowIndex > total.rowIndex + 2) break;
+    if (!/^\s*rounding\b/i.test(textOf(entry))) continue;
+    const at = amountsBeside(index, position)[0];
+    if (!at || at.amount.value === 0 || Math.abs(at.amount.value) >= 0.1) return 0;
+    // The sign may stand before the currency ("-RM 0.02"), where the amount pattern does not see it.
+    const before = textOf(at.entry).slice(0, at.amount.start);
+    return /-\s*(RM|[$€£]|[A-Z]{3})?\s*$/.test(before) ? -Math.abs(at.amount.value) : at.amount.value;
+  }
+  return 0;
 }
 
 /** No total wording at all: the largest amount that is not cash handed over or change given. */
