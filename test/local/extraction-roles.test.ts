@@ -188,6 +188,12 @@ describe('extraction by role', () => {
     expect(addressOf(['Tel: 03-7734366'])).toBeNull();
   });
 
+  it('keeps an address-like block under a doubtful name (digits in it), and spaces commas as addresses are written', () => {
+    const lines = ['LOT P.T. 2811 , JALAN ANGSA,', 'TAMAN BERKELEY', '41150 KLANG, SELANGOR', 'GST ID NO : 000181747712'];
+    const result = extractFields(page([at('99 SPEED MART S/B (519537-X)', 100, 20, 12), ...lines.map((text, i) => at(text, 100, 36 + i * 14))]), receiptSchema, { fast: false });
+    expect(result.data.shop_address).toBe('LOT P.T. 2811, JALAN ANGSA, TAMAN BERKELEY 41150 KLANG, SELANGOR');
+  });
+
   it('reads a letter-spaced name that OCR splits into words, and never takes a notice to the customer for the name', () => {
     const shopOf = (fragments: Fragment[]) => extractFields(page([...fragments, at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false }).data.shop;
     expect(shopOf([at('SIN', 80, 20, 12), at('THYE', 130, 20, 12), at('&', 180, 20, 12), at('COMPANY', 200, 20, 12)])).toBe('SIN THYE & COMPANY');

@@ -239,10 +239,12 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
     if (parts.length >= 5) break;
   }
   if (parts.length === 0) return null;
-  // One space after each comma, as addresses are written out ("27,JALAN" → "27, JALAN").
-  const value = parts.join(' ').replace(/,(?=\S)/g, ', ').replace(/\s+/g, ' ');
-  // Lines that read as an address (a postcode before a place name, street words) are evidence of their own.
-  return { value, quality: pick.quality * 0.7 + (looksLikeAddress(value) ? 0.15 : 0) };
+  // No space before a comma, one after it, as addresses are written out ("27,JALAN" → "27, JALAN").
+  const value = parts.join(' ').replace(/\s+,/g, ',').replace(/,(?=\S)/g, ', ').replace(/\s+/g, ' ');
+  // Lines that read as an address (a postcode before a place name, street words) are evidence of their own,
+  // however doubtful the name above them.
+  const addressLike = ADDRESS_WORDS.test(value) && parts.some((part) => POSTCODE_TOWN.test(part));
+  return { value, quality: addressLike ? Math.max(0.45, pick.quality * 0.7 + 0.15) : pick.quality * 0.7 };
 }
 
 /** Lines printed between a name and its address that are not the address. */
@@ -263,9 +265,7 @@ const POSTCODE_TOWN = /(^|,\s*)([A-Z]{1,2}-)?\d{4,6}\s*,?\s*\p{L}{3,}/u;
 
 /** Street words and a postcode before a place name, in the languages of the documents seen. */
 const ADDRESS_WORDS = /\b(street|st|road|rd|avenue|ave|lane|drive|blvd|suite|floor|level|unit|lot|no|jalan|jln|taman|tmn|lorong|persiaran|kawasan|bandar|seksyen|strasse|straße|str|weg|platz|allee|gasse|rue|via|calle)\b\.?/i;
-function looksLikeAddress(text: string): boolean {
-  return ADDRESS_WORDS.test(text) && POSTCODE_TOWN.test(text);
-}
+
 
 /**
  * Day/month order for a document whose dates are all ambiguous: day first when it shows signs of printing
