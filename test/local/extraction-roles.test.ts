@@ -200,6 +200,8 @@ describe('extraction by role', () => {
     // A name in one column and a title in another are not one spaced name.
     expect(shopOf([at('Acme GmbH', 40, 20, 12), at('INVOICE', 450, 20, 12)])).toBe('Acme GmbH');
     expect(shopOf([at('GOODS SOLD ARE NOT RETURNABLE. THANK YOU', 60, 8), at('SLF CASH & CARRY', 100, 20, 12)])).toBe('SLF CASH & CARRY');
+    // A colon inside the registration number after the name does not make the line a label.
+    expect(shopOf([at('Dion Realties Sdn Bhd (Co. No:20154-T)', 60, 20, 12)])).toBe('Dion Realties Sdn Bhd');
   });
 
   it('reads the total a receipt customer paid: rates are not amounts, a rounding adjustment counts, cash minus change decides between totals', () => {

@@ -164,7 +164,7 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
       if (!below || recipient.has(below)) continue;
       source = textOf(below);
       line = below;
-    } else if (/[:@]/.test(source)) continue;
+    } else if (/[:@]/.test(source.replace(/\s*\([^()]*\)\s*$/, ''))) continue; // a label line, unless the colon is in a trailing "(Co. No: …)"
     const name = cleanName(cutAfterLegalForm(firstSegment(source)));
     const top = entry.line.box.y0 / Math.max(1, entry.page.height);
     const footer = top > 0.85;
