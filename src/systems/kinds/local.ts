@@ -1,7 +1,7 @@
 /**
  * `local`: docbench's own engine (the reference service of src/local), started in this process on a
  * loopback port and called through the interface client, so its answers are read exactly as a real
- * service's are. The engine (pdfjs, tesseract) is loaded only when a local system is created.
+ * service's are. The engine (pdfjs, OCR) is loaded only when a local system is created.
  */
 import path from 'node:path';
 import { DEFAULT_AUTH } from '../../service/index.js';
@@ -26,7 +26,7 @@ export function localEngineDataDir(cacheDir: string): string {
 
 export const localKind: SystemKind<LocalOptions> = {
   kind: 'local',
-  description: "docbench's embedded reference engine (pdfjs text layer + tesseract OCR), in this process",
+  description: "docbench's embedded reference engine (pdfjs text layer + PP-OCR or tesseract OCR), in this process",
   docs: 'docs/systems.md',
   optionNames: ['ocr'],
   parseOptions: (read) => ({ ocr: read.optionalEnum('ocr', OCR_CHOICES) ?? 'auto' }),
