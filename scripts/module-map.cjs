@@ -6,7 +6,7 @@
  */
 
 /** Top-level modules every folder may import: they import nothing but each other. */
-const BASE = ['errors.ts', 'logger.ts', 'types.ts', 'lazy.ts', 'fs-utils.ts', 'version.ts', 'random.ts', 'schema-check.ts', 'git-commit.ts'];
+const BASE = ['errors.ts', 'logger.ts', 'types.ts', 'lazy.ts', 'fs-utils.ts', 'version.ts', 'random.ts', 'schema-check.ts', 'git-commit.ts', 'format-parts.ts', 'endpoint-results.ts', 'loopback.ts'];
 
 /** Only `import type` (or imports of types alone) from this folder. */
 const types = (name) => ({ name, only: 'types' });
@@ -24,7 +24,7 @@ const MODULE_MAP = {
   'settings-reader.ts': [],
   'run-settings.ts': [types('service'), 'settings-reader.ts'],
   service: [],
-  dataset: [types('service')],
+  dataset: [types('service'), lazily('pdf')],
   systems: ['service', 'dataset', 'settings-reader.ts', 'run-settings.ts', lazily('local'), lazily('pdf')],
   run: ['service', 'dataset', 'systems', 'run-dir', 'config.ts', lazily('local')],
   'run-dir': [types('service'), types('systems'), types('score')],

@@ -9,6 +9,7 @@
  */
 import type * as RunBenchmarkModule from './run/run-benchmark.js';
 import type * as MergeModule from './run/merge.js';
+import type * as PlanBenchmarkModule from './run/plan-benchmark.js';
 import type * as EvaluateRunModule from './evaluate/evaluate-run.js';
 import type * as FinalizeModule from './finalize.js';
 import type * as LocalModule from './local/index.js';
@@ -38,6 +39,8 @@ export type { ClientOptions, ServiceClient, CallOutcome, DocumentInput, ExtractP
 export { resolveConfig, describeConfig } from './config.js';
 export type { ResolvedConfig, ConfigOverrides } from './config.js';
 export type { RunBenchmarkOptions, RunBenchmarkResult } from './run/run-benchmark.js';
+export type { PlanBenchmarkOptions, PlanResult } from './run/plan-benchmark.js';
+export type { SystemEstimate } from './run/estimate.js';
 export type { RunManifest } from './run-dir/manifest.js';
 export type { RunEvent, RunCounts } from './run/events.js';
 export type * from './run-dir/evaluation-types.js';
@@ -50,6 +53,11 @@ export type { GateThresholds, GateFlags, DiffSettings, DiffResult, MetricDiff, F
 /** Runs a benchmark: plan, calls, results.jsonl and run.json (src/run/run-benchmark.ts). */
 export async function runBenchmark(...args: Parameters<typeof RunBenchmarkModule.runBenchmark>): ReturnType<typeof RunBenchmarkModule.runBenchmark> {
   return (await import('./run/run-benchmark.js')).runBenchmark(...args);
+}
+
+/** What a run would call and cost, with nothing called or written (src/run/plan-benchmark.ts). */
+export async function planBenchmark(...args: Parameters<typeof PlanBenchmarkModule.planBenchmark>): ReturnType<typeof PlanBenchmarkModule.planBenchmark> {
+  return (await import('./run/plan-benchmark.js')).planBenchmark(...args);
 }
 
 /** Merges the run directories of shards into one (src/run/merge.ts). */

@@ -26,3 +26,5 @@ export const readRetry: ValueReader<Partial<RetryPolicy>> = (value, at, reader) 
 export const readConcurrency = wholeAtLeastOne;
 export const readTimeoutMs = read.number({ min: 0, minExclusive: true, what: 'a number of milliseconds > 0' });
 export const readRatePerSecond = read.number({ min: 0, minExclusive: true, what: 'a number of requests per second > 0' });
+/** A spending limit in USD: `systems.<name>.maxCostUsd`, and `--max-cost` through the same reader. */
+export const readBudget = read.number({ min: 0, what: 'an amount in USD ≥ 0' });

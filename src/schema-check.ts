@@ -45,7 +45,9 @@ const ajvVersion = lazy(() => (require('ajv/package.json') as { version: string 
  */
 export function defineSchemaCheck<T>(name: string, schema: object, options: CheckOptions = {}): SchemaCheck<T> {
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) || DEFINED.has(name)) throw new DocbenchError('INTERNAL', `schema check name ${JSON.stringify(name)} is not kebab-case or is defined twice`);
-  const definition = { schema, options };
+  // As plain JSON: a builder's own marks (TypeBox's symbol keys) would otherwise show in verbose errors of the
+  // schema compiled at run time but not in the precompiled code's.
+  const definition = { schema: JSON.parse(JSON.stringify(schema)) as object, options };
   DEFINED.set(name, definition);
   return lazy(() => loadPrecompiledCheck<T>(name, definition) ?? compileCheck<T>(definition));
 }

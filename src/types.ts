@@ -62,6 +62,8 @@ export interface DatasetDocument {
   mediaType?: string;
   /** Size in bytes of the local file. */
   bytes?: number;
+  /** Pages, when validation counted them from the file's bytes (src/dataset/page-count.ts). */
+  pages?: number;
   /** Free-form tags, e.g. `{ tier: "fax", doc_type: "cms1500" }`. */
   tags: Record<string, string>;
   /** customContext for /extract; overrides the dataset's. */

@@ -1,5 +1,6 @@
 /** Starting and stopping bench helper processes. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -44,6 +45,22 @@ export async function timeProcess(command: string, args: string[], cwd: string =
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}`);
   return performance.now() - started;
+}
+
+/**
+ * CPU time (user + system, ms) of every child of this process that has ended, from /proc/self/stat's
+ * cutime and cstime (Linux, in USER_HZ = 100 ticks a second); null where there is no /proc. The difference
+ * around one `timeProcess` is that process's CPU time, which a shared machine's load does not inflate.
+ */
+export function endedChildrenCpuMs(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // After the command name in parentheses: field 3 (state) onwards; cutime and cstime are fields 16 and 17.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 export const repoRoot = root;

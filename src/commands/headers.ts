@@ -8,6 +8,10 @@ export const COMMAND_HEADERS = {
     command: 'run',
     describe: 'Run a dataset through the service (or the local reference service), then score and report',
   },
+  plan: {
+    command: 'plan',
+    describe: 'What `run` with the same flags would call and cost (pages, calls, cache, price); calls and writes nothing',
+  },
   score: {
     command: 'score <run-dir>',
     describe: 'Re-score a stored run without calling the service (e.g. after changing comparators), then rewrite its reports',

@@ -24,6 +24,7 @@ function untyped<A>(factory: CommandFactory<A>): (context: CliContext) => Loaded
 /** Imports one command's module; keyed like COMMAND_HEADERS, whose order `--help` follows. */
 const COMMAND_LOADERS: Record<CommandName, () => Promise<(context: CliContext) => LoadedCommand>> = {
   run: async () => untyped((await import('./run.js')).runCommand),
+  plan: async () => untyped((await import('./plan.js')).planCommand),
   score: async () => untyped((await import('./score.js')).scoreCommand),
   report: async () => untyped((await import('./report.js')).reportCommand),
   merge: async () => untyped((await import('./merge.js')).mergeCommand),

@@ -23,6 +23,7 @@ interface ServeArgs {
   'fault-rate': number;
   'fault-seed': number;
   'fault-modes'?: string;
+  'allow-private-urls'?: boolean;
   quiet?: boolean;
   verbose?: boolean;
 }
@@ -59,6 +60,7 @@ export function resolveServeOptions(argv: ServeArgs, env: NodeJS.ProcessEnv, cwd
     ...(argv.locale ? { locale: argv.locale } : {}),
     ocrWorkers: argv['ocr-workers'],
     latencyMs: argv['latency-ms'],
+    allowPrivateUrls: argv['allow-private-urls'] === true,
   };
   if (apiKey) options.apiKey = apiKey;
   if (argv['fault-rate'] > 0) options.faults = { rate: argv['fault-rate'], seed: argv['fault-seed'], ...(modes ? { modes } : {}) };
@@ -70,7 +72,8 @@ export const serveCommand = defineCommand((context) => ({
   builder: (yargs) =>
     yargs
       .option('port', { type: 'number', default: 0, describe: 'Port to listen on (0: any free port)' })
-      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to bind (loopback by default)' })
+      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to bind (loopback by default); beyond loopback fileUrl fetches public addresses only' })
+      .option('allow-private-urls', { type: 'boolean', default: false, describe: 'Beyond loopback, let fileUrl reach loopback, private, link-local and metadata addresses too' })
       .option('api-key-env', { type: 'string', describe: 'Require the key held by this environment variable (never pass a key as a flag)' })
       .option('data-dir', { type: 'string', describe: `Where /compare baselines are kept for /evals (default ${DEFAULT_SERVE_DATA_DIR})` })
       .option('max-upload-mb', { type: 'number', default: 64, describe: 'Largest document accepted, MB (larger: 413)' })

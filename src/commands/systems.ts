@@ -34,7 +34,8 @@ export const systemsCommand = defineCommand((context) => ({
 }));
 
 function describeSpec(spec: SystemSpec, isReference: boolean): string {
-  const { concurrency, price } = spec.common;
+  const { concurrency, price, maxCostUsd } = spec.common;
   const priced = price ? `, price ${Object.entries(price).map(([k, v]) => `${k} ${v}`).join(' ')}` : '';
-  return `${spec.name.padEnd(16)} ${spec.kind.padEnd(10)} ${operationsOf(spec).join(',')} (concurrency ${concurrency}${priced})${isReference ? '  ← reference' : ''}`;
+  const budget = maxCostUsd != null ? `, budget ${maxCostUsd} USD` : '';
+  return `${spec.name.padEnd(16)} ${spec.kind.padEnd(10)} ${operationsOf(spec).join(',')} (concurrency ${concurrency}${priced}${budget})${isReference ? '  ← reference' : ''}`;
 }

@@ -24,7 +24,7 @@ export const viewCommand = defineCommand((context) => ({
     yargs
       .positional('reports-dir', reportsDirOption['reports-dir'])
       .option('port', { type: 'number', default: 0, describe: 'Port to listen on (0: any free port)' })
-      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to bind; beyond loopback every request needs the session token' })
+      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to bind (every request needs the session the printed URL opens, on any interface)' })
       .option('open', { type: 'boolean', default: false, describe: 'Open the URL in the default browser' })
       .options(configOption),
   handler: async (argv) => {

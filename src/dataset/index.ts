@@ -6,6 +6,7 @@ export { validateDataset, loadDataset } from './validate.js';
 export type { DatasetProblem, DatasetValidation, ValidateDatasetOptions, LoadDatasetOptions } from './validate.js';
 export { readTruthJson, readBaselineJson, readMarkdownPages, readRegionPages, splitMarkdownPages, readUtf8File } from './read.js';
 export { computeContentHash } from './content-hash.js';
+export { countDocumentPages } from './page-count.js';
 export { initDataset } from './init.js';
 export { SAMPLE_DEFAULT_COUNT, SAMPLE_DEFAULT_SEED } from './generate/defaults.js';
 export type { GenerateSampleOptions } from './generate/index.js';

@@ -3,6 +3,7 @@
  * fixed and tiny; a sniffing library would pull in hundreds of signatures we must reject anyway.
  */
 import { closeFd, openFile, readFd, statFd } from './fd.js';
+import { scanPageCount } from './page-count.js';
 
 // Built once: the validator sniffs every document of the dataset.
 const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
@@ -28,13 +29,18 @@ export interface FileFacts {
   isFile: boolean;
   size: number;
   mediaType?: string;
+  /** Pages, when the whole file was seen and they could be counted from its bytes (src/dataset/page-count.ts). */
+  pages?: number;
 }
 
 /** The facts of a regular file from its size and first bytes (at least its first KiB, or all of it). */
 export function describeRegularFile(size: number, head: Buffer): FileFacts {
   if (size === 0) return { isFile: true, size };
   const mediaType = sniffMediaType(head);
-  return mediaType ? { isFile: true, size, mediaType } : { isFile: true, size };
+  if (!mediaType) return { isFile: true, size };
+  // The hash reads small files whole: their pages are counted from those bytes, not from a second read.
+  const pages = head.length === size ? scanPageCount(mediaType, head) : null;
+  return pages === null ? { isFile: true, size, mediaType } : { isFile: true, size, mediaType, pages };
 }
 
 /** Opens the file once for its fstat and first KiB (one open instead of a stat, then an open to sniff). */

@@ -432,6 +432,7 @@ async function checkDocument(root: string, walked: WalkedFiles, candidate: Candi
   document.file = path.join(root, relative);
   document.mediaType = sniffed;
   document.bytes = info.size;
+  if (info.pages !== undefined) document.pages = info.pages;
   return document;
 }
 

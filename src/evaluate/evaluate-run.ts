@@ -94,7 +94,8 @@ async function systemAnswers(system: RunSystem, document: DatasetDocument, plann
   const slots = operations ? planned.filter((s) => operations.includes(s.endpoint)) : [...planned];
   // A stored system is planned only where it has a file (its `answers`): a slot without a record is "no
   // output on disk", as a document without a baseline file was before systems, not a call the run missed.
-  if (system.kind === 'stored') return { slots: slots.filter((s) => records.some((r) => r.endpoint === s.endpoint && r.mode === s.mode)), records };
+  // So is a system its budget stopped: the calls it did not make were held back, not failed.
+  if (system.kind === 'stored' || system.stoppedAtBudget) return { slots: slots.filter((s) => records.some((r) => r.endpoint === s.endpoint && r.mode === s.mode)), records };
   return { slots, records };
 }
 

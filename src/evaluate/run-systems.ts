@@ -20,6 +20,11 @@ export interface RunSystem {
    * baseline files, so it is scored by the same code as every other system.
    */
   fromBaselineFiles: boolean;
+  /**
+   * Its last invocation stopped it at its budget (run.json `stop_reason` "budget"): the calls it did not
+   * make were held back on purpose, so it is scored on the calls it made (docs/systems.md, "Budgets").
+   */
+  stoppedAtBudget: boolean;
 }
 
 export interface RunSystems {
@@ -34,6 +39,7 @@ interface ManifestSystemEntry {
   name?: unknown;
   kind?: unknown;
   operations?: unknown;
+  stop_reason?: unknown;
 }
 
 /**
@@ -47,18 +53,18 @@ export function resolveRunSystems(manifest: RunManifest, records: readonly CallR
     for (const entry of listed) {
       if (typeof entry?.name !== 'string') continue;
       const operations = Array.isArray(entry.operations) ? entry.operations.filter((o): o is Endpoint => typeof o === 'string') : null;
-      systems.push({ name: entry.name, kind: typeof entry.kind === 'string' ? entry.kind : 'unknown', operations, fromBaselineFiles: false });
+      systems.push({ name: entry.name, kind: typeof entry.kind === 'string' ? entry.kind : 'unknown', operations, fromBaselineFiles: false, stoppedAtBudget: entry.stop_reason === 'budget' });
     }
   } else {
     const single = v1SystemName(manifest);
-    systems.push({ name: single, kind: manifest.service.local ? 'local' : 'interface', operations: null, fromBaselineFiles: false });
+    systems.push({ name: single, kind: manifest.service.local ? 'local' : 'interface', operations: null, fromBaselineFiles: false, stoppedAtBudget: false });
   }
   // Records of a system the manifest does not list (a merged or hand-made run) are still scored.
   for (const name of new Set(records.map((r) => r.system).filter((n): n is string => typeof n === 'string'))) {
-    if (!systems.some((s) => s.name === name)) systems.push({ name, kind: 'unknown', operations: null, fromBaselineFiles: false });
+    if (!systems.some((s) => s.name === name)) systems.push({ name, kind: 'unknown', operations: null, fromBaselineFiles: false, stoppedAtBudget: false });
   }
   if (!systems.some((s) => s.name === INCUMBENT) && hasBaselineFiles) {
-    systems.push({ name: INCUMBENT, kind: 'stored', operations: ['extract', 'compare'], fromBaselineFiles: true });
+    systems.push({ name: INCUMBENT, kind: 'stored', operations: ['extract', 'compare'], fromBaselineFiles: true, stoppedAtBudget: false });
   }
   const configured = (manifest as { reference?: unknown }).reference;
   const reference =

@@ -130,7 +130,7 @@ export function scoreDocument(
   if (planned.some((s) => s.endpoint === 'compare')) {
     const record = find('compare', null);
     const pages = readComparePages(first);
-    if (record?.endpoint === 'compare' && record.result) {
+    if (record?.endpoint === 'compare' && record.status === 'ok') {
       evaluation.dashboard_url = record.result.dashboardUrl;
       evaluation.comparison_id = record.result.comparisonId;
     }
@@ -169,9 +169,9 @@ export function scoreDocument(
       endpoint: record.endpoint,
       mode: record.mode,
       latencyMs: record.latency_ms,
-      outcome: record.status === 'ok' ? 'ok' : record.error?.code === 'SERVICE_TIMEOUT' ? 'timeout' : 'failed',
+      outcome: record.status === 'ok' ? 'ok' : record.error.code === 'SERVICE_TIMEOUT' ? 'timeout' : 'failed',
       pages: record.pages ?? pageCount,
-      processingTimeMs: record.endpoint === 'process' && record.result ? record.result.processingTimeMs : null,
+      processingTimeMs: record.endpoint === 'process' && record.status === 'ok' ? record.result.processingTimeMs : null,
     });
   }
   return scores;

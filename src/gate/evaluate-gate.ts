@@ -54,62 +54,84 @@ export function evaluateGate(summary: RunSummary, documents: readonly GateDocume
 /** One system's document as the per-document thresholds see it. */
 type SystemGateDocument = { document_id: string } & Pick<SystemDocument, 'status' | 'extraction'>;
 
+/** Per-document reasons for failing the gate, keyed by document id, in the order first found. */
+type FailureReasons = Map<string, string[]>;
+/** A system's thresholds for one mode: the mode's own over the system's top-level ones. */
+type EffectiveThresholds = (mode: Mode) => ModeThresholds;
+
 function evaluateSystem(summary: SystemSummary, documents: readonly SystemGateDocument[], thresholds: SystemThresholds, at: string): { checks: GateCheck[]; notes: string[]; failures: { document_id: string; reasons: string[] }[] } {
-  const checks: GateCheck[] = [];
-  const notes: string[] = [];
-  const failures = new Map<string, string[]>();
+  const failures: FailureReasons = new Map();
   const runModes = MODES.filter((mode) => summary.extraction[mode] !== undefined);
+  const notes = (Object.keys(thresholds.modes) as Mode[])
+    .filter((mode) => !runModes.includes(mode))
+    .map((mode) => `${at || 'gate.'}modes.${mode}: this run has no ${mode}-mode extraction scores; its thresholds were not applied`);
+  const effective: EffectiveThresholds = (mode) => ({ ...pickModeThresholds(thresholds), ...thresholds.modes[mode] });
 
-  for (const mode of Object.keys(thresholds.modes) as Mode[]) {
-    if (!runModes.includes(mode)) notes.push(`${at || 'gate.'}modes.${mode}: this run has no ${mode}-mode extraction scores; its thresholds were not applied`);
+  const checks = [
+    ...(runModes.length === 0 ? noExtractionChecks(thresholds) : []),
+    ...runModes.flatMap((mode) => extractionChecks(summary, documents, mode, effective(mode), failures)),
+    ...latencyChecks(summary, thresholds, runModes, effective),
+    ...similarityChecks(summary, thresholds),
+    ...fieldChecks(summary, thresholds, runModes),
+    ...tagChecks(summary, thresholds, runModes),
+  ];
+  checks.push(...failedDocumentsChecks(summary, thresholds, checks.length > 0));
+  return { checks, notes, failures: [...failures].map(([document_id, reasons]) => ({ document_id, reasons })) };
+}
+
+/** Extraction thresholds with no extraction scores at all: fail rather than pass by omission. */
+function noExtractionChecks(thresholds: SystemThresholds): GateCheck[] {
+  const checks: GateCheck[] = [];
+  for (const [key, metric] of [['min_f1', 'extraction.f1'], ['min_strict_f1', 'extraction.strict_f1'], ['min_exact_match', 'extraction.exact_match_rate'], ['min_document_f1', 'documents.extraction.f1']] as const) {
+    const threshold = thresholds[key];
+    if (threshold !== undefined) checks.push(check(metric, '>=', threshold, null, undefined, 'this run has no extraction scores (no /extract calls, or no truth JSON)'));
   }
-  const effective = (mode: Mode): ModeThresholds => ({ ...pickModeThresholds(thresholds), ...thresholds.modes[mode] });
+  return checks;
+}
 
-  // Extraction thresholds with no extraction scores at all: fail rather than pass by omission.
-  if (runModes.length === 0) {
-    for (const [key, metric] of [['min_f1', 'extraction.f1'], ['min_strict_f1', 'extraction.strict_f1'], ['min_exact_match', 'extraction.exact_match_rate'], ['min_document_f1', 'documents.extraction.f1']] as const) {
-      const threshold = thresholds[key];
-      if (threshold !== undefined) checks.push(check(metric, '>=', threshold, null, undefined, 'this run has no extraction scores (no /extract calls, or no truth JSON)'));
+/** One mode's run-level extraction and calibration thresholds, then its per-document field F1 floor. */
+function extractionChecks(summary: SystemSummary, documents: readonly SystemGateDocument[], mode: Mode, t: ModeThresholds, failures: FailureReasons): GateCheck[] {
+  const checks: GateCheck[] = [];
+  const block = summary.extraction[mode]!;
+  if (t.min_f1 !== undefined) checks.push(check(`extraction.${mode}.f1`, '>=', t.min_f1, block.f1));
+  if (t.min_strict_f1 !== undefined) checks.push(check(`extraction.${mode}.strict_f1`, '>=', t.min_strict_f1, block.strict_f1));
+  if (t.min_exact_match !== undefined) checks.push(check(`extraction.${mode}.exact_match_rate`, '>=', t.min_exact_match, block.exact_match_rate));
+  if (t.max_ece !== undefined) {
+    const ece = summary.confidence[mode]?.ece ?? null;
+    checks.push(check(`confidence.${mode}.ece`, '<=', t.max_ece, ece, undefined, ece === null ? 'no confidence scores to calibrate in this mode' : undefined));
+  }
+  if (t.min_document_f1 !== undefined) checks.push(documentF1Check(documents, mode, t.min_document_f1, failures));
+  return checks;
+}
+
+/** The lowest document field F1 against `threshold`; each document below it gets a reason in `failures`. */
+function documentF1Check(documents: readonly SystemGateDocument[], mode: Mode, threshold: number, failures: FailureReasons): GateCheck {
+  let lowest: number | null = null;
+  let below = 0;
+  for (const doc of documents) {
+    const f1 = doc.extraction?.[mode]?.f1;
+    if (typeof f1 !== 'number') continue;
+    lowest = lowest === null ? f1 : Math.min(lowest, f1);
+    if (f1 < threshold - EPSILON) {
+      below++;
+      const reasons = failures.get(doc.document_id) ?? [];
+      reasons.push(`field F1 (${mode}) ${f1.toFixed(3)} < ${threshold}`);
+      failures.set(doc.document_id, reasons);
     }
   }
+  const detail = lowest === null ? 'no document has extraction scores in this mode' : below > 0 ? `${below} document${below === 1 ? '' : 's'} below field F1 ${threshold} (${mode})` : undefined;
+  return check(`documents.extraction.${mode}.f1`, '>=', threshold, lowest, undefined, detail, 'lowest document field F1');
+}
 
-  for (const mode of runModes) {
-    const block = summary.extraction[mode]!;
-    const t = effective(mode);
-    if (t.min_f1 !== undefined) checks.push(check(`extraction.${mode}.f1`, '>=', t.min_f1, block.f1));
-    if (t.min_strict_f1 !== undefined) checks.push(check(`extraction.${mode}.strict_f1`, '>=', t.min_strict_f1, block.strict_f1));
-    if (t.min_exact_match !== undefined) checks.push(check(`extraction.${mode}.exact_match_rate`, '>=', t.min_exact_match, block.exact_match_rate));
-    if (t.max_ece !== undefined) {
-      const ece = summary.confidence[mode]?.ece ?? null;
-      checks.push(check(`confidence.${mode}.ece`, '<=', t.max_ece, ece, undefined, ece === null ? 'no confidence scores to calibrate in this mode' : undefined));
-    }
-    if (t.min_document_f1 !== undefined) {
-      const threshold = t.min_document_f1;
-      let lowest: number | null = null;
-      let below = 0;
-      for (const doc of documents) {
-        const f1 = doc.extraction?.[mode]?.f1;
-        if (typeof f1 !== 'number') continue;
-        lowest = lowest === null ? f1 : Math.min(lowest, f1);
-        if (f1 < threshold - EPSILON) {
-          below++;
-          const reasons = failures.get(doc.document_id) ?? [];
-          reasons.push(`field F1 (${mode}) ${f1.toFixed(3)} < ${threshold}`);
-          failures.set(doc.document_id, reasons);
-        }
-      }
-      const detail = lowest === null ? 'no document has extraction scores in this mode' : below > 0 ? `${below} document${below === 1 ? '' : 's'} below field F1 ${threshold} (${mode})` : undefined;
-      checks.push(check(`documents.extraction.${mode}.f1`, '>=', threshold, lowest, undefined, detail, 'lowest document field F1'));
-    }
-  }
+function similarityChecks(summary: SystemSummary, thresholds: SystemThresholds): GateCheck[] {
+  if (thresholds.min_similarity === undefined) return [];
+  const similarity = summary.markdown?.similarity ?? null;
+  return [check('markdown.similarity', '>=', thresholds.min_similarity, similarity, undefined, similarity === null ? 'this run has no markdown scores (no /compare calls, or no truth markdown)' : undefined)];
+}
 
-  checks.push(...latencyChecks(summary, thresholds, runModes, effective));
-
-  if (thresholds.min_similarity !== undefined) {
-    const similarity = summary.markdown?.similarity ?? null;
-    checks.push(check('markdown.similarity', '>=', thresholds.min_similarity, similarity, undefined, similarity === null ? 'this run has no markdown scores (no /compare calls, or no truth markdown)' : undefined));
-  }
-
+/** `gate.fields.<path>`: each field path's F1, precision and recall in every mode of the run. */
+function fieldChecks(summary: SystemSummary, thresholds: SystemThresholds, runModes: readonly Mode[]): GateCheck[] {
+  const checks: GateCheck[] = [];
   for (const [fieldPath, t] of Object.entries(thresholds.fields)) {
     if (runModes.length === 0) {
       checks.push(check(`fields.${fieldPath}.f1`, '>=', t.min_f1 ?? t.min_precision ?? t.min_recall ?? 0, null, undefined, 'this run has no extraction scores'));
@@ -123,7 +145,12 @@ function evaluateSystem(summary: SystemSummary, documents: readonly SystemGateDo
       if (t.min_recall !== undefined) checks.push(check(`fields.${mode}.${fieldPath}.recall`, '>=', t.min_recall, row?.recall ?? null, undefined, missing));
     }
   }
+  return checks;
+}
 
+/** `gate.tags.<key=value>`: the documents with that tag, through the summary's by_tag breakdown. */
+function tagChecks(summary: SystemSummary, thresholds: SystemThresholds, runModes: readonly Mode[]): GateCheck[] {
+  const checks: GateCheck[] = [];
   for (const [scope, t] of Object.entries(thresholds.tags)) {
     const [key, ...rest] = scope.split('=');
     const value = rest.join('=');
@@ -139,15 +166,15 @@ function evaluateSystem(summary: SystemSummary, documents: readonly SystemGateDo
       checks.push(check('markdown.similarity', '>=', t.min_similarity, similarity, scope, missing ?? (similarity === null ? `no markdown scores for documents tagged ${scope}` : undefined)));
     }
   }
+  return checks;
+}
 
-  const configured = checks.length > 0;
+/** `max_failed_documents`, which defaults to 0 once any other threshold of the system is set (`configured`). */
+function failedDocumentsChecks(summary: SystemSummary, thresholds: SystemThresholds, configured: boolean): GateCheck[] {
   const maxFailed = thresholds.max_failed_documents ?? (configured ? 0 : undefined);
-  if (maxFailed !== undefined) {
-    const failed = summary.documents.failed;
-    checks.push(check('documents.failed', '<=', maxFailed, failed, undefined, failed > maxFailed ? `${failed} of ${summary.documents.total} documents had failed calls (scored as empty output; listed in junit.xml)` : undefined, 'documents with failed calls'));
-  }
-
-  return { checks, notes, failures: [...failures].map(([document_id, reasons]) => ({ document_id, reasons })) };
+  if (maxFailed === undefined) return [];
+  const failed = summary.documents.failed;
+  return [check('documents.failed', '<=', maxFailed, failed, undefined, failed > maxFailed ? `${failed} of ${summary.documents.total} documents had failed calls (scored as empty output; listed in junit.xml)` : undefined, 'documents with failed calls')];
 }
 
 function pickModeThresholds(t: SystemThresholds): ModeThresholds {
@@ -156,7 +183,7 @@ function pickModeThresholds(t: SystemThresholds): ModeThresholds {
 }
 
 /** p95 (and per call key p50/p99) latency: `max_p95_ms` at the top applies to every call key of the run. */
-function latencyChecks(summary: SystemSummary, thresholds: SystemThresholds, runModes: readonly Mode[], effective: (mode: Mode) => ModeThresholds): GateCheck[] {
+function latencyChecks(summary: SystemSummary, thresholds: SystemThresholds, runModes: readonly Mode[], effective: EffectiveThresholds): GateCheck[] {
   const checks: GateCheck[] = [];
   const keys = new Set(Object.keys(summary.latency_ms ?? {}));
   for (const key of Object.keys(thresholds.latency)) keys.add(key);

@@ -15,6 +15,7 @@ export type { LocalServiceOptions, FaultOptions, FaultMode } from './options.js'
 export { FAULT_MODES, isFaultMode, DEFAULT_MAX_UPLOAD_BYTES } from './options.js';
 export { SUPPORTED_FORMATS } from './document-format.js';
 export { resolveEnglishLangPath } from './lang-data.js';
+export { resolveOcrVersion } from './ocr-version.js';
 export { createEvalsStore, type ComparisonRecord, type EvalsStore } from './evals-store.js';
 export { renderEvalsPage, type ComparisonHref } from './evals-page.js';
 

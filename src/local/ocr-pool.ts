@@ -81,7 +81,7 @@ export function createOcrPool(size: number, logger: Logger = silentLogger): OcrP
         throw error;
       }
       const slot = await acquire();
-      let result: Awaited<ReturnType<Worker['recognize']>>;
+      let result: Recognition;
       try {
         if (slot.layout !== layout) {
           await slot.worker.setParameters({ tessedit_pageseg_mode: PAGE_SEGMENTATION[layout] });
@@ -91,24 +91,7 @@ export function createOcrPool(size: number, logger: Logger = silentLogger): OcrP
       } finally {
         release(slot);
       }
-      const words: Fragment[] = [];
-      for (const block of result.data.blocks ?? []) {
-        for (const paragraph of block.paragraphs) {
-          for (const line of paragraph.lines) {
-            // Font size from the line's median word height (x-height words are short, descenders tall); the
-            // line box itself is unreliable when tesseract merges text with a graphic beside it.
-            const heights = line.words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
-            const lineSize = (heights[Math.floor(heights.length / 2)] ?? 0) * 1.15;
-            for (const word of line.words) {
-              const text = word.text.trim();
-              // Tesseract reads noise in graphics as low-confidence symbol soup: drop it.
-              if (text === '' || (word.confidence < 30 && !/[A-Za-z0-9]{2}/.test(text))) continue;
-              const { x0, y0, x1, y1 } = word.bbox;
-              words.push({ text, box: { x0, y0, x1, y1 }, fontSize: Math.min(lineSize, (y1 - y0) * 1.6) || y1 - y0, confidence: word.confidence });
-            }
-          }
-        }
-      }
+      const words = wordsOf(result);
       const confidence = words.length === 0 ? 0 : words.reduce((s, w) => s + w.confidence, 0) / words.length;
       return { words, confidence };
     },
@@ -120,4 +103,30 @@ export function createOcrPool(size: number, logger: Logger = silentLogger): OcrP
       await Promise.all(list.map((w) => w.worker.terminate()));
     },
   };
+}
+
+/** What tesseract.js returns for one image. */
+type Recognition = Awaited<ReturnType<Worker['recognize']>>;
+
+/** Tesseract's blocks → paragraphs → lines → words as fragments, without the symbol soup it reads in graphics. */
+function wordsOf(result: Recognition): Fragment[] {
+  const words: Fragment[] = [];
+  for (const block of result.data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        // Font size from the line's median word height (x-height words are short, descenders tall); the
+        // line box itself is unreliable when tesseract merges text with a graphic beside it.
+        const heights = line.words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+        const lineSize = (heights[Math.floor(heights.length / 2)] ?? 0) * 1.15;
+        for (const word of line.words) {
+          const text = word.text.trim();
+          // Tesseract reads noise in graphics as low-confidence symbol soup: drop it.
+          if (text === '' || (word.confidence < 30 && !/[A-Za-z0-9]{2}/.test(text))) continue;
+          const { x0, y0, x1, y1 } = word.bbox;
+          words.push({ text, box: { x0, y0, x1, y1 }, fontSize: Math.min(lineSize, (y1 - y0) * 1.6) || y1 - y0, confidence: word.confidence });
+        }
+      }
+    }
+  }
+  return words;
 }

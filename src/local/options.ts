@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
+import { isLoopbackHost } from '../loopback.js';
 import type { DateLocale, OcrChoice } from '../types.js';
 
 /** The faults the service can inject (docs/local-service.md, Limits, errors, faults): each mimics a real failure a client must survive. */
@@ -49,6 +50,11 @@ export interface LocalServiceOptions {
   faults?: FaultOptions;
   /** Timeout of a fileUrl download, ms. @default 30000 */
   fileUrlTimeoutMs?: number;
+  /**
+   * Bound beyond loopback, fileUrl may still reach loopback, private, link-local, unique-local and metadata
+   * addresses (docs/local-service.md). On loopback it always may. @default false
+   */
+  allowPrivateUrls?: boolean;
   /** Documents whose analysis is kept in memory. @default 8 */
   cacheSize?: number;
   logger?: Logger;
@@ -67,6 +73,8 @@ export interface ResolvedServiceOptions {
   latencyMs: number;
   faults: (FaultOptions & { modes: FaultMode[] }) | undefined;
   fileUrlTimeoutMs: number;
+  /** True when bound beyond loopback without allowPrivateUrls: fileUrl reaches public addresses only. */
+  publicFileUrlsOnly: boolean;
   cacheSize: number;
 }
 
@@ -90,6 +98,7 @@ export function resolveServiceOptions(options: LocalServiceOptions): ResolvedSer
     latencyMs: Math.max(0, options.latencyMs ?? options.faults?.latencyMs ?? 0),
     faults,
     fileUrlTimeoutMs: options.fileUrlTimeoutMs ?? 30_000,
+    publicFileUrlsOnly: !isLoopbackHost(options.host ?? '127.0.0.1') && options.allowPrivateUrls !== true,
     cacheSize: Math.max(1, options.cacheSize ?? 8),
   };
 }

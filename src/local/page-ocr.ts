@@ -10,6 +10,7 @@ import type { Logger } from '../logger.js';
 import type { Fragment } from './layout/types.js';
 import type { OcrChoice } from '../types.js';
 import { createOcrPool } from './ocr-pool.js';
+import { tesseractVersion } from './ocr-version.js';
 import { isPpOcr, loadPpOcr, type PpOcr } from './pp-ocr.js';
 
 /** Reads one greyscale page. */
@@ -42,11 +43,6 @@ function scaleFragments(words: Fragment[], factor: number): Fragment[] {
     fontSize: w.fontSize * factor,
     box: { x0: w.box.x0 * factor, y0: w.box.y0 * factor, x1: w.box.x1 * factor, y1: w.box.y1 * factor },
   }));
-}
-
-async function tesseractVersion(): Promise<string> {
-  const { createRequire } = await import('node:module');
-  return `tesseract.js@${(createRequire(import.meta.url)('tesseract.js/package.json') as { version: string }).version}`;
 }
 
 function createTesseractOcr(workers: number, logger: Logger, version: string): PageOcr {
@@ -103,5 +99,5 @@ export async function createPageOcr(choice: OcrChoice, options: { workers: numbe
     }
     options.logger.info(`local engine: OCR by tesseract.js; PP-OCR is not available: ${loaded.reason}`);
   }
-  return createTesseractOcr(options.workers, options.logger, await tesseractVersion());
+  return createTesseractOcr(options.workers, options.logger, tesseractVersion());
 }

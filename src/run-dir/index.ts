@@ -5,7 +5,7 @@
  */
 export { RUN_DIR_FILES, DIFF_FILES, HISTORY_FILES, runDirPath, comparisonPagePath, type RunDirFile } from './layout.js';
 export { readManifest, writeManifest } from './manifest-file.js';
-export { readResults, readFinalRecords, type ReadIssue } from './results-file.js';
+export { readResults, readFinalRecords, checkCallRecord, type ReadIssue } from './results-file.js';
 export { readSummary, readScoredSummary, writeSummary } from './summary-file.js';
 export { readDocuments, openDocumentsWriter, type DocumentsWriter } from './documents-file.js';
 export { readGate, writeGate, clearGate, GATE_SCHEMA_VERSION } from './gate-file.js';
@@ -13,7 +13,7 @@ export { openStoredRun, checkRunDirectory, type StoredRun } from './stored-run.j
 export { ResultsWriter } from './results-writer.js';
 /** The formats of run.json and results.jsonl lines (written by run/), with their helpers. */
 export { MANIFEST_SCHEMA_VERSION, INCUMBENT, v1SystemName, createRunId, runSystems, primarySystem } from './manifest.js';
-export type { RunManifest, RunStatus, ManifestSystem, Selection, StopReason } from './manifest.js';
+export type { RunManifest, RunStatus, ManifestSystem, ManifestEstimate, Selection, StopReason } from './manifest.js';
 export { RECORD_SCHEMA_VERSION, callKey, upgradeRecord } from './record.js';
 export type { CallRecord, CallErrorRecord, UsageRecord } from './record.js';
 /** The formats of summary.json, documents.jsonl lines and gate.json (written by evaluate/ and gate/). */

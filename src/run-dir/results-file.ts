@@ -1,62 +1,13 @@
 /**
  * Reading results.jsonl (written by results-writer.ts's ResultsWriter). Every line is checked against
- * the record shape. A last line without its newline is a write torn by a crash: dropped and reported, as
+ * its endpoint's format (formats/results.ts). A last line without its newline is a write torn by a crash: dropped and reported, as
  * `--resume` cuts it too. Any other bad line is damage, and stops the reader with the file, line and path.
  */
 import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { ENDPOINTS, MODES } from '../types.js';
-import { RECORD_SCHEMA_VERSION, upgradeRecord, type CallRecord } from './record.js';
-import { checkShape, defineFileCheck, parseJsonText, type FileRole } from './check-file.js';
-import { nonNegative } from './schema-parts.js';
+import { upgradeRecord, type CallRecord } from './record.js';
+import { checkShape, parseJsonText, type FileCheck, type FileRole } from './check-file.js';
 import { runDirPath } from './layout.js';
-
-
-/**
- * One line of results.jsonl, schema version 2 (`v`), or 1 — the same without `system`, `usage`, `cost_usd`
- * and `raw` (runs made before systems; read as calls of the run's single system, see `upgradeRecord`).
- */
-const RECORD = {
-  type: 'object',
-  required: ['v', 'key', 'document_id', 'endpoint', 'mode', 'repeat', 'status', 'attempts', 'latency_ms', 'started_at', 'from_cache'],
-  properties: {
-    v: { enum: [1, RECORD_SCHEMA_VERSION] },
-    key: { type: 'string', minLength: 1 },
-    system: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,39}$' },
-    document_id: { type: 'string' },
-    endpoint: { enum: [...ENDPOINTS] },
-    mode: { enum: [...MODES, null] },
-    repeat: { type: 'integer', minimum: 0 },
-    status: { enum: ['ok', 'failed'] },
-    attempts: { type: 'integer', minimum: 0 },
-    latency_ms: nonNegative,
-    last_attempt_ms: nonNegative,
-    started_at: { type: 'string' },
-    from_cache: { type: 'boolean' },
-    pages: { type: 'integer', minimum: 0 },
-    error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, status: { type: 'integer' } } },
-    result: { type: 'object' },
-    usage: { type: 'object', properties: { pages: { type: 'integer', minimum: 0 }, input_tokens: { type: 'integer', minimum: 0 }, output_tokens: { type: 'integer', minimum: 0 } } },
-    cost_usd: nonNegative,
-  },
-  allOf: [
-    // An extract call has a mode; the other endpoints have none.
-    {
-      if: { properties: { endpoint: { const: 'extract' } } },
-      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
-      then: { properties: { mode: { enum: [...MODES] } } },
-      else: { properties: { mode: { type: 'null' } } },
-    },
-    // Version 2 names its system.
-    {
-      if: { properties: { v: { const: RECORD_SCHEMA_VERSION } } },
-      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
-      then: { required: ['system'] },
-    },
-  ],
-} as const;
-
-const checkRecord = defineFileCheck<CallRecord>('call-record', RECORD);
 
 /** A line the reader dropped (only ever a torn last line). */
 export interface ReadIssue {
@@ -77,24 +28,35 @@ function resultsRole(runDir: string): FileRole {
 export async function* readResults(runDir: string, v1System: string, issues: ReadIssue[] = []): AsyncGenerator<CallRecord> {
   const role = resultsRole(runDir);
   if (!existsSync(role.file)) return;
+  const { checkRecord } = await import('./formats/results.js');
   const lines = createInterface({ input: createReadStream(role.file, 'utf8'), crlfDelay: Infinity });
   let number = 0;
   let pending: string | null = null;
   for await (const line of lines) {
-    if (pending !== null && pending.trim() !== '') yield parseRecord(pending, number, role, v1System);
+    if (pending !== null && pending.trim() !== '') yield parseRecord(pending, number, role, checkRecord, v1System);
     number++;
     pending = line;
   }
   if (pending !== null && pending.trim() !== '') {
     // readline cannot tell whether the last line had its newline: check the file's last byte.
-    if (endsWithNewline(role.file)) yield parseRecord(pending, number, role, v1System);
+    if (endsWithNewline(role.file)) yield parseRecord(pending, number, role, checkRecord, v1System);
     else issues.push({ line: number, problem: 'torn last line (the run was killed mid-write): dropped' });
   }
 }
 
-function parseRecord(line: string, number: number, role: FileRole, v1System: string): CallRecord {
+/**
+ * Checks a record that was not read from results.jsonl (the runner's, made from a cached answer) as the
+ * reader checks a line, so a damaged cache entry is caught before it is written into a run.
+ * @throws UsageError naming `source`, the JSON path and what was expected.
+ */
+export async function checkCallRecord(record: CallRecord, source: string): Promise<CallRecord> {
+  const { checkRecord } = await import('./formats/results.js');
+  return checkShape(record, checkRecord, { file: source, hint: 'it is not used' }) as CallRecord;
+}
+
+function parseRecord(line: string, number: number, role: FileRole, check: FileCheck<Parameters<typeof upgradeRecord>[0]>, v1System: string): CallRecord {
   // The shape check guarantees `key` and a `system` on version 2: upgrading cannot fail.
-  return upgradeRecord(checkShape(parseJsonText(line, role, number), checkRecord, role, number), v1System)!;
+  return upgradeRecord(checkShape(parseJsonText(line, role, number), check, role, number), v1System)!;
 }
 
 function endsWithNewline(file: string): boolean {

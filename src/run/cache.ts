@@ -42,8 +42,13 @@ export interface ResponseCache {
 }
 
 /** `redact` removes the API key from what is stored, should a service echo it inside a result. */
+/** The file an entry is kept in. */
+export function cacheFilePath(dir: string, key: string): string {
+  return path.join(dir, key.slice(0, 2), `${key}.json`);
+}
+
 export function createDiskCache(dir: string, redact: Redactor = (text) => text): ResponseCache {
-  const fileFor = (key: string) => path.join(dir, key.slice(0, 2), `${key}.json`);
+  const fileFor = (key: string) => cacheFilePath(dir, key);
   return {
     async get(key) {
       try {

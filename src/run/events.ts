@@ -5,7 +5,8 @@ import type { CallRecord, StopReason } from '../run-dir/index.js';
 export type { StopReason };
 
 export type RunEvent =
-  | { type: 'run-start'; planned: number; alreadyDone: number; documents: number }
+  /** `spentUsd`: with budgets, USD each system recorded in earlier invocations of the run. */
+  | { type: 'run-start'; planned: number; alreadyDone: number; documents: number; spentUsd?: Record<string, number> }
   | { type: 'call-start'; key: string }
   | { type: 'call-done'; record: CallRecord }
   /** `system` set: only that system's calls stop; absent: the whole run's. */

@@ -1,9 +1,11 @@
 /**
  * Progress of a run for the terminal: a live bar (cli-progress) on a TTY with done / failed / in flight /
- * ETA; plain periodic lines when the output is not a TTY (CI logs); nothing with --quiet.
+ * ETA and each priced system's spend so far; plain periodic lines when the output is not a TTY (CI logs);
+ * nothing with --quiet.
  */
 import cliProgress from 'cli-progress';
 import type { RunEvent } from './events.js';
+import { formatUsd } from './estimate.js';
 
 export interface ProgressOptions {
   stream: NodeJS.WritableStream;
@@ -26,12 +28,20 @@ interface Tally {
   done: number;
   failed: number;
   inFlight: number;
+  /** USD recorded per priced system, earlier invocations included. */
+  spent: Map<string, number>;
+}
+
+/** ` | spent gpt $0.0123, azure $0.4500`: each priced system's spend so far, or nothing when none is priced. */
+function describeSpend(tally: Tally): string {
+  return tally.spent.size === 0 ? '' : ` | spent ${[...tally.spent].map(([name, usd]) => `${name} ${formatUsd(usd)}`).join(', ')}`;
 }
 
 function tallyEvent(tally: Tally, event: RunEvent): void {
   switch (event.type) {
     case 'run-start':
       tally.total = event.planned - event.alreadyDone;
+      tally.spent = new Map(Object.entries(event.spentUsd ?? {}));
       break;
     case 'call-start':
       tally.inFlight++;
@@ -40,6 +50,7 @@ function tallyEvent(tally: Tally, event: RunEvent): void {
       tally.inFlight = Math.max(0, tally.inFlight - 1);
       tally.done++;
       if (event.record.status === 'failed') tally.failed++;
+      if (event.record.cost_usd !== undefined) tally.spent.set(event.record.system, (tally.spent.get(event.record.system) ?? 0) + event.record.cost_usd);
       break;
     default:
       break;
@@ -47,11 +58,11 @@ function tallyEvent(tally: Tally, event: RunEvent): void {
 }
 
 function createBar(stream: NodeJS.WritableStream): ProgressListener {
-  const tally: Tally = { total: 0, done: 0, failed: 0, inFlight: 0 };
+  const tally: Tally = { total: 0, done: 0, failed: 0, inFlight: 0, spent: new Map() };
   const bar = new cliProgress.SingleBar(
     {
       stream: stream as NodeJS.WriteStream,
-      format: ' {bar} {value}/{total} calls | failed {failed} | in flight {inFlight} | ETA {eta_formatted}',
+      format: ' {bar} {value}/{total} calls | failed {failed} | in flight {inFlight} | ETA {eta_formatted}{spend}',
       hideCursor: true,
       etaBuffer: 50,
     },
@@ -61,10 +72,10 @@ function createBar(stream: NodeJS.WritableStream): ProgressListener {
   const listener = (event: RunEvent) => {
     tallyEvent(tally, event);
     if (event.type === 'run-start') {
-      bar.start(tally.total, 0, { failed: 0, inFlight: 0 });
+      bar.start(tally.total, 0, { failed: 0, inFlight: 0, spend: describeSpend(tally) });
       started = true;
     } else if (started && event.type !== 'run-end') {
-      bar.update(tally.done, { failed: tally.failed, inFlight: tally.inFlight });
+      bar.update(tally.done, { failed: tally.failed, inFlight: tally.inFlight, spend: describeSpend(tally) });
     } else if (started && event.type === 'run-end') {
       bar.stop();
       started = false;
@@ -80,7 +91,7 @@ function createBar(stream: NodeJS.WritableStream): ProgressListener {
 }
 
 function createPlainLines(options: ProgressOptions): ProgressListener {
-  const tally: Tally = { total: 0, done: 0, failed: 0, inFlight: 0 };
+  const tally: Tally = { total: 0, done: 0, failed: 0, inFlight: 0, spent: new Map() };
   const now = options.now ?? Date.now;
   const interval = options.intervalMs ?? 10_000;
   let startedAt = now();
@@ -89,7 +100,7 @@ function createPlainLines(options: ProgressOptions): ProgressListener {
     const elapsed = (now() - startedAt) / 1000;
     const rate = tally.done / Math.max(elapsed, 0.001);
     const eta = rate > 0 ? Math.round((tally.total - tally.done) / rate) : null;
-    options.stream.write(`progress: ${tally.done}/${tally.total} calls, ${tally.failed} failed, ${tally.inFlight} in flight${eta !== null ? `, ETA ${eta}s` : ''}\n`);
+    options.stream.write(`progress: ${tally.done}/${tally.total} calls, ${tally.failed} failed, ${tally.inFlight} in flight${eta !== null ? `, ETA ${eta}s` : ''}${describeSpend(tally).replace(' |', ',')}\n`);
   };
   const listener = (event: RunEvent) => {
     tallyEvent(tally, event);

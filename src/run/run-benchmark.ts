@@ -9,43 +9,35 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DocbenchError, UsageError, isDocbenchError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { Dataset, Endpoint, Mode } from '../types.js';
-import { type ResolvedConfig, describeConfig } from '../config.js';
-import { loadDataset } from '../dataset/index.js';
-import { closeSystems, createSystems, createSystemsRedactor, localEngineDataDir, selectSystems, type System, type SystemChoice, type SystemSpec } from '../systems/index.js';
+import type { Dataset } from '../types.js';
+import { describeConfig } from '../config.js';
+import { closeSystems, createSystems, createSystemsRedactor, localEngineDataDir, type System, type SystemSpec } from '../systems/index.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import { unwritable } from '../fs-utils.js';
 import { createDiskCache } from './cache.js';
-import { planCalls, selectDocuments, type PlannedCall, type Selection } from './plan.js';
-import { readFinalRecords, readManifest, runDirPath, writeManifest, ResultsWriter, createRunId, runSystems, v1SystemName, type ManifestSystem, type RunManifest, type RunStatus, type CallRecord } from '../run-dir/index.js';
-import { executeCalls } from './runner.js';
+import { planCalls, type PlannedCall } from './plan.js';
+import { readFinalRecords, readResults, runDirPath, writeManifest, ResultsWriter, createRunId, runSystems, v1SystemName, type ManifestSystem, type RunManifest, type RunStatus, type CallRecord } from '../run-dir/index.js';
+import { executeCalls, type ExecuteResult } from './runner.js';
+import { createBudgetLedger, resolveBudgetLimits, sumRecordedCost, type BudgetLedger } from './budget.js';
+import type { SystemEstimate } from './estimate.js';
+import { estimatePlannedCalls } from './estimate-systems.js';
+import { resolveRunInputs, type RunInputOptions } from './run-inputs.js';
 import { findDocbenchCommit } from '../git-commit.js';
 import { exportComparisonPages } from './comparison-pages.js';
 import type { RunEvent, StopReason } from './events.js';
 
-export interface RunBenchmarkOptions {
-  /** The dataset directory, as the user gave it. Ignored with `resumeDir` (the run's own is used). */
-  datasetDir?: string;
-  config: ResolvedConfig;
+export interface RunBenchmarkOptions extends RunInputOptions {
   /** Where to write; default `<reportsDir>/<run-id>`. Must not hold a run already. */
   outDir?: string;
-  /** Continue this run directory instead of starting a new one. */
-  resumeDir?: string;
-  selection: Selection;
-  /** Modes and endpoints when given explicitly (flags or config file); otherwise the dataset's defaults apply. */
-  modes?: Mode[];
-  endpoints?: Endpoint[];
-  repeat: number;
-  cache: boolean;
-  cwd: string;
-  logger: Logger;
-  /** `--systems` / `--reference`: which configured systems run, and which is the reference. */
-  systems?: SystemChoice;
   /** The environment snapshot systems read their keys from (each only the variables its options name). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** `--max-cost`: USD the whole run may spend; undefined: a resumed run keeps its last, a new run has none. */
+  maxCostUsd?: number | null;
   /** First interrupt: stop starting calls. */
   stopSignal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
+  /** Told each system's estimate before the first call (the lines `docbench plan` prints). */
+  onEstimate?: (estimates: readonly SystemEstimate[]) => void;
   /** Scores and reports the stored run (the scoring and report modules); called after every invocation. */
   finalize: (runDir: string, dataset: Dataset) => Promise<void>;
 }
@@ -61,39 +53,11 @@ export interface RunBenchmarkResult {
 export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBenchmarkResult> {
   const { config, logger } = options;
   const started = new Date();
-  const previous = options.resumeDir ? await readManifest(path.resolve(options.cwd, options.resumeDir)) : null;
-  const datasetDir = previous ? previous.dataset.path : options.datasetDir;
-  if (!datasetDir) throw new UsageError('no dataset given', { subject: '--dataset', hint: 'pass --dataset <dir> (e.g. datasets/sample-claims)' });
   // git runs while the dataset is validated (it never rejects: outside a checkout the commit is null).
-  const commitLookup = previous ? Promise.resolve(previous.docbench_commit) : findDocbenchCommit();
-  const dataset = await loadDataset(path.resolve(options.cwd, datasetDir), { logger });
-  if (previous && previous.dataset.content_hash !== dataset.contentHash) {
-    throw new UsageError(`the dataset ${datasetDir} changed since run ${previous.run_id} started (content hash differs)`, {
-      code: 'INPUT_INVALID',
-      subject: '--resume',
-      hint: 'resume only with the same dataset; start a new run for the changed one',
-    });
-  }
-
-  const modes = previous?.options.modes ?? options.modes ?? dataset.defaults.modes ?? config.modes;
-  const endpoints = previous?.options.endpoints ?? options.endpoints ?? dataset.defaults.endpoints ?? config.endpoints;
-  const repeat = previous?.options.repeat ?? options.repeat;
-  const useCache = previous?.options.cache ?? options.cache;
-  const selection = previous?.options.selection ?? options.selection;
-  const documents = selectDocuments(dataset.documents, selection);
-  if (documents.length === 0) {
-    throw new UsageError(`no document of ${datasetDir} matches the selection`, { subject: '--filter', hint: 'loosen --filter/--shard/--limit, or check the dataset tags' });
-  }
-
-  // A resumed run takes the systems it started with, by name, from today's configuration.
-  const choice = previous ? { names: runSystems(previous).map((system) => system.name), ...(previous.reference ? { reference: previous.reference } : {}) } : (options.systems ?? {});
-  const common = { concurrency: config.concurrency, ratePerSecond: config.ratePerSecond, timeoutMs: config.timeoutMs, retry: config.retry, price: null };
-  const { systems: specs, reference } = selectSystems(
-    { systems: config.systems, reference: config.reference },
-    { baseUrl: config.baseUrl, apiKeyEnv: config.apiKeyEnv, auth: config.auth, maxResponseBytes: config.maxResponseBytes, common },
-    dataset,
-    choice,
-  );
+  const commitLookup = findDocbenchCommit();
+  const { previous, datasetDir, dataset, documents, modes, endpoints, repeat, useCache, selection, specs, reference } = await resolveRunInputs(options);
+  const maxCost = options.maxCostUsd !== undefined ? options.maxCostUsd : (previous?.invocations.at(-1)?.max_cost_usd ?? null);
+  const limits = resolveBudgetLimits(specs, maxCost);
   // The key resolved by the config is the `service` system's, also for library callers that pass no env.
   const env = { ...options.env, ...(config.apiKey ? { [config.apiKeyEnv]: config.apiKey } : {}) };
   const redact = createSystemsRedactor(specs, env, [config.apiKey]);
@@ -111,16 +75,25 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   let runDir: string;
   let manifest: RunManifest;
   let calls: PlannedCall[];
+  let budget: BudgetLedger;
   try {
     if (previous) checkSameSystems(previous, systems);
     calls = planCalls(documents, { modes, endpoints, repeat, systems });
     runDir = previous ? path.resolve(options.cwd, options.resumeDir!) : await createRunDir(options, started);
     const done = new Set<string>();
+    let spentBefore = new Map<string, number>();
     if (previous) {
+      const records = [];
+      for await (const record of readResults(runDir, v1SystemName(previous))) records.push(record);
+      spentBefore = sumRecordedCost(records);
       for (const record of await readFinalRecords(runDir, v1SystemName(previous))) if (record.status === 'ok') done.add(record.key);
     }
+    const identities = new Map(useCache ? systems.filter((system) => system.cacheable !== false).map((system) => [system.name, system.identity]) : []);
+    const { estimates, estimateCall } = await estimatePlannedCalls(calls, done, { dataset, documents, specs, identities, repeat, config });
+    options.onEstimate?.(estimates);
+    budget = createBudgetLedger(limits, specs, spentBefore, estimateCall);
     const primary = systems.find((system) => system.kind !== 'stored') ?? systems[0]!;
-    const commit = await commitLookup;
+    const commit = previous ? previous.docbench_commit : await commitLookup;
     manifest = previous ?? {
       schema_version: 1,
       run_id: path.basename(runDir),
@@ -146,7 +119,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
       options: { modes, endpoints, repeat, cache: useCache, selection },
       config: describeConfig(config),
       counts: { planned: calls.length, recorded: 0, succeeded: 0, failed: 0, from_cache: 0, not_started: calls.length },
-      systems: systems.map((system, i) => describeSystem(system, specs[i]!, calls)),
+      systems: systems.map((system, i) => describeSystem(system, specs[i]!, calls, estimates[i]!)),
       reference,
       invocations: [],
     };
@@ -161,6 +134,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
       rate_per_second: config.ratePerSecond,
       timeout_ms: config.timeoutMs,
       retry_attempts: config.retry.maxAttempts,
+      max_cost_usd: limits.run,
     });
     await writeManifest(runDir, manifest);
 
@@ -175,6 +149,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
       writer,
       endpointConcurrency: config.endpointConcurrency,
       outageThreshold: config.outageThreshold,
+      budget,
       ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       logger,
@@ -186,7 +161,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
 
   const final = await readFinalRecords(runDir, v1SystemName(manifest));
   const ended = new Date();
-  manifest.status = execution.stopReason === null ? 'completed' : execution.stopReason === 'interrupted' ? 'interrupted' : 'stopped';
+  manifest.status = runStatus(execution);
   manifest.stop_reason = execution.stopReason;
   manifest.stop_message = execution.stopMessage;
   manifest.ended_at = ended.toISOString();
@@ -200,12 +175,18 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     not_started: calls.length - final.length,
   };
   manifest.systems ??= runSystems(manifest);
+  const spent = budget.spent();
   for (const entry of manifest.systems) {
     const own = final.filter((record) => record.system === entry.name);
     const stop = execution.systemStops.get(entry.name) ?? null;
     entry.stop_reason = stop?.reason ?? null;
     entry.stop_message = stop?.message ?? null;
     entry.counts = { planned: calls.filter((call) => call.system === entry.name).length, recorded: own.length, succeeded: own.filter((r) => r.status === 'ok').length, failed: own.filter((r) => r.status === 'failed').length };
+    const spec = specs.find((s) => s.name === entry.name);
+    if (spec) {
+      entry.spent_usd = spec.common.price === null && !spent.has(entry.name) ? null : (spent.get(entry.name) ?? 0);
+      entry.max_cost_usd = limits.systems.get(entry.name) ?? null;
+    }
   }
   reportSystems(manifest.systems, final, logger);
   const invocation = manifest.invocations.at(-1)!;
@@ -216,7 +197,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     await writeManifest(runDir, manifest);
     const localSystems = new Set(manifest.systems.filter((system) => system.kind === 'local').map((system) => system.name));
     if (localSystems.size > 0) {
-      const ids = final.flatMap((r) => (localSystems.has(r.system) && r.endpoint === 'compare' && r.result?.comparisonId ? [r.result.comparisonId] : []));
+      const ids = final.flatMap((r) => (localSystems.has(r.system) && r.endpoint === 'compare' && r.status === 'ok' && r.result.comparisonId ? [r.result.comparisonId] : []));
       await exportComparisonPages(runDir, localEngineDataDir(config.cacheDir), ids, logger);
     }
     await options.finalize(runDir, dataset);
@@ -247,8 +228,9 @@ function reportSystems(systems: readonly ManifestSystem[], records: readonly Cal
   for (const { name, counts, stop_message: stopped } of systems) {
     if (stopped) logger.warn(`system ${name} stopped: ${stopped}`);
     else if (counts.recorded > 0 && counts.succeeded === 0) {
-      const first = records.find((record) => record.system === name && record.error)?.error;
-      logger.warn(`system ${name} failed: every one of its ${counts.recorded} calls failed${first ? ` (first: ${first.message})` : ''}`);
+      const first = records.find((record) => record.system === name && record.status === 'failed');
+      const firstError = first?.status === 'failed' ? first.error : undefined;
+      logger.warn(`system ${name} failed: every one of its ${counts.recorded} calls failed${firstError ? ` (first: ${firstError.message})` : ''}`);
     }
   }
 }
@@ -266,8 +248,8 @@ function checkSameSystems(previous: RunManifest, systems: readonly System[]): vo
 }
 
 /** run.json's entry for a system: what it is and its settings, never a secret. */
-function describeSystem(system: System, spec: SystemSpec, calls: readonly PlannedCall[]): ManifestSystem {
-  const { price, ...common } = spec.common;
+function describeSystem(system: System, spec: SystemSpec, calls: readonly PlannedCall[], estimate: SystemEstimate): ManifestSystem {
+  const { price, maxCostUsd, ...common } = spec.common;
   return {
     name: system.name,
     kind: system.kind,
@@ -278,7 +260,17 @@ function describeSystem(system: System, spec: SystemSpec, calls: readonly Planne
     stop_reason: null,
     stop_message: null,
     counts: { planned: calls.filter((call) => call.system === system.name).length, recorded: 0, succeeded: 0, failed: 0 },
+    estimate: { calls: estimate.total, cached: estimate.cached, pages: estimate.pages, cost_usd: estimate.costUsd, basis: estimate.basis },
+    spent_usd: price === null ? null : 0,
+    max_cost_usd: maxCostUsd ?? null,
   };
+}
+
+/** `partial` when every system that stopped early stopped at its budget; interrupts and failures say so. */
+function runStatus(execution: ExecuteResult): RunStatus {
+  if (execution.stopReason === null) return 'completed';
+  if (execution.stopReason === 'interrupted') return 'interrupted';
+  return [...execution.systemStops.values()].every((stop) => stop.reason === 'budget') && execution.stopReason === 'budget' ? 'partial' : 'stopped';
 }
 
 async function createRunDir(options: RunBenchmarkOptions, now: Date): Promise<string> {

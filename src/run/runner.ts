@@ -1,8 +1,8 @@
 /**
  * Executes the planned calls of every system: each system concurrency-limited (overall and per endpoint)
  * and optionally rate-capped on its own, served from the cache where possible, each finished call appended
- * to results.jsonl as it lands. A failed call is recorded and the run goes on; a rejected key (stop now) or
- * an outage (stop starting) ends that system's calls early. The first interrupt stops new calls of every
+ * to results.jsonl as it lands. A failed call is recorded and the run goes on; a rejected key (stop now), an
+ * outage or a budget reached (stop starting) ends that system's calls early. The first interrupt stops new calls of every
  * system and lets in-flight ones finish.
  */
 import { readFileSync } from 'node:fs';
@@ -19,8 +19,10 @@ import type { Logger } from '../logger.js';
 import { readUtf8File } from '../dataset/index.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import type { PlannedCall } from './plan.js';
-import { RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord, type UsageRecord, type ResultsWriter } from '../run-dir/index.js';
+import { checkCallRecord, RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord, type UsageRecord, type ResultsWriter } from '../run-dir/index.js';
+import { isDocbenchError } from '../errors.js';
 import type { RunCounts, RunEvent, StopReason } from './events.js';
+import type { BudgetLedger } from './budget.js';
 
 /** One system of the run with the settings its calls run under. */
 export interface RunnerSystem {
@@ -43,6 +45,8 @@ export interface ExecuteOptions {
   outageThreshold: number;
   /** Aborted on the first Ctrl-C: no new calls start. */
   stopSignal?: AbortSignal;
+  /** Spending limits: a system whose next call could pass one starts no new calls (src/run/budget.ts). */
+  budget?: BudgetLedger;
   onEvent?: (event: RunEvent) => void;
   logger: Logger;
 }
@@ -73,7 +77,7 @@ export async function executeCalls(options: ExecuteOptions): Promise<ExecuteResu
   const emit = options.onEvent ?? (() => {});
   const pending = calls.filter((call) => !done.has(call.key));
   const counts: RunCounts = { planned: calls.length, alreadyDone: calls.length - pending.length, recorded: 0, succeeded: 0, failed: 0, fromCache: 0, notStarted: 0 };
-  emit({ type: 'run-start', planned: calls.length, alreadyDone: counts.alreadyDone, documents: new Set(calls.map((c) => c.document.id)).size });
+  emit({ type: 'run-start', planned: calls.length, alreadyDone: counts.alreadyDone, documents: new Set(calls.map((c) => c.document.id)).size, ...(options.budget ? { spentUsd: Object.fromEntries(options.budget.spent()) } : {}) });
 
   const run: RunState = { options, counts, emit, stop: null, lanes: [] };
   const onStopSignal = () => stopRun(run, 'interrupted', 'interrupted: finishing the calls in flight, starting no new ones', false);
@@ -161,8 +165,15 @@ function createLane(run: RunState, { system, common }: RunnerSystem): Lane {
       counts.notStarted++;
       return;
     }
+    const admission = options.budget?.admit(call) ?? { ok: true, reserved: 0 };
+    if (!admission.ok) {
+      stopLane('budget', admission.message, false);
+      counts.notStarted++;
+      return;
+    }
     run.emit({ type: 'call-start', key: call.key });
     const record = await performCall(call, system, common, options, hardStop.signal);
+    options.budget?.settle(call, admission.reserved, record);
     if (record === null) {
       // Cancelled in flight by a hard stop: not an answer of the system, so not recorded; --resume redoes it.
       counts.notStarted++;
@@ -236,7 +247,7 @@ async function loadDocument(document: DatasetDocument): Promise<DocumentInput> {
 }
 
 /** The document part of the cache key: sha256 of its bytes, or its URL. */
-function documentIdentity(input: DocumentInput): string {
+export function documentIdentity(input: DocumentInput): string {
   return 'fileUrl' in input ? `url:${input.fileUrl}` : createHash('sha256').update(input.bytes).digest('hex');
 }
 
@@ -271,7 +282,14 @@ async function performCall(call: PlannedCall, system: System, common: CommonSyst
   if (cache) {
     const hit = await cache.get(key);
     if (hit) {
-      return toRecord(call, startedAt, { status: 'ok', attempts: hit.attempts, latency_ms: hit.latency_ms, last_attempt_ms: hit.last_attempt_ms, from_cache: true, result: hit.result }, common.price);
+      const cached = toRecord(call, startedAt, { status: 'ok', attempts: hit.attempts, latency_ms: hit.latency_ms, last_attempt_ms: hit.last_attempt_ms, from_cache: true, result: hit.result }, common.price);
+      // A damaged entry (edited, or written by another version) is a miss: results.jsonl gets only what its reader accepts.
+      try {
+        return await checkCallRecord(cached, `the response cache's entry ${key}`);
+      } catch (error) {
+        if (!isDocbenchError(error)) throw error;
+        options.logger.warn(`${error.message}; calling ${call.system} again for ${call.document.id} ${call.endpoint}`);
+      }
     }
   }
 
@@ -297,7 +315,7 @@ async function performCall(call: PlannedCall, system: System, common: CommonSyst
  * runner's peak memory grew with the number of calls (bench case runner-memory, docs/performance.md).
  */
 function toRecord(call: PlannedCall, startedAt: string, end: CallEnd, price: Price | null = null, outcome?: SystemOutcome): CallRecord {
-  const record: Omit<CallRecord, 'endpoint' | 'mode' | 'result'> & { endpoint: Endpoint; mode: PlannedCall['mode']; result?: EndpointResult } = {
+  const record: Omit<CallRecord, 'endpoint' | 'mode' | 'status'> & { endpoint: Endpoint; mode: PlannedCall['mode']; status: CallEnd['status']; result?: EndpointResult; error?: CallErrorRecord } = {
     v: RECORD_SCHEMA_VERSION,
     key: call.key,
     system: call.system,
@@ -326,12 +344,12 @@ function toRecord(call: PlannedCall, startedAt: string, end: CallEnd, price: Pri
   const cost = end.from_cache ? undefined : ((outcome?.ok ? outcome.costUsd : undefined) ?? computeCost(price, usage, pages));
   if (cost !== undefined) record.cost_usd = cost;
   if (outcome?.ok && outcome.raw !== undefined) record.raw = outcome.raw;
-  // The endpoint/mode/result triple matches by construction: the system answered for `call.endpoint`.
+  // The endpoint/mode/status/result-or-error set matches by construction: the system answered for `call.endpoint`.
   return record as CallRecord;
 }
 
 /** What the system is asked besides the document. */
-async function buildRequest(call: PlannedCall, dataset: Dataset): Promise<OperationRequest> {
+export async function buildRequest(call: PlannedCall, dataset: Dataset): Promise<OperationRequest> {
   switch (call.endpoint) {
     case 'extract':
       return { operation: 'extract', mode: call.mode ?? 'slow', schema: dataset.schema, customContext: call.document.customContext ?? dataset.customContext ?? null };
@@ -345,7 +363,7 @@ async function buildRequest(call: PlannedCall, dataset: Dataset): Promise<Operat
 }
 
 /** The parameter part of the cache key, as it was before systems existed (so earlier cache entries still hit). */
-function cacheParams(request: OperationRequest): unknown {
+export function cacheParams(request: OperationRequest): unknown {
   switch (request.operation) {
     case 'extract':
       return { schema: request.schema, fast: request.mode === 'fast', customContext: request.customContext };
@@ -368,12 +386,15 @@ function usageRecord(usage: Usage): UsageRecord {
 
 /** Pages the service reported, when it reported a positive count. */
 function pagesOf(endpoint: Endpoint, result: EndpointResult): number | undefined {
+  // Looked at before it is trusted: a cached result is checked once its record is made.
+  if (result === null || typeof result !== 'object') return undefined;
+  const listed = (result as { pages?: unknown }).pages;
   const pages =
     endpoint === 'extract'
       ? (result as { pagesProcessed: number | null }).pagesProcessed
       : endpoint === 'process'
         ? (result as { pageCount: number | null }).pageCount
-        : (result as { pages: unknown[] }).pages.length;
+        : Array.isArray(listed) ? listed.length : undefined;
   return typeof pages === 'number' && pages > 0 ? pages : undefined;
 }
 

@@ -16,5 +16,6 @@ export type { ShapeReaderOptions } from './shape.js';
 export type * from './types.js';
 /** The transport pieces the provider kinds (src/systems/) build their own HTTP calls from. */
 export { readResponseField } from './read-extract.js';
-export { cancelled, unexpected, AttemptAbort, readCapped, sleepFor, toTransportError } from './client.js';
+export { cancelled, unexpected, sleepFor, runAttempts, sendExchange } from './exchange.js';
+export type { AttemptLoop, ExchangeSettings } from './exchange.js';
 export { createLazyAgent } from './agent.js';

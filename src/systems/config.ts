@@ -8,7 +8,7 @@
 import { UsageError } from '../errors.js';
 import type { AuthHeader, RetryPolicy } from '../service/index.js';
 import { SettingsReader, read, type SectionSchema } from '../settings-reader.js';
-import { readConcurrency, readRatePerSecond, readRetry, readTimeoutMs } from '../run-settings.js';
+import { readBudget, readConcurrency, readRatePerSecond, readRetry, readTimeoutMs } from '../run-settings.js';
 import type { Dataset, Endpoint } from '../types.js';
 import { OptionReader } from './option-reader.js';
 import { findSystemKind, SYSTEM_KINDS } from './registry.js';
@@ -40,6 +40,12 @@ const PRICE_SCHEMA = Object.fromEntries(
   (['perPage', 'perCall', 'perMillionInputTokens', 'perMillionOutputTokens'] as const).map((key) => [key, read.number({ min: 0, what: 'a price in USD ≥ 0' })]),
 ) as Record<keyof Price, ReturnType<typeof read.number>>;
 
+/** `estimate:` — tokens per page assumed for token prices (docs/systems.md, "Estimates"). */
+const ESTIMATE_SCHEMA = {
+  inputTokensPerPage: read.number({ min: 0, what: 'a number of tokens ≥ 0' }),
+  outputTokensPerPage: read.number({ min: 0, what: 'a number of tokens ≥ 0' }),
+} satisfies SectionSchema;
+
 /** The keys every kind takes (docs/systems.md, "Common options"); `kind` is read first. */
 const COMMON_SCHEMA = {
   kind: read.string,
@@ -48,6 +54,8 @@ const COMMON_SCHEMA = {
   timeoutMs: readTimeoutMs,
   retry: readRetry,
   price: (value, at, reader) => reader.section(value, at, PRICE_SCHEMA) as Price,
+  maxCostUsd: readBudget,
+  estimate: (value, at, reader) => reader.section(value, at, ESTIMATE_SCHEMA),
 } satisfies SectionSchema;
 
 /**
@@ -81,6 +89,8 @@ function parseSystem(name: string, value: unknown, defaults: CommonSystemOptions
   const options = parseKindOptions(kind, raw, at, reader);
   const common = reader.section(pick(raw, Object.keys(COMMON_SCHEMA)), at, COMMON_SCHEMA);
   const retry: RetryPolicy = { ...defaults.retry, ...common.retry };
+  // A budget is kept by pricing each call; a system without a price has nothing to count it in.
+  if (common.maxCostUsd !== undefined && common.price === undefined) reader.fail(`${at}.maxCostUsd`, 'is a budget, and this system has no price to count it in', `give systems.${name} a price (e.g. price: { perPage: 0.01 }), or remove maxCostUsd`);
   return {
     name,
     kind: kind.kind,
@@ -91,6 +101,8 @@ function parseSystem(name: string, value: unknown, defaults: CommonSystemOptions
       timeoutMs: common.timeoutMs ?? defaults.timeoutMs,
       retry,
       price: common.price ?? null,
+      maxCostUsd: common.maxCostUsd ?? null,
+      estimate: common.estimate ?? null,
     },
   };
 }

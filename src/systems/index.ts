@@ -5,5 +5,5 @@ export { parseSystemsSection, selectSystems, SYSTEM_NAME } from './config.js';
 export type { SystemSpec, SystemsSection, SystemChoice, DefaultSystemSettings } from './config.js';
 export { createSystems, closeSystems, createSystemsRedactor, operationsOf } from './create.js';
 export { computeCost } from './cost.js';
-export { INCUMBENT, storedFolder } from './kinds/stored.js';
+export { INCUMBENT, storedAnswers, storedFolder } from './kinds/stored.js';
 export { localEngineDataDir } from './kinds/local.js';

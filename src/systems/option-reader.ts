@@ -5,6 +5,7 @@
  * were checked against the kind's option names before (src/systems/config.ts), so a typo never gets here.
  */
 import { read, type SettingsReader, type ValueReader } from '../settings-reader.js';
+import type { FieldMap, FieldMapEntry } from './providers/field-map.js';
 
 /** Environment variable names: what `apiKeyEnv`-like options and `passEnv` hold. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -115,7 +116,23 @@ export class OptionReader {
   optionalStringMap(key: string): Record<string, string> | undefined {
     return this.get(key, (value, at, reader) => reader.map(value, at, () => null, read.string));
   }
+
+  /**
+   * A field map (providers/field-map.ts): dataset path → the provider's field name, or, for an array of
+   * objects, `{from: <repeated field>, items: {<item property>: <the provider's sub-field name>}}`.
+   */
+  optionalFieldMap(key: string): FieldMap | undefined {
+    return this.get(key, (value, at, reader) => reader.map(value, at, () => null, readFieldMapEntry));
+  }
 }
+
+const readFieldMapEntry: ValueReader<FieldMapEntry> = (value, at, reader) => {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return reader.expected(at, 'a field name or {from, items}', value);
+  const entry = reader.section(value, at, { from: read.string, items: (items, itemsAt, r) => r.map(items, itemsAt, () => null, read.string) });
+  if (entry.from === undefined) return reader.fail(`${at}.from`, 'is required: the name of the repeated field whose items fill this array');
+  return entry.items === undefined ? { from: entry.from } : { from: entry.from, items: entry.items };
+};
 
 /** "a whole number from 0 to 13", "a number > 0", "a whole number ≥ 1". */
 function describeRange(range: NumberRange): string {

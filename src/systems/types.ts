@@ -104,6 +104,12 @@ export interface Price {
   perMillionOutputTokens?: number;
 }
 
+/** Tokens per page of a document, in and out, for estimating token prices. */
+export interface TokensPerPage {
+  inputTokensPerPage: number;
+  outputTokensPerPage: number;
+}
+
 /** Options every kind accepts, resolved with the run's defaults. */
 export interface CommonSystemOptions {
   concurrency: number;
@@ -111,6 +117,10 @@ export interface CommonSystemOptions {
   timeoutMs: number;
   retry: RetryPolicy;
   price: Price | null;
+  /** USD this system may spend in a run (needs a price); null: no budget of its own. */
+  maxCostUsd?: number | null;
+  /** `estimate:`, overriding the kind's tokens per page. */
+  estimate?: Partial<TokensPerPage> | null;
 }
 
 /** What a kind's factory gets besides its own options. */
@@ -149,6 +159,16 @@ export interface SystemKind<Options = unknown> {
   operations(options: Options): readonly Operation[];
   /** The names of environment variables holding this system's secrets, so they are redacted everywhere. */
   secretEnvNames(options: Options): readonly string[];
+  /**
+   * Tokens one page typically costs a system of this kind, for estimates of token prices (docs/systems.md,
+   * "Estimates"); `systems.<name>.estimate` overrides it. Absent: the generic default there.
+   */
+  readonly tokensPerPage?: TokensPerPage;
+  /**
+   * What a cached answer of a system with these options is filed under: the `identity` its `create` gives,
+   * known without creating it, so `docbench plan` can tell which calls the cache holds. Absent: not checked.
+   */
+  identity?(options: Options, context: Pick<SystemContext, 'name' | 'env' | 'baseDir'>): Promise<string>;
   create(options: Options, context: SystemContext): Promise<System>;
 }
 

@@ -154,11 +154,11 @@ export function renderMessagePage(title: string, message: string, hint?: string)
   return { html: MESSAGE({ title, message, hint }), csp: STATIC_CSP };
 }
 
-/** The review shell; the queue comes from the API, `pageSize` items a request. The token is in the page so its script can send it. */
-export function renderReviewPage(run: string, token: string, pageSize: number): Page {
+/** The review shell; the queue comes from the API, `pageSize` items a request (authenticated by the session cookie: no token in the page). */
+export function renderReviewPage(run: string, pageSize: number): Page {
   const base = `/runs/${encodeURIComponent(run)}/`;
   return {
-    html: REVIEW({ run, reportHref: `${base}${RUN_DIR_FILES.reportHtml}`, data: toScriptJsonHtml({ run, token, api: `/api/runs/${encodeURIComponent(run)}/`, page_size: pageSize }), script: new Handlebars.SafeString(REVIEW_SCRIPT) }),
+    html: REVIEW({ run, reportHref: `${base}${RUN_DIR_FILES.reportHtml}`, data: toScriptJsonHtml({ run, api: `/api/runs/${encodeURIComponent(run)}/`, page_size: pageSize }), script: new Handlebars.SafeString(REVIEW_SCRIPT) }),
     csp: REVIEW_CSP,
   };
 }

@@ -2,7 +2,8 @@
  * The review page's script (docs/view.md, The review): loads the queue from the view's API a page at a time (the next page
  * while the reviewer nears the end of what is loaded), shows one item at a time and drives it from the
  * keyboard. Every value from the dataset or a service is placed with textContent, never
- * as HTML. Writes send the session token in a header and the item's ETag in If-Match; a refused write
+ * as HTML. Writes go with the session cookie (HttpOnly: this script never sees the token) and the item's ETag
+ * in If-Match; a refused write
  * (stale ETag) leaves the item and the reviewer's choice on screen with the server's message.
  * Kept as a string so it ships inside dist/; the page allows exactly this script by its hash.
  */
@@ -28,10 +29,10 @@ export const REVIEW_SCRIPT = String.raw`(function () {
   }
 
   function request(method, path, body, etag) {
-    var headers = { 'x-docbench-token': config.token };
+    var headers = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (etag) headers['if-match'] = etag;
-    return fetch(config.api + path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' }).then(function (response) {
+    return fetch(config.api + path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (json) { return { status: response.status, json: json }; });
     });
   }

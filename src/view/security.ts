@@ -1,28 +1,28 @@
 /**
- * What keeps `docbench view` to its owner (docs/view.md, Security): a random session token, required in a header (never
- * a cookie, so a foreign page cannot make the browser send it) on every state-changing request, and on every
- * request when the server listens beyond loopback; a Host check against DNS rebinding; and paths confined to
- * the reports directory with symbolic links resolved.
+ * What keeps `docbench view` to its owner (docs/view.md, "Security"): a random session token asked of every
+ * request, as Jupyter does. The printed URL carries it once; the server answers it with an HttpOnly,
+ * SameSite=Strict cookie for its own origin and a redirect to the same URL without it, so the token never
+ * sits in a page, the address bar or the history. Scripts may send it in a header instead. A state-changing
+ * request must also come from the view's own origin (Origin header), so another site cannot use the cookie.
+ * Besides: a Host check against DNS rebinding, and paths confined to the reports directory with symbolic
+ * links resolved.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import { isLoopbackHost } from '../loopback.js';
 
 export const TOKEN_HEADER = 'x-docbench-token';
-/** Query parameter of the printed URL, accepted for page loads (GET) only. */
+/** Query parameter of the printed URL: exchanged for the cookie on a page load (GET), accepted nowhere else. */
 export const TOKEN_PARAM = 'token';
 
 export function createSessionToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
-}
 
-function sameToken(given: string | null | undefined, token: string): boolean {
+export function sameToken(given: string | null | undefined, token: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
@@ -30,23 +30,41 @@ function sameToken(given: string | null | undefined, token: string): boolean {
 }
 
 /**
- * Cookie that carries the token between page loads when the view listens beyond loopback (report pages link
- * each other with plain relative links). Reads only: a state-changing request needs the header.
+ * The session cookie's name. Cookies are not kept apart by port, so the name carries it: two view servers on
+ * one machine do not overwrite each other's session.
  */
-export const READ_COOKIE = 'docbench_view';
+export function sessionCookieName(port: number): string {
+  return `docbench_view_${port}`;
+}
+
+/** The Set-Cookie value: no Domain (this host only), HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
+export function sessionCookie(port: number, token: string): string {
+  return `${sessionCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+}
 
 export function isReadRequest(request: IncomingMessage): boolean {
   return request.method === 'GET' || request.method === 'HEAD';
 }
 
-/** The token in the header; for reads also in the URL (the printed link) or the read cookie. */
-export function hasValidToken(request: IncomingMessage, url: URL, token: string): boolean {
+/** How a request proved it holds the token: the header (scripts), the cookie (the browser), or not at all. */
+export function authenticate(request: IncomingMessage, token: string, port: number): 'header' | 'cookie' | null {
   const header = request.headers[TOKEN_HEADER];
-  if (sameToken(Array.isArray(header) ? header[0] : header, token)) return true;
-  if (!isReadRequest(request)) return false;
-  if (sameToken(url.searchParams.get(TOKEN_PARAM), token)) return true;
-  const cookie = (request.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(`${READ_COOKIE}=`));
-  return sameToken(cookie?.slice(READ_COOKIE.length + 1), token);
+  if (sameToken(Array.isArray(header) ? header[0] : header, token)) return 'header';
+  const prefix = `${sessionCookieName(port)}=`;
+  const cookie = (request.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(prefix));
+  return sameToken(cookie?.slice(prefix.length), token) ? 'cookie' : null;
+}
+
+/**
+ * Whether a state-changing request may act. With the token in the header it may: another site's page cannot
+ * set that header without a CORS preflight the view never allows, nor does it know the token. With the cookie,
+ * which the browser adds by itself, only when Origin is this server's own origin (browsers send Origin on
+ * every POST; a cookie without one is refused).
+ */
+export function mayChangeState(request: IncomingMessage, via: 'header' | 'cookie'): boolean {
+  if (via === 'header') return true;
+  const origin = request.headers.origin;
+  return origin !== undefined && origin.toLowerCase() === `http://${(request.headers.host ?? '').toLowerCase()}`;
 }
 
 /**

@@ -5,7 +5,6 @@
  * Writes go only to the dataset's truth files (through truth-files.ts) and, by re-scoring, to the run
  * directory.
  */
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,14 +13,19 @@ import { isDocbenchError, UsageError } from '../errors.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { buildHistoryView, DEFAULT_DIFF_SETTINGS, diffRunDirectories, loadGateTemplates, renderDiffHtml, scanRuns } from '../gate/index.js';
 import { loadTemplates } from '../report/index.js';
-import { RUN_DIR_FILES } from '../run-dir/index.js';
+import { RUN_DIR_FILES, runDirPath } from '../run-dir/index.js';
 import type { Json } from '../types.js';
 import { renderDocumentPage } from './page-image.js';
 import { renderIndexPage, renderMessagePage, renderProgressPage, renderReviewPage, STATIC_CSP, type Page } from './pages.js';
 import { openReviewRun, rescoreRun, type ReviewRun } from './review-source.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ReviewQueueStore } from './review-queue-store.js';
 import { listRuns } from './run-list.js';
-import { acceptedHosts, createSessionToken, hasValidToken, isLoopbackHost, isReadRequest, isRunName, READ_COOKIE, resolveConfined, TOKEN_PARAM } from './security.js';
+import { LRUCache } from 'lru-cache';
+import { HttpError } from './http-error.js';
+import { matchRoute, type Route } from './routes.js';
+import { isLoopbackHost } from '../loopback.js';
+import { acceptedHosts, authenticate, createSessionToken, isReadRequest, isRunName, mayChangeState, resolveConfined, sameToken, sessionCookie, TOKEN_PARAM } from './security.js';
+import { sendFile } from './static-file.js';
 import { StaleTruthError } from './truth-files.js';
 
 export interface ViewServerOptions {
@@ -40,7 +44,7 @@ export interface ViewServerOptions {
 }
 
 export interface ViewServer {
-  /** The address with the session token, e.g. http://127.0.0.1:41234/?token=… */
+  /** The address with the session token, e.g. http://127.0.0.1:41234/?token=…: opening it sets the session cookie. */
   url: string;
   /** Without the token. */
   baseUrl: string;
@@ -60,18 +64,15 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
-/** How long a run's loaded dataset is reused between API calls (page images come several a second). */
+/**
+ * How long a run's loaded dataset is reused between API calls (page images come several a second), at most:
+ * sooner when one of the run's files changes (their size and modification time are part of the key).
+ */
 const RUN_CACHE_MS = 30_000;
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly hint?: string,
-  ) {
-    super(message);
-  }
-}
+/** Runs kept loaded at once (the most recently used): a long-lived view server must not grow without end. */
+const KEPT_RUNS = 4;
+/** The run files whose change makes a loaded run stale. */
+const RUN_KEY_FILES = ['manifest', 'summary', 'documents'] as const;
 
 function baseHeaders(csp: string): Record<string, string> {
   return { 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store', 'x-frame-options': 'DENY', 'cross-origin-resource-policy': 'same-origin' };
@@ -111,6 +112,34 @@ function optionalText(body: Record<string, unknown>, key: string, max: number): 
   return value;
 }
 
+/** What a handler gets: the request, its response and parsed URL. */
+interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+}
+
+/** The request's path as decoded segments (`/runs/r1/` → `runs`, `r1`, ``). */
+function pathSegments(url: URL): string[] {
+  if (url.pathname === '/') return [];
+  return url.pathname
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        throw new HttpError(400, 'malformed URL');
+      }
+    });
+}
+
+/** `size:mtime` of each file (`-` when absent): what changes when a file is rewritten. */
+async function fileStamps(files: readonly string[]): Promise<string> {
+  const stamps = await Promise.all(files.map((file) => stat(file).then((info) => `${info.size}:${info.mtimeMs}`, () => '-')));
+  return stamps.join('|');
+}
+
 export async function startViewServer(options: ViewServerOptions): Promise<ViewServer> {
   const logger = options.logger ?? silentLogger;
   const host = options.host ?? '127.0.0.1';
@@ -122,27 +151,30 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
   const reportsDir = path.resolve(options.reportsDir);
   const loopback = isLoopbackHost(host);
   let hosts = new Set<string>();
-  const runs = new Map<string, { at: number; run: Promise<ReviewRun> }>();
+  let port = 0;
+  const runs = new LRUCache<string, Promise<ReviewRun>>({ max: KEPT_RUNS, ttl: RUN_CACHE_MS });
   const rescoring = new Map<string, Promise<unknown>>();
   const queues = new ReviewQueueStore();
 
   async function runDirOf(name: string): Promise<string> {
     if (!isRunName(name)) throw new HttpError(404, `no run "${name}"`);
     const dir = await resolveConfined(reportsDir, [name]);
-    if (dir === null || !(await stat(dir)).isDirectory()) throw new HttpError(404, `no run "${name}" in the reports directory`);
+    if (dir === null || !(await stat(dir).catch(() => null))?.isDirectory()) throw new HttpError(404, `no run "${name}" in the reports directory`);
     return dir;
   }
 
   async function reviewRun(name: string): Promise<ReviewRun> {
-    const cached = runs.get(name);
-    if (cached && Date.now() - cached.at < RUN_CACHE_MS) return cached.run;
-    const run = runDirOf(name).then((dir) => openReviewRun(dir, options.cwd, logger));
-    runs.set(name, { at: Date.now(), run });
-    run.catch(() => runs.delete(name));
+    const dir = await runDirOf(name);
+    const key = `${dir}\0${await fileStamps(RUN_KEY_FILES.map((file) => runDirPath(dir, file)))}`;
+    const cached = runs.get(key);
+    if (cached) return cached;
+    const run = openReviewRun(dir, options.cwd, logger);
+    runs.set(key, run);
+    run.catch(() => runs.delete(key));
     return run;
   }
 
-  async function serveRunFile(res: ServerResponse, name: string, rest: string[]): Promise<void> {
+  async function serveRun({ res }: RequestContext, name: string, rest: string[]): Promise<void> {
     const dir = await runDirOf(name);
     if (rest.length === 0 || rest.at(-1) === '') {
       const listed = (await listRuns(reportsDir)).runs.find((r) => r.name === name);
@@ -154,120 +186,161 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       return;
     }
     const file = await resolveConfined(dir, rest);
-    const info = file ? await stat(file).catch(() => null) : null;
-    if (!file || !info?.isFile()) throw new HttpError(404, `no file ${rest.join('/')} in run ${name}`);
+    if (!file) throw new HttpError(404, `no file ${rest.join('/')} in run ${name}`);
     const type = CONTENT_TYPES[path.extname(file).toLowerCase()];
     // Reports carry their own CSP; the header repeats it so a file without one gets no more rights.
     const csp = `${STATIC_CSP}; script-src '${(await loadTemplates()).scriptHash}'`;
-    res.writeHead(200, { ...baseHeaders(csp), 'content-type': type ?? 'application/octet-stream', 'content-length': String(info.size), ...(type ? {} : { 'content-disposition': 'attachment' }) });
-    createReadStream(file).pipe(res);
+    await sendFile(res, file, `${rest.join('/')} in run ${name}`, { ...baseHeaders(csp), 'content-type': type ?? 'application/octet-stream', ...(type ? {} : { 'content-disposition': 'attachment' }) });
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, name: string, action: string): Promise<void> {
-    if (action === 'review' && isReadRequest(req)) {
-      const offset = wholeParameter(url, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0;
-      const limit = wholeParameter(url, 'limit', 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
-      return sendJson(res, 200, await queues.page(await reviewRun(name), offset, limit));
-    }
-    if (action === 'page' && isReadRequest(req)) {
-      const run = await reviewRun(name);
-      const doc = run.dataset.documents.find((d) => d.id === url.searchParams.get('document'));
-      if (!doc) throw new HttpError(404, `no document "${url.searchParams.get('document') ?? ''}" in the run's dataset`);
-      const png = await renderDocumentPage(doc, Number(url.searchParams.get('page') ?? '1'));
-      res.writeHead(200, { ...baseHeaders(STATIC_CSP), 'content-type': 'image/png', 'content-length': String(png.length) });
-      res.end(png);
-      return;
-    }
-    if (action === 'truth' && req.method === 'POST') {
-      const ifMatch = req.headers['if-match'];
-      if (typeof ifMatch !== 'string' || ifMatch === '') throw new HttpError(428, 'If-Match is required: send the ETag the item was loaded with');
-      const body = await readJsonBody(req);
-      const kind = body.kind;
-      if (kind !== 'field' && kind !== 'page') throw new HttpError(400, 'kind must be "field" or "page"');
-      if (typeof body.document !== 'string') throw new HttpError(400, 'document must be a document id');
-      if (kind === 'field' && typeof body.path !== 'string') throw new HttpError(400, 'path must be a field path');
-      if (kind === 'page' && !Number.isInteger(body.page)) throw new HttpError(400, 'page must be a page number');
-      if (!('value' in body)) throw new HttpError(400, 'value is required');
-      const result = await queues.edit(await reviewRun(name), {
-        document: body.document,
-        kind,
-        path: kind === 'field' ? (body.path as string) : null,
-        page: kind === 'page' ? (body.page as number) : null,
-        value: body.value as Json,
-        source: optionalText(body, 'source', 200) || 'edit',
-        note: optionalText(body, 'note', 2000),
-        run: name,
-        ifMatch,
-      });
-      logger.info(`truth of ${result.change.document} ${result.change.field_path ?? `page ${result.change.page}`}: ${JSON.stringify(result.change.old)} → ${JSON.stringify(result.change.new)} (${result.change.source})`);
-      res.setHeader('etag', result.etag);
-      return sendJson(res, 200, result);
-    }
-    if (action === 'rescore' && req.method === 'POST') {
-      const run = await reviewRun(name);
-      const pending = rescoring.get(name) ?? rescoreRun(run, logger).finally(() => rescoring.delete(name));
-      rescoring.set(name, pending);
-      return sendJson(res, 200, { figures: await pending });
-    }
-    throw new HttpError(req.method === 'POST' || isReadRequest(req) ? 404 : 405, `no ${req.method ?? ''} ${url.pathname}`);
-  }
-
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://view.invalid');
-    // DNS rebinding only matters where the token is not asked of every read: on loopback.
-    if (loopback && !hosts.has((req.headers.host ?? '').toLowerCase())) throw new HttpError(421, `this server answers only to ${[...hosts].join(', ')}`);
-    const state = !isReadRequest(req);
-    if ((state || !loopback) && !hasValidToken(req, url, token)) {
-      throw new HttpError(403, state ? 'a state-changing request needs the session token in the x-docbench-token header' : 'open the URL docbench view printed (it carries the session token)');
-    }
-    // Beyond loopback, the printed URL's token is kept for the plain links between report pages (reads only).
-    if (!loopback && url.searchParams.get(TOKEN_PARAM) === token) res.setHeader('set-cookie', `${READ_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-    const segments = url.pathname.split('/').slice(1).map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        throw new HttpError(400, 'malformed URL');
-      }
+  async function editTruth({ req, res }: RequestContext, name: string): Promise<void> {
+    const ifMatch = req.headers['if-match'];
+    if (typeof ifMatch !== 'string' || ifMatch === '') throw new HttpError(428, 'If-Match is required: send the ETag the item was loaded with');
+    const body = await readJsonBody(req);
+    const kind = body.kind;
+    if (kind !== 'field' && kind !== 'page') throw new HttpError(400, 'kind must be "field" or "page"');
+    if (typeof body.document !== 'string') throw new HttpError(400, 'document must be a document id');
+    if (kind === 'field' && typeof body.path !== 'string') throw new HttpError(400, 'path must be a field path');
+    if (kind === 'page' && !Number.isInteger(body.page)) throw new HttpError(400, 'page must be a page number');
+    if (!('value' in body)) throw new HttpError(400, 'value is required');
+    const result = await queues.edit(await reviewRun(name), {
+      document: body.document,
+      kind,
+      path: kind === 'field' ? (body.path as string) : null,
+      page: kind === 'page' ? (body.page as number) : null,
+      value: body.value as Json,
+      source: optionalText(body, 'source', 200) || 'edit',
+      note: optionalText(body, 'note', 2000),
+      run: name,
+      ifMatch,
     });
-    const [first, second, ...rest] = segments;
-    if (url.pathname === '/' && !state) {
-      const { runs: listed, skipped } = await listRuns(reportsDir);
-      return sendPage(res, 200, renderIndexPage(path.basename(reportsDir), listed, skipped));
-    }
-    if (first === 'history' && segments.length === 1 && !state) {
-      const { rows, skipped } = await scanRuns(reportsDir, logger);
-      const html = (await loadGateTemplates()).history({ view: buildHistoryView(rows.map((r) => ({ ...r, dir: `runs/${r.dir}` })), skipped, 'docbench history') });
-      return sendPage(res, 200, { html, csp: STATIC_CSP });
-    }
-    if (first === 'runs' && second !== undefined && !state) return serveRunFile(res, second, rest);
-    if (first === 'diff' && second !== undefined && rest.length === 1 && !state) {
-      const [baseDir, candidateDir] = [await runDirOf(second), await runDirOf(rest[0]!)];
-      const { result } = await diffRunDirectories(baseDir, candidateDir, { settings: DEFAULT_DIFF_SETTINGS, outDir: null, allowDatasetChange: true, logger });
-      return sendPage(res, 200, { html: await renderDiffHtml(result), csp: STATIC_CSP });
-    }
-    if (first === 'review' && second !== undefined && rest.length === 0 && !state) {
-      await runDirOf(second);
-      return sendPage(res, 200, renderReviewPage(second, token, reviewPageSize));
-    }
-    // Browsers ask for it on every page; no icon is not an error worth a 404 in the console.
-    if (url.pathname === '/favicon.ico' && !state) {
-      res.writeHead(204, baseHeaders(STATIC_CSP));
+    logger.info(`truth of ${result.change.document} ${result.change.field_path ?? `page ${result.change.page}`}: ${JSON.stringify(result.change.old)} → ${JSON.stringify(result.change.new)} (${result.change.source})`);
+    res.setHeader('etag', result.etag);
+    sendJson(res, 200, result);
+  }
+
+  /** Every page and API call; each needs the session (checked once, in `handle`, before any route runs). */
+  const routes: Route<RequestContext>[] = [
+    {
+      method: 'GET',
+      pattern: '/',
+      handle: async ({ res }) => {
+        const { runs: listed, skipped } = await listRuns(reportsDir);
+        sendPage(res, 200, renderIndexPage(path.basename(reportsDir), listed, skipped));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/history',
+      handle: async ({ res }) => {
+        const { rows, skipped } = await scanRuns(reportsDir, logger);
+        const html = (await loadGateTemplates()).history({ view: buildHistoryView(rows.map((r) => ({ ...r, dir: `runs/${r.dir}` })), skipped, 'docbench history') });
+        sendPage(res, 200, { html, csp: STATIC_CSP });
+      },
+    },
+    { method: 'GET', pattern: '/runs/:run/*path', handle: (context, { named, rest }) => serveRun(context, named.run!, rest) },
+    {
+      method: 'GET',
+      pattern: '/diff/:base/:candidate',
+      handle: async ({ res }, { named }) => {
+        const [baseDir, candidateDir] = [await runDirOf(named.base!), await runDirOf(named.candidate!)];
+        const { result } = await diffRunDirectories(baseDir, candidateDir, { settings: DEFAULT_DIFF_SETTINGS, outDir: null, allowDatasetChange: true, logger });
+        sendPage(res, 200, { html: await renderDiffHtml(result), csp: STATIC_CSP });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/review/:run',
+      handle: async ({ res }, { named }) => {
+        await runDirOf(named.run!);
+        sendPage(res, 200, renderReviewPage(named.run!, reviewPageSize));
+      },
+    },
+    {
+      // Browsers ask for it on every page; no icon is not an error worth a 404 in the console.
+      method: 'GET',
+      pattern: '/favicon.ico',
+      handle: async ({ res }) => {
+        res.writeHead(204, baseHeaders(STATIC_CSP));
+        res.end();
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/api/runs/:run/review',
+      handle: async ({ res, url }, { named }) => {
+        const offset = wholeParameter(url, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0;
+        const limit = wholeParameter(url, 'limit', 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
+        sendJson(res, 200, await queues.page(await reviewRun(named.run!), offset, limit));
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/api/runs/:run/page',
+      handle: async ({ res, url }, { named }) => {
+        const run = await reviewRun(named.run!);
+        const doc = run.dataset.documents.find((d) => d.id === url.searchParams.get('document'));
+        if (!doc) throw new HttpError(404, `no document "${url.searchParams.get('document') ?? ''}" in the run's dataset`);
+        const png = await renderDocumentPage(doc, Number(url.searchParams.get('page') ?? '1'));
+        res.writeHead(200, { ...baseHeaders(STATIC_CSP), 'content-type': 'image/png', 'content-length': String(png.length) });
+        res.end(png);
+      },
+    },
+    { method: 'POST', pattern: '/api/runs/:run/truth', handle: (context, { named }) => editTruth(context, named.run!) },
+    {
+      method: 'POST',
+      pattern: '/api/runs/:run/rescore',
+      handle: async ({ res }, { named }) => {
+        const name = named.run!;
+        const run = await reviewRun(name);
+        const pending = rescoring.get(name) ?? rescoreRun(run, logger).finally(() => rescoring.delete(name));
+        rescoring.set(name, pending);
+        sendJson(res, 200, { figures: await pending });
+      },
+    },
+  ];
+
+  /** The checks every request passes, in one place, then its route. */
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://view.invalid');
+    // DNS rebinding: a page of another site whose name now points at 127.0.0.1 sends its own Host.
+    if (loopback && !hosts.has((req.headers.host ?? '').toLowerCase())) throw new HttpError(421, `this server answers only to ${[...hosts].join(', ')}`);
+    const given = url.searchParams.get(TOKEN_PARAM);
+    if (given !== null && isReadRequest(req)) {
+      if (!sameToken(given, token)) throw new HttpError(403, 'this link\'s session token is not the server\'s', 'open the URL docbench view printed when it started');
+      // The printed URL: the token becomes the session cookie, and the address bar loses it.
+      url.searchParams.delete(TOKEN_PARAM);
+      // One leading slash: `/.//example.com` normalises to `//example.com`, which a browser reads as another host.
+      res.writeHead(302, { ...baseHeaders(STATIC_CSP), 'set-cookie': sessionCookie(port, token), location: `${url.pathname.replace(/^\/+/, '/')}${url.search}` });
       res.end();
       return;
     }
-    if (first === 'api' && second === 'runs' && rest.length === 2) return handleApi(req, res, url, rest[0]!, rest[1]!);
-    throw new HttpError(404, `nothing at ${url.pathname}`);
+    const via = authenticate(req, token, port);
+    if (via === null) throw new HttpError(403, 'this server needs its session', 'open the URL docbench view printed when it started (it carries the session token once)');
+    if (!isReadRequest(req) && !mayChangeState(req, via)) throw new HttpError(403, 'a change must come from the view\'s own pages (Origin), or carry the token in the x-docbench-token header');
+    const match = matchRoute(routes, req.method ?? '', pathSegments(url));
+    if (match === null) throw new HttpError(404, `nothing at ${url.pathname}`);
+    if ('allowed' in match) {
+      res.setHeader('allow', match.allowed.join(', '));
+      throw new HttpError(405, `${req.method ?? ''} is not allowed on ${url.pathname}`);
+    }
+    await match.route.handle({ req, res, url }, match.params);
   }
 
   const server = createServer((req, res) => {
-    route(req, res).catch((error: unknown) => {
+    handle(req, res).catch((error: unknown) => {
       const api = (req.url ?? '').startsWith('/api/');
       let status = 500;
       let message = error instanceof Error ? error.message : String(error);
       let hint: string | undefined;
       let extra: Record<string, unknown> = {};
       if (error instanceof HttpError) ({ status, hint } = { status: error.status, hint: error.hint });
-      else if (error instanceof StaleTruthError) {
+      else if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        // A file removed while this request read it (a run being re-scored, a report rebuilt): try again.
+        status = 404;
+        message = 'a file this page needs was removed while it was read';
+        hint = 'reload the page';
+      } else if (error instanceof StaleTruthError) {
         status = 412;
         hint = error.hint;
         extra = { code: error.code, etag: error.etag };
@@ -275,7 +348,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
         status = 400;
         hint = error.hint;
         extra = { code: error.code };
-      } else logger.error(`view: ${req.method ?? ''} ${req.url ?? ''}: ${error instanceof Error ? (error.stack ?? error.message) : message}`);
+      } else logger.error(`view: ${req.method ?? ''} ${logPath(req)}: ${error instanceof Error ? (error.stack ?? error.message) : message}`);
       if (status === 500) message = 'internal error (see the terminal running docbench view)';
       if (res.headersSent) {
         res.destroy();
@@ -293,9 +366,10 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
     });
   });
   const address = server.address() as AddressInfo;
-  hosts = acceptedHosts(host, address.port);
+  port = address.port;
+  hosts = acceptedHosts(host, port);
   const shown = host.includes(':') ? `[${host}]` : host;
-  const baseUrl = `http://${shown === '0.0.0.0' ? '127.0.0.1' : shown === '[::]' ? '[::1]' : shown}:${address.port}`;
+  const baseUrl = `http://${shown === '0.0.0.0' ? '127.0.0.1' : shown === '[::]' ? '[::1]' : shown}:${port}`;
   return {
     url: `${baseUrl}/?${TOKEN_PARAM}=${token}`,
     baseUrl,
@@ -306,6 +380,11 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
         server.closeAllConnections();
       }),
   };
+}
+
+/** The request's path for the log, never its query (the printed URL's token is there). */
+function logPath(req: IncomingMessage): string {
+  return (req.url ?? '').split('?')[0]!;
 }
 
 /** An optional whole-number query parameter within [min, max]; anything else is a 400 naming it. */

@@ -2,7 +2,8 @@
  * `docbench view` in Debian's chromium, over a REAL run of the embedded engine on 3 sample documents (the
  * dataset copied to a temp directory, since the review edits its truth): dashboard links from file:// and
  * served, progress of a run in progress, three keyboard reviews and their truth-changes.jsonl lines, undo,
- * re-scoring, a stale tab refused, the token required, hostile values inert.
+ * re-scoring, a stale tab refused, the session asked of every request (the printed URL traded for a cookie,
+ * writes from another origin refused), a replaced document's page shown anew, hostile values inert.
  */
 import { cp, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -54,8 +55,13 @@ function expectClean(log: PageLog): void {
   expect(log.dialogs).toEqual([]);
 }
 
+/** A request as a script makes it: the token in the header. */
+function withToken(url: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), 'x-docbench-token': server.token } });
+}
+
 async function queue(query = 'limit=1000'): Promise<ReviewPage> {
-  const response = await fetch(`${server.baseUrl}/api/runs/r1/review?${query}`);
+  const response = await withToken(`${server.baseUrl}/api/runs/r1/review?${query}`);
   expect(response.status).toBe(200);
   return (await response.json()) as ReviewPage;
 }
@@ -75,8 +81,10 @@ async function truthAt(item: QueueItem): Promise<unknown> {
   return item.path!.split(/\.|\[|\]/).filter(Boolean).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], truth);
 }
 
+/** A new browser page that opened the printed URL (its session cookie set), then the review. */
 async function openReview(on: ViewServer = server): Promise<{ page: Page; log: PageLog }> {
   const opened = await openLoggedPage(browser);
+  await opened.page.goto(on.url);
   await opened.page.goto(`${on.baseUrl}/review/r1`);
   await opened.page.waitForSelector('body[data-ready="1"]');
   return opened;
@@ -114,6 +122,8 @@ describe('docbench view over a real run of the embedded engine', () => {
   it('goes history → run → drill-down → comparison view when served, and shows a run in progress', async () => {
     const { page, log } = await openLoggedPage(browser);
     await page.goto(server.url);
+    // The printed URL's token became the session cookie; the address bar no longer shows it.
+    expect(page.url()).toBe(`${server.baseUrl}/`);
     expect(await page.locator('tr[data-run="r1"]').count()).toBe(1);
 
     // A run that starts after the server: listed on the next load, with its progress.
@@ -242,6 +252,65 @@ describe('docbench view over a real run of the embedded engine', () => {
     await b.page.close();
   });
 
+  it('asks for the session on every page: 403 without it, the token in no page, the printed URL traded for an HttpOnly SameSite=Strict cookie', async () => {
+    const item = (await queue()).items[0]!;
+    const pages = ['/', '/history', '/runs/r1/', '/runs/r1/report.html', '/runs/r1/documents.csv', '/diff/r1/r1', '/review/r1', '/favicon.ico', '/nothing-here',
+      '/api/runs/r1/review', `/api/runs/r1/page?document=${item.document_id}&page=1`];
+    const opened = await fetch(server.url, { redirect: 'manual' });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('/');
+    const setCookie = opened.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^docbench_view_\d+=[A-Za-z0-9_-]+; HttpOnly; SameSite=Strict; Path=\/$/);
+    const cookie = setCookie.split(';')[0]!;
+    for (const address of pages) {
+      const refused = await fetch(`${server.baseUrl}${address}`, { redirect: 'manual' });
+      expect(refused.status, address).toBe(403);
+      const text = await refused.text();
+      expect(text, address).toContain('open the URL docbench view printed');
+      expect(text, address).not.toContain(server.token);
+      const served = await fetch(`${server.baseUrl}${address}`, { headers: { cookie }, redirect: 'manual' });
+      expect(served.status, address).toBe(address === '/nothing-here' ? 404 : address === '/favicon.ico' ? 204 : address === '/runs/r1/' ? 302 : 200);
+      expect(await served.text(), address).not.toContain(server.token);
+    }
+    // A wrong token in a link is refused, not traded.
+    const wrong = await fetch(`${server.baseUrl}/?token=not-the-token`, { redirect: 'manual' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('takes a change with the cookie from its own origin, refuses one from another origin or without Origin', async () => {
+    const item = (await queue()).items.find((i) => i.kind === 'field' && typeof i.truth === 'string')!;
+    const cookie = (await fetch(server.url, { redirect: 'manual' })).headers.get('set-cookie')!.split(';')[0]!;
+    const post = (origin: string | null, value: unknown, etag: string) =>
+      fetch(`${server.baseUrl}/api/runs/r1/truth`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', 'if-match': etag, ...(origin ? { origin } : {}) },
+        body: JSON.stringify({ document: item.document_id, kind: item.kind, path: item.path, page: item.page, value, source: 'edit' }),
+      });
+    const count = (await readChanges()).length;
+    expect((await post('http://attacker.example', 'Forged', item.etag)).status).toBe(403);
+    expect((await post(null, 'Forged', item.etag)).status).toBe(403);
+    expect((await readChanges()).length).toBe(count);
+    const own = await post(server.baseUrl, 'From the view', item.etag);
+    expect(own.status).toBe(200);
+    expect(await truthAt(item)).toBe('From the view');
+    expect((await post(server.baseUrl, item.truth, own.headers.get('etag')!)).status).toBe(200);
+    expect((await readChanges()).length).toBe(count + 2);
+  });
+
+  it('shows a document replaced on disk with its new page, not the cached one', async () => {
+    const file = path.join(datasetDir, 'documents', 'bill-014.pdf');
+    const image = async () => Buffer.from(await (await withToken(`${server.baseUrl}/api/runs/r1/page?document=bill-014&page=1`)).arrayBuffer());
+    const before = await image();
+    expect(await image()).toEqual(before);
+    await cp(path.join(datasetDir, 'documents', 'bill-017.pdf'), file);
+    const later = new Date(Date.now() + 5_000);
+    await utimes(file, later, later);
+    const after = await image();
+    expect(after.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(after.equals(before)).toBe(false);
+  });
+
   it('answers a state-changing request without the token with 403, and a foreign Host with 421', async () => {
     const item = (await queue()).items[0]!;
     const body = JSON.stringify({ document: item.document_id, kind: item.kind, path: item.path, page: item.page, value: 'x', source: 'edit' });
@@ -261,7 +330,7 @@ describe('docbench view over a real run of the embedded engine', () => {
       });
     });
     expect(rebound).toBe(421);
-    expect((await fetch(`${server.baseUrl}/runs/r1/..%2F..%2Fdataset/truth/bill-002.json`)).status).toBe(404);
+    expect((await withToken(`${server.baseUrl}/runs/r1/..%2F..%2Fdataset/truth/bill-002.json`)).status).toBe(404);
   });
 
   it('serves the queue a page at a time in one order, kept through its own edits and rebuilt when the truth changes outside', async () => {
@@ -271,7 +340,7 @@ describe('docbench view over a real run of the embedded engine', () => {
     const middle = await queue('offset=3&limit=4');
     expect(middle).toMatchObject({ offset: 3, total: whole.total, version: whole.version });
     expect(middle.items.map((i) => i.id)).toEqual(whole.items.slice(3, 7).map((i) => i.id));
-    for (const bad of ['offset=-1', 'offset=x', 'limit=0', 'limit=1001']) expect((await fetch(`${server.baseUrl}/api/runs/r1/review?${bad}`)).status, bad).toBe(400);
+    for (const bad of ['offset=-1', 'offset=x', 'limit=0', 'limit=1001']) expect((await withToken(`${server.baseUrl}/api/runs/r1/review?${bad}`)).status, bad).toBe(400);
 
     // An edit through the view: the same queue, in the same order, with the new truth and the file's new ETag.
     const item = whole.items.find((i) => i.kind === 'field' && typeof i.truth === 'string')!;

@@ -7,10 +7,9 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DocumentExtraction, FieldVerdict, GateResult, LatencyBlock } from '../../src/run-dir/evaluation-types.js';
+import type { DocumentExtraction, GateResult, LatencyBlock } from '../../src/run-dir/evaluation-types.js';
 // Written in schema 1, as older docbench versions did: every report test also checks that such runs still read.
 import type { DocumentEvaluationV1 as DocumentEvaluation, RunSummaryV1 as RunSummary } from '../../src/run-dir/summary-v1.js';
-import type { RegionPage } from '../../src/service/types.js';
 import type { RunManifest } from '../../src/run-dir/manifest.js';
 
 export const SCRIPT_PAYLOAD = '<script>window.__pwned=1;alert(1)</script>';
@@ -95,10 +94,11 @@ export function specialDocuments(): DocumentEvaluation[] {
     texts: { truth: [`Truth ${SCRIPT_PAYLOAD}`], service: [`Service ${SCRIPT_PAYLOAD} ${IMG_PAYLOAD}`], baseline: [`Incumbent </pre>${IMG_PAYLOAD}`] },
     extraction: {
       ...hostile.extraction,
-      slow: extraction(0.5, 40, [{ path: HOSTILE_FIELD, truth: SCRIPT_PAYLOAD, prediction: { html: IMG_PAYLOAD, close: '</script><script>window.__pwned=1</script>' }, verdict: 'fp+fn', strict_verdict: 'fp+fn', error: IMG_PAYLOAD as FieldVerdict['error'] }]),
+      slow: extraction(0.5, 40, [{ path: HOSTILE_FIELD, truth: SCRIPT_PAYLOAD, prediction: { html: IMG_PAYLOAD, close: '</script><script>window.__pwned=1</script>' }, verdict: 'fp+fn', strict_verdict: 'fp+fn', error: 'wrong_value' }]),
     },
-    region_pages: { truth: [{ page: 1, width: 612, height: 792, bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 2, max_y: 2 }, content: SCRIPT_PAYLOAD }] }], // A tampered documents.jsonl may hold anything: the reports must cope.
-      predicted: [{ bogus: true } as unknown as RegionPage] },
+    // Hostile text where documents.jsonl allows any string; a value of the wrong shape is refused when read (test/drill/run-files.test.ts).
+    region_pages: { truth: [{ page: 1, width: 612, height: 792, bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 2, max_y: 2 }, content: SCRIPT_PAYLOAD }] }],
+      predicted: [] },
   };
   const failed: DocumentEvaluation = {
     ...generateDocument(901),

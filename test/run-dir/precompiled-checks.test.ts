@@ -11,7 +11,7 @@ import path from 'node:path';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
 import { ROOT, runCli } from '../helpers/cli.js';
-import '../../src/run-dir/index.js';
+import '../../src/run-dir/formats/index.js';
 import '../../src/dataset/manifest.js';
 import { compileCheck, listDefinedChecks, loadPrecompiledCheck, type CheckDefinition } from '../../src/schema-check.js';
 

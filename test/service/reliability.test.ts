@@ -40,6 +40,13 @@ describe('hostile responses give a failed outcome with a clear reason', () => {
     expect(error.message).toBe('200 with a body that is not JSON');
   });
 
+  it('200 with an empty body: read as no body (as for providers), failed by the reader and not retried', async () => {
+    const server = await serve((_req, res) => sendText(res, 200, ''));
+    const outcome = await connect(server, { retry: { maxAttempts: 2 } }).split(upload);
+    expect(outcome.attempts).toBe(1);
+    expect(failure(outcome).message).toBe('response field `(body)` is null, expected an object');
+  });
+
   it('JSON of the wrong shape', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, { pages: [{ page: 1, width: 'A4', height: 792 }] }));
     const error = failure(await connect(server).split(upload));

@@ -74,7 +74,8 @@ describe('docbench --help without yargs', () => {
     for (const header of Object.values(COMMAND_HEADERS)) expect(fast.stdout).toContain(`docbench ${header.command}`);
     expect(fast.stdout).toMatch(/^ {2}--verbose {2}Print debugging detail to stderr +\[boolean\]$/m);
     expect(fast.stdout).toMatch(/^docbench <command> \[options\]\n\n.*\n\nCommands:\n/);
-    expect(fast.stdout).toMatch(/\n\nExit codes: 0 completed, [\s\S]*could\s+not complete\.\n$/);
+    expect(fast.stdout).toMatch(/\n\nExit codes: 0 completed, [\s\S]*could\s+not\s+complete\s+\(outage,\s+rejected\s+key,\s+budget\s+reached\)\.\n$/);
+    expect(fast.stdout).toMatch(/^ {2}docbench plan +What `run` with the same flags would call and cost/m);
     expect(Math.max(...fast.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(100);
   });
 

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,7 +25,9 @@ describe('docbench view', () => {
         child.once('exit', (code) => reject(new Error(`docbench view exited ${code}`)));
       });
       expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32}$/);
-      const response = await fetch(first);
+      const opened = await fetch(first, { redirect: 'manual' });
+      expect(opened.status).toBe(302);
+      const response = await fetch(new URL(opened.headers.get('location')!, first), { headers: { cookie: opened.headers.get('set-cookie')!.split(';')[0]! } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(await response.text()).toContain('No run yet');
@@ -41,16 +44,31 @@ describe('docbench view', () => {
     expect(result.stderr).toContain('--port');
   });
 
-  it('beyond loopback, asks for the token on reads too, and keeps it for the links between pages', async () => {
+  it('beyond loopback as on it, asks for the session on every request and trades the printed URL for a cookie', async () => {
     const server = await startViewServer({ reportsDir: path.join(tmp, 'reports'), cwd: tmp, host: '0.0.0.0' });
     try {
-      expect((await fetch(`${server.baseUrl}/`)).status).toBe(403);
-      const withToken = await fetch(server.url);
-      expect(withToken.status).toBe(200);
-      const cookie = withToken.headers.get('set-cookie')!;
-      expect(cookie).toMatch(/HttpOnly; SameSite=Strict/);
+      const refused = await fetch(`${server.baseUrl}/`);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).not.toContain(server.token);
+      const printed = await fetch(server.url, { redirect: 'manual' });
+      expect(printed.status).toBe(302);
+      expect(printed.headers.get('location')).toBe('/');
+      const cookie = printed.headers.get('set-cookie')!;
+      expect(cookie).toMatch(/HttpOnly; SameSite=Strict; Path=\/$/);
+      expect(cookie).not.toMatch(/Domain=/i);
+      // The redirect stays on this server, even for a path that normalises to `//host` (sent as it is: fetch
+      // would normalise it first).
+      for (const address of ['/.//example.com/?x=1&token=', '/a/..//example.com?token=']) {
+        const location = await new Promise<string | undefined>((resolve, reject) => {
+          get(`${server.baseUrl}/`, { path: `${address}${server.token}` }, (response) => {
+            response.resume();
+            resolve(response.statusCode === 302 ? response.headers.location : `HTTP ${response.statusCode}`);
+          }).on('error', reject);
+        });
+        expect(location, address).toMatch(/^\/example\.com\/?(\?x=1)?$/);
+      }
       expect((await fetch(`${server.baseUrl}/history`, { headers: { cookie: cookie.split(';')[0]! } })).status).toBe(200);
-      // The cookie never authorises a change.
+      // The cookie without the view's own Origin never authorises a change.
       const post = await fetch(`${server.baseUrl}/api/runs/x/rescore`, { method: 'POST', headers: { cookie: cookie.split(';')[0]! } });
       expect(post.status).toBe(403);
     } finally {

@@ -4,6 +4,7 @@
  * helpers) loads with the first system of this kind (CONTRIBUTING.md, Habits).
  */
 import type { Operation, SystemKindSettings } from '../types.js';
+import type { FieldMap } from '../providers/field-map.js';
 
 export interface AzureDiOptions {
   /** The resource's endpoint, e.g. `https://my-resource.cognitiveservices.azure.com`. */
@@ -16,8 +17,11 @@ export interface AzureDiOptions {
   model: string;
   /** A prebuilt (e.g. `prebuilt-invoice`) or custom model for extract; extract is offered only with `fieldMap`. */
   extractModel: string | undefined;
-  /** Dataset field path (`billing.total`) → the model's field name (`InvoiceTotal`, or `Customer.Name` inside an object field). */
-  fieldMap: Record<string, string> | undefined;
+  /**
+   * Dataset field path (`billing.total`) → the model's field name (`InvoiceTotal`, or `Customer.Name` inside
+   * an object field), or `{from: "Items", items: {description: "Description"}}` for an array of objects.
+   */
+  fieldMap: FieldMap | undefined;
 }
 
 export const azureDiSettings: SystemKindSettings<AzureDiOptions> = {
@@ -32,15 +36,21 @@ export const azureDiSettings: SystemKindSettings<AzureDiOptions> = {
       apiVersion: read.optionalString('apiVersion') ?? '2024-11-30',
       model: read.optionalString('model') ?? 'prebuilt-layout',
       extractModel: read.optionalString('extractModel'),
-      fieldMap: read.optionalStringMap('fieldMap'),
+      fieldMap: read.optionalFieldMap('fieldMap'),
     };
     if ((options.extractModel === undefined) !== (options.fieldMap === undefined)) read.fail(options.extractModel ? 'fieldMap' : 'extractModel', 'is needed too: extract takes a model and a map of its fields onto the schema');
     return options;
   },
   operations: (options) => operationsOf(options),
   secretEnvNames: (options) => [options.apiKeyEnv],
+  identity: async (options) => azureDiIdentity(options),
 };
 
 export function operationsOf(options: AzureDiOptions): Operation[] {
   return options.extractModel ? ['extract', 'compare', 'split', 'process'] : ['compare', 'split', 'process'];
+}
+
+/** What the cache files an azure-di system's answers under. */
+export function azureDiIdentity(options: AzureDiOptions): string {
+  return `azure-di|${options.endpoint}|${options.apiVersion}|${options.model}|${options.extractModel ?? '-'}|${JSON.stringify(options.fieldMap ?? {})}`;
 }

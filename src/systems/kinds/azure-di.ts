@@ -1,20 +1,24 @@
 /**
- * `azure-di`: Azure AI Document Intelligence, REST v4 (api-version 2024-11-30). Analyze with `prebuilt-layout`
- * and `outputContentFormat=markdown`, then poll `Operation-Location` (honouring Retry-After) until the
- * operation succeeds. Markdown per page is the page's spans of `analyzeResult.content` (HTML tables turned
- * into pipe tables); regions are `pages[].lines` with their polygons in inches and the mean confidence of
- * their words. extract runs a prebuilt or custom model (`extractModel`) and maps its `documents[0].fields`
- * onto the dataset's schema with the user's `fieldMap`.
+ * `azure-di`: Azure AI Document Intelligence, REST v4 (api-version 2024-11-30; v3 versions from 2022-06-30-preview
+ * on are served under their own `formrecognizer` path). Analyze with `prebuilt-layout` (v4: with
+ * `outputContentFormat=markdown`), then poll `Operation-Location` (honouring Retry-After) until the
+ * operation succeeds. Markdown per page comes from azure-di-layout.ts (the markdown `content`, or paragraphs
+ * and tables when `content` is plain text); regions are `pages[].lines` with their polygons in inches and the
+ * mean confidence of their words. extract runs a prebuilt or custom model (`extractModel`) and maps its
+ * `documents[0].fields` onto the dataset's schema with the user's `fieldMap`, then by name (field-map.ts).
  */
-import { ServiceError, parseRetryAfter, type ShapeReader, type CompareResult, type ExtractResult, type ProcessResult, type SplitResult } from '../../service/index.js';
-import type { Endpoint, JsonObject } from '../../types.js';
+import { ServiceError, parseRetryAfter, type ShapeReader, type EndpointResult, type ExtractResult } from '../../service/index.js';
+import type { Endpoint, JsonSchema } from '../../types.js';
 import type { System, SystemCall, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall, type ProviderResponse } from '../providers/http.js';
-import { openDocumentPages } from '../providers/pages.js';
-import { htmlTablesToMarkdown, meanConfidence, polygonToInches, regionPage, setPath } from '../providers/layout.js';
+import { openDocumentPages, type PageSize } from '../providers/pages.js';
+import { meanConfidence, polygonToInches } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
-import { azureDiSettings, operationsOf, type AzureDiOptions } from './azure-di-settings.js';
+import { mapFields, type FieldMap, type FieldSource, type FoundField } from '../providers/field-map.js';
+import { fieldsResult, pagesResult, type PagesOperation, type ReadPage } from '../providers/results.js';
+import { layoutMarkdown, readLayout, type AzureLayout, type AzurePage, type MarkdownSource } from './azure-di-layout.js';
+import { azureDiIdentity, azureDiSettings, operationsOf, type AzureDiOptions } from './azure-di-settings.js';
 
 export const azureDiKind: SystemKind<AzureDiOptions> = {
   ...azureDiSettings,
@@ -35,7 +39,7 @@ export const azureDiKind: SystemKind<AzureDiOptions> = {
     return {
       name: context.name,
       kind: 'azure-di',
-      identity: `azure-di|${options.endpoint}|${options.apiVersion}|${options.model}|${options.extractModel ?? '-'}|${JSON.stringify(options.fieldMap ?? {})}`,
+      identity: azureDiIdentity(options),
       operations: new Set(operations),
       call: (call) =>
         http.run(call.request.operation, call.signal, async (provider) => {
@@ -45,8 +49,11 @@ export const azureDiKind: SystemKind<AzureDiOptions> = {
           const analyzeResult = reader.object(reader.object(body.response.body, '(body)').analyzeResult, 'analyzeResult');
           const pages = reader.array(analyzeResult.pages, 'analyzeResult.pages');
           provider.usage = { pages: pages.length };
-          const raw = captureRaw(body.response.body, context.redact);
-          const result = await toResult(call, analyzeResult, reader, options);
+          const request = call.request;
+          if (request.operation === 'extract') return { result: toExtract(analyzeResult, reader, request.schema, options.fieldMap!), usage: provider.usage, raw: captureRaw(body.response.body, context.redact) } satisfies CallProduct;
+          const { result, markdownFrom } = await toPagesResult(call, request.operation, readLayout(analyzeResult, reader));
+          // Which way the markdown was made is kept beside the answer (docs/providers.md, azure-di).
+          const raw = captureRaw(markdownFrom ? { markdownFrom, ...reader.object(body.response.body, '(body)') } : body.response.body, context.redact);
           return { result, usage: provider.usage, raw } satisfies CallProduct;
         }),
       close: () => http.close(),
@@ -67,12 +74,14 @@ function readInnerCode(body: string): string | undefined {
 /** POST …:analyze, then GET Operation-Location until `succeeded`. */
 async function analyze(provider: ProviderCall, call: SystemCall, options: AzureDiOptions, key: string, model: string): Promise<{ response: ProviderResponse }> {
   const endpoint = provider.endpoint;
-  const query = new URLSearchParams({ 'api-version': options.apiVersion, ...(call.request.operation === 'extract' ? {} : { outputContentFormat: 'markdown' }) });
+  const v4 = isV4(options.apiVersion);
+  // Markdown output exists from v4 on; older versions answer plain text, made into markdown from its structure.
+  const query = new URLSearchParams({ 'api-version': options.apiVersion, ...(call.request.operation === 'extract' || !v4 ? {} : { outputContentFormat: 'markdown' }) });
   const source = 'bytes' in call.input ? { base64Source: Buffer.from(call.input.bytes).toString('base64') } : { urlSource: call.input.fileUrl };
   const headers = { 'Ocp-Apim-Subscription-Key': key };
   const started = await provider.request({
     method: 'POST',
-    url: `${options.endpoint}/documentintelligence/documentModels/${encodeURIComponent(model)}:analyze?${query}`,
+    url: `${options.endpoint}/${v4 ? 'documentintelligence' : 'formrecognizer'}/documentModels/${encodeURIComponent(model)}:analyze?${query}`,
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify(source),
   });
@@ -99,6 +108,14 @@ async function analyze(provider: ProviderCall, call: SystemCall, options: AzureD
   });
 }
 
+/**
+ * Whether the API version is v4 (2023-10-31-preview and later: the `documentintelligence` path and markdown
+ * output); v3 versions (2022-06-30-preview … 2023-07-31) are served under `formrecognizer`.
+ */
+export function isV4(apiVersion: string): boolean {
+  return apiVersion.slice(0, 10) >= '2023-10-31';
+}
+
 function header(response: ProviderResponse, name: string): string | undefined {
   const value = response.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -112,99 +129,35 @@ function invalid(endpoint: Endpoint, status: number, problem: string): ServiceEr
   return new ServiceError('SERVICE_RESPONSE_INVALID', problem, { endpoint, status, retryable: false, hint: 'check the endpoint option' });
 }
 
-interface AzurePage {
-  pageNumber: number;
-  width: number;
-  height: number;
-  unit: string;
-  spans: { offset: number; length: number }[];
-  lines: { content: string; polygon: number[]; spans: { offset: number; length: number }[] }[];
-  words: { polygon: number[]; confidence: number; offset: number }[];
-}
-
-function readPages(analyzeResult: Record<string, unknown>, reader: ShapeReader): AzurePage[] {
-  const span = (value: unknown, at: string) => {
-    const s = reader.object(value, at);
-    return { offset: reader.number(s.offset, `${at}.offset`), length: reader.number(s.length, `${at}.length`) };
-  };
-  const polygon = (value: unknown, at: string) => reader.array(value, at).map((n, i) => reader.number(n, `${at}[${i}]`));
-  return reader.array(analyzeResult.pages, 'analyzeResult.pages').map((value, p) => {
-    const at = `analyzeResult.pages[${p}]`;
-    const page = reader.object(value, at);
-    return {
-      pageNumber: reader.number(page.pageNumber, `${at}.pageNumber`),
-      width: reader.number(page.width, `${at}.width`),
-      height: reader.number(page.height, `${at}.height`),
-      unit: reader.string(page.unit, `${at}.unit`),
-      spans: (reader.optionalArray(page.spans, `${at}.spans`) ?? []).map((s, i) => span(s, `${at}.spans[${i}]`)),
-      lines: (reader.optionalArray(page.lines, `${at}.lines`) ?? []).map((l, i) => {
-        const line = reader.object(l, `${at}.lines[${i}]`);
-        return {
-          content: reader.string(line.content, `${at}.lines[${i}].content`),
-          polygon: polygon(line.polygon, `${at}.lines[${i}].polygon`),
-          spans: (reader.optionalArray(line.spans, `${at}.lines[${i}].spans`) ?? []).map((s, j) => span(s, `${at}.lines[${i}].spans[${j}]`)),
-        };
-      }),
-      words: (reader.optionalArray(page.words, `${at}.words`) ?? []).map((w, i) => {
-        const word = reader.object(w, `${at}.words[${i}]`);
-        return { polygon: polygon(word.polygon, `${at}.words[${i}].polygon`), confidence: reader.number(word.confidence, `${at}.words[${i}].confidence`), offset: span(word.span, `${at}.words[${i}].span`).offset };
-      }),
-    };
+/** Page sizes in points: Azure gives inches for PDFs, pixels for images (whose resolution the file holds). */
+async function pageSizes(call: SystemCall, pages: readonly AzurePage[]): Promise<{ perInch: number; size: PageSize }[]> {
+  const pixelsPerInch = await imagePixelsPerInch(call, pages);
+  return pages.map((page) => {
+    const perInch = page.unit === 'inch' ? 1 : pixelsPerInch(page.pageNumber, page.width);
+    return { perInch, size: { width: (page.width / perInch) * 72, height: (page.height / perInch) * 72 } };
   });
 }
 
-async function toResult(call: SystemCall, analyzeResult: Record<string, unknown>, reader: ShapeReader, options: AzureDiOptions): Promise<CompareResult | SplitResult | ProcessResult | ExtractResult> {
-  const request = call.request;
-  if (request.operation === 'extract') return toExtract(analyzeResult, reader, options.fieldMap!);
-  const content = reader.string(analyzeResult.content, 'analyzeResult.content');
-  const pages = readPages(analyzeResult, reader);
-  // Page sizes in points: Azure gives inches for PDFs, pixels for images (whose resolution the file holds).
-  const pixelsPerInch = await imagePixelsPerInch(call, pages);
-  const sizeOf = (page: AzurePage) => {
-    const perInch = page.unit === 'inch' ? 1 : pixelsPerInch(page.pageNumber, page.width);
-    return { perInch, size: { width: (page.width / perInch) * 72, height: (page.height / perInch) * 72 } };
-  };
-  if (request.operation === 'compare') {
-    return {
-      success: true,
-      pages: pages.map((page) => ({ content: pageMarkdown(content, page), ...sizeOf(page).size })),
-      dashboardUrl: null,
-      comparisonId: null,
-      failedPages: 0,
-      failedPageList: [],
-    };
-  }
-  if (request.operation === 'split') {
-    return {
-      pages: pages.map((page) => {
-        const { perInch, size } = sizeOf(page);
-        return regionPage(
-          page.pageNumber,
-          size,
-          page.lines.map((line) => {
-            const confidence = meanConfidence(page.words.filter((w) => line.spans.some((s) => w.offset >= s.offset && w.offset < s.offset + s.length)).map((w) => w.confidence), 1);
-            return { bounding_box: polygonToInches(line.polygon, perInch), content: line.content, ...(confidence === null ? {} : { confidence }) };
-          }),
-        );
-      }),
-    };
-  }
-  return { status: 'success', documentId: null, text: pages.map((page) => page.lines.map((l) => l.content).join('\n')).join('\n\f'), structuredData: {}, pageCount: pages.length, processingTimeMs: null };
-}
-
-/** A page's part of the markdown: its spans, with Azure's page comments turned into text or removed. */
-function pageMarkdown(content: string, page: AzurePage): string {
-  const text = page.spans.map((s) => content.slice(s.offset, s.offset + s.length)).join('\n');
-  return htmlTablesToMarkdown(
-    text
-      .replace(/<!--\s*PageBreak\s*-->/g, '')
-      // PageHeader/PageFooter/PageNumber hold printed text only inside the comment: keep the text.
-      .replace(/<!--\s*Page(?:Header|Footer|Number)="((?:[^"\\]|\\.)*)"\s*-->/g, (_, printed: string) => printed.replace(/\\"/g, '"')),
-  ).trim();
+/** compare, split or process from the layout; compare says which way its markdown was made. */
+async function toPagesResult(call: SystemCall, operation: PagesOperation, layout: AzureLayout): Promise<{ result: EndpointResult; markdownFrom?: MarkdownSource }> {
+  const sizes = operation === 'process' ? [] : await pageSizes(call, layout.pages);
+  const markdown = operation === 'compare' ? layoutMarkdown(layout) : null;
+  const pages = layout.pages.map((page, i): ReadPage => ({
+    page: page.pageNumber,
+    size: sizes[i]?.size ?? null,
+    markdown: () => markdown?.pages[i] ?? '',
+    lines: page.lines.map((line) => ({
+      text: line.content,
+      box: polygonToInches(line.polygon, sizes[i]?.perInch ?? 1),
+      // The line's words, found by their spans; no words, no confidence.
+      confidence: meanConfidence(page.words.filter((w) => line.spans.some((s) => w.offset >= s.offset && w.offset < s.offset + s.length)).map((w) => w.confidence), 1),
+    })),
+  }));
+  return { result: pagesResult(operation, pages), ...(markdown ? { markdownFrom: markdown.source } : {}) };
 }
 
 /** For image documents: the file's pixels per inch (its density, else 72), from the local bytes. */
-async function imagePixelsPerInch(call: SystemCall, pages: AzurePage[]): Promise<(pageNumber: number, widthPx: number) => number> {
+async function imagePixelsPerInch(call: SystemCall, pages: readonly AzurePage[]): Promise<(pageNumber: number, widthPx: number) => number> {
   if (!pages.some((p) => p.unit === 'pixel') || !('bytes' in call.input)) return () => 72;
   const document = await openDocumentPages(call.input, 72, call.request.operation);
   try {
@@ -216,51 +169,42 @@ async function imagePixelsPerInch(call: SystemCall, pages: AzurePage[]): Promise
   }
 }
 
-/** `documents[0].fields`, mapped by `fieldMap`; confidence is the mean of the mapped fields' confidences. */
-function toExtract(analyzeResult: Record<string, unknown>, reader: ShapeReader, fieldMap: Record<string, string>): ExtractResult {
+/** `documents[0].fields` mapped onto the schema by `fieldMap`, then by name; confidences 0–1. */
+function toExtract(analyzeResult: Record<string, unknown>, reader: ShapeReader, schema: JsonSchema, fieldMap: FieldMap): ExtractResult {
   const documents = reader.optionalArray(analyzeResult.documents, 'analyzeResult.documents') ?? [];
   const fields = documents.length > 0 ? (reader.optionalObject(reader.object(documents[0], 'analyzeResult.documents[0]').fields, 'analyzeResult.documents[0].fields') ?? {}) : {};
-  const data: JsonObject = {};
-  const confidences: number[] = [];
-  for (const [path, fieldName] of Object.entries(fieldMap)) {
-    const field = findField(fields, fieldName);
-    if (!field) continue;
-    const value = fieldValue(field);
-    if (value === undefined) continue;
-    setPath(data, path, value);
-    if (typeof field.confidence === 'number') confidences.push(field.confidence);
-  }
+  const { data, confidences } = mapFields(schema, fieldMap, readFields(fields, 'analyzeResult.documents[0].fields', reader));
   const pages = reader.optionalArray(analyzeResult.pages, 'analyzeResult.pages');
-  const confidence = meanConfidence(confidences, 1);
-  return { data, responseForm: 'object', method: null, pagesProcessed: pages?.length ?? null, confidence, confidenceScale: confidence === null ? null : '0-1' };
+  return fieldsResult(data, confidences, { pagesProcessed: pages?.length ?? null, scale: '0-1' });
 }
 
-type AzureField = Record<string, unknown>;
-
-/** `Customer.Name` looks into the object field `Customer`. */
-function findField(fields: Record<string, unknown>, name: string): AzureField | undefined {
-  let node: unknown = fields[name.split('.')[0]!];
-  for (const part of name.split('.').slice(1)) node = (node as AzureField | undefined)?.valueObject ? ((node as AzureField).valueObject as Record<string, unknown>)[part] : undefined;
-  return typeof node === 'object' && node !== null ? (node as AzureField) : undefined;
+/** DocumentFields by name (an object field's `valueObject` has the same shape). */
+function readFields(fields: Record<string, unknown>, at: string, reader: ShapeReader): FieldSource {
+  return new Map(Object.entries(fields).map(([name, value]) => [name, [readField(value, `${at}.${name}`, reader)]]));
 }
 
-/** A field's typed value (DocumentField: valueString, valueNumber, valueCurrency.amount …), else its content. */
-function fieldValue(field: AzureField): JsonObject[string] | undefined {
-  switch (field.type) {
-    case 'currency':
-      return (field.valueCurrency as { amount?: number } | undefined)?.amount ?? undefined;
-    case 'address':
-      return typeof field.content === 'string' ? field.content : undefined;
-    case 'array':
-      return Array.isArray(field.valueArray) ? field.valueArray.map((item) => fieldValue(item as AzureField) ?? null) : undefined;
-    case 'object': {
-      const object = (field.valueObject ?? {}) as Record<string, unknown>;
-      return Object.fromEntries(Object.entries(object).map(([key, child]) => [key, fieldValue(child as AzureField) ?? null]));
-    }
-    default: {
-      const typed = field[`value${String(field.type).charAt(0).toUpperCase()}${String(field.type).slice(1)}`];
-      if (typeof typed === 'string' || typeof typed === 'number' || typeof typed === 'boolean') return typed;
-      return typeof field.content === 'string' ? field.content : undefined;
-    }
-  }
+/**
+ * A DocumentField: `content` as printed; `valueCurrency.amount`, `valueNumber`, `valueInteger` as its number;
+ * `valueDate`; `valueBoolean` or `valueSelectionMark`; `valueString` (or phone number, country, time) as
+ * its text; `valueObject` and `valueArray` as sub-fields and items. Addresses keep their `content`.
+ */
+function readField(value: unknown, at: string, reader: ShapeReader): FoundField {
+  const field = reader.object(value, at);
+  const optionalNumber = (key: string) => reader.optionalNumber(field[key], `${at}.${key}`) ?? undefined;
+  const optionalString = (key: string) => reader.optionalString(field[key], `${at}.${key}`) ?? undefined;
+  const currency = reader.optionalObject(field.valueCurrency, `${at}.valueCurrency`);
+  const mark = optionalString('valueSelectionMark');
+  const object = reader.optionalObject(field.valueObject, `${at}.valueObject`);
+  const array = reader.optionalArray(field.valueArray, `${at}.valueArray`);
+  const confidence = reader.optionalNumber(field.confidence, `${at}.confidence`);
+  return {
+    text: optionalString('content') ?? null,
+    number: (currency ? (reader.optionalNumber(currency.amount, `${at}.valueCurrency.amount`) ?? undefined) : undefined) ?? optionalNumber('valueNumber') ?? optionalNumber('valueInteger'),
+    date: optionalString('valueDate'),
+    boolean: typeof field.valueBoolean === 'boolean' ? field.valueBoolean : mark === undefined ? undefined : mark === 'selected',
+    string: optionalString('valueString') ?? optionalString('valuePhoneNumber') ?? optionalString('valueCountryRegion') ?? optionalString('valueTime'),
+    confidence: confidence === null ? null : confidence * 100,
+    ...(object ? { properties: readFields(object, `${at}.valueObject`, reader) } : {}),
+    ...(array ? { items: array.map((item, i) => readField(item, `${at}.valueArray[${i}]`, reader)) } : {}),
+  };
 }

@@ -39,6 +39,11 @@ const MAX_STDOUT_BYTES = 64 * 1024 * 1024;
 /** Only the end of stderr is kept: that is where programs say what went wrong. */
 const STDERR_TAIL_BYTES = 8 * 1024;
 
+/** `env:` holds settings that may change the answers; `passEnv:` holds keys, so only their names count. */
+function commandIdentity(options: CommandOptions, baseDir: string): string {
+  return `command:${JSON.stringify({ command: options.command, env: options.env, passEnv: options.passEnv, cwd: baseDir })}`;
+}
+
 export const commandKind: SystemKind<CommandOptions> = {
   kind: 'command',
   description: 'any executable, run once per document and operation; prints the endpoint\'s answer on stdout',
@@ -66,6 +71,7 @@ export const commandKind: SystemKind<CommandOptions> = {
   },
   operations: (options) => options.operations,
   secretEnvNames: (options) => options.passEnv,
+  identity: async (options, context) => commandIdentity(options, context.baseDir),
   async create(options, context) {
     const env = baseEnvironment(options, context);
     checkExecutable(options.command[0]!, env.PATH ?? '', context);
@@ -75,8 +81,7 @@ export const commandKind: SystemKind<CommandOptions> = {
     return {
       name: context.name,
       kind: 'command',
-      // `env:` holds settings that may change the answers; `passEnv:` holds keys, so only their names count.
-      identity: `command:${JSON.stringify({ command: options.command, env: options.env, passEnv: options.passEnv, cwd: context.baseDir })}`,
+      identity: commandIdentity(options, context.baseDir),
       operations: new Set(options.operations),
       async call(call) {
         const values: Record<Placeholder, string> = {

@@ -4,6 +4,7 @@
  * helpers) loads with the first system of this kind (CONTRIBUTING.md, Habits).
  */
 import type { Operation, SystemKindSettings } from '../types.js';
+import type { FieldMap } from '../providers/field-map.js';
 
 export interface GoogleDocAiOptions {
   /** `projects/{project}/locations/{location}/processors/{id}` (optionally `/processorVersions/{version}`). */
@@ -14,8 +15,11 @@ export interface GoogleDocAiOptions {
   credentialsEnv: string;
   /** Variable holding an OAuth access token to use instead of the key file (e.g. `gcloud auth print-access-token`). */
   accessTokenEnv: string | undefined;
-  /** Dataset field path → entity type of the processor (Form Parser, Invoice, Custom Extractor …); enables extract. */
-  entityMap: Record<string, string> | undefined;
+  /**
+   * Dataset field path → entity type of the processor (Form Parser, Invoice, Custom Extractor …), or
+   * `{from: "line_item", items: {amount: "line_item/amount"}}` for an array of objects; enables extract.
+   */
+  entityMap: FieldMap | undefined;
   /** Process only the first pages (`processOptions.fromStart`). */
   maxPages: number | undefined;
 }
@@ -35,14 +39,25 @@ export const googleDocAiSettings: SystemKindSettings<GoogleDocAiOptions> = {
       endpoint: read.optionalUrl('endpoint'),
       credentialsEnv: read.optionalEnvName('credentialsEnv') ?? 'GOOGLE_APPLICATION_CREDENTIALS',
       accessTokenEnv: read.optionalEnvName('accessTokenEnv'),
-      entityMap: read.optionalStringMap('entityMap'),
+      entityMap: read.optionalFieldMap('entityMap'),
       maxPages: read.optionalNumber('maxPages', { min: 1, max: 1000, integer: true }),
     };
   },
   operations: (options) => operationsOf(options),
   secretEnvNames: (options) => (options.accessTokenEnv ? [options.accessTokenEnv] : []),
+  identity: async (options) => googleDocAiIdentity(options),
 };
 
 export function operationsOf(options: GoogleDocAiOptions): Operation[] {
   return options.entityMap ? ['extract', 'compare', 'split', 'process'] : ['compare', 'split', 'process'];
+}
+
+/** The regional endpoint of a processor, unless one is configured. */
+export function googleDocAiEndpoint(options: GoogleDocAiOptions): string {
+  return options.endpoint ?? `https://${PROCESSOR.exec(options.processor)![1]!}-documentai.googleapis.com`;
+}
+
+/** What the cache files a google-docai system's answers under. */
+export function googleDocAiIdentity(options: GoogleDocAiOptions): string {
+  return `google-docai|${googleDocAiEndpoint(options)}|${options.processor}|${JSON.stringify(options.entityMap ?? {})}|max=${options.maxPages ?? 'all'}`;
 }

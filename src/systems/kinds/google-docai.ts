@@ -15,14 +15,15 @@ import { createSign } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
 import { type ShapeReader, createRedactor, type CompareResult, type ExtractResult, type ProcessResult, type SplitResult } from '../../service/index.js';
-import type { Json, JsonObject } from '../../types.js';
 import type { System, SystemCall, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
 import { openDocumentPages, requireBytes, type PageSize } from '../providers/pages.js';
-import { meanConfidence, regionPage, relativeToInches, renderMarkdown, setPath, type MarkdownBlock } from '../providers/layout.js';
+import { meanConfidence, placeCells, positionRowCells, relativeToInches, renderMarkdown, type MarkdownBlock } from '../providers/layout.js';
+import { mapFields, type FieldSource, type FoundField } from '../providers/field-map.js';
+import { fieldsResult, pagesResult, type ReadPage } from '../providers/results.js';
 import { captureRaw } from '../providers/raw.js';
-import { googleDocAiSettings, operationsOf, PROCESSOR, type GoogleDocAiOptions } from './google-docai-settings.js';
+import { googleDocAiEndpoint, googleDocAiIdentity, googleDocAiSettings, operationsOf, type GoogleDocAiOptions } from './google-docai-settings.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 /** A token is renewed this long before it expires, so none expires in flight. */
@@ -31,8 +32,7 @@ const TOKEN_MARGIN_S = 300;
 export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
   ...googleDocAiSettings,
   async create(options, context) {
-    const location = PROCESSOR.exec(options.processor)![1]!;
-    const endpoint = options.endpoint ?? `https://${location}-documentai.googleapis.com`;
+    const endpoint = googleDocAiEndpoint(options);
     const credentials = options.accessTokenEnv ? { token: readSecret(context.env, context.name, 'accessTokenEnv', options.accessTokenEnv) } : { key: await readServiceAccount(context.env, context.name, options.credentialsEnv) };
     // Tokens obtained at run time are secrets too: redacted wherever a response could echo them.
     let redactToken = createRedactor([credentials.token]);
@@ -54,7 +54,7 @@ export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
     return {
       name: context.name,
       kind: 'google-docai',
-      identity: `google-docai|${endpoint}|${options.processor}|${JSON.stringify(options.entityMap ?? {})}|max=${options.maxPages ?? 'all'}`,
+      identity: googleDocAiIdentity(options),
       operations: new Set(operations),
       call: (call) =>
         http.run(call.request.operation, call.signal, async (provider) => {
@@ -166,9 +166,15 @@ function readPages(doc: Record<string, unknown>, reader: ShapeReader): DocPage[]
       const table = reader.object(t, `${at}.tables[${i}]`);
       const rows = (key: string) =>
         (reader.optionalArray(table[key], `${at}.tables[${i}].${key}`) ?? []).map((r, j) =>
-          (reader.optionalArray(reader.object(r, `${at}.tables[${i}].${key}[${j}]`).cells, `${at}.tables[${i}].${key}[${j}].cells`) ?? []).map((c, k) => anchored(c, `${at}.tables[${i}].${key}[${j}].cells[${k}]`).text.trim()),
+          (reader.optionalArray(reader.object(r, `${at}.tables[${i}].${key}[${j}]`).cells, `${at}.tables[${i}].${key}[${j}].cells`) ?? []).map((c, k) => {
+            const cellAt = `${at}.tables[${i}].${key}[${j}].cells[${k}]`;
+            const cell = reader.object(c, cellAt);
+            // A row lists the cells starting in it; a span of 0 (omitted in JSON) is one row or column.
+            const span = (name: string) => reader.optionalNumber(cell[name], `${cellAt}.${name}`) ?? 1;
+            return { text: anchored(c, cellAt).text.trim(), rowSpan: span('rowSpan'), columnSpan: span('colSpan') };
+          }),
         );
-      return { box: anchored(table, `${at}.tables[${i}]`).box, rows: [...rows('headerRows'), ...rows('bodyRows')] };
+      return { box: anchored(table, `${at}.tables[${i}]`).box, rows: placeCells(positionRowCells([...rows('headerRows'), ...rows('bodyRows')])) };
     });
     return { pageNumber: reader.number(page.pageNumber ?? p + 1, `${at}.pageNumber`), paragraphs: list('paragraphs'), lines: list('lines'), tables };
   });
@@ -203,26 +209,21 @@ function readVertex(value: unknown, at: string, reader: ShapeReader): { x: numbe
 
 async function toResult(call: SystemCall, doc: Record<string, unknown>, pages: readonly DocPage[], reader: ShapeReader, options: GoogleDocAiOptions): Promise<CompareResult | SplitResult | ProcessResult | ExtractResult> {
   const request = call.request;
-  if (request.operation === 'extract') return toExtract(doc, reader, options.entityMap!, pages.length);
-  if (request.operation === 'process') {
-    return { status: 'success', documentId: null, text: pages.map((p) => p.lines.map((l) => l.text.trim()).join('\n')).join('\n\f'), structuredData: {}, pageCount: pages.length, processingTimeMs: null };
+  if (request.operation === 'extract') {
+    const { data, confidences } = mapFields(request.schema, options.entityMap!, readEntities(doc.entities, 'document.entities', reader));
+    return fieldsResult(data, confidences, { pagesProcessed: pages.length, scale: '0-1' });
   }
-  const sizes = await pageSizes(call, pages);
-  if (request.operation === 'split') {
-    return {
-      pages: pages.map((page, i) =>
-        regionPage(
-          page.pageNumber,
-          sizes[i]!,
-          page.lines.filter((line) => line.box !== null).map((line) => {
-            const confidence = line.confidence === null ? null : meanConfidence([line.confidence], 1);
-            return { bounding_box: relativeToInches(line.box!, sizes[i]!), content: line.text.trim(), ...(confidence === null ? {} : { confidence }) };
-          }),
-        ),
-      ),
-    };
-  }
-  return { success: true, pages: pages.map((page, i) => ({ content: pageMarkdown(page), width: sizes[i]!.width, height: sizes[i]!.height })), dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
+  // Sizes come from the document itself: process needs none.
+  const sizes = request.operation === 'process' ? [] : await pageSizes(call, pages);
+  return pagesResult(
+    request.operation,
+    pages.map((page, i): ReadPage => ({
+      page: page.pageNumber,
+      size: sizes[i] ?? null,
+      markdown: () => pageMarkdown(page),
+      lines: page.lines.map((line) => ({ text: line.text.trim(), box: line.box && sizes[i] ? relativeToInches(line.box, sizes[i]) : null, confidence: line.confidence === null ? null : meanConfidence([line.confidence], 1) })),
+    })),
+  );
 }
 
 /** Paragraphs in order; paragraphs inside a table give way to the table, placed where its first one was. */
@@ -260,32 +261,40 @@ async function pageSizes(call: SystemCall, pages: readonly DocPage[]): Promise<P
   }
 }
 
-/** Entities by type (the most confident of each), their normalized value where given, mapped by `entityMap`. */
-function toExtract(doc: Record<string, unknown>, reader: ShapeReader, entityMap: Record<string, string>, pageCount: number): ExtractResult {
-  const best = new Map<string, { value: Json; confidence: number | null }>();
-  (reader.optionalArray(doc.entities, 'document.entities') ?? []).forEach((e, i) => {
-    const entity = reader.object(e, `document.entities[${i}]`);
-    const type = reader.string(entity.type, `document.entities[${i}].type`);
-    const confidence = reader.optionalNumber(entity.confidence, `document.entities[${i}].confidence`);
-    const normalized = reader.optionalObject(entity.normalizedValue, `document.entities[${i}].normalizedValue`);
-    const money = normalized ? reader.optionalObject(normalized.moneyValue, `document.entities[${i}].normalizedValue.moneyValue`) : undefined;
-    const value: Json = money
-      ? reader.number(money.units ?? 0, `document.entities[${i}].normalizedValue.moneyValue.units`) + reader.number(money.nanos ?? 0, `document.entities[${i}].normalizedValue.moneyValue.nanos`) / 1e9
-      : typeof normalized?.floatValue === 'number'
-        ? normalized.floatValue
-        : (reader.optionalString(normalized?.text, `document.entities[${i}].normalizedValue.text`) ?? reader.optionalString(entity.mentionText, `document.entities[${i}].mentionText`) ?? null);
-    if (value === null) return;
-    const current = best.get(type);
-    if (!current || (confidence ?? 0) > (current.confidence ?? 0)) best.set(type, { value, confidence });
+/** Entities by type; an entity's `properties` (a line item's description, amount …) as its sub-fields. */
+function readEntities(value: unknown, at: string, reader: ShapeReader): FieldSource {
+  const source = new Map<string, FoundField[]>();
+  (reader.optionalArray(value, at) ?? []).forEach((e, i) => {
+    const entityAt = `${at}[${i}]`;
+    const entity = reader.object(e, entityAt);
+    const type = reader.string(entity.type, `${entityAt}.type`);
+    source.set(type, [...(source.get(type) ?? []), readEntity(entity, entityAt, reader)]);
   });
-  const data: JsonObject = {};
-  const confidences: number[] = [];
-  for (const [path, type] of Object.entries(entityMap)) {
-    const found = best.get(type);
-    if (!found) continue;
-    setPath(data, path, found.value);
-    if (found.confidence !== null) confidences.push(found.confidence);
-  }
-  const confidence = meanConfidence(confidences, 1);
-  return { data, responseForm: 'object', method: null, pagesProcessed: pageCount, confidence, confidenceScale: confidence === null ? null : '0-1' };
+  return source;
+}
+
+/**
+ * An entity: `mentionText` as printed; from `normalizedValue`, `moneyValue` (units + nanos) or `floatValue`
+ * / `integerValue` as its number, `dateValue` as `YYYY-MM-DD`, `booleanValue`, and `text`.
+ */
+function readEntity(entity: Record<string, unknown>, at: string, reader: ShapeReader): FoundField {
+  const normalized = reader.optionalObject(entity.normalizedValue, `${at}.normalizedValue`) ?? {};
+  const n = `${at}.normalizedValue`;
+  const money = reader.optionalObject(normalized.moneyValue, `${n}.moneyValue`);
+  // int64 fields arrive as strings, and zero fields are omitted (proto3 JSON mapping).
+  const amount = money ? reader.number(money.units ?? 0, `${n}.moneyValue.units`) + reader.number(money.nanos ?? 0, `${n}.moneyValue.nanos`) / 1e9 : undefined;
+  const date = reader.optionalObject(normalized.dateValue, `${n}.dateValue`);
+  const day = date ? [reader.number(date.year ?? 0, `${n}.dateValue.year`), reader.number(date.month ?? 0, `${n}.dateValue.month`), reader.number(date.day ?? 0, `${n}.dateValue.day`)] : undefined;
+  const confidence = reader.optionalNumber(entity.confidence, `${at}.confidence`);
+  const properties = reader.optionalArray(entity.properties, `${at}.properties`);
+  return {
+    text: reader.optionalString(entity.mentionText, `${at}.mentionText`),
+    number: amount ?? reader.optionalNumber(normalized.floatValue, `${n}.floatValue`) ?? reader.optionalNumber(normalized.integerValue, `${n}.integerValue`) ?? undefined,
+    // A date without its year (or day) is no date.
+    date: day?.every((part) => part > 0) ? `${String(day[0]).padStart(4, '0')}-${String(day[1]).padStart(2, '0')}-${String(day[2]).padStart(2, '0')}` : undefined,
+    boolean: typeof normalized.booleanValue === 'boolean' ? normalized.booleanValue : undefined,
+    string: reader.optionalString(normalized.text, `${n}.text`) ?? undefined,
+    confidence: confidence === null ? null : confidence * 100,
+    ...(properties && properties.length > 0 ? { properties: readEntities(properties, `${at}.properties`, reader) } : {}),
+  };
 }

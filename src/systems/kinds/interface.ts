@@ -34,6 +34,7 @@ export const interfaceKind: SystemKind<InterfaceOptions> = {
   },
   operations: () => ENDPOINTS,
   secretEnvNames: (options) => (options.apiKeyEnv ? [options.apiKeyEnv] : []),
+  identity: async (options) => options.baseUrl,
   async create(options, context) {
     const apiKey = options.apiKeyEnv ? context.env[options.apiKeyEnv]?.trim() || null : null;
     const client = createSystemClient(options.baseUrl, apiKey, options, context);

@@ -24,6 +24,21 @@ export function localEngineDataDir(cacheDir: string): string {
   return path.join(cacheDir, 'local-service');
 }
 
+/** docbench's version and, from a checkout, its commit: cached answers of an older engine are never reused. */
+async function localVersion(): Promise<string> {
+  const commit = await findDocbenchCommit();
+  return `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''}`;
+}
+
+/**
+ * The engine answers as its code and its OCR make it, so the OCR with its version is part of its identity
+ * too (answers of the other OCR are never reused), known without starting the engine.
+ */
+async function localIdentity(ocr: OcrChoice): Promise<string> {
+  const [{ resolveOcrVersion }, base] = await Promise.all([import('../../local/index.js'), localVersion()]);
+  return `${base};ocr=${resolveOcrVersion(ocr)}`;
+}
+
 export const localKind: SystemKind<LocalOptions> = {
   kind: 'local',
   description: "docbench's embedded reference engine (pdfjs text layer + PP-OCR or tesseract OCR), in this process",
@@ -32,14 +47,14 @@ export const localKind: SystemKind<LocalOptions> = {
   parseOptions: (read) => ({ ocr: read.optionalEnum('ocr', OCR_CHOICES) ?? 'auto' }),
   operations: () => ENDPOINTS,
   secretEnvNames: () => [],
+  identity: (options) => localIdentity(options.ocr),
   async create(options, context) {
-    const [{ startLocalService }, commit] = await Promise.all([import('../../local/index.js'), findDocbenchCommit()]);
+    const [{ startLocalService }, base] = await Promise.all([import('../../local/index.js'), localVersion()]);
     const service = await startLocalService({ ocr: options.ocr, locale: context.dataset.locale, dataDir: localEngineDataDir(context.cacheDir), logger: context.logger });
     context.logger.info(`${context.name}: the local reference service at ${service.baseUrl} (docbench's own engine, not the real service; OCR ${service.ocrVersion}).`);
     const client = createSystemClient(service.baseUrl, null, { auth: { ...DEFAULT_AUTH }, maxResponseBytes: MAX_RESPONSE_BYTES }, context);
-    // The engine answers as its code, its OCR and the dataset's locale make it: from a checkout, the commit is
-    // part of its identity, and the OCR and locale always are, so cached answers are never reused across them.
-    const identity = `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''};ocr=${service.ocrVersion};locale=${context.dataset.locale}`;
+    // The OCR that really started: an onnxruntime binary that does not load here falls back to tesseract.js.
+    const identity = `${base};ocr=${service.ocrVersion}`;
     return clientSystem(context.name, 'local', identity, client, async () => {
       await client.close();
       await service.close();

@@ -33,4 +33,10 @@ export const mistralOcrSettings: SystemKindSettings<MistralOcrOptions> = {
   },
   operations: () => OPERATIONS,
   secretEnvNames: (options) => [options.apiKeyEnv],
+  identity: async (options) => mistralOcrIdentity(options),
 };
+
+/** What the cache files a mistral-ocr system's answers under. */
+export function mistralOcrIdentity(options: MistralOcrOptions): string {
+  return `mistral-ocr|${options.baseUrl}|${options.model}|max=${options.maxPages ?? 'all'}`;
+}

@@ -12,8 +12,9 @@ import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct } from '../providers/http.js';
 import { htmlTablesToMarkdown } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
+import { compareResult, processResult } from '../providers/results.js';
 import { fromStrictAnswer, toStrictSchema } from '../providers/strict-schema.js';
-import { mistralOcrSettings, OPERATIONS, type MistralOcrOptions } from './mistral-ocr-settings.js';
+import { mistralOcrIdentity, mistralOcrSettings, OPERATIONS, type MistralOcrOptions } from './mistral-ocr-settings.js';
 
 export const mistralOcrKind: SystemKind<MistralOcrOptions> = {
   ...mistralOcrSettings,
@@ -27,7 +28,7 @@ export const mistralOcrKind: SystemKind<MistralOcrOptions> = {
     return {
       name: context.name,
       kind: 'mistral-ocr',
-      identity: `mistral-ocr|${options.baseUrl}|${options.model}|max=${options.maxPages ?? 'all'}`,
+      identity: mistralOcrIdentity(options),
       operations: new Set(OPERATIONS),
       call: (call) =>
         http.run(call.request.operation, call.signal, async (provider) => {
@@ -59,9 +60,9 @@ export const mistralOcrKind: SystemKind<MistralOcrOptions> = {
             const { data, form } = readResponseField(annotation, reader);
             result = { data: form === 'absent' ? data : fromStrictAnswer(data, request.schema, strict!.wrapped), responseForm: form, method: null, pagesProcessed: pages.length, confidence: null, confidenceScale: null };
           } else if (request.operation === 'compare') {
-            result = { success: true, pages: pages.map(({ markdown, width, height }) => ({ content: markdown, width, height })), dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
+            result = compareResult(pages.map(({ markdown, width, height }) => ({ content: markdown, width, height })));
           } else {
-            result = { status: 'success', documentId: null, text: pages.map((p) => p.markdown).join('\n\f'), structuredData: {}, pageCount: pages.length, processingTimeMs: null };
+            result = processResult(pages.map((p) => p.markdown));
           }
           return { result, usage: provider.usage, raw: captureRaw(response.body, context.redact) } satisfies CallProduct;
         }),

@@ -3,6 +3,7 @@
  * they imply. The registry imports this module alone; the implementation (openai.ts, with the provider
  * helpers) loads with the first system of this kind (CONTRIBUTING.md, Habits).
  */
+import { createHash } from 'node:crypto';
 import type { Operation, SystemKindSettings } from '../types.js';
 import { PAGE_BREAK } from '../../types.js';
 
@@ -76,4 +77,14 @@ export const openaiSettings: SystemKindSettings<OpenAiOptions> = {
   },
   operations: (): readonly Operation[] => ['extract', 'compare'],
   secretEnvNames: (options) => (options.apiKeyEnv ? [options.apiKeyEnv] : []),
+  // A letter page at the default 150 dpi is 765 image tokens in OpenAI's tile accounting (4 tiles of 170 +
+  // 85), plus the prompt and schema; a transcribed page is a few hundred tokens out (docs/systems.md).
+  tokensPerPage: { inputTokensPerPage: 1000, outputTokensPerPage: 400 },
+  identity: async (options) => openaiIdentity(options),
 };
+
+/** What the cache files an openai system's answers under: the prompts and rendering are part of what they depend on. */
+export function openaiIdentity(options: OpenAiOptions): string {
+  const prompts = createHash('sha256').update(options.extractPrompt + options.comparePrompt).digest('hex').slice(0, 12);
+  return `openai|${options.baseUrl}|${options.model}|t=${options.temperature}|dpi=${options.dpi}|max=${options.maxPages}|${options.comparePages}|${options.structuredOutput}|${prompts}`;
+}

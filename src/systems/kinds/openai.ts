@@ -9,16 +9,16 @@
  * call per page or all pages in one call. Confidence (extract only) is the geometric mean of the answer's
  * token probabilities when the server returns logprobs, else none. Tokens come from `usage`.
  */
-import { ServiceError, isServiceError, ShapeReader, readResponseField, type CompareResult, type ExtractResult, type MarkdownPage, type Redactor } from '../../service/index.js';
+import { ServiceError, isServiceError, ShapeReader, readResponseField, type ExtractResult, type MarkdownPage, type Redactor } from '../../service/index.js';
 import { PAGE_BREAK, type JsonSchema } from '../../types.js';
-import { createHash } from 'node:crypto';
 import type { Operation, System, SystemCall, SystemKind, Usage } from '../types.js';
 import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall } from '../providers/http.js';
 import { openDocumentPages, pageNumbers, requireBytes } from '../providers/pages.js';
 import { captureRaw } from '../providers/raw.js';
+import { compareResult } from '../providers/results.js';
 import { fromStrictAnswer, toStrictSchema } from '../providers/strict-schema.js';
-import { openaiSettings, OPENAI_DEFAULT_PROMPTS, type OpenAiOptions } from './openai-settings.js';
+import { openaiIdentity, openaiSettings, OPENAI_DEFAULT_PROMPTS, type OpenAiOptions } from './openai-settings.js';
 
 export const openaiKind: SystemKind<OpenAiOptions> = {
   ...openaiSettings,
@@ -46,8 +46,7 @@ export const openaiKind: SystemKind<OpenAiOptions> = {
     return {
       name: context.name,
       kind: 'openai',
-      // The prompts and rendering are part of what the answers depend on.
-      identity: `openai|${options.baseUrl}|${options.model}|t=${options.temperature}|dpi=${options.dpi}|max=${options.maxPages}|${options.comparePages}|${options.structuredOutput}|${hash(options.extractPrompt + options.comparePrompt)}`,
+      identity: openaiIdentity(options),
       operations: new Set<Operation>(['extract', 'compare']),
       call: (call) =>
         http.run(call.request.operation, call.signal, async (provider) => {
@@ -217,7 +216,7 @@ async function compare(call: ProviderCall, chat: Chat, images: readonly PageImag
   const pages: MarkdownPage[] = images.map((image, i) => ({ content: (contents[i] ?? '').trim(), width: image.width, height: image.height }));
   // All-pages mode: a page the model did not transcribe (fewer breaks than pages) counts as failed.
   const failedPageList = images.flatMap((_, i) => (contents[i] === undefined ? [i + 1] : []));
-  const result: CompareResult = { success: true, pages, dashboardUrl: null, comparisonId: null, failedPages: failedPageList.length, failedPageList };
+  const result = compareResult(pages, failedPageList);
   return { result, usage: call.usage, raw: captureRaw({ responses: answers.map((a) => a.body) }, redact) };
 }
 
@@ -227,6 +226,3 @@ function unfence(text: string): string {
   return match ? match[1]! : text;
 }
 
-function hash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 12);
-}

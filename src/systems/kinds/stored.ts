@@ -11,7 +11,7 @@ import path from 'node:path';
 import { UsageError } from '../../errors.js';
 import { ServiceError, type CompareResult, type EndpointResult, type ExtractResult, type SplitResult } from '../../service/index.js';
 import { readRegionPages, readUtf8File, splitMarkdownPages } from '../../dataset/index.js';
-import type { JsonObject } from '../../types.js';
+import type { Dataset, DatasetDocument, JsonObject } from '../../types.js';
 import type { Operation, System, SystemKind, SystemOutcome, Usage } from '../types.js';
 
 /** Stored outputs take no options of their own: the folder follows from the name. */
@@ -38,22 +38,7 @@ export const storedKind: SystemKind<StoredOptions> = {
   operations: () => ['extract', 'compare', 'split'],
   secretEnvNames: () => [],
   async create(_options, context) {
-    const relative = storedFolder(context.name);
-    const folder = path.join(context.dataset.root, relative);
-    if (!existsSync(folder) || !statSync(folder).isDirectory()) {
-      throw new UsageError(`systems.${context.name}: stored system "${context.name}" has no folder ${relative}/ in the dataset ${context.dataset.root}`, {
-        code: 'CONFIG_INVALID',
-        subject: `systems.${context.name}`,
-        hint: `put its outputs in ${relative}/<id>.json, <id>.md or <id>.regions.json, or remove the system`,
-      });
-    }
-    // Listed once: the plan asks for every document and operation, and the dataset's content hash (part of
-    // the identity) already covers these files.
-    const files = new Set(readdirSync(folder));
-    const fileFor = (id: string, operation: Operation): string | null => {
-      const suffix = SUFFIX[operation];
-      return suffix !== undefined && files.has(`${id}${suffix}`) ? path.join(folder, `${id}${suffix}`) : null;
-    };
+    const { relative, folder, files, fileFor } = openStoredFolder(context.name, context.dataset);
     const system: System = {
       name: context.name,
       kind: 'stored',
@@ -88,6 +73,34 @@ export const storedKind: SystemKind<StoredOptions> = {
     return system;
   },
 };
+
+/**
+ * A stored system's folder, listed once: the plan asks for every document and operation, and the dataset's
+ * content hash (part of the identity) already covers these files. @throws UsageError when it is missing.
+ */
+function openStoredFolder(name: string, dataset: Pick<Dataset, 'root'>) {
+  const relative = storedFolder(name);
+  const folder = path.join(dataset.root, relative);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    throw new UsageError(`systems.${name}: stored system "${name}" has no folder ${relative}/ in the dataset ${dataset.root}`, {
+      code: 'CONFIG_INVALID',
+      subject: `systems.${name}`,
+      hint: `put its outputs in ${relative}/<id>.json, <id>.md or <id>.regions.json, or remove the system`,
+    });
+  }
+  const files = new Set(readdirSync(folder));
+  const fileFor = (id: string, operation: Operation): string | null => {
+    const suffix = SUFFIX[operation];
+    return suffix !== undefined && files.has(`${id}${suffix}`) ? path.join(folder, `${id}${suffix}`) : null;
+  };
+  return { relative, folder, files, fileFor };
+}
+
+/** Which documents and operations the stored system `name` has outputs for, without creating it (`docbench plan`). */
+export function storedAnswers(name: string, dataset: Pick<Dataset, 'root'>): (document: DatasetDocument, operation: Operation) => boolean {
+  const { fileFor } = openStoredFolder(name, dataset);
+  return (document, operation) => fileFor(document.id, operation) !== null;
+}
 
 interface Meta {
   confidence: number | null;

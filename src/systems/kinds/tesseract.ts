@@ -7,11 +7,12 @@
 import { spawn } from 'node:child_process';
 import type { Endpoint } from '../../types.js';
 import { UsageError } from '../../errors.js';
-import { ServiceError, isServiceError, cancelled, unexpected, excerpt, type CompareResult, type ProcessResult, type RegionPage, type SplitResult } from '../../service/index.js';
+import { ServiceError, isServiceError, cancelled, unexpected, excerpt, type CompareResult, type ProcessResult, type SplitResult } from '../../service/index.js';
 import type { System, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
 import { openDocumentPages, pageNumbers, requireBytes, type PagePng, type PageSize } from '../providers/pages.js';
-import { linesToBlocks, meanConfidence, polygonToInches, regionPage, renderMarkdown, type TextLine } from '../providers/layout.js';
+import { linesToBlocks, meanConfidence, polygonToInches, renderMarkdown, type TextLine } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
+import { pagesResult, type ReadPage } from '../providers/results.js';
 import { tesseractSettings, OPERATIONS, type TesseractOptions } from './tesseract-settings.js';
 
 export const tesseractKind: SystemKind<TesseractOptions> = {
@@ -179,48 +180,24 @@ async function readDocument(call: SystemCall, options: TesseractOptions, engine:
 }
 
 function toResult(call: SystemCall, readings: readonly PageReading[]): CompareResult | SplitResult | ProcessResult {
-  const pages = readings.map((reading) => {
-    const lines = readTesseractTsv(reading.tsv);
-    const pixelsPerInch = (reading.png.width * 72) / reading.size.width;
-    return { reading, lines, pixelsPerInch };
-  });
-  switch (call.request.operation) {
-    case 'split':
+  if (call.request.operation === 'extract') throw new ServiceError('INPUT_INVALID', 'tesseract does not extract fields', { endpoint: 'extract', retryable: false });
+  return pagesResult(
+    call.request.operation,
+    readings.map((reading): ReadPage => {
+      const lines = readTesseractTsv(reading.tsv);
+      const pixelsPerInch = (reading.png.width * 72) / reading.size.width;
       return {
-        pages: pages.map(({ reading, lines, pixelsPerInch }): RegionPage =>
-          regionPage(
-            reading.page,
-            reading.size,
-            lines.map(({ words }) => ({
-              bounding_box: polygonToInches(words.flatMap((w) => [w.left, w.top, w.left + w.width, w.top + w.height]), pixelsPerInch),
-              content: words.map((w) => w.text).join(' '),
-              confidence: meanConfidence(words.map((w) => w.confidence), 100) ?? undefined,
-            })),
-          ),
-        ),
+        page: reading.page,
+        size: reading.size,
+        markdown: () => renderMarkdown(linesToBlocks(lines.map(toTextLine))),
+        lines: lines.map(({ words }) => ({
+          text: words.map((w) => w.text).join(' '),
+          box: polygonToInches(words.flatMap((w) => [w.left, w.top, w.left + w.width, w.top + w.height]), pixelsPerInch),
+          confidence: meanConfidence(words.map((w) => w.confidence), 100),
+        })),
       };
-    case 'compare':
-      return {
-        success: true,
-        pages: pages.map(({ reading, lines }) => ({ content: renderMarkdown(linesToBlocks(lines.map(toTextLine))), width: reading.size.width, height: reading.size.height })),
-        dashboardUrl: null,
-        comparisonId: null,
-        failedPages: 0,
-        failedPageList: [],
-      };
-    case 'process':
-      return {
-        status: 'success',
-        documentId: null,
-        // Pages separated by a form feed, as `tesseract … txt` separates them.
-        text: pages.map(({ lines }) => lines.map(({ words }) => words.map((w) => w.text).join(' ')).join('\n')).join('\n\f'),
-        structuredData: {},
-        pageCount: readings.length,
-        processingTimeMs: null,
-      };
-    case 'extract':
-      throw new ServiceError('INPUT_INVALID', 'tesseract does not extract fields', { endpoint: 'extract', retryable: false });
-  }
+    }),
+  );
 }
 
 function toTextLine({ words }: { words: TsvWord[] }): TextLine {

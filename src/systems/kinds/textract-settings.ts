@@ -65,7 +65,19 @@ export const textractSettings: SystemKindSettings<TextractOptions> = {
   },
   operations: (options) => operationsOf(options),
   secretEnvNames: () => [CREDENTIAL_ENV.accessKeyId, CREDENTIAL_ENV.secretAccessKey, CREDENTIAL_ENV.sessionToken],
+  identity: async (options, context) => textractIdentity(options, textractRegion(options, context.env) ?? 'no-region'),
 };
+
+/** The region option, else the environment's. */
+export function textractRegion(options: TextractOptions, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  return options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
+}
+
+/** What the cache files a textract system's answers under. */
+export function textractIdentity(options: TextractOptions, region: string): string {
+  const endpoint = new URL(options.endpoint ?? `https://textract.${region}.amazonaws.com`);
+  return `textract|${endpoint.origin}|${region}|${options.api}|${options.features.join('+')}|${options.extractFeatures.join('+')}|${JSON.stringify(options.fieldMap)}|dpi=${options.dpi}|max=${options.maxPages ?? 'all'}`;
+}
 
 /** DetectDocumentText has no fields to extract. */
 export function operationsOf(options: TextractOptions): Operation[] {

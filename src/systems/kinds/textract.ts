@@ -10,22 +10,23 @@
  * confidences are already 0–100).
  */
 import { UsageError } from '../../errors.js';
-import type { CompareResult, InchBox, ProcessResult, RegionPage, SplitResult } from '../../service/index.js';
+import type { CompareResult, InchBox, ProcessResult, SplitResult } from '../../service/index.js';
 import type { System, SystemCall, SystemContext, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
 import { openDocumentPages, pageNumbers, requireBytes, type PageSize } from '../providers/pages.js';
-import { meanConfidence, regionPage, relativeToInches } from '../providers/layout.js';
+import { meanConfidence, relativeToInches } from '../providers/layout.js';
 import { captureRaw } from '../providers/raw.js';
+import { pagesResult, type PagesOperation, type ReadPage } from '../providers/results.js';
 import { ofType, readBlocks, related, type Block, type BlockGraph } from './textract-blocks.js';
 import { schemaFields, schemaQueries, toExtract } from './textract-extract.js';
 import { pageMarkdown } from './textract-markdown.js';
-import { textractSettings, operationsOf, CREDENTIAL_ENV, type TextractOptions } from './textract-settings.js';
+import { textractIdentity, textractRegion, textractSettings, operationsOf, CREDENTIAL_ENV, type TextractOptions } from './textract-settings.js';
 
 export const textractKind: SystemKind<TextractOptions> = {
   ...textractSettings,
   async create(options, context) {
-    const region = options.region ?? context.env.AWS_REGION ?? context.env.AWS_DEFAULT_REGION;
+    const region = textractRegion(options, context.env);
     if (!region) {
       throw new UsageError(`systems.${context.name}.region is not set, and neither is AWS_REGION or AWS_DEFAULT_REGION`, { subject: `systems.${context.name}.region`, code: 'CONFIG_INVALID', hint: 'set the region option or export AWS_REGION' });
     }
@@ -62,7 +63,7 @@ export const textractKind: SystemKind<TextractOptions> = {
     return {
       name: context.name,
       kind: 'textract',
-      identity: `textract|${endpoint.origin}|${region}|${options.api}|${options.features.join('+')}|${options.extractFeatures.join('+')}|${JSON.stringify(options.fieldMap)}|dpi=${options.dpi}|max=${options.maxPages ?? 'all'}`,
+      identity: textractIdentity(options, region),
       operations: new Set(operationsOf(options)),
       call: (call) =>
         http.run(call.request.operation, call.signal, async (provider) => {
@@ -143,26 +144,17 @@ interface PageBlocks {
   blocks: BlockGraph;
 }
 
-function toResult(operation: 'compare' | 'split' | 'process', pages: readonly PageBlocks[], options: TextractOptions): CompareResult | SplitResult | ProcessResult {
-  if (operation === 'split') {
-    return {
-      pages: pages.map(({ page, size, blocks }): RegionPage =>
-        regionPage(
-          page,
-          size,
-          ofType(blocks, 'LINE').map((line) => {
-            const confidence = meanConfidence(related(blocks, line, 'CHILD').map((word) => word.confidence ?? Number.NaN), 100);
-            return { bounding_box: boxInches(line, size), content: line.text ?? '', ...(confidence === null ? {} : { confidence }) };
-          }),
-        ),
-      ),
-    };
-  }
-  if (operation === 'compare') {
-    const tablesFromGeometry = options.api === 'DetectDocumentText' || !options.features.includes('TABLES');
-    return { success: true, pages: pages.map(({ size, blocks }) => ({ content: pageMarkdown(blocks, { size, tablesFromGeometry }), width: size.width, height: size.height })), dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
-  }
-  return { status: 'success', documentId: null, text: pages.map(({ blocks }) => ofType(blocks, 'LINE').map((l) => l.text).join('\n')).join('\n\f'), structuredData: {}, pageCount: pages.length, processingTimeMs: null };
+function toResult(operation: PagesOperation, pages: readonly PageBlocks[], options: TextractOptions): CompareResult | SplitResult | ProcessResult {
+  const tablesFromGeometry = options.api === 'DetectDocumentText' || !options.features.includes('TABLES');
+  return pagesResult(
+    operation,
+    pages.map(({ page, size, blocks }): ReadPage => ({
+      page,
+      size,
+      markdown: () => pageMarkdown(blocks, { size, tablesFromGeometry }),
+      lines: ofType(blocks, 'LINE').map((line) => ({ text: line.text ?? '', box: boxInches(line, size), confidence: meanConfidence(related(blocks, line, 'CHILD').map((word) => word.confidence ?? Number.NaN), 100) })),
+    })),
+  );
 }
 
 /** A LINE's box in inches, kept inside its page (Textract's boxes can overhang an edge by a little). */

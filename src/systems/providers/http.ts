@@ -1,12 +1,11 @@
 /**
- * HTTP for provider kinds: one exchange (`send`), the common retry policy around each request (decideRetry,
- * parseRetryAfter from src/service/retry.ts), polling of long-running operations with backoff inside the
+ * HTTP for provider kinds: each request made by the exchange and attempt loop the interface client uses too
+ * (src/service/exchange.ts, with the run's retry policy), polling of long-running operations with backoff inside the
  * system's time-out, and the mapping of provider error bodies onto ServiceError retry classes. A kind opens
  * one `ProviderCall` per planned call; the call counts attempts and time and ends as a `SystemOutcome`.
  */
-import type { Dispatcher } from 'undici';
 import type { Endpoint } from '../../types.js';
-import { ServiceError, isServiceError, decideRetry, parseRetryAfter, AttemptAbort, cancelled, readCapped, sleepFor, toTransportError, unexpected, createLazyAgent, excerpt, type Redactor, ShapeReader, type EndpointResult } from '../../service/index.js';
+import { ServiceError, isServiceError, parseRetryAfter, cancelled, runAttempts, sendExchange, sleepFor, unexpected, type AttemptLoop, type ExchangeSettings, createLazyAgent, excerpt, type Redactor, ShapeReader, type EndpointResult } from '../../service/index.js';
 import type { SystemContext, SystemOutcome, Usage } from '../types.js';
 
 /** What a kind reads from a provider's error body; `kind` overrides the class the status alone implies. */
@@ -96,55 +95,10 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const agent = createLazyAgent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
 
-  async function sendOnce(dispatcher: Dispatcher, endpoint: Endpoint, request: ProviderRequest, signal: AbortSignal): Promise<ProviderResponse> {
-    // One abort source per exchange, cleared when it ends (why not AbortSignal.timeout: see AttemptAbort).
-    const attempt = new AttemptAbort();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      attempt.abort(new Error(`timeout after ${options.timeoutMs} ms`));
-    }, options.timeoutMs);
-    const onCancel = () => attempt.abort(signal.reason);
-    if (signal.aborted) onCancel();
-    else signal.addEventListener('abort', onCancel, { once: true });
-    const url = new URL(request.url);
-    let status: number;
-    let headers: Record<string, string | string[] | undefined>;
-    let text: string;
-    try {
-      // No redirects are followed (undici's request never does): credentials never go to another host.
-      const response = await dispatcher.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: request.method,
-        headers: { accept: 'application/json', 'user-agent': 'docbench', ...request.headers },
-        body: request.body,
-        signal: attempt,
-      });
-      status = response.statusCode;
-      headers = response.headers;
-      text = await readCapped(response.body, { max: maxResponseBytes, endpoint, status, redact: options.redact });
-    } catch (error) {
-      throw toTransportError(error, endpoint, { timedOut, aborted: signal.aborted, timeoutMs: options.timeoutMs, redact: options.redact });
-    } finally {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onCancel);
-    }
-    if (status < 200 || status >= 300) throw providerError(endpoint, status, text, headers);
-    if (text.trim() === '') return { status, headers, body: null };
-    try {
-      return { status, headers, body: JSON.parse(text) as unknown };
-    } catch {
-      // A 2xx whose body is not JSON is most often torn by a proxy: worth another attempt.
-      throw new ServiceError('SERVICE_RESPONSE_INVALID', `${options.system}: ${status} with a body that is not JSON`, {
-        endpoint,
-        status,
-        bodyExcerpt: excerpt(text, options.redact),
-        retryable: true,
-        hint: 'the provider sent a broken response; if it persists, check the base URL',
-      });
-    }
-  }
+  const exchange: ExchangeSettings = { timeoutMs: options.timeoutMs, maxResponseBytes, redact: options.redact, label: `${options.system}: `, party: 'provider', statusError: providerError };
+  // Throttling reported under another status is retried under the policy's 429 rules.
+  const throttled = new WeakSet<ServiceError>();
+  const loop: AttemptLoop = { policy: options.retry, redact: options.redact, sleep, random, rateLimited: (error) => throttled.has(error) };
 
   function providerError(endpoint: Endpoint, status: number, text: string, headers: Record<string, string | string[] | undefined>): ServiceError {
     const info = options.readError(status, text);
@@ -173,15 +127,6 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
     return error;
   }
 
-  // Throttling reported under another status is retried under the policy's 429 rules.
-  const throttled = new WeakSet<ServiceError>();
-  function decide(error: ServiceError, attempt: number) {
-    if (!throttled.has(error)) return decideRetry(error, attempt, options.retry, random);
-    const as429 = new ServiceError(error.code, error.message, { endpoint: error.endpoint, status: 429, retryable: true });
-    as429.retryAfterMs = error.retryAfterMs;
-    return decideRetry(as429, attempt, options.retry, random);
-  }
-
   async function run(endpoint: Endpoint, signal: AbortSignal, body: (call: ProviderCall) => Promise<CallProduct>): Promise<SystemOutcome> {
     // Before the clock starts: loading undici (the first call only) counts against no attempt's timeout.
     const dispatcher = await agent.get();
@@ -194,22 +139,17 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
       signal,
       usage: undefined,
       async request(request) {
-        for (let tries = 1; ; tries++) {
-          try {
-            return await sendOnce(dispatcher, endpoint, request, signal);
-          } catch (caught) {
-            const error = isServiceError(caught) ? caught : unexpected(caught, endpoint, options.redact);
-            const decision = signal.aborted ? ({ retry: false } as const) : decide(error, tries);
-            if (!decision.retry) throw error;
-            try {
-              await sleep(decision.delayMs, signal);
-            } catch (interrupted) {
-              throw signal.aborted ? cancelled(endpoint, interrupted) : error;
-            }
-            attempts++;
-            attemptStarted = performance.now();
-          }
+        const url = new URL(request.url);
+        // No redirects are followed (undici's request never does): credentials never go to another host.
+        const headers = { accept: 'application/json', 'user-agent': 'docbench', ...request.headers };
+        const outcome = await runAttempts(endpoint, signal, loop, () => sendExchange(dispatcher, endpoint, { origin: url.origin, path: `${url.pathname}${url.search}`, method: request.method, headers, body: request.body }, signal, exchange));
+        // The call's attempts count every retry of every request; its last attempt began after the last backoff.
+        if (outcome.attempts > 1) {
+          attempts += outcome.attempts - 1;
+          attemptStarted = outcome.lastAttemptStarted;
         }
+        if (!outcome.ok) throw outcome.error;
+        return outcome.value;
       },
       async poll(step) {
         const deadline = performance.now() + options.timeoutMs;

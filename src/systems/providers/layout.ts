@@ -178,12 +178,15 @@ function splitCells(line: TextLine): Cell[] {
 
 /**
  * HTML tables (as Azure's and Mistral's markdown output embed them) → pipe tables. Cells' inner tags are
- * dropped and entities decoded; spans are not repeated (a pipe table has none). Other text is left alone.
+ * dropped and entities decoded; a cell with `rowspan`/`colspan` is placed as `placeCells` places it. Other
+ * text is left alone.
  */
 export function htmlTablesToMarkdown(markdown: string): string {
   return markdown.replace(/<table\b[^>]*>([\s\S]*?)<\/table>/gi, (_, inner: string) => {
-    const rows = [...inner.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)].map((row) => [...row[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/gi)].map((cell) => decodeEntities(cell[1]!.replace(/<[^>]*>/g, ' '))));
-    return rows.length === 0 ? '' : renderTable(rows);
+    const rows = [...inner.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)].map((row) =>
+      [...row[1]!.matchAll(/<t[hd]\b([^>]*)>([\s\S]*?)<\/t[hd]>/gi)].map((cell) => ({ text: decodeEntities(cell[2]!.replace(/<[^>]*>/g, ' ')), rowSpan: spanOf(cell[1]!, 'rowspan'), columnSpan: spanOf(cell[1]!, 'colspan') })),
+    );
+    return rows.length === 0 ? '' : renderTable(placeCells(positionRowCells(rows)));
   });
 }
 
@@ -208,4 +211,56 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
     node = child as Record<string, unknown>;
   }
   node[keys[keys.length - 1]!] = value;
+}
+
+/** One cell of a table with its position (0-based) and spans. */
+export interface GridCell {
+  row: number;
+  column: number;
+  rowSpan?: number;
+  columnSpan?: number;
+  text: string;
+}
+
+/**
+ * Cells on the table's grid: a cell spanning rows or columns is written once, in its first position, and the
+ * positions it covers stay empty — a pipe table has no spans, and this keeps every row as wide as the table
+ * and every other cell in its own column (docs/providers.md). The grid has the rows cells start in and the
+ * columns they reach, or `size` when given.
+ */
+export function placeCells(cells: readonly GridCell[], size?: { rows: number; columns: number }): string[][] {
+  const rows = size?.rows ?? Math.max(0, ...cells.map((c) => c.row + 1));
+  const columns = size?.columns ?? Math.max(0, ...cells.map((c) => c.column + (c.columnSpan ?? 1)));
+  const grid = Array.from({ length: rows }, () => Array.from({ length: columns }, () => ''));
+  for (const cell of cells) if (cell.row < rows && cell.column < columns) grid[cell.row]![cell.column] = cell.text;
+  return grid;
+}
+
+/**
+ * Rows that list only the cells starting in them (HTML's `<tr>`s, Document AI's `headerRows`/`bodyRows`) →
+ * positions, as HTML lays them out: a cell takes the next column no earlier span holds.
+ */
+export function positionRowCells(rows: readonly (readonly { text: string; rowSpan: number; columnSpan: number }[])[]): GridCell[] {
+  const taken = new Set<string>();
+  const cells: GridCell[] = [];
+  rows.forEach((row, r) => {
+    let column = 0;
+    for (const cell of row) {
+      // A span below 1 is one row or column (as browsers read it); a damaged answer's huge span is capped.
+      const [rowSpan, columnSpan] = [cell.rowSpan, cell.columnSpan].map((n) => (Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_SPAN) : 1)) as [number, number];
+      while (taken.has(`${r},${column}`)) column++;
+      for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < columnSpan; dc++) taken.add(`${r + dr},${column + dc}`);
+      cells.push({ row: r, column, rowSpan, columnSpan, text: cell.text });
+      column += columnSpan;
+    }
+  });
+  return cells;
+}
+
+const MAX_SPAN = 1000;
+
+/** A `rowspan`/`colspan` attribute's number (absent: 1). */
+function spanOf(attributes: string, name: string): number {
+  const value = new RegExp(`\\b${name}\\s*=\\s*["']?(\\d+)`, 'i').exec(attributes)?.[1];
+  return value === undefined ? 1 : Number(value);
 }

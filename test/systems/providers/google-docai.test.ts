@@ -141,6 +141,27 @@ describe('google-docai', () => {
     expect(JSON.stringify(first.raw)).not.toContain(TOKEN);
   });
 
+  it('places a table cell spanning rows or columns once, in its first position, the positions it covers left empty', async () => {
+    // Each row lists the cells that start in it (TableRow.cells; TableCell.rowSpan/colSpan).
+    const text = 'Service\nAmount\nCode\nName\n99213\nOffice visit\n125.00\n';
+    const spanned = (part: string, rowSpan: number, colSpan: number) => {
+      const start = text.indexOf(part);
+      return { layout: { textAnchor: { textSegments: [{ startIndex: String(start), endIndex: String(start + part.length + 1) }] } }, rowSpan, colSpan };
+    };
+    const table = {
+      layout: { textAnchor: { textSegments: [{ endIndex: String(text.length) }] } },
+      headerRows: [{ cells: [spanned('Service', 1, 2), spanned('Amount', 2, 1)] }, { cells: [spanned('Code', 1, 1), spanned('Name', 1, 1)] }],
+      bodyRows: [{ cells: [spanned('99213', 1, 1), spanned('Office visit', 1, 1), spanned('125.00', 1, 1)] }],
+    };
+    const document = { mimeType: 'application/pdf', text, pages: [{ pageNumber: 1, dimension: { width: 1700, height: 2200, unit: 'pixels' }, paragraphs: [], lines: [], tables: [table] }] };
+    await startGoogle(() => ({ status: 200, body: { document } }));
+    const docai = await system();
+    const outcome = await docai.call(makeCall(await ONE_PAGE, 'application/pdf', compareRequest));
+    await docai.close();
+    if (!outcome.ok) throw outcome.error;
+    expect((outcome.result as CompareResult).pages[0]!.content).toBe('| Service |  | Amount |\n| --- | --- | --- |\n| Code | Name |  |\n| 99213 | Office visit | 125.00 |');
+  });
+
   it('gives line regions from normalized vertices × the page size, with the line confidence', async () => {
     await startGoogle();
     const docai = await system();

@@ -50,6 +50,11 @@ describe('boxes and tables', () => {
     expect(htmlTablesToMarkdown('Before\n<table><tr><th>A &amp; B</th><th>C</th></tr><tr><td>x|y</td><td><b>1</b></td></tr></table>\nAfter')).toBe('Before\n| A & B | C |\n| --- | --- |\n| x\\|y | 1 |\nAfter');
   });
 
+  it('places HTML cells with rowspan and colspan on the grid, the positions they cover left empty', () => {
+    const html = '<table><tr><th colspan="2">Earnings</th><th>Total</th></tr><tr><td rowspan="2">Pay</td><td>10</td><td>30</td></tr><tr><td>20</td><td></td></tr></table>';
+    expect(htmlTablesToMarkdown(html)).toBe('| Earnings |  | Total |\n| --- | --- | --- |\n| Pay | 10 | 30 |\n|  | 20 |  |');
+  });
+
   it('converts page fractions and polygons to inches', () => {
     expect(relativeToInches({ left: 0.5, top: 0.25, right: 1, bottom: 0.5 }, { width: 612, height: 792 })).toEqual({ min_x: 4.25, min_y: 2.75, max_x: 8.5, max_y: 5.5 });
     expect(polygonToInches([150, 300, 450, 300, 450, 600, 150, 600], 300)).toEqual({ min_x: 0.5, min_y: 1, max_x: 1.5, max_y: 2 });
