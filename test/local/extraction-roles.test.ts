@@ -225,13 +225,13 @@ describe('extraction by role', () => {
     expect(extractFields(decided, schema, { fast: false, locale: 'EU' }).data).toEqual({ date: '2024-03-04' });
   });
 
-  it('repairs OCR slips in a shop name: a rule line read into it, doubled brackets, 5/B for S/B, a trailing dash, spaces lost around brackets and in SDNBHD', () => {
+  it('repairs OCR slips in a shop name: a rule line read into it, doubled brackets, 5/B for S/B, a trailing dash, spaces lost around brackets, in SDNBHD and after a title before initials', () => {
     const shopOf = (name: string) => extractFields(page([at(name, 100, 20, 12), at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false }).data.shop;
     expect(shopOf('GARDENIA BAKERIES———(KL) SDN BHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
     expect(shopOf('MR. D.I.Y. {(KUCHAI) SDN BHD')).toBe('MR. D.I.Y. (KUCHAI) SDN BHD');
     expect(shopOf('99 SPEED MART 5/B')).toBe('99 SPEED MART S/B');
     expect(shopOf('GARDENIA BAKERIES(KL)SDNBHD(139386X)')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
-    expect(shopOf('MR.D.I.Y.( KUCHAI )SDN BHD')).toBe('MR.D.I.Y. (KUCHAI) SDN BHD');
+    expect(shopOf('MR.D.I.Y.( KUCHAI )SDN BHD')).toBe('MR. D.I.Y. (KUCHAI) SDN BHD');
     expect(shopOf('KEDAI MAJU SDN BHD-')).toBe('KEDAI MAJU SDN BHD');
     // A single hyphen inside a name is the name's.
     expect(shopOf('HAI-O RAYA BHD')).toBe('HAI-O RAYA BHD');

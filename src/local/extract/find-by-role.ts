@@ -88,6 +88,8 @@ function repairLegalForm(text: string): string {
   return text
     .replace(/\{\(/g, '(')
     .replace(/\{([^{}()]*\))/g, '($1')
+    // A space lost after an abbreviated title before initials: "MR.D.I.Y." → "MR. D.I.Y.".
+    .replace(/\b(MR|MRS|MS|DR|ST|Mr|Mrs|Ms|Dr|St)\.(?=\p{L}\.)/gu, '$1. ')
     .replace(/\s*(?:[—–_]{2,}|-{3,})\s*/g, ' ')
     .replace(/\b5\/B\b/g, 'S/B')
     // Words glued to a parenthesis, or a parenthesis padded inside: "BAKERIES(KL)SDN", "(KL )" → "BAKERIES (KL) SDN".
