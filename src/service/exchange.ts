@@ -76,7 +76,9 @@ export async function sendExchange(dispatcher: Dispatcher, endpoint: Endpoint, r
     signal?.removeEventListener('abort', onCancel);
   }
   if (status < 200 || status >= 300) throw settings.statusError(endpoint, status, text, headers);
-  if (text.trim() === '') return { status, headers, body: null };
+  // Whether any character is not white space: found at the first `{` of a JSON body, where trim() would copy
+  // a body that ends in a newline whole.
+  if (!/\S/.test(text)) return { status, headers, body: null };
   try {
     return { status, headers, body: JSON.parse(text) as unknown };
   } catch {

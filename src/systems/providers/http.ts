@@ -89,43 +89,19 @@ const POLL_FIRST_MS = 500;
 const POLL_MAX_MS = 5000;
 
 export function createProviderHttp(context: ProviderHttpContext, settings: ProviderHttpOptions): ProviderHttp {
-  const options = { ...settings, system: context.name, timeoutMs: context.common.timeoutMs, retry: context.common.retry, redact: settings.redact ?? context.redact };
-  const sleep = options.sleep ?? sleepFor;
-  const random = options.random ?? Math.random;
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const options = resolveOptions(context, settings);
   const agent = createLazyAgent({ headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
-
-  const exchange: ExchangeSettings = { timeoutMs: options.timeoutMs, maxResponseBytes, redact: options.redact, label: `${options.system}: `, party: 'provider', statusError: providerError };
   // Throttling reported under another status is retried under the policy's 429 rules.
   const throttled = new WeakSet<ServiceError>();
-  const loop: AttemptLoop = { policy: options.retry, redact: options.redact, sleep, random, rateLimited: (error) => throttled.has(error) };
-
-  function providerError(endpoint: Endpoint, status: number, text: string, headers: Record<string, string | string[] | undefined>): ServiceError {
-    const info = options.readError(status, text);
-    const kind = info.kind ?? (status === 401 || status === 403 ? 'auth' : status === 404 ? 'not-found' : undefined);
-    const detail = [info.code, info.message].filter(Boolean).map((part) => options.redact(String(part)).slice(0, 200)).join(': ');
-    const head = `${options.system}: HTTP ${status}${detail ? ` (${detail})` : ''}`;
-    const common = { endpoint, status, serviceCode: info.code ? options.redact(info.code).slice(0, 100) : undefined, bodyExcerpt: excerpt(text, options.redact) };
-    let error: ServiceError;
-    if (kind === 'auth') {
-      error = new ServiceError('SERVICE_AUTH', `${head} — credentials rejected`, { ...common, retryable: false, hint: options.authHint });
-    } else if (kind === 'not-found') {
-      error = new ServiceError('SERVICE_HTTP', `${head} — ${options.notFoundMessage}`, { ...common, retryable: false, hint: 'check the system options (model, processor, region, base URL)' });
-    } else if (kind === 'quota') {
-      error = new ServiceError('SERVICE_HTTP', `${head} — quota exhausted`, { ...common, retryable: false, hint: 'the account is out of quota or credit; raise it, then rerun with --resume' });
-    } else {
-      const retryable = kind === 'throttled' || options.retry.retryStatuses.includes(status);
-      error = new ServiceError('SERVICE_HTTP', head, {
-        ...common,
-        retryable,
-        hint: retryable ? 'the provider is failing or throttling; rerun later with --resume' : 'the provider rejected the request; check the system options and the document',
-      });
-      if (kind === 'throttled') throttled.add(error);
-    }
-    const retryAfter = headers['retry-after'];
-    error.retryAfterMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
-    return error;
-  }
+  const exchange: ExchangeSettings = {
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    redact: options.redact,
+    label: `${options.system}: `,
+    party: 'provider',
+    statusError: (endpoint, status, text, headers) => providerError(options, throttled, endpoint, status, text, headers),
+  };
+  const loop: AttemptLoop = { policy: options.retry, redact: options.redact, sleep: options.sleep, random: options.random ?? Math.random, rateLimited: (error) => throttled.has(error) };
 
   async function run(endpoint: Endpoint, signal: AbortSignal, body: (call: ProviderCall) => Promise<CallProduct>): Promise<SystemOutcome> {
     // Before the clock starts: loading undici (the first call only) counts against no attempt's timeout.
@@ -151,26 +127,7 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
         if (!outcome.ok) throw outcome.error;
         return outcome.value;
       },
-      async poll(step) {
-        const deadline = performance.now() + options.timeoutMs;
-        for (let wait = POLL_FIRST_MS; ; wait = Math.min(POLL_MAX_MS, wait * 2)) {
-          const next = await step();
-          if (next.done) return next.value;
-          const delay = next.retryAfterMs ?? wait;
-          if (performance.now() + delay > deadline) {
-            throw new ServiceError('SERVICE_TIMEOUT', `${options.system}: the operation was not done within ${options.timeoutMs} ms of polling`, {
-              endpoint,
-              retryable: false,
-              hint: 'raise the system’s timeoutMs for large documents',
-            });
-          }
-          try {
-            await sleep(delay, signal);
-          } catch (interrupted) {
-            throw cancelled(endpoint, interrupted);
-          }
-        }
-      },
+      poll: (step) => pollUntilDone(step, endpoint, signal, options),
       reader: (response) => new ShapeReader(endpoint, () => excerpt(JSON.stringify(response.body), options.redact), { status: response.status, redact: options.redact }),
     };
     const timing = () => {
@@ -190,6 +147,63 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
     run,
     close: agent.close,
   };
+}
+
+/** The options with what the context gives: the system's name, time-out, retry policy and redactor. */
+function resolveOptions(context: ProviderHttpContext, settings: ProviderHttpOptions) {
+  return { ...settings, system: context.name, timeoutMs: context.common.timeoutMs, retry: context.common.retry, redact: settings.redact ?? context.redact, sleep: settings.sleep ?? sleepFor };
+}
+
+type ResolvedOptions = ReturnType<typeof resolveOptions>;
+
+/** A status outside 2xx → the ServiceError of its class (what the provider's error body says wins over the status). */
+function providerError(options: ResolvedOptions, throttled: WeakSet<ServiceError>, endpoint: Endpoint, status: number, text: string, headers: Record<string, string | string[] | undefined>): ServiceError {
+  const info = options.readError(status, text);
+  const kind = info.kind ?? (status === 401 || status === 403 ? 'auth' : status === 404 ? 'not-found' : undefined);
+  const detail = [info.code, info.message].filter(Boolean).map((part) => options.redact(String(part)).slice(0, 200)).join(': ');
+  const head = `${options.system}: HTTP ${status}${detail ? ` (${detail})` : ''}`;
+  const common = { endpoint, status, serviceCode: info.code ? options.redact(info.code).slice(0, 100) : undefined, bodyExcerpt: excerpt(text, options.redact) };
+  let error: ServiceError;
+  if (kind === 'auth') {
+    error = new ServiceError('SERVICE_AUTH', `${head} — credentials rejected`, { ...common, retryable: false, hint: options.authHint });
+  } else if (kind === 'not-found') {
+    error = new ServiceError('SERVICE_HTTP', `${head} — ${options.notFoundMessage}`, { ...common, retryable: false, hint: 'check the system options (model, processor, region, base URL)' });
+  } else if (kind === 'quota') {
+    error = new ServiceError('SERVICE_HTTP', `${head} — quota exhausted`, { ...common, retryable: false, hint: 'the account is out of quota or credit; raise it, then rerun with --resume' });
+  } else {
+    const retryable = kind === 'throttled' || options.retry.retryStatuses.includes(status);
+    error = new ServiceError('SERVICE_HTTP', head, {
+      ...common,
+      retryable,
+      hint: retryable ? 'the provider is failing or throttling; rerun later with --resume' : 'the provider rejected the request; check the system options and the document',
+    });
+    if (kind === 'throttled') throttled.add(error);
+  }
+  const retryAfter = headers['retry-after'];
+  error.retryAfterMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+  return error;
+}
+
+/** Polls `step` with backoff (or the server's Retry-After) until done, within the system's time-out. */
+async function pollUntilDone<T>(step: () => Promise<PollStep<T>>, endpoint: Endpoint, signal: AbortSignal, options: ResolvedOptions): Promise<T> {
+  const deadline = performance.now() + options.timeoutMs;
+  for (let wait = POLL_FIRST_MS; ; wait = Math.min(POLL_MAX_MS, wait * 2)) {
+    const next = await step();
+    if (next.done) return next.value;
+    const delay = next.retryAfterMs ?? wait;
+    if (performance.now() + delay > deadline) {
+      throw new ServiceError('SERVICE_TIMEOUT', `${options.system}: the operation was not done within ${options.timeoutMs} ms of polling`, {
+        endpoint,
+        retryable: false,
+        hint: 'raise the system’s timeoutMs for large documents',
+      });
+    }
+    try {
+      await options.sleep(delay, signal);
+    } catch (interrupted) {
+      throw cancelled(endpoint, interrupted);
+    }
+  }
 }
 
 /** Reads the common `{"error": {"code", "message"}}` / `{"error": "text"}` / `{"message"}` error bodies. */
