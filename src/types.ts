@@ -43,6 +43,13 @@ export interface ComparatorSpec {
 /** Date order for ambiguous dates such as 03/05/2024. US = month first (the default). */
 export type DateLocale = 'US' | 'EU';
 
+/**
+ * The OCR of scanned pages in the local engine: `pp-ocr` (PaddleOCR's models on onnxruntime-node, optional
+ * dependencies), `tesseract` (tesseract.js), or `auto`: PP-OCR when it is installed and loads, else tesseract.js.
+ */
+export const OCR_CHOICES = ['auto', 'pp-ocr', 'tesseract'] as const;
+export type OcrChoice = (typeof OCR_CHOICES)[number];
+
 /** One labelled document of a dataset, with absolute paths to whatever files exist for it. */
 export interface DatasetDocument {
   /** Unique id; file names in truth/ and baseline/ use it. */

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { FAULT_MODES, isFaultMode, startLocalService, type FaultMode, type LocalServiceOptions } from '../local/index.js';
+import { OCR_CHOICES, type DateLocale, type OcrChoice } from '../types.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 
@@ -15,6 +16,8 @@ interface ServeArgs {
   'api-key-env'?: string;
   'data-dir'?: string;
   'max-upload-mb': number;
+  ocr: OcrChoice;
+  locale?: DateLocale;
   'ocr-workers': number;
   'latency-ms': number;
   'fault-rate': number;
@@ -53,6 +56,8 @@ export function resolveServeOptions(argv: ServeArgs, env: NodeJS.ProcessEnv, cwd
     port: argv.port,
     dataDir: argv['data-dir'] ? path.resolve(cwd, argv['data-dir']) : DEFAULT_SERVE_DATA_DIR,
     maxUploadBytes: Math.round(argv['max-upload-mb'] * 1024 * 1024),
+    ocr: argv.ocr,
+    ...(argv.locale ? { locale: argv.locale } : {}),
     ocrWorkers: argv['ocr-workers'],
     latencyMs: argv['latency-ms'],
     allowPrivateUrls: argv['allow-private-urls'] === true,
@@ -72,6 +77,8 @@ export const serveCommand = defineCommand((context) => ({
       .option('api-key-env', { type: 'string', describe: 'Require the key held by this environment variable (never pass a key as a flag)' })
       .option('data-dir', { type: 'string', describe: `Where /compare baselines are kept for /evals (default ${DEFAULT_SERVE_DATA_DIR})` })
       .option('max-upload-mb', { type: 'number', default: 64, describe: 'Largest document accepted, MB (larger: 413)' })
+      .option('ocr', { choices: OCR_CHOICES, default: 'auto' as OcrChoice, describe: 'OCR of scanned pages (auto: PP-OCR when installed, else tesseract.js)' })
+      .option('locale', { choices: ['US', 'EU'] as const, describe: 'Day/month order of ambiguous dates (default: guessed per document)' })
       .option('ocr-workers', { type: 'number', default: 2, describe: 'tesseract.js workers' })
       .option('latency-ms', { type: 'number', default: 0, describe: 'Delay added before every API request' })
       .option('fault-rate', { type: 'number', default: 0, describe: 'Share of API requests that fail on purpose (0–1)' })
@@ -83,7 +90,7 @@ export const serveCommand = defineCommand((context) => ({
     const service = await startLocalService({ ...options, logger });
     // The first stdout line is the base URL, whatever --quiet says: scripts read it.
     context.stdout.write(`${service.baseUrl}\n`);
-    logger.info(`docbench local service: ${options.apiKey ? 'key required' : 'no auth'}, data in ${service.dataDir}; Ctrl-C to stop`);
+    logger.info(`docbench local service: ${options.apiKey ? 'key required' : 'no auth'}, OCR ${service.ocrVersion}, data in ${service.dataDir}; Ctrl-C to stop`);
     await new Promise<void>((resolve) => {
       let removeInterrupt = () => {};
       const stop = () => {

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import {
   countImagePages,
   decodeImagePage,
-  encodeGreyPng,
   openPdf,
   rgbaToGrey,
   type GreyPage,
@@ -17,7 +16,7 @@ import type { DocumentFormat } from './document-format.js';
 import { buildRows } from './layout/build-lines.js';
 import { buildPageLayout } from './layout/build-blocks.js';
 import type { Fragment, PageLayout } from './layout/types.js';
-import type { OcrPool } from './ocr-pool.js';
+import type { PageOcr } from './page-ocr.js';
 import { deskewPage } from './deskew.js';
 
 /** Resolution at which PDF pages are rendered for OCR, barcodes and ink detection. */
@@ -26,21 +25,6 @@ export const RENDER_DPI = 200;
 const MIN_TEXT_LAYER_CHARS = 8;
 /** …or whose visible characters are less than this share letters and digits (control-character soup). */
 const MIN_TEXT_LAYER_ALNUM_SHARE = 0.3;
-/** Images narrower than this (pixels) are upscaled before OCR: tesseract wants ~10 px x-height or more. */
-const MIN_OCR_WIDTH = 1200;
-/**
- * Fax-resolution scans (stated DPI below FAX_DPI) are upscaled to OCR_FAX_DPI before OCR. Measured on the
- * sample: helps binarised 150-DPI faxes, hurts blurred 180-DPI photos (it magnifies the blur), hence the cut.
- */
-const FAX_DPI = 170;
-const OCR_FAX_DPI = 250;
-/**
- * Pages narrower than this (width / height; A4 is 0.71, US Letter 0.77) are till receipts: one column of
- * lines, OCR'd in column mode. Measured on 12 real receipts: text recall 0.72 → 0.81 and a fifth less CPU than
- * sparse mode (docs/local-service.md).
- */
-const RECEIPT_ASPECT = 0.65;
-
 /** Timings measured while analysing, ms. */
 export interface AnalysisTimings {
   readMs: number;
@@ -68,28 +52,11 @@ export interface DocumentAnalyser {
   analyse(bytes: Uint8Array, format: DocumentFormat): Promise<AnalysedDocument>;
 }
 
-function scaleFragments(words: Fragment[], factor: number): Fragment[] {
-  return words.map((w) => ({
-    ...w,
-    fontSize: w.fontSize * factor,
-    box: { x0: w.box.x0 * factor, y0: w.box.y0 * factor, x1: w.box.x1 * factor, y1: w.box.y1 * factor },
-  }));
-}
-
-async function ocrRaster(ocr: OcrPool, raster: GreyPage, timings: AnalysisTimings): Promise<{ words: Fragment[]; confidence: number }> {
-  const byWidth = raster.width < MIN_OCR_WIDTH ? MIN_OCR_WIDTH / raster.width : 1;
-  const byDpi = raster.dpiKnown && raster.dpi < FAX_DPI ? OCR_FAX_DPI / raster.dpi : 1;
-  const upscale = Math.min(3, Math.max(byWidth, byDpi));
-  // Upscaled pages are denoised (3×3 median) before OCR. Measured with cached layouts and the dataset's own
-  // scorer: real receipts (dev set) field F1 0.608 → 0.658, the sample's photo and fax tiers 0.429 → 0.439;
-  // median on every page instead hurt the sample's photos (0.482 → 0.425), contrast stretching hurt both
-  // (docs/local-service.md).
-  const png = await encodeGreyPng(raster, upscale, { denoise: upscale > 1 });
+async function ocrRaster(ocr: PageOcr, raster: GreyPage, timings: AnalysisTimings): Promise<{ words: Fragment[]; confidence: number }> {
   const started = performance.now();
-  const result = await ocr.recognize(png, raster.dpi * upscale, raster.width / raster.height < RECEIPT_ASPECT ? 'column' : 'sparse');
+  const result = await ocr.read(raster);
   timings.ocrMs += performance.now() - started;
-  // Pixels of the (possibly upscaled) image → points.
-  return { words: scaleFragments(result.words, 72 / (raster.dpi * upscale)), confidence: result.confidence };
+  return result;
 }
 
 async function withPdf<T>(bytes: Uint8Array, use: (pdf: PdfHandle) => Promise<T>): Promise<T> {
@@ -101,7 +68,7 @@ async function withPdf<T>(bytes: Uint8Array, use: (pdf: PdfHandle) => Promise<T>
   }
 }
 
-async function analysePdf(bytes: Uint8Array, ocr: OcrPool, rasters: Map<number, GreyPage>, timings: AnalysisTimings) {
+async function analysePdf(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, GreyPage>, timings: AnalysisTimings) {
   return withPdf(bytes, async (pdf) => {
     const pages: PageLayout[] = [];
     const confidence: (number | null)[] = [];
@@ -137,7 +104,7 @@ async function analysePdf(bytes: Uint8Array, ocr: OcrPool, rasters: Map<number, 
   });
 }
 
-async function analyseImage(bytes: Uint8Array, ocr: OcrPool, rasters: Map<number, GreyPage>, timings: AnalysisTimings) {
+async function analyseImage(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, GreyPage>, timings: AnalysisTimings) {
   const pageCount = await countImagePages(bytes);
   const pages: PageLayout[] = [];
   const confidence: number[] = [];
@@ -156,7 +123,7 @@ async function analyseImage(bytes: Uint8Array, ocr: OcrPool, rasters: Map<number
   return { pages, confidence, pageCount };
 }
 
-async function analyseUncached(bytes: Uint8Array, format: DocumentFormat, hash: string, ocr: OcrPool): Promise<AnalysedDocument> {
+async function analyseUncached(bytes: Uint8Array, format: DocumentFormat, hash: string, ocr: PageOcr): Promise<AnalysedDocument> {
   const timings: AnalysisTimings = { readMs: 0, renderMs: 0, ocrMs: 0 };
   const rasters = new Map<number, GreyPage>();
   const { pages, confidence, pageCount } =
@@ -196,7 +163,7 @@ async function analyseUncached(bytes: Uint8Array, format: DocumentFormat, hash: 
 }
 
 /** Creates an analyser that keeps the last `cacheSize` documents (by content hash). */
-export function createDocumentAnalyser(ocr: OcrPool, cacheSize = 8): DocumentAnalyser {
+export function createDocumentAnalyser(ocr: PageOcr, cacheSize = 8): DocumentAnalyser {
   const cache = new Map<string, Promise<AnalysedDocument>>();
   return {
     analyse(bytes, format) {

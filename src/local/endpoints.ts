@@ -4,7 +4,7 @@
  * docs/local-service.md.
  */
 import sharp from 'sharp';
-import type { JsonSchema } from '../types.js';
+import type { DateLocale, JsonSchema } from '../types.js';
 import type { AnalysedDocument } from './analyse-document.js';
 import { readPageBarcodes } from './barcodes.js';
 import { extractFields } from './extract/extract-fields.js';
@@ -149,9 +149,9 @@ export async function buildImageMetadata(docs: AnalysedDocument[], pages: PageLa
 }
 
 /** The /extract result (§2.2): `response` is a JSON string, as the interface declares. */
-export function buildExtractResult(pages: PageLayout[], schema: JsonSchema, fast: boolean) {
+export function buildExtractResult(pages: PageLayout[], schema: JsonSchema, fast: boolean, locale?: DateLocale) {
   // OCR confidence enters through each line's word confidences (see ocrFactor in extract-fields.ts).
-  const result = extractFields(pages, schema, { fast });
+  const result = extractFields(pages, schema, { fast, locale });
   const body: Record<string, unknown> = { response: JSON.stringify(result.data), method: fast ? 'fast' : 'slow' };
   if (!fast) {
     body.pages_processed = pages.length;

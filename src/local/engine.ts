@@ -2,20 +2,24 @@
 import type { Logger } from '../logger.js';
 import { createDocumentAnalyser, type AnalysedDocument } from './analyse-document.js';
 import type { PageLayout } from './layout/types.js';
-import { createOcrPool, type OcrPool } from './ocr-pool.js';
+import type { OcrChoice } from '../types.js';
+import { createPageOcr } from './page-ocr.js';
 import type { InputDocument } from './read-request.js';
 
 export interface Engine {
+  /** The OCR that reads scanned pages, e.g. `pp-ocrv4+onnxruntime-node@1.17.0` or `tesseract.js@7.0.0`. */
+  ocrVersion: string;
   analyse(document: InputDocument): Promise<AnalysedDocument>;
   /** Analyses several documents (indexed file parts) and numbers their pages as one sequence. */
   analyseAll(documents: InputDocument[]): Promise<{ docs: AnalysedDocument[]; pages: PageLayout[]; ocrConfidence: (number | null)[] }>;
   close(): Promise<void>;
 }
 
-export function createEngine(options: { ocrWorkers: number; cacheSize: number; logger: Logger }): Engine {
-  const ocr: OcrPool = createOcrPool(options.ocrWorkers, options.logger);
+export async function createEngine(options: { ocr: OcrChoice; ocrWorkers: number; cacheSize: number; logger: Logger }): Promise<Engine> {
+  const ocr = await createPageOcr(options.ocr, { workers: options.ocrWorkers, logger: options.logger });
   const analyser = createDocumentAnalyser(ocr, options.cacheSize);
   return {
+    ocrVersion: ocr.version,
     analyse: (document) => analyser.analyse(document.bytes, document.format),
     async analyseAll(documents) {
       const docs = await Promise.all(documents.map((d) => analyser.analyse(d.bytes, d.format)));

@@ -15,6 +15,7 @@ export type { LocalServiceOptions, FaultOptions, FaultMode } from './options.js'
 export { FAULT_MODES, isFaultMode, DEFAULT_MAX_UPLOAD_BYTES } from './options.js';
 export { SUPPORTED_FORMATS } from './document-format.js';
 export { resolveEnglishLangPath } from './lang-data.js';
+export { resolveOcrVersion } from './ocr-version.js';
 export { createEvalsStore, type ComparisonRecord, type EvalsStore } from './evals-store.js';
 export { renderEvalsPage, type ComparisonHref } from './evals-page.js';
 
@@ -24,6 +25,8 @@ export interface LocalService {
   baseUrl: string;
   /** Where /compare data is kept. */
   dataDir: string;
+  /** The OCR that reads scanned pages, with its version (e.g. `pp-ocrv4+onnxruntime-node@1.17.0`). */
+  ocrVersion: string;
   /** Stops accepting connections, ends open ones, and terminates the OCR workers. */
   close(): Promise<void>;
 }
@@ -42,7 +45,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     await mkdir(DEFAULT_DATA_PARENT, { recursive: true });
     dataDir = await mkdtemp(`${DEFAULT_DATA_PARENT}/run-`);
   }
-  const engine = createEngine({ ocrWorkers: resolved.ocrWorkers, cacheSize: resolved.cacheSize, logger });
+  const engine = await createEngine({ ocr: resolved.ocr, ocrWorkers: resolved.ocrWorkers, cacheSize: resolved.cacheSize, logger });
   let baseUrl = '';
   const server = createServer(
     { requestTimeout: 15 * 60_000, headersTimeout: 60_000 },
@@ -63,6 +66,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
   return {
     baseUrl,
     dataDir,
+    ocrVersion: engine.ocrVersion,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

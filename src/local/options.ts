@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
 import { isLoopbackHost } from '../loopback.js';
+import type { DateLocale, OcrChoice } from '../types.js';
 
 /** The faults the service can inject (docs/local-service.md, Limits, errors, faults): each mimics a real failure a client must survive. */
 export const FAULT_MODES = ['429', '500', '503-html', 'truncated-json', 'drop'] as const;
@@ -35,8 +36,15 @@ export interface LocalServiceOptions {
   dataDir?: string;
   /** Largest accepted document, bytes (uploads and fileUrl downloads). @default 64 MiB */
   maxUploadBytes?: number;
+  /** Which OCR reads scanned pages. @default 'auto' */
+  ocr?: OcrChoice;
   /** tesseract.js workers, created on first OCR. @default 2 */
   ocrWorkers?: number;
+  /**
+   * The documents' locale (a dataset's `locale`): the day/month order of numeric dates that the document's own
+   * dates leave ambiguous. @default undefined (guessed from each document's currency and language)
+   */
+  locale?: DateLocale;
   /** Delay added before every API request, ms, without faults. @default 0 */
   latencyMs?: number;
   faults?: FaultOptions;
@@ -59,7 +67,9 @@ export interface ResolvedServiceOptions {
   apiKey: string | undefined;
   dataDir: string | undefined;
   maxUploadBytes: number;
+  ocr: OcrChoice;
   ocrWorkers: number;
+  locale: DateLocale | undefined;
   latencyMs: number;
   faults: (FaultOptions & { modes: FaultMode[] }) | undefined;
   fileUrlTimeoutMs: number;
@@ -82,7 +92,9 @@ export function resolveServiceOptions(options: LocalServiceOptions): ResolvedSer
     apiKey: options.apiKey || undefined,
     dataDir: options.dataDir,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    ocr: options.ocr ?? 'auto',
     ocrWorkers: Math.max(1, options.ocrWorkers ?? 2),
+    locale: options.locale,
     latencyMs: Math.max(0, options.latencyMs ?? options.faults?.latencyMs ?? 0),
     faults,
     fileUrlTimeoutMs: options.fileUrlTimeoutMs ?? 30_000,

@@ -94,7 +94,7 @@ async function handleApi(route: Route, req: IncomingMessage, deps: ServerDeps): 
       const withImages = readBooleanPart(form, 'imageMetadataDetect');
       const documents = await readDocuments(form, options);
       const { docs, pages } = await engine.analyseAll(documents);
-      const body = buildExtractResult(pages, schema, fast);
+      const body = buildExtractResult(pages, schema, fast, options.locale);
       if (withImages) body.image_metadata = await buildImageMetadata(docs, pages);
       return body;
     }

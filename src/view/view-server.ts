@@ -6,7 +6,7 @@
  * directory.
  */
 import { stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isDocbenchError, UsageError } from '../errors.js';
@@ -140,87 +140,115 @@ async function fileStamps(files: readonly string[]): Promise<string> {
   return stamps.join('|');
 }
 
-export async function startViewServer(options: ViewServerOptions): Promise<ViewServer> {
-  const logger = options.logger ?? silentLogger;
+/** What the server's steps share: its settings, the loaded runs, and the address it learns once listening. */
+interface ViewState {
+  host: string;
+  reportsDir: string;
+  cwd: string;
+  logger: Logger;
+  token: string;
+  reviewPageSize: number;
+  /** Whether it listens on a loopback address, where the Host header is checked (DNS rebinding). */
+  loopback: boolean;
+  /** Set once the server listens. */
+  hosts: Set<string>;
+  /** Set once the server listens. */
+  port: number;
+  runs: LRUCache<string, Promise<ReviewRun>>;
+  rescoring: Map<string, Promise<unknown>>;
+  queues: ReviewQueueStore;
+}
+
+/** The options checked and defaulted, and the server's empty caches. */
+function createViewState(options: ViewServerOptions): ViewState {
   const host = options.host ?? '127.0.0.1';
-  const token = options.token ?? createSessionToken();
   const reviewPageSize = options.reviewPageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(reviewPageSize) || reviewPageSize < 1 || reviewPageSize > MAX_PAGE_SIZE) {
     throw new UsageError(`reviewPageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${reviewPageSize}`, { subject: 'reviewPageSize', hint: `leave it out for ${DEFAULT_PAGE_SIZE}` });
   }
-  const reportsDir = path.resolve(options.reportsDir);
-  const loopback = isLoopbackHost(host);
-  let hosts = new Set<string>();
-  let port = 0;
-  const runs = new LRUCache<string, Promise<ReviewRun>>({ max: KEPT_RUNS, ttl: RUN_CACHE_MS });
-  const rescoring = new Map<string, Promise<unknown>>();
-  const queues = new ReviewQueueStore();
+  return {
+    host,
+    reportsDir: path.resolve(options.reportsDir),
+    cwd: options.cwd,
+    logger: options.logger ?? silentLogger,
+    token: options.token ?? createSessionToken(),
+    reviewPageSize,
+    loopback: isLoopbackHost(host),
+    hosts: new Set<string>(),
+    port: 0,
+    runs: new LRUCache<string, Promise<ReviewRun>>({ max: KEPT_RUNS, ttl: RUN_CACHE_MS }),
+    rescoring: new Map<string, Promise<unknown>>(),
+    queues: new ReviewQueueStore(),
+  };
+}
 
-  async function runDirOf(name: string): Promise<string> {
-    if (!isRunName(name)) throw new HttpError(404, `no run "${name}"`);
-    const dir = await resolveConfined(reportsDir, [name]);
-    if (dir === null || !(await stat(dir).catch(() => null))?.isDirectory()) throw new HttpError(404, `no run "${name}" in the reports directory`);
-    return dir;
+async function runDirOf(state: ViewState, name: string): Promise<string> {
+  if (!isRunName(name)) throw new HttpError(404, `no run "${name}"`);
+  const dir = await resolveConfined(state.reportsDir, [name]);
+  if (dir === null || !(await stat(dir).catch(() => null))?.isDirectory()) throw new HttpError(404, `no run "${name}" in the reports directory`);
+  return dir;
+}
+
+async function reviewRun(state: ViewState, name: string): Promise<ReviewRun> {
+  const dir = await runDirOf(state, name);
+  const key = `${dir}\0${await fileStamps(RUN_KEY_FILES.map((file) => runDirPath(dir, file)))}`;
+  const cached = state.runs.get(key);
+  if (cached) return cached;
+  const run = openReviewRun(dir, state.cwd, state.logger);
+  state.runs.set(key, run);
+  run.catch(() => state.runs.delete(key));
+  return run;
+}
+
+async function serveRun(state: ViewState, { res }: RequestContext, name: string, rest: string[]): Promise<void> {
+  const dir = await runDirOf(state, name);
+  if (rest.length === 0 || rest.at(-1) === '') {
+    const listed = (await listRuns(state.reportsDir)).runs.find((r) => r.name === name);
+    if (!listed) throw new HttpError(404, `${name} is not a run directory`);
+    if (listed.has_report && !listed.in_progress) {
+      res.writeHead(302, { ...baseHeaders(STATIC_CSP), location: `/runs/${encodeURIComponent(name)}/${RUN_DIR_FILES.reportHtml}` });
+      res.end();
+    } else sendPage(res, 200, renderProgressPage(listed));
+    return;
   }
+  const file = await resolveConfined(dir, rest);
+  if (!file) throw new HttpError(404, `no file ${rest.join('/')} in run ${name}`);
+  const type = CONTENT_TYPES[path.extname(file).toLowerCase()];
+  // Reports carry their own CSP; the header repeats it so a file without one gets no more rights.
+  const csp = `${STATIC_CSP}; script-src '${(await loadTemplates()).scriptHash}'`;
+  await sendFile(res, file, `${rest.join('/')} in run ${name}`, { ...baseHeaders(csp), 'content-type': type ?? 'application/octet-stream', ...(type ? {} : { 'content-disposition': 'attachment' }) });
+}
 
-  async function reviewRun(name: string): Promise<ReviewRun> {
-    const dir = await runDirOf(name);
-    const key = `${dir}\0${await fileStamps(RUN_KEY_FILES.map((file) => runDirPath(dir, file)))}`;
-    const cached = runs.get(key);
-    if (cached) return cached;
-    const run = openReviewRun(dir, options.cwd, logger);
-    runs.set(key, run);
-    run.catch(() => runs.delete(key));
-    return run;
-  }
+async function editTruth(state: ViewState, { req, res }: RequestContext, name: string): Promise<void> {
+  const ifMatch = req.headers['if-match'];
+  if (typeof ifMatch !== 'string' || ifMatch === '') throw new HttpError(428, 'If-Match is required: send the ETag the item was loaded with');
+  const body = await readJsonBody(req);
+  const kind = body.kind;
+  if (kind !== 'field' && kind !== 'page') throw new HttpError(400, 'kind must be "field" or "page"');
+  if (typeof body.document !== 'string') throw new HttpError(400, 'document must be a document id');
+  if (kind === 'field' && typeof body.path !== 'string') throw new HttpError(400, 'path must be a field path');
+  if (kind === 'page' && !Number.isInteger(body.page)) throw new HttpError(400, 'page must be a page number');
+  if (!('value' in body)) throw new HttpError(400, 'value is required');
+  const result = await state.queues.edit(await reviewRun(state, name), {
+    document: body.document,
+    kind,
+    path: kind === 'field' ? (body.path as string) : null,
+    page: kind === 'page' ? (body.page as number) : null,
+    value: body.value as Json,
+    source: optionalText(body, 'source', 200) || 'edit',
+    note: optionalText(body, 'note', 2000),
+    run: name,
+    ifMatch,
+  });
+  state.logger.info(`truth of ${result.change.document} ${result.change.field_path ?? `page ${result.change.page}`}: ${JSON.stringify(result.change.old)} → ${JSON.stringify(result.change.new)} (${result.change.source})`);
+  res.setHeader('etag', result.etag);
+  sendJson(res, 200, result);
+}
 
-  async function serveRun({ res }: RequestContext, name: string, rest: string[]): Promise<void> {
-    const dir = await runDirOf(name);
-    if (rest.length === 0 || rest.at(-1) === '') {
-      const listed = (await listRuns(reportsDir)).runs.find((r) => r.name === name);
-      if (!listed) throw new HttpError(404, `${name} is not a run directory`);
-      if (listed.has_report && !listed.in_progress) {
-        res.writeHead(302, { ...baseHeaders(STATIC_CSP), location: `/runs/${encodeURIComponent(name)}/${RUN_DIR_FILES.reportHtml}` });
-        res.end();
-      } else sendPage(res, 200, renderProgressPage(listed));
-      return;
-    }
-    const file = await resolveConfined(dir, rest);
-    if (!file) throw new HttpError(404, `no file ${rest.join('/')} in run ${name}`);
-    const type = CONTENT_TYPES[path.extname(file).toLowerCase()];
-    // Reports carry their own CSP; the header repeats it so a file without one gets no more rights.
-    const csp = `${STATIC_CSP}; script-src '${(await loadTemplates()).scriptHash}'`;
-    await sendFile(res, file, `${rest.join('/')} in run ${name}`, { ...baseHeaders(csp), 'content-type': type ?? 'application/octet-stream', ...(type ? {} : { 'content-disposition': 'attachment' }) });
-  }
-
-  async function editTruth({ req, res }: RequestContext, name: string): Promise<void> {
-    const ifMatch = req.headers['if-match'];
-    if (typeof ifMatch !== 'string' || ifMatch === '') throw new HttpError(428, 'If-Match is required: send the ETag the item was loaded with');
-    const body = await readJsonBody(req);
-    const kind = body.kind;
-    if (kind !== 'field' && kind !== 'page') throw new HttpError(400, 'kind must be "field" or "page"');
-    if (typeof body.document !== 'string') throw new HttpError(400, 'document must be a document id');
-    if (kind === 'field' && typeof body.path !== 'string') throw new HttpError(400, 'path must be a field path');
-    if (kind === 'page' && !Number.isInteger(body.page)) throw new HttpError(400, 'page must be a page number');
-    if (!('value' in body)) throw new HttpError(400, 'value is required');
-    const result = await queues.edit(await reviewRun(name), {
-      document: body.document,
-      kind,
-      path: kind === 'field' ? (body.path as string) : null,
-      page: kind === 'page' ? (body.page as number) : null,
-      value: body.value as Json,
-      source: optionalText(body, 'source', 200) || 'edit',
-      note: optionalText(body, 'note', 2000),
-      run: name,
-      ifMatch,
-    });
-    logger.info(`truth of ${result.change.document} ${result.change.field_path ?? `page ${result.change.page}`}: ${JSON.stringify(result.change.old)} → ${JSON.stringify(result.change.new)} (${result.change.source})`);
-    res.setHeader('etag', result.etag);
-    sendJson(res, 200, result);
-  }
-
-  /** Every page and API call; each needs the session (checked once, in `handle`, before any route runs). */
-  const routes: Route<RequestContext>[] = [
+/** The HTML pages and run files. */
+function pageRoutes(state: ViewState): Route<RequestContext>[] {
+  const { reportsDir, logger } = state;
+  return [
     {
       method: 'GET',
       pattern: '/',
@@ -238,12 +266,12 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
         sendPage(res, 200, { html, csp: STATIC_CSP });
       },
     },
-    { method: 'GET', pattern: '/runs/:run/*path', handle: (context, { named, rest }) => serveRun(context, named.run!, rest) },
+    { method: 'GET', pattern: '/runs/:run/*path', handle: (context, { named, rest }) => serveRun(state, context, named.run!, rest) },
     {
       method: 'GET',
       pattern: '/diff/:base/:candidate',
       handle: async ({ res }, { named }) => {
-        const [baseDir, candidateDir] = [await runDirOf(named.base!), await runDirOf(named.candidate!)];
+        const [baseDir, candidateDir] = [await runDirOf(state, named.base!), await runDirOf(state, named.candidate!)];
         const { result } = await diffRunDirectories(baseDir, candidateDir, { settings: DEFAULT_DIFF_SETTINGS, outDir: null, allowDatasetChange: true, logger });
         sendPage(res, 200, { html: await renderDiffHtml(result), csp: STATIC_CSP });
       },
@@ -252,8 +280,8 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       method: 'GET',
       pattern: '/review/:run',
       handle: async ({ res }, { named }) => {
-        await runDirOf(named.run!);
-        sendPage(res, 200, renderReviewPage(named.run!, reviewPageSize));
+        await runDirOf(state, named.run!);
+        sendPage(res, 200, renderReviewPage(named.run!, state.reviewPageSize));
       },
     },
     {
@@ -265,20 +293,26 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
         res.end();
       },
     },
+  ];
+}
+
+/** The review's API: its queue, page images, truth edits and re-scoring. */
+function apiRoutes(state: ViewState): Route<RequestContext>[] {
+  return [
     {
       method: 'GET',
       pattern: '/api/runs/:run/review',
       handle: async ({ res, url }, { named }) => {
         const offset = wholeParameter(url, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0;
         const limit = wholeParameter(url, 'limit', 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
-        sendJson(res, 200, await queues.page(await reviewRun(named.run!), offset, limit));
+        sendJson(res, 200, await state.queues.page(await reviewRun(state, named.run!), offset, limit));
       },
     },
     {
       method: 'GET',
       pattern: '/api/runs/:run/page',
       handle: async ({ res, url }, { named }) => {
-        const run = await reviewRun(named.run!);
+        const run = await reviewRun(state, named.run!);
         const doc = run.dataset.documents.find((d) => d.id === url.searchParams.get('document'));
         if (!doc) throw new HttpError(404, `no document "${url.searchParams.get('document') ?? ''}" in the run's dataset`);
         const png = await renderDocumentPage(doc, Number(url.searchParams.get('page') ?? '1'));
@@ -286,99 +320,124 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
         res.end(png);
       },
     },
-    { method: 'POST', pattern: '/api/runs/:run/truth', handle: (context, { named }) => editTruth(context, named.run!) },
+    { method: 'POST', pattern: '/api/runs/:run/truth', handle: (context, { named }) => editTruth(state, context, named.run!) },
     {
       method: 'POST',
       pattern: '/api/runs/:run/rescore',
       handle: async ({ res }, { named }) => {
         const name = named.run!;
-        const run = await reviewRun(name);
-        const pending = rescoring.get(name) ?? rescoreRun(run, logger).finally(() => rescoring.delete(name));
-        rescoring.set(name, pending);
+        const run = await reviewRun(state, name);
+        const pending = state.rescoring.get(name) ?? rescoreRun(run, state.logger).finally(() => state.rescoring.delete(name));
+        state.rescoring.set(name, pending);
         sendJson(res, 200, { figures: await pending });
       },
     },
   ];
+}
 
-  /** The checks every request passes, in one place, then its route. */
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://view.invalid');
-    // DNS rebinding: a page of another site whose name now points at 127.0.0.1 sends its own Host.
-    if (loopback && !hosts.has((req.headers.host ?? '').toLowerCase())) throw new HttpError(421, `this server answers only to ${[...hosts].join(', ')}`);
-    const given = url.searchParams.get(TOKEN_PARAM);
-    if (given !== null && isReadRequest(req)) {
-      if (!sameToken(given, token)) throw new HttpError(403, 'this link\'s session token is not the server\'s', 'open the URL docbench view printed when it started');
-      // The printed URL: the token becomes the session cookie, and the address bar loses it.
-      url.searchParams.delete(TOKEN_PARAM);
-      // One leading slash: `/.//example.com` normalises to `//example.com`, which a browser reads as another host.
-      res.writeHead(302, { ...baseHeaders(STATIC_CSP), 'set-cookie': sessionCookie(port, token), location: `${url.pathname.replace(/^\/+/, '/')}${url.search}` });
-      res.end();
-      return;
-    }
-    const via = authenticate(req, token, port);
-    if (via === null) throw new HttpError(403, 'this server needs its session', 'open the URL docbench view printed when it started (it carries the session token once)');
-    if (!isReadRequest(req) && !mayChangeState(req, via)) throw new HttpError(403, 'a change must come from the view\'s own pages (Origin), or carry the token in the x-docbench-token header');
-    const match = matchRoute(routes, req.method ?? '', pathSegments(url));
-    if (match === null) throw new HttpError(404, `nothing at ${url.pathname}`);
-    if ('allowed' in match) {
-      res.setHeader('allow', match.allowed.join(', '));
-      throw new HttpError(405, `${req.method ?? ''} is not allowed on ${url.pathname}`);
-    }
-    await match.route.handle({ req, res, url }, match.params);
+/** The printed URL: its token becomes the session cookie, and the address bar loses it. */
+function startSession(state: ViewState, res: ServerResponse, url: URL, given: string): void {
+  if (!sameToken(given, state.token)) throw new HttpError(403, 'this link\'s session token is not the server\'s', 'open the URL docbench view printed when it started');
+  url.searchParams.delete(TOKEN_PARAM);
+  // One leading slash: `/.//example.com` normalises to `//example.com`, which a browser reads as another host.
+  res.writeHead(302, { ...baseHeaders(STATIC_CSP), 'set-cookie': sessionCookie(state.port, state.token), location: `${url.pathname.replace(/^\/+/, '/')}${url.search}` });
+  res.end();
+}
+
+/** The checks every request passes, in one place, then its route. */
+async function handleRequest(state: ViewState, routes: Route<RequestContext>[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://view.invalid');
+  const { hosts, token, port } = state;
+  // DNS rebinding: a page of another site whose name now points at 127.0.0.1 sends its own Host.
+  if (state.loopback && !hosts.has((req.headers.host ?? '').toLowerCase())) throw new HttpError(421, `this server answers only to ${[...hosts].join(', ')}`);
+  const given = url.searchParams.get(TOKEN_PARAM);
+  if (given !== null && isReadRequest(req)) {
+    startSession(state, res, url, given);
+    return;
   }
+  const via = authenticate(req, token, port);
+  if (via === null) throw new HttpError(403, 'this server needs its session', 'open the URL docbench view printed when it started (it carries the session token once)');
+  if (!isReadRequest(req) && !mayChangeState(req, via)) throw new HttpError(403, 'a change must come from the view\'s own pages (Origin), or carry the token in the x-docbench-token header');
+  const match = matchRoute(routes, req.method ?? '', pathSegments(url));
+  if (match === null) throw new HttpError(404, `nothing at ${url.pathname}`);
+  if ('allowed' in match) {
+    res.setHeader('allow', match.allowed.join(', '));
+    throw new HttpError(405, `${req.method ?? ''} is not allowed on ${url.pathname}`);
+  }
+  await match.route.handle({ req, res, url }, match.params);
+}
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      const api = (req.url ?? '').startsWith('/api/');
-      let status = 500;
-      let message = error instanceof Error ? error.message : String(error);
-      let hint: string | undefined;
-      let extra: Record<string, unknown> = {};
-      if (error instanceof HttpError) ({ status, hint } = { status: error.status, hint: error.hint });
-      else if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        // A file removed while this request read it (a run being re-scored, a report rebuilt): try again.
-        status = 404;
-        message = 'a file this page needs was removed while it was read';
-        hint = 'reload the page';
-      } else if (error instanceof StaleTruthError) {
-        status = 412;
-        hint = error.hint;
-        extra = { code: error.code, etag: error.etag };
-      } else if (isDocbenchError(error)) {
-        status = 400;
-        hint = error.hint;
-        extra = { code: error.code };
-      } else logger.error(`view: ${req.method ?? ''} ${logPath(req)}: ${error instanceof Error ? (error.stack ?? error.message) : message}`);
-      if (status === 500) message = 'internal error (see the terminal running docbench view)';
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      if (api || !isReadRequest(req)) sendJson(res, status, { error: status, message, ...(hint ? { hint } : {}), ...extra });
-      else sendPage(res, status, renderMessagePage(`HTTP ${status}`, message, hint));
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
+/** A failed request's answer: JSON for the API and changes, a message page otherwise; unexpected errors are logged. */
+function sendError(logger: Logger, req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  const api = (req.url ?? '').startsWith('/api/');
+  let status = 500;
+  let message = error instanceof Error ? error.message : String(error);
+  let hint: string | undefined;
+  let extra: Record<string, unknown> = {};
+  if (error instanceof HttpError) ({ status, hint } = { status: error.status, hint: error.hint });
+  else if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    // A file removed while this request read it (a run being re-scored, a report rebuilt): try again.
+    status = 404;
+    message = 'a file this page needs was removed while it was read';
+    hint = 'reload the page';
+  } else if (error instanceof StaleTruthError) {
+    status = 412;
+    hint = error.hint;
+    extra = { code: error.code, etag: error.etag };
+  } else if (isDocbenchError(error)) {
+    status = 400;
+    hint = error.hint;
+    extra = { code: error.code };
+  } else logger.error(`view: ${req.method ?? ''} ${logPath(req)}: ${error instanceof Error ? (error.stack ?? error.message) : message}`);
+  if (status === 500) message = 'internal error (see the terminal running docbench view)';
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (api || !isReadRequest(req)) sendJson(res, status, { error: status, message, ...(hint ? { hint } : {}), ...extra });
+  else sendPage(res, status, renderMessagePage(`HTTP ${status}`, message, hint));
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const address = server.address() as AddressInfo;
-  port = address.port;
-  hosts = acceptedHosts(host, port);
+}
+
+/** The address to print: a wildcard host is reached through loopback. */
+function baseUrlOf(host: string, port: number): string {
   const shown = host.includes(':') ? `[${host}]` : host;
-  const baseUrl = `http://${shown === '0.0.0.0' ? '127.0.0.1' : shown === '[::]' ? '[::1]' : shown}:${port}`;
+  return `http://${shown === '0.0.0.0' ? '127.0.0.1' : shown === '[::]' ? '[::1]' : shown}:${port}`;
+}
+
+/** Stops listening and ends open connections (a browser keeps some alive). */
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startViewServer(options: ViewServerOptions): Promise<ViewServer> {
+  const state = createViewState(options);
+  // Every page and API call; each needs the session (checked once, in `handleRequest`, before any route runs).
+  const routes = [...pageRoutes(state), ...apiRoutes(state)];
+  const server = createServer((req, res) => {
+    handleRequest(state, routes, req, res).catch((error: unknown) => sendError(state.logger, req, res, error));
+  });
+  await listen(server, options.port ?? 0, state.host);
+  state.port = (server.address() as AddressInfo).port;
+  state.hosts = acceptedHosts(state.host, state.port);
+  const baseUrl = baseUrlOf(state.host, state.port);
   return {
-    url: `${baseUrl}/?${TOKEN_PARAM}=${token}`,
+    url: `${baseUrl}/?${TOKEN_PARAM}=${state.token}`,
     baseUrl,
-    token,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    token: state.token,
+    close: () => closeServer(server),
   };
 }
 

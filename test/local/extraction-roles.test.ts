@@ -87,21 +87,45 @@ describe('NPI fields', () => {
 
 describe('field roles from the schema', () => {
   it('recognises the issuer, its address, the document date, the total and the currency under other names', () => {
-    expect(classifyField(['merchant_name'], 'string', undefined, '')).toBe('issuer');
-    expect(classifyField(['seller'], 'string', undefined, 'Business that sold the goods')).toBe('issuer');
-    expect(classifyField(['store_address'], 'string', undefined, '')).toBe('issuer-address');
-    expect(classifyField(['transactionDate'], 'string', 'date', '')).toBe('document-date');
-    expect(classifyField(['grand_total'], 'number', undefined, '')).toBe('total');
-    expect(classifyField(['amountDue'], 'number', undefined, '')).toBe('total');
-    expect(classifyField(['currency_code'], 'string', undefined, '')).toBe('currency');
+    expect(classifyField(['merchant_name'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['seller'], 'string', undefined, { description: 'Business that sold the goods' })).toBe('issuer');
+    expect(classifyField(['store_address'], 'string', undefined)).toBe('issuer-address');
+    expect(classifyField(['transactionDate'], 'string', 'date')).toBe('document-date');
+    expect(classifyField(['grand_total'], 'number', undefined)).toBe('total');
+    expect(classifyField(['amountDue'], 'number', undefined)).toBe('total');
+    expect(classifyField(['currency_code'], 'string', undefined)).toBe('currency');
   });
 
   it('leaves other parties and parts of the total to label matching', () => {
-    expect(classifyField(['patient', 'date_of_birth'], 'string', 'date', 'Date of birth')).toBeNull();
-    expect(classifyField(['due_date'], 'string', 'date', '')).toBeNull();
-    expect(classifyField(['customer_address'], 'string', undefined, '')).toBeNull();
-    expect(classifyField(['billing_summary', 'total_charges'], 'number', undefined, 'Total charges')).toBeNull();
-    expect(classifyField(['tax_total'], 'number', undefined, '')).toBeNull();
+    expect(classifyField(['patient', 'date_of_birth'], 'string', 'date', { description: 'Date of birth' })).toBeNull();
+    expect(classifyField(['due_date'], 'string', 'date')).toBeNull();
+    expect(classifyField(['customer_address'], 'string', undefined)).toBeNull();
+    expect(classifyField(['billing_summary', 'total_charges'], 'number', undefined, { title: 'Total charges' })).toBeNull();
+    expect(classifyField(['tax_total'], 'number', undefined)).toBeNull();
+  });
+
+  it('reads the role from synonyms, titles, German compounds and descriptions, not from a list of property names', () => {
+    expect(classifyField(['shop_location'], 'string', undefined, { title: 'Where the shop is' })).toBe('issuer-address');
+    expect(classifyField(['outlet'], 'string', undefined, { title: 'Trading name of the outlet' })).toBe('issuer');
+    expect(classifyField(['sum_charged'], 'number', undefined, { description: 'what the buyer paid, after rounding' })).toBe('total');
+    expect(classifyField(['day_of_sale'], 'string', undefined)).toBe('document-date');
+    expect(classifyField(['rechnungssteller'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['belegdatum'], 'string', undefined)).toBe('document-date');
+    expect(classifyField(['bruttobetrag'], 'number', undefined)).toBe('total');
+    expect(classifyField(['waehrung'], 'string', undefined)).toBe('currency');
+    // A party that owns the thing asked for makes it theirs; one that merely takes part does not.
+    expect(classifyField(['location'], 'string', undefined, { description: "the customer's street and town" })).toBeNull();
+    expect(classifyField(['name'], 'string', undefined, { description: 'name of the buyer' })).toBeNull();
+    expect(classifyField(['nettobetrag'], 'number', undefined)).toBeNull();
+    expect(classifyField(['zwischensumme'], 'number', undefined)).toBeNull();
+    expect(classifyField(['days_open'], 'integer', undefined)).toBeNull();
+  });
+});
+
+describe('schema titles', () => {
+  it('match the printed label when the property name shares no word with it', () => {
+    const schema = { type: 'object', properties: { ref: { type: 'string', title: 'Policy Number' } } };
+    expect(extractFields(page([at('Policy Number: AB-1234', 72, 72)]), schema, { fast: false }).data).toEqual({ ref: 'AB-1234' });
   });
 });
 
@@ -152,11 +176,62 @@ describe('extraction by role', () => {
     expect(addressOf(['LOT 3, JALAN PELABUR 23/1,', '40300 SHAH ALAM.', 'V E05: Ridzuan(11900)'])).toBe('LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM.');
   });
 
-  it('repairs OCR slips in a shop name: a rule line read into it, doubled brackets, 5/B for S/B, a trailing dash', () => {
+  it('reads the address past what a till prints between the name and it: the date and time, a labelled id, a tax number', () => {
+    const addressOf = (between: string[]) =>
+      extractFields(page([at('KEDAI MAJU SDN BHD', 100, 20, 12), ...[...between, '12, JALAN MAWAR 3,', '43300 SERI KEMBANGAN', 'TEL: 03-1234567'].map((text, i) => at(text, 100, 36 + i * 14))]), receiptSchema, { fast: false }).data.shop_address;
+    const address = '12, JALAN MAWAR 3, 43300 SERI KEMBANGAN';
+    expect(addressOf(['12 Mar 2018 18:19', '(867388-U)'])).toBe(address);
+    expect(addressOf(['Company No: SA0127959-D', 'Site: 2395'])).toBe(address);
+    expect(addressOf(['GST Reg. No : 000313901056'])).toBe(address);
+    // A title or a contact line still ends the header: what follows it is not the issuer's address.
+    expect(addressOf(['TAX INVOICE'])).toBeNull();
+    expect(addressOf(['Tel: 03-7734366'])).toBeNull();
+  });
+
+  it('keeps an address-like block under a doubtful name (digits in it), and spaces commas as addresses are written', () => {
+    const lines = ['LOT P.T. 2811 , JALAN ANGSA,', 'TAMAN BERKELEY', '41150 KLANG, SELANGOR', 'GST ID NO : 000181747712'];
+    const result = extractFields(page([at('99 SPEED MART S/B (519537-X)', 100, 20, 12), ...lines.map((text, i) => at(text, 100, 36 + i * 14))]), receiptSchema, { fast: false });
+    expect(result.data.shop_address).toBe('LOT P.T. 2811, JALAN ANGSA, TAMAN BERKELEY 41150 KLANG, SELANGOR');
+  });
+
+  it('reads a letter-spaced name that OCR splits into words, and never takes a notice to the customer for the name', () => {
+    const shopOf = (fragments: Fragment[]) => extractFields(page([...fragments, at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false }).data.shop;
+    expect(shopOf([at('SIN', 80, 20, 12), at('THYE', 130, 20, 12), at('&', 180, 20, 12), at('COMPANY', 200, 20, 12)])).toBe('SIN THYE & COMPANY');
+    // A name in one column and a title in another are not one spaced name.
+    expect(shopOf([at('Acme GmbH', 40, 20, 12), at('INVOICE', 450, 20, 12)])).toBe('Acme GmbH');
+    expect(shopOf([at('GOODS SOLD ARE NOT RETURNABLE. THANK YOU', 60, 8), at('SLF CASH & CARRY', 100, 20, 12)])).toBe('SLF CASH & CARRY');
+    // A colon inside the registration number after the name does not make the line a label.
+    expect(shopOf([at('Dion Realties Sdn Bhd (Co. No:20154-T)', 60, 20, 12)])).toBe('Dion Realties Sdn Bhd');
+  });
+
+  it('reads the total a receipt customer paid: rates are not amounts, a rounding adjustment counts, cash minus change decides between totals', () => {
+    const totalOf = (lines: string[][]) =>
+      extractFields(page([at('KEDAI MAJU SDN BHD', 100, 20, 12), ...lines.flatMap((cells, row) => cells.map((text, i) => at(text, 40 + i * 160, 200 + row * 14)))]), receiptSchema, { fast: false }).data.amount_paid;
+    expect(totalOf([['TOTAL INCL. GST 6.00%', 'RM 47.70']])).toBe(47.7);
+    expect(totalOf([['TOTAL', 'RM 33.92'], ['ROUNDING ADJUSTMENT', '-RM 0.02'], ['CHANGE', 'RM 16.10']])).toBe(33.9);
+    // "CASH" first heads the receipt as the kind of sale; the tax summary's "Total:" is the lowest total line.
+    expect(totalOf([['CASH'], ['Total Sales', '21.20'], ['CASH :', '100.00'], ['Change :', '78.80'], ['Total:', '20.00']])).toBe(21.2);
+    expect(totalOf([['Total Sales (Inclusive GST) RM', '9.90'], ['CASH RM', '10.00'], ['CHANGE RM', '.10'], ['Total:', '9.34']])).toBe(9.9);
+  });
+
+  it("follows the caller's locale for dates the document leaves ambiguous, and the document's own dates over it", () => {
+    const schema = { type: 'object', properties: { date: { type: 'string', format: 'date' } } };
+    const ambiguous = page([at('Date: 03/04/2024', 72, 72)]);
+    expect(extractFields(ambiguous, schema, { fast: false }).data).toEqual({ date: '2024-03-04' });
+    expect(extractFields(ambiguous, schema, { fast: false, locale: 'EU' }).data).toEqual({ date: '2024-04-03' });
+    expect(extractFields(ambiguous, schema, { fast: false, locale: 'US' }).data).toEqual({ date: '2024-03-04' });
+    // An unambiguous US date elsewhere on the page outvotes an EU locale.
+    const decided = page([at('Date: 03/04/2024', 72, 72), at('Due: 04/25/2024', 72, 100)]);
+    expect(extractFields(decided, schema, { fast: false, locale: 'EU' }).data).toEqual({ date: '2024-03-04' });
+  });
+
+  it('repairs OCR slips in a shop name: a rule line read into it, doubled brackets, 5/B for S/B, a trailing dash, spaces lost around brackets, in SDNBHD and after a title before initials', () => {
     const shopOf = (name: string) => extractFields(page([at(name, 100, 20, 12), at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false }).data.shop;
     expect(shopOf('GARDENIA BAKERIES———(KL) SDN BHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
     expect(shopOf('MR. D.I.Y. {(KUCHAI) SDN BHD')).toBe('MR. D.I.Y. (KUCHAI) SDN BHD');
     expect(shopOf('99 SPEED MART 5/B')).toBe('99 SPEED MART S/B');
+    expect(shopOf('GARDENIA BAKERIES(KL)SDNBHD(139386X)')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    expect(shopOf('MR.D.I.Y.( KUCHAI )SDN BHD')).toBe('MR. D.I.Y. (KUCHAI) SDN BHD');
     expect(shopOf('KEDAI MAJU SDN BHD-')).toBe('KEDAI MAJU SDN BHD');
     // A single hyphen inside a name is the name's.
     expect(shopOf('HAI-O RAYA BHD')).toBe('HAI-O RAYA BHD');

@@ -96,3 +96,39 @@ describe('label matching', () => {
     ]);
   });
 });
+
+describe('ruled forms (CMS-1500-style boxes)', () => {
+  /** A fragment of `size` pt type: captions print small in a box's top-left corner, values larger under them. */
+  const sized = (text: string, x: number, y: number, size: number): Fragment => ({ text, box: { x0: x, y0: y, x1: x + text.length * size * 0.55, y1: y + size }, fontSize: size, confidence: 100 });
+  const schema = {
+    type: 'object',
+    properties: {
+      patient: { type: 'object', properties: { name: { type: 'string' }, date_of_birth: { type: 'string', format: 'date' }, address: { type: 'string' } } },
+      insured: { type: 'object', properties: { name: { type: 'string' }, id_number: { type: 'string' } } },
+    },
+  };
+
+  it('reads each box under its numbered caption: the caption hint in parentheses is no label, the words may come in another order, a date split over MM DD YY sub-boxes is one value', () => {
+    const pages = page([
+      sized("2. PATIENT'S NAME (Last Name, First Name, Middle Initial)", 20, 100, 5),
+      sized("3. PATIENT'S BIRTH DATE", 230, 100, 5),
+      sized("4. INSURED'S NAME (Last Name, First Name, Middle Initial)", 380, 100, 5),
+      sized('MM', 236, 107, 4),
+      sized('DD', 256, 107, 4),
+      sized('YY', 276, 107, 4),
+      sized('HODGES, PAULA V', 24, 112, 9),
+      sized('04', 236, 113, 9),
+      sized('13', 256, 113, 9),
+      sized('65', 276, 113, 9),
+      sized('PAGE, BRENDA W', 384, 112, 9),
+      sized("5. PATIENT'S ADDRESS (No., Street)", 20, 126, 5),
+      sized("1a. INSURED'S I.D. NUMBER", 380, 126, 5),
+      sized('123 MAIN ST', 24, 137, 9),
+      sized('XYZ123456789', 384, 137, 9),
+    ]);
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({
+      patient: { name: 'HODGES, PAULA V', date_of_birth: '1965-04-13', address: '123 MAIN ST' },
+      insured: { name: 'PAGE, BRENDA W', id_number: 'XYZ123456789' },
+    });
+  });
+});

@@ -11,7 +11,7 @@ import { makeTinyPdf } from './fixtures.js';
 import { postJson } from './post-form.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const defaults = { port: 0, host: '127.0.0.1', 'max-upload-mb': 64, 'ocr-workers': 2, 'latency-ms': 0, 'fault-rate': 0, 'fault-seed': 1 };
+const defaults = { port: 0, host: '127.0.0.1', 'max-upload-mb': 64, ocr: 'auto' as const, 'ocr-workers': 2, 'latency-ms': 0, 'fault-rate': 0, 'fault-seed': 1 };
 
 describe('docbench serve flags', () => {
   it('reads the key from the named environment variable, never from a flag value', () => {

@@ -2,6 +2,7 @@
  * The analysed pages indexed for label search: every line with its tokens (normalised for matching) and the
  * section heading it sits under.
  */
+import type { DateLocale } from '../../types.js';
 import type { PageLayout, TextLine } from '../layout/types.js';
 
 export interface Token {
@@ -25,6 +26,8 @@ export interface IndexedLine {
 export interface DocumentIndex {
   pages: PageLayout[];
   lines: IndexedLine[];
+  /** The documents' locale when the caller knows it (a dataset's `locale`): day/month order of ambiguous dates. */
+  locale: DateLocale | undefined;
 }
 
 /** Normalises one token for matching. */
@@ -42,7 +45,7 @@ export function tokenise(text: string): Token[] {
 }
 
 /** Builds the index over every page's lines. */
-export function indexDocument(pages: PageLayout[]): DocumentIndex {
+export function indexDocument(pages: PageLayout[], locale?: DateLocale): DocumentIndex {
   const lines: IndexedLine[] = [];
   let section = '';
   for (const page of pages) {
@@ -56,5 +59,5 @@ export function indexDocument(pages: PageLayout[]): DocumentIndex {
       }
     });
   }
-  return { pages, lines };
+  return { pages, lines, locale };
 }

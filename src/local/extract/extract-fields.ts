@@ -4,7 +4,7 @@
  * context, and a confidence score. Fast mode takes the best-matching label's value as printed.
  */
 import levenshtein from 'fast-levenshtein';
-import type { JsonObject, JsonSchema, Json } from '../../types.js';
+import type { DateLocale, JsonObject, JsonSchema, Json } from '../../types.js';
 import type { TableBlock } from '../layout/types.js';
 import { coerceScalar } from './coerce.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
@@ -34,6 +34,8 @@ export interface ExtractionResult {
 export interface ExtractOptions {
   /** Fast path: the best label's value as printed, no validation, no second candidates, no confidence. */
   fast: boolean;
+  /** The documents' locale when known (US: month first, EU: day first); else guessed from each document. */
+  locale?: DateLocale | undefined;
 }
 
 /** Penalty when another candidate nearly as good gives a different value. */
@@ -278,7 +280,7 @@ export function scoreConfidence(fields: FieldOutcome[]): number {
 
 /** Extracts every field of `schema` from the analysed pages. */
 export function extractFields(pages: PageLayout[], schema: JsonSchema, options: ExtractOptions): ExtractionResult {
-  const index = indexDocument(pages);
+  const index = indexDocument(pages, options.locale);
   const context: DocumentContext = { dateOrder: documentDateOrder(index) };
   const data = skeleton(schema);
   const fields: FieldOutcome[] = [];

@@ -4,17 +4,85 @@
  * title and description. Documents rarely print a label for these ("company that issued the receipt" is the
  * name at the top), so each role has its own finder (find-by-role.ts) that reads the layout and the usual
  * printed wording (TOTAL, Gesamtbetrag, Date of issue…) instead of the schema's words.
+ *
+ * The vocabularies are general invoice and receipt terms in English and German (the languages of the
+ * documents the engine is measured on), never one schema's property names: a schema that says the same
+ * thing in other words (docs/local-service.md, "paraphrase check") is read the same way.
  */
 
 export type FieldRole = 'issuer' | 'issuer-address' | 'document-date' | 'total' | 'currency';
 
-/** Words (lower case, English and German) that name each role; matched against the property's words. */
-const ISSUER_WORDS = ['company', 'issuer', 'issued', 'vendor', 'merchant', 'seller', 'supplier', 'shop', 'store', 'business', 'retailer', 'restaurant', 'biller', 'firma', 'verkaufer', 'lieferant'];
-/** Qualifiers that make an address or a name someone else's: the customer's, the patient's… */
-const OTHER_PARTY_WORDS = ['customer', 'client', 'buyer', 'recipient', 'ship', 'shipping', 'bill', 'billing', 'billed', 'patient', 'insured', 'subscriber', 'provider', 'payer', 'member', 'employee', 'kunde', 'empfanger'];
-const DATE_EXCLUDED = ['birth', 'dob', 'service', 'due', 'delivery', 'admission', 'discharge', 'expiry', 'expiration', 'start', 'end', 'from', 'through', 'onset', 'injury', 'payment', 'paid', 'period'];
-const TOTAL_WORDS = ['total', 'grand', 'sum', 'summe', 'gesamt', 'gesamtbetrag', 'betrag', 'due', 'payable', 'paid'];
-const TOTAL_EXCLUDED = ['subtotal', 'tax', 'vat', 'gst', 'net', 'netto', 'discount', 'unit', 'price', 'quantity', 'qty', 'items', 'count', 'tip', 'rounding', 'deductible', 'copay', 'coinsurance', 'allowed', 'charges', 'patient', 'responsibility', 'balance'];
+/** Words (lower case, English and German, umlauts folded both ways) that name each role. */
+const ISSUER_WORDS = [
+  'company',
+  'issuer',
+  'issued',
+  'vendor',
+  'merchant',
+  'seller',
+  'supplier',
+  'shop',
+  'store',
+  'business',
+  'retailer',
+  'restaurant',
+  'biller',
+  'payee',
+  'outlet',
+  'firma',
+  'unternehmen',
+  'verkaufer',
+  'verkaeufer',
+  'lieferant',
+  'aussteller',
+  'steller',
+  'handler',
+  'haendler',
+  'anbieter',
+];
+/** Qualifiers that make an address, a name or a date someone else's: the customer's, the patient's… */
+const OTHER_PARTY_WORDS = [
+  'customer',
+  'client',
+  'buyer',
+  'purchaser',
+  'recipient',
+  'ship',
+  'shipping',
+  'bill',
+  'billing',
+  'billed',
+  'patient',
+  'insured',
+  'subscriber',
+  'provider',
+  'payer',
+  'member',
+  'employee',
+  'kunde',
+  'kunden',
+  'empfanger',
+  'empfaenger',
+  'kaufer',
+  'kaeufer',
+];
+const ADDRESS_WORDS = ['address', 'addr', 'location', 'street', 'adresse', 'anschrift', 'standort'];
+const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise'];
+const DATE_WORDS = ['date', 'datum', 'day'];
+const DATE_EXCLUDED = ['birth', 'dob', 'service', 'due', 'delivery', 'admission', 'discharge', 'expiry', 'expiration', 'start', 'end', 'from', 'through', 'onset', 'injury', 'payment', 'paid', 'period', 'faellig', 'fallig', 'liefer', 'geburt', 'leistung', 'zahlung'];
+const TOTAL_WORDS = ['total', 'grand', 'sum', 'summe', 'gesamt', 'betrag', 'due', 'payable', 'paid', 'amount', 'charged', 'owed', 'endbetrag'];
+const TOTAL_EXCLUDED = ['subtotal', 'tax', 'vat', 'gst', 'net', 'netto', 'discount', 'unit', 'price', 'quantity', 'qty', 'items', 'count', 'tip', 'rounding', 'deductible', 'copay', 'coinsurance', 'allowed', 'charges', 'patient', 'responsibility', 'balance', 'steuer', 'mwst', 'ust', 'rabatt', 'zwischen', 'teil', 'einzel', 'menge', 'preis'];
+
+/** German compound heads: "Ausstellungsdatum" is a date, "Endbetrag" an amount, "Rechnungssteller" an issuer. */
+const COMPOUND_HEADS = ['datum', 'betrag', 'summe', 'adresse', 'anschrift', 'steller', 'wahrung', 'waehrung', 'steuer'];
+
+/** A compound word with its head split off ("nettobetrag" → "netto", "betrag"); other words as they are. */
+function splitCompound(word: string): string[] {
+  for (const head of COMPOUND_HEADS) {
+    if (word.length >= head.length + 2 && word.endsWith(head)) return [word, word.slice(0, -head.length).replace(/s$/, ''), head];
+  }
+  return [word];
+}
 
 /** The property's words: name split at case and separators, plus title and description, lower case, ASCII. */
 export function describeWords(text: string): string[] {
@@ -27,19 +95,42 @@ export function describeWords(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The role a scalar property plays, from its path, type, format and description; null for any other field. */
-export function classifyField(path: string[], type: string, format: string | undefined, description: string): FieldRole | null {
-  const own = describeWords(path[path.length - 1] ?? '');
-  const context = describeWords([...path.slice(0, -1), description].join(' '));
-  const words = new Set([...own, ...context]);
-  const has = (list: string[]) => list.some((w) => words.has(w));
+function wordsOf(text: string): Set<string> {
+  return new Set(describeWords(text).flatMap(splitCompound));
+}
+
+/**
+ * Whether a description says the field is another party's: the party qualifies the thing asked for ("the
+ * customer's address", "name of the patient", "Kundenadresse") rather than taking part in it ("what the
+ * customer paid in the end" is the total).
+ */
+function describesOtherParty(description: string): boolean {
+  const party = `(${OTHER_PARTY_WORDS.join('|')})`;
+  const text = describeWords(description.replace(/['’]s\b/g, ' s')).join(' ');
+  return new RegExp(`^((the|a|an|der|die|des|dem)\\s+)?${party}\\b|\\b${party}\\s+s\\b|\\b(of|for|to)\\s+(the\\s+|a\\s+|an\\s+)?${party}\\b`).test(text);
+}
+
+/** What the schema says about a property besides its name. */
+export interface FieldWording {
+  title?: string | undefined;
+  description?: string | undefined;
+}
+
+/** The role a scalar property plays, from its path, type, format, title and description; null for any other field. */
+export function classifyField(path: string[], type: string, format: string | undefined, wording: FieldWording = {}): FieldRole | null {
+  const description = wording.description ?? '';
+  // The name and the title say what the field is; parents and the description add context.
+  const own = wordsOf([path[path.length - 1] ?? '', wording.title ?? ''].join(' '));
+  const words = new Set([...own, ...wordsOf([...path.slice(0, -1), description].join(' '))]);
+  const has = (list: string[], set: Set<string> = words) => list.some((w) => set.has(w));
   const numeric = type === 'number' || type === 'integer';
   // Someone else's name, address or date (the patient's, the customer's) is found by its label instead.
-  if (has(OTHER_PARTY_WORDS)) return null;
-  if (!numeric && (words.has('currency') || words.has('4217') || words.has('wahrung'))) return 'currency';
-  if (format === 'date' || own.includes('date') || own.includes('datum')) return has(DATE_EXCLUDED) ? null : 'document-date';
-  if (numeric && has(TOTAL_WORDS) && !own.some((w) => TOTAL_EXCLUDED.includes(w)) && !has(['tax', 'vat', 'gst', 'subtotal', 'net', 'discount'])) return 'total';
-  if (own.includes('address') || own.includes('adresse') || own.includes('anschrift')) return path.length === 1 || has(ISSUER_WORDS) ? 'issuer-address' : null;
-  if (type === 'string' && (has(ISSUER_WORDS) || (own.includes('name') && path.length === 1 && words.has('issued')))) return 'issuer';
+  if (has(OTHER_PARTY_WORDS, wordsOf([...path, wording.title ?? ''].join(' '))) || describesOtherParty(description)) return null;
+  if (!numeric && has(CURRENCY_WORDS)) return 'currency';
+  if (!numeric && (format === 'date' || has(DATE_WORDS, own))) return has(DATE_EXCLUDED) ? null : 'document-date';
+  if (numeric && has(TOTAL_WORDS) && !has(TOTAL_EXCLUDED, own) && !has(['tax', 'vat', 'gst', 'subtotal', 'net', 'discount', 'netto', 'steuer', 'mwst', 'zwischen'])) return 'total';
+  if (numeric) return null;
+  if (has(ADDRESS_WORDS, own)) return path.length === 1 || has(ISSUER_WORDS) ? 'issuer-address' : null;
+  if (type === 'string' && (has(ISSUER_WORDS) || (own.has('name') && path.length === 1 && words.has('issued')))) return 'issuer';
   return null;
 }

@@ -18,9 +18,9 @@ export interface RoleValue {
 /** Legal forms that end a company name, in the languages of the documents seen (incl. Malaysian receipts). */
 const LEGAL_FORM =
   /\b(gmbh|ag|kg|ug|se|ltd|limited|inc|llc|llp|plc|corp|corporation|co|company|pty|b\.?\s?v|n\.?\s?v|s\.?\s?a|s\.?\s?a\.?\s?r\.?\s?l|sarl|srl|oy|ab|as|aps|sdn\.?\s?bhd|bhd|berhad|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|s\.?\s?l)\b\.?/i;
-/** Headings and boilerplate near the top that are never the issuer's name. */
+/** Headings and boilerplate near the top that are never the issuer's name; notices to the customer neither. */
 const NOT_A_NAME =
-  /^(tax\s+)?(invoice|receipt|rechnung|quittung|bill|statement|original|copy|summary|details|simplified|cash\s*sale|official|payment|credit\s*note|lieferschein|page|seite|tel|fax|phone|gst|vat|reg|co\.?\s*reg|company\s*reg|no\b|thank)|\b(date|datum|due|number|nr)\b/i;
+  /^(tax\s+)?(invoice|receipt|rechnung|quittung|bill|statement|original|copy|summary|details|simplified|cash\s*sale|official|payment|credit\s*note|lieferschein|page|seite|tel|fax|phone|gst|vat|reg|co\.?\s*reg|company\s*reg|no\b|thank)|\b(date|datum|due|number|nr|thank|welcome|returnable|refundable|exchangeable|willkommen|danke)\b/i;
 /** Labels of the recipient's block: lines under or beside them belong to the customer. */
 const RECIPIENT_LABEL = /^(bill(ed)?\s*to|sold\s*to|ship(ped)?\s*to|invoice\s*to|deliver(ed|y)?\s*to|customer|client|buyer|recipient|to|an|rechnung\s*an|rechnungsempf[äa]nger|lieferadresse|kunde|attention|attn|billing\s*(contact|address)|licensed\s*to)\b\s*:?/i;
 /** Labels naming the issuer outright. */
@@ -81,15 +81,23 @@ function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
 }
 
 /**
- * OCR slips in names: "{KUCHAI)" or "{(KUCHAI)" → "(KUCHAI)"; a rule line read into the name ("BAKERIES———(KL)")
+ * OCR slips in names: "{KUCHAI)" or "{(KUCHAI)" → "(KUCHAI)"; spaces lost around parentheses and in "SDNBHD"; a rule line read into the name ("BAKERIES———(KL)")
  * → a space; in Malaysian legal forms "SON BHD", "5D BHD" → "SDN BHD", "5/B" → "S/B".
  */
 function repairLegalForm(text: string): string {
   return text
     .replace(/\{\(/g, '(')
     .replace(/\{([^{}()]*\))/g, '($1')
+    // A space lost after an abbreviated title before initials: "MR.D.I.Y." → "MR. D.I.Y.".
+    .replace(/\b(MR|MRS|MS|DR|ST|Mr|Mrs|Ms|Dr|St)\.(?=\p{L}\.)/gu, '$1. ')
     .replace(/\s*(?:[—–_]{2,}|-{3,})\s*/g, ' ')
     .replace(/\b5\/B\b/g, 'S/B')
+    // Words glued to a parenthesis, or a parenthesis padded inside: "BAKERIES(KL)SDN", "(KL )" → "BAKERIES (KL) SDN".
+    .replace(/([\p{L}\p{N}.])\(/gu, '$1 (')
+    .replace(/\)([\p{L}\p{N}])/gu, ') $1')
+    .replace(/\(\s+/g, '(')
+    .replace(/\s+\)/g, ')')
+    .replace(/\b(SDN|Sdn)(BHD|Bhd)\b/g, '$1 $2')
     .replace(/\b(?:S[O0D]N|5DN|5D|SDM|SD)(\s+)(BHD)\b/gi, (_, space: string, bhd: string) => `${bhd === 'BHD' ? 'SDN' : 'Sdn'}${space}${bhd}`);
 }
 
@@ -114,6 +122,21 @@ function lineBelow(index: DocumentIndex, entry: IndexedLine): IndexedLine | unde
   return index.lines.find((l) => l.page === entry.page && l.rowIndex > entry.rowIndex && l.rowIndex <= entry.rowIndex + 2 && l.line.box.x1 > box.x0 && l.line.box.x0 < box.x1 + 40);
 }
 
+/**
+ * A heading printed letter-spaced ("SIN  THYE  &  COMPANY") reaches OCR as several short lines on one row:
+ * when every line of the entry's row is words without digits or colons, the name is the whole row, left to
+ * right. Undefined when the row holds only this line or anything else.
+ */
+function spreadRowText(index: DocumentIndex, entry: IndexedLine): string | undefined {
+  const row = index.lines.filter((l) => l.page === entry.page && l.rowIndex === entry.rowIndex).sort((a, b) => a.line.box.x0 - b.line.box.x0);
+  if (row.length < 2 || row.length > 6) return undefined;
+  // Words without digits, one or two a line, each close to the next (within three of its letters' heights):
+  // a spaced heading, not a name in one column and a title or a date in another.
+  if (row.some((l) => /[\d:@]/.test(textOf(l)) || textOf(l).split(/\s+/).length > 2 || letterShare(textOf(l).replace(/&/g, 'x')) < 0.8)) return undefined;
+  if (row.some((l, i) => i > 0 && l.line.box.x0 - row[i - 1]!.line.box.x1 > 3 * Math.max(l.line.fontSize, 6))) return undefined;
+  return row.map(textOf).join(' ');
+}
+
 /** Issuer picks per analysed document: the issuer and its address fields both start from the same pick. */
 const issuerPicks = new WeakMap<DocumentIndex, IssuerPick | null>();
 
@@ -133,7 +156,7 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
   let rank = 0;
   for (const entry of index.lines) {
     if (entry.page !== firstPage || recipient.has(entry)) continue;
-    const raw = textOf(entry);
+    const raw = spreadRowText(index, entry) ?? textOf(entry);
     const labelled = ISSUER_LABEL.exec(raw);
     let source = labelled ? raw.slice(labelled[0].length) : raw;
     let line = entry;
@@ -143,7 +166,7 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
       if (!below || recipient.has(below)) continue;
       source = textOf(below);
       line = below;
-    } else if (/[:@]/.test(source)) continue;
+    } else if (/[:@]/.test(source.replace(/\s*\([^()]*\)\s*$/, ''))) continue; // a label line, unless the colon is in a trailing "(Co. No: …)"
     const name = cleanName(cutAfterLegalForm(firstSegment(source)));
     const top = entry.line.box.y0 / Math.max(1, entry.page.height);
     const footer = top > 0.85;
@@ -194,6 +217,7 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
   if (rest.length >= 2) return { value: rest.join(', '), quality: pick.quality * 0.8 };
   const parts: string[] = [];
   let previous = pick.line;
+  let skippedBeforeAddress = 0;
   for (const entry of index.lines) {
     if (entry.page !== pick.line.page || entry.rowIndex <= previous.rowIndex) continue;
     if (entry.rowIndex > previous.rowIndex + 1) break;
@@ -202,22 +226,48 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
     // Same column: overlapping horizontally with the line above.
     if (box.x1 < ref.x0 || box.x0 > ref.x1) continue;
     const text = textOf(entry);
-    // Before the address: the rest of the name, or its registration number ("(123456-X)", "Co. Reg: 750441-W",
-    // read by OCR as "(65351~M)" or "Co~REG").
-    if (parts.length === 0 && ((LEGAL_FORM.test(text) && !/\d/.test(text)) || /^\(?[\dA-Z]+[-~]?[A-Z]?\)?$/.test(text) || /^\(?\s*co\W{0,2}\s*reg\b/i.test(text))) {
+    // Before the address: the rest of the name, its registration number ("(123456-X)", "Co. Reg: 750441-W",
+    // read by OCR as "(65351~M)" or "Co~REG"), a labelled id ("Company No: …", "Site: 2395") or the date and
+    // time a till prints under the name. Skipped lines still chain the column: the address follows them.
+    if (parts.length === 0 && skippedBeforeAddress < 3 && precedesAddress(text)) {
+      skippedBeforeAddress++;
       previous = entry;
       continue;
     }
     // A label and its value ("Tel: …", "Cashier: …") ends the address: address lines hold no colon.
-    if (ADDRESS_STOP.test(text) || text.includes(':') || findDates(text).length > 0 || findAmounts(text).length > 0) break;
+      if (ADDRESS_STOP.test(text) || text.includes(':') || findDates(text).length > 0 || findAmounts(text).length > 0) break;
     parts.push(text);
     previous = entry;
     if (parts.length >= 5) break;
   }
   if (parts.length === 0) return null;
-  // One space after each comma, as addresses are written out ("27,JALAN" → "27, JALAN").
-  return { value: parts.join(' ').replace(/,(?=\S)/g, ', ').replace(/\s+/g, ' '), quality: pick.quality * 0.7 };
+  // No space before a comma, one after it, as addresses are written out ("27,JALAN" → "27, JALAN").
+  const value = parts.join(' ').replace(/\s+,/g, ',').replace(/,(?=\S)/g, ', ').replace(/\s+/g, ' ');
+  // Lines that read as an address (a postcode before a place name, street words) are evidence of their own,
+  // however doubtful the name above them.
+  const addressLike = ADDRESS_WORDS.test(value) && parts.some((part) => POSTCODE_TOWN.test(part));
+  return { value, quality: addressLike ? Math.max(0.45, pick.quality * 0.7 + 0.15) : pick.quality * 0.7 };
 }
+
+/** Lines printed between a name and its address that are not the address. */
+function precedesAddress(text: string): boolean {
+  if (LEGAL_FORM.test(text) && !/\d/.test(text)) return true;
+  if (/^\(?[\dA-Z]+[-~]?[A-Z]?\)?$/.test(text) || /^\(?\s*co\W{0,2}\s*reg\b/i.test(text)) return true;
+  // "Company No: SA0127959-D", "Site: 2395", "GST Reg. No : 000313901056": a short label (not a title, date
+  // or contact) and an id without spaces; OCR may read the label's "No" as "N0".
+  const labelled = /^\(?([\p{L}\d .]{2,24}):\s*([\p{L}\d/-]*\d[\p{L}\d/-]*)\)?$/u.exec(text);
+  if (labelled && !/\b(invoice|receipt|rechnung|bill|date|datum|cashier|table|tel|phone|fax|e-?mail)\b/i.test(labelled[1]!)) return true;
+  // A date with or without its time, and nothing else.
+  const dates = findDates(text);
+  return dates.length > 0 && text.replace(/\d{1,2}:\d{2}(:\d{2})?\s*([AP]M)?/gi, '').replace(/[\d\s/.,:-]|\b[A-Za-z]{3,9}\b/g, '').length === 0;
+}
+
+/** A postcode before a place name, starting the line or after a comma ("47400 PETALING JAYA", "D-10115 Berlin"). */
+const POSTCODE_TOWN = /(^|,\s*)([A-Z]{1,2}-)?\d{4,6}\s*,?\s*\p{L}{3,}/u;
+
+/** Street words and a postcode before a place name, in the languages of the documents seen. */
+const ADDRESS_WORDS = /\b(street|st|road|rd|avenue|ave|lane|drive|blvd|suite|floor|level|unit|lot|no|jalan|jln|taman|tmn|lorong|persiaran|kawasan|bandar|seksyen|strasse|straße|str|weg|platz|allee|gasse|rue|via|calle)\b\.?/i;
+
 
 /**
  * Day/month order for a document whose dates are all ambiguous: day first when it shows signs of printing
@@ -231,9 +281,13 @@ function fallbackOrder(index: DocumentIndex): DateOrder {
   return elsewhere > Math.max(1, dollars) ? 'dmy' : 'mdy';
 }
 
-/** The order of numeric dates in this document (unambiguous dates decide, then the currency). */
+/**
+ * The order of numeric dates in this document: its unambiguous dates decide, then the locale the caller
+ * gave (a dataset's `locale`), then the signs fallbackOrder reads.
+ */
 export function documentDateOrder(index: DocumentIndex): DateOrder {
-  return inferDateOrder(index.lines.map(textOf), fallbackOrder(index));
+  const given = index.locale === undefined ? undefined : index.locale === 'EU' ? 'dmy' : 'mdy';
+  return inferDateOrder(index.lines.map(textOf), given ?? fallbackOrder(index));
 }
 
 const DATE_LABEL = /\b(date|dated|datum|issued|tarikh|tgl|fecha|data)\b/i;
@@ -293,10 +347,14 @@ function amountsBeside(index: DocumentIndex, position: number): AmountAt[] {
 
 /** Cash handed over minus change given: what a receipt's customer paid, when both are printed. */
 function cashMinusChange(index: DocumentIndex): number | null {
+  // The first such line with an amount: "CASH" also heads receipts as the kind of sale, with no amount.
   const amountAfter = (pattern: RegExp): number | null => {
-    const position = index.lines.findIndex((entry) => pattern.test(textOf(entry)));
-    const found = position >= 0 ? amountsBeside(index, position) : [];
-    return found.length > 0 ? found[found.length - 1]!.amount.value : null;
+    for (let position = 0; position < index.lines.length; position++) {
+      if (!pattern.test(textOf(index.lines[position]!))) continue;
+      const found = amountsBeside(index, position);
+      if (found.length > 0) return found[found.length - 1]!.amount.value;
+    }
+    return null;
   };
   const cash = amountAfter(/^\s*(cash|tunai|bar|tendered|amount\s*tendered|payment\s*\(?cash\)?)\b(?!\s*refund)/i);
   const change = amountAfter(/^\s*(change|baki|kembali|r[üu]ckgeld)\b/i);
@@ -333,7 +391,29 @@ function findWordedTotal(index: DocumentIndex): (RoleValue & { value: number; cu
     if (!best || quality >= best.quality) best = { at, quality };
   });
   const found = best as { at: AmountAt; quality: number } | null;
-  return found ? { value: found.at.amount.value, currency: found.at.amount.currency, quality: Math.min(1, found.quality) } : null;
+  if (!found) return null;
+  const value = Math.round((found.at.amount.value + roundingBelow(index, found.at.entry)) * 100) / 100;
+  return { value, currency: found.at.amount.currency, quality: Math.min(1, found.quality) };
+}
+
+/**
+ * A rounding adjustment printed under a total that is not itself the rounded one ("TOTAL RM 33.92",
+ * "ROUNDING ADJ -RM 0.02"): what the customer pays is the sum. 0 when there is none.
+ */
+function roundingBelow(index: DocumentIndex, total: IndexedLine): number {
+  if (/round/i.test(textOf(total))) return 0;
+  const start = index.lines.indexOf(total);
+  for (let position = start + 1; position < index.lines.length; position++) {
+    const entry = index.lines[position]!;
+    if (entry.page !== total.page || entry.rowIndex > total.rowIndex + 2) break;
+    if (!/^\s*rounding\b/i.test(textOf(entry))) continue;
+    const at = amountsBeside(index, position)[0];
+    if (!at || at.amount.value === 0 || Math.abs(at.amount.value) >= 0.1) return 0;
+    // The sign may stand before the currency ("-RM 0.02"), where the amount pattern does not see it.
+    const before = textOf(at.entry).slice(0, at.amount.start);
+    return /-\s*(RM|[$€£]|[A-Z]{3})?\s*$/.test(before) ? -Math.abs(at.amount.value) : at.amount.value;
+  }
+  return 0;
 }
 
 /** No total wording at all: the largest amount that is not cash handed over or change given. */

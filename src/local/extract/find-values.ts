@@ -68,12 +68,37 @@ function fragmentBox(line: TextLine, startChar: number, endChar: number): PointB
   return { x0: line.box.x0 + (width * startChar) / length, y0: line.box.y0, x1: line.box.x0 + (width * endChar) / length, y1: line.box.y1 };
 }
 
+/** Format hints printed between a form caption and its value: "MM DD YY", "MM | DD | YYYY", "(Area code)". */
+const FORMAT_HINT = /^\(?\s*((MM|DD|YY|YYYY|CCYY)([\s/|.-]+(MM|DD|YY|YYYY|CCYY))*|[Aa]rea\s*[Cc]ode)\s*\)?$/;
+
+/** Words a label may drop or reorder without changing what it names ("date of birth" = "birth date"). */
+const LABEL_STOP_WORDS = new Set(['of', 'the', 'a', 'an', 'for', 'and', 'no', 'nr', 'number', 'der', 'die', 'des', 'von']);
+
+function contentWords(norms: string[]): string {
+  return norms
+    .filter((norm) => norm !== '' && !LABEL_STOP_WORDS.has(norm))
+    .sort()
+    .join(' ');
+}
+
+/** Which tokens sit inside parentheses: a form's hint ("(Last Name, First Name, Middle Initial)"), never a label. */
+function parenthesised(tokens: { raw: string }[]): boolean[] {
+  let depth = 0;
+  return tokens.map((token) => {
+    const opens = token.raw.startsWith('(');
+    if (opens) depth++;
+    const inside = depth > 0;
+    if (token.raw.endsWith(')') && depth > 0) depth--;
+    return inside;
+  });
+}
+
 function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox): IndexedLine | null {
   const height = Math.max(6, labelBox.y1 - labelBox.y0);
   let best: IndexedLine | null = null;
   let bestDistance = Infinity;
   for (const candidate of index.lines) {
-    if (candidate.page !== from.page || candidate.rowIndex <= from.rowIndex) continue;
+    if (candidate.page !== from.page || candidate.rowIndex <= from.rowIndex || FORMAT_HINT.test(candidate.line.text.trim())) continue;
     const box = candidate.line.box;
     if (box.y0 < labelBox.y1 - height * 0.3 || box.y0 > labelBox.y1 + height * 2.2) continue;
     // The value sits under the label: starting near its left edge, not far to the right of it.
@@ -85,7 +110,15 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
       best = candidate;
     }
   }
-  return best && !isLabelOnly(best.line) ? best : null;
+  if (!best || isLabelOnly(best.line)) return null;
+  // A value split over sub-boxes under one caption ("04 | 13 | 65" under "BIRTH DATE  MM DD YY") reaches the
+  // layout as separate lines of one row: the lines that start under the caption make the value.
+  const parts = index.lines.filter((l) => l.page === best.page && l.rowIndex === best.rowIndex && l.line.box.x0 >= best.line.box.x0 && l.line.box.x0 <= Math.max(best.line.box.x1, labelBox.x1));
+  if (parts.length < 2) return best;
+  const lines = parts.map((l) => l.line);
+  const box = { x0: lines[0]!.box.x0, y0: Math.min(...lines.map((l) => l.box.y0)), x1: Math.max(...lines.map((l) => l.box.x1)), y1: Math.max(...lines.map((l) => l.box.y1)) };
+  const merged = { text: lines.map((l) => l.text).join(' '), box, fontSize: best.line.fontSize, confidence: Math.min(...lines.map((l) => l.confidence)), fragments: lines.flatMap((l) => l.fragments) };
+  return { ...best, line: merged };
 }
 
 function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null {
@@ -98,20 +131,25 @@ export function findLabelValues(index: DocumentIndex, label: string, weight: num
   const wanted = labelTokens(label);
   if (wanted.length === 0) return [];
   const wantedJoined = wanted.join('');
+  const wantedWords = wanted.length >= 2 ? contentWords(wanted) : '';
   const results: ValueCandidate[] = [];
   for (const entry of index.lines) {
     const tokens = entry.tokens;
+    const inHint = parenthesised(tokens);
     for (let i = 0; i < tokens.length; i++) {
-      if (tokens[i]!.norm === '') continue;
+      if (tokens[i]!.norm === '' || inHint[i]) continue;
       let best: { sim: number; end: number } | null = null;
       // Windows of k-1..k+1 tokens absorb OCR merges and splits ("PatientName", "Pat ient").
       for (const k of [wanted.length, wanted.length - 1, wanted.length + 1]) {
         if (k < 1 || i + k > tokens.length) continue;
         const window = tokens.slice(i, i + k);
         const joined = window.map((t) => t.norm).join('');
-        if (Math.abs(joined.length - wantedJoined.length) > Math.max(1, wantedJoined.length * 0.2)) continue;
-        const sim = similarity(joined, wantedJoined);
-        if (sim > 0 && (!best || sim > best.sim)) best = { sim, end: i + k };
+        if (Math.abs(joined.length - wantedJoined.length) <= Math.max(1, wantedJoined.length * 0.2)) {
+          const sim = similarity(joined, wantedJoined);
+          if (sim > 0 && (!best || sim > best.sim)) best = { sim, end: i + k };
+        }
+        // The same words in another order ("BIRTH DATE" for "date of birth"): a little less certain.
+        if (wantedWords && k >= 2 && contentWords(window.map((t) => t.norm)) === wantedWords && (!best || best.sim < 0.9)) best = { sim: 0.9, end: i + k };
       }
       if (!best) continue;
       const atStart = tokens.slice(0, i).every((t) => PREFIX_TOKEN.test(t.raw) || t.norm === '');
@@ -136,7 +174,7 @@ export function findLabelValues(index: DocumentIndex, label: string, weight: num
       let confidence = entry.line.confidence;
       if (!text) {
         // A label alone on its line: the printed words should be (almost) all of the line.
-        const labelShare = wanted.length / Math.max(1, tokens.filter((t) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw)).length);
+        const labelShare = wanted.length / Math.max(1, tokens.filter((t, j) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw) && !inHint[j]).length);
         if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
         // "Label:" reads to the right first; a label without a colon (a form box caption) reads below first.
         let right: IndexedLine | null = null;

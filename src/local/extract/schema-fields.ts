@@ -101,9 +101,17 @@ function typeOf(node: SchemaNode, root: SchemaNode): { type: string | undefined;
   return { type: undefined, node: resolved };
 }
 
-function labelsFor(name: string, description: unknown, parents: string[]): { text: string; weight: number }[] {
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
+function labelsFor(name: string, node: SchemaNode, parents: string[]): { text: string; weight: number }[] {
   const labels: { text: string; weight: number }[] = [];
-  if (typeof description === 'string') for (const text of labelsFromDescription(description)) labels.push({ text, weight: 1 });
+  const title = textOf(node.title)?.trim();
+  if (title && title.length >= 2) labels.push({ text: title, weight: 1 });
+  const description = textOf(node.description);
+  if (description) for (const text of labelsFromDescription(description)) labels.push({ text, weight: 1 });
   const own = splitName(name);
   const parent = parents.length > 0 ? splitName(parents[parents.length - 1]!) : '';
   // "patient" + "name" → "patient name"; skip when the name already carries the parent ("patient_name").
@@ -140,7 +148,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
       const { type, node: childNode } = typeOf(child, root);
       const childPath = [...path, name];
       const isRequired = requiredChain && required.has(name);
-      const labels = labelsFor(name, childNode.description, path);
+      const labels = labelsFor(name, childNode, path);
       if (type === 'object') {
         walk(childNode, childPath, isRequired);
       } else if (type === 'array') {
@@ -152,7 +160,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           for (const [itemName, itemNode] of Object.entries(itemProps)) {
             const itemType = typeOf(itemNode, root);
             if (itemType.type === 'object' || itemType.type === 'array') continue;
-            columns.push(scalarFrom(itemType.node, itemType.type ?? 'string', [itemName], itemRequired.has(itemName), labelsFor(itemName, itemType.node.description, [])));
+            columns.push(scalarFrom(itemType.node, itemType.type ?? 'string', [itemName], itemRequired.has(itemName), labelsFor(itemName, itemType.node, [])));
           }
           fields.push({ kind: 'table', path: childPath, required: isRequired, labels, columns });
         } else {
@@ -161,8 +169,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
         }
       } else {
         const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, labels);
-        const about = [childNode.title, childNode.description].filter((t) => typeof t === 'string').join(' ');
-        const role = classifyField(childPath, scalar.type, scalar.format, about);
+        const role = classifyField(childPath, scalar.type, scalar.format, { title: textOf(childNode.title), description: textOf(childNode.description) });
         if (role) scalar.role = role;
         fields.push(scalar);
       }

@@ -164,7 +164,8 @@ export function findCurrency(text: string): string | null {
 // An amount with two decimals: 1,234.50 / 1.234,50 / 1 234,50 / 60.30 / 60,30. Integers are not money here:
 // receipts and invoices print cents, and bare integers are quantities, ids and years far more often.
 // OCR of thermal receipts sometimes puts a space after the decimal point ("190. 00"): allowed after a point only.
-const AMOUNT = /(?<![\d.,])(-\s?)?(\d{1,3}(?:([,.'])\d{3})*|\d+)(,|\. ?)(\d{2})(?![\d])/g;
+// Tills print amounts under one unit without the zero ("CHANGE RM .10"): a point alone after a space is 0.xx.
+const AMOUNT = /(?<![\d.,])(-\s?)?(\d{1,3}(?:([,.'])\d{3})*|\d+|(?<=^|\s))(,|\. ?)(\d{2})(?![\d])/g;
 
 /** Every two-decimal money amount in `text`, with the currency printed beside it (within a few characters). */
 export function findAmounts(text: string): FoundAmount[] {
@@ -172,10 +173,13 @@ export function findAmounts(text: string): FoundAmount[] {
   for (const m of text.matchAll(AMOUNT)) {
     const [, minus, whole, group, decimal, cents] = m;
     if (group && group === decimal!.trim()) continue;
-    const value = Number(`${whole!.replace(/[,.']/g, '')}.${cents}`) * (minus ? -1 : 1);
+    if (whole === '' && decimal !== '.') continue;
+    const value = Number(`${whole!.replace(/[,.']/g, '') || '0'}.${cents}`) * (minus ? -1 : 1);
     if (!Number.isFinite(value)) continue;
     const start = m.index;
     const end = start + m[0].length;
+    // A rate, not money: "GST 6.00%".
+    if (/^\s?%/.test(text.slice(end))) continue;
     const around = text.slice(Math.max(0, start - 5), Math.min(text.length, end + 5));
     found.push({ value, start, end, currency: findCurrency(around) });
   }

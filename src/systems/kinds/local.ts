@@ -1,18 +1,21 @@
 /**
  * `local`: docbench's own engine (the reference service of src/local), started in this process on a
  * loopback port and called through the interface client, so its answers are read exactly as a real
- * service's are. The engine (pdfjs, tesseract) is loaded only when a local system is created.
+ * service's are. The engine (pdfjs, OCR) is loaded only when a local system is created.
  */
 import path from 'node:path';
 import { DEFAULT_AUTH } from '../../service/index.js';
-import { ENDPOINTS } from '../../types.js';
+import { ENDPOINTS, OCR_CHOICES, type OcrChoice } from '../../types.js';
 import { DOCBENCH_VERSION } from '../../version.js';
 import { findDocbenchCommit } from '../../git-commit.js';
 import type { SystemKind } from '../types.js';
 import { clientSystem, createSystemClient } from './interface.js';
 
-/** The local engine takes no options of its own. */
-export type LocalOptions = Record<string, never>;
+/** The local engine's one option: which OCR reads scanned pages. */
+export interface LocalOptions {
+  /** @default auto (PP-OCR when its optional packages are installed, else tesseract.js) */
+  ocr: OcrChoice;
+}
 
 const MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
 
@@ -21,29 +24,37 @@ export function localEngineDataDir(cacheDir: string): string {
   return path.join(cacheDir, 'local-service');
 }
 
-/**
- * The engine answers as its code does: from a checkout, the commit is part of its identity, so cached
- * answers of an older engine are never reused after a code change.
- */
-async function localIdentity(): Promise<string> {
+/** docbench's version and, from a checkout, its commit: cached answers of an older engine are never reused. */
+async function localVersion(): Promise<string> {
   const commit = await findDocbenchCommit();
   return `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''}`;
 }
 
+/**
+ * The engine answers as its code and its OCR make it, so the OCR with its version is part of its identity
+ * too (answers of the other OCR are never reused), known without starting the engine.
+ */
+async function localIdentity(ocr: OcrChoice): Promise<string> {
+  const [{ resolveOcrVersion }, base] = await Promise.all([import('../../local/index.js'), localVersion()]);
+  return `${base};ocr=${resolveOcrVersion(ocr)}`;
+}
+
 export const localKind: SystemKind<LocalOptions> = {
   kind: 'local',
-  description: "docbench's embedded reference engine (pdfjs text layer + tesseract OCR), in this process",
+  description: "docbench's embedded reference engine (pdfjs text layer + PP-OCR or tesseract OCR), in this process",
   docs: 'docs/systems.md',
-  optionNames: [],
-  parseOptions: () => ({}),
+  optionNames: ['ocr'],
+  parseOptions: (read) => ({ ocr: read.optionalEnum('ocr', OCR_CHOICES) ?? 'auto' }),
   operations: () => ENDPOINTS,
   secretEnvNames: () => [],
-  identity: () => localIdentity(),
-  async create(_options, context) {
-    const [{ startLocalService }, identity] = await Promise.all([import('../../local/index.js'), localIdentity()]);
-    const service = await startLocalService({ dataDir: localEngineDataDir(context.cacheDir), logger: context.logger });
-    context.logger.info(`${context.name}: the local reference service at ${service.baseUrl} (docbench's own engine, not the real service).`);
+  identity: (options) => localIdentity(options.ocr),
+  async create(options, context) {
+    const [{ startLocalService }, base] = await Promise.all([import('../../local/index.js'), localVersion()]);
+    const service = await startLocalService({ ocr: options.ocr, locale: context.dataset.locale, dataDir: localEngineDataDir(context.cacheDir), logger: context.logger });
+    context.logger.info(`${context.name}: the local reference service at ${service.baseUrl} (docbench's own engine, not the real service; OCR ${service.ocrVersion}).`);
     const client = createSystemClient(service.baseUrl, null, { auth: { ...DEFAULT_AUTH }, maxResponseBytes: MAX_RESPONSE_BYTES }, context);
+    // The OCR that really started: an onnxruntime binary that does not load here falls back to tesseract.js.
+    const identity = `${base};ocr=${service.ocrVersion}`;
     return clientSystem(context.name, 'local', identity, client, async () => {
       await client.close();
       await service.close();
