@@ -20,7 +20,10 @@ const layerRules = Object.entries(MODULE_MAP).flatMap(([key, allowed]) => {
       comment: `${key} may import only ${allowed.map(nameOf).join(', ') || 'the base modules'} (CONTRIBUTING.md, module map)`,
       severity: 'error',
       from: { path: pathOf(key) },
-      to: { path: '^src/', pathNot: [pathOf(key), ...BASE.map(pathOf), ...allowed.map((entry) => pathOf(nameOf(entry)))] },
+      to: {
+        path: '^src/',
+        pathNot: [pathOf(key), ...BASE.map(pathOf), ...allowed.map((entry) => pathOf(nameOf(entry)))],
+      },
     },
   ];
   for (const entry of allowed) {
@@ -30,7 +33,10 @@ const layerRules = Object.entries(MODULE_MAP).flatMap(([key, allowed]) => {
       comment: `${key} may import ${entry.name} only ${entry.only === 'types' ? 'for its types' : 'lazily, with await import()'}`,
       severity: 'error',
       from: { path: pathOf(key) },
-      to: { path: pathOf(entry.name), dependencyTypesNot: entry.only === 'types' ? ['type-only'] : ['type-only', 'dynamic-import'] },
+      to: {
+        path: pathOf(entry.name),
+        dependencyTypesNot: entry.only === 'types' ? ['type-only'] : ['type-only', 'dynamic-import'],
+      },
     });
   }
   return rules;
@@ -42,7 +48,8 @@ module.exports = {
     ...layerRules,
     {
       name: 'through-index',
-      comment: "another folder is reached only through its index.ts, which says what it offers (the entry points cli.ts and index.ts deep-import modules to load them lazily)",
+      comment:
+        'another folder is reached only through its index.ts, which says what it offers (the entry points cli.ts and index.ts deep-import modules to load them lazily)',
       severity: 'error',
       from: { path: '^src/([^/]+)/' },
       to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },

@@ -69,7 +69,10 @@ async function main(): Promise<void> {
   const failed = results.filter((r) => r.error).length;
   process.stdout.write(`\n${results.length} cases, ${missed} targets missed, ${failed} cases failed\n`);
   if (json) {
-    await writeFile(json, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
+    await writeFile(
+      json,
+      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`,
+    );
     process.stdout.write(`figures written to ${json}\n`);
   }
   if (failed > 0) process.exitCode = 1;

@@ -6,7 +6,21 @@
  */
 
 /** Top-level modules every folder may import: they import nothing but each other. */
-const BASE = ['errors.ts', 'logger.ts', 'types.ts', 'lazy.ts', 'fs-utils.ts', 'version.ts', 'random.ts', 'schema-check.ts', 'git-commit.ts', 'format-parts.ts', 'endpoint-results.ts', 'loopback.ts', 'phases.ts'];
+const BASE = [
+  'errors.ts',
+  'logger.ts',
+  'types.ts',
+  'lazy.ts',
+  'fs-utils.ts',
+  'version.ts',
+  'random.ts',
+  'schema-check.ts',
+  'git-commit.ts',
+  'format-parts.ts',
+  'endpoint-results.ts',
+  'loopback.ts',
+  'phases.ts',
+];
 
 /** Only `import type` (or imports of types alone) from this folder. */
 const types = (name) => ({ name, only: 'types' });
@@ -35,7 +49,18 @@ const MODULE_MAP = {
   render: [],
   local: ['pdf', types('service')],
   pdf: [types('service')],
-  view: ['report', 'gate', 'run-dir', 'render', 'dataset', 'score', 'evaluate', 'finalize.ts', lazily('pdf'), types('service')],
+  view: [
+    'report',
+    'gate',
+    'run-dir',
+    'render',
+    'dataset',
+    'score',
+    'evaluate',
+    'finalize.ts',
+    lazily('pdf'),
+    types('service'),
+  ],
 };
 
 module.exports = { BASE, MODULE_MAP, EVERYTHING };

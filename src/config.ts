@@ -13,7 +13,14 @@ import { ENDPOINTS, MODES, isEndpoint, type Endpoint, type Mode } from './types.
 import { DEFAULT_AUTH, DEFAULT_RETRY_POLICY, isHttpUrl, type AuthHeader, type RetryPolicy } from './service/index.js';
 import { SettingsReader, read, type SectionSchema, type ValueReader } from './settings-reader.js';
 import { parseSystemsSection, type SystemSpec } from './systems/index.js';
-import { RETRY_SCHEMA, readConcurrency, readRatePerSecond, readRetry, readTimeoutMs, wholeAtLeastOne } from './run-settings.js';
+import {
+  RETRY_SCHEMA,
+  readConcurrency,
+  readRatePerSecond,
+  readRetry,
+  readTimeoutMs,
+  wholeAtLeastOne,
+} from './run-settings.js';
 
 // Loaded when a config file is read, not with docbench (CONTRIBUTING.md, Habits).
 const yamlPackage = lazyRequire<typeof import('yaml')>('yaml');
@@ -60,7 +67,9 @@ export interface ResolvedConfig {
 }
 
 /** What flags may override (undefined = not given). */
-export type ConfigOverrides = Partial<Omit<ResolvedConfig, 'apiKey' | 'configFile' | 'retry' | 'auth' | 'systems' | 'reference'>> & {
+export type ConfigOverrides = Partial<
+  Omit<ResolvedConfig, 'apiKey' | 'configFile' | 'retry' | 'auth' | 'systems' | 'reference'>
+> & {
   configPath?: string;
   retryAttempts?: number;
 };
@@ -86,17 +95,22 @@ const DEFAULTS: Omit<ResolvedConfig, 'configFile' | 'systems' | 'reference'> = {
 const CONFIG_HINT = 'see "Configuration" in the README';
 
 const AUTH_HEADER_SCHEMA = {
-  header: ((value, at, reader) => (typeof value === 'string' && /^[A-Za-z0-9-]+$/.test(value) ? value : reader.expected(at, 'an HTTP header name, e.g. "x-api-key"', value))) as ValueReader<string>,
+  header: ((value, at, reader) =>
+    typeof value === 'string' && /^[A-Za-z0-9-]+$/.test(value)
+      ? value
+      : reader.expected(at, 'an HTTP header name, e.g. "x-api-key"', value)) as ValueReader<string>,
   scheme: read.string,
 } satisfies SectionSchema;
 
 const readAuthHeader: ValueReader<AuthHeader> = (value, at, reader) => {
   const spec = reader.section(value, at, AUTH_HEADER_SCHEMA);
-  if (spec.header === undefined) return reader.fail(`${at}.header`, 'is required, e.g. { "header": "Authorization", "scheme": "Bearer" }');
+  if (spec.header === undefined)
+    return reader.fail(`${at}.header`, 'is required, e.g. { "header": "Authorization", "scheme": "Bearer" }');
   return { header: spec.header, ...(spec.scheme ? { scheme: spec.scheme } : {}) };
 };
 
-const checkEndpointKey = (key: string): string | null => (isEndpoint(key) ? null : `unknown endpoint; expected one of ${ENDPOINTS.join(', ')}`);
+const checkEndpointKey = (key: string): string | null =>
+  isEndpoint(key) ? null : `unknown endpoint; expected one of ${ENDPOINTS.join(', ')}`;
 
 /**
  * Every key the config file may hold, with its reader: type and range are checked here, with the key path in
@@ -104,18 +118,27 @@ const checkEndpointKey = (key: string): string | null => (isEndpoint(key) ? null
  * owned by other modules (the quality gate's `gate`) are read by the readers the caller passes.
  */
 const FILE_SCHEMA = {
-  baseUrl: ((value, at, reader) => (typeof value === 'string' && isHttpUrl(value) ? value : reader.expected(at, 'an http(s) URL, e.g. "https://api.example.com"', value))) as ValueReader<string>,
+  baseUrl: ((value, at, reader) =>
+    typeof value === 'string' && isHttpUrl(value)
+      ? value
+      : reader.expected(at, 'an http(s) URL, e.g. "https://api.example.com"', value)) as ValueReader<string>,
   // The value is never quoted back: someone may have put the key itself here by mistake.
   apiKeyEnv: ((value, at, reader) =>
-    typeof value === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(value) ? value : reader.fail(at, 'expected an environment variable name, e.g. "MY_SERVICE_KEY"')) as ValueReader<string>,
+    typeof value === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(value)
+      ? value
+      : reader.fail(at, 'expected an environment variable name, e.g. "MY_SERVICE_KEY"')) as ValueReader<string>,
   timeoutMs: readTimeoutMs,
   retry: readRetry,
-  auth: ((value, at, reader) => reader.map(value, at, checkEndpointKey, readAuthHeader)) as ValueReader<Partial<Record<Endpoint, AuthHeader>>>,
+  auth: ((value, at, reader) => reader.map(value, at, checkEndpointKey, readAuthHeader)) as ValueReader<
+    Partial<Record<Endpoint, AuthHeader>>
+  >,
   maxResponseBytes: read.number({ min: 1, whole: true, what: 'a whole number of bytes ≥ 1' }),
   modes: read.list(MODES),
   endpoints: read.list(ENDPOINTS),
   concurrency: readConcurrency,
-  endpointConcurrency: ((value, at, reader) => reader.map(value, at, checkEndpointKey, wholeAtLeastOne)) as ValueReader<Partial<Record<Endpoint, number>>>,
+  endpointConcurrency: ((value, at, reader) => reader.map(value, at, checkEndpointKey, wholeAtLeastOne)) as ValueReader<
+    Partial<Record<Endpoint, number>>
+  >,
   ratePerSecond: readRatePerSecond,
   reportsDir: read.string,
   cacheDir: read.string,
@@ -147,17 +170,26 @@ export function resolveConfig<S extends ConfigSections = Record<never, never>>(
   const flags = input.flags ?? {};
   const configFile = findConfigFile(input.cwd, flags.configPath);
   const raw = configFile ? readConfigFile(configFile) : {};
-  const reader = new SettingsReader(configFile ? path.relative(input.cwd, configFile) || configFile : 'config', CONFIG_HINT);
+  const reader = new SettingsReader(
+    configFile ? path.relative(input.cwd, configFile) || configFile : 'config',
+    CONFIG_HINT,
+  );
   const extra = input.sections ?? ({} as S);
   const { apiKey: _refused, ...own } = raw;
   if (_refused !== undefined) {
-    reader.fail('apiKey', 'is not allowed; the API key must not be stored in a file', 'remove apiKey; set DOCBENCH_API_KEY in the environment, or name another variable with apiKeyEnv');
+    reader.fail(
+      'apiKey',
+      'is not allowed; the API key must not be stored in a file',
+      'remove apiKey; set DOCBENCH_API_KEY in the environment, or name another variable with apiKeyEnv',
+    );
   }
   const ownKeys = Object.fromEntries(Object.entries(own).filter(([key]) => !Object.hasOwn(extra, key)));
   const unknown = Object.keys(ownKeys).find((key) => !Object.hasOwn(FILE_SCHEMA, key));
   if (unknown !== undefined) reader.unknownKey(unknown, unknown, [...Object.keys(FILE_SCHEMA), ...Object.keys(extra)]);
   const file = reader.section(ownKeys, '', FILE_SCHEMA);
-  const sections = Object.fromEntries(Object.entries(extra).map(([key, readSection]) => [key, readSection(raw[key] ?? undefined, key, reader)]));
+  const sections = Object.fromEntries(
+    Object.entries(extra).map(([key, readSection]) => [key, readSection(raw[key] ?? undefined, key, reader)]),
+  );
 
   const envBaseUrl = input.env.DOCBENCH_BASE_URL?.trim() || undefined;
   checkOverrides(flags, envBaseUrl);
@@ -187,12 +219,19 @@ export function resolveConfig<S extends ConfigSections = Record<never, never>>(
   };
   const systems = parseSystemsSection(
     { systems: file.systems, reference: file.reference },
-    { concurrency: resolved.concurrency, ratePerSecond: resolved.ratePerSecond, timeoutMs: resolved.timeoutMs, retry: resolved.retry, price: null },
+    {
+      concurrency: resolved.concurrency,
+      ratePerSecond: resolved.ratePerSecond,
+      timeoutMs: resolved.timeoutMs,
+      retry: resolved.retry,
+      price: null,
+    },
     reader,
   );
   if (systems.systems !== null && resolved.baseUrl !== null) {
     // Two answers to "which service": refuse rather than pick one silently.
-    const source = flags.baseUrl !== undefined ? '--base-url' : envBaseUrl !== undefined ? 'DOCBENCH_BASE_URL' : 'baseUrl';
+    const source =
+      flags.baseUrl !== undefined ? '--base-url' : envBaseUrl !== undefined ? 'DOCBENCH_BASE_URL' : 'baseUrl';
     throw new UsageError(`${source} and systems: both say what to benchmark`, {
       code: 'CONFIG_INVALID',
       subject: source,
@@ -211,10 +250,16 @@ export function resolveConfig<S extends ConfigSections = Record<never, never>>(
 function checkOverrides(flags: ConfigOverrides, envBaseUrl: string | undefined): void {
   const reader = new SettingsReader('flags', 'check the flag or option given for this setting');
   for (const [key, value] of Object.entries(flags)) {
-    if (value !== undefined && Object.hasOwn(FILE_SCHEMA, key)) (FILE_SCHEMA as SectionSchema)[key]!(value, key, reader);
+    if (value !== undefined && Object.hasOwn(FILE_SCHEMA, key))
+      (FILE_SCHEMA as SectionSchema)[key]!(value, key, reader);
   }
   if (flags.retryAttempts !== undefined) RETRY_SCHEMA.maxAttempts(flags.retryAttempts, 'retry.maxAttempts', reader);
-  if (envBaseUrl !== undefined) FILE_SCHEMA.baseUrl(envBaseUrl, 'baseUrl', new SettingsReader('DOCBENCH_BASE_URL', 'set DOCBENCH_BASE_URL to an http(s) URL, or unset it'));
+  if (envBaseUrl !== undefined)
+    FILE_SCHEMA.baseUrl(
+      envBaseUrl,
+      'baseUrl',
+      new SettingsReader('DOCBENCH_BASE_URL', 'set DOCBENCH_BASE_URL to an http(s) URL, or unset it'),
+    );
 }
 
 /** The config as recorded in run.json: everything but the key (and whether one was set). */
@@ -226,7 +271,12 @@ export function describeConfig(config: ResolvedConfig): Record<string, unknown> 
 function findConfigFile(cwd: string, explicit: string | undefined): string | null {
   if (explicit !== undefined) {
     const file = path.resolve(cwd, explicit);
-    if (!existsSync(file)) throw new UsageError(`config file ${explicit} does not exist`, { code: 'CONFIG_INVALID', subject: '--config', hint: 'check the path given to --config' });
+    if (!existsSync(file))
+      throw new UsageError(`config file ${explicit} does not exist`, {
+        code: 'CONFIG_INVALID',
+        subject: '--config',
+        hint: 'check the path given to --config',
+      });
     return file;
   }
   for (const name of CONFIG_FILE_NAMES) {
@@ -243,7 +293,11 @@ function readConfigFile(file: string): Record<string, unknown> {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`config file ${name} cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, { code: 'CONFIG_INVALID', subject: name, hint: `check the permissions of ${name}` });
+    throw new UsageError(`config file ${name} cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {
+      code: 'CONFIG_INVALID',
+      subject: name,
+      hint: `check the permissions of ${name}`,
+    });
   }
   let parsed: unknown;
   try {
@@ -261,7 +315,11 @@ function readConfigFile(file: string): Record<string, unknown> {
   if (json) rejectDuplicateJsonKeys(text, name);
   if (parsed === null || parsed === undefined) return {};
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new UsageError(`config file ${name} must hold an object of settings`, { code: 'CONFIG_INVALID', subject: name, hint: 'see "Configuration" in the README' });
+    throw new UsageError(`config file ${name} must hold an object of settings`, {
+      code: 'CONFIG_INVALID',
+      subject: name,
+      hint: 'see "Configuration" in the README',
+    });
   }
   return parsed as Record<string, unknown>;
 }
@@ -271,10 +329,16 @@ function readConfigFile(file: string): Record<string, unknown> {
  * one. The YAML parser (JSON is YAML) reports duplicates; its other complaints do not matter here.
  */
 function rejectDuplicateJsonKeys(text: string, name: string): void {
-  const duplicate = yamlPackage().parseDocument(text, { uniqueKeys: true }).errors.find((error) => error.code === 'DUPLICATE_KEY');
+  const duplicate = yamlPackage()
+    .parseDocument(text, { uniqueKeys: true })
+    .errors.find((error) => error.code === 'DUPLICATE_KEY');
   if (!duplicate) return;
   const where = duplicate.linePos ? ` at line ${duplicate.linePos[0].line}, column ${duplicate.linePos[0].col}` : '';
-  throw new UsageError(`config file ${name} holds the same key twice${where}`, { code: 'CONFIG_INVALID', subject: name, hint: 'every setting and every system name may appear once' });
+  throw new UsageError(`config file ${name} holds the same key twice${where}`, {
+    code: 'CONFIG_INVALID',
+    subject: name,
+    hint: 'every setting and every system name may appear once',
+  });
 }
 
 /** "line L, column C" of the first character that no valid JSON document can have there. */

@@ -57,7 +57,12 @@ export const CompareResultFormat = Type.Object({
 });
 
 /** A box in inches, origin top-left (docs/service-interface.md §2.3). */
-export const InchBoxFormat = Type.Object({ min_x: Type.Number(), min_y: Type.Number(), max_x: Type.Number(), max_y: Type.Number() });
+export const InchBoxFormat = Type.Object({
+  min_x: Type.Number(),
+  min_y: Type.Number(),
+  max_x: Type.Number(),
+  max_y: Type.Number(),
+});
 
 /** One page of /split, and of truth/<id>.regions.json. */
 export const RegionPageFormat = Type.Object({
@@ -69,9 +74,10 @@ export const RegionPageFormat = Type.Object({
    * `confidence` (0–100): the provider's mean word confidence for the region, where it gives one (provider
    * kinds, docs/systems.md); the interface defines none.
    */
-  bounding_boxes: Type.Array(Type.Object({ bounding_box: InchBoxFormat, content: Type.String(), confidence: Type.Optional(Type.Number()) })),
+  bounding_boxes: Type.Array(
+    Type.Object({ bounding_box: InchBoxFormat, content: Type.String(), confidence: Type.Optional(Type.Number()) }),
+  ),
 });
 
 /** /split, normalised. */
 export const SplitResultFormat = Type.Object({ pages: Type.Array(RegionPageFormat) });
-

@@ -41,7 +41,8 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
   if (!options.gate) await readGate(runDir);
   await evaluateRun(runDir, { dataset: options.dataset, logger: options.logger, onPhase });
   let gate: GateResult | null = null;
-  if (options.gate && hasGateChecks(options.gate)) gate = await applyGate(runDir, options.gate, { logger: options.logger });
+  if (options.gate && hasGateChecks(options.gate))
+    gate = await applyGate(runDir, options.gate, { logger: options.logger });
   else if (options.gate) await clearGate(runDir);
   // The reports show how long the calls, scoring and statistics took; run.json gets the reports' time after.
   await recordPhases(runDir, durations, started);
@@ -65,7 +66,12 @@ async function recordPhases(runDir: string, durations: ReadonlyMap<PhaseName, nu
     const value = durations.get(phase);
     return value === undefined ? null : Math.round(value);
   };
-  manifest.phases = { calls_ms: calls, scoring_ms: ms('scoring'), statistics_ms: ms('statistics'), reports_ms: ms('reports') };
+  manifest.phases = {
+    calls_ms: calls,
+    scoring_ms: ms('scoring'),
+    statistics_ms: ms('statistics'),
+    reports_ms: ms('reports'),
+  };
   manifest.duration_ms = Math.round(calls + (performance.now() - started));
   await writeManifest(runDir, manifest);
 }

@@ -29,7 +29,12 @@ export const nullableShare = orNull<number>('number', { minimum: 0, maximum: 1 }
 export const nullableCount = orNull<number>('integer', { minimum: 0 });
 export const nullableString = orNull<string>('string');
 /** A [low, high] interval. */
-export const interval = Type.Unsafe<[number, number]>({ type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 });
+export const interval = Type.Unsafe<[number, number]>({
+  type: 'array',
+  items: { type: 'number' },
+  minItems: 2,
+  maxItems: 2,
+});
 export const nullableInterval = Type.Union([interval, Type.Null()]);
 /** A system's configured name (docs/systems.md). */
 export const systemName = Type.String({ pattern: '^[a-z][a-z0-9_-]{0,39}$' });
@@ -41,7 +46,11 @@ export const anyValue = Type.Unknown();
 
 /** An object keyed by extract mode (`fast`, `slow`), each optional. */
 export function byMode<T extends TSchema>(value: T) {
-  return Type.Unsafe<Partial<Record<Mode, Static<T>>>>({ type: 'object', propertyNames: { enum: [...MODES] }, additionalProperties: value });
+  return Type.Unsafe<Partial<Record<Mode, Static<T>>>>({
+    type: 'object',
+    propertyNames: { enum: [...MODES] },
+    additionalProperties: value,
+  });
 }
 
 /** An object with any keys, each holding `value`. */

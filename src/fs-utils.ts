@@ -24,9 +24,19 @@ export async function writeFileAtomic(file: string, content: string | Uint8Array
 /** A clear error for an output that cannot be written (permissions, full disk). */
 export function unwritable(file: string, cause: unknown): DocbenchError {
   const code = (cause as { code?: string } | null)?.code;
-  const reason = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (cause as Error)?.message ?? String(cause);
+  const reason =
+    code === 'ENOSPC'
+      ? 'the disk is full'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EROFS'
+          ? 'read-only file system'
+          : ((cause as Error)?.message ?? String(cause));
   return new DocbenchError('OUTPUT_UNWRITABLE', `cannot write ${file}: ${reason}`, {
-    hint: code === 'ENOSPC' ? 'free some space, then rerun with --resume' : 'choose a writable directory with --out, or fix its permissions',
+    hint:
+      code === 'ENOSPC'
+        ? 'free some space, then rerun with --resume'
+        : 'choose a writable directory with --out, or fix its permissions',
     cause,
   });
 }

@@ -16,15 +16,24 @@ export const RETRY_SCHEMA = {
   rateLimitDelayMs: milliseconds,
   maxRetryAfterMs: milliseconds,
   retryStatuses: ((value, at, reader) =>
-    Array.isArray(value) && value.length > 0 && value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599)
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599)
       ? (value as number[])
-      : reader.expected(at, 'a list of HTTP error statuses, e.g. [429, 500, 502, 503, 504]', value)) as ValueReader<number[]>,
+      : reader.expected(at, 'a list of HTTP error statuses, e.g. [429, 500, 502, 503, 504]', value)) as ValueReader<
+    number[]
+  >,
   retryTimeouts: read.boolean,
 } satisfies SectionSchema;
 
-export const readRetry: ValueReader<Partial<RetryPolicy>> = (value, at, reader) => reader.section(value, at, RETRY_SCHEMA);
+export const readRetry: ValueReader<Partial<RetryPolicy>> = (value, at, reader) =>
+  reader.section(value, at, RETRY_SCHEMA);
 export const readConcurrency = wholeAtLeastOne;
 export const readTimeoutMs = read.number({ min: 0, minExclusive: true, what: 'a number of milliseconds > 0' });
-export const readRatePerSecond = read.number({ min: 0, minExclusive: true, what: 'a number of requests per second > 0' });
+export const readRatePerSecond = read.number({
+  min: 0,
+  minExclusive: true,
+  what: 'a number of requests per second > 0',
+});
 /** A spending limit in USD: `systems.<name>.maxCostUsd`, and `--max-cost` through the same reader. */
 export const readBudget = read.number({ min: 0, what: 'an amount in USD ≥ 0' });

@@ -44,7 +44,11 @@ const ajvVersion = lazy(() => (require('ajv/package.json') as { version: string 
  * or compiled until a value is first checked: importing a reader neither loads ajv nor compiles a schema.
  */
 export function defineSchemaCheck<T>(name: string, schema: object, options: CheckOptions = {}): SchemaCheck<T> {
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) || DEFINED.has(name)) throw new DocbenchError('INTERNAL', `schema check name ${JSON.stringify(name)} is not kebab-case or is defined twice`);
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) || DEFINED.has(name))
+    throw new DocbenchError(
+      'INTERNAL',
+      `schema check name ${JSON.stringify(name)} is not kebab-case or is defined twice`,
+    );
   // As plain JSON: a builder's own marks (TypeBox's symbol keys) would otherwise show in verbose errors of the
   // schema compiled at run time but not in the precompiled code's.
   const definition = { schema: JSON.parse(JSON.stringify(schema)) as object, options };
@@ -78,11 +82,18 @@ export function precompiledCheckFile(name: string, directory: URL = PRECOMPILED_
 }
 
 /** The build's code for the check when it exists and was generated from `definition`; else undefined. */
-export function loadPrecompiledCheck<T>(name: string, definition: CheckDefinition, directory: URL = PRECOMPILED_DIRECTORY): ValidateFunction<T> | undefined {
+export function loadPrecompiledCheck<T>(
+  name: string,
+  definition: CheckDefinition,
+  directory: URL = PRECOMPILED_DIRECTORY,
+): ValidateFunction<T> | undefined {
   const file = precompiledCheckFile(name, directory);
   if (!existsSync(file)) return undefined;
   const check = require(file) as ValidateFunction<T> & { sha256?: unknown };
-  if (typeof check !== 'function') throw new DocbenchError('INTERNAL', `${file} is not a precompiled schema check`, { hint: 'rebuild docbench (npm run build)' });
+  if (typeof check !== 'function')
+    throw new DocbenchError('INTERNAL', `${file} is not a precompiled schema check`, {
+      hint: 'rebuild docbench (npm run build)',
+    });
   return check.sha256 === hashCheckDefinition(definition) ? check : undefined;
 }
 
@@ -99,7 +110,10 @@ export async function writePrecompiledChecks(directory: URL = PRECOMPILED_DIRECT
     const ajv = createAjv(definition.options, { code: { source: true } });
     const code = standaloneCode(ajv, ajv.compile(definition.schema));
     const file = precompiledCheckFile(name, directory);
-    await writeFile(file, `// Written by npm run build (scripts/precompile-checks.mjs) from src/: do not edit.\n${code}\nmodule.exports.sha256 = ${JSON.stringify(hashCheckDefinition(definition))};\n`);
+    await writeFile(
+      file,
+      `// Written by npm run build (scripts/precompile-checks.mjs) from src/: do not edit.\n${code}\nmodule.exports.sha256 = ${JSON.stringify(hashCheckDefinition(definition))};\n`,
+    );
     files.push(file);
   }
   return files;

@@ -51,7 +51,8 @@ export class SettingsReader {
   }
 
   object(value: unknown, at: string): Record<string, unknown> {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) this.expected(at, 'an object of settings', value);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      this.expected(at, 'an object of settings', value);
     return value as Record<string, unknown>;
   }
 
@@ -69,7 +70,12 @@ export class SettingsReader {
   }
 
   /** A map whose keys are checked by `checkKey` (it returns a problem or null) and whose values by `read`. */
-  map<T>(value: unknown, at: string, checkKey: (key: string) => string | null, read: ValueReader<T>): Record<string, T> {
+  map<T>(
+    value: unknown,
+    at: string,
+    checkKey: (key: string) => string | null,
+    read: ValueReader<T>,
+  ): Record<string, T> {
     const object = value === undefined || value === null ? {} : this.object(value, at);
     const out: Record<string, T> = {};
     for (const [key, raw] of Object.entries(object)) {
@@ -82,16 +88,29 @@ export class SettingsReader {
 
   unknownKey(at: string, key: string, known: readonly string[]): never {
     const suggestion = suggestKey(key, known);
-    return this.fail(at, `unknown setting${suggestion ? `; did you mean "${suggestion}"?` : ''}`, `known settings here: ${known.join(', ')}`);
+    return this.fail(
+      at,
+      `unknown setting${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+      `known settings here: ${known.join(', ')}`,
+    );
   }
 }
 
 /** Readers of the common kinds of value; each names the expectation in its message. */
 export const read = {
-  string: ((value, at, reader) => (typeof value === 'string' ? value : reader.expected(at, 'a string', value))) as ValueReader<string>,
-  boolean: ((value, at, reader) => (typeof value === 'boolean' ? value : reader.expected(at, 'true or false', value))) as ValueReader<boolean>,
+  string: ((value, at, reader) =>
+    typeof value === 'string' ? value : reader.expected(at, 'a string', value)) as ValueReader<string>,
+  boolean: ((value, at, reader) =>
+    typeof value === 'boolean' ? value : reader.expected(at, 'true or false', value)) as ValueReader<boolean>,
   /** A finite number within [min, max] (either may be open with `exclusive`). */
-  number(options: { min?: number; max?: number; minExclusive?: boolean; maxExclusive?: boolean; whole?: boolean; what: string }): ValueReader<number> {
+  number(options: {
+    min?: number;
+    max?: number;
+    minExclusive?: boolean;
+    maxExclusive?: boolean;
+    whole?: boolean;
+    what: string;
+  }): ValueReader<number> {
     return (value, at, reader) => {
       const ok =
         typeof value === 'number' &&
@@ -109,7 +128,8 @@ export const read = {
       const what = `a non-empty list of ${allowed.join(', ')}`;
       if (!Array.isArray(items) || items.length === 0) return reader.expected(at, what, value);
       items.forEach((item, i) => {
-        if (typeof item !== 'string' || !(allowed as readonly string[]).includes(item)) reader.expected(`${at}[${i}]`, `one of ${allowed.join(', ')}`, item);
+        if (typeof item !== 'string' || !(allowed as readonly string[]).includes(item))
+          reader.expected(`${at}[${i}]`, `one of ${allowed.join(', ')}`, item);
       });
       return items as T[];
     };
@@ -137,4 +157,3 @@ function suggestKey(key: string, known: readonly string[]): string | undefined {
   }
   return best?.key;
 }
-

@@ -15,8 +15,13 @@ import type { Mode } from '../../src/types.js';
 const MODES: Mode[] = ['fast', 'slow'];
 const REQUIRED = Array.from({ length: 20 }, (_, i) => `header.field_${String(i).padStart(2, '0')}`);
 /** Optional scalars: each present in its own share of the documents, so each has its own document count. */
-const OPTIONAL = Array.from({ length: 12 }, (_, i) => ({ path: `optional.field_${String(i).padStart(2, '0')}`, share: 0.3 + 0.055 * i }));
-const ITEM_FIELDS = ['cpt', 'units', 'charge', 'modifier', 'dos', 'description', 'pos', 'ndc'].map((f) => `codes[].${f}`);
+const OPTIONAL = Array.from({ length: 12 }, (_, i) => ({
+  path: `optional.field_${String(i).padStart(2, '0')}`,
+  share: 0.3 + 0.055 * i,
+}));
+const ITEM_FIELDS = ['cpt', 'units', 'charge', 'modifier', 'dos', 'description', 'pos', 'ndc'].map(
+  (f) => `codes[].${f}`,
+);
 
 /** Per-document verdict counts of one field: one item, right with probability `accuracy`. */
 function drawCounts(random: () => number, items: number, accuracy: number): PathCounts {
@@ -27,8 +32,7 @@ function drawCounts(random: () => number, items: number, accuracy: number): Path
     else if (u < accuracy + (1 - accuracy) / 2) {
       counts[1]++;
       counts[2]++;
-    }
-    else counts[2]++;
+    } else counts[2]++;
   }
   return counts;
 }
@@ -37,7 +41,11 @@ function tenths(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
 
-function toDocument(id: string, paths: Record<Mode, Map<string, PathCounts>>, extras: Pick<DiffDocument, 'similarity' | 'markdownCounts' | 'regionsF1' | 'latency'>): DiffDocument {
+function toDocument(
+  id: string,
+  paths: Record<Mode, Map<string, PathCounts>>,
+  extras: Pick<DiffDocument, 'similarity' | 'markdownCounts' | 'regionsF1' | 'latency'>,
+): DiffDocument {
   const extraction: DiffDocument['extraction'] = {};
   for (const mode of MODES) {
     let tp = 0;
@@ -74,13 +82,20 @@ export function makeDiffRuns(documents: number, seed = 7): { baseline: DiffRun; 
       const accuracy = (mode === 'slow' ? 0.95 : 0.88) - difficulty;
       basePaths[mode] = new Map();
       candPaths[mode] = new Map();
-      const fields: [string, number][] = [...REQUIRED.map((p): [string, number] => [p, 1]), ...present.map((p): [string, number] => [p, 1]), ...(items > 0 ? ITEM_FIELDS.map((p): [string, number] => [p, items]) : [])];
+      const fields: [string, number][] = [
+        ...REQUIRED.map((p): [string, number] => [p, 1]),
+        ...present.map((p): [string, number] => [p, 1]),
+        ...(items > 0 ? ITEM_FIELDS.map((p): [string, number] => [p, items]) : []),
+      ];
       for (const [fieldPath, count] of fields) {
         pathNames.add(`${mode}:${fieldPath}`);
         const b = drawCounts(random, count, accuracy);
         // Most documents score the same in both runs; some are redrawn, one field got worse.
         const shift = fieldPath === 'codes[].units' ? -0.05 : fieldPath.endsWith('_03') ? 0.03 : 0;
-        const c = random() < 0.85 ? ([...b] as PathCounts) : drawCounts(random, count, Math.min(1, Math.max(0, accuracy + shift)));
+        const c =
+          random() < 0.85
+            ? ([...b] as PathCounts)
+            : drawCounts(random, count, Math.min(1, Math.max(0, accuracy + shift)));
         basePaths[mode].set(fieldPath, b);
         candPaths[mode].set(fieldPath, c);
       }
@@ -89,15 +104,26 @@ export function makeDiffRuns(documents: number, seed = 7): { baseline: DiffRun; 
     const baseEdits = Math.floor(length * random() * 0.2);
     const candEdits = Math.max(0, baseEdits + Math.floor((random() - 0.55) * 200));
     const baseRegions = 0.6 + random() * 0.4;
-    const extras = (edits: number, regions: number, scale: number): Pick<DiffDocument, 'similarity' | 'markdownCounts' | 'regionsF1' | 'latency'> => ({
+    const extras = (
+      edits: number,
+      regions: number,
+      scale: number,
+    ): Pick<DiffDocument, 'similarity' | 'markdownCounts' | 'regionsF1' | 'latency'> => ({
       similarity: 1 - edits / length,
       markdownCounts: { edits, length },
       regionsF1: regions,
       // The runner records latency to 0.1 ms: fractional, as in a real run.
-      latency: { 'extract:fast': tenths(800 * scale + random() * 400), 'extract:slow': tenths(3000 * scale + random() * 2000), markdown: tenths(1500 * scale + random() * 500) },
+      latency: {
+        'extract:fast': tenths(800 * scale + random() * 400),
+        'extract:slow': tenths(3000 * scale + random() * 2000),
+        markdown: tenths(1500 * scale + random() * 500),
+      },
     });
     base.set(id, toDocument(id, basePaths, extras(baseEdits, baseRegions, 1)));
-    cand.set(id, toDocument(id, candPaths, extras(candEdits, Math.min(1, baseRegions + (random() - 0.5) * 0.05), 0.97)));
+    cand.set(
+      id,
+      toDocument(id, candPaths, extras(candEdits, Math.min(1, baseRegions + (random() - 0.5) * 0.05), 0.97)),
+    );
   }
   return { baseline: makeRun('baseline', base), candidate: makeRun('candidate', cand), paths: pathNames.size };
 }
@@ -124,7 +150,11 @@ export const cases: BenchCase[] = [
       const settings = { ...DEFAULT_DIFF_SETTINGS };
       const small = makeDiffRuns(2000);
       let result = compareRuns(small.baseline, small.candidate, { settings });
-      const smallMs = await medianTimeMs(() => (result = compareRuns(small.baseline, small.candidate, { settings })), 3, 0);
+      const smallMs = await medianTimeMs(
+        () => (result = compareRuns(small.baseline, small.candidate, { settings })),
+        3,
+        0,
+      );
       const smallNote = `${small.paths} field paths, ${result.fields.length} compared, ${result.headline.length} headline, verdict ${result.verdict}`;
       const large = makeDiffRuns(10_000);
       const t0 = performance.now();
@@ -132,7 +162,13 @@ export const cases: BenchCase[] = [
       const largeMs = performance.now() - t0;
       return [
         { name: '2,000 documents (median of 3)', value: smallMs, unit: 'ms', note: smallNote },
-        { name: '10,000 documents (one run)', value: largeMs, unit: 'ms', target: { op: '<', value: 10_000 }, note: `${largeResult.fields.length} field paths, verdict ${largeResult.verdict}` },
+        {
+          name: '10,000 documents (one run)',
+          value: largeMs,
+          unit: 'ms',
+          target: { op: '<', value: 10_000 },
+          note: `${largeResult.fields.length} field paths, verdict ${largeResult.verdict}`,
+        },
       ];
     },
   },

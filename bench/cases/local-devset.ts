@@ -33,11 +33,16 @@ function runCli(args: string[]): Promise<void> {
   // The CLI from source, so no build is needed first. Not `--input-type=module`: the OCR worker threads inherit
   // the process's flags, and that one refuses to start a worker from a file.
   const script = "import('./src/cli.ts').then(({ main }) => main(process.argv.slice(1)));";
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, ...args], { stdio: ['ignore', 'ignore', 'inherit'], cwd: root });
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, ...args], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: root,
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     // Exit 1 is a failed quality gate, not a failed run: the figures are still written.
-    child.once('exit', (code) => (code === 0 || code === 1 ? resolve() : reject(new Error(`docbench run ${args.join(' ')} exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 || code === 1 ? resolve() : reject(new Error(`docbench run ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -58,14 +63,42 @@ async function measureFolder(folder: string, dataset: string): Promise<FolderRun
     const extraction = local?.extraction.slow;
     const calibration = local?.confidence.slow;
     const latency = local?.latency_per_page_ms['extract:slow'];
-    if (!extraction || !calibration || !latency) throw new Error(`docbench run of ${folder} wrote no slow-mode extraction figures in ${out}`);
+    if (!extraction || !calibration || !latency)
+      throw new Error(`docbench run of ${folder} wrote no slow-mode extraction figures in ${out}`);
     // The local engine's calls only: a dataset with baseline files also holds the stored incumbent's records.
-    const pages = (await readFinalRecords(out, 'local')).filter((record) => record.system === 'local').reduce((sum, record) => sum + (record.pages ?? 1), 0);
+    const pages = (await readFinalRecords(out, 'local'))
+      .filter((record) => record.system === 'local')
+      .reduce((sum, record) => sum + (record.pages ?? 1), 0);
     const figures: BenchFigure[] = [
-      { name: `${folder}: field F1 (normalised)`, value: extraction.f1, unit: 'ratio', target: { op: '>=', value: TARGET_F1[folder]! }, note: `P ${extraction.precision.toFixed(2)} R ${extraction.recall.toFixed(2)}` },
-      { name: `${folder}: seconds per page (run wall time / pages)`, value: seconds / pages, unit: 's', target: { op: '<=', value: BEFORE_SECONDS_PER_PAGE[folder]! }, note: `${pages} pages; shared cores make this noisy` },
-      { name: `${folder}: mean /extract latency per page`, value: (latency.mean ?? Number.NaN) / 1000, unit: 's', note: 'four calls in flight' },
-      { name: `${folder}: confidence ECE`, value: calibration.ece ?? Number.NaN, unit: 'ratio', note: calibration.auroc === null ? 'AUROC undefined (no exact matches or no misses)' : `AUROC ${calibration.auroc.toFixed(2)}` },
+      {
+        name: `${folder}: field F1 (normalised)`,
+        value: extraction.f1,
+        unit: 'ratio',
+        target: { op: '>=', value: TARGET_F1[folder]! },
+        note: `P ${extraction.precision.toFixed(2)} R ${extraction.recall.toFixed(2)}`,
+      },
+      {
+        name: `${folder}: seconds per page (run wall time / pages)`,
+        value: seconds / pages,
+        unit: 's',
+        target: { op: '<=', value: BEFORE_SECONDS_PER_PAGE[folder]! },
+        note: `${pages} pages; shared cores make this noisy`,
+      },
+      {
+        name: `${folder}: mean /extract latency per page`,
+        value: (latency.mean ?? Number.NaN) / 1000,
+        unit: 's',
+        note: 'four calls in flight',
+      },
+      {
+        name: `${folder}: confidence ECE`,
+        value: calibration.ece ?? Number.NaN,
+        unit: 'ratio',
+        note:
+          calibration.auroc === null
+            ? 'AUROC undefined (no exact matches or no misses)'
+            : `AUROC ${calibration.auroc.toFixed(2)}`,
+      },
     ];
     return { f1: extraction.f1, figures };
   } finally {
@@ -75,12 +108,20 @@ async function measureFolder(folder: string, dataset: string): Promise<FolderRun
 
 /** The folder scored again under its paraphrased schema: the drop of field F1 from the original run. */
 async function measureParaphrase(folder: string, originalF1: number): Promise<BenchFigure> {
-  const paraphrase = JSON.parse(await readFile(path.join(root, 'bench', 'paraphrases', `${folder}.json`), 'utf8')) as Paraphrase;
+  const paraphrase = JSON.parse(
+    await readFile(path.join(root, 'bench', 'paraphrases', `${folder}.json`), 'utf8'),
+  ) as Paraphrase;
   const copy = await mkdtemp(path.join(os.tmpdir(), `docbench-bench-paraphrase-${folder}-`));
   try {
     await writeParaphrasedDataset(path.join(DEVSET, folder), paraphrase, copy);
     const { f1 } = await measureFolder(folder, copy);
-    return { name: `${folder}: field F1 drop under a paraphrased schema`, value: originalF1 - f1, unit: 'ratio', target: { op: '<=', value: PARAPHRASE_TOLERANCE }, note: `paraphrased F1 ${f1.toFixed(3)}` };
+    return {
+      name: `${folder}: field F1 drop under a paraphrased schema`,
+      value: originalF1 - f1,
+      unit: 'ratio',
+      target: { op: '<=', value: PARAPHRASE_TOLERANCE },
+      note: `paraphrased F1 ${f1.toFixed(3)}`,
+    };
   } finally {
     await rm(copy, { recursive: true, force: true });
   }
@@ -89,7 +130,8 @@ async function measureParaphrase(folder: string, originalF1: number): Promise<Be
 export const cases: BenchCase[] = [
   {
     id: 'local-devset',
-    title: 'Local engine on the real dev set (../shared/devset): field F1, seconds per page and the paraphrase check per folder',
+    title:
+      'Local engine on the real dev set (../shared/devset): field F1, seconds per page and the paraphrase check per folder',
     async run(): Promise<BenchFigure[]> {
       const figures: BenchFigure[] = [];
       for (const folder of FOLDERS) {
@@ -99,7 +141,9 @@ export const cases: BenchCase[] = [
           () => false,
         );
         if (!present) {
-          process.stdout.write(`  skipped ${folder}: no dev set at ${path.relative(root, dir)} (it is not part of the repository)\n`);
+          process.stdout.write(
+            `  skipped ${folder}: no dev set at ${path.relative(root, dir)} (it is not part of the repository)\n`,
+          );
           continue;
         }
         const original = await measureFolder(folder, dir);

@@ -41,12 +41,24 @@ export const cases: BenchCase[] = [
         const files = (await readdir(path.join(SAMPLE, 'documents'))).sort();
         for (let i = 0; i < DOCUMENTS; i++) {
           const file = files[i % files.length]!;
-          await copyFile(path.join(SAMPLE, 'documents', file), path.join(dataset, 'documents', `d${String(i).padStart(4, '0')}-${file}`));
+          await copyFile(
+            path.join(SAMPLE, 'documents', file),
+            path.join(dataset, 'documents', `d${String(i).padStart(4, '0')}-${file}`),
+          );
         }
         await writeFile(path.join(dir, 'docbench.config.yaml'), CONFIG);
         const cli = path.join(repoRoot, 'bin/docbench.js');
         const config = resolveConfig({ cwd: dir, env: {} });
-        const plan = () => planBenchmark({ config, datasetDir: 'data', selection: { filters: [], sample: null, seed: 1, limit: null, shard: null }, repeat: 1, cache: true, cwd: dir, logger: silentLogger });
+        const plan = () =>
+          planBenchmark({
+            config,
+            datasetDir: 'data',
+            selection: { filters: [], sample: null, seed: 1, limit: null, shard: null },
+            repeat: 1,
+            cache: true,
+            cwd: dir,
+            logger: silentLogger,
+          });
         const result = await plan();
         const process: number[] = [];
         const processCpu: number[] = [];
@@ -66,10 +78,35 @@ export const cases: BenchCase[] = [
         }
         const pages = result.estimates[0]!.pages;
         return [
-          { name: 'docbench plan, whole process', value: median(process) / 1000, unit: 's', target: { op: '<', value: 1 }, note: `${pages} pages, ${result.estimates.reduce((n, e) => n + e.total, 0)} calls planned` },
-          ...(processCpu.length > 0 ? [{ name: 'its CPU time (every thread)', value: median(processCpu) / 1000, unit: 's', note: 'of the child (from /proc): unlike its wall time, not inflated by the load of a shared machine' }] : []),
-          { name: 'planBenchmark() alone (dataset validation included)', value: median(library) / 1000, unit: 's', target: { op: '<', value: 1 } },
-          { name: 'its CPU time (every thread)', value: median(cpu) / 1000, unit: 's', note: 'on a shared machine the wall time grows with its load, this does not' },
+          {
+            name: 'docbench plan, whole process',
+            value: median(process) / 1000,
+            unit: 's',
+            target: { op: '<', value: 1 },
+            note: `${pages} pages, ${result.estimates.reduce((n, e) => n + e.total, 0)} calls planned`,
+          },
+          ...(processCpu.length > 0
+            ? [
+                {
+                  name: 'its CPU time (every thread)',
+                  value: median(processCpu) / 1000,
+                  unit: 's',
+                  note: 'of the child (from /proc): unlike its wall time, not inflated by the load of a shared machine',
+                },
+              ]
+            : []),
+          {
+            name: 'planBenchmark() alone (dataset validation included)',
+            value: median(library) / 1000,
+            unit: 's',
+            target: { op: '<', value: 1 },
+          },
+          {
+            name: 'its CPU time (every thread)',
+            value: median(cpu) / 1000,
+            unit: 's',
+            note: 'on a shared machine the wall time grows with its load, this does not',
+          },
         ];
       } finally {
         await rm(dir, { recursive: true, force: true });

@@ -26,7 +26,8 @@ async function writeLargeRun(dir: string): Promise<void> {
   const out = createWriteStream(path.join(dir, 'documents.jsonl'));
   for (let i = 0; i < DOCUMENTS; i++) {
     const doc = generateDocument(i + 1, true);
-    if (!out.write(`${JSON.stringify(doc)}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    if (!out.write(`${JSON.stringify(doc)}\n`))
+      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve) => out.end(() => resolve()));
 }
@@ -52,12 +53,29 @@ export const cases: BenchCase[] = [
         const htmlBytes = (await stat(path.join(dir, 'report.html'))).size;
         const drilldownBytes = await directoryBytes(path.join(dir, 'drilldown'));
         const figures: BenchFigure[] = [
-          { name: 'write all reports (10,000 documents)', value: buildMs / 1000, unit: 's', target: { op: '<', value: 10 }, note: 'report.html, 10,000 drill-downs, CSV, JUnit, summary.md' },
+          {
+            name: 'write all reports (10,000 documents)',
+            value: buildMs / 1000,
+            unit: 's',
+            target: { op: '<', value: 10 },
+            note: 'report.html, 10,000 drill-downs, CSV, JUnit, summary.md',
+          },
           { name: 'report.html size', value: htmlBytes / 1e6, unit: 'MB', target: { op: '<', value: 25 } },
           { name: 'drill-down pages, total size', value: drilldownBytes / 1e6, unit: 'MB', note: `${DOCUMENTS} files` },
         ];
         if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium`);
-        const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+        const browser = await chromium.launch({
+          executablePath: CHROMIUM,
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        });
         try {
           const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
           await page.goto(pathToFileURL(path.join(dir, 'report.html')).href, { waitUntil: 'load' });
@@ -66,12 +84,31 @@ export const cases: BenchCase[] = [
             const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
             return { paint, now: performance.now() };
           });
-          if (timing.paint !== null) figures.push({ name: 'first contentful paint', value: timing.paint / 1000, unit: 's', target: { op: '<', value: 2 } });
-          figures.push({ name: 'document table filled (from navigation)', value: timing.now / 1000, unit: 's', note: 'upper bound: measured after the wait' });
+          if (timing.paint !== null)
+            figures.push({
+              name: 'first contentful paint',
+              value: timing.paint / 1000,
+              unit: 's',
+              target: { op: '<', value: 2 },
+            });
+          figures.push({
+            name: 'document table filled (from navigation)',
+            value: timing.now / 1000,
+            unit: 's',
+            note: 'upper bound: measured after the wait',
+          });
           const sortStarted = performance.now();
           await page.click('#documents-table th[data-key="f1:slow"]');
-          await page.waitForFunction(() => document.querySelector('#documents-table th[data-key="f1:slow"]')?.getAttribute('aria-sort') === 'ascending');
-          figures.push({ name: 'sort 10,000 rows by F1 (click to repaint)', value: performance.now() - sortStarted, unit: 'ms' });
+          await page.waitForFunction(
+            () =>
+              document.querySelector('#documents-table th[data-key="f1:slow"]')?.getAttribute('aria-sort') ===
+              'ascending',
+          );
+          figures.push({
+            name: 'sort 10,000 rows by F1 (click to repaint)',
+            value: performance.now() - sortStarted,
+            unit: 'ms',
+          });
         } finally {
           await browser.close();
         }

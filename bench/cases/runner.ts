@@ -32,7 +32,13 @@ function serviceLatencyMs(concurrency: number): number {
 async function measure(latencyMs: number, documents: number, concurrency: number, systems = 1): Promise<Workload> {
   const { child, firstLine: baseUrl } = await startChild('bench/support/fixed-latency-server.ts', [String(latencyMs)]);
   try {
-    return await runChildJson<Workload>('bench/support/runner-workload.ts', [baseUrl, String(documents), String(concurrency), 'split', String(systems)]);
+    return await runChildJson<Workload>('bench/support/runner-workload.ts', [
+      baseUrl,
+      String(documents),
+      String(concurrency),
+      'split',
+      String(systems),
+    ]);
   } finally {
     await stopChild(child);
   }
@@ -53,12 +59,24 @@ interface Timed {
  * its own: on a machine shared with other work, both see the same load, which one after the other they do not.
  */
 async function measureVersusBare(concurrency: number): Promise<{ docbench: Timed; bare: Timed }> {
-  const servers = await Promise.all([0, 1].map(() => startChild('bench/support/fixed-latency-server.ts', [String(VERSUS_LATENCY_MS)])));
+  const servers = await Promise.all(
+    [0, 1].map(() => startChild('bench/support/fixed-latency-server.ts', [String(VERSUS_LATENCY_MS)])),
+  );
   try {
     const [docbenchUrl, bareUrl] = servers.map((server) => server.firstLine);
     const [docbench, bare] = await Promise.all([
-      runChildJson<Timed>('bench/support/runner-workload.ts', [docbenchUrl!, String(VERSUS_CALLS), String(concurrency), 'extract']),
-      runChildJson<Timed>('bench/support/bare-client.mjs', [bareUrl!, String(VERSUS_CALLS), String(concurrency), JSON.stringify(BENCH_SCHEMA)]),
+      runChildJson<Timed>('bench/support/runner-workload.ts', [
+        docbenchUrl!,
+        String(VERSUS_CALLS),
+        String(concurrency),
+        'extract',
+      ]),
+      runChildJson<Timed>('bench/support/bare-client.mjs', [
+        bareUrl!,
+        String(VERSUS_CALLS),
+        String(concurrency),
+        JSON.stringify(BENCH_SCHEMA),
+      ]),
     ]);
     return { docbench, bare };
   } finally {
@@ -71,10 +89,15 @@ async function measureVersusBare(concurrency: number): Promise<{ docbench: Timed
  * hash, calls, scoring, reports) over a dataset of VERSUS_CALLS documents, and `node bare-client.mjs` making
  * the same calls.
  */
-async function measureWholeProcess(concurrency: number, outParent = tmpdir()): Promise<{ docbenchMs: number; bareMs: number }> {
+async function measureWholeProcess(
+  concurrency: number,
+  outParent = tmpdir(),
+): Promise<{ docbenchMs: number; bareMs: number }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'docbench-bench-whole-'));
   const out = await mkdtemp(path.join(outParent, 'docbench-bench-whole-run-'));
-  const servers = await Promise.all([0, 1].map(() => startChild('bench/support/fixed-latency-server.ts', [String(VERSUS_LATENCY_MS)])));
+  const servers = await Promise.all(
+    [0, 1].map(() => startChild('bench/support/fixed-latency-server.ts', [String(VERSUS_LATENCY_MS)])),
+  );
   try {
     const [docbenchUrl, bareUrl] = servers.map((server) => server.firstLine);
     const dataset = path.join(dir, 'dataset');
@@ -82,10 +105,34 @@ async function measureWholeProcess(concurrency: number, outParent = tmpdir()): P
     const [docbenchMs, bareMs] = await Promise.all([
       timeProcess(
         process.execPath,
-        [path.join(repoRoot, 'bin/docbench.js'), 'run', '--dataset', dataset, '--base-url', docbenchUrl!, '--endpoints', 'extract', '--modes', 'fast', '--concurrency', String(concurrency), '--no-cache', '--no-gate', '--quiet', '--out', path.join(out, 'run')],
+        [
+          path.join(repoRoot, 'bin/docbench.js'),
+          'run',
+          '--dataset',
+          dataset,
+          '--base-url',
+          docbenchUrl!,
+          '--endpoints',
+          'extract',
+          '--modes',
+          'fast',
+          '--concurrency',
+          String(concurrency),
+          '--no-cache',
+          '--no-gate',
+          '--quiet',
+          '--out',
+          path.join(out, 'run'),
+        ],
         dir,
       ),
-      timeProcess(process.execPath, [path.join(repoRoot, 'bench/support/bare-client.mjs'), bareUrl!, String(VERSUS_CALLS), String(concurrency), JSON.stringify(BENCH_SCHEMA)]),
+      timeProcess(process.execPath, [
+        path.join(repoRoot, 'bench/support/bare-client.mjs'),
+        bareUrl!,
+        String(VERSUS_CALLS),
+        String(concurrency),
+        JSON.stringify(BENCH_SCHEMA),
+      ]),
     ]);
     return { docbenchMs, bareMs };
   } finally {
@@ -96,8 +143,19 @@ async function measureWholeProcess(concurrency: number, outParent = tmpdir()): P
 }
 
 /** A whole-process figure, with both processes' times. */
-function wholeProcessFigure(name: string, value: number, target: NonNullable<BenchFigure['target']>, times: { docbenchMs: number; bareMs: number }): BenchFigure {
-  return { name, value, unit: 'x', target, note: `docbench run ${times.docbenchMs.toFixed(0)} ms (start-up, dataset, calls, scoring, reports), bare ${times.bareMs.toFixed(0)} ms; needs npm run build` };
+function wholeProcessFigure(
+  name: string,
+  value: number,
+  target: NonNullable<BenchFigure['target']>,
+  times: { docbenchMs: number; bareMs: number },
+): BenchFigure {
+  return {
+    name,
+    value,
+    unit: 'x',
+    target,
+    note: `docbench run ${times.docbenchMs.toFixed(0)} ms (start-up, dataset, calls, scoring, reports), bare ${times.bareMs.toFixed(0)} ms; needs npm run build`,
+  };
 }
 
 /**
@@ -120,7 +178,10 @@ export const cases: BenchCase[] = [
     title: `Runner vs a bare undici client: ${VERSUS_CALLS} /extract calls, ${VERSUS_LATENCY_MS} ms latency, side by side`,
     async run() {
       const figures: BenchFigure[] = [];
-      for (const [concurrency, target] of [[16, 1.03], [64, 1.05]] as const) {
+      for (const [concurrency, target] of [
+        [16, 1.03],
+        [64, 1.05],
+      ] as const) {
         const { docbench, bare } = await measureVersusBare(concurrency);
         figures.push({
           name: `call phase ÷ bare client, concurrency ${concurrency}`,
@@ -138,11 +199,25 @@ export const cases: BenchCase[] = [
         });
       }
       const whole = await measureWholeProcess(16);
-      figures.push(wholeProcessFigure('whole process ÷ bare client process, concurrency 16', whole.docbenchMs / whole.bareMs, { op: '<=', value: 1.1 }, whole));
+      figures.push(
+        wholeProcessFigure(
+          'whole process ÷ bare client process, concurrency 16',
+          whole.docbenchMs / whole.bareMs,
+          { op: '<=', value: 1.1 },
+          whole,
+        ),
+      );
       // At 64 the calls take a quarter of the time, so what follows them (scoring, statistics, reports, the
       // drill-down files) weighs four times as much: stated as the share of the bare client's speed kept.
       const wide = await measureWholeProcess(64);
-      figures.push(wholeProcessFigure('bare client process ÷ whole process, concurrency 64', wide.bareMs / wide.docbenchMs, { op: '>=', value: 0.9 }, wide));
+      figures.push(
+        wholeProcessFigure(
+          'bare client process ÷ whole process, concurrency 64',
+          wide.bareMs / wide.docbenchMs,
+          { op: '>=', value: 0.9 },
+          wide,
+        ),
+      );
       const shm = await memoryFileSystem();
       if (shm) {
         const inMemory = await measureWholeProcess(16, shm);
@@ -162,7 +237,10 @@ export const cases: BenchCase[] = [
     async run() {
       const figures: BenchFigure[] = [];
       for (const concurrency of [1, 8, 32, 128]) {
-        for (const [latencyMs, target] of [[serviceLatencyMs(concurrency), true], [5, false]] as const) {
+        for (const [latencyMs, target] of [
+          [serviceLatencyMs(concurrency), true],
+          [5, false],
+        ] as const) {
           const result = await measure(latencyMs, DOCUMENTS, concurrency);
           const ideal = (DOCUMENTS * latencyMs) / concurrency;
           figures.push({
@@ -182,7 +260,15 @@ export const cases: BenchCase[] = [
     title: 'docbench CPU time per call (client, store), server in another process',
     async run() {
       const result = await measure(0, 2000, 8);
-      return [{ name: 'CPU per call', value: result.cpuMs / result.calls, unit: 'ms', target: { op: '<', value: 5 }, note: `${result.calls} calls, ${result.cpuMs.toFixed(0)} ms CPU` }];
+      return [
+        {
+          name: 'CPU per call',
+          value: result.cpuMs / result.calls,
+          unit: 'ms',
+          target: { op: '<', value: 5 },
+          note: `${result.calls} calls, ${result.cpuMs.toFixed(0)} ms CPU`,
+        },
+      ];
     },
   },
   {
@@ -202,7 +288,13 @@ export const cases: BenchCase[] = [
       return [
         { name: 'CPU per call, one system', value: best(one), unit: 'ms' },
         { name: 'CPU per call, three systems', value: best(three), unit: 'ms' },
-        { name: 'three systems ÷ one system, CPU per call', value: best(three) / best(one), unit: 'x', target: { op: '<=', value: 1.05 }, note: '3,000 calls each, 9 in flight' },
+        {
+          name: 'three systems ÷ one system, CPU per call',
+          value: best(three) / best(one),
+          unit: 'x',
+          target: { op: '<=', value: 1.05 },
+          note: '3,000 calls each, 9 in flight',
+        },
       ];
     },
   },
@@ -215,7 +307,12 @@ export const cases: BenchCase[] = [
       return [
         { name: 'peak RSS, 1,000 documents', value: small.maxRssMb, unit: 'MB' },
         { name: 'peak RSS, 20,000 documents', value: large.maxRssMb, unit: 'MB' },
-        { name: 'RSS ratio 20,000 ÷ 1,000', value: large.maxRssMb / small.maxRssMb, unit: 'x', target: { op: '<=', value: 1.2 } },
+        {
+          name: 'RSS ratio 20,000 ÷ 1,000',
+          value: large.maxRssMb / small.maxRssMb,
+          unit: 'x',
+          target: { op: '<=', value: 1.2 },
+        },
       ];
     },
   },

@@ -25,7 +25,11 @@ function makeClaim(count: number, seed: number): { truth: JsonObject; prediction
   const predicted = lines
     .filter((_, i) => i % 67 !== 5)
     .map((line) => {
-      const copy = { ...line, charge: `$${line.charge.toFixed(2)}` as string | number, dos: line.dos.replace(/^(\d+)-(\d+)-(\d+)$/u, '$2/$3/$1') };
+      const copy = {
+        ...line,
+        charge: `$${line.charge.toFixed(2)}` as string | number,
+        dos: line.dos.replace(/^(\d+)-(\d+)-(\d+)$/u, '$2/$3/$1'),
+      };
       if (random() < 0.1) copy.units = line.units + 1;
       if (random() < 0.05) copy.charge = line.charge + 1;
       return copy;
@@ -35,16 +39,27 @@ function makeClaim(count: number, seed: number): { truth: JsonObject; prediction
     const j = Math.floor(random() * (i + 1));
     [predicted[i], predicted[j]] = [predicted[j]!, predicted[i]!];
   }
-  return { truth: { claim_id: 'C-1', total_charge: 12345.67, lines }, prediction: { claim_id: 'C-1', total_charge: '$12,345.67', lines: predicted } };
+  return {
+    truth: { claim_id: 'C-1', total_charge: 12345.67, lines },
+    prediction: { claim_id: 'C-1', total_charge: '$12,345.67', lines: predicted },
+  };
 }
 
 /** 200 items that differ only in one field: the most ties the assignment can face. */
 function makeTiedClaim(count: number): { truth: JsonObject; prediction: JsonObject } {
   const lines = Array.from({ length: count }, (_, i) => ({ cpt: '99213', units: 1, charge: 100, ref: `R${i}` }));
-  return { truth: { lines }, prediction: { lines: [...lines].reverse().map((l, i) => ({ ...l, ref: i % 2 ? l.ref : 'X' })) } };
+  return {
+    truth: { lines },
+    prediction: { lines: [...lines].reverse().map((l, i) => ({ ...l, ref: i % 2 ? l.ref : 'X' })) },
+  };
 }
 
-function makeRuns(documents: number): { a: number[]; b: number[]; countsA: { tp: number; fp: number; fn: number }[]; countsB: { tp: number; fp: number; fn: number }[] } {
+function makeRuns(documents: number): {
+  a: number[];
+  b: number[];
+  countsA: { tp: number; fp: number; fn: number }[];
+  countsB: { tp: number; fp: number; fn: number }[];
+} {
   const random = createRandom(11);
   const countsA = Array.from({ length: documents }, () => {
     const truth = 20 + Math.floor(random() * 30);
@@ -84,11 +99,38 @@ export const cases: BenchCase[] = [
       const tiedMs = await medianTimeMs(() => scoreExtraction(tied.truth, tied.prediction), 5, 500);
       const withoutText = { longTextMinLength: Number.POSITIVE_INFINITY };
       return [
-        { name: '200 items, shuffled and edited (median)', value: ms, unit: 'ms', target: { op: '<', value: 50 }, note: `F1 ${check.f1.toFixed(3)}, ${check.fields.length} fields, ANLS* on descriptions` },
-        { name: '  same, CPU time per document', value: cpuMsPerCall(() => scoreExtraction(claim.truth, claim.prediction), 10), unit: 'ms', target: { op: '<', value: 50 } },
-        { name: '  same without ANLS* (no free-text fields)', value: cpuMsPerCall(() => scoreExtraction(claim.truth, claim.prediction, withoutText), 10), unit: 'ms', target: { op: '<', value: 50 }, note: 'CPU time' },
-        { name: '200 near-identical items, all ties (median)', value: tiedMs, unit: 'ms', target: { op: '<', value: 50 } },
-        { name: '  same, CPU time per document', value: cpuMsPerCall(() => scoreExtraction(tied.truth, tied.prediction), 10), unit: 'ms', target: { op: '<', value: 50 } },
+        {
+          name: '200 items, shuffled and edited (median)',
+          value: ms,
+          unit: 'ms',
+          target: { op: '<', value: 50 },
+          note: `F1 ${check.f1.toFixed(3)}, ${check.fields.length} fields, ANLS* on descriptions`,
+        },
+        {
+          name: '  same, CPU time per document',
+          value: cpuMsPerCall(() => scoreExtraction(claim.truth, claim.prediction), 10),
+          unit: 'ms',
+          target: { op: '<', value: 50 },
+        },
+        {
+          name: '  same without ANLS* (no free-text fields)',
+          value: cpuMsPerCall(() => scoreExtraction(claim.truth, claim.prediction, withoutText), 10),
+          unit: 'ms',
+          target: { op: '<', value: 50 },
+          note: 'CPU time',
+        },
+        {
+          name: '200 near-identical items, all ties (median)',
+          value: tiedMs,
+          unit: 'ms',
+          target: { op: '<', value: 50 },
+        },
+        {
+          name: '  same, CPU time per document',
+          value: cpuMsPerCall(() => scoreExtraction(tied.truth, tied.prediction), 10),
+          unit: 'ms',
+          target: { op: '<', value: 50 },
+        },
       ];
     },
   },
@@ -102,8 +144,19 @@ export const cases: BenchCase[] = [
       const meanMs = await medianTimeMs(() => (last = compareSystems(runs.a, runs.b, { seed: 1 })), 3, 0);
       const microMs = await medianTimeMs(() => compareSystems(runs.a, runs.b, { seed: 1, statistic }), 3, 0);
       return [
-        { name: 'compareSystems, mean delta (median)', value: meanMs, unit: 'ms', target: { op: '<', value: 2000 }, note: `Δ ${last.delta.toFixed(4)} [${last.ci95.map((v) => v.toFixed(4)).join(', ')}]` },
-        { name: 'compareSystems, micro F1 from summed counts (median)', value: microMs, unit: 'ms', target: { op: '<', value: 2000 } },
+        {
+          name: 'compareSystems, mean delta (median)',
+          value: meanMs,
+          unit: 'ms',
+          target: { op: '<', value: 2000 },
+          note: `Δ ${last.delta.toFixed(4)} [${last.ci95.map((v) => v.toFixed(4)).join(', ')}]`,
+        },
+        {
+          name: 'compareSystems, micro F1 from summed counts (median)',
+          value: microMs,
+          unit: 'ms',
+          target: { op: '<', value: 2000 },
+        },
       ];
     },
   },

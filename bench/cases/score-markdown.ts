@@ -9,8 +9,10 @@ import type { BenchCase, BenchFigure } from '../harness.js';
 import { createRandom } from '../../src/random.js';
 import { normalizeForSimilarity, scoreMarkdownPages, scoreTextPair } from '../../src/score/markdown/index.js';
 
-
-const WORDS = 'invoice claim patient member provider total amount due date service units charge payer address café résumé Müller naïve'.split(' ');
+const WORDS =
+  'invoice claim patient member provider total amount due date service units charge payer address café résumé Müller naïve'.split(
+    ' ',
+  );
 
 /** A markdown-like page of exactly `length` characters: headings, paragraphs, a pipe table, money. */
 function makePage(length: number, random: () => number): string {
@@ -19,7 +21,8 @@ function makePage(length: number, random: () => number): string {
   while (text.length < length) {
     const r = random();
     if (r < 0.05) text += `\n## ${pick()} ${Math.floor(random() * 100)}\n\n`;
-    else if (r < 0.15) text += `| ${Math.floor(random() * 99999)} | ${pick()} ${pick()} | $${(random() * 1000).toFixed(2)} |\n`;
+    else if (r < 0.15)
+      text += `| ${Math.floor(random() * 99999)} | ${pick()} ${pick()} | $${(random() * 1000).toFixed(2)} |\n`;
     else if (r < 0.2) text += `**${pick()}:** $${(random() * 10000).toFixed(2)}\n`;
     else text += `${pick()}${random() < 0.1 ? '.\n' : ' '}`;
   }

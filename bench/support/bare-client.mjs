@@ -30,7 +30,13 @@ await Promise.all(
   Array.from({ length: concurrency }, async () => {
     while (next < calls) {
       next++;
-      const response = await dispatcher.request({ origin, path: pathname, method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const response = await dispatcher.request({
+        origin,
+        path: pathname,
+        method: 'POST',
+        body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       await response.body.json();
       if (response.statusCode !== 200) failed++;
     }

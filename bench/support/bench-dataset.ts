@@ -27,6 +27,8 @@ export async function writeBenchDataset(dir: string, count: number): Promise<voi
   await writeFile(path.join(dir, 'dataset.json'), JSON.stringify({ name: 'bench', locale: 'US' }));
   const ids = Array.from({ length: count }, (_, i) => `doc-${String(i + 1).padStart(6, '0')}`);
   for (let i = 0; i < ids.length; i += 256) {
-    await Promise.all(ids.slice(i, i + 256).map((id) => writeFile(path.join(dir, 'documents', `${id}.pdf`), BENCH_PDF)));
+    await Promise.all(
+      ids.slice(i, i + 256).map((id) => writeFile(path.join(dir, 'documents', `${id}.pdf`), BENCH_PDF)),
+    );
   }
 }

@@ -25,7 +25,8 @@ type JsonRecord = Record<string, unknown>;
 
 async function readJson(file: string): Promise<JsonRecord> {
   const value: unknown = JSON.parse(await readFile(file, 'utf8'));
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${file}: expected a JSON object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${file}: expected a JSON object`);
   return value as JsonRecord;
 }
 
@@ -39,7 +40,8 @@ export async function writeParaphrasedDataset(source: string, paraphrase: Paraph
   const properties = (schema.properties ?? {}) as Record<string, JsonRecord>;
   const names = new Map<string, string>();
   for (const [name, said] of Object.entries(paraphrase.properties)) {
-    if (!(name in properties)) throw new Error(`paraphrase names property "${name}", which ${path.join(source, 'schema.json')} does not have`);
+    if (!(name in properties))
+      throw new Error(`paraphrase names property "${name}", which ${path.join(source, 'schema.json')} does not have`);
     names.set(name, said.name);
   }
   const rewritten = Object.fromEntries(
@@ -48,18 +50,40 @@ export async function writeParaphrasedDataset(source: string, paraphrase: Paraph
       if (!said) return [name, definition];
       // Old wording dropped: a title or description the paraphrase leaves out is left out.
       const { title: _title, description: _description, ...rest } = definition;
-      return [said.name, { ...rest, ...(said.title ? { title: said.title } : {}), ...(said.description ? { description: said.description } : {}) }];
+      return [
+        said.name,
+        {
+          ...rest,
+          ...(said.title ? { title: said.title } : {}),
+          ...(said.description ? { description: said.description } : {}),
+        },
+      ];
     }),
   );
-  const required = Array.isArray(schema.required) ? (schema.required as string[]).map((name) => names.get(name) ?? name) : undefined;
+  const required = Array.isArray(schema.required)
+    ? (schema.required as string[]).map((name) => names.get(name) ?? name)
+    : undefined;
   await mkdir(path.join(target, 'truth'), { recursive: true });
-  await writeFile(path.join(target, 'schema.json'), JSON.stringify({ ...schema, properties: rewritten, ...(required ? { required } : {}) }, null, 2));
+  await writeFile(
+    path.join(target, 'schema.json'),
+    JSON.stringify({ ...schema, properties: rewritten, ...(required ? { required } : {}) }, null, 2),
+  );
   const manifest = await readJson(path.join(source, 'dataset.json'));
   const comparators = (manifest.comparators ?? {}) as JsonRecord;
-  await writeFile(path.join(target, 'dataset.json'), JSON.stringify({ ...manifest, name: `${String(manifest.name)}-paraphrased`, comparators: renameKeys(comparators, names) }, null, 2));
+  await writeFile(
+    path.join(target, 'dataset.json'),
+    JSON.stringify(
+      { ...manifest, name: `${String(manifest.name)}-paraphrased`, comparators: renameKeys(comparators, names) },
+      null,
+      2,
+    ),
+  );
   for (const file of await readdir(path.join(source, 'truth'))) {
     if (!file.endsWith('.json')) continue;
-    await writeFile(path.join(target, 'truth', file), JSON.stringify(renameKeys(await readJson(path.join(source, 'truth', file)), names), null, 2));
+    await writeFile(
+      path.join(target, 'truth', file),
+      JSON.stringify(renameKeys(await readJson(path.join(source, 'truth', file)), names), null, 2),
+    );
   }
   await cp(path.join(source, 'documents'), path.join(target, 'documents'), { recursive: true });
 }

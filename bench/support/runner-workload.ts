@@ -37,12 +37,37 @@ const documents: DatasetDocument[] = Array.from({ length: count }, (_, i) => ({
   truth: {},
   baseline: {},
 }));
-const dataset: Dataset = { root: dir, name: 'bench', locale: 'US', schema: BENCH_SCHEMA, defaults: {}, comparators: {}, documents, contentHash: 'sha256:bench' };
-const common = { concurrency: Math.max(1, Math.round(concurrency / systemCount)), ratePerSecond: null, timeoutMs: 600_000, retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 }, price: null };
-const clients = Array.from({ length: systemCount }, () => createClient({ baseUrl: baseUrl!, connections: common.concurrency, retry: common.retry }));
-const systems = clients.map((client, i) => ({ system: clientSystem(`system-${i}`, 'interface', baseUrl!, client, () => client.close()), common }));
+const dataset: Dataset = {
+  root: dir,
+  name: 'bench',
+  locale: 'US',
+  schema: BENCH_SCHEMA,
+  defaults: {},
+  comparators: {},
+  documents,
+  contentHash: 'sha256:bench',
+};
+const common = {
+  concurrency: Math.max(1, Math.round(concurrency / systemCount)),
+  ratePerSecond: null,
+  timeoutMs: 600_000,
+  retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 },
+  price: null,
+};
+const clients = Array.from({ length: systemCount }, () =>
+  createClient({ baseUrl: baseUrl!, connections: common.concurrency, retry: common.retry }),
+);
+const systems = clients.map((client, i) => ({
+  system: clientSystem(`system-${i}`, 'interface', baseUrl!, client, () => client.close()),
+  common,
+}));
 // Each system takes its share of the documents: the same number of calls as one system answering all.
-const calls = systems.flatMap(({ system }, i) => planCalls(documents.filter((_, d) => d % systemCount === i), { modes: ['fast'], endpoints: [endpoint], repeat: 1, systems: [system] }));
+const calls = systems.flatMap(({ system }, i) =>
+  planCalls(
+    documents.filter((_, d) => d % systemCount === i),
+    { modes: ['fast'], endpoints: [endpoint], repeat: 1, systems: [system] },
+  ),
+);
 const writer = ResultsWriter.open(path.join(dir, 'results.jsonl'));
 
 // As docbench run does before its calls (start-up, not the call phase): the bare client loads undici before its clock too.

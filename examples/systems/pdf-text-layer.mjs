@@ -21,8 +21,14 @@ const PAGE_BREAK = process.env.DOCBENCH_PAGE_BREAK ?? '<!-- page-break -->';
  */
 async function readPages(path) {
   const bytes = await readFile(path);
-  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`${path} is not a PDF: this system reads text layers only (no OCR)`);
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
+    throw new Error(`${path} is not a PDF: this system reads text layers only (no OCR)`);
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
   const pages = [];
   for (let number = 1; number <= pdf.numPages; number++) {
     const page = await pdf.getPage(number);
@@ -58,7 +64,12 @@ function scalarFields(schema, prefix = []) {
   const fields = [];
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (property.type === 'object') fields.push(...scalarFields(property, [...prefix, name]));
-    else if (['string', 'number', 'integer'].includes(property.type)) fields.push({ path: [...prefix, name], type: property.type, label: property.description ?? name.replace(/_/g, ' ') });
+    else if (['string', 'number', 'integer'].includes(property.type))
+      fields.push({
+        path: [...prefix, name],
+        type: property.type,
+        label: property.description ?? name.replace(/_/g, ' '),
+      });
   }
   return fields;
 }

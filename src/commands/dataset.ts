@@ -1,6 +1,13 @@
 /** `docbench dataset validate|init|generate`: thin wrappers over src/dataset. */
 import { ExitCode } from '../errors.js';
-import { DEFAULT_MAX_FILE_BYTES, generateSampleDataset, initDataset, SAMPLE_DEFAULT_COUNT, SAMPLE_DEFAULT_SEED, validateDataset } from '../dataset/index.js';
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  generateSampleDataset,
+  initDataset,
+  SAMPLE_DEFAULT_COUNT,
+  SAMPLE_DEFAULT_SEED,
+  validateDataset,
+} from '../dataset/index.js';
 import { defineCommand, type CliContext } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 import type { GlobalArgs } from './global-options.js';
@@ -14,7 +21,8 @@ async function runValidate(context: CliContext, argv: GlobalArgs & { dir: string
   for (const problem of warnings) logger.warn(`${problem.file}: ${problem.message}`);
   if (validation.dataset) {
     const documents = validation.dataset.documents;
-    const count = (pick: (document: (typeof documents)[number]) => unknown) => documents.filter((document) => pick(document) !== undefined).length;
+    const count = (pick: (document: (typeof documents)[number]) => unknown) =>
+      documents.filter((document) => pick(document) !== undefined).length;
     logger.info(`dataset ${validation.dataset.name}: ${documents.length} documents`);
     logger.info(
       `  truth json ${count((d) => d.truth.json)}, truth markdown ${count((d) => d.truth.markdown)}, truth regions ${count((d) => d.truth.regions)}, ` +
@@ -23,10 +31,14 @@ async function runValidate(context: CliContext, argv: GlobalArgs & { dir: string
   }
   if (validation.contentHash) logger.info(`content hash: ${validation.contentHash}`);
   if (errors.length > 0) {
-    logger.error(`${argv.dir}: ${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}; nothing was sent`);
+    logger.error(
+      `${argv.dir}: ${errors.length} error${errors.length === 1 ? '' : 's'}, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}; nothing was sent`,
+    );
     context.setExitCode(ExitCode.USAGE);
   } else {
-    logger.info(`valid${warnings.length > 0 ? ` (${warnings.length} warning${warnings.length === 1 ? '' : 's'})` : ''}`);
+    logger.info(
+      `valid${warnings.length > 0 ? ` (${warnings.length} warning${warnings.length === 1 ? '' : 's'})` : ''}`,
+    );
   }
 }
 
@@ -40,17 +52,26 @@ export const datasetCommand = defineCommand((context) => ({
         builder: (inner) =>
           inner
             .positional('dir', { type: 'string', demandOption: true, describe: 'Dataset directory' })
-            .option('max-file-mb', { type: 'number', default: DEFAULT_MAX_FILE_BYTES / 1024 / 1024, describe: 'Largest document accepted, MiB' }),
+            .option('max-file-mb', {
+              type: 'number',
+              default: DEFAULT_MAX_FILE_BYTES / 1024 / 1024,
+              describe: 'Largest document accepted, MiB',
+            }),
         handler: (argv) => runValidate(context, argv),
       })
       .command({
         command: 'init <dir>',
         describe: 'Scaffold an empty dataset with a README and an example schema',
-        builder: (inner) => inner.positional('dir', { type: 'string', demandOption: true, describe: 'New dataset directory' }),
+        builder: (inner) =>
+          inner.positional('dir', { type: 'string', demandOption: true, describe: 'New dataset directory' }),
         handler: async (argv) => {
           const { dir } = argv;
           await initDataset(dir);
-          context.logger(argv).info(`created ${dir}: add documents to ${dir}/documents, edit schema.json, then run docbench dataset validate ${dir}`);
+          context
+            .logger(argv)
+            .info(
+              `created ${dir}: add documents to ${dir}/documents, edit schema.json, then run docbench dataset validate ${dir}`,
+            );
         },
       })
       .command({
@@ -58,9 +79,17 @@ export const datasetCommand = defineCommand((context) => ({
         describe: 'Write the synthetic medical-billing sample dataset',
         builder: (inner) =>
           inner
-            .positional('dir', { type: 'string', demandOption: true, describe: 'Output directory (new, empty, or a previous output)' })
+            .positional('dir', {
+              type: 'string',
+              demandOption: true,
+              describe: 'Output directory (new, empty, or a previous output)',
+            })
             .option('count', { type: 'number', default: SAMPLE_DEFAULT_COUNT, describe: 'Number of documents' })
-            .option('seed', { type: 'number', default: SAMPLE_DEFAULT_SEED, describe: 'PRNG seed (same seed, same files)' }),
+            .option('seed', {
+              type: 'number',
+              default: SAMPLE_DEFAULT_SEED,
+              describe: 'PRNG seed (same seed, same files)',
+            }),
         handler: async (argv) => {
           await generateSampleDataset(argv.dir, { count: argv.count, seed: argv.seed, logger: context.logger(argv) });
         },

@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { InferredOptionTypes, Options } from 'yargs';
 import { ExitCode, UsageError } from '../errors.js';
 import { renderReports } from '../report/index.js';
-import { applyGate, applyGateFlags, formatGateVerdict, hasGateChecks, type GateFlags, type GateThresholds } from '../gate/index.js';
+import {
+  applyGate,
+  applyGateFlags,
+  formatGateVerdict,
+  hasGateChecks,
+  type GateFlags,
+  type GateThresholds,
+} from '../gate/index.js';
 import { runDirPath } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
@@ -18,14 +25,28 @@ export const gateOptions = {
   'max-p95-ms': { type: 'number', describe: 'Gate: maximum p95 client latency of every call type, ms' },
   'max-ece': { type: 'number', describe: 'Gate: maximum expected calibration error of the confidence score' },
   'min-document-f1': { type: 'number', describe: 'Gate: documents below this field F1 fail (junit.xml testcases)' },
-  'max-failed-documents': { type: 'number', describe: 'Gate: documents with failed calls allowed (default 0 once any threshold is set)' },
+  'max-failed-documents': {
+    type: 'number',
+    describe: 'Gate: documents with failed calls allowed (default 0 once any threshold is set)',
+  },
 } as const satisfies Record<string, Options>;
 
 /** Diff settings shared by `diff` and `run --compare-to`. */
 export const diffOptions = {
-  tolerance: { type: 'number', describe: 'Diff: a headline metric must drop by more than this to regress (default 0.01)' },
-  alpha: { type: 'number', describe: 'Diff: significance level, two-sided (default 0.05): the primary metric alone, the other headline metrics after Holm' },
-  primary: { type: 'string', describe: 'Diff: the primary metric, tested alone at --alpha (default: field F1 of the first mode, else markdown similarity)' },
+  tolerance: {
+    type: 'number',
+    describe: 'Diff: a headline metric must drop by more than this to regress (default 0.01)',
+  },
+  alpha: {
+    type: 'number',
+    describe:
+      'Diff: significance level, two-sided (default 0.05): the primary metric alone, the other headline metrics after Holm',
+  },
+  primary: {
+    type: 'string',
+    describe:
+      'Diff: the primary metric, tested alone at --alpha (default: field F1 of the first mode, else markdown similarity)',
+  },
 } as const satisfies Record<string, Options>;
 
 /** The gate and diff flags as parsed (any may be absent). */
@@ -54,7 +75,6 @@ export function resolveThresholds(fileGate: GateThresholds, argv: GateArgs): Gat
   return applyGateFlags(fileGate, readGateFlags(argv));
 }
 
-
 export const gateCommand = defineCommand((context) => ({
   ...COMMAND_HEADERS.gate,
   builder: (yargs) =>
@@ -64,19 +84,27 @@ export const gateCommand = defineCommand((context) => ({
       .options(gateOptions),
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
-    if (!argv.runDir) throw new UsageError('Missing <run-dir>: name a run directory written by docbench run', { subject: '<run-dir>' });
+    if (!argv.runDir)
+      throw new UsageError('Missing <run-dir>: name a run directory written by docbench run', { subject: '<run-dir>' });
     const config = loadConfig(context, argv.config !== undefined ? { configPath: argv.config } : {});
     const thresholds = resolveThresholds(config.sections.gate, argv);
     if (!hasGateChecks(thresholds)) {
-      throw new UsageError('no gate thresholds: nothing to check', { subject: 'gate', hint: 'pass e.g. --min-f1 0.9, or add a "gate" section to docbench.config.json (see docs/gate.md)' });
+      throw new UsageError('no gate thresholds: nothing to check', {
+        subject: 'gate',
+        hint: 'pass e.g. --min-f1 0.9, or add a "gate" section to docbench.config.json (see docs/gate.md)',
+      });
     }
     const runDir = path.resolve(context.cwd, argv.runDir);
     const result = await applyGate(runDir, thresholds, { logger });
     const outcome = await renderReports(runDir, { logger });
     for (const failure of outcome.failed) logger.error(`${failure.file}: ${failure.error}`);
     logger.info(formatGateVerdict(result));
-    logger.info(`wrote ${[runDirPath(runDir, 'gate'), ...outcome.written].map((file) => path.relative(context.cwd, file) || file).join(', ')}`);
+    logger.info(
+      `wrote ${[runDirPath(runDir, 'gate'), ...outcome.written].map((file) => path.relative(context.cwd, file) || file).join(', ')}`,
+    );
     // A report that could not be rewritten would disagree with gate.json: that is an incomplete outcome.
-    context.setExitCode(outcome.failed.length > 0 ? ExitCode.INCOMPLETE : result.passed ? ExitCode.OK : ExitCode.GATE_FAILED);
+    context.setExitCode(
+      outcome.failed.length > 0 ? ExitCode.INCOMPLETE : result.passed ? ExitCode.OK : ExitCode.GATE_FAILED,
+    );
   },
 }));

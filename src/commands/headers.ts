@@ -10,11 +10,13 @@ export const COMMAND_HEADERS = {
   },
   plan: {
     command: 'plan',
-    describe: 'What `run` with the same flags would call and cost (pages, calls, cache, price); calls and writes nothing',
+    describe:
+      'What `run` with the same flags would call and cost (pages, calls, cache, price); calls and writes nothing',
   },
   score: {
     command: 'score <run-dir>',
-    describe: 'Re-score a stored run without calling the service (e.g. after changing comparators), then rewrite its reports',
+    describe:
+      'Re-score a stored run without calling the service (e.g. after changing comparators), then rewrite its reports',
   },
   report: {
     command: 'report <run-dir>',
@@ -34,15 +36,18 @@ export const COMMAND_HEADERS = {
   },
   gate: {
     command: 'gate <run-dir>',
-    describe: 'Apply the quality gate (config file `gate` section and flags) to a stored run; rebuild its reports; exit 1 on failure',
+    describe:
+      'Apply the quality gate (config file `gate` section and flags) to a stored run; rebuild its reports; exit 1 on failure',
   },
   diff: {
     command: 'diff <baseline-run> <candidate-run>',
-    describe: 'Compare a candidate run with a baseline run (paired bootstrap; the primary metric tested alone); write diff.html, diff.md, diff.json; exit 1 on regression',
+    describe:
+      'Compare a candidate run with a baseline run (paired bootstrap; the primary metric tested alone); write diff.html, diff.md, diff.json; exit 1 on regression',
   },
   baseline: {
     command: 'baseline <action> [target]',
-    describe: 'Pinned baselines: "set <run-dir>" pins a run for its dataset, "show" lists them, "unset <dataset>" removes one',
+    describe:
+      'Pinned baselines: "set <run-dir>" pins a run for its dataset, "show" lists them, "unset <dataset>" removes one',
   },
   history: {
     command: 'history [reports-dir]',
@@ -50,11 +55,13 @@ export const COMMAND_HEADERS = {
   },
   view: {
     command: 'view [reports-dir]',
-    describe: 'Browse runs, reports, diffs and comparison views in a local web app, and review and correct ground truth',
+    describe:
+      'Browse runs, reports, diffs and comparison views in a local web app, and review and correct ground truth',
   },
   systems: {
     command: 'systems',
-    describe: 'List the systems a run would take (from the config file and flags) and the kinds of system (docs/systems.md)',
+    describe:
+      'List the systems a run would take (from the config file and flags) and the kinds of system (docs/systems.md)',
   },
 } as const satisfies Record<string, { command: string; describe: string }>;
 

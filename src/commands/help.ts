@@ -28,7 +28,13 @@ const YARGS_BUILT_IN_OPTIONS = {
  * language goes through yargs; so does a width of 0 (a terminal reporting no columns), where yargs does not wrap.
  */
 export function isTopLevelHelp(argv: readonly string[], width: number, processEnv: NodeJS.ProcessEnv): boolean {
-  const locale = (processEnv.LC_ALL || processEnv.LC_MESSAGES || processEnv.LANG || processEnv.LANGUAGE || 'en_US').replace(/[.:].*/, '');
+  const locale = (
+    processEnv.LC_ALL ||
+    processEnv.LC_MESSAGES ||
+    processEnv.LANG ||
+    processEnv.LANGUAGE ||
+    'en_US'
+  ).replace(/[.:].*/, '');
   return argv.length === 1 && argv[0] === '--help' && width > 0 && /^(?:en(?:_.*)?|C|POSIX)$/.test(locale);
 }
 
@@ -42,7 +48,10 @@ export function renderTopLevelHelp(width: number): string {
   div({ text: '' });
 
   div({ text: YARGS_WORDS.commands });
-  const commands = Object.values(COMMAND_HEADERS).map((header) => ({ text: `${SCRIPT_NAME} ${header.command}`, describe: header.describe }));
+  const commands = Object.values(COMMAND_HEADERS).map((header) => ({
+    text: `${SCRIPT_NAME} ${header.command}`,
+    describe: header.describe,
+  }));
   const commandWidth = measureFirstColumn(commands, width);
   for (const command of commands) {
     span({ text: command.text, padLeft: 2, padRight: 2, width: commandWidth + 4 }, { text: command.describe });
@@ -53,7 +62,11 @@ export function renderTopLevelHelp(width: number): string {
   div({ text: '' });
 
   div({ text: YARGS_WORDS.options });
-  const options = Object.entries({ ...YARGS_BUILT_IN_OPTIONS, ...globalOptions }).map(([key, option]) => ({ text: `--${key}`, type: option.type, describe: option.describe }));
+  const options = Object.entries({ ...YARGS_BUILT_IN_OPTIONS, ...globalOptions }).map(([key, option]) => ({
+    text: `--${key}`,
+    type: option.type,
+    describe: option.describe,
+  }));
   const switchWidth = measureFirstColumn(options, width);
   for (const option of options) {
     span({ text: option.text, padLeft: 2, padRight: 2, width: switchWidth + 4 }, { text: option.describe });

@@ -14,15 +14,26 @@ export const mergeCommand = defineCommand((context) => ({
     yargs
       .positional('runs', { type: 'string', array: true, demandOption: true, describe: 'The shard run directories' })
       .option('out', { type: 'string', demandOption: true, describe: 'The merged run directory to write' })
-      .option('dataset', { type: 'string', describe: "The dataset's directory, if it moved since the runs (default: the path in run.json)" }),
+      .option('dataset', {
+        type: 'string',
+        describe: "The dataset's directory, if it moved since the runs (default: the path in run.json)",
+      }),
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const shards = argv.runs.map((dir) => path.resolve(context.cwd, dir));
     // The dataset first: the shards share it (mergeRuns checks), and a missing one must stop the merge before
     // anything is written.
-    const dataset = await loadRunDataset(await readManifest(shards[0]!), context.cwd, { override: argv.dataset, logger });
+    const dataset = await loadRunDataset(await readManifest(shards[0]!), context.cwd, {
+      override: argv.dataset,
+      logger,
+    });
     const { runDir, manifest } = await mergeRuns(shards, path.resolve(context.cwd, argv.out));
-    await finalizeRun(runDir, { dataset, logger, print: true, onPhase: createPhaseProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) }) });
+    await finalizeRun(runDir, {
+      dataset,
+      logger,
+      print: true,
+      onPhase: createPhaseProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) }),
+    });
     logger.info(`merged ${manifest.merged_from?.length ?? 0} runs into ${runDir} (${manifest.counts.recorded} calls)`);
   },
 }));

@@ -55,7 +55,9 @@ export async function parseAndRun(argv: string[], options: MainOptions = {}): Pr
     // Usage errors (a missing argument, an unknown flag or command): exit 2 through the catch below. Thrown,
     // not just reported: yargs goes on to run the command's handler after fail() returns.
     .fail((message, error) => {
-      throw error ?? new UsageError(message, { hint: "run 'docbench --help' (or 'docbench <command> --help') for usage" });
+      throw (
+        error ?? new UsageError(message, { hint: "run 'docbench --help' (or 'docbench <command> --help') for usage" })
+      );
     })
     .exitProcess(false);
   // A flag given twice arrives as a list, which only the flags declared repeatable (--filter) expect. yargs
@@ -72,7 +74,9 @@ export async function parseAndRun(argv: string[], options: MainOptions = {}): Pr
     if (isDocbenchError(error)) {
       stderr.write(`error: ${error.describe()}\n`);
     } else {
-      stderr.write(`unexpected error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      stderr.write(
+        `unexpected error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
     }
   }
   return exitCode;
@@ -83,9 +87,14 @@ function refuseRepeatedFlags(argv: Record<string, unknown>, repeatable: Readonly
   for (const [key, value] of Object.entries(argv)) {
     // yargs keeps each flag under its own spelling and its camelCase alias: judge the spelling given.
     if (key === '_' || key === '$0' || !Array.isArray(value) || repeatable.has(key) || /[A-Z]/.test(key)) continue;
-    throw new UsageError(`--${key} was given ${value.length} times (${value.map((v) => JSON.stringify(v)).join(', ')})`, {
-      subject: `--${key}`,
-      hint: /^(modes|endpoints|formats|systems)$/.test(key) ? `give it once, as a comma-separated list: --${key} ${value.join(',')}` : `give --${key} once`,
-    });
+    throw new UsageError(
+      `--${key} was given ${value.length} times (${value.map((v) => JSON.stringify(v)).join(', ')})`,
+      {
+        subject: `--${key}`,
+        hint: /^(modes|endpoints|formats|systems)$/.test(key)
+          ? `give it once, as a comma-separated list: --${key} ${value.join(',')}`
+          : `give --${key} once`,
+      },
+    );
   }
 }

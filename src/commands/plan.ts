@@ -29,11 +29,16 @@ function formatPlan(plan: PlanResult): string {
     `total: ${plan.totalUsd === null ? 'no system has a price' : `${formatUsd(plan.totalUsd)} (${plan.estimates.every((e) => e.costUsd === null || e.exact) ? 'exact' : 'estimate'})`}`,
   ];
   // A budget below its estimate is worth saying before the run: it will stop early (exit 3, resumable).
-  const short = (usd: number, estimate: number | null | undefined) => (estimate != null && estimate > usd ? ' (below the estimate: the run would stop early)' : '');
+  const short = (usd: number, estimate: number | null | undefined) =>
+    estimate != null && estimate > usd ? ' (below the estimate: the run would stop early)' : '';
   const estimateOf = (name: string) => plan.estimates.find((e) => e.system === name)?.costUsd;
   const budgets = [
-    ...(plan.budgets.run !== null ? [`run ${formatUsd(plan.budgets.run)}${short(plan.budgets.run, plan.totalUsd)}`] : []),
-    ...Object.entries(plan.budgets.systems).map(([name, usd]) => `${name} ${formatUsd(usd)}${short(usd, estimateOf(name))}`),
+    ...(plan.budgets.run !== null
+      ? [`run ${formatUsd(plan.budgets.run)}${short(plan.budgets.run, plan.totalUsd)}`]
+      : []),
+    ...Object.entries(plan.budgets.systems).map(
+      ([name, usd]) => `${name} ${formatUsd(usd)}${short(usd, estimateOf(name))}`,
+    ),
   ];
   if (budgets.length > 0) lines.push(`budgets: ${budgets.join(', ')}`);
   lines.push('nothing was called or written; `docbench run` with the same flags makes these calls');

@@ -9,7 +9,8 @@ export const SCRIPT_NAME = 'docbench';
 /** yargs' usage message; `$0` stands for the script name. */
 export const USAGE = '$0 <command> [options]\n\nBenchmark a document-extraction service against a labelled dataset.';
 
-export const EPILOG = 'Exit codes: 0 completed, 1 quality gate failed or regression, 2 invalid usage or input, 3 run could not complete (outage, rejected key, budget reached).';
+export const EPILOG =
+  'Exit codes: 0 completed, 1 quality gate failed or regression, 2 invalid usage or input, 3 run could not complete (outage, rejected key, budget reached).';
 
 /** The column help text wraps at: the terminal's width up to 110, or 100 when stdout is not a terminal. */
 export function measureHelpWidth(stdout: NodeJS.WritableStream): number {

@@ -8,13 +8,24 @@ import { parseFilter, parseShard, type Selection } from '../run/index.js';
 import { readBudget } from '../run-settings.js';
 import { SettingsReader } from '../settings-reader.js';
 import type { CliContext } from './context.js';
-import { loadConfig, parseEndpoints, parseModes, parseSystemChoice, readServiceFlags, serviceOptions, wholeNumber } from './shared-options.js';
+import {
+  loadConfig,
+  parseEndpoints,
+  parseModes,
+  parseSystemChoice,
+  readServiceFlags,
+  serviceOptions,
+  wholeNumber,
+} from './shared-options.js';
 
 export const runShapeOptions = {
   dataset: { type: 'string', describe: 'Dataset directory (see datasets/README.md)' },
   ...serviceOptions,
   systems: { type: 'string', describe: 'Run only these configured systems: a,b (default all; see docs/systems.md)' },
-  reference: { type: 'string', describe: 'The system the others are compared with (default incumbent, else the first)' },
+  reference: {
+    type: 'string',
+    describe: 'The system the others are compared with (default incumbent, else the first)',
+  },
   out: { type: 'string', describe: 'Run directory to write (default reports/<run-id>)' },
   modes: { type: 'string', describe: '/extract modes: fast, slow or fast,slow (default slow)' },
   endpoints: { type: 'string', describe: 'extract, compare, split, process (default extract,compare)' },
@@ -23,10 +34,17 @@ export const runShapeOptions = {
   seed: { type: 'number', describe: 'Seed of --sample (default 1)' },
   filter: { type: 'string', array: true, describe: 'Only documents with tag key=value (repeatable, all must match)' },
   shard: { type: 'string', describe: 'Take shard i of n (i/n) of the documents, for CI job matrices' },
-  resume: { type: 'string', describe: 'Continue an interrupted run directory with its own options: redo failed and missing calls only' },
+  resume: {
+    type: 'string',
+    describe: 'Continue an interrupted run directory with its own options: redo failed and missing calls only',
+  },
   repeat: { type: 'number', describe: 'Call each N times past the cache, to measure nondeterminism (default 1)' },
   cache: { type: 'boolean', describe: 'Reuse cached responses (default; --no-cache to call again)' },
-  'max-cost': { type: 'number', describe: 'Budget in USD over every priced system: a system whose next call could pass it starts no more (exit 3; resume with a higher --max-cost)' },
+  'max-cost': {
+    type: 'number',
+    describe:
+      'Budget in USD over every priced system: a system whose next call could pass it starts no more (exit 3; resume with a higher --max-cost)',
+  },
 } as const satisfies Record<string, Options>;
 
 export type RunShapeArgs = InferredOptionTypes<typeof runShapeOptions>;
@@ -38,17 +56,34 @@ export type RunShapeArgs = InferredOptionTypes<typeof runShapeOptions>;
  * only pace the calls — --concurrency, --rate, --timeout, --retries — and --max-cost are allowed and recorded
  * per invocation.
  */
-const RUN_SHAPING_FLAGS = ['dataset', 'systems', 'reference', 'out', 'modes', 'endpoints', 'limit', 'sample', 'seed', 'filter', 'shard', 'repeat', 'cache'] as const;
+const RUN_SHAPING_FLAGS = [
+  'dataset',
+  'systems',
+  'reference',
+  'out',
+  'modes',
+  'endpoints',
+  'limit',
+  'sample',
+  'seed',
+  'filter',
+  'shard',
+  'repeat',
+  'cache',
+] as const;
 
 /** Refuses flags that would change a resumed run. */
 export function checkResumeFlags(argv: RunShapeArgs): void {
   if (argv.resume === undefined) return;
   const given = RUN_SHAPING_FLAGS.filter((flag) => argv[flag] !== undefined).map((flag) => `--${flag}`);
   if (given.length > 0) {
-    throw new UsageError(`--resume continues run ${argv.resume} with the options it started with; ${given.join(', ')} would change what it runs`, {
-      subject: given.join(', '),
-      hint: `drop ${given.length === 1 ? 'it' : 'them'} (docbench run --resume ${argv.resume}), or start a new run; --concurrency, --rate, --timeout, --retries and --max-cost may be given`,
-    });
+    throw new UsageError(
+      `--resume continues run ${argv.resume} with the options it started with; ${given.join(', ')} would change what it runs`,
+      {
+        subject: given.join(', '),
+        hint: `drop ${given.length === 1 ? 'it' : 'them'} (docbench run --resume ${argv.resume}), or start a new run; --concurrency, --rate, --timeout, --retries and --max-cost may be given`,
+      },
+    );
   }
 }
 

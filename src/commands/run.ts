@@ -5,7 +5,13 @@ import { ExitCode, UsageError } from '../errors.js';
 import { runBenchmark, createPhaseProgress, createProgress, formatEstimateLine } from '../run/index.js';
 import { finalizeRun } from '../finalize.js';
 import { type GateResult, DIFF_FILES, openStoredRun, runDirPath } from '../run-dir/index.js';
-import { createEmptyThresholds, diffRunDirectories, formatDiffVerdict, readBaselineStore, resolveBaseline } from '../gate/index.js';
+import {
+  createEmptyThresholds,
+  diffRunDirectories,
+  formatDiffVerdict,
+  readBaselineStore,
+  resolveBaseline,
+} from '../gate/index.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 import { diffOptions, gateOptions, resolveThresholds } from './gate.js';
@@ -14,16 +20,27 @@ import { readRunShape, requireDatasetOrResume, runShapeOptions } from './run-opt
 const runOptions = {
   ...runShapeOptions,
   ...gateOptions,
-  gate: { type: 'boolean', default: true, describe: 'Apply the quality gate of the config file and flags (--no-gate for shard runs; gate the merged run)' },
-  'compare-to': { type: 'string', describe: 'After the run, diff against "baseline" (the pinned run of the dataset) or a run directory; exit 1 on regression' },
-  'allow-dataset-change': { type: 'boolean', default: false, describe: 'With --compare-to: compare even when the datasets differ' },
+  gate: {
+    type: 'boolean',
+    default: true,
+    describe: 'Apply the quality gate of the config file and flags (--no-gate for shard runs; gate the merged run)',
+  },
+  'compare-to': {
+    type: 'string',
+    describe:
+      'After the run, diff against "baseline" (the pinned run of the dataset) or a run directory; exit 1 on regression',
+  },
+  'allow-dataset-change': {
+    type: 'boolean',
+    default: false,
+    describe: 'With --compare-to: compare even when the datasets differ',
+  },
   ...diffOptions,
 } as const satisfies Record<string, Options>;
 
 export const runCommand = defineCommand((context) => ({
   ...COMMAND_HEADERS.run,
-  builder: (yargs) =>
-    yargs.options(runOptions).check(requireDatasetOrResume),
+  builder: (yargs) => yargs.options(runOptions).check(requireDatasetOrResume),
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const shape = readRunShape(context, argv);
@@ -36,7 +53,10 @@ export const runCommand = defineCommand((context) => ({
     if (compareTo === 'baseline') {
       // The dataset's name is known only once it is loaded; an empty store is certain to fail already.
       if ((await readBaselineStore(config.reportsDir)).baselines.size === 0) {
-        throw new UsageError(`--compare-to baseline: no baseline is pinned in ${config.reportsDir}`, { subject: '--compare-to', hint: 'pin one first with: docbench baseline set <run-dir>, or pass a run directory to --compare-to' });
+        throw new UsageError(`--compare-to baseline: no baseline is pinned in ${config.reportsDir}`, {
+          subject: '--compare-to',
+          hint: 'pin one first with: docbench baseline set <run-dir>, or pass a run directory to --compare-to',
+        });
       }
     } else if (compareTo !== undefined) await openStoredRun(path.resolve(context.cwd, compareTo));
 
@@ -45,7 +65,9 @@ export const runCommand = defineCommand((context) => ({
     const removeInterrupt = context.onInterrupt(() => {
       interrupts++;
       if (interrupts === 1) {
-        context.stderr.write('\nInterrupted: finishing the calls in flight and writing outputs. Press Ctrl-C again to quit at once.\n');
+        context.stderr.write(
+          '\nInterrupted: finishing the calls in flight and writing outputs. Press Ctrl-C again to quit at once.\n',
+        );
         stop.abort();
       } else {
         context.stderr.write('Quitting at once; resume later with --resume.\n');
@@ -63,18 +85,32 @@ export const runCommand = defineCommand((context) => ({
         onEvent: progress,
         // The plan's lines, before the first call; never a question: the budget flags are the safeguard.
         onEstimate: (estimates) => {
-          if (!argv.quiet) for (const estimate of estimates) context.stderr.write(`estimate ${formatEstimateLine(estimate)}\n`);
+          if (!argv.quiet)
+            for (const estimate of estimates) context.stderr.write(`estimate ${formatEstimateLine(estimate)}\n`);
         },
         finalize: async (runDir, dataset) => {
-          gate = (await finalizeRun(runDir, { dataset, logger, print: true, gate: thresholds, onPhase: createPhaseProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) }) })).gate;
+          gate = (
+            await finalizeRun(runDir, {
+              dataset,
+              logger,
+              print: true,
+              gate: thresholds,
+              onPhase: createPhaseProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) }),
+            })
+          ).gate;
         },
       });
       if (result.status === 'completed') {
         let regression = false;
         if (compareTo !== undefined) {
-          const target = compareTo === 'baseline' ? await resolveBaseline(config.reportsDir, result.manifest.dataset.name) : { dir: path.resolve(context.cwd, compareTo) };
+          const target =
+            compareTo === 'baseline'
+              ? await resolveBaseline(config.reportsDir, result.manifest.dataset.name)
+              : { dir: path.resolve(context.cwd, compareTo) };
           if (target === null) {
-            logger.error(`no baseline is pinned for dataset "${result.manifest.dataset.name}" in ${config.reportsDir}\n  hint: pin one with: docbench baseline set <run-dir> (this run: ${result.runDir})`);
+            logger.error(
+              `no baseline is pinned for dataset "${result.manifest.dataset.name}" in ${config.reportsDir}\n  hint: pin one with: docbench baseline set <run-dir> (this run: ${result.runDir})`,
+            );
             context.setExitCode(ExitCode.USAGE);
             return;
           }
@@ -84,7 +120,9 @@ export const runCommand = defineCommand((context) => ({
             outDir: runDirPath(result.runDir, 'diffDir'),
             logger,
           });
-          logger.info(`\n${formatDiffVerdict(diff)}\ndiff: ${written.find((file) => file.endsWith(DIFF_FILES.html)) ?? ''}`);
+          logger.info(
+            `\n${formatDiffVerdict(diff)}\ndiff: ${written.find((file) => file.endsWith(DIFF_FILES.html)) ?? ''}`,
+          );
           regression = diff.verdict === 'regression';
         }
         // The cast: TypeScript does not see the assignment inside the finalize callback and narrows gate to null.
@@ -104,7 +142,9 @@ export const runCommand = defineCommand((context) => ({
                   ? "raise the budget (--max-cost, or the system's maxCostUsd in the config file), then resume"
                   : 'resume';
         const more = result.stopReason === 'budget' ? ' --max-cost <more USD>' : '';
-        logger.error(`run ${result.status}: ${result.stopMessage ?? ''}\n  hint: ${fix} with: docbench run --resume ${result.runDir}${more}`);
+        logger.error(
+          `run ${result.status}: ${result.stopMessage ?? ''}\n  hint: ${fix} with: docbench run --resume ${result.runDir}${more}`,
+        );
         context.setExitCode(ExitCode.INCOMPLETE);
       }
     } finally {

@@ -11,13 +11,25 @@ export const scoreCommand = defineCommand((context) => ({
   ...COMMAND_HEADERS.score,
   builder: (yargs) =>
     yargs
-      .positional('run-dir', { type: 'string', demandOption: true, describe: 'A run directory written by docbench run' })
-      .option('dataset', { type: 'string', describe: "The dataset's directory, if it moved since the run (default: the path in run.json)" }),
+      .positional('run-dir', {
+        type: 'string',
+        demandOption: true,
+        describe: 'A run directory written by docbench run',
+      })
+      .option('dataset', {
+        type: 'string',
+        describe: "The dataset's directory, if it moved since the run (default: the path in run.json)",
+      }),
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const runDir = path.resolve(context.cwd, argv.runDir);
     const manifest = await readManifest(runDir);
     const dataset = await loadRunDataset(manifest, context.cwd, { override: argv.dataset, logger });
-    await finalizeRun(runDir, { dataset, logger, print: true, onPhase: createPhaseProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) }) });
+    await finalizeRun(runDir, {
+      dataset,
+      logger,
+      print: true,
+      onPhase: createPhaseProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) }),
+    });
   },
 }));

@@ -5,7 +5,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import { FAULT_MODES, isFaultMode, startLocalService, type FaultMode, type LocalServiceOptions } from '../local/index.js';
+import {
+  FAULT_MODES,
+  isFaultMode,
+  startLocalService,
+  type FaultMode,
+  type LocalServiceOptions,
+} from '../local/index.js';
 import { OCR_CHOICES, type DateLocale, type OcrChoice } from '../types.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
@@ -33,22 +39,42 @@ export const DEFAULT_SERVE_DATA_DIR = path.join(os.tmpdir(), 'docbench-serve', '
 
 /** Turns parsed flags into service options; the key comes from the named environment variable only. */
 export function resolveServeOptions(argv: ServeArgs, env: NodeJS.ProcessEnv, cwd: string): LocalServiceOptions {
-  if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) throw new UsageError(`--port must be an integer 0–65535, got ${argv.port}`, { subject: '--port' });
-  if (!(argv['max-upload-mb'] > 0)) throw new UsageError(`--max-upload-mb must be positive, got ${argv['max-upload-mb']}`, { subject: '--max-upload-mb' });
-  if (!Number.isInteger(argv['ocr-workers']) || argv['ocr-workers'] < 1 || argv['ocr-workers'] > 32) throw new UsageError(`--ocr-workers must be an integer 1–32, got ${argv['ocr-workers']}`, { subject: '--ocr-workers' });
-  if (!(argv['latency-ms'] >= 0)) throw new UsageError(`--latency-ms must be 0 or more, got ${argv['latency-ms']}`, { subject: '--latency-ms' });
-  if (!(argv['fault-rate'] >= 0 && argv['fault-rate'] <= 1)) throw new UsageError(`--fault-rate must be within 0–1, got ${argv['fault-rate']}`, { subject: '--fault-rate' });
+  if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535)
+    throw new UsageError(`--port must be an integer 0–65535, got ${argv.port}`, { subject: '--port' });
+  if (!(argv['max-upload-mb'] > 0))
+    throw new UsageError(`--max-upload-mb must be positive, got ${argv['max-upload-mb']}`, {
+      subject: '--max-upload-mb',
+    });
+  if (!Number.isInteger(argv['ocr-workers']) || argv['ocr-workers'] < 1 || argv['ocr-workers'] > 32)
+    throw new UsageError(`--ocr-workers must be an integer 1–32, got ${argv['ocr-workers']}`, {
+      subject: '--ocr-workers',
+    });
+  if (!(argv['latency-ms'] >= 0))
+    throw new UsageError(`--latency-ms must be 0 or more, got ${argv['latency-ms']}`, { subject: '--latency-ms' });
+  if (!(argv['fault-rate'] >= 0 && argv['fault-rate'] <= 1))
+    throw new UsageError(`--fault-rate must be within 0–1, got ${argv['fault-rate']}`, { subject: '--fault-rate' });
   let apiKey: string | undefined;
   const keyEnv = argv['api-key-env'];
   if (keyEnv !== undefined) {
     apiKey = env[keyEnv];
-    if (!apiKey) throw new UsageError(`--api-key-env ${keyEnv}: that environment variable is empty or not set`, { subject: '--api-key-env', hint: `export ${keyEnv}=<key> first, or drop --api-key-env to serve without auth` });
+    if (!apiKey)
+      throw new UsageError(`--api-key-env ${keyEnv}: that environment variable is empty or not set`, {
+        subject: '--api-key-env',
+        hint: `export ${keyEnv}=<key> first, or drop --api-key-env to serve without auth`,
+      });
   }
   let modes: FaultMode[] | undefined;
   if (argv['fault-modes']) {
-    const names = argv['fault-modes'].split(',').map((m) => m.trim()).filter(Boolean);
+    const names = argv['fault-modes']
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean);
     const unknown = names.filter((m) => !isFaultMode(m));
-    if (unknown.length > 0) throw new UsageError(`--fault-modes: unknown mode ${unknown.join(', ')}`, { subject: '--fault-modes', hint: `choose among ${FAULT_MODES.join(', ')}` });
+    if (unknown.length > 0)
+      throw new UsageError(`--fault-modes: unknown mode ${unknown.join(', ')}`, {
+        subject: '--fault-modes',
+        hint: `choose among ${FAULT_MODES.join(', ')}`,
+      });
     modes = names as FaultMode[];
   }
   const options: LocalServiceOptions = {
@@ -63,7 +89,8 @@ export function resolveServeOptions(argv: ServeArgs, env: NodeJS.ProcessEnv, cwd
     allowPrivateUrls: argv['allow-private-urls'] === true,
   };
   if (apiKey) options.apiKey = apiKey;
-  if (argv['fault-rate'] > 0) options.faults = { rate: argv['fault-rate'], seed: argv['fault-seed'], ...(modes ? { modes } : {}) };
+  if (argv['fault-rate'] > 0)
+    options.faults = { rate: argv['fault-rate'], seed: argv['fault-seed'], ...(modes ? { modes } : {}) };
   return options;
 }
 
@@ -72,16 +99,41 @@ export const serveCommand = defineCommand((context) => ({
   builder: (yargs) =>
     yargs
       .option('port', { type: 'number', default: 0, describe: 'Port to listen on (0: any free port)' })
-      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to bind (loopback by default); beyond loopback fileUrl fetches public addresses only' })
-      .option('allow-private-urls', { type: 'boolean', default: false, describe: 'Beyond loopback, let fileUrl reach loopback, private, link-local and metadata addresses too' })
-      .option('api-key-env', { type: 'string', describe: 'Require the key held by this environment variable (never pass a key as a flag)' })
-      .option('data-dir', { type: 'string', describe: `Where /compare baselines are kept for /evals (default ${DEFAULT_SERVE_DATA_DIR})` })
+      .option('host', {
+        type: 'string',
+        default: '127.0.0.1',
+        describe: 'Interface to bind (loopback by default); beyond loopback fileUrl fetches public addresses only',
+      })
+      .option('allow-private-urls', {
+        type: 'boolean',
+        default: false,
+        describe: 'Beyond loopback, let fileUrl reach loopback, private, link-local and metadata addresses too',
+      })
+      .option('api-key-env', {
+        type: 'string',
+        describe: 'Require the key held by this environment variable (never pass a key as a flag)',
+      })
+      .option('data-dir', {
+        type: 'string',
+        describe: `Where /compare baselines are kept for /evals (default ${DEFAULT_SERVE_DATA_DIR})`,
+      })
       .option('max-upload-mb', { type: 'number', default: 64, describe: 'Largest document accepted, MB (larger: 413)' })
-      .option('ocr', { choices: OCR_CHOICES, default: 'auto' as OcrChoice, describe: 'OCR of scanned pages (auto: PP-OCR when installed, else tesseract.js)' })
-      .option('locale', { choices: ['US', 'EU'] as const, describe: 'Day/month order of ambiguous dates (default: guessed per document)' })
+      .option('ocr', {
+        choices: OCR_CHOICES,
+        default: 'auto' as OcrChoice,
+        describe: 'OCR of scanned pages (auto: PP-OCR when installed, else tesseract.js)',
+      })
+      .option('locale', {
+        choices: ['US', 'EU'] as const,
+        describe: 'Day/month order of ambiguous dates (default: guessed per document)',
+      })
       .option('ocr-workers', { type: 'number', default: 2, describe: 'tesseract.js workers' })
       .option('latency-ms', { type: 'number', default: 0, describe: 'Delay added before every API request' })
-      .option('fault-rate', { type: 'number', default: 0, describe: 'Share of API requests that fail on purpose (0–1)' })
+      .option('fault-rate', {
+        type: 'number',
+        default: 0,
+        describe: 'Share of API requests that fail on purpose (0–1)',
+      })
       .option('fault-seed', { type: 'number', default: 1, describe: 'Seed of the fault sequence' })
       .option('fault-modes', { type: 'string', describe: `Comma list among ${FAULT_MODES.join(', ')} (default all)` }),
   handler: async (argv) => {
@@ -90,7 +142,9 @@ export const serveCommand = defineCommand((context) => ({
     const service = await startLocalService({ ...options, logger });
     // The first stdout line is the base URL, whatever --quiet says: scripts read it.
     context.stdout.write(`${service.baseUrl}\n`);
-    logger.info(`docbench local service: ${options.apiKey ? 'key required' : 'no auth'}, OCR ${service.ocrVersion}, data in ${service.dataDir}; Ctrl-C to stop`);
+    logger.info(
+      `docbench local service: ${options.apiKey ? 'key required' : 'no auth'}, OCR ${service.ocrVersion}, data in ${service.dataDir}; Ctrl-C to stop`,
+    );
     await new Promise<void>((resolve) => {
       let removeInterrupt = () => {};
       const stop = () => {

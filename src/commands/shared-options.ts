@@ -15,13 +15,20 @@ export const configOption = {
 } as const satisfies Record<string, Options>;
 
 export const reportsDirOption = {
-  'reports-dir': { type: 'string', describe: 'Directory of run directories and baselines.json (default: reportsDir of the config, else reports)' },
+  'reports-dir': {
+    type: 'string',
+    describe: 'Directory of run directories and baselines.json (default: reportsDir of the config, else reports)',
+  },
 } as const satisfies Record<string, Options>;
 
 /** How to reach the service and how hard to try: the configuration's flags. */
 export const serviceOptions = {
   ...configOption,
-  'base-url': { type: 'string', describe: 'The service to benchmark (default: DOCBENCH_BASE_URL, then the config file, else the local reference service)' },
+  'base-url': {
+    type: 'string',
+    describe:
+      'The service to benchmark (default: DOCBENCH_BASE_URL, then the config file, else the local reference service)',
+  },
   timeout: { type: 'number', describe: 'Abort one HTTP attempt after this many ms (default 600000)' },
   retries: { type: 'number', describe: 'Attempts per call including the first (default 4)' },
   concurrency: { type: 'number', describe: 'Calls in flight at once (default 4)' },
@@ -39,15 +46,26 @@ export function parseEndpoints(text: string | undefined): Endpoint[] | undefined
   return parseList(text, '--endpoints', ENDPOINTS, isEndpoint);
 }
 
-function parseList<T extends string>(text: string | undefined, flag: string, allowed: readonly T[], guard: (v: string) => v is T): T[] | undefined {
+function parseList<T extends string>(
+  text: string | undefined,
+  flag: string,
+  allowed: readonly T[],
+  guard: (v: string) => v is T,
+): T[] | undefined {
   if (text === undefined) return undefined;
-  const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = items.filter((item) => !guard(item));
   if (items.length === 0 || bad.length > 0) {
-    throw new UsageError(`${flag} ${JSON.stringify(text)}: ${bad.length ? `unknown ${bad.map((b) => JSON.stringify(b)).join(', ')}` : 'empty'}`, {
-      subject: flag,
-      hint: `use a comma-separated list of ${allowed.join(', ')}`,
-    });
+    throw new UsageError(
+      `${flag} ${JSON.stringify(text)}: ${bad.length ? `unknown ${bad.map((b) => JSON.stringify(b)).join(', ')}` : 'empty'}`,
+      {
+        subject: flag,
+        hint: `use a comma-separated list of ${allowed.join(', ')}`,
+      },
+    );
   }
   return [...new Set(items)] as T[];
 }
@@ -56,12 +74,20 @@ function parseList<T extends string>(text: string | undefined, flag: string, all
 export function parseSystemChoice(systems: string | undefined, reference: string | undefined): SystemChoice {
   const choice: SystemChoice = {};
   const check = (name: string, flag: string) => {
-    if (!SYSTEM_NAME.test(name)) throw new UsageError(`${flag}: ${JSON.stringify(name)} is not a system name`, { subject: flag, hint: 'names are lower-case: a letter, then a-z, 0-9, _ or -' });
+    if (!SYSTEM_NAME.test(name))
+      throw new UsageError(`${flag}: ${JSON.stringify(name)} is not a system name`, {
+        subject: flag,
+        hint: 'names are lower-case: a letter, then a-z, 0-9, _ or -',
+      });
     return name;
   };
   if (systems !== undefined) {
-    const names = systems.split(',').map((name) => name.trim()).filter(Boolean);
-    if (names.length === 0) throw new UsageError('--systems is empty', { subject: '--systems', hint: 'e.g. --systems local,incumbent' });
+    const names = systems
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    if (names.length === 0)
+      throw new UsageError('--systems is empty', { subject: '--systems', hint: 'e.g. --systems local,incumbent' });
     choice.names = names.map((name) => check(name, '--systems'));
   }
   if (reference !== undefined) choice.reference = check(reference, '--reference');
@@ -72,7 +98,10 @@ export function parseSystemChoice(systems: string | undefined, reference: string
 export function wholeNumber(value: number | undefined, flag: string, min: number): number | undefined {
   if (value === undefined) return undefined;
   if (!Number.isInteger(value) || value < min) {
-    throw new UsageError(`${flag} ${Number.isNaN(value) ? 'is not a number' : `is ${value}`}; it must be a whole number ≥ ${min}`, { subject: flag, hint: `e.g. ${flag} ${Math.max(min, 1) * 4}` });
+    throw new UsageError(
+      `${flag} ${Number.isNaN(value) ? 'is not a number' : `is ${value}`}; it must be a whole number ≥ ${min}`,
+      { subject: flag, hint: `e.g. ${flag} ${Math.max(min, 1) * 4}` },
+    );
   }
   return value;
 }

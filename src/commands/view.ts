@@ -14,7 +14,9 @@ import { configOption, loadConfig, reportsDirOption } from './shared-options.js'
 function openBrowser(url: string, onError: (message: string) => void): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   const child = spawn(command, [url], { detached: true, stdio: 'ignore' });
-  child.on('error', (error) => onError(`could not open a browser with ${command}: ${error.message}; open the URL above by hand`));
+  child.on('error', (error) =>
+    onError(`could not open a browser with ${command}: ${error.message}; open the URL above by hand`),
+  );
   child.unref();
 }
 
@@ -24,17 +26,34 @@ export const viewCommand = defineCommand((context) => ({
     yargs
       .positional('reports-dir', reportsDirOption['reports-dir'])
       .option('port', { type: 'number', default: 0, describe: 'Port to listen on (0: any free port)' })
-      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to bind (every request needs the session the printed URL opens, on any interface)' })
+      .option('host', {
+        type: 'string',
+        default: '127.0.0.1',
+        describe: 'Interface to bind (every request needs the session the printed URL opens, on any interface)',
+      })
       .option('open', { type: 'boolean', default: false, describe: 'Open the URL in the default browser' })
       .options(configOption),
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
-    if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) throw new UsageError(`--port must be an integer 0–65535, got ${argv.port}`, { subject: '--port' });
-    const config = loadConfig(context, { ...(argv.config !== undefined ? { configPath: argv.config } : {}), ...(argv.reportsDir !== undefined ? { reportsDir: argv.reportsDir } : {}) });
-    const server = await startViewServer({ reportsDir: config.reportsDir, host: argv.host, port: argv.port, cwd: context.cwd, logger });
+    if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535)
+      throw new UsageError(`--port must be an integer 0–65535, got ${argv.port}`, { subject: '--port' });
+    const config = loadConfig(context, {
+      ...(argv.config !== undefined ? { configPath: argv.config } : {}),
+      ...(argv.reportsDir !== undefined ? { reportsDir: argv.reportsDir } : {}),
+    });
+    const server = await startViewServer({
+      reportsDir: config.reportsDir,
+      host: argv.host,
+      port: argv.port,
+      cwd: context.cwd,
+      logger,
+    });
     // The first stdout line is the URL, whatever --quiet says: scripts read it.
     context.stdout.write(`${server.url}\n`);
-    if (!isLoopbackHost(argv.host)) logger.warn(`listening on ${argv.host}, beyond loopback: anyone with the URL above (it holds the session token) can read the reports and edit the truth`);
+    if (!isLoopbackHost(argv.host))
+      logger.warn(
+        `listening on ${argv.host}, beyond loopback: anyone with the URL above (it holds the session token) can read the reports and edit the truth`,
+      );
     logger.info(`docbench view of ${config.reportsDir}; Ctrl-C to stop`);
     if (argv.open) openBrowser(server.url, (message) => logger.warn(message));
     await new Promise<void>((resolve) => {

@@ -23,7 +23,9 @@ const CHUNK_BYTES = 1024 * 1024;
  * `linked` holds the files among them reached through a symlink: the others are regular files inside the
  * root, which the validator then need not resolve again.
  */
-export async function listDatasetFiles(root: string): Promise<{ files: string[]; escaping: string[]; linked: Set<string> }> {
+export async function listDatasetFiles(
+  root: string,
+): Promise<{ files: string[]; escaping: string[]; linked: Set<string> }> {
   const realRoot = await realpath(root);
   const files: string[] = [];
   const escaping: string[] = [];
@@ -77,7 +79,11 @@ export async function computeContentHash(root: string): Promise<string> {
 export type HashedFileVisitor = (relative: string, size: number, head: Buffer) => void;
 
 /** The content hash of `files` (as listDatasetFiles lists them) under the resolved root. */
-export async function hashDatasetFiles(realRoot: string, files: readonly string[], visit?: HashedFileVisitor): Promise<string> {
+export async function hashDatasetFiles(
+  realRoot: string,
+  files: readonly string[],
+  visit?: HashedFileVisitor,
+): Promise<string> {
   const hash = createHash('sha256');
   const absolute = files.map((relative) => path.join(realRoot, relative));
   let index = 0;
@@ -106,7 +112,8 @@ export async function hashDatasetFiles(realRoot: string, files: readonly string[
  */
 async function hashChunks(fd: number, size: number, hash: Hash, onFirst: (chunk: Buffer) => void): Promise<void> {
   const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
-  const readAt = (position: number, buffer: Buffer) => readFd(fd, buffer, 0, Math.min(CHUNK_BYTES, size - position), position);
+  const readAt = (position: number, buffer: Buffer) =>
+    readFd(fd, buffer, 0, Math.min(CHUNK_BYTES, size - position), position);
   let position = 0;
   let pending = readAt(0, buffers[0]!);
   for (let turn = 0; position < size; turn++) {

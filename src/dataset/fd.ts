@@ -16,7 +16,9 @@ export function statFd(fd: number): Promise<Stats> {
 
 /** Reads up to `length` bytes at `position` into `buffer` (from offset `offset`); resolves with the count read. */
 export function readFd(fd: number, buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
-  return new Promise((resolve, reject) => read(fd, buffer, offset, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
+  return new Promise((resolve, reject) =>
+    read(fd, buffer, offset, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))),
+  );
 }
 
 export function closeFd(fd: number): Promise<void> {

@@ -30,7 +30,16 @@ export const SUPPORTED_EXTENSIONS = Object.keys(MEDIA_TYPE_BY_EXTENSION);
 /** Ids become file names in truth/ and baseline/, and keys in results: letters, digits, `-`, `_`, `.`. */
 export const SAFE_ID = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
-export const COMPARATOR_TYPES: readonly ComparatorType[] = ['exact', 'string', 'number', 'money', 'date', 'boolean', 'code', 'text'];
+export const COMPARATOR_TYPES: readonly ComparatorType[] = [
+  'exact',
+  'string',
+  'number',
+  'money',
+  'date',
+  'boolean',
+  'code',
+  'text',
+];
 
 export function isComparatorType(value: unknown): value is ComparatorType {
   return typeof value === 'string' && (COMPARATOR_TYPES as readonly string[]).includes(value);

@@ -4,7 +4,14 @@ import type * as GenerateModule from './generate/index.js';
 export { DEFAULT_MAX_FILE_BYTES, SUPPORTED_EXTENSIONS } from './format.js';
 export { validateDataset, loadDataset } from './validate.js';
 export type { DatasetProblem, DatasetValidation, ValidateDatasetOptions, LoadDatasetOptions } from './validate.js';
-export { readTruthJson, readBaselineJson, readMarkdownPages, readRegionPages, splitMarkdownPages, readUtf8File } from './read.js';
+export {
+  readTruthJson,
+  readBaselineJson,
+  readMarkdownPages,
+  readRegionPages,
+  splitMarkdownPages,
+  readUtf8File,
+} from './read.js';
 export { computeContentHash } from './content-hash.js';
 export { countDocumentPages } from './page-count.js';
 export { initDataset } from './init.js';
@@ -15,7 +22,9 @@ export type { GenerateSampleOptions } from './generate/index.js';
  * Writes the synthetic sample dataset (see generate/index.ts). The generator and its renderers (pdfkit,
  * canvas, sharp) load on the first call, so that importing the dataset module costs none of them.
  */
-export async function generateSampleDataset(...args: Parameters<typeof GenerateModule.generateSampleDataset>): ReturnType<typeof GenerateModule.generateSampleDataset> {
+export async function generateSampleDataset(
+  ...args: Parameters<typeof GenerateModule.generateSampleDataset>
+): ReturnType<typeof GenerateModule.generateSampleDataset> {
   const { generateSampleDataset: generate } = await import('./generate/index.js');
   return generate(...args);
 }

@@ -66,10 +66,16 @@ export async function initDataset(dir: string): Promise<void> {
   const root = path.resolve(dir);
   const existing = await readdir(root).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
-    throw new UsageError(`${dir}: cannot be used as a dataset directory (${error.code ?? error.message})`, { subject: dir, cause: error });
+    throw new UsageError(`${dir}: cannot be used as a dataset directory (${error.code ?? error.message})`, {
+      subject: dir,
+      cause: error,
+    });
   });
   if (existing.length > 0) {
-    throw new UsageError(`${dir} is not empty; refusing to overwrite it`, { subject: dir, hint: 'choose a new directory name' });
+    throw new UsageError(`${dir} is not empty; refusing to overwrite it`, {
+      subject: dir,
+      hint: 'choose a new directory name',
+    });
   }
   const name = path.basename(root);
   await mkdir(root, { recursive: true });
@@ -80,5 +86,8 @@ export async function initDataset(dir: string): Promise<void> {
   }
   await writeFile(path.join(root, README_FILE), readmeFor(name));
   await writeFile(path.join(root, SCHEMA_FILE), `${JSON.stringify(EXAMPLE_SCHEMA, null, 2)}\n`);
-  await writeFile(path.join(root, MANIFEST_FILE), `${JSON.stringify({ name, version: '1', locale: 'US', comparators: { 'codes[].cpt': 'code' } }, null, 2)}\n`);
+  await writeFile(
+    path.join(root, MANIFEST_FILE),
+    `${JSON.stringify({ name, version: '1', locale: 'US', comparators: { 'codes[].cpt': 'code' } }, null, 2)}\n`,
+  );
 }

@@ -92,16 +92,23 @@ export function checkManifest(value: unknown): { manifest?: DatasetManifest; iss
     for (const error of validateManifestShape.errors ?? []) {
       const message = formatAjvErrors([error])[0] ?? 'invalid';
       const unknownKey = error.keyword === 'additionalProperties';
-      issues.push({ severity: unknownKey ? 'warning' : 'error', message: unknownKey ? `${message} is not a known key and is ignored` : message });
+      issues.push({
+        severity: unknownKey ? 'warning' : 'error',
+        message: unknownKey ? `${message} is not a known key and is ignored` : message,
+      });
     }
     if (issues.some((issue) => issue.severity === 'error')) return { issues };
   }
   const manifest = value as DatasetManifest;
   for (const [index, document] of (manifest.documents ?? []).entries()) {
     const count = Number(document.file !== undefined) + Number(document.fileUrl !== undefined);
-    if (count !== 1) issues.push({ severity: 'error', message: `/documents/${index}: give exactly one of "file" or "fileUrl"` });
+    if (count !== 1)
+      issues.push({ severity: 'error', message: `/documents/${index}: give exactly one of "file" or "fileUrl"` });
     if (document.fileUrl !== undefined && !isHttpUrl(document.fileUrl)) {
-      issues.push({ severity: 'error', message: `/documents/${index}/fileUrl: "${document.fileUrl}" is not an http(s) URL` });
+      issues.push({
+        severity: 'error',
+        message: `/documents/${index}/fileUrl: "${document.fileUrl}" is not an http(s) URL`,
+      });
     }
     if (document.fileUrl !== undefined && document.id === undefined) {
       issues.push({ severity: 'error', message: `/documents/${index}: a document given by "fileUrl" needs an "id"` });
@@ -123,7 +130,10 @@ function isHttpUrl(text: string): boolean {
  * Reads `comparators`: each value is a comparator type name or a spec object. Errors name the field path,
  * e.g. `comparators["codes[].cpt"]: unknown comparator type "cod"`.
  */
-export function parseComparators(raw: Record<string, unknown> | undefined): { comparators: Record<string, ComparatorSpec>; issues: ManifestIssue[] } {
+export function parseComparators(raw: Record<string, unknown> | undefined): {
+  comparators: Record<string, ComparatorSpec>;
+  issues: ManifestIssue[];
+} {
   const comparators: Record<string, ComparatorSpec> = {};
   const issues: ManifestIssue[] = [];
   const known = COMPARATOR_TYPES.join(', ');
@@ -140,15 +150,24 @@ export function parseComparators(raw: Record<string, unknown> | undefined): { co
     }
     const spec = value as Record<string, unknown>;
     const before = issues.length;
-    if (!isComparatorType(spec.type)) issues.push({ severity: 'error', message: `${at}: unknown comparator type ${JSON.stringify(spec.type)} (known: ${known})` });
-    if (spec.tolerance !== undefined && (typeof spec.tolerance !== 'number' || !(spec.tolerance >= 0) || !Number.isFinite(spec.tolerance))) {
+    if (!isComparatorType(spec.type))
+      issues.push({
+        severity: 'error',
+        message: `${at}: unknown comparator type ${JSON.stringify(spec.type)} (known: ${known})`,
+      });
+    if (
+      spec.tolerance !== undefined &&
+      (typeof spec.tolerance !== 'number' || !(spec.tolerance >= 0) || !Number.isFinite(spec.tolerance))
+    ) {
       issues.push({ severity: 'error', message: `${at}.tolerance: must be a finite number ≥ 0` });
     }
     for (const flag of ['ignoreDots', 'caseSensitive'] as const) {
-      if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') issues.push({ severity: 'error', message: `${at}.${flag}: must be true or false` });
+      if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean')
+        issues.push({ severity: 'error', message: `${at}.${flag}: must be true or false` });
     }
     for (const key of Object.keys(spec)) {
-      if (!['type', 'tolerance', 'ignoreDots', 'caseSensitive'].includes(key)) issues.push({ severity: 'warning', message: `${at}.${key}: not a known option and is ignored` });
+      if (!['type', 'tolerance', 'ignoreDots', 'caseSensitive'].includes(key))
+        issues.push({ severity: 'warning', message: `${at}.${key}: not a known option and is ignored` });
     }
     if (issues.length === before || issues.slice(before).every((issue) => issue.severity === 'warning')) {
       const result: ComparatorSpec = { type: spec.type as ComparatorSpec['type'] };

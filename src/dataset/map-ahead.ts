@@ -3,7 +3,11 @@
  * list's order. Dataset validation uses it to check documents whose files need the disk (links, paths the
  * walk did not list) several at a time, while memory holds at most `limit` results.
  */
-export async function* mapAhead<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): AsyncGenerator<R> {
+export async function* mapAhead<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): AsyncGenerator<R> {
   const window: Promise<R>[] = [];
   let next = 0;
   const fill = () => {
@@ -24,7 +28,11 @@ export async function* mapAhead<T, R>(items: readonly T[], limit: number, fn: (i
 }
 
 /** Every result of `mapAhead`, in order. */
-export async function mapInOrder<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapInOrder<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = [];
   for await (const result of mapAhead(items, limit, fn)) results.push(result);
   return results;

@@ -16,7 +16,10 @@ const SIGNATURES: { mediaType: string; test: (head: Buffer) => boolean }[] = [
   { mediaType: 'application/pdf', test: (head) => head.subarray(0, 1024).includes(PDF_HEADER) },
   { mediaType: 'image/png', test: (head) => head.subarray(0, 8).equals(PNG_SIGNATURE) },
   { mediaType: 'image/jpeg', test: (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff },
-  { mediaType: 'image/tiff', test: (head) => head.subarray(0, 4).equals(TIFF_LITTLE_ENDIAN) || head.subarray(0, 4).equals(TIFF_BIG_ENDIAN) },
+  {
+    mediaType: 'image/tiff',
+    test: (head) => head.subarray(0, 4).equals(TIFF_LITTLE_ENDIAN) || head.subarray(0, 4).equals(TIFF_BIG_ENDIAN),
+  },
 ];
 
 /** The media type of `bytes` (the start of a file), or undefined when it is none of PDF, PNG, JPEG, TIFF. */

@@ -11,7 +11,10 @@ import type { DatasetDocument } from '../types.js';
  * The pages of every document, by id, read `parallel` at a time. The estimate must take well under a second
  * for a thousand documents (bench case `plan-many`), so files are read once each and scanned as bytes.
  */
-export async function countDocumentPages(documents: readonly DatasetDocument[], parallel = 16): Promise<Map<string, number | null>> {
+export async function countDocumentPages(
+  documents: readonly DatasetDocument[],
+  parallel = 16,
+): Promise<Map<string, number | null>> {
   const counts = new Map<string, number | null>();
   let next = 0;
   const worker = async () => {
@@ -76,7 +79,10 @@ function scanPdfPageCount(bytes: Buffer): number | null {
       // `/Type /Pages`, not the catalog's `/Pages 2 0 R` nor a `/PagesX` name.
       if (!/\/Type\s*$/.test(before) || /^\/Pages[A-Za-z0-9]/.test(after)) continue;
       const objectAt = before.lastIndexOf(' obj');
-      const id = objectAt < 0 ? undefined : [...before.slice(Math.max(0, objectAt - 24), objectAt + 4).matchAll(OBJECT_START)].at(-1)?.[1];
+      const id =
+        objectAt < 0
+          ? undefined
+          : [...before.slice(Math.max(0, objectAt - 24), objectAt + 4).matchAll(OBJECT_START)].at(-1)?.[1];
       const body = before.slice(objectAt) + after.slice(0, Math.max(0, after.indexOf('endobj')));
       const count = /\/Count\s+(\d+)/.exec(body)?.[1];
       if (id !== undefined && count !== undefined) counts.set(id, Number(count));

@@ -120,7 +120,11 @@ export interface ReadSmallFilesOptions {
  * Every file of `paths` in order: its size, and its bytes when it has at most `maxBytes` (a larger file is
  * left to the caller to stream). Rejects with the fs error of the first file that cannot be read.
  */
-export async function* readSmallFiles(paths: readonly string[], maxBytes: number, options: ReadSmallFilesOptions = {}): AsyncGenerator<ReadFile> {
+export async function* readSmallFiles(
+  paths: readonly string[],
+  maxBytes: number,
+  options: ReadSmallFilesOptions = {},
+): AsyncGenerator<ReadFile> {
   if (paths.length < (options.workersFrom ?? POOL_MIN_FILES)) {
     for (const file of paths) yield readSmallFileSync(file, maxBytes);
     return;
@@ -132,7 +136,8 @@ export async function* readSmallFiles(paths: readonly string[], maxBytes: number
   let crashed: Error | undefined;
   /** Ranges not yet read, in order (a batch cut short puts its rest back in its place). */
   const queue: { start: number; end: number }[] = [];
-  for (let start = 0; start < paths.length; start += BATCH_FILES) queue.push({ start, end: Math.min(start + BATCH_FILES, paths.length) });
+  for (let start = 0; start < paths.length; start += BATCH_FILES)
+    queue.push({ start, end: Math.min(start + BATCH_FILES, paths.length) });
   const idle: Worker[] = [];
   let consumed = 0;
   let buffered = 0;

@@ -51,7 +51,11 @@ async function readJsonFile(file: string): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new UsageError(`${file}: not valid JSON (${(error as Error).message})`, { code: 'DATASET_INVALID', subject: file, cause: error });
+    throw new UsageError(`${file}: not valid JSON (${(error as Error).message})`, {
+      code: 'DATASET_INVALID',
+      subject: file,
+      cause: error,
+    });
   }
 }
 
@@ -60,7 +64,10 @@ async function readJsonFile(file: string): Promise<unknown> {
  * Line endings are normalised to \n; blank lines at the edges of each page are dropped. Pure, for tests.
  */
 export function splitMarkdownPages(text: string): string[] {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const pages: string[][] = [[]];
   for (const line of lines) {
     if (line.trim() === PAGE_BREAK) pages.push([]);
@@ -79,7 +86,10 @@ export async function readRegionPages(file: string): Promise<RegionPage[]> {
   const value = await readJsonFile(file);
   const problems = checkRegionPages(value);
   if (problems.length > 0) {
-    throw new UsageError(`${file}: not valid regions:\n  ${problems.slice(0, 20).join('\n  ')}`, { code: 'DATASET_INVALID', subject: file });
+    throw new UsageError(`${file}: not valid regions:\n  ${problems.slice(0, 20).join('\n  ')}`, {
+      code: 'DATASET_INVALID',
+      subject: file,
+    });
   }
   return value as RegionPage[];
 }

@@ -49,8 +49,16 @@ export function checkRegionPages(value: unknown): string[] {
       }
       const [x0, y0, x1, y1] = [min_x, min_y, max_x, max_y] as number[];
       if (!(x1! > x0! && y1! > y0!)) problems.push(`${boxAt}/bounding_box: must have a positive size (max > min)`);
-      if (sizeOk && (x0! < -EDGE_TOLERANCE_IN || y0! < -EDGE_TOLERANCE_IN || x1! > (width as number) / 72 + EDGE_TOLERANCE_IN || y1! > (height as number) / 72 + EDGE_TOLERANCE_IN)) {
-        problems.push(`${boxAt}/bounding_box: lies outside the ${String(width)}×${String(height)} pt page (boxes are in inches)`);
+      if (
+        sizeOk &&
+        (x0! < -EDGE_TOLERANCE_IN ||
+          y0! < -EDGE_TOLERANCE_IN ||
+          x1! > (width as number) / 72 + EDGE_TOLERANCE_IN ||
+          y1! > (height as number) / 72 + EDGE_TOLERANCE_IN)
+      ) {
+        problems.push(
+          `${boxAt}/bounding_box: lies outside the ${String(width)}×${String(height)} pt page (boxes are in inches)`,
+        );
       }
     }
   }

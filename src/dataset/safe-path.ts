@@ -10,8 +10,10 @@ export type SafePathResult = { ok: true; absolute: string } | { ok: false; reaso
 /** Checks a path written in dataset.json (relative to the dataset root) without touching the disk. */
 export function checkRelativePath(relative: string): string | undefined {
   if (relative.trim() === '') return 'the path is empty';
-  if (path.isAbsolute(relative) || path.win32.isAbsolute(relative)) return `absolute path "${relative}" is not allowed; use a path relative to the dataset directory`;
-  if (relative.split(/[\\/]/).includes('..')) return `path "${relative}" uses ".." and would leave the dataset directory`;
+  if (path.isAbsolute(relative) || path.win32.isAbsolute(relative))
+    return `absolute path "${relative}" is not allowed; use a path relative to the dataset directory`;
+  if (relative.split(/[\\/]/).includes('..'))
+    return `path "${relative}" uses ".." and would leave the dataset directory`;
   return undefined;
 }
 
@@ -40,6 +42,7 @@ export async function resolveInside(realRoot: string, relative: string): Promise
   } catch {
     return { ok: false, reason: 'is a broken symlink' };
   }
-  if (!isInside(realRoot, target)) return { ok: false, reason: `is a symlink pointing outside the dataset directory (to ${target})` };
+  if (!isInside(realRoot, target))
+    return { ok: false, reason: `is a symlink pointing outside the dataset directory (to ${target})` };
   return { ok: true, absolute };
 }

@@ -13,7 +13,7 @@ const ajvPackage = lazyRequire<typeof import('ajv')>('ajv');
 const ajv2019Package = lazyRequire<typeof import('ajv/dist/2019.js')>('ajv/dist/2019.js');
 const ajv2020Package = lazyRequire<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
 // ajv-formats is CommonJS: required, it is module.exports, whose `.default` is the plugin.
-const ajvFormatsPackage = lazyRequire<(typeof import('ajv-formats'))['default']>('ajv-formats');
+const ajvFormatsPackage = lazyRequire<typeof import('ajv-formats')['default']>('ajv-formats');
 
 const SUPPORTED_TYPES = ['object', 'array', 'string', 'integer', 'number', 'boolean'];
 /** Keywords that change what is extracted. */
@@ -41,7 +41,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function checkSchemaSubset(schema: unknown): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   if (!isPlainObject(schema)) return [{ severity: 'error', pointer: '#', message: 'the schema must be a JSON object' }];
-  if (schema.type !== 'object') issues.push({ severity: 'error', pointer: '#', message: 'the root schema must have "type": "object"' });
+  if (schema.type !== 'object')
+    issues.push({ severity: 'error', pointer: '#', message: 'the root schema must have "type": "object"' });
   visit(schema, '#', issues);
   return issues;
 }
@@ -51,7 +52,11 @@ function visit(node: Record<string, unknown>, pointer: string, issues: SchemaIss
   for (const keyword of Object.keys(node)) {
     if (STRUCTURAL_KEYWORDS.includes(keyword) || ANNOTATION_KEYWORDS.includes(keyword)) continue;
     if (keyword === 'additionalProperties') {
-      issues.push({ severity: 'warning', pointer, message: '"additionalProperties" is not part of the interface; the service may ignore it' });
+      issues.push({
+        severity: 'warning',
+        pointer,
+        message: '"additionalProperties" is not part of the interface; the service may ignore it',
+      });
       continue;
     }
     error(`uses unsupported keyword "${keyword}" (supported: ${[...STRUCTURAL_KEYWORDS].join(', ')} and annotations)`);
@@ -67,7 +72,8 @@ function visit(node: Record<string, unknown>, pointer: string, issues: SchemaIss
   }
   if (node.format !== undefined) {
     if (type !== 'string') error('"format" is only supported on strings');
-    else if (typeof node.format !== 'string' || !SUPPORTED_FORMATS.includes(node.format)) error(`format "${String(node.format)}" is not supported (supported: date)`);
+    else if (typeof node.format !== 'string' || !SUPPORTED_FORMATS.includes(node.format))
+      error(`format "${String(node.format)}" is not supported (supported: date)`);
   }
   if (node.enum !== undefined && Array.isArray(node.enum)) {
     const wrong = node.enum.filter((value) => !matchesType(value, type));
@@ -84,7 +90,8 @@ function visit(node: Record<string, unknown>, pointer: string, issues: SchemaIss
     }
     if (Array.isArray(node.required)) {
       for (const name of node.required) {
-        if (typeof name === 'string' && !(name in declared)) error(`"required" names "${name}", which is not in "properties"`);
+        if (typeof name === 'string' && !(name in declared))
+          error(`"required" names "${name}", which is not in "properties"`);
       }
     }
   } else if (node.properties !== undefined || node.required !== undefined) {
@@ -119,7 +126,13 @@ export type CompiledSchema = { ok: true; validate: (value: unknown) => string[] 
 /** Compiles `schema` with ajv (all errors, `format: date` checked); failures are reported, never thrown. */
 export function compileSchema(schema: JsonSchema): CompiledSchema {
   const ajv = createAjvFor(schema.$schema);
-  if (!ajv) return { ok: false, errors: [`"$schema": ${JSON.stringify(schema.$schema)} is not supported (use draft-07, 2019-09 or 2020-12, or leave it out)`] };
+  if (!ajv)
+    return {
+      ok: false,
+      errors: [
+        `"$schema": ${JSON.stringify(schema.$schema)} is not supported (use draft-07, 2019-09 or 2020-12, or leave it out)`,
+      ],
+    };
   ajvFormatsPackage().default(ajv, ['date']);
   let validate: ValidateFunction;
   try {
@@ -134,9 +147,12 @@ export function compileSchema(schema: JsonSchema): CompiledSchema {
 /** The ajv class for the dialect `$schema` names; draft-07 (ajv's default) when absent. */
 function createAjvFor(dialect: unknown): Ajv | undefined {
   const options = { allErrors: true, strict: false };
-  if (dialect === undefined || (typeof dialect === 'string' && /json-schema\.org\/draft-07\/schema#?$/.test(dialect))) return new (ajvPackage().Ajv)(options);
-  if (typeof dialect === 'string' && /json-schema\.org\/draft\/2020-12\/schema$/.test(dialect)) return new (ajv2020Package().Ajv2020)(options);
-  if (typeof dialect === 'string' && /json-schema\.org\/draft\/2019-09\/schema$/.test(dialect)) return new (ajv2019Package().Ajv2019)(options);
+  if (dialect === undefined || (typeof dialect === 'string' && /json-schema\.org\/draft-07\/schema#?$/.test(dialect)))
+    return new (ajvPackage().Ajv)(options);
+  if (typeof dialect === 'string' && /json-schema\.org\/draft\/2020-12\/schema$/.test(dialect))
+    return new (ajv2020Package().Ajv2020)(options);
+  if (typeof dialect === 'string' && /json-schema\.org\/draft\/2019-09\/schema$/.test(dialect))
+    return new (ajv2019Package().Ajv2019)(options);
   return undefined;
 }
 
@@ -144,7 +160,10 @@ function createAjvFor(dialect: unknown): Ajv | undefined {
 export function formatAjvErrors(errors: ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map((error) => {
     const where = error.instancePath || '/';
-    const extra = error.keyword === 'additionalProperties' ? ` ("${String((error.params as { additionalProperty?: string }).additionalProperty)}")` : '';
+    const extra =
+      error.keyword === 'additionalProperties'
+        ? ` ("${String((error.params as { additionalProperty?: string }).additionalProperty)}")`
+        : '';
     return `${where}: ${error.message ?? error.keyword}${extra}`;
   });
 }

@@ -22,7 +22,13 @@ import {
   SUPPORTED_EXTENSIONS,
   TRUTH_DIR,
 } from './format.js';
-import { checkManifest, listSchemaFieldPaths, parseComparators, type DatasetManifest, type ManifestDocument } from './manifest.js';
+import {
+  checkManifest,
+  listSchemaFieldPaths,
+  parseComparators,
+  type DatasetManifest,
+  type ManifestDocument,
+} from './manifest.js';
 import { describeRegularFile, inspectFile, type FileFacts } from './media-type.js';
 import { mapInOrder } from './map-ahead.js';
 import { decodeUtf8 } from './read.js';
@@ -105,18 +111,36 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
   if (schema) warnUnknownComparatorPaths(Object.keys(comparators), schema, problems);
   const customContext = await readCustomContext(walked, manifest, problems);
 
-  const candidates = manifest?.documents ? listManifestCandidates(manifest.documents, files, problems) : await discoverCandidates(realRoot, problems);
+  const candidates = manifest?.documents
+    ? listManifestCandidates(manifest.documents, files, problems)
+    : await discoverCandidates(realRoot, problems);
   const { slots, ids } = checkIds(candidates);
-  const { documents, contentHash } = await checkDocuments(root, walked, files, slots, { maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, validateTruth }, problems);
-  if (candidates.length === 0) problems.error(manifest?.documents ? MANIFEST_FILE : DOCUMENTS_DIR, 'the dataset has no documents');
+  const { documents, contentHash } = await checkDocuments(
+    root,
+    walked,
+    files,
+    slots,
+    { maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES, validateTruth },
+    problems,
+  );
+  if (candidates.length === 0)
+    problems.error(manifest?.documents ? MANIFEST_FILE : DOCUMENTS_DIR, 'the dataset has no documents');
   warnOrphans(files, ids, problems);
   // Links that no check above reported (e.g. one nobody references) are errors too: the dataset must be self-contained.
   for (const file of escaping) {
-    if (!problems.items.some((problem) => problem.file === file)) problems.error(file, 'is a symlink pointing outside the dataset directory (or broken); replace it with the file itself');
+    if (!problems.items.some((problem) => problem.file === file))
+      problems.error(
+        file,
+        'is a symlink pointing outside the dataset directory (or broken); replace it with the file itself',
+      );
   }
 
   if (problems.hasErrors || !schema) return { problems: problems.items, contentHash };
-  return { problems: problems.items, dataset: assembleDataset(root, manifest, schema, comparators, documents, contentHash, customContext), contentHash };
+  return {
+    problems: problems.items,
+    dataset: assembleDataset(root, manifest, schema, comparators, documents, contentHash, customContext),
+    contentHash,
+  };
 }
 
 /** Whether `root` is a directory; if not, says so in `problems`. */
@@ -139,7 +163,10 @@ function checkIds(candidates: readonly Candidate[]): { slots: (Candidate | Probl
   const slots = candidates.map((candidate): Candidate | ProblemList => {
     const rejected = new ProblemList();
     if (!SAFE_ID.test(candidate.id)) {
-      rejected.error(candidate.reportAs, `id "${candidate.id}" is not a safe file name (use letters, digits, "-", "_", "."; not starting with ".")`);
+      rejected.error(
+        candidate.reportAs,
+        `id "${candidate.id}" is not a safe file name (use letters, digits, "-", "_", "."; not starting with ".")`,
+      );
       return rejected;
     }
     const first = seen.get(candidate.id);
@@ -168,7 +195,9 @@ async function checkDocuments(
 ): Promise<{ documents: DatasetDocument[]; contentHash: string }> {
   // The hash reads every file once; the documents' sizes and media types are taken from that read instead
   // of opening each document again.
-  const documentFiles = new Set(slots.flatMap((slot) => (slot instanceof ProblemList || slot.file === undefined ? [] : [slot.file])));
+  const documentFiles = new Set(
+    slots.flatMap((slot) => (slot instanceof ProblemList || slot.file === undefined ? [] : [slot.file])),
+  );
   const facts = new Map<string, FileFacts>();
   const contentHash = await hashDatasetFiles(walked.realRoot, files, (relative, size, head) => {
     if (documentFiles.has(relative)) facts.set(relative, describeRegularFile(size, head));
@@ -224,14 +253,18 @@ export async function loadDataset(dir: string, options: LoadDatasetOptions = {})
   const logger = options.logger ?? silentLogger;
   const validation = await validateDataset(dir, options);
   const errors = validation.problems.filter((problem) => problem.severity === 'error');
-  for (const warning of validation.problems.filter((problem) => problem.severity === 'warning')) logger.warn(`${dir}/${warning.file}: ${warning.message}`);
+  for (const warning of validation.problems.filter((problem) => problem.severity === 'warning'))
+    logger.warn(`${dir}/${warning.file}: ${warning.message}`);
   if (errors.length > 0 || !validation.dataset) {
     const lines = errors.map((problem) => `  ${problem.file}: ${problem.message}`);
-    throw new UsageError(`dataset ${dir} is invalid (${errors.length} error${errors.length === 1 ? '' : 's'}):\n${lines.join('\n')}`, {
-      code: 'DATASET_INVALID',
-      subject: dir,
-      hint: `run \`docbench dataset validate ${dir}\` to see every problem, fix them, then rerun`,
-    });
+    throw new UsageError(
+      `dataset ${dir} is invalid (${errors.length} error${errors.length === 1 ? '' : 's'}):\n${lines.join('\n')}`,
+      {
+        code: 'DATASET_INVALID',
+        subject: dir,
+        hint: `run \`docbench dataset validate ${dir}\` to see every problem, fix them, then rerun`,
+      },
+    );
   }
   return validation.dataset;
 }
@@ -252,7 +285,8 @@ interface WalkedFiles {
  * is inside the root: no lstat and realpath again. Anything else (a link, a path spelt differently) is resolved.
  */
 async function locateInside(walked: WalkedFiles, relative: string): Promise<SafePathResult> {
-  if (walked.present.has(relative) && !walked.linked.has(relative)) return { ok: true, absolute: path.join(walked.realRoot, relative) };
+  if (walked.present.has(relative) && !walked.linked.has(relative))
+    return { ok: true, absolute: path.join(walked.realRoot, relative) };
   return resolveInside(walked.realRoot, relative);
 }
 
@@ -261,7 +295,11 @@ async function locateInside(walked: WalkedFiles, relative: string): Promise<Safe
  * read is synchronous: the hash has just read every file (the bytes are in the page cache), and for files
  * of a few KiB the thread pool's four round trips cost more than the read (see read-pool.ts).
  */
-async function readTextInside(walked: WalkedFiles, relative: string, problems: ProblemList): Promise<string | undefined> {
+async function readTextInside(
+  walked: WalkedFiles,
+  relative: string,
+  problems: ProblemList,
+): Promise<string | undefined> {
   const located = await locateInside(walked, relative);
   if (!located.ok) {
     problems.error(relative, located.reason);
@@ -272,7 +310,11 @@ async function readTextInside(walked: WalkedFiles, relative: string, problems: P
   return text?.replace(/^\uFEFF/, '');
 }
 
-async function readJsonInside(walked: WalkedFiles, relative: string, problems: ProblemList): Promise<{ value: unknown } | undefined> {
+async function readJsonInside(
+  walked: WalkedFiles,
+  relative: string,
+  problems: ProblemList,
+): Promise<{ value: unknown } | undefined> {
   const text = await readTextInside(walked, relative, problems);
   if (text === undefined) return undefined;
   try {
@@ -294,13 +336,17 @@ async function readManifest(walked: WalkedFiles, problems: ProblemList): Promise
 
 async function readSchema(walked: WalkedFiles, problems: ProblemList): Promise<JsonSchema | undefined> {
   if (!walked.present.has(SCHEMA_FILE)) {
-    problems.error(SCHEMA_FILE, 'missing: every dataset needs schema.json, the JSON Schema sent to /extract (`docbench dataset init` writes an example)');
+    problems.error(
+      SCHEMA_FILE,
+      'missing: every dataset needs schema.json, the JSON Schema sent to /extract (`docbench dataset init` writes an example)',
+    );
     return undefined;
   }
   const parsed = await readJsonInside(walked, SCHEMA_FILE, problems);
   if (!parsed) return undefined;
   const issues = checkSchemaSubset(parsed.value);
-  for (const issue of issues) problems[issue.severity === 'error' ? 'error' : 'warn'](SCHEMA_FILE, `${issue.pointer}: ${issue.message}`);
+  for (const issue of issues)
+    problems[issue.severity === 'error' ? 'error' : 'warn'](SCHEMA_FILE, `${issue.pointer}: ${issue.message}`);
   if (issues.some((issue) => issue.severity === 'error')) return undefined;
   return parsed.value as JsonSchema;
 }
@@ -317,12 +363,19 @@ function warnUnknownComparatorPaths(paths: string[], schema: JsonSchema, problem
   for (const fieldPath of paths) {
     // Arrays of scalars may be keyed with or without the trailing [] (`diagnosis_codes` or `diagnosis_codes[]`).
     if (!known.has(fieldPath) && !known.has(`${fieldPath}[]`)) {
-      problems.warn(MANIFEST_FILE, `comparators["${fieldPath}"]: schema.json has no field at this path; the comparator is never used`);
+      problems.warn(
+        MANIFEST_FILE,
+        `comparators["${fieldPath}"]: schema.json has no field at this path; the comparator is never used`,
+      );
     }
   }
 }
 
-async function readCustomContext(walked: WalkedFiles, manifest: DatasetManifest | undefined, problems: ProblemList): Promise<string | undefined> {
+async function readCustomContext(
+  walked: WalkedFiles,
+  manifest: DatasetManifest | undefined,
+  problems: ProblemList,
+): Promise<string | undefined> {
   const fromManifest = manifest?.defaults?.customContext;
   if (!walked.present.has(CONTEXT_FILE)) return fromManifest;
   const text = await readTextInside(walked, CONTEXT_FILE, problems);
@@ -351,7 +404,8 @@ function listManifestCandidates(entries: ManifestDocument[], files: string[], pr
     return candidate;
   });
   for (const file of files) {
-    if (file.startsWith(`${DOCUMENTS_DIR}/`) && !listed.has(file)) problems.warn(file, 'not listed in dataset.json "documents"; ignored');
+    if (file.startsWith(`${DOCUMENTS_DIR}/`) && !listed.has(file))
+      problems.warn(file, 'not listed in dataset.json "documents"; ignored');
   }
   return candidates;
 }
@@ -362,7 +416,10 @@ async function discoverCandidates(realRoot: string, problems: ProblemList): Prom
   try {
     entries = await readdir(path.join(realRoot, DOCUMENTS_DIR), { withFileTypes: true });
   } catch {
-    problems.error(`${DOCUMENTS_DIR}/`, 'missing: put the documents in documents/ or list them in dataset.json "documents"');
+    problems.error(
+      `${DOCUMENTS_DIR}/`,
+      'missing: put the documents in documents/ or list them in dataset.json "documents"',
+    );
     return [];
   }
   const candidates: Candidate[] = [];
@@ -370,7 +427,10 @@ async function discoverCandidates(realRoot: string, problems: ProblemList): Prom
     if (entry.name.startsWith('.')) continue;
     const relative = `${DOCUMENTS_DIR}/${entry.name}`;
     if (entry.isDirectory()) {
-      problems.warn(relative, 'subdirectories of documents/ are not scanned; list such files in dataset.json "documents"');
+      problems.warn(
+        relative,
+        'subdirectories of documents/ are not scanned; list such files in dataset.json "documents"',
+      );
       continue;
     }
     candidates.push({ id: stripExtension(entry.name), file: relative, reportAs: relative });
@@ -393,7 +453,13 @@ interface DocumentLimits {
 }
 
 /** Checks one document's file (or URL); returns the document with its media type, or undefined on error. */
-async function checkDocument(root: string, walked: WalkedFiles, candidate: Candidate, limits: DocumentLimits, problems: ProblemList): Promise<DatasetDocument | undefined> {
+async function checkDocument(
+  root: string,
+  walked: WalkedFiles,
+  candidate: Candidate,
+  limits: DocumentLimits,
+  problems: ProblemList,
+): Promise<DatasetDocument | undefined> {
   const entry = candidate.entry;
   const document: DatasetDocument = { id: candidate.id, tags: { ...(entry?.tags ?? {}) }, truth: {}, baseline: {} };
   if (entry?.customContext !== undefined) document.customContext = entry.customContext;
@@ -410,7 +476,10 @@ async function checkDocument(root: string, walked: WalkedFiles, candidate: Candi
   const extension = path.extname(relative).toLowerCase();
   const expected = MEDIA_TYPE_BY_EXTENSION[extension];
   if (!expected) {
-    return void problems.error(at, `unsupported format "${extension || '(no extension)'}" (supported: ${SUPPORTED_EXTENSIONS.join(', ')})`);
+    return void problems.error(
+      at,
+      `unsupported format "${extension || '(no extension)'}" (supported: ${SUPPORTED_EXTENSIONS.join(', ')})`,
+    );
   }
   const located = await locateInside(walked, relative);
   if (!located.ok) return void problems.error(at, located.reason);
@@ -423,11 +492,22 @@ async function checkDocument(root: string, walked: WalkedFiles, candidate: Candi
   }
   if (!info.isFile) return void problems.error(at, 'is not a regular file');
   if (info.size === 0) return void problems.error(at, 'is empty (0 bytes)');
-  if (info.size > limits.maxFileBytes) return void problems.error(at, `is ${formatBytes(info.size)}, over the size limit of ${formatBytes(limits.maxFileBytes)}`);
+  if (info.size > limits.maxFileBytes)
+    return void problems.error(
+      at,
+      `is ${formatBytes(info.size)}, over the size limit of ${formatBytes(limits.maxFileBytes)}`,
+    );
   const sniffed = info.mediaType;
-  if (!sniffed) return void problems.error(at, `content is not a PDF, PNG, JPEG or TIFF although the extension says "${extension}"`);
+  if (!sniffed)
+    return void problems.error(
+      at,
+      `content is not a PDF, PNG, JPEG or TIFF although the extension says "${extension}"`,
+    );
   if (sniffed !== expected) {
-    return void problems.error(at, `content is ${MEDIA_NAMES[sniffed] ?? sniffed} but the extension "${extension}" says ${MEDIA_NAMES[expected] ?? expected}; rename the file`);
+    return void problems.error(
+      at,
+      `content is ${MEDIA_NAMES[sniffed] ?? sniffed} but the extension "${extension}" says ${MEDIA_NAMES[expected] ?? expected}; rename the file`,
+    );
   }
   document.file = path.join(root, relative);
   document.mediaType = sniffed;
@@ -458,7 +538,8 @@ async function attachTruthAndBaseline(
     }
   }
   const truthMarkdown = `${TRUTH_DIR}/${id}.md`;
-  if (walked.present.has(truthMarkdown) && (await checkMarkdown(walked, truthMarkdown, problems))) document.truth.markdown = path.join(root, truthMarkdown);
+  if (walked.present.has(truthMarkdown) && (await checkMarkdown(walked, truthMarkdown, problems)))
+    document.truth.markdown = path.join(root, truthMarkdown);
   const regions = `${TRUTH_DIR}/${id}.regions.json`;
   if (walked.present.has(regions)) {
     const parsed = await readJsonInside(walked, regions, problems);
@@ -470,11 +551,13 @@ async function attachTruthAndBaseline(
     }
   }
   const baselineMarkdown = `${BASELINE_DIR}/${id}.md`;
-  if (walked.present.has(baselineMarkdown) && (await checkMarkdown(walked, baselineMarkdown, problems))) document.baseline.markdown = path.join(root, baselineMarkdown);
+  if (walked.present.has(baselineMarkdown) && (await checkMarkdown(walked, baselineMarkdown, problems)))
+    document.baseline.markdown = path.join(root, baselineMarkdown);
   const baselineJson = `${BASELINE_DIR}/${id}.json`;
   if (walked.present.has(baselineJson)) {
     const parsed = await readJsonInside(walked, baselineJson, problems);
-    if (parsed && !isObject(parsed.value)) problems.error(baselineJson, 'must hold a JSON object (the incumbent\'s extraction)');
+    if (parsed && !isObject(parsed.value))
+      problems.error(baselineJson, "must hold a JSON object (the incumbent's extraction)");
     // The incumbent's output is scored as it is, like the service's: it need not conform to schema.json.
     else if (parsed) {
       document.baseline.json = path.join(root, baselineJson);

@@ -5,7 +5,18 @@
  */
 import type { Mode } from '../types.js';
 import type { CallRecord, RunManifest } from '../run-dir/index.js';
-import { aggregateExtraction, type ExtractionAggregate, type ExtractionScore, aggregateMarkdown, aggregateWords, aggregateTables, aggregateRegions, summarizeLatency, type LatencyStats, calibration } from '../score/index.js';
+import {
+  aggregateExtraction,
+  type ExtractionAggregate,
+  type ExtractionScore,
+  aggregateMarkdown,
+  aggregateWords,
+  aggregateTables,
+  aggregateRegions,
+  summarizeLatency,
+  type LatencyStats,
+  calibration,
+} from '../score/index.js';
 import type { DocumentScores, SystemDocumentScores } from './score-document.js';
 import type { RunSystems } from './run-systems.js';
 import { compareRunSystems } from './compare-run-systems.js';
@@ -56,7 +67,13 @@ export function aggregateRun(input: AggregateInput): RunSummary {
       return scores ? [{ tags: d.tags, scores }] : [];
     });
     const records = [...(input.records.get(system.name)?.values() ?? [])].flat();
-    systems[system.name] = aggregateSystem(system.kind, documents, records, manifest.options.modes, input.autoAcceptTarget ?? 0.95);
+    systems[system.name] = aggregateSystem(
+      system.kind,
+      documents,
+      records,
+      manifest.options.modes,
+      input.autoAcceptTarget ?? 0.95,
+    );
   }
   const names = run.systems.map((s) => s.name);
   const compared = compareRunSystems(input.documents, names, run.reference, manifest.options.modes, seed);
@@ -64,7 +81,11 @@ export function aggregateRun(input: AggregateInput): RunSummary {
     schema_version: SUMMARY_SCHEMA_VERSION,
     run_id: manifest.run_id,
     status: manifest.status,
-    dataset: { name: manifest.dataset.name, version: manifest.dataset.version, content_hash: manifest.dataset.content_hash },
+    dataset: {
+      name: manifest.dataset.name,
+      version: manifest.dataset.version,
+      content_hash: manifest.dataset.content_hash,
+    },
     system_names: names,
     reference: run.reference,
     primary: run.primary,
@@ -82,7 +103,13 @@ interface SystemDocuments {
 }
 
 /** The blocks a single-system summary has, for one system. */
-export function aggregateSystem(kind: string, documents: readonly SystemDocuments[], records: readonly CallRecord[], modes: readonly Mode[], autoAcceptTarget: number): SystemSummary {
+export function aggregateSystem(
+  kind: string,
+  documents: readonly SystemDocuments[],
+  records: readonly CallRecord[],
+  modes: readonly Mode[],
+  autoAcceptTarget: number,
+): SystemSummary {
   const scores = documents.map((d) => d.scores);
   const failedDocuments = scores.filter((d) => d.evaluation.status !== 'ok').length;
   const summary: SystemSummary = {
@@ -101,16 +128,23 @@ export function aggregateSystem(kind: string, documents: readonly SystemDocument
     const key = group.mode ? `${group.endpoint}:${group.mode}` : group.endpoint;
     summary.latency_ms[key] = latencyBlock(group.perDocument, group.failed);
     summary.latency_per_page_ms[key] = latencyBlock(group.perPage, group.failed);
-    if (group.serviceProcessing.count > 0) summary.service_processing_ms = latencyBlock(group.serviceProcessing, group.failed);
+    if (group.serviceProcessing.count > 0)
+      summary.service_processing_ms = latencyBlock(group.serviceProcessing, group.failed);
   }
 
   for (const mode of modes) {
     const scored = scores.flatMap((d) => (d.extraction[mode] ? [d.extraction[mode]!] : []));
     if (scored.length === 0) continue;
     const aggregate = aggregateExtraction(scored.map((s) => s.score));
-    summary.extraction[mode] = extractionBlock(aggregate, scored.filter((s) => s.failed).length, scored.filter((s) => s.parseFailure).length);
+    summary.extraction[mode] = extractionBlock(
+      aggregate,
+      scored.filter((s) => s.failed).length,
+      scored.filter((s) => s.parseFailure).length,
+    );
     summary.fields.push(...fieldRows(aggregate, mode));
-    const items = scored.filter((s) => s.confidence !== null).map((s) => ({ confidence: s.confidence!, correct: s.score.f1 }));
+    const items = scored
+      .filter((s) => s.confidence !== null)
+      .map((s) => ({ confidence: s.confidence!, correct: s.score.f1 }));
     summary.confidence[mode] = confidenceBlock(items, autoAcceptTarget);
   }
   summary.fields.sort((a, b) => a.f1 - b.f1 || a.path.localeCompare(b.path));
@@ -149,7 +183,11 @@ export function aggregateSystem(kind: string, documents: readonly SystemDocument
  * the true positives of every mode scored, i.e. what one correct field cost. Null blocks for systems
  * without prices: "unknown" is not "free".
  */
-function costBlock(scores: readonly SystemDocumentScores[], records: readonly CallRecord[], summary: SystemSummary): CostBlock | null {
+function costBlock(
+  scores: readonly SystemDocumentScores[],
+  records: readonly CallRecord[],
+  summary: SystemSummary,
+): CostBlock | null {
   const first = records.filter((r) => r.repeat === 0);
   const priced = first.filter((r) => typeof r.cost_usd === 'number' && Number.isFinite(r.cost_usd));
   if (priced.length === 0) return null;
@@ -162,7 +200,8 @@ function costBlock(scores: readonly SystemDocumentScores[], records: readonly Ca
     total_usd: total,
     per_page_usd: pages ? total / pages : null,
     per_document_usd: scores.length === 0 ? 0 : total / scores.length,
-    per_correct_field_usd: correct > 0 && priced.some((r) => r.endpoint === 'extract') ? extractionCost / correct : null,
+    per_correct_field_usd:
+      correct > 0 && priced.some((r) => r.endpoint === 'extract') ? extractionCost / correct : null,
     priced_calls: priced.length,
     calls: first.length,
   };
@@ -186,7 +225,17 @@ function callCounts(records: readonly CallRecord[]): SystemSummary['calls'] {
 }
 
 function latencyBlock(stats: LatencyStats, failed: number): LatencyBlock {
-  return { count: stats.count, failed, p50: stats.p50, p90: stats.p90, p95: stats.p95, p99: stats.p99, mean: stats.mean, max: stats.max, method: stats.method };
+  return {
+    count: stats.count,
+    failed,
+    p50: stats.p50,
+    p90: stats.p90,
+    p95: stats.p95,
+    p99: stats.p99,
+    mean: stats.mean,
+    max: stats.max,
+    method: stats.method,
+  };
 }
 
 function extractionBlock(aggregate: ExtractionAggregate, failed: number, parseFailures: number): ExtractionBlock {
@@ -231,7 +280,19 @@ function fieldRows(aggregate: ExtractionAggregate, mode: Mode): FieldRow[] {
 
 function confidenceBlock(items: { confidence: number; correct: number }[], target: number): ConfidenceBlock {
   if (items.length === 0) {
-    return { mean: null, ece: null, adaptive_ece: null, brier: null, auroc: null, auto_accept_threshold: null, auto_accept_share: null, auto_accept_target: target, documents: 0, bins: [], risk_coverage: [] };
+    return {
+      mean: null,
+      ece: null,
+      adaptive_ece: null,
+      brier: null,
+      auroc: null,
+      auto_accept_threshold: null,
+      auto_accept_share: null,
+      auto_accept_target: target,
+      documents: 0,
+      bins: [],
+      risk_coverage: [],
+    };
   }
   const result = calibration(items, { target });
   return {
@@ -244,8 +305,18 @@ function confidenceBlock(items: { confidence: number; correct: number }[], targe
     auto_accept_share: result.autoAccept?.coverage ?? null,
     auto_accept_target: target,
     documents: items.length,
-    bins: result.bins.map((b) => ({ lo: b.lo * 100, hi: b.hi * 100, count: b.count, confidence: b.meanConfidence === null ? null : b.meanConfidence * 100, accuracy: b.accuracy })),
-    risk_coverage: result.riskCoverage.map((p) => ({ threshold: p.threshold, coverage: p.coverage, accuracy: p.accuracy })),
+    bins: result.bins.map((b) => ({
+      lo: b.lo * 100,
+      hi: b.hi * 100,
+      count: b.count,
+      confidence: b.meanConfidence === null ? null : b.meanConfidence * 100,
+      accuracy: b.accuracy,
+    })),
+    risk_coverage: result.riskCoverage.map((p) => ({
+      threshold: p.threshold,
+      coverage: p.coverage,
+      accuracy: p.accuracy,
+    })),
   };
 }
 
@@ -268,7 +339,10 @@ function markdownBlock(scored: readonly NonNullable<SystemDocumentScores['markdo
   };
 }
 
-function repeatSpread(documents: readonly SystemDocumentScores[], modes: readonly Mode[]): SystemSummary['repeat'] | undefined {
+function repeatSpread(
+  documents: readonly SystemDocumentScores[],
+  modes: readonly Mode[],
+): SystemSummary['repeat'] | undefined {
   const std = (values: number[]) => {
     const mean = values.reduce((s, v) => s + v, 0) / values.length;
     return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / (values.length - 1));

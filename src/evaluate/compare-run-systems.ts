@@ -7,9 +7,35 @@
  * of the run drawn in one seeded pass (`pairedBootstrapMany`, `compareSystemsMany`).
  */
 import type { Mode } from '../types.js';
-import { countFieldPaths, type PathCounts, createMicroSimilarityDelta, createMicroSimilarityStatistic, type EditCounts, adjustHeadlineFamilies, bootstrapP, choosePrimaryMetric, compareSystemsMany, createMeanStatistic, createMicroF1Delta, fewestSignificantDocuments, holmAdjust, pairedBootstrapMany, type BootstrapRequest, type ComparisonRequest, type CountsLike, type DecisionFamily, type ResampleStatistic } from '../score/index.js';
+import {
+  countFieldPaths,
+  type PathCounts,
+  createMicroSimilarityDelta,
+  createMicroSimilarityStatistic,
+  type EditCounts,
+  adjustHeadlineFamilies,
+  bootstrapP,
+  choosePrimaryMetric,
+  compareSystemsMany,
+  createMeanStatistic,
+  createMicroF1Delta,
+  fewestSignificantDocuments,
+  holmAdjust,
+  pairedBootstrapMany,
+  type BootstrapRequest,
+  type ComparisonRequest,
+  type CountsLike,
+  type DecisionFamily,
+  type ResampleStatistic,
+} from '../score/index.js';
 import type { DocumentScores, SystemDocumentScores } from './score-document.js';
-import type { Disagreement, FieldLeader, LeaderboardBlock, RunSummary, SystemComparisonBlock } from '../run-dir/index.js';
+import type {
+  Disagreement,
+  FieldLeader,
+  LeaderboardBlock,
+  RunSummary,
+  SystemComparisonBlock,
+} from '../run-dir/index.js';
 
 /** The level every comparison of a run is decided at: the default of `gate.diff.alpha` (docs/gate.md). */
 const ALPHA = 0.05;
@@ -34,10 +60,26 @@ interface HeadlineMetric {
 function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
   const metrics: HeadlineMetric[] = [];
   for (const mode of modes) {
-    metrics.push({ metric: `extraction.${mode}.f1`, label: `field F1 (${mode})`, kind: 'micro-f1', read: (s) => (s.extraction[mode] ? { value: s.extraction[mode]!.score.f1, counts: s.extraction[mode]!.score } : null) });
-    metrics.push({ metric: `extraction.${mode}.exact_match_rate`, label: `exact match (${mode})`, kind: 'mean', read: (s) => (s.extraction[mode] ? { value: s.extraction[mode]!.score.exactMatch ? 1 : 0 } : null) });
+    metrics.push({
+      metric: `extraction.${mode}.f1`,
+      label: `field F1 (${mode})`,
+      kind: 'micro-f1',
+      read: (s) =>
+        s.extraction[mode] ? { value: s.extraction[mode]!.score.f1, counts: s.extraction[mode]!.score } : null,
+    });
+    metrics.push({
+      metric: `extraction.${mode}.exact_match_rate`,
+      label: `exact match (${mode})`,
+      kind: 'mean',
+      read: (s) => (s.extraction[mode] ? { value: s.extraction[mode]!.score.exactMatch ? 1 : 0 } : null),
+    });
   }
-  metrics.push({ metric: 'markdown.similarity', label: 'markdown similarity', kind: 'micro-similarity', read: (s) => (s.markdown ? { value: s.markdown.score.similarity, edits: s.markdown.score } : null) });
+  metrics.push({
+    metric: 'markdown.similarity',
+    label: 'markdown similarity',
+    kind: 'micro-similarity',
+    read: (s) => (s.markdown ? { value: s.markdown.score.similarity, edits: s.markdown.score } : null),
+  });
   return metrics;
 }
 
@@ -45,7 +87,11 @@ type Read = NonNullable<ReturnType<HeadlineMetric['read']>>;
 
 /** The statistic of one system alone: its aggregate over the drawn documents. */
 function ownStatistic(kind: HeadlineMetric['kind'], values: readonly Read[]): ResampleStatistic {
-  if (kind === 'micro-f1') return createMicroF1Delta(values.map((v) => v.counts!), values.map(() => NOTHING_RIGHT));
+  if (kind === 'micro-f1')
+    return createMicroF1Delta(
+      values.map((v) => v.counts!),
+      values.map(() => NOTHING_RIGHT),
+    );
   if (kind === 'micro-similarity') return createMicroSimilarityStatistic(values.map((v) => v.edits!));
   return createMeanStatistic(Float64Array.from(values, (v) => v.value));
 }
@@ -53,23 +99,47 @@ function ownStatistic(kind: HeadlineMetric['kind'], values: readonly Read[]): Re
 /** The paired statistic, system − reference, of the same aggregate. */
 function pairedRequest(kind: HeadlineMetric['kind'], a: readonly Read[], b: readonly Read[]): ComparisonRequest {
   const request: ComparisonRequest = { a: a.map((v) => v.value), b: b.map((v) => v.value) };
-  if (kind === 'micro-f1') request.statistic = createMicroF1Delta(a.map((v) => v.counts!), b.map((v) => v.counts!));
-  if (kind === 'micro-similarity') request.statistic = createMicroSimilarityDelta(a.map((v) => v.edits!), b.map((v) => v.edits!));
+  if (kind === 'micro-f1')
+    request.statistic = createMicroF1Delta(
+      a.map((v) => v.counts!),
+      b.map((v) => v.counts!),
+    );
+  if (kind === 'micro-similarity')
+    request.statistic = createMicroSimilarityDelta(
+      a.map((v) => v.edits!),
+      b.map((v) => v.edits!),
+    );
   return request;
 }
 
 type Compared = Pick<RunSummary, 'leaderboard' | 'comparisons' | 'field_leaders' | 'disagreements' | 'decision'>;
 
-export function compareRunSystems(documents: readonly DocumentScores[], systems: readonly string[], reference: string | null, modes: readonly Mode[], seed: number): Compared {
+export function compareRunSystems(
+  documents: readonly DocumentScores[],
+  systems: readonly string[],
+  reference: string | null,
+  modes: readonly Mode[],
+  seed: number,
+): Compared {
   const metrics = headlineMetrics(modes);
   const leaderboard = buildLeaderboard(documents, systems, metrics, seed);
   const comparisons = reference ? buildComparisons(documents, systems, reference, metrics, seed) : [];
   const decision = { alpha: ALPHA, sides: 'two-sided' as const, fewest_significant: fewestSignificantDocuments(ALPHA) };
-  return { leaderboard, comparisons, field_leaders: buildFieldLeaders(documents, systems, modes, seed), disagreements: findDisagreements(documents, systems, metrics), decision };
+  return {
+    leaderboard,
+    comparisons,
+    field_leaders: buildFieldLeaders(documents, systems, modes, seed),
+    disagreements: findDisagreements(documents, systems, metrics),
+    decision,
+  };
 }
 
 /** Each document's value for one system, in document order (documents the system did not score left out). */
-function collect(documents: readonly DocumentScores[], system: string, metric: HeadlineMetric): { id: string; read: Read }[] {
+function collect(
+  documents: readonly DocumentScores[],
+  system: string,
+  metric: HeadlineMetric,
+): { id: string; read: Read }[] {
   return documents.flatMap((d) => {
     const scores = d.systems.get(system);
     const read = scores ? metric.read(scores) : null;
@@ -82,18 +152,41 @@ function collect(documents: readonly DocumentScores[], system: string, metric: H
  * with like: a stored system may cover only some documents), each with its own figure on all its documents.
  * Every bootstrap of one document count draws the same resamples, so the shared figures are paired.
  */
-function buildLeaderboard(documents: readonly DocumentScores[], systems: readonly string[], metrics: readonly HeadlineMetric[], seed: number): LeaderboardBlock[] {
+function buildLeaderboard(
+  documents: readonly DocumentScores[],
+  systems: readonly string[],
+  metrics: readonly HeadlineMetric[],
+  seed: number,
+): LeaderboardBlock[] {
   const blocks = metrics.flatMap((metric) => {
-    const entries = systems.map((system) => ({ system, scored: collect(documents, system, metric) })).filter((e) => e.scored.length > 0);
+    const entries = systems
+      .map((system) => ({ system, scored: collect(documents, system, metric) }))
+      .filter((e) => e.scored.length > 0);
     if (entries.length === 0) return [];
     // Looked up in a set per system: a scan of every system's list per document is quadratic (hours at 100,000).
     const scoredIds = entries.map((e) => new Set(e.scored.map((v) => v.id)));
     const shared = new Set(entries[0]!.scored.map((v) => v.id).filter((id) => scoredIds.every((ids) => ids.has(id))));
-    return [{ metric, entries: entries.map((e) => ({ ...e, shared: e.scored.filter((v) => shared.has(v.id)).map((v) => v.read) })), shared: shared.size }];
+    return [
+      {
+        metric,
+        entries: entries.map((e) => ({ ...e, shared: e.scored.filter((v) => shared.has(v.id)).map((v) => v.read) })),
+        shared: shared.size,
+      },
+    ];
   });
   const requests: BootstrapRequest[] = [];
-  const request = (kind: HeadlineMetric['kind'], values: readonly Read[]) => requests.push({ n: values.length, statistic: ownStatistic(kind, values) }) - 1;
-  const slots = blocks.map((b) => b.entries.map((e) => ({ own: request(b.metric.kind, e.scored.map((v) => v.read)), shared: b.shared === 0 ? null : b.shared === e.scored.length ? ('own' as const) : request(b.metric.kind, e.shared) })));
+  const request = (kind: HeadlineMetric['kind'], values: readonly Read[]) =>
+    requests.push({ n: values.length, statistic: ownStatistic(kind, values) }) - 1;
+  const slots = blocks.map((b) =>
+    b.entries.map((e) => ({
+      own: request(
+        b.metric.kind,
+        e.scored.map((v) => v.read),
+      ),
+      shared:
+        b.shared === 0 ? null : b.shared === e.scored.length ? ('own' as const) : request(b.metric.kind, e.shared),
+    })),
+  );
   const boots = pairedBootstrapMany(requests, { seed });
   return blocks.map((block, b) => {
     const most = Math.max(...block.entries.map((e) => e.scored.length));
@@ -114,11 +207,22 @@ function buildLeaderboard(documents: readonly DocumentScores[], systems: readonl
     // Ranked on the shared documents; with none shared, on each system's own (the view says so).
     const ranking = (row: (typeof rows)[number]) => row.shared?.value ?? row.value;
     rows.sort((x, y) => ranking(y) - ranking(x) || systems.indexOf(x.system) - systems.indexOf(y.system));
-    return { metric: block.metric.metric, label: block.metric.label, shared_documents: block.shared, rows: rows.map((row) => ({ rank: 1 + rows.filter((other) => ranking(other) > ranking(row)).length, ...row })) };
+    return {
+      metric: block.metric.metric,
+      label: block.metric.label,
+      shared_documents: block.shared,
+      rows: rows.map((row) => ({ rank: 1 + rows.filter((other) => ranking(other) > ranking(row)).length, ...row })),
+    };
   });
 }
 
-function buildComparisons(documents: readonly DocumentScores[], systems: readonly string[], reference: string, metrics: readonly HeadlineMetric[], seed: number): SystemComparisonBlock[] {
+function buildComparisons(
+  documents: readonly DocumentScores[],
+  systems: readonly string[],
+  reference: string,
+  metrics: readonly HeadlineMetric[],
+  seed: number,
+): SystemComparisonBlock[] {
   const pending: { system: string; metric: string; request: ComparisonRequest }[] = [];
   for (const metric of metrics) {
     const base = new Map(collect(documents, reference, metric).map((v) => [v.id, v.read]));
@@ -126,17 +230,34 @@ function buildComparisons(documents: readonly DocumentScores[], systems: readonl
       if (system === reference) continue;
       const paired = collect(documents, system, metric).filter((v) => base.has(v.id));
       if (paired.length === 0) continue;
-      pending.push({ system, metric: metric.metric, request: pairedRequest(metric.kind, paired.map((v) => v.read), paired.map((v) => base.get(v.id)!)) });
+      pending.push({
+        system,
+        metric: metric.metric,
+        request: pairedRequest(
+          metric.kind,
+          paired.map((v) => v.read),
+          paired.map((v) => base.get(v.id)!),
+        ),
+      });
     }
   }
-  const results = compareSystemsMany(pending.map((p) => p.request), { seed });
+  const results = compareSystemsMany(
+    pending.map((p) => p.request),
+    { seed },
+  );
   // Each system against the reference is one comparison, decided as `docbench diff` decides: its primary
   // metric alone, its other metrics Holm-adjusted among themselves (docs/metrics/comparison.md "Decision rule").
   const decided = new Map<number, { p: number; family: DecisionFamily }>();
   for (const system of new Set(pending.map((p) => p.system))) {
     const indices = pending.flatMap((p, i) => (p.system === system ? [i] : []));
-    const primary = choosePrimaryMetric(indices.map((i) => pending[i]!.metric), null);
-    const families = adjustHeadlineFamilies(indices.map((i) => bootstrapP(results[i]!)), indices.findIndex((i) => pending[i]!.metric === primary));
+    const primary = choosePrimaryMetric(
+      indices.map((i) => pending[i]!.metric),
+      null,
+    );
+    const families = adjustHeadlineFamilies(
+      indices.map((i) => bootstrapP(results[i]!)),
+      indices.findIndex((i) => pending[i]!.metric === primary),
+    );
     for (const [k, index] of indices.entries()) decided.set(index, families[k]!);
   }
   return pending.map((p, i) => {
@@ -165,7 +286,12 @@ function buildComparisons(documents: readonly DocumentScores[], systems: readonl
  * Per field path and mode: the best system by micro F1 of the path on the documents every system scored, and
  * its lead over the runner-up on those documents (paired bootstrap).
  */
-function buildFieldLeaders(documents: readonly DocumentScores[], systems: readonly string[], modes: readonly Mode[], seed: number): FieldLeader[] {
+function buildFieldLeaders(
+  documents: readonly DocumentScores[],
+  systems: readonly string[],
+  modes: readonly Mode[],
+  seed: number,
+): FieldLeader[] {
   const leaders: Omit<FieldLeader, 'p_holm' | 'significant'>[] = [];
   const pending: { leader: number; request: ComparisonRequest }[] = [];
   for (const mode of modes) {
@@ -185,22 +311,48 @@ function buildFieldLeaders(documents: readonly DocumentScores[], systems: readon
     }
     // Ranked on the documents every system scored in this mode, so the best system's F1, the runner-up's and
     // the paired lead all describe the same documents (a stored system may cover only some of them).
-    const common = [...(perSystem.values().next().value?.keys() ?? [])].filter((id) => [...perSystem.values()].every((byDocument) => byDocument.has(id)));
+    const common = [...(perSystem.values().next().value?.keys() ?? [])].filter((id) =>
+      [...perSystem.values()].every((byDocument) => byDocument.has(id)),
+    );
     if (common.length === 0) continue;
     for (const fieldPath of [...paths].sort()) {
-      const ids = common.filter((id) => [...perSystem.values()].some((byDocument) => byDocument.get(id)!.has(fieldPath)));
+      const ids = common.filter((id) =>
+        [...perSystem.values()].some((byDocument) => byDocument.get(id)!.has(fieldPath)),
+      );
       if (ids.length === 0) continue;
       const countsOf = (system: string) => ids.map((id) => toCounts(perSystem.get(system)!.get(id)!.get(fieldPath)));
-      const ranked = [...perSystem.keys()].map((system) => ({ system, counts: countsOf(system) })).map((r) => ({ ...r, f1: microF1(r.counts) })).sort((a, b) => b.f1 - a.f1 || systems.indexOf(a.system) - systems.indexOf(b.system));
+      const ranked = [...perSystem.keys()]
+        .map((system) => ({ system, counts: countsOf(system) }))
+        .map((r) => ({ ...r, f1: microF1(r.counts) }))
+        .sort((a, b) => b.f1 - a.f1 || systems.indexOf(a.system) - systems.indexOf(b.system));
       const [best, second] = ranked;
       if (!best) continue;
       const index = leaders.length;
-      leaders.push({ path: fieldPath, mode, best: best.system, f1: best.f1, runner_up: second?.system ?? null, runner_up_f1: second?.f1 ?? null, delta: null, ci95: null });
+      leaders.push({
+        path: fieldPath,
+        mode,
+        best: best.system,
+        f1: best.f1,
+        runner_up: second?.system ?? null,
+        runner_up_f1: second?.f1 ?? null,
+        delta: null,
+        ci95: null,
+      });
       if (!second) continue;
-      pending.push({ leader: index, request: { a: best.counts.map((c) => microF1([c])), b: second.counts.map((c) => microF1([c])), statistic: createMicroF1Delta(best.counts, second.counts) } });
+      pending.push({
+        leader: index,
+        request: {
+          a: best.counts.map((c) => microF1([c])),
+          b: second.counts.map((c) => microF1([c])),
+          statistic: createMicroF1Delta(best.counts, second.counts),
+        },
+      });
     }
   }
-  const results = compareSystemsMany(pending.map((p) => p.request), { seed });
+  const results = compareSystemsMany(
+    pending.map((p) => p.request),
+    { seed },
+  );
   // A second Holm family: the field paths (as `docbench diff` keeps field paths apart from headline metrics).
   const adjusted = holmAdjust(results.map((r) => bootstrapP(r)));
   const out: FieldLeader[] = leaders.map((l) => ({ ...l, p_holm: null, significant: false }));
@@ -216,7 +368,11 @@ function buildFieldLeaders(documents: readonly DocumentScores[], systems: readon
 }
 
 /** Documents ranked by the spread (max − min) of the systems' scores on the first headline metric each has. */
-function findDisagreements(documents: readonly DocumentScores[], systems: readonly string[], metrics: readonly HeadlineMetric[]): Disagreement[] {
+function findDisagreements(
+  documents: readonly DocumentScores[],
+  systems: readonly string[],
+  metrics: readonly HeadlineMetric[],
+): Disagreement[] {
   if (systems.length < 2) return [];
   const found: Disagreement[] = [];
   for (const d of documents) {
@@ -230,7 +386,12 @@ function findDisagreements(documents: readonly DocumentScores[], systems: readon
         if (read) scored.push(read.value);
       }
       if (scored.length < 2) continue;
-      found.push({ document_id: d.document_id, metric: metric.metric, spread: Math.max(...scored) - Math.min(...scored), values });
+      found.push({
+        document_id: d.document_id,
+        metric: metric.metric,
+        spread: Math.max(...scored) - Math.min(...scored),
+        values,
+      });
       break;
     }
   }

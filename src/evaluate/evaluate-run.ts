@@ -8,9 +8,30 @@ import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
 import { startPhase, type PhaseListener } from '../phases.js';
 import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
-import { createInterner, indexFinalRecords, openDocumentsWriter, openRecordReader, readManifest, runDirPath, writeSummary, type ReadIssue, v1SystemName, type CallRecord, type DocumentEvaluation, type RunSummary } from '../run-dir/index.js';
+import {
+  createInterner,
+  indexFinalRecords,
+  openDocumentsWriter,
+  openRecordReader,
+  readManifest,
+  runDirPath,
+  writeSummary,
+  type ReadIssue,
+  v1SystemName,
+  type CallRecord,
+  type DocumentEvaluation,
+  type RunSummary,
+} from '../run-dir/index.js';
 import { planCalls, selectDocuments } from '../run/index.js';
-import { keepForAggregation, readComparePages, scoreDocument, type DocumentScores, type LoadedTruth, type PlannedSlot, type ScoredSystemDocument } from './score-document.js';
+import {
+  keepForAggregation,
+  readComparePages,
+  scoreDocument,
+  type DocumentScores,
+  type LoadedTruth,
+  type PlannedSlot,
+  type ScoredSystemDocument,
+} from './score-document.js';
 import { aggregateRun } from './aggregate.js';
 import { groupRecordsBySystem, recordsFromBaselineFiles, resolveRunSystems, type RunSystem } from './run-systems.js';
 
@@ -27,7 +48,9 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
   const { dataset, logger } = options;
   const manifest = await readManifest(runDir);
   if (manifest.dataset.content_hash !== dataset.contentHash) {
-    logger.warn(`the dataset changed since run ${manifest.run_id} (content hash differs): scoring with its current truth files and comparators`);
+    logger.warn(
+      `the dataset changed since run ${manifest.run_id} (content hash differs): scoring with its current truth files and comparators`,
+    );
   }
   const issues: ReadIssue[] = [];
   const index = await indexFinalRecords(runDir, v1SystemName(manifest), issues);
@@ -38,15 +61,24 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
   for (const issue of issues) logger.warn(`${runDirPath(runDir, 'results')} line ${issue.line}: ${issue.problem}`);
 
   const selected = selectDocuments(dataset.documents, manifest.options.selection);
-  const run = resolveRunSystems(manifest, records, selected.some((d) => d.baseline.json || d.baseline.markdown));
+  const run = resolveRunSystems(
+    manifest,
+    records,
+    selected.some((d) => d.baseline.json || d.baseline.markdown),
+  );
   const recordsBySystem = groupRecordsBySystem(records);
   // Records made from baseline files join the others, so the incumbent's call counts are those its stored records would have.
   const madeFromFiles = new Map<string, CallRecord[]>();
   // The slots any system may fill (each system's own operations narrow them below): one pseudo-system that
   // answers every endpoint the run planned.
-  const plan = planCalls(selected, { ...manifest.options, repeat: 1, systems: [{ name: 'any', operations: new Set(manifest.options.endpoints) }] });
+  const plan = planCalls(selected, {
+    ...manifest.options,
+    repeat: 1,
+    systems: [{ name: 'any', operations: new Set(manifest.options.endpoints) }],
+  });
   const slots = new Map<string, PlannedSlot[]>();
-  for (const call of plan) slots.set(call.document.id, [...(slots.get(call.document.id) ?? []), { endpoint: call.endpoint, mode: call.mode }]);
+  for (const call of plan)
+    slots.set(call.document.id, [...(slots.get(call.document.id) ?? []), { endpoint: call.endpoint, mode: call.mode }]);
   // The reference is scored first: with no truth markdown, the others' drift is measured against its output.
   const order = [...run.systems].sort((a, b) => Number(b.name === run.reference) - Number(a.name === run.reference));
 
@@ -74,18 +106,39 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
       let referencePages: string[] | null = null;
       for (const system of order) {
         const stored = recordsBySystem.get(system.name)?.get(document.id) ?? [];
-        const { slots: systemSlots, records: systemRecords } = await systemAnswers(system, document, planned, system.fromBaselineFiles ? stored : await readFull(stored));
+        const { slots: systemSlots, records: systemRecords } = await systemAnswers(
+          system,
+          document,
+          planned,
+          system.fromBaselineFiles ? stored : await readFull(stored),
+        );
         // Kept for the call counts, like the stored records: without the baseline's texts.
-        if (system.fromBaselineFiles) madeFromFiles.set(document.id, (systemRecords as (CallRecord & { result?: unknown })[]).map(({ result: _result, ...stub }) => stub as CallRecord));
+        if (system.fromBaselineFiles)
+          madeFromFiles.set(
+            document.id,
+            (systemRecords as (CallRecord & { result?: unknown })[]).map(
+              ({ result: _result, ...stub }) => stub as CallRecord,
+            ),
+          );
         if (systemSlots.length === 0) continue;
         const isReference = system.name === run.reference;
-        const result = scoreDocument(systemSlots, systemRecords, truth, isReference ? null : referencePages, scoringOptions);
+        const result = scoreDocument(
+          systemSlots,
+          systemRecords,
+          truth,
+          isReference ? null : referencePages,
+          scoringOptions,
+        );
         if (isReference) referencePages = readComparePages(systemRecords);
         scored.set(system.name, result);
       }
       await writer.write(toDocumentLine(document, scored, run.systems, truth));
       // The texts and values are written; only the numbers stay in memory for aggregation.
-      scores.push({ document_id: document.id, tags: document.tags, systems: new Map([...scored].map(([name, result]) => [name, keepForAggregation(result, intern)])) });
+      scores.push({
+        document_id: document.id,
+        tags: document.tags,
+        systems: new Map([...scored].map(([name, result]) => [name, keepForAggregation(result, intern)])),
+      });
       scoring.step();
     }
     await writer.commit();
@@ -99,18 +152,31 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
 
   for (const system of run.systems.filter((s) => s.fromBaselineFiles)) recordsBySystem.set(system.name, madeFromFiles);
   const statistics = startPhase('statistics', null, options.onPhase);
-  const summary = aggregateRun({ manifest, run, documents: scores, records: recordsBySystem, skipped, ...(options.autoAcceptTarget !== undefined ? { autoAcceptTarget: options.autoAcceptTarget } : {}) });
+  const summary = aggregateRun({
+    manifest,
+    run,
+    documents: scores,
+    records: recordsBySystem,
+    skipped,
+    ...(options.autoAcceptTarget !== undefined ? { autoAcceptTarget: options.autoAcceptTarget } : {}),
+  });
   await writeSummary(runDir, summary);
   statistics.end();
   return summary;
 }
 
 /** A system's planned slots and records for one document: the operations it answers, or its baseline files. */
-async function systemAnswers(system: RunSystem, document: DatasetDocument, planned: readonly PlannedSlot[], records: CallRecord[]): Promise<{ slots: PlannedSlot[]; records: CallRecord[] }> {
+async function systemAnswers(
+  system: RunSystem,
+  document: DatasetDocument,
+  planned: readonly PlannedSlot[],
+  records: CallRecord[],
+): Promise<{ slots: PlannedSlot[]; records: CallRecord[] }> {
   if (system.fromBaselineFiles) {
     const wants = (endpoint: PlannedSlot['endpoint']) => planned.some((s) => s.endpoint === endpoint);
     const json = wants('extract') ? await readBaselineJson(document) : null;
-    const markdown = wants('compare') && document.baseline.markdown ? await readMarkdownPages(document.baseline.markdown) : null;
+    const markdown =
+      wants('compare') && document.baseline.markdown ? await readMarkdownPages(document.baseline.markdown) : null;
     return recordsFromBaselineFiles(document, planned, { json: json ?? null, markdown });
   }
   const operations = system.operations;
@@ -118,26 +184,52 @@ async function systemAnswers(system: RunSystem, document: DatasetDocument, plann
   // A stored system is planned only where it has a file (its `answers`): a slot without a record is "no
   // output on disk", as a document without a baseline file was before systems, not a call the run missed.
   // So is a system its budget stopped: the calls it did not make were held back, not failed.
-  if (system.kind === 'stored' || system.stoppedAtBudget) return { slots: slots.filter((s) => records.some((r) => r.endpoint === s.endpoint && r.mode === s.mode)), records };
+  if (system.kind === 'stored' || system.stoppedAtBudget)
+    return { slots: slots.filter((s) => records.some((r) => r.endpoint === s.endpoint && r.mode === s.mode)), records };
   return { slots, records };
 }
 
 /** documents.jsonl's line for one document: every system's evaluation, in run order, and the texts once. */
-function toDocumentLine(document: DatasetDocument, scored: ReadonlyMap<string, ScoredSystemDocument>, systems: readonly RunSystem[], truth: LoadedTruth): DocumentEvaluation {
+function toDocumentLine(
+  document: DatasetDocument,
+  scored: ReadonlyMap<string, ScoredSystemDocument>,
+  systems: readonly RunSystem[],
+  truth: LoadedTruth,
+): DocumentEvaluation {
   const line: DocumentEvaluation = { document_id: document.id, tags: document.tags, systems: {} };
   const present = systems.filter((s) => scored.has(s.name));
   for (const system of present) line.systems[system.name] = scored.get(system.name)!.evaluation;
   if (present.some((s) => scored.get(s.name)!.pages !== undefined)) {
-    line.texts = { truth: truth.markdown ?? null, systems: Object.fromEntries(present.flatMap((s) => { const pages = scored.get(s.name)!.pages; return pages === undefined ? [] : [[s.name, pages]]; })) };
+    line.texts = {
+      truth: truth.markdown ?? null,
+      systems: Object.fromEntries(
+        present.flatMap((s) => {
+          const pages = scored.get(s.name)!.pages;
+          return pages === undefined ? [] : [[s.name, pages]];
+        }),
+      ),
+    };
   }
   if (truth.regions && present.some((s) => scored.get(s.name)!.regionPages)) {
-    line.region_pages = { truth: truth.regions, systems: Object.fromEntries(present.flatMap((s) => { const pages = scored.get(s.name)!.regionPages; return pages ? [[s.name, pages]] : []; })) };
+    line.region_pages = {
+      truth: truth.regions,
+      systems: Object.fromEntries(
+        present.flatMap((s) => {
+          const pages = scored.get(s.name)!.regionPages;
+          return pages ? [[s.name, pages]] : [];
+        }),
+      ),
+    };
   }
   return line;
 }
 
 /** Loads the truth scoring this document needs, counting what the dataset lacks. */
-async function loadTruth(document: DatasetDocument, planned: readonly PlannedSlot[], skipped: RunSummary['skipped']): Promise<LoadedTruth> {
+async function loadTruth(
+  document: DatasetDocument,
+  planned: readonly PlannedSlot[],
+  skipped: RunSummary['skipped'],
+): Promise<LoadedTruth> {
   const truth: LoadedTruth = {};
   const wants = (endpoint: PlannedSlot['endpoint']) => planned.some((s) => s.endpoint === endpoint);
   if (wants('extract')) {

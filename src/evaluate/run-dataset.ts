@@ -12,13 +12,20 @@ import type { Dataset } from '../types.js';
  * relative to where the run was made: from elsewhere it is missing, and the error says so, rather than that
  * the dataset is invalid.
  */
-export async function loadRunDataset(manifest: RunManifest, cwd: string, options: { override?: string; logger: Logger }): Promise<Dataset> {
+export async function loadRunDataset(
+  manifest: RunManifest,
+  cwd: string,
+  options: { override?: string; logger: Logger },
+): Promise<Dataset> {
   const dir = path.resolve(cwd, options.override ?? manifest.dataset.path);
   if (options.override === undefined && !existsSync(dir)) {
-    throw new UsageError(`run ${manifest.run_id} was made on the dataset at ${manifest.dataset.path}, which is not found from ${cwd}`, {
-      subject: manifest.dataset.path,
-      hint: 'run the command from the directory the run was made in, or pass --dataset <dir>',
-    });
+    throw new UsageError(
+      `run ${manifest.run_id} was made on the dataset at ${manifest.dataset.path}, which is not found from ${cwd}`,
+      {
+        subject: manifest.dataset.path,
+        hint: 'run the command from the directory the run was made in, or pass --dataset <dir>',
+      },
+    );
   }
   return loadDataset(dir, { logger: options.logger });
 }

@@ -9,7 +9,6 @@ import { INCUMBENT, v1SystemName, type RunManifest, type CallRecord } from '../r
 import type { DatasetDocument, Endpoint, JsonObject, Mode } from '../types.js';
 import type { PlannedSlot } from './score-document.js';
 
-
 export interface RunSystem {
   name: string;
   kind: string;
@@ -46,29 +45,60 @@ interface ManifestSystemEntry {
  * The run's systems in run order. `hasBaselineFiles` says whether any selected document has baseline JSON or
  * markdown: then a run without a recorded incumbent gets one from those files.
  */
-export function resolveRunSystems(manifest: RunManifest, records: readonly CallRecord[], hasBaselineFiles: boolean): RunSystems {
+export function resolveRunSystems(
+  manifest: RunManifest,
+  records: readonly CallRecord[],
+  hasBaselineFiles: boolean,
+): RunSystems {
   const listed = (manifest as RunManifest & { systems?: ManifestSystemEntry[]; reference?: unknown }).systems;
   const systems: RunSystem[] = [];
   if (Array.isArray(listed) && listed.length > 0) {
     for (const entry of listed) {
       if (typeof entry?.name !== 'string') continue;
-      const operations = Array.isArray(entry.operations) ? entry.operations.filter((o): o is Endpoint => typeof o === 'string') : null;
-      systems.push({ name: entry.name, kind: typeof entry.kind === 'string' ? entry.kind : 'unknown', operations, fromBaselineFiles: false, stoppedAtBudget: entry.stop_reason === 'budget' });
+      const operations = Array.isArray(entry.operations)
+        ? entry.operations.filter((o): o is Endpoint => typeof o === 'string')
+        : null;
+      systems.push({
+        name: entry.name,
+        kind: typeof entry.kind === 'string' ? entry.kind : 'unknown',
+        operations,
+        fromBaselineFiles: false,
+        stoppedAtBudget: entry.stop_reason === 'budget',
+      });
     }
   } else {
     const single = v1SystemName(manifest);
-    systems.push({ name: single, kind: manifest.service.local ? 'local' : 'interface', operations: null, fromBaselineFiles: false, stoppedAtBudget: false });
+    systems.push({
+      name: single,
+      kind: manifest.service.local ? 'local' : 'interface',
+      operations: null,
+      fromBaselineFiles: false,
+      stoppedAtBudget: false,
+    });
   }
   // Records of a system the manifest does not list (a merged or hand-made run) are still scored.
   for (const name of new Set(records.map((r) => r.system).filter((n): n is string => typeof n === 'string'))) {
-    if (!systems.some((s) => s.name === name)) systems.push({ name, kind: 'unknown', operations: null, fromBaselineFiles: false, stoppedAtBudget: false });
+    if (!systems.some((s) => s.name === name))
+      systems.push({ name, kind: 'unknown', operations: null, fromBaselineFiles: false, stoppedAtBudget: false });
   }
   if (!systems.some((s) => s.name === INCUMBENT) && hasBaselineFiles) {
-    systems.push({ name: INCUMBENT, kind: 'stored', operations: ['extract', 'compare'], fromBaselineFiles: true, stoppedAtBudget: false });
+    systems.push({
+      name: INCUMBENT,
+      kind: 'stored',
+      operations: ['extract', 'compare'],
+      fromBaselineFiles: true,
+      stoppedAtBudget: false,
+    });
   }
   const configured = (manifest as { reference?: unknown }).reference;
   const reference =
-    systems.length < 2 ? null : typeof configured === 'string' && systems.some((s) => s.name === configured) ? configured : systems.some((s) => s.name === INCUMBENT) ? INCUMBENT : systems[0]!.name;
+    systems.length < 2
+      ? null
+      : typeof configured === 'string' && systems.some((s) => s.name === configured)
+        ? configured
+        : systems.some((s) => s.name === INCUMBENT)
+          ? INCUMBENT
+          : systems[0]!.name;
   const primary = systems.find((s) => s.name !== reference)?.name ?? systems[0]!.name;
   return { systems, reference, primary };
 }
@@ -115,14 +145,33 @@ export function recordsFromBaselineFiles(
   for (const slot of planned) {
     if (slot.endpoint === 'extract' && slot.mode && baseline.json) {
       slots.push(slot);
-      records.push({ ...common('extract', slot.mode), endpoint: 'extract', mode: slot.mode, result: { data: baseline.json, responseForm: 'object', method: null, pagesProcessed: null, confidence: null, confidenceScale: null } });
+      records.push({
+        ...common('extract', slot.mode),
+        endpoint: 'extract',
+        mode: slot.mode,
+        result: {
+          data: baseline.json,
+          responseForm: 'object',
+          method: null,
+          pagesProcessed: null,
+          confidence: null,
+          confidenceScale: null,
+        },
+      });
     } else if (slot.endpoint === 'compare' && baseline.markdown) {
       slots.push(slot);
       records.push({
         ...common('compare', null),
         endpoint: 'compare',
         mode: null,
-        result: { success: true, pages: baseline.markdown.map((content) => ({ content, width: null, height: null })), dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] },
+        result: {
+          success: true,
+          pages: baseline.markdown.map((content) => ({ content, width: null, height: null })),
+          dashboardUrl: null,
+          comparisonId: null,
+          failedPages: 0,
+          failedPageList: [],
+        },
       });
     }
   }

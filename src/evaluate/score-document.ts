@@ -7,7 +7,21 @@
 import type { Endpoint, JsonObject, Mode, ComparatorSpec, DateLocale, JsonSchema } from '../types.js';
 import type { RegionPage } from '../service/index.js';
 import type { CallRecord, DocumentExtraction, DocumentMarkdown, Interner, SystemDocument } from '../run-dir/index.js';
-import { scoreExtraction, type ExtractionScore, type FieldResult, scoreMarkdownPages, scoreWords, scoreMarkdownDrift, type MarkdownDocumentScore, type WordScore, scoreTables, type TablesScore, scoreRegions, type RegionCounts, type LatencySample } from '../score/index.js';
+import {
+  scoreExtraction,
+  type ExtractionScore,
+  type FieldResult,
+  scoreMarkdownPages,
+  scoreWords,
+  scoreMarkdownDrift,
+  type MarkdownDocumentScore,
+  type WordScore,
+  scoreTables,
+  type TablesScore,
+  scoreRegions,
+  type RegionCounts,
+  type LatencySample,
+} from '../score/index.js';
 
 /** What the dataset holds for a document, loaded. Absent = no such file. */
 export interface LoadedTruth {
@@ -31,7 +45,9 @@ export interface ScoringOptions {
 /** One system's scores of one document, as scoring makes them: documents.jsonl's entry, the texts, the field values. */
 export interface ScoredSystemDocument {
   evaluation: SystemDocument;
-  extraction: Partial<Record<Mode, { score: ExtractionScore; failed: boolean; parseFailure: boolean; confidence: number | null }>>;
+  extraction: Partial<
+    Record<Mode, { score: ExtractionScore; failed: boolean; parseFailure: boolean; confidence: number | null }>
+  >;
   markdown?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null };
   drift?: MarkdownDocumentScore;
   regions?: { counts: RegionCounts; failed: boolean };
@@ -49,7 +65,9 @@ export interface ScoredSystemDocument {
  * the texts, the fields' values or the normalisation records (docs/run-directory.md: memory is bounded by the
  * numbers of every document, never their texts). Made by {@link keepForAggregation}.
  */
-export type SystemDocumentScores = Omit<ScoredSystemDocument, 'evaluation' | 'pages' | 'regionPages'> & { evaluation: Pick<SystemDocument, 'status' | 'pages'> };
+export type SystemDocumentScores = Omit<ScoredSystemDocument, 'evaluation' | 'pages' | 'regionPages'> & {
+  evaluation: Pick<SystemDocument, 'status' | 'pages'>;
+};
 
 /** Aggregation never reads the normalisation records: one shared empty record instead of one per document. */
 const NO_NORMALIZATION: ExtractionScore['normalization'] = Object.freeze({});
@@ -60,19 +78,37 @@ const NO_NORMALIZATION: ExtractionScore['normalization'] = Object.freeze({});
  */
 export function keepForAggregation(scored: ScoredSystemDocument, intern: Interner): SystemDocumentScores {
   const extraction: SystemDocumentScores['extraction'] = {};
-  for (const [mode, entry] of Object.entries(scored.extraction) as [Mode, NonNullable<ScoredSystemDocument['extraction'][Mode]>][]) {
+  for (const [mode, entry] of Object.entries(scored.extraction) as [
+    Mode,
+    NonNullable<ScoredSystemDocument['extraction'][Mode]>,
+  ][]) {
     // Paths and verdicts repeat across documents: one shared string each, kept for every document of the run.
     const fields = entry.score.fields.map((f) => {
-      const field: FieldResult = { path: intern(f.path), collapsedPath: intern(f.collapsedPath), verdict: intern(f.verdict), strictVerdict: intern(f.strictVerdict) };
+      const field: FieldResult = {
+        path: intern(f.path),
+        collapsedPath: intern(f.collapsedPath),
+        verdict: intern(f.verdict),
+        strictVerdict: intern(f.strictVerdict),
+      };
       if (f.error) field.error = intern(f.error);
       if (f.anls !== undefined) field.anls = f.anls;
       return field;
     });
     // Object.assign onto a literal, never `{ ...x, key }`: on Node 20 a spread plus a key gives each object a
     // hidden class of its own, kept for every document (docs/performance.md, "Memory").
-    extraction[mode] = { score: Object.assign({}, entry.score, { fields, normalization: NO_NORMALIZATION }), failed: entry.failed, parseFailure: entry.parseFailure, confidence: entry.confidence };
+    extraction[mode] = {
+      score: Object.assign({}, entry.score, { fields, normalization: NO_NORMALIZATION }),
+      failed: entry.failed,
+      parseFailure: entry.parseFailure,
+      confidence: entry.confidence,
+    };
   }
-  const kept: SystemDocumentScores = { extraction, latency: scored.latency, repeats: scored.repeats, evaluation: { status: scored.evaluation.status, pages: scored.evaluation.pages } };
+  const kept: SystemDocumentScores = {
+    extraction,
+    latency: scored.latency,
+    repeats: scored.repeats,
+    evaluation: { status: scored.evaluation.status, pages: scored.evaluation.pages },
+  };
   if (scored.markdown) kept.markdown = scored.markdown;
   if (scored.drift) kept.drift = scored.drift;
   if (scored.regions) kept.regions = scored.regions;
@@ -89,7 +125,9 @@ export interface DocumentScores {
 /** The text of a successful /compare record, or null. */
 export function readComparePages(records: readonly CallRecord[]): string[] | null {
   const record = records.find((r) => r.repeat === 0 && r.endpoint === 'compare');
-  return record?.status === 'ok' && record.endpoint === 'compare' && record.result ? record.result.pages.map((p) => p.content) : null;
+  return record?.status === 'ok' && record.endpoint === 'compare' && record.result
+    ? record.result.pages.map((p) => p.content)
+    : null;
 }
 
 /**
@@ -156,7 +194,14 @@ export function scoreDocument(
       const repeatF1 = records
         .filter((r) => r.endpoint === 'extract' && r.mode === mode)
         .sort((a, b) => a.repeat - b.repeat)
-        .map((r) => scoreExtraction(truth.json!, r.status === 'ok' && r.endpoint === 'extract' && r.result ? r.result.data : {}, { ...extractionOptions, parseFailure: r.status !== 'ok' }).f1);
+        .map(
+          (r) =>
+            scoreExtraction(
+              truth.json!,
+              r.status === 'ok' && r.endpoint === 'extract' && r.result ? r.result.data : {},
+              { ...extractionOptions, parseFailure: r.status !== 'ok' },
+            ).f1,
+        );
       if (repeatF1.length > 1) scores.repeats.f1[mode] = repeatF1;
     }
   }
@@ -173,12 +218,22 @@ export function scoreDocument(
     if (truth.markdown) {
       const score = scoreMarkdownPages(pages, truth.markdown);
       const tables = scoreTables(pages === null ? null : pages.join('\n\n'), truth.markdown.join('\n\n'));
-      scores.markdown = { score, words: scoreWords(pages, truth.markdown), tables: tables.truthTables > 0 ? tables : null };
+      scores.markdown = {
+        score,
+        words: scoreWords(pages, truth.markdown),
+        tables: tables.truthTables > 0 ? tables : null,
+      };
       evaluation.markdown = { ...toDocumentMarkdown(score), teds: tables.teds };
       const repeatSimilarity = records
         .filter((r) => r.endpoint === 'compare')
         .sort((a, b) => a.repeat - b.repeat)
-        .map((r) => scoreMarkdownPages(r.status === 'ok' && r.endpoint === 'compare' && r.result ? r.result.pages.map((p) => p.content) : null, truth.markdown!).similarity);
+        .map(
+          (r) =>
+            scoreMarkdownPages(
+              r.status === 'ok' && r.endpoint === 'compare' && r.result ? r.result.pages.map((p) => p.content) : null,
+              truth.markdown!,
+            ).similarity,
+        );
       if (repeatSimilarity.length > 1) scores.repeats.similarity = repeatSimilarity;
     } else if (referencePages) {
       // No truth: the similarity between this system and the reference measures change, not accuracy.
@@ -190,10 +245,16 @@ export function scoreDocument(
   // Regions, from /split.
   if (planned.some((s) => s.endpoint === 'split') && truth.regions) {
     const record = find('split', null);
-    const predicted = record?.status === 'ok' && record.endpoint === 'split' && record.result ? record.result.pages : null;
+    const predicted =
+      record?.status === 'ok' && record.endpoint === 'split' && record.result ? record.result.pages : null;
     const regions = scoreRegions(predicted, truth.regions);
     scores.regions = { counts: regions, failed: regions.failed };
-    evaluation.regions = { f1_at50: regions.at50.f1, f1_at75: regions.at75.f1, mean_iou: regions.meanIoU, char_accuracy: regions.charAccuracy };
+    evaluation.regions = {
+      f1_at50: regions.at50.f1,
+      f1_at75: regions.at75.f1,
+      mean_iou: regions.meanIoU,
+      char_accuracy: regions.charAccuracy,
+    };
     scores.regionPages = predicted ?? [];
   }
 
@@ -212,7 +273,11 @@ export function scoreDocument(
   return scores;
 }
 
-function toDocumentExtraction(score: ExtractionScore, parseFailure: boolean, confidence: number | null): DocumentExtraction {
+function toDocumentExtraction(
+  score: ExtractionScore,
+  parseFailure: boolean,
+  confidence: number | null,
+): DocumentExtraction {
   return {
     f1: score.f1,
     precision: score.precision,
@@ -238,5 +303,11 @@ function toDocumentExtraction(score: ExtractionScore, parseFailure: boolean, con
 }
 
 function toDocumentMarkdown(score: MarkdownDocumentScore): DocumentMarkdown {
-  return { similarity: score.similarity, edits: score.edits, length: score.length, raw_similarity: score.raw.similarity, pages: score.pages.map((p) => ({ page: p.page, similarity: p.similarity })) };
+  return {
+    similarity: score.similarity,
+    edits: score.edits,
+    length: score.length,
+    raw_similarity: score.raw.similarity,
+    pages: score.pages.map((p) => ({ page: p.page, similarity: p.similarity })),
+  };
 }

@@ -43,11 +43,20 @@ export async function readBaselineStore(reportsDir: string): Promise<BaselineSto
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { schema_version: BASELINES_SCHEMA_VERSION, baselines: new Map() };
-    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`, { code: 'INPUT_INVALID', subject: file, hint: 'check its permissions' });
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { schema_version: BASELINES_SCHEMA_VERSION, baselines: new Map() };
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`, {
+      code: 'INPUT_INVALID',
+      subject: file,
+      hint: 'check its permissions',
+    });
   }
   const damaged = (problem: string) =>
-    new UsageError(`${file} ${problem}`, { code: 'INPUT_INVALID', subject: file, hint: 'fix or delete it, then pin again with: docbench baseline set <run-dir>' });
+    new UsageError(`${file} ${problem}`, {
+      code: 'INPUT_INVALID',
+      subject: file,
+      hint: 'fix or delete it, then pin again with: docbench baseline set <run-dir>',
+    });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -55,16 +64,36 @@ export async function readBaselineStore(reportsDir: string): Promise<BaselineSto
     throw damaged(`is not valid JSON (${(error as Error).message})`);
   }
   const raw = parsed as { schema_version?: unknown; baselines?: unknown };
-  if (typeof raw !== 'object' || raw === null || raw.schema_version !== BASELINES_SCHEMA_VERSION || typeof raw.baselines !== 'object' || raw.baselines === null) {
+  if (
+    typeof raw !== 'object' ||
+    raw === null ||
+    raw.schema_version !== BASELINES_SCHEMA_VERSION ||
+    typeof raw.baselines !== 'object' ||
+    raw.baselines === null
+  ) {
     throw damaged(`is not a baselines file of schema_version ${BASELINES_SCHEMA_VERSION}`);
   }
   const baselines = new Map<string, BaselineEntry>();
   for (const [name, entry] of Object.entries(raw.baselines as Record<string, unknown>)) {
     const e = entry as Partial<BaselineEntry> | null;
-    if (typeof e !== 'object' || e === null || typeof e.run !== 'string' || typeof e.run_id !== 'string' || typeof e.content_hash !== 'string') {
-      throw damaged(`has a damaged entry for dataset ${JSON.stringify(name)} (run, run_id and content_hash are required)`);
+    if (
+      typeof e !== 'object' ||
+      e === null ||
+      typeof e.run !== 'string' ||
+      typeof e.run_id !== 'string' ||
+      typeof e.content_hash !== 'string'
+    ) {
+      throw damaged(
+        `has a damaged entry for dataset ${JSON.stringify(name)} (run, run_id and content_hash are required)`,
+      );
     }
-    baselines.set(name, { run: e.run, run_id: e.run_id, content_hash: e.content_hash, dataset_version: e.dataset_version ?? null, set_at: e.set_at ?? '' });
+    baselines.set(name, {
+      run: e.run,
+      run_id: e.run_id,
+      content_hash: e.content_hash,
+      dataset_version: e.dataset_version ?? null,
+      set_at: e.set_at ?? '',
+    });
   }
   return { schema_version: BASELINES_SCHEMA_VERSION, baselines };
 }
@@ -72,17 +101,28 @@ export async function readBaselineStore(reportsDir: string): Promise<BaselineSto
 async function writeBaselineStore(reportsDir: string, store: BaselineStore): Promise<void> {
   const sorted = [...store.baselines].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   // Object.fromEntries defines own properties, so a dataset named "__proto__" stays an ordinary key.
-  await writeFileAtomic(baselinesFile(reportsDir), toJson({ schema_version: store.schema_version, baselines: Object.fromEntries(sorted) }));
+  await writeFileAtomic(
+    baselinesFile(reportsDir),
+    toJson({ schema_version: store.schema_version, baselines: Object.fromEntries(sorted) }),
+  );
 }
 
 /**
  * Pins `runDir` as the baseline of its dataset. The run must be scored and completed: a baseline with calls
  * missing would make every later diff look like an improvement.
  */
-export async function setBaseline(reportsDir: string, runDir: string, now: Date = new Date()): Promise<{ dataset: string; entry: BaselineEntry; replaced: BaselineEntry | null }> {
+export async function setBaseline(
+  reportsDir: string,
+  runDir: string,
+  now: Date = new Date(),
+): Promise<{ dataset: string; entry: BaselineEntry; replaced: BaselineEntry | null }> {
   const { manifest } = await openStoredRun(runDir);
   if (manifest.status !== 'completed') {
-    throw new UsageError(`run ${manifest.run_id} is ${manifest.status}, not completed: it cannot be a baseline`, { code: 'INPUT_INVALID', subject: runDir, hint: `finish it first with: docbench run --resume ${runDir}` });
+    throw new UsageError(`run ${manifest.run_id} is ${manifest.status}, not completed: it cannot be a baseline`, {
+      code: 'INPUT_INVALID',
+      subject: runDir,
+      hint: `finish it first with: docbench run --resume ${runDir}`,
+    });
   }
   const store = await readBaselineStore(reportsDir);
   const relative = path.relative(path.resolve(reportsDir), path.resolve(runDir)).split(path.sep).join('/');
@@ -108,7 +148,10 @@ export async function unsetBaseline(reportsDir: string, dataset: string): Promis
 }
 
 /** The pinned run directory (absolute) of `dataset`, or null when none is pinned. */
-export async function resolveBaseline(reportsDir: string, dataset: string): Promise<{ dir: string; entry: BaselineEntry } | null> {
+export async function resolveBaseline(
+  reportsDir: string,
+  dataset: string,
+): Promise<{ dir: string; entry: BaselineEntry } | null> {
   const store = await readBaselineStore(reportsDir);
   const entry = store.baselines.get(dataset);
   if (!entry) return null;

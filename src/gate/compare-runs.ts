@@ -8,11 +8,36 @@
  * other headline metrics on their p Holm-adjusted among themselves. Field paths are a Holm family of their
  * own; they decide the verdict only with `fail_on_fields`.
  */
-import { DEFAULT_TIE_TOLERANCE, adjustHeadlineFamilies, bootstrapP, choosePrimaryMetric, compareSystemsMany, createMicroF1Delta, fewestSignificantDocuments, holmAdjust, pairByDocumentId, quantileSorted, smallestPossibleP, type ComparisonRequest, type CountsLike, type SystemComparison, computeMicroSimilarity, createMicroSimilarityDelta } from '../score/index.js';
+import {
+  DEFAULT_TIE_TOLERANCE,
+  adjustHeadlineFamilies,
+  bootstrapP,
+  choosePrimaryMetric,
+  compareSystemsMany,
+  createMicroF1Delta,
+  fewestSignificantDocuments,
+  holmAdjust,
+  pairByDocumentId,
+  quantileSorted,
+  smallestPossibleP,
+  type ComparisonRequest,
+  type CountsLike,
+  type SystemComparison,
+  computeMicroSimilarity,
+  createMicroSimilarityDelta,
+} from '../score/index.js';
 import { DocbenchError } from '../errors.js';
 import { describeServiceUrl } from '../render/index.js';
 import { MODES } from '../types.js';
-import { DIFF_SCHEMA_VERSION, type DiffResult, type DiffRunInfo, type FieldDiff, type FlipDiff, type LatencyDiff, type MetricDiff } from './diff-types.js';
+import {
+  DIFF_SCHEMA_VERSION,
+  type DiffResult,
+  type DiffRunInfo,
+  type FieldDiff,
+  type FlipDiff,
+  type LatencyDiff,
+  type MetricDiff,
+} from './diff-types.js';
 import type { DiffDocument, DiffRun, PathCounts } from './read-diff-run.js';
 import type { DiffSettings } from './thresholds.js';
 
@@ -31,11 +56,24 @@ export interface CompareRunsOptions {
 export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: CompareRunsOptions): DiffResult {
   const { settings } = options;
   const pairing = pairByDocumentId(indexMap(baseline.documents), indexMap(candidate.documents));
-  const pairs = pairing.ids.map((id) => ({ id, base: baseline.documents.get(id)!, cand: candidate.documents.get(id)! }));
+  const pairs = pairing.ids.map((id) => ({
+    id,
+    base: baseline.documents.get(id)!,
+    cand: candidate.documents.get(id)!,
+  }));
   const warnings: string[] = [];
-  if (pairing.onlyInA.length > 0) warnings.push(`${pairing.onlyInA.length} documents only in the baseline run were left out: ${preview(pairing.onlyInA)}`);
-  if (pairing.onlyInB.length > 0) warnings.push(`${pairing.onlyInB.length} documents only in the candidate run were left out: ${preview(pairing.onlyInB)}`);
-  if (options.datasetChanged) warnings.push(`the runs used different dataset contents (${shortHash(baseline.manifest.dataset.content_hash)} vs ${shortHash(candidate.manifest.dataset.content_hash)}): documents are paired by id, but their truth may differ`);
+  if (pairing.onlyInA.length > 0)
+    warnings.push(
+      `${pairing.onlyInA.length} documents only in the baseline run were left out: ${preview(pairing.onlyInA)}`,
+    );
+  if (pairing.onlyInB.length > 0)
+    warnings.push(
+      `${pairing.onlyInB.length} documents only in the candidate run were left out: ${preview(pairing.onlyInB)}`,
+    );
+  if (options.datasetChanged)
+    warnings.push(
+      `the runs used different dataset contents (${shortHash(baseline.manifest.dataset.content_hash)} vs ${shortHash(candidate.manifest.dataset.content_hash)}): documents are paired by id, but their truth may differ`,
+    );
   const boot = { seed: settings.seed, resamples: settings.resamples };
   // Every comparison is collected first and bootstrapped in one pass (compareSystemsMany): the same numbers as
   // one compareSystems call each, but the resamples of each document count are drawn once, not per metric.
@@ -43,7 +81,11 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
 
   // Headline metrics, higher is better for each.
   const rawHeadline: { metric: string; build: () => RawMetric }[] = [];
-  const modes = MODES.filter((mode) => baseline.summary.systems[baseline.system]?.extraction[mode] && candidate.summary.systems[candidate.system]?.extraction[mode]);
+  const modes = MODES.filter(
+    (mode) =>
+      baseline.summary.systems[baseline.system]?.extraction[mode] &&
+      candidate.summary.systems[candidate.system]?.extraction[mode],
+  );
   for (const mode of modes) {
     const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
     if (scored.length === 0) continue;
@@ -54,12 +96,26 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
       b: base.map((e) => e.f1),
       statistic: createMicroF1Delta(cand, base),
     });
-    rawHeadline.push(pendingMetric(`extraction.${mode}.f1`, `Field F1 (${mode}, normalised, micro)`, 'micro F1 from summed TP/FP/FN', () => [microF1(base), microF1(cand), f1()]));
+    rawHeadline.push(
+      pendingMetric(
+        `extraction.${mode}.f1`,
+        `Field F1 (${mode}, normalised, micro)`,
+        'micro F1 from summed TP/FP/FN',
+        () => [microF1(base), microF1(cand), f1()],
+      ),
+    );
     const exact = batch.add({
       a: cand.map((e) => (e.exactMatch ? 1 : 0)),
       b: base.map((e) => (e.exactMatch ? 1 : 0)),
     });
-    rawHeadline.push(pendingMetric(`extraction.${mode}.exact_match_rate`, `Exact-match rate (${mode})`, 'share of documents with no FP and no FN', () => [exact().meanB, exact().meanA, exact()]));
+    rawHeadline.push(
+      pendingMetric(
+        `extraction.${mode}.exact_match_rate`,
+        `Exact-match rate (${mode})`,
+        'share of documents with no FP and no FN',
+        () => [exact().meanB, exact().meanA, exact()],
+      ),
+    );
   }
   const withMarkdown = pairs.filter((p) => p.base.similarity !== null && p.cand.similarity !== null);
   if (withMarkdown.length > 0) {
@@ -68,18 +124,49 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
       // The report's headline figure: micro similarity, 1 − Σedits / Σlength, recomputed on every resample.
       const base = withMarkdown.map((p) => p.base.markdownCounts!);
       const cand = withMarkdown.map((p) => p.cand.markdownCounts!);
-      const similarity = batch.add({ a: withMarkdown.map((p) => p.cand.similarity!), b: withMarkdown.map((p) => p.base.similarity!), statistic: createMicroSimilarityDelta(cand, base) });
-      rawHeadline.push(pendingMetric('markdown.similarity', 'Markdown similarity (micro)', '1 − Σedits / Σlength over the drawn documents', () => [computeMicroSimilarity(base), computeMicroSimilarity(cand), similarity()]));
+      const similarity = batch.add({
+        a: withMarkdown.map((p) => p.cand.similarity!),
+        b: withMarkdown.map((p) => p.base.similarity!),
+        statistic: createMicroSimilarityDelta(cand, base),
+      });
+      rawHeadline.push(
+        pendingMetric(
+          'markdown.similarity',
+          'Markdown similarity (micro)',
+          '1 − Σedits / Σlength over the drawn documents',
+          () => [computeMicroSimilarity(base), computeMicroSimilarity(cand), similarity()],
+        ),
+      );
     } else {
       // Runs scored before documents.jsonl carried edit counts: the mean per document is all there is.
-      const similarity = batch.add({ a: withMarkdown.map((p) => p.cand.similarity!), b: withMarkdown.map((p) => p.base.similarity!) });
-      rawHeadline.push(pendingMetric('markdown.similarity', 'Markdown similarity (mean per document)', 'mean of per-document similarity', () => [similarity().meanB, similarity().meanA, similarity()]));
+      const similarity = batch.add({
+        a: withMarkdown.map((p) => p.cand.similarity!),
+        b: withMarkdown.map((p) => p.base.similarity!),
+      });
+      rawHeadline.push(
+        pendingMetric(
+          'markdown.similarity',
+          'Markdown similarity (mean per document)',
+          'mean of per-document similarity',
+          () => [similarity().meanB, similarity().meanA, similarity()],
+        ),
+      );
     }
   }
   const withRegions = pairs.filter((p) => p.base.regionsF1 !== null && p.cand.regionsF1 !== null);
   if (withRegions.length > 0) {
-    const regions = batch.add({ a: withRegions.map((p) => p.cand.regionsF1!), b: withRegions.map((p) => p.base.regionsF1!) });
-    rawHeadline.push(pendingMetric('regions.f1_at50', 'Region F1 @ IoU 0.5 (mean per document)', 'mean of per-document region F1', () => [regions().meanB, regions().meanA, regions()]));
+    const regions = batch.add({
+      a: withRegions.map((p) => p.cand.regionsF1!),
+      b: withRegions.map((p) => p.base.regionsF1!),
+    });
+    rawHeadline.push(
+      pendingMetric(
+        'regions.f1_at50',
+        'Region F1 @ IoU 0.5 (mean per document)',
+        'mean of per-document region F1',
+        () => [regions().meanB, regions().meanA, regions()],
+      ),
+    );
   }
 
   // Field paths: micro F1 of each path over the documents where it occurs in either run.
@@ -87,7 +174,8 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
   for (const mode of modes) {
     const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
     const paths = new Set<string>();
-    for (const p of scored) for (const side of [p.base, p.cand]) for (const key of side.extraction[mode]!.paths.keys()) paths.add(key);
+    for (const p of scored)
+      for (const side of [p.base, p.cand]) for (const key of side.extraction[mode]!.paths.keys()) paths.add(key);
     for (const fieldPath of [...paths].sort()) {
       const base: CountsLike[] = [];
       const cand: CountsLike[] = [];
@@ -98,7 +186,11 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
         base.push(toCounts(b));
         cand.push(toCounts(c));
       }
-      const comparison = batch.add({ a: cand.map(documentF1), b: base.map(documentF1), statistic: createMicroF1Delta(cand, base) });
+      const comparison = batch.add({
+        a: cand.map(documentF1),
+        b: base.map(documentF1),
+        statistic: createMicroF1Delta(cand, base),
+      });
       rawFields.push(() => ({
         mode,
         path: fieldPath,
@@ -114,21 +206,39 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
 
   const latencyRows = collectLatency(pairs, batch);
   // Chosen before the bootstrap runs: a primary metric the runs lack is an input error, reported at once.
-  const primary = choosePrimaryMetric(rawHeadline.map((m) => m.metric), settings.primary);
+  const primary = choosePrimaryMetric(
+    rawHeadline.map((m) => m.metric),
+    settings.primary,
+  );
   batch.run(boot);
   const measured = rawHeadline.map((row) => row.build());
-  const families = adjustHeadlineFamilies(measured.map((m) => m.p_bootstrap), measured.findIndex((m) => m.metric === primary));
+  const families = adjustHeadlineFamilies(
+    measured.map((m) => m.p_bootstrap),
+    measured.findIndex((m) => m.metric === primary),
+  );
   const headline = measured.map((m, i) => ({ ...decideOne(m, families[i]!.p, settings), family: families[i]!.family }));
   const fieldRows = rawFields.map((row) => row());
   const fieldP = fieldRows.length > 0 ? holmAdjust(fieldRows.map((f) => f.p_bootstrap)) : [];
-  const fields = fieldRows.map((f, i) => decideOne(f, fieldP[i]!, settings)).sort((a, b) => Number(b.regression) - Number(a.regression) || a.delta - b.delta || a.path.localeCompare(b.path) || a.mode.localeCompare(b.mode));
+  const fields = fieldRows
+    .map((f, i) => decideOne(f, fieldP[i]!, settings))
+    .sort(
+      (a, b) =>
+        Number(b.regression) - Number(a.regression) ||
+        a.delta - b.delta ||
+        a.path.localeCompare(b.path) ||
+        a.mode.localeCompare(b.mode),
+    );
 
   const flips: FlipDiff[] = modes.map((mode) => {
     const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
     return {
       mode,
-      to_wrong: scored.filter((p) => p.base.extraction[mode]!.exactMatch && !p.cand.extraction[mode]!.exactMatch).map((p) => p.id),
-      to_correct: scored.filter((p) => !p.base.extraction[mode]!.exactMatch && p.cand.extraction[mode]!.exactMatch).map((p) => p.id),
+      to_wrong: scored
+        .filter((p) => p.base.extraction[mode]!.exactMatch && !p.cand.extraction[mode]!.exactMatch)
+        .map((p) => p.id),
+      to_correct: scored
+        .filter((p) => !p.base.extraction[mode]!.exactMatch && p.cand.extraction[mode]!.exactMatch)
+        .map((p) => p.id),
     };
   });
   const statusFlips = {
@@ -141,12 +251,20 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
   const secondaries = headline.filter((h) => h.family === 'secondary').length;
   const reasons: string[] = [];
   for (const m of headline.filter((h) => h.regression)) {
-    const decidedOn = m.family === 'primary' ? `p ${formatP(m.p_adjusted)}, the primary metric, decided alone` : `p ${formatP(m.p_adjusted)} Holm-adjusted among the ${secondaries} secondary metrics`;
-    reasons.push(`${m.label} dropped ${formatSigned(m.delta)} (95% interval ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}, ${decidedOn}): more than the tolerance ${settings.tolerance} and significant at α = ${settings.alpha}`);
+    const decidedOn =
+      m.family === 'primary'
+        ? `p ${formatP(m.p_adjusted)}, the primary metric, decided alone`
+        : `p ${formatP(m.p_adjusted)} Holm-adjusted among the ${secondaries} secondary metrics`;
+    reasons.push(
+      `${m.label} dropped ${formatSigned(m.delta)} (95% interval ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}, ${decidedOn}): more than the tolerance ${settings.tolerance} and significant at α = ${settings.alpha}`,
+    );
   }
   const fieldRegressions = fields.filter((f) => f.regression);
   if (settings.fail_on_fields) {
-    for (const f of fieldRegressions) reasons.push(`field ${f.path} (${f.mode}) F1 dropped ${formatSigned(f.delta)} (Holm-adjusted p ${formatP(f.p_adjusted)})`);
+    for (const f of fieldRegressions)
+      reasons.push(
+        `field ${f.path} (${f.mode}) F1 dropped ${formatSigned(f.delta)} (Holm-adjusted p ${formatP(f.p_adjusted)})`,
+      );
   }
   const regression = reasons.length > 0;
   if (!regression) {
@@ -167,7 +285,7 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
     settings: {
       ...settings,
       primary,
-      test: 'Paired bootstrap over documents (percentile 95% interval; p two-sided from Δ / bootstrap standard error, never below the sign test\'s 2 · 0.5^k for the k documents that differ); sign test and Wilcoxon signed-rank reported alongside',
+      test: "Paired bootstrap over documents (percentile 95% interval; p two-sided from Δ / bootstrap standard error, never below the sign test's 2 · 0.5^k for the k documents that differ); sign test and Wilcoxon signed-rank reported alongside",
       correction: `the primary metric (${primary ?? 'none'}) decided on its own p; the other headline metrics Holm-adjusted among themselves; field paths a Holm family of their own`,
       tie_tolerance: DEFAULT_TIE_TOLERANCE,
     },
@@ -180,13 +298,19 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
     latency,
     warnings,
     power,
-    power_note: !regression && headline.length > 0 && pairs.length < FEW_DOCUMENTS ? describePower(power, settings) : null,
+    power_note:
+      !regression && headline.length > 0 && pairs.length < FEW_DOCUMENTS ? describePower(power, settings) : null,
   };
 }
 
 /** What the primary metric's test can find on `documents` paired documents (docs/gate.md "Power"). */
 function powerOf(documents: number, settings: DiffSettings): DiffResult['power'] {
-  return { documents, fewest_significant: fewestSignificantDocuments(settings.alpha), alpha: settings.alpha, tolerance: settings.tolerance };
+  return {
+    documents,
+    fewest_significant: fewestSignificantDocuments(settings.alpha),
+    alpha: settings.alpha,
+    tolerance: settings.tolerance,
+  };
 }
 
 /** "with 10 paired documents, a drop on fewer than 6 of them cannot be significant …". */
@@ -194,13 +318,18 @@ function describePower(power: DiffResult['power'], settings: DiffSettings): stri
   const k = power.fewest_significant;
   const fewer = k - 1;
   const tolerance = `and a drop must also exceed the tolerance ${settings.tolerance}`;
-  if (power.documents < k) return `with ${power.documents} paired documents no drop can be significant at α = ${settings.alpha}: it takes at least ${k} documents that all moved the same way (the smallest p ${power.documents} documents can give is ${formatP(smallestPossibleP(power.documents))})`;
+  if (power.documents < k)
+    return `with ${power.documents} paired documents no drop can be significant at α = ${settings.alpha}: it takes at least ${k} documents that all moved the same way (the smallest p ${power.documents} documents can give is ${formatP(smallestPossibleP(power.documents))})`;
   return `with ${power.documents} paired documents, a drop on fewer than ${k} of them cannot be significant at α = ${settings.alpha} (the smallest p ${fewer} document${fewer === 1 ? '' : 's'} can give is ${formatP(smallestPossibleP(fewer))}), ${tolerance}`;
 }
 
-
 /** A headline metric whose figures can be read once the batch has run. */
-function pendingMetric(name: string, label: string, aggregate: string, read: () => [baseline: number, candidate: number, comparison: SystemComparison]): { metric: string; build: () => RawMetric } {
+function pendingMetric(
+  name: string,
+  label: string,
+  aggregate: string,
+  read: () => [baseline: number, candidate: number, comparison: SystemComparison],
+): { metric: string; build: () => RawMetric } {
   return { metric: name, build: () => metric(name, label, aggregate, ...read()) };
 }
 
@@ -208,7 +337,14 @@ function pendingMetric(name: string, label: string, aggregate: string, read: () 
 type Decided = 'p_adjusted' | 'significant' | 'regression' | 'improvement';
 type RawMetric = Omit<MetricDiff, Decided | 'family'>;
 
-function metric(name: string, label: string, aggregate: string, baseline: number, candidate: number, c: SystemComparison): RawMetric {
+function metric(
+  name: string,
+  label: string,
+  aggregate: string,
+  baseline: number,
+  candidate: number,
+  c: SystemComparison,
+): RawMetric {
   return {
     metric: name,
     label,
@@ -228,17 +364,33 @@ function metric(name: string, label: string, aggregate: string, baseline: number
 }
 
 /** Marks a drop or gain beyond the tolerance whose decision p (`pAdjusted`, already adjusted in its family) is ≤ alpha. */
-function decideOne<T extends { delta: number }>(row: T, pAdjusted: number, settings: DiffSettings): T & Pick<MetricDiff, Decided> {
+function decideOne<T extends { delta: number }>(
+  row: T,
+  pAdjusted: number,
+  settings: DiffSettings,
+): T & Pick<MetricDiff, Decided> {
   const significant = pAdjusted <= settings.alpha;
-  return { ...row, p_adjusted: pAdjusted, significant, regression: significant && row.delta < -settings.tolerance - SLACK, improvement: significant && row.delta > settings.tolerance + SLACK };
+  return {
+    ...row,
+    p_adjusted: pAdjusted,
+    significant,
+    regression: significant && row.delta < -settings.tolerance - SLACK,
+    improvement: significant && row.delta > settings.tolerance + SLACK,
+  };
 }
 
-function collectLatency(pairs: { id: string; base: DiffDocument; cand: DiffDocument }[], batch: ComparisonBatch): (() => LatencyDiff)[] {
+function collectLatency(
+  pairs: { id: string; base: DiffDocument; cand: DiffDocument }[],
+  batch: ComparisonBatch,
+): (() => LatencyDiff)[] {
   const keys = new Set<string>();
-  for (const p of pairs) for (const key of Object.keys(p.base.latency)) if (p.cand.latency[key] !== undefined) keys.add(key);
+  for (const p of pairs)
+    for (const key of Object.keys(p.base.latency)) if (p.cand.latency[key] !== undefined) keys.add(key);
   const out: (() => LatencyDiff)[] = [];
   for (const key of [...keys].sort()) {
-    const both = pairs.filter((p) => typeof p.base.latency[key] === 'number' && typeof p.cand.latency[key] === 'number');
+    const both = pairs.filter(
+      (p) => typeof p.base.latency[key] === 'number' && typeof p.cand.latency[key] === 'number',
+    );
     const base = both.map((p) => p.base.latency[key]!);
     const cand = both.map((p) => p.cand.latency[key]!);
     // Higher-is-better convention of compareSystems: delta = mean(candidate − baseline) ms, "wins" = slower.
@@ -291,7 +443,10 @@ function createComparisonBatch(): ComparisonBatch {
 /** R-7 percentile (the method summary.json names), over the paired documents. */
 function percentile(values: number[], q: number): number | null {
   if (values.length === 0) return null;
-  return quantileSorted([...values].sort((a, b) => a - b), q);
+  return quantileSorted(
+    [...values].sort((a, b) => a - b),
+    q,
+  );
 }
 
 function subtract(a: number | null, b: number | null): number | null {
@@ -303,7 +458,11 @@ function toCounts(counts: PathCounts | undefined): CountsLike {
 }
 
 function sum(rows: readonly CountsLike[]): { tp: number; fp: number; fn: number } {
-  return rows.reduce((acc, r) => ({ tp: acc.tp + r.tp, fp: acc.fp + r.fp, fn: acc.fn + r.fn }), { tp: 0, fp: 0, fn: 0 });
+  return rows.reduce((acc, r) => ({ tp: acc.tp + r.tp, fp: acc.fp + r.fp, fn: acc.fn + r.fn }), {
+    tp: 0,
+    fp: 0,
+    fn: 0,
+  });
 }
 
 /** Micro F1 from summed counts; 1 when nothing was counted (docs/metrics/extraction.md empty case). */

@@ -23,26 +23,57 @@ function deltaClass(delta: number, tolerance: number): string {
 /** Δ with its interval per headline metric, with the ±tolerance band dashed: a forest plot. */
 export function buildDeltaChart(headline: readonly MetricDiff[], tolerance: number): ChartView | null {
   if (headline.length === 0) return null;
-  const extent = Math.max(tolerance * 2, ...headline.flatMap((m) => [Math.abs(m.ci95[0]), Math.abs(m.ci95[1]), Math.abs(m.delta)])) * 1.1;
+  const extent =
+    Math.max(tolerance * 2, ...headline.flatMap((m) => [Math.abs(m.ci95[0]), Math.abs(m.ci95[1]), Math.abs(m.delta)])) *
+    1.1;
   const margins = { top: 30, right: 30, bottom: 44, left: 250 };
   const row = 30;
   const width = 760;
   const height = margins.top + margins.bottom + headline.length * row;
-  const ticks = [-extent, -extent / 2, 0, extent / 2, extent].map((value) => ({ value, label: formatSigned(value, 3) }));
+  const ticks = [-extent, -extent / 2, 0, extent / 2, extent].map((value) => ({
+    value,
+    label: formatSigned(value, 3),
+  }));
   const x = linearScale([-extent, extent], [margins.left, width - margins.right], ticks);
   const y = Object.assign((v: number) => v, { ticks: [] as { value: number; label: string }[] });
-  const chart = createFrame({ label: 'Change per headline metric: candidate − baseline, with 95% interval', width, height, margins, x, y, xTitle: 'Δ candidate − baseline (dashed: ± tolerance)', yTitle: '' });
+  const chart = createFrame({
+    label: 'Change per headline metric: candidate − baseline, with 95% interval',
+    width,
+    height,
+    margins,
+    x,
+    y,
+    xTitle: 'Δ candidate − baseline (dashed: ± tolerance)',
+    yTitle: '',
+  });
   const bottom = height - margins.bottom;
-  chart.paths.push({ d: `M${x(-tolerance)} ${margins.top} L${x(-tolerance)} ${bottom} M${x(tolerance)} ${margins.top} L${x(tolerance)} ${bottom}`, cls: 'target' });
+  chart.paths.push({
+    d: `M${x(-tolerance)} ${margins.top} L${x(-tolerance)} ${bottom} M${x(tolerance)} ${margins.top} L${x(tolerance)} ${bottom}`,
+    cls: 'target',
+  });
   chart.paths.push({ d: `M${x(0)} ${margins.top} L${x(0)} ${bottom}`, cls: 'axis' });
   headline.forEach((m, index) => {
     const mid = px(margins.top + index * row + row / 2);
     const cls = m.regression ? 's4' : m.improvement ? 's2' : 's0';
     chart.texts.push({ x: margins.left - 8, y: px(mid + 4), text: m.label, anchor: 'end', cls: 'label' });
-    chart.paths.push({ d: `M${x(m.ci95[0])} ${mid} L${x(m.ci95[1])} ${mid} M${x(m.ci95[0])} ${px(mid - 5)} L${x(m.ci95[0])} ${px(mid + 5)} M${x(m.ci95[1])} ${px(mid - 5)} L${x(m.ci95[1])} ${px(mid + 5)}`, cls: `whisker ${cls}` });
-    chart.circles.push({ cx: x(m.delta), cy: mid, r: 4.5, cls: `point ${cls}`, title: `${m.label}: Δ ${formatSigned(m.delta)} (95% interval ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}), p ${formatP(m.p_adjusted)} (${m.family}): ${describeResult(m).result}` });
+    chart.paths.push({
+      d: `M${x(m.ci95[0])} ${mid} L${x(m.ci95[1])} ${mid} M${x(m.ci95[0])} ${px(mid - 5)} L${x(m.ci95[0])} ${px(mid + 5)} M${x(m.ci95[1])} ${px(mid - 5)} L${x(m.ci95[1])} ${px(mid + 5)}`,
+      cls: `whisker ${cls}`,
+    });
+    chart.circles.push({
+      cx: x(m.delta),
+      cy: mid,
+      r: 4.5,
+      cls: `point ${cls}`,
+      title: `${m.label}: Δ ${formatSigned(m.delta)} (95% interval ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}), p ${formatP(m.p_adjusted)} (${m.family}): ${describeResult(m).result}`,
+    });
   });
-  chart.legend.push({ cls: 's4', label: 'regression' }, { cls: 's2', label: 'improvement' }, { cls: 's0', label: 'neither' }, { cls: 'target', label: '± tolerance' });
+  chart.legend.push(
+    { cls: 's4', label: 'regression' },
+    { cls: 's2', label: 'improvement' },
+    { cls: 's0', label: 'neither' },
+    { cls: 'target', label: '± tolerance' },
+  );
   return chart;
 }
 
@@ -59,14 +90,30 @@ export function buildDiffView(diff: DiffResult): unknown {
     version: DOCBENCH_VERSION,
     verdict: diff.verdict === 'regression' ? 'Regression' : 'No regression',
     tone: diff.verdict === 'regression' ? 'bad' : 'good',
-    reasons: [...diff.reasons, ...(lostFields(diff).length > 0 ? [`Field paths that lost: ${lostFields(diff).map(describeLostField).join('; ')}`] : []), ...(diff.power_note ? [diff.power_note] : [])],
+    reasons: [
+      ...diff.reasons,
+      ...(lostFields(diff).length > 0
+        ? [`Field paths that lost: ${lostFields(diff).map(describeLostField).join('; ')}`]
+        : []),
+      ...(diff.power_note ? [diff.power_note] : []),
+    ],
     warnings: diff.warnings,
     method: `Documents paired by id (${diff.documents.paired} paired). ${diff.settings.test}. ${diff.settings.correction}. Regression: Δ < −${tol} and p ≤ ${diff.settings.alpha} (two-sided; the primary metric ${diff.settings.primary ?? '—'} on its own p, the others after Holm among themselves). ${diff.settings.resamples} resamples, seed ${diff.settings.seed}.`,
     facts: [
       { label: 'Baseline', value: b.run_id, detail: `${b.service} · ${b.created_at} · ${b.status}` },
       { label: 'Candidate', value: c.run_id, detail: `${c.service} · ${c.created_at} · ${c.status}` },
-      { label: 'Documents paired', value: String(diff.documents.paired), detail: `${diff.documents.only_in_baseline.length} only in baseline, ${diff.documents.only_in_candidate.length} only in candidate` },
-      { label: 'Dataset', value: c.dataset.content_hash.replace(/^sha256:/, '').slice(0, 12), detail: diff.dataset_changed ? `changed: baseline ${b.dataset.content_hash.replace(/^sha256:/, '').slice(0, 12)}` : 'same content in both runs' },
+      {
+        label: 'Documents paired',
+        value: String(diff.documents.paired),
+        detail: `${diff.documents.only_in_baseline.length} only in baseline, ${diff.documents.only_in_candidate.length} only in candidate`,
+      },
+      {
+        label: 'Dataset',
+        value: c.dataset.content_hash.replace(/^sha256:/, '').slice(0, 12),
+        detail: diff.dataset_changed
+          ? `changed: baseline ${b.dataset.content_hash.replace(/^sha256:/, '').slice(0, 12)}`
+          : 'same content in both runs',
+      },
       { label: 'Tolerance / α', value: `${tol} / ${diff.settings.alpha}` },
     ],
     chart: buildDeltaChart(diff.headline, tol),
@@ -105,11 +152,31 @@ export function buildDiffView(diff: DiffResult): unknown {
     })),
     flips: [
       ...diff.flips.flatMap((f) => [
-        { title: `${f.mode}: exact → wrong`, count: f.to_wrong.length, tone: f.to_wrong.length ? 'bad' : 'neutral', ...idList(f.to_wrong) },
-        { title: `${f.mode}: wrong → exact`, count: f.to_correct.length, tone: f.to_correct.length ? 'good' : 'neutral', ...idList(f.to_correct) },
+        {
+          title: `${f.mode}: exact → wrong`,
+          count: f.to_wrong.length,
+          tone: f.to_wrong.length ? 'bad' : 'neutral',
+          ...idList(f.to_wrong),
+        },
+        {
+          title: `${f.mode}: wrong → exact`,
+          count: f.to_correct.length,
+          tone: f.to_correct.length ? 'good' : 'neutral',
+          ...idList(f.to_correct),
+        },
       ]),
-      { title: 'calls ok → failed', count: diff.status_flips.to_failed.length, tone: diff.status_flips.to_failed.length ? 'bad' : 'neutral', ...idList(diff.status_flips.to_failed) },
-      { title: 'calls failed → ok', count: diff.status_flips.to_ok.length, tone: diff.status_flips.to_ok.length ? 'good' : 'neutral', ...idList(diff.status_flips.to_ok) },
+      {
+        title: 'calls ok → failed',
+        count: diff.status_flips.to_failed.length,
+        tone: diff.status_flips.to_failed.length ? 'bad' : 'neutral',
+        ...idList(diff.status_flips.to_failed),
+      },
+      {
+        title: 'calls failed → ok',
+        count: diff.status_flips.to_ok.length,
+        tone: diff.status_flips.to_ok.length ? 'good' : 'neutral',
+        ...idList(diff.status_flips.to_ok),
+      },
     ],
     latency: diff.latency.map((l) => ({
       key: l.key,
@@ -118,7 +185,14 @@ export function buildDiffView(diff: DiffResult): unknown {
       candidate: `${formatMs(l.candidate.p50)} / ${formatMs(l.candidate.p95)}`,
       delta_p50: signedMs(l.delta_p50),
       delta_p95: signedMs(l.delta_p95),
-      delta_class: l.delta_p95 !== null && l.baseline.p95 ? (l.delta_p95 > 0.1 * l.baseline.p95 ? 'delta-bad' : l.delta_p95 < -0.1 * l.baseline.p95 ? 'delta-good' : '') : '',
+      delta_class:
+        l.delta_p95 !== null && l.baseline.p95
+          ? l.delta_p95 > 0.1 * l.baseline.p95
+            ? 'delta-bad'
+            : l.delta_p95 < -0.1 * l.baseline.p95
+              ? 'delta-good'
+              : ''
+          : '',
       mean_delta: `${signedMs(l.mean_delta)} (${signedMs(l.ci95[0])} to ${signedMs(l.ci95[1])})`,
       faster_slower: `${l.faster} / ${l.slower}`,
       p_wilcoxon: formatP(l.p_wilcoxon),

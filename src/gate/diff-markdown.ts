@@ -30,7 +30,8 @@ export function toDiffMarkdown(diff: DiffResult): string {
   lines.push(diff.verdict === 'regression' ? '**❌ Regression**' : '**✅ No regression**', '');
   for (const reason of diff.reasons) lines.push(`- ${escapeMarkdown(reason)}`);
   const lost = lostFields(diff);
-  if (lost.length > 0) lines.push(`- Field paths that lost: ${lost.map((f) => escapeMarkdown(describeLostField(f))).join('; ')}`);
+  if (lost.length > 0)
+    lines.push(`- Field paths that lost: ${lost.map((f) => escapeMarkdown(describeLostField(f))).join('; ')}`);
   if (diff.power_note) lines.push(`- ${escapeMarkdown(diff.power_note)}`);
   lines.push('');
   lines.push(
@@ -46,10 +47,15 @@ export function toDiffMarkdown(diff: DiffResult): string {
   lines.push('## Headline metrics', '');
   if (diff.headline.length === 0) lines.push('No headline metric is present in both runs.', '');
   else {
-    lines.push('| Metric | Baseline | Candidate | Δ | 95% interval | p (bootstrap) | p (decision) | p (sign) | p (Wilcoxon) | Better / worse / tie | Result |', '|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|');
+    lines.push(
+      '| Metric | Baseline | Candidate | Δ | 95% interval | p (bootstrap) | p (decision) | p (sign) | p (Wilcoxon) | Better / worse / tie | Result |',
+      '|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|',
+    );
     for (const m of diff.headline) {
       const result = `${resultMark(m)}${describeResult(m).result}`;
-      lines.push(`| ${escapeMarkdown(m.label)}${m.family === 'primary' ? ' (primary)' : ''} | ${rate(m.baseline)} | ${rate(m.candidate)} | ${formatSigned(m.delta)} | ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])} | ${formatP(m.p_bootstrap)} | ${formatP(m.p_adjusted)} | ${formatP(m.p_sign)} | ${formatP(m.p_wilcoxon)} | ${m.wins} / ${m.losses} / ${m.ties} | ${result} |`);
+      lines.push(
+        `| ${escapeMarkdown(m.label)}${m.family === 'primary' ? ' (primary)' : ''} | ${rate(m.baseline)} | ${rate(m.candidate)} | ${formatSigned(m.delta)} | ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])} | ${formatP(m.p_bootstrap)} | ${formatP(m.p_adjusted)} | ${formatP(m.p_sign)} | ${formatP(m.p_wilcoxon)} | ${m.wins} / ${m.losses} / ${m.ties} | ${result} |`,
+      );
     }
     lines.push('');
   }
@@ -57,11 +63,19 @@ export function toDiffMarkdown(diff: DiffResult): string {
   const regressed = diff.fields.filter((f) => f.regression);
   const improved = diff.fields.filter((f) => f.improvement);
   lines.push('## Field paths', '');
-  lines.push(`${regressed.length} regressed, ${improved.length} improved (F1 change beyond the tolerance with Holm-adjusted p ≤ ${diff.settings.alpha}), of ${diff.fields.length} compared.`, '');
+  lines.push(
+    `${regressed.length} regressed, ${improved.length} improved (F1 change beyond the tolerance with Holm-adjusted p ≤ ${diff.settings.alpha}), of ${diff.fields.length} compared.`,
+    '',
+  );
   if (regressed.length + improved.length > 0) {
-    lines.push('| Field | Mode | Baseline F1 | Candidate F1 | Δ | 95% interval | p (Holm) | Documents | Result |', '|---|---|---:|---:|---:|---|---:|---:|---|');
+    lines.push(
+      '| Field | Mode | Baseline F1 | Candidate F1 | Δ | 95% interval | p (Holm) | Documents | Result |',
+      '|---|---|---:|---:|---:|---|---:|---:|---|',
+    );
     for (const f of [...regressed, ...improved]) {
-      lines.push(`| ${escapeMarkdown(f.path)} | ${f.mode} | ${rate(f.baseline.f1)} | ${rate(f.candidate.f1)} | ${formatSigned(f.delta)} | ${formatSigned(f.ci95[0])} to ${formatSigned(f.ci95[1])} | ${formatP(f.p_adjusted)} | ${f.documents} | ${resultMark(f)}${describeResult(f).result} |`);
+      lines.push(
+        `| ${escapeMarkdown(f.path)} | ${f.mode} | ${rate(f.baseline.f1)} | ${rate(f.candidate.f1)} | ${formatSigned(f.delta)} | ${formatSigned(f.ci95[0])} to ${formatSigned(f.ci95[1])} | ${formatP(f.p_adjusted)} | ${f.documents} | ${resultMark(f)}${describeResult(f).result} |`,
+      );
     }
     lines.push('');
   }
@@ -75,10 +89,18 @@ export function toDiffMarkdown(diff: DiffResult): string {
   lines.push(`- calls failed → ok (${diff.status_flips.to_ok.length}): ${ids(diff.status_flips.to_ok)}`, '');
 
   if (diff.latency.length > 0) {
-    lines.push('## Latency (client wall time, paired documents)', '', '| Call | Baseline p50 / p95 | Candidate p50 / p95 | Δ p95 | Mean Δ (95% interval) | Faster / slower | p (Wilcoxon) |', '|---|---:|---:|---:|---|---|---:|');
+    lines.push(
+      '## Latency (client wall time, paired documents)',
+      '',
+      '| Call | Baseline p50 / p95 | Candidate p50 / p95 | Δ p95 | Mean Δ (95% interval) | Faster / slower | p (Wilcoxon) |',
+      '|---|---:|---:|---:|---|---|---:|',
+    );
     for (const l of diff.latency) {
-      const signedMs = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${formatMs(Math.abs(v))}`);
-      lines.push(`| ${escapeMarkdown(l.key)} | ${formatMs(l.baseline.p50)} / ${formatMs(l.baseline.p95)} | ${formatMs(l.candidate.p50)} / ${formatMs(l.candidate.p95)} | ${signedMs(l.delta_p95)} | ${signedMs(l.mean_delta)} (${signedMs(l.ci95[0])} to ${signedMs(l.ci95[1])}) | ${l.faster} / ${l.slower} | ${formatP(l.p_wilcoxon)} |`);
+      const signedMs = (v: number | null) =>
+        v === null ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : '±'}${formatMs(Math.abs(v))}`;
+      lines.push(
+        `| ${escapeMarkdown(l.key)} | ${formatMs(l.baseline.p50)} / ${formatMs(l.baseline.p95)} | ${formatMs(l.candidate.p50)} / ${formatMs(l.candidate.p95)} | ${signedMs(l.delta_p95)} | ${signedMs(l.mean_delta)} (${signedMs(l.ci95[0])} to ${signedMs(l.ci95[1])}) | ${l.faster} / ${l.slower} | ${formatP(l.p_wilcoxon)} |`,
+      );
     }
     lines.push('');
   }

@@ -32,14 +32,24 @@ export interface DiffRunsOutcome {
   written: string[];
 }
 
-export async function diffRunDirectories(baselineDir: string, candidateDir: string, options: DiffRunsOptions): Promise<DiffRunsOutcome> {
+export async function diffRunDirectories(
+  baselineDir: string,
+  candidateDir: string,
+  options: DiffRunsOptions,
+): Promise<DiffRunsOutcome> {
   const logger = options.logger ?? silentLogger;
-  const [baseline, candidate] = await Promise.all([readDiffRun(baselineDir, 'baseline', options.system), readDiffRun(candidateDir, 'candidate', options.system)]);
+  const [baseline, candidate] = await Promise.all([
+    readDiffRun(baselineDir, 'baseline', options.system),
+    readDiffRun(candidateDir, 'candidate', options.system),
+  ]);
   const a = baseline.manifest.dataset;
   const b = candidate.manifest.dataset;
   const changed = a.name !== b.name || a.content_hash !== b.content_hash;
   if (changed && !options.allowDatasetChange) {
-    const what = a.name !== b.name ? `dataset "${a.name}" vs "${b.name}"` : `dataset "${a.name}" with different contents (${a.content_hash.slice(0, 19)}… vs ${b.content_hash.slice(0, 19)}…)`;
+    const what =
+      a.name !== b.name
+        ? `dataset "${a.name}" vs "${b.name}"`
+        : `dataset "${a.name}" with different contents (${a.content_hash.slice(0, 19)}… vs ${b.content_hash.slice(0, 19)}…)`;
     throw new UsageError(`the runs are of different datasets: ${what}`, {
       code: 'INPUT_INVALID',
       subject: candidateDir,
@@ -48,11 +58,14 @@ export async function diffRunDirectories(baselineDir: string, candidateDir: stri
   }
   const result = compareRuns(baseline, candidate, { settings: options.settings, datasetChanged: changed });
   if (result.documents.paired === 0) {
-    throw new UsageError(`the runs have no document id in common (baseline ${baseline.documents.size}, candidate ${candidate.documents.size} documents)`, {
-      code: 'INPUT_INVALID',
-      subject: candidateDir,
-      hint: 'compare runs made with the same --filter/--shard/--limit selection',
-    });
+    throw new UsageError(
+      `the runs have no document id in common (baseline ${baseline.documents.size}, candidate ${candidate.documents.size} documents)`,
+      {
+        code: 'INPUT_INVALID',
+        subject: candidateDir,
+        hint: 'compare runs made with the same --filter/--shard/--limit selection',
+      },
+    );
   }
   for (const warning of result.warnings) logger.warn(warning);
   const written: string[] = [];
@@ -73,7 +86,9 @@ export async function diffRunDirectories(baselineDir: string, candidateDir: stri
 
 /** The verdict and its reasons, for the terminal. */
 export function formatDiffVerdict(result: DiffResult): string {
-  const lines = [`diff: ${result.verdict === 'regression' ? 'REGRESSION' : 'no regression'} (${result.documents.paired} documents paired)`];
+  const lines = [
+    `diff: ${result.verdict === 'regression' ? 'REGRESSION' : 'no regression'} (${result.documents.paired} documents paired)`,
+  ];
   for (const reason of result.reasons) lines.push(`  ${result.verdict === 'regression' ? '✗' : '·'} ${reason}`);
   const lost = lostFields(result);
   if (lost.length > 0) lines.push(`  field paths that lost: ${lost.map(describeLostField).join('; ')}`);

@@ -3,7 +3,14 @@
  * (gate.json). Pure: no I/O, no clock. summary.md, junit.xml, report.html and the exit code are all derived
  * from the one GateResult this returns, so they cannot disagree.
  */
-import type { DocumentEvaluation, GateCheck, GateResult, RunSummary, SystemDocument, SystemSummary } from '../run-dir/index.js';
+import type {
+  DocumentEvaluation,
+  GateCheck,
+  GateResult,
+  RunSummary,
+  SystemDocument,
+  SystemSummary,
+} from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
 import { hasGateChecks, type GateThresholds, type ModeThresholds, type SystemThresholds } from './thresholds.js';
 
@@ -14,7 +21,9 @@ import { hasGateChecks, type GateThresholds, type ModeThresholds, type SystemThr
 const EPSILON = 1e-9;
 
 /** What the gate needs of each document (a DocumentEvaluation has it). */
-export type GateDocument = Pick<DocumentEvaluation, 'document_id'> & { systems: Record<string, Pick<SystemDocument, 'status' | 'extraction'>> };
+export type GateDocument = Pick<DocumentEvaluation, 'document_id'> & {
+  systems: Record<string, Pick<SystemDocument, 'status' | 'extraction'>>;
+};
 
 export interface GateEvaluation {
   result: GateResult;
@@ -29,26 +38,63 @@ export interface GateEvaluation {
  * never passes by omission. Once any threshold of a system is set, its `max_failed_documents` defaults to 0,
  * because junit.xml lists every document whose calls failed as a failed testcase and the two must agree.
  */
-export function evaluateGate(summary: RunSummary, documents: readonly GateDocument[], thresholds: GateThresholds): GateEvaluation {
+export function evaluateGate(
+  summary: RunSummary,
+  documents: readonly GateDocument[],
+  thresholds: GateThresholds,
+): GateEvaluation {
   const checks: GateCheck[] = [];
   const notes: string[] = [];
   const document_failures: GateResult['document_failures'] = [];
-  const scopes: [string, SystemThresholds][] = [[summary.primary, thresholds], ...Object.entries(thresholds.systems ?? {})];
+  const scopes: [string, SystemThresholds][] = [
+    [summary.primary, thresholds],
+    ...Object.entries(thresholds.systems ?? {}),
+  ];
   for (const [name, set] of scopes) {
     if (set !== thresholds && !hasGateChecks(set)) continue;
     const system = summary.systems[name];
     if (!system) {
-      checks.push({ ...check('system', '>=', 1, null, undefined, `gate.systems.${name}: this run has no system named ${name} (it has ${summary.system_names.join(', ')})`), system: name });
+      checks.push({
+        ...check(
+          'system',
+          '>=',
+          1,
+          null,
+          undefined,
+          `gate.systems.${name}: this run has no system named ${name} (it has ${summary.system_names.join(', ')})`,
+        ),
+        system: name,
+      });
       continue;
     }
-    const own = documents.flatMap((d) => (d.systems?.[name] ? [{ document_id: d.document_id, ...d.systems[name]! }] : []));
-    const result = evaluateSystem(system, own, set, name === summary.primary && set === thresholds ? '' : `gate.systems.${name}.`);
+    const own = documents.flatMap((d) =>
+      d.systems?.[name] ? [{ document_id: d.document_id, ...d.systems[name]! }] : [],
+    );
+    const result = evaluateSystem(
+      system,
+      own,
+      set,
+      name === summary.primary && set === thresholds ? '' : `gate.systems.${name}.`,
+    );
     checks.push(...result.checks.map((c) => ({ ...c, system: name })));
     notes.push(...result.notes);
     document_failures.push(...result.failures.map((f) => ({ ...f, system: name })));
   }
-  document_failures.sort((a, b) => (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : (a.system ?? "") < (b.system ?? "") ? -1 : (a.system ?? "") > (b.system ?? "") ? 1 : 0));
-  return { result: { passed: checks.every((c) => c.passed) && document_failures.length === 0, checks, document_failures }, notes };
+  document_failures.sort((a, b) =>
+    a.document_id < b.document_id
+      ? -1
+      : a.document_id > b.document_id
+        ? 1
+        : (a.system ?? '') < (b.system ?? '')
+          ? -1
+          : (a.system ?? '') > (b.system ?? '')
+            ? 1
+            : 0,
+  );
+  return {
+    result: { passed: checks.every((c) => c.passed) && document_failures.length === 0, checks, document_failures },
+    notes,
+  };
 }
 
 /** One system's document as the per-document thresholds see it. */
@@ -59,12 +105,20 @@ type FailureReasons = Map<string, string[]>;
 /** A system's thresholds for one mode: the mode's own over the system's top-level ones. */
 type EffectiveThresholds = (mode: Mode) => ModeThresholds;
 
-function evaluateSystem(summary: SystemSummary, documents: readonly SystemGateDocument[], thresholds: SystemThresholds, at: string): { checks: GateCheck[]; notes: string[]; failures: { document_id: string; reasons: string[] }[] } {
+function evaluateSystem(
+  summary: SystemSummary,
+  documents: readonly SystemGateDocument[],
+  thresholds: SystemThresholds,
+  at: string,
+): { checks: GateCheck[]; notes: string[]; failures: { document_id: string; reasons: string[] }[] } {
   const failures: FailureReasons = new Map();
   const runModes = MODES.filter((mode) => summary.extraction[mode] !== undefined);
   const notes = (Object.keys(thresholds.modes) as Mode[])
     .filter((mode) => !runModes.includes(mode))
-    .map((mode) => `${at || 'gate.'}modes.${mode}: this run has no ${mode}-mode extraction scores; its thresholds were not applied`);
+    .map(
+      (mode) =>
+        `${at || 'gate.'}modes.${mode}: this run has no ${mode}-mode extraction scores; its thresholds were not applied`,
+    );
   const effective: EffectiveThresholds = (mode) => ({ ...pickModeThresholds(thresholds), ...thresholds.modes[mode] });
 
   const checks = [
@@ -82,30 +136,67 @@ function evaluateSystem(summary: SystemSummary, documents: readonly SystemGateDo
 /** Extraction thresholds with no extraction scores at all: fail rather than pass by omission. */
 function noExtractionChecks(thresholds: SystemThresholds): GateCheck[] {
   const checks: GateCheck[] = [];
-  for (const [key, metric] of [['min_f1', 'extraction.f1'], ['min_strict_f1', 'extraction.strict_f1'], ['min_exact_match', 'extraction.exact_match_rate'], ['min_document_f1', 'documents.extraction.f1']] as const) {
+  for (const [key, metric] of [
+    ['min_f1', 'extraction.f1'],
+    ['min_strict_f1', 'extraction.strict_f1'],
+    ['min_exact_match', 'extraction.exact_match_rate'],
+    ['min_document_f1', 'documents.extraction.f1'],
+  ] as const) {
     const threshold = thresholds[key];
-    if (threshold !== undefined) checks.push(check(metric, '>=', threshold, null, undefined, 'this run has no extraction scores (no /extract calls, or no truth JSON)'));
+    if (threshold !== undefined)
+      checks.push(
+        check(
+          metric,
+          '>=',
+          threshold,
+          null,
+          undefined,
+          'this run has no extraction scores (no /extract calls, or no truth JSON)',
+        ),
+      );
   }
   return checks;
 }
 
 /** One mode's run-level extraction and calibration thresholds, then its per-document field F1 floor. */
-function extractionChecks(summary: SystemSummary, documents: readonly SystemGateDocument[], mode: Mode, t: ModeThresholds, failures: FailureReasons): GateCheck[] {
+function extractionChecks(
+  summary: SystemSummary,
+  documents: readonly SystemGateDocument[],
+  mode: Mode,
+  t: ModeThresholds,
+  failures: FailureReasons,
+): GateCheck[] {
   const checks: GateCheck[] = [];
   const block = summary.extraction[mode]!;
   if (t.min_f1 !== undefined) checks.push(check(`extraction.${mode}.f1`, '>=', t.min_f1, block.f1));
-  if (t.min_strict_f1 !== undefined) checks.push(check(`extraction.${mode}.strict_f1`, '>=', t.min_strict_f1, block.strict_f1));
-  if (t.min_exact_match !== undefined) checks.push(check(`extraction.${mode}.exact_match_rate`, '>=', t.min_exact_match, block.exact_match_rate));
+  if (t.min_strict_f1 !== undefined)
+    checks.push(check(`extraction.${mode}.strict_f1`, '>=', t.min_strict_f1, block.strict_f1));
+  if (t.min_exact_match !== undefined)
+    checks.push(check(`extraction.${mode}.exact_match_rate`, '>=', t.min_exact_match, block.exact_match_rate));
   if (t.max_ece !== undefined) {
     const ece = summary.confidence[mode]?.ece ?? null;
-    checks.push(check(`confidence.${mode}.ece`, '<=', t.max_ece, ece, undefined, ece === null ? 'no confidence scores to calibrate in this mode' : undefined));
+    checks.push(
+      check(
+        `confidence.${mode}.ece`,
+        '<=',
+        t.max_ece,
+        ece,
+        undefined,
+        ece === null ? 'no confidence scores to calibrate in this mode' : undefined,
+      ),
+    );
   }
   if (t.min_document_f1 !== undefined) checks.push(documentF1Check(documents, mode, t.min_document_f1, failures));
   return checks;
 }
 
 /** The lowest document field F1 against `threshold`; each document below it gets a reason in `failures`. */
-function documentF1Check(documents: readonly SystemGateDocument[], mode: Mode, threshold: number, failures: FailureReasons): GateCheck {
+function documentF1Check(
+  documents: readonly SystemGateDocument[],
+  mode: Mode,
+  threshold: number,
+  failures: FailureReasons,
+): GateCheck {
   let lowest: number | null = null;
   let below = 0;
   for (const doc of documents) {
@@ -119,14 +210,36 @@ function documentF1Check(documents: readonly SystemGateDocument[], mode: Mode, t
       failures.set(doc.document_id, reasons);
     }
   }
-  const detail = lowest === null ? 'no document has extraction scores in this mode' : below > 0 ? `${below} document${below === 1 ? '' : 's'} below field F1 ${threshold} (${mode})` : undefined;
-  return check(`documents.extraction.${mode}.f1`, '>=', threshold, lowest, undefined, detail, 'lowest document field F1');
+  const detail =
+    lowest === null
+      ? 'no document has extraction scores in this mode'
+      : below > 0
+        ? `${below} document${below === 1 ? '' : 's'} below field F1 ${threshold} (${mode})`
+        : undefined;
+  return check(
+    `documents.extraction.${mode}.f1`,
+    '>=',
+    threshold,
+    lowest,
+    undefined,
+    detail,
+    'lowest document field F1',
+  );
 }
 
 function similarityChecks(summary: SystemSummary, thresholds: SystemThresholds): GateCheck[] {
   if (thresholds.min_similarity === undefined) return [];
   const similarity = summary.markdown?.similarity ?? null;
-  return [check('markdown.similarity', '>=', thresholds.min_similarity, similarity, undefined, similarity === null ? 'this run has no markdown scores (no /compare calls, or no truth markdown)' : undefined)];
+  return [
+    check(
+      'markdown.similarity',
+      '>=',
+      thresholds.min_similarity,
+      similarity,
+      undefined,
+      similarity === null ? 'this run has no markdown scores (no /compare calls, or no truth markdown)' : undefined,
+    ),
+  ];
 }
 
 /** `gate.fields.<path>`: each field path's F1, precision and recall in every mode of the run. */
@@ -134,15 +247,40 @@ function fieldChecks(summary: SystemSummary, thresholds: SystemThresholds, runMo
   const checks: GateCheck[] = [];
   for (const [fieldPath, t] of Object.entries(thresholds.fields)) {
     if (runModes.length === 0) {
-      checks.push(check(`fields.${fieldPath}.f1`, '>=', t.min_f1 ?? t.min_precision ?? t.min_recall ?? 0, null, undefined, 'this run has no extraction scores'));
+      checks.push(
+        check(
+          `fields.${fieldPath}.f1`,
+          '>=',
+          t.min_f1 ?? t.min_precision ?? t.min_recall ?? 0,
+          null,
+          undefined,
+          'this run has no extraction scores',
+        ),
+      );
       continue;
     }
     for (const mode of runModes) {
       const row = summary.fields.find((f) => f.path === fieldPath && f.mode === mode);
-      const missing = row ? undefined : `field path ${fieldPath} has no scores in ${mode} mode (paths collapse indices, e.g. codes[].cpt; see fields.csv)`;
-      if (t.min_f1 !== undefined) checks.push(check(`fields.${mode}.${fieldPath}.f1`, '>=', t.min_f1, row?.f1 ?? null, undefined, missing));
-      if (t.min_precision !== undefined) checks.push(check(`fields.${mode}.${fieldPath}.precision`, '>=', t.min_precision, row?.precision ?? null, undefined, missing));
-      if (t.min_recall !== undefined) checks.push(check(`fields.${mode}.${fieldPath}.recall`, '>=', t.min_recall, row?.recall ?? null, undefined, missing));
+      const missing = row
+        ? undefined
+        : `field path ${fieldPath} has no scores in ${mode} mode (paths collapse indices, e.g. codes[].cpt; see fields.csv)`;
+      if (t.min_f1 !== undefined)
+        checks.push(check(`fields.${mode}.${fieldPath}.f1`, '>=', t.min_f1, row?.f1 ?? null, undefined, missing));
+      if (t.min_precision !== undefined)
+        checks.push(
+          check(
+            `fields.${mode}.${fieldPath}.precision`,
+            '>=',
+            t.min_precision,
+            row?.precision ?? null,
+            undefined,
+            missing,
+          ),
+        );
+      if (t.min_recall !== undefined)
+        checks.push(
+          check(`fields.${mode}.${fieldPath}.recall`, '>=', t.min_recall, row?.recall ?? null, undefined, missing),
+        );
     }
   }
   return checks;
@@ -158,12 +296,34 @@ function tagChecks(summary: SystemSummary, thresholds: SystemThresholds, runMode
     const missing = breakdown ? undefined : `no document of this run has the tag ${scope}`;
     const modes = breakdown ? runModes : runModes.length > 0 ? runModes : (['slow'] as Mode[]);
     for (const mode of modes) {
-      if (t.min_f1 !== undefined) checks.push(check(`extraction.${mode}.f1`, '>=', t.min_f1, breakdown?.extraction_f1[mode] ?? null, scope, missing));
-      if (t.min_exact_match !== undefined) checks.push(check(`extraction.${mode}.exact_match_rate`, '>=', t.min_exact_match, breakdown?.exact_match_rate[mode] ?? null, scope, missing));
+      if (t.min_f1 !== undefined)
+        checks.push(
+          check(`extraction.${mode}.f1`, '>=', t.min_f1, breakdown?.extraction_f1[mode] ?? null, scope, missing),
+        );
+      if (t.min_exact_match !== undefined)
+        checks.push(
+          check(
+            `extraction.${mode}.exact_match_rate`,
+            '>=',
+            t.min_exact_match,
+            breakdown?.exact_match_rate[mode] ?? null,
+            scope,
+            missing,
+          ),
+        );
     }
     if (t.min_similarity !== undefined) {
       const similarity = breakdown?.similarity ?? null;
-      checks.push(check('markdown.similarity', '>=', t.min_similarity, similarity, scope, missing ?? (similarity === null ? `no markdown scores for documents tagged ${scope}` : undefined)));
+      checks.push(
+        check(
+          'markdown.similarity',
+          '>=',
+          t.min_similarity,
+          similarity,
+          scope,
+          missing ?? (similarity === null ? `no markdown scores for documents tagged ${scope}` : undefined),
+        ),
+      );
     }
   }
   return checks;
@@ -174,16 +334,37 @@ function failedDocumentsChecks(summary: SystemSummary, thresholds: SystemThresho
   const maxFailed = thresholds.max_failed_documents ?? (configured ? 0 : undefined);
   if (maxFailed === undefined) return [];
   const failed = summary.documents.failed;
-  return [check('documents.failed', '<=', maxFailed, failed, undefined, failed > maxFailed ? `${failed} of ${summary.documents.total} documents had failed calls (scored as empty output; listed in junit.xml)` : undefined, 'documents with failed calls')];
+  return [
+    check(
+      'documents.failed',
+      '<=',
+      maxFailed,
+      failed,
+      undefined,
+      failed > maxFailed
+        ? `${failed} of ${summary.documents.total} documents had failed calls (scored as empty output; listed in junit.xml)`
+        : undefined,
+      'documents with failed calls',
+    ),
+  ];
 }
 
 function pickModeThresholds(t: SystemThresholds): ModeThresholds {
   const { min_f1, min_strict_f1, min_exact_match, max_ece, max_p95_ms, min_document_f1 } = t;
-  return Object.fromEntries(Object.entries({ min_f1, min_strict_f1, min_exact_match, max_ece, max_p95_ms, min_document_f1 }).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries({ min_f1, min_strict_f1, min_exact_match, max_ece, max_p95_ms, min_document_f1 }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
 }
 
 /** p95 (and per call key p50/p99) latency: `max_p95_ms` at the top applies to every call key of the run. */
-function latencyChecks(summary: SystemSummary, thresholds: SystemThresholds, runModes: readonly Mode[], effective: EffectiveThresholds): GateCheck[] {
+function latencyChecks(
+  summary: SystemSummary,
+  thresholds: SystemThresholds,
+  runModes: readonly Mode[],
+  effective: EffectiveThresholds,
+): GateCheck[] {
   const checks: GateCheck[] = [];
   const keys = new Set(Object.keys(summary.latency_ms ?? {}));
   for (const key of Object.keys(thresholds.latency)) keys.add(key);
@@ -194,20 +375,44 @@ function latencyChecks(summary: SystemSummary, thresholds: SystemThresholds, run
     const p95 = perKey.max_p95_ms ?? (mode ? effective(mode).max_p95_ms : thresholds.max_p95_ms);
     const block = summary.latency_ms?.[key];
     const missing = block ? undefined : `this run made no ${key} calls`;
-    if (perKey.max_p50_ms !== undefined) checks.push(check(`latency_ms.${key}.p50`, '<=', perKey.max_p50_ms, block?.p50 ?? null, undefined, missing));
-    if (p95 !== undefined) checks.push(check(`latency_ms.${key}.p95`, '<=', p95, block?.p95 ?? null, undefined, missing));
-    if (perKey.max_p99_ms !== undefined) checks.push(check(`latency_ms.${key}.p99`, '<=', perKey.max_p99_ms, block?.p99 ?? null, undefined, missing));
+    if (perKey.max_p50_ms !== undefined)
+      checks.push(check(`latency_ms.${key}.p50`, '<=', perKey.max_p50_ms, block?.p50 ?? null, undefined, missing));
+    if (p95 !== undefined)
+      checks.push(check(`latency_ms.${key}.p95`, '<=', p95, block?.p95 ?? null, undefined, missing));
+    if (perKey.max_p99_ms !== undefined)
+      checks.push(check(`latency_ms.${key}.p99`, '<=', perKey.max_p99_ms, block?.p99 ?? null, undefined, missing));
   }
   return checks;
 }
 
-function check(metric: string, op: '>=' | '<=', threshold: number, actual: number | null, scope?: string, detail?: string, label = metric): GateCheck {
-  const passed = actual !== null && Number.isFinite(actual) && (op === '>=' ? actual >= threshold - EPSILON : actual <= threshold + EPSILON);
+function check(
+  metric: string,
+  op: '>=' | '<=',
+  threshold: number,
+  actual: number | null,
+  scope?: string,
+  detail?: string,
+  label = metric,
+): GateCheck {
+  const passed =
+    actual !== null &&
+    Number.isFinite(actual) &&
+    (op === '>=' ? actual >= threshold - EPSILON : actual <= threshold + EPSILON);
   const where = scope ? ` for ${scope}` : '';
   const show = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(4).replace(/0+$/, ''));
   let message: string;
-  if (actual === null || !Number.isFinite(actual)) message = `${label}${where}: not computed${detail ? ` — ${detail}` : ''}`;
+  if (actual === null || !Number.isFinite(actual))
+    message = `${label}${where}: not computed${detail ? ` — ${detail}` : ''}`;
   else if (passed) message = `${label}${where} ${show(actual)} ${op === '>=' ? '≥' : '≤'} ${show(threshold)}`;
-  else message = `${label}${where} ${show(actual)} is ${op === '>=' ? 'below the minimum' : 'above the maximum'} ${show(threshold)}${detail ? ` — ${detail}` : ''}`;
-  return { metric, ...(scope ? { scope } : {}), op, threshold, actual: actual !== null && Number.isFinite(actual) ? actual : null, passed, message };
+  else
+    message = `${label}${where} ${show(actual)} is ${op === '>=' ? 'below the minimum' : 'above the maximum'} ${show(threshold)}${detail ? ` — ${detail}` : ''}`;
+  return {
+    metric,
+    ...(scope ? { scope } : {}),
+    op,
+    threshold,
+    actual: actual !== null && Number.isFinite(actual) ? actual : null,
+    passed,
+    message,
+  };
 }

@@ -7,8 +7,25 @@ import { readdir, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { GateResult, RunSummary } from '../run-dir/index.js';
-import { DIFF_FILES, HISTORY_FILES, RUN_DIR_FILES, readGate, readManifest, readSummary, runDirPath, type RunManifest } from '../run-dir/index.js';
-import { describeServiceUrl, neutraliseFormula, formatDate, formatMs, formatPercent, roundForCsv, stringifyCsv } from '../render/index.js';
+import {
+  DIFF_FILES,
+  HISTORY_FILES,
+  RUN_DIR_FILES,
+  readGate,
+  readManifest,
+  readSummary,
+  runDirPath,
+  type RunManifest,
+} from '../run-dir/index.js';
+import {
+  describeServiceUrl,
+  neutraliseFormula,
+  formatDate,
+  formatMs,
+  formatPercent,
+  roundForCsv,
+  stringifyCsv,
+} from '../render/index.js';
 import { UsageError } from '../errors.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
@@ -47,8 +64,26 @@ export interface HistoryRow {
 
 /** history.csv's columns, in order. */
 export const HISTORY_COLUMNS = [
-  'created_at', 'run_id', 'dir', 'dataset', 'dataset_version', 'content_hash', 'service', 'system', 'status', 'documents', 'failed_documents',
-  'f1_fast', 'f1_slow', 'exact_match_fast', 'exact_match_slow', 'similarity', 'p95_ms_extract_fast', 'p95_ms_extract_slow', 'p95_ms_compare', 'gate',
+  'created_at',
+  'run_id',
+  'dir',
+  'dataset',
+  'dataset_version',
+  'content_hash',
+  'service',
+  'system',
+  'status',
+  'documents',
+  'failed_documents',
+  'f1_fast',
+  'f1_slow',
+  'exact_match_fast',
+  'exact_match_slow',
+  'similarity',
+  'p95_ms_extract_fast',
+  'p95_ms_extract_slow',
+  'p95_ms_compare',
+  'gate',
 ] as const satisfies readonly (keyof HistoryRow)[];
 
 export interface HistoryOutcome {
@@ -59,12 +94,25 @@ export interface HistoryOutcome {
 }
 
 /** One run's rows from its manifest, summary and gate (pure): one per system, in run order. */
-export function toHistoryRows(dir: string, manifest: RunManifest, summary: RunSummary, gate: GateResult | null, files: { report: boolean; diff: boolean }): HistoryRow[] {
+export function toHistoryRows(
+  dir: string,
+  manifest: RunManifest,
+  summary: RunSummary,
+  gate: GateResult | null,
+  files: { report: boolean; diff: boolean },
+): HistoryRow[] {
   return summary.system_names.map((name) => toHistoryRow(dir, manifest, summary, gate, files, name));
 }
 
 /** One run's row for one system (the primary by default). */
-export function toHistoryRow(dir: string, manifest: RunManifest, summary: RunSummary, gate: GateResult | null, files: { report: boolean; diff: boolean }, name = summary.primary): HistoryRow {
+export function toHistoryRow(
+  dir: string,
+  manifest: RunManifest,
+  summary: RunSummary,
+  gate: GateResult | null,
+  files: { report: boolean; diff: boolean },
+  name = summary.primary,
+): HistoryRow {
   const system = summary.systems[name];
   // A check without a system (gate.json of schema 1) is the primary system's.
   const checks = gate?.checks.filter((c) => (c.system ?? summary.primary) === name) ?? [];
@@ -89,7 +137,12 @@ export function toHistoryRow(dir: string, manifest: RunManifest, summary: RunSum
     p95_ms_extract_fast: system?.latency_ms?.['extract:fast']?.p95 ?? null,
     p95_ms_extract_slow: system?.latency_ms?.['extract:slow']?.p95 ?? null,
     p95_ms_compare: system?.latency_ms?.compare?.p95 ?? null,
-    gate: gate && checks.length + failures.length > 0 ? (checks.every((c) => c.passed) && failures.length === 0 ? 'passed' : 'failed') : null,
+    gate:
+      gate && checks.length + failures.length > 0
+        ? checks.every((c) => c.passed) && failures.length === 0
+          ? 'passed'
+          : 'failed'
+        : null,
     has_report: files.report,
     has_diff: files.diff,
   };
@@ -97,16 +150,29 @@ export function toHistoryRow(dir: string, manifest: RunManifest, summary: RunSum
 
 /** Runs in time order (created_at, then run id for equal times). */
 export function sortHistory(rows: HistoryRow[]): HistoryRow[] {
-  return [...rows].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || (a.run_id < b.run_id ? -1 : a.run_id > b.run_id ? 1 : 0));
+  return [...rows].sort(
+    (a, b) =>
+      Date.parse(a.created_at) - Date.parse(b.created_at) || (a.run_id < b.run_id ? -1 : a.run_id > b.run_id ? 1 : 0),
+  );
 }
 
 /** Finds the run directories directly under `reportsDir`; others are skipped with a reason. */
-export async function scanRuns(reportsDir: string, logger: Logger = silentLogger): Promise<{ rows: HistoryRow[]; skipped: { dir: string; reason: string }[] }> {
+export async function scanRuns(
+  reportsDir: string,
+  logger: Logger = silentLogger,
+): Promise<{ rows: HistoryRow[]; skipped: { dir: string; reason: string }[] }> {
   let entries: string[];
   try {
     entries = await readdir(reportsDir);
   } catch (error) {
-    throw new UsageError(`reports directory ${reportsDir} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { code: 'INPUT_INVALID', subject: reportsDir, hint: 'pass the directory docbench run writes to (default reports/)' });
+    throw new UsageError(
+      `reports directory ${reportsDir} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      {
+        code: 'INPUT_INVALID',
+        subject: reportsDir,
+        hint: 'pass the directory docbench run writes to (default reports/)',
+      },
+    );
   }
   const rows: HistoryRow[] = [];
   const skipped: { dir: string; reason: string }[] = [];
@@ -125,7 +191,12 @@ export async function scanRuns(reportsDir: string, logger: Logger = silentLogger
       continue;
     }
     const gate = await readGate(dir);
-    rows.push(...toHistoryRows(name, manifest, summary, gate, { report: existsSync(runDirPath(dir, 'reportHtml')), diff: existsSync(path.join(runDirPath(dir, 'diffDir'), DIFF_FILES.html)) }));
+    rows.push(
+      ...toHistoryRows(name, manifest, summary, gate, {
+        report: existsSync(runDirPath(dir, 'reportHtml')),
+        diff: existsSync(path.join(runDirPath(dir, 'diffDir'), DIFF_FILES.html)),
+      }),
+    );
   }
   for (const s of skipped) logger.warn(`history: skipped ${s.dir}: ${s.reason}`);
   return { rows: sortHistory(rows), skipped };
@@ -148,7 +219,11 @@ function relativeHref(dir: string, file: string): string {
   return [...dir.split('/'), ...file.split('/')].map(encodeURIComponent).join('/');
 }
 
-export function buildHistoryView(rows: readonly HistoryRow[], skipped: readonly { dir: string; reason: string }[], title: string): unknown {
+export function buildHistoryView(
+  rows: readonly HistoryRow[],
+  skipped: readonly { dir: string; reason: string }[],
+  title: string,
+): unknown {
   // Trends are per dataset and system: one line of points per system that ran on the dataset.
   const series = (r: HistoryRow) => `${r.dataset} · ${r.system}`;
   const datasets = [...new Set(rows.map(series))].sort();
@@ -158,7 +233,11 @@ export function buildHistoryView(rows: readonly HistoryRow[], skipped: readonly 
     title,
     version: DOCBENCH_VERSION,
     facts: [
-      { label: 'Runs', value: String(new Set(rows.map((r) => r.run_id)).size), detail: skipped.length ? `${skipped.length} directories skipped` : undefined },
+      {
+        label: 'Runs',
+        value: String(new Set(rows.map((r) => r.run_id)).size),
+        detail: skipped.length ? `${skipped.length} directories skipped` : undefined,
+      },
       { label: 'Datasets', value: String(new Set(rows.map((r) => r.dataset)).size) },
       { label: 'From', value: formatDate(first) },
       { label: 'To', value: formatDate(last) },
@@ -166,7 +245,13 @@ export function buildHistoryView(rows: readonly HistoryRow[], skipped: readonly 
     warnings: skipped.map((s) => `Skipped ${s.dir}: ${s.reason}`),
     datasets: datasets.map((name, index) => {
       const runs = rows.filter((r) => series(r) === name);
-      return { name, anchor: `dataset-${index + 1}`, runs: runs.length, span: `${formatDate(runs[0]!.created_at)} to ${formatDate(runs.at(-1)!.created_at)}`, charts: buildTrendCharts(runs) };
+      return {
+        name,
+        anchor: `dataset-${index + 1}`,
+        runs: runs.length,
+        span: `${formatDate(runs[0]!.created_at)} to ${formatDate(runs.at(-1)!.created_at)}`,
+        charts: buildTrendCharts(runs),
+      };
     }),
     metric_columns: ['F1 fast', 'F1 slow', 'Exact match slow', 'Similarity', 'p95 extract:slow', 'p95 compare'],
     // Newest first in the table; the charts read left to right in time.
@@ -177,7 +262,14 @@ export function buildHistoryView(rows: readonly HistoryRow[], skipped: readonly 
       service: `${r.system} (${r.service})`,
       status: r.status,
       documents: `${r.documents}${r.failed_documents ? ` (${r.failed_documents} failed)` : ''}`,
-      metrics: [formatPercent(r.f1_fast), formatPercent(r.f1_slow), formatPercent(r.exact_match_slow), formatPercent(r.similarity), formatMs(r.p95_ms_extract_slow), formatMs(r.p95_ms_compare)],
+      metrics: [
+        formatPercent(r.f1_fast),
+        formatPercent(r.f1_slow),
+        formatPercent(r.exact_match_slow),
+        formatPercent(r.similarity),
+        formatMs(r.p95_ms_extract_slow),
+        formatMs(r.p95_ms_compare),
+      ],
       gate: r.gate ?? 'no gate',
       gate_tone: r.gate === 'passed' ? 'good' : r.gate === 'failed' ? 'bad' : 'neutral',
       report_href: r.has_report ? relativeHref(r.dir, RUN_DIR_FILES.reportHtml) : null,

@@ -14,7 +14,10 @@ export interface GateTemplates {
 
 /** Compiles the two pages once per process. */
 export const loadGateTemplates = cacheOnce(async (): Promise<GateTemplates> => {
-  const [hbs, files] = await Promise.all([createTemplateEnvironment(), readTemplateFiles(['gate-page-head.hbs', 'diff.hbs', 'history.hbs'])]);
+  const [hbs, files] = await Promise.all([
+    createTemplateEnvironment(),
+    readTemplateFiles(['gate-page-head.hbs', 'diff.hbs', 'history.hbs']),
+  ]);
   const compiled = await compileTemplateFiles(hbs, files);
   hbs.registerPartial('gate-page-head', compiled['gate-page-head.hbs']);
   return { diff: compiled['diff.hbs'], history: compiled['history.hbs'] };

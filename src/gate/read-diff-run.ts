@@ -4,7 +4,14 @@
  * texts, so two runs of 10,000 documents fit in memory.
  */
 import { UsageError } from '../errors.js';
-import { type RunSummary, checkRunDirectory, readDocuments, readManifest, readScoredSummary, type RunManifest } from '../run-dir/index.js';
+import {
+  type RunSummary,
+  checkRunDirectory,
+  readDocuments,
+  readManifest,
+  readScoredSummary,
+  type RunManifest,
+} from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
 import { countFieldPaths, type PathCounts } from '../score/index.js';
 
@@ -14,7 +21,12 @@ export { collapseFieldPath, type PathCounts } from '../score/index.js';
 export interface DiffDocument {
   id: string;
   status: 'ok' | 'partial' | 'failed';
-  extraction: Partial<Record<Mode, { f1: number; exactMatch: boolean; tp: number; fp: number; fn: number; paths: Map<string, PathCounts> }>>;
+  extraction: Partial<
+    Record<
+      Mode,
+      { f1: number; exactMatch: boolean; tp: number; fp: number; fn: number; paths: Map<string, PathCounts> }
+    >
+  >;
   similarity: number | null;
   /** Σ edits and Σ max length of the document's pages, so micro similarity can be recomputed on resamples. */
   markdownCounts: { edits: number; length: number } | null;
@@ -42,7 +54,10 @@ export async function readDiffRun(dir: string, label: string, system?: string): 
   const summary = await readScoredSummary(dir);
   const name = system ?? summary.primary;
   if (!summary.systems[name]) {
-    throw new UsageError(`${label} run ${dir} has no system named ${name} (it has ${summary.system_names.join(', ')})`, { code: 'INPUT_INVALID', subject: dir, hint: 'pick one of its systems with --system NAME' });
+    throw new UsageError(
+      `${label} run ${dir} has no system named ${name} (it has ${summary.system_names.join(', ')})`,
+      { code: 'INPUT_INVALID', subject: dir, hint: 'pick one of its systems with --system NAME' },
+    );
   }
   const documents = new Map<string, DiffDocument>();
   for await (const line of readDocuments(dir)) {
@@ -53,17 +68,31 @@ export async function readDiffRun(dir: string, label: string, system?: string): 
       const score = doc.extraction?.[mode];
       if (!score) continue;
       const paths = countFieldPaths(score.fields ?? []);
-      extraction[mode] = { f1: score.f1, exactMatch: score.exact_match, tp: score.tp, fp: score.fp, fn: score.fn, paths };
+      extraction[mode] = {
+        f1: score.f1,
+        exactMatch: score.exact_match,
+        tp: score.tp,
+        fp: score.fp,
+        fn: score.fn,
+        paths,
+      };
     }
     if (documents.has(line.document_id)) {
-      throw new UsageError(`${label} run ${dir}: document ${line.document_id} appears twice in documents.jsonl`, { code: 'INPUT_INVALID', subject: dir, hint: 'the run directory is damaged; rescore it with docbench run --resume' });
+      throw new UsageError(`${label} run ${dir}: document ${line.document_id} appears twice in documents.jsonl`, {
+        code: 'INPUT_INVALID',
+        subject: dir,
+        hint: 'the run directory is damaged; rescore it with docbench run --resume',
+      });
     }
     documents.set(line.document_id, {
       id: line.document_id,
       status: doc.status,
       extraction,
       similarity: doc.markdown?.similarity ?? null,
-      markdownCounts: doc.markdown && typeof doc.markdown.edits === 'number' ? { edits: doc.markdown.edits, length: doc.markdown.length } : null,
+      markdownCounts:
+        doc.markdown && typeof doc.markdown.edits === 'number'
+          ? { edits: doc.markdown.edits, length: doc.markdown.length }
+          : null,
       regionsF1: doc.regions?.f1_at50 ?? null,
       latency: doc.latency_ms ?? {},
     });

@@ -15,7 +15,11 @@ export interface ApplyGateOptions {
 }
 
 /** Evaluates `thresholds` on the run in `runDir`, writes gate.json and returns the result. */
-export async function applyGate(runDir: string, thresholds: GateThresholds, options: ApplyGateOptions = {}): Promise<GateResult> {
+export async function applyGate(
+  runDir: string,
+  thresholds: GateThresholds,
+  options: ApplyGateOptions = {},
+): Promise<GateResult> {
   const logger = options.logger ?? silentLogger;
   await checkRunDirectory(runDir);
   await readManifest(runDir);
@@ -43,7 +47,9 @@ export async function applyGate(runDir: string, thresholds: GateThresholds, opti
 /** The verdict line and one line per failed check, for the terminal. */
 export function formatGateVerdict(result: GateResult): string {
   const failed = result.checks.filter((c) => !c.passed);
-  const head = result.passed ? `quality gate: passed (${result.checks.length} checks)` : `quality gate: FAILED (${failed.length} of ${result.checks.length} checks)`;
+  const head = result.passed
+    ? `quality gate: passed (${result.checks.length} checks)`
+    : `quality gate: FAILED (${failed.length} of ${result.checks.length} checks)`;
   return [head, ...formatGateFailures(result)].join('\n');
 }
 
@@ -53,7 +59,9 @@ export function formatGateFailures(result: GateResult): string[] {
   for (const check of result.checks.filter((c) => !c.passed)) lines.push(`  ✗ ${check.message}`);
   if (result.document_failures.length > 0) {
     const shown = result.document_failures.slice(0, 5).map((f) => f.document_id);
-    lines.push(`  ${result.document_failures.length} documents below the per-document thresholds: ${shown.join(', ')}${result.document_failures.length > shown.length ? ', …' : ''} (see junit.xml)`);
+    lines.push(
+      `  ${result.document_failures.length} documents below the per-document thresholds: ${shown.join(', ')}${result.document_failures.length > shown.length ? ', …' : ''} (see junit.xml)`,
+    );
   }
   return lines;
 }

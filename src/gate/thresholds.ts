@@ -102,59 +102,129 @@ export interface GateFlags {
   primary?: string;
 }
 
-export const DEFAULT_DIFF_SETTINGS: DiffSettings = { tolerance: 0.01, alpha: 0.05, primary: null, resamples: 10_000, seed: 1, fail_on_fields: false };
+export const DEFAULT_DIFF_SETTINGS: DiffSettings = {
+  tolerance: 0.01,
+  alpha: 0.05,
+  primary: null,
+  resamples: 10_000,
+  seed: 1,
+  fail_on_fields: false,
+};
 
 const GATE_HINT = 'see docs/gate.md for the gate settings';
 
 const unit = read.number({ min: 0, max: 1, what: 'a number from 0 to 1 (a rate: 0.9 = 90%)' });
 const ms = read.number({ min: 0, minExclusive: true, what: 'a number of milliseconds > 0' });
 const count = read.number({ min: 0, whole: true, what: 'a whole number ≥ 0' });
-const alpha = read.number({ min: 0, max: 1, minExclusive: true, maxExclusive: true, what: 'a significance level between 0 and 1 (exclusive), e.g. 0.05' });
+const alpha = read.number({
+  min: 0,
+  max: 1,
+  minExclusive: true,
+  maxExclusive: true,
+  what: 'a significance level between 0 and 1 (exclusive), e.g. 0.05',
+});
 
-const MODE_SCHEMA = { min_f1: unit, min_strict_f1: unit, min_exact_match: unit, max_ece: unit, max_p95_ms: ms, min_document_f1: unit } satisfies Record<keyof ModeThresholds, ValueReader<number>>;
+const MODE_SCHEMA = {
+  min_f1: unit,
+  min_strict_f1: unit,
+  min_exact_match: unit,
+  max_ece: unit,
+  max_p95_ms: ms,
+  min_document_f1: unit,
+} satisfies Record<keyof ModeThresholds, ValueReader<number>>;
 const TOP_SCHEMA = { ...MODE_SCHEMA, min_similarity: unit, max_failed_documents: count } satisfies SectionSchema;
-const FIELD_SCHEMA = { min_f1: unit, min_precision: unit, min_recall: unit } satisfies Record<keyof FieldThresholds, ValueReader<number>>;
-const TAG_SCHEMA = { min_f1: unit, min_exact_match: unit, min_similarity: unit } satisfies Record<keyof TagThresholds, ValueReader<number>>;
-const LATENCY_SCHEMA = { max_p50_ms: ms, max_p95_ms: ms, max_p99_ms: ms } satisfies Record<keyof LatencyThresholds, ValueReader<number>>;
+const FIELD_SCHEMA = { min_f1: unit, min_precision: unit, min_recall: unit } satisfies Record<
+  keyof FieldThresholds,
+  ValueReader<number>
+>;
+const TAG_SCHEMA = { min_f1: unit, min_exact_match: unit, min_similarity: unit } satisfies Record<
+  keyof TagThresholds,
+  ValueReader<number>
+>;
+const LATENCY_SCHEMA = { max_p50_ms: ms, max_p95_ms: ms, max_p99_ms: ms } satisfies Record<
+  keyof LatencyThresholds,
+  ValueReader<number>
+>;
 /** The headline metrics `docbench diff` computes (docs/gate.md section 3). */
 const HEADLINE_METRIC = /^(extraction\.(fast|slow)\.(f1|exact_match_rate)|markdown\.similarity|regions\.f1_at50)$/;
 const headlineMetric: ValueReader<string> = (value, at, reader) =>
-  typeof value === 'string' && HEADLINE_METRIC.test(value) ? value : reader.expected(at, 'a headline metric: extraction.<fast|slow>.f1, extraction.<fast|slow>.exact_match_rate, markdown.similarity or regions.f1_at50', value);
+  typeof value === 'string' && HEADLINE_METRIC.test(value)
+    ? value
+    : reader.expected(
+        at,
+        'a headline metric: extraction.<fast|slow>.f1, extraction.<fast|slow>.exact_match_rate, markdown.similarity or regions.f1_at50',
+        value,
+      );
 const DIFF_SCHEMA = {
   tolerance: unit,
   alpha,
   primary: headlineMetric,
-  resamples: read.number({ min: 100, max: 1_000_000, whole: true, what: 'a whole number from 100 to 1000000 (default 10000)' }),
+  resamples: read.number({
+    min: 100,
+    max: 1_000_000,
+    whole: true,
+    what: 'a whole number from 100 to 1000000 (default 10000)',
+  }),
   seed: read.number({ whole: true, what: 'a whole number' }),
   fail_on_fields: read.boolean,
 } satisfies Record<keyof DiffSettings, ValueReader<unknown>>;
 const LATENCY_CALL_KEY = /^(extract:(fast|slow)|compare|split|process)$/;
 
 /** A map of threshold sets: keys checked by `checkKey`, each value read with `schema`. */
-function readSets<S extends SectionSchema>(checkKey: (key: string) => string | null, schema: S): ValueReader<Record<string, { [K in keyof S]?: ReturnType<S[K]> }>> {
-  return (value, at, reader) => reader.map(value, at, checkKey, (set, setAt, setReader) => setReader.section(set, setAt, schema));
+function readSets<S extends SectionSchema>(
+  checkKey: (key: string) => string | null,
+  schema: S,
+): ValueReader<Record<string, { [K in keyof S]?: ReturnType<S[K]> }>> {
+  return (value, at, reader) =>
+    reader.map(value, at, checkKey, (set, setAt, setReader) => setReader.section(set, setAt, schema));
 }
 
 /** What `gate` and each `gate.systems.<name>` hold. */
 const SYSTEM_SCHEMA = {
   ...TOP_SCHEMA,
   modes: readSets((key) => (isMode(key) ? null : `unknown mode; expected one of ${MODES.join(', ')}`), MODE_SCHEMA),
-  fields: readSets((key) => (key.trim() === '' || /\[\d+\]/.test(key) ? 'expected a field path with indices collapsed, e.g. "codes[].cpt"' : null), FIELD_SCHEMA),
-  tags: readSets((key) => (/^[^=]+=.*$/.test(key) ? null : 'expected a tag written key=value, e.g. "tier=fax"'), TAG_SCHEMA),
-  latency: readSets((key) => (LATENCY_CALL_KEY.test(key) ? null : 'expected a call key: extract:fast, extract:slow, compare, split or process'), LATENCY_SCHEMA),
+  fields: readSets(
+    (key) =>
+      key.trim() === '' || /\[\d+\]/.test(key)
+        ? 'expected a field path with indices collapsed, e.g. "codes[].cpt"'
+        : null,
+    FIELD_SCHEMA,
+  ),
+  tags: readSets(
+    (key) => (/^[^=]+=.*$/.test(key) ? null : 'expected a tag written key=value, e.g. "tier=fax"'),
+    TAG_SCHEMA,
+  ),
+  latency: readSets(
+    (key) =>
+      LATENCY_CALL_KEY.test(key) ? null : 'expected a call key: extract:fast, extract:slow, compare, split or process',
+    LATENCY_SCHEMA,
+  ),
 } satisfies SectionSchema;
 
 /** System names as run.json allows them (docs/systems.md). */
 const SYSTEM_NAME = /^[a-z][a-z0-9_-]{0,39}$/;
 
 /** One system's thresholds with every scope present. */
-function completeScopes<T extends { modes?: SystemThresholds['modes']; fields?: SystemThresholds['fields']; tags?: SystemThresholds['tags']; latency?: SystemThresholds['latency'] }>(set: T) {
+function completeScopes<
+  T extends {
+    modes?: SystemThresholds['modes'];
+    fields?: SystemThresholds['fields'];
+    tags?: SystemThresholds['tags'];
+    latency?: SystemThresholds['latency'];
+  },
+>(set: T) {
   return { ...set, modes: set.modes ?? {}, fields: set.fields ?? {}, tags: set.tags ?? {}, latency: set.latency ?? {} };
 }
 
 const GATE_SCHEMA = {
   ...SYSTEM_SCHEMA,
-  systems: readSets((key) => (SYSTEM_NAME.test(key) ? null : 'expected a system name: lower-case letters, digits, - and _, starting with a letter'), SYSTEM_SCHEMA),
+  systems: readSets(
+    (key) =>
+      SYSTEM_NAME.test(key)
+        ? null
+        : 'expected a system name: lower-case letters, digits, - and _, starting with a letter',
+    SYSTEM_SCHEMA,
+  ),
   diff: ((value, at, reader) => reader.section(value, at, DIFF_SCHEMA)) as ValueReader<Partial<DiffSettings>>,
 } satisfies SectionSchema;
 
@@ -205,7 +275,9 @@ export function applyGateFlags(thresholds: GateThresholds, flags: GateFlags): Ga
 /** True when at least one check is configured (diff settings alone are not a gate). */
 export function hasGateChecks(thresholds: SystemThresholds | GateThresholds): boolean {
   if ('systems' in thresholds && Object.values(thresholds.systems).some(hasGateChecks)) return true;
-  const top = Object.keys(TOP_SCHEMA).some((key) => (thresholds as unknown as Record<string, unknown>)[key] !== undefined);
+  const top = Object.keys(TOP_SCHEMA).some(
+    (key) => (thresholds as unknown as Record<string, unknown>)[key] !== undefined,
+  );
   const scoped = [thresholds.modes, thresholds.fields, thresholds.tags, thresholds.latency].some((section) =>
     Object.values(section).some((set) => Object.values(set as Record<string, unknown>).some((v) => v !== undefined)),
   );

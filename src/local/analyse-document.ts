@@ -52,7 +52,11 @@ export interface DocumentAnalyser {
   analyse(bytes: Uint8Array, format: DocumentFormat): Promise<AnalysedDocument>;
 }
 
-async function ocrRaster(ocr: PageOcr, raster: GreyPage, timings: AnalysisTimings): Promise<{ words: Fragment[]; confidence: number }> {
+async function ocrRaster(
+  ocr: PageOcr,
+  raster: GreyPage,
+  timings: AnalysisTimings,
+): Promise<{ words: Fragment[]; confidence: number }> {
   const started = performance.now();
   const result = await ocr.read(raster);
   timings.ocrMs += performance.now() - started;
@@ -81,7 +85,12 @@ async function analysePdf(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, 
       const visible = content.runs.reduce((sum, run) => sum + run.text.replace(/\s/g, '').length, 0);
       const chars = content.runs.reduce((sum, run) => sum + run.text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
       if (chars >= MIN_TEXT_LAYER_CHARS && chars >= visible * MIN_TEXT_LAYER_ALNUM_SHARE) {
-        const fragments: Fragment[] = content.runs.map((run) => ({ text: run.text, box: run.box, fontSize: run.fontSize, confidence: 100 }));
+        const fragments: Fragment[] = content.runs.map((run) => ({
+          text: run.text,
+          box: run.box,
+          fontSize: run.fontSize,
+          confidence: 100,
+        }));
         pages[n - 1] = buildPageLayout(n, content.width, content.height, 'text-layer', buildRows(fragments));
         confidence[n - 1] = null;
         continue;
@@ -90,7 +99,13 @@ async function analysePdf(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, 
       const renderStarted = performance.now();
       const rendered = await pdf.renderPage(n, RENDER_DPI);
       timings.renderMs += performance.now() - renderStarted;
-      const { page: raster } = await deskewPage({ width: rendered.width, height: rendered.height, dpi: RENDER_DPI, dpiKnown: true, pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height) });
+      const { page: raster } = await deskewPage({
+        width: rendered.width,
+        height: rendered.height,
+        dpi: RENDER_DPI,
+        dpiKnown: true,
+        pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height),
+      });
       rasters.set(n, raster);
       pending.push(
         ocrRaster(ocr, raster, timings).then(({ words, confidence: c }) => {
@@ -116,18 +131,31 @@ async function analyseImage(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number
       rasters.set(index + 1, raster);
       const { words, confidence: c } = await ocrRaster(ocr, raster, timings);
       const toPoints = 72 / raster.dpi;
-      pages[index] = buildPageLayout(index + 1, raster.width * toPoints, raster.height * toPoints, 'ocr', buildRows(words));
+      pages[index] = buildPageLayout(
+        index + 1,
+        raster.width * toPoints,
+        raster.height * toPoints,
+        'ocr',
+        buildRows(words),
+      );
       confidence[index] = c;
     }),
   );
   return { pages, confidence, pageCount };
 }
 
-async function analyseUncached(bytes: Uint8Array, format: DocumentFormat, hash: string, ocr: PageOcr): Promise<AnalysedDocument> {
+async function analyseUncached(
+  bytes: Uint8Array,
+  format: DocumentFormat,
+  hash: string,
+  ocr: PageOcr,
+): Promise<AnalysedDocument> {
   const timings: AnalysisTimings = { readMs: 0, renderMs: 0, ocrMs: 0 };
   const rasters = new Map<number, GreyPage>();
   const { pages, confidence, pageCount } =
-    format === 'pdf' ? await analysePdf(bytes, ocr, rasters, timings) : await analyseImage(bytes, ocr, rasters, timings);
+    format === 'pdf'
+      ? await analysePdf(bytes, ocr, rasters, timings)
+      : await analyseImage(bytes, ocr, rasters, timings);
   const pendingRasters = new Map<number, Promise<GreyPage>>();
   const pendingImages = new Map<number, Promise<PointBox[]>>();
   return {
@@ -144,7 +172,13 @@ async function analyseUncached(bytes: Uint8Array, format: DocumentFormat, hash: 
       if (!pending) {
         pending = withPdf(bytes, async (pdf) => {
           const rendered = await pdf.renderPage(page, RENDER_DPI);
-          return { width: rendered.width, height: rendered.height, dpi: RENDER_DPI, dpiKnown: true, pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height) };
+          return {
+            width: rendered.width,
+            height: rendered.height,
+            dpi: RENDER_DPI,
+            dpiKnown: true,
+            pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height),
+          };
         });
         pendingRasters.set(page, pending);
       }

@@ -13,7 +13,10 @@ let prepared: Promise<unknown> | null = null;
 
 function prepare(): Promise<unknown> {
   prepared ??= readFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).then((wasm) =>
-    prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true }),
+    prepareZXingModule({
+      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+      fireImmediately: true,
+    }),
   );
   return prepared;
 }
@@ -38,6 +41,10 @@ export async function readPageBarcodes(raster: GreyPage): Promise<FoundBarcode[]
       const corners = [r.position.topLeft, r.position.topRight, r.position.bottomLeft, r.position.bottomRight];
       const xs = corners.map((c) => c.x * toPoints);
       const ys = corners.map((c) => c.y * toPoints);
-      return { value: r.text, type: r.format, box: { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) } };
+      return {
+        value: r.text,
+        type: r.format,
+        box: { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) },
+      };
     });
 }

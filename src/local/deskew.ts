@@ -52,10 +52,12 @@ export async function estimateSkew(page: GreyPage): Promise<number> {
   const threshold = otsuThreshold(pixels);
   const xs: number[] = [];
   const ys: number[] = [];
-  for (let y = 0; y < info.height; y++) for (let x = 0; x < info.width; x++) if (pixels[y * info.width + x]! < threshold) {
-    xs.push(x);
-    ys.push(y);
-  }
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++)
+      if (pixels[y * info.width + x]! < threshold) {
+        xs.push(x);
+        ys.push(y);
+      }
   if (xs.length < 200) return 0;
   let bestAngle = 0;
   let bestScore = -1;
@@ -87,7 +89,9 @@ export async function deskewPage(page: GreyPage): Promise<{ page: GreyPage; angl
   const left = Math.max(0, Math.floor((rotated.info.width - page.width) / 2));
   const top = Math.max(0, Math.floor((rotated.info.height - page.height) / 2));
   // Rotating with a background adds channels (colour, alpha): flatten onto white and keep one channel.
-  const { data } = await sharp(rotated.data, { raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels } })
+  const { data } = await sharp(rotated.data, {
+    raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
+  })
     .flatten({ background: '#ffffff' })
     .extract({ left, top, width: page.width, height: page.height })
     .extractChannel(0)

@@ -22,9 +22,10 @@ export function buildStructuredData(pages: PageLayout[]) {
     for (const row of page.rows) {
       row.lines.forEach((line, i) => {
         const match = /^([^:]{1,48}?)\s*:\s*(.*)$/.exec(line.text);
-        if (!match || /\d{1,2}$/.test(match[1]!) ) return;
+        if (!match || /\d{1,2}$/.test(match[1]!)) return;
         // "Label:" alone: its value is the next line of the row.
-        const value = match[2]!.trim() || (row.lines[i + 1] && !row.lines[i + 1]!.text.includes(':') ? row.lines[i + 1]!.text : '');
+        const value =
+          match[2]!.trim() || (row.lines[i + 1] && !row.lines[i + 1]!.text.includes(':') ? row.lines[i + 1]!.text : '');
         if (value) keyValuePairs.push({ key: match[1]!.trim(), value, page: page.page });
       });
     }
@@ -46,7 +47,9 @@ export interface ProcessFlags {
 
 /** The /v1/process result (§2.1). */
 export async function buildProcessResult(doc: AnalysedDocument, flags: ProcessFlags, started: number) {
-  const text = doc.pages.map((p) => (flags.outputFormat === 'markdown' ? renderPageMarkdown(p) : renderPageText(p))).join('\n\n');
+  const text = doc.pages
+    .map((p) => (flags.outputFormat === 'markdown' ? renderPageMarkdown(p) : renderPageText(p)))
+    .join('\n\n');
   const sources = new Set(doc.pages.map((p) => p.source));
   const body: Record<string, unknown> = {
     status: 'success',
@@ -55,27 +58,50 @@ export async function buildProcessResult(doc: AnalysedDocument, flags: ProcessFl
     metadata: {
       page_count: doc.pageCount,
       processing_time_ms: 0,
-      text_source: sources.size > 1 ? 'mixed' : [...sources][0] ?? 'text-layer',
-      pages: doc.pages.map((p) => ({ page: p.page, width: round2(p.width), height: round2(p.height), source: p.source })),
+      text_source: sources.size > 1 ? 'mixed' : ([...sources][0] ?? 'text-layer'),
+      pages: doc.pages.map((p) => ({
+        page: p.page,
+        width: round2(p.width),
+        height: round2(p.height),
+        source: p.source,
+      })),
     },
   };
   if (flags.boundingBoxes) {
     body.bounding_boxes = doc.pages.flatMap((page) =>
-      page.lines.map((line) => ({ type: 'line', page: page.page, text: line.text, bounding_box: toInchBox(line.box), confidence: round2(line.confidence / 100) })),
+      page.lines.map((line) => ({
+        type: 'line',
+        page: page.page,
+        text: line.text,
+        bounding_box: toInchBox(line.box),
+        confidence: round2(line.confidence / 100),
+      })),
     );
   }
   if (flags.barcodes) {
     const found = [];
     for (const page of doc.pages) {
-      for (const code of await readPageBarcodes(await doc.raster(page.page))) found.push({ value: code.value, type: code.type, page: page.page, bounding_box: toInchBox(code.box) });
+      for (const code of await readPageBarcodes(await doc.raster(page.page)))
+        found.push({ value: code.value, type: code.type, page: page.page, bounding_box: toInchBox(code.box) });
     }
     body.barcodes = found;
   }
   if (flags.signatures) {
-    body.signatures = (await findSignatures(doc)).map((s) => ({ page: s.page, bounding_box: toInchBox(s.box), confidence: s.confidence, label: s.label, method: s.method }));
+    body.signatures = (await findSignatures(doc)).map((s) => ({
+      page: s.page,
+      bounding_box: toInchBox(s.box),
+      confidence: s.confidence,
+      label: s.label,
+      method: s.method,
+    }));
   }
   if (flags.images) {
-    body.images = (await findFigures(doc)).map((f, i) => ({ id: i + 1, page: f.page, bounding_box: toInchBox(f.box), source: f.source }));
+    body.images = (await findFigures(doc)).map((f, i) => ({
+      id: i + 1,
+      page: f.page,
+      bounding_box: toInchBox(f.box),
+      source: f.source,
+    }));
   }
   (body.metadata as Record<string, unknown>).processing_time_ms = Math.round(performance.now() - started);
   return body;
@@ -83,19 +109,30 @@ export async function buildProcessResult(doc: AnalysedDocument, flags: ProcessFl
 
 /** Parses the `schema` part: a JSON Schema serialised to a string (§4.2). */
 export function parseSchemaPart(raw: string | undefined): JsonSchema {
-  if (raw === undefined || raw.trim() === '') throw new HttpProblem(400, 'missing_schema', 'The "schema" part is required: a JSON Schema serialised to a string');
+  if (raw === undefined || raw.trim() === '')
+    throw new HttpProblem(400, 'missing_schema', 'The "schema" part is required: a JSON Schema serialised to a string');
   let schema: unknown;
   try {
     schema = JSON.parse(raw);
   } catch (error) {
-    throw new HttpProblem(400, 'invalid_schema', `The "schema" part is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HttpProblem(
+      400,
+      'invalid_schema',
+      `The "schema" part is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) throw new HttpProblem(400, 'invalid_schema', 'The "schema" part must be a JSON object (a JSON Schema)');
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema))
+    throw new HttpProblem(400, 'invalid_schema', 'The "schema" part must be a JSON object (a JSON Schema)');
   return schema as JsonSchema;
 }
 
 function captionFor(page: PageLayout, box: PointBox): string {
-  const near = page.lines.filter((l) => l.box.x1 > box.x0 && l.box.x0 < box.x1 && ((l.box.y0 >= box.y1 && l.box.y0 - box.y1 < 36) || (l.box.y1 <= box.y0 && box.y0 - l.box.y1 < 24)));
+  const near = page.lines.filter(
+    (l) =>
+      l.box.x1 > box.x0 &&
+      l.box.x0 < box.x1 &&
+      ((l.box.y0 >= box.y1 && l.box.y0 - box.y1 < 36) || (l.box.y1 <= box.y0 && box.y0 - l.box.y1 < 24)),
+  );
   const labelled = near.find((l) => /^(fig(ure)?\.?|image|chart|photo|exhibit)\b/i.test(l.text));
   return (labelled ?? near.find((l) => l.box.y0 >= box.y1) ?? { text: '' }).text;
 }
@@ -125,7 +162,13 @@ export async function buildImageMetadata(docs: AnalysedDocument[], pages: PageLa
       const textStarted = performance.now();
       const page = pages[pageOffset + figure.page - 1]!;
       const caption = captionFor(page, figure.box);
-      const inside = page.lines.filter((l) => l.box.x0 >= figure.box.x0 && l.box.x1 <= figure.box.x1 && l.box.y0 >= figure.box.y0 && l.box.y1 <= figure.box.y1);
+      const inside = page.lines.filter(
+        (l) =>
+          l.box.x0 >= figure.box.x0 &&
+          l.box.x1 <= figure.box.x1 &&
+          l.box.y0 >= figure.box.y0 &&
+          l.box.y1 <= figure.box.y1,
+      );
       const ocrMs = performance.now() - textStarted;
       // `original`: the document's own units (points for PDF, source pixels for images); `pixel`: the raster analysed.
       const originalScale = doc.format === 'pdf' ? 1 : toPixels;
@@ -134,13 +177,29 @@ export async function buildImageMetadata(docs: AnalysedDocument[], pages: PageLa
         figure_id: entries.length + 1,
         cropped_image_url: `data:image/png;base64,${crop.toString('base64')}`,
         bounding_box: {
-          original: { x: r(figure.box.x0 * originalScale), y: r(figure.box.y0 * originalScale), w: r((figure.box.x1 - figure.box.x0) * originalScale), h: r((figure.box.y1 - figure.box.y0) * originalScale) },
+          original: {
+            x: r(figure.box.x0 * originalScale),
+            y: r(figure.box.y0 * originalScale),
+            w: r((figure.box.x1 - figure.box.x0) * originalScale),
+            h: r((figure.box.y1 - figure.box.y0) * originalScale),
+          },
           pixel: { x: left, y: top, w: width, h: height },
         },
         caption,
-        metadata: { page: pageOffset + figure.page, source: figure.source, units_original: doc.format === 'pdf' ? 'points' : 'pixels', dpi: raster.dpi, text_inside: inside.map((l) => l.text).join('\n') },
+        metadata: {
+          page: pageOffset + figure.page,
+          source: figure.source,
+          units_original: doc.format === 'pdf' ? 'points' : 'pixels',
+          dpi: raster.dpi,
+          text_inside: inside.map((l) => l.text).join('\n'),
+        },
         subfigure_count: 1,
-        processing_times: { detection_ms: r(detectionMs), crop_ms: r(cropMs), ocr_ms: r(ocrMs), total_ms: r(detectionMs + cropMs + ocrMs) },
+        processing_times: {
+          detection_ms: r(detectionMs),
+          crop_ms: r(cropMs),
+          ocr_ms: r(ocrMs),
+          total_ms: r(detectionMs + cropMs + ocrMs),
+        },
       });
     }
     pageOffset += doc.pages.length;

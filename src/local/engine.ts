@@ -11,11 +11,18 @@ export interface Engine {
   ocrVersion: string;
   analyse(document: InputDocument): Promise<AnalysedDocument>;
   /** Analyses several documents (indexed file parts) and numbers their pages as one sequence. */
-  analyseAll(documents: InputDocument[]): Promise<{ docs: AnalysedDocument[]; pages: PageLayout[]; ocrConfidence: (number | null)[] }>;
+  analyseAll(
+    documents: InputDocument[],
+  ): Promise<{ docs: AnalysedDocument[]; pages: PageLayout[]; ocrConfidence: (number | null)[] }>;
   close(): Promise<void>;
 }
 
-export async function createEngine(options: { ocr: OcrChoice; ocrWorkers: number; cacheSize: number; logger: Logger }): Promise<Engine> {
+export async function createEngine(options: {
+  ocr: OcrChoice;
+  ocrWorkers: number;
+  cacheSize: number;
+  logger: Logger;
+}): Promise<Engine> {
   const ocr = await createPageOcr(options.ocr, { workers: options.ocrWorkers, logger: options.logger });
   const analyser = createDocumentAnalyser(ocr, options.cacheSize);
   return {

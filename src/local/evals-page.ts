@@ -12,7 +12,7 @@ import type { ComparisonRecord } from './evals-store.js';
 const handlebarsPackage = lazyRequire<typeof Handlebars>('handlebars');
 const compileTemplate = lazy(() =>
   handlebarsPackage().compile(
-  `<!doctype html>
+    `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="{{csp}}">
 <meta name="referrer" content="no-referrer"><title>docbench local: {{filename}}</title>
@@ -52,7 +52,8 @@ pre{white-space:pre-wrap;word-break:break-word;background:#fbfbfc;border:1px sol
 export type ComparisonHref = (id: string) => string;
 
 /** Text and inline CSS only, like the reports: the page also opens from files inside a run directory. */
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'none'; img-src 'none'; base-uri 'none'; form-action 'none'";
+const CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'none'; img-src 'none'; base-uri 'none'; form-action 'none'";
 
 function serviceHref(id: string): string {
   return `/evals?filename=${encodeURIComponent(id)}`;
@@ -62,7 +63,11 @@ function serviceHref(id: string): string {
  * Renders the page for `record`, with navigation across `entries`. `hrefOf` places the links: the service's
  * route, or sibling files when the page is exported into a run directory.
  */
-export function renderEvalsPage(record: ComparisonRecord, entries: { id: string; filename: string; created_at: string }[], hrefOf: ComparisonHref = serviceHref): string {
+export function renderEvalsPage(
+  record: ComparisonRecord,
+  entries: { id: string; filename: string; created_at: string }[],
+  hrefOf: ComparisonHref = serviceHref,
+): string {
   const baselinePages = record.baseline === null ? [] : record.baseline.split(PAGE_BREAK).map((p) => p.trim());
   // A baseline without page breaks is shown whole beside page 1.
   const count = Math.max(record.pages.length, baselinePages.length);
@@ -82,13 +87,21 @@ export function renderEvalsPage(record: ComparisonRecord, entries: { id: string;
     pages,
     previous: position > 0 ? hrefOf(entries[position - 1]!.id) : null,
     next: position >= 0 && position < entries.length - 1 ? hrefOf(entries[position + 1]!.id) : null,
-    entries: entries.map((e) => ({ href: hrefOf(e.id), filename: e.filename, createdAt: e.created_at, current: e.id === record.id })),
+    entries: entries.map((e) => ({
+      href: hrefOf(e.id),
+      filename: e.filename,
+      createdAt: e.created_at,
+      current: e.id === record.id,
+    })),
   });
 }
 
 /** The index page: every comparison, newest last. */
 export function renderEvalsIndex(entries: { id: string; filename: string; created_at: string }[]): string {
   const { escapeExpression } = handlebarsPackage();
-  const rows = entries.map((e) => `<li><a href="${escapeExpression(serviceHref(e.id))}">${escapeExpression(e.filename)}</a> <small>${escapeExpression(e.created_at)}</small></li>`);
+  const rows = entries.map(
+    (e) =>
+      `<li><a href="${escapeExpression(serviceHref(e.id))}">${escapeExpression(e.filename)}</a> <small>${escapeExpression(e.created_at)}</small></li>`,
+  );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docbench local: comparisons</title></head><body><h1>Comparisons (${entries.length})</h1><ul>${rows.join('')}</ul></body></html>`;
 }

@@ -28,7 +28,11 @@ export function isComparisonId(value: string): boolean {
 }
 
 function slug(filename: string): string {
-  const base = filename.replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const base = filename
+    .replace(/\.[^.]*$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return base.slice(0, 40) || 'document';
 }
 
@@ -57,13 +61,19 @@ export function createEvalsStore(dataDir: string): EvalsStore {
       return full;
     },
     async load(id) {
-      if (!isComparisonId(id)) throw new HttpProblem(400, 'invalid_filename', 'filename must be a comparison id returned by /compare (letters, digits and dashes)');
+      if (!isComparisonId(id))
+        throw new HttpProblem(
+          400,
+          'invalid_filename',
+          'filename must be a comparison id returned by /compare (letters, digits and dashes)',
+        );
       try {
         return JSON.parse(await readStoredFile(fileOf(id))) as ComparisonRecord;
       } catch (error) {
         // ELOOP: a symbolic link in the store, refused like a missing file.
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'ELOOP') throw new HttpProblem(404, 'not_found', `No comparison "${id}" in this service's store`);
+        if (code === 'ENOENT' || code === 'ELOOP')
+          throw new HttpProblem(404, 'not_found', `No comparison "${id}" in this service's store`);
         throw error;
       }
     },

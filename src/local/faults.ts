@@ -3,7 +3,9 @@ import type { FaultMode, FaultOptions } from './options.js';
 import { createRandom } from '../random.js';
 
 /** Returns a function that decides, per request, whether and how to fail. */
-export function createFaultPicker(options: (FaultOptions & { modes: FaultMode[] }) | undefined): () => FaultMode | null {
+export function createFaultPicker(
+  options: (FaultOptions & { modes: FaultMode[] }) | undefined,
+): () => FaultMode | null {
   if (!options || options.rate <= 0) return () => null;
   const random = createRandom(options.seed);
   return () => {

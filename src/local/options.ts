@@ -84,8 +84,12 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_DATA_PARENT = path.join(os.tmpdir(), 'docbench-serve');
 
 export function resolveServiceOptions(options: LocalServiceOptions): ResolvedServiceOptions {
-  const faults = options.faults && options.faults.rate > 0 ? { ...options.faults, modes: options.faults.modes?.length ? options.faults.modes : [...FAULT_MODES] } : undefined;
-  if (faults && (!(faults.rate >= 0) || faults.rate > 1)) throw new RangeError(`faults.rate must be within 0–1, got ${faults.rate}`);
+  const faults =
+    options.faults && options.faults.rate > 0
+      ? { ...options.faults, modes: options.faults.modes?.length ? options.faults.modes : [...FAULT_MODES] }
+      : undefined;
+  if (faults && (!(faults.rate >= 0) || faults.rate > 1))
+    throw new RangeError(`faults.rate must be within 0–1, got ${faults.rate}`);
   return {
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,

@@ -58,7 +58,11 @@ function createTesseractOcr(workers: number, logger: Logger, version: string): P
       // median on every page instead hurt the sample's photos (0.482 → 0.425), contrast stretching hurt both
       // (docs/local-service.md).
       const png = await encodeGreyPng(raster, upscale, { denoise: upscale > 1 });
-      const result = await pool.recognize(png, raster.dpi * upscale, raster.width / raster.height < RECEIPT_ASPECT ? 'column' : 'sparse');
+      const result = await pool.recognize(
+        png,
+        raster.dpi * upscale,
+        raster.width / raster.height < RECEIPT_ASPECT ? 'column' : 'sparse',
+      );
       // Pixels of the (possibly upscaled) image → points.
       return { words: scaleFragments(result.words, 72 / (raster.dpi * upscale)), confidence: result.confidence };
     },

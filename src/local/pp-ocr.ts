@@ -111,7 +111,12 @@ interface Region {
   y1: number;
 }
 
-async function detectRegions(ort: Ort, session: Session, page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, scale: number): Promise<Region[]> {
+async function detectRegions(
+  ort: Ort,
+  session: Session,
+  page: Pick<GreyPage, 'width' | 'height' | 'pixels'>,
+  scale: number,
+): Promise<Region[]> {
   const width = Math.max(DET_STRIDE, Math.round((page.width * scale) / DET_STRIDE) * DET_STRIDE);
   const height = Math.max(DET_STRIDE, Math.round((page.height * scale) / DET_STRIDE) * DET_STRIDE);
   const grey = await sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 1 } })
@@ -126,7 +131,9 @@ async function detectRegions(ort: Ort, session: Session, page: Pick<GreyPage, 'w
     const std = DET_STD[c]!;
     for (let i = 0; i < plane; i++) input[c * plane + i] = (grey[i]! / 255 - mean) / std;
   }
-  const outputs = await session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, height, width]) });
+  const outputs = await session.run({
+    [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, height, width]),
+  });
   const map = outputs[session.outputNames[0]!]!.data as Float32Array;
   const sx = page.width / width;
   const sy = page.height / height;
@@ -165,7 +172,12 @@ function connectedRegions(map: Float32Array, width: number, height: number): Reg
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
       if (y > y1) y1 = y;
-      for (const next of [x > 0 ? at - 1 : -1, x < width - 1 ? at + 1 : -1, y > 0 ? at - width : -1, y < height - 1 ? at + width : -1]) {
+      for (const next of [
+        x > 0 ? at - 1 : -1,
+        x < width - 1 ? at + 1 : -1,
+        y > 0 ? at - width : -1,
+        y < height - 1 ? at + width : -1,
+      ]) {
         if (next >= 0 && !seen[next] && map[next]! > DET_PIXEL_THRESHOLD) {
           seen[next] = 1;
           stack.push(next);
@@ -201,7 +213,12 @@ async function cropRegion(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, r
   const cropHeight = Math.max(1, Math.ceil(region.y1) - top);
   const width = Math.min(REC_MAX_WIDTH, Math.max(REC_HEIGHT / 4, Math.round((cropWidth * REC_HEIGHT) / cropHeight)));
   const grey = await sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 1 } })
-    .extract({ left, top, width: Math.min(cropWidth, page.width - left), height: Math.min(cropHeight, page.height - top) })
+    .extract({
+      left,
+      top,
+      width: Math.min(cropWidth, page.width - left),
+      height: Math.min(cropHeight, page.height - top),
+    })
     .resize(width, REC_HEIGHT, { fit: 'fill' })
     .toColourspace('b-w')
     .raw()
@@ -213,7 +230,13 @@ async function cropRegion(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, r
  * Recognises each region alone, at its own width. Batches of similar widths padded to the widest (PaddleOCR's
  * way) cost more CPU here: 3.8–4.0 s against 2.6 s for a 180-word page (docs/local-service.md).
  */
-async function recogniseRegions(ort: Ort, session: Session, alphabet: string[], page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, regions: Region[]): Promise<Fragment[]> {
+async function recogniseRegions(
+  ort: Ort,
+  session: Session,
+  alphabet: string[],
+  page: Pick<GreyPage, 'width' | 'height' | 'pixels'>,
+  regions: Region[],
+): Promise<Fragment[]> {
   const words: Fragment[] = [];
   for (const region of regions) {
     const crop = await cropRegion(page, region);
@@ -225,7 +248,9 @@ async function recogniseRegions(ort: Ort, session: Session, alphabet: string[], 
       input[i + plane] = v;
       input[i + 2 * plane] = v;
     }
-    const outputs = await session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, REC_HEIGHT, crop.width]) });
+    const outputs = await session.run({
+      [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, REC_HEIGHT, crop.width]),
+    });
     const output = outputs[session.outputNames[0]!]!;
     const [, steps, classes] = output.dims as [number, number, number];
     words.push(...decodeCrop(alphabet, output.data as Float32Array, steps, classes, crop));
@@ -299,7 +324,8 @@ export function repairDigitLetterSlips(token: string): string {
   if (digits >= 2 && /^[^A-Za-z]*([Oo][^A-Za-z]*)+$/.test(token)) return token.replace(/[Oo]/g, '0');
   let repaired = token;
   const zeros = token.replace(/[^0]/g, '').length;
-  if (letters >= 2 && zeros > 0 && zeros < letters && !/[1-9]/.test(token)) repaired = repaired.replace(/0/g, lowerCase ? 'o' : 'O');
+  if (letters >= 2 && zeros > 0 && zeros < letters && !/[1-9]/.test(token))
+    repaired = repaired.replace(/0/g, lowerCase ? 'o' : 'O');
   return repaired.replace(/(?<=[A-Za-z])1(?=[A-Za-z])|(?<=[A-Za-z]{3})1$/g, lowerCase ? 'l' : 'I');
 }
 

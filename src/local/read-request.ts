@@ -30,7 +30,9 @@ export interface ParsedForm {
 }
 
 function tooLarge(limit: number, what: string): HttpProblem {
-  return new HttpProblem(413, 'file_too_large', `${what} is larger than the limit of ${limit} bytes`, { max_bytes: limit });
+  return new HttpProblem(413, 'file_too_large', `${what} is larger than the limit of ${limit} bytes`, {
+    max_bytes: limit,
+  });
 }
 
 /**
@@ -77,22 +79,34 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 export async function readForm(req: IncomingMessage, maxUploadBytes: number): Promise<ParsedForm> {
   const type = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
-    throw new HttpProblem(400, 'invalid_request', 'The request body must be multipart/form-data with a boundary', { content_type: type || null });
+    throw new HttpProblem(400, 'invalid_request', 'The request body must be multipart/form-data with a boundary', {
+      content_type: type || null,
+    });
   }
   const body = await readBody(req, maxUploadBytes + BODY_OVERHEAD_BYTES);
   let form: FormData;
   try {
     form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': type }, body }).formData();
   } catch (error) {
-    throw new HttpProblem(400, 'invalid_multipart', `The multipart body could not be parsed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HttpProblem(
+      400,
+      'invalid_multipart',
+      `The multipart body could not be parsed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const entries = [...form.entries()];
-  if (entries.length > MAX_PARTS) throw new HttpProblem(400, 'too_many_parts', `The request has ${entries.length} parts; at most ${MAX_PARTS} are accepted`);
+  if (entries.length > MAX_PARTS)
+    throw new HttpProblem(
+      400,
+      'too_many_parts',
+      `The request has ${entries.length} parts; at most ${MAX_PARTS} are accepted`,
+    );
   const texts = new Map<string, string>();
   const files: ParsedForm['files'] = [];
   for (const [name, value] of entries) {
     if (typeof value === 'string') {
-      if (Buffer.byteLength(value) > MAX_TEXT_PART_BYTES) throw new HttpProblem(413, 'part_too_large', `The part "${name}" is larger than ${MAX_TEXT_PART_BYTES} bytes`);
+      if (Buffer.byteLength(value) > MAX_TEXT_PART_BYTES)
+        throw new HttpProblem(413, 'part_too_large', `The part "${name}" is larger than ${MAX_TEXT_PART_BYTES} bytes`);
       texts.set(name, value);
     } else {
       if (value.size > maxUploadBytes) throw tooLarge(maxUploadBytes, `The file part "${name}"`);
@@ -105,9 +119,14 @@ export async function readForm(req: IncomingMessage, maxUploadBytes: number): Pr
 function toDocument(bytes: Uint8Array, filename: string): InputDocument {
   const format = detectFormat(bytes);
   if (!format) {
-    throw new HttpProblem(415, 'invalid_file_format', `"${filename}" is not a supported document (PDF, PNG, JPEG or TIFF, detected from its content)`, {
-      supported_formats: [...SUPPORTED_FORMATS],
-    });
+    throw new HttpProblem(
+      415,
+      'invalid_file_format',
+      `"${filename}" is not a supported document (PDF, PNG, JPEG or TIFF, detected from its content)`,
+      {
+        supported_formats: [...SUPPORTED_FORMATS],
+      },
+    );
   }
   return { bytes, format, filename };
 }
@@ -120,17 +139,26 @@ function parseFileUrl(raw: string, base?: URL): URL {
   try {
     url = new URL(raw, base);
   } catch {
-    throw new HttpProblem(400, 'invalid_file_url', `fileUrl ${base ? 'redirects to' : 'is'} not a valid URL: ${raw.slice(0, 200)}`);
+    throw new HttpProblem(
+      400,
+      'invalid_file_url',
+      `fileUrl ${base ? 'redirects to' : 'is'} not a valid URL: ${raw.slice(0, 200)}`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new HttpProblem(400, 'invalid_file_url', `fileUrl must use http or https, not ${url.protocol.replace(':', '')}${base ? ` (a redirect led to ${url.href.slice(0, 200)})` : ''}`);
+    throw new HttpProblem(
+      400,
+      'invalid_file_url',
+      `fileUrl must use http or https, not ${url.protocol.replace(':', '')}${base ? ` (a redirect led to ${url.href.slice(0, 200)})` : ''}`,
+    );
   }
   return url;
 }
 
 /** The refusal inside a failed fetch's causes (undici wraps the connection's error), if that is why it failed. */
 function refusalIn(error: unknown): HttpProblem | null {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof RefusedAddressError) return cause.problem;
+  for (let cause = error; cause instanceof Error; cause = cause.cause)
+    if (cause instanceof RefusedAddressError) return cause.problem;
   return null;
 }
 
@@ -151,7 +179,12 @@ function guardedAgent(rule: AddressRule): Agent {
  * `rule` (`refusedRange` for a service bound beyond loopback, src/local/file-url-guard.ts) every hop must
  * reach an address the rule allows, or the answer is a 400 naming the rule; without one, any address.
  */
-export async function fetchFileUrl(raw: string, limit: number, timeoutMs: number, rule: AddressRule | null = null): Promise<InputDocument> {
+export async function fetchFileUrl(
+  raw: string,
+  limit: number,
+  timeoutMs: number,
+  rule: AddressRule | null = null,
+): Promise<InputDocument> {
   let url = parseFileUrl(raw);
   const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
@@ -160,23 +193,34 @@ export async function fetchFileUrl(raw: string, limit: number, timeoutMs: number
     if (literal) throw literal;
     try {
       // Beyond loopback redirects come back unfollowed, for the loop to check the next hop.
-      response = rule ? await fetch(url, { signal, redirect: 'manual', dispatcher: guardedAgent(rule) }) : await fetch(url, { signal, redirect: 'follow' });
+      response = rule
+        ? await fetch(url, { signal, redirect: 'manual', dispatcher: guardedAgent(rule) })
+        : await fetch(url, { signal, redirect: 'follow' });
     } catch (error) {
       const refused = refusalIn(error);
       if (refused) throw refused;
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new HttpProblem(timedOut ? 504 : 502, timedOut ? 'file_url_timeout' : 'file_url_unreachable', timedOut ? `fileUrl did not answer within ${timeoutMs} ms` : `fileUrl could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HttpProblem(
+        timedOut ? 504 : 502,
+        timedOut ? 'file_url_timeout' : 'file_url_unreachable',
+        timedOut
+          ? `fileUrl did not answer within ${timeoutMs} ms`
+          : `fileUrl could not be fetched: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     // Only unfollowed redirects reach here (with a rule); the global fetch follows its own.
     const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
     if (location === null) break;
     await response.body?.cancel();
-    if (hop === MAX_REDIRECTS) throw new HttpProblem(502, 'file_url_unreachable', `fileUrl redirected more than ${MAX_REDIRECTS} times`);
+    if (hop === MAX_REDIRECTS)
+      throw new HttpProblem(502, 'file_url_unreachable', `fileUrl redirected more than ${MAX_REDIRECTS} times`);
     url = parseFileUrl(location, url);
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel();
-    throw new HttpProblem(502, 'file_url_unreachable', `fileUrl answered HTTP ${response.status}`, { status: response.status });
+    throw new HttpProblem(502, 'file_url_unreachable', `fileUrl answered HTTP ${response.status}`, {
+      status: response.status,
+    });
   }
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
@@ -203,7 +247,10 @@ export async function fetchFileUrl(raw: string, limit: number, timeoutMs: number
  * The documents of a request: `file`, or the indexed parts `0.file`, `1.file`… (docs/service-interface.md §4.2), or
  * `fileUrl`. At least one is required.
  */
-export async function readDocuments(form: ParsedForm, options: { maxUploadBytes: number; fileUrlTimeoutMs: number; publicFileUrlsOnly: boolean }): Promise<InputDocument[]> {
+export async function readDocuments(
+  form: ParsedForm,
+  options: { maxUploadBytes: number; fileUrlTimeoutMs: number; publicFileUrlsOnly: boolean },
+): Promise<InputDocument[]> {
   const plain = form.files.filter((f) => f.name === 'file');
   const indexed = form.files
     .filter((f) => /^\d+\.file$/.test(f.name))
@@ -211,9 +258,22 @@ export async function readDocuments(form: ParsedForm, options: { maxUploadBytes:
   const uploads = plain.length > 0 ? plain : indexed;
   if (uploads.length > 0) return uploads.map((f) => toDocument(f.bytes, f.filename));
   const fileUrl = form.text('fileUrl')?.trim();
-  if (fileUrl) return [await fetchFileUrl(fileUrl, options.maxUploadBytes, options.fileUrlTimeoutMs, options.publicFileUrlsOnly ? refusedRange : null)];
-  if (form.text('file') !== undefined) throw new HttpProblem(400, 'missing_file', 'The "file" part must be a file upload, not a text field');
-  throw new HttpProblem(400, 'missing_file', 'Send the document as a "file" part (or "0.file") or give a "fileUrl" part');
+  if (fileUrl)
+    return [
+      await fetchFileUrl(
+        fileUrl,
+        options.maxUploadBytes,
+        options.fileUrlTimeoutMs,
+        options.publicFileUrlsOnly ? refusedRange : null,
+      ),
+    ];
+  if (form.text('file') !== undefined)
+    throw new HttpProblem(400, 'missing_file', 'The "file" part must be a file upload, not a text field');
+  throw new HttpProblem(
+    400,
+    'missing_file',
+    'Send the document as a "file" part (or "0.file") or give a "fileUrl" part',
+  );
 }
 
 /** Reads a boolean part sent as text ("true"/"false", also 1/0, yes/no). */
@@ -223,5 +283,9 @@ export function readBooleanPart(form: ParsedForm, name: string, fallback = false
   const value = raw.trim().toLowerCase();
   if (['true', '1', 'yes', 'on'].includes(value)) return true;
   if (['false', '0', 'no', 'off'].includes(value)) return false;
-  throw new HttpProblem(400, 'invalid_parameter', `The part "${name}" must be true or false, got "${raw.slice(0, 40)}"`);
+  throw new HttpProblem(
+    400,
+    'invalid_parameter',
+    `The part "${name}" must be true or false, got "${raw.slice(0, 40)}"`,
+  );
 }

@@ -23,7 +23,13 @@ import { readBooleanPart, readDocuments, readForm, type ParsedForm } from './rea
 
 type Route = 'process' | 'extract' | 'split' | 'compare' | 'markdown';
 
-const ROUTES: Record<string, Route> = { '/v1/process': 'process', '/extract': 'extract', '/split': 'split', '/compare': 'compare', '/markdown': 'markdown' };
+const ROUTES: Record<string, Route> = {
+  '/v1/process': 'process',
+  '/extract': 'extract',
+  '/split': 'split',
+  '/compare': 'compare',
+  '/markdown': 'markdown',
+};
 
 /** §5: /v1/process takes a Bearer token, the others x-api-key (header names are case-insensitive). */
 const AUTH_HEADER: Record<Route | 'evals', 'bearer' | 'x-api-key' | 'either'> = {
@@ -59,15 +65,39 @@ function checkAuth(req: IncomingMessage, route: Route | 'evals', apiKey: string 
   const headerKey = req.headers['x-api-key'];
   const xKey = Array.isArray(headerKey) ? headerKey[0] : headerKey;
   const given = scheme === 'bearer' ? bearer : scheme === 'x-api-key' ? xKey : (xKey ?? bearer);
-  const expectedHeader = scheme === 'bearer' ? 'Authorization: Bearer <key>' : scheme === 'x-api-key' ? 'x-api-key: <key>' : 'x-api-key: <key> or Authorization: Bearer <key>';
-  if (!given) throw new HttpProblem(401, 'unauthorized', `Missing API key: send it as "${expectedHeader}"`, undefined, scheme === 'bearer' ? { 'www-authenticate': 'Bearer' } : {});
-  if (!sameSecret(given, apiKey)) throw new HttpProblem(401, 'unauthorized', 'Invalid API key', undefined, scheme === 'bearer' ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {});
+  const expectedHeader =
+    scheme === 'bearer'
+      ? 'Authorization: Bearer <key>'
+      : scheme === 'x-api-key'
+        ? 'x-api-key: <key>'
+        : 'x-api-key: <key> or Authorization: Bearer <key>';
+  if (!given)
+    throw new HttpProblem(
+      401,
+      'unauthorized',
+      `Missing API key: send it as "${expectedHeader}"`,
+      undefined,
+      scheme === 'bearer' ? { 'www-authenticate': 'Bearer' } : {},
+    );
+  if (!sameSecret(given, apiKey))
+    throw new HttpProblem(
+      401,
+      'unauthorized',
+      'Invalid API key',
+      undefined,
+      scheme === 'bearer' ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {},
+    );
 }
 
 function processFlags(form: ParsedForm): ProcessFlags {
   const format = (form.text('output_format') ?? 'json').trim().toLowerCase() || 'json';
   if (format !== 'json' && format !== 'text' && format !== 'markdown') {
-    throw new HttpProblem(400, 'invalid_parameter', `output_format must be json, text or markdown, got "${format.slice(0, 40)}"`, { allowed: ['json', 'text', 'markdown'] });
+    throw new HttpProblem(
+      400,
+      'invalid_parameter',
+      `output_format must be json, text or markdown, got "${format.slice(0, 40)}"`,
+      { allowed: ['json', 'text', 'markdown'] },
+    );
   }
   return {
     outputFormat: format,
@@ -113,7 +143,13 @@ async function handleApi(route: Route, req: IncomingMessage, deps: ServerDeps): 
       // docs/service-interface.md §4.4: the reference names the part original_results, the example sends originalResults.
       const baseline = form.text('original_results') ?? form.text('originalResults') ?? null;
       const record = await deps.store.save({ filename: document!.filename, document_hash: doc.hash, pages, baseline });
-      return { success: true, pages, failed_pages: [], dashboard_url: `${deps.baseUrl()}/evals?filename=${record.id}`, comparison_id: record.id };
+      return {
+        success: true,
+        pages,
+        failed_pages: [],
+        dashboard_url: `${deps.baseUrl()}/evals?filename=${record.id}`,
+        comparison_id: record.id,
+      };
     }
   }
 }
@@ -142,13 +178,17 @@ async function handleEvals(url: URL, req: IncomingMessage, res: ServerResponse, 
 function applyFault(fault: FaultMode, req: IncomingMessage, res: ServerResponse): boolean {
   switch (fault) {
     case '429':
-      sendProblem(res, new HttpProblem(429, 'rate_limited', 'Too many requests (injected fault)', undefined, { 'retry-after': '1' }));
+      sendProblem(
+        res,
+        new HttpProblem(429, 'rate_limited', 'Too many requests (injected fault)', undefined, { 'retry-after': '1' }),
+      );
       return true;
     case '500':
       sendProblem(res, new HttpProblem(500, 'internal_error', 'Internal error (injected fault)'));
       return true;
     case '503-html': {
-      const html = '<!doctype html><html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1><p>The upstream is overloaded (injected fault).</p></body></html>';
+      const html =
+        '<!doctype html><html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1><p>The upstream is overloaded (injected fault).</p></body></html>';
       res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
       res.end(html);
       return true;
@@ -179,16 +219,38 @@ export function createRequestHandler(deps: ServerDeps): (req: IncomingMessage, r
     const started = performance.now();
     const url = new URL(req.url ?? '/', 'http://local');
     const route = ROUTES[url.pathname];
-    const finish = (status: number) => deps.logger.debug(`local service: ${req.method} ${url.pathname} → ${status} in ${Math.round(performance.now() - started)} ms`);
+    const finish = (status: number) =>
+      deps.logger.debug(
+        `local service: ${req.method} ${url.pathname} → ${status} in ${Math.round(performance.now() - started)} ms`,
+      );
     res.on('finish', () => finish(res.statusCode));
     const run = async () => {
       if (url.pathname === '/evals' || url.pathname === '/evals/') {
-        if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpProblem(405, 'method_not_allowed', `${req.method} is not allowed on /evals; use GET`, undefined, { allow: 'GET' });
+        if (req.method !== 'GET' && req.method !== 'HEAD')
+          throw new HttpProblem(
+            405,
+            'method_not_allowed',
+            `${req.method} is not allowed on /evals; use GET`,
+            undefined,
+            { allow: 'GET' },
+          );
         return handleEvals(url, req, res, deps);
       }
       if (url.pathname === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
-      if (!route) throw new HttpProblem(404, 'not_found', `No endpoint ${url.pathname}: use /v1/process, /extract, /split, /compare, /markdown or /evals`);
-      if (req.method !== 'POST') throw new HttpProblem(405, 'method_not_allowed', `${req.method} is not allowed on ${url.pathname}; use POST`, undefined, { allow: 'POST' });
+      if (!route)
+        throw new HttpProblem(
+          404,
+          'not_found',
+          `No endpoint ${url.pathname}: use /v1/process, /extract, /split, /compare, /markdown or /evals`,
+        );
+      if (req.method !== 'POST')
+        throw new HttpProblem(
+          405,
+          'method_not_allowed',
+          `${req.method} is not allowed on ${url.pathname}; use POST`,
+          undefined,
+          { allow: 'POST' },
+        );
       if (deps.options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.options.latencyMs));
       const fault = deps.pickFault();
       if (fault && applyFault(fault, req, res)) {
@@ -210,8 +272,17 @@ export function createRequestHandler(deps: ServerDeps): (req: IncomingMessage, r
         if (!req.complete) req.resume();
         return;
       }
-      deps.logger.error(`local service: ${req.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      sendProblem(res, new HttpProblem(500, 'internal_error', `The document could not be processed: ${error instanceof Error ? error.message : String(error)}`));
+      deps.logger.error(
+        `local service: ${req.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      sendProblem(
+        res,
+        new HttpProblem(
+          500,
+          'internal_error',
+          `The document could not be processed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     });
   };
 }

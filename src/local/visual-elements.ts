@@ -46,14 +46,25 @@ export async function findSignatures(doc: AnalysedDocument): Promise<FoundSignat
     const labels = page.lines.filter((l) => SIGNATURE_LABEL.test(l.text) && !ON_FILE.test(l.text));
     if (labels.length === 0) continue;
     const typed = labels.filter((l) => /\/s\/\s*\S/.test(l.text));
-    for (const line of typed) found.push({ page: page.page, box: line.box, confidence: 0.7, label: line.text, method: 'typed-conformed' });
+    for (const line of typed)
+      found.push({ page: page.page, box: line.box, confidence: 0.7, label: line.text, method: 'typed-conformed' });
     // Low-confidence OCR words over a signature are usually the signature itself: do not mask them.
     const ink = findInkRegions(await doc.raster(page.page), textMask(page, 50), 3);
     for (const label of labels) {
       if (typed.includes(label)) continue;
       const h = label.box.y1 - label.box.y0;
-      const right: PointBox = { x0: label.box.x1, y0: label.box.y0 - 36, x1: label.box.x1 + 288, y1: label.box.y1 + h * 0.3 };
-      const above: PointBox = { x0: label.box.x0 - 14, y0: label.box.y0 - 43, x1: label.box.x0 + 252, y1: label.box.y0 };
+      const right: PointBox = {
+        x0: label.box.x1,
+        y0: label.box.y0 - 36,
+        x1: label.box.x1 + 288,
+        y1: label.box.y1 + h * 0.3,
+      };
+      const above: PointBox = {
+        x0: label.box.x0 - 14,
+        y0: label.box.y0 - 43,
+        x1: label.box.x0 + 252,
+        y1: label.box.y0,
+      };
       const strokes = ink.filter(
         (r: InkRegion) =>
           (intersects(r.box, right) || intersects(r.box, above)) &&
@@ -65,7 +76,12 @@ export async function findSignatures(doc: AnalysedDocument): Promise<FoundSignat
           r.fill <= 0.6,
       );
       if (strokes.length === 0) continue;
-      const box = { x0: Math.min(...strokes.map((s) => s.box.x0)), y0: Math.min(...strokes.map((s) => s.box.y0)), x1: Math.max(...strokes.map((s) => s.box.x1)), y1: Math.max(...strokes.map((s) => s.box.y1)) };
+      const box = {
+        x0: Math.min(...strokes.map((s) => s.box.x0)),
+        y0: Math.min(...strokes.map((s) => s.box.y0)),
+        x1: Math.max(...strokes.map((s) => s.box.x1)),
+        y1: Math.max(...strokes.map((s) => s.box.y1)),
+      };
       // Handwriting fills 5–35% of its box; solid blocks and hairlines are less signature-like.
       const fill = strokes.reduce((s, r) => s + r.fill, 0) / strokes.length;
       const confidence = Math.round(100 * (fill >= 0.05 && fill <= 0.35 ? 0.8 : 0.5)) / 100;
@@ -80,7 +96,9 @@ export async function findFigures(doc: AnalysedDocument): Promise<FoundFigure[]>
   const found: FoundFigure[] = [];
   for (const page of doc.pages) {
     const pageArea = page.width * page.height;
-    const embedded = (await doc.embeddedImages(page.page)).filter((b) => (b.x1 - b.x0) * (b.y1 - b.y0) < 0.85 * pageArea);
+    const embedded = (await doc.embeddedImages(page.page)).filter(
+      (b) => (b.x1 - b.x0) * (b.y1 - b.y0) < 0.85 * pageArea,
+    );
     for (const box of embedded) found.push({ page: page.page, box, source: 'embedded-image' });
     if (page.source !== 'ocr') continue;
     const regions = findInkRegions(await doc.raster(page.page), textMask(page, 0), 2);

@@ -131,7 +131,8 @@ async function readImagePlacements(page: PDFPageProxy): Promise<PdfImagePlacemen
       ].map(([u, v]) => [m[0]! * u! + m[2]! * v! + m[4]!, m[1]! * u! + m[3]! * v! + m[5]!]);
       const box = toBox(corners);
       // Skip degenerate placements (e.g. 1×1 spacer images).
-      if (box.x1 - box.x0 >= 2 && box.y1 - box.y0 >= 2) placements.push({ box, mask: fn === OPS.paintImageMaskXObject });
+      if (box.x1 - box.x0 >= 2 && box.y1 - box.y0 >= 2)
+        placements.push({ box, mask: fn === OPS.paintImageMaskXObject });
     }
   }
   return placements;
@@ -145,7 +146,11 @@ async function renderToPixels(doc: PDFDocumentProxy, page: PDFPageProxy, dpi: nu
   const factory = doc.canvasFactory as CanvasFactoryLike;
   const target = factory.create(width, height);
   try {
-    await page.render({ canvas: target.canvas as HTMLCanvasElement, canvasContext: target.context as unknown as CanvasRenderingContext2D, viewport }).promise;
+    await page.render({
+      canvas: target.canvas as HTMLCanvasElement,
+      canvasContext: target.context as unknown as CanvasRenderingContext2D,
+      viewport,
+    }).promise;
     const { data } = target.context.getImageData(0, 0, width, height);
     return { width, height, dpi, rgba: data };
   } finally {

@@ -29,7 +29,13 @@ export async function decodeImagePage(bytes: Uint8Array, pageIndex: number): Pro
   const image = sharp(bytes, { page: pageIndex, limitInputPixels: 2 ** 28 });
   const meta = await image.metadata();
   // Transparent pixels read as white paper; one channel out whatever came in (grey+alpha, RGB, CMYK).
-  const { data, info } = await image.rotate().flatten({ background: '#ffffff' }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await image
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const dpiKnown = typeof meta.density === 'number' && meta.density > 0;
   return {
     width: info.width,
@@ -56,10 +62,18 @@ export function rgbaToGrey(rgba: Uint8ClampedArray, width: number, height: numbe
  * through a 3×3 median filter after scaling (it removes specks and the ringing and JPEG blocks that scaling
  * magnifies, keeping edges).
  */
-export async function encodeGreyPng(page: Pick<GreyPage, 'width' | 'height' | 'pixels' | 'dpi'>, scale = 1, options: { denoise?: boolean } = {}): Promise<Buffer> {
+export async function encodeGreyPng(
+  page: Pick<GreyPage, 'width' | 'height' | 'pixels' | 'dpi'>,
+  scale = 1,
+  options: { denoise?: boolean } = {},
+): Promise<Buffer> {
   let image = sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 1 } });
-  if (scale !== 1) image = image.resize(Math.round(page.width * scale), Math.round(page.height * scale), { kernel: 'lanczos3' });
+  if (scale !== 1)
+    image = image.resize(Math.round(page.width * scale), Math.round(page.height * scale), { kernel: 'lanczos3' });
   if (options.denoise) image = image.median(3);
   // The density tells tesseract the scale of the text; without it, it guesses (and warns).
-  return image.withMetadata({ density: page.dpi * scale }).png({ compressionLevel: 1 }).toBuffer();
+  return image
+    .withMetadata({ density: page.dpi * scale })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }

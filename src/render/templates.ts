@@ -25,7 +25,11 @@ function findTemplateDirectory(): string {
     const dir = fileURLToPath(candidate);
     if (existsSync(`${dir}report.hbs`)) return dir;
   }
-  throw new DocbenchError('INTERNAL', `report templates not found (looked in ${CANDIDATES.map((c) => fileURLToPath(c)).join(', ')})`, { hint: 'reinstall docbench: the package ships src/render/templates' });
+  throw new DocbenchError(
+    'INTERNAL',
+    `report templates not found (looked in ${CANDIDATES.map((c) => fileURLToPath(c)).join(', ')})`,
+    { hint: 'reinstall docbench: the package ships src/render/templates' },
+  );
 }
 
 /** The text of template files, by file name (e.g. `report.hbs`, `report-script.js`). */
@@ -40,7 +44,10 @@ export async function readTemplateFiles<const N extends string>(names: readonly 
  * use, so commands that write no HTML never load it.
  */
 export async function createTemplateEnvironment(): Promise<typeof Handlebars> {
-  const [{ default: handlebars }, partials] = await Promise.all([import('handlebars'), readTemplateFiles(SHARED_PARTIALS.map((name) => `${name}.hbs`))]);
+  const [{ default: handlebars }, partials] = await Promise.all([
+    import('handlebars'),
+    readTemplateFiles(SHARED_PARTIALS.map((name) => `${name}.hbs`)),
+  ]);
   const hbs = handlebars.create();
   const compiled = await compileTemplateFiles(hbs, partials);
   for (const name of SHARED_PARTIALS) hbs.registerPartial(name, compiled[`${name}.hbs`]!);
@@ -54,12 +61,16 @@ export async function createTemplateEnvironment(): Promise<typeof Handlebars> {
  * template is used only while its source is byte for byte the one it was made from (SHA-256); otherwise, and
  * from src/ (tests, tsx), where there is no build's copy, the source is compiled here, to the same code.
  */
-export async function compileTemplateFiles<const N extends string>(hbs: typeof Handlebars, files: Record<N, string>): Promise<Record<N, Handlebars.TemplateDelegate>> {
+export async function compileTemplateFiles<const N extends string>(
+  hbs: typeof Handlebars,
+  files: Record<N, string>,
+): Promise<Record<N, Handlebars.TemplateDelegate>> {
   const precompiled = await loadPrecompiled();
   const compiled = {} as Record<N, Handlebars.TemplateDelegate>;
   for (const [name, source] of Object.entries(files) as [N, string][]) {
     const entry = precompiled.get(name);
-    compiled[name] = entry && entry.sha256 === hashSource(source) ? hbs.template(entry.spec) : hbs.compile(source, COMPILE_OPTIONS);
+    compiled[name] =
+      entry && entry.sha256 === hashSource(source) ? hbs.template(entry.spec) : hbs.compile(source, COMPILE_OPTIONS);
   }
   return compiled;
 }
@@ -83,14 +94,22 @@ const loadPrecompiled = cacheOnce(async (): Promise<Map<string, PrecompiledTempl
   const entries = typeof table === 'object' && table !== null ? Object.entries(table) : [];
   const valid = entries.filter((entry): entry is [string, PrecompiledTemplate] => isPrecompiledTemplate(entry[1]));
   if (valid.length === 0 || valid.length !== entries.length) {
-    throw new DocbenchError('INTERNAL', `${fileURLToPath(PRECOMPILED_URL)} is not a table of precompiled templates`, { hint: 'rebuild docbench (npm run build)' });
+    throw new DocbenchError('INTERNAL', `${fileURLToPath(PRECOMPILED_URL)} is not a table of precompiled templates`, {
+      hint: 'rebuild docbench (npm run build)',
+    });
   }
   return new Map(valid);
 });
 
 function isPrecompiledTemplate(value: unknown): value is PrecompiledTemplate {
   const entry = value as Partial<PrecompiledTemplate> | null;
-  return typeof entry === 'object' && entry !== null && typeof entry.sha256 === 'string' && typeof entry.spec === 'object' && entry.spec !== null;
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    typeof entry.sha256 === 'string' &&
+    typeof entry.spec === 'object' &&
+    entry.spec !== null
+  );
 }
 
 /**
@@ -103,11 +122,15 @@ export async function writePrecompiledTemplates(): Promise<string> {
   const lines = Object.entries(await readTemplateFiles(names)).map(([name, source]) => {
     // Typed as a TemplateSpecification, precompile returns that specification as JavaScript source text.
     const spec: unknown = handlebars.precompile(source, COMPILE_OPTIONS);
-    if (typeof spec !== 'string') throw new DocbenchError('INTERNAL', `handlebars.precompile(${name}) did not return source text`);
+    if (typeof spec !== 'string')
+      throw new DocbenchError('INTERNAL', `handlebars.precompile(${name}) did not return source text`);
     return `  ${JSON.stringify(name)}: { sha256: ${JSON.stringify(hashSource(source))}, spec: ${spec} },`;
   });
   const file = fileURLToPath(PRECOMPILED_URL);
-  await writeFile(file, `// Written by npm run build (scripts/precompile-templates.mjs) from src/render/templates: do not edit.\nexport default {\n${lines.join('\n')}\n};\n`);
+  await writeFile(
+    file,
+    `// Written by npm run build (scripts/precompile-templates.mjs) from src/render/templates: do not edit.\nexport default {\n${lines.join('\n')}\n};\n`,
+  );
   return file;
 }
 

@@ -9,8 +9,22 @@ import { buildAccuracyLatencyChart } from './charts/accuracy-latency-chart.js';
 import { buildReliabilityChart, buildRiskCoverageChart, toUnitConfidence } from './charts/calibration-charts.js';
 import { buildLatencyChart } from './charts/latency-chart.js';
 import { buildDocumentColumns, toDocumentRow } from './document-row.js';
-import { buildComparisonRows, buildDisagreements, buildFieldLeaders, buildLeaderboard, buildSystemViews } from './leaderboard-view.js';
-import { formatCount, formatDate, formatDecimal, formatDuration, formatMs, formatPercent, describeServiceUrl } from '../render/index.js';
+import {
+  buildComparisonRows,
+  buildDisagreements,
+  buildFieldLeaders,
+  buildLeaderboard,
+  buildSystemViews,
+} from './leaderboard-view.js';
+import {
+  formatCount,
+  formatDate,
+  formatDecimal,
+  formatDuration,
+  formatMs,
+  formatPercent,
+  describeServiceUrl,
+} from '../render/index.js';
 import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
 import { buildCostView } from './cost-view.js';
 import type { RunPhases, StoredRun } from '../run-dir/index.js';
@@ -33,7 +47,11 @@ import type {
 
 /** The modes of the run, in the canonical order (fast before slow). */
 export function selectModes(inputs: Pick<StoredRun, 'manifest' | 'summary'>): Mode[] {
-  return MODES.filter((mode) => inputs.manifest.options.modes.includes(mode) || Object.values(inputs.summary.systems).some((s) => s.extraction[mode] !== undefined));
+  return MODES.filter(
+    (mode) =>
+      inputs.manifest.options.modes.includes(mode) ||
+      Object.values(inputs.summary.systems).some((s) => s.extraction[mode] !== undefined),
+  );
 }
 
 /** Latency keys in a stable order: extract modes first, then the other endpoints, then anything else. */
@@ -50,21 +68,35 @@ export function toneForScore(value: number | null): Tone {
   return value >= 0.95 ? 'good' : value >= 0.8 ? 'warn' : 'bad';
 }
 
-export async function buildReportView(inputs: StoredRun, documents: AsyncIterable<DocumentEvaluation>): Promise<ReportView> {
+export async function buildReportView(
+  inputs: StoredRun,
+  documents: AsyncIterable<DocumentEvaluation>,
+): Promise<ReportView> {
   const { summary, gate } = inputs;
   const modes = selectModes(inputs);
   const systems = buildSystemViews(summary);
   const primary = summary.systems[summary.primary]!;
   // gate.json written before systems names none: its document failures are the primary system's.
-  const gateReasons = new Map((gate?.document_failures ?? []).map((f) => [`${f.system ?? summary.primary}\u0000${f.document_id}`, f.reasons]));
+  const gateReasons = new Map(
+    (gate?.document_failures ?? []).map((f) => [`${f.system ?? summary.primary}\u0000${f.document_id}`, f.reasons]),
+  );
   const rows: DocumentRow[] = [];
   const errorCodes = new Map<string, number>();
   for await (const doc of documents) {
     rows.push(toDocumentRow(doc, rows.length, systems, summary.reference, modes, gateReasons));
-    for (const system of Object.values(doc.systems ?? {})) for (const error of system.errors ?? []) errorCodes.set(error.code, (errorCodes.get(error.code) ?? 0) + 1);
+    for (const system of Object.values(doc.systems ?? {}))
+      for (const error of system.errors ?? []) errorCodes.set(error.code, (errorCodes.get(error.code) ?? 0) + 1);
   }
-  const tagKeys = [...new Set([...Object.values(summary.systems).flatMap((s) => Object.keys(s.by_tag ?? {})), ...rows.flatMap((r) => Object.keys(r.tags))])].sort();
-  const latencyKeys = orderLatencyKeys([...Object.values(summary.systems).flatMap((s) => Object.keys(s.latency_ms ?? {})), ...rows.flatMap((r) => r.systems.flatMap((c) => Object.keys(c.latency_ms)))]);
+  const tagKeys = [
+    ...new Set([
+      ...Object.values(summary.systems).flatMap((s) => Object.keys(s.by_tag ?? {})),
+      ...rows.flatMap((r) => Object.keys(r.tags)),
+    ]),
+  ].sort();
+  const latencyKeys = orderLatencyKeys([
+    ...Object.values(summary.systems).flatMap((s) => Object.keys(s.latency_ms ?? {})),
+    ...rows.flatMap((r) => r.systems.flatMap((c) => Object.keys(c.latency_ms))),
+  ]);
   const counts = {
     total: rows.length,
     ok: rows.filter((r) => r.status === 'ok').length,
@@ -96,7 +128,13 @@ export async function buildReportView(inputs: StoredRun, documents: AsyncIterabl
     latency: buildLatency(primary, rows, latencyKeys, summary.primary),
     by_tag: buildTagTables(summary, systems, modes),
     tag_breakdowns: primary.by_tag ?? {},
-    documents: { rows, columns: buildDocumentColumns(summary, systems, modes, latencyKeys), tag_keys: tagKeys, latency_keys: latencyKeys, counts },
+    documents: {
+      rows,
+      columns: buildDocumentColumns(summary, systems, modes, latencyKeys),
+      tag_keys: tagKeys,
+      latency_keys: latencyKeys,
+      counts,
+    },
   };
 }
 
@@ -111,7 +149,10 @@ function buildHeader(inputs: StoredRun, modes: Mode[]): RunHeaderView {
     documents_total: manifest.dataset.documents_total,
   };
   const service = { description: describeService(manifest), local: manifest.service.local };
-  const incomplete = manifest.status === 'completed' ? null : `This run is ${manifest.status}${manifest.stop_message ? `: ${manifest.stop_message}` : ''}. Figures cover the calls recorded so far (${formatCount(manifest.counts.recorded)} of ${formatCount(manifest.counts.planned)}).`;
+  const incomplete =
+    manifest.status === 'completed'
+      ? null
+      : `This run is ${manifest.status}${manifest.stop_message ? `: ${manifest.stop_message}` : ''}. Figures cover the calls recorded so far (${formatCount(manifest.counts.recorded)} of ${formatCount(manifest.counts.planned)}).`;
   return {
     run_id: manifest.run_id,
     title: `docbench report: ${manifest.dataset.name}`,
@@ -128,12 +169,29 @@ function buildHeader(inputs: StoredRun, modes: Mode[]): RunHeaderView {
     status: manifest.status,
     incomplete_message: incomplete,
     facts: [
-      { label: 'Dataset', value: `${dataset.name}${dataset.version ? ` v${dataset.version}` : ''}`, detail: `${formatCount(dataset.documents_selected)} of ${formatCount(dataset.documents_total)} documents` },
+      {
+        label: 'Dataset',
+        value: `${dataset.name}${dataset.version ? ` v${dataset.version}` : ''}`,
+        detail: `${formatCount(dataset.documents_selected)} of ${formatCount(dataset.documents_total)} documents`,
+      },
       { label: 'Content hash', value: dataset.content_hash_short, detail: dataset.content_hash },
-      { label: 'Systems', value: summary.system_names.join(', '), detail: `${summary.reference ? `reference ${summary.reference}; ` : ''}service ${service.description}; modes ${modes.join(', ') || '—'}; endpoints ${manifest.options.endpoints.join(', ')}` },
-      { label: 'docbench', value: manifest.docbench_version, detail: manifest.docbench_commit ? `commit ${manifest.docbench_commit.slice(0, 12)}` : 'no git commit recorded' },
+      {
+        label: 'Systems',
+        value: summary.system_names.join(', '),
+        detail: `${summary.reference ? `reference ${summary.reference}; ` : ''}service ${service.description}; modes ${modes.join(', ') || '—'}; endpoints ${manifest.options.endpoints.join(', ')}`,
+      },
+      {
+        label: 'docbench',
+        value: manifest.docbench_version,
+        detail: manifest.docbench_commit ? `commit ${manifest.docbench_commit.slice(0, 12)}` : 'no git commit recorded',
+      },
       { label: 'Date', value: formatDate(manifest.created_at), detail: `run ${manifest.run_id}` },
-      { label: 'Duration', value: formatDuration(manifest.duration_ms), detail: `${manifest.phases ? `${formatPhases(manifest.phases)}; ` : ''}${manifest.invocations.length} invocation${manifest.invocations.length === 1 ? '' : 's'}; status ${manifest.status}`, tone: manifest.status === 'completed' ? 'neutral' : 'warn' },
+      {
+        label: 'Duration',
+        value: formatDuration(manifest.duration_ms),
+        detail: `${manifest.phases ? `${formatPhases(manifest.phases)}; ` : ''}${manifest.invocations.length} invocation${manifest.invocations.length === 1 ? '' : 's'}; status ${manifest.status}`,
+        tone: manifest.status === 'completed' ? 'neutral' : 'warn',
+      },
     ],
   };
 }
@@ -144,7 +202,8 @@ function buildHeader(inputs: StoredRun, modes: Mode[]): RunHeaderView {
  */
 function describeService(manifest: StoredRun['manifest']): string {
   const systems = manifest.systems ?? [];
-  if (systems.length > 0 && systems.every((system) => system.kind === 'stored')) return `stored outputs only (${systems.map((system) => system.name).join(', ')})`;
+  if (systems.length > 0 && systems.every((system) => system.kind === 'stored'))
+    return `stored outputs only (${systems.map((system) => system.name).join(', ')})`;
   if (manifest.service.base_url === null && !manifest.service.local) {
     const primary = systems.find((system) => system.kind !== 'stored');
     if (primary) return `${primary.name} (${primary.kind})`;
@@ -154,19 +213,29 @@ function describeService(manifest: StoredRun['manifest']): string {
 
 /** "calls 2 s · scoring 41 s · statistics 12 s · reports 30 s"; a phase that has not run is left out. */
 export function formatPhases(phases: RunPhases): string {
-  const parts: [string, number | null][] = [['calls', phases.calls_ms], ['scoring', phases.scoring_ms], ['statistics', phases.statistics_ms], ['reports', phases.reports_ms]];
+  const parts: [string, number | null][] = [
+    ['calls', phases.calls_ms],
+    ['scoring', phases.scoring_ms],
+    ['statistics', phases.statistics_ms],
+    ['reports', phases.reports_ms],
+  ];
   return parts.flatMap(([name, ms]) => (ms === null ? [] : [`${name} ${formatDuration(ms)}`])).join(' · ');
 }
 
 function buildFailures(counts: ReportView['documents']['counts'], errorCodes: Map<string, number>): FailureView | null {
   if (counts.failed === 0 && counts.partial === 0) return null;
-  const parts = [counts.failed > 0 ? `${formatCount(counts.failed)} failed` : '', counts.partial > 0 ? `${formatCount(counts.partial)} partly failed` : ''].filter(Boolean);
+  const parts = [
+    counts.failed > 0 ? `${formatCount(counts.failed)} failed` : '',
+    counts.partial > 0 ? `${formatCount(counts.partial)} partly failed` : '',
+  ].filter(Boolean);
   return {
     documents_failed: counts.failed,
     documents_partial: counts.partial,
     documents_total: counts.total,
     message: `${parts.join(' and ')} of ${formatCount(counts.total)} documents. Failed calls count as empty output in every metric.`,
-    codes: [...errorCodes.entries()].map(([code, count]) => ({ code, count })).sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
+    codes: [...errorCodes.entries()]
+      .map(([code, count]) => ({ code, count }))
+      .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
   };
 }
 
@@ -191,14 +260,27 @@ function buildGate(gate: GateResult): GateView {
   };
 }
 
-function buildFastSlow(headline: HeadlineView, rows: DocumentRow[], modes: Mode[], system: string): FastSlowView | null {
+function buildFastSlow(
+  headline: HeadlineView,
+  rows: DocumentRow[],
+  modes: Mode[],
+  system: string,
+): FastSlowView | null {
   if (modes.length < 2) return null;
   const [first, second] = [headline.modes[0]!, headline.modes[1]!];
   let summary = '';
   if (first.f1 !== null && second.f1 !== null) {
     const diff = (second.f1 - first.f1) * 100;
-    const accuracy = Math.abs(diff) < 0.05 ? `${second.mode} and ${first.mode} are equally accurate (field F1)` : `${second.mode} is ${Math.abs(diff).toFixed(1)} points ${diff > 0 ? 'more' : 'less'} accurate (field F1) than ${first.mode}`;
-    const speed = first.p50_ms && second.p50_ms ? (second.p50_ms >= first.p50_ms ? ` and ${(second.p50_ms / first.p50_ms).toFixed(1)}× slower at p50` : ` and ${(first.p50_ms / second.p50_ms).toFixed(1)}× faster at p50`) : '';
+    const accuracy =
+      Math.abs(diff) < 0.05
+        ? `${second.mode} and ${first.mode} are equally accurate (field F1)`
+        : `${second.mode} is ${Math.abs(diff).toFixed(1)} points ${diff > 0 ? 'more' : 'less'} accurate (field F1) than ${first.mode}`;
+    const speed =
+      first.p50_ms && second.p50_ms
+        ? second.p50_ms >= first.p50_ms
+          ? ` and ${(second.p50_ms / first.p50_ms).toFixed(1)}× slower at p50`
+          : ` and ${(first.p50_ms / second.p50_ms).toFixed(1)}× faster at p50`
+        : '';
     summary = `${accuracy}${speed}.`;
   }
   const series = modes.map((mode, index) => ({
@@ -207,13 +289,22 @@ function buildFastSlow(headline: HeadlineView, rows: DocumentRow[], modes: Mode[
       const cell = r.systems.find((c) => c.system === system);
       const f1 = cell?.f1[mode];
       const latency = cell?.latency_ms[extractKey(mode)];
-      return f1 !== null && f1 !== undefined && latency !== null && latency !== undefined ? [{ id: r.id, latency, f1 }] : [];
+      return f1 !== null && f1 !== undefined && latency !== null && latency !== undefined
+        ? [{ id: r.id, latency, f1 }]
+        : [];
     }),
     p50: headline.modes[index]!.p50_ms,
     f1: headline.modes[index]!.f1,
   }));
   return {
-    rows: headline.modes.map((m) => ({ mode: m.mode, f1: m.text.f1, exact_match_rate: m.text.exact_match_rate, p50: m.text.p50, p95: m.text.p95, confidence_mean: m.text.confidence_mean })),
+    rows: headline.modes.map((m) => ({
+      mode: m.mode,
+      f1: m.text.f1,
+      exact_match_rate: m.text.exact_match_rate,
+      p50: m.text.p50,
+      p95: m.text.p95,
+      confidence_mean: m.text.confidence_mean,
+    })),
     summary,
     chart: buildAccuracyLatencyChart(series),
   };
@@ -223,7 +314,13 @@ function buildFastSlow(headline: HeadlineView, rows: DocumentRow[], modes: Mode[
 function buildFields(summary: RunSummary): FieldRowView[] {
   return summary.system_names
     .flatMap((system) => (summary.systems[system]?.fields ?? []).map((f) => ({ system, f })))
-    .sort((a, b) => a.f.f1 - b.f.f1 || a.f.path.localeCompare(b.f.path) || a.f.mode.localeCompare(b.f.mode) || a.system.localeCompare(b.system))
+    .sort(
+      (a, b) =>
+        a.f.f1 - b.f.f1 ||
+        a.f.path.localeCompare(b.f.path) ||
+        a.f.mode.localeCompare(b.f.mode) ||
+        a.system.localeCompare(b.system),
+    )
     .map(({ system, f }) => ({
       system,
       path: f.path,
@@ -256,7 +353,11 @@ function buildCalibration(summary: SystemSummary, modes: Mode[]): CalibrationVie
           { label: 'ECE (10 bins)', value: formatDecimal(block.ece) },
           { label: 'Adaptive ECE', value: formatDecimal(block.adaptive_ece) },
           { label: 'Brier', value: formatDecimal(block.brier) },
-          { label: 'AUROC', value: formatDecimal(block.auroc), detail: block.auroc === null ? 'undefined: all correct or all wrong' : 'exact match vs confidence' },
+          {
+            label: 'AUROC',
+            value: formatDecimal(block.auroc),
+            detail: block.auroc === null ? 'undefined: all correct or all wrong' : 'exact match vs confidence',
+          },
         ],
         auto_accept: describeAutoAccept(block),
         reliability: buildReliabilityChart(mode, block),
@@ -268,7 +369,8 @@ function buildCalibration(summary: SystemSummary, modes: Mode[]): CalibrationVie
             count: bin.count,
             confidence: formatPercent(confidence),
             accuracy: formatPercent(bin.accuracy),
-            gap: confidence !== null && bin.accuracy !== null ? formatPercent(Math.abs(bin.accuracy - confidence)) : '—',
+            gap:
+              confidence !== null && bin.accuracy !== null ? formatPercent(Math.abs(bin.accuracy - confidence)) : '—',
           };
         }),
       },
@@ -297,14 +399,18 @@ function buildLatency(summary: SystemSummary, rows: DocumentRow[], latencyKeys: 
   const blocks = keys.map((key) => ({
     key,
     block: summary.latency_ms[key]!,
-    values: rows.map((r) => r.systems.find((c) => c.system === system)?.latency_ms[key]).filter((v): v is number => typeof v === 'number' && v > 0),
+    values: rows
+      .map((r) => r.systems.find((c) => c.system === system)?.latency_ms[key])
+      .filter((v): v is number => typeof v === 'number' && v > 0),
   }));
   const method = keys.length > 0 ? summary.latency_ms[keys[0]!]!.method : null;
   return {
     rows: keys.map((key) => toLatencyRow(key, summary.latency_ms[key]!, summary.latency_per_page_ms?.[key])),
     method,
     chart: buildLatencyChart(blocks),
-    service_processing: summary.service_processing_ms ? toLatencyRow('service processing_time_ms', summary.service_processing_ms, undefined) : null,
+    service_processing: summary.service_processing_ms
+      ? toLatencyRow('service processing_time_ms', summary.service_processing_ms, undefined)
+      : null,
   };
 }
 
@@ -315,10 +421,15 @@ function buildTagTables(summary: RunSummary, systems: readonly SystemView[], mod
   const withExtraction = (mode: Mode) => systems.filter((s) => summary.systems[s.name]?.extraction[mode]);
   const primary = summary.systems[summary.primary];
   return keys.map((key) => {
-    const values = [...new Set(systems.flatMap((s) => Object.keys(summary.systems[s.name]?.by_tag?.[key] ?? {})))].sort();
+    const values = [
+      ...new Set(systems.flatMap((s) => Object.keys(summary.systems[s.name]?.by_tag?.[key] ?? {}))),
+    ].sort();
     return {
       key,
-      columns: [...modes.flatMap((mode) => withExtraction(mode).map((s) => `F1 ${mode} · ${s.name}`)), ...withMarkdown.map((s) => `Similarity · ${s.name}`)],
+      columns: [
+        ...modes.flatMap((mode) => withExtraction(mode).map((s) => `F1 ${mode} · ${s.name}`)),
+        ...withMarkdown.map((s) => `Similarity · ${s.name}`),
+      ],
       rows: values.map((value) => {
         const of = (name: string) => summary.systems[name]?.by_tag?.[key]?.[value];
         const own = primary?.by_tag?.[key]?.[value];
@@ -327,7 +438,10 @@ function buildTagTables(summary: RunSummary, systems: readonly SystemView[], mod
           value,
           documents: own?.documents ?? Math.max(0, ...systems.map((s) => of(s.name)?.documents ?? 0)),
           failed: own?.failed ?? 0,
-          cells: [...modes.flatMap((mode) => withExtraction(mode).map((s) => formatPercent(of(s.name)?.extraction_f1[mode]))), ...withMarkdown.map((s) => formatPercent(of(s.name)?.similarity))],
+          cells: [
+            ...modes.flatMap((mode) => withExtraction(mode).map((s) => formatPercent(of(s.name)?.extraction_f1[mode]))),
+            ...withMarkdown.map((s) => formatPercent(of(s.name)?.similarity)),
+          ],
           tone: toneForScore(main),
         };
       }),

@@ -16,13 +16,21 @@ export function buildCostView(manifest: RunManifest): CostView {
     // A system that stopped early spent on part of the calls the estimate covers: no difference to speak of.
     const { planned, recorded } = system.counts;
     const finished = recorded >= planned;
-    const difference = finished && estimate !== null && spent !== null && estimate > 0 ? (spent - estimate) / estimate : null;
-    const stopped = system.stop_reason === 'budget' ? 'stopped at its budget' : system.stop_reason ? `stopped (${system.stop_reason})` : 'stopped';
+    const difference =
+      finished && estimate !== null && spent !== null && estimate > 0 ? (spent - estimate) / estimate : null;
+    const stopped =
+      system.stop_reason === 'budget'
+        ? 'stopped at its budget'
+        : system.stop_reason
+          ? `stopped (${system.stop_reason})`
+          : 'stopped';
     return [
       {
         system: system.name,
         estimate: formatUsd(estimate),
-        basis: system.estimate ? `${system.estimate.calls} calls${system.estimate.cached ? ` (${system.estimate.cached} cached)` : ''}, ${system.estimate.basis}` : 'no estimate recorded',
+        basis: system.estimate
+          ? `${system.estimate.calls} calls${system.estimate.cached ? ` (${system.estimate.cached} cached)` : ''}, ${system.estimate.basis}`
+          : 'no estimate recorded',
         spent: formatUsd(spent),
         difference: difference === null ? '—' : `${difference >= 0 ? '+' : ''}${(difference * 100).toFixed(1)}%`,
         budget: formatUsd(system.max_cost_usd),

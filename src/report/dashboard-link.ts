@@ -18,7 +18,11 @@ export interface DashboardLink {
  * @param local whether the run used the embedded engine (run.json `service.local`)
  * @param toRunDir the relative path from the linking page to the run directory: '' or '../'
  */
-export function resolveDashboardLink(doc: Pick<SystemDocument, 'dashboard_url' | 'comparison_id'>, local: boolean, toRunDir: '' | '../'): DashboardLink {
+export function resolveDashboardLink(
+  doc: Pick<SystemDocument, 'dashboard_url' | 'comparison_id'>,
+  local: boolean,
+  toRunDir: '' | '../',
+): DashboardLink {
   const page = local ? comparisonPagePath(doc.comparison_id) : null;
   if (page !== null) return { url: page, href: `${toRunDir}${page}` };
   const url = typeof doc.dashboard_url === 'string' ? doc.dashboard_url : null;

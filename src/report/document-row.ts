@@ -18,7 +18,14 @@ const STATUS_RANK = { failed: 0, partial: 1, ok: 2 } as const;
  *   names no system: its reasons belong to the primary system).
  */
 /** @param index the document's position in documents.jsonl, which places its drill-down. */
-export function toDocumentRow(doc: DocumentEvaluation, index: number, systems: readonly SystemView[], reference: string | null, modes: readonly Mode[], gateReasons: ReadonlyMap<string, string[]>): DocumentRow {
+export function toDocumentRow(
+  doc: DocumentEvaluation,
+  index: number,
+  systems: readonly SystemView[],
+  reference: string | null,
+  modes: readonly Mode[],
+  gateReasons: ReadonlyMap<string, string[]>,
+): DocumentRow {
   const cells: SystemCells[] = [];
   const referenceSimilarity = reference ? (doc.systems?.[reference]?.markdown?.similarity ?? null) : null;
   for (const system of systems) {
@@ -35,7 +42,10 @@ export function toDocumentRow(doc: DocumentEvaluation, index: number, systems: r
       confidence: {},
       latency_ms: {},
       similarity,
-      similarity_delta: system.name !== reference && similarity !== null && referenceSimilarity !== null ? similarity - referenceSimilarity : null,
+      similarity_delta:
+        system.name !== reference && similarity !== null && referenceSimilarity !== null
+          ? similarity - referenceSimilarity
+          : null,
       cost_usd: typeof s.cost_usd === 'number' && Number.isFinite(s.cost_usd) ? s.cost_usd : null,
       ...dashboardCells(resolveDashboardLink(s, system.kind === 'local', '')),
       gate_reasons: gateReasons.get(`${system.name}\u0000${doc.document_id}`) ?? [],
@@ -47,15 +57,20 @@ export function toDocumentRow(doc: DocumentEvaluation, index: number, systems: r
       cell.exact[mode] = extraction ? extraction.exact_match : null;
       cell.confidence[mode] = extraction?.confidence ?? null;
     }
-    for (const [key, value] of Object.entries(s.latency_ms ?? {})) cell.latency_ms[key] = typeof value === 'number' && Number.isFinite(value) ? value : null;
+    for (const [key, value] of Object.entries(s.latency_ms ?? {}))
+      cell.latency_ms[key] = typeof value === 'number' && Number.isFinite(value) ? value : null;
     cells.push(cell);
   }
-  const status = cells.reduce<DocumentRow['status']>((worst, c) => (STATUS_RANK[c.status] < STATUS_RANK[worst] ? c.status : worst), 'ok');
+  const status = cells.reduce<DocumentRow['status']>(
+    (worst, c) => (STATUS_RANK[c.status] < STATUS_RANK[worst] ? c.status : worst),
+    'ok',
+  );
   return {
     id: doc.document_id,
     status,
     tags: { ...(doc.tags ?? {}) },
-    pages: cells.length > 0 ? (Object.values(doc.systems).find((s) => typeof s.pages === 'number')?.pages ?? null) : null,
+    pages:
+      cells.length > 0 ? (Object.values(doc.systems).find((s) => typeof s.pages === 'number')?.pages ?? null) : null,
     systems: cells,
     drilldown: drilldownHref(doc.document_id, index),
     errors: cells.flatMap((c) => c.errors.map((e) => `${c.system}: ${e}`)),
@@ -68,14 +83,35 @@ export function toDocumentRow(doc: DocumentEvaluation, index: number, systems: r
  * field F1 per mode, markdown similarity, confidence where a system reports one, latency per call key where
  * a system measured any, cost where a system has a price.
  */
-export function buildDocumentColumns(summary: RunSummary, systems: readonly SystemView[], modes: readonly Mode[], latencyKeys: readonly string[]): DocumentColumn[] {
+export function buildDocumentColumns(
+  summary: RunSummary,
+  systems: readonly SystemView[],
+  modes: readonly Mode[],
+  latencyKeys: readonly string[],
+): DocumentColumn[] {
   const columns: DocumentColumn[] = [];
-  const add = (system: SystemView, key: string, label: string, title: string, format: DocumentColumn['format']) => columns.push({ key: `${key}:${system.name}`, label: `${label} · ${system.name}`, title: `${title}, ${system.name}`, format, system: system.name, cls: system.cls });
+  const add = (system: SystemView, key: string, label: string, title: string, format: DocumentColumn['format']) =>
+    columns.push({
+      key: `${key}:${system.name}`,
+      label: `${label} · ${system.name}`,
+      title: `${title}, ${system.name}`,
+      format,
+      system: system.name,
+      cls: system.cls,
+    });
   const block = (name: string) => summary.systems[name];
-  for (const mode of modes) for (const s of systems) if (block(s.name)?.extraction[mode]) add(s, `f1:${mode}`, `F1 ${mode}`, `field F1 (${mode}, normalised)`, 'percent');
+  for (const mode of modes)
+    for (const s of systems)
+      if (block(s.name)?.extraction[mode])
+        add(s, `f1:${mode}`, `F1 ${mode}`, `field F1 (${mode}, normalised)`, 'percent');
   for (const s of systems) if (block(s.name)?.markdown) add(s, 'sim', 'Sim.', 'markdown similarity', 'percent');
-  for (const mode of modes) for (const s of systems) if ((block(s.name)?.confidence[mode]?.documents ?? 0) > 0) add(s, `conf:${mode}`, `Conf. ${mode}`, `confidence_score (${mode})`, 'confidence');
-  for (const key of latencyKeys) for (const s of systems) if ((block(s.name)?.latency_ms[key]?.max ?? 0) > 0) add(s, `lat:${key}`, key, `client wall time, ${key}`, 'ms');
+  for (const mode of modes)
+    for (const s of systems)
+      if ((block(s.name)?.confidence[mode]?.documents ?? 0) > 0)
+        add(s, `conf:${mode}`, `Conf. ${mode}`, `confidence_score (${mode})`, 'confidence');
+  for (const key of latencyKeys)
+    for (const s of systems)
+      if ((block(s.name)?.latency_ms[key]?.max ?? 0) > 0) add(s, `lat:${key}`, key, `client wall time, ${key}`, 'ms');
   for (const s of systems) if (block(s.name)?.cost) add(s, 'cost', 'Cost', 'USD for this document', 'usd');
   return columns;
 }

@@ -14,7 +14,10 @@ import { RUN_DIR_FILES } from '../run-dir/index.js';
 export const DRILLDOWN_BUNDLE = 100;
 
 export function drilldownAnchor(documentId: string): string {
-  const prefix = documentId.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60).replace(/^_+|_+$/g, '');
+  const prefix = documentId
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .slice(0, 60)
+    .replace(/^_+|_+$/g, '');
   const hash = createHash('sha256').update(documentId, 'utf8').digest('hex').slice(0, 10);
   return `${prefix ? `${prefix}-` : ''}${hash}`;
 }

@@ -48,7 +48,11 @@ export interface DrilldownView {
   metrics: LabelledValue[];
   /** The systems planned for this document, in run order: the column order of every table. */
   systems: { name: string; cls: string }[];
-  extraction: { mode: string; summaries: { system: string; text: string; parse_failure: boolean }[]; fields: FieldVerdictView[] }[];
+  extraction: {
+    mode: string;
+    summaries: { system: string; text: string; parse_failure: boolean }[];
+    fields: FieldVerdictView[];
+  }[];
   markdown: { page: number; similarity: string; columns: { label: string; present: boolean; diff: DiffResult }[] }[];
   /** What the markdown columns' highlighting is relative to. */
   markdown_reference: string;
@@ -82,7 +86,11 @@ export function toneForVerdict(verdict: unknown, error?: unknown): Tone {
 }
 
 /** One mode's fields: the union of every system's field paths, truth once, one cell per system. */
-function toExtractionView(doc: DocumentEvaluation, mode: Mode, systems: readonly string[]): DrilldownView['extraction'][number] | null {
+function toExtractionView(
+  doc: DocumentEvaluation,
+  mode: Mode,
+  systems: readonly string[],
+): DrilldownView['extraction'][number] | null {
   const scored = systems.filter((name) => doc.systems[name]?.extraction?.[mode]);
   if (scored.length === 0) return null;
   const byPath = new Map<string, Map<string, FieldVerdict>>();
@@ -111,9 +119,24 @@ function toExtractionView(doc: DocumentEvaluation, mode: Mode, systems: readonly
         truth_empty: truth.empty,
         cells: systems.map((name) => {
           const field = row.get(name);
-          if (!field) return { prediction: scored.includes(name) ? '(not listed)' : '(not run)', prediction_empty: true, verdict: scored.includes(name) ? 'tn' : '—', strict_verdict: '', tone: 'neutral' as Tone, error: null };
+          if (!field)
+            return {
+              prediction: scored.includes(name) ? '(not listed)' : '(not run)',
+              prediction_empty: true,
+              verdict: scored.includes(name) ? 'tn' : '—',
+              strict_verdict: '',
+              tone: 'neutral' as Tone,
+              error: null,
+            };
           const prediction = showValue(field.prediction);
-          return { prediction: prediction.text, prediction_empty: prediction.empty, verdict: String(field.verdict), strict_verdict: String(field.strict_verdict), tone: toneForVerdict(field.verdict, field.error), error: field.error ?? null };
+          return {
+            prediction: prediction.text,
+            prediction_empty: prediction.empty,
+            verdict: String(field.verdict),
+            strict_verdict: String(field.strict_verdict),
+            tone: toneForVerdict(field.verdict, field.error),
+            error: field.error ?? null,
+          };
         }),
       };
     }),
@@ -124,11 +147,18 @@ function toExtractionView(doc: DocumentEvaluation, mode: Mode, systems: readonly
  * Markdown per page: the truth plain, then each system with its differences from the truth marked. Without
  * truth markdown the reference system is shown plain and the others marked against it (drift, not accuracy).
  */
-function buildMarkdown(doc: DocumentEvaluation, systems: readonly string[], reference: string | null, budget: DiffBudget | undefined): { pages: DrilldownView['markdown']; reference: string } {
+function buildMarkdown(
+  doc: DocumentEvaluation,
+  systems: readonly string[],
+  reference: string | null,
+  budget: DiffBudget | undefined,
+): { pages: DrilldownView['markdown']; reference: string } {
   const texts = doc.texts;
   if (!texts) return { pages: [], reference: '' };
   const truth = texts.truth;
-  const outputs = systems.filter((name) => Object.hasOwn(texts.systems ?? {}, name)).map((name) => ({ name, pages: texts.systems[name] ?? null }));
+  const outputs = systems
+    .filter((name) => Object.hasOwn(texts.systems ?? {}, name))
+    .map((name) => ({ name, pages: texts.systems[name] ?? null }));
   const base = truth ? null : (outputs.find((o) => o.name === reference) ?? null);
   const count = Math.max(truth?.length ?? 0, ...outputs.map((o) => o.pages?.length ?? 0));
   const pages: DrilldownView['markdown'] = [];
@@ -136,20 +166,45 @@ function buildMarkdown(doc: DocumentEvaluation, systems: readonly string[], refe
     const t = truth?.[i] ?? null;
     const columns: DrilldownView['markdown'][number]['columns'] = [];
     if (truth) columns.push({ label: 'Truth', present: t !== null, diff: plainSegments(t ?? '') });
-    if (base) columns.push({ label: `${base.name} (reference)`, present: base.pages?.[i] !== undefined && base.pages !== null, diff: plainSegments(base.pages?.[i] ?? '') });
+    if (base)
+      columns.push({
+        label: `${base.name} (reference)`,
+        present: base.pages?.[i] !== undefined && base.pages !== null,
+        diff: plainSegments(base.pages?.[i] ?? ''),
+      });
     const against = truth ? t : (base?.pages?.[i] ?? null);
     for (const output of outputs) {
       if (output === base) continue;
       const page = output.pages?.[i] ?? null;
-      columns.push({ label: output.name, present: page !== null, diff: page === null ? plainSegments('') : against !== null || truth ? diffTexts(against ?? '', page, budget) : plainSegments(page) });
+      columns.push({
+        label: output.name,
+        present: page !== null,
+        diff:
+          page === null
+            ? plainSegments('')
+            : against !== null || truth
+              ? diffTexts(against ?? '', page, budget)
+              : plainSegments(page),
+      });
     }
     const similarities = outputs.flatMap((o) => {
       const similarity = doc.systems[o.name]?.markdown?.pages?.find((p) => p.page === i + 1)?.similarity;
       return typeof similarity === 'number' ? [`${o.name} ${formatPercent(similarity)}`] : [];
     });
-    pages.push({ page: i + 1, similarity: similarities.length > 0 ? `similarity: ${similarities.join(', ')}` : '', columns });
+    pages.push({
+      page: i + 1,
+      similarity: similarities.length > 0 ? `similarity: ${similarities.join(', ')}` : '',
+      columns,
+    });
   }
-  return { pages, reference: truth ? 'the truth' : base ? `the reference system ${base.name} (no truth markdown: this shows change, not accuracy)` : '' };
+  return {
+    pages,
+    reference: truth
+      ? 'the truth'
+      : base
+        ? `the reference system ${base.name} (no truth markdown: this shows change, not accuracy)`
+        : '',
+  };
 }
 
 interface RegionPageLike {
@@ -168,11 +223,25 @@ function toRegionPages(values: unknown): RegionPageLike[] {
   if (!Array.isArray(values)) return [];
   return values.flatMap((value) => {
     const page = value as Partial<RegionPageLike> | null;
-    if (!page || !isFiniteNumber(page.page) || !isFiniteNumber(page.width) || !isFiniteNumber(page.height) || page.width <= 0 || page.height <= 0) return [];
+    if (
+      !page ||
+      !isFiniteNumber(page.page) ||
+      !isFiniteNumber(page.width) ||
+      !isFiniteNumber(page.height) ||
+      page.width <= 0 ||
+      page.height <= 0
+    )
+      return [];
     const boxes = Array.isArray(page.bounding_boxes)
       ? page.bounding_boxes.filter((b) => {
           const box = b?.bounding_box;
-          return box && isFiniteNumber(box.min_x) && isFiniteNumber(box.min_y) && isFiniteNumber(box.max_x) && isFiniteNumber(box.max_y);
+          return (
+            box &&
+            isFiniteNumber(box.min_x) &&
+            isFiniteNumber(box.min_y) &&
+            isFiniteNumber(box.max_x) &&
+            isFiniteNumber(box.max_y)
+          );
         })
       : [];
     return [{ page: page.page, width: page.width, height: page.height, bounding_boxes: boxes }];
@@ -185,16 +254,39 @@ const REGION_WIDTH = 340;
 function buildRegions(doc: DocumentEvaluation, systems: readonly string[]): DrilldownView['regions'] {
   if (!doc.region_pages) return [];
   const truth = toRegionPages(doc.region_pages.truth);
-  const predicted = systems.filter((name) => Object.hasOwn(doc.region_pages!.systems ?? {}, name)).map((name) => ({ name, pages: toRegionPages(doc.region_pages!.systems[name]) }));
-  const pageNumbers = [...new Set([...truth, ...predicted.flatMap((p) => p.pages)].map((p) => p.page))].sort((a, b) => a - b);
+  const predicted = systems
+    .filter((name) => Object.hasOwn(doc.region_pages!.systems ?? {}, name))
+    .map((name) => ({ name, pages: toRegionPages(doc.region_pages!.systems[name]) }));
+  const pageNumbers = [...new Set([...truth, ...predicted.flatMap((p) => p.pages)].map((p) => p.page))].sort(
+    (a, b) => a - b,
+  );
   return pageNumbers.flatMap((pageNumber) =>
     predicted.map(({ name, pages }) => {
-      const outline = truth.find((p) => p.page === pageNumber) ?? pages.find((p) => p.page === pageNumber) ?? predicted.flatMap((p) => p.pages).find((p) => p.page === pageNumber)!;
+      const outline =
+        truth.find((p) => p.page === pageNumber) ??
+        pages.find((p) => p.page === pageNumber) ??
+        predicted.flatMap((p) => p.pages).find((p) => p.page === pageNumber)!;
       // Page outline in points; boxes in inches (72 points each), origin top-left.
       const scale = REGION_WIDTH / outline.width;
       const height = px(outline.height * scale);
-      const chart: ChartView = { label: `Regions on page ${pageNumber}: truth and ${name}`, width: REGION_WIDTH, height, paths: [], rects: [], circles: [], texts: [], legend: [] };
-      chart.rects.push({ x: 0.5, y: 0.5, width: REGION_WIDTH - 1, height: px(height - 1), cls: 'page', title: `page ${pageNumber}` });
+      const chart: ChartView = {
+        label: `Regions on page ${pageNumber}: truth and ${name}`,
+        width: REGION_WIDTH,
+        height,
+        paths: [],
+        rects: [],
+        circles: [],
+        texts: [],
+        legend: [],
+      };
+      chart.rects.push({
+        x: 0.5,
+        y: 0.5,
+        width: REGION_WIDTH - 1,
+        height: px(height - 1),
+        cls: 'page',
+        title: `page ${pageNumber}`,
+      });
       const draw = (source: RegionPageLike[], cls: string, label: string) => {
         for (const b of source.find((p) => p.page === pageNumber)?.bounding_boxes ?? []) {
           const box = b.bounding_box;
@@ -223,7 +315,15 @@ const STATUS_RANK = { failed: 0, partial: 1, ok: 2 } as const;
  * @param systems every system of the run in run order, with its colour class; those not planned for this
  *   document are left out.
  */
-export function buildDrilldownView(doc: DocumentEvaluation, modes: readonly Mode[], systems: readonly { name: string; kind: string; cls: string }[], reference: string | null, gateReasons: string[], reportHref: string, budget?: DiffBudget): DrilldownView {
+export function buildDrilldownView(
+  doc: DocumentEvaluation,
+  modes: readonly Mode[],
+  systems: readonly { name: string; kind: string; cls: string }[],
+  reference: string | null,
+  gateReasons: string[],
+  reportHref: string,
+  budget?: DiffBudget,
+): DrilldownView {
   const present = systems.filter((s) => doc.systems?.[s.name]);
   const names = present.map((s) => s.name);
   const metrics: LabelledValue[] = [];
@@ -231,13 +331,33 @@ export function buildDrilldownView(doc: DocumentEvaluation, modes: readonly Mode
     const s = doc.systems[name]!;
     for (const mode of modes) {
       const e = s.extraction?.[mode];
-      if (e) metrics.push({ label: `${name} · field F1 (${mode})`, value: formatPercent(e.f1), detail: `strict ${formatPercent(e.strict_f1)}${e.confidence !== null ? `; confidence ${formatPercent(toUnitConfidence(e.confidence))}` : ''}` });
+      if (e)
+        metrics.push({
+          label: `${name} · field F1 (${mode})`,
+          value: formatPercent(e.f1),
+          detail: `strict ${formatPercent(e.strict_f1)}${e.confidence !== null ? `; confidence ${formatPercent(toUnitConfidence(e.confidence))}` : ''}`,
+        });
     }
-    if (s.markdown) metrics.push({ label: `${name} · markdown similarity`, value: formatPercent(s.markdown.similarity), detail: `raw ${formatPercent(s.markdown.raw_similarity)}` });
-    if (typeof s.markdown_drift === 'number') metrics.push({ label: `${name} · drift vs ${reference ?? 'reference'}`, value: formatPercent(s.markdown_drift) });
-    if (s.regions) metrics.push({ label: `${name} · region F1 @ 0.5`, value: formatPercent(s.regions.f1_at50), detail: `@ 0.75 ${formatPercent(s.regions.f1_at75)}` });
+    if (s.markdown)
+      metrics.push({
+        label: `${name} · markdown similarity`,
+        value: formatPercent(s.markdown.similarity),
+        detail: `raw ${formatPercent(s.markdown.raw_similarity)}`,
+      });
+    if (typeof s.markdown_drift === 'number')
+      metrics.push({ label: `${name} · drift vs ${reference ?? 'reference'}`, value: formatPercent(s.markdown_drift) });
+    if (s.regions)
+      metrics.push({
+        label: `${name} · region F1 @ 0.5`,
+        value: formatPercent(s.regions.f1_at50),
+        detail: `@ 0.75 ${formatPercent(s.regions.f1_at75)}`,
+      });
     const latency = Object.entries(s.latency_ms ?? {}).filter(([, ms]) => typeof ms === 'number' && ms > 0);
-    if (latency.length > 0) metrics.push({ label: `${name} · latency`, value: latency.map(([key, ms]) => `${key} ${formatMs(ms)}`).join(', ') });
+    if (latency.length > 0)
+      metrics.push({
+        label: `${name} · latency`,
+        value: latency.map(([key, ms]) => `${key} ${formatMs(ms)}`).join(', '),
+      });
     if (typeof s.cost_usd === 'number') metrics.push({ label: `${name} · cost`, value: formatUsd(s.cost_usd) });
   }
   const markdown = buildMarkdown(doc, names, reference, budget);
@@ -246,14 +366,18 @@ export function buildDrilldownView(doc: DocumentEvaluation, modes: readonly Mode
     return STATUS_RANK[own] < STATUS_RANK[worst] ? own : worst;
   }, 'ok');
   // The first system with a comparison view; the page sits in drilldown/, one level below the run directory.
-  const dashboard = present.map((s) => resolveDashboardLink(doc.systems[s.name]!, s.kind === 'local', '../')).find((link) => link.url !== null) ?? { url: null, href: null };
+  const dashboard = present
+    .map((s) => resolveDashboardLink(doc.systems[s.name]!, s.kind === 'local', '../'))
+    .find((link) => link.url !== null) ?? { url: null, href: null };
   return {
     title: `${doc.document_id}: docbench drill-down`,
     id: doc.document_id,
     anchor: drilldownAnchor(doc.document_id),
     status: status === 'ok' ? 'ok' : status === 'failed' ? 'FAILED' : 'PARTLY FAILED',
     status_tone: status === 'ok' ? 'good' : 'bad',
-    errors: names.flatMap((name) => (doc.systems[name]!.errors ?? []).map((e) => `${name}: ${describeDocumentError(e)}`)),
+    errors: names.flatMap((name) =>
+      (doc.systems[name]!.errors ?? []).map((e) => `${name}: ${describeDocumentError(e)}`),
+    ),
     gate_reasons: gateReasons,
     tags: Object.entries(doc.tags ?? {}).map(([key, value]) => ({ key, value: String(value) })),
     dashboard_url: dashboard.url,

@@ -11,7 +11,10 @@ export function extractKey(mode: Mode): string {
 }
 
 /** What the verdict of one comparison reads: an entry of summary.json's `comparisons`. */
-export type ComparisonFacts = Pick<SystemComparisonBlock, 'delta' | 'ci95' | 'significant' | 'wins' | 'losses' | 'p_holm' | 'family'>;
+export type ComparisonFacts = Pick<
+  SystemComparisonBlock,
+  'delta' | 'ci95' | 'significant' | 'wins' | 'losses' | 'p_holm' | 'family'
+>;
 
 /**
  * Why a comparison is or is not significant, in words. `significant` is the evaluation's (the decision p ≤ α,
@@ -19,23 +22,41 @@ export type ComparisonFacts = Pick<SystemComparisonBlock, 'delta' | 'ci95' | 'si
  * condition decided: too few documents differ for any p to reach α (the p floor), Holm among the secondary
  * metrics, or a p above α. `short` is for a table cell that shows the interval beside it.
  */
-export function significanceReason(c: ComparisonFacts, decision: RunSummary['decision'], form: 'sentence' | 'short' = 'sentence'): string {
+export function significanceReason(
+  c: ComparisonFacts,
+  decision: RunSummary['decision'],
+  form: 'sentence' | 'short' = 'sentence',
+): string {
   const differing = c.wins + c.losses;
   if (c.significant) return 'significant';
   if (decision && differing < decision.fewest_significant) {
-    return form === 'short' ? `not significant: too few documents differ (${differing})` : `not significant: ${differing} document${differing === 1 ? '' : 's'} differ${differing === 1 ? 's' : ''}, too few for any test at α = ${decision.alpha}`;
+    return form === 'short'
+      ? `not significant: too few documents differ (${differing})`
+      : `not significant: ${differing} document${differing === 1 ? '' : 's'} differ${differing === 1 ? 's' : ''}, too few for any test at α = ${decision.alpha}`;
   }
   if (c.ci95[0] > 0 || c.ci95[1] < 0) {
     if (c.p_holm === null) return 'not significant';
-    return c.family === 'secondary' ? 'not significant after Holm among the secondary metrics' : `not significant (p ${formatDecimal(c.p_holm)} > α${decision ? ` = ${decision.alpha}` : ''})`;
+    return c.family === 'secondary'
+      ? 'not significant after Holm among the secondary metrics'
+      : `not significant (p ${formatDecimal(c.p_holm)} > α${decision ? ` = ${decision.alpha}` : ''})`;
   }
-  return form === 'short' ? 'not significant' : `not significant (the 95% interval ${formatPoints(c.ci95[0])} to ${formatPoints(c.ci95[1])} includes zero)`;
+  return form === 'short'
+    ? 'not significant'
+    : `not significant (the 95% interval ${formatPoints(c.ci95[0])} to ${formatPoints(c.ci95[1])} includes zero)`;
 }
 
 /** Δ in words with the reason for its significance, for the head-to-head of a system and its reference. */
-export function describeComparison(c: ComparisonFacts, decision: RunSummary['decision'], subject: string, other: string): { verdict: string; significant: boolean; tone: Tone } {
+export function describeComparison(
+  c: ComparisonFacts,
+  decision: RunSummary['decision'],
+  subject: string,
+  other: string,
+): { verdict: string; significant: boolean; tone: Tone } {
   const points = (Math.abs(c.delta) * 100).toFixed(1);
-  const direction = Number(points) === 0 ? `${subject} and ${other} are level (Δ ${points} points)` : `${subject} is ${c.delta > 0 ? 'better' : 'worse'} by ${points} points`;
+  const direction =
+    Number(points) === 0
+      ? `${subject} and ${other} are level (Δ ${points} points)`
+      : `${subject} is ${c.delta > 0 ? 'better' : 'worse'} by ${points} points`;
   const tone: Tone = !c.significant ? 'neutral' : c.delta > 0 ? 'good' : 'bad';
   return { verdict: `${direction}; ${significanceReason(c, decision)}`, significant: c.significant, tone };
 }
@@ -43,7 +64,8 @@ export function describeComparison(c: ComparisonFacts, decision: RunSummary['dec
 /** "accepting documents with confidence ≥ 87 gives 96% field F1 on 71% of documents". */
 export function describeAutoAccept(block: ConfidenceBlock): string {
   const threshold = block.auto_accept_threshold;
-  if (threshold === null) return `no confidence threshold reaches the target of ${formatPercent(block.auto_accept_target, 0)} field F1: every document needs review`;
+  if (threshold === null)
+    return `no confidence threshold reaches the target of ${formatPercent(block.auto_accept_target, 0)} field F1: every document needs review`;
   const point = block.risk_coverage.find((p) => p.threshold === threshold);
   const accuracy = point ? formatPercent(point.accuracy, 0) : `at least ${formatPercent(block.auto_accept_target, 0)}`;
   const share = block.auto_accept_share ?? point?.coverage ?? null;
@@ -98,7 +120,9 @@ function buildMarkdownHeadline(summary: RunSummary, name: string): MarkdownHeadl
   const h2h = summary.comparisons.find((c) => c.system === name && c.metric === 'markdown.similarity');
   const comparison = h2h ? describeComparison(h2h, summary.decision, name, h2h.reference) : null;
   const baseline = reference ? (summary.systems[reference]?.markdown?.similarity ?? null) : null;
-  const verdict = comparison?.verdict ?? (baseline === null ? 'no reference markdown to compare with' : 'no paired comparison available');
+  const verdict =
+    comparison?.verdict ??
+    (baseline === null ? 'no reference markdown to compare with' : 'no paired comparison available');
   return {
     system: name,
     reference,
@@ -123,7 +147,9 @@ function buildMarkdownHeadline(summary: RunSummary, name: string): MarkdownHeadl
       word_recall: formatPercent(markdown?.word_recall),
       wins_losses_ties: h2h ? `${h2h.wins} / ${h2h.losses} / ${h2h.ties}` : '—',
     },
-    drift: system.markdown_drift ? { ...system.markdown_drift, text: formatPercent(system.markdown_drift.similarity) } : null,
+    drift: system.markdown_drift
+      ? { ...system.markdown_drift, text: formatPercent(system.markdown_drift.similarity) }
+      : null,
   };
 }
 

@@ -41,7 +41,14 @@ export interface RenderReportsOptions {
 }
 
 /** Every reporter, in the order they run. */
-const REPORTERS: Reporter[] = [htmlReporter, drilldownReporter, documentsCsvReporter, fieldsCsvReporter, junitReporter, markdownReporter];
+const REPORTERS: Reporter[] = [
+  htmlReporter,
+  drilldownReporter,
+  documentsCsvReporter,
+  fieldsCsvReporter,
+  junitReporter,
+  markdownReporter,
+];
 
 /**
  * Reads run.json, summary.json, gate.json and documents.jsonl (streamed) from `runDir`, builds the view
@@ -65,7 +72,14 @@ export async function renderReports(runDir: string, options: RenderReportsOption
   for (const reporter of REPORTERS) {
     if (!formats.has(reporter.format)) continue;
     try {
-      const files = await reporter.write({ runDir, inputs, view, logger, documents: counted, startedAt: phase.startedAt });
+      const files = await reporter.write({
+        runDir,
+        inputs,
+        view,
+        logger,
+        documents: counted,
+        startedAt: phase.startedAt,
+      });
       outcome.written.push(...files);
       logger.debug(`wrote ${files.join(', ')}`);
     } catch (error) {

@@ -7,7 +7,13 @@ import type { LeaderboardBlock, LeaderboardRow, RunSummary } from '../run-dir/in
 import { significanceReason } from './headline.js';
 import { buildSystemChart, type SystemPoint } from './charts/system-charts.js';
 import { SERIES_CLASSES, formatDecimal, formatMs, formatPercent, formatPoints, formatUsd } from '../render/index.js';
-import type { ComparisonRowView, DisagreementView, FieldLeaderView, LeaderboardView, SystemView } from './view-types.js';
+import type {
+  ComparisonRowView,
+  DisagreementView,
+  FieldLeaderView,
+  LeaderboardView,
+  SystemView,
+} from './view-types.js';
 
 export function buildSystemViews(summary: RunSummary): SystemView[] {
   return summary.system_names.map((name, index) => ({
@@ -38,9 +44,12 @@ function rankedFigure(row: LeaderboardRow): { value: number; ci95: [number, numb
 /** What a block's ranking compares, in words. */
 function describeBasis(block: LeaderboardBlock): string {
   if (block.shared_documents === undefined) return 'each system on the documents it was scored on';
-  if (block.shared_documents === 0) return 'no document was scored by every system: each is ranked on its own documents';
+  if (block.shared_documents === 0)
+    return 'no document was scored by every system: each is ranked on its own documents';
   const most = Math.max(...block.rows.map((r) => r.documents));
-  return block.shared_documents === most ? `ranked on the ${block.shared_documents} documents every system was scored on` : `ranked on the ${block.shared_documents} documents every system was scored on (of ${most}); each system's own figure on all its documents beside it`;
+  return block.shared_documents === most
+    ? `ranked on the ${block.shared_documents} documents every system was scored on`
+    : `ranked on the ${block.shared_documents} documents every system was scored on (of ${most}); each system's own figure on all its documents beside it`;
 }
 
 export function buildLeaderboard(summary: RunSummary, systems: readonly SystemView[]): LeaderboardView {
@@ -87,12 +96,30 @@ export function buildLeaderboard(summary: RunSummary, systems: readonly SystemVi
         const ranked = row ? rankedFigure(row) : null;
         return ranked ? [{ system: s.name, index, accuracy: ranked.value, ci95: ranked.ci95, x: x(s.name) }] : [];
       });
-    costChart = buildSystemChart(points((name) => summary.systems[name]?.cost?.per_document_usd ?? null), 'cost', lead.label);
-    latencyChart = buildSystemChart(points((name) => summary.systems[name]?.latency_ms[latencyKeyOf(lead.metric)]?.p50 ?? null), 'latency', lead.label);
-    if (!costChart) notes.push('No accuracy-vs-cost chart: no system of this run has a price (set systems.<name>.price).');
+    costChart = buildSystemChart(
+      points((name) => summary.systems[name]?.cost?.per_document_usd ?? null),
+      'cost',
+      lead.label,
+    );
+    latencyChart = buildSystemChart(
+      points((name) => summary.systems[name]?.latency_ms[latencyKeyOf(lead.metric)]?.p50 ?? null),
+      'latency',
+      lead.label,
+    );
+    if (!costChart)
+      notes.push('No accuracy-vs-cost chart: no system of this run has a price (set systems.<name>.price).');
     if (!latencyChart) notes.push('No accuracy-vs-latency chart: no system measured latency.');
   }
-  return { headline_metric: lead?.metric ?? '', headline_label: lead?.label ?? '', metrics: headline ? [...metrics.filter((m) => m.metric === headline), ...metrics.filter((m) => m.metric !== headline)] : metrics, cost_chart: costChart, latency_chart: latencyChart, notes };
+  return {
+    headline_metric: lead?.metric ?? '',
+    headline_label: lead?.label ?? '',
+    metrics: headline
+      ? [...metrics.filter((m) => m.metric === headline), ...metrics.filter((m) => m.metric !== headline)]
+      : metrics,
+    cost_chart: costChart,
+    latency_chart: latencyChart,
+    notes,
+  };
 }
 
 export function buildComparisonRows(summary: RunSummary): ComparisonRowView[] {
@@ -113,7 +140,11 @@ export function buildComparisonRows(summary: RunSummary): ComparisonRowView[] {
       family: c.family ?? '',
       // The interval is the comparison's own; significance is the decision p's (docs/metrics/comparison.md), so
       // an interval that excludes zero can still be "not significant": say which condition decided.
-      verdict: !significant ? significanceReason(c, summary.decision, 'short') : c.delta > 0 ? 'better, significant' : 'worse, significant',
+      verdict: !significant
+        ? significanceReason(c, summary.decision, 'short')
+        : c.delta > 0
+          ? 'better, significant'
+          : 'worse, significant',
       tone: !significant ? 'neutral' : c.delta > 0 ? 'good' : 'bad',
       documents: c.documents,
     };
@@ -131,13 +162,24 @@ export function buildFieldLeaders(summary: RunSummary): FieldLeaderView[] {
     delta: formatPoints(f.delta),
     ci_text: f.ci95 ? `${formatPoints(f.ci95[0])} to ${formatPoints(f.ci95[1])}` : '—',
     significant: f.significant,
-    verdict: f.runner_up === null ? 'only system' : f.delta === 0 ? 'tie' : f.significant ? 'significant lead' : 'not significant',
+    verdict:
+      f.runner_up === null
+        ? 'only system'
+        : f.delta === 0
+          ? 'tie'
+          : f.significant
+            ? 'significant lead'
+            : 'not significant',
     tone: f.significant ? 'good' : 'neutral',
   }));
 }
 
 /** @param drilldowns each document's drill-down link (its place depends on the order of documents.jsonl). */
-export function buildDisagreements(summary: RunSummary, systems: readonly SystemView[], drilldowns: ReadonlyMap<string, string>): DisagreementView[] {
+export function buildDisagreements(
+  summary: RunSummary,
+  systems: readonly SystemView[],
+  drilldowns: ReadonlyMap<string, string>,
+): DisagreementView[] {
   const labels = new Map(summary.leaderboard.map((b) => [b.metric, b.label]));
   return summary.disagreements.map((d) => ({
     id: d.document_id,

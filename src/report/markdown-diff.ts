@@ -46,22 +46,39 @@ function truncate(text: string): { text: string; cut: boolean } {
 /** The text as one unchanged segment (for the reference column, or when no diff is possible). */
 export function plainSegments(text: string): DiffResult {
   const { text: shown, cut } = truncate(text);
-  return { segments: shown === '' ? [] : [{ text: shown, ins: false, del: false }], note: cut ? `first ${MAX_DIFF_CHARS.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters shown` : null };
+  return {
+    segments: shown === '' ? [] : [{ text: shown, ins: false, del: false }],
+    note: cut
+      ? `first ${MAX_DIFF_CHARS.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters shown`
+      : null,
+  };
 }
 
 /** `output` with what it added (ins) and what it lost from `reference` (del). */
 export function diffTexts(reference: string, output: string, budget?: DiffBudget): DiffResult {
   const ref = truncate(reference);
   const out = truncate(output);
-  const cutNote = ref.cut || out.cut ? `texts cut to their first ${MAX_DIFF_CHARS.toLocaleString('en-US')} characters` : null;
+  const cutNote =
+    ref.cut || out.cut ? `texts cut to their first ${MAX_DIFF_CHARS.toLocaleString('en-US')} characters` : null;
   if (budget && budget.remainingMs <= 0) {
-    return { segments: out.text === '' ? [] : [{ text: out.text, ins: false, del: false }], note: ['not highlighted: this report spent its time budget for highlighting', cutNote].filter(Boolean).join('; ') };
+    return {
+      segments: out.text === '' ? [] : [{ text: out.text, ins: false, del: false }],
+      note: ['not highlighted: this report spent its time budget for highlighting', cutNote].filter(Boolean).join('; '),
+    };
   }
   const started = performance.now();
   const changes = diffPackage().diffWordsWithSpace(ref.text, out.text, { maxEditLength: MAX_EDIT_TOKENS });
   if (budget) budget.remainingMs -= performance.now() - started;
   if (changes === undefined) {
-    return { segments: out.text === '' ? [] : [{ text: out.text, ins: false, del: false }], note: [`too different from the reference to highlight (more than ${MAX_EDIT_TOKENS.toLocaleString('en-US')} edits)`, cutNote].filter(Boolean).join('; ') };
+    return {
+      segments: out.text === '' ? [] : [{ text: out.text, ins: false, del: false }],
+      note: [
+        `too different from the reference to highlight (more than ${MAX_EDIT_TOKENS.toLocaleString('en-US')} edits)`,
+        cutNote,
+      ]
+        .filter(Boolean)
+        .join('; '),
+    };
   }
   const segments: DiffSegment[] = [];
   for (const change of changes) {

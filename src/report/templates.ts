@@ -17,10 +17,17 @@ export interface CompiledTemplates {
 export const loadTemplates = cacheOnce(compileTemplates);
 
 async function compileTemplates(): Promise<CompiledTemplates> {
-  const [hbs, files] = await Promise.all([createTemplateEnvironment(), readTemplateFiles(['report.hbs', 'drilldown.hbs', 'segments.hbs', 'report-script.js'])]);
+  const [hbs, files] = await Promise.all([
+    createTemplateEnvironment(),
+    readTemplateFiles(['report.hbs', 'drilldown.hbs', 'segments.hbs', 'report-script.js']),
+  ]);
   const script = files['report-script.js'];
   if (script.includes('</script')) throw new DocbenchError('INTERNAL', 'report-script.js must not contain "</script"');
-  const compiled = await compileTemplateFiles(hbs, { 'report.hbs': files['report.hbs'], 'drilldown.hbs': files['drilldown.hbs'], 'segments.hbs': files['segments.hbs'] });
+  const compiled = await compileTemplateFiles(hbs, {
+    'report.hbs': files['report.hbs'],
+    'drilldown.hbs': files['drilldown.hbs'],
+    'segments.hbs': files['segments.hbs'],
+  });
   // The drill-downs use `styles` but not `report-styles` (they would repeat that CSS 10,000 times).
   hbs.registerPartial('segments', compiled['segments.hbs']);
   return {

@@ -19,7 +19,12 @@ function isReportView(input: ReportView | RunSummary): input is ReportView {
 
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((r) => (r[column] ?? '').length)));
-  return rows.map((r) => r.map((c, column) => (column === 0 ? c.padEnd(widths[column]!) : c.padStart(widths[column]!))).join('   ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((c, column) => (column === 0 ? c.padEnd(widths[column]!) : c.padStart(widths[column]!)))
+      .join('   ')
+      .trimEnd(),
+  );
 }
 
 /** Documents ok/failed, the compact leaderboard, the primary system's F1 per mode, similarity vs the reference with Δ, p50/p95 latency, gate, report path. */
@@ -35,19 +40,40 @@ export function formatTerminalSummary(input: ReportView | RunSummary, options: T
     leaderboard = input.leaderboard.metrics[0];
     comparisons = input.comparisons;
     counts = input.documents.counts;
-    if (input.gate) gate = { passed: input.gate.passed, failed: input.gate.checks.filter((c) => !c.passed).length, checks: input.gate.checks.length };
+    if (input.gate)
+      gate = {
+        passed: input.gate.passed,
+        failed: input.gate.checks.filter((c) => !c.passed).length,
+        checks: input.gate.checks.length,
+      };
     title = `${input.header.dataset.name} · run ${input.header.run_id}`;
   } else {
     const primary = input.systems[input.primary]!;
     leaderboard = buildLeaderboard(input, buildSystemViews(input)).metrics[0];
     comparisons = buildComparisonRows(input);
-    headline = buildHeadline(input, MODES.filter((m) => primary.extraction[m] !== undefined));
-    counts = { total: primary.documents.total, ok: primary.documents.succeeded, failed: primary.documents.failed, partial: 0 };
-    if (options.gate) gate = { passed: options.gate.passed, failed: options.gate.checks.filter((c) => !c.passed).length, checks: options.gate.checks.length };
+    headline = buildHeadline(
+      input,
+      MODES.filter((m) => primary.extraction[m] !== undefined),
+    );
+    counts = {
+      total: primary.documents.total,
+      ok: primary.documents.succeeded,
+      failed: primary.documents.failed,
+      partial: 0,
+    };
+    if (options.gate)
+      gate = {
+        passed: options.gate.passed,
+        failed: options.gate.checks.filter((c) => !c.passed).length,
+        checks: options.gate.checks.length,
+      };
     title = `${input.dataset.name} · run ${input.run_id}`;
   }
   const lines: string[] = [title];
-  const failedText = counts.partial > 0 ? `${formatCount(counts.failed)} failed, ${formatCount(counts.partial)} partly failed` : `${formatCount(counts.failed)} failed`;
+  const failedText =
+    counts.partial > 0
+      ? `${formatCount(counts.failed)} failed, ${formatCount(counts.partial)} partly failed`
+      : `${formatCount(counts.failed)} failed`;
   lines.push(`documents: ${formatCount(counts.total)} (${formatCount(counts.ok)} ok, ${failedText})`);
   if (leaderboard && leaderboard.rows.length > 1) {
     lines.push('', `leaderboard: ${leaderboard.label}, ${leaderboard.basis}`);
@@ -62,7 +88,8 @@ export function formatTerminalSummary(input: ReportView | RunSummary, options: T
     ]);
     lines.push(...table(rows));
     const metric = leaderboard.label;
-    for (const c of comparisons.filter((c) => c.metric === metric)) lines.push(`  ${c.system} vs ${c.reference}: Δ ${c.delta_text} (95% interval ${c.ci_text}); ${c.verdict}`);
+    for (const c of comparisons.filter((c) => c.metric === metric))
+      lines.push(`  ${c.system} vs ${c.reference}: Δ ${c.delta_text} (95% interval ${c.ci_text}); ${c.verdict}`);
   }
   if (headline.modes.length > 0) {
     lines.push('', `${headline.system}:`);
@@ -76,10 +103,21 @@ export function formatTerminalSummary(input: ReportView | RunSummary, options: T
   }
   const md = headline.markdown;
   if (md) {
-    lines.push('', md.baseline !== null && md.reference ? `markdown similarity: ${md.system} ${md.text.service} vs ${md.reference} ${md.text.baseline} (Δ ${md.text.delta}, 95% interval ${md.text.ci95})` : `markdown similarity: ${md.system} ${md.text.service}`);
+    lines.push(
+      '',
+      md.baseline !== null && md.reference
+        ? `markdown similarity: ${md.system} ${md.text.service} vs ${md.reference} ${md.text.baseline} (Δ ${md.text.delta}, 95% interval ${md.text.ci95})`
+        : `markdown similarity: ${md.system} ${md.text.service}`,
+    );
     lines.push(`  ${md.verdict}`);
   }
-  if (gate) lines.push('', gate.passed ? `quality gate: passed (${gate.checks} checks)` : `quality gate: FAILED (${gate.failed} of ${gate.checks} checks)`);
+  if (gate)
+    lines.push(
+      '',
+      gate.passed
+        ? `quality gate: passed (${gate.checks} checks)`
+        : `quality gate: FAILED (${gate.failed} of ${gate.checks} checks)`,
+    );
   if (options.reportPath) lines.push('', `report: ${options.reportPath}`);
   return lines.join('\n');
 }

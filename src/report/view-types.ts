@@ -23,7 +23,14 @@ export type Tone = 'good' | 'bad' | 'warn' | 'neutral';
 export interface RunHeaderView {
   run_id: string;
   title: string;
-  dataset: { name: string; version: string | null; content_hash: string; content_hash_short: string; documents_selected: number; documents_total: number };
+  dataset: {
+    name: string;
+    version: string | null;
+    content_hash: string;
+    content_hash_short: string;
+    documents_selected: number;
+    documents_total: number;
+  };
   service: { description: string; local: boolean };
   modes: Mode[];
   endpoints: string[];
@@ -105,7 +112,16 @@ export interface MarkdownHeadline {
   losses: number | null;
   ties: number | null;
   documents: number;
-  text: { service: string; baseline: string; delta: string; ci95: string; raw_similarity: string; teds: string; word_recall: string; wins_losses_ties: string };
+  text: {
+    service: string;
+    baseline: string;
+    delta: string;
+    ci95: string;
+    raw_similarity: string;
+    teds: string;
+    word_recall: string;
+    wins_losses_ties: string;
+  };
   drift: { similarity: number; documents: number; text: string } | null;
 }
 
@@ -141,7 +157,21 @@ export interface LeaderboardView {
      * summary.json has them); `own_text`: the system's own figure on all its documents, with their count;
      * `coverage`: "scored on 15 of 36 documents" for a system that covers fewer, else ''.
      */
-    rows: { rank: number; system: string; cls: string; role: string; value: number; value_text: string; ci_text: string; documents: number; own_text: string; covers_fewer: boolean; coverage: string; cost_per_document: string; p50: string }[];
+    rows: {
+      rank: number;
+      system: string;
+      cls: string;
+      role: string;
+      value: number;
+      value_text: string;
+      ci_text: string;
+      documents: number;
+      own_text: string;
+      covers_fewer: boolean;
+      coverage: string;
+      cost_per_document: string;
+      p50: string;
+    }[];
   }[];
   cost_chart: ChartView | null;
   latency_chart: ChartView | null;

@@ -36,7 +36,11 @@ function locate(role: FileRole, line?: number): string {
 
 /** The error for a damaged file: `<file>[:line] is damaged: at <JSON path>: expected …`. */
 export function damagedFile(role: FileRole, where: string, expected: string, line?: number): UsageError {
-  return new UsageError(`${locate(role, line)} is damaged: at ${where}: ${expected}`, { code: 'INPUT_INVALID', subject: role.file, hint: role.hint });
+  return new UsageError(`${locate(role, line)} is damaged: at ${where}: ${expected}`, {
+    code: 'INPUT_INVALID',
+    subject: role.file,
+    hint: role.hint,
+  });
 }
 
 /** Parses JSON text, naming the file (and line, for JSON Lines) when it is not JSON. */
@@ -44,7 +48,12 @@ export function parseJsonText(text: string, role: FileRole, line?: number): unkn
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${locate(role, line)} is not valid JSON (${(error as Error).message})`, { code: 'INPUT_INVALID', subject: role.file, hint: role.hint, cause: error });
+    throw new UsageError(`${locate(role, line)} is not valid JSON (${(error as Error).message})`, {
+      code: 'INPUT_INVALID',
+      subject: role.file,
+      hint: role.hint,
+      cause: error,
+    });
   }
 }
 
@@ -65,7 +74,12 @@ export async function readJsonFile(role: FileRole): Promise<{ found: false } | {
     text = await readFile(role.file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { found: false };
-    throw new UsageError(`cannot read ${role.file}: ${(error as Error).message}`, { code: 'INPUT_INVALID', subject: role.file, hint: 'check its permissions', cause: error });
+    throw new UsageError(`cannot read ${role.file}: ${(error as Error).message}`, {
+      code: 'INPUT_INVALID',
+      subject: role.file,
+      hint: 'check its permissions',
+      cause: error,
+    });
   }
   return { found: true, value: parseJsonText(text, role) };
 }
@@ -77,7 +91,9 @@ function toJsonPath(pointer: string): string {
     .split('/')
     .slice(1)
     .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((key) => (/^\d+$/.test(key) ? `[${key}]` : /^[A-Za-z_][\w-]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`))
+    .map((key) =>
+      /^\d+$/.test(key) ? `[${key}]` : /^[A-Za-z_][\w-]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`,
+    )
     .join('');
 }
 
@@ -91,11 +107,20 @@ function describeAjvError(error: ErrorObject): { where: string; expected: string
       return { where: `${where}${toJsonPath(`/${missing}`)}`, expected: 'expected a value, found none (required)' };
     }
     case 'type':
-      return { where, expected: `expected ${[(error.params as { type: string | string[] }).type].flat().join(' or ')}, found ${found}` };
+      return {
+        where,
+        expected: `expected ${[(error.params as { type: string | string[] }).type].flat().join(' or ')}, found ${found}`,
+      };
     case 'enum':
-      return { where, expected: `expected one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}, found ${found}` };
+      return {
+        where,
+        expected: `expected one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}, found ${found}`,
+      };
     case 'const':
-      return { where, expected: `expected ${JSON.stringify((error.params as { allowedValue: unknown }).allowedValue)}, found ${found}` };
+      return {
+        where,
+        expected: `expected ${JSON.stringify((error.params as { allowedValue: unknown }).allowedValue)}, found ${found}`,
+      };
     default:
       return { where, expected: `${error.message ?? error.keyword}, found ${found}` };
   }

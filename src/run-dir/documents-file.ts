@@ -33,7 +33,10 @@ export async function* readDocuments(runDir: string): AsyncGenerator<DocumentEva
   try {
     await opened;
   } catch (error) {
-    throw new UsageError(`${role.file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): the run has not been scored`, { code: 'INPUT_INVALID', subject: role.file, hint: `score it with: docbench score ${runDir}`, cause: error });
+    throw new UsageError(
+      `${role.file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): the run has not been scored`,
+      { code: 'INPUT_INVALID', subject: role.file, hint: `score it with: docbench score ${runDir}`, cause: error },
+    );
   }
   const { checkDocumentLine, checkDocumentLineV1 } = await import('./formats/documents.js');
   const lines = createInterface({ input: stream, crlfDelay: Infinity });

@@ -6,11 +6,30 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type {
-  ComparisonBlockFormat, ConfidenceBlockFormat, CostBlockFormat, DisagreementFormat, ExtractionBlockFormat, FieldLeaderFormat, FieldRowFormat,
-  LatencyBlockFormat, LeaderboardBlockFormat, LeaderboardRowFormat, MarkdownBlockFormat, RegionsBlockFormat, RunSummaryFormat, SystemComparisonBlockFormat,
-  SystemSummaryFormat, TagBreakdownFormat,
+  ComparisonBlockFormat,
+  ConfidenceBlockFormat,
+  CostBlockFormat,
+  DisagreementFormat,
+  ExtractionBlockFormat,
+  FieldLeaderFormat,
+  FieldRowFormat,
+  LatencyBlockFormat,
+  LeaderboardBlockFormat,
+  LeaderboardRowFormat,
+  MarkdownBlockFormat,
+  RegionsBlockFormat,
+  RunSummaryFormat,
+  SystemComparisonBlockFormat,
+  SystemSummaryFormat,
+  TagBreakdownFormat,
 } from './formats/summary.js';
-import type { DocumentEvaluationFormat, DocumentExtractionFormat, DocumentMarkdownFormat, FieldVerdictFormat, SystemDocumentFormat } from './formats/documents.js';
+import type {
+  DocumentEvaluationFormat,
+  DocumentExtractionFormat,
+  DocumentMarkdownFormat,
+  FieldVerdictFormat,
+  SystemDocumentFormat,
+} from './formats/documents.js';
 import type { GateCheckFormat, GateResultFormat } from './formats/gate.js';
 
 /** 2: several systems per run (`systems.<name>`), leaderboard and comparisons with the reference. docs/summary-json.md. */

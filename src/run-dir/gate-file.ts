@@ -10,7 +10,10 @@ import { runDirPath } from './layout.js';
 export { GATE_SCHEMA_VERSION };
 
 function gateRole(runDir: string): FileRole {
-  return { file: runDirPath(runDir, 'gate'), hint: `re-create it with: docbench gate ${runDir} (or delete it to report without a gate)` };
+  return {
+    file: runDirPath(runDir, 'gate'),
+    hint: `re-create it with: docbench gate ${runDir} (or delete it to report without a gate)`,
+  };
 }
 
 /** gate.json of `runDir`, or null when no gate was applied. @throws UsageError (exit 2) when damaged. */

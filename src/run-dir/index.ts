@@ -5,7 +5,15 @@
  */
 export { RUN_DIR_FILES, DIFF_FILES, HISTORY_FILES, runDirPath, comparisonPagePath, type RunDirFile } from './layout.js';
 export { readManifest, writeManifest } from './manifest-file.js';
-export { indexFinalRecords, openRecordReader, readResults, readFinalRecords, checkCallRecord, type ReadIssue, type RecordLocation } from './results-file.js';
+export {
+  indexFinalRecords,
+  openRecordReader,
+  readResults,
+  readFinalRecords,
+  checkCallRecord,
+  type ReadIssue,
+  type RecordLocation,
+} from './results-file.js';
 export { readSummary, readScoredSummary, writeSummary } from './summary-file.js';
 export { createInterner, type Interner } from './intern.js';
 export { readDocuments, openDocumentsWriter, type DocumentsWriter } from './documents-file.js';
@@ -13,15 +21,50 @@ export { readGate, writeGate, clearGate, GATE_SCHEMA_VERSION } from './gate-file
 export { openStoredRun, checkRunDirectory, type StoredRun } from './stored-run.js';
 export { ResultsWriter } from './results-writer.js';
 /** The formats of run.json and results.jsonl lines (written by run/), with their helpers. */
-export { MANIFEST_SCHEMA_VERSION, INCUMBENT, v1SystemName, createRunId, runSystems, primarySystem } from './manifest.js';
-export type { RunManifest, RunPhases, RunStatus, ManifestSystem, ManifestEstimate, Selection, StopReason } from './manifest.js';
+export {
+  MANIFEST_SCHEMA_VERSION,
+  INCUMBENT,
+  v1SystemName,
+  createRunId,
+  runSystems,
+  primarySystem,
+} from './manifest.js';
+export type {
+  RunManifest,
+  RunPhases,
+  RunStatus,
+  ManifestSystem,
+  ManifestEstimate,
+  Selection,
+  StopReason,
+} from './manifest.js';
 export { RECORD_SCHEMA_VERSION, callKey, upgradeRecord } from './record.js';
 export type { CallRecord, CallErrorRecord, UsageRecord } from './record.js';
 /** The formats of summary.json, documents.jsonl lines and gate.json (written by evaluate/ and gate/). */
 export type {
-  RunSummary, ExtractionBlock, MarkdownBlock, ComparisonBlock, ConfidenceBlock, RegionsBlock, TagBreakdown, FieldRow, LatencyBlock,
-  DocumentEvaluation, DocumentExtraction, DocumentMarkdown, FieldVerdict, GateCheck, GateResult,
-  SystemSummary, SystemDocument, CostBlock, LeaderboardBlock, LeaderboardRow, SystemComparisonBlock, FieldLeader, Disagreement,
+  RunSummary,
+  ExtractionBlock,
+  MarkdownBlock,
+  ComparisonBlock,
+  ConfidenceBlock,
+  RegionsBlock,
+  TagBreakdown,
+  FieldRow,
+  LatencyBlock,
+  DocumentEvaluation,
+  DocumentExtraction,
+  DocumentMarkdown,
+  FieldVerdict,
+  GateCheck,
+  GateResult,
+  SystemSummary,
+  SystemDocument,
+  CostBlock,
+  LeaderboardBlock,
+  LeaderboardRow,
+  SystemComparisonBlock,
+  FieldLeader,
+  Disagreement,
 } from './evaluation-types.js';
 export { SUMMARY_SCHEMA_VERSION } from './evaluation-types.js';
 export { upgradeSummaryV1, upgradeDocumentV1 } from './upgrade-v1.js';

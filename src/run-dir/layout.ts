@@ -43,7 +43,9 @@ export function runDirPath(runDir: string, file: RunDirFile): string {
  * escaping and cannot leave the directory.
  */
 export function comparisonPagePath(id: string | null | undefined): string | null {
-  return typeof id === 'string' && /^[a-z0-9][a-z0-9-]{0,99}$/.test(id) ? `${RUN_DIR_FILES.comparisonsDir}/${id}.html` : null;
+  return typeof id === 'string' && /^[a-z0-9][a-z0-9-]{0,99}$/.test(id)
+    ? `${RUN_DIR_FILES.comparisonsDir}/${id}.html`
+    : null;
 }
 
 /** What `docbench diff` writes into its output directory. */

@@ -6,14 +6,22 @@ import { checkShape, readJsonFile, type FileRole } from './check-file.js';
 import { runDirPath } from './layout.js';
 
 function manifestRole(runDir: string): FileRole {
-  return { file: runDirPath(runDir, 'manifest'), hint: 'run.json is written by docbench run and cannot be re-created: restore it from a copy, or start a new run' };
+  return {
+    file: runDirPath(runDir, 'manifest'),
+    hint: 'run.json is written by docbench run and cannot be re-created: restore it from a copy, or start a new run',
+  };
 }
 
 /** run.json of `runDir`. @throws UsageError (exit 2) when it is missing, damaged or of another schema version. */
 export async function readManifest(runDir: string): Promise<RunManifest> {
   const role = manifestRole(runDir);
   const read = await readJsonFile(role);
-  if (!read.found) throw new UsageError(`${role.file} not found: ${runDir} is not a docbench run directory`, { code: 'INPUT_INVALID', subject: runDir, hint: 'pass a directory written by docbench run (reports/<run-id>)' });
+  if (!read.found)
+    throw new UsageError(`${role.file} not found: ${runDir} is not a docbench run directory`, {
+      code: 'INPUT_INVALID',
+      subject: runDir,
+      hint: 'pass a directory written by docbench run (reports/<run-id>)',
+    });
   const { checkManifestV1 } = await import('./formats/manifest.js');
   return checkShape(read.value, checkManifestV1, role);
 }

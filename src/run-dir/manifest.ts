@@ -4,7 +4,14 @@
  * atomically at every end, so a killed run still says what it was. Read and written by src/run-dir/.
  */
 import type { Static } from '@sinclair/typebox';
-import type { ManifestEstimateFormat, ManifestSystemFormat, RunManifestFormat, RunPhasesFormat, SelectionFormat, StopReasonFormat } from './formats/manifest.js';
+import type {
+  ManifestEstimateFormat,
+  ManifestSystemFormat,
+  RunManifestFormat,
+  RunPhasesFormat,
+  SelectionFormat,
+  StopReasonFormat,
+} from './formats/manifest.js';
 
 export const MANIFEST_SCHEMA_VERSION = 1;
 
@@ -49,7 +56,12 @@ export function runSystems(manifest: RunManifest): ManifestSystem[] {
       price: null,
       stop_reason: manifest.stop_reason,
       stop_message: manifest.stop_message,
-      counts: { planned: counts.planned, recorded: counts.recorded, succeeded: counts.succeeded, failed: counts.failed },
+      counts: {
+        planned: counts.planned,
+        recorded: counts.recorded,
+        succeeded: counts.succeeded,
+        failed: counts.failed,
+      },
     },
   ];
 }
@@ -65,5 +77,8 @@ export function primarySystem(manifest: RunManifest): ManifestSystem {
 
 /** `20261121T194502Z-3f9a`: sorts by time, unique enough for concurrent runs. */
 export function createRunId(now: Date, random: string): string {
-  return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${random}`;
+  return `${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${random}`;
 }

@@ -23,7 +23,13 @@ export type UsageRecord = Static<typeof UsageFormat>;
  */
 export type CallRecord = CallRecordFormat;
 
-export function callKey(system: string, documentId: string, endpoint: Endpoint, mode: Mode | null, repeat: number): string {
+export function callKey(
+  system: string,
+  documentId: string,
+  endpoint: Endpoint,
+  mode: Mode | null,
+  repeat: number,
+): string {
   return `${system}|${documentId}|${endpoint}|${mode ?? '-'}|${repeat}`;
 }
 
@@ -31,7 +37,10 @@ export function callKey(system: string, documentId: string, endpoint: Endpoint, 
  * A version-1 record (no `system`) as the version-2 record of `system`, the run's single system; version-2
  * records are returned as they are. Null when `value` is neither.
  */
-export function upgradeRecord(value: { v?: unknown; key?: unknown; system?: unknown }, system: string): CallRecord | null {
+export function upgradeRecord(
+  value: { v?: unknown; key?: unknown; system?: unknown },
+  system: string,
+): CallRecord | null {
   if (typeof value.key !== 'string') return null;
   if (value.v === RECORD_SCHEMA_VERSION) return typeof value.system === 'string' ? (value as CallRecord) : null;
   if (value.v !== 1) return null;

@@ -18,7 +18,10 @@ export interface ReadIssue {
 }
 
 function resultsRole(runDir: string): FileRole {
-  return { file: runDirPath(runDir, 'results'), hint: 'results.jsonl is the raw record of the calls: restore it from a copy, or delete the damaged line and rerun with --resume to call those documents again' };
+  return {
+    file: runDirPath(runDir, 'results'),
+    hint: 'results.jsonl is the raw record of the calls: restore it from a copy, or delete the damaged line and rerun with --resume to call those documents again',
+  };
 }
 
 /**
@@ -27,7 +30,11 @@ function resultsRole(runDir: string): FileRole {
  * single system (`v1SystemName` of its manifest). @throws UsageError (exit 2) on any other line that is
  * not a record.
  */
-export async function* readResults(runDir: string, v1System: string, issues: ReadIssue[] = []): AsyncGenerator<CallRecord> {
+export async function* readResults(
+  runDir: string,
+  v1System: string,
+  issues: ReadIssue[] = [],
+): AsyncGenerator<CallRecord> {
   const role = resultsRole(runDir);
   if (!existsSync(role.file)) return;
   const { checkRecord } = await import('./formats/results.js');
@@ -56,7 +63,13 @@ export async function checkCallRecord(record: CallRecord, source: string): Promi
   return checkShape(record, checkRecord, { file: source, hint: 'it is not used' }) as CallRecord;
 }
 
-function parseRecord(line: string, number: number, role: FileRole, check: FileCheck<Parameters<typeof upgradeRecord>[0]>, v1System: string): CallRecord {
+function parseRecord(
+  line: string,
+  number: number,
+  role: FileRole,
+  check: FileCheck<Parameters<typeof upgradeRecord>[0]>,
+  v1System: string,
+): CallRecord {
   // The shape check guarantees `key` and a `system` on version 2: upgrading cannot fail.
   return upgradeRecord(checkShape(parseJsonText(line, role, number), check, role, number), v1System)!;
 }
@@ -78,7 +91,11 @@ function endsWithNewline(file: string): boolean {
  * The final record of every call: a later line for the same key (a retry on --resume) replaces an earlier
  * one. Holds one record per call in memory, never one per line.
  */
-export async function readFinalRecords(runDir: string, v1System: string, issues: ReadIssue[] = []): Promise<CallRecord[]> {
+export async function readFinalRecords(
+  runDir: string,
+  v1System: string,
+  issues: ReadIssue[] = [],
+): Promise<CallRecord[]> {
   const latest = new Map<string, CallRecord>();
   for await (const record of readResults(runDir, v1System, issues)) latest.set(record.key, record);
   return [...latest.values()];
@@ -95,7 +112,11 @@ export interface RecordLocation {
  * what counting calls, attempts and cost needs — and where its full line is, for `openRecordReader`. So a
  * large run's scoring holds one small record per call, never every response's text at once.
  */
-export async function indexFinalRecords(runDir: string, v1System: string, issues: ReadIssue[] = []): Promise<Map<string, { record: CallRecord; at: RecordLocation }>> {
+export async function indexFinalRecords(
+  runDir: string,
+  v1System: string,
+  issues: ReadIssue[] = [],
+): Promise<Map<string, { record: CallRecord; at: RecordLocation }>> {
   const role = resultsRole(runDir);
   const latest = new Map<string, { record: CallRecord; at: RecordLocation }>();
   if (!existsSync(role.file)) return latest;
@@ -107,16 +128,28 @@ export async function indexFinalRecords(runDir: string, v1System: string, issues
       issues.push({ line: line.number, problem: 'torn last line (the run was killed mid-write): dropped' });
       continue;
     }
-    const { result: _result, raw: _raw, ...stub } = parseRecord(line.text, line.number, role, checkRecord, v1System) as CallRecord & { result?: unknown };
+    const {
+      result: _result,
+      raw: _raw,
+      ...stub
+    } = parseRecord(line.text, line.number, role, checkRecord, v1System) as CallRecord & { result?: unknown };
     // Held for every call of the run: the values every record repeats share one string each.
-    Object.assign(stub, { system: intern(stub.system), endpoint: intern(stub.endpoint), mode: intern(stub.mode), status: intern(stub.status) });
+    Object.assign(stub, {
+      system: intern(stub.system),
+      endpoint: intern(stub.endpoint),
+      mode: intern(stub.mode),
+      status: intern(stub.status),
+    });
     latest.set(stub.key, { record: stub as CallRecord, at: { offset: line.offset, length: line.length } });
   }
   return latest;
 }
 
 /** Reads full records back from results.jsonl at the locations `indexFinalRecords` gave. Close it after. */
-export function openRecordReader(runDir: string, v1System: string): { read(at: RecordLocation): Promise<CallRecord>; close(): Promise<void> } {
+export function openRecordReader(
+  runDir: string,
+  v1System: string,
+): { read(at: RecordLocation): Promise<CallRecord>; close(): Promise<void> } {
   const role = resultsRole(runDir);
   // Opened with the first read: a run scored from baseline files alone may have no results.jsonl.
   // The promise, not the handle: reads started together share one open.
@@ -137,7 +170,9 @@ export function openRecordReader(runDir: string, v1System: string): { read(at: R
  * The lines of a file with their byte offsets (readline gives none). `number` counts from 1, as messages do; `terminated` is false for a last line without its newline. A CR before the newline is not part
  * of the line.
  */
-async function* readLines(file: string): AsyncGenerator<{ text: string; offset: number; length: number; number: number; terminated: boolean }> {
+async function* readLines(
+  file: string,
+): AsyncGenerator<{ text: string; offset: number; length: number; number: number; terminated: boolean }> {
   let carry = Buffer.alloc(0);
   let carryOffset = 0;
   let number = 1;
@@ -146,12 +181,19 @@ async function* readLines(file: string): AsyncGenerator<{ text: string; offset: 
     let start = 0;
     for (let newline = data.indexOf(10, start); newline !== -1; newline = data.indexOf(10, start)) {
       const end = newline > start && data[newline - 1] === 13 ? newline - 1 : newline;
-      yield { text: data.toString('utf8', start, end), offset: carryOffset + start, length: end - start, number: number++, terminated: true };
+      yield {
+        text: data.toString('utf8', start, end),
+        offset: carryOffset + start,
+        length: end - start,
+        number: number++,
+        terminated: true,
+      };
       start = newline + 1;
     }
     carryOffset += start;
     data = data.subarray(start);
     carry = Buffer.from(data);
   }
-  if (carry.length > 0) yield { text: carry.toString('utf8'), offset: carryOffset, length: carry.length, number, terminated: false };
+  if (carry.length > 0)
+    yield { text: carry.toString('utf8'), offset: carryOffset, length: carry.length, number, terminated: false };
 }

@@ -39,7 +39,8 @@ export class ResultsWriter {
       position = fstatSync(this.fd).size;
       // write(2) may write only part of the line (a disk filling up, a file-size limit): keep writing the
       // rest; a line is recorded only once all of it is in the file.
-      for (let written = 0; written < line.length; ) written += writeSync(this.fd, line, written, line.length - written, position + written);
+      for (let written = 0; written < line.length; )
+        written += writeSync(this.fd, line, written, line.length - written, position + written);
     } catch (error) {
       // Cut off whatever part of the line made it, so the file never holds a torn line that a later append
       // would glue onto the next record (both would then be unreadable).

@@ -28,9 +28,18 @@ export async function checkRunDirectory(runDir: string): Promise<void> {
   try {
     isDirectory = (await stat(runDir)).isDirectory();
   } catch {
-    throw new UsageError(`run directory ${runDir} not found`, { code: 'INPUT_INVALID', subject: runDir, hint: 'pass a directory written by docbench run (reports/<run-id>)' });
+    throw new UsageError(`run directory ${runDir} not found`, {
+      code: 'INPUT_INVALID',
+      subject: runDir,
+      hint: 'pass a directory written by docbench run (reports/<run-id>)',
+    });
   }
-  if (!isDirectory) throw new UsageError(`${runDir} is not a directory`, { code: 'INPUT_INVALID', subject: runDir, hint: 'pass a directory written by docbench run (reports/<run-id>)' });
+  if (!isDirectory)
+    throw new UsageError(`${runDir} is not a directory`, {
+      code: 'INPUT_INVALID',
+      subject: runDir,
+      hint: 'pass a directory written by docbench run (reports/<run-id>)',
+    });
 }
 
 /** Opens a scored run. @throws UsageError (exit 2) when it is not a run, not scored, or a file is damaged. */

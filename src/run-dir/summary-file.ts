@@ -11,7 +11,6 @@ import { upgradeSummaryV1 } from './upgrade-v1.js';
 import { checkShape, damagedFile, readJsonFile, type FileRole } from './check-file.js';
 import { runDirPath } from './layout.js';
 
-
 /** How to read one schema version: check its shape, then bring it to the current RunSummary. */
 interface SummaryReader {
   version: number;
@@ -21,8 +20,15 @@ interface SummaryReader {
 /** Readable schema versions; the current one (SUMMARY_SCHEMA_VERSION) is the one written. */
 const SUMMARY_READERS: readonly SummaryReader[] = [
   // Schema 1 (one service, the incumbent as baseline files): read as that system and the stored incumbent.
-  { version: 1, read: async (value, role) => upgradeSummaryV1(checkShape(value, (await import('./formats/summary.js')).checkSummaryV1, role)) },
-  { version: 2, read: async (value, role) => checkShape(value, (await import('./formats/summary.js')).checkSummaryV2, role) },
+  {
+    version: 1,
+    read: async (value, role) =>
+      upgradeSummaryV1(checkShape(value, (await import('./formats/summary.js')).checkSummaryV1, role)),
+  },
+  {
+    version: 2,
+    read: async (value, role) => checkShape(value, (await import('./formats/summary.js')).checkSummaryV2, role),
+  },
 ];
 
 function summaryRole(runDir: string): FileRole {
@@ -39,9 +45,17 @@ export async function readSummary(runDir: string): Promise<RunSummary | null> {
   if (!reader) {
     const readable = SUMMARY_READERS.map((r) => r.version).join(', ');
     if (typeof version === 'number' && version > SUMMARY_SCHEMA_VERSION) {
-      throw new UsageError(`${role.file} has schema_version ${version}; this docbench reads ${readable}`, { code: 'INPUT_INVALID', subject: role.file, hint: `use a newer docbench, or re-create it with: docbench score ${runDir}` });
+      throw new UsageError(`${role.file} has schema_version ${version}; this docbench reads ${readable}`, {
+        code: 'INPUT_INVALID',
+        subject: role.file,
+        hint: `use a newer docbench, or re-create it with: docbench score ${runDir}`,
+      });
     }
-    throw damagedFile(role, '$.schema_version', `expected one of ${readable}, found ${JSON.stringify(version) ?? 'none'}`);
+    throw damagedFile(
+      role,
+      '$.schema_version',
+      `expected one of ${readable}, found ${JSON.stringify(version) ?? 'none'}`,
+    );
   }
   return await reader.read(read.value, role);
 }
@@ -50,7 +64,11 @@ export async function readSummary(runDir: string): Promise<RunSummary | null> {
 export async function readScoredSummary(runDir: string): Promise<RunSummary> {
   const summary = await readSummary(runDir);
   if (summary === null) {
-    throw new UsageError(`${runDirPath(runDir, 'summary')} not found: the run has not been scored`, { code: 'INPUT_INVALID', subject: runDir, hint: `score it with: docbench score ${runDir} (or finish it with: docbench run --resume ${runDir})` });
+    throw new UsageError(`${runDirPath(runDir, 'summary')} not found: the run has not been scored`, {
+      code: 'INPUT_INVALID',
+      subject: runDir,
+      hint: `score it with: docbench score ${runDir} (or finish it with: docbench run --resume ${runDir})`,
+    });
   }
   return summary;
 }

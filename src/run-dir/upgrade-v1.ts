@@ -9,16 +9,37 @@
 import type { Mode } from '../types.js';
 import { INCUMBENT, v1SystemName } from './manifest.js';
 import type { DocumentEvaluationV1, RunSummaryV1 } from './summary-v1.js';
-import { SUMMARY_SCHEMA_VERSION, type DocumentEvaluation, type LeaderboardBlock, type RunSummary, type SystemDocument, type SystemSummary } from './evaluation-types.js';
+import {
+  SUMMARY_SCHEMA_VERSION,
+  type DocumentEvaluation,
+  type LeaderboardBlock,
+  type RunSummary,
+  type SystemDocument,
+  type SystemSummary,
+} from './evaluation-types.js';
 
 export function upgradeSummaryV1(v1: RunSummaryV1): RunSummary {
   const name = v1SystemName(v1);
   const modes = Object.keys(v1.extraction ?? {}) as Mode[];
-  const byTag = (pick: 'similarity_service' | 'similarity_baseline', withExtraction: boolean): SystemSummary['by_tag'] =>
+  const byTag = (
+    pick: 'similarity_service' | 'similarity_baseline',
+    withExtraction: boolean,
+  ): SystemSummary['by_tag'] =>
     Object.fromEntries(
       Object.entries(v1.by_tag ?? {}).map(([key, values]) => [
         key,
-        Object.fromEntries(Object.entries(values).map(([value, t]) => [value, { documents: t.documents, failed: withExtraction ? t.failed : 0, extraction_f1: withExtraction ? t.extraction_f1 : {}, exact_match_rate: withExtraction ? t.exact_match_rate : {}, similarity: t[pick] }])),
+        Object.fromEntries(
+          Object.entries(values).map(([value, t]) => [
+            value,
+            {
+              documents: t.documents,
+              failed: withExtraction ? t.failed : 0,
+              extraction_f1: withExtraction ? t.extraction_f1 : {},
+              exact_match_rate: withExtraction ? t.exact_match_rate : {},
+              similarity: t[pick],
+            },
+          ]),
+        ),
       ]),
     );
   const primary: SystemSummary = {
@@ -71,23 +92,59 @@ export function upgradeSummaryV1(v1: RunSummaryV1): RunSummary {
     // Schema 1's one comparison: the markdown head-to-head, significant when its interval excluded zero.
     comparisons:
       reference && v1.markdown?.head_to_head
-        ? [{ system: name, reference, metric: 'markdown.similarity', ...v1.markdown.head_to_head, p_holm: null, significant: v1.markdown.head_to_head.ci95[0] > 0 || v1.markdown.head_to_head.ci95[1] < 0 }]
+        ? [
+            {
+              system: name,
+              reference,
+              metric: 'markdown.similarity',
+              ...v1.markdown.head_to_head,
+              p_holm: null,
+              significant: v1.markdown.head_to_head.ci95[0] > 0 || v1.markdown.head_to_head.ci95[1] < 0,
+            },
+          ]
         : [],
     field_leaders: [],
     disagreements: [],
-    skipped: { truth_json: v1.skipped?.truth_json ?? 0, truth_markdown: v1.skipped?.truth_markdown ?? 0, truth_regions: v1.skipped?.truth_regions ?? 0 },
+    skipped: {
+      truth_json: v1.skipped?.truth_json ?? 0,
+      truth_markdown: v1.skipped?.truth_markdown ?? 0,
+      truth_regions: v1.skipped?.truth_regions ?? 0,
+    },
     metric_versions: v1.metric_versions ?? {},
   };
 }
 
 /** The ranking schema 1's figures allow: values and ranks, no intervals (schema 1 bootstrapped none per system). */
-function leaderboardWithoutIntervals(systems: Record<string, SystemSummary>, modes: readonly Mode[]): LeaderboardBlock[] {
-  const metrics: { metric: string; label: string; read: (s: SystemSummary) => { value: number; documents: number } | null }[] = [
+function leaderboardWithoutIntervals(
+  systems: Record<string, SystemSummary>,
+  modes: readonly Mode[],
+): LeaderboardBlock[] {
+  const metrics: {
+    metric: string;
+    label: string;
+    read: (s: SystemSummary) => { value: number; documents: number } | null;
+  }[] = [
     ...modes.flatMap((mode) => [
-      { metric: `extraction.${mode}.f1`, label: `field F1 (${mode})`, read: (s: SystemSummary) => (s.extraction[mode] ? { value: s.extraction[mode]!.f1, documents: s.extraction[mode]!.documents } : null) },
-      { metric: `extraction.${mode}.exact_match_rate`, label: `exact match (${mode})`, read: (s: SystemSummary) => (s.extraction[mode] ? { value: s.extraction[mode]!.exact_match_rate, documents: s.extraction[mode]!.documents } : null) },
+      {
+        metric: `extraction.${mode}.f1`,
+        label: `field F1 (${mode})`,
+        read: (s: SystemSummary) =>
+          s.extraction[mode] ? { value: s.extraction[mode]!.f1, documents: s.extraction[mode]!.documents } : null,
+      },
+      {
+        metric: `extraction.${mode}.exact_match_rate`,
+        label: `exact match (${mode})`,
+        read: (s: SystemSummary) =>
+          s.extraction[mode]
+            ? { value: s.extraction[mode]!.exact_match_rate, documents: s.extraction[mode]!.documents }
+            : null,
+      },
     ]),
-    { metric: 'markdown.similarity', label: 'markdown similarity', read: (s) => (s.markdown ? { value: s.markdown.similarity, documents: s.markdown.documents } : null) },
+    {
+      metric: 'markdown.similarity',
+      label: 'markdown similarity',
+      read: (s) => (s.markdown ? { value: s.markdown.similarity, documents: s.markdown.documents } : null),
+    },
   ];
   return metrics.flatMap(({ metric, label, read }) => {
     const rows = Object.entries(systems).flatMap(([system, s]) => {
@@ -96,12 +153,27 @@ function leaderboardWithoutIntervals(systems: Record<string, SystemSummary>, mod
     });
     if (rows.length === 0) return [];
     rows.sort((a, b) => b.value - a.value);
-    return [{ metric, label, rows: rows.map((row) => ({ rank: 1 + rows.filter((o) => o.value > row.value).length, system: row.system, value: row.value, ci95: null, documents: row.documents })) }];
+    return [
+      {
+        metric,
+        label,
+        rows: rows.map((row) => ({
+          rank: 1 + rows.filter((o) => o.value > row.value).length,
+          system: row.system,
+          value: row.value,
+          ci95: null,
+          documents: row.documents,
+        })),
+      },
+    ];
   });
 }
 
 /** One schema-1 documents.jsonl line as a schema-2 line. */
-export function upgradeDocumentV1(v1: DocumentEvaluationV1, summary: Pick<RunSummaryV1, 'service'> | { primary: string }): DocumentEvaluation {
+export function upgradeDocumentV1(
+  v1: DocumentEvaluationV1,
+  summary: Pick<RunSummaryV1, 'service'> | { primary: string },
+): DocumentEvaluation {
   const name = 'primary' in summary ? summary.primary : v1SystemName(summary);
   const service: SystemDocument = {
     status: v1.status,
@@ -133,8 +205,15 @@ export function upgradeDocumentV1(v1: DocumentEvaluationV1, summary: Pick<RunSum
     };
   }
   if (v1.texts) {
-    line.texts = { truth: v1.texts.truth ?? null, systems: { [name]: v1.texts.service ?? null, ...(hasIncumbent ? { [INCUMBENT]: v1.texts.baseline ?? null } : {}) } };
+    line.texts = {
+      truth: v1.texts.truth ?? null,
+      systems: {
+        [name]: v1.texts.service ?? null,
+        ...(hasIncumbent ? { [INCUMBENT]: v1.texts.baseline ?? null } : {}),
+      },
+    };
   }
-  if (v1.region_pages) line.region_pages = { truth: v1.region_pages.truth ?? [], systems: { [name]: v1.region_pages.predicted ?? [] } };
+  if (v1.region_pages)
+    line.region_pages = { truth: v1.region_pages.truth ?? [], systems: { [name]: v1.region_pages.predicted ?? [] } };
   return line;
 }

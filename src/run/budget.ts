@@ -42,19 +42,40 @@ export interface BudgetLedger {
  * @param spentBefore USD recorded per system by earlier invocations of the run (every line of results.jsonl).
  * @param estimate a planned call's expected cost (src/run/estimate.ts).
  */
-export function createBudgetLedger(limits: BudgetLimits, systems: readonly Pick<SystemSpec, 'name' | 'common'>[], spentBefore: ReadonlyMap<string, number>, estimate: (call: PlannedCall) => number): BudgetLedger {
-  const accounts = new Map<string, Account>(systems.map(({ name }) => [name, { limit: limits.systems.get(name) ?? null, spent: spentBefore.get(name) ?? 0, reserved: 0 }]));
-  const priced = systems.filter((system) => system.common.price !== null || spentBefore.has(system.name)).map((system) => system.name);
-  const run: Account = { limit: limits.run, spent: [...accounts.values()].reduce((sum, a) => sum + a.spent, 0), reserved: 0 };
+export function createBudgetLedger(
+  limits: BudgetLimits,
+  systems: readonly Pick<SystemSpec, 'name' | 'common'>[],
+  spentBefore: ReadonlyMap<string, number>,
+  estimate: (call: PlannedCall) => number,
+): BudgetLedger {
+  const accounts = new Map<string, Account>(
+    systems.map(({ name }) => [
+      name,
+      { limit: limits.systems.get(name) ?? null, spent: spentBefore.get(name) ?? 0, reserved: 0 },
+    ]),
+  );
+  const priced = systems
+    .filter((system) => system.common.price !== null || spentBefore.has(system.name))
+    .map((system) => system.name);
+  const run: Account = {
+    limit: limits.run,
+    spent: [...accounts.values()].reduce((sum, a) => sum + a.spent, 0),
+    reserved: 0,
+  };
   // Sums of decimal prices carry binary rounding (0.01 × 8 is 0.08000000000000002): a nano-dollar of slack
   // keeps a budget of exactly N calls from refusing the N-th.
-  const crosses = (account: Account, cost: number) => account.limit !== null && account.spent + account.reserved + cost > account.limit + 1e-9;
+  const crosses = (account: Account, cost: number) =>
+    account.limit !== null && account.spent + account.reserved + cost > account.limit + 1e-9;
   return {
     admit(call) {
       const cost = estimate(call);
       const own = accounts.get(call.system)!;
       if (cost > 0) {
-        const [account, what] = crosses(own, cost) ? [own, `systems.${call.system}.maxCostUsd`] : crosses(run, cost) ? [run, "--max-cost, the run's"] : [null, ''];
+        const [account, what] = crosses(own, cost)
+          ? [own, `systems.${call.system}.maxCostUsd`]
+          : crosses(run, cost)
+            ? [run, "--max-cost, the run's"]
+            : [null, ''];
         if (account !== null) {
           return {
             ok: false,
@@ -84,7 +105,8 @@ export function createBudgetLedger(limits: BudgetLimits, systems: readonly Pick<
 /** USD recorded per system in `records` (every line: superseded attempts were paid for too). */
 export function sumRecordedCost(records: Iterable<Pick<CallRecord, 'system' | 'cost_usd'>>): Map<string, number> {
   const spent = new Map<string, number>();
-  for (const record of records) if (record.cost_usd !== undefined) spent.set(record.system, (spent.get(record.system) ?? 0) + record.cost_usd);
+  for (const record of records)
+    if (record.cost_usd !== undefined) spent.set(record.system, (spent.get(record.system) ?? 0) + record.cost_usd);
   return spent;
 }
 
@@ -92,14 +114,22 @@ export function sumRecordedCost(records: Iterable<Pick<CallRecord, 'system' | 'c
  * The limits of a run: `--max-cost` (a resume without it keeps the run's last) and each system's
  * `maxCostUsd`. @throws UsageError when `--max-cost` is given and no system of the run has a price.
  */
-export function resolveBudgetLimits(specs: readonly Pick<SystemSpec, 'name' | 'common'>[], maxCost: number | null): BudgetLimits {
+export function resolveBudgetLimits(
+  specs: readonly Pick<SystemSpec, 'name' | 'common'>[],
+  maxCost: number | null,
+): BudgetLimits {
   if (maxCost !== null && !specs.some((spec) => spec.common.price !== null)) {
-    throw new UsageError(`--max-cost: no system of this run has a price (${specs.map((spec) => spec.name).join(', ')}), so no spending can be counted`, {
-      subject: '--max-cost',
-      hint: 'give the systems that cost money a price in the config file (systems.<name>.price), or drop --max-cost',
-    });
+    throw new UsageError(
+      `--max-cost: no system of this run has a price (${specs.map((spec) => spec.name).join(', ')}), so no spending can be counted`,
+      {
+        subject: '--max-cost',
+        hint: 'give the systems that cost money a price in the config file (systems.<name>.price), or drop --max-cost',
+      },
+    );
   }
   const systems = new Map<string, number>();
-  for (const spec of specs) if (spec.common.maxCostUsd !== undefined && spec.common.maxCostUsd !== null) systems.set(spec.name, spec.common.maxCostUsd);
+  for (const spec of specs)
+    if (spec.common.maxCostUsd !== undefined && spec.common.maxCostUsd !== null)
+      systems.set(spec.name, spec.common.maxCostUsd);
   return { run: maxCost, systems };
 }

@@ -33,7 +33,9 @@ export interface CacheEntry {
 }
 
 export function cacheKey(parts: CacheKeyParts): string {
-  return createHash('sha256').update(JSON.stringify({ v: CACHE_VERSION, ...parts })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ v: CACHE_VERSION, ...parts }))
+    .digest('hex');
 }
 
 export interface ResponseCache {

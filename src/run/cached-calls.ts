@@ -14,7 +14,12 @@ import { buildRequest, cacheParams, documentIdentity } from './runner.js';
  * @param identities what each system's answers are cached under; systems absent are not checked.
  * @returns the keys of the calls found.
  */
-export async function findCachedCalls(calls: readonly PlannedCall[], identities: ReadonlyMap<string, string>, dataset: Dataset, cacheDir: string): Promise<Set<string>> {
+export async function findCachedCalls(
+  calls: readonly PlannedCall[],
+  identities: ReadonlyMap<string, string>,
+  dataset: Dataset,
+  cacheDir: string,
+): Promise<Set<string>> {
   const found = new Set<string>();
   const candidates = calls.filter((call) => call.repeat === 0 && identities.has(call.system));
   // No cache yet (or an empty one): nothing to hash.
@@ -24,7 +29,12 @@ export async function findCachedCalls(calls: readonly PlannedCall[], identities:
     let identity = documents.get(call.document.id);
     if (!identity) {
       const { file, fileUrl } = call.document;
-      identity = file ? readFile(file).then((bytes) => documentIdentity({ bytes, filename: '', contentType: '' }), () => null) : Promise.resolve(fileUrl ? documentIdentity({ fileUrl }) : null);
+      identity = file
+        ? readFile(file).then(
+            (bytes) => documentIdentity({ bytes, filename: '', contentType: '' }),
+            () => null,
+          )
+        : Promise.resolve(fileUrl ? documentIdentity({ fileUrl }) : null);
       documents.set(call.document.id, identity);
     }
     return identity;
@@ -34,7 +44,13 @@ export async function findCachedCalls(calls: readonly PlannedCall[], identities:
     if (document === null) continue;
     const request = await buildRequest(call, dataset).catch(() => null);
     if (request === null) continue;
-    const key = cacheKey({ service: identities.get(call.system)!, endpoint: call.endpoint, mode: call.mode, document, params: cacheParams(request) });
+    const key = cacheKey({
+      service: identities.get(call.system)!,
+      endpoint: call.endpoint,
+      mode: call.mode,
+      document,
+      params: cacheParams(request),
+    });
     if (existsSync(cacheFilePath(cacheDir, key))) found.add(call.key);
   }
   return found;

@@ -14,7 +14,12 @@ import { comparisonPagePath } from '../run-dir/index.js';
  * page linking its siblings. A comparison missing from the store is skipped with a warning: the report then
  * links a page that does not exist, which is what the service's own dead link did before.
  */
-export async function exportComparisonPages(runDir: string, dataDir: string, ids: readonly string[], logger: Logger): Promise<string[]> {
+export async function exportComparisonPages(
+  runDir: string,
+  dataDir: string,
+  ids: readonly string[],
+  logger: Logger,
+): Promise<string[]> {
   // The local service loads only with a run that used it.
   const { createEvalsStore, renderEvalsPage } = await import('../local/index.js');
   const store = createEvalsStore(dataDir);
@@ -23,7 +28,9 @@ export async function exportComparisonPages(runDir: string, dataDir: string, ids
     try {
       records.push(await store.load(id));
     } catch (error) {
-      logger.warn(`comparison ${id} is not in ${store.dir} (${error instanceof Error ? error.message : String(error)}): its page is not written`);
+      logger.warn(
+        `comparison ${id} is not in ${store.dir} (${error instanceof Error ? error.message : String(error)}): its page is not written`,
+      );
     }
   }
   records.sort((a, b) => a.filename.localeCompare(b.filename) || a.id.localeCompare(b.id));
@@ -31,7 +38,10 @@ export async function exportComparisonPages(runDir: string, dataDir: string, ids
   const written: string[] = [];
   for (const record of records) {
     const file = path.join(runDir, comparisonPagePath(record.id)!);
-    await writeFileAtomic(file, renderEvalsPage(record, entries, (id) => `${id}.html`));
+    await writeFileAtomic(
+      file,
+      renderEvalsPage(record, entries, (id) => `${id}.html`),
+    );
     written.push(file);
   }
   return written;

@@ -76,13 +76,18 @@ export function estimateCallCost(system: EstimateSystem, pages: number): number 
   const price = system.price;
   if (price === null) return 0;
   let cost = (price.perCall ?? 0) + (price.perPage ?? 0) * pages;
-  if (price.perMillionInputTokens !== undefined) cost += (price.perMillionInputTokens * system.tokens.inputTokensPerPage * pages) / 1e6;
-  if (price.perMillionOutputTokens !== undefined) cost += (price.perMillionOutputTokens * system.tokens.outputTokensPerPage * pages) / 1e6;
+  if (price.perMillionInputTokens !== undefined)
+    cost += (price.perMillionInputTokens * system.tokens.inputTokensPerPage * pages) / 1e6;
+  if (price.perMillionOutputTokens !== undefined)
+    cost += (price.perMillionOutputTokens * system.tokens.outputTokensPerPage * pages) / 1e6;
   return cost;
 }
 
 /** The estimator the runner's budgets use: a planned call's expected cost. */
-export function createCallEstimator(systems: readonly EstimateSystem[], pages: ReadonlyMap<string, number | null>): (call: PlannedCall) => number {
+export function createCallEstimator(
+  systems: readonly EstimateSystem[],
+  pages: ReadonlyMap<string, number | null>,
+): (call: PlannedCall) => number {
   const byName = new Map(systems.map((system) => [system.name, system]));
   return (call) => {
     const system = byName.get(call.system);
@@ -153,7 +158,10 @@ export function formatUsd(value: number): string {
 
 /** The one line per system `docbench plan` and `docbench run` print. */
 export function formatEstimateLine(estimate: SystemEstimate): string {
-  const calls = Object.entries(estimate.calls).map(([key, count]) => `${key} ${count}`).join(', ') || 'none';
+  const calls =
+    Object.entries(estimate.calls)
+      .map(([key, count]) => `${key} ${count}`)
+      .join(', ') || 'none';
   const cached = estimate.cached === null ? 'cache not checked' : `${estimate.cached} cached`;
   const done = estimate.done > 0 ? `, ${estimate.done} already done` : '';
   const uncounted = estimate.uncounted > 0 ? ` (${estimate.uncounted} documents not counted: 1 page each)` : '';

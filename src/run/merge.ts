@@ -8,7 +8,18 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import { unwritable } from '../fs-utils.js';
-import { readFinalRecords, readManifest, runDirPath, writeManifest, createRunId, runSystems, v1SystemName, type RunManifest, ResultsWriter, type CallRecord } from '../run-dir/index.js';
+import {
+  readFinalRecords,
+  readManifest,
+  runDirPath,
+  writeManifest,
+  createRunId,
+  runSystems,
+  v1SystemName,
+  type RunManifest,
+  ResultsWriter,
+  type CallRecord,
+} from '../run-dir/index.js';
 
 export interface MergeResult {
   runDir: string;
@@ -16,7 +27,11 @@ export interface MergeResult {
 }
 
 export async function mergeRuns(runDirs: string[], outDir: string, now: Date = new Date()): Promise<MergeResult> {
-  if (runDirs.length < 2) throw new UsageError('merge needs at least two run directories', { subject: 'merge', hint: 'docbench merge reports/shard-1 reports/shard-2 --out reports/merged' });
+  if (runDirs.length < 2)
+    throw new UsageError('merge needs at least two run directories', {
+      subject: 'merge',
+      hint: 'docbench merge reports/shard-1 reports/shard-2 --out reports/merged',
+    });
   const manifests = await Promise.all(runDirs.map((dir) => readManifest(dir)));
   const first = manifests[0]!;
   const comparable = (m: RunManifest) =>
@@ -30,21 +45,35 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
     });
   manifests.forEach((m, i) => {
     if (m.dataset.content_hash !== first.dataset.content_hash) {
-      throw new UsageError(`${runDirs[i]} ran dataset ${m.dataset.name} (${m.dataset.content_hash.slice(0, 19)}…), not ${first.dataset.name} (${first.dataset.content_hash.slice(0, 19)}…) like ${runDirs[0]}`, {
-        subject: runDirs[i],
-        hint: 'merge only shards of one dataset version',
-      });
+      throw new UsageError(
+        `${runDirs[i]} ran dataset ${m.dataset.name} (${m.dataset.content_hash.slice(0, 19)}…), not ${first.dataset.name} (${first.dataset.content_hash.slice(0, 19)}…) like ${runDirs[0]}`,
+        {
+          subject: runDirs[i],
+          hint: 'merge only shards of one dataset version',
+        },
+      );
     }
     if (comparable(m) !== comparable(first)) {
-      throw new UsageError(`${runDirs[i]} ran with other options or other systems than ${runDirs[0]}`, { subject: runDirs[i], hint: 'merge only shards of one run: same systems, modes, endpoints, repeat and selection' });
+      throw new UsageError(`${runDirs[i]} ran with other options or other systems than ${runDirs[0]}`, {
+        subject: runDirs[i],
+        hint: 'merge only shards of one run: same systems, modes, endpoints, repeat and selection',
+      });
     }
   });
   const shards = manifests.map((m) => m.options.selection.shard);
   const distinct = new Set(shards.map((s) => (s ? `${s.index}/${s.count}` : 'none')));
-  if (distinct.size !== manifests.length) throw new UsageError('the same shard appears twice among the runs to merge', { subject: 'merge', hint: 'pass each shard once' });
+  if (distinct.size !== manifests.length)
+    throw new UsageError('the same shard appears twice among the runs to merge', {
+      subject: 'merge',
+      hint: 'pass each shard once',
+    });
 
   const target = path.resolve(outDir);
-  if (existsSync(target) && (await readdir(target)).length > 0) throw new UsageError(`${target} already holds files`, { subject: '--out', hint: 'choose a new directory for the merged run' });
+  if (existsSync(target) && (await readdir(target)).length > 0)
+    throw new UsageError(`${target} already holds files`, {
+      subject: '--out',
+      hint: 'choose a new directory for the merged run',
+    });
   try {
     await mkdir(target, { recursive: true });
   } catch (error) {
@@ -58,7 +87,11 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
     for (const dir of runDirs) {
       for (const record of await readFinalRecords(dir, v1SystemName(manifests[runDirs.indexOf(dir)]!))) {
         const other = seen.get(record.key);
-        if (other) throw new UsageError(`call ${record.key} is in both ${other} and ${dir}`, { subject: dir, hint: 'the runs overlap: merge shards of one run only' });
+        if (other)
+          throw new UsageError(`call ${record.key} is in both ${other} and ${dir}`, {
+            subject: dir,
+            hint: 'the runs overlap: merge shards of one run only',
+          });
         seen.set(record.key, dir);
         writer.append(record);
         all.push(record);
@@ -75,14 +108,26 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
     ...first,
     run_id: createRunId(now, randomBytes(2).toString('hex')),
     created_at: manifests.map((m) => m.created_at).sort()[0]!,
-    ended_at: manifests.map((m) => m.ended_at ?? '').sort().at(-1) || null,
+    ended_at:
+      manifests
+        .map((m) => m.ended_at ?? '')
+        .sort()
+        .at(-1) || null,
     duration_ms: Math.max(...manifests.map((m) => m.duration_ms)),
     // The shards' calls ran side by side; scoring and reports are the merged run's own (finalize records them).
-    phases: { calls_ms: Math.max(...manifests.map((m) => m.phases?.calls_ms ?? m.duration_ms)), scoring_ms: null, statistics_ms: null, reports_ms: null },
+    phases: {
+      calls_ms: Math.max(...manifests.map((m) => m.phases?.calls_ms ?? m.duration_ms)),
+      scoring_ms: null,
+      statistics_ms: null,
+      reports_ms: null,
+    },
     status: complete && manifests.every((m) => m.status === 'completed') ? 'completed' : 'stopped',
     stop_reason: null,
     stop_message: complete ? null : `merged ${manifests.length} of ${total ?? '?'} shards`,
-    dataset: { ...first.dataset, documents_selected: manifests.reduce((sum, m) => sum + m.dataset.documents_selected, 0) },
+    dataset: {
+      ...first.dataset,
+      documents_selected: manifests.reduce((sum, m) => sum + m.dataset.documents_selected, 0),
+    },
     options: { ...first.options, selection: { ...first.options.selection, shard: null } },
     counts: {
       planned,
@@ -101,7 +146,12 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
         ...system,
         stop_reason: stopped?.stop_reason ?? null,
         stop_message: stopped?.stop_message ?? null,
-        counts: { planned: shards.reduce((sum, s) => sum + s.counts.planned, 0), recorded: own.length, succeeded: own.filter((r) => r.status === 'ok').length, failed: own.filter((r) => r.status === 'failed').length },
+        counts: {
+          planned: shards.reduce((sum, s) => sum + s.counts.planned, 0),
+          recorded: own.length,
+          succeeded: own.filter((r) => r.status === 'ok').length,
+          failed: own.filter((r) => r.status === 'failed').length,
+        },
       };
     }),
     merged_from: manifests.map((m) => m.run_id),
@@ -111,9 +161,10 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
   // Shards of a run on the embedded engine each carry the comparison pages their reports link to.
   for (const dir of runDirs) {
     const pages = runDirPath(dir, 'comparisonsDir');
-    if (existsSync(pages)) await cp(pages, runDirPath(target, 'comparisonsDir'), { recursive: true }).catch((error: unknown) => {
-      throw unwritable(runDirPath(target, 'comparisonsDir'), error);
-    });
+    if (existsSync(pages))
+      await cp(pages, runDirPath(target, 'comparisonsDir'), { recursive: true }).catch((error: unknown) => {
+        throw unwritable(runDirPath(target, 'comparisonsDir'), error);
+      });
   }
   return { runDir: target, manifest };
 }

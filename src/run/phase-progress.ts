@@ -43,4 +43,8 @@ export function createPhaseProgress(options: ProgressOptions): PhaseListener {
   };
 }
 
-const PHASE_LABELS: Record<PhaseName, string> = { scoring: 'scoring documents', statistics: 'statistics', reports: 'reports (document passes)' };
+const PHASE_LABELS: Record<PhaseName, string> = {
+  scoring: 'scoring documents',
+  statistics: 'statistics',
+  reports: 'reports (document passes)',
+};

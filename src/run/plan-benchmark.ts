@@ -37,26 +37,41 @@ export interface PlanResult {
 export async function planBenchmark(options: PlanBenchmarkOptions): Promise<PlanResult> {
   const inputs = await resolveRunInputs(options);
   const { previous, dataset, documents, specs, repeat, config } = { ...inputs, config: options.config };
-  const maxCost = options.maxCostUsd !== undefined ? options.maxCostUsd : (previous?.invocations.at(-1)?.max_cost_usd ?? null);
+  const maxCost =
+    options.maxCostUsd !== undefined ? options.maxCostUsd : (previous?.invocations.at(-1)?.max_cost_usd ?? null);
   const limits = resolveBudgetLimits(specs, maxCost);
   const systems = specs.map((spec) => planSystem(spec, dataset));
   const calls = planCalls(documents, { modes: inputs.modes, endpoints: inputs.endpoints, repeat, systems });
   const done = new Set<string>();
   const resumeDir = options.resumeDir ? path.resolve(options.cwd, options.resumeDir) : null;
   if (previous && resumeDir) {
-    for (const record of await readFinalRecords(resumeDir, v1SystemName(previous))) if (record.status === 'ok') done.add(record.key);
+    for (const record of await readFinalRecords(resumeDir, v1SystemName(previous)))
+      if (record.status === 'ok') done.add(record.key);
   }
   const baseDir = config.configFile ? path.dirname(config.configFile) : options.cwd;
   const identities = new Map<string, string>();
   if (inputs.useCache) {
     for (const spec of specs) {
       const identify = findSystemKind(spec.kind)?.identity;
-      if (identify) identities.set(spec.name, await identify(spec.options, { name: spec.name, env: options.env ?? {}, baseDir }));
+      if (identify)
+        identities.set(spec.name, await identify(spec.options, { name: spec.name, env: options.env ?? {}, baseDir }));
     }
   }
-  const { estimates } = await estimatePlannedCalls(calls, done, { dataset, documents, specs, identities, repeat, config });
+  const { estimates } = await estimatePlannedCalls(calls, done, {
+    dataset,
+    documents,
+    specs,
+    identities,
+    repeat,
+    config,
+  });
   return {
-    dataset: { name: dataset.name, path: inputs.datasetDir, documentsSelected: documents.length, documentsTotal: dataset.documents.length },
+    dataset: {
+      name: dataset.name,
+      path: inputs.datasetDir,
+      documentsSelected: documents.length,
+      documentsTotal: dataset.documents.length,
+    },
     modes: inputs.modes,
     endpoints: inputs.endpoints,
     repeat,
@@ -70,5 +85,9 @@ export async function planBenchmark(options: PlanBenchmarkOptions): Promise<Plan
 /** What the plan needs of a system, from its spec: its kind's operations, and a stored system's outputs. */
 function planSystem(spec: SystemSpec, dataset: Parameters<typeof storedAnswers>[1]): PlanSystem {
   const kind = findSystemKind(spec.kind)!;
-  return { name: spec.name, operations: new Set(kind.operations(spec.options)), ...(spec.kind === 'stored' ? { answers: storedAnswers(spec.name, dataset) } : {}) };
+  return {
+    name: spec.name,
+    operations: new Set(kind.operations(spec.options)),
+    ...(spec.kind === 'stored' ? { answers: storedAnswers(spec.name, dataset) } : {}),
+  };
 }

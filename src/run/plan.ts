@@ -37,7 +37,10 @@ export function parseShard(text: string): { index: number; count: number } {
   const index = match ? Number(match[1]) : NaN;
   const count = match ? Number(match[2]) : NaN;
   if (!match || count < 1 || index < 1 || index > count) {
-    throw new UsageError(`--shard ${JSON.stringify(text)} is not a shard i/n with 1 ≤ i ≤ n`, { subject: '--shard', hint: 'e.g. --shard 1/4 … --shard 4/4' });
+    throw new UsageError(`--shard ${JSON.stringify(text)} is not a shard i/n with 1 ≤ i ≤ n`, {
+      subject: '--shard',
+      hint: 'e.g. --shard 1/4 … --shard 4/4',
+    });
   }
   return { index, count };
 }
@@ -45,7 +48,11 @@ export function parseShard(text: string): { index: number; count: number } {
 /** Parses `--filter key=value`. */
 export function parseFilter(text: string): { key: string; value: string } {
   const at = text.indexOf('=');
-  if (at <= 0) throw new UsageError(`--filter ${JSON.stringify(text)} is not key=value`, { subject: '--filter', hint: 'e.g. --filter tier=fax' });
+  if (at <= 0)
+    throw new UsageError(`--filter ${JSON.stringify(text)} is not key=value`, {
+      subject: '--filter',
+      hint: 'e.g. --filter tier=fax',
+    });
   return { key: text.slice(0, at).trim(), value: text.slice(at + 1).trim() };
 }
 
@@ -85,14 +92,31 @@ export function planCalls(documents: readonly DatasetDocument[], options: PlanOp
   const calls: PlannedCall[] = [];
   for (const { name: system, operations, answers } of options.systems) {
     for (const document of documents) {
-      const endpoints = (document.endpoints ?? options.endpoints).filter((endpoint) => operations.has(endpoint) && (answers === undefined || answers(document, endpoint)));
+      const endpoints = (document.endpoints ?? options.endpoints).filter(
+        (endpoint) => operations.has(endpoint) && (answers === undefined || answers(document, endpoint)),
+      );
       const modes = document.modes ?? options.modes;
       for (let repeat = 0; repeat < options.repeat; repeat++) {
         for (const endpoint of endpoints) {
           if (endpoint === 'extract') {
-            for (const mode of modes) calls.push({ key: callKey(system, document.id, endpoint, mode, repeat), system, document, endpoint, mode, repeat });
+            for (const mode of modes)
+              calls.push({
+                key: callKey(system, document.id, endpoint, mode, repeat),
+                system,
+                document,
+                endpoint,
+                mode,
+                repeat,
+              });
           } else {
-            calls.push({ key: callKey(system, document.id, endpoint, null, repeat), system, document, endpoint, mode: null, repeat });
+            calls.push({
+              key: callKey(system, document.id, endpoint, null, repeat),
+              system,
+              document,
+              endpoint,
+              mode: null,
+              repeat,
+            });
           }
         }
       }

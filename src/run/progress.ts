@@ -34,7 +34,9 @@ interface Tally {
 
 /** ` | spent gpt $0.0123, azure $0.4500`: each priced system's spend so far, or nothing when none is priced. */
 function describeSpend(tally: Tally): string {
-  return tally.spent.size === 0 ? '' : ` | spent ${[...tally.spent].map(([name, usd]) => `${name} ${formatUsd(usd)}`).join(', ')}`;
+  return tally.spent.size === 0
+    ? ''
+    : ` | spent ${[...tally.spent].map(([name, usd]) => `${name} ${formatUsd(usd)}`).join(', ')}`;
 }
 
 function tallyEvent(tally: Tally, event: RunEvent): void {
@@ -50,7 +52,8 @@ function tallyEvent(tally: Tally, event: RunEvent): void {
       tally.inFlight = Math.max(0, tally.inFlight - 1);
       tally.done++;
       if (event.record.status === 'failed') tally.failed++;
-      if (event.record.cost_usd !== undefined) tally.spent.set(event.record.system, (tally.spent.get(event.record.system) ?? 0) + event.record.cost_usd);
+      if (event.record.cost_usd !== undefined)
+        tally.spent.set(event.record.system, (tally.spent.get(event.record.system) ?? 0) + event.record.cost_usd);
       break;
     default:
       break;
@@ -100,14 +103,18 @@ function createPlainLines(options: ProgressOptions): ProgressListener {
     const elapsed = (now() - startedAt) / 1000;
     const rate = tally.done / Math.max(elapsed, 0.001);
     const eta = rate > 0 ? Math.round((tally.total - tally.done) / rate) : null;
-    options.stream.write(`progress: ${tally.done}/${tally.total} calls, ${tally.failed} failed, ${tally.inFlight} in flight${eta !== null ? `, ETA ${eta}s` : ''}${describeSpend(tally).replace(' |', ',')}\n`);
+    options.stream.write(
+      `progress: ${tally.done}/${tally.total} calls, ${tally.failed} failed, ${tally.inFlight} in flight${eta !== null ? `, ETA ${eta}s` : ''}${describeSpend(tally).replace(' |', ',')}\n`,
+    );
   };
   const listener = (event: RunEvent) => {
     tallyEvent(tally, event);
     if (event.type === 'run-start') {
       startedAt = now();
       lastLine = startedAt;
-      options.stream.write(`running ${tally.total} calls over ${event.documents} documents${event.alreadyDone ? ` (${event.alreadyDone} already done)` : ''}\n`);
+      options.stream.write(
+        `running ${tally.total} calls over ${event.documents} documents${event.alreadyDone ? ` (${event.alreadyDone} already done)` : ''}\n`,
+      );
     } else if (event.type === 'stopping') {
       options.stream.write(`${event.message}\n`);
     } else if (event.type === 'run-end') {

@@ -22,9 +22,16 @@ export interface RecordedTokens extends TokensPerPage {
  * The newest run of dataset `datasetName` in `reportsDir` where system `name` of kind `kind` recorded token
  * usage with page counts, as tokens per page over those calls; null when there is none.
  */
-export async function findRecordedTokensPerPage(reportsDir: string, datasetName: string, name: string, kind: string): Promise<RecordedTokens | null> {
+export async function findRecordedTokensPerPage(
+  reportsDir: string,
+  datasetName: string,
+  name: string,
+  kind: string,
+): Promise<RecordedTokens | null> {
   if (!existsSync(reportsDir)) return null;
-  const entries = (await readdir(reportsDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const entries = (await readdir(reportsDir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   // Run ids sort by their start time (createRunId); other names (--out) follow in name order.
   entries.sort().reverse();
   let looked = 0;
@@ -33,7 +40,12 @@ export async function findRecordedTokensPerPage(reportsDir: string, datasetName:
     const runDir = path.join(reportsDir, entry);
     if (!existsSync(path.join(runDir, 'run.json'))) continue;
     const manifest = await readManifest(runDir).catch(() => null);
-    if (manifest === null || manifest.dataset.name !== datasetName || !runSystems(manifest).some((system) => system.name === name && system.kind === kind)) continue;
+    if (
+      manifest === null ||
+      manifest.dataset.name !== datasetName ||
+      !runSystems(manifest).some((system) => system.name === name && system.kind === kind)
+    )
+      continue;
     looked++;
     let input = 0;
     let output = 0;
@@ -42,7 +54,8 @@ export async function findRecordedTokensPerPage(reportsDir: string, datasetName:
     try {
       for await (const record of readResults(runDir, v1SystemName(manifest))) {
         const carried = record.usage?.pages ?? record.pages;
-        if (record.system !== name || record.from_cache || record.usage?.input_tokens === undefined || !carried) continue;
+        if (record.system !== name || record.from_cache || record.usage?.input_tokens === undefined || !carried)
+          continue;
         input += record.usage.input_tokens;
         output += record.usage.output_tokens ?? 0;
         pages += carried;
@@ -51,7 +64,13 @@ export async function findRecordedTokensPerPage(reportsDir: string, datasetName:
     } catch {
       continue;
     }
-    if (calls > 0) return { inputTokensPerPage: Math.round(input / pages), outputTokensPerPage: Math.round(output / pages), runId: manifest.run_id, calls };
+    if (calls > 0)
+      return {
+        inputTokensPerPage: Math.round(input / pages),
+        outputTokensPerPage: Math.round(output / pages),
+        runId: manifest.run_id,
+        calls,
+      };
   }
   return null;
 }

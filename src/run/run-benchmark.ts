@@ -11,12 +11,33 @@ import { DocbenchError, UsageError, isDocbenchError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Dataset } from '../types.js';
 import { describeConfig } from '../config.js';
-import { closeSystems, createSystems, createSystemsRedactor, localEngineDataDir, type System, type SystemSpec } from '../systems/index.js';
+import {
+  closeSystems,
+  createSystems,
+  createSystemsRedactor,
+  localEngineDataDir,
+  type System,
+  type SystemSpec,
+} from '../systems/index.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import { unwritable } from '../fs-utils.js';
 import { createDiskCache } from './cache.js';
 import { planCalls, type PlannedCall } from './plan.js';
-import { indexFinalRecords, readFinalRecords, readResults, runDirPath, writeManifest, ResultsWriter, createRunId, runSystems, v1SystemName, type ManifestSystem, type RunManifest, type RunStatus, type CallRecord } from '../run-dir/index.js';
+import {
+  indexFinalRecords,
+  readFinalRecords,
+  readResults,
+  runDirPath,
+  writeManifest,
+  ResultsWriter,
+  createRunId,
+  runSystems,
+  v1SystemName,
+  type ManifestSystem,
+  type RunManifest,
+  type RunStatus,
+  type CallRecord,
+} from '../run-dir/index.js';
 import { executeCalls, type ExecuteResult } from './runner.js';
 import { createBudgetLedger, resolveBudgetLimits, sumRecordedCost, type BudgetLedger } from './budget.js';
 import type { SystemEstimate } from './estimate.js';
@@ -55,8 +76,10 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   const started = new Date();
   // git runs while the dataset is validated (it never rejects: outside a checkout the commit is null).
   const commitLookup = findDocbenchCommit();
-  const { previous, datasetDir, dataset, documents, modes, endpoints, repeat, useCache, selection, specs, reference } = await resolveRunInputs(options);
-  const maxCost = options.maxCostUsd !== undefined ? options.maxCostUsd : (previous?.invocations.at(-1)?.max_cost_usd ?? null);
+  const { previous, datasetDir, dataset, documents, modes, endpoints, repeat, useCache, selection, specs, reference } =
+    await resolveRunInputs(options);
+  const maxCost =
+    options.maxCostUsd !== undefined ? options.maxCostUsd : (previous?.invocations.at(-1)?.max_cost_usd ?? null);
   const limits = resolveBudgetLimits(specs, maxCost);
   // The key resolved by the config is the `service` system's, also for library callers that pass no env.
   const env = { ...options.env, ...(config.apiKey ? { [config.apiKeyEnv]: config.apiKey } : {}) };
@@ -86,10 +109,22 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
       const records = [];
       for await (const record of readResults(runDir, v1SystemName(previous))) records.push(record);
       spentBefore = sumRecordedCost(records);
-      for (const record of await readFinalRecords(runDir, v1SystemName(previous))) if (record.status === 'ok') done.add(record.key);
+      for (const record of await readFinalRecords(runDir, v1SystemName(previous)))
+        if (record.status === 'ok') done.add(record.key);
     }
-    const identities = new Map(useCache ? systems.filter((system) => system.cacheable !== false).map((system) => [system.name, system.identity]) : []);
-    const { estimates, estimateCall } = await estimatePlannedCalls(calls, done, { dataset, documents, specs, identities, repeat, config });
+    const identities = new Map(
+      useCache
+        ? systems.filter((system) => system.cacheable !== false).map((system) => [system.name, system.identity])
+        : [],
+    );
+    const { estimates, estimateCall } = await estimatePlannedCalls(calls, done, {
+      dataset,
+      documents,
+      specs,
+      identities,
+      repeat,
+      config,
+    });
     options.onEstimate?.(estimates);
     budget = createBudgetLedger(limits, specs, spentBefore, estimateCall);
     const primary = systems.find((system) => system.kind !== 'stored') ?? systems[0]!;
@@ -185,7 +220,12 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     const stop = execution.systemStops.get(entry.name) ?? null;
     entry.stop_reason = stop?.reason ?? null;
     entry.stop_message = stop?.message ?? null;
-    entry.counts = { planned: calls.filter((call) => call.system === entry.name).length, recorded: own.length, succeeded: own.filter((r) => r.status === 'ok').length, failed: own.filter((r) => r.status === 'failed').length };
+    entry.counts = {
+      planned: calls.filter((call) => call.system === entry.name).length,
+      recorded: own.length,
+      succeeded: own.filter((r) => r.status === 'ok').length,
+      failed: own.filter((r) => r.status === 'failed').length,
+    };
     const spec = specs.find((s) => s.name === entry.name);
     if (spec) {
       entry.spent_usd = spec.common.price === null && !spent.has(entry.name) ? null : (spent.get(entry.name) ?? 0);
@@ -199,11 +239,19 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   invocation.stop_reason = execution.stopReason;
   try {
     await writeManifest(runDir, manifest);
-    const localSystems = new Set(runSystems(manifest).filter((system) => system.kind === 'local').map((system) => system.name));
+    const localSystems = new Set(
+      runSystems(manifest)
+        .filter((system) => system.kind === 'local')
+        .map((system) => system.name),
+    );
     if (localSystems.size > 0) {
       // The local engine's runs are small (it reads every page): their responses are read whole here.
       const full = await readFinalRecords(runDir, v1SystemName(manifest));
-      const ids = full.flatMap((r) => (localSystems.has(r.system) && r.endpoint === 'compare' && r.status === 'ok' && r.result.comparisonId ? [r.result.comparisonId] : []));
+      const ids = full.flatMap((r) =>
+        localSystems.has(r.system) && r.endpoint === 'compare' && r.status === 'ok' && r.result.comparisonId
+          ? [r.result.comparisonId]
+          : [],
+      );
       await exportComparisonPages(runDir, localEngineDataDir(config.cacheDir), ids, logger);
     }
     await options.finalize(runDir, dataset);
@@ -219,7 +267,13 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     }
     throw error;
   }
-  return { runDir, manifest, status: manifest.status, stopReason: execution.stopReason, stopMessage: execution.stopMessage };
+  return {
+    runDir,
+    manifest,
+    status: manifest.status,
+    stopReason: execution.stopReason,
+    stopMessage: execution.stopMessage,
+  };
 }
 
 /**
@@ -228,7 +282,10 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
  */
 function reportSystems(systems: readonly ManifestSystem[], records: readonly CallRecord[], logger: Logger): void {
   if (systems.length > 1) {
-    const parts = systems.map(({ name, counts }) => `${name} ${counts.succeeded}/${counts.planned} ok${counts.failed ? `, ${counts.failed} failed` : ''}`);
+    const parts = systems.map(
+      ({ name, counts }) =>
+        `${name} ${counts.succeeded}/${counts.planned} ok${counts.failed ? `, ${counts.failed} failed` : ''}`,
+    );
     logger.info(`systems: ${parts.join(' · ')}`);
   }
   for (const { name, counts, stop_message: stopped } of systems) {
@@ -236,7 +293,9 @@ function reportSystems(systems: readonly ManifestSystem[], records: readonly Cal
     else if (counts.recorded > 0 && counts.succeeded === 0) {
       const first = records.find((record) => record.system === name && record.status === 'failed');
       const firstError = first?.status === 'failed' ? first.error : undefined;
-      logger.warn(`system ${name} failed: every one of its ${counts.recorded} calls failed${firstError ? ` (first: ${firstError.message})` : ''}`);
+      logger.warn(
+        `system ${name} failed: every one of its ${counts.recorded} calls failed${firstError ? ` (first: ${firstError.message})` : ''}`,
+      );
     }
   }
 }
@@ -246,15 +305,23 @@ function checkSameSystems(previous: RunManifest, systems: readonly System[]): vo
   for (const before of runSystems(previous)) {
     const now = systems.find((system) => system.name === before.name);
     if (now && now.kind === before.kind && now.identity === before.identity) continue;
-    throw new UsageError(`run ${previous.run_id} was made with system "${before.name}" = ${before.kind} ${before.identity}, not ${now ? `${now.kind} ${now.identity}` : 'nothing (it is not configured now)'}`, {
-      subject: '--resume',
-      hint: 'resume with the configuration (and --base-url) the run started with, or start a new run',
-    });
+    throw new UsageError(
+      `run ${previous.run_id} was made with system "${before.name}" = ${before.kind} ${before.identity}, not ${now ? `${now.kind} ${now.identity}` : 'nothing (it is not configured now)'}`,
+      {
+        subject: '--resume',
+        hint: 'resume with the configuration (and --base-url) the run started with, or start a new run',
+      },
+    );
   }
 }
 
 /** run.json's entry for a system: what it is and its settings, never a secret. */
-function describeSystem(system: System, spec: SystemSpec, calls: readonly PlannedCall[], estimate: SystemEstimate): ManifestSystem {
+function describeSystem(
+  system: System,
+  spec: SystemSpec,
+  calls: readonly PlannedCall[],
+  estimate: SystemEstimate,
+): ManifestSystem {
   const { price, maxCostUsd, ...common } = spec.common;
   return {
     name: system.name,
@@ -265,8 +332,19 @@ function describeSystem(system: System, spec: SystemSpec, calls: readonly Planne
     price,
     stop_reason: null,
     stop_message: null,
-    counts: { planned: calls.filter((call) => call.system === system.name).length, recorded: 0, succeeded: 0, failed: 0 },
-    estimate: { calls: estimate.total, cached: estimate.cached, pages: estimate.pages, cost_usd: estimate.costUsd, basis: estimate.basis },
+    counts: {
+      planned: calls.filter((call) => call.system === system.name).length,
+      recorded: 0,
+      succeeded: 0,
+      failed: 0,
+    },
+    estimate: {
+      calls: estimate.total,
+      cached: estimate.cached,
+      pages: estimate.pages,
+      cost_usd: estimate.costUsd,
+      basis: estimate.basis,
+    },
     spent_usd: price === null ? null : 0,
     max_cost_usd: maxCostUsd ?? null,
   };
@@ -276,7 +354,10 @@ function describeSystem(system: System, spec: SystemSpec, calls: readonly Planne
 function runStatus(execution: ExecuteResult): RunStatus {
   if (execution.stopReason === null) return 'completed';
   if (execution.stopReason === 'interrupted') return 'interrupted';
-  return [...execution.systemStops.values()].every((stop) => stop.reason === 'budget') && execution.stopReason === 'budget' ? 'partial' : 'stopped';
+  return [...execution.systemStops.values()].every((stop) => stop.reason === 'budget') &&
+    execution.stopReason === 'budget'
+    ? 'partial'
+    : 'stopped';
 }
 
 async function createRunDir(options: RunBenchmarkOptions, now: Date): Promise<string> {
@@ -288,7 +369,9 @@ async function createRunDir(options: RunBenchmarkOptions, now: Date): Promise<st
     if (entries.length > 0) {
       throw new UsageError(`${runDir} already holds files`, {
         subject: '--out',
-        hint: existsSync(runDirPath(runDir, 'manifest')) ? `continue it with --resume ${runDir}, or choose another --out` : 'choose an empty or new directory for --out',
+        hint: existsSync(runDirPath(runDir, 'manifest'))
+          ? `continue it with --resume ${runDir}, or choose another --out`
+          : 'choose an empty or new directory for --out',
       });
     }
   }

@@ -50,14 +50,21 @@ export async function resolveRunInputs(options: RunInputOptions): Promise<RunInp
   const { config } = options;
   const previous = options.resumeDir ? await readManifest(path.resolve(options.cwd, options.resumeDir)) : null;
   const datasetDir = previous ? previous.dataset.path : options.datasetDir;
-  if (!datasetDir) throw new UsageError('no dataset given', { subject: '--dataset', hint: 'pass --dataset <dir> (e.g. datasets/sample-claims)' });
+  if (!datasetDir)
+    throw new UsageError('no dataset given', {
+      subject: '--dataset',
+      hint: 'pass --dataset <dir> (e.g. datasets/sample-claims)',
+    });
   const dataset = await loadDataset(path.resolve(options.cwd, datasetDir), { logger: options.logger });
   if (previous && previous.dataset.content_hash !== dataset.contentHash) {
-    throw new UsageError(`the dataset ${datasetDir} changed since run ${previous.run_id} started (content hash differs)`, {
-      code: 'INPUT_INVALID',
-      subject: '--resume',
-      hint: 'resume only with the same dataset; start a new run for the changed one',
-    });
+    throw new UsageError(
+      `the dataset ${datasetDir} changed since run ${previous.run_id} started (content hash differs)`,
+      {
+        code: 'INPUT_INVALID',
+        subject: '--resume',
+        hint: 'resume only with the same dataset; start a new run for the changed one',
+      },
+    );
   }
 
   const modes = previous?.options.modes ?? options.modes ?? dataset.defaults.modes ?? config.modes;
@@ -67,15 +74,35 @@ export async function resolveRunInputs(options: RunInputOptions): Promise<RunInp
   const selection = previous?.options.selection ?? options.selection;
   const documents = selectDocuments(dataset.documents, selection);
   if (documents.length === 0) {
-    throw new UsageError(`no document of ${datasetDir} matches the selection`, { subject: '--filter', hint: 'loosen --filter/--shard/--limit, or check the dataset tags' });
+    throw new UsageError(`no document of ${datasetDir} matches the selection`, {
+      subject: '--filter',
+      hint: 'loosen --filter/--shard/--limit, or check the dataset tags',
+    });
   }
 
   // A resumed run takes the systems it started with, by name, from today's configuration.
-  const choice = previous ? { names: runSystems(previous).map((system) => system.name), ...(previous.reference ? { reference: previous.reference } : {}) } : (options.systems ?? {});
-  const common = { concurrency: config.concurrency, ratePerSecond: config.ratePerSecond, timeoutMs: config.timeoutMs, retry: config.retry, price: null };
+  const choice = previous
+    ? {
+        names: runSystems(previous).map((system) => system.name),
+        ...(previous.reference ? { reference: previous.reference } : {}),
+      }
+    : (options.systems ?? {});
+  const common = {
+    concurrency: config.concurrency,
+    ratePerSecond: config.ratePerSecond,
+    timeoutMs: config.timeoutMs,
+    retry: config.retry,
+    price: null,
+  };
   const { systems: specs, reference } = selectSystems(
     { systems: config.systems, reference: config.reference },
-    { baseUrl: config.baseUrl, apiKeyEnv: config.apiKeyEnv, auth: config.auth, maxResponseBytes: config.maxResponseBytes, common },
+    {
+      baseUrl: config.baseUrl,
+      apiKeyEnv: config.apiKeyEnv,
+      auth: config.auth,
+      maxResponseBytes: config.maxResponseBytes,
+      common,
+    },
     dataset,
     choice,
   );

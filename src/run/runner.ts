@@ -14,12 +14,27 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import pThrottle from 'p-throttle';
 import type { Dataset, DatasetDocument, Endpoint } from '../types.js';
 import type { DocumentInput, EndpointResult, ServiceError } from '../service/index.js';
-import { type CommonSystemOptions, type OperationRequest, type Price, type System, type SystemOutcome, type Usage, computeCost } from '../systems/index.js';
+import {
+  type CommonSystemOptions,
+  type OperationRequest,
+  type Price,
+  type System,
+  type SystemOutcome,
+  type Usage,
+  computeCost,
+} from '../systems/index.js';
 import type { Logger } from '../logger.js';
 import { readUtf8File } from '../dataset/index.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import type { PlannedCall } from './plan.js';
-import { checkCallRecord, RECORD_SCHEMA_VERSION, type CallErrorRecord, type CallRecord, type UsageRecord, type ResultsWriter } from '../run-dir/index.js';
+import {
+  checkCallRecord,
+  RECORD_SCHEMA_VERSION,
+  type CallErrorRecord,
+  type CallRecord,
+  type UsageRecord,
+  type ResultsWriter,
+} from '../run-dir/index.js';
 import { isDocbenchError } from '../errors.js';
 import type { RunCounts, RunEvent, StopReason } from './events.js';
 import type { BudgetLedger } from './budget.js';
@@ -76,11 +91,26 @@ export async function executeCalls(options: ExecuteOptions): Promise<ExecuteResu
   const { calls, done, logger } = options;
   const emit = options.onEvent ?? (() => {});
   const pending = calls.filter((call) => !done.has(call.key));
-  const counts: RunCounts = { planned: calls.length, alreadyDone: calls.length - pending.length, recorded: 0, succeeded: 0, failed: 0, fromCache: 0, notStarted: 0 };
-  emit({ type: 'run-start', planned: calls.length, alreadyDone: counts.alreadyDone, documents: new Set(calls.map((c) => c.document.id)).size, ...(options.budget ? { spentUsd: Object.fromEntries(options.budget.spent()) } : {}) });
+  const counts: RunCounts = {
+    planned: calls.length,
+    alreadyDone: calls.length - pending.length,
+    recorded: 0,
+    succeeded: 0,
+    failed: 0,
+    fromCache: 0,
+    notStarted: 0,
+  };
+  emit({
+    type: 'run-start',
+    planned: calls.length,
+    alreadyDone: counts.alreadyDone,
+    documents: new Set(calls.map((c) => c.document.id)).size,
+    ...(options.budget ? { spentUsd: Object.fromEntries(options.budget.spent()) } : {}),
+  });
 
   const run: RunState = { options, counts, emit, stop: null, lanes: [] };
-  const onStopSignal = () => stopRun(run, 'interrupted', 'interrupted: finishing the calls in flight, starting no new ones', false);
+  const onStopSignal = () =>
+    stopRun(run, 'interrupted', 'interrupted: finishing the calls in flight, starting no new ones', false);
   if (options.stopSignal?.aborted) onStopSignal();
   options.stopSignal?.addEventListener('abort', onStopSignal, { once: true });
 
@@ -157,7 +187,9 @@ function createLane(run: RunState, { system, common }: RunnerSystem): Lane {
     return limit;
   };
   // Evenly spaced starts: one call every 1/rate seconds.
-  const waitForRate = common.ratePerSecond ? pThrottle({ limit: 1, interval: 1000 / common.ratePerSecond })(() => undefined) : null;
+  const waitForRate = common.ratePerSecond
+    ? pThrottle({ limit: 1, interval: 1000 / common.ratePerSecond })(() => undefined)
+    : null;
 
   const runOne = async (call: PlannedCall): Promise<void> => {
     if (waitForRate) await waitForRate();
@@ -194,11 +226,19 @@ function createLane(run: RunState, { system, common }: RunnerSystem): Lane {
     } else {
       counts.failed++;
       if (record.error?.code === 'SERVICE_AUTH') {
-        stopLane('auth', `${system.name}: the system rejected the API key (HTTP ${record.error.status}) on ${call.endpoint} for ${call.document.id}: stopping its calls at once`, true);
+        stopLane(
+          'auth',
+          `${system.name}: the system rejected the API key (HTTP ${record.error.status}) on ${call.endpoint} for ${call.document.id}: stopping its calls at once`,
+          true,
+        );
       } else if (looksLikeOutage(record.error)) {
         consecutiveOutageFailures++;
         if (consecutiveOutageFailures >= options.outageThreshold) {
-          stopLane('outage', `${system.name}: ${consecutiveOutageFailures} calls in a row failed like an outage (last: ${record.error?.message}): starting no new calls of it`, false);
+          stopLane(
+            'outage',
+            `${system.name}: ${consecutiveOutageFailures} calls in a row failed like an outage (last: ${record.error?.message}): starting no new calls of it`,
+            false,
+          );
         }
       } else {
         consecutiveOutageFailures = 0;
@@ -240,7 +280,11 @@ async function loadDocument(document: DatasetDocument): Promise<DocumentInput> {
   if (document.file) {
     const small = document.bytes !== undefined && document.bytes <= SYNC_READ_MAX_BYTES;
     const bytes = small ? readFileSync(document.file) : await readFile(document.file);
-    return { bytes, filename: path.basename(document.file), contentType: document.mediaType ?? 'application/octet-stream' };
+    return {
+      bytes,
+      filename: path.basename(document.file),
+      contentType: document.mediaType ?? 'application/octet-stream',
+    };
   }
   if (document.fileUrl) return { fileUrl: document.fileUrl };
   throw new Error(`document ${document.id} has neither a file nor a fileUrl`);
@@ -258,7 +302,13 @@ type CallEnd = { attempts: number; latency_ms: number; last_attempt_ms: number; 
 );
 
 /** Runs one call (or serves it from the cache) and turns the outcome into its record; null if cancelled. */
-async function performCall(call: PlannedCall, system: System, common: CommonSystemOptions, options: ExecuteOptions, signal: AbortSignal): Promise<CallRecord | null> {
+async function performCall(
+  call: PlannedCall,
+  system: System,
+  common: CommonSystemOptions,
+  options: ExecuteOptions,
+  signal: AbortSignal,
+): Promise<CallRecord | null> {
   const startedAt = new Date().toISOString();
   let input: DocumentInput;
   let request: OperationRequest;
@@ -272,17 +322,41 @@ async function performCall(call: PlannedCall, system: System, common: CommonSyst
       latency_ms: 0,
       last_attempt_ms: 0,
       from_cache: false,
-      error: { code: 'INPUT_INVALID', message: `could not read the document or its baseline: ${(error as Error).message}`, retryable: false },
+      error: {
+        code: 'INPUT_INVALID',
+        message: `could not read the document or its baseline: ${(error as Error).message}`,
+        retryable: false,
+      },
     });
   }
 
   // Repeats measure the system's nondeterminism, so they always go past the cache.
   const cache = call.repeat === 0 && system.cacheable !== false ? options.cache : null;
-  const key = cache ? cacheKey({ service: system.identity, endpoint: call.endpoint, mode: call.mode, document: documentIdentity(input), params: cacheParams(request) }) : '';
+  const key = cache
+    ? cacheKey({
+        service: system.identity,
+        endpoint: call.endpoint,
+        mode: call.mode,
+        document: documentIdentity(input),
+        params: cacheParams(request),
+      })
+    : '';
   if (cache) {
     const hit = await cache.get(key);
     if (hit) {
-      const cached = toRecord(call, startedAt, { status: 'ok', attempts: hit.attempts, latency_ms: hit.latency_ms, last_attempt_ms: hit.last_attempt_ms, from_cache: true, result: hit.result }, common.price);
+      const cached = toRecord(
+        call,
+        startedAt,
+        {
+          status: 'ok',
+          attempts: hit.attempts,
+          latency_ms: hit.latency_ms,
+          last_attempt_ms: hit.last_attempt_ms,
+          from_cache: true,
+          result: hit.result,
+        },
+        common.price,
+      );
       // A damaged entry (edited, or written by another version) is a miss: results.jsonl gets only what its reader accepts.
       try {
         return await checkCallRecord(cached, `the response cache's entry ${key}`);
@@ -295,11 +369,29 @@ async function performCall(call: PlannedCall, system: System, common: CommonSyst
 
   const outcome = await system.call({ document: call.document, input, request, signal });
   if (!outcome.ok && outcome.error.code === 'RUN_ABORTED') return null;
-  const timing = { attempts: outcome.attempts, latency_ms: round(outcome.latencyMs), last_attempt_ms: round(outcome.lastAttemptMs), from_cache: false };
-  if (!outcome.ok) return toRecord(call, startedAt, { status: 'failed', ...timing, error: errorRecord(outcome.error) }, common.price, outcome);
+  const timing = {
+    attempts: outcome.attempts,
+    latency_ms: round(outcome.latencyMs),
+    last_attempt_ms: round(outcome.lastAttemptMs),
+    from_cache: false,
+  };
+  if (!outcome.ok)
+    return toRecord(
+      call,
+      startedAt,
+      { status: 'failed', ...timing, error: errorRecord(outcome.error) },
+      common.price,
+      outcome,
+    );
   if (cache) {
     try {
-      await cache.set(key, { result: outcome.result, attempts: timing.attempts, latency_ms: timing.latency_ms, last_attempt_ms: timing.last_attempt_ms, created_at: startedAt });
+      await cache.set(key, {
+        result: outcome.result,
+        attempts: timing.attempts,
+        latency_ms: timing.latency_ms,
+        last_attempt_ms: timing.last_attempt_ms,
+        created_at: startedAt,
+      });
     } catch (error) {
       options.logger.warn(`response cache not written (${(error as Error).message}); the run goes on without it`);
     }
@@ -314,8 +406,20 @@ async function performCall(call: PlannedCall, system: System, common: CommonSyst
  * (~2 KB a record here) is promoted by the scavenger and piles up in old space until a full GC, so the
  * runner's peak memory grew with the number of calls (bench case runner-memory, docs/performance.md).
  */
-function toRecord(call: PlannedCall, startedAt: string, end: CallEnd, price: Price | null = null, outcome?: SystemOutcome): CallRecord {
-  const record: Omit<CallRecord, 'endpoint' | 'mode' | 'status'> & { endpoint: Endpoint; mode: PlannedCall['mode']; status: CallEnd['status']; result?: EndpointResult; error?: CallErrorRecord } = {
+function toRecord(
+  call: PlannedCall,
+  startedAt: string,
+  end: CallEnd,
+  price: Price | null = null,
+  outcome?: SystemOutcome,
+): CallRecord {
+  const record: Omit<CallRecord, 'endpoint' | 'mode' | 'status'> & {
+    endpoint: Endpoint;
+    mode: PlannedCall['mode'];
+    status: CallEnd['status'];
+    result?: EndpointResult;
+    error?: CallErrorRecord;
+  } = {
     v: RECORD_SCHEMA_VERSION,
     key: call.key,
     system: call.system,
@@ -341,7 +445,9 @@ function toRecord(call: PlannedCall, startedAt: string, end: CallEnd, price: Pri
   const usage = outcome?.usage;
   if (usage) record.usage = usageRecord(usage);
   // A cached answer cost nothing this time: only a call actually made is priced.
-  const cost = end.from_cache ? undefined : ((outcome?.ok ? outcome.costUsd : undefined) ?? computeCost(price, usage, pages));
+  const cost = end.from_cache
+    ? undefined
+    : ((outcome?.ok ? outcome.costUsd : undefined) ?? computeCost(price, usage, pages));
   if (cost !== undefined) record.cost_usd = cost;
   if (outcome?.ok && outcome.raw !== undefined) record.raw = outcome.raw;
   // The endpoint/mode/status/result-or-error set matches by construction: the system answered for `call.endpoint`.
@@ -352,13 +458,26 @@ function toRecord(call: PlannedCall, startedAt: string, end: CallEnd, price: Pri
 export async function buildRequest(call: PlannedCall, dataset: Dataset): Promise<OperationRequest> {
   switch (call.endpoint) {
     case 'extract':
-      return { operation: 'extract', mode: call.mode ?? 'slow', schema: dataset.schema, customContext: call.document.customContext ?? dataset.customContext ?? null };
+      return {
+        operation: 'extract',
+        mode: call.mode ?? 'slow',
+        schema: dataset.schema,
+        customContext: call.document.customContext ?? dataset.customContext ?? null,
+      };
     case 'compare':
-      return { operation: 'compare', mode: null, baselineMarkdown: call.document.baseline.markdown ? await readUtf8File(call.document.baseline.markdown) : null };
+      return {
+        operation: 'compare',
+        mode: null,
+        baselineMarkdown: call.document.baseline.markdown ? await readUtf8File(call.document.baseline.markdown) : null,
+      };
     case 'split':
       return { operation: 'split', mode: null };
     case 'process':
-      return { operation: 'process', mode: null, params: { includeBoundingBoxes: true, extractMetadata: true, extractSignature: true, extractImages: true } };
+      return {
+        operation: 'process',
+        mode: null,
+        params: { includeBoundingBoxes: true, extractMetadata: true, extractSignature: true, extractImages: true },
+      };
   }
 }
 
@@ -394,7 +513,9 @@ function pagesOf(endpoint: Endpoint, result: EndpointResult): number | undefined
       ? (result as { pagesProcessed: number | null }).pagesProcessed
       : endpoint === 'process'
         ? (result as { pageCount: number | null }).pageCount
-        : Array.isArray(listed) ? listed.length : undefined;
+        : Array.isArray(listed)
+          ? listed.length
+          : undefined;
   return typeof pages === 'number' && pages > 0 ? pages : undefined;
 }
 

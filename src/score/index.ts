@@ -4,8 +4,25 @@
  */
 export * from './extraction/index.js';
 export * from './calibration/index.js';
-export { compareSystems, createMicroF1Delta, pairByDocumentId, pairedBootstrap, signTest, wilcoxonSignedRank, holmAdjust, DEFAULT_TIE_TOLERANCE } from './stats/index.js';
-export type { CompareSystemsOptions, SystemComparison, PairedValues, BootstrapOptions, BootstrapResult, WilcoxonResult, CountsLike } from './stats/index.js';
+export {
+  compareSystems,
+  createMicroF1Delta,
+  pairByDocumentId,
+  pairedBootstrap,
+  signTest,
+  wilcoxonSignedRank,
+  holmAdjust,
+  DEFAULT_TIE_TOLERANCE,
+} from './stats/index.js';
+export type {
+  CompareSystemsOptions,
+  SystemComparison,
+  PairedValues,
+  BootstrapOptions,
+  BootstrapResult,
+  WilcoxonResult,
+  CountsLike,
+} from './stats/index.js';
 export {
   markdownSimilarity,
   scoreMarkdownPages,
@@ -19,7 +36,14 @@ export {
   normalizeForSimilarity,
   SIMILARITY_NORMALIZATION,
 } from './markdown/index.js';
-export type { MarkdownSimilarity, MarkdownDocumentScore, MarkdownAggregate, WordScore, WordAggregate, HeadToHeadResult } from './markdown/index.js';
+export type {
+  MarkdownSimilarity,
+  MarkdownDocumentScore,
+  MarkdownAggregate,
+  WordScore,
+  WordAggregate,
+  HeadToHeadResult,
+} from './markdown/index.js';
 export { scoreTables, aggregateTables, computeTeds, findTables } from './tables/index.js';
 export type { TablesScore, TablePairScore, TablesAggregate, TedsResult } from './tables/index.js';
 export { scoreRegions, aggregateRegions, computeIoU } from './regions/index.js';
@@ -28,7 +52,19 @@ export { latencyStats, summarizeLatency, computePercentile, PERCENTILE_METHOD } 
 export type { LatencyStats, LatencySample, LatencyGroup } from './latency.js';
 export type { EditCounts } from './markdown/index.js';
 export { createMicroSimilarityStatistic, similarityFromCounts } from './markdown/index.js';
-export { bootstrapP, compareSystemsMany, pairedBootstrapMany, createCountedSum, createMeanStatistic, quantileSorted } from './stats/index.js';
+export {
+  bootstrapP,
+  compareSystemsMany,
+  pairedBootstrapMany,
+  createCountedSum,
+  createMeanStatistic,
+  quantileSorted,
+} from './stats/index.js';
 export type { ComparisonRequest, ResampleStatistic } from './stats/index.js';
-export { adjustHeadlineFamilies, choosePrimaryMetric, fewestSignificantDocuments, smallestPossibleP } from './stats/index.js';
+export {
+  adjustHeadlineFamilies,
+  choosePrimaryMetric,
+  fewestSignificantDocuments,
+  smallestPossibleP,
+} from './stats/index.js';
 export type { BootstrapRequest, DecisionFamily } from './stats/index.js';

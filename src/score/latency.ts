@@ -43,13 +43,28 @@ export function latencyStats(values: readonly number[], options: LatencyStatsOpt
   }
   values.forEach((value, index) => {
     if (!Number.isFinite(value) || value < 0) {
-      throw new DocbenchError('INPUT_INVALID', `latency: value #${index} is ${String(value)}, expected a finite number ≥ 0`, {
-        hint: 'Latencies come from the run records; a negative or missing one means a corrupt record.',
-      });
+      throw new DocbenchError(
+        'INPUT_INVALID',
+        `latency: value #${index} is ${String(value)}, expected a finite number ≥ 0`,
+        {
+          hint: 'Latencies come from the run records; a negative or missing one means a corrupt record.',
+        },
+      );
     }
   });
   if (values.length === 0) {
-    return { method: PERCENTILE_METHOD, count: 0, failed, p50: null, p90: null, p95: null, p99: null, mean: null, min: null, max: null };
+    return {
+      method: PERCENTILE_METHOD,
+      count: 0,
+      failed,
+      p50: null,
+      p90: null,
+      p95: null,
+      p99: null,
+      mean: null,
+      min: null,
+      max: null,
+    };
   }
   const sorted = [...values].sort((a, b) => a - b);
   const figure = (name: string, value: number) => checkMetric(`latency ${name}`, value, { min: 0 });
@@ -118,7 +133,9 @@ export function summarizeLatency(samples: readonly LatencySample[]): LatencyGrou
     const ok = list.filter((s) => s.outcome === 'ok');
     const failed = list.length - ok.length;
     const withPages = ok.filter((s) => typeof s.pages === 'number' && s.pages >= 1);
-    const processing = ok.filter((s) => typeof s.processingTimeMs === 'number').map((s) => s.processingTimeMs as number);
+    const processing = ok
+      .filter((s) => typeof s.processingTimeMs === 'number')
+      .map((s) => s.processingTimeMs as number);
     result.push({
       endpoint: first.endpoint,
       mode: first.mode,
@@ -136,6 +153,7 @@ export function summarizeLatency(samples: readonly LatencySample[]): LatencyGrou
       timedOut: list.filter((s) => s.outcome === 'timeout').length,
     });
   }
-  const order = (g: LatencyGroup) => ENDPOINTS.indexOf(g.endpoint) * 10 + (g.mode === null ? 0 : g.mode === 'fast' ? 1 : 2);
+  const order = (g: LatencyGroup) =>
+    ENDPOINTS.indexOf(g.endpoint) * 10 + (g.mode === null ? 0 : g.mode === 'fast' ? 1 : 2);
   return result.sort((a, b) => order(a) - order(b));
 }

@@ -19,7 +19,11 @@ export const DEFAULT_AUTH: Readonly<Record<Endpoint, AuthHeader>> = {
   process: { header: 'Authorization', scheme: 'Bearer' },
 };
 
-export function authHeaders(endpoint: Endpoint, apiKey: string | null, auth: Readonly<Record<Endpoint, AuthHeader>>): Record<string, string> {
+export function authHeaders(
+  endpoint: Endpoint,
+  apiKey: string | null,
+  auth: Readonly<Record<Endpoint, AuthHeader>>,
+): Record<string, string> {
   if (!apiKey) return {};
   const { header, scheme } = auth[endpoint];
   return { [header]: scheme ? `${scheme} ${apiKey}` : apiKey };

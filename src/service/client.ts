@@ -16,7 +16,14 @@ import { encodeMultipart, type MultipartPart } from './multipart.js';
 import { readExtract } from './read-extract.js';
 import { readCompare, readProcess, readSplit } from './read-others.js';
 import { createLazyAgent } from './agent.js';
-import { runAttempts, sendExchange, sleepFor, type AttemptEvent, type AttemptLoop, type ExchangeSettings } from './exchange.js';
+import {
+  runAttempts,
+  sendExchange,
+  sleepFor,
+  type AttemptEvent,
+  type AttemptLoop,
+  type ExchangeSettings,
+} from './exchange.js';
 import type { CompareResult, ExtractResult, ProcessResult, SplitResult } from './types.js';
 
 export interface ClientOptions {
@@ -41,9 +48,7 @@ export interface ClientOptions {
 }
 
 /** The document to send: bytes with a name and media type, or a URL the service fetches itself. */
-export type DocumentInput =
-  | { bytes: Uint8Array; filename: string; contentType: string }
-  | { fileUrl: string };
+export type DocumentInput = { bytes: Uint8Array; filename: string; contentType: string } | { fileUrl: string };
 
 export interface ExtractParams {
   schema: JsonSchema;
@@ -74,7 +79,9 @@ interface CallTiming {
   lastAttemptMs: number;
 }
 export type { AttemptEvent };
-export type CallOutcome<T> = (CallTiming & { ok: true; result: T; status: number }) | (CallTiming & { ok: false; error: ServiceError });
+export type CallOutcome<T> =
+  | (CallTiming & { ok: true; result: T; status: number })
+  | (CallTiming & { ok: false; error: ServiceError });
 
 export interface ServiceClient {
   readonly baseUrl: string;
@@ -104,17 +111,44 @@ export function createClient(options: ClientOptions): ServiceClient {
   const redact = createRedactor([apiKey]);
   // undici's own header/body timeouts would fire independently of ours: align them with the attempt timeout.
   // Made by the first call, before its first attempt starts (see `call`).
-  const agent = createLazyAgent({ connections: options.connections ?? 64, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const agent = createLazyAgent({
+    connections: options.connections ?? 64,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
   // Origin and path of each endpoint, split once: `dispatcher.request` takes them apart. (undici's top-level
   // `request(url, opts)` would rebuild the options as `{ ...opts, origin, path }` on every call, and on Node 20
   // a spread followed by new properties gives each such object a hidden class of its own: garbage that is
   // promoted and makes peak memory grow with the number of calls; see docs/performance.md.)
-  const targets = new Map(Object.entries(ENDPOINT_PATHS).map(([name, endpointPath]) => [name as Endpoint, splitTarget(`${baseUrl}${endpointPath}`)]));
+  const targets = new Map(
+    Object.entries(ENDPOINT_PATHS).map(([name, endpointPath]) => [
+      name as Endpoint,
+      splitTarget(`${baseUrl}${endpointPath}`),
+    ]),
+  );
 
-  const exchange: ExchangeSettings = { timeoutMs, maxResponseBytes, redact, label: '', party: 'service', statusError: (endpoint, status, text, headers) => httpError(endpoint, status, text, headers, redact, policy) };
-  const loop: AttemptLoop = { policy, redact, sleep: options.sleep ?? sleepFor, random: options.random ?? Math.random, onAttempt: options.onAttempt };
+  const exchange: ExchangeSettings = {
+    timeoutMs,
+    maxResponseBytes,
+    redact,
+    label: '',
+    party: 'service',
+    statusError: (endpoint, status, text, headers) => httpError(endpoint, status, text, headers, redact, policy),
+  };
+  const loop: AttemptLoop = {
+    policy,
+    redact,
+    sleep: options.sleep ?? sleepFor,
+    random: options.random ?? Math.random,
+    onAttempt: options.onAttempt,
+  };
 
-  async function call<T>(endpoint: Endpoint, parts: MultipartPart[], read: (body: unknown, reader: ShapeReader) => T, signal?: AbortSignal): Promise<CallOutcome<T>> {
+  async function call<T>(
+    endpoint: Endpoint,
+    parts: MultipartPart[],
+    read: (body: unknown, reader: ShapeReader) => T,
+    signal?: AbortSignal,
+  ): Promise<CallOutcome<T>> {
     // Before the clock starts: loading undici (the first call only) is neither part of an attempt, where it
     // would eat into the attempt's timeout, nor of the call's latency.
     const dispatcher = await agent.get();
@@ -123,13 +157,33 @@ export function createClient(options: ClientOptions): ServiceClient {
     const form = encodeMultipart(parts);
     const target = targets.get(endpoint)!;
     const outcome = await runAttempts(endpoint, signal, loop, async () => {
-      const headers = { accept: 'application/json', 'user-agent': 'docbench', 'content-type': form.contentType, ...authHeaders(endpoint, apiKey, auth) };
-      const answer = await sendExchange(dispatcher, endpoint, { origin: target.origin, path: target.path, method: 'POST', body: form.body, headers }, signal, exchange);
-      const reader = new ShapeReader(endpoint, () => excerpt(JSON.stringify(answer.body), redact), { status: answer.status, redact });
+      const headers = {
+        accept: 'application/json',
+        'user-agent': 'docbench',
+        'content-type': form.contentType,
+        ...authHeaders(endpoint, apiKey, auth),
+      };
+      const answer = await sendExchange(
+        dispatcher,
+        endpoint,
+        { origin: target.origin, path: target.path, method: 'POST', body: form.body, headers },
+        signal,
+        exchange,
+      );
+      const reader = new ShapeReader(endpoint, () => excerpt(JSON.stringify(answer.body), redact), {
+        status: answer.status,
+        redact,
+      });
       return { status: answer.status, result: read(answer.body, reader) };
     });
-    const timing = { attempts: outcome.attempts, latencyMs: performance.now() - started, lastAttemptMs: outcome.lastAttemptMs };
-    return outcome.ok ? { ok: true, result: outcome.value.result, status: outcome.value.status, ...timing } : { ok: false, error: outcome.error, ...timing };
+    const timing = {
+      attempts: outcome.attempts,
+      latencyMs: performance.now() - started,
+      lastAttemptMs: outcome.lastAttemptMs,
+    };
+    return outcome.ok
+      ? { ok: true, result: outcome.value.result, status: outcome.value.status, ...timing }
+      : { ok: false, error: outcome.error, ...timing };
   }
 
   return {
@@ -143,7 +197,9 @@ export function createClient(options: ClientOptions): ServiceClient {
           { name: 'schema', value: JSON.stringify(params.schema) },
           { name: 'fast', value: String(params.fast) },
           ...(params.customContext ? [{ name: 'customContext', value: params.customContext }] : []),
-          ...(params.imageMetadataDetect === undefined ? [] : [{ name: 'imageMetadataDetect', value: String(params.imageMetadataDetect) }]),
+          ...(params.imageMetadataDetect === undefined
+            ? []
+            : [{ name: 'imageMetadataDetect', value: String(params.imageMetadataDetect) }]),
         ],
         readExtract,
         signal,
@@ -191,10 +247,14 @@ function normalizeBaseUrl(baseUrl: string): string {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new DocbenchError('CONFIG_INVALID', `base URL ${JSON.stringify(baseUrl)} is not a URL`, { hint: 'pass --base-url https://host[:port]' });
+    throw new DocbenchError('CONFIG_INVALID', `base URL ${JSON.stringify(baseUrl)} is not a URL`, {
+      hint: 'pass --base-url https://host[:port]',
+    });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new DocbenchError('CONFIG_INVALID', `base URL ${JSON.stringify(baseUrl)} is not http(s)`, { hint: 'pass --base-url https://host[:port]' });
+    throw new DocbenchError('CONFIG_INVALID', `base URL ${JSON.stringify(baseUrl)} is not http(s)`, {
+      hint: 'pass --base-url https://host[:port]',
+    });
   }
   return url.href.replace(/\/+$/, '');
 }
@@ -222,12 +282,15 @@ function httpError(
   let serviceMessage: string | undefined;
   let supportedFormats: string[] | undefined;
   try {
-    const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; details?: { supported_formats?: unknown } } };
+    const parsed = JSON.parse(text) as {
+      error?: { code?: unknown; message?: unknown; details?: { supported_formats?: unknown } };
+    };
     // Everything quoted from the body is redacted before it is cut: the service may echo the key anywhere.
     if (typeof parsed.error?.code === 'string') serviceCode = redact(parsed.error.code).slice(0, 100);
     if (typeof parsed.error?.message === 'string') serviceMessage = redact(parsed.error.message).slice(0, 200);
     const formats = parsed.error?.details?.supported_formats;
-    if (Array.isArray(formats)) supportedFormats = formats.filter((f): f is string => typeof f === 'string').map((f) => redact(f).slice(0, 40));
+    if (Array.isArray(formats))
+      supportedFormats = formats.filter((f): f is string => typeof f === 'string').map((f) => redact(f).slice(0, 40));
   } catch {
     // Error bodies of /extract, /split, /compare are unspecified (docs/service-interface.md §7.5): a non-JSON body is fine here.
   }
@@ -236,23 +299,27 @@ function httpError(
   // Retryable means "the policy retries it", so a record never says retryable for a status that was not retried.
   const retryable = status >= 400 && policy.retryStatuses.includes(status);
   const detail = [serviceCode, serviceMessage].filter(Boolean).join(': ');
-  const error = new ServiceError(auth ? 'SERVICE_AUTH' : 'SERVICE_HTTP', `HTTP ${status}${detail ? ` (${detail})` : ''}${redirect ? ' — redirect not followed' : ''}`, {
-    endpoint,
-    status,
-    serviceCode,
-    supportedFormats,
-    bodyExcerpt: excerpt(text, redact),
-    retryable,
-    hint: auth
-      ? 'the service rejected the API key: check DOCBENCH_API_KEY (or the variable named by apiKeyEnv)'
-      : redirect
-        ? 'the service redirected; point --base-url at the final address (docbench never forwards the key to a redirect)'
-        : serviceCode === 'invalid_file_format'
-          ? `the service does not accept this file type${supportedFormats ? ` (it accepts ${supportedFormats.join(', ')})` : ''}`
-          : retryable
-            ? 'the service is failing; rerun later with --resume'
-            : 'the service rejected the request; check the document and parameters',
-  });
+  const error = new ServiceError(
+    auth ? 'SERVICE_AUTH' : 'SERVICE_HTTP',
+    `HTTP ${status}${detail ? ` (${detail})` : ''}${redirect ? ' — redirect not followed' : ''}`,
+    {
+      endpoint,
+      status,
+      serviceCode,
+      supportedFormats,
+      bodyExcerpt: excerpt(text, redact),
+      retryable,
+      hint: auth
+        ? 'the service rejected the API key: check DOCBENCH_API_KEY (or the variable named by apiKeyEnv)'
+        : redirect
+          ? 'the service redirected; point --base-url at the final address (docbench never forwards the key to a redirect)'
+          : serviceCode === 'invalid_file_format'
+            ? `the service does not accept this file type${supportedFormats ? ` (it accepts ${supportedFormats.join(', ')})` : ''}`
+            : retryable
+              ? 'the service is failing; rerun later with --resume'
+              : 'the service rejected the request; check the document and parameters',
+    },
+  );
   const retryAfter = headers['retry-after'];
   error.retryAfterMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
   return error;

@@ -45,7 +45,13 @@ export interface ExchangeSettings {
 }
 
 /** Makes one exchange; throws a ServiceError with its retry class for anything but a 2xx JSON answer. */
-export async function sendExchange(dispatcher: Dispatcher, endpoint: Endpoint, request: ExchangeRequest, signal: AbortSignal | undefined, settings: ExchangeSettings): Promise<Exchange> {
+export async function sendExchange(
+  dispatcher: Dispatcher,
+  endpoint: Endpoint,
+  request: ExchangeRequest,
+  signal: AbortSignal | undefined,
+  settings: ExchangeSettings,
+): Promise<Exchange> {
   // One abort source per attempt, with a timer cleared and a listener removed when the attempt ends.
   // (AbortSignal.timeout + AbortSignal.any keep a timer and a dependent signal alive for the whole
   // timeout — minutes — per attempt: over a long run that garbage is promoted and peak memory grows with
@@ -65,12 +71,29 @@ export async function sendExchange(dispatcher: Dispatcher, endpoint: Endpoint, r
   try {
     // undici's request follows no redirects: a 3xx is reported as a failure, so a key is never forwarded
     // to another host.
-    const response = await dispatcher.request({ origin: request.origin, path: request.path, method: request.method, body: request.body, headers: request.headers, signal: attempt });
+    const response = await dispatcher.request({
+      origin: request.origin,
+      path: request.path,
+      method: request.method,
+      body: request.body,
+      headers: request.headers,
+      signal: attempt,
+    });
     status = response.statusCode;
     headers = response.headers;
-    text = await readCapped(response.body, { max: settings.maxResponseBytes, endpoint, status, redact: settings.redact });
+    text = await readCapped(response.body, {
+      max: settings.maxResponseBytes,
+      endpoint,
+      status,
+      redact: settings.redact,
+    });
   } catch (error) {
-    throw toTransportError(error, endpoint, { timedOut, aborted: signal?.aborted ?? false, timeoutMs: settings.timeoutMs, redact: settings.redact });
+    throw toTransportError(error, endpoint, {
+      timedOut,
+      aborted: signal?.aborted ?? false,
+      timeoutMs: settings.timeoutMs,
+      redact: settings.redact,
+    });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onCancel);
@@ -124,13 +147,20 @@ interface AttemptsTiming {
   lastAttemptMs: number;
 }
 
-export type AttemptsOutcome<T> = (AttemptsTiming & { ok: true; value: T }) | (AttemptsTiming & { ok: false; error: ServiceError });
+export type AttemptsOutcome<T> =
+  | (AttemptsTiming & { ok: true; value: T })
+  | (AttemptsTiming & { ok: false; error: ServiceError });
 
 /**
  * Runs `attempt` until it succeeds, fails in a way the policy does not retry, the attempts run out, or the
  * signal aborts (then no further attempt is made, and an interrupted backoff ends as RUN_ABORTED).
  */
-export async function runAttempts<T extends { status: number }>(endpoint: Endpoint, signal: AbortSignal | undefined, loop: AttemptLoop, attempt: () => Promise<T>): Promise<AttemptsOutcome<T>> {
+export async function runAttempts<T extends { status: number }>(
+  endpoint: Endpoint,
+  signal: AbortSignal | undefined,
+  loop: AttemptLoop,
+  attempt: () => Promise<T>,
+): Promise<AttemptsOutcome<T>> {
   for (let attempts = 1; ; attempts++) {
     const lastAttemptStarted = performance.now();
     try {
@@ -142,13 +172,26 @@ export async function runAttempts<T extends { status: number }>(endpoint: Endpoi
       const lastAttemptMs = performance.now() - lastAttemptStarted;
       const error = isServiceError(caught) ? caught : unexpected(caught, endpoint, loop.redact);
       const decision = signal?.aborted ? ({ retry: false } as const) : decide(error, attempts, loop);
-      loop.onAttempt?.({ endpoint, attempt: attempts, ms: lastAttemptMs, status: error.status, error: error.message, retryInMs: decision.retry ? decision.delayMs : undefined });
+      loop.onAttempt?.({
+        endpoint,
+        attempt: attempts,
+        ms: lastAttemptMs,
+        status: error.status,
+        error: error.message,
+        retryInMs: decision.retry ? decision.delayMs : undefined,
+      });
       if (!decision.retry) return { ok: false, error, attempts, lastAttemptStarted, lastAttemptMs };
       try {
         await loop.sleep(decision.delayMs, signal);
       } catch (interrupted) {
         // Cancelled during the backoff: the call was abandoned, not failed by the service.
-        return { ok: false, error: signal?.aborted ? cancelled(endpoint, interrupted) : error, attempts, lastAttemptStarted, lastAttemptMs };
+        return {
+          ok: false,
+          error: signal?.aborted ? cancelled(endpoint, interrupted) : error,
+          attempts,
+          lastAttemptStarted,
+          lastAttemptMs,
+        };
       }
     }
   }
@@ -180,13 +223,15 @@ class AttemptAbort extends EventEmitter {
   }
 }
 
-
 /**
  * Reads the body as text, failing past `max` bytes. Listens for `data` events rather than `for await`: the
  * async iterator costs a promise and a read() round per chunk, a measurable share of the per-call CPU at a
  * few thousand calls (docs/performance.md).
  */
-function readCapped(body: Readable, context: { max: number; endpoint: Endpoint; status: number; redact: Redactor }): Promise<string> {
+function readCapped(
+  body: Readable,
+  context: { max: number; endpoint: Endpoint; status: number; redact: Redactor },
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -198,13 +243,17 @@ function readCapped(body: Readable, context: { max: number; endpoint: Endpoint; 
       // Redact before cutting: a key straddling the cut would otherwise leave its first half in the excerpt.
       const head = context.redact(Buffer.concat(chunks).toString('utf8'));
       reject(
-        new ServiceError('SERVICE_RESPONSE_INVALID', `response larger than ${formatBytes(context.max)} (maxResponseBytes), not read further`, {
-          endpoint: context.endpoint,
-          status: context.status,
-          bodyExcerpt: excerpt(head, context.redact),
-          retryable: false,
-          hint: 'raise maxResponseBytes in the config if such responses are expected',
-        }),
+        new ServiceError(
+          'SERVICE_RESPONSE_INVALID',
+          `response larger than ${formatBytes(context.max)} (maxResponseBytes), not read further`,
+          {
+            endpoint: context.endpoint,
+            status: context.status,
+            bodyExcerpt: excerpt(head, context.redact),
+            retryable: false,
+            hint: 'raise maxResponseBytes in the config if such responses are expected',
+          },
+        ),
       );
     };
     body.on('data', onData);
@@ -225,8 +274,11 @@ function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`;
 }
 
-
-export function toTransportError(error: unknown, endpoint: Endpoint, context: { timedOut: boolean; aborted: boolean; timeoutMs: number; redact: Redactor }): ServiceError {
+export function toTransportError(
+  error: unknown,
+  endpoint: Endpoint,
+  context: { timedOut: boolean; aborted: boolean; timeoutMs: number; redact: Redactor },
+): ServiceError {
   if (isServiceError(error)) return error;
   if (context.aborted) return cancelled(endpoint, error);
   const code = (error as { code?: string } | null)?.code;
@@ -246,12 +298,20 @@ export function toTransportError(error: unknown, endpoint: Endpoint, context: { 
 }
 
 export function cancelled(endpoint: Endpoint, cause: unknown): ServiceError {
-  return new ServiceError('RUN_ABORTED', 'call cancelled: the run was interrupted', { endpoint, retryable: false, cause });
+  return new ServiceError('RUN_ABORTED', 'call cancelled: the run was interrupted', {
+    endpoint,
+    retryable: false,
+    cause,
+  });
 }
 
 export function unexpected(error: unknown, endpoint: Endpoint, redact: Redactor): ServiceError {
   const message = error instanceof Error ? error.message : String(error);
-  return new ServiceError('SERVICE_RESPONSE_INVALID', `could not read the response: ${redact(message)}`, { endpoint, retryable: false, cause: error });
+  return new ServiceError('SERVICE_RESPONSE_INVALID', `could not read the response: ${redact(message)}`, {
+    endpoint,
+    retryable: false,
+    cause: error,
+  });
 }
 
 export function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {

@@ -90,7 +90,8 @@ function toEpochMs(f: DateFields): number | undefined {
   const midnight = new Date(0);
   midnight.setUTCFullYear(f.year, f.month, f.day);
   // It also rolls 31 Feb over into March: a date that does not round-trip does not exist.
-  if (midnight.getUTCFullYear() !== f.year || midnight.getUTCMonth() !== f.month || midnight.getUTCDate() !== f.day) return undefined;
+  if (midnight.getUTCFullYear() !== f.year || midnight.getUTCMonth() !== f.month || midnight.getUTCDate() !== f.day)
+    return undefined;
   if (midnight.getUTCDay() !== f.dayName) return undefined;
   // second 60 is a leap second (the grammar allows it); it reads as the first instant of the next minute.
   return midnight.getTime() + ((f.hour * 60 + f.minute) * 60 + f.second) * 1000;

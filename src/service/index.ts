@@ -1,6 +1,15 @@
 /** The service client: typed calls to /extract, /compare, /split and /v1/process. */
 export { createClient } from './client.js';
-export type { ClientOptions, ServiceClient, CallOutcome, DocumentInput, ExtractParams, CompareParams, ProcessParams, AttemptEvent } from './client.js';
+export type {
+  ClientOptions,
+  ServiceClient,
+  CallOutcome,
+  DocumentInput,
+  ExtractParams,
+  CompareParams,
+  ProcessParams,
+  AttemptEvent,
+} from './client.js';
 export { ServiceError, isServiceError, ENDPOINT_PATHS } from './errors.js';
 export { DEFAULT_RETRY_POLICY, RETRY_STATUS_REASONS, decideRetry, parseRetryAfter } from './retry.js';
 export type { RetryPolicy } from './retry.js';

@@ -10,7 +10,9 @@
 import { randomUUID } from 'node:crypto';
 
 /** A text field, or a file with its name and media type. */
-export type MultipartPart = { name: string; value: string } | { name: string; bytes: Uint8Array; filename: string; contentType: string };
+export type MultipartPart =
+  | { name: string; value: string }
+  | { name: string; bytes: Uint8Array; filename: string; contentType: string };
 
 export interface MultipartBody {
   body: Buffer;
@@ -21,14 +23,21 @@ export interface MultipartBody {
 const CRLF = Buffer.from('\r\n');
 
 export function encodeMultipart(parts: readonly MultipartPart[]): MultipartBody {
-  const contents = parts.map((part) => ('bytes' in part ? Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength) : Buffer.from(part.value, 'utf8')));
+  const contents = parts.map((part) =>
+    'bytes' in part
+      ? Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength)
+      : Buffer.from(part.value, 'utf8'),
+  );
   let boundary = createBoundary();
   // 122 random bits practically never occur in a document, but a collision would corrupt the body: check.
   while (contents.some((content) => content.includes(boundary))) boundary = createBoundary();
   const chunks: Buffer[] = [];
   parts.forEach((part, i) => {
     const disposition = `Content-Disposition: form-data; name="${escapeQuoted(part.name)}"`;
-    const headers = 'bytes' in part ? `${disposition}; filename="${escapeQuoted(part.filename)}"\r\nContent-Type: ${part.contentType.replace(/[\r\n]/g, '')}\r\n` : `${disposition}\r\n`;
+    const headers =
+      'bytes' in part
+        ? `${disposition}; filename="${escapeQuoted(part.filename)}"\r\nContent-Type: ${part.contentType.replace(/[\r\n]/g, '')}\r\n`
+        : `${disposition}\r\n`;
     chunks.push(Buffer.from(`--${boundary}\r\n${headers}\r\n`, 'utf8'), contents[i]!, CRLF);
   });
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

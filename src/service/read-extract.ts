@@ -11,10 +11,12 @@ export function readExtract(body: unknown, reader: ShapeReader): ExtractResult {
   const root = reader.object(body, '(body)');
   const { data, form } = readResponseField(root.response, reader);
   const method = root.method === undefined || root.method === null ? null : reader.string(root.method, 'method');
-  if (method !== null && method !== 'fast' && method !== 'slow') reader.fail('method', `is ${reader.describe(method)}, expected "fast" or "slow"`);
+  if (method !== null && method !== 'fast' && method !== 'slow')
+    reader.fail('method', `is ${reader.describe(method)}, expected "fast" or "slow"`);
   const confidence = readConfidence(root.confidence_score, reader);
   const pages = reader.optionalNumber(root.pages_processed, 'pages_processed');
-  if (pages !== null && (!Number.isInteger(pages) || pages < 0)) reader.fail('pages_processed', `is ${pages}, expected a non-negative integer`);
+  if (pages !== null && (!Number.isInteger(pages) || pages < 0))
+    reader.fail('pages_processed', `is ${pages}, expected a non-negative integer`);
   const imageMetadata = reader.optionalArray(root.image_metadata, 'image_metadata');
   return {
     data,
@@ -28,10 +30,14 @@ export function readExtract(body: unknown, reader: ShapeReader): ExtractResult {
 }
 
 /** `response` (a JSON string, an object, JSON in prose or fences, or nothing) → the object and how it came. */
-export function readResponseField(value: unknown, reader: ShapeReader): { data: JsonObject; form: ExtractResult['responseForm'] } {
+export function readResponseField(
+  value: unknown,
+  reader: ShapeReader,
+): { data: JsonObject; form: ExtractResult['responseForm'] } {
   if (value === undefined || value === null) return { data: {}, form: 'absent' };
   if (typeof value === 'object' && !Array.isArray(value)) return { data: value as JsonObject, form: 'object' };
-  if (typeof value !== 'string') return reader.fail('response', `is ${reader.describe(value)}, expected a JSON object or a string holding one`);
+  if (typeof value !== 'string')
+    return reader.fail('response', `is ${reader.describe(value)}, expected a JSON object or a string holding one`);
   const trimmed = value.trim();
   if (trimmed === '') return { data: {}, form: 'absent' };
   const direct = tryParseObject(trimmed);

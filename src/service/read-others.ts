@@ -14,13 +14,15 @@ export function readCompare(body: unknown, reader: ShapeReader): CompareResult {
   const pages: MarkdownPage[] = reader.array(root.pages, 'pages').map((raw, i) => {
     const page = reader.object(raw, `pages[${i}]`);
     return {
-      content: page.content === null || page.content === undefined ? '' : reader.string(page.content, `pages[${i}].content`),
+      content:
+        page.content === null || page.content === undefined ? '' : reader.string(page.content, `pages[${i}].content`),
       width: reader.optionalNumber(page.width, `pages[${i}].width`),
       height: reader.optionalNumber(page.height, `pages[${i}].height`),
     };
   });
   const dashboardUrl = reader.optionalString(root.dashboard_url, 'dashboard_url');
-  if (dashboardUrl !== null && !isHttpUrl(dashboardUrl)) reader.fail('dashboard_url', `is not an http(s) URL: ${reader.describe(dashboardUrl)}`);
+  if (dashboardUrl !== null && !isHttpUrl(dashboardUrl))
+    reader.fail('dashboard_url', `is not an http(s) URL: ${reader.describe(dashboardUrl)}`);
   const failed = readFailedPages(root.failed_pages, reader);
   return {
     success: true,
@@ -39,7 +41,8 @@ function readFailedPages(value: unknown, reader: ShapeReader): { count: number; 
     return { count: list.length, list };
   }
   const count = reader.number(value, 'failed_pages');
-  if (!Number.isInteger(count) || count < 0) reader.fail('failed_pages', `is ${count}, expected a count or a list of pages`);
+  if (!Number.isInteger(count) || count < 0)
+    reader.fail('failed_pages', `is ${count}, expected a count or a list of pages`);
   return { count, list: [] };
 }
 
@@ -70,7 +73,8 @@ export function readRegionPages(value: unknown, reader: ShapeReader, field: stri
     const at = `${field}[${i}]`;
     const page = reader.object(raw, at);
     const number = reader.number(page.page, `${at}.page`);
-    if (!Number.isInteger(number) || number < 1) reader.fail(`${at}.page`, `is ${number}, expected a page number from 1`);
+    if (!Number.isInteger(number) || number < 1)
+      reader.fail(`${at}.page`, `is ${number}, expected a page number from 1`);
     const boxes = reader.optionalArray(page.bounding_boxes, `${at}.bounding_boxes`) ?? [];
     return {
       page: number,
@@ -86,7 +90,10 @@ export function readRegionPages(value: unknown, reader: ShapeReader, field: stri
           max_x: reader.number(box.max_x, `${boxAt}.bounding_box.max_x`),
           max_y: reader.number(box.max_y, `${boxAt}.bounding_box.max_y`),
         };
-        const content = region.content === null || region.content === undefined ? '' : reader.string(region.content, `${boxAt}.content`);
+        const content =
+          region.content === null || region.content === undefined
+            ? ''
+            : reader.string(region.content, `${boxAt}.content`);
         return { bounding_box: inches, content };
       }),
     };
@@ -98,8 +105,10 @@ export function readProcess(body: unknown, reader: ShapeReader): ProcessResult {
   const content = reader.optionalObject(root.content, 'content') ?? {};
   const metadata = reader.optionalObject(root.metadata, 'metadata') ?? {};
   const pageCount = reader.optionalNumber(metadata.page_count, 'metadata.page_count');
-  if (pageCount !== null && (!Number.isInteger(pageCount) || pageCount < 0)) reader.fail('metadata.page_count', `is ${pageCount}, expected a non-negative integer`);
-  const optional = (name: 'images' | 'bounding_boxes' | 'barcodes' | 'signatures') => reader.optionalArray(root[name], name);
+  if (pageCount !== null && (!Number.isInteger(pageCount) || pageCount < 0))
+    reader.fail('metadata.page_count', `is ${pageCount}, expected a non-negative integer`);
+  const optional = (name: 'images' | 'bounding_boxes' | 'barcodes' | 'signatures') =>
+    reader.optionalArray(root[name], name);
   const images = optional('images');
   const boundingBoxes = optional('bounding_boxes');
   const barcodes = optional('barcodes');

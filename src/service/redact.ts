@@ -11,12 +11,24 @@ export function createRedactor(secrets: readonly (string | null | undefined)[]):
   const present = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4);
   // A service may echo the key JSON-escaped (inside a JSON body we re-serialise) or URL-encoded (in a URL it
   // quotes back): each of those spellings is a secret too.
-  const spellings = [...new Set(present.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]))];
+  const spellings = [
+    ...new Set(present.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])),
+  ];
   if (spellings.length === 0) return (text) => text;
   // Longest first, so a spelling that contains another is replaced whole.
   spellings.sort((a, b) => b.length - a.length);
   // Percent-escapes are case-insensitive (RFC 3986 §2.1): a service may echo `%2f` where we would write `%2F`.
-  const pattern = new RegExp(spellings.map((spelling) => escapeRegExp(spelling).replace(/%([0-9A-F])([0-9A-F])/g, (_, a: string, b: string) => `%${hexClass(a)}${hexClass(b)}`)).join('|'), 'g');
+  const pattern = new RegExp(
+    spellings
+      .map((spelling) =>
+        escapeRegExp(spelling).replace(
+          /%([0-9A-F])([0-9A-F])/g,
+          (_, a: string, b: string) => `%${hexClass(a)}${hexClass(b)}`,
+        ),
+      )
+      .join('|'),
+    'g',
+  );
   return (text) => text.replace(pattern, '[REDACTED]');
 }
 

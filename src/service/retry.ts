@@ -49,10 +49,16 @@ export type RetryDecision = { retry: true; delayMs: number } | { retry: false };
  * Whether to try again after `attempt` (1-based) failed with `error`, and after how long.
  * `random` returns [0, 1): injected so tests are deterministic.
  */
-export function decideRetry(error: ServiceError, attempt: number, policy: RetryPolicy, random: () => number = Math.random): RetryDecision {
+export function decideRetry(
+  error: ServiceError,
+  attempt: number,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): RetryDecision {
   if (attempt >= policy.maxAttempts || !error.retryable) return { retry: false };
   if (error.code === 'SERVICE_TIMEOUT' && !policy.retryTimeouts) return { retry: false };
-  if (error.status !== undefined && error.status >= 400 && !policy.retryStatuses.includes(error.status)) return { retry: false };
+  if (error.status !== undefined && error.status >= 400 && !policy.retryStatuses.includes(error.status))
+    return { retry: false };
   if (error.retryAfterMs !== undefined) {
     if (error.retryAfterMs > policy.maxRetryAfterMs) return { retry: false };
     return { retry: true, delayMs: error.retryAfterMs };

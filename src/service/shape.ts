@@ -48,7 +48,8 @@ export class ShapeReader {
   }
 
   object(value: unknown, field: string): Obj {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) this.fail(field, `is ${this.describe(value)}, expected an object`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      this.fail(field, `is ${this.describe(value)}, expected an object`);
     return value as Obj;
   }
 
@@ -77,7 +78,8 @@ export class ShapeReader {
   /** A finite number; numeric strings are accepted since several providers quote their numbers. */
   number(value: unknown, field: string): number {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof n !== 'number' || !Number.isFinite(n)) this.fail(field, `is ${this.describe(value)}, expected a finite number`);
+    if (typeof n !== 'number' || !Number.isFinite(n))
+      this.fail(field, `is ${this.describe(value)}, expected a finite number`);
     return n;
   }
 

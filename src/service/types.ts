@@ -3,7 +3,15 @@
  * are what results.jsonl stores and what the scorers read; the service's raw quirks stop at the client.
  */
 import type { Static } from '@sinclair/typebox';
-import type { CompareResultFormat, ExtractResultFormat, InchBoxFormat, MarkdownPageFormat, ProcessResultFormat, RegionPageFormat, SplitResultFormat } from '../endpoint-results.js';
+import type {
+  CompareResultFormat,
+  ExtractResultFormat,
+  InchBoxFormat,
+  MarkdownPageFormat,
+  ProcessResultFormat,
+  RegionPageFormat,
+  SplitResultFormat,
+} from '../endpoint-results.js';
 
 /** The formats, with their documentation, are in src/endpoint-results.ts: results.jsonl stores these. */
 export type ProcessResult = Static<typeof ProcessResultFormat>;

@@ -37,7 +37,10 @@ export interface SystemsSection {
 const SYSTEMS_HINT = 'see docs/systems.md';
 
 const PRICE_SCHEMA = Object.fromEntries(
-  (['perPage', 'perCall', 'perMillionInputTokens', 'perMillionOutputTokens'] as const).map((key) => [key, read.number({ min: 0, what: 'a price in USD ≥ 0' })]),
+  (['perPage', 'perCall', 'perMillionInputTokens', 'perMillionOutputTokens'] as const).map((key) => [
+    key,
+    read.number({ min: 0, what: 'a price in USD ≥ 0' }),
+  ]),
 ) as Record<keyof Price, ReturnType<typeof read.number>>;
 
 /** `estimate:` — tokens per page assumed for token prices (docs/systems.md, "Estimates"). */
@@ -63,17 +66,30 @@ const COMMON_SCHEMA = {
  * every message). `defaults` are the run-wide settings (file, then flags): every common option a system
  * leaves out takes the run's value.
  */
-export function parseSystemsSection(file: Readonly<Record<string, unknown>>, defaults: CommonSystemOptions, settings: SettingsReader): SystemsSection {
+export function parseSystemsSection(
+  file: Readonly<Record<string, unknown>>,
+  defaults: CommonSystemOptions,
+  settings: SettingsReader,
+): SystemsSection {
   const reader = settings.withHint(SYSTEMS_HINT);
   const given = file.reference ?? null;
-  if (given !== null && (typeof given !== 'string' || !SYSTEM_NAME.test(given))) reader.expected('reference', 'the name of a system, e.g. incumbent', given);
+  if (given !== null && (typeof given !== 'string' || !SYSTEM_NAME.test(given)))
+    reader.expected('reference', 'the name of a system, e.g. incumbent', given);
   const reference = given as string | null;
   const raw = file.systems;
   // Without systems: the reference names one of the default systems, checked once they are known.
   if (raw === undefined || raw === null) return { systems: null, reference };
-  if (typeof raw !== 'object' || Array.isArray(raw) || Object.keys(raw).length === 0) reader.expected('systems', 'an object of name: { kind: …, … }', raw);
-  const systems = Object.entries(raw as Record<string, unknown>).map(([name, value]) => parseSystem(name, value, defaults, reader));
-  if (reference !== null && !systems.some((s) => s.name === reference)) throw unknownReference('reference', reference, systems.map((s) => s.name));
+  if (typeof raw !== 'object' || Array.isArray(raw) || Object.keys(raw).length === 0)
+    reader.expected('systems', 'an object of name: { kind: …, … }', raw);
+  const systems = Object.entries(raw as Record<string, unknown>).map(([name, value]) =>
+    parseSystem(name, value, defaults, reader),
+  );
+  if (reference !== null && !systems.some((s) => s.name === reference))
+    throw unknownReference(
+      'reference',
+      reference,
+      systems.map((s) => s.name),
+    );
   return { systems, reference };
 }
 
@@ -81,8 +97,14 @@ function parseSystem(name: string, value: unknown, defaults: CommonSystemOptions
   const at = `systems.${name}`;
   // YAML and JSON objects cannot hold a key twice (the parsers reject or merge it), so uniqueness of names
   // holds by construction; only their spelling needs checking.
-  if (!SYSTEM_NAME.test(name)) reader.fail(at, `"${name}" is not a usable system name`, 'names are 1–40 characters: a lower-case letter, then a-z, 0-9, _ or -');
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) reader.expected(at, `an object with a kind, e.g. ${name}: { kind: command, command: [...] }`, value);
+  if (!SYSTEM_NAME.test(name))
+    reader.fail(
+      at,
+      `"${name}" is not a usable system name`,
+      'names are 1–40 characters: a lower-case letter, then a-z, 0-9, _ or -',
+    );
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    reader.expected(at, `an object with a kind, e.g. ${name}: { kind: command, command: [...] }`, value);
   const raw = value as Record<string, unknown>;
   const kind = typeof raw.kind === 'string' ? findSystemKind(raw.kind) : undefined;
   if (!kind) return reader.expected(`${at}.kind`, `one of ${[...SYSTEM_KINDS.keys()].join(', ')}`, raw.kind ?? null);
@@ -90,7 +112,12 @@ function parseSystem(name: string, value: unknown, defaults: CommonSystemOptions
   const common = reader.section(pick(raw, Object.keys(COMMON_SCHEMA)), at, COMMON_SCHEMA);
   const retry: RetryPolicy = { ...defaults.retry, ...common.retry };
   // A budget is kept by pricing each call; a system without a price has nothing to count it in.
-  if (common.maxCostUsd !== undefined && common.price === undefined) reader.fail(`${at}.maxCostUsd`, 'is a budget, and this system has no price to count it in', `give systems.${name} a price (e.g. price: { perPage: 0.01 }), or remove maxCostUsd`);
+  if (common.maxCostUsd !== undefined && common.price === undefined)
+    reader.fail(
+      `${at}.maxCostUsd`,
+      'is a budget, and this system has no price to count it in',
+      `give systems.${name} a price (e.g. price: { perPage: 0.01 }), or remove maxCostUsd`,
+    );
   return {
     name,
     kind: kind.kind,
@@ -111,10 +138,21 @@ function parseSystem(name: string, value: unknown, defaults: CommonSystemOptions
  * A kind's options from a system's object: a key neither common nor the kind's is refused with the closest
  * known one as a suggestion; the kind then reads its own keys. Exported for tests of one kind.
  */
-export function parseKindOptions<Options>(kind: Pick<SystemKind<Options>, 'kind' | 'optionNames' | 'docs' | 'parseOptions'>, raw: Readonly<Record<string, unknown>>, at: string, settings = new SettingsReader(null, SYSTEMS_HINT)): Options {
+export function parseKindOptions<Options>(
+  kind: Pick<SystemKind<Options>, 'kind' | 'optionNames' | 'docs' | 'parseOptions'>,
+  raw: Readonly<Record<string, unknown>>,
+  at: string,
+  settings = new SettingsReader(null, SYSTEMS_HINT),
+): Options {
   const known = [...Object.keys(COMMON_SCHEMA), ...kind.optionNames];
   for (const key of Object.keys(raw)) if (!known.includes(key)) settings.unknownKey(`${at}.${key}`, key, known);
-  return kind.parseOptions(new OptionReader(pick(raw, kind.optionNames), at, settings.withHint(`the options of kind "${kind.kind}": ${kind.docs}`)));
+  return kind.parseOptions(
+    new OptionReader(
+      pick(raw, kind.optionNames),
+      at,
+      settings.withHint(`the options of kind "${kind.kind}": ${kind.docs}`),
+    ),
+  );
 }
 
 function pick(raw: Readonly<Record<string, unknown>>, keys: readonly string[]): Record<string, unknown> {
@@ -125,7 +163,10 @@ function unknownReference(subject: string, name: string, names: readonly string[
   return new UsageError(`${subject} "${name}" is not a system of this run`, {
     code: 'CONFIG_INVALID',
     subject,
-    hint: names.length > 0 ? `systems: ${names.join(', ')}` : 'configure systems: in the config file, or leave the reference out',
+    hint:
+      names.length > 0
+        ? `systems: ${names.join(', ')}`
+        : 'configure systems: in the config file, or leave the reference out',
   });
 }
 
@@ -149,7 +190,12 @@ export interface SystemChoice {
  * The systems a run takes and its reference. Nothing configured: `service` (with a base URL) or `local`,
  * plus the stored `incumbent` when the dataset has baseline files.
  */
-export function selectSystems(section: SystemsSection, settings: DefaultSystemSettings, dataset: Dataset, choice: SystemChoice = {}): { systems: SystemSpec[]; reference: string | null } {
+export function selectSystems(
+  section: SystemsSection,
+  settings: DefaultSystemSettings,
+  dataset: Dataset,
+  choice: SystemChoice = {},
+): { systems: SystemSpec[]; reference: string | null } {
   let available = section.systems;
   if (available === null) {
     const live: SystemSpec =
@@ -158,25 +204,39 @@ export function selectSystems(section: SystemsSection, settings: DefaultSystemSe
         : {
             name: 'service',
             kind: 'interface',
-            options: { baseUrl: settings.baseUrl, apiKeyEnv: settings.apiKeyEnv, auth: settings.auth, maxResponseBytes: settings.maxResponseBytes } satisfies InterfaceOptions,
+            options: {
+              baseUrl: settings.baseUrl,
+              apiKeyEnv: settings.apiKeyEnv,
+              auth: settings.auth,
+              maxResponseBytes: settings.maxResponseBytes,
+            } satisfies InterfaceOptions,
             common: settings.common,
           };
-    const hasBaseline = dataset.documents.some((document) => document.baseline.json !== undefined || document.baseline.markdown !== undefined);
-    available = hasBaseline ? [live, { name: INCUMBENT, kind: 'stored', options: {}, common: settings.common }] : [live];
+    const hasBaseline = dataset.documents.some(
+      (document) => document.baseline.json !== undefined || document.baseline.markdown !== undefined,
+    );
+    available = hasBaseline
+      ? [live, { name: INCUMBENT, kind: 'stored', options: {}, common: settings.common }]
+      : [live];
   }
   let systems = available;
   if (choice.names !== undefined) {
     const byName = new Map(available.map((spec) => [spec.name, spec]));
     systems = [...new Set(choice.names)].map((name) => {
       const spec = byName.get(name);
-      if (!spec) throw new UsageError(`--systems: "${name}" is not a configured system`, { subject: '--systems', hint: `systems: ${available!.map((s) => s.name).join(', ')}` });
+      if (!spec)
+        throw new UsageError(`--systems: "${name}" is not a configured system`, {
+          subject: '--systems',
+          hint: `systems: ${available!.map((s) => s.name).join(', ')}`,
+        });
       return spec;
     });
   }
   const names = systems.map((s) => s.name);
   const requested = choice.reference ?? section.reference;
   if (requested !== undefined && requested !== null) {
-    if (!names.includes(requested)) throw unknownReference(choice.reference !== undefined ? '--reference' : 'reference', requested, names);
+    if (!names.includes(requested))
+      throw unknownReference(choice.reference !== undefined ? '--reference' : 'reference', requested, names);
     return { systems, reference: requested };
   }
   return { systems, reference: names.includes(INCUMBENT) ? INCUMBENT : (names[0] ?? null) };

@@ -5,7 +5,11 @@ import type { Price, Usage } from './types.js';
  * The sum of every price component that applies. Undefined when there is no price, or when a component's
  * quantity is unknown (a per-page price and no page count): an unknown cost is not a zero one.
  */
-export function computeCost(price: Price | null, usage: Usage | undefined, pages: number | undefined): number | undefined {
+export function computeCost(
+  price: Price | null,
+  usage: Usage | undefined,
+  pages: number | undefined,
+): number | undefined {
   if (price === null) return undefined;
   let cost = price.perCall ?? 0;
   if (price.perPage !== undefined) {

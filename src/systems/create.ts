@@ -29,8 +29,16 @@ export function operationsOf(spec: SystemSpec): readonly string[] {
 }
 
 /** A redactor for every secret of every system (and any extra secret, e.g. the run-wide key). */
-export function createSystemsRedactor(specs: readonly SystemSpec[], env: Readonly<Record<string, string | undefined>>, extra: readonly (string | null)[] = []): Redactor {
-  const secrets = specs.flatMap((spec) => kindOf(spec).secretEnvNames(spec.options).map((name) => env[name]));
+export function createSystemsRedactor(
+  specs: readonly SystemSpec[],
+  env: Readonly<Record<string, string | undefined>>,
+  extra: readonly (string | null)[] = [],
+): Redactor {
+  const secrets = specs.flatMap((spec) =>
+    kindOf(spec)
+      .secretEnvNames(spec.options)
+      .map((name) => env[name]),
+  );
   return createRedactor([...extra, ...secrets]);
 }
 

@@ -49,20 +49,28 @@ export class OptionReader {
   }
 
   optionalString(key: string): string | undefined {
-    return this.get(key, (value, at, reader) => (typeof value === 'string' && value.trim() !== '' ? value : reader.expected(at, 'a non-empty string', value)));
+    return this.get(key, (value, at, reader) =>
+      typeof value === 'string' && value.trim() !== '' ? value : reader.expected(at, 'a non-empty string', value),
+    );
   }
 
   /** The name of an environment variable (never its value: secrets live only in the environment). */
   optionalEnvName(key: string): string | undefined {
     // The value is not quoted back: someone may have put the secret itself here by mistake.
-    return this.get(key, (value, at, reader) => (typeof value === 'string' && ENV_NAME.test(value) ? value : reader.fail(at, 'expected the name of an environment variable, e.g. MY_SERVICE_KEY (not the key itself)')));
+    return this.get(key, (value, at, reader) =>
+      typeof value === 'string' && ENV_NAME.test(value)
+        ? value
+        : reader.fail(at, 'expected the name of an environment variable, e.g. MY_SERVICE_KEY (not the key itself)'),
+    );
   }
 
   /** A list of environment variable names (values not quoted back, as above). */
   envNames(key: string): string[] {
     return (
       this.get(key, (value, at, reader) =>
-        Array.isArray(value) && value.every((item) => typeof item === 'string' && ENV_NAME.test(item)) ? (value as string[]) : reader.fail(at, 'expected a list of environment variable names, e.g. [MY_OCR_KEY]'),
+        Array.isArray(value) && value.every((item) => typeof item === 'string' && ENV_NAME.test(item))
+          ? (value as string[])
+          : reader.fail(at, 'expected a list of environment variable names, e.g. [MY_OCR_KEY]'),
       ) ?? []
     );
   }
@@ -75,7 +83,10 @@ export class OptionReader {
           value,
           at,
           (name) => (ENV_NAME.test(name) ? null : 'is not an environment variable name'),
-          (item, itemAt) => (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean' ? String(item) : reader.expected(itemAt, 'a string', item)),
+          (item, itemAt) =>
+            typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean'
+              ? String(item)
+              : reader.expected(itemAt, 'a string', item),
         ),
       ) ?? {}
     );
@@ -90,12 +101,23 @@ export class OptionReader {
       } catch {
         url = undefined;
       }
-      return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href.replace(/\/+$/, '') : reader.expected(at, 'an http(s) URL', value);
+      return url && (url.protocol === 'http:' || url.protocol === 'https:')
+        ? url.href.replace(/\/+$/, '')
+        : reader.expected(at, 'an http(s) URL', value);
     });
   }
 
   optionalNumber(key: string, range: NumberRange): number | undefined {
-    return this.get(key, read.number({ min: range.min, max: range.max, minExclusive: range.minExclusive, whole: range.integer, what: describeRange(range) }));
+    return this.get(
+      key,
+      read.number({
+        min: range.min,
+        max: range.max,
+        minExclusive: range.minExclusive,
+        whole: range.integer,
+        what: describeRange(range),
+      }),
+    );
   }
 
   optionalBoolean(key: string): boolean | undefined {
@@ -103,7 +125,11 @@ export class OptionReader {
   }
 
   optionalEnum<T extends string>(key: string, choices: readonly T[]): T | undefined {
-    return this.get(key, (value, at, reader) => ((choices as readonly unknown[]).includes(value) ? (value as T) : reader.expected(at, `one of ${choices.join(', ')}`, value)));
+    return this.get(key, (value, at, reader) =>
+      (choices as readonly unknown[]).includes(value)
+        ? (value as T)
+        : reader.expected(at, `one of ${choices.join(', ')}`, value),
+    );
   }
 
   /** A non-empty list of allowed names, as an array or a comma-separated string; duplicates dropped. */
@@ -128,9 +154,14 @@ export class OptionReader {
 
 const readFieldMapEntry: ValueReader<FieldMapEntry> = (value, at, reader) => {
   if (typeof value === 'string') return value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return reader.expected(at, 'a field name or {from, items}', value);
-  const entry = reader.section(value, at, { from: read.string, items: (items, itemsAt, r) => r.map(items, itemsAt, () => null, read.string) });
-  if (entry.from === undefined) return reader.fail(`${at}.from`, 'is required: the name of the repeated field whose items fill this array');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return reader.expected(at, 'a field name or {from, items}', value);
+  const entry = reader.section(value, at, {
+    from: read.string,
+    items: (items, itemsAt, r) => r.map(items, itemsAt, () => null, read.string),
+  });
+  if (entry.from === undefined)
+    return reader.fail(`${at}.from`, 'is required: the name of the repeated field whose items fill this array');
   return entry.items === undefined ? { from: entry.from } : { from: entry.from, items: entry.items };
 };
 

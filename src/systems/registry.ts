@@ -27,11 +27,15 @@ function row<Options>(kind: SystemKind<Options>): SystemKind<unknown> {
 }
 
 /** A kind whose `create` imports its implementation (`load`) on the first call. */
-function lazyRow<Options>(settings: SystemKindSettings<Options>, load: () => Promise<SystemKind<Options>>): SystemKind<unknown> {
+function lazyRow<Options>(
+  settings: SystemKindSettings<Options>,
+  load: () => Promise<SystemKind<Options>>,
+): SystemKind<unknown> {
   return row({ ...settings, create: async (options, context) => (await load()).create(options, context) });
 }
 
-export const SYSTEM_KINDS: ReadonlyMap<string, SystemKind<unknown>> = new Map([
+export const SYSTEM_KINDS: ReadonlyMap<string, SystemKind<unknown>> = new Map(
+  [
     row(interfaceKind),
     row(localKind),
     row(storedKind),
@@ -42,7 +46,8 @@ export const SYSTEM_KINDS: ReadonlyMap<string, SystemKind<unknown>> = new Map([
     lazyRow(textractSettings, async () => (await import('./kinds/textract.js')).textractKind),
     lazyRow(googleDocAiSettings, async () => (await import('./kinds/google-docai.js')).googleDocAiKind),
     lazyRow(tesseractSettings, async () => (await import('./kinds/tesseract.js')).tesseractKind),
-  ].map((kind) => [kind.kind, kind]));
+  ].map((kind) => [kind.kind, kind]),
+);
 
 export function findSystemKind(kind: string): SystemKind<unknown> | undefined {
   return SYSTEM_KINDS.get(kind);

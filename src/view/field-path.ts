@@ -16,14 +16,20 @@ export function parseFieldPath(text: string): PathStep[] {
   while (rest.length > 0) {
     const match = STEP.exec(rest);
     if (!match || (steps.length === 0 && rest.startsWith('.'))) {
-      throw new UsageError(`field path "${text}" cannot be read at "${rest}"`, { code: 'INPUT_INVALID', subject: 'path', hint: 'use a path as the drill-down shows it, e.g. codes[2].units' });
+      throw new UsageError(`field path "${text}" cannot be read at "${rest}"`, {
+        code: 'INPUT_INVALID',
+        subject: 'path',
+        hint: 'use a path as the drill-down shows it, e.g. codes[2].units',
+      });
     }
     steps.push(match[1] !== undefined ? { key: match[1] } : { index: Number(match[2]) });
     rest = rest.slice(match[0].length);
   }
   if (steps.length === 0) throw new UsageError('empty field path', { code: 'INPUT_INVALID', subject: 'path' });
   // Keys such as __proto__ would reach Object.prototype through plain-object indexing.
-  for (const step of steps) if ('key' in step && ['__proto__', 'constructor', 'prototype'].includes(step.key)) throw new UsageError(`field path "${text}" names a reserved key`, { code: 'INPUT_INVALID', subject: 'path' });
+  for (const step of steps)
+    if ('key' in step && ['__proto__', 'constructor', 'prototype'].includes(step.key))
+      throw new UsageError(`field path "${text}" names a reserved key`, { code: 'INPUT_INVALID', subject: 'path' });
   return steps;
 }
 
@@ -32,7 +38,11 @@ export function getAtPath(root: Json | undefined, steps: readonly PathStep[]): J
   let node: Json | undefined = root;
   for (const step of steps) {
     if ('index' in step) node = Array.isArray(node) ? node[step.index] : undefined;
-    else node = node !== null && typeof node === 'object' && !Array.isArray(node) && Object.hasOwn(node, step.key) ? node[step.key] : undefined;
+    else
+      node =
+        node !== null && typeof node === 'object' && !Array.isArray(node) && Object.hasOwn(node, step.key)
+          ? node[step.key]
+          : undefined;
     if (node === undefined) return undefined;
   }
   return node;
@@ -62,7 +72,11 @@ export function setAtPath(root: JsonObject, steps: readonly PathStep[], value: J
 }
 
 function mismatch(steps: readonly PathStep[], at: number, expected: string): UsageError {
-  return new UsageError(`step ${at + 1} of ${formatFieldPath(steps)} expects ${expected} in the truth`, { code: 'INPUT_INVALID', subject: 'path', hint: 'edit the truth file by hand for a change of structure' });
+  return new UsageError(`step ${at + 1} of ${formatFieldPath(steps)} expects ${expected} in the truth`, {
+    code: 'INPUT_INVALID',
+    subject: 'path',
+    hint: 'edit the truth file by hand for a change of structure',
+  });
 }
 
 export function formatFieldPath(steps: readonly PathStep[]): string {

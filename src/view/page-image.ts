@@ -16,10 +16,18 @@ const CACHED_PAGES = 24;
 /** A page of small print is ~0.3-1 MB as PNG: at most this much is kept whatever the pages hold. */
 const CACHED_BYTES = 64 * 1024 * 1024;
 
-const cache = new LRUCache<string, Buffer>({ max: CACHED_PAGES, maxSize: CACHED_BYTES, sizeCalculation: (png) => Math.max(1, png.length) });
+const cache = new LRUCache<string, Buffer>({
+  max: CACHED_PAGES,
+  maxSize: CACHED_BYTES,
+  sizeCalculation: (png) => Math.max(1, png.length),
+});
 
 export async function renderDocumentPage(doc: DatasetDocument, page: number): Promise<Buffer> {
-  if (doc.file === undefined) throw new UsageError(`${doc.id} is fetched by URL by the service: there is no local file to show`, { code: 'INPUT_INVALID', subject: doc.id });
+  if (doc.file === undefined)
+    throw new UsageError(`${doc.id} is fetched by URL by the service: there is no local file to show`, {
+      code: 'INPUT_INVALID',
+      subject: doc.id,
+    });
   // The size and time are read from the same open file as the bytes: a file replaced in between cannot
   // store its new page under the old key.
   const handle = await open(doc.file, 'r');
@@ -41,7 +49,12 @@ export async function renderDocumentPage(doc: DatasetDocument, page: number): Pr
     try {
       if (!Number.isInteger(page) || page < 1 || page > pdf.pageCount) throw outOfRange(doc, page, pdf.pageCount);
       const rendered = await pdf.renderPage(page, RENDER_DPI);
-      png = await encodeGreyPng({ width: rendered.width, height: rendered.height, dpi: rendered.dpi, pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height) });
+      png = await encodeGreyPng({
+        width: rendered.width,
+        height: rendered.height,
+        dpi: rendered.dpi,
+        pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height),
+      });
     } finally {
       await pdf.close();
     }
@@ -55,5 +68,8 @@ export async function renderDocumentPage(doc: DatasetDocument, page: number): Pr
 }
 
 function outOfRange(doc: DatasetDocument, page: number, count: number): UsageError {
-  return new UsageError(`${doc.id} has ${count} page${count === 1 ? '' : 's'}, not page ${page}`, { code: 'INPUT_INVALID', subject: 'page' });
+  return new UsageError(`${doc.id} has ${count} page${count === 1 ? '' : 's'}, not page ${page}`, {
+    code: 'INPUT_INVALID',
+    subject: 'page',
+  });
 }

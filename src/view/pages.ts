@@ -19,7 +19,8 @@ export interface Page {
   csp: string;
 }
 
-const BASE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const BASE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 export const STATIC_CSP = `${BASE_CSP}; img-src 'none'`;
 const REVIEW_SCRIPT_HASH = `sha256-${createHash('sha256').update(REVIEW_SCRIPT, 'utf8').digest('base64')}`;
 const REVIEW_CSP = `${BASE_CSP}; img-src 'self'; connect-src 'self'; script-src '${REVIEW_SCRIPT_HASH}'`;
@@ -50,7 +51,8 @@ const HEAD = (title: string, refresh: string) => `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">${refresh}<title>${title}</title><style>${STYLE}</style>`;
 
-const INDEX = compile(`${HEAD('docbench view: {{reportsLabel}}', '{{#if refresh}}<meta http-equiv="refresh" content="3">{{/if}}')}</head><body>
+const INDEX =
+  compile(`${HEAD('docbench view: {{reportsLabel}}', '{{#if refresh}}<meta http-equiv="refresh" content="3">{{/if}}')}</head><body>
 <header class="top"><div class="eyebrow">docbench view {{version}}</div><h1>Runs in {{reportsLabel}}</h1>
 <div class="muted">{{runs.length}} runs{{#if inProgress}} · {{inProgress}} in progress (this page refreshes itself){{/if}} · <a href="/history">trend charts</a></div></header>
 <main>
@@ -64,7 +66,8 @@ const INDEX = compile(`${HEAD('docbench view: {{reportsLabel}}', '{{#if refresh}
 {{else}}<p>No run yet. Start one with <code>docbench run --dataset &lt;dir&gt;</code>; it appears here without a restart.</p><meta http-equiv="refresh" content="5">{{/if}}
 </main></body></html>`);
 
-const PROGRESS = compile(`${HEAD('docbench view: run {{name}}', '{{#if running}}<meta http-equiv="refresh" content="2">{{/if}}')}</head><body>
+const PROGRESS =
+  compile(`${HEAD('docbench view: run {{name}}', '{{#if running}}<meta http-equiv="refresh" content="2">{{/if}}')}</head><body>
 <header class="top"><div class="eyebrow"><a href="/">← all runs</a></div><h1>Run <code>{{name}}</code></h1><div class="muted">{{dataset}} · {{service}} · started {{date}}</div></header>
 <main><p id="progress"><progress max="{{planned}}" value="{{recorded}}"></progress> {{recorded}} of {{planned}} calls recorded · status {{status}}</p>
 {{#if running}}<p class="muted">This page refreshes itself; the report appears when the run is scored.</p>{{else}}<p class="banner">The run is {{status}} and not scored: finish it with <code>docbench run --resume</code>.</p>{{/if}}
@@ -123,9 +126,13 @@ function runRow(run: ListedRun, all: readonly ListedRun[], modes: readonly Mode[
     service: describeServiceUrl(run.manifest.service.base_url),
     status,
     statusTone: status === 'completed' ? 'good' : 'warn',
-    progress: run.in_progress ? { ...run.progress, text: `${run.progress.recorded} of ${run.progress.planned} calls` } : null,
+    progress: run.in_progress
+      ? { ...run.progress, text: `${run.progress.recorded} of ${run.progress.planned} calls` }
+      : null,
     documents: run.manifest.dataset.documents_selected,
-    f1: modes.map((mode) => formatPercent((run.summary ? run.summary.systems[run.summary.primary]?.extraction[mode]?.f1 : null) ?? null)),
+    f1: modes.map((mode) =>
+      formatPercent((run.summary ? run.summary.systems[run.summary.primary]?.extraction[mode]?.f1 : null) ?? null),
+    ),
     runHref: base,
     reportHref: run.has_report && !run.in_progress ? `${base}${RUN_DIR_FILES.reportHtml}` : null,
     reviewHref: `/review/${encodeURIComponent(run.name)}`,
@@ -134,18 +141,38 @@ function runRow(run: ListedRun, all: readonly ListedRun[], modes: readonly Mode[
   };
 }
 
-export function renderIndexPage(reportsLabel: string, runs: readonly ListedRun[], skipped: readonly { name: string; reason: string }[]): Page {
+export function renderIndexPage(
+  reportsLabel: string,
+  runs: readonly ListedRun[],
+  skipped: readonly { name: string; reason: string }[],
+): Page {
   const modes = MODES.filter((mode) => runs.some((r) => r.summary?.systems[r.summary.primary]?.extraction[mode]));
   const inProgress = runs.filter((r) => r.in_progress && r.manifest.status === 'running').length;
   return {
-    html: INDEX({ version: DOCBENCH_VERSION, reportsLabel, runs: runs.map((r) => runRow(r, runs, modes)), modeColumns: modes, skipped, inProgress, refresh: inProgress > 0 }),
+    html: INDEX({
+      version: DOCBENCH_VERSION,
+      reportsLabel,
+      runs: runs.map((r) => runRow(r, runs, modes)),
+      modeColumns: modes,
+      skipped,
+      inProgress,
+      refresh: inProgress > 0,
+    }),
     csp: STATIC_CSP,
   };
 }
 
 export function renderProgressPage(run: ListedRun): Page {
   return {
-    html: PROGRESS({ name: run.name, dataset: run.manifest.dataset.name, service: describeServiceUrl(run.manifest.service.base_url), date: formatDate(run.manifest.created_at), status: run.manifest.status, running: run.manifest.status === 'running', ...run.progress }),
+    html: PROGRESS({
+      name: run.name,
+      dataset: run.manifest.dataset.name,
+      service: describeServiceUrl(run.manifest.service.base_url),
+      date: formatDate(run.manifest.created_at),
+      status: run.manifest.status,
+      running: run.manifest.status === 'running',
+      ...run.progress,
+    }),
     csp: STATIC_CSP,
   };
 }
@@ -158,7 +185,12 @@ export function renderMessagePage(title: string, message: string, hint?: string)
 export function renderReviewPage(run: string, pageSize: number): Page {
   const base = `/runs/${encodeURIComponent(run)}/`;
   return {
-    html: REVIEW({ run, reportHref: `${base}${RUN_DIR_FILES.reportHtml}`, data: toScriptJsonHtml({ run, api: `/api/runs/${encodeURIComponent(run)}/`, page_size: pageSize }), script: new Handlebars.SafeString(REVIEW_SCRIPT) }),
+    html: REVIEW({
+      run,
+      reportHref: `${base}${RUN_DIR_FILES.reportHtml}`,
+      data: toScriptJsonHtml({ run, api: `/api/runs/${encodeURIComponent(run)}/`, page_size: pageSize }),
+      script: new Handlebars.SafeString(REVIEW_SCRIPT),
+    }),
     csp: REVIEW_CSP,
   };
 }

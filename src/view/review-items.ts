@@ -80,7 +80,10 @@ export function normalizeForReview(value: Json | undefined): string {
   }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `[${value.map(normalizeForReview).join('|')}]`;
-  return `{${Object.keys(value).sort().map((k) => `${k}:${normalizeForReview(value[k])}`).join('|')}}`;
+  return `{${Object.keys(value)
+    .sort()
+    .map((k) => `${k}:${normalizeForReview(value[k])}`)
+    .join('|')}}`;
 }
 
 function sameJson(a: Json | undefined, b: Json | undefined): boolean {
@@ -89,7 +92,8 @@ function sameJson(a: Json | undefined, b: Json | undefined): boolean {
 
 /** Whether a system's value matches the current truth: the scorer's verdict while the truth is as scored. */
 function matchesTruth(system: SystemValue, truth: Json): boolean {
-  if (system.scored && sameJson(system.scored.truth, truth)) return system.scored.verdict === 'tp' || system.scored.verdict === 'tn';
+  if (system.scored && sameJson(system.scored.truth, truth))
+    return system.scored.verdict === 'tp' || system.scored.verdict === 'tn';
   return normalizeForReview(system.value) === normalizeForReview(truth);
 }
 
@@ -118,12 +122,16 @@ function largestAgreement(values: readonly Json[]): number {
 export function rankSubject(subject: ReviewSubject): ReviewItem | null {
   if (subject.systems.length === 0) return null;
   const page = subject.kind === 'page';
-  const matches = page ? subject.systems.map((s) => pageSimilarity(s.value, subject.truth) >= SAME_PAGE_SIMILARITY) : subject.systems.map((s) => matchesTruth(s, subject.truth));
+  const matches = page
+    ? subject.systems.map((s) => pageSimilarity(s.value, subject.truth) >= SAME_PAGE_SIMILARITY)
+    : subject.systems.map((s) => matchesTruth(s, subject.truth));
   if (matches.every(Boolean)) return null;
   const values = subject.systems.map((s) => s.value);
   // One classification for fields and pages: only values that differ from the truth can outvote it.
   const differing = values.filter((_, i) => !matches[i]);
-  const agreeing = page ? largestGroup(differing, (a, b) => pageSimilarity(a, b) >= SAME_PAGE_SIMILARITY) : largestAgreement(differing);
+  const agreeing = page
+    ? largestGroup(differing, (a, b) => pageSimilarity(a, b) >= SAME_PAGE_SIMILARITY)
+    : largestAgreement(differing);
   const allAgree = values.length >= 2 && agreeing === values.length;
   const tier: ReviewTier = allAgree ? 1 : agreeing >= 2 ? 2 : 3;
   const reason = allAgree
@@ -142,7 +150,10 @@ export function rankSubject(subject: ReviewSubject): ReviewItem | null {
   const firstBox = subject.systems.flatMap((s) => s.boxes)[0];
   return {
     ...subject,
-    id: subject.kind === 'page' ? `page:${subject.document_id}:${subject.page}` : `field:${subject.document_id}:${subject.path}`,
+    id:
+      subject.kind === 'page'
+        ? `page:${subject.document_id}:${subject.page}`
+        : `field:${subject.document_id}:${subject.path}`,
     tier,
     label: TIER_LABELS[tier],
     reason,
@@ -157,7 +168,8 @@ function pageSimilarity(a: Json, b: Json): number {
 
 /** Most suspicious first: tier, then fields before pages, then how many systems agree, then document and place. */
 export function orderReviewItems<T extends ReviewItem>(items: readonly T[]): T[] {
-  const agreement = (item: T) => (item.kind === 'field' ? largestAgreement(item.systems.filter((_, i) => !item.matches[i]).map((s) => s.value)) : 0);
+  const agreement = (item: T) =>
+    item.kind === 'field' ? largestAgreement(item.systems.filter((_, i) => !item.matches[i]).map((s) => s.value)) : 0;
   return [...items].sort(
     (a, b) =>
       a.tier - b.tier ||
@@ -189,7 +201,9 @@ export function collectSubjects(sources: SubjectSources): ReviewSubject[] {
   // gives the same answer in every mode, and one vote, not two).
   for (const [name, system] of Object.entries(doc.systems ?? {})) {
     const regions = doc.region_pages?.systems?.[name] ?? [];
-    const answers = modes.flatMap((mode) => (system.extraction?.[mode] ? [{ mode, fields: system.extraction[mode]!.fields }] : []));
+    const answers = modes.flatMap((mode) =>
+      system.extraction?.[mode] ? [{ mode, fields: system.extraction[mode]!.fields }] : [],
+    );
     const answerKey = (fields: FieldVerdict[]) => JSON.stringify(fields.map((f) => [f.path, f.prediction]));
     if (answers.length > 1 && answers.some((a) => answerKey(a.fields) !== answerKey(answers[0]!.fields))) {
       for (const { mode, fields } of answers) systems.push({ name: `${name} (${mode})`, fields, regions });
@@ -211,7 +225,12 @@ export function collectSubjects(sources: SubjectSources): ReviewSubject[] {
         systems: systems.map((system) => {
           const field = system.fields.find((f) => f.path === path);
           const value = (field?.prediction ?? null) as Json;
-          return { system: system.name, value, boxes: findBoxes(system.regions, value), ...(field ? { scored: { truth: field.truth as Json, verdict: field.verdict } } : {}) };
+          return {
+            system: system.name,
+            value,
+            boxes: findBoxes(system.regions, value),
+            ...(field ? { scored: { truth: field.truth as Json, verdict: field.verdict } } : {}),
+          };
         }),
       });
     }
@@ -219,10 +238,19 @@ export function collectSubjects(sources: SubjectSources): ReviewSubject[] {
   const truthPages = sources.truthPages;
   const texts = doc.texts;
   if (truthPages !== undefined && texts) {
-    const pageSystems = Object.entries(texts.systems ?? {}).flatMap(([name, pages]) => (pages ? [{ name, pages }] : []));
+    const pageSystems = Object.entries(texts.systems ?? {}).flatMap(([name, pages]) =>
+      pages ? [{ name, pages }] : [],
+    );
     const count = Math.max(truthPages.length, ...pageSystems.map((s) => s.pages.length));
     for (let i = 0; i < count && pageSystems.length > 0; i++) {
-      subjects.push({ document_id: doc.document_id, kind: 'page', path: null, page: i + 1, truth: truthPages[i] ?? '', systems: pageSystems.map((s) => ({ system: s.name, value: s.pages[i] ?? '', boxes: [] })) });
+      subjects.push({
+        document_id: doc.document_id,
+        kind: 'page',
+        path: null,
+        page: i + 1,
+        truth: truthPages[i] ?? '',
+        systems: pageSystems.map((s) => ({ system: s.name, value: s.pages[i] ?? '', boxes: [] })),
+      });
     }
   }
   return subjects;
@@ -243,7 +271,13 @@ export function findBoxes(regions: readonly RegionPage[], value: Json): PageBox[
       if (!normalizeForReview(region.content).includes(needle)) continue;
       const b = region.bounding_box;
       const clamp = (v: number) => Math.min(1, Math.max(0, v));
-      boxes.push({ page: page.page, x0: clamp((b.min_x * 72) / page.width), y0: clamp((b.min_y * 72) / page.height), x1: clamp((b.max_x * 72) / page.width), y1: clamp((b.max_y * 72) / page.height) });
+      boxes.push({
+        page: page.page,
+        x0: clamp((b.min_x * 72) / page.width),
+        y0: clamp((b.min_y * 72) / page.height),
+        x1: clamp((b.max_x * 72) / page.width),
+        y1: clamp((b.max_y * 72) / page.height),
+      });
     }
   }
   return boxes;

@@ -37,7 +37,13 @@ export class ReviewQueueStore {
   async page(run: ReviewRun, offset: number, limit: number): Promise<ReviewPage> {
     const entry = await this.current(run);
     const queue = await entry.queue;
-    return { ...queue, items: queue.items.slice(offset, offset + limit), offset, total: queue.items.length, version: String(entry.version) };
+    return {
+      ...queue,
+      items: queue.items.slice(offset, offset + limit),
+      offset,
+      total: queue.items.length,
+      version: String(entry.version),
+    };
   }
 
   /** Writes the edit, then updates the kept queue: the new truth on the item, the file's new ETag on all its items. */
@@ -84,10 +90,17 @@ function sameSubject(item: QueueItem, edit: TruthEdit): boolean {
 
 /** documents.jsonl's and every truth file's modification time and size: what the queue was built from. */
 async function fingerprint(run: ReviewRun): Promise<string> {
-  const files = [runDirPath(run.runDir, 'documents'), ...run.dataset.documents.flatMap((d) => [d.truth.json, d.truth.markdown].filter((f): f is string => f !== undefined))];
-  const parts = await Promise.all(files.map(async (file) => {
-    const info = await stat(file).catch(() => null);
-    return info ? `${info.mtimeMs}:${info.size}` : '-';
-  }));
+  const files = [
+    runDirPath(run.runDir, 'documents'),
+    ...run.dataset.documents.flatMap((d) =>
+      [d.truth.json, d.truth.markdown].filter((f): f is string => f !== undefined),
+    ),
+  ];
+  const parts = await Promise.all(
+    files.map(async (file) => {
+      const info = await stat(file).catch(() => null);
+      return info ? `${info.mtimeMs}:${info.size}` : '-';
+    }),
+  );
   return parts.join(',');
 }

@@ -9,10 +9,24 @@ import { UsageError } from '../errors.js';
 import { finalizeRun } from '../finalize.js';
 import type { Logger } from '../logger.js';
 import { loadDataset, splitMarkdownPages } from '../dataset/index.js';
-import { openStoredRun, readDocuments, readManifest, runDirPath, type RunManifest, type RunSummary } from '../run-dir/index.js';
+import {
+  openStoredRun,
+  readDocuments,
+  readManifest,
+  runDirPath,
+  type RunManifest,
+  type RunSummary,
+} from '../run-dir/index.js';
 import type { Dataset, Json } from '../types.js';
 import { collectSubjects, orderReviewItems, rankSubject, type ReviewItem } from './review-items.js';
-import { applyTruthEdit, readTruthField, readTruthSnapshot, type TruthChange, type TruthEdit, type TruthSnapshot } from './truth-files.js';
+import {
+  applyTruthEdit,
+  readTruthField,
+  readTruthSnapshot,
+  type TruthChange,
+  type TruthEdit,
+  type TruthSnapshot,
+} from './truth-files.js';
 
 /** A queue item with the ETag of the truth file it would change. */
 export type QueueItem = ReviewItem & { etag: string };
@@ -44,7 +58,15 @@ export async function openReviewRun(runDir: string, cwd: string, logger: Logger)
   const manifest = await readManifest(runDir);
   const datasetDir = path.resolve(cwd, manifest.dataset.path);
   const dataset = await loadDataset(datasetDir, { logger }).catch((error: unknown) => {
-    throw new UsageError(`the dataset of run ${manifest.run_id} (${manifest.dataset.path}) cannot be loaded from ${cwd}: ${error instanceof Error ? error.message : String(error)}`, { code: 'INPUT_INVALID', subject: manifest.dataset.path, hint: 'start docbench view in the directory the run was made from', cause: error });
+    throw new UsageError(
+      `the dataset of run ${manifest.run_id} (${manifest.dataset.path}) cannot be loaded from ${cwd}: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        code: 'INPUT_INVALID',
+        subject: manifest.dataset.path,
+        hint: 'start docbench view in the directory the run was made from',
+        cause: error,
+      },
+    );
   });
   return { runDir, runName: path.basename(runDir), manifest, datasetDir, dataset };
 }
@@ -53,7 +75,8 @@ export async function openReviewRun(runDir: string, cwd: string, logger: Logger)
 export function figuresOf(summary: RunSummary): ReviewFigures[] {
   const figures: ReviewFigures[] = [];
   for (const [name, system] of Object.entries(summary.systems)) {
-    for (const [mode, block] of Object.entries(system.extraction ?? {})) figures.push({ label: `Field F1 (${name}, ${mode})`, value: block?.f1 ?? null });
+    for (const [mode, block] of Object.entries(system.extraction ?? {}))
+      figures.push({ label: `Field F1 (${name}, ${mode})`, value: block?.f1 ?? null });
     if (system.markdown) figures.push({ label: `Markdown similarity (${name})`, value: system.markdown.similarity });
   }
   return figures;
@@ -76,7 +99,10 @@ export async function buildReviewQueue(run: ReviewRun): Promise<ReviewQueue> {
   for await (const doc of readDocuments(run.runDir)) {
     const entry = byId.get(doc.document_id);
     if (!entry) continue;
-    const [json, markdown] = await Promise.all([snapshotOrNull(entry.truth.json), snapshotOrNull(entry.truth.markdown)]);
+    const [json, markdown] = await Promise.all([
+      snapshotOrNull(entry.truth.json),
+      snapshotOrNull(entry.truth.markdown),
+    ]);
     if (Math.max(await mtimeOf(entry.truth.json), await mtimeOf(entry.truth.markdown)) > scoredAt) truthChanged = true;
     let truthJson: Json | undefined;
     try {
@@ -97,12 +123,22 @@ export async function buildReviewQueue(run: ReviewRun): Promise<ReviewQueue> {
       if (item && etag) items.push({ ...item, etag });
     }
   }
-  return { run: run.runName, dataset: run.manifest.dataset.name, items: orderReviewItems(items), truth_changed: truthChanged, figures: figuresOf(inputs.summary) };
+  return {
+    run: run.runName,
+    dataset: run.manifest.dataset.name,
+    items: orderReviewItems(items),
+    truth_changed: truthChanged,
+    figures: figuresOf(inputs.summary),
+  };
 }
 
 export async function editTruth(run: ReviewRun, edit: TruthEdit): Promise<{ change: TruthChange; etag: string }> {
   const doc = run.dataset.documents.find((d) => d.id === edit.document);
-  if (!doc) throw new UsageError(`document ${edit.document} is not in dataset ${run.manifest.dataset.name}`, { code: 'INPUT_INVALID', subject: 'document' });
+  if (!doc)
+    throw new UsageError(`document ${edit.document} is not in dataset ${run.manifest.dataset.name}`, {
+      code: 'INPUT_INVALID',
+      subject: 'document',
+    });
   return applyTruthEdit(run.datasetDir, doc, edit);
 }
 

@@ -31,29 +31,52 @@ async function countRecords(file: string): Promise<number> {
   return count;
 }
 
-export async function listRuns(reportsDir: string): Promise<{ runs: ListedRun[]; skipped: { name: string; reason: string }[] }> {
+export async function listRuns(
+  reportsDir: string,
+): Promise<{ runs: ListedRun[]; skipped: { name: string; reason: string }[] }> {
   const runs: ListedRun[] = [];
   const skipped: { name: string; reason: string }[] = [];
   const names = await readdir(reportsDir).catch(() => []);
   for (const name of names.sort()) {
     const dir = path.join(reportsDir, name);
-    if (!isRunName(name) || !(await stat(dir).catch(() => null))?.isDirectory() || !existsSync(runDirPath(dir, 'manifest'))) continue;
+    if (
+      !isRunName(name) ||
+      !(await stat(dir).catch(() => null))?.isDirectory() ||
+      !existsSync(runDirPath(dir, 'manifest'))
+    )
+      continue;
     try {
       const manifest = await readManifest(dir);
       const summary = await readSummary(dir);
       const inProgress = manifest.status === 'running' || summary === null;
       const recorded = inProgress ? await countRecords(runDirPath(dir, 'results')) : manifest.counts.recorded;
-      runs.push({ name, manifest, summary, progress: { recorded, planned: manifest.counts.planned }, in_progress: inProgress, has_report: existsSync(runDirPath(dir, 'reportHtml')) });
+      runs.push({
+        name,
+        manifest,
+        summary,
+        progress: { recorded, planned: manifest.counts.planned },
+        in_progress: inProgress,
+        has_report: existsSync(runDirPath(dir, 'reportHtml')),
+      });
     } catch (error) {
       skipped.push({ name, reason: isDocbenchError(error) ? error.message : String(error) });
     }
   }
-  runs.sort((a, b) => Date.parse(b.manifest.created_at) - Date.parse(a.manifest.created_at) || (a.name < b.name ? -1 : 1));
+  runs.sort(
+    (a, b) => Date.parse(b.manifest.created_at) - Date.parse(a.manifest.created_at) || (a.name < b.name ? -1 : 1),
+  );
   return { runs, skipped };
 }
 
 /** The scored run of the same dataset made just before `run`, to diff against; null for the first. */
 export function findPreviousRun(runs: readonly ListedRun[], run: ListedRun): ListedRun | null {
-  const earlier = runs.filter((r) => r !== run && r.summary !== null && !r.in_progress && r.manifest.dataset.name === run.manifest.dataset.name && Date.parse(r.manifest.created_at) < Date.parse(run.manifest.created_at));
+  const earlier = runs.filter(
+    (r) =>
+      r !== run &&
+      r.summary !== null &&
+      !r.in_progress &&
+      r.manifest.dataset.name === run.manifest.dataset.name &&
+      Date.parse(r.manifest.created_at) < Date.parse(run.manifest.created_at),
+  );
   return earlier.sort((a, b) => Date.parse(b.manifest.created_at) - Date.parse(a.manifest.created_at))[0] ?? null;
 }

@@ -21,7 +21,6 @@ export function createSessionToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-
 export function sameToken(given: string | null | undefined, token: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
@@ -51,7 +50,10 @@ export function authenticate(request: IncomingMessage, token: string, port: numb
   const header = request.headers[TOKEN_HEADER];
   if (sameToken(Array.isArray(header) ? header[0] : header, token)) return 'header';
   const prefix = `${sessionCookieName(port)}=`;
-  const cookie = (request.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(prefix));
+  const cookie = (request.headers.cookie ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(prefix));
   return sameToken(cookie?.slice(prefix.length), token) ? 'cookie' : null;
 }
 

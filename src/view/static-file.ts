@@ -26,13 +26,22 @@ function expectBytes(size: number, shownAs: string): Transform {
       done(null, chunk);
     },
     flush(done) {
-      done(seen === size ? null : new HttpError(500, `${shownAs} was cut short while it was sent (${seen} of ${size} bytes)`));
+      done(
+        seen === size
+          ? null
+          : new HttpError(500, `${shownAs} was cut short while it was sent (${seen} of ${size} bytes)`),
+      );
     },
   });
 }
 
 /** Sends `file` (already confined to the reports directory) with `headers` and its length. */
-export async function sendFile(res: ServerResponse, file: string, shownAs: string, headers: Record<string, string>): Promise<void> {
+export async function sendFile(
+  res: ServerResponse,
+  file: string,
+  shownAs: string,
+  headers: Record<string, string>,
+): Promise<void> {
   let handle: FileHandle;
   try {
     handle = await open(file, 'r');
@@ -49,7 +58,11 @@ export async function sendFile(res: ServerResponse, file: string, shownAs: strin
       res.end();
       return;
     }
-    await pipeline(handle.createReadStream({ autoClose: false, start: 0, end: info.size - 1 }), expectBytes(info.size, shownAs), res);
+    await pipeline(
+      handle.createReadStream({ autoClose: false, start: 0, end: info.size - 1 }),
+      expectBytes(info.size, shownAs),
+      res,
+    );
   } catch (error) {
     // The client went away before the end: nothing to answer, nothing wrong with the server.
     if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;

@@ -52,7 +52,11 @@ export class StaleTruthError extends DocbenchError {
     readonly document: string,
     readonly etag: string,
   ) {
-    super('TRUTH_STALE', `the truth of ${document} changed since this page loaded it (in another tab or program): nothing was written`, { hint: 'reload the review to see the current truth, then decide again' });
+    super(
+      'TRUTH_STALE',
+      `the truth of ${document} changed since this page loaded it (in another tab or program): nothing was written`,
+      { hint: 'reload the review to see the current truth, then decide again' },
+    );
   }
 }
 
@@ -99,7 +103,11 @@ async function confineTruthFile(root: string, file: string): Promise<void> {
   const realRoot = await realpath(root);
   const realDir = await realpath(path.dirname(file)).catch(() => null);
   if (!info?.isFile() || realDir === null || (realDir !== realRoot && !realDir.startsWith(`${realRoot}${path.sep}`))) {
-    throw new UsageError(`${file} is not a regular truth file inside ${root}`, { code: 'INPUT_INVALID', subject: file, hint: 'the review edits only existing truth files of the dataset' });
+    throw new UsageError(`${file} is not a regular truth file inside ${root}`, {
+      code: 'INPUT_INVALID',
+      subject: file,
+      hint: 'the review edits only existing truth files of the dataset',
+    });
   }
 }
 
@@ -118,10 +126,20 @@ function serialise<T>(key: string, task: () => Promise<T>): Promise<T> {
 }
 
 /** Applies one edit to the dataset at `datasetDir`; resolves to the change logged and the file's new ETag. */
-export function applyTruthEdit(datasetDir: string, doc: DatasetDocument, edit: TruthEdit): Promise<{ change: TruthChange; etag: string }> {
+export function applyTruthEdit(
+  datasetDir: string,
+  doc: DatasetDocument,
+  edit: TruthEdit,
+): Promise<{ change: TruthChange; etag: string }> {
   const file = edit.kind === 'field' ? doc.truth.json : doc.truth.markdown;
   if (file === undefined) {
-    return Promise.reject(new UsageError(`${doc.id} has no truth ${edit.kind === 'field' ? 'JSON' : 'markdown'} file to edit`, { code: 'INPUT_INVALID', subject: doc.id, hint: 'create the truth file first; the review corrects existing truth' }));
+    return Promise.reject(
+      new UsageError(`${doc.id} has no truth ${edit.kind === 'field' ? 'JSON' : 'markdown'} file to edit`, {
+        code: 'INPUT_INVALID',
+        subject: doc.id,
+        hint: 'create the truth file first; the review corrects existing truth',
+      }),
+    );
   }
   return serialise(file, async () => {
     await confineTruthFile(path.join(datasetDir, 'truth'), file);
@@ -135,23 +153,43 @@ export function applyTruthEdit(datasetDir: string, doc: DatasetDocument, edit: T
       try {
         root = JSON.parse(current.text) as Json;
       } catch (error) {
-        throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`, { code: 'DATASET_INVALID', subject: file, cause: error });
+        throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`, {
+          code: 'DATASET_INVALID',
+          subject: file,
+          cause: error,
+        });
       }
-      if (root === null || typeof root !== 'object' || Array.isArray(root)) throw new UsageError(`${file} must hold a JSON object`, { code: 'DATASET_INVALID', subject: file });
+      if (root === null || typeof root !== 'object' || Array.isArray(root))
+        throw new UsageError(`${file} must hold a JSON object`, { code: 'DATASET_INVALID', subject: file });
       oldValue = getAtPath(root, steps) ?? null;
       setAtPath(root, steps, edit.value);
       text = formatLike(current.text, root);
     } else {
       const pages = splitMarkdownPages(current.text);
       const index = (edit.page ?? 0) - 1;
-      if (!Number.isInteger(index) || index < 0 || index > pages.length) throw new UsageError(`page ${String(edit.page)} is outside ${file} (${pages.length} pages)`, { code: 'INPUT_INVALID', subject: 'page' });
-      if (typeof edit.value !== 'string') throw new UsageError('a markdown page must be text', { code: 'INPUT_INVALID', subject: 'value' });
+      if (!Number.isInteger(index) || index < 0 || index > pages.length)
+        throw new UsageError(`page ${String(edit.page)} is outside ${file} (${pages.length} pages)`, {
+          code: 'INPUT_INVALID',
+          subject: 'page',
+        });
+      if (typeof edit.value !== 'string')
+        throw new UsageError('a markdown page must be text', { code: 'INPUT_INVALID', subject: 'value' });
       oldValue = pages[index] ?? '';
       pages[index] = edit.value;
       text = joinPages(pages);
     }
     await writeFileAtomic(file, text);
-    const change: TruthChange = { time: new Date().toISOString(), document: doc.id, field_path: edit.kind === 'field' ? edit.path : null, page: edit.kind === 'page' ? edit.page : null, old: oldValue, new: edit.value, source: edit.source, note: edit.note, run: edit.run };
+    const change: TruthChange = {
+      time: new Date().toISOString(),
+      document: doc.id,
+      field_path: edit.kind === 'field' ? edit.path : null,
+      page: edit.kind === 'page' ? edit.page : null,
+      old: oldValue,
+      new: edit.value,
+      source: edit.source,
+      note: edit.note,
+      run: edit.run,
+    };
     await appendFile(path.join(datasetDir, TRUTH_CHANGES_FILE), `${JSON.stringify(change)}\n`);
     return { change, etag: etagOf(text) };
   });

@@ -11,12 +11,26 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isDocbenchError, UsageError } from '../errors.js';
 import { silentLogger, type Logger } from '../logger.js';
-import { buildHistoryView, DEFAULT_DIFF_SETTINGS, diffRunDirectories, loadGateTemplates, renderDiffHtml, scanRuns } from '../gate/index.js';
+import {
+  buildHistoryView,
+  DEFAULT_DIFF_SETTINGS,
+  diffRunDirectories,
+  loadGateTemplates,
+  renderDiffHtml,
+  scanRuns,
+} from '../gate/index.js';
 import { loadTemplates } from '../report/index.js';
 import { RUN_DIR_FILES, runDirPath } from '../run-dir/index.js';
 import type { Json } from '../types.js';
 import { renderDocumentPage } from './page-image.js';
-import { renderIndexPage, renderMessagePage, renderProgressPage, renderReviewPage, STATIC_CSP, type Page } from './pages.js';
+import {
+  renderIndexPage,
+  renderMessagePage,
+  renderProgressPage,
+  renderReviewPage,
+  STATIC_CSP,
+  type Page,
+} from './pages.js';
 import { openReviewRun, rescoreRun, type ReviewRun } from './review-source.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ReviewQueueStore } from './review-queue-store.js';
 import { listRuns } from './run-list.js';
@@ -24,7 +38,18 @@ import { LRUCache } from 'lru-cache';
 import { HttpError } from './http-error.js';
 import { matchRoute, type Route } from './routes.js';
 import { isLoopbackHost } from '../loopback.js';
-import { acceptedHosts, authenticate, createSessionToken, isReadRequest, isRunName, mayChangeState, resolveConfined, sameToken, sessionCookie, TOKEN_PARAM } from './security.js';
+import {
+  acceptedHosts,
+  authenticate,
+  createSessionToken,
+  isReadRequest,
+  isRunName,
+  mayChangeState,
+  resolveConfined,
+  sameToken,
+  sessionCookie,
+  TOKEN_PARAM,
+} from './security.js';
 import { sendFile } from './static-file.js';
 import { StaleTruthError } from './truth-files.js';
 
@@ -75,7 +100,14 @@ const KEPT_RUNS = 4;
 const RUN_KEY_FILES = ['manifest', 'summary', 'documents'] as const;
 
 function baseHeaders(csp: string): Record<string, string> {
-  return { 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store', 'x-frame-options': 'DENY', 'cross-origin-resource-policy': 'same-origin' };
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+  };
 }
 
 function sendPage(res: ServerResponse, status: number, page: Page): void {
@@ -89,7 +121,8 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
 }
 
 async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'send the request as application/json');
+  if (!/^application\/json\b/.test(req.headers['content-type'] ?? ''))
+    throw new HttpError(415, 'send the request as application/json');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -108,7 +141,8 @@ async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknow
 
 function optionalText(body: Record<string, unknown>, key: string, max: number): string {
   const value = body[key] ?? '';
-  if (typeof value !== 'string' || value.length > max) throw new HttpError(400, `${key} must be text of at most ${max} characters`);
+  if (typeof value !== 'string' || value.length > max)
+    throw new HttpError(400, `${key} must be text of at most ${max} characters`);
   return value;
 }
 
@@ -136,7 +170,14 @@ function pathSegments(url: URL): string[] {
 
 /** `size:mtime` of each file (`-` when absent): what changes when a file is rewritten. */
 async function fileStamps(files: readonly string[]): Promise<string> {
-  const stamps = await Promise.all(files.map((file) => stat(file).then((info) => `${info.size}:${info.mtimeMs}`, () => '-')));
+  const stamps = await Promise.all(
+    files.map((file) =>
+      stat(file).then(
+        (info) => `${info.size}:${info.mtimeMs}`,
+        () => '-',
+      ),
+    ),
+  );
   return stamps.join('|');
 }
 
@@ -164,7 +205,10 @@ function createViewState(options: ViewServerOptions): ViewState {
   const host = options.host ?? '127.0.0.1';
   const reviewPageSize = options.reviewPageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(reviewPageSize) || reviewPageSize < 1 || reviewPageSize > MAX_PAGE_SIZE) {
-    throw new UsageError(`reviewPageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${reviewPageSize}`, { subject: 'reviewPageSize', hint: `leave it out for ${DEFAULT_PAGE_SIZE}` });
+    throw new UsageError(`reviewPageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${reviewPageSize}`, {
+      subject: 'reviewPageSize',
+      hint: `leave it out for ${DEFAULT_PAGE_SIZE}`,
+    });
   }
   return {
     host,
@@ -185,7 +229,8 @@ function createViewState(options: ViewServerOptions): ViewState {
 async function runDirOf(state: ViewState, name: string): Promise<string> {
   if (!isRunName(name)) throw new HttpError(404, `no run "${name}"`);
   const dir = await resolveConfined(state.reportsDir, [name]);
-  if (dir === null || !(await stat(dir).catch(() => null))?.isDirectory()) throw new HttpError(404, `no run "${name}" in the reports directory`);
+  if (dir === null || !(await stat(dir).catch(() => null))?.isDirectory())
+    throw new HttpError(404, `no run "${name}" in the reports directory`);
   return dir;
 }
 
@@ -206,7 +251,10 @@ async function serveRun(state: ViewState, { res }: RequestContext, name: string,
     const listed = (await listRuns(state.reportsDir)).runs.find((r) => r.name === name);
     if (!listed) throw new HttpError(404, `${name} is not a run directory`);
     if (listed.has_report && !listed.in_progress) {
-      res.writeHead(302, { ...baseHeaders(STATIC_CSP), location: `/runs/${encodeURIComponent(name)}/${RUN_DIR_FILES.reportHtml}` });
+      res.writeHead(302, {
+        ...baseHeaders(STATIC_CSP),
+        location: `/runs/${encodeURIComponent(name)}/${RUN_DIR_FILES.reportHtml}`,
+      });
       res.end();
     } else sendPage(res, 200, renderProgressPage(listed));
     return;
@@ -216,12 +264,17 @@ async function serveRun(state: ViewState, { res }: RequestContext, name: string,
   const type = CONTENT_TYPES[path.extname(file).toLowerCase()];
   // Reports carry their own CSP; the header repeats it so a file without one gets no more rights.
   const csp = `${STATIC_CSP}; script-src '${(await loadTemplates()).scriptHash}'`;
-  await sendFile(res, file, `${rest.join('/')} in run ${name}`, { ...baseHeaders(csp), 'content-type': type ?? 'application/octet-stream', ...(type ? {} : { 'content-disposition': 'attachment' }) });
+  await sendFile(res, file, `${rest.join('/')} in run ${name}`, {
+    ...baseHeaders(csp),
+    'content-type': type ?? 'application/octet-stream',
+    ...(type ? {} : { 'content-disposition': 'attachment' }),
+  });
 }
 
 async function editTruth(state: ViewState, { req, res }: RequestContext, name: string): Promise<void> {
   const ifMatch = req.headers['if-match'];
-  if (typeof ifMatch !== 'string' || ifMatch === '') throw new HttpError(428, 'If-Match is required: send the ETag the item was loaded with');
+  if (typeof ifMatch !== 'string' || ifMatch === '')
+    throw new HttpError(428, 'If-Match is required: send the ETag the item was loaded with');
   const body = await readJsonBody(req);
   const kind = body.kind;
   if (kind !== 'field' && kind !== 'page') throw new HttpError(400, 'kind must be "field" or "page"');
@@ -240,7 +293,9 @@ async function editTruth(state: ViewState, { req, res }: RequestContext, name: s
     run: name,
     ifMatch,
   });
-  state.logger.info(`truth of ${result.change.document} ${result.change.field_path ?? `page ${result.change.page}`}: ${JSON.stringify(result.change.old)} → ${JSON.stringify(result.change.new)} (${result.change.source})`);
+  state.logger.info(
+    `truth of ${result.change.document} ${result.change.field_path ?? `page ${result.change.page}`}: ${JSON.stringify(result.change.old)} → ${JSON.stringify(result.change.new)} (${result.change.source})`,
+  );
   res.setHeader('etag', result.etag);
   sendJson(res, 200, result);
 }
@@ -262,17 +317,32 @@ function pageRoutes(state: ViewState): Route<RequestContext>[] {
       pattern: '/history',
       handle: async ({ res }) => {
         const { rows, skipped } = await scanRuns(reportsDir, logger);
-        const html = (await loadGateTemplates()).history({ view: buildHistoryView(rows.map((r) => ({ ...r, dir: `runs/${r.dir}` })), skipped, 'docbench history') });
+        const html = (await loadGateTemplates()).history({
+          view: buildHistoryView(
+            rows.map((r) => ({ ...r, dir: `runs/${r.dir}` })),
+            skipped,
+            'docbench history',
+          ),
+        });
         sendPage(res, 200, { html, csp: STATIC_CSP });
       },
     },
-    { method: 'GET', pattern: '/runs/:run/*path', handle: (context, { named, rest }) => serveRun(state, context, named.run!, rest) },
+    {
+      method: 'GET',
+      pattern: '/runs/:run/*path',
+      handle: (context, { named, rest }) => serveRun(state, context, named.run!, rest),
+    },
     {
       method: 'GET',
       pattern: '/diff/:base/:candidate',
       handle: async ({ res }, { named }) => {
         const [baseDir, candidateDir] = [await runDirOf(state, named.base!), await runDirOf(state, named.candidate!)];
-        const { result } = await diffRunDirectories(baseDir, candidateDir, { settings: DEFAULT_DIFF_SETTINGS, outDir: null, allowDatasetChange: true, logger });
+        const { result } = await diffRunDirectories(baseDir, candidateDir, {
+          settings: DEFAULT_DIFF_SETTINGS,
+          outDir: null,
+          allowDatasetChange: true,
+          logger,
+        });
         sendPage(res, 200, { html: await renderDiffHtml(result), csp: STATIC_CSP });
       },
     },
@@ -314,20 +384,30 @@ function apiRoutes(state: ViewState): Route<RequestContext>[] {
       handle: async ({ res, url }, { named }) => {
         const run = await reviewRun(state, named.run!);
         const doc = run.dataset.documents.find((d) => d.id === url.searchParams.get('document'));
-        if (!doc) throw new HttpError(404, `no document "${url.searchParams.get('document') ?? ''}" in the run's dataset`);
+        if (!doc)
+          throw new HttpError(404, `no document "${url.searchParams.get('document') ?? ''}" in the run's dataset`);
         const png = await renderDocumentPage(doc, Number(url.searchParams.get('page') ?? '1'));
-        res.writeHead(200, { ...baseHeaders(STATIC_CSP), 'content-type': 'image/png', 'content-length': String(png.length) });
+        res.writeHead(200, {
+          ...baseHeaders(STATIC_CSP),
+          'content-type': 'image/png',
+          'content-length': String(png.length),
+        });
         res.end(png);
       },
     },
-    { method: 'POST', pattern: '/api/runs/:run/truth', handle: (context, { named }) => editTruth(state, context, named.run!) },
+    {
+      method: 'POST',
+      pattern: '/api/runs/:run/truth',
+      handle: (context, { named }) => editTruth(state, context, named.run!),
+    },
     {
       method: 'POST',
       pattern: '/api/runs/:run/rescore',
       handle: async ({ res }, { named }) => {
         const name = named.run!;
         const run = await reviewRun(state, name);
-        const pending = state.rescoring.get(name) ?? rescoreRun(run, state.logger).finally(() => state.rescoring.delete(name));
+        const pending =
+          state.rescoring.get(name) ?? rescoreRun(run, state.logger).finally(() => state.rescoring.delete(name));
         state.rescoring.set(name, pending);
         sendJson(res, 200, { figures: await pending });
       },
@@ -337,27 +417,51 @@ function apiRoutes(state: ViewState): Route<RequestContext>[] {
 
 /** The printed URL: its token becomes the session cookie, and the address bar loses it. */
 function startSession(state: ViewState, res: ServerResponse, url: URL, given: string): void {
-  if (!sameToken(given, state.token)) throw new HttpError(403, 'this link\'s session token is not the server\'s', 'open the URL docbench view printed when it started');
+  if (!sameToken(given, state.token))
+    throw new HttpError(
+      403,
+      "this link's session token is not the server's",
+      'open the URL docbench view printed when it started',
+    );
   url.searchParams.delete(TOKEN_PARAM);
   // One leading slash: `/.//example.com` normalises to `//example.com`, which a browser reads as another host.
-  res.writeHead(302, { ...baseHeaders(STATIC_CSP), 'set-cookie': sessionCookie(state.port, state.token), location: `${url.pathname.replace(/^\/+/, '/')}${url.search}` });
+  res.writeHead(302, {
+    ...baseHeaders(STATIC_CSP),
+    'set-cookie': sessionCookie(state.port, state.token),
+    location: `${url.pathname.replace(/^\/+/, '/')}${url.search}`,
+  });
   res.end();
 }
 
 /** The checks every request passes, in one place, then its route. */
-async function handleRequest(state: ViewState, routes: Route<RequestContext>[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handleRequest(
+  state: ViewState,
+  routes: Route<RequestContext>[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://view.invalid');
   const { hosts, token, port } = state;
   // DNS rebinding: a page of another site whose name now points at 127.0.0.1 sends its own Host.
-  if (state.loopback && !hosts.has((req.headers.host ?? '').toLowerCase())) throw new HttpError(421, `this server answers only to ${[...hosts].join(', ')}`);
+  if (state.loopback && !hosts.has((req.headers.host ?? '').toLowerCase()))
+    throw new HttpError(421, `this server answers only to ${[...hosts].join(', ')}`);
   const given = url.searchParams.get(TOKEN_PARAM);
   if (given !== null && isReadRequest(req)) {
     startSession(state, res, url, given);
     return;
   }
   const via = authenticate(req, token, port);
-  if (via === null) throw new HttpError(403, 'this server needs its session', 'open the URL docbench view printed when it started (it carries the session token once)');
-  if (!isReadRequest(req) && !mayChangeState(req, via)) throw new HttpError(403, 'a change must come from the view\'s own pages (Origin), or carry the token in the x-docbench-token header');
+  if (via === null)
+    throw new HttpError(
+      403,
+      'this server needs its session',
+      'open the URL docbench view printed when it started (it carries the session token once)',
+    );
+  if (!isReadRequest(req) && !mayChangeState(req, via))
+    throw new HttpError(
+      403,
+      "a change must come from the view's own pages (Origin), or carry the token in the x-docbench-token header",
+    );
   const match = matchRoute(routes, req.method ?? '', pathSegments(url));
   if (match === null) throw new HttpError(404, `nothing at ${url.pathname}`);
   if ('allowed' in match) {
@@ -388,13 +492,17 @@ function sendError(logger: Logger, req: IncomingMessage, res: ServerResponse, er
     status = 400;
     hint = error.hint;
     extra = { code: error.code };
-  } else logger.error(`view: ${req.method ?? ''} ${logPath(req)}: ${error instanceof Error ? (error.stack ?? error.message) : message}`);
+  } else
+    logger.error(
+      `view: ${req.method ?? ''} ${logPath(req)}: ${error instanceof Error ? (error.stack ?? error.message) : message}`,
+    );
   if (status === 500) message = 'internal error (see the terminal running docbench view)';
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  if (api || !isReadRequest(req)) sendJson(res, status, { error: status, message, ...(hint ? { hint } : {}), ...extra });
+  if (api || !isReadRequest(req))
+    sendJson(res, status, { error: status, message, ...(hint ? { hint } : {}), ...extra });
   else sendPage(res, status, renderMessagePage(`HTTP ${status}`, message, hint));
 }
 
@@ -451,6 +559,7 @@ function wholeParameter(url: URL, name: string, min: number, max: number): numbe
   const text = url.searchParams.get(name);
   if (text === null) return undefined;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new HttpError(400, `${name} must be a whole number from ${min} to ${max}`);
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw new HttpError(400, `${name} must be a whole number from ${min} to ${max}`);
   return value;
 }

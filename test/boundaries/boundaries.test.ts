@@ -23,7 +23,9 @@ const { BASE, MODULE_MAP, EVERYTHING } = require(path.join(root, 'scripts/module
 const FOLDERS = ['service', 'score', 'evaluate', 'run', 'run-dir', 'local', 'gate'];
 function baseTree(): Record<string, string> {
   const files: Record<string, string> = { 'src/errors.ts': 'export class DocbenchError extends Error {}\n' };
-  for (const folder of FOLDERS) files[`src/${folder}/index.ts`] = `export const ${folder.replace('-', '')}Value = 1;\nexport type ${folder.replace('-', '')}Type = number;\n`;
+  for (const folder of FOLDERS)
+    files[`src/${folder}/index.ts`] =
+      `export const ${folder.replace('-', '')}Value = 1;\nexport type ${folder.replace('-', '')}Type = number;\n`;
   files['src/score/extraction/anls.ts'] = 'export const anls = 1;\n';
   return files;
 }
@@ -41,7 +43,12 @@ async function brokenRules(files: Record<string, string>): Promise<string[]> {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await writeFile(path.join(dir, file), text);
   }
-  const { output } = await cruise(['src'], { baseDir: dir, validate: true, ruleSet: { forbidden }, tsPreCompilationDeps: true });
+  const { output } = await cruise(['src'], {
+    baseDir: dir,
+    validate: true,
+    ruleSet: { forbidden },
+    tsPreCompilationDeps: true,
+  });
   const violations = (output as ICruiseResult).summary.violations;
   return violations.map((v) => v.rule.name).sort();
 }
@@ -50,34 +57,56 @@ describe('the boundary rules', () => {
   it('pass the allowed imports: a listed folder through its index.ts, types where the map says types, a heavy folder lazily', async () => {
     expect(
       await brokenRules({
-        'src/evaluate/score-one.ts': "import { scoreValue } from '../score/index.js';\nimport { DocbenchError } from '../errors.js';\nexport const x = [scoreValue, DocbenchError];\n",
-        'src/score/read.ts': "import type { serviceType } from '../service/index.js';\nexport const y: serviceType = 1;\n",
-        'src/score/read-inline.ts': "import { type serviceType } from '../service/index.js';\nexport const y: serviceType = 1;\n",
-        'src/run/pages.ts': "export async function load() {\n  return (await import('../local/index.js')).localValue;\n}\n",
+        'src/evaluate/score-one.ts':
+          "import { scoreValue } from '../score/index.js';\nimport { DocbenchError } from '../errors.js';\nexport const x = [scoreValue, DocbenchError];\n",
+        'src/score/read.ts':
+          "import type { serviceType } from '../service/index.js';\nexport const y: serviceType = 1;\n",
+        'src/score/read-inline.ts':
+          "import { type serviceType } from '../service/index.js';\nexport const y: serviceType = 1;\n",
+        'src/run/pages.ts':
+          "export async function load() {\n  return (await import('../local/index.js')).localValue;\n}\n",
       }),
     ).toEqual([]);
   });
 
   it('fail an import of a folder the module map does not list', async () => {
-    expect(await brokenRules({ 'src/service/client.ts': "import { rundirValue } from '../run-dir/index.js';\nexport const x = rundirValue;\n" })).toEqual(['layer:service']);
+    expect(
+      await brokenRules({
+        'src/service/client.ts': "import { rundirValue } from '../run-dir/index.js';\nexport const x = rundirValue;\n",
+      }),
+    ).toEqual(['layer:service']);
   });
 
   it('fail a run-time import where the map allows only types', async () => {
-    expect(await brokenRules({ 'src/score/read.ts': "import { serviceValue } from '../service/index.js';\nexport const x = serviceValue;\n" })).toEqual(['layer:score:types:service']);
+    expect(
+      await brokenRules({
+        'src/score/read.ts': "import { serviceValue } from '../service/index.js';\nexport const x = serviceValue;\n",
+      }),
+    ).toEqual(['layer:score:types:service']);
   });
 
   it('fail a static import where the map allows only a lazy one', async () => {
-    expect(await brokenRules({ 'src/run/pages.ts': "import { localValue } from '../local/index.js';\nexport const x = localValue;\n" })).toEqual(['layer:run:lazily:local']);
+    expect(
+      await brokenRules({
+        'src/run/pages.ts': "import { localValue } from '../local/index.js';\nexport const x = localValue;\n",
+      }),
+    ).toEqual(['layer:run:lazily:local']);
   });
 
   it("fail an import past another folder's index.ts", async () => {
-    expect(await brokenRules({ 'src/evaluate/score-one.ts': "import { anls } from '../score/extraction/anls.js';\nexport const x = anls;\n" })).toEqual(['through-index']);
+    expect(
+      await brokenRules({
+        'src/evaluate/score-one.ts': "import { anls } from '../score/extraction/anls.js';\nexport const x = anls;\n",
+      }),
+    ).toEqual(['through-index']);
   });
 
   it('fail a cycle between folders', async () => {
     const broken = await brokenRules({
-      'src/gate/index.ts': "import { rundirValue } from '../run-dir/index.js';\nexport const gateValue = rundirValue;\n",
-      'src/run-dir/index.ts': "import { gateValue } from '../gate/index.js';\nexport const rundirValue = 1;\nexport const again = () => gateValue;\n",
+      'src/gate/index.ts':
+        "import { rundirValue } from '../run-dir/index.js';\nexport const gateValue = rundirValue;\n",
+      'src/run-dir/index.ts':
+        "import { gateValue } from '../gate/index.js';\nexport const rundirValue = 1;\nexport const again = () => gateValue;\n",
     });
     expect(broken).toContain('no-folder-cycle');
     expect(broken).toContain('no-cycle');
@@ -85,7 +114,11 @@ describe('the boundary rules', () => {
 });
 
 /** CONTRIBUTING.md's module map as {key: may-import}; a row naming a subfolder is returned apart. */
-function parseModuleMap(markdown: string): { rows: Map<string, string>; subfolders: [string, string][]; base: string[] } {
+function parseModuleMap(markdown: string): {
+  rows: Map<string, string>;
+  subfolders: [string, string][];
+  base: string[];
+} {
   const section = markdown.slice(markdown.indexOf('## Module map'), markdown.indexOf('## Habits'));
   const rows = new Map<string, string>();
   const subfolders: [string, string][] = [];
@@ -103,18 +136,23 @@ function parseModuleMap(markdown: string): { rows: Map<string, string>; subfolde
 }
 
 const describeEntry = (entry: MapEntry) => (typeof entry === 'string' ? entry : `${entry.name} (${entry.only})`);
-const describeRow = (allowed: '*' | MapEntry[]) => (allowed === EVERYTHING ? 'everything' : allowed.length === 0 ? '—' : allowed.map(describeEntry).join(', '));
+const describeRow = (allowed: '*' | MapEntry[]) =>
+  allowed === EVERYTHING ? 'everything' : allowed.length === 0 ? '—' : allowed.map(describeEntry).join(', ');
 
 describe("CONTRIBUTING.md's module map", () => {
   it('places every folder and top-level module of src/: in a row of its own, or among the base modules', async () => {
     const entries = await readdir(path.join(root, 'src'), { withFileTypes: true });
-    const names = entries.map((entry) => (entry.isDirectory() ? entry.name : entry.name.endsWith('.ts') ? entry.name : null)).filter((name) => name !== null);
+    const names = entries
+      .map((entry) => (entry.isDirectory() ? entry.name : entry.name.endsWith('.ts') ? entry.name : null))
+      .filter((name) => name !== null);
     expect(names.filter((name) => !(name in MODULE_MAP) && !BASE.includes(name))).toEqual([]);
   });
 
   it('lists every folder and top-level module with exactly what the rules let it import', async () => {
     const { rows, base } = parseModuleMap(await readFile(path.join(root, 'CONTRIBUTING.md'), 'utf8'));
-    const expected = Object.fromEntries(Object.entries(MODULE_MAP).map(([key, allowed]) => [key, describeRow(allowed)]));
+    const expected = Object.fromEntries(
+      Object.entries(MODULE_MAP).map(([key, allowed]) => [key, describeRow(allowed)]),
+    );
     expect(Object.fromEntries(rows)).toEqual(expected);
     expect(base).toEqual(BASE);
   });
@@ -125,7 +163,8 @@ describe("CONTRIBUTING.md's module map", () => {
     for (const [key, mayImport] of subfolders) {
       const folder = MODULE_MAP[key.split('/')[0]!]!;
       const allowed = folder === EVERYTHING ? null : new Set(folder.map(describeEntry));
-      for (const entry of mayImport.split(', ')) expect(allowed === null || allowed.has(entry), `${key}: ${entry}`).toBe(true);
+      for (const entry of mayImport.split(', '))
+        expect(allowed === null || allowed.has(entry), `${key}: ${entry}`).toBe(true);
     }
   });
 });

@@ -7,12 +7,22 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Launches chromium, or fails with what to do: CI installs it, so a missing browser is an error, not a skip. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} not found: the browser tests need Debian's chromium. Install it with: apt-get update && apt-get install -y chromium (.ci/run does this)`);
+    throw new Error(
+      `${CHROMIUM} not found: the browser tests need Debian's chromium. Install it with: apt-get update && apt-get install -y chromium (.ci/run does this)`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }

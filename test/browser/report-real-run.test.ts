@@ -39,22 +39,41 @@ beforeAll(async () => {
   runDir = path.join(tmp, 'run');
   // One call after another, so the seeded fault sequence meets the calls in plan order: with seed 1 the first
   // document's three calls succeed, the second's partly fail and the third's all fail.
-  service = await startLocalService({ dataDir: path.join(tmp, 'service'), faults: { rate: 0.5, seed: 1, modes: ['500'] } });
-  const stderr: string[] = [];
-  const args = ['run', '--dataset', path.join(ROOT, 'datasets/sample-claims'), '--out', runDir, '--limit', '3', '--modes', 'fast,slow'];
-  const code = await main([...args, '--base-url', service.baseUrl, '--retries', '1', '--concurrency', '1', '--no-cache', '--quiet'], {
-    cwd: tmp,
-    env: {},
-    stdout: quietStream(),
-    stderr: new Writable({
-      write: (chunk, _encoding, done) => {
-        stderr.push(String(chunk));
-        done();
-      },
-    }),
+  service = await startLocalService({
+    dataDir: path.join(tmp, 'service'),
+    faults: { rate: 0.5, seed: 1, modes: ['500'] },
   });
+  const stderr: string[] = [];
+  const args = [
+    'run',
+    '--dataset',
+    path.join(ROOT, 'datasets/sample-claims'),
+    '--out',
+    runDir,
+    '--limit',
+    '3',
+    '--modes',
+    'fast,slow',
+  ];
+  const code = await main(
+    [...args, '--base-url', service.baseUrl, '--retries', '1', '--concurrency', '1', '--no-cache', '--quiet'],
+    {
+      cwd: tmp,
+      env: {},
+      stdout: quietStream(),
+      stderr: new Writable({
+        write: (chunk, _encoding, done) => {
+          stderr.push(String(chunk));
+          done();
+        },
+      }),
+    },
+  );
   if (code !== 0) throw new Error(`docbench run exited ${code}: ${stderr.join('')}`);
-  documents = (await readFile(path.join(runDir, 'documents.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as DocumentEvaluation);
+  documents = (await readFile(path.join(runDir, 'documents.jsonl'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as DocumentEvaluation);
 }, 180_000);
 
 afterAll(async () => {
@@ -78,13 +97,18 @@ describe('report.html of a real run of the sample dataset', () => {
     expect(board.rows.map((r) => r.system).sort()).toEqual(['incumbent', 'service']);
     const leaderboard = page.locator(`table.leaderboard[data-metric="${board.metric}"] tbody tr`);
     await expect.poll(() => leaderboard.count()).toBe(2);
-    expect(await leaderboard.evaluateAll((trs) => trs.map((tr) => tr.querySelector('strong')!.textContent))).toEqual(board.rows.map((r) => r.system));
+    expect(await leaderboard.evaluateAll((trs) => trs.map((tr) => tr.querySelector('strong')!.textContent))).toEqual(
+      board.rows.map((r) => r.system),
+    );
     expect(await page.locator('svg[aria-label$="against latency, one point per system"]').count()).toBe(1);
     expect(await page.locator('#comparisons-table tbody tr').count()).toBe(summary.comparisons.length);
 
     // Sorting: the service's F1 slow ascending, then descending.
     const f1 = (d: DocumentEvaluation) => d.systems.service?.extraction.slow?.f1 ?? -1;
-    const idsBy = (dir: 1 | -1) => [...documents].sort((a, b) => dir * (f1(a) - f1(b)) || (a.document_id < b.document_id ? -1 : 1)).map((d) => d.document_id);
+    const idsBy = (dir: 1 | -1) =>
+      [...documents]
+        .sort((a, b) => dir * (f1(a) - f1(b)) || (a.document_id < b.document_id ? -1 : 1))
+        .map((d) => d.document_id);
     expect(documents.length).toBeGreaterThan(1);
     const header = page.locator('#documents-table th[data-key="f1:slow:service"]');
     await header.click();
@@ -105,7 +129,8 @@ describe('report.html of a real run of the sample dataset', () => {
     // The fixture has every status, so each filter both shows and hides rows.
     // A document's status is the worst of its systems' (the incumbent's stored answers never fail).
     const statusOf = (d: DocumentEvaluation) => d.systems.service!.status;
-    const idsWith = (status: 'ok' | 'partial' | 'failed') => documents.filter((d) => statusOf(d) === status).map((d) => d.document_id);
+    const idsWith = (status: 'ok' | 'partial' | 'failed') =>
+      documents.filter((d) => statusOf(d) === status).map((d) => d.document_id);
     expect(idsWith('failed')).toHaveLength(1);
     expect(idsWith('partial')).toHaveLength(1);
     expect(idsWith('ok')).toHaveLength(1);
@@ -123,7 +148,13 @@ describe('report.html of a real run of the sample dataset', () => {
 
     // Dashboard links carry the service's URLs: a service reached by --base-url keeps its own links, even
     // when it is docbench's engine (only the embedded engine's pages are copied into the run directory).
-    const links = await page.locator('#documents-body a.dashboard').evaluateAll((as) => as.map((a) => ({ id: a.closest('tr')!.getAttribute('data-id'), href: a.getAttribute('href'), rel: a.getAttribute('rel') })));
+    const links = await page.locator('#documents-body a.dashboard').evaluateAll((as) =>
+      as.map((a) => ({
+        id: a.closest('tr')!.getAttribute('data-id'),
+        href: a.getAttribute('href'),
+        rel: a.getAttribute('rel'),
+      })),
+    );
     const dashboard = (d: DocumentEvaluation) => d.systems.service?.dashboard_url ?? null;
     const expected = documents.filter((d) => dashboard(d) && /^https?:/.test(dashboard(d)!));
     expect(expected.length).toBeGreaterThan(0);
@@ -139,7 +170,11 @@ describe('report.html of a real run of the sample dataset', () => {
 
     // junit.xml is well-formed XML (the browser's parser is strict).
     const xml = await readFile(path.join(runDir, 'junit.xml'), 'utf8');
-    const parseError = await page.evaluate((text) => new DOMParser().parseFromString(text, 'application/xml').querySelector('parsererror')?.textContent ?? null, xml);
+    const parseError = await page.evaluate(
+      (text) =>
+        new DOMParser().parseFromString(text, 'application/xml').querySelector('parsererror')?.textContent ?? null,
+      xml,
+    );
     expect(parseError).toBeNull();
 
     // A drill-down opens from the table and shows the document.
@@ -150,12 +185,23 @@ describe('report.html of a real run of the sample dataset', () => {
     // The file holds a hundred documents; the link's anchor shows this one alone.
     const shown = page.locator('article.doc:target');
     expect(await shown.locator('h1').textContent()).toContain(id!);
-    expect(await page.locator('article.doc').evaluateAll((articles) => articles.filter((a) => getComputedStyle(a).display !== 'none').length)).toBe(1);
+    expect(
+      await page
+        .locator('article.doc')
+        .evaluateAll((articles) => articles.filter((a) => getComputedStyle(a).display !== 'none').length),
+    ).toBe(1);
     expect(await shown.locator('table tbody tr').count()).toBeGreaterThan(0);
     // Truth and every system side by side: fields (Field, Truth, local, incumbent) and markdown columns.
     const systemsHere = Object.keys(documents.find((d) => d.document_id === id)!.systems);
-    expect(await shown.locator('table.side-by-side').first().locator('thead th').allTextContents()).toEqual(['Field', 'Truth', ...systemsHere]);
-    expect(await shown.locator('.diff-grid').first().locator('.diff-col h4').allTextContents()).toEqual(['Truth', ...systemsHere]);
+    expect(await shown.locator('table.side-by-side').first().locator('thead th').allTextContents()).toEqual([
+      'Field',
+      'Truth',
+      ...systemsHere,
+    ]);
+    expect(await shown.locator('.diff-grid').first().locator('.diff-col h4').allTextContents()).toEqual([
+      'Truth',
+      ...systemsHere,
+    ]);
     await page.screenshot({ path: path.join(ARTIFACTS, 'drilldown.png'), fullPage: true });
 
     expect(log.pageErrors).toEqual([]);

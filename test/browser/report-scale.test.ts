@@ -39,10 +39,13 @@ function generateLine(template: DocumentEvaluation, i: number): DocumentEvaluati
   const extraction = candidate.extraction.fast!;
   // Distinct F1 values in a scrambled order, so a sort has something to do.
   extraction.f1 = ((i * 7919) % DOCUMENTS) / DOCUMENTS;
-  for (const system of Object.values(line.systems)) for (const mode of Object.values(system.extraction)) mode.fields = [];
+  for (const system of Object.values(line.systems))
+    for (const mode of Object.values(system.extraction)) mode.fields = [];
   if (i % FAILED_EVERY === 0) {
     candidate.status = 'failed';
-    candidate.errors = [{ endpoint: 'extract', mode: 'fast', code: 'SERVICE_HTTP', message: `503 on document ${i}`, status: 503 }];
+    candidate.errors = [
+      { endpoint: 'extract', mode: 'fast', code: 'SERVICE_HTTP', message: `503 on document ${i}`, status: 503 },
+    ];
   }
   return line;
 }
@@ -52,7 +55,25 @@ beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'docbench-scale-browser-'));
   await writeStoredDataset(path.join(tmp, 'dataset'), 8);
   runDir = path.join(tmp, 'run');
-  const result = await runCli(['run', '--dataset', 'dataset', '--config', 'dataset/docbench.config.yaml', '--endpoints', 'extract,compare', '--modes', 'fast', '--no-cache', '--no-gate', '--quiet', '--out', runDir], tmp);
+  const result = await runCli(
+    [
+      'run',
+      '--dataset',
+      'dataset',
+      '--config',
+      'dataset/docbench.config.yaml',
+      '--endpoints',
+      'extract,compare',
+      '--modes',
+      'fast',
+      '--no-cache',
+      '--no-gate',
+      '--quiet',
+      '--out',
+      runDir,
+    ],
+    tmp,
+  );
   expect(result.code).toBe(0);
   const templates = (await readFile(path.join(runDir, 'documents.jsonl'), 'utf8'))
     .split('\n')
@@ -60,7 +81,8 @@ beforeAll(async () => {
     .map((text) => JSON.parse(text) as DocumentEvaluation);
   const out = createWriteStream(path.join(runDir, 'documents.jsonl'));
   for (let i = 1; i <= DOCUMENTS; i++) {
-    if (!out.write(`${JSON.stringify(generateLine(templates[i % templates.length]!, i))}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    if (!out.write(`${JSON.stringify(generateLine(templates[i % templates.length]!, i))}\n`))
+      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   out.end();
   await finished(out);
@@ -85,7 +107,9 @@ describe('report.html of a 100,000-document run', () => {
     expect(await page.locator('#documents-body tr').count()).toBe(100);
     const first = await rowIds(page);
     expect(first[0]).toContain('gen-001000');
-    expect(first.slice(0, DOCUMENTS / FAILED_EVERY).every((id) => Number(id.match(/gen-(\d+)/)![1]) % FAILED_EVERY === 0)).toBe(true);
+    expect(
+      first.slice(0, DOCUMENTS / FAILED_EVERY).every((id) => Number(id.match(/gen-(\d+)/)![1]) % FAILED_EVERY === 0),
+    ).toBe(true);
 
     await page.click('#doc-next');
     expect(await countText(page)).toBe('Showing 101–200 of 100,000');
@@ -112,7 +136,9 @@ describe('report.html of a 100,000-document run', () => {
     await page.selectOption('#doc-tag', 'region=north');
     expect(await countText(page)).toBe('Showing 1–100 of 25,000 (filtered from 100,000)');
     // region=north is every fourth document.
-    const north = await page.locator('#documents-body tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')!));
+    const north = await page
+      .locator('#documents-body tr')
+      .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')!));
     expect(north.map((id) => Number(id.slice('gen-'.length)) % REGIONS.length)).toEqual(north.map(() => 0));
     await page.selectOption('#doc-tag', '');
     await page.fill('#doc-search', 'gen-04242');

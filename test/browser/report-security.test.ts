@@ -10,7 +10,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReports } from '../../src/report/index.js';
 import { drilldownAnchor, drilldownFileName } from '../../src/report/drilldown-name.js';
-import { HOSTILE_DASHBOARD, HOSTILE_ID, JS_URL, UNICODE_ID, writeRunFixture, type Fixture } from '../report/run-fixture.js';
+import {
+  HOSTILE_DASHBOARD,
+  HOSTILE_ID,
+  JS_URL,
+  UNICODE_ID,
+  writeRunFixture,
+  type Fixture,
+} from '../report/run-fixture.js';
 import { launchChromium, networkRequests, openLoggedPage, type PageLog } from './browser.js';
 
 let browser: Browser;
@@ -37,7 +44,8 @@ async function expectInert(page: Page, log: PageLog): Promise<void> {
   expect(networkRequests(log)).toEqual([]);
 }
 
-const rowIds = (page: Page) => page.locator('#documents-body tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')));
+const rowIds = (page: Page) =>
+  page.locator('#documents-body tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')));
 
 describe('report.html with hostile content', () => {
   it('shows payloads as text, links only http(s) dashboards, and pages, sorts and filters 250+ documents', async () => {
@@ -68,19 +76,27 @@ describe('report.html with hostile content', () => {
 
     await page.fill('#doc-search', 'quoted');
     expect(await rowIds(page)).toEqual([UNICODE_ID]);
-    expect(await page.locator('#documents-body a.dashboard').getAttribute('href')).toBe(new URL(HOSTILE_DASHBOARD).href);
+    expect(await page.locator('#documents-body a.dashboard').getAttribute('href')).toBe(
+      new URL(HOSTILE_DASHBOARD).href,
+    );
 
     await page.fill('#doc-search', '');
     await page.selectOption('#doc-status', 'problem');
-    const problems = fixture.documents.filter((d) => d.status !== 'ok' || fixture.gate!.document_failures.some((f) => f.document_id === d.document_id)).length;
+    const problems = fixture.documents.filter(
+      (d) => d.status !== 'ok' || fixture.gate!.document_failures.some((f) => f.document_id === d.document_id),
+    ).length;
     expect(await page.locator('#documents-body tr').count()).toBe(problems);
     await page.selectOption('#doc-status', 'all');
     await page.selectOption('#doc-tag', 'tier=fax');
-    expect(await page.locator('#documents-body tr').count()).toBe(fixture.documents.filter((d) => d.tags.tier === 'fax').length);
+    expect(await page.locator('#documents-body tr').count()).toBe(
+      fixture.documents.filter((d) => d.tags.tier === 'fax').length,
+    );
 
     // Fields table sorts in place.
     await page.click('#fields-table th:nth-child(3)');
-    const f1 = await page.locator('#fields-table tbody td:nth-child(3)').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
+    const f1 = await page
+      .locator('#fields-table tbody td:nth-child(3)')
+      .evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
     expect(f1).toEqual([...f1].sort((a, b) => b - a));
 
     await expectInert(page, log);
@@ -98,7 +114,9 @@ describe('report.html with hostile content', () => {
     }
     // The hostile document's section, opened at its anchor as the report links it.
     const hostile = fixture.documents.findIndex((d) => d.document_id === HOSTILE_ID);
-    await page.goto(`${pathToFileURL(path.join(fixture.dir, 'drilldown', drilldownFileName(hostile))).href}#${drilldownAnchor(HOSTILE_ID)}`);
+    await page.goto(
+      `${pathToFileURL(path.join(fixture.dir, 'drilldown', drilldownFileName(hostile))).href}#${drilldownAnchor(HOSTILE_ID)}`,
+    );
     expect(await page.locator('article.doc:target h1').textContent()).toContain(HOSTILE_ID);
     expect(await page.locator('article.doc:target a.dashboard').count()).toBe(0);
     expect(await page.locator('script').count()).toBe(0);

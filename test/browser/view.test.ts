@@ -38,7 +38,24 @@ beforeAll(async () => {
   reportsDir = path.join(tmp, 'reports');
   runDir = path.join(reportsDir, 'r1');
   await cp(path.join(ROOT, 'datasets/sample-claims'), datasetDir, { recursive: true });
-  const result = await runCli(['run', '--dataset', 'dataset', '--out', 'reports/r1', '--limit', '3', '--modes', 'fast,slow', '--endpoints', 'extract,compare,split', '--no-cache', '--quiet'], tmp);
+  const result = await runCli(
+    [
+      'run',
+      '--dataset',
+      'dataset',
+      '--out',
+      'reports/r1',
+      '--limit',
+      '3',
+      '--modes',
+      'fast,slow',
+      '--endpoints',
+      'extract,compare,split',
+      '--no-cache',
+      '--quiet',
+    ],
+    tmp,
+  );
   if (result.code !== 0) throw new Error(`docbench run exited ${result.code}: ${result.stderr}`);
   server = await startViewServer({ reportsDir, cwd: tmp });
 }, 400_000);
@@ -57,7 +74,10 @@ function expectClean(log: PageLog): void {
 
 /** A request as a script makes it: the token in the header. */
 function withToken(url: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), 'x-docbench-token': server.token } });
+  return fetch(url, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string> | undefined), 'x-docbench-token': server.token },
+  });
 }
 
 async function queue(query = 'limit=1000'): Promise<ReviewPage> {
@@ -69,7 +89,11 @@ async function queue(query = 'limit=1000'): Promise<ReviewPage> {
 async function readChanges(): Promise<TruthChange[]> {
   const file = path.join(datasetDir, 'truth-changes.jsonl');
   if (!existsSync(file)) return [];
-  return (await readFile(file, 'utf8')).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as TruthChange);
+  return (await readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as TruthChange);
 }
 
 async function truthAt(item: QueueItem): Promise<unknown> {
@@ -77,8 +101,13 @@ async function truthAt(item: QueueItem): Promise<unknown> {
     const text = await readFile(path.join(datasetDir, 'truth', `${item.document_id}.md`), 'utf8');
     return text.split(/\n\s*<!-- page-break -->\s*\n/)[item.page! - 1]!.trim();
   }
-  const truth = JSON.parse(await readFile(path.join(datasetDir, 'truth', `${item.document_id}.json`), 'utf8')) as unknown;
-  return item.path!.split(/\.|\[|\]/).filter(Boolean).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], truth);
+  const truth = JSON.parse(
+    await readFile(path.join(datasetDir, 'truth', `${item.document_id}.json`), 'utf8'),
+  ) as unknown;
+  return item
+    .path!.split(/\.|\[|\]/)
+    .filter(Boolean)
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], truth);
 }
 
 /** A new browser page that opened the printed URL (its session cookie set), then the review. */
@@ -129,8 +158,21 @@ describe('docbench view over a real run of the embedded engine', () => {
     // A run that starts after the server: listed on the next load, with its progress.
     const running = path.join(reportsDir, 'r2-running');
     await mkdir(running);
-    const manifest = JSON.parse(await readFile(path.join(runDir, 'run.json'), 'utf8')) as { status: string; run_id: string; counts: { planned: number } };
-    await writeFile(path.join(running, 'run.json'), JSON.stringify({ ...manifest, run_id: 'r2-running', status: 'running', created_at: new Date().toISOString(), counts: { ...manifest.counts, planned: 9 } }));
+    const manifest = JSON.parse(await readFile(path.join(runDir, 'run.json'), 'utf8')) as {
+      status: string;
+      run_id: string;
+      counts: { planned: number };
+    };
+    await writeFile(
+      path.join(running, 'run.json'),
+      JSON.stringify({
+        ...manifest,
+        run_id: 'r2-running',
+        status: 'running',
+        created_at: new Date().toISOString(),
+        counts: { ...manifest.counts, planned: 9 },
+      }),
+    );
     const results = (await readFile(path.join(runDir, 'results.jsonl'), 'utf8')).split('\n').slice(0, 2).join('\n');
     await writeFile(path.join(running, 'results.jsonl'), `${results}\n`);
     await page.reload();
@@ -144,7 +186,10 @@ describe('docbench view over a real run of the embedded engine', () => {
     await page.waitForURL(/\/runs\/r1\/report\.html$/);
     await page.locator('#documents-body a.drilldown').first().click();
     await page.waitForURL(/\/runs\/r1\/drilldown\/part-\d{5}\.html#[A-Za-z0-9_-]+$/);
-    const [popup] = await Promise.all([page.context().waitForEvent('page'), page.locator('article.doc:target a.dashboard').click()]);
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.locator('article.doc:target a.dashboard').click(),
+    ]);
     await popup.waitForLoadState();
     expect(popup.url()).toMatch(/\/runs\/r1\/comparisons\/[a-z0-9-]+\.html$/);
     expect(await popup.locator('section.page').count()).toBeGreaterThan(0);
@@ -167,7 +212,10 @@ describe('docbench view over a real run of the embedded engine', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'view-review.jpg'), type: 'jpeg', quality: 80 });
     expect(await page.locator('#systems li').count()).toBe(items[0]!.systems.length);
     // One statement per item: the heading is the tier's label, the reason details the same classification.
-    expect([await page.locator('#tier').textContent(), await page.locator('#reason').textContent()]).toEqual([items[0]!.label, items[0]!.reason]);
+    expect([await page.locator('#tier').textContent(), await page.locator('#reason').textContent()]).toEqual([
+      items[0]!.label,
+      items[0]!.reason,
+    ]);
 
     // 1: accept system 1's value, with a note.
     await page.fill('#note', 'checked on the scan');
@@ -189,14 +237,28 @@ describe('docbench view over a real run of the embedded engine', () => {
     await expect.poll(() => currentItem(page)).toBe(items[5]?.id ?? '');
 
     const expected = [
-      { item: items[0]!, value: items[0]!.systems[0]!.value, source: items[0]!.systems[0]!.system, note: 'checked on the scan' },
+      {
+        item: items[0]!,
+        value: items[0]!.systems[0]!.value,
+        source: items[0]!.systems[0]!.system,
+        note: 'checked on the scan',
+      },
       { item: items[2]!, value: items[2]!.systems[1]!.value, source: items[2]!.systems[1]!.system, note: '' },
       { item: items[4]!, value: 'Reviewed value 42', source: 'edit', note: '' },
     ];
     const changes = await readChanges();
     expect(changes).toHaveLength(3);
     expected.forEach((e, i) => {
-      expect(changes[i]).toMatchObject({ document: e.item.document_id, field_path: e.item.path, page: e.item.page, old: e.item.truth, new: e.value, source: e.source, note: e.note, run: 'r1' });
+      expect(changes[i]).toMatchObject({
+        document: e.item.document_id,
+        field_path: e.item.path,
+        page: e.item.page,
+        old: e.item.truth,
+        new: e.value,
+        source: e.source,
+        note: e.note,
+        run: 'r1',
+      });
       expect(Date.parse(changes[i]!.time)).not.toBeNaN();
     });
     for (const e of expected) expect(await truthAt(e.item)).toEqual(e.value);
@@ -208,7 +270,12 @@ describe('docbench view over a real run of the embedded engine', () => {
     // Undo reverts the typed value and logs it.
     await page.keyboard.press('u');
     await expect.poll(async () => (await readChanges()).length).toBe(4);
-    expect((await readChanges())[3]).toMatchObject({ document: items[4]!.document_id, old: 'Reviewed value 42', new: items[4]!.truth, source: 'undo' });
+    expect((await readChanges())[3]).toMatchObject({
+      document: items[4]!.document_id,
+      old: 'Reviewed value 42',
+      new: items[4]!.truth,
+      source: 'undo',
+    });
     expect(await truthAt(items[4]!)).toEqual(items[4]!.truth);
     // The page goes back to the item once the server has answered, which is after it wrote the file.
     await expect.poll(() => currentItem(page)).toBe(items[4]!.id);
@@ -220,20 +287,27 @@ describe('docbench view over a real run of the embedded engine', () => {
     const summaryAfter = JSON.parse(await readFile(path.join(runDir, 'summary.json'), 'utf8')) as RunSummary;
     const fastBefore = summaryBefore.systems.local!.extraction.fast!;
     const fastAfter = summaryAfter.systems.local!.extraction.fast!;
-    const gained = [expected[0]!, expected[1]!].filter((e) => e.item.kind === 'field' && JSON.stringify(e.item.systems.find((s) => s.system === 'local (fast)')?.value) === JSON.stringify(e.value) && !e.item.matches[0]).length;
+    const gained = [expected[0]!, expected[1]!].filter(
+      (e) =>
+        e.item.kind === 'field' &&
+        JSON.stringify(e.item.systems.find((s) => s.system === 'local (fast)')?.value) === JSON.stringify(e.value) &&
+        !e.item.matches[0],
+    ).length;
     expect(gained).toBeGreaterThan(0);
     expect(fastAfter.tp).toBe(fastBefore.tp + gained);
     expect(fastAfter.fp).toBe(fastBefore.fp - gained);
     expect(fastAfter.fn).toBe(fastBefore.fn - gained);
     expect(fastAfter.f1).toBeCloseTo((2 * fastAfter.tp) / (2 * fastAfter.tp + fastAfter.fp + fastAfter.fn), 12);
     expect(fastAfter.f1).toBeGreaterThan(fastBefore.f1);
-    expect(await page.textContent('#figures [data-label="Field F1 (local, fast)"]')).toContain(`${(fastAfter.f1 * 100).toFixed(1)}%`);
+    expect(await page.textContent('#figures [data-label="Field F1 (local, fast)"]')).toContain(
+      `${(fastAfter.f1 * 100).toFixed(1)}%`,
+    );
     expect((await queue()).truth_changed).toBe(false);
     expectClean(log);
     await page.close();
   }, 180_000);
 
-  it('refuses a stale tab with a message and keeps the other tab\'s edit', async () => {
+  it("refuses a stale tab with a message and keeps the other tab's edit", async () => {
     const a = await openReview();
     const b = await openReview();
     const item = (await queue()).items[0]!;
@@ -254,8 +328,19 @@ describe('docbench view over a real run of the embedded engine', () => {
 
   it('asks for the session on every page: 403 without it, the token in no page, the printed URL traded for an HttpOnly SameSite=Strict cookie', async () => {
     const item = (await queue()).items[0]!;
-    const pages = ['/', '/history', '/runs/r1/', '/runs/r1/report.html', '/runs/r1/documents.csv', '/diff/r1/r1', '/review/r1', '/favicon.ico', '/nothing-here',
-      '/api/runs/r1/review', `/api/runs/r1/page?document=${item.document_id}&page=1`];
+    const pages = [
+      '/',
+      '/history',
+      '/runs/r1/',
+      '/runs/r1/report.html',
+      '/runs/r1/documents.csv',
+      '/diff/r1/r1',
+      '/review/r1',
+      '/favicon.ico',
+      '/nothing-here',
+      '/api/runs/r1/review',
+      `/api/runs/r1/page?document=${item.document_id}&page=1`,
+    ];
     const opened = await fetch(server.url, { redirect: 'manual' });
     expect(opened.status).toBe(302);
     expect(opened.headers.get('location')).toBe('/');
@@ -269,7 +354,9 @@ describe('docbench view over a real run of the embedded engine', () => {
       expect(text, address).toContain('open the URL docbench view printed');
       expect(text, address).not.toContain(server.token);
       const served = await fetch(`${server.baseUrl}${address}`, { headers: { cookie }, redirect: 'manual' });
-      expect(served.status, address).toBe(address === '/nothing-here' ? 404 : address === '/favicon.ico' ? 204 : address === '/runs/r1/' ? 302 : 200);
+      expect(served.status, address).toBe(
+        address === '/nothing-here' ? 404 : address === '/favicon.ico' ? 204 : address === '/runs/r1/' ? 302 : 200,
+      );
       expect(await served.text(), address).not.toContain(server.token);
     }
     // A wrong token in a link is refused, not traded.
@@ -285,7 +372,14 @@ describe('docbench view over a real run of the embedded engine', () => {
       fetch(`${server.baseUrl}/api/runs/r1/truth`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json', 'if-match': etag, ...(origin ? { origin } : {}) },
-        body: JSON.stringify({ document: item.document_id, kind: item.kind, path: item.path, page: item.page, value, source: 'edit' }),
+        body: JSON.stringify({
+          document: item.document_id,
+          kind: item.kind,
+          path: item.path,
+          page: item.page,
+          value,
+          source: 'edit',
+        }),
       });
     const count = (await readChanges()).length;
     expect((await post('http://attacker.example', 'Forged', item.etag)).status).toBe(403);
@@ -300,7 +394,8 @@ describe('docbench view over a real run of the embedded engine', () => {
 
   it('shows a document replaced on disk with its new page, not the cached one', async () => {
     const file = path.join(datasetDir, 'documents', 'bill-014.pdf');
-    const image = async () => Buffer.from(await (await withToken(`${server.baseUrl}/api/runs/r1/page?document=bill-014&page=1`)).arrayBuffer());
+    const image = async () =>
+      Buffer.from(await (await withToken(`${server.baseUrl}/api/runs/r1/page?document=bill-014&page=1`)).arrayBuffer());
     const before = await image();
     expect(await image()).toEqual(before);
     await cp(path.join(datasetDir, 'documents', 'bill-017.pdf'), file);
@@ -313,18 +408,35 @@ describe('docbench view over a real run of the embedded engine', () => {
 
   it('answers a state-changing request without the token with 403, and a foreign Host with 421', async () => {
     const item = (await queue()).items[0]!;
-    const body = JSON.stringify({ document: item.document_id, kind: item.kind, path: item.path, page: item.page, value: 'x', source: 'edit' });
+    const body = JSON.stringify({
+      document: item.document_id,
+      kind: item.kind,
+      path: item.path,
+      page: item.page,
+      value: 'x',
+      source: 'edit',
+    });
     const count = (await readChanges()).length;
-    const noToken = await fetch(`${server.baseUrl}/api/runs/r1/truth`, { method: 'POST', headers: { 'content-type': 'application/json', 'if-match': item.etag }, body });
+    const noToken = await fetch(`${server.baseUrl}/api/runs/r1/truth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'if-match': item.etag },
+      body,
+    });
     expect(noToken.status).toBe(403);
-    const tokenInQuery = await fetch(`${server.baseUrl}/api/runs/r1/truth?token=${server.token}`, { method: 'POST', headers: { 'content-type': 'application/json', 'if-match': item.etag }, body });
+    const tokenInQuery = await fetch(`${server.baseUrl}/api/runs/r1/truth?token=${server.token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'if-match': item.etag },
+      body,
+    });
     expect(tokenInQuery.status).toBe(403);
     expect((await fetch(`${server.baseUrl}/api/runs/r1/rescore`, { method: 'POST' })).status).toBe(403);
     expect((await readChanges()).length).toBe(count);
     const rebound = await new Promise<number>((resolve, reject) => {
       // fetch() cannot set Host; node:http can.
       void import('node:http').then(({ request }) => {
-        const req = request(`${server.baseUrl}/`, { headers: { host: 'attacker.example:80' } }, (res) => resolve(res.statusCode ?? 0));
+        const req = request(`${server.baseUrl}/`, { headers: { host: 'attacker.example:80' } }, (res) =>
+          resolve(res.statusCode ?? 0),
+        );
         req.on('error', reject);
         req.end();
       });
@@ -340,7 +452,8 @@ describe('docbench view over a real run of the embedded engine', () => {
     const middle = await queue('offset=3&limit=4');
     expect(middle).toMatchObject({ offset: 3, total: whole.total, version: whole.version });
     expect(middle.items.map((i) => i.id)).toEqual(whole.items.slice(3, 7).map((i) => i.id));
-    for (const bad of ['offset=-1', 'offset=x', 'limit=0', 'limit=1001']) expect((await withToken(`${server.baseUrl}/api/runs/r1/review?${bad}`)).status, bad).toBe(400);
+    for (const bad of ['offset=-1', 'offset=x', 'limit=0', 'limit=1001'])
+      expect((await withToken(`${server.baseUrl}/api/runs/r1/review?${bad}`)).status, bad).toBe(400);
 
     // An edit through the view: the same queue, in the same order, with the new truth and the file's new ETag.
     const item = whole.items.find((i) => i.kind === 'field' && typeof i.truth === 'string')!;
@@ -348,7 +461,14 @@ describe('docbench view over a real run of the embedded engine', () => {
       fetch(`${server.baseUrl}/api/runs/r1/truth`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-docbench-token': server.token, 'if-match': etag },
-        body: JSON.stringify({ document: item.document_id, kind: item.kind, path: item.path, page: item.page, value, source: 'edit' }),
+        body: JSON.stringify({
+          document: item.document_id,
+          kind: item.kind,
+          path: item.path,
+          page: item.page,
+          value,
+          source: 'edit',
+        }),
       });
     const edited = await write('Paged value', item.etag);
     expect(edited.status).toBe(200);
@@ -358,7 +478,8 @@ describe('docbench view over a real run of the embedded engine', () => {
     expect(after.items.map((i) => i.id)).toEqual(whole.items.map((i) => i.id));
     const kept = after.items.find((i) => i.id === item.id)!;
     expect(kept).toMatchObject({ truth: 'Paged value', etag });
-    for (const other of after.items.filter((i) => i.document_id === item.document_id && i.kind === 'field')) expect(other.etag).toBe(etag);
+    for (const other of after.items.filter((i) => i.document_id === item.document_id && i.kind === 'field'))
+      expect(other.etag).toBe(etag);
     expect((await write(item.truth, etag)).status).toBe(200);
 
     // The truth file touched by another program: the queue is built anew.
@@ -386,7 +507,9 @@ describe('docbench view over a real run of the embedded engine', () => {
     } finally {
       await small.close();
     }
-    await expect(startViewServer({ reportsDir, cwd: tmp, reviewPageSize: 0 })).rejects.toThrow(/reviewPageSize must be a whole number from 1 to 1000/);
+    await expect(startViewServer({ reportsDir, cwd: tmp, reviewPageSize: 0 })).rejects.toThrow(
+      /reviewPageSize must be a whole number from 1 to 1000/,
+    );
   });
 
   it('renders hostile truth values as text', async () => {

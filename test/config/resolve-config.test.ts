@@ -62,7 +62,9 @@ describe('precedence: flags > environment > file > defaults', () => {
     await writeConfig('docbench.config.json', { baseUrl: 'https://file.example' });
     expect(resolve().baseUrl).toBe('https://file.example');
     expect(resolve({ DOCBENCH_BASE_URL: 'https://env.example' }).baseUrl).toBe('https://env.example');
-    expect(resolve({ DOCBENCH_BASE_URL: 'https://env.example' }, { baseUrl: 'https://flag.example' }).baseUrl).toBe('https://flag.example');
+    expect(resolve({ DOCBENCH_BASE_URL: 'https://env.example' }, { baseUrl: 'https://flag.example' }).baseUrl).toBe(
+      'https://flag.example',
+    );
   });
 
   it('ignores a blank DOCBENCH_BASE_URL', async () => {
@@ -71,11 +73,28 @@ describe('precedence: flags > environment > file > defaults', () => {
   });
 
   it('lets flags override the file for other settings, and keeps the file where no flag is given', async () => {
-    await writeConfig('docbench.config.json', { concurrency: 8, timeoutMs: 1000, modes: ['fast'], endpoints: 'split, process', reportsDir: 'out' });
+    await writeConfig('docbench.config.json', {
+      concurrency: 8,
+      timeoutMs: 1000,
+      modes: ['fast'],
+      endpoints: 'split, process',
+      reportsDir: 'out',
+    });
     const fromFile = resolve();
-    expect(fromFile).toMatchObject({ concurrency: 8, timeoutMs: 1000, modes: ['fast'], endpoints: ['split', 'process'], reportsDir: path.join(cwd, 'out') });
+    expect(fromFile).toMatchObject({
+      concurrency: 8,
+      timeoutMs: 1000,
+      modes: ['fast'],
+      endpoints: ['split', 'process'],
+      reportsDir: path.join(cwd, 'out'),
+    });
     const flagged = resolve({}, { concurrency: 2, modes: ['fast', 'slow'], retryAttempts: 2 });
-    expect(flagged).toMatchObject({ concurrency: 2, timeoutMs: 1000, modes: ['fast', 'slow'], endpoints: ['split', 'process'] });
+    expect(flagged).toMatchObject({
+      concurrency: 2,
+      timeoutMs: 1000,
+      modes: ['fast', 'slow'],
+      endpoints: ['split', 'process'],
+    });
     expect(flagged.retry.maxAttempts).toBe(2);
   });
 });
@@ -130,9 +149,13 @@ describe('config files', () => {
 
   it('says what was expected and what was found, with the key path', async () => {
     await writeConfig('docbench.config.yaml', 'concurrency: four\nretry:\n  maxAttempts: 3\n');
-    expect(usageError(() => resolve()).message).toBe('docbench.config.yaml: concurrency: expected a whole number ≥ 1, got "four"');
+    expect(usageError(() => resolve()).message).toBe(
+      'docbench.config.yaml: concurrency: expected a whole number ≥ 1, got "four"',
+    );
     await writeConfig('docbench.config.yaml', 'retry:\n  maxAttemps: 3\n');
-    expect(usageError(() => resolve()).message).toBe('docbench.config.yaml: retry.maxAttemps: unknown setting; did you mean "maxAttempts"?');
+    expect(usageError(() => resolve()).message).toBe(
+      'docbench.config.yaml: retry.maxAttemps: unknown setting; did you mean "maxAttempts"?',
+    );
   });
 
   it('refuses a section no module reads (the gate section is read only when its reader is passed)', async () => {
@@ -142,7 +165,10 @@ describe('config files', () => {
   });
 
   it('rejects a malformed JSON or YAML file with CONFIG_INVALID naming the file and where, without quoting it', async () => {
-    await writeConfig('docbench.config.json', '{\n  "baseUrl": "https://x.example",\n  "apiKeyEnv": sk-live-secret-in-file\n}');
+    await writeConfig(
+      'docbench.config.json',
+      '{\n  "baseUrl": "https://x.example",\n  "apiKeyEnv": sk-live-secret-in-file\n}',
+    );
     const json = usageError(() => resolve());
     expect(json.code).toBe('CONFIG_INVALID');
     expect(json.message).toContain('docbench.config.json');
@@ -249,7 +275,11 @@ describe('invalid values name the field', () => {
     ['an auth entry for an unknown endpoint', { auth: { markdown: { header: 'x-api-key' } } }, 'auth.markdown'],
     ['an auth header name with a space', { auth: { split: { header: 'x api key' } } }, 'auth.split.header'],
     ['an auth entry without a header', { auth: { split: { scheme: 'Bearer' } } }, 'auth.split.header'],
-    ['an unknown key in an auth entry', { auth: { split: { header: 'x-api-key', schema: 'Bearer' } } }, 'auth.split.schema'],
+    [
+      'an unknown key in an auth entry',
+      { auth: { split: { header: 'x-api-key', schema: 'Bearer' } } },
+      'auth.split.schema',
+    ],
     ['an endpoint concurrency of 0', { endpointConcurrency: { extract: 0 } }, 'endpointConcurrency.extract'],
     ['maxResponseBytes 0', { maxResponseBytes: 0 }, 'maxResponseBytes'],
   ])('%s in the file', async (_name, content, field) => {

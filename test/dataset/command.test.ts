@@ -58,7 +58,11 @@ describe('docbench dataset', () => {
   });
 
   it('validate: errors exit 2 and name every file on stderr', async () => {
-    const root = await writeDataset({ ...validFiles(), 'documents/empty.pdf': '', 'truth/claim-1.json': { patient: {} } });
+    const root = await writeDataset({
+      ...validFiles(),
+      'documents/empty.pdf': '',
+      'truth/claim-1.json': { patient: {} },
+    });
     created.push(root);
     const result = await runDataset(['validate', root]);
     expect(result.code).toBe(2);
@@ -71,7 +75,14 @@ describe('docbench dataset', () => {
     created.push(parent);
     const root = path.join(parent, 'mine');
     expect((await runDataset(['init', root])).code).toBe(0);
-    expect((await readdir(root)).sort()).toEqual(['README.md', 'baseline', 'dataset.json', 'documents', 'schema.json', 'truth']);
+    expect((await readdir(root)).sort()).toEqual([
+      'README.md',
+      'baseline',
+      'dataset.json',
+      'documents',
+      'schema.json',
+      'truth',
+    ]);
     const result = await runDataset(['validate', root]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')[0]).toBe('error: documents: the dataset has no documents');

@@ -69,8 +69,17 @@ describe('content hash', () => {
   });
 
   it('is the same when the files are read on worker threads (thousands of files)', async () => {
-    const many = Object.fromEntries(Array.from({ length: 4200 }, (_, i) => [`documents/d-${i}.pdf`, Buffer.concat([MINIMAL_PDF, Buffer.from(String(i).repeat(i % 50))])]));
-    const root = await writeDataset({ 'schema.json': '{}', ...many, 'documents/large.pdf': Buffer.concat([MINIMAL_PDF, Buffer.alloc(2 * 1024 * 1024 + 1, 7)]) });
+    const many = Object.fromEntries(
+      Array.from({ length: 4200 }, (_, i) => [
+        `documents/d-${i}.pdf`,
+        Buffer.concat([MINIMAL_PDF, Buffer.from(String(i).repeat(i % 50))]),
+      ]),
+    );
+    const root = await writeDataset({
+      'schema.json': '{}',
+      ...many,
+      'documents/large.pdf': Buffer.concat([MINIMAL_PDF, Buffer.alloc(2 * 1024 * 1024 + 1, 7)]),
+    });
     created.push(root);
     const expected = await hashByTheBook(root, ['schema.json', 'documents/large.pdf', ...Object.keys(many)]);
     expect(await computeContentHash(root)).toBe(expected);
@@ -82,6 +91,8 @@ describe('content hash', () => {
     // sha256("documents/a.pdf\0" "15\0" "%PDF-1.4\n%%EOF\n" "schema.json\0" "2\0" "{}"), computed once outside Node with
     // printf … | sha256sum; a change here means every recorded run's hash would stop matching.
     expect(await computeContentHash(root)).toBe(await hashByTheBook(root, ['schema.json', 'documents/a.pdf']));
-    expect(await computeContentHash(root)).toBe('sha256:702fc6b67fd497d65d9b38c356be838a9ae7ff892bbe9e64096940d0b0ccfedd');
+    expect(await computeContentHash(root)).toBe(
+      'sha256:702fc6b67fd497d65d9b38c356be838a9ae7ff892bbe9e64096940d0b0ccfedd',
+    );
   });
 });

@@ -16,7 +16,10 @@ const SAMPLE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 async function hashFiles(root: string): Promise<Record<string, string>> {
   const { files } = await listDatasetFiles(root);
   const hashes: Record<string, string> = {};
-  for (const file of [...files, 'README.md']) hashes[file] = createHash('sha256').update(await readFile(path.join(root, file))).digest('hex');
+  for (const file of [...files, 'README.md'])
+    hashes[file] = createHash('sha256')
+      .update(await readFile(path.join(root, file)))
+      .digest('hex');
   return hashes;
 }
 
@@ -56,15 +59,20 @@ describe('generateSampleDataset (12 documents)', () => {
     const validation = await validateDataset(dir);
     expect(validation.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     dataset = validation.dataset!;
-    for (const document of dataset.documents) truths.set(document.id, JSON.parse(await readFile(document.truth.json!, 'utf8')) as JsonObject);
+    for (const document of dataset.documents)
+      truths.set(document.id, JSON.parse(await readFile(document.truth.json!, 'utf8')) as JsonObject);
   });
 
   it('writes a valid dataset: every truth validates, every document has truth and baseline markdown', () => {
     expect(dataset.documents).toHaveLength(12);
     for (const document of dataset.documents) {
-      expect(document.truth.json && document.truth.markdown && document.truth.regions && document.baseline.markdown).toBeTruthy();
+      expect(
+        document.truth.json && document.truth.markdown && document.truth.regions && document.baseline.markdown,
+      ).toBeTruthy();
     }
-    expect(new Set(dataset.documents.map((document) => `${document.tags.doc_type}/${document.tags.tier}`)).size).toBe(12);
+    expect(new Set(dataset.documents.map((document) => `${document.tags.doc_type}/${document.tags.tier}`)).size).toBe(
+      12,
+    );
     expect(dataset.documents.filter((document) => document.baseline.json).length).toBeGreaterThanOrEqual(4);
   });
 
@@ -85,20 +93,32 @@ describe('generateSampleDataset (12 documents)', () => {
       const codes = truth.codes as JsonObject[];
       const summary = truth.billing_summary as JsonObject;
       expect(isValidNpi(String((truth.provider as JsonObject).npi)), id).toBe(true);
-      expect(codes.reduce((sum, line) => sum + cents(line.charges), 0), id).toBe(cents(summary.total_charges));
+      expect(
+        codes.reduce((sum, line) => sum + cents(line.charges), 0),
+        id,
+      ).toBe(cents(summary.total_charges));
       for (const line of codes) {
         expect(String(line.date_of_service) < String(summary.statement_date), id).toBe(true);
-        if (line.unit_price !== undefined) expect(cents(line.unit_price) * Number(line.units), id).toBe(cents(line.charges));
+        if (line.unit_price !== undefined)
+          expect(cents(line.unit_price) * Number(line.units), id).toBe(cents(line.charges));
         if (line.allowed !== undefined) {
           expect(cents(line.paid) + cents(line.patient_responsibility), id).toBe(cents(line.allowed));
           expect(cents(line.allowed) <= cents(line.charges), id).toBe(true);
         }
       }
-      if (summary.balance_due !== undefined) expect(cents(summary.total_charges) - cents(summary.amount_paid), id).toBe(cents(summary.balance_due));
+      if (summary.balance_due !== undefined)
+        expect(cents(summary.total_charges) - cents(summary.amount_paid), id).toBe(cents(summary.balance_due));
       if (summary.allowed_amount !== undefined) {
-        expect(codes.reduce((sum, line) => sum + cents(line.paid), 0), id).toBe(cents(summary.amount_paid));
-        expect(cents(summary.deductible) + cents(summary.copay) + cents(summary.coinsurance), id).toBe(cents(summary.patient_responsibility));
-        expect(cents(summary.amount_paid) + cents(summary.patient_responsibility), id).toBe(cents(summary.allowed_amount));
+        expect(
+          codes.reduce((sum, line) => sum + cents(line.paid), 0),
+          id,
+        ).toBe(cents(summary.amount_paid));
+        expect(cents(summary.deductible) + cents(summary.copay) + cents(summary.coinsurance), id).toBe(
+          cents(summary.patient_responsibility),
+        );
+        expect(cents(summary.amount_paid) + cents(summary.patient_responsibility), id).toBe(
+          cents(summary.allowed_amount),
+        );
       }
     }
   });
@@ -131,7 +151,9 @@ describe('generateSampleDataset (12 documents)', () => {
 
 describe('the committed sample', () => {
   it('regenerating with its recorded seed and count reproduces every committed file byte for byte', async () => {
-    const manifest = JSON.parse(await readFile(path.join(SAMPLE_DIR, 'dataset.json'), 'utf8')) as { generator: { seed: number; count: number } };
+    const manifest = JSON.parse(await readFile(path.join(SAMPLE_DIR, 'dataset.json'), 'utf8')) as {
+      generator: { seed: number; count: number };
+    };
     const dir = await tempDir();
     await generateSampleDataset(dir, { count: manifest.generator.count, seed: manifest.generator.seed });
     expect(await hashFiles(dir)).toEqual(await hashFiles(SAMPLE_DIR));

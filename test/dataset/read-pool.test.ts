@@ -28,7 +28,11 @@ async function writeFiles(count: number, maxBytes: number): Promise<string[]> {
 /** Small lists go to the workers too, so that the tests need not write thousands of files. */
 const workersFrom = 500;
 
-async function collect(files: string[], maxBytes: number, options: ReadSmallFilesOptions = { workersFrom }): Promise<ReadFile[]> {
+async function collect(
+  files: string[],
+  maxBytes: number,
+  options: ReadSmallFilesOptions = { workersFrom },
+): Promise<ReadFile[]> {
   const read: ReadFile[] = [];
   for await (const file of readSmallFiles(files, maxBytes, options)) read.push(file);
   return read;
@@ -65,7 +69,11 @@ describe('readSmallFiles', () => {
     const reading = (async () => {
       for await (const file of readSmallFiles(files, maxBytes, { workersFrom })) read.push(file);
     })();
-    await expect(reading).rejects.toMatchObject({ code: 'ENOENT', path: missing, message: expect.stringContaining(missing) });
+    await expect(reading).rejects.toMatchObject({
+      code: 'ENOENT',
+      path: missing,
+      message: expect.stringContaining(missing),
+    });
     expect(read).toHaveLength(700);
   });
 

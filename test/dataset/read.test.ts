@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson, splitMarkdownPages } from '../../src/dataset/index.js';
+import {
+  readBaselineJson,
+  readMarkdownPages,
+  readRegionPages,
+  readTruthJson,
+  splitMarkdownPages,
+} from '../../src/dataset/index.js';
 import { PAGE_BREAK } from '../../src/types.js';
 import { FIXTURE_REGIONS, FIXTURE_TRUTH } from './fixture.js';
 
@@ -43,7 +49,17 @@ describe('file readers', () => {
     await writeFile(good, JSON.stringify(FIXTURE_REGIONS));
     expect(await readRegionPages(good)).toEqual(FIXTURE_REGIONS);
     const bad = path.join(dir, 'bad.regions.json');
-    await writeFile(bad, JSON.stringify([{ page: 1, width: 612, height: 792, bounding_boxes: [{ bounding_box: { min_x: 2, min_y: 1, max_x: 2, max_y: 2 }, content: '' }] }]));
+    await writeFile(
+      bad,
+      JSON.stringify([
+        {
+          page: 1,
+          width: 612,
+          height: 792,
+          bounding_boxes: [{ bounding_box: { min_x: 2, min_y: 1, max_x: 2, max_y: 2 }, content: '' }],
+        },
+      ]),
+    );
     await expect(readRegionPages(bad)).rejects.toThrow(/positive size/);
   });
 

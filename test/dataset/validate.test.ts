@@ -57,7 +57,10 @@ describe('validateDataset on a valid dataset', () => {
     expect(errorsOf(problems)).toEqual([]);
     expect(loaded!.name).toBe('mine');
     expect(loaded!.locale).toBe('EU');
-    expect(loaded!.comparators).toEqual({ 'codes[].cpt': { type: 'code' }, 'codes[].charges': { type: 'money', tolerance: 0.01 } });
+    expect(loaded!.comparators).toEqual({
+      'codes[].cpt': { type: 'code' },
+      'codes[].charges': { type: 'money', tolerance: 0.01 },
+    });
     expect(loaded!.documents[0]!.tags).toEqual({ tier: 'scan' });
   });
 
@@ -74,42 +77,174 @@ describe('validateDataset on a valid dataset', () => {
 
 describe('validateDataset reports each error class with its file', () => {
   const base = validFiles();
-  const cases: { name: string; files: Record<string, string | Buffer | object>; file: string; message: RegExp; options?: { maxFileBytes: number } }[] = [
-    { name: 'empty dataset', files: { 'schema.json': base['schema.json']!, 'documents/.gitkeep': '' }, file: 'documents', message: /no documents/ },
-    { name: 'missing documents folder', files: { 'schema.json': base['schema.json']! }, file: 'documents/', message: /missing/ },
-    { name: 'missing schema.json', files: { ...base, 'schema.json': undefined as never }, file: 'schema.json', message: /missing/ },
-    { name: 'schema.json not JSON', files: { ...base, 'schema.json': '{ "type": "object",' }, file: 'schema.json', message: /not valid JSON/ },
+  const cases: {
+    name: string;
+    files: Record<string, string | Buffer | object>;
+    file: string;
+    message: RegExp;
+    options?: { maxFileBytes: number };
+  }[] = [
+    {
+      name: 'empty dataset',
+      files: { 'schema.json': base['schema.json']!, 'documents/.gitkeep': '' },
+      file: 'documents',
+      message: /no documents/,
+    },
+    {
+      name: 'missing documents folder',
+      files: { 'schema.json': base['schema.json']! },
+      file: 'documents/',
+      message: /missing/,
+    },
+    {
+      name: 'missing schema.json',
+      files: { ...base, 'schema.json': undefined as never },
+      file: 'schema.json',
+      message: /missing/,
+    },
+    {
+      name: 'schema.json not JSON',
+      files: { ...base, 'schema.json': '{ "type": "object",' },
+      file: 'schema.json',
+      message: /not valid JSON/,
+    },
     {
       name: 'schema keyword outside the interface',
       files: { ...base, 'schema.json': { type: 'object', properties: { a: { oneOf: [{ type: 'string' }] } } } },
       file: 'schema.json',
       message: /#\/properties\/a: uses unsupported keyword "oneOf"/,
     },
-    { name: 'schema type outside the interface', files: { ...base, 'schema.json': { type: 'object', properties: { a: { type: 'null' } } } }, file: 'schema.json', message: /type "null" is not supported/ },
-    { name: 'schema not valid JSON Schema', files: { ...base, 'schema.json': { type: 'object', required: 'patient' } }, file: 'schema.json', message: /not a valid JSON Schema/ },
-    { name: 'truth not matching the schema', files: { ...base, 'truth/claim-1.json': { patient: { dob: '31/01/1970' } } }, file: 'truth/claim-1.json', message: /does not match schema\.json: \/patient: must have required property 'name'/ },
-    { name: 'truth date not ISO', files: { ...base, 'truth/claim-1.json': { patient: { name: 'x', dob: '01/31/1970' } } }, file: 'truth/claim-1.json', message: /\/patient\/dob: must match format "date"/ },
-    { name: 'unsupported extension', files: { ...base, 'documents/claim-2.docx': 'PK' }, file: 'documents/claim-2.docx', message: /unsupported format "\.docx"/ },
-    { name: 'lying extension', files: { ...base, 'documents/claim-2.pdf': MINIMAL_PNG }, file: 'documents/claim-2.pdf', message: /content is PNG but the extension "\.pdf" says PDF/ },
-    { name: 'content of no supported format', files: { ...base, 'documents/claim-2.png': 'hello' }, file: 'documents/claim-2.png', message: /content is not a PDF, PNG, JPEG or TIFF/ },
-    { name: 'zero-byte document', files: { ...base, 'documents/claim-2.pdf': '' }, file: 'documents/claim-2.pdf', message: /empty \(0 bytes\)/ },
-    { name: 'document over the size limit', files: base, file: 'documents/claim-1.pdf', message: /over the size limit of 10 bytes/, options: { maxFileBytes: 10 } },
-    { name: 'duplicate ids', files: { ...base, 'documents/claim-1.png': MINIMAL_PNG }, file: 'documents/claim-1.png', message: /duplicate id "claim-1"/ },
-    { name: 'unsafe id', files: { ...base, 'documents/claim 2.pdf': MINIMAL_PDF }, file: 'documents/claim 2.pdf', message: /not a safe file name/ },
-    { name: 'non-UTF-8 truth markdown', files: { ...base, 'truth/claim-1.md': Buffer.from([0x50, 0x61, 0x74, 0xe9, 0x0a]) }, file: 'truth/claim-1.md', message: /not valid UTF-8/ },
-    { name: 'non-UTF-8 baseline markdown', files: { ...base, 'baseline/claim-1.md': Buffer.from([0xff, 0xfe, 0x00]) }, file: 'baseline/claim-1.md', message: /not valid UTF-8/ },
+    {
+      name: 'schema type outside the interface',
+      files: { ...base, 'schema.json': { type: 'object', properties: { a: { type: 'null' } } } },
+      file: 'schema.json',
+      message: /type "null" is not supported/,
+    },
+    {
+      name: 'schema not valid JSON Schema',
+      files: { ...base, 'schema.json': { type: 'object', required: 'patient' } },
+      file: 'schema.json',
+      message: /not a valid JSON Schema/,
+    },
+    {
+      name: 'truth not matching the schema',
+      files: { ...base, 'truth/claim-1.json': { patient: { dob: '31/01/1970' } } },
+      file: 'truth/claim-1.json',
+      message: /does not match schema\.json: \/patient: must have required property 'name'/,
+    },
+    {
+      name: 'truth date not ISO',
+      files: { ...base, 'truth/claim-1.json': { patient: { name: 'x', dob: '01/31/1970' } } },
+      file: 'truth/claim-1.json',
+      message: /\/patient\/dob: must match format "date"/,
+    },
+    {
+      name: 'unsupported extension',
+      files: { ...base, 'documents/claim-2.docx': 'PK' },
+      file: 'documents/claim-2.docx',
+      message: /unsupported format "\.docx"/,
+    },
+    {
+      name: 'lying extension',
+      files: { ...base, 'documents/claim-2.pdf': MINIMAL_PNG },
+      file: 'documents/claim-2.pdf',
+      message: /content is PNG but the extension "\.pdf" says PDF/,
+    },
+    {
+      name: 'content of no supported format',
+      files: { ...base, 'documents/claim-2.png': 'hello' },
+      file: 'documents/claim-2.png',
+      message: /content is not a PDF, PNG, JPEG or TIFF/,
+    },
+    {
+      name: 'zero-byte document',
+      files: { ...base, 'documents/claim-2.pdf': '' },
+      file: 'documents/claim-2.pdf',
+      message: /empty \(0 bytes\)/,
+    },
+    {
+      name: 'document over the size limit',
+      files: base,
+      file: 'documents/claim-1.pdf',
+      message: /over the size limit of 10 bytes/,
+      options: { maxFileBytes: 10 },
+    },
+    {
+      name: 'duplicate ids',
+      files: { ...base, 'documents/claim-1.png': MINIMAL_PNG },
+      file: 'documents/claim-1.png',
+      message: /duplicate id "claim-1"/,
+    },
+    {
+      name: 'unsafe id',
+      files: { ...base, 'documents/claim 2.pdf': MINIMAL_PDF },
+      file: 'documents/claim 2.pdf',
+      message: /not a safe file name/,
+    },
+    {
+      name: 'non-UTF-8 truth markdown',
+      files: { ...base, 'truth/claim-1.md': Buffer.from([0x50, 0x61, 0x74, 0xe9, 0x0a]) },
+      file: 'truth/claim-1.md',
+      message: /not valid UTF-8/,
+    },
+    {
+      name: 'non-UTF-8 baseline markdown',
+      files: { ...base, 'baseline/claim-1.md': Buffer.from([0xff, 0xfe, 0x00]) },
+      file: 'baseline/claim-1.md',
+      message: /not valid UTF-8/,
+    },
     {
       name: 'region outside the page',
-      files: { ...base, 'truth/claim-1.regions.json': [{ page: 1, width: 612, height: 792, bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 9, max_y: 2 }, content: 'x' }] }] },
+      files: {
+        ...base,
+        'truth/claim-1.regions.json': [
+          {
+            page: 1,
+            width: 612,
+            height: 792,
+            bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 9, max_y: 2 }, content: 'x' }],
+          },
+        ],
+      },
       file: 'truth/claim-1.regions.json',
       message: /outside the 612×792 pt page/,
     },
-    { name: 'path with ..', files: { ...base, 'dataset.json': { documents: [{ file: '../outside.pdf' }] } }, file: '../outside.pdf', message: /uses "\.\."/ },
-    { name: 'absolute path', files: { ...base, 'dataset.json': { documents: [{ file: '/etc/passwd.pdf' }] } }, file: '/etc/passwd.pdf', message: /absolute path/ },
-    { name: 'listed file missing', files: { ...base, 'dataset.json': { documents: [{ file: 'documents/nope.pdf' }] } }, file: 'documents/nope.pdf', message: /file not found/ },
-    { name: 'unknown comparator type', files: { ...base, 'dataset.json': { comparators: { 'codes[].cpt': 'cod' } } }, file: 'dataset.json', message: /comparators\["codes\[\]\.cpt"\]: unknown comparator type "cod"/ },
-    { name: 'bad locale', files: { ...base, 'dataset.json': { locale: 'FR' } }, file: 'dataset.json', message: /\/locale/ },
-    { name: 'dataset.json not JSON', files: { ...base, 'dataset.json': '{' }, file: 'dataset.json', message: /not valid JSON/ },
+    {
+      name: 'path with ..',
+      files: { ...base, 'dataset.json': { documents: [{ file: '../outside.pdf' }] } },
+      file: '../outside.pdf',
+      message: /uses "\.\."/,
+    },
+    {
+      name: 'absolute path',
+      files: { ...base, 'dataset.json': { documents: [{ file: '/etc/passwd.pdf' }] } },
+      file: '/etc/passwd.pdf',
+      message: /absolute path/,
+    },
+    {
+      name: 'listed file missing',
+      files: { ...base, 'dataset.json': { documents: [{ file: 'documents/nope.pdf' }] } },
+      file: 'documents/nope.pdf',
+      message: /file not found/,
+    },
+    {
+      name: 'unknown comparator type',
+      files: { ...base, 'dataset.json': { comparators: { 'codes[].cpt': 'cod' } } },
+      file: 'dataset.json',
+      message: /comparators\["codes\[\]\.cpt"\]: unknown comparator type "cod"/,
+    },
+    {
+      name: 'bad locale',
+      files: { ...base, 'dataset.json': { locale: 'FR' } },
+      file: 'dataset.json',
+      message: /\/locale/,
+    },
+    {
+      name: 'dataset.json not JSON',
+      files: { ...base, 'dataset.json': '{' },
+      file: 'dataset.json',
+      message: /not valid JSON/,
+    },
   ];
   for (const testCase of cases) {
     it(`${testCase.name} → error on ${testCase.file}`, async () => {
@@ -117,13 +252,19 @@ describe('validateDataset reports each error class with its file', () => {
       const root = await dataset(files);
       const { problems, dataset: loaded } = await validateDataset(root, testCase.options);
       expect(loaded).toBeUndefined();
-      expect(errorsOf(problems)).toContainEqual({ severity: 'error', file: testCase.file, message: expect.stringMatching(testCase.message) });
+      expect(errorsOf(problems)).toContainEqual({
+        severity: 'error',
+        file: testCase.file,
+        message: expect.stringMatching(testCase.message),
+      });
     });
   }
 
   it('missing dataset directory → error on "."', async () => {
     const { problems } = await validateDataset(path.join(os.tmpdir(), 'docbench-no-such-dataset-dir'));
-    expect(problems).toEqual([{ severity: 'error', file: '.', message: expect.stringMatching(/dataset directory not found/) }]);
+    expect(problems).toEqual([
+      { severity: 'error', file: '.', message: expect.stringMatching(/dataset directory not found/) },
+    ]);
   });
 
   it('symlink pointing out of the dataset → error on the link', async () => {
@@ -133,11 +274,18 @@ describe('validateDataset reports each error class with its file', () => {
     const root = await dataset(validFiles());
     await symlink(path.join(outside, 'secret.pdf'), path.join(root, 'documents/linked.pdf'));
     const { problems } = await validateDataset(root);
-    expect(errorsOf(problems)).toEqual([{ severity: 'error', file: 'documents/linked.pdf', message: expect.stringMatching(/symlink pointing outside/) }]);
+    expect(errorsOf(problems)).toEqual([
+      { severity: 'error', file: 'documents/linked.pdf', message: expect.stringMatching(/symlink pointing outside/) },
+    ]);
   });
 
   it('reports every problem at once', async () => {
-    const root = await dataset({ ...validFiles(), 'documents/b.pdf': '', 'documents/c.gif': 'GIF89a', 'truth/claim-1.json': { patient: {} } });
+    const root = await dataset({
+      ...validFiles(),
+      'documents/b.pdf': '',
+      'documents/c.gif': 'GIF89a',
+      'truth/claim-1.json': { patient: {} },
+    });
     const files = errorsOf((await validateDataset(root)).problems).map((problem) => problem.file);
     expect(files).toEqual(expect.arrayContaining(['documents/b.pdf', 'documents/c.gif', 'truth/claim-1.json']));
   });
@@ -159,6 +307,8 @@ describe('loadDataset', () => {
     const logger = createMemoryLogger();
     const loaded = await loadDataset(root, { logger });
     expect(loaded.documents.map((document) => document.id)).toEqual(['claim-1']);
-    expect(logger.lines).toEqual([{ level: 'warn', message: expect.stringContaining('truth/ghost.md: no document with id "ghost"') }]);
+    expect(logger.lines).toEqual([
+      { level: 'warn', message: expect.stringContaining('truth/ghost.md: no document with id "ghost"') },
+    ]);
   });
 });

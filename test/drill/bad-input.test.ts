@@ -55,7 +55,10 @@ const run = (extra: string[] = []) => ['--dataset', dataset, '--base-url', servi
 
 describe('bad dataset → exit 2, the file named, nothing written', () => {
   it('a missing dataset directory', async () => {
-    await expectRejected(['--dataset', path.join(work, 'nope'), '--base-url', service.baseUrl, '--out', 'out'], [/dataset directory not found: .*nope/]);
+    await expectRejected(
+      ['--dataset', path.join(work, 'nope'), '--base-url', service.baseUrl, '--out', 'out'],
+      [/dataset directory not found: .*nope/],
+    );
   });
 
   it('a bad dataset with no --base-url: the local service is not started, no cache or store written', async () => {
@@ -84,10 +87,16 @@ describe('bad dataset → exit 2, the file named, nothing written', () => {
 
   it('an unsupported extension, and an extension that lies about the content', async () => {
     await writeFile(path.join(dataset, 'documents', 'doc-002.xlsx'), 'a,b\n1,2\n');
-    await writeEntries([{ id: 'doc-001', file: 'documents/doc-001.pdf' }, { id: 'doc-002', file: 'documents/doc-002.xlsx' }]);
+    await writeEntries([
+      { id: 'doc-001', file: 'documents/doc-001.pdf' },
+      { id: 'doc-002', file: 'documents/doc-002.xlsx' },
+    ]);
     await expectRejected(run(), [/documents\/doc-002\.xlsx: unsupported format "\.xlsx"/]);
     await writeFile(path.join(dataset, 'documents', 'doc-002.pdf'), '<html>not a pdf</html>');
-    await writeEntries([{ id: 'doc-001', file: 'documents/doc-001.pdf' }, { id: 'doc-002', file: 'documents/doc-002.pdf' }]);
+    await writeEntries([
+      { id: 'doc-001', file: 'documents/doc-001.pdf' },
+      { id: 'doc-002', file: 'documents/doc-002.pdf' },
+    ]);
     await expectRejected(run(), [/documents\/doc-002\.pdf: content is not a PDF, PNG, JPEG or TIFF/]);
   });
 
@@ -112,19 +121,28 @@ describe('bad dataset → exit 2, the file named, nothing written', () => {
     await writeEntries([{ id: 'doc-001', file: outside }]);
     await expectRejected(run(), [new RegExp(`${outside.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `)]);
     await symlink(outside, path.join(dataset, 'documents', 'doc-009.pdf'));
-    await writeEntries([{ id: 'doc-001', file: 'documents/doc-001.pdf' }, { id: 'doc-009', file: 'documents/doc-009.pdf' }]);
+    await writeEntries([
+      { id: 'doc-001', file: 'documents/doc-001.pdf' },
+      { id: 'doc-009', file: 'documents/doc-009.pdf' },
+    ]);
     await expectRejected(run(), [/documents\/doc-009\.pdf: .*(outside|symlink)/]);
   });
 
   it('duplicate ids', async () => {
-    await writeEntries([{ id: 'doc-001', file: 'documents/doc-001.pdf' }, { id: 'doc-001', file: 'documents/doc-002.pdf' }]);
+    await writeEntries([
+      { id: 'doc-001', file: 'documents/doc-001.pdf' },
+      { id: 'doc-001', file: 'documents/doc-002.pdf' },
+    ]);
     await expectRejected(run(), [/duplicate id "doc-001"/]);
   });
 
   it('markdown that is not UTF-8', async () => {
     await writeFile(path.join(dataset, 'truth', 'doc-001.md'), Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x41, 0x0a]));
     await writeFile(path.join(dataset, 'baseline', 'doc-002.md'), Buffer.from('Caf\xe9\n', 'latin1'));
-    await expectRejected(run(), [/truth\/doc-001\.md: is not valid UTF-8/, /baseline\/doc-002\.md: is not valid UTF-8/]);
+    await expectRejected(run(), [
+      /truth\/doc-001\.md: is not valid UTF-8/,
+      /baseline\/doc-002\.md: is not valid UTF-8/,
+    ]);
   });
 });
 
@@ -148,7 +166,10 @@ describe('bad config and flags → exit 2, the file or flag named, nothing writt
     await expectRejected(run(['--endpoints', 'extract,ocr']), [/--endpoints/, /ocr/]);
     await expectRejected(run(['--retries', '0']), [/--retries/]);
     await expectRejected(run(['--config', 'missing.yaml']), [/missing\.yaml/]);
-    await expectRejected(['--dataset', dataset, '--base-url', 'ftp://example.com', '--out', 'out'], [/ftp:\/\/example\.com/]);
+    await expectRejected(
+      ['--dataset', dataset, '--base-url', 'ftp://example.com', '--out', 'out'],
+      [/ftp:\/\/example\.com/],
+    );
   });
 
   it('a misspelt flag: refused before the run starts (yargs reports it, and docbench must not go on)', async () => {
@@ -156,20 +177,34 @@ describe('bad config and flags → exit 2, the file or flag named, nothing writt
   });
 
   it('a flag given twice, and a seed that is not a number (it used to reach run.json and damage it)', async () => {
-    await expectRejected(run(['--endpoints', 'extract', '--endpoints', 'compare']), [/--endpoints was given 2 times \("extract", "compare"\)/, /--endpoints extract,compare/]);
-    await expectRejected(['--dataset', dataset, '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out'], [/--dataset was given 2 times/]);
+    await expectRejected(run(['--endpoints', 'extract', '--endpoints', 'compare']), [
+      /--endpoints was given 2 times \("extract", "compare"\)/,
+      /--endpoints extract,compare/,
+    ]);
+    await expectRejected(
+      ['--dataset', dataset, '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out'],
+      [/--dataset was given 2 times/],
+    );
     await expectRejected(run(['--concurrency', '2', '--concurrency', '3']), [/--concurrency was given 2 times/]);
     await expectRejected(run(['--sample', '2', '--seed', 'abc']), [/--seed is not a number/]);
     // --filter is repeatable: two get past the check, to the selection (which neither tag matches here).
-    await expectRejected(run(['--filter', 'tier=x', '--filter', 'kind=y']), [/no document of .* matches the selection/]);
+    await expectRejected(run(['--filter', 'tier=x', '--filter', 'kind=y']), [
+      /no document of .* matches the selection/,
+    ]);
   });
 
   it('an --out that already holds files, and a --resume of a directory that is not a run: exit 2, the files untouched', async () => {
     await mkdir(path.join(work, 'taken'));
     await writeFile(path.join(work, 'taken', 'notes.txt'), 'mine');
-    await expectRejected(['--dataset', dataset, '--base-url', service.baseUrl, '--out', 'taken'], [/taken already holds files/, /--out/]);
+    await expectRejected(
+      ['--dataset', dataset, '--base-url', service.baseUrl, '--out', 'taken'],
+      [/taken already holds files/, /--out/],
+    );
     expect(await readdir(path.join(work, 'taken'))).toEqual(['notes.txt']);
-    await expectRejected(['--resume', 'taken', '--base-url', service.baseUrl], [/run\.json not found: .*taken is not a docbench run directory/]);
+    await expectRejected(
+      ['--resume', 'taken', '--base-url', service.baseUrl],
+      [/run\.json not found: .*taken is not a docbench run directory/],
+    );
     expect(await readdir(path.join(work, 'taken'))).toEqual(['notes.txt']);
   });
 });
@@ -180,7 +215,12 @@ describe('other commands: a missing argument, a misspelt flag, a run scored from
     expect(made.code, made.stderr).toBe(0);
     const report = path.join(work, 'out', 'report.html');
     const written = (await stat(report)).mtimeMs;
-    for (const args of [['score'], ['report'], ['report', 'out', '--format', 'pdf'], ['score', 'out', '--datset', 'data']]) {
+    for (const args of [
+      ['score'],
+      ['report'],
+      ['report', 'out', '--format', 'pdf'],
+      ['score', 'out', '--datset', 'data'],
+    ]) {
       const { code, stderr } = await runCli(args, work);
       expect(code, args.join(' ')).toBe(2);
       expect(stderr).toMatch(/^error: (Not enough non-option arguments|Unknown argument)/);

@@ -43,12 +43,16 @@ beforeAll(async () => {
   chat = await startChatFake(async (body) => {
     open += 1;
     peak = Math.max(peak, open);
-    const pages = body.messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).filter((part) => part.type === 'image_url').length;
+    const pages = body.messages
+      .flatMap((m) => (typeof m.content === 'string' ? [] : m.content))
+      .filter((part) => part.type === 'image_url').length;
     // Slow enough that four calls are in flight whenever the budget is reached.
     await sleep(60);
     open -= 1;
     return {
-      content: body.response_format ? JSON.stringify({ claim_number: 'C-1', patient_name: 'Ann Lee' }) : `# Page\n\n${pages} page(s) read`,
+      content: body.response_format
+        ? JSON.stringify({ claim_number: 'C-1', patient_name: 'Ann Lee' })
+        : `# Page\n\n${pages} page(s) read`,
       usage: { prompt_tokens: pages * ESTIMATED.in * EXCESS, completion_tokens: pages * ESTIMATED.out * EXCESS },
     };
   });
@@ -74,7 +78,13 @@ async function workdir(name: string): Promise<string> {
       price: { perMillionInputTokens: PRICE.in, perMillionOutputTokens: PRICE.out },
       estimate: { inputTokensPerPage: ESTIMATED.in, outputTokensPerPage: ESTIMATED.out },
     },
-    azure: { kind: 'azure-di', endpoint: azure.url, apiKeyEnv: 'AZURE_KEY', concurrency: CONCURRENCY, price: { perPage: 0.01 } },
+    azure: {
+      kind: 'azure-di',
+      endpoint: azure.url,
+      apiKeyEnv: 'AZURE_KEY',
+      concurrency: CONCURRENCY,
+      price: { perPage: 0.01 },
+    },
   });
   return work;
 }
@@ -84,7 +94,13 @@ async function comparable(runDir: string): Promise<Record<string, unknown>[]> {
   const latest = new Map<string, Record<string, unknown>>();
   for (const record of await readJsonl(path.join(runDir, 'results.jsonl'))) latest.set(record.key as string, record);
   return [...latest.values()]
-    .map(({ started_at: _s, latency_ms: _l, last_attempt_ms: _a, attempts: _t, from_cache: _c, ...rest }) => JSON.parse(JSON.stringify(rest).replaceAll(chat.url, 'CHAT').replaceAll(azure.url, 'AZURE')) as Record<string, unknown>)
+    .map(
+      ({ started_at: _s, latency_ms: _l, last_attempt_ms: _a, attempts: _t, from_cache: _c, ...rest }) =>
+        JSON.parse(JSON.stringify(rest).replaceAll(chat.url, 'CHAT').replaceAll(azure.url, 'AZURE')) as Record<
+          string,
+          unknown
+        >,
+    )
     .sort((a, b) => String(a.key).localeCompare(String(b.key)));
 }
 
@@ -96,7 +112,9 @@ function costBySystem(records: Record<string, any>[]): Record<string, number> {
 
 /** The report's cost row of a system: estimated, spent, difference, note. */
 function costRow(html: string, system: string): string[] {
-  const row = new RegExp(`<tr><td><strong>${system}</strong></td>(.*?)</tr>`).exec(/<table id="cost-table">[\s\S]*?<\/table>/.exec(html)![0])![1]!;
+  const row = new RegExp(`<tr><td><strong>${system}</strong></td>(.*?)</tr>`).exec(
+    /<table id="cost-table">[\s\S]*?<\/table>/.exec(html)![0],
+  )![1]!;
   const cells = [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]!);
   return [cells[0]!, cells[2]!, cells[3]!, cells[5]!];
 }
@@ -104,20 +122,31 @@ function costRow(html: string, system: string): string[] {
 describe('a run-wide budget over two provider kinds at concurrency 4', () => {
   it('stops within the budget plus the excess of the calls in flight; the report counts what was recorded; a resume with room ends as the unbudgeted run', async () => {
     const free = await workdir('unbudgeted');
-    const plain = await runCli(['run', '--dataset', '../dataset', ...LIMIT, '--out', 'run', '--no-gate', '--quiet'], free, ENV);
+    const plain = await runCli(
+      ['run', '--dataset', '../dataset', ...LIMIT, '--out', 'run', '--no-gate', '--quiet'],
+      free,
+      ENV,
+    );
     expect(plain.code, plain.stderr).toBe(0);
     const reference = await readJsonl(path.join(free, 'run', 'results.jsonl'));
     const full = costBySystem(reference);
     const gptCalls = reference.filter((r) => r.system === 'gpt');
     // The fake reported 1.2 × the estimate of every call: the estimate of a call is its cost / 1.2.
-    const plan = (await readJson(path.join(free, 'run', 'run.json'))).systems as { name: string; estimate: { cost_usd: number } }[];
+    const plan = (await readJson(path.join(free, 'run', 'run.json'))).systems as {
+      name: string;
+      estimate: { cost_usd: number };
+    }[];
     expect(plan.find((s) => s.name === 'gpt')!.estimate.cost_usd * EXCESS).toBeCloseTo(full.gpt!, 10);
     expect(plan.find((s) => s.name === 'azure')!.estimate.cost_usd).toBeCloseTo(full.azure!, 10);
 
     const total = full.gpt! + full.azure!;
     const budget = Number((0.4 * total).toFixed(4));
     const work = await workdir('budgeted');
-    const first = await runCli(['run', '--dataset', '../dataset', ...LIMIT, '--out', 'run', '--max-cost', String(budget), '--no-gate'], work, ENV);
+    const first = await runCli(
+      ['run', '--dataset', '../dataset', ...LIMIT, '--out', 'run', '--max-cost', String(budget), '--no-gate'],
+      work,
+      ENV,
+    );
     expect(first.code, first.stderr).toBe(3);
     expect(first.stderr).toContain(`docbench run --resume ${path.join(work, 'run')} --max-cost`);
     expect(peak).toBeLessThanOrEqual(CONCURRENCY);
@@ -158,16 +187,30 @@ describe('a run-wide budget over two provider kinds at concurrency 4', () => {
       // Scored on the documents it was called on: the calls its budget held back are not failures.
       expect(summary.systems[name].documents.failed).toBe(0);
       const entry = manifest.systems.find((s: { name: string }) => s.name === name);
-      expect(costRow(html, name)).toEqual([formatUsd(entry.estimate.cost_usd), formatUsd(spent[name]), '—', `stopped at its budget after ${own.length} of ${entry.counts.planned} calls: the spend covers those`]);
+      expect(costRow(html, name)).toEqual([
+        formatUsd(entry.estimate.cost_usd),
+        formatUsd(spent[name]),
+        '—',
+        `stopped at its budget after ${own.length} of ${entry.counts.planned} calls: the spend covers those`,
+      ]);
     }
     expect(html).toContain(`Run budget (<code>--max-cost</code>): ${formatUsd(budget)}.`);
     // Ranked against the incumbent (all 12 documents) on the documents both were scored on, marked as covering fewer.
-    const markdown = (summary.leaderboard as { metric: string; rows: { system: string; documents: number; covers_fewer?: boolean }[] }[]).find((b) => b.metric === 'markdown.similarity')!;
+    const markdown = (
+      summary.leaderboard as { metric: string; rows: { system: string; documents: number; covers_fewer?: boolean }[] }[]
+    ).find((b) => b.metric === 'markdown.similarity')!;
     for (const name of ['gpt', 'azure']) {
-      expect(markdown.rows.find((r) => r.system === name)).toMatchObject({ documents: new Set(records.filter((r) => r.system === name).map((r) => r.document_id)).size, covers_fewer: true });
+      expect(markdown.rows.find((r) => r.system === name)).toMatchObject({
+        documents: new Set(records.filter((r) => r.system === name).map((r) => r.document_id)).size,
+        covers_fewer: true,
+      });
     }
 
-    const resumed = await runCli(['run', '--resume', 'run', '--max-cost', String(Number((2 * total).toFixed(4))), '--no-gate', '--quiet'], work, ENV);
+    const resumed = await runCli(
+      ['run', '--resume', 'run', '--max-cost', String(Number((2 * total).toFixed(4))), '--no-gate', '--quiet'],
+      work,
+      ENV,
+    );
     expect(resumed.code, resumed.stderr).toBe(0);
     expect((await readJson(path.join(runDir, 'run.json'))).status).toBe('completed');
     expect(await comparable(runDir)).toEqual(await comparable(path.join(free, 'run')));

@@ -41,7 +41,16 @@ async function setup(name: string, paid: Record<string, unknown> = {}): Promise<
     stringify({
       cacheDir: 'cache',
       endpoints: ['extract', 'compare'],
-      systems: { paid: { kind: 'interface', baseUrl: service.baseUrl, concurrency: CONCURRENCY, price: { perCall: PER_CALL }, ...paid }, incumbent: { kind: 'stored' } },
+      systems: {
+        paid: {
+          kind: 'interface',
+          baseUrl: service.baseUrl,
+          concurrency: CONCURRENCY,
+          price: { perCall: PER_CALL },
+          ...paid,
+        },
+        incumbent: { kind: 'stored' },
+      },
     }),
   );
   return dir;
@@ -52,7 +61,10 @@ async function comparable(runDir: string): Promise<Record<string, unknown>[]> {
   const latest = new Map<string, Record<string, unknown>>();
   for (const record of await readJsonl(path.join(runDir, 'results.jsonl'))) latest.set(record.key as string, record);
   return [...latest.values()]
-    .map(({ started_at: _s, latency_ms: _l, last_attempt_ms: _a, attempts: _t, ...rest }) => JSON.parse(JSON.stringify(rest).replaceAll(service.baseUrl, 'SERVICE')) as Record<string, unknown>)
+    .map(
+      ({ started_at: _s, latency_ms: _l, last_attempt_ms: _a, attempts: _t, ...rest }) =>
+        JSON.parse(JSON.stringify(rest).replaceAll(service.baseUrl, 'SERVICE')) as Record<string, unknown>,
+    )
     .sort((a, b) => String(a.key).localeCompare(String(b.key)));
 }
 
@@ -62,9 +74,14 @@ describe('budgets', () => {
     const calls = DOCUMENTS * 2;
     const budget = 0.4 * calls * PER_CALL;
     const before = service.requests.length;
-    const first = await runCli(['run', '--dataset', '../data', '--out', 'run', '--max-cost', String(budget), '--no-gate'], dir);
+    const first = await runCli(
+      ['run', '--dataset', '../data', '--out', 'run', '--max-cost', String(budget), '--no-gate'],
+      dir,
+    );
     expect(first.code, first.stderr).toBe(3);
-    expect(first.stderr).toMatch(/estimate paid \(interface\): 20 calls \[extract:slow 10, compare 10\] × 1 repeat, 0 cached; 10 documents/);
+    expect(first.stderr).toMatch(
+      /estimate paid \(interface\): 20 calls \[extract:slow 10, compare 10\] × 1 repeat, 0 cached; 10 documents/,
+    );
     expect(first.stderr).toContain(`docbench run --resume ${path.join(dir, 'run')} --max-cost`);
 
     const runDir = path.join(dir, 'run');
@@ -95,7 +112,11 @@ describe('budgets', () => {
     const summary = await readJson(path.join(runDir, 'summary.json'));
     expect(summary.systems.paid.cost.total_usd).toBeCloseTo(spent, 10);
     // Scored on the documents it was called on; the calls the budget held back are not failures.
-    expect(summary.systems.paid.documents).toEqual({ total: new Set(paid.map((r) => r.document_id)).size, succeeded: new Set(paid.map((r) => r.document_id)).size, failed: 0 });
+    expect(summary.systems.paid.documents).toEqual({
+      total: new Set(paid.map((r) => r.document_id)).size,
+      succeeded: new Set(paid.map((r) => r.document_id)).size,
+      failed: 0,
+    });
     const html = await readFile(path.join(runDir, 'report.html'), 'utf8');
     expect(html).toContain('Estimate and spend');
     expect(html).toMatch(/<td class="num">\$0\.0800<\/td>/);
@@ -103,7 +124,9 @@ describe('budgets', () => {
     // A resume without room stops again at once; with room it finishes.
     const still = await runCli(['run', '--resume', 'run'], dir);
     expect(still.code, still.stderr).toBe(3);
-    expect((await readJsonl(path.join(runDir, 'results.jsonl'))).filter((r) => r.system === 'paid')).toHaveLength(paid.length);
+    expect((await readJsonl(path.join(runDir, 'results.jsonl'))).filter((r) => r.system === 'paid')).toHaveLength(
+      paid.length,
+    );
     const resumed = await runCli(['run', '--resume', 'run', '--max-cost', '1', '--no-gate'], dir);
     expect(resumed.code, resumed.stderr).toBe(0);
     const final = await readJson(path.join(runDir, 'run.json'));
@@ -122,11 +145,16 @@ describe('budgets', () => {
     const result = await runCli(['run', '--dataset', '../data', '--out', 'run', '--no-gate'], dir);
     expect(result.code, result.stderr).toBe(3);
     const manifest = await readJson(path.join(dir, 'run', 'run.json'));
-    expect(manifest.systems.find((s: { name: string }) => s.name === 'paid')).toMatchObject({ stop_reason: 'budget', max_cost_usd: 0.05 });
+    expect(manifest.systems.find((s: { name: string }) => s.name === 'paid')).toMatchObject({
+      stop_reason: 'budget',
+      max_cost_usd: 0.05,
+    });
     const paid = (await readJsonl(path.join(dir, 'run', 'results.jsonl'))).filter((r) => r.system === 'paid');
     expect(paid.length).toBe(5);
     const budgeted = await runCli(['plan', '--dataset', '../data', '--max-cost', '0.1'], dir);
-    expect(budgeted.stdout).toMatch(/budgets: run \$0\.1000 \(below the estimate: the run would stop early\), paid \$0\.0500 \(below the estimate/);
+    expect(budgeted.stdout).toMatch(
+      /budgets: run \$0\.1000 \(below the estimate: the run would stop early\), paid \$0\.0500 \(below the estimate/,
+    );
     // Those five answers are cached now: a plan of the same run counts them as free.
     const plan = await runCli(['plan', '--dataset', '../data', '--json', '--systems', 'paid'], dir);
     expect(plan.code, plan.stderr).toBe(0);
@@ -162,7 +190,10 @@ describe('budgets', () => {
     it('--max-cost when no system has a price', async () => {
       const dir = path.join(work, 'no-price');
       await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, 'docbench.config.yaml'), stringify({ systems: { free: { kind: 'interface', baseUrl: service.baseUrl } } }));
+      await writeFile(
+        path.join(dir, 'docbench.config.yaml'),
+        stringify({ systems: { free: { kind: 'interface', baseUrl: service.baseUrl } } }),
+      );
       const result = await runCli(['run', '--dataset', '../data', '--max-cost', '5'], dir);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('--max-cost: no system of this run has a price');

@@ -10,7 +10,15 @@ import path from 'node:path';
 import { createRandom } from '../../src/dataset/generate/prng.js';
 import { startFakeService, type FakeRequest, type FakeService } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
-import { comparableDocuments, comparableSummary, killAfter, readJson, readJsonl, runCli, spawnCli } from '../helpers/cli.js';
+import {
+  comparableDocuments,
+  comparableSummary,
+  killAfter,
+  readJson,
+  readJsonl,
+  runCli,
+  spawnCli,
+} from '../helpers/cli.js';
 
 const DOCUMENTS = 16;
 const PLANNED = DOCUMENTS * 2;
@@ -22,7 +30,10 @@ const services: FakeService[] = [];
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'docbench-crash-drill-'));
   dataset = await writeTinyDataset(path.join(work, 'data'), tinyDocuments(DOCUMENTS));
-  await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ retry: { baseDelayMs: 5, maxDelayMs: 20 }, cacheDir: 'cache' }));
+  await writeFile(
+    path.join(work, 'docbench.config.json'),
+    JSON.stringify({ retry: { baseDelayMs: 5, maxDelayMs: 20 }, cacheDir: 'cache' }),
+  );
 });
 
 afterAll(async () => {
@@ -31,17 +42,39 @@ afterAll(async () => {
 });
 
 /** The record key of a request the fake service saw. */
-const keyOf = (r: FakeRequest) => `service|${r.documentId}|${r.endpoint}|${r.fast === null ? '-' : r.fast ? 'fast' : 'slow'}|0`;
+const keyOf = (r: FakeRequest) =>
+  `service|${r.documentId}|${r.endpoint}|${r.fast === null ? '-' : r.fast ? 'fast' : 'slow'}|0`;
 
 describe('crash drill: SIGKILL at three seeded moments, resume each time', () => {
-  it('ends with the outputs of an uninterrupted run and never repeats a call recorded as successful', { timeout: 120_000 }, async () => {
+  it('ends with the outputs of an uninterrupted run and never repeats a call recorded as successful', {
+    timeout: 120_000,
+  }, async () => {
     const reference = await startFakeService();
     services.push(reference);
-    const clean = await runCli(['run', '--dataset', dataset, '--base-url', reference.baseUrl, '--systems', 'service', '--out', 'reference', '--no-cache', '--quiet'], work);
+    const clean = await runCli(
+      [
+        'run',
+        '--dataset',
+        dataset,
+        '--base-url',
+        reference.baseUrl,
+        '--systems',
+        'service',
+        '--out',
+        'reference',
+        '--no-cache',
+        '--quiet',
+      ],
+      work,
+    );
     expect(clean.code, clean.stderr).toBe(0);
 
     // Slow enough that a kill lands mid-run; one transient 503 so a retried call is in the mix.
-    const service = await startFakeService({ latencyMs: 40, fault: ({ documentId, endpoint, attempt }) => (documentId === 'doc-005' && endpoint === 'extract' && attempt === 1 ? { status: 503 } : null) });
+    const service = await startFakeService({
+      latencyMs: 40,
+      fault: ({ documentId, endpoint, attempt }) =>
+        documentId === 'doc-005' && endpoint === 'extract' && attempt === 1 ? { status: 503 } : null,
+    });
     services.push(service);
     const runDir = path.join(work, 'killed');
     const results = path.join(runDir, 'results.jsonl');
@@ -53,7 +86,10 @@ describe('crash drill: SIGKILL at three seeded moments, resume each time', () =>
       // A seeded moment: after 1 to 8 more recorded calls, always short of the end.
       const target = recorded + random.int(1, 8);
       expect(target).toBeLessThan(PLANNED);
-      const args = kill === 0 ? ['run', '--dataset', dataset, '--systems', 'service', '--out', 'killed', '--no-cache', '--concurrency', '2'] : ['run', '--resume', 'killed', '--concurrency', '2'];
+      const args =
+        kill === 0
+          ? ['run', '--dataset', dataset, '--systems', 'service', '--out', 'killed', '--no-cache', '--concurrency', '2']
+          : ['run', '--resume', 'killed', '--concurrency', '2'];
       const child = spawnCli([...args, '--base-url', service.baseUrl, '--quiet'], work);
       recorded = await killAfter(child, results, target);
       expect(recorded, `kill ${kill + 1} landed before the end`).toBeLessThan(PLANNED);
@@ -68,7 +104,10 @@ describe('crash drill: SIGKILL at three seeded moments, resume each time', () =>
     expect(await comparableSummary(runDir)).toEqual(await comparableSummary(path.join(work, 'reference')));
     expect(await comparableDocuments(runDir)).toEqual(await comparableDocuments(path.join(work, 'reference')));
     const manifest = await readJson(path.join(runDir, 'run.json'));
-    expect(manifest).toMatchObject({ status: 'completed', counts: { planned: PLANNED, recorded: PLANNED, succeeded: PLANNED, failed: 0, not_started: 0 } });
+    expect(manifest).toMatchObject({
+      status: 'completed',
+      counts: { planned: PLANNED, recorded: PLANNED, succeeded: PLANNED, failed: 0, not_started: 0 },
+    });
     expect(manifest.invocations).toHaveLength(4);
 
     // A call recorded as successful before a kill is never made again (calls in flight at a kill may be).

@@ -27,10 +27,27 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'docbench-damaged-records-'));
   dataset = await writeTinyDataset(path.join(root, 'data'), tinyDocuments(2));
   pristine = path.join(root, 'pristine');
-  const args = ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', pristine, '--endpoints', 'extract,compare,split,process', '--modes', 'fast', '--no-cache', '--quiet'];
+  const args = [
+    'run',
+    '--dataset',
+    dataset,
+    '--base-url',
+    service.baseUrl,
+    '--out',
+    pristine,
+    '--endpoints',
+    'extract,compare,split,process',
+    '--modes',
+    'fast',
+    '--no-cache',
+    '--quiet',
+  ];
   const { code, stderr } = await runCli(args, root);
   expect(code, stderr).toBe(0);
-  lines = (await readFile(path.join(pristine, 'results.jsonl'), 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Json);
+  lines = (await readFile(path.join(pristine, 'results.jsonl'), 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Json);
 }, 120_000);
 
 afterAll(async () => {
@@ -48,7 +65,11 @@ interface Damage {
 /** A successful line as a failed one: without the error a failed line must carry. */
 const failed = (record: Json): Json => {
   const { result: _result, ...rest } = record;
-  return { ...rest, status: 'failed', error: { code: 'SERVICE_HTTP', message: 'POST failed: 500', status: 500, retryable: true } };
+  return {
+    ...rest,
+    status: 'failed',
+    error: { code: 'SERVICE_HTTP', message: 'POST failed: 500', status: 500, retryable: true },
+  };
 };
 
 /**
@@ -64,9 +85,18 @@ const RESULT_FIELD: Record<string, { field: string; expected: string; first: str
 
 /** A field deeper inside the endpoint's result, damaged, and where that is. */
 const NESTED: Record<string, { edit(result: Json): Json; where: string }> = {
-  extract: { edit: (r) => ({ ...r, responseForm: 'scribbled' }), where: '$.result.responseForm: expected one of "string", "object", "embedded", "absent", found string "scribbled"' },
-  compare: { edit: (r) => ({ ...r, pages: [{ ...(r.pages as Json[])[0], content: null }] }), where: '$.result.pages[0].content: expected string, found null' },
-  split: { edit: (r) => ({ ...r, pages: [{ ...(r.pages as Json[])[0], bounding_boxes: 'none' }] }), where: '$.result.pages[0].bounding_boxes: expected array, found string "none"' },
+  extract: {
+    edit: (r) => ({ ...r, responseForm: 'scribbled' }),
+    where: '$.result.responseForm: expected one of "string", "object", "embedded", "absent", found string "scribbled"',
+  },
+  compare: {
+    edit: (r) => ({ ...r, pages: [{ ...(r.pages as Json[])[0], content: null }] }),
+    where: '$.result.pages[0].content: expected string, found null',
+  },
+  split: {
+    edit: (r) => ({ ...r, pages: [{ ...(r.pages as Json[])[0], bounding_boxes: 'none' }] }),
+    where: '$.result.pages[0].bounding_boxes: expected array, found string "none"',
+  },
   process: { edit: (r) => ({ ...r, pageCount: -1 }), where: '$.result.pageCount: must be >= 0, found number -1' },
 };
 
@@ -74,14 +104,52 @@ function damagesOf(endpoint: string): Damage[] {
   const { field, expected, first } = RESULT_FIELD[endpoint]!;
   const nested = NESTED[endpoint]!;
   return [
-    { name: 'ok without its result', edit: ({ result: _dropped, ...rest }) => rest, where: '$.result: expected a value, found none' },
-    { name: 'ok with an empty result', edit: (r) => ({ ...r, result: {} }), where: `$.result.${first}: expected a value, found none` },
-    { name: 'ok with a result that is a string', edit: (r) => ({ ...r, result: 'done' }), where: '$.result: expected object, found string "done"' },
-    { name: `ok whose result.${field} is a number`, edit: (r) => ({ ...r, result: { ...(r.result as Json), [field]: 7 } }), where: `$.result.${field}: expected ${expected}, found number 7` },
-    { name: 'ok with a damaged field deeper inside its result', edit: (r) => ({ ...r, result: nested.edit(r.result as Json) }), where: nested.where },
-    { name: 'failed without its error', edit: (r) => { const { error: _e, ...rest } = failed(r); return rest; }, where: '$.error: expected a value, found none' },
-    { name: 'failed whose error.code is a number', edit: (r) => { const f = failed(r); return { ...f, error: { ...(f.error as Json), code: 42 } }; }, where: '$.error.code: expected string, found number 42' },
-    { name: 'with an unknown status', edit: (r) => ({ ...r, status: 'fine' }), where: '$.status: expected one of "ok", "failed", found string "fine"' },
+    {
+      name: 'ok without its result',
+      edit: ({ result: _dropped, ...rest }) => rest,
+      where: '$.result: expected a value, found none',
+    },
+    {
+      name: 'ok with an empty result',
+      edit: (r) => ({ ...r, result: {} }),
+      where: `$.result.${first}: expected a value, found none`,
+    },
+    {
+      name: 'ok with a result that is a string',
+      edit: (r) => ({ ...r, result: 'done' }),
+      where: '$.result: expected object, found string "done"',
+    },
+    {
+      name: `ok whose result.${field} is a number`,
+      edit: (r) => ({ ...r, result: { ...(r.result as Json), [field]: 7 } }),
+      where: `$.result.${field}: expected ${expected}, found number 7`,
+    },
+    {
+      name: 'ok with a damaged field deeper inside its result',
+      edit: (r) => ({ ...r, result: nested.edit(r.result as Json) }),
+      where: nested.where,
+    },
+    {
+      name: 'failed without its error',
+      edit: (r) => {
+        const { error: _e, ...rest } = failed(r);
+        return rest;
+      },
+      where: '$.error: expected a value, found none',
+    },
+    {
+      name: 'failed whose error.code is a number',
+      edit: (r) => {
+        const f = failed(r);
+        return { ...f, error: { ...(f.error as Json), code: 42 } };
+      },
+      where: '$.error.code: expected string, found number 42',
+    },
+    {
+      name: 'with an unknown status',
+      edit: (r) => ({ ...r, status: 'fine' }),
+      where: '$.status: expected one of "ok", "failed", found string "fine"',
+    },
   ];
 }
 
@@ -124,26 +192,59 @@ describe('a damaged call record → docbench score exits 2 with results.jsonl, t
     const work = path.join(root, `case-${++cases}`);
     await mkdir(work);
     await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ cacheDir: 'cache' }));
-    const run = (out: string) => runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', out, '--endpoints', 'extract,compare,split,process', '--modes', 'fast'], work);
+    const run = (out: string) =>
+      runCli(
+        [
+          'run',
+          '--dataset',
+          dataset,
+          '--base-url',
+          service.baseUrl,
+          '--out',
+          out,
+          '--endpoints',
+          'extract,compare,split,process',
+          '--modes',
+          'fast',
+        ],
+        work,
+      );
     expect((await run('first')).code).toBe(0);
     const calls = service.requests.length;
     // Every entry damaged, in turn in each of these ways: JSON still, but no endpoint's answer.
-    const damages: ((entry: Json) => unknown)[] = [(entry) => ({ ...entry, result: {} }), (entry) => ({ ...entry, result: null }), () => [], (entry) => ({ ...entry, result: 'done' })];
+    const damages: ((entry: Json) => unknown)[] = [
+      (entry) => ({ ...entry, result: {} }),
+      (entry) => ({ ...entry, result: null }),
+      () => [],
+      (entry) => ({ ...entry, result: 'done' }),
+    ];
     const entries: string[] = [];
     for (const dir of await readdir(path.join(work, 'cache'))) {
-      for (const name of await readdir(path.join(work, 'cache', dir))) entries.push(path.join(work, 'cache', dir, name));
+      for (const name of await readdir(path.join(work, 'cache', dir)))
+        entries.push(path.join(work, 'cache', dir, name));
     }
     const called = lines.filter((record) => record.attempts !== 0);
     expect(entries).toHaveLength(called.length);
-    for (const [index, entry] of entries.entries()) await writeFile(entry, JSON.stringify(damages[index % damages.length]!(JSON.parse(await readFile(entry, 'utf8')) as Json)));
+    for (const [index, entry] of entries.entries())
+      await writeFile(
+        entry,
+        JSON.stringify(damages[index % damages.length]!(JSON.parse(await readFile(entry, 'utf8')) as Json)),
+      );
 
     const second = await run('second');
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).toMatch(/the response cache's entry [0-9a-f]{64} is damaged: at \$\.result\.\w+: expected a value, found none/);
-    expect(second.stderr).toMatch(/the response cache's entry [0-9a-f]{64} is damaged: at \$\.result: expected object, found null/);
+    expect(second.stderr).toMatch(
+      /the response cache's entry [0-9a-f]{64} is damaged: at \$\.result\.\w+: expected a value, found none/,
+    );
+    expect(second.stderr).toMatch(
+      /the response cache's entry [0-9a-f]{64} is damaged: at \$\.result: expected object, found null/,
+    );
     expect(second.stderr).not.toMatch(/unexpected error|TypeError/);
     expect(service.requests.length).toBe(calls + called.length);
-    const records = (await readFile(path.join(work, 'second', 'results.jsonl'), 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Json);
+    const records = (await readFile(path.join(work, 'second', 'results.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Json);
     const again = records.filter((record) => record.attempts !== 0);
     expect(again.map((record) => [record.status, record.from_cache])).toEqual(called.map(() => ['ok', false]));
     // The fresh answers replaced the damaged entries: a third run is served from the cache.

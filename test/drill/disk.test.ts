@@ -37,9 +37,15 @@ vi.mock('node:fs', async (importOriginal) => {
   }) as typeof fs.closeSync;
   // Only the (fd, buffer, offset, length, position) form is budgeted: the one ResultsWriter uses.
   const writeSync = ((fd: number, buffer: Buffer, offset?: number, length?: number, position?: number | null) => {
-    if (!disk.fds.has(fd) || typeof buffer === 'string') return (fs.writeSync as (...args: unknown[]) => number)(fd, buffer, offset, length, position);
+    if (!disk.fds.has(fd) || typeof buffer === 'string')
+      return (fs.writeSync as (...args: unknown[]) => number)(fd, buffer, offset, length, position);
     const fits = Math.min(length ?? buffer.length - (offset ?? 0), disk.free);
-    if (fits <= 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    if (fits <= 0)
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'write',
+      });
     const written = fs.writeSync(fd, buffer, offset, fits, position);
     disk.free -= written;
     return written;
@@ -60,7 +66,10 @@ afterAll(() => service?.close());
 beforeEach(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'docbench-disk-'));
   dataset = await writeTinyDataset(path.join(work, 'data'), tinyDocuments(12));
-  await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ retry: { baseDelayMs: 5, maxDelayMs: 20 }, cacheDir: path.join(work, 'cache') }));
+  await writeFile(
+    path.join(work, 'docbench.config.json'),
+    JSON.stringify({ retry: { baseDelayMs: 5, maxDelayMs: 20 }, cacheDir: path.join(work, 'cache') }),
+  );
 });
 afterEach(() => rm(work, { recursive: true, force: true }));
 
@@ -68,14 +77,19 @@ const isRoot = process.getuid?.() === 0;
 
 /** Nothing in `runDir` says the run finished. */
 async function expectNothingClaimsCompletion(runDir: string): Promise<void> {
-  if (existsSync(path.join(runDir, 'run.json'))) expect((await readJson(path.join(runDir, 'run.json'))).status).not.toBe('completed');
-  if (existsSync(path.join(runDir, 'summary.json'))) expect((await readJson(path.join(runDir, 'summary.json'))).status).not.toBe('completed');
+  if (existsSync(path.join(runDir, 'run.json')))
+    expect((await readJson(path.join(runDir, 'run.json'))).status).not.toBe('completed');
+  if (existsSync(path.join(runDir, 'summary.json')))
+    expect((await readJson(path.join(runDir, 'summary.json'))).status).not.toBe('completed');
 }
 
 describe('an output directory that cannot be written', () => {
   it('--out under a regular file: exit 3, the path and reason named, nothing written', async () => {
     await writeFile(path.join(work, 'blocker'), 'a file, not a directory');
-    const { code, stderr, stdout } = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'blocker/run'], work);
+    const { code, stderr, stdout } = await runCli(
+      ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'blocker/run'],
+      work,
+    );
     expect(code).toBe(3);
     expect(stderr).toMatch(/error: cannot write .*blocker\/run/);
     expect(stderr).toMatch(/hint: choose a writable directory with --out/);
@@ -87,9 +101,13 @@ describe('an output directory that cannot be written', () => {
     await mkdir(path.join(work, 'locked'));
     if (isRoot) {
       // Root ignores permission bits; a read-only bind mount stops it (EROFS).
-      if (!tryBindReadOnly(path.join(work, 'locked'))) return expect.fail('cannot make a read-only directory as root here (mount --bind -o ro failed)');
+      if (!tryBindReadOnly(path.join(work, 'locked')))
+        return expect.fail('cannot make a read-only directory as root here (mount --bind -o ro failed)');
       try {
-        const { code, stderr } = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'locked/run'], work);
+        const { code, stderr } = await runCli(
+          ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'locked/run'],
+          work,
+        );
         expect(code).toBe(3);
         expect(stderr).toMatch(/cannot write .*locked\/run: read-only file system/);
         expect(existsSync(path.join(work, 'locked', 'run'))).toBe(false);
@@ -99,7 +117,10 @@ describe('an output directory that cannot be written', () => {
       return;
     }
     await chmod(path.join(work, 'locked'), 0o500);
-    const { code, stderr } = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'locked/run'], work);
+    const { code, stderr } = await runCli(
+      ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'locked/run'],
+      work,
+    );
     expect(code).toBe(3);
     expect(stderr).toMatch(/cannot write .*locked\/run: permission denied/);
     expect(existsSync(path.join(work, 'locked', 'run'))).toBe(false);
@@ -127,13 +148,41 @@ function tryBindReadOnly(dir: string): boolean {
  * `node:fs` wrapper above) or `ulimit` (a child whose files may not grow past 16 KiB: EFBIG from the kernel).
  */
 async function fullDiskDrill(how: 'injected' | 'ulimit'): Promise<void> {
-  const clean = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--systems', 'service', '--out', 'reference', '--no-cache', '--quiet'], work);
+  const clean = await runCli(
+    [
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      service.baseUrl,
+      '--systems',
+      'service',
+      '--out',
+      'reference',
+      '--no-cache',
+      '--quiet',
+    ],
+    work,
+  );
   expect(clean.code, clean.stderr).toBe(0);
   const referenceBytes = (await readFile(path.join(work, 'reference', 'results.jsonl'))).length;
 
   const runDir = path.join(work, 'disk', 'run');
   await mkdir(path.join(work, 'disk'));
-  const args = ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--systems', 'service', '--out', runDir, '--no-cache', '--concurrency', '1'];
+  const args = [
+    'run',
+    '--dataset',
+    dataset,
+    '--base-url',
+    service.baseUrl,
+    '--systems',
+    'service',
+    '--out',
+    runDir,
+    '--no-cache',
+    '--concurrency',
+    '1',
+  ];
   let code: number;
   let stderr: string;
   if (how === 'injected') {
@@ -159,7 +208,9 @@ async function fullDiskDrill(how: 'injected' | 'ulimit'): Promise<void> {
     code = child.exitCode ?? -1;
   }
   expect(code, stderr).toBe(3);
-  expect(stderr).toMatch(how === 'injected' ? /cannot write .*results\.jsonl: the disk is full/ : /cannot write .*(too large|EFBIG)/i);
+  expect(stderr).toMatch(
+    how === 'injected' ? /cannot write .*results\.jsonl: the disk is full/ : /cannot write .*(too large|EFBIG)/i,
+  );
   if (how === 'injected') expect(stderr).toMatch(/free disk space\), then resume/);
   expect(stderr).toMatch(/docbench run --resume \S+run/);
   expect(stderr).not.toMatch(/unexpected error/);
@@ -182,11 +233,15 @@ async function fullDiskDrill(how: 'injected' | 'ulimit'): Promise<void> {
 }
 
 describe('a disk that fills up mid-run', () => {
-  it('ENOSPC mid-line at the results file: exit 3 "the disk is full", the torn line taken back, --resume completes with nothing lost', { timeout: 60_000 }, async () => {
+  it('ENOSPC mid-line at the results file: exit 3 "the disk is full", the torn line taken back, --resume completes with nothing lost', {
+    timeout: 60_000,
+  }, async () => {
     await fullDiskDrill('injected');
   });
 
-  it('a file-size limit hit while writing documents.jsonl (after run.json): exit 3 with the resume command, not an unexpected error', { timeout: 60_000 }, async () => {
+  it('a file-size limit hit while writing documents.jsonl (after run.json): exit 3 with the resume command, not an unexpected error', {
+    timeout: 60_000,
+  }, async () => {
     await fullDiskDrill('ulimit');
   });
 });

@@ -93,7 +93,11 @@ function urlForm(fileUrl: string): FormData {
 }
 
 /** Sends a raw request body with the given headers; resolves to the status (or 'closed' if none came). */
-function rawPost(url: string, headers: Record<string, string | number>, write: (req: ReturnType<typeof httpRequest>) => void): Promise<number | 'closed' | 'no answer'> {
+function rawPost(
+  url: string,
+  headers: Record<string, string | number>,
+  write: (req: ReturnType<typeof httpRequest>) => void,
+): Promise<number | 'closed' | 'no answer'> {
   return new Promise((resolve) => {
     // A service that neither answers nor closes must fail the test quickly, not hang it.
     const timer = setTimeout(() => {
@@ -143,17 +147,24 @@ describe('binding', () => {
 
 describe('request limits', () => {
   it('refuses a body whose declared length is over the limit before reading it', async () => {
-    const status = await rawPost(`${service.baseUrl}/split`, { 'content-type': 'multipart/form-data; boundary=x', 'content-length': 50 * 1024 * 1024 }, (req) => {
-      // Never send the 50 MiB: the answer must come without it.
-      req.write('--x\r\n');
-    });
+    const status = await rawPost(
+      `${service.baseUrl}/split`,
+      { 'content-type': 'multipart/form-data; boundary=x', 'content-length': 50 * 1024 * 1024 },
+      (req) => {
+        // Never send the 50 MiB: the answer must come without it.
+        req.write('--x\r\n');
+      },
+    );
     expect(status).toBe(413);
   });
 
   it('answers a chunked body that passes the limit with 413, and stays up (docbench serve, its own process)', async () => {
     // In a child process: if the service dies on this request, the test sees the exit instead of the test
     // worker catching the crash.
-    const child = spawnCli(['serve', '--port', '0', '--max-upload-mb', '1', '--data-dir', path.join(work, 'serve-data')], work);
+    const child = spawnCli(
+      ['serve', '--port', '0', '--max-upload-mb', '1', '--data-dir', path.join(work, 'serve-data')],
+      work,
+    );
     let exited: number | null | undefined;
     let stderr = '';
     child.on('exit', (code) => (exited = code));
@@ -163,21 +174,28 @@ describe('request limits', () => {
         createInterface({ input: child.stdout! }).once('line', resolve);
         child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
       });
-      const status = await rawPost(`${baseUrl}/split`, { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' }, (req) => {
-        const chunk = Buffer.alloc(1024 * 1024, 97);
-        let sent = 0;
-        // 40 MiB, far past the limit (1 MiB upload + room for text parts); stop when the server answers.
-        const pump = () => {
-          while (sent < 40 && !req.destroyed) {
-            sent++;
-            if (!req.write(chunk)) return void req.once('drain', pump);
-          }
-          req.end();
-        };
-        pump();
-      });
+      const status = await rawPost(
+        `${baseUrl}/split`,
+        { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' },
+        (req) => {
+          const chunk = Buffer.alloc(1024 * 1024, 97);
+          let sent = 0;
+          // 40 MiB, far past the limit (1 MiB upload + room for text parts); stop when the server answers.
+          const pump = () => {
+            while (sent < 40 && !req.destroyed) {
+              sent++;
+              if (!req.write(chunk)) return void req.once('drain', pump);
+            }
+            req.end();
+          };
+          pump();
+        },
+      );
       expect([413, 'closed']).toContain(status);
-      const health = await fetch(`${baseUrl}/health`).then((r) => r.status, (error: Error) => `unreachable: ${error.message}`);
+      const health = await fetch(`${baseUrl}/health`).then(
+        (r) => r.status,
+        (error: Error) => `unreachable: ${error.message}`,
+      );
       expect({ health, exited, stderr }).toEqual({ health: 200, exited: undefined, stderr: '' });
     } finally {
       if (exited === undefined) child.kill('SIGTERM');
@@ -193,7 +211,10 @@ describe('request limits', () => {
   });
 
   it('refuses a text part over 16 MiB', async () => {
-    const { status, body } = await post('/extract', pdfForm({ schema: '{"type":"object","properties":{}}', customContext: 'x'.repeat(16 * 1024 * 1024 + 1) }));
+    const { status, body } = await post(
+      '/extract',
+      pdfForm({ schema: '{"type":"object","properties":{}}', customContext: 'x'.repeat(16 * 1024 * 1024 + 1) }),
+    );
     expect(status).toBe(413);
     expect(body.error.code).toBe('part_too_large');
   });
@@ -203,7 +224,16 @@ describe('/evals reads nothing outside its data directory', () => {
   const SECRET = 'SECRET-OUTSIDE-THE-DATA-DIR-7c1f';
 
   it('refuses traversal however it is spelled', async () => {
-    for (const bad of ['%2e%2e%2f%2e%2e%2fetc%2fpasswd', '..%2f..%2fetc%2fpasswd', '%252e%252e%252fetc%252fpasswd', '/etc/passwd', '..\\..\\etc\\passwd', 'abc%00.json', '....//....//etc/passwd', 'x'.repeat(5000)]) {
+    for (const bad of [
+      '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      '..%2f..%2fetc%2fpasswd',
+      '%252e%252e%252fetc%252fpasswd',
+      '/etc/passwd',
+      '..\\..\\etc\\passwd',
+      'abc%00.json',
+      '....//....//etc/passwd',
+      'x'.repeat(5000),
+    ]) {
       const response = await fetch(`${service.baseUrl}/evals?filename=${bad}`);
       expect(response.status, bad).toBe(400);
       const text = await response.text();
@@ -214,7 +244,15 @@ describe('/evals reads nothing outside its data directory', () => {
   it('does not follow a link planted in the store to a file outside it', async () => {
     const outside = path.join(work, 'outside');
     await mkdir(outside, { recursive: true });
-    const record = { id: 'planted-0000000000-aaaaaaaaaa', created_at: new Date().toISOString(), filename: SECRET, document_hash: 'x', baseline: SECRET, markdown: [SECRET], pages: [] };
+    const record = {
+      id: 'planted-0000000000-aaaaaaaaaa',
+      created_at: new Date().toISOString(),
+      filename: SECRET,
+      document_hash: 'x',
+      baseline: SECRET,
+      markdown: [SECRET],
+      pages: [],
+    };
     await writeFile(path.join(outside, 'record.json'), JSON.stringify(record));
     await writeFile(path.join(outside, 'notes.txt'), `${SECRET} not JSON at all`);
     await mkdir(path.join(dataDir, 'evals'), { recursive: true });
@@ -231,7 +269,14 @@ describe('/evals reads nothing outside its data directory', () => {
 
 describe('fileUrl', () => {
   it('accepts http(s) only, and refuses other schemes with 400', async () => {
-    for (const url of ['ftp://example.com/a.pdf', 'data:application/pdf;base64,JVBERi0=', 'javascript:alert(1)', 'gopher://example.com/', 'file:///etc/passwd', '/relative/path.pdf']) {
+    for (const url of [
+      'ftp://example.com/a.pdf',
+      'data:application/pdf;base64,JVBERi0=',
+      'javascript:alert(1)',
+      'gopher://example.com/',
+      'file:///etc/passwd',
+      '/relative/path.pdf',
+    ]) {
       const { status, body } = await post('/split', urlForm(url));
       expect(status, url).toBe(400);
       expect(body.error.code, url).toBe('invalid_file_url');

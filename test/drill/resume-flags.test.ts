@@ -19,7 +19,10 @@ beforeAll(async () => {
   service = await startFakeService();
   work = await mkdtemp(path.join(tmpdir(), 'docbench-resume-flags-'));
   dataset = await writeTinyDataset(path.join(work, 'data'), tinyDocuments(3));
-  const first = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'done', '--endpoints', 'extract', '--quiet'], work);
+  const first = await runCli(
+    ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'done', '--endpoints', 'extract', '--quiet'],
+    work,
+  );
   expect(first.code, first.stderr).toBe(0);
 });
 afterAll(async () => {
@@ -79,11 +82,26 @@ describe('--resume with a flag that shapes the run → exit 2, the flag named, n
 
 describe('--resume with flags that only pace the calls', () => {
   it('is allowed, and records them in run.json for this invocation', async () => {
-    const { code, stderr } = await runCli(resume(['--concurrency', '2', '--rate', '50', '--timeout', '30000', '--retries', '2', '--quiet']), work);
+    const { code, stderr } = await runCli(
+      resume(['--concurrency', '2', '--rate', '50', '--timeout', '30000', '--retries', '2', '--quiet']),
+      work,
+    );
     expect(code, stderr).toBe(0);
-    const manifest = JSON.parse(await readFile(path.join(work, 'done', 'run.json'), 'utf8')) as { invocations: Record<string, unknown>[] };
+    const manifest = JSON.parse(await readFile(path.join(work, 'done', 'run.json'), 'utf8')) as {
+      invocations: Record<string, unknown>[];
+    };
     expect(manifest.invocations).toHaveLength(2);
-    expect(manifest.invocations[0]).toMatchObject({ concurrency: 4, rate_per_second: null, timeout_ms: 600_000, retry_attempts: 4 });
-    expect(manifest.invocations[1]).toMatchObject({ concurrency: 2, rate_per_second: 50, timeout_ms: 30_000, retry_attempts: 2 });
+    expect(manifest.invocations[0]).toMatchObject({
+      concurrency: 4,
+      rate_per_second: null,
+      timeout_ms: 600_000,
+      retry_attempts: 4,
+    });
+    expect(manifest.invocations[1]).toMatchObject({
+      concurrency: 2,
+      rate_per_second: 50,
+      timeout_ms: 30_000,
+      retry_attempts: 2,
+    });
   });
 });

@@ -22,7 +22,10 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'docbench-run-files-'));
   dataset = await writeTinyDataset(path.join(root, 'data'), tinyDocuments(4));
   pristine = path.join(root, 'pristine');
-  const { code, stderr } = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', pristine, '--no-cache', '--quiet'], root);
+  const { code, stderr } = await runCli(
+    ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', pristine, '--no-cache', '--quiet'],
+    root,
+  );
   expect(code, stderr).toBe(0);
 }, 120_000);
 
@@ -55,7 +58,8 @@ async function editLine(file: string, index: number, edit: (value: Json) => unkn
 const DAMAGES: Record<string, Damage> = {
   'run.json with a count that is text': {
     file: 'run.json',
-    apply: (dir) => editJson(path.join(dir, 'run.json'), (m) => ({ ...m, counts: { ...(m.counts as Json), planned: 'many' } })),
+    apply: (dir) =>
+      editJson(path.join(dir, 'run.json'), (m) => ({ ...m, counts: { ...(m.counts as Json), planned: 'many' } })),
     where: /\$\.counts\.planned: expected integer, found string "many"/,
   },
   'summary.json without systems': {
@@ -63,19 +67,28 @@ const DAMAGES: Record<string, Damage> = {
     apply: (dir) => editJson(path.join(dir, 'summary.json'), ({ systems: _dropped, ...rest }) => rest),
     where: /\$\.systems: expected a value, found none/,
   },
-  'summary.json whose system\'s documents is a string': {
+  "summary.json whose system's documents is a string": {
     file: 'summary.json',
-    apply: (dir) => editJson(path.join(dir, 'summary.json'), (s) => ({ ...s, systems: { ...(s.systems as Json), service: { ...((s.systems as Json).service as Json), documents: 'four' } } })),
+    apply: (dir) =>
+      editJson(path.join(dir, 'summary.json'), (s) => ({
+        ...s,
+        systems: { ...(s.systems as Json), service: { ...((s.systems as Json).service as Json), documents: 'four' } },
+      })),
     where: /\$\.systems\.service\.documents: expected object, found string "four"/,
   },
   'documents.jsonl with a bad status on line 2': {
     file: 'documents.jsonl',
-    apply: (dir) => editLine(path.join(dir, 'documents.jsonl'), 1, (d) => ({ ...d, systems: { ...(d.systems as Json), service: { ...((d.systems as Json).service as Json), status: 'fine' } } })),
+    apply: (dir) =>
+      editLine(path.join(dir, 'documents.jsonl'), 1, (d) => ({
+        ...d,
+        systems: { ...(d.systems as Json), service: { ...((d.systems as Json).service as Json), status: 'fine' } },
+      })),
     where: /documents\.jsonl:2 is damaged: at \$\.systems\.service\.status: expected one of "ok", "partial", "failed"/,
   },
   'gate.json whose passed is "yes"': {
     file: 'gate.json',
-    apply: (dir) => writeFile(path.join(dir, 'gate.json'), '{"schema_version":1,"passed":"yes","checks":[],"document_failures":[]}'),
+    apply: (dir) =>
+      writeFile(path.join(dir, 'gate.json'), '{"schema_version":1,"passed":"yes","checks":[],"document_failures":[]}'),
     where: /\$\.passed: expected boolean, found string "yes"/,
   },
   'results.jsonl with a bad latency on a middle line': {

@@ -11,7 +11,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readMultipart, sendJson, sendText, startHttpServer, type RecordedRequest, type TestServer } from '../helpers/http-server.js';
+import {
+  readMultipart,
+  sendJson,
+  sendText,
+  startHttpServer,
+  type RecordedRequest,
+  type TestServer,
+} from '../helpers/http-server.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
 import { listFilesDeep, readJson, readJsonl, runCli } from '../helpers/cli.js';
 
@@ -44,22 +51,78 @@ beforeAll(async () => {
     const id = file && typeof file !== 'string' ? file.name.replace(/\.pdf$/, '') : 'by-url';
     // Echo the key in a response header on every answer, and in the body in whatever the endpoint returns.
     const echo = { 'x-echo-key': KEY, 'set-cookie': `session=${encodeURIComponent(KEY)}` };
-    if (id === 'doc-002' && request.url === '/extract') return sendText(response, 500, `internal error: bad key ${KEY} (${SPELLINGS['URL-encoded']}, ${SPELLINGS['URL-encoded, lower-case hex']})`, echo);
-    if (id === 'doc-003' && request.url === '/extract') return sendText(response, 200, `<html>proxy error for key ${KEY}</html>`, echo);
+    if (id === 'doc-002' && request.url === '/extract')
+      return sendText(
+        response,
+        500,
+        `internal error: bad key ${KEY} (${SPELLINGS['URL-encoded']}, ${SPELLINGS['URL-encoded, lower-case hex']})`,
+        echo,
+      );
+    if (id === 'doc-003' && request.url === '/extract')
+      return sendText(response, 200, `<html>proxy error for key ${KEY}</html>`, echo);
     if (id === 'doc-004' && request.url === '/extract') {
       response.writeHead(302, { ...echo, location: `${elsewhere.url}/extract?api_key=${encodeURIComponent(KEY)}` });
       return void response.end();
     }
-    if (id === 'doc-005' && request.url === '/extract') return sendJson(response, 401, { error: { code: 'unauthorized', message: `key ${KEY} is not valid` } }, echo);
+    if (id === 'doc-005' && request.url === '/extract')
+      return sendJson(response, 401, { error: { code: 'unauthorized', message: `key ${KEY} is not valid` } }, echo);
     switch (request.url) {
       case '/extract':
-        return sendJson(response, 200, { response: JSON.stringify({ name: `Patient ${KEY}`, total: 100, codes: [{ cpt: SPELLINGS['JSON-escaped'] }] }), method: 'slow', pages_processed: 1, confidence_score: 90 }, echo);
+        return sendJson(
+          response,
+          200,
+          {
+            response: JSON.stringify({
+              name: `Patient ${KEY}`,
+              total: 100,
+              codes: [{ cpt: SPELLINGS['JSON-escaped'] }],
+            }),
+            method: 'slow',
+            pages_processed: 1,
+            confidence_score: 90,
+          },
+          echo,
+        );
       case '/compare':
-        return sendJson(response, 200, { success: true, pages: [{ content: `# Claim\n\nKey: ${KEY}\n`, width: 612, height: 792 }], dashboard_url: `${service.url}/evals?filename=${SPELLINGS['URL-encoded, lower-case hex']}`, comparison_id: KEY }, echo);
+        return sendJson(
+          response,
+          200,
+          {
+            success: true,
+            pages: [{ content: `# Claim\n\nKey: ${KEY}\n`, width: 612, height: 792 }],
+            dashboard_url: `${service.url}/evals?filename=${SPELLINGS['URL-encoded, lower-case hex']}`,
+            comparison_id: KEY,
+          },
+          echo,
+        );
       case '/split':
-        return sendJson(response, 200, { pages: [{ page: 1, width: 612, height: 792, bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 2, max_y: 2 }, content: KEY }] }] }, echo);
+        return sendJson(
+          response,
+          200,
+          {
+            pages: [
+              {
+                page: 1,
+                width: 612,
+                height: 792,
+                bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 2, max_y: 2 }, content: KEY }],
+              },
+            ],
+          },
+          echo,
+        );
       default:
-        return sendJson(response, 200, { status: 'success', document_id: KEY, content: { text: KEY, structured_data: { key: KEY } }, metadata: { page_count: 1, processing_time_ms: 5 } }, echo);
+        return sendJson(
+          response,
+          200,
+          {
+            status: 'success',
+            document_id: KEY,
+            content: { text: KEY, structured_data: { key: KEY } },
+            metadata: { page_count: 1, processing_time_ms: 5 },
+          },
+          echo,
+        );
     }
   });
 
@@ -70,8 +133,26 @@ beforeAll(async () => {
   await writeFile(path.join(dataset, 'dataset.json'), JSON.stringify(manifest));
   // The 401 on doc-005 stops the run at once: one call at a time, and the URL document sorts first, so every
   // other echo is met before it.
-  await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, concurrency: 1, cacheDir: 'cache' }));
-  outcome = await runCli(['run', '--dataset', dataset, '--base-url', service.url, '--out', 'out', '--endpoints', 'extract,compare,split,process', '--verbose'], work, { DOCBENCH_API_KEY: KEY });
+  await writeFile(
+    path.join(work, 'docbench.config.json'),
+    JSON.stringify({ retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 }, concurrency: 1, cacheDir: 'cache' }),
+  );
+  outcome = await runCli(
+    [
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      service.url,
+      '--out',
+      'out',
+      '--endpoints',
+      'extract,compare,split,process',
+      '--verbose',
+    ],
+    work,
+    { DOCBENCH_API_KEY: KEY },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -83,7 +164,12 @@ describe('the API key never leaks', () => {
   it('was used: every request to the base URL carried it, in the header the interface names', () => {
     expect(service.requests.length).toBeGreaterThan(10);
     for (const request of service.requests) {
-      const expected = request.url === '/v1/process' ? { authorization: `Bearer ${KEY}` } : request.url === '/split' ? { 'x-api-key': KEY } : { 'x-api-key': KEY };
+      const expected =
+        request.url === '/v1/process'
+          ? { authorization: `Bearer ${KEY}` }
+          : request.url === '/split'
+            ? { 'x-api-key': KEY }
+            : { 'x-api-key': KEY };
       expect(request.headers).toMatchObject(expected);
     }
     // The run went through the echoing calls: it recorded them and stopped only at the 401.
@@ -112,7 +198,8 @@ describe('the API key never leaks', () => {
     expect(JSON.stringify(records)).toContain('[REDACTED]');
     for (const file of files) {
       const text = (await readFile(file)).toString('latin1');
-      for (const [name, spelling] of Object.entries(SPELLINGS)) expect(text.includes(spelling), `${name} key in ${path.relative(work, file)}`).toBe(false);
+      for (const [name, spelling] of Object.entries(SPELLINGS))
+        expect(text.includes(spelling), `${name} key in ${path.relative(work, file)}`).toBe(false);
     }
   });
 
@@ -126,7 +213,8 @@ describe('the API key never leaks', () => {
 
   it('is never sent to a redirect target or to the host of a fileUrl', () => {
     expect(elsewhere.requests).toEqual([]);
-    for (const request of fileHost.requests) expect(Object.values(SPELLINGS).some((s) => requestText(request).includes(s))).toBe(false);
+    for (const request of fileHost.requests)
+      expect(Object.values(SPELLINGS).some((s) => requestText(request).includes(s))).toBe(false);
     // The fileUrl went to the service as a form part, with the key in the header for the service alone.
     expect(service.requests.some((r) => r.body.toString('latin1').includes(`${fileHost.url}/a-remote.pdf`))).toBe(true);
   });

@@ -94,7 +94,10 @@ describe('serve --host 0.0.0.0: fileUrl reaches public addresses only', () => {
       expect(body.error.message).toContain('--allow-private-urls');
       // An IP literal is refused before undici is asked; a name, by the lookup before the socket connects.
       const started = connecting.slice(before.connecting);
-      expect(started.every((host) => host.startsWith('localhost:')), started.join(',')).toBe(true);
+      expect(
+        started.every((host) => host.startsWith('localhost:')),
+        started.join(','),
+      ).toBe(true);
       expect(connected.slice(before.connected)).toEqual([]);
       expect(files.requests.length).toBe(before.served);
     });
@@ -103,16 +106,23 @@ describe('serve --host 0.0.0.0: fileUrl reaches public addresses only', () => {
   it('a public first hop that redirects to loopback or metadata is refused at the redirect, before connecting to it', async () => {
     // The loopback test server stands for the public first hop: only 127.0.0.1 passes this rule.
     const onlyTheTestServer = (address: string) => (address === '127.0.0.1' ? null : refusedRange(address));
-    for (const [path, rule] of [['/to-alias', 'loopback'], ['/to-metadata', 'metadata']] as const) {
+    for (const [path, rule] of [
+      ['/to-alias', 'loopback'],
+      ['/to-metadata', 'metadata'],
+    ] as const) {
       const before = { connected: connected.length, served: files.requests.length };
-      const refused = await fetchFileUrl(`${files.url}${path}`, 1_000_000, 5_000, onlyTheTestServer).catch((error: unknown) => error);
+      const refused = await fetchFileUrl(`${files.url}${path}`, 1_000_000, 5_000, onlyTheTestServer).catch(
+        (error: unknown) => error,
+      );
       expect(refused).toBeInstanceOf(HttpProblem);
       expect((refused as HttpProblem).status).toBe(400);
       expect((refused as HttpProblem).details).toMatchObject({ rule });
       // The first hop was fetched; the hop it led to never was.
       expect(files.requests.slice(before.served).map((r) => r.url)).toEqual([path]);
       // (None new when the first hop reused a kept-alive connection.)
-      expect(connected.slice(before.connected).every((host) => host === `127.0.0.1:${new URL(files.url).port}`)).toBe(true);
+      expect(connected.slice(before.connected).every((host) => host === `127.0.0.1:${new URL(files.url).port}`)).toBe(
+        true,
+      );
     }
     // The same rule lets the allowed hop's document through.
     expect((await fetchFileUrl(`${files.url}/ok.pdf`, 1_000_000, 5_000, onlyTheTestServer)).format).toBe('pdf');
@@ -121,7 +131,10 @@ describe('serve --host 0.0.0.0: fileUrl reaches public addresses only', () => {
 
 describe('serve --host 0.0.0.0 --allow-private-urls, and serve on loopback', () => {
   async function startServe(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawnCli(['serve', '--ocr-workers', '1', '--data-dir', path.join(work, `cli-${args.length}`), ...args], work);
+    const child = spawnCli(
+      ['serve', '--ocr-workers', '1', '--data-dir', path.join(work, `cli-${args.length}`), ...args],
+      work,
+    );
     const url = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout! }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`docbench serve exited ${code}`)));
@@ -134,8 +147,12 @@ describe('serve --host 0.0.0.0 --allow-private-urls, and serve on loopback', () 
     await exited;
   }
 
-  it('fetches the loopback test server\'s URL when allowed, and refuses it without the flag', async () => {
-    for (const [args, allowed] of [[['--host', '0.0.0.0', '--allow-private-urls'], true], [['--host', '0.0.0.0'], false], [[], true]] as const) {
+  it("fetches the loopback test server's URL when allowed, and refuses it without the flag", async () => {
+    for (const [args, allowed] of [
+      [['--host', '0.0.0.0', '--allow-private-urls'], true],
+      [['--host', '0.0.0.0'], false],
+      [[], true],
+    ] as const) {
       const { child, url } = await startServe([...args]);
       try {
         const { status, body } = await postJson(`${url}/split`, { fileUrl: `${files.url}/ok.pdf` });

@@ -45,7 +45,11 @@ async function fake(options: FakeServiceOptions = {}): Promise<FakeService> {
 }
 
 /** A working directory with a config of three systems; `broken` makes the program fail every call. */
-async function setup(name: string, service: FakeService, options: { broken?: boolean; key?: string; outageThreshold?: number } = {}): Promise<string> {
+async function setup(
+  name: string,
+  service: FakeService,
+  options: { broken?: boolean; key?: string; outageThreshold?: number } = {},
+): Promise<string> {
   const dir = path.join(work, name);
   await rm(dir, { recursive: true, force: true });
   const { mkdir } = await import('node:fs/promises');
@@ -57,8 +61,17 @@ async function setup(name: string, service: FakeService, options: { broken?: boo
       cacheDir: 'cache',
       ...(options.outageThreshold ? { outageThreshold: options.outageThreshold } : {}),
       systems: {
-        candidate: { kind: 'interface', baseUrl: service.baseUrl, ...(options.key ? { apiKeyEnv: 'CANDIDATE_KEY' } : {}) },
-        reader: { kind: 'command', command: ['node', '../reader.mjs', '{operation}', '{file}'], concurrency: 2, ...(options.broken ? { env: { BROKEN: '1' } } : {}) },
+        candidate: {
+          kind: 'interface',
+          baseUrl: service.baseUrl,
+          ...(options.key ? { apiKeyEnv: 'CANDIDATE_KEY' } : {}),
+        },
+        reader: {
+          kind: 'command',
+          command: ['node', '../reader.mjs', '{operation}', '{file}'],
+          concurrency: 2,
+          ...(options.broken ? { env: { BROKEN: '1' } } : {}),
+        },
         incumbent: { kind: 'stored' },
       },
     }),
@@ -72,7 +85,9 @@ async function setup(name: string, service: FakeService, options: { broken?: boo
  */
 async function comparableRecords(runDir: string, service: FakeService): Promise<Record<string, unknown>[]> {
   const latest = new Map<string, Record<string, unknown>>();
-  const text = (await import('node:fs/promises').then((fs) => fs.readFile(path.join(runDir, 'results.jsonl'), 'utf8'))).replaceAll(service.baseUrl, 'SERVICE').replaceAll(path.dirname(runDir), 'WORK');
+  const text = (await import('node:fs/promises').then((fs) => fs.readFile(path.join(runDir, 'results.jsonl'), 'utf8')))
+    .replaceAll(service.baseUrl, 'SERVICE')
+    .replaceAll(path.dirname(runDir), 'WORK');
   for (const line of text.split('\n').filter(Boolean)) {
     const record = JSON.parse(line) as Record<string, unknown>;
     latest.set(record.key as string, record);
@@ -83,7 +98,9 @@ async function comparableRecords(runDir: string, service: FakeService): Promise<
 }
 
 describe('systems drill', () => {
-  it('a three-system run SIGKILLed twice and resumed ends with the records of an uninterrupted run', { timeout: 120_000 }, async () => {
+  it('a three-system run SIGKILLed twice and resumed ends with the records of an uninterrupted run', {
+    timeout: 120_000,
+  }, async () => {
     const cleanService = await fake();
     const clean = await setup('clean', cleanService);
     const reference = await runCli(['run', '--dataset', dataset, '--out', 'run', '--no-cache', '--quiet'], clean);
@@ -97,8 +114,12 @@ describe('systems drill', () => {
     const killed = await setup('killed', slowService);
     const results = path.join(killed, 'run', 'results.jsonl');
     let recorded = 0;
-    for (const [kill, more] of [[0, 7], [1, 9]] as const) {
-      const args = kill === 0 ? ['run', '--dataset', dataset, '--out', 'run', '--no-cache'] : ['run', '--resume', 'run'];
+    for (const [kill, more] of [
+      [0, 7],
+      [1, 9],
+    ] as const) {
+      const args =
+        kill === 0 ? ['run', '--dataset', dataset, '--out', 'run', '--no-cache'] : ['run', '--resume', 'run'];
       recorded = await killAfter(spawnCli([...args, '--quiet'], killed), results, recorded + more);
       expect(recorded).toBeLessThan(DOCUMENTS * 5);
       expect(await readJson(path.join(killed, 'run', 'run.json'))).toMatchObject({ status: 'running' });
@@ -108,7 +129,11 @@ describe('systems drill', () => {
     // The fake services differ only in their latency: the answers, and so the records, are the same.
     expect(await comparableRecords(path.join(killed, 'run'), slowService)).toEqual(expected);
     const manifest = await readJson(path.join(killed, 'run', 'run.json'));
-    expect(manifest).toMatchObject({ status: 'completed', reference: 'incumbent', counts: { planned: DOCUMENTS * 5, recorded: DOCUMENTS * 5, succeeded: DOCUMENTS * 5 } });
+    expect(manifest).toMatchObject({
+      status: 'completed',
+      reference: 'incumbent',
+      counts: { planned: DOCUMENTS * 5, recorded: DOCUMENTS * 5, succeeded: DOCUMENTS * 5 },
+    });
     expect(manifest.invocations).toHaveLength(3);
   });
 
@@ -116,14 +141,31 @@ describe('systems drill', () => {
     const dir = await setup('broken', await fake(), { broken: true });
     const { code, stdout, stderr } = await runCli(['run', '--dataset', dataset, '--out', 'run'], dir);
     expect(code, stderr).toBe(0);
-    expect(stderr).toMatch(/system reader failed: every one of its 20 calls failed \(first: node exited with code 2: cannot open .*\.pdf\)/);
+    expect(stderr).toMatch(
+      /system reader failed: every one of its 20 calls failed \(first: node exited with code 2: cannot open .*\.pdf\)/,
+    );
     expect(stdout).toMatch(/systems: candidate 20\/20 ok · reader 0\/20 ok, 20 failed · incumbent 10\/10 ok/);
     const records = await readJsonl(path.join(dir, 'run', 'results.jsonl'));
-    expect(records.filter((r) => r.system === 'reader').every((r) => r.status === 'failed' && r.error.code === 'SYSTEM_COMMAND_FAILED' && /cannot open/.test(r.error.bodyExcerpt))).toBe(true);
+    expect(
+      records
+        .filter((r) => r.system === 'reader')
+        .every(
+          (r) =>
+            r.status === 'failed' &&
+            r.error.code === 'SYSTEM_COMMAND_FAILED' &&
+            /cannot open/.test(r.error.bodyExcerpt),
+        ),
+    ).toBe(true);
     expect(records.filter((r) => r.system !== 'reader').every((r) => r.status === 'ok')).toBe(true);
     const manifest = await readJson(path.join(dir, 'run', 'run.json'));
     expect(manifest.status).toBe('completed');
-    expect(manifest.systems.map((s: { name: string; counts: { succeeded: number; failed: number } }) => [s.name, s.counts.succeeded, s.counts.failed])).toEqual([
+    expect(
+      manifest.systems.map((s: { name: string; counts: { succeeded: number; failed: number } }) => [
+        s.name,
+        s.counts.succeeded,
+        s.counts.failed,
+      ]),
+    ).toEqual([
       ['candidate', 20, 0],
       ['reader', 0, 20],
       ['incumbent', 10, 0],
@@ -148,9 +190,14 @@ describe('systems drill', () => {
   it('a rejected key stops that system at once, and its key never reaches another system or a file', async () => {
     const service = await fake({ apiKey: 'the-right-key' });
     const dir = await setup('auth', service, { key: 'CANDIDATE_KEY' });
-    await writeFile(path.join(work, 'reader.mjs'), PROGRAM.replace("const bytes", "if (process.env.CANDIDATE_KEY) process.exit(9);\nconst bytes"));
+    await writeFile(
+      path.join(work, 'reader.mjs'),
+      PROGRAM.replace('const bytes', 'if (process.env.CANDIDATE_KEY) process.exit(9);\nconst bytes'),
+    );
     try {
-      const { code, stderr } = await runCli(['run', '--dataset', dataset, '--out', 'run', '--verbose'], dir, { CANDIDATE_KEY: 'a-wrong-key-1234' });
+      const { code, stderr } = await runCli(['run', '--dataset', dataset, '--out', 'run', '--verbose'], dir, {
+        CANDIDATE_KEY: 'a-wrong-key-1234',
+      });
       expect(code).toBe(3);
       expect(stderr).toMatch(/candidate: the system rejected the API key \(HTTP 401\)/);
       const manifest = await readJson(path.join(dir, 'run', 'run.json'));
@@ -159,7 +206,8 @@ describe('systems drill', () => {
       // The program never saw the candidate's key (it would have exited 9).
       expect(bySystem.reader).toMatchObject({ stop_reason: null, counts: { succeeded: 20 } });
       const { readFile } = await import('node:fs/promises');
-      for (const file of ['run.json', 'results.jsonl']) expect(await readFile(path.join(dir, 'run', file), 'utf8')).not.toContain('a-wrong-key-1234');
+      for (const file of ['run.json', 'results.jsonl'])
+        expect(await readFile(path.join(dir, 'run', file), 'utf8')).not.toContain('a-wrong-key-1234');
       expect(stderr).not.toContain('a-wrong-key-1234');
     } finally {
       await writeFile(path.join(work, 'reader.mjs'), PROGRAM);

@@ -45,7 +45,10 @@ beforeAll(async () => {
   await writeFile(path.join(dataset, 'schema.json'), JSON.stringify(schema));
   for (const id of ['doc-001', 'doc-002']) {
     const truth = JSON.parse(await readFile(path.join(dataset, 'truth', `${id}.json`), 'utf8'));
-    await writeFile(path.join(dataset, 'truth', `${id}.json`), JSON.stringify({ ...truth, name: SCRIPT, [HOSTILE_FIELD]: IMG }));
+    await writeFile(
+      path.join(dataset, 'truth', `${id}.json`),
+      JSON.stringify({ ...truth, name: SCRIPT, [HOSTILE_FIELD]: IMG }),
+    );
     await writeFile(path.join(dataset, 'truth', `${id}.md`), `# Truth ${SCRIPT}\n\n${IMG} ${JS_LINK}`);
   }
   const manifest = JSON.parse(await readFile(path.join(dataset, 'dataset.json'), 'utf8'));
@@ -58,17 +61,62 @@ beforeAll(async () => {
     const file = form.get('file');
     const id = file && typeof file !== 'string' ? file.name.replace(/\.pdf$/, '') : 'url';
     if (request.url === '/extract') {
-      const data = { name: `${SCRIPT}${IMG}`, total: 100, codes: [{ cpt: CLOSE }], [HOSTILE_FIELD]: SVG, [SCRIPT]: FETCH, [FORMULA]: FORMULA };
-      return sendJson(response, 200, { response: JSON.stringify(data), method: 'slow', pages_processed: 1, confidence_score: 80 });
+      const data = {
+        name: `${SCRIPT}${IMG}`,
+        total: 100,
+        codes: [{ cpt: CLOSE }],
+        [HOSTILE_FIELD]: SVG,
+        [SCRIPT]: FETCH,
+        [FORMULA]: FORMULA,
+      };
+      return sendJson(response, 200, {
+        response: JSON.stringify(data),
+        method: 'slow',
+        pages_processed: 1,
+        confidence_score: 80,
+      });
     }
     if (request.url === '/compare') {
       // doc-004's dashboard URL is a javascript: URL: that call fails, and its error message quotes it.
       const dashboard = id === 'doc-004' ? `javascript:window.__pwned=1;alert("js-url")` : DASHBOARD;
-      return sendJson(response, 200, { success: true, pages: [{ content: `# ${SCRIPT}\n\n${IMG}\n\n${SVG}\n\n${CLOSE}\n\n${FETCH}\n\n${JS_LINK}\n\n| a | ${IMG} |\n|---|---|\n| ${SCRIPT} | 1 |`, width: 612, height: 792 }], dashboard_url: dashboard });
+      return sendJson(response, 200, {
+        success: true,
+        pages: [
+          {
+            content: `# ${SCRIPT}\n\n${IMG}\n\n${SVG}\n\n${CLOSE}\n\n${FETCH}\n\n${JS_LINK}\n\n| a | ${IMG} |\n|---|---|\n| ${SCRIPT} | 1 |`,
+            width: 612,
+            height: 792,
+          },
+        ],
+        dashboard_url: dashboard,
+      });
     }
-    return sendJson(response, 200, { pages: [{ page: 1, width: 612, height: 792, bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 3, max_y: 2 }, content: `${SCRIPT}${IMG}` }] }] });
+    return sendJson(response, 200, {
+      pages: [
+        {
+          page: 1,
+          width: 612,
+          height: 792,
+          bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 3, max_y: 2 }, content: `${SCRIPT}${IMG}` }],
+        },
+      ],
+    });
   });
-  const outcome = await runCli(['run', '--dataset', dataset, '--base-url', service.url, '--out', 'out', '--endpoints', 'extract,compare,split', '--quiet'], work);
+  const outcome = await runCli(
+    [
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      service.url,
+      '--out',
+      'out',
+      '--endpoints',
+      'extract,compare,split',
+      '--quiet',
+    ],
+    work,
+  );
   expect(outcome.code, outcome.stderr).toBe(0);
   runDir = path.join(work, 'out');
   browser = await launchChromium();
@@ -90,8 +138,12 @@ async function expectInert(page: Page, log: PageLog, where: string): Promise<voi
   const live = await page.evaluate(() =>
     // Array.from: the project's DOM lib settings give NodeList and NamedNodeMap no iterator.
     Array.from(document.querySelectorAll('*')).flatMap((element) => [
-      ...Array.from(element.attributes).filter((a) => /^on/i.test(a.name)).map((a) => `${element.tagName} ${a.name}`),
-      ...(/^\s*javascript:/i.test(element.getAttribute('href') ?? element.getAttribute('src') ?? '') ? [`${element.tagName} javascript: URL`] : []),
+      ...Array.from(element.attributes)
+        .filter((a) => /^on/i.test(a.name))
+        .map((a) => `${element.tagName} ${a.name}`),
+      ...(/^\s*javascript:/i.test(element.getAttribute('href') ?? element.getAttribute('src') ?? '')
+        ? [`${element.tagName} javascript: URL`]
+        : []),
     ]),
   );
   expect(live, where).toEqual([]);
@@ -122,11 +174,16 @@ describe('untrusted content from a real run stays inert in the reports', () => {
     expect(names).toEqual(['part-00001.html']);
     const { page, log } = await openLoggedPage(browser);
     await page.goto(pathToFileURL(path.join(runDir, 'drilldown', names[0]!)).href);
-    const sections = await page.locator('article.doc').evaluateAll((articles) => articles.map((a) => ({ id: a.id, text: a.textContent ?? '' })));
+    const sections = await page
+      .locator('article.doc')
+      .evaluateAll((articles) => articles.map((a) => ({ id: a.id, text: a.textContent ?? '' })));
     expect(sections).toHaveLength(4);
     for (const { id, text } of sections) {
       expect(text, id).toContain('window.__pwned=1;alert("script")');
-      if (id.startsWith('doc-004')) expect(text, id).toMatch(/dashboard_url` is not an http\(s\) URL: a string \("javascript:window.__pwned=1;alert\(/);
+      if (id.startsWith('doc-004'))
+        expect(text, id).toMatch(
+          /dashboard_url` is not an http\(s\) URL: a string \("javascript:window.__pwned=1;alert\(/,
+        );
     }
     await expectInert(page, log, names[0]!);
     await page.close();
@@ -136,7 +193,10 @@ describe('untrusted content from a real run stays inert in the reports', () => {
     for (const name of ['documents.csv', 'fields.csv']) {
       const cells = parseCsv(await readFile(path.join(runDir, name), 'utf8')).flat();
       if (name === 'fields.csv') expect(cells).toContain(`'${FORMULA}`);
-      expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d/.test(cell)), name).toEqual([]);
+      expect(
+        cells.filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^-?\d/.test(cell)),
+        name,
+      ).toEqual([]);
     }
   });
 

@@ -41,11 +41,21 @@ function manifest(runId: string, systems: string[] | null): RunManifest {
     documents: documents.length,
     modes: ['slow'],
     endpoints: ['extract'],
-    ...(systems ? { systems: systems.map((name) => ({ name, kind: name === 'incumbent' ? 'stored' : 'command' })), reference: 'incumbent' } : {}),
+    ...(systems
+      ? {
+          systems: systems.map((name) => ({ name, kind: name === 'incumbent' ? 'stored' : 'command' })),
+          reference: 'incumbent',
+        }
+      : {}),
   });
 }
 
-function record(system: string | null, doc: TinyDocument, data: JsonObject | null, extra: Partial<CallRecord> = {}): CallRecord {
+function record(
+  system: string | null,
+  doc: TinyDocument,
+  data: JsonObject | null,
+  extra: Partial<CallRecord> = {},
+): CallRecord {
   const base = {
     v: system ? 2 : 1,
     ...(system ? { system } : {}),
@@ -62,8 +72,25 @@ function record(system: string | null, doc: TinyDocument, data: JsonObject | nul
   };
   return (
     data === null
-      ? { ...base, status: 'failed', error: { code: 'SERVICE_HTTP', message: 'POST /extract: 503', status: 503, retryable: true }, ...extra }
-      : { ...base, status: 'ok', result: { data, responseForm: 'object', method: null, pagesProcessed: null, confidence: null, confidenceScale: null }, ...extra }
+      ? {
+          ...base,
+          status: 'failed',
+          error: { code: 'SERVICE_HTTP', message: 'POST /extract: 503', status: 503, retryable: true },
+          ...extra,
+        }
+      : {
+          ...base,
+          status: 'ok',
+          result: {
+            data,
+            responseForm: 'object',
+            method: null,
+            pagesProcessed: null,
+            confidence: null,
+            confidenceScale: null,
+          },
+          ...extra,
+        }
   ) as CallRecord;
 }
 
@@ -80,7 +107,8 @@ beforeAll(async () => {
   documents = tinyDocuments(6).map((d) => ({ ...d, baselineMarkdown: undefined }) as TinyDocument);
   const root = await writeTinyDataset(path.join(tmp, 'dataset'), documents);
   // The incumbent's answers as baseline files, for the version-1 run.
-  for (const [i, doc] of documents.entries()) await writeFile(path.join(root, 'baseline', `${doc.id}.json`), JSON.stringify(ANSWERS.incumbent!(doc, i)));
+  for (const [i, doc] of documents.entries())
+    await writeFile(path.join(root, 'baseline', `${doc.id}.json`), JSON.stringify(ANSWERS.incumbent!(doc, i)));
   dataset = await loadDataset(root, {});
 });
 afterAll(async () => {
@@ -91,10 +119,17 @@ describe('a run of three systems', () => {
   let summary: RunSummary;
   let lines: DocumentEvaluation[];
   beforeAll(async () => {
-    const records = ['alpha', 'beta', 'incumbent'].flatMap((system) => documents.map((doc, i) => record(system, doc, ANSWERS[system]!(doc, i), system === 'alpha' ? { cost_usd: 0.01 } : {})));
+    const records = ['alpha', 'beta', 'incumbent'].flatMap((system) =>
+      documents.map((doc, i) =>
+        record(system, doc, ANSWERS[system]!(doc, i), system === 'alpha' ? { cost_usd: 0.01 } : {}),
+      ),
+    );
     const dir = await writeRun('three', manifest('three', ['alpha', 'beta', 'incumbent']), records);
     summary = await evaluateRun(dir, { dataset, logger: silentLogger });
-    lines = (await readFile(path.join(dir, 'documents.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as DocumentEvaluation);
+    lines = (await readFile(path.join(dir, 'documents.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as DocumentEvaluation);
   });
 
   it('scores every system with the same scorers: micro F1 from hand-counted TP/FP/FN', () => {
@@ -117,7 +152,11 @@ describe('a run of three systems', () => {
 
   it('ranks the systems per headline metric with bootstrap intervals around each value', () => {
     const board = summary.leaderboard.find((b) => b.metric === 'extraction.slow.f1')!;
-    expect(board.rows.map((r) => [r.rank, r.system])).toEqual([[1, 'alpha'], [2, 'incumbent'], [3, 'beta']]);
+    expect(board.rows.map((r) => [r.rank, r.system])).toEqual([
+      [1, 'alpha'],
+      [2, 'incumbent'],
+      [3, 'beta'],
+    ]);
     for (const row of board.rows) {
       expect(row.value).toBeCloseTo(summary.systems[row.system]!.extraction.slow!.f1, 12);
       expect(row.ci95![0]).toBeLessThanOrEqual(row.value);
@@ -125,7 +164,11 @@ describe('a run of three systems', () => {
     }
     const exact = summary.leaderboard.find((b) => b.metric === 'extraction.slow.exact_match_rate')!;
     // alpha is exact on the 4 documents whose truth it can read; nobody else on any: a tie at 0 shares rank 2.
-    expect(exact.rows.map((r) => [r.rank, r.system, r.value])).toEqual([[1, 'alpha', 4 / 6], [2, 'beta', 0], [2, 'incumbent', 0]]);
+    expect(exact.rows.map((r) => [r.rank, r.system, r.value])).toEqual([
+      [1, 'alpha', 4 / 6],
+      [2, 'beta', 0],
+      [2, 'incumbent', 0],
+    ]);
   });
 
   it('compares each system with the reference: paired Δ, wins/losses/ties, tests, Holm across systems × metrics', () => {
@@ -138,10 +181,22 @@ describe('a run of three systems', () => {
     const beta = summary.comparisons.find((c) => c.system === 'beta' && c.metric === 'extraction.slow.f1')!;
     expect([beta.wins, beta.losses, beta.ties]).toEqual([0, 6, 0]);
     // The interval is the one compareSystems gives on the same pairs, counts and seed.
-    const score = (system: string) => documents.map((doc, i) => scoreExtraction((doc.truth ?? doc.data) as JsonObject, ANSWERS[system]!(doc, i) ?? {}, { schema: dataset.schema, comparators: dataset.comparators, locale: dataset.locale, parseFailure: ANSWERS[system]!(doc, i) === null }));
+    const score = (system: string) =>
+      documents.map((doc, i) =>
+        scoreExtraction((doc.truth ?? doc.data) as JsonObject, ANSWERS[system]!(doc, i) ?? {}, {
+          schema: dataset.schema,
+          comparators: dataset.comparators,
+          locale: dataset.locale,
+          parseFailure: ANSWERS[system]!(doc, i) === null,
+        }),
+      );
     const a = score('alpha');
     const b = score('incumbent');
-    const direct = compareSystems(a.map((s) => s.f1), b.map((s) => s.f1), { seed: 1, statistic: createMicroF1Delta(a, b) });
+    const direct = compareSystems(
+      a.map((s) => s.f1),
+      b.map((s) => s.f1),
+      { seed: 1, statistic: createMicroF1Delta(a, b) },
+    );
     expect(alpha.ci95).toEqual(direct.ci95);
     expect(summary.comparisons).toHaveLength(4);
     // Holm over the 4 comparisons: never below the raw p, significant only where the interval excludes 0.
@@ -170,7 +225,12 @@ describe('a run of three systems', () => {
   });
 
   it('lists the documents where the systems disagree most, and writes every system on each documents.jsonl line', () => {
-    expect(summary.disagreements[0]).toMatchObject({ document_id: 'doc-001', metric: 'extraction.slow.f1', spread: 1, values: { alpha: 1, beta: 0, incumbent: 0.75 } });
+    expect(summary.disagreements[0]).toMatchObject({
+      document_id: 'doc-001',
+      metric: 'extraction.slow.f1',
+      spread: 1,
+      values: { alpha: 1, beta: 0, incumbent: 0.75 },
+    });
     expect(lines).toHaveLength(6);
     expect(Object.keys(lines[0]!.systems)).toEqual(['alpha', 'beta', 'incumbent']);
     expect(lines[0]!.systems.beta!.status).toBe('failed');
@@ -181,7 +241,11 @@ describe('a run of three systems', () => {
 describe('a version-1 run and the same responses recorded as two systems', () => {
   it('give the same figures for local and the incumbent, which equal the scorers applied directly', async () => {
     const local = (doc: TinyDocument, i: number) => ANSWERS.alpha!(doc, i);
-    const v1 = await writeRun('v1', manifest('same', null), documents.map((doc, i) => record(null, doc, local(doc, i))));
+    const v1 = await writeRun(
+      'v1',
+      manifest('same', null),
+      documents.map((doc, i) => record(null, doc, local(doc, i))),
+    );
     const v2 = await writeRun('v2', manifest('same', ['local', 'incumbent']), [
       ...documents.map((doc, i) => record('local', doc, local(doc, i))),
       ...documents.map((doc, i) => record('incumbent', doc, ANSWERS.incumbent!(doc, i))),
@@ -190,14 +254,28 @@ describe('a version-1 run and the same responses recorded as two systems', () =>
     const fromV2 = await evaluateRun(v2, { dataset, logger: silentLogger });
     expect(fromV1.system_names).toEqual(['local', 'incumbent']);
     expect(fromV1.systems.incumbent!.kind).toBe('stored');
-    const strip = (s: RunSummary) => ({ ...s, systems: Object.fromEntries(Object.entries(s.systems).map(([name, block]) => [name, { ...block, kind: undefined }])) });
+    const strip = (s: RunSummary) => ({
+      ...s,
+      systems: Object.fromEntries(
+        Object.entries(s.systems).map(([name, block]) => [name, { ...block, kind: undefined }]),
+      ),
+    });
     expect(strip(fromV1)).toEqual(strip(fromV2));
-    expect(await readFile(path.join(v1, 'documents.jsonl'), 'utf8')).toBe(await readFile(path.join(v2, 'documents.jsonl'), 'utf8'));
+    expect(await readFile(path.join(v1, 'documents.jsonl'), 'utf8')).toBe(
+      await readFile(path.join(v2, 'documents.jsonl'), 'utf8'),
+    );
     // What a single-system run reported: the service's extraction block and the baseline files' scored the same way.
     const options = { schema: dataset.schema, comparators: dataset.comparators, locale: dataset.locale };
-    const direct = (answer: typeof local) => aggregateExtraction(documents.map((doc, i) => scoreExtraction((doc.truth ?? doc.data) as JsonObject, answer(doc, i) ?? {}, options)));
+    const direct = (answer: typeof local) =>
+      aggregateExtraction(
+        documents.map((doc, i) =>
+          scoreExtraction((doc.truth ?? doc.data) as JsonObject, answer(doc, i) ?? {}, options),
+        ),
+      );
     expect(fromV1.systems.local!.extraction.slow!.f1).toBe(direct(local).micro.f1);
     expect(fromV1.systems.incumbent!.extraction.slow!.f1).toBe(direct((doc, i) => ANSWERS.incumbent!(doc, i)).micro.f1);
-    expect(fromV1.systems.incumbent!.extraction.slow!.exact_match_rate).toBe(direct((doc, i) => ANSWERS.incumbent!(doc, i)).exactMatchRate);
+    expect(fromV1.systems.incumbent!.extraction.slow!.exact_match_rate).toBe(
+      direct((doc, i) => ANSWERS.incumbent!(doc, i)).exactMatchRate,
+    );
   });
 });

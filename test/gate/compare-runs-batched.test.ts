@@ -4,7 +4,13 @@
  * index form of each statistic. On a random run pair, every Δ, interval and p-value must be the same number.
  */
 import { describe, expect, it } from 'vitest';
-import { compareRuns, DEFAULT_DIFF_SETTINGS, bootstrapP, type DiffDocument, type DiffRun } from '../../src/gate/index.js';
+import {
+  compareRuns,
+  DEFAULT_DIFF_SETTINGS,
+  bootstrapP,
+  type DiffDocument,
+  type DiffRun,
+} from '../../src/gate/index.js';
 import type { PathCounts } from '../../src/gate/read-diff-run.js';
 import { compareSystems, createMicroF1Delta, createRandom, type CountsLike } from '../../src/score/stats/index.js';
 import { createMicroSimilarityDelta } from '../../src/score/markdown/index.js';
@@ -25,8 +31,7 @@ function makeRuns(documents: number, seed: number): { baseline: DiffRun; candida
       else if (u < 0.9) {
         c[1]++;
         c[2]++;
-      }
-      else c[2]++;
+      } else c[2]++;
     }
     return c;
   };
@@ -34,7 +39,9 @@ function makeRuns(documents: number, seed: number): { baseline: DiffRun; candida
   for (let d = 0; d < documents; d++) {
     const id = `doc-${String(d).padStart(4, '0')}`;
     const items = Math.floor(random() * 4);
-    const present = PATHS.filter((p) => (p.startsWith('codes') ? items > 0 : p.startsWith('optional') ? random() < 0.5 : true));
+    const present = PATHS.filter((p) =>
+      p.startsWith('codes') ? items > 0 : p.startsWith('optional') ? random() < 0.5 : true,
+    );
     const length = 100 + Math.floor(random() * 900);
     const region = random();
     runs.forEach((run, side) => {
@@ -53,14 +60,23 @@ function makeRuns(documents: number, seed: number): { baseline: DiffRun; candida
         similarity: 1 - edits / length,
         markdownCounts: { edits, length },
         regionsF1: Math.min(1, region + side * (random() - 0.5) * 0.1),
-        latency: { 'extract:fast': Math.round((500 + random() * 300) * 10) / 10, 'extract:slow': Math.round((2000 + random() * 900) * 10) / 10 },
+        latency: {
+          'extract:fast': Math.round((500 + random() * 300) * 10) / 10,
+          'extract:slow': Math.round((2000 + random() * 900) * 10) / 10,
+        },
       });
     });
   }
   // compareRuns reads only these parts of run.json and summary.json.
   const run = (runId: string, documents: Map<string, DiffDocument>): DiffRun => ({
     dir: runId,
-    manifest: { run_id: runId, created_at: '2026-01-01T00:00:00.000Z', status: 'completed', dataset: { name: 'd', version: '1', content_hash: 'sha256:aa' }, service: { base_url: 'https://service.example.com' } } as unknown as RunManifest,
+    manifest: {
+      run_id: runId,
+      created_at: '2026-01-01T00:00:00.000Z',
+      status: 'completed',
+      dataset: { name: 'd', version: '1', content_hash: 'sha256:aa' },
+      service: { base_url: 'https://service.example.com' },
+    } as unknown as RunManifest,
     summary: { systems: { service: { extraction: { fast: {}, slow: {} } } } } as unknown as RunSummary,
     system: 'service',
     documents,
@@ -76,18 +92,39 @@ describe('compareRuns with batched bootstraps', () => {
     const diff = compareRuns(baseline, candidate, { settings });
     const ids = [...baseline.documents.keys()].sort();
     const pairs = ids.map((id) => ({ base: baseline.documents.get(id)!, cand: candidate.documents.get(id)! }));
-    const toCounts = (c: PathCounts | undefined): CountsLike => (c ? { tp: c[0], fp: c[1], fn: c[2] } : { tp: 0, fp: 0, fn: 0 });
+    const toCounts = (c: PathCounts | undefined): CountsLike =>
+      c ? { tp: c[0], fp: c[1], fn: c[2] } : { tp: 0, fp: 0, fn: 0 };
     const documentF1 = (c: CountsLike) => (c.tp + c.fp + c.fn === 0 ? 1 : (2 * c.tp) / (2 * c.tp + c.fp + c.fn));
 
     let fieldsChecked = 0;
     for (const mode of MODES) {
       const base = pairs.map((p) => p.base.extraction[mode]!);
       const cand = pairs.map((p) => p.cand.extraction[mode]!);
-      const f1 = compareSystems(cand.map((e) => e.f1), base.map((e) => e.f1), { ...boot, statistic: createMicroF1Delta(cand, base) });
-      const exact = compareSystems(cand.map((e) => (e.exactMatch ? 1 : 0)), base.map((e) => (e.exactMatch ? 1 : 0)), boot);
-      for (const [name, reference] of [[`extraction.${mode}.f1`, f1], [`extraction.${mode}.exact_match_rate`, exact]] as const) {
+      const f1 = compareSystems(
+        cand.map((e) => e.f1),
+        base.map((e) => e.f1),
+        { ...boot, statistic: createMicroF1Delta(cand, base) },
+      );
+      const exact = compareSystems(
+        cand.map((e) => (e.exactMatch ? 1 : 0)),
+        base.map((e) => (e.exactMatch ? 1 : 0)),
+        boot,
+      );
+      for (const [name, reference] of [
+        [`extraction.${mode}.f1`, f1],
+        [`extraction.${mode}.exact_match_rate`, exact],
+      ] as const) {
         const row = diff.headline.find((h) => h.metric === name)!;
-        expect({ delta: row.delta, ci95: row.ci95, p: row.p_bootstrap, sign: row.p_sign, wilcoxon: row.p_wilcoxon }, name).toEqual({ delta: reference.delta, ci95: reference.ci95, p: bootstrapP(reference), sign: reference.pSign, wilcoxon: reference.pWilcoxon });
+        expect(
+          { delta: row.delta, ci95: row.ci95, p: row.p_bootstrap, sign: row.p_sign, wilcoxon: row.p_wilcoxon },
+          name,
+        ).toEqual({
+          delta: reference.delta,
+          ci95: reference.ci95,
+          p: bootstrapP(reference),
+          sign: reference.pSign,
+          wilcoxon: reference.pWilcoxon,
+        });
       }
       for (const fieldPath of PATHS) {
         const b: CountsLike[] = [];
@@ -99,24 +136,60 @@ describe('compareRuns with batched bootstraps', () => {
           b.push(toCounts(x));
           c.push(toCounts(y));
         }
-        const reference = compareSystems(c.map(documentF1), b.map(documentF1), { ...boot, statistic: createMicroF1Delta(c, b) });
+        const reference = compareSystems(c.map(documentF1), b.map(documentF1), {
+          ...boot,
+          statistic: createMicroF1Delta(c, b),
+        });
         const row = diff.fields.find((f) => f.mode === mode && f.path === fieldPath)!;
-        expect({ documents: row.documents, delta: row.delta, ci95: row.ci95, p: row.p_bootstrap }, `${mode} ${fieldPath}`).toEqual({ documents: b.length, delta: reference.delta, ci95: reference.ci95, p: bootstrapP(reference) });
+        expect(
+          { documents: row.documents, delta: row.delta, ci95: row.ci95, p: row.p_bootstrap },
+          `${mode} ${fieldPath}`,
+        ).toEqual({ documents: b.length, delta: reference.delta, ci95: reference.ci95, p: bootstrapP(reference) });
         fieldsChecked++;
       }
     }
     expect(fieldsChecked).toBe(diff.fields.length);
 
-    const similarity = compareSystems(pairs.map((p) => p.cand.similarity!), pairs.map((p) => p.base.similarity!), { ...boot, statistic: createMicroSimilarityDelta(pairs.map((p) => p.cand.markdownCounts!), pairs.map((p) => p.base.markdownCounts!)) });
-    const regions = compareSystems(pairs.map((p) => p.cand.regionsF1!), pairs.map((p) => p.base.regionsF1!), boot);
-    for (const [name, reference] of [['markdown.similarity', similarity], ['regions.f1_at50', regions]] as const) {
+    const similarity = compareSystems(
+      pairs.map((p) => p.cand.similarity!),
+      pairs.map((p) => p.base.similarity!),
+      {
+        ...boot,
+        statistic: createMicroSimilarityDelta(
+          pairs.map((p) => p.cand.markdownCounts!),
+          pairs.map((p) => p.base.markdownCounts!),
+        ),
+      },
+    );
+    const regions = compareSystems(
+      pairs.map((p) => p.cand.regionsF1!),
+      pairs.map((p) => p.base.regionsF1!),
+      boot,
+    );
+    for (const [name, reference] of [
+      ['markdown.similarity', similarity],
+      ['regions.f1_at50', regions],
+    ] as const) {
       const row = diff.headline.find((h) => h.metric === name)!;
-      expect({ delta: row.delta, ci95: row.ci95, p: row.p_bootstrap, wilcoxon: row.p_wilcoxon }, name).toEqual({ delta: reference.delta, ci95: reference.ci95, p: bootstrapP(reference), wilcoxon: reference.pWilcoxon });
+      expect({ delta: row.delta, ci95: row.ci95, p: row.p_bootstrap, wilcoxon: row.p_wilcoxon }, name).toEqual({
+        delta: reference.delta,
+        ci95: reference.ci95,
+        p: bootstrapP(reference),
+        wilcoxon: reference.pWilcoxon,
+      });
     }
     for (const key of ['extract:fast', 'extract:slow']) {
-      const reference = compareSystems(pairs.map((p) => p.cand.latency[key]!), pairs.map((p) => p.base.latency[key]!), { ...boot, tieTolerance: 0 });
+      const reference = compareSystems(
+        pairs.map((p) => p.cand.latency[key]!),
+        pairs.map((p) => p.base.latency[key]!),
+        { ...boot, tieTolerance: 0 },
+      );
       const row = diff.latency.find((l) => l.key === key)!;
-      expect({ delta: row.mean_delta, ci95: row.ci95, wilcoxon: row.p_wilcoxon }, key).toEqual({ delta: reference.delta, ci95: reference.ci95, wilcoxon: reference.pWilcoxon });
+      expect({ delta: row.mean_delta, ci95: row.ci95, wilcoxon: row.p_wilcoxon }, key).toEqual({
+        delta: reference.delta,
+        ci95: reference.ci95,
+        wilcoxon: reference.pWilcoxon,
+      });
     }
   });
 });

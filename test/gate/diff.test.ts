@@ -8,7 +8,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli.js';
-import { compareRuns, readDiffRun, DEFAULT_DIFF_SETTINGS, bootstrapP, collapseFieldPath } from '../../src/gate/index.js';
+import {
+  compareRuns,
+  readDiffRun,
+  DEFAULT_DIFF_SETTINGS,
+  bootstrapP,
+  collapseFieldPath,
+} from '../../src/gate/index.js';
 import type { DiffResult } from '../../src/gate/index.js';
 import { makeDocuments, writeRun } from './run-builder.js';
 
@@ -17,8 +23,19 @@ let work: string;
 async function docbench(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const sink = (append: (s: string) => void) => ({ write: (chunk: string) => { append(String(chunk)); return true; } }) as unknown as NodeJS.WritableStream;
-  const code = await main(args, { cwd: work, env: { PATH: process.env.PATH }, stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)) });
+  const sink = (append: (s: string) => void) =>
+    ({
+      write: (chunk: string) => {
+        append(String(chunk));
+        return true;
+      },
+    }) as unknown as NodeJS.WritableStream;
+  const code = await main(args, {
+    cwd: work,
+    env: { PATH: process.env.PATH },
+    stdout: sink((s) => (stdout += s)),
+    stderr: sink((s) => (stderr += s)),
+  });
   return { code, stdout, stderr };
 }
 
@@ -37,7 +54,12 @@ describe('docbench diff', () => {
   it('names the regressed field path, lists the flipped documents and exits 1', async () => {
     await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(40, 'slow') });
     // 30 of 40 documents get codes[0].cpt wrong; nothing else changes.
-    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(40, 'slow', (i, v) => { if (i % 4 !== 0) v['codes[0].cpt'] = 'fp+fn'; }) });
+    await writeRun(path.join(work, 'cand'), {
+      runId: 'cand',
+      documents: makeDocuments(40, 'slow', (i, v) => {
+        if (i % 4 !== 0) v['codes[0].cpt'] = 'fp+fn';
+      }),
+    });
     const { code, stdout } = await docbench(['diff', 'base', 'cand', '--out', 'out']);
     expect(code).toBe(1);
     expect(stdout).toContain('REGRESSION');
@@ -71,7 +93,14 @@ describe('docbench diff', () => {
   });
 
   it('finds no regression between identical runs: every Δ is 0 and every p is 1, exit 0', async () => {
-    const documents = makeDocuments(30, 'slow', (i, v) => { if (i % 5 === 0) v.total = 'fn'; }, (i) => ({ similarity: 0.8 + (i % 7) / 50 }));
+    const documents = makeDocuments(
+      30,
+      'slow',
+      (i, v) => {
+        if (i % 5 === 0) v.total = 'fn';
+      },
+      (i) => ({ similarity: 0.8 + (i % 7) / 50 }),
+    );
     await writeRun(path.join(work, 'a'), { runId: 'a', documents });
     await writeRun(path.join(work, 'b'), { runId: 'b', documents });
     const { code, stdout } = await docbench(['diff', 'a', 'b']);
@@ -79,7 +108,11 @@ describe('docbench diff', () => {
     expect(stdout).toContain('no regression');
     const diff = await readDiff(path.join('b', 'diff'));
     expect(diff.verdict).toBe('no regression');
-    expect(diff.headline.map((m) => m.metric)).toEqual(['extraction.slow.f1', 'extraction.slow.exact_match_rate', 'markdown.similarity']);
+    expect(diff.headline.map((m) => m.metric)).toEqual([
+      'extraction.slow.f1',
+      'extraction.slow.exact_match_rate',
+      'markdown.similarity',
+    ]);
     for (const m of [...diff.headline, ...diff.fields]) {
       expect(m.delta).toBe(0);
       expect(m.p_adjusted).toBe(1);
@@ -89,9 +122,20 @@ describe('docbench diff', () => {
 
   it('calls a significant drop below the tolerance no regression, and a regression with a smaller tolerance', async () => {
     // No document is exact in either run (name is missed everywhere), so only field F1 can move.
-    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(200, 'slow', (_i, v) => { v.name = 'fn'; }) });
+    await writeRun(path.join(work, 'base'), {
+      runId: 'base',
+      documents: makeDocuments(200, 'slow', (_i, v) => {
+        v.name = 'fn';
+      }),
+    });
     // 8 of 200 documents also get total wrong: micro F1 drops 2000/2200 − 1984/2200 ≈ 0.0073, below the tolerance 0.01.
-    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(200, 'slow', (i, v) => { v.name = 'fn'; if (i % 25 === 3) v.total = 'fp+fn'; }) });
+    await writeRun(path.join(work, 'cand'), {
+      runId: 'cand',
+      documents: makeDocuments(200, 'slow', (i, v) => {
+        v.name = 'fn';
+        if (i % 25 === 3) v.total = 'fp+fn';
+      }),
+    });
     const loose = await docbench(['diff', 'base', 'cand', '--out', 'loose']);
     expect(loose.code).toBe(0);
     const diff = await readDiff('loose');
@@ -106,8 +150,18 @@ describe('docbench diff', () => {
   });
 
   it('calls noise (as many documents better as worse) no regression', async () => {
-    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(120, 'slow', (i, v) => { if (i % 10 === 0) v.name = 'fp+fn'; }) });
-    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(120, 'slow', (i, v) => { if (i % 10 === 1 || i === 2) v.name = 'fp+fn'; }) });
+    await writeRun(path.join(work, 'base'), {
+      runId: 'base',
+      documents: makeDocuments(120, 'slow', (i, v) => {
+        if (i % 10 === 0) v.name = 'fp+fn';
+      }),
+    });
+    await writeRun(path.join(work, 'cand'), {
+      runId: 'cand',
+      documents: makeDocuments(120, 'slow', (i, v) => {
+        if (i % 10 === 1 || i === 2) v.name = 'fp+fn';
+      }),
+    });
     const { code } = await docbench(['diff', 'base', 'cand', '--out', 'out']);
     expect(code).toBe(0);
     const diff = await readDiff('out');
@@ -125,8 +179,16 @@ describe('docbench diff', () => {
     // Every candidate document loses the same field: each resample gives the same Δ (SE 0), which alone
     // would read as p = 0. No test of five paired outcomes can reach 0.05: the floor is 2 · 0.5^5.
     for (const count of [5, 6]) {
-      await writeRun(path.join(work, `base${count}`), { runId: `base${count}`, documents: makeDocuments(count, 'slow') });
-      await writeRun(path.join(work, `cand${count}`), { runId: `cand${count}`, documents: makeDocuments(count, 'slow', (_i, v) => { v.total = 'fp+fn'; }) });
+      await writeRun(path.join(work, `base${count}`), {
+        runId: `base${count}`,
+        documents: makeDocuments(count, 'slow'),
+      });
+      await writeRun(path.join(work, `cand${count}`), {
+        runId: `cand${count}`,
+        documents: makeDocuments(count, 'slow', (_i, v) => {
+          v.total = 'fp+fn';
+        }),
+      });
     }
     const five = await docbench(['diff', 'base5', 'cand5', '--out', 'five']);
     expect(five.code).toBe(0);
@@ -135,7 +197,9 @@ describe('docbench diff', () => {
     expect(f1Five.delta).toBeLessThan(-0.05);
     expect(f1Five.p_bootstrap).toBeCloseTo(0.0625, 12);
     expect(f1Five.regression).toBe(false);
-    expect(five.stdout).toContain('with 5 paired documents no drop can be significant at α = 0.05: it takes at least 6 documents');
+    expect(five.stdout).toContain(
+      'with 5 paired documents no drop can be significant at α = 0.05: it takes at least 6 documents',
+    );
     const six = await docbench(['diff', 'base6', 'cand6', '--out', 'six']);
     const f1Six = (await readDiff('six')).headline.find((m) => m.metric === 'extraction.slow.f1')!;
     expect(f1Six.p_bootstrap).toBeCloseTo(0.03125, 12);
@@ -147,7 +211,12 @@ describe('docbench diff', () => {
 
   it('does not call a large drop on too few documents significant', async () => {
     await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(4, 'slow') });
-    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(4, 'slow', (i, v) => { if (i === 0) for (const k of Object.keys(v)) v[k] = 'fn'; }) });
+    await writeRun(path.join(work, 'cand'), {
+      runId: 'cand',
+      documents: makeDocuments(4, 'slow', (i, v) => {
+        if (i === 0) for (const k of Object.keys(v)) v[k] = 'fn';
+      }),
+    });
     const { code } = await docbench(['diff', 'base', 'cand', '--out', 'out']);
     expect(code).toBe(0);
     const f1 = (await readDiff('out')).headline.find((m) => m.metric === 'extraction.slow.f1')!;
@@ -158,8 +227,16 @@ describe('docbench diff', () => {
   });
 
   it('refuses runs of different datasets (exit 2) unless --allow-dataset-change, and warns about unpaired documents', async () => {
-    await writeRun(path.join(work, 'base'), { runId: 'base', contentHash: 'sha256:1111', documents: makeDocuments(12, 'slow') });
-    await writeRun(path.join(work, 'cand'), { runId: 'cand', contentHash: 'sha256:2222', documents: makeDocuments(14, 'slow').slice(2) });
+    await writeRun(path.join(work, 'base'), {
+      runId: 'base',
+      contentHash: 'sha256:1111',
+      documents: makeDocuments(12, 'slow'),
+    });
+    await writeRun(path.join(work, 'cand'), {
+      runId: 'cand',
+      contentHash: 'sha256:2222',
+      documents: makeDocuments(14, 'slow').slice(2),
+    });
     const refused = await docbench(['diff', 'base', 'cand']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('different datasets');
@@ -169,21 +246,37 @@ describe('docbench diff', () => {
     expect(allowed.stderr).toContain('2 documents only in the baseline run');
     expect(allowed.stderr).toContain('2 documents only in the candidate run');
     const diff = await readDiff('out');
-    expect(diff.documents).toEqual({ paired: 10, only_in_baseline: ['doc-001', 'doc-002'], only_in_candidate: ['doc-013', 'doc-014'] });
+    expect(diff.documents).toEqual({
+      paired: 10,
+      only_in_baseline: ['doc-001', 'doc-002'],
+      only_in_candidate: ['doc-013', 'doc-014'],
+    });
     expect(diff.dataset_changed).toBe(true);
   });
 
   it('decides on field paths only with fail_on_fields', async () => {
     // Two fields regress in opposite directions in 20 of 80 documents each: the headline barely moves.
-    await writeRun(path.join(work, 'base'), { runId: 'base', documents: makeDocuments(80, 'slow', (i, v) => { if (i % 4 === 0) v.name = 'fp+fn'; }) });
-    await writeRun(path.join(work, 'cand'), { runId: 'cand', documents: makeDocuments(80, 'slow', (i, v) => { if (i % 4 === 0) v.total = 'fp+fn'; }) });
+    await writeRun(path.join(work, 'base'), {
+      runId: 'base',
+      documents: makeDocuments(80, 'slow', (i, v) => {
+        if (i % 4 === 0) v.name = 'fp+fn';
+      }),
+    });
+    await writeRun(path.join(work, 'cand'), {
+      runId: 'cand',
+      documents: makeDocuments(80, 'slow', (i, v) => {
+        if (i % 4 === 0) v.total = 'fp+fn';
+      }),
+    });
     const base = await readDiffRun(path.join(work, 'base'), 'baseline');
     const cand = await readDiffRun(path.join(work, 'cand'), 'candidate');
     const lenient = compareRuns(base, cand, { settings: { ...DEFAULT_DIFF_SETTINGS, resamples: 2000 } });
     expect(lenient.verdict).toBe('no regression');
     expect(lenient.fields.filter((f) => f.regression).map((f) => f.path)).toEqual(['total']);
     expect(lenient.fields.filter((f) => f.improvement).map((f) => f.path)).toEqual(['name']);
-    const strict = compareRuns(base, cand, { settings: { ...DEFAULT_DIFF_SETTINGS, resamples: 2000, fail_on_fields: true } });
+    const strict = compareRuns(base, cand, {
+      settings: { ...DEFAULT_DIFF_SETTINGS, resamples: 2000, fail_on_fields: true },
+    });
     expect(strict.verdict).toBe('regression');
     expect(strict.reasons.join(' ')).toContain('field total (slow)');
   });
@@ -191,15 +284,28 @@ describe('docbench diff', () => {
 
 /** Handlebars' escapes undone, to read diff.html's text. */
 function decodeEntities(html: string): string {
-  return html.replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16))).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return html
+    .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** Ten documents; in the candidate the first `worse` lose the value of `total`; markdown similarity, when given, unchanged. */
 async function writeTenDocuments(name: string, worse: number, withMarkdown: boolean): Promise<void> {
   const extra = (i: number) => (withMarkdown ? { similarity: 0.8 + i / 100 } : {});
-  await writeRun(path.join(work, name), { runId: name, documents: makeDocuments(10, 'slow', (i, v) => {
-    if (i < worse) v.total = 'fp+fn';
-  }, extra) });
+  await writeRun(path.join(work, name), {
+    runId: name,
+    documents: makeDocuments(
+      10,
+      'slow',
+      (i, v) => {
+        if (i < worse) v.total = 'fp+fn';
+      },
+      extra,
+    ),
+  });
 }
 
 describe('the regression gate on ten documents (docs/gate.md "Power")', () => {
@@ -212,14 +318,20 @@ describe('the regression gate on ten documents (docs/gate.md "Power")', () => {
       const { code, stdout } = await docbench(['diff', `base-${tag}`, `cand-${tag}`, '--out', `out-${tag}`]);
       expect(code).toBe(1);
       const diff = await readDiff(`out-${tag}`);
-      expect(diff.headline.map((m) => m.metric)).toEqual(['extraction.slow.f1', 'extraction.slow.exact_match_rate', ...(withMarkdown ? ['markdown.similarity'] : [])]);
+      expect(diff.headline.map((m) => m.metric)).toEqual([
+        'extraction.slow.f1',
+        'extraction.slow.exact_match_rate',
+        ...(withMarkdown ? ['markdown.similarity'] : []),
+      ]);
       const f1 = diff.headline[0]!;
       expect([f1.family, f1.losses, f1.wins, f1.regression]).toEqual(['primary', 6, 0, true]);
       primaryP.push(f1.p_adjusted);
       if (withMarkdown) expect(diff.headline[2]!.p_bootstrap).toBe(1);
       // The terminal names the metric and the field path that lost.
       expect(stdout).toContain('REGRESSION');
-      expect(stdout).toMatch(/✗ Field F1 \(slow, normalised, micro\) dropped −0\.\d+ .*the primary metric, decided alone/);
+      expect(stdout).toMatch(
+        /✗ Field F1 \(slow, normalised, micro\) dropped −0\.\d+ .*the primary metric, decided alone/,
+      );
       expect(stdout).toMatch(/field paths that lost: total \(slow, −0\.\d+ on 10 documents/);
       const md = await readFile(path.join(work, `out-${tag}`, 'diff.md'), 'utf8');
       expect(md).toContain('**❌ Regression**');
@@ -246,9 +358,14 @@ describe('the regression gate on ten documents (docs/gate.md "Power")', () => {
     const diff = await readDiff('five-out');
     const f1 = diff.headline[0]!;
     expect([f1.losses, f1.p_adjusted, f1.significant, f1.regression]).toEqual([5, 0.0625, false, false]);
-    const note = 'with 10 paired documents, a drop on fewer than 6 of them cannot be significant at α = 0.05 (the smallest p 5 documents can give is 0.0625)';
+    const note =
+      'with 10 paired documents, a drop on fewer than 6 of them cannot be significant at α = 0.05 (the smallest p 5 documents can give is 0.0625)';
     expect(diff.power_note).toContain(note);
-    for (const output of [five.stdout, await readFile(path.join(work, 'five-out', 'diff.md'), 'utf8'), decodeEntities(await readFile(path.join(work, 'five-out', 'diff.html'), 'utf8'))]) {
+    for (const output of [
+      five.stdout,
+      await readFile(path.join(work, 'five-out', 'diff.md'), 'utf8'),
+      decodeEntities(await readFile(path.join(work, 'five-out', 'diff.html'), 'utf8')),
+    ]) {
       expect(output).toContain(note);
       expect(output).not.toMatch(/REGRESSION|❌|<strong>Regression</);
     }

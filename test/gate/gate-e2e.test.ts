@@ -31,19 +31,36 @@ function docbench(args: string[], env: Record<string, string> = {}) {
 }
 
 /** What each output says about the gate. */
-async function outputs(runDir: string): Promise<{ gate: GateResult; summaryMd: string; junit: string; gateSuiteFailures: number; belowGateCases: string[] }> {
+async function outputs(runDir: string): Promise<{
+  gate: GateResult;
+  summaryMd: string;
+  junit: string;
+  gateSuiteFailures: number;
+  belowGateCases: string[];
+}> {
   const dir = path.join(work, runDir);
   const gate = JSON.parse(await readFile(path.join(dir, 'gate.json'), 'utf8')) as GateResult;
   const junit = await readFile(path.join(dir, 'junit.xml'), 'utf8');
   const suite = /<testsuite name="quality gate" tests="\d+" failures="(\d+)"/.exec(junit);
-  const belowGateCases = [...junit.matchAll(/<testcase classname="[^"]*" name="([^"]+)"[^>]*>\s*<failure type="below-gate"/g)].map((m) => m[1]!);
-  return { gate, summaryMd: await readFile(path.join(dir, 'summary.md'), 'utf8'), junit, gateSuiteFailures: suite ? Number(suite[1]) : -1, belowGateCases };
+  const belowGateCases = [
+    ...junit.matchAll(/<testcase classname="[^"]*" name="([^"]+)"[^>]*>\s*<failure type="below-gate"/g),
+  ].map((m) => m[1]!);
+  return {
+    gate,
+    summaryMd: await readFile(path.join(dir, 'summary.md'), 'utf8'),
+    junit,
+    gateSuiteFailures: suite ? Number(suite[1]) : -1,
+    belowGateCases,
+  };
 }
 
 beforeEach(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'docbench-gate-'));
   dataset = await writeTinyDataset(path.join(work, 'tiny'), tinyDocuments(8));
-  await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ retry: { baseDelayMs: 5, maxDelayMs: 20, rateLimitDelayMs: 5 }, cacheDir: 'cache' }));
+  await writeFile(
+    path.join(work, 'docbench.config.json'),
+    JSON.stringify({ retry: { baseDelayMs: 5, maxDelayMs: 20, rateLimitDelayMs: 5 }, cacheDir: 'cache' }),
+  );
 });
 
 afterEach(async () => {
@@ -59,7 +76,17 @@ describe('gate verdict, outputs and exit code agree', () => {
       { name: 'run-fail', threshold: '0.95', passed: false },
     ];
     for (const c of cases) {
-      const { code, stdout } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', c.name, '--min-f1', c.threshold]);
+      const { code, stdout } = await docbench([
+        'run',
+        '--dataset',
+        dataset,
+        '--base-url',
+        service.baseUrl,
+        '--out',
+        c.name,
+        '--min-f1',
+        c.threshold,
+      ]);
       const o = await outputs(c.name);
       expect(code, c.name).toBe(c.passed ? 0 : 1);
       expect(o.gate.passed, c.name).toBe(c.passed);
@@ -70,7 +97,10 @@ describe('gate verdict, outputs and exit code agree', () => {
       expect(f1.actual).toBeCloseTo(0.9375, 10);
     }
     // The same stored runs through `docbench gate`, with the verdicts swapped.
-    for (const [dir, threshold, passed] of [['run-pass', '0.95', false], ['run-fail', '0.9', true]] as const) {
+    for (const [dir, threshold, passed] of [
+      ['run-pass', '0.95', false],
+      ['run-fail', '0.9', true],
+    ] as const) {
       const { code, stdout } = await docbench(['gate', dir, '--min-f1', threshold]);
       const o = await outputs(dir);
       expect(code, `gate ${dir}`).toBe(passed ? 0 : 1);
@@ -78,14 +108,28 @@ describe('gate verdict, outputs and exit code agree', () => {
       expect(stdout).toContain(passed ? 'quality gate: passed' : 'quality gate: FAILED');
       expect(o.summaryMd).toContain(passed ? 'Quality gate passed' : 'Quality gate FAILED');
       expect(o.gateSuiteFailures).toBe(passed ? 0 : 1);
-      expect(await readFile(path.join(work, dir, 'report.html'), 'utf8')).toContain(passed ? 'Quality gate passed' : 'Quality gate FAILED');
+      expect(await readFile(path.join(work, dir, 'report.html'), 'utf8')).toContain(
+        passed ? 'Quality gate passed' : 'Quality gate FAILED',
+      );
     }
   });
 
   it('marks the documents below min_document_f1 as failed junit testcases, and only those', async () => {
     const service = await fake();
-    await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ retry: { baseDelayMs: 5 }, cacheDir: 'cache', gate: { min_document_f1: 0.8 } }));
-    const { code } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out', '--quiet']);
+    await writeFile(
+      path.join(work, 'docbench.config.json'),
+      JSON.stringify({ retry: { baseDelayMs: 5 }, cacheDir: 'cache', gate: { min_document_f1: 0.8 } }),
+    );
+    const { code } = await docbench([
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      service.baseUrl,
+      '--out',
+      'out',
+      '--quiet',
+    ]);
     expect(code).toBe(1);
     const o = await outputs('out');
     expect(o.gate.document_failures.map((f) => f.document_id)).toEqual(['doc-003', 'doc-006']);
@@ -99,26 +143,64 @@ describe('gate verdict, outputs and exit code agree', () => {
     expect(after.junit).toMatch(/<testsuites [^>]*failures="0"/);
   });
 
-  it('skips the config file\'s gate with --no-gate (shard runs)', async () => {
+  it("skips the config file's gate with --no-gate (shard runs)", async () => {
     const service = await fake();
-    await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ cacheDir: 'cache', gate: { min_f1: 0.99 } }));
-    const gated = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'gated', '--quiet']);
+    await writeFile(
+      path.join(work, 'docbench.config.json'),
+      JSON.stringify({ cacheDir: 'cache', gate: { min_f1: 0.99 } }),
+    );
+    const gated = await docbench([
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      service.baseUrl,
+      '--out',
+      'gated',
+      '--quiet',
+    ]);
     expect(gated.code).toBe(1);
-    const shard = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'shard', '--shard', '1/2', '--no-gate', '--quiet']);
+    const shard = await docbench([
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      service.baseUrl,
+      '--out',
+      'shard',
+      '--shard',
+      '1/2',
+      '--no-gate',
+      '--quiet',
+    ]);
     expect(shard.code).toBe(0);
     expect(existsSync(path.join(work, 'shard', 'gate.json'))).toBe(false);
   });
 
   it('exits 3 when the run could not complete, whatever the gate says', async () => {
     const service = await fake({ apiKey: 'right' });
-    const { code } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out', '--min-f1', '0.5', '--quiet'], { DOCBENCH_API_KEY: 'wrong' });
+    const { code } = await docbench(
+      ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out', '--min-f1', '0.5', '--quiet'],
+      { DOCBENCH_API_KEY: 'wrong' },
+    );
     expect(code).toBe(3);
   });
 
   it('rejects an invalid gate section before any call (exit 2, naming the key)', async () => {
     const service = await fake();
-    await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ cacheDir: 'cache', gate: { tags: { 'tier=fax': { min_f1: 'high' } } } }));
-    const { code, stderr } = await docbench(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', 'out']);
+    await writeFile(
+      path.join(work, 'docbench.config.json'),
+      JSON.stringify({ cacheDir: 'cache', gate: { tags: { 'tier=fax': { min_f1: 'high' } } } }),
+    );
+    const { code, stderr } = await docbench([
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      service.baseUrl,
+      '--out',
+      'out',
+    ]);
     expect(code).toBe(2);
     expect(stderr).toContain('gate.tags.tier=fax.min_f1');
     expect(service.requests).toEqual([]);
@@ -141,32 +223,80 @@ describe('pinned baselines', () => {
     // 24 documents: with 8, losing half of them could never be significant (4 documents: p ≥ 2 · 0.5^4 = 0.125).
     dataset = await writeTinyDataset(path.join(work, 'tiny24'), tinyDocuments(24));
     const good = await fake();
-    const first = await docbench(['run', '--dataset', dataset, '--base-url', good.baseUrl, '--out', 'reports/first', '--quiet']);
+    const first = await docbench([
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      good.baseUrl,
+      '--out',
+      'reports/first',
+      '--quiet',
+    ]);
     expect(first.code).toBe(0);
-    const none = await docbench(['run', '--dataset', dataset, '--base-url', good.baseUrl, '--out', 'reports/early', '--compare-to', 'baseline']);
+    const none = await docbench([
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      good.baseUrl,
+      '--out',
+      'reports/early',
+      '--compare-to',
+      'baseline',
+    ]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no baseline is pinned');
 
     const set = await docbench(['baseline', 'set', 'reports/first']);
     expect(set.code).toBe(0);
-    const store = JSON.parse(await readFile(path.join(work, 'reports', 'baselines.json'), 'utf8')) as { baselines: Record<string, { run: string; run_id: string }> };
+    const store = JSON.parse(await readFile(path.join(work, 'reports', 'baselines.json'), 'utf8')) as {
+      baselines: Record<string, { run: string; run_id: string }>;
+    };
     expect(store.baselines.tiny).toMatchObject({ run: 'first', run_id: 'first' });
     expect((await docbench(['baseline', 'show'])).stdout).toContain('tiny: first');
 
-    const same = await docbench(['run', '--dataset', dataset, '--base-url', good.baseUrl, '--out', 'reports/same', '--compare-to', 'baseline']);
+    const same = await docbench([
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      good.baseUrl,
+      '--out',
+      'reports/same',
+      '--compare-to',
+      'baseline',
+    ]);
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('diff: no regression');
     expect(existsSync(path.join(work, 'reports', 'same', 'diff', 'diff.html'))).toBe(true);
 
     // A service that rejects slow extraction for half the documents: those score as empty output.
-    const broken = await fake({ fault: ({ endpoint, documentId }) => (endpoint === 'extract' && Number(documentId.slice(-1)) % 2 === 0 ? { status: 422 } : null) });
-    const worse = await docbench(['run', '--dataset', dataset, '--base-url', broken.baseUrl, '--out', 'reports/worse', '--compare-to', 'baseline']);
+    const broken = await fake({
+      fault: ({ endpoint, documentId }) =>
+        endpoint === 'extract' && Number(documentId.slice(-1)) % 2 === 0 ? { status: 422 } : null,
+    });
+    const worse = await docbench([
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      broken.baseUrl,
+      '--out',
+      'reports/worse',
+      '--compare-to',
+      'baseline',
+    ]);
     expect(worse.code).toBe(1);
     expect(worse.stdout).toContain('diff: REGRESSION');
     // The same decision rule as docbench diff: the primary metric decided alone, the field paths that lost named.
     expect(worse.stdout).toContain('the primary metric, decided alone');
     expect(worse.stdout).toContain('field paths that lost: ');
-    const diff = JSON.parse(await readFile(path.join(work, 'reports', 'worse', 'diff', 'diff.json'), 'utf8')) as { verdict: string; settings: { primary: string }; status_flips: { to_failed: string[] } };
+    const diff = JSON.parse(await readFile(path.join(work, 'reports', 'worse', 'diff', 'diff.json'), 'utf8')) as {
+      verdict: string;
+      settings: { primary: string };
+      status_flips: { to_failed: string[] };
+    };
     expect(diff.verdict).toBe('regression');
     expect(diff.settings.primary).toMatch(/^extraction\.(fast|slow)\.f1$/);
     expect(diff.status_flips.to_failed).toHaveLength(12);

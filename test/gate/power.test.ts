@@ -28,12 +28,27 @@ const oneWrong = (v: Record<string, Verdict>) => {
 };
 const SCENARIOS: Scenario[] = [
   // One wrong value is an FP and an FN: TP 6n − k, FP k, FN k.
-  { column: 'any drop (tolerance 0)', tolerance: 0, change: oneWrong, microF1: (k, n) => (2 * (FIELDS * n - k)) / (2 * (FIELDS * n - k) + 2 * k) },
-  { column: 'one field of six wrong', tolerance: DEFAULT_DIFF_SETTINGS.tolerance, change: oneWrong, microF1: (k, n) => (2 * (FIELDS * n - k)) / (2 * (FIELDS * n - k) + 2 * k) },
+  {
+    column: 'any drop (tolerance 0)',
+    tolerance: 0,
+    change: oneWrong,
+    microF1: (k, n) => (2 * (FIELDS * n - k)) / (2 * (FIELDS * n - k) + 2 * k),
+  },
+  {
+    column: 'one field of six wrong',
+    tolerance: DEFAULT_DIFF_SETTINGS.tolerance,
+    change: oneWrong,
+    microF1: (k, n) => (2 * (FIELDS * n - k)) / (2 * (FIELDS * n - k) + 2 * k),
+  },
   // Every field missed: TP 6(n − k), FN 6k.
-  { column: 'every field missed', tolerance: DEFAULT_DIFF_SETTINGS.tolerance, change: (v) => {
-    for (const key of Object.keys(v)) v[key] = 'fn';
-  }, microF1: (k, n) => (2 * FIELDS * (n - k)) / (2 * FIELDS * (n - k) + FIELDS * k) },
+  {
+    column: 'every field missed',
+    tolerance: DEFAULT_DIFF_SETTINGS.tolerance,
+    change: (v) => {
+      for (const key of Object.keys(v)) v[key] = 'fn';
+    },
+    microF1: (k, n) => (2 * FIELDS * (n - k)) / (2 * FIELDS * (n - k) + FIELDS * k),
+  },
 ];
 
 let work: string;
@@ -53,10 +68,15 @@ afterAll(async () => {
 /** Whether the real diff calls the primary metric a regression when the first k of n documents are worse. */
 async function flags(n: number, k: number, scenario: Scenario): Promise<boolean> {
   const dir = path.join(work, `cand-${n}-${k}-${SCENARIOS.indexOf(scenario)}`);
-  await writeRun(dir, { runId: path.basename(dir), documents: makeDocuments(n, 'slow', (i, v) => {
-    if (i < k) scenario.change(v);
-  }) });
-  const diff = compareRuns(baselines.get(n)!, await readDiffRun(dir, 'candidate'), { settings: { ...DEFAULT_DIFF_SETTINGS, tolerance: scenario.tolerance } });
+  await writeRun(dir, {
+    runId: path.basename(dir),
+    documents: makeDocuments(n, 'slow', (i, v) => {
+      if (i < k) scenario.change(v);
+    }),
+  });
+  const diff = compareRuns(baselines.get(n)!, await readDiffRun(dir, 'candidate'), {
+    settings: { ...DEFAULT_DIFF_SETTINGS, tolerance: scenario.tolerance },
+  });
   const primary = diff.headline.find((m) => m.metric === diff.settings.primary)!;
   expect(primary.metric).toBe('extraction.slow.f1');
   return primary.regression;
@@ -89,12 +109,22 @@ async function readDocTable(): Promise<{ header: string[]; rows: Map<number, num
   const text = await readFile(path.join(import.meta.dirname, '../../docs/gate.md'), 'utf8');
   const block = /<!-- power-table -->\n([\s\S]*?)\n<!-- \/power-table -->/.exec(text)?.[1];
   if (!block) throw new Error('docs/gate.md has no <!-- power-table --> block');
-  const cells = block.split('\n').map((line) => line.split('|').slice(1, -1).map((c) => c.trim()));
-  return { header: cells[0]!.slice(1), rows: new Map(cells.slice(2).map((r) => [Number(r[0]), r.slice(1).map(Number)])) };
+  const cells = block.split('\n').map((line) =>
+    line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim()),
+  );
+  return {
+    header: cells[0]!.slice(1),
+    rows: new Map(cells.slice(2).map((r) => [Number(r[0]), r.slice(1).map(Number)])),
+  };
 }
 
 describe('the power table of docs/gate.md', () => {
-  it('is what the real diff computes, and what an exact binomial and the closed-form drop predict', { timeout: 300_000 }, async () => {
+  it('is what the real diff computes, and what an exact binomial and the closed-form drop predict', {
+    timeout: 300_000,
+  }, async () => {
     const computed = new Map<number, number[]>();
     for (const n of SIZES) {
       const row: number[] = [];

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyGateFlags, evaluateGate, hasGateChecks, parseGateSection, readGateSection } from '../../src/gate/index.js';
+import {
+  applyGateFlags,
+  evaluateGate,
+  hasGateChecks,
+  parseGateSection,
+  readGateSection,
+} from '../../src/gate/index.js';
 import { resolveConfig } from '../../src/config.js';
 import { UsageError } from '../../src/errors.js';
 import type { DocumentEvaluation, RunSummary } from '../../src/run-dir/evaluation-types.js';
@@ -34,15 +40,31 @@ describe('parseGateSection', () => {
       fields: { 'codes[].cpt': { min_f1: 0.95 } },
       tags: { 'tier=fax': { min_f1: 0.6 } },
       latency: { compare: { max_p95_ms: 30000 } },
-      diff: { tolerance: 0.02, alpha: 0.01, primary: 'markdown.similarity', resamples: 2000, seed: 7, fail_on_fields: true },
+      diff: {
+        tolerance: 0.02,
+        alpha: 0.01,
+        primary: 'markdown.similarity',
+        resamples: 2000,
+        seed: 7,
+        fail_on_fields: true,
+      },
     });
     expect(gate.min_f1).toBe(0.9);
     expect(gate.modes.fast).toEqual({ min_f1: 0.8 });
     expect(gate.fields['codes[].cpt']).toEqual({ min_f1: 0.95 });
-    expect(gate.diff).toEqual({ tolerance: 0.02, alpha: 0.01, primary: 'markdown.similarity', resamples: 2000, seed: 7, fail_on_fields: true });
+    expect(gate.diff).toEqual({
+      tolerance: 0.02,
+      alpha: 0.01,
+      primary: 'markdown.similarity',
+      resamples: 2000,
+      seed: 7,
+      fail_on_fields: true,
+    });
     expect(hasGateChecks(gate)).toBe(true);
     expect(parseGateSection({ diff: { tolerance: 0.02 } }).diff.primary).toBeNull();
-    expect(() => parseGateSection({ diff: { primary: 'field_f1' } })).toThrow(/gate\.diff\.primary: expected a headline metric/);
+    expect(() => parseGateSection({ diff: { primary: 'field_f1' } })).toThrow(
+      /gate\.diff\.primary: expected a headline metric/,
+    );
     expect(hasGateChecks(parseGateSection({ diff: { tolerance: 0.02 } }))).toBe(false);
   });
 
@@ -61,11 +83,16 @@ describe('parseGateSection', () => {
     expectInvalid({ diff: { alpha: 1 } }, 'gate.diff.alpha');
     expectInvalid({ diff: { tolerence: 0.1 } }, 'gate.diff.tolerence');
     expectInvalid([0.9], 'gate');
-    expect(() => parseGateSection({ maxP95Ms: 1000 })).toThrow(/gate\.maxP95Ms: unknown setting; did you mean "max_p95_ms"\?/);
+    expect(() => parseGateSection({ maxP95Ms: 1000 })).toThrow(
+      /gate\.maxP95Ms: unknown setting; did you mean "max_p95_ms"\?/,
+    );
   });
 
   it('lets flags override the top level while per-scope values stay', () => {
-    const gate = applyGateFlags(parseGateSection({ min_f1: 0.9, modes: { fast: { min_f1: 0.8 } } }), { minF1: 0.95, tolerance: 0.03 });
+    const gate = applyGateFlags(parseGateSection({ min_f1: 0.9, modes: { fast: { min_f1: 0.8 } } }), {
+      minF1: 0.95,
+      tolerance: 0.03,
+    });
     expect(gate.min_f1).toBe(0.95);
     expect(gate.modes.fast!.min_f1).toBe(0.8);
     expect(gate.diff.tolerance).toBe(0.03);
@@ -90,7 +117,17 @@ describe('evaluateGate', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'docbench-gate-eval-'));
     try {
       // 10 documents of 6 fields; doc-001 and doc-006 miss codes[0].cpt. Micro F1 = 116/118; their document F1 10/11.
-      const documents = await writeRun(dir, { runId: 'r', documents: makeDocuments(10, 'slow', (i, v) => { if (i % 5 === 0) v['codes[0].cpt'] = 'fn'; }, (i) => ({ similarity: 0.9, latency: { 'extract:slow': 1000 + i * 100, compare: 500 } })) });
+      const documents = await writeRun(dir, {
+        runId: 'r',
+        documents: makeDocuments(
+          10,
+          'slow',
+          (i, v) => {
+            if (i % 5 === 0) v['codes[0].cpt'] = 'fn';
+          },
+          (i) => ({ similarity: 0.9, latency: { 'extract:slow': 1000 + i * 100, compare: 500 } }),
+        ),
+      });
       const { readFile } = await import('node:fs/promises');
       // Written in schema 1: read as the service and the incumbent, as the gate command reads it.
       const v1 = JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8')) as RunSummaryV1;
@@ -102,15 +139,19 @@ describe('evaluateGate', () => {
 
   it('checks run, mode, field, tag, latency and per-document thresholds', async () => {
     const { summary, documents } = await run();
-    const { result } = evaluateGate(summary, documents, parseGateSection({
-      min_f1: 0.9,
-      min_similarity: 0.95,
-      max_p95_ms: 1900,
-      min_document_f1: 0.95,
-      fields: { 'codes[].cpt': { min_f1: 0.95 }, 'codes[].cpx': { min_f1: 0.5 } },
-      tags: { 'tier=digital': { min_f1: 0.99 }, 'tier=scan': { min_f1: 0.5 } },
-      latency: { compare: { max_p50_ms: 400 } },
-    }));
+    const { result } = evaluateGate(
+      summary,
+      documents,
+      parseGateSection({
+        min_f1: 0.9,
+        min_similarity: 0.95,
+        max_p95_ms: 1900,
+        min_document_f1: 0.95,
+        fields: { 'codes[].cpt': { min_f1: 0.95 }, 'codes[].cpx': { min_f1: 0.5 } },
+        tags: { 'tier=digital': { min_f1: 0.99 }, 'tier=scan': { min_f1: 0.5 } },
+        latency: { compare: { max_p50_ms: 400 } },
+      }),
+    );
     const byMetric = Object.fromEntries(result.checks.map((c) => [`${c.metric}${c.scope ? `[${c.scope}]` : ''}`, c]));
     expect(byMetric['extraction.slow.f1']!.actual).toBeCloseTo(116 / 118, 10);
     expect(byMetric['extraction.slow.f1']!.passed).toBe(true);
@@ -135,8 +176,15 @@ describe('evaluateGate', () => {
 
   it('passes when every threshold holds, and a mode override applies only to its mode', async () => {
     const { summary, documents } = await run();
-    const { result, notes } = evaluateGate(summary, documents, parseGateSection({ min_f1: 0.99, modes: { slow: { min_f1: 0.9 }, fast: { min_f1: 0.99 } } }));
-    expect(result.checks.map((c) => `${c.metric} ${c.threshold}`)).toEqual(['extraction.slow.f1 0.9', 'documents.failed 0']);
+    const { result, notes } = evaluateGate(
+      summary,
+      documents,
+      parseGateSection({ min_f1: 0.99, modes: { slow: { min_f1: 0.9 }, fast: { min_f1: 0.99 } } }),
+    );
+    expect(result.checks.map((c) => `${c.metric} ${c.threshold}`)).toEqual([
+      'extraction.slow.f1 0.9',
+      'documents.failed 0',
+    ]);
     expect(result.passed).toBe(true);
     expect(notes[0]).toContain('gate.modes.fast');
   });
@@ -145,20 +193,44 @@ describe('evaluateGate', () => {
     const { summary, documents } = await run();
     // The fixture's one system (similarity 0.9 on every document): its own thresholds, beside the top level's.
     expect(summary.system_names).toEqual(['service']);
-    const { result } = evaluateGate(summary, documents, parseGateSection({ min_f1: 0.5, systems: { service: { min_similarity: 0.95, modes: { slow: { min_f1: 0.99 } } }, other: { min_f1: 0.1 } } }));
-    const bySystem = (name: string) => result.checks.filter((c) => c.system === name).map((c) => `${c.metric} ${c.passed ? 'pass' : 'FAIL'}`);
-    expect(bySystem('service')).toEqual(['extraction.slow.f1 pass', 'documents.failed pass', 'extraction.slow.f1 FAIL', 'markdown.similarity FAIL', 'documents.failed pass']);
+    const { result } = evaluateGate(
+      summary,
+      documents,
+      parseGateSection({
+        min_f1: 0.5,
+        systems: { service: { min_similarity: 0.95, modes: { slow: { min_f1: 0.99 } } }, other: { min_f1: 0.1 } },
+      }),
+    );
+    const bySystem = (name: string) =>
+      result.checks.filter((c) => c.system === name).map((c) => `${c.metric} ${c.passed ? 'pass' : 'FAIL'}`);
+    expect(bySystem('service')).toEqual([
+      'extraction.slow.f1 pass',
+      'documents.failed pass',
+      'extraction.slow.f1 FAIL',
+      'markdown.similarity FAIL',
+      'documents.failed pass',
+    ]);
     expect(bySystem('other')).toEqual(['system FAIL']);
     expect(result.checks.find((c) => c.system === 'other')!.message).toContain('no system named other');
     expect(result.passed).toBe(false);
     expect(() => parseGateSection({ systems: { 'Bad Name': { min_f1: 0.5 } } })).toThrow(/gate\.systems\.Bad Name/);
-    expect(() => parseGateSection({ systems: { incumbent: { min_f: 0.5 } } })).toThrow(/gate\.systems\.incumbent\.min_f/);
+    expect(() => parseGateSection({ systems: { incumbent: { min_f: 0.5 } } })).toThrow(
+      /gate\.systems\.incumbent\.min_f/,
+    );
   });
 
   it('fails on failed documents by default once any threshold is set, and allows them when configured', async () => {
     const { summary, documents } = await run();
-    const failing = { ...summary, systems: { ...summary.systems, [summary.primary]: { ...summary.systems[summary.primary]!, documents: { total: 10, succeeded: 9, failed: 1 } } } };
+    const failing = {
+      ...summary,
+      systems: {
+        ...summary.systems,
+        [summary.primary]: { ...summary.systems[summary.primary]!, documents: { total: 10, succeeded: 9, failed: 1 } },
+      },
+    };
     expect(evaluateGate(failing, documents, parseGateSection({ min_f1: 0.5 })).result.passed).toBe(false);
-    expect(evaluateGate(failing, documents, parseGateSection({ min_f1: 0.5, max_failed_documents: 1 })).result.passed).toBe(true);
+    expect(
+      evaluateGate(failing, documents, parseGateSection({ min_f1: 0.5, max_failed_documents: 1 })).result.passed,
+    ).toBe(true);
   });
 });

@@ -24,8 +24,19 @@ export interface CliResult {
 export async function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const sink = (append: (s: string) => void) => ({ write: (chunk: string | Uint8Array) => { append(String(chunk)); return true; } }) as unknown as NodeJS.WritableStream;
-  const code = await main(args, { cwd, env: { PATH: process.env.PATH, ...env }, stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)) });
+  const sink = (append: (s: string) => void) =>
+    ({
+      write: (chunk: string | Uint8Array) => {
+        append(String(chunk));
+        return true;
+      },
+    }) as unknown as NodeJS.WritableStream;
+  const code = await main(args, {
+    cwd,
+    env: { PATH: process.env.PATH, ...env },
+    stdout: sink((s) => (stdout += s)),
+    stderr: sink((s) => (stderr += s)),
+  });
   // main() sets process.exitCode for the real CLI; a test process must not inherit it.
   process.exitCode = 0;
   return { code, stdout, stderr };
@@ -35,9 +46,18 @@ export async function runCli(args: string[], cwd: string, env: Record<string, st
  * Starts `docbench <args>` as a child process running the TypeScript sources through tsx. With
  * `fileSizeLimitKiB`, the child runs under `ulimit -f` (no file it writes may grow past that size).
  */
-export function spawnCli(args: string[], cwd: string, env: Record<string, string> = {}, options: { fileSizeLimitKiB?: number } = {}): ChildProcess {
+export function spawnCli(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  options: { fileSizeLimitKiB?: number } = {},
+): ChildProcess {
   const command = [process.execPath, '--import', TSX_LOADER, CHILD_ENTRY, ...args];
-  const spawnOptions = { cwd, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] as ('ignore' | 'pipe')[] };
+  const spawnOptions = {
+    cwd,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'] as ('ignore' | 'pipe')[],
+  };
   if (options.fileSizeLimitKiB === undefined) return spawn(command[0]!, command.slice(1), spawnOptions);
   // `ulimit -f` counts 1 KiB blocks in bash and dash alike; "$0" "$@" passes the command through unquoted.
   return spawn('sh', ['-c', `ulimit -f ${options.fileSizeLimitKiB} && exec "$0" "$@"`, ...command], spawnOptions);
@@ -45,7 +65,10 @@ export function spawnCli(args: string[], cwd: string, env: Record<string, string
 
 export async function readJsonl(file: string): Promise<Record<string, any>[]> {
   const text = await readFile(file, 'utf8');
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 }
 
 export async function readJson(file: string): Promise<any> {
@@ -74,7 +97,12 @@ export async function comparableSummary(runDir: string): Promise<unknown> {
   const comparable = Object.fromEntries(
     Object.entries(systems as Record<string, Record<string, unknown>>).map(([name, block]) => {
       const { latency_ms: _l, latency_per_page_ms: _lp, service_processing_ms: _sp, calls, ...figures } = block;
-      const callCounts = Object.fromEntries(Object.entries(calls as Record<string, { calls: number; failed: number }>).map(([k, v]) => [k, { calls: v.calls, failed: v.failed }]));
+      const callCounts = Object.fromEntries(
+        Object.entries(calls as Record<string, { calls: number; failed: number }>).map(([k, v]) => [
+          k,
+          { calls: v.calls, failed: v.failed },
+        ]),
+      );
       return [name, { ...figures, calls: callCounts }];
     }),
   );
@@ -85,7 +113,11 @@ export async function comparableSummary(runDir: string): Promise<unknown> {
 export async function comparableDocuments(runDir: string): Promise<unknown[]> {
   return (await readJsonl(path.join(runDir, 'documents.jsonl'))).map(({ systems, ...rest }) => ({
     ...rest,
-    systems: Object.fromEntries(Object.entries(systems as Record<string, Record<string, unknown>>).map(([name, { latency_ms: _l, dashboard_url: _d, ...figures }]) => [name, figures])),
+    systems: Object.fromEntries(
+      Object.entries(systems as Record<string, Record<string, unknown>>).map(
+        ([name, { latency_ms: _l, dashboard_url: _d, ...figures }]) => [name, figures],
+      ),
+    ),
   }));
 }
 
@@ -99,7 +131,8 @@ export async function killAfter(child: ChildProcess, results: string, lines: num
   for (;;) {
     const seen = await countCompleteLines(results);
     if (seen >= lines) break;
-    if (finishedEarly) throw new Error(`the child exited before recording ${lines} calls (it recorded ${seen}): ${stderr}`);
+    if (finishedEarly)
+      throw new Error(`the child exited before recording ${lines} calls (it recorded ${seen}): ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   child.kill('SIGKILL');

@@ -52,7 +52,9 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+    const form = await new Response(Buffer.concat(chunks), {
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+    }).formData();
     const file = form.get('file') as File | null;
     const endpoint = (req.url ?? '').replace(/^\/(v1\/)?/, '');
     const documentId = file ? file.name.replace(/\.[^.]+$/, '') : 'url';
@@ -61,13 +63,16 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     const attemptKey = `${endpoint}|${documentId}|${fast}`;
     const attempt = (attempts.get(attemptKey) ?? 0) + 1;
     attempts.set(attemptKey, attempt);
-    const apiKey = (req.headers['x-api-key'] as string | undefined) ?? req.headers.authorization?.replace(/^Bearer /, '') ?? null;
+    const apiKey =
+      (req.headers['x-api-key'] as string | undefined) ?? req.headers.authorization?.replace(/^Bearer /, '') ?? null;
     const log = (status: number | 'dropped') => requests.push({ endpoint, documentId, fast, attempt, status, apiKey });
 
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
     if (options.apiKey !== undefined && apiKey !== options.apiKey) {
       log(401);
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'unauthorized', message: 'bad key' } }));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 'unauthorized', message: 'bad key' } }));
       return;
     }
     const fault = options.fault?.({ endpoint, documentId, fast, attempt }) ?? null;
@@ -83,12 +88,16 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     }
     if (fault) {
       log(fault.status);
-      res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers }).end(fault.body ?? JSON.stringify({ error: { code: 'fault', message: 'scripted' } }));
+      res
+        .writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
+        .end(fault.body ?? JSON.stringify({ error: { code: 'fault', message: 'scripted' } }));
       return;
     }
     const content = file ? readDocument(Buffer.from(await file.arrayBuffer())) : { data: {}, markdown: '' };
     log(200);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(endpoint, content, fast, documentId)));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify(answer(endpoint, content, fast, documentId)));
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -104,7 +113,12 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       }),
   };
 
-  function answer(endpoint: string, content: { data: Record<string, unknown>; markdown: string }, fast: boolean | null, documentId: string): unknown {
+  function answer(
+    endpoint: string,
+    content: { data: Record<string, unknown>; markdown: string },
+    fast: boolean | null,
+    documentId: string,
+  ): unknown {
     switch (endpoint) {
       case 'extract':
         // The fast path "misreads" the total, so fast and slow differ measurably.
@@ -112,11 +126,35 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
           ? { response: JSON.stringify({ ...content.data, total: String(content.data.total) }), method: 'fast' }
           : { response: JSON.stringify(content.data), method: 'slow', pages_processed: 1, confidence_score: 90 };
       case 'compare':
-        return { success: true, pages: [{ content: content.markdown, width: 612, height: 792 }], dashboard_url: `${baseUrl}/evals?filename=${documentId}`, comparison_id: documentId };
+        return {
+          success: true,
+          pages: [{ content: content.markdown, width: 612, height: 792 }],
+          dashboard_url: `${baseUrl}/evals?filename=${documentId}`,
+          comparison_id: documentId,
+        };
       case 'split':
-        return { pages: [{ page: 1, width: 612, height: 792, bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 4, max_y: 1.5 }, content: content.markdown.split('\n')[0] }] }] };
+        return {
+          pages: [
+            {
+              page: 1,
+              width: 612,
+              height: 792,
+              bounding_boxes: [
+                {
+                  bounding_box: { min_x: 1, min_y: 1, max_x: 4, max_y: 1.5 },
+                  content: content.markdown.split('\n')[0],
+                },
+              ],
+            },
+          ],
+        };
       default:
-        return { status: 'success', document_id: documentId, content: { text: content.markdown, structured_data: {} }, metadata: { page_count: 1, processing_time_ms: 5 } };
+        return {
+          status: 'success',
+          document_id: documentId,
+          content: { text: content.markdown, structured_data: {} },
+          metadata: { page_count: 1, processing_time_ms: 5 },
+        };
     }
   }
 }
@@ -124,5 +162,8 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
 function readDocument(bytes: Buffer): { data: Record<string, unknown>; markdown: string } {
   const match = /% docbench-test (\S+)/.exec(bytes.toString('latin1'));
   if (!match) return { data: {}, markdown: '' };
-  return JSON.parse(Buffer.from(match[1]!, 'base64').toString('utf8')) as { data: Record<string, unknown>; markdown: string };
+  return JSON.parse(Buffer.from(match[1]!, 'base64').toString('utf8')) as {
+    data: Record<string, unknown>;
+    markdown: string;
+  };
 }

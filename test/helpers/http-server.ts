@@ -70,14 +70,28 @@ export async function startHttpServer(handler: TestHandler): Promise<TestServer>
 }
 
 /** Writes a JSON response. */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   response.end(text);
 }
 
 /** Writes a text response (for bodies that are not JSON). */
-export function sendText(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+export function sendText(
+  response: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(text), ...headers });
   response.end(text);
 }
@@ -85,7 +99,8 @@ export function sendText(response: ServerResponse, status: number, text: string,
 /** Parses a recorded multipart/form-data body with the web-standard parser, so tests never hand-parse MIME. */
 export async function readMultipart(request: RecordedRequest): Promise<FormData> {
   const contentType = request.headers['content-type'];
-  if (!contentType?.startsWith('multipart/form-data')) throw new Error(`request is not multipart/form-data: ${String(contentType)}`);
+  if (!contentType?.startsWith('multipart/form-data'))
+    throw new Error(`request is not multipart/form-data: ${String(contentType)}`);
   return new Response(new Uint8Array(request.body), { headers: { 'content-type': contentType } }).formData();
 }
 

@@ -14,7 +14,13 @@ if (isMainThread) {
   register(import.meta.url);
   const { cache } = createRequire(import.meta.url);
   process.on('exit', () => {
-    if (process.env.DOCBENCH_IMPORT_LOG) appendFileSync(process.env.DOCBENCH_IMPORT_LOG, Object.keys(cache).map((file) => `${pathToFileURL(file).href}\n`).join(''));
+    if (process.env.DOCBENCH_IMPORT_LOG)
+      appendFileSync(
+        process.env.DOCBENCH_IMPORT_LOG,
+        Object.keys(cache)
+          .map((file) => `${pathToFileURL(file).href}\n`)
+          .join(''),
+      );
   });
 }
 

@@ -15,14 +15,25 @@ export const STORED_SCHEMA = {
     invoice_date: { type: 'string' },
     vendor: { type: 'string' },
     total: { type: 'number' },
-    items: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, amount: { type: 'number' } } } },
+    items: {
+      type: 'array',
+      items: { type: 'object', properties: { description: { type: 'string' }, amount: { type: 'number' } } },
+    },
   },
 };
 
 /** The config that runs the two stored systems, the incumbent as the reference. */
-export const STORED_CONFIG = 'systems:\n  incumbent: { kind: stored }\n  candidate: { kind: stored }\nreference: incumbent\n';
+export const STORED_CONFIG =
+  'systems:\n  incumbent: { kind: stored }\n  candidate: { kind: stored }\nreference: incumbent\n';
 
-const VENDORS = ['Acme Supply', 'Northwind Traders', 'Globex Medical', 'Initech Billing', 'Umbrella Labs', 'Stark Clinic'];
+const VENDORS = [
+  'Acme Supply',
+  'Northwind Traders',
+  'Globex Medical',
+  'Initech Billing',
+  'Umbrella Labs',
+  'Stark Clinic',
+];
 const ITEMS = ['Office visit', 'Lab panel', 'X-ray, chest', 'Consultation', 'Vaccine', 'Physical therapy', 'Supplies'];
 const PDF = '%PDF-1.4\n%%EOF\n';
 
@@ -36,7 +47,10 @@ interface Invoice {
 
 function makeInvoice(index: number, random: () => number): Invoice {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const items = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({ description: pick(ITEMS), amount: Math.round(random() * 50_000) / 100 }));
+  const items = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({
+    description: pick(ITEMS),
+    amount: Math.round(random() * 50_000) / 100,
+  }));
   const day = 1 + Math.floor(random() * 28);
   return {
     invoice_number: `INV-${String(index).padStart(7, '0')}`,
@@ -49,7 +63,18 @@ function makeInvoice(index: number, random: () => number): Invoice {
 
 function toMarkdown(invoice: Invoice): string {
   const rows = invoice.items.map((item) => `| ${item.description} | ${item.amount.toFixed(2)} |`);
-  return [`# Invoice ${invoice.invoice_number}`, '', `${invoice.vendor}, dated ${invoice.invoice_date}.`, '', '| Item | Amount |', '|---|---|', ...rows, '', `**Total:** ${invoice.total.toFixed(2)}`, ''].join('\n');
+  return [
+    `# Invoice ${invoice.invoice_number}`,
+    '',
+    `${invoice.vendor}, dated ${invoice.invoice_date}.`,
+    '',
+    '| Item | Amount |',
+    '|---|---|',
+    ...rows,
+    '',
+    `**Total:** ${invoice.total.toFixed(2)}`,
+    '',
+  ].join('\n');
 }
 
 /** The truth as a system read it: each field slips with probability `slip`. */

@@ -59,13 +59,22 @@ export async function writeTinyDataset(dir: string, documents: TinyDocument[]): 
   await writeFile(path.join(dir, 'schema.json'), JSON.stringify(TINY_SCHEMA, null, 2));
   await writeFile(
     path.join(dir, 'dataset.json'),
-    JSON.stringify({ name: 'tiny', version: '1', documents: documents.map((d) => ({ id: d.id, file: `documents/${d.id}.pdf`, tags: d.tags ?? {} })) }, null, 2),
+    JSON.stringify(
+      {
+        name: 'tiny',
+        version: '1',
+        documents: documents.map((d) => ({ id: d.id, file: `documents/${d.id}.pdf`, tags: d.tags ?? {} })),
+      },
+      null,
+      2,
+    ),
   );
   for (const doc of documents) {
     await writeFile(path.join(dir, 'documents', `${doc.id}.pdf`), tinyPdf(doc));
     await writeFile(path.join(dir, 'truth', `${doc.id}.json`), JSON.stringify(doc.truth ?? doc.data));
     await writeFile(path.join(dir, 'truth', `${doc.id}.md`), doc.markdown);
-    if (doc.baselineMarkdown !== undefined) await writeFile(path.join(dir, 'baseline', `${doc.id}.md`), doc.baselineMarkdown);
+    if (doc.baselineMarkdown !== undefined)
+      await writeFile(path.join(dir, 'baseline', `${doc.id}.md`), doc.baselineMarkdown);
   }
   return dir;
 }

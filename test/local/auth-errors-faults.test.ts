@@ -19,16 +19,45 @@ describe('auth', () => {
   });
   afterAll(() => service?.close());
 
-  const cases: { path: string; parts: () => Record<string, any>; good: Record<string, string>; wrongHeader: Record<string, string> }[] = [
-    { path: '/v1/process', parts: () => ({ file: pdfPart() }), good: { Authorization: 'Bearer test-key-123' }, wrongHeader: { 'x-api-key': 'test-key-123' } },
-    { path: '/extract', parts: () => ({ file: pdfPart(), schema: SCHEMA }), good: { 'x-api-key': 'test-key-123' }, wrongHeader: { Authorization: 'Bearer test-key-123' } },
-    { path: '/split', parts: () => ({ file: pdfPart() }), good: { 'X-API-KEY': 'test-key-123' }, wrongHeader: { Authorization: 'Bearer test-key-123' } },
-    { path: '/compare', parts: () => ({ file: pdfPart() }), good: { 'x-api-key': 'test-key-123' }, wrongHeader: { Authorization: 'Bearer test-key-123' } },
+  const cases: {
+    path: string;
+    parts: () => Record<string, any>;
+    good: Record<string, string>;
+    wrongHeader: Record<string, string>;
+  }[] = [
+    {
+      path: '/v1/process',
+      parts: () => ({ file: pdfPart() }),
+      good: { Authorization: 'Bearer test-key-123' },
+      wrongHeader: { 'x-api-key': 'test-key-123' },
+    },
+    {
+      path: '/extract',
+      parts: () => ({ file: pdfPart(), schema: SCHEMA }),
+      good: { 'x-api-key': 'test-key-123' },
+      wrongHeader: { Authorization: 'Bearer test-key-123' },
+    },
+    {
+      path: '/split',
+      parts: () => ({ file: pdfPart() }),
+      good: { 'X-API-KEY': 'test-key-123' },
+      wrongHeader: { Authorization: 'Bearer test-key-123' },
+    },
+    {
+      path: '/compare',
+      parts: () => ({ file: pdfPart() }),
+      good: { 'x-api-key': 'test-key-123' },
+      wrongHeader: { Authorization: 'Bearer test-key-123' },
+    },
   ];
 
   for (const c of cases) {
     it(`${c.path} answers 401 JSON without the key, with a wrong key or in the wrong header, and 200 with it`, async () => {
-      for (const headers of [{}, c.wrongHeader, Object.fromEntries(Object.entries(c.good).map(([k]) => [k, k === 'Authorization' ? 'Bearer nope' : 'nope']))]) {
+      for (const headers of [
+        {},
+        c.wrongHeader,
+        Object.fromEntries(Object.entries(c.good).map(([k]) => [k, k === 'Authorization' ? 'Bearer nope' : 'nope'])),
+      ]) {
         const { status, body } = await postJson(`${service.baseUrl}${c.path}`, c.parts(), headers);
         expect(status, JSON.stringify(headers)).toBe(401);
         expect(body.error.code).toBe('unauthorized');
@@ -77,25 +106,47 @@ describe('errors', () => {
   };
 
   it('rejects an unsupported format with 415 invalid_file_format and the supported formats', async () => {
-    const result = await postJson(`${service.baseUrl}/v1/process`, { file: { bytes: Buffer.from('name,total\nx,1\n'), filename: 'sheet.xlsx' } });
+    const result = await postJson(`${service.baseUrl}/v1/process`, {
+      file: { bytes: Buffer.from('name,total\nx,1\n'), filename: 'sheet.xlsx' },
+    });
     expectError(result, 415, 'invalid_file_format');
     expect(result.body.error.details.supported_formats).toEqual(['pdf', 'jpg', 'jpeg', 'png', 'tif', 'tiff']);
   });
 
   it('rejects malformed multipart, non-multipart bodies and missing parts with 400', async () => {
-    const malformed = await fetch(`${service.baseUrl}/split`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=zzz' }, body: 'not multipart at all' });
+    const malformed = await fetch(`${service.baseUrl}/split`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+      body: 'not multipart at all',
+    });
     expectError({ status: malformed.status, body: await malformed.json() }, 400, 'invalid_multipart');
-    const json = await fetch(`${service.baseUrl}/split`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const json = await fetch(`${service.baseUrl}/split`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expectError({ status: json.status, body: await json.json() }, 400, 'invalid_request');
     expectError(await postJson(`${service.baseUrl}/split`, { other: 'x' }), 400, 'missing_file');
     expectError(await postJson(`${service.baseUrl}/extract`, { file: pdfPart() }), 400, 'missing_schema');
-    expectError(await postJson(`${service.baseUrl}/extract`, { file: pdfPart(), schema: '{not json' }), 400, 'invalid_schema');
-    expectError(await postJson(`${service.baseUrl}/extract`, { file: pdfPart(), schema: SCHEMA, fast: 'maybe' }), 400, 'invalid_parameter');
+    expectError(
+      await postJson(`${service.baseUrl}/extract`, { file: pdfPart(), schema: '{not json' }),
+      400,
+      'invalid_schema',
+    );
+    expectError(
+      await postJson(`${service.baseUrl}/extract`, { file: pdfPart(), schema: SCHEMA, fast: 'maybe' }),
+      400,
+      'invalid_parameter',
+    );
   });
 
   it('answers 413 for an upload over the size limit', async () => {
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300_000, 32)]);
-    expectError(await postJson(`${service.baseUrl}/v1/process`, { file: { bytes: big, filename: 'big.pdf' } }), 413, 'file_too_large');
+    expectError(
+      await postJson(`${service.baseUrl}/v1/process`, { file: { bytes: big, filename: 'big.pdf' } }),
+      413,
+      'file_too_large',
+    );
   });
 
   it('fetches fileUrl over http, and refuses other schemes, oversized and slow downloads', async () => {
@@ -104,8 +155,16 @@ describe('errors', () => {
     expect(JSON.parse(ok.body.response)).toEqual({ invoice_number: 'INV-7' });
     expectError(await postJson(`${service.baseUrl}/split`, { fileUrl: 'file:///etc/passwd' }), 400, 'invalid_file_url');
     expectError(await postJson(`${service.baseUrl}/split`, { fileUrl: `${files.url}/big.pdf` }), 413, 'file_too_large');
-    expectError(await postJson(`${service.baseUrl}/split`, { fileUrl: `${files.url}/missing.pdf` }), 502, 'file_url_unreachable');
-    expectError(await postJson(`${service.baseUrl}/split`, { fileUrl: `${files.url}/slow.pdf` }), 504, 'file_url_timeout');
+    expectError(
+      await postJson(`${service.baseUrl}/split`, { fileUrl: `${files.url}/missing.pdf` }),
+      502,
+      'file_url_unreachable',
+    );
+    expectError(
+      await postJson(`${service.baseUrl}/split`, { fileUrl: `${files.url}/slow.pdf` }),
+      504,
+      'file_url_timeout',
+    );
   });
 
   it('answers unknown paths and wrong methods with JSON errors', async () => {
@@ -170,7 +229,8 @@ describe('fault injection', () => {
       const service = await startLocalService({ faults: { rate: 0.5, seed: 42, modes: ['500'] } });
       try {
         const statuses: number[] = [];
-        for (let i = 0; i < 16; i++) statuses.push((await postForm(`${service.baseUrl}/split`, { file: pdfPart() })).status);
+        for (let i = 0; i < 16; i++)
+          statuses.push((await postForm(`${service.baseUrl}/split`, { file: pdfPart() })).status);
         return statuses;
       } finally {
         await service.close();

@@ -2,14 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { coerceScalar } from '../../src/local/extract/coerce.js';
 import { extractFields } from '../../src/local/extract/extract-fields.js';
 import { classifyField } from '../../src/local/extract/field-roles.js';
-import { findAmounts, findCurrency, findDates, inferDateOrder, isValidNpi, resolveDate } from '../../src/local/extract/typed-values.js';
+import {
+  findAmounts,
+  findCurrency,
+  findDates,
+  inferDateOrder,
+  isValidNpi,
+  resolveDate,
+} from '../../src/local/extract/typed-values.js';
 import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
 import { buildRows } from '../../src/local/layout/build-lines.js';
 import type { Fragment } from '../../src/local/layout/types.js';
 
 /** A fragment at (x, y) in points with `size` pt type, ~0.55 em a character. */
 function at(text: string, x: number, y: number, size = 10): Fragment {
-  return { text, box: { x0: x, y0: y, x1: x + text.length * size * 0.55, y1: y + size }, fontSize: size, confidence: 100 };
+  return {
+    text,
+    box: { x0: x, y0: y, x1: x + text.length * size * 0.55, y1: y + size },
+    fontSize: size,
+    confidence: 100,
+  };
 }
 
 function page(fragments: Fragment[], height = 792) {
@@ -79,7 +91,10 @@ describe('NPI check digit', () => {
 
 describe('NPI fields', () => {
   it('pass over a number whose check digit fails for one that holds', () => {
-    const schema = { type: 'object', properties: { provider: { type: 'object', properties: { npi: { type: 'string' } } } } };
+    const schema = {
+      type: 'object',
+      properties: { provider: { type: 'object', properties: { npi: { type: 'string' } } } },
+    };
     const pages = page([at('NPI: 1234567890', 40, 40), at('NPI: 1234567893', 40, 300)]);
     expect(extractFields(pages, schema, { fast: false }).data).toEqual({ provider: { npi: '1234567893' } });
   });
@@ -88,7 +103,9 @@ describe('NPI fields', () => {
 describe('field roles from the schema', () => {
   it('recognises the issuer, its address, the document date, the total and the currency under other names', () => {
     expect(classifyField(['merchant_name'], 'string', undefined)).toBe('issuer');
-    expect(classifyField(['seller'], 'string', undefined, { description: 'Business that sold the goods' })).toBe('issuer');
+    expect(classifyField(['seller'], 'string', undefined, { description: 'Business that sold the goods' })).toBe(
+      'issuer',
+    );
     expect(classifyField(['store_address'], 'string', undefined)).toBe('issuer-address');
     expect(classifyField(['transactionDate'], 'string', 'date')).toBe('document-date');
     expect(classifyField(['grand_total'], 'number', undefined)).toBe('total');
@@ -100,21 +117,29 @@ describe('field roles from the schema', () => {
     expect(classifyField(['patient', 'date_of_birth'], 'string', 'date', { description: 'Date of birth' })).toBeNull();
     expect(classifyField(['due_date'], 'string', 'date')).toBeNull();
     expect(classifyField(['customer_address'], 'string', undefined)).toBeNull();
-    expect(classifyField(['billing_summary', 'total_charges'], 'number', undefined, { title: 'Total charges' })).toBeNull();
+    expect(
+      classifyField(['billing_summary', 'total_charges'], 'number', undefined, { title: 'Total charges' }),
+    ).toBeNull();
     expect(classifyField(['tax_total'], 'number', undefined)).toBeNull();
   });
 
   it('reads the role from synonyms, titles, German compounds and descriptions, not from a list of property names', () => {
-    expect(classifyField(['shop_location'], 'string', undefined, { title: 'Where the shop is' })).toBe('issuer-address');
+    expect(classifyField(['shop_location'], 'string', undefined, { title: 'Where the shop is' })).toBe(
+      'issuer-address',
+    );
     expect(classifyField(['outlet'], 'string', undefined, { title: 'Trading name of the outlet' })).toBe('issuer');
-    expect(classifyField(['sum_charged'], 'number', undefined, { description: 'what the buyer paid, after rounding' })).toBe('total');
+    expect(
+      classifyField(['sum_charged'], 'number', undefined, { description: 'what the buyer paid, after rounding' }),
+    ).toBe('total');
     expect(classifyField(['day_of_sale'], 'string', undefined)).toBe('document-date');
     expect(classifyField(['rechnungssteller'], 'string', undefined)).toBe('issuer');
     expect(classifyField(['belegdatum'], 'string', undefined)).toBe('document-date');
     expect(classifyField(['bruttobetrag'], 'number', undefined)).toBe('total');
     expect(classifyField(['waehrung'], 'string', undefined)).toBe('currency');
     // A party that owns the thing asked for makes it theirs; one that merely takes part does not.
-    expect(classifyField(['location'], 'string', undefined, { description: "the customer's street and town" })).toBeNull();
+    expect(
+      classifyField(['location'], 'string', undefined, { description: "the customer's street and town" }),
+    ).toBeNull();
     expect(classifyField(['name'], 'string', undefined, { description: 'name of the buyer' })).toBeNull();
     expect(classifyField(['nettobetrag'], 'number', undefined)).toBeNull();
     expect(classifyField(['zwischensumme'], 'number', undefined)).toBeNull();
@@ -125,7 +150,9 @@ describe('field roles from the schema', () => {
 describe('schema titles', () => {
   it('match the printed label when the property name shares no word with it', () => {
     const schema = { type: 'object', properties: { ref: { type: 'string', title: 'Policy Number' } } };
-    expect(extractFields(page([at('Policy Number: AB-1234', 72, 72)]), schema, { fast: false }).data).toEqual({ ref: 'AB-1234' });
+    expect(extractFields(page([at('Policy Number: AB-1234', 72, 72)]), schema, { fast: false }).data).toEqual({
+      ref: 'AB-1234',
+    });
   });
 });
 
@@ -161,24 +188,56 @@ describe('extraction by role', () => {
       at('PRINTED 25/05/2018', 20, 260),
     ]);
     const { data, confidence } = extractFields(pages, receiptSchema, { fast: false });
-    expect(data).toEqual({ shop: 'KEDAI MAJU JAYA SDN BHD', shop_address: '12, JALAN MAWAR 3, 81100 JOHOR BAHRU.', purchased_on: '2018-05-03', amount_paid: 28 });
+    expect(data).toEqual({
+      shop: 'KEDAI MAJU JAYA SDN BHD',
+      shop_address: '12, JALAN MAWAR 3, 81100 JOHOR BAHRU.',
+      purchased_on: '2018-05-03',
+      amount_paid: 28,
+    });
     expect(confidence).toBeGreaterThan(50);
   });
 
   it('reads the whole address block: street and place names that hold stop words, "No.2" and a unit "#02-03" are address, a "Tel:" or "Cashier:" line ends it', () => {
     const addressOf = (lines: string[]) =>
-      extractFields(page([at('RESTORAN WAN SHENG SDN BHD', 100, 20, 12), at('Co~REG: 750441-W', 120, 36), ...lines.map((text, i) => at(text, 100, 50 + i * 14))]), receiptSchema, { fast: false }).data.shop_address;
+      extractFields(
+        page([
+          at('RESTORAN WAN SHENG SDN BHD', 100, 20, 12),
+          at('Co~REG: 750441-W', 120, 36),
+          ...lines.map((text, i) => at(text, 100, 50 + i * 14)),
+        ]),
+        receiptSchema,
+        { fast: false },
+      ).data.shop_address;
     // Before: "Perindustrian" (holds "ust") and "Hotel" (holds "tel") ended the block; "No.2," read as a number label.
-    expect(addressOf(['No.2, Jalan Temenggung 19/9,', 'Kawasan Perindustrian Balakong,', 'Hotel Seri Malaysia,', '43200 Cheras, Selangor', 'Cashier: Thandar'])).toBe(
-      'No.2, Jalan Temenggung 19/9, Kawasan Perindustrian Balakong, Hotel Seri Malaysia, 43200 Cheras, Selangor',
+    expect(
+      addressOf([
+        'No.2, Jalan Temenggung 19/9,',
+        'Kawasan Perindustrian Balakong,',
+        'Hotel Seri Malaysia,',
+        '43200 Cheras, Selangor',
+        'Cashier: Thandar',
+      ]),
+    ).toBe('No.2, Jalan Temenggung 19/9, Kawasan Perindustrian Balakong, Hotel Seri Malaysia, 43200 Cheras, Selangor');
+    expect(
+      addressOf(['Menara Dion #02-03, Level 2,', '50250 Kuala Lumpur.', 'Telephone 03-41056485', 'Site: 12']),
+    ).toBe('Menara Dion #02-03, Level 2, 50250 Kuala Lumpur.');
+    expect(addressOf(['LOT 3, JALAN PELABUR 23/1,', '40300 SHAH ALAM.', 'V E05: Ridzuan(11900)'])).toBe(
+      'LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM.',
     );
-    expect(addressOf(['Menara Dion #02-03, Level 2,', '50250 Kuala Lumpur.', 'Telephone 03-41056485', 'Site: 12'])).toBe('Menara Dion #02-03, Level 2, 50250 Kuala Lumpur.');
-    expect(addressOf(['LOT 3, JALAN PELABUR 23/1,', '40300 SHAH ALAM.', 'V E05: Ridzuan(11900)'])).toBe('LOT 3, JALAN PELABUR 23/1, 40300 SHAH ALAM.');
   });
 
   it('reads the address past what a till prints between the name and it: the date and time, a labelled id, a tax number', () => {
     const addressOf = (between: string[]) =>
-      extractFields(page([at('KEDAI MAJU SDN BHD', 100, 20, 12), ...[...between, '12, JALAN MAWAR 3,', '43300 SERI KEMBANGAN', 'TEL: 03-1234567'].map((text, i) => at(text, 100, 36 + i * 14))]), receiptSchema, { fast: false }).data.shop_address;
+      extractFields(
+        page([
+          at('KEDAI MAJU SDN BHD', 100, 20, 12),
+          ...[...between, '12, JALAN MAWAR 3,', '43300 SERI KEMBANGAN', 'TEL: 03-1234567'].map((text, i) =>
+            at(text, 100, 36 + i * 14),
+          ),
+        ]),
+        receiptSchema,
+        { fast: false },
+      ).data.shop_address;
     const address = '12, JALAN MAWAR 3, 43300 SERI KEMBANGAN';
     expect(addressOf(['12 Mar 2018 18:19', '(867388-U)'])).toBe(address);
     expect(addressOf(['Company No: SA0127959-D', 'Site: 2395'])).toBe(address);
@@ -189,29 +248,65 @@ describe('extraction by role', () => {
   });
 
   it('keeps an address-like block under a doubtful name (digits in it), and spaces commas as addresses are written', () => {
-    const lines = ['LOT P.T. 2811 , JALAN ANGSA,', 'TAMAN BERKELEY', '41150 KLANG, SELANGOR', 'GST ID NO : 000181747712'];
-    const result = extractFields(page([at('99 SPEED MART S/B (519537-X)', 100, 20, 12), ...lines.map((text, i) => at(text, 100, 36 + i * 14))]), receiptSchema, { fast: false });
+    const lines = [
+      'LOT P.T. 2811 , JALAN ANGSA,',
+      'TAMAN BERKELEY',
+      '41150 KLANG, SELANGOR',
+      'GST ID NO : 000181747712',
+    ];
+    const result = extractFields(
+      page([at('99 SPEED MART S/B (519537-X)', 100, 20, 12), ...lines.map((text, i) => at(text, 100, 36 + i * 14))]),
+      receiptSchema,
+      { fast: false },
+    );
     expect(result.data.shop_address).toBe('LOT P.T. 2811, JALAN ANGSA, TAMAN BERKELEY 41150 KLANG, SELANGOR');
   });
 
   it('reads a letter-spaced name that OCR splits into words, and never takes a notice to the customer for the name', () => {
-    const shopOf = (fragments: Fragment[]) => extractFields(page([...fragments, at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false }).data.shop;
-    expect(shopOf([at('SIN', 80, 20, 12), at('THYE', 130, 20, 12), at('&', 180, 20, 12), at('COMPANY', 200, 20, 12)])).toBe('SIN THYE & COMPANY');
+    const shopOf = (fragments: Fragment[]) =>
+      extractFields(page([...fragments, at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false }).data.shop;
+    expect(
+      shopOf([at('SIN', 80, 20, 12), at('THYE', 130, 20, 12), at('&', 180, 20, 12), at('COMPANY', 200, 20, 12)]),
+    ).toBe('SIN THYE & COMPANY');
     // A name in one column and a title in another are not one spaced name.
     expect(shopOf([at('Acme GmbH', 40, 20, 12), at('INVOICE', 450, 20, 12)])).toBe('Acme GmbH');
-    expect(shopOf([at('GOODS SOLD ARE NOT RETURNABLE. THANK YOU', 60, 8), at('SLF CASH & CARRY', 100, 20, 12)])).toBe('SLF CASH & CARRY');
+    expect(shopOf([at('GOODS SOLD ARE NOT RETURNABLE. THANK YOU', 60, 8), at('SLF CASH & CARRY', 100, 20, 12)])).toBe(
+      'SLF CASH & CARRY',
+    );
     // A colon inside the registration number after the name does not make the line a label.
     expect(shopOf([at('Dion Realties Sdn Bhd (Co. No:20154-T)', 60, 20, 12)])).toBe('Dion Realties Sdn Bhd');
   });
 
   it('reads the total a receipt customer paid: rates are not amounts, a rounding adjustment counts, cash minus change decides between totals', () => {
     const totalOf = (lines: string[][]) =>
-      extractFields(page([at('KEDAI MAJU SDN BHD', 100, 20, 12), ...lines.flatMap((cells, row) => cells.map((text, i) => at(text, 40 + i * 160, 200 + row * 14)))]), receiptSchema, { fast: false }).data.amount_paid;
+      extractFields(
+        page([
+          at('KEDAI MAJU SDN BHD', 100, 20, 12),
+          ...lines.flatMap((cells, row) => cells.map((text, i) => at(text, 40 + i * 160, 200 + row * 14))),
+        ]),
+        receiptSchema,
+        { fast: false },
+      ).data.amount_paid;
     expect(totalOf([['TOTAL INCL. GST 6.00%', 'RM 47.70']])).toBe(47.7);
-    expect(totalOf([['TOTAL', 'RM 33.92'], ['ROUNDING ADJUSTMENT', '-RM 0.02'], ['CHANGE', 'RM 16.10']])).toBe(33.9);
+    expect(
+      totalOf([
+        ['TOTAL', 'RM 33.92'],
+        ['ROUNDING ADJUSTMENT', '-RM 0.02'],
+        ['CHANGE', 'RM 16.10'],
+      ]),
+    ).toBe(33.9);
     // "CASH" first heads the receipt as the kind of sale; the tax summary's "Total:" is the lowest total line.
-    expect(totalOf([['CASH'], ['Total Sales', '21.20'], ['CASH :', '100.00'], ['Change :', '78.80'], ['Total:', '20.00']])).toBe(21.2);
-    expect(totalOf([['Total Sales (Inclusive GST) RM', '9.90'], ['CASH RM', '10.00'], ['CHANGE RM', '.10'], ['Total:', '9.34']])).toBe(9.9);
+    expect(
+      totalOf([['CASH'], ['Total Sales', '21.20'], ['CASH :', '100.00'], ['Change :', '78.80'], ['Total:', '20.00']]),
+    ).toBe(21.2);
+    expect(
+      totalOf([
+        ['Total Sales (Inclusive GST) RM', '9.90'],
+        ['CASH RM', '10.00'],
+        ['CHANGE RM', '.10'],
+        ['Total:', '9.34'],
+      ]),
+    ).toBe(9.9);
   });
 
   it("follows the caller's locale for dates the document leaves ambiguous, and the document's own dates over it", () => {
@@ -226,7 +321,9 @@ describe('extraction by role', () => {
   });
 
   it('repairs OCR slips in a shop name: a rule line read into it, doubled brackets, 5/B for S/B, a trailing dash, spaces lost around brackets, in SDNBHD and after a title before initials', () => {
-    const shopOf = (name: string) => extractFields(page([at(name, 100, 20, 12), at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false }).data.shop;
+    const shopOf = (name: string) =>
+      extractFields(page([at(name, 100, 20, 12), at('12, JALAN MAWAR 3,', 110, 50)]), receiptSchema, { fast: false })
+        .data.shop;
     expect(shopOf('GARDENIA BAKERIES———(KL) SDN BHD')).toBe('GARDENIA BAKERIES (KL) SDN BHD');
     expect(shopOf('MR. D.I.Y. {(KUCHAI) SDN BHD')).toBe('MR. D.I.Y. (KUCHAI) SDN BHD');
     expect(shopOf('99 SPEED MART 5/B')).toBe('99 SPEED MART S/B');
@@ -266,7 +363,11 @@ describe('extraction by role', () => {
 
   it('gives lower confidence when the role finders have little to go on', () => {
     const sparse = extractFields(page([at('thank you', 40, 400)]), receiptSchema, { fast: false });
-    const full = extractFields(page([at('ACME STORES LTD', 40, 20, 12), at('Date: 2024-01-02', 40, 60), at('Grand Total $12.50', 40, 300)]), receiptSchema, { fast: false });
+    const full = extractFields(
+      page([at('ACME STORES LTD', 40, 20, 12), at('Date: 2024-01-02', 40, 60), at('Grand Total $12.50', 40, 300)]),
+      receiptSchema,
+      { fast: false },
+    );
     expect(sparse.confidence!).toBeLessThan(full.confidence!);
   });
 });

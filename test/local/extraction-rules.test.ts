@@ -38,9 +38,18 @@ describe('coercion', () => {
   });
 
   it('validates types, formats and enums in slow mode but keeps text as printed in fast mode', () => {
-    expect(coerceScalar('03/05/1980', { type: 'string', format: 'date' }, true)).toEqual({ value: '1980-03-05', valid: true });
-    expect(coerceScalar('03/05/1980', { type: 'string', format: 'date' }, false)).toEqual({ value: '03/05/1980', valid: true });
-    expect(coerceScalar('femal', { type: 'string', enum: ['male', 'female'] }, true)).toEqual({ value: 'female', valid: true });
+    expect(coerceScalar('03/05/1980', { type: 'string', format: 'date' }, true)).toEqual({
+      value: '1980-03-05',
+      valid: true,
+    });
+    expect(coerceScalar('03/05/1980', { type: 'string', format: 'date' }, false)).toEqual({
+      value: '03/05/1980',
+      valid: true,
+    });
+    expect(coerceScalar('femal', { type: 'string', enum: ['male', 'female'] }, true)).toEqual({
+      value: 'female',
+      valid: true,
+    });
     expect(coerceScalar('abc', { type: 'integer' }, true).valid).toBe(false);
   });
 });
@@ -49,8 +58,13 @@ describe('schema walking', () => {
   it('derives labels from names and descriptions, most specific first', () => {
     expect(splitName('patientName')).toBe('patient name');
     expect(splitName('date_of_birth')).toBe('date of birth');
-    expect(labelsFromDescription('Billing provider NPI as printed in box 33a ("BILLING PROVIDER NPI")')).toContain('BILLING PROVIDER NPI');
-    const fields = collectFields({ type: 'object', properties: { patient: { type: 'object', properties: { name: { type: 'string' } } } } });
+    expect(labelsFromDescription('Billing provider NPI as printed in box 33a ("BILLING PROVIDER NPI")')).toContain(
+      'BILLING PROVIDER NPI',
+    );
+    const fields = collectFields({
+      type: 'object',
+      properties: { patient: { type: 'object', properties: { name: { type: 'string' } } } },
+    });
     expect(fields[0]).toMatchObject({ kind: 'scalar', path: ['patient', 'name'] });
     expect((fields[0] as { labels: { text: string }[] }).labels.map((l) => l.text)).toEqual(['patient name', 'name']);
   });
@@ -60,11 +74,21 @@ describe('label matching', () => {
   const schema = {
     type: 'object',
     required: ['patient_name', 'account'],
-    properties: { patient_name: { type: 'string' }, account: { type: 'string', description: 'Account Number' }, due: { type: 'number', description: 'Amount Due' } },
+    properties: {
+      patient_name: { type: 'string' },
+      account: { type: 'string', description: 'Account Number' },
+      due: { type: 'number', description: 'Amount Due' },
+    },
   };
 
   it('reads values right of the label, in the next column, and below a label alone on its line', () => {
-    const pages = page([at('Patient Name: Jane Roe', 72, 100), at('Account Number:', 72, 130), at('A-99812', 300, 130), at('Amount Due', 72, 160), at('$1,020.00', 72, 174)]);
+    const pages = page([
+      at('Patient Name: Jane Roe', 72, 100),
+      at('Account Number:', 72, 130),
+      at('A-99812', 300, 130),
+      at('Amount Due', 72, 160),
+      at('$1,020.00', 72, 174),
+    ]);
     const result = extractFields(pages, schema, { fast: false });
     expect(result.data).toEqual({ patient_name: 'Jane Roe', account: 'A-99812', due: 1020 });
   });
@@ -75,9 +99,25 @@ describe('label matching', () => {
   });
 
   it('gives confidence that falls with missing required fields and with ambiguity', () => {
-    const full = extractFields(page([at('Patient Name: Jane Roe', 72, 100), at('Account Number: A-1', 72, 130), at('Amount Due: $5.00', 72, 160)]), schema, { fast: false });
+    const full = extractFields(
+      page([
+        at('Patient Name: Jane Roe', 72, 100),
+        at('Account Number: A-1', 72, 130),
+        at('Amount Due: $5.00', 72, 160),
+      ]),
+      schema,
+      { fast: false },
+    );
     const partial = extractFields(page([at('Patient Name: Jane Roe', 72, 100)]), schema, { fast: false });
-    const ambiguous = extractFields(page([at('Patient Name: Jane Roe', 72, 100), at('Patient Name: John Doe', 72, 300), at('Account Number: A-1', 72, 130)]), schema, { fast: false });
+    const ambiguous = extractFields(
+      page([
+        at('Patient Name: Jane Roe', 72, 100),
+        at('Patient Name: John Doe', 72, 300),
+        at('Account Number: A-1', 72, 130),
+      ]),
+      schema,
+      { fast: false },
+    );
     expect(full.confidence!).toBeGreaterThan(90);
     expect(partial.confidence!).toBeLessThan(50);
     expect(ambiguous.confidence!).toBeLessThan(full.confidence!);
@@ -87,9 +127,26 @@ describe('label matching', () => {
   it('reads arrays of objects from a table whose headers match the item properties', () => {
     const tableSchema = {
       type: 'object',
-      properties: { lines: { type: 'array', items: { type: 'object', properties: { code: { type: 'string', description: 'Code' }, amount: { type: 'number' } } } } },
+      properties: {
+        lines: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { code: { type: 'string', description: 'Code' }, amount: { type: 'number' } },
+          },
+        },
+      },
     };
-    const pages = page([at('Code', 72, 100), at('Amount', 250, 100), at('99213', 72, 115), at('$10.00', 250, 115), at('85025', 72, 130), at('$2.50', 250, 130), at('Total', 72, 145), at('$12.50', 250, 145)]);
+    const pages = page([
+      at('Code', 72, 100),
+      at('Amount', 250, 100),
+      at('99213', 72, 115),
+      at('$10.00', 250, 115),
+      at('85025', 72, 130),
+      at('$2.50', 250, 130),
+      at('Total', 72, 145),
+      at('$12.50', 250, 145),
+    ]);
     expect(extractFields(pages, tableSchema, { fast: false }).data.lines).toEqual([
       { code: '99213', amount: 10 },
       { code: '85025', amount: 2.5 },
@@ -99,11 +156,23 @@ describe('label matching', () => {
 
 describe('ruled forms (CMS-1500-style boxes)', () => {
   /** A fragment of `size` pt type: captions print small in a box's top-left corner, values larger under them. */
-  const sized = (text: string, x: number, y: number, size: number): Fragment => ({ text, box: { x0: x, y0: y, x1: x + text.length * size * 0.55, y1: y + size }, fontSize: size, confidence: 100 });
+  const sized = (text: string, x: number, y: number, size: number): Fragment => ({
+    text,
+    box: { x0: x, y0: y, x1: x + text.length * size * 0.55, y1: y + size },
+    fontSize: size,
+    confidence: 100,
+  });
   const schema = {
     type: 'object',
     properties: {
-      patient: { type: 'object', properties: { name: { type: 'string' }, date_of_birth: { type: 'string', format: 'date' }, address: { type: 'string' } } },
+      patient: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          date_of_birth: { type: 'string', format: 'date' },
+          address: { type: 'string' },
+        },
+      },
       insured: { type: 'object', properties: { name: { type: 'string' }, id_number: { type: 'string' } } },
     },
   };

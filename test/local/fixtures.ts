@@ -39,7 +39,10 @@ export const FORM_SCHEMA = {
     claim_number: { type: 'string', description: 'Claim Number' },
     provider: {
       type: 'object',
-      properties: { name: { type: 'string', description: 'Provider Name' }, npi: { type: 'string', description: 'NPI' } },
+      properties: {
+        name: { type: 'string', description: 'Provider Name' },
+        npi: { type: 'string', description: 'NPI' },
+      },
     },
     total_charges: { type: 'number', description: 'Total Charges' },
     line_items: {
@@ -59,7 +62,9 @@ export const FORM_SCHEMA = {
 
 async function makeQrPng(): Promise<Buffer> {
   const wasm = await readFile(require.resolve('zxing-wasm/writer/zxing_writer.wasm'));
-  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } });
+  prepareZXingModule({
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+  });
   const qr = await writeBarcode(QR_VALUE, { format: 'QRCode', scale: 6 });
   if (!qr.image) throw new Error(`QR fixture: ${qr.error}`);
   return Buffer.from(await qr.image.arrayBuffer());
@@ -92,19 +97,26 @@ export async function makeClaimPdf(): Promise<Buffer> {
     field('Provider Name', FORM_TRUTH.provider.name, 72, 220);
     field('NPI', FORM_TRUTH.provider.npi, 72, 240);
     const columns = [72, 170, 250, 400];
-    for (const [i, h] of ['Service Date', 'CPT Code', 'Description', 'Charge'].entries()) doc.font('Helvetica-Bold').text(h, columns[i]!, 290);
+    for (const [i, h] of ['Service Date', 'CPT Code', 'Description', 'Charge'].entries())
+      doc.font('Helvetica-Bold').text(h, columns[i]!, 290);
     doc.font('Helvetica');
     const rows = [
       ['01/02/2024', '99213', 'Office visit', '$125.00'],
       ['01/02/2024', '85025', 'Blood count', '$40.50'],
       ['01/09/2024', '71046', 'Chest X-ray', '$145.00'],
     ];
-    for (const [r, row] of rows.entries()) for (const [i, cell] of row.entries()) doc.text(cell, columns[i]!, 312 + r * 20);
+    for (const [r, row] of rows.entries())
+      for (const [i, cell] of row.entries()) doc.text(cell, columns[i]!, 312 + r * 20);
     doc.text('Total Charges: $310.50', 72, 390);
     doc.text('Patient Signature:', 72, 470);
     // A handwritten-looking scribble right of the label: the ink the signature heuristic looks for.
     doc.save().lineWidth(1.4).strokeColor('#000');
-    doc.moveTo(180, 478).bezierCurveTo(195, 450, 205, 495, 220, 470).bezierCurveTo(232, 452, 240, 490, 258, 466).bezierCurveTo(270, 450, 282, 488, 300, 472).stroke();
+    doc
+      .moveTo(180, 478)
+      .bezierCurveTo(195, 450, 205, 495, 220, 470)
+      .bezierCurveTo(232, 452, 240, 490, 258, 466)
+      .bezierCurveTo(270, 450, 282, 488, 300, 472)
+      .stroke();
     doc.restore();
   });
 }
@@ -114,7 +126,9 @@ export async function renderPdfToPng(pdf: Buffer, dpi = 200): Promise<Buffer> {
   const handle = await openPdf(pdf);
   try {
     const page = await handle.renderPage(1, dpi);
-    return await sharp(Buffer.from(page.rgba.buffer, page.rgba.byteOffset, page.rgba.byteLength), { raw: { width: page.width, height: page.height, channels: 4 } })
+    return await sharp(Buffer.from(page.rgba.buffer, page.rgba.byteOffset, page.rgba.byteLength), {
+      raw: { width: page.width, height: page.height, channels: 4 },
+    })
       .flatten({ background: '#ffffff' })
       .greyscale()
       .withMetadata({ density: dpi })
@@ -127,7 +141,9 @@ export async function renderPdfToPng(pdf: Buffer, dpi = 200): Promise<Buffer> {
 
 /** Two pages of TIFF from two PNGs. */
 export async function makeTwoPageTiff(first: Buffer, second: Buffer): Promise<Buffer> {
-  return sharp([first, second], { join: { animated: true } }).tiff().toBuffer();
+  return sharp([first, second], { join: { animated: true } })
+    .tiff()
+    .toBuffer();
 }
 
 /** A small text-only PDF (cheap to process: used where the content does not matter). */
@@ -136,7 +152,10 @@ export function makeTinyPdf(text = 'Invoice Number: INV-7'): Promise<Buffer> {
 }
 
 /** Share of truth leaves (arrays by index) the prediction matches; strings compared case-insensitively. */
-export function fieldAccuracy(truth: unknown, predicted: unknown): { correct: number; total: number; misses: string[] } {
+export function fieldAccuracy(
+  truth: unknown,
+  predicted: unknown,
+): { correct: number; total: number; misses: string[] } {
   const result = { correct: 0, total: 0, misses: [] as string[] };
   const walk = (t: unknown, p: unknown, path: string) => {
     if (Array.isArray(t)) {
@@ -144,11 +163,21 @@ export function fieldAccuracy(truth: unknown, predicted: unknown): { correct: nu
       return;
     }
     if (t && typeof t === 'object') {
-      for (const [key, value] of Object.entries(t)) walk(value, p && typeof p === 'object' ? (p as Record<string, unknown>)[key] : undefined, path ? `${path}.${key}` : key);
+      for (const [key, value] of Object.entries(t))
+        walk(
+          value,
+          p && typeof p === 'object' ? (p as Record<string, unknown>)[key] : undefined,
+          path ? `${path}.${key}` : key,
+        );
       return;
     }
     result.total++;
-    const ok = typeof t === 'number' ? typeof p === 'number' && Math.abs(p - t) < 0.01 : String(p ?? '').trim().toLowerCase() === String(t).toLowerCase();
+    const ok =
+      typeof t === 'number'
+        ? typeof p === 'number' && Math.abs(p - t) < 0.01
+        : String(p ?? '')
+            .trim()
+            .toLowerCase() === String(t).toLowerCase();
     if (ok) result.correct++;
     else result.misses.push(`${path}: expected ${JSON.stringify(t)}, got ${JSON.stringify(p)}`);
   };

@@ -13,7 +13,8 @@ describe('PP-OCR (optional dependencies, installed in this repository)', () => {
     const { words, confidence } = await ocr.read(page);
     const text = words.map((w) => w.text).join(' ');
     // Words kept apart (the model's own space probability), digits and letters as printed.
-    for (const phrase of ['CLAIM FORM', 'Total Charges: $310.50', 'Office visit', '99213']) expect(text).toContain(phrase);
+    for (const phrase of ['CLAIM FORM', 'Total Charges: $310.50', 'Office visit', '99213'])
+      expect(text).toContain(phrase);
     expect(confidence).toBeGreaterThan(80);
     // Boxes in points on a Letter page: "CLAIM" was drawn at x = 72 pt, y = 72 pt, 20 pt high.
     const claim = words.find((w) => w.text === 'CLAIM')!;
@@ -49,7 +50,9 @@ describe('without the optional packages (a consumer whose install skipped onnxru
     const logger = { ...silentLogger, info: (message: string) => messages.push(message) };
     const ocr = await create('auto', { workers: 1, logger });
     expect(ocr.version).toMatch(/^tesseract\.js@/);
-    expect(messages.join('\n')).toMatch(/PP-OCR is not available: onnxruntime-node (or @gutenye\/ocr-models is not installed|does not load here)/);
+    expect(messages.join('\n')).toMatch(
+      /PP-OCR is not available: onnxruntime-node (or @gutenye\/ocr-models is not installed|does not load here)/,
+    );
     await ocr.close();
     await expect(create('pp-ocr', { workers: 1, logger })).rejects.toMatchObject({ code: 'USAGE', subject: 'ocr' });
   });
@@ -65,6 +68,7 @@ describe('repairDigitLetterSlips', () => {
   });
 
   it('leaves amounts, ids, codes and ordinals alone', () => {
-    for (const token of ['60.30', 'RM9.90', 'T0422', '1851-A', 'SS21/62', '1st', 'A1', 'F1-01', '10HD05', 'NO']) expect(repairDigitLetterSlips(token)).toBe(token);
+    for (const token of ['60.30', 'RM9.90', 'T0422', '1851-A', 'SS21/62', '1st', 'A1', 'F1-01', '10HD05', 'NO'])
+      expect(repairDigitLetterSlips(token)).toBe(token);
   });
 });

@@ -11,7 +11,16 @@ import { makeTinyPdf } from './fixtures.js';
 import { postJson } from './post-form.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const defaults = { port: 0, host: '127.0.0.1', 'max-upload-mb': 64, ocr: 'auto' as const, 'ocr-workers': 2, 'latency-ms': 0, 'fault-rate': 0, 'fault-seed': 1 };
+const defaults = {
+  port: 0,
+  host: '127.0.0.1',
+  'max-upload-mb': 64,
+  ocr: 'auto' as const,
+  'ocr-workers': 2,
+  'latency-ms': 0,
+  'fault-rate': 0,
+  'fault-seed': 1,
+};
 
 describe('docbench serve flags', () => {
   it('reads the key from the named environment variable, never from a flag value', () => {
@@ -23,8 +32,21 @@ describe('docbench serve flags', () => {
   it('rejects bad numbers and unknown fault modes, and builds fault options', () => {
     expect(() => resolveServeOptions({ ...defaults, port: 70000 }, {}, '/tmp')).toThrow(/--port/);
     expect(() => resolveServeOptions({ ...defaults, 'fault-rate': 2 }, {}, '/tmp')).toThrow(/--fault-rate/);
-    expect(() => resolveServeOptions({ ...defaults, 'fault-rate': 0.5, 'fault-modes': '429,boom' }, {}, '/tmp')).toThrow(/boom/);
-    const options = resolveServeOptions({ ...defaults, 'fault-rate': 0.25, 'fault-seed': 9, 'fault-modes': '429, drop', 'max-upload-mb': 2, 'data-dir': 'store' }, {}, '/work');
+    expect(() =>
+      resolveServeOptions({ ...defaults, 'fault-rate': 0.5, 'fault-modes': '429,boom' }, {}, '/tmp'),
+    ).toThrow(/boom/);
+    const options = resolveServeOptions(
+      {
+        ...defaults,
+        'fault-rate': 0.25,
+        'fault-seed': 9,
+        'fault-modes': '429, drop',
+        'max-upload-mb': 2,
+        'data-dir': 'store',
+      },
+      {},
+      '/work',
+    );
     expect(options.faults).toEqual({ rate: 0.25, seed: 9, modes: ['429', 'drop'] });
     expect(options.maxUploadBytes).toBe(2 * 1024 * 1024);
     expect(options.dataDir).toBe(path.resolve('/work', 'store'));
@@ -36,8 +58,25 @@ describe('docbench serve process', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docbench-serve-cmd-'));
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', "const { main } = await import('./src/cli.ts'); await main(process.argv.slice(1));", 'serve', '--port', '0', '--data-dir', dataDir, '--api-key-env', 'SERVE_TEST_KEY'],
-      { cwd: root, env: { ...process.env, SERVE_TEST_KEY: 'key-xyz', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        "const { main } = await import('./src/cli.ts'); await main(process.argv.slice(1));",
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--api-key-env',
+        'SERVE_TEST_KEY',
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, SERVE_TEST_KEY: 'key-xyz', NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     try {
       const lines = createInterface({ input: child.stdout! });
@@ -47,7 +86,11 @@ describe('docbench serve process', () => {
       });
       expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const tiny = await makeTinyPdf();
-      const { status, body } = await postJson(`${first}/split`, { file: { bytes: tiny, filename: 't.pdf' } }, { 'x-api-key': 'key-xyz' });
+      const { status, body } = await postJson(
+        `${first}/split`,
+        { file: { bytes: tiny, filename: 't.pdf' } },
+        { 'x-api-key': 'key-xyz' },
+      );
       expect(status).toBe(200);
       expect(body.pages[0].bounding_boxes[0].content).toBe('Invoice Number: INV-7');
       const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService, type LocalService } from '../../src/local/index.js';
-import { FORM_SCHEMA, FORM_TRUTH, QR_VALUE, fieldAccuracy, makeClaimPdf, makeTwoPageTiff, renderPdfToPng } from './fixtures.js';
+import {
+  FORM_SCHEMA,
+  FORM_TRUTH,
+  QR_VALUE,
+  fieldAccuracy,
+  makeClaimPdf,
+  makeTwoPageTiff,
+  renderPdfToPng,
+} from './fixtures.js';
 import { postJson } from './post-form.js';
 
 let service: LocalService;
@@ -39,7 +47,11 @@ describe('POST /v1/process', () => {
     expect(body.status).toBe('success');
     expect(body.document_id).toMatch(/^doc_[0-9a-f]+$/);
     expect(body.content.text).toContain('Patient Name: John Smith');
-    expect(body.content.structured_data.key_value_pairs).toContainEqual({ key: 'Member ID', value: 'XKB-448120', page: 1 });
+    expect(body.content.structured_data.key_value_pairs).toContainEqual({
+      key: 'Member ID',
+      value: 'XKB-448120',
+      page: 1,
+    });
     expect(body.metadata.page_count).toBe(1);
     expect(Number.isInteger(body.metadata.processing_time_ms)).toBe(true);
     const nameBox = body.bounding_boxes.find((b: any) => b.text === 'Patient Name: John Smith');
@@ -70,7 +82,10 @@ describe('POST /v1/process', () => {
   });
 
   it('OCRs an image and sizes its page from the density metadata', async () => {
-    const { status, body } = await postJson(`${service.baseUrl}/v1/process`, { file: pngPart(), extract_metadata: 'true' });
+    const { status, body } = await postJson(`${service.baseUrl}/v1/process`, {
+      file: pngPart(),
+      extract_metadata: 'true',
+    });
     expect(status).toBe(200);
     expect(body.content.text).toContain('John Smith');
     expect(body.metadata.page_count).toBe(1);
@@ -80,7 +95,9 @@ describe('POST /v1/process', () => {
 
   it('counts the pages of a multi-page TIFF', async () => {
     const tiff = await makeTwoPageTiff(png, png);
-    const { status, body } = await postJson(`${service.baseUrl}/v1/process`, { file: { bytes: tiff, filename: 'two.tif' } });
+    const { status, body } = await postJson(`${service.baseUrl}/v1/process`, {
+      file: { bytes: tiff, filename: 'two.tif' },
+    });
     expect(status).toBe(200);
     expect(body.metadata.page_count).toBe(2);
     expect(body.content.text.match(/John Smith/g)).toHaveLength(2);
@@ -89,7 +106,10 @@ describe('POST /v1/process', () => {
 
 describe('POST /extract', () => {
   it(`fills the schema from the PDF form with at least 90% of fields right (measured: 19/19)`, async () => {
-    const { status, body } = await postJson(`${service.baseUrl}/extract`, { file: pdfPart(), schema: JSON.stringify(FORM_SCHEMA) });
+    const { status, body } = await postJson(`${service.baseUrl}/extract`, {
+      file: pdfPart(),
+      schema: JSON.stringify(FORM_SCHEMA),
+    });
     expect(status).toBe(200);
     expect(typeof body.response).toBe('string');
     expect(body.method).toBe('slow');
@@ -102,7 +122,10 @@ describe('POST /extract', () => {
   });
 
   it('fills the schema from the rendered PNG (OCR) with at least 70% of fields right (measured: 19/19)', async () => {
-    const { body } = await postJson(`${service.baseUrl}/extract`, { file: pngPart(), schema: JSON.stringify(FORM_SCHEMA) });
+    const { body } = await postJson(`${service.baseUrl}/extract`, {
+      file: pngPart(),
+      schema: JSON.stringify(FORM_SCHEMA),
+    });
     const accuracy = fieldAccuracy(FORM_TRUTH, JSON.parse(body.response));
     expect(accuracy.correct / accuracy.total, accuracy.misses.join('\n')).toBeGreaterThanOrEqual(0.7);
   });
@@ -111,7 +134,11 @@ describe('POST /extract', () => {
     const absent = {
       type: 'object',
       required: ['policy_holder', 'group_number'],
-      properties: { policy_holder: { type: 'string', description: 'Policy Holder' }, group_number: { type: 'string', description: 'Group Number' }, patient_name: { type: 'string' } },
+      properties: {
+        policy_holder: { type: 'string', description: 'Policy Holder' },
+        group_number: { type: 'string', description: 'Group Number' },
+        patient_name: { type: 'string' },
+      },
     };
     const good = await postJson(`${service.baseUrl}/extract`, { file: pdfPart(), schema: JSON.stringify(FORM_SCHEMA) });
     const bad = await postJson(`${service.baseUrl}/extract`, { file: pdfPart(), schema: JSON.stringify(absent) });
@@ -120,7 +147,11 @@ describe('POST /extract', () => {
   });
 
   it('answers fast mode without the slow-mode fields, with dates as printed', async () => {
-    const { body } = await postJson(`${service.baseUrl}/extract`, { file: pdfPart(), schema: JSON.stringify(FORM_SCHEMA), fast: 'true' });
+    const { body } = await postJson(`${service.baseUrl}/extract`, {
+      file: pdfPart(),
+      schema: JSON.stringify(FORM_SCHEMA),
+      fast: 'true',
+    });
     expect(body.method).toBe('fast');
     expect(body).not.toHaveProperty('confidence_score');
     expect(body).not.toHaveProperty('pages_processed');
@@ -128,7 +159,11 @@ describe('POST /extract', () => {
   });
 
   it('lists image metadata with original and pixel boxes and measured times when asked', async () => {
-    const { body } = await postJson(`${service.baseUrl}/extract`, { file: pdfPart(), schema: JSON.stringify(FORM_SCHEMA), imageMetadataDetect: 'true' });
+    const { body } = await postJson(`${service.baseUrl}/extract`, {
+      file: pdfPart(),
+      schema: JSON.stringify(FORM_SCHEMA),
+      imageMetadataDetect: 'true',
+    });
     expect(body.image_metadata).toHaveLength(1);
     const [figure] = body.image_metadata;
     expect(figure.figure_id).toBe(1);
@@ -138,8 +173,12 @@ describe('POST /extract', () => {
     // Pixels of the 200-DPI render: 450 pt × 200/72.
     expect(figure.bounding_box.pixel.x).toBeGreaterThanOrEqual(1248);
     expect(figure.bounding_box.pixel.x).toBeLessThanOrEqual(1251);
-    for (const key of ['detection_ms', 'crop_ms', 'ocr_ms', 'total_ms']) expect(typeof figure.processing_times[key]).toBe('number');
-    const images = await postJson(`${service.baseUrl}/extract`, { file: pdfPart(), schema: JSON.stringify(FORM_SCHEMA) });
+    for (const key of ['detection_ms', 'crop_ms', 'ocr_ms', 'total_ms'])
+      expect(typeof figure.processing_times[key]).toBe('number');
+    const images = await postJson(`${service.baseUrl}/extract`, {
+      file: pdfPart(),
+      schema: JSON.stringify(FORM_SCHEMA),
+    });
     expect(images.body).not.toHaveProperty('image_metadata');
   });
 });
@@ -167,8 +206,14 @@ describe('POST /split, /markdown and /compare', () => {
   });
 
   it('stores the baseline, escapes it on /evals, links every file and survives a restart', async () => {
-    const first = await postJson(`${service.baseUrl}/compare`, { file: pdfPart(), original_results: '# Baseline <script>alert(1)</script>' });
-    const second = await postJson(`${service.baseUrl}/compare`, { file: pngPart(), originalResults: 'second baseline' });
+    const first = await postJson(`${service.baseUrl}/compare`, {
+      file: pdfPart(),
+      original_results: '# Baseline <script>alert(1)</script>',
+    });
+    const second = await postJson(`${service.baseUrl}/compare`, {
+      file: pngPart(),
+      originalResults: 'second baseline',
+    });
     expect(first.body.success).toBe(true);
     expect(first.body.comparison_id).toMatch(/^[a-z0-9-]+$/);
     expect(first.body.dashboard_url).toBe(`${service.baseUrl}/evals?filename=${first.body.comparison_id}`);

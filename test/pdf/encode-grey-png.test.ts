@@ -14,7 +14,9 @@ function page() {
 async function darkPixels(png: Buffer, region: (x: number, y: number) => boolean): Promise<number> {
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
   let dark = 0;
-  for (let y = 0; y < info.height; y++) for (let x = 0; x < info.width; x++) if (region(x / 2, y / 2) && data[(y * info.width + x) * info.channels]! < 128) dark++;
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++)
+      if (region(x / 2, y / 2) && data[(y * info.width + x) * info.channels]! < 128) dark++;
   return dark;
 }
 
@@ -35,6 +37,8 @@ describe('encodeGreyPng', () => {
     expect(await darkPixels(cleaned, speck)).toBeLessThanOrEqual(1);
     // At its own size, a one-pixel speck is gone.
     expect(await darkPixels(await encodeGreyPng(page(), 1, { denoise: true }), (x, y) => speck(x * 2, y * 2))).toBe(0);
-    expect(await darkPixels(cleaned, stroke)).toBeGreaterThan(0.9 * (await darkPixels(await encodeGreyPng(page(), 2), stroke)));
+    expect(await darkPixels(cleaned, stroke)).toBeGreaterThan(
+      0.9 * (await darkPixels(await encodeGreyPng(page(), 2), stroke)),
+    );
   });
 });

@@ -25,8 +25,12 @@ afterAll(async () => {
 /** Every file under `dir`, by path relative to it, with its content. */
 async function readTree(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  return new Map(await Promise.all(files.sort().map(async (file) => [file, await readFile(path.join(dir, file), 'utf8')] as const)));
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  return new Map(
+    await Promise.all(files.sort().map(async (file) => [file, await readFile(path.join(dir, file), 'utf8')] as const)),
+  );
 }
 
 describe('precompiled templates', () => {
@@ -35,12 +39,16 @@ describe('precompiled templates', () => {
     const built = `${fixture.dir}-built`;
     await cp(fixture.dir, built, { recursive: true });
     await renderReports(fixture.dir);
-    const child = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'docbench.js'), 'report', built, '--quiet'], { encoding: 'utf8' });
+    const child = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'docbench.js'), 'report', built, '--quiet'], {
+      encoding: 'utf8',
+    });
     expect(child.stderr).toBe('');
     expect(child.status).toBe(0);
     const [fromSources, fromBuild] = await Promise.all([readTree(fixture.dir), readTree(built)]);
     expect([...fromBuild.keys()]).toEqual([...fromSources.keys()]);
-    expect([...fromSources.get(path.join('drilldown', 'part-00001.html'))!.matchAll(/<article class="doc"/g)].length).toBeGreaterThan(3);
+    expect(
+      [...fromSources.get(path.join('drilldown', 'part-00001.html'))!.matchAll(/<article class="doc"/g)].length,
+    ).toBeGreaterThan(3);
     // summary.md gives the reports' own time, which differs between two renderings.
     const normalise = (text: string) => text.replace(/^Time: .*$/m, 'Time: …');
     for (const [file, text] of fromSources) expect(normalise(fromBuild.get(file)!), file).toBe(normalise(text));

@@ -5,10 +5,27 @@ import { createMemoryLogger } from '../../src/logger.js';
 import { renderReports, type ReportOutcome } from '../../src/report/index.js';
 import { drilldownAnchor } from '../../src/report/drilldown-name.js';
 import { readCsvRecords } from './csv-parse.js';
-import { FORMULA_ID, HOSTILE_DASHBOARD, HOSTILE_FIELD, HOSTILE_ID, IMG_PAYLOAD, JS_URL, UNICODE_ID, writeRunFixture, type Fixture } from './run-fixture.js';
+import {
+  FORMULA_ID,
+  HOSTILE_DASHBOARD,
+  HOSTILE_FIELD,
+  HOSTILE_ID,
+  IMG_PAYLOAD,
+  JS_URL,
+  UNICODE_ID,
+  writeRunFixture,
+  type Fixture,
+} from './run-fixture.js';
 
 /** Raw markup a hostile string would produce if it reached the page unescaped. */
-const LIVE_MARKUP = [/<script>window\.__pwned/i, /<script>alert/i, /<img src=x/i, /<b onmouseover/i, /href="javascript:/i, /href="data:/i];
+const LIVE_MARKUP = [
+  /<script>window\.__pwned/i,
+  /<script>alert/i,
+  /<img src=x/i,
+  /<b onmouseover/i,
+  /href="javascript:/i,
+  /href="data:/i,
+];
 
 let fixture: Fixture;
 let outcome: ReportOutcome;
@@ -17,7 +34,8 @@ const files: Record<string, string> = {};
 beforeAll(async () => {
   fixture = await writeRunFixture();
   outcome = await renderReports(fixture.dir);
-  for (const name of ['report.html', 'documents.csv', 'fields.csv', 'junit.xml', 'summary.md']) files[name] = await readFile(path.join(fixture.dir, name), 'utf8');
+  for (const name of ['report.html', 'documents.csv', 'fields.csv', 'junit.xml', 'summary.md'])
+    files[name] = await readFile(path.join(fixture.dir, name), 'utf8');
 });
 afterAll(async () => {
   await rm(fixture.dir, { recursive: true, force: true });
@@ -26,11 +44,20 @@ afterAll(async () => {
 describe('renderReports on a scored run', () => {
   it('writes every report file and the drill-downs (a hundred documents a file, a section each), and reports no failure', async () => {
     expect(outcome.failed).toEqual([]);
-    expect(outcome.written.map((f) => f.slice(fixture.dir.length + 1))).toEqual(['report.html', `drilldown${path.sep}`, 'documents.csv', 'fields.csv', 'junit.xml', 'summary.md']);
+    expect(outcome.written.map((f) => f.slice(fixture.dir.length + 1))).toEqual([
+      'report.html',
+      `drilldown${path.sep}`,
+      'documents.csv',
+      'fields.csv',
+      'junit.xml',
+      'summary.md',
+    ]);
     const pages = await readdir(path.join(fixture.dir, 'drilldown'));
     expect(pages).toEqual(['part-00001.html']);
     const bundle = await readFile(path.join(fixture.dir, 'drilldown', 'part-00001.html'), 'utf8');
-    expect([...bundle.matchAll(/<article class="doc" id="([^"]+)">/g)].map((m) => m[1])).toEqual(fixture.documents.map((d) => drilldownAnchor(d.document_id)));
+    expect([...bundle.matchAll(/<article class="doc" id="([^"]+)">/g)].map((m) => m[1])).toEqual(
+      fixture.documents.map((d) => drilldownAnchor(d.document_id)),
+    );
     expect((await readdir(fixture.dir)).filter((f) => f.endsWith('.tmp') || f.endsWith('.old'))).toEqual([]);
   });
 
@@ -41,10 +68,34 @@ describe('renderReports on a scored run', () => {
     expect(records).toHaveLength(fixture.documents.length);
     const incumbent = all.filter((r) => r.system === 'incumbent');
     expect(incumbent).toHaveLength(fixture.documents.filter((d) => d.markdown?.baseline).length);
-    for (const row of incumbent) expect(Number(row.similarity)).toBeCloseTo(fixture.documents.find((d) => d.document_id === row.document_id!.replace(/^'/, ''))!.markdown!.baseline!.similarity, 6);
+    for (const row of incumbent)
+      expect(Number(row.similarity)).toBeCloseTo(
+        fixture.documents.find((d) => d.document_id === row.document_id!.replace(/^'/, ''))!.markdown!.baseline!
+          .similarity,
+        6,
+      );
     const header = Object.keys(records[0]!);
     expect(header.slice(0, 2)).toEqual(['document_id', 'system']);
-    for (const column of ['document_id', 'status', 'error', 'dashboard_url', 'f1_fast', 'f1_slow', 'exact_fast', 'exact_slow', 'confidence_fast', 'confidence_slow', 'latency_ms_fast', 'latency_ms_slow', 'similarity', 'similarity_delta_vs_reference', 'cost_usd', 'latency_ms_compare', 'gate_passed', 'tag_tier']) {
+    for (const column of [
+      'document_id',
+      'status',
+      'error',
+      'dashboard_url',
+      'f1_fast',
+      'f1_slow',
+      'exact_fast',
+      'exact_slow',
+      'confidence_fast',
+      'confidence_slow',
+      'latency_ms_fast',
+      'latency_ms_slow',
+      'similarity',
+      'similarity_delta_vs_reference',
+      'cost_usd',
+      'latency_ms_compare',
+      'gate_passed',
+      'tag_tier',
+    ]) {
       expect(header).toContain(column);
     }
     const failed = records.find((r) => r.document_id === 'claim-failed')!;
@@ -62,17 +113,36 @@ describe('renderReports on a scored run', () => {
   it('documents.csv neutralises cells a spreadsheet would run as formulas', () => {
     const records = readCsvRecords(files['documents.csv']!);
     expect(records.map((r) => r.document_id)).toContain(`'${FORMULA_ID}`);
-    expect(records.filter((r) => r.document_id === `'${FORMULA_ID}`).map((r) => r.system)).toEqual(['service', 'incumbent']);
+    expect(records.filter((r) => r.document_id === `'${FORMULA_ID}`).map((r) => r.system)).toEqual([
+      'service',
+      'incumbent',
+    ]);
     expect(records.every((r) => !/^[=+@]/.test(r.document_id!))).toBe(true);
   });
 
   it('fields.csv has one row per field path and mode, worst F1 first', () => {
     const records = readCsvRecords(files['fields.csv']!);
     expect(records).toHaveLength(fixture.summary.fields.length);
-    expect(records.map((r) => Number(r.f1))).toEqual([...fixture.summary.fields.map((f) => f.f1)].sort((a, b) => a - b));
+    expect(records.map((r) => Number(r.f1))).toEqual(
+      [...fixture.summary.fields.map((f) => f.f1)].sort((a, b) => a - b),
+    );
     expect(records[0]!.path).toBe(HOSTILE_FIELD);
     expect(records.every((r) => r.system === 'service')).toBe(true);
-    expect(Object.keys(records[0]!)).toEqual(['system', 'path', 'mode', 'f1', 'precision', 'recall', 'tp', 'fp', 'fn', 'missing', 'hallucinated', 'wrong_value', 'format_only']);
+    expect(Object.keys(records[0]!)).toEqual([
+      'system',
+      'path',
+      'mode',
+      'f1',
+      'precision',
+      'recall',
+      'tp',
+      'fp',
+      'fn',
+      'missing',
+      'hallucinated',
+      'wrong_value',
+      'format_only',
+    ]);
   });
 
   it('junit.xml has a testsuite per system with one testcase per document, and one per gate check, failing exactly the errored, below-gate and failed-check cases', () => {
@@ -81,7 +151,9 @@ describe('renderReports on a scored run', () => {
     const documentsSuite = xml.slice(start, xml.indexOf('</testsuite>', start));
     const incumbentStart = xml.indexOf('<testsuite name="documents · incumbent"');
     const incumbentSuite = xml.slice(incumbentStart, xml.indexOf('</testsuite>', incumbentStart));
-    expect(incumbentSuite.match(/<testcase /g)).toHaveLength(fixture.documents.filter((d) => d.markdown?.baseline).length);
+    expect(incumbentSuite.match(/<testcase /g)).toHaveLength(
+      fixture.documents.filter((d) => d.markdown?.baseline).length,
+    );
     expect(incumbentSuite).toContain('failures="0"');
     const gateSuite = xml.slice(xml.indexOf('<testsuite name="quality gate"'));
     expect(documentsSuite.match(/<testcase /g)).toHaveLength(fixture.documents.length);
@@ -122,13 +194,17 @@ describe('renderReports on a scored run', () => {
     const open = '<script type="application/json" id="report-data">';
     const json = html.slice(html.indexOf(open) + open.length, html.indexOf('</script>', html.indexOf(open)));
     expect(json).not.toContain('<');
-    const data = JSON.parse(json) as { rows: { id: string; dashboard_href: string | null; dashboard_url: string | null }[] };
+    const data = JSON.parse(json) as {
+      rows: { id: string; dashboard_href: string | null; dashboard_url: string | null }[];
+    };
     expect(data.rows.map((r) => r.id)).toContain(HOSTILE_ID);
     const hostile = data.rows.find((r) => r.id === HOSTILE_ID)!;
     expect(hostile.dashboard_url).toBe(JS_URL);
     expect(hostile.dashboard_href).toBeNull();
     expect(data.rows.find((r) => r.id === FORMULA_ID)!.dashboard_href).toBeNull();
-    expect(data.rows.find((r) => r.id === 'claim-00001')!.dashboard_href).toBe('https://dash.example.com/compare/claim-00001');
+    expect(data.rows.find((r) => r.id === 'claim-00001')!.dashboard_href).toBe(
+      'https://dash.example.com/compare/claim-00001',
+    );
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html).toContain("script-src 'sha256-");
   });
@@ -150,7 +226,11 @@ describe('renderReports on a scored run', () => {
     const bundle = await readFile(path.join(fixture.dir, 'drilldown', 'part-00001.html'), 'utf8');
     for (const pattern of LIVE_MARKUP) expect(bundle).not.toMatch(pattern);
     expect(bundle).not.toMatch(/<script[\s>]/);
-    const section = (id: string) => bundle.slice(bundle.indexOf(`<article class="doc" id="${drilldownAnchor(id)}">`), bundle.indexOf('</article>', bundle.indexOf(`id="${drilldownAnchor(id)}"`)));
+    const section = (id: string) =>
+      bundle.slice(
+        bundle.indexOf(`<article class="doc" id="${drilldownAnchor(id)}">`),
+        bundle.indexOf('</article>', bundle.indexOf(`id="${drilldownAnchor(id)}"`)),
+      );
     const hostile = section(HOSTILE_ID);
     expect(hostile).toContain('<span class="url-text"');
     expect(hostile).toContain('<ins>');
@@ -181,7 +261,13 @@ describe('renderReports when something goes wrong', () => {
       const result = await renderReports(broken.dir, { logger });
       expect(result.failed).toHaveLength(1);
       expect(result.failed[0]!.file).toBe(path.join(broken.dir, 'documents.csv'));
-      expect(result.written.map((f) => path.basename(f))).toEqual(['report.html', 'drilldown', 'fields.csv', 'junit.xml', 'summary.md']);
+      expect(result.written.map((f) => path.basename(f))).toEqual([
+        'report.html',
+        'drilldown',
+        'fields.csv',
+        'junit.xml',
+        'summary.md',
+      ]);
       expect(logger.lines.some((l) => l.level === 'error' && l.message.includes('documents.csv'))).toBe(true);
       const xml = await readFile(path.join(broken.dir, 'junit.xml'), 'utf8');
       expect(xml).not.toContain('quality gate');
@@ -195,19 +281,32 @@ describe('renderReports when something goes wrong', () => {
     try {
       const result = await renderReports(run.dir, { formats: ['markdown', 'junit'] });
       expect(result.written.map((f) => path.basename(f))).toEqual(['junit.xml', 'summary.md']);
-      expect((await readdir(run.dir)).sort()).toEqual(['documents.jsonl', 'gate.json', 'junit.xml', 'run.json', 'summary.json', 'summary.md']);
+      expect((await readdir(run.dir)).sort()).toEqual([
+        'documents.jsonl',
+        'gate.json',
+        'junit.xml',
+        'run.json',
+        'summary.json',
+        'summary.md',
+      ]);
     } finally {
       await rm(run.dir, { recursive: true, force: true });
     }
   });
 
   it('names the run directory when it is missing, and the file and line of a damaged documents.jsonl', async () => {
-    await expect(renderReports('/nonexistent/run-dir')).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringContaining('/nonexistent/run-dir') });
+    await expect(renderReports('/nonexistent/run-dir')).rejects.toMatchObject({
+      code: 'INPUT_INVALID',
+      message: expect.stringContaining('/nonexistent/run-dir'),
+    });
     const run = await writeRunFixture({ generated: 1, hostile: false });
     try {
       const { appendFile } = await import('node:fs/promises');
       await appendFile(path.join(run.dir, 'documents.jsonl'), '{"document_id": "x", oops\n');
-      await expect(renderReports(run.dir)).rejects.toMatchObject({ code: 'INPUT_INVALID', message: expect.stringMatching(/documents\.jsonl:2 is not valid JSON/) });
+      await expect(renderReports(run.dir)).rejects.toMatchObject({
+        code: 'INPUT_INVALID',
+        message: expect.stringMatching(/documents\.jsonl:2 is not valid JSON/),
+      });
     } finally {
       await rm(run.dir, { recursive: true, force: true });
     }

@@ -27,7 +27,10 @@ beforeAll(async () => {
     path.join(tmp, 'oracle.mjs'),
     `import { readFileSync } from 'node:fs';\nconst truth = JSON.parse(readFileSync(${JSON.stringify(path.join(SAMPLE, 'truth'))} + '/' + process.argv[2] + '.json', 'utf8'));\nprocess.stdout.write(JSON.stringify({ response: truth }));\n`,
   );
-  await writeFile(path.join(tmp, 'docbench.config.yaml'), 'systems:\n  oracle:\n    kind: command\n    command: [node, oracle.mjs, "{id}"]\n    operations: [extract]\n    concurrency: 2\n  incumbent:\n    kind: stored\nreference: incumbent\n');
+  await writeFile(
+    path.join(tmp, 'docbench.config.yaml'),
+    'systems:\n  oracle:\n    kind: command\n    command: [node, oracle.mjs, "{id}"]\n    operations: [extract]\n    concurrency: 2\n  incumbent:\n    kind: stored\nreference: incumbent\n',
+  );
   const sink = (append: (s: string) => void) =>
     ({
       write: (chunk: string) => {
@@ -36,12 +39,28 @@ beforeAll(async () => {
       },
     }) as unknown as NodeJS.WritableStream;
   let stderr = '';
-  const code = await main(['run', '--dataset', SAMPLE, '--config', 'docbench.config.yaml', '--out', runDir, '--modes', 'slow', '--endpoints', 'extract', '--no-cache'], {
-    cwd: tmp,
-    env: { PATH: process.env.PATH },
-    stdout: sink((s) => (stdout += s)),
-    stderr: sink((s) => (stderr += s)),
-  });
+  const code = await main(
+    [
+      'run',
+      '--dataset',
+      SAMPLE,
+      '--config',
+      'docbench.config.yaml',
+      '--out',
+      runDir,
+      '--modes',
+      'slow',
+      '--endpoints',
+      'extract',
+      '--no-cache',
+    ],
+    {
+      cwd: tmp,
+      env: { PATH: process.env.PATH },
+      stdout: sink((s) => (stdout += s)),
+      stderr: sink((s) => (stderr += s)),
+    },
+  );
   if (code !== 0) throw new Error(`docbench run exited ${code}: ${stderr}`);
   summary = JSON.parse(await readFile(path.join(runDir, 'summary.json'), 'utf8')) as RunSummary;
 }, 180_000);
@@ -58,8 +77,18 @@ describe("the sample's leaderboard", () => {
   it('ranks both systems on the 15 documents both were scored on, with each own figure beside it', () => {
     expect(board().shared_documents).toBe(15);
     const rows = new Map(board().rows.map((r) => [r.system, r]));
-    expect(rows.get('oracle')).toMatchObject({ rank: 1, documents: 36, covers_fewer: false, shared: { value: 1, documents: 15 } });
-    expect(rows.get('incumbent')).toMatchObject({ rank: 2, documents: 15, covers_fewer: true, shared: { documents: 15 } });
+    expect(rows.get('oracle')).toMatchObject({
+      rank: 1,
+      documents: 36,
+      covers_fewer: false,
+      shared: { value: 1, documents: 15 },
+    });
+    expect(rows.get('incumbent')).toMatchObject({
+      rank: 2,
+      documents: 15,
+      covers_fewer: true,
+      shared: { documents: 15 },
+    });
     // On its own 15 documents the incumbent's own figure is its shared figure.
     expect(rows.get('incumbent')!.shared!.value).toBe(rows.get('incumbent')!.value);
   });
@@ -67,17 +96,26 @@ describe("the sample's leaderboard", () => {
   it('says so in the terminal, summary.md and report.html', async () => {
     const incumbent = board().rows.find((r) => r.system === 'incumbent')!;
     const own = `${(incumbent.value * 100).toFixed(1)}% on 15`;
-    expect(stdout).toContain('leaderboard: field F1 (slow), ranked on the 15 documents every system was scored on (of 36)');
+    expect(stdout).toContain(
+      'leaderboard: field F1 (slow), ranked on the 15 documents every system was scored on (of 36)',
+    );
     expect(stdout).toMatch(/1 {2}oracle +100\.0% .*all its documents: 100\.0% on 36/);
-    expect(stdout).toMatch(new RegExp(`2 {2}incumbent \\(reference\\) .*all its documents: ${own.replace('.', '\\.')} +\\(scored on 15 of 36 documents\\)`));
+    expect(stdout).toMatch(
+      new RegExp(
+        `2 {2}incumbent \\(reference\\) .*all its documents: ${own.replace('.', '\\.')} +\\(scored on 15 of 36 documents\\)`,
+      ),
+    );
     const md = await readFile(path.join(runDir, 'summary.md'), 'utf8');
     expect(md).toContain('Ranked on the 15 documents every system was scored on (of 36)');
     expect(md).toMatch(/\| 1 \| oracle \(primary\) \| 100\.0% \| [^|]+ \| 15 \| 100\.0% on 36 \|/);
     expect(md).toMatch(/\| 2 \| incumbent \(reference\) ⚠️ scored on 15 of 36 documents \| [^|]+ \| [^|]+ \| 15 \|/);
     const html = await readFile(path.join(runDir, 'report.html'), 'utf8');
     const table = /<table class="leaderboard" data-metric="extraction\.slow\.f1">[\s\S]*?<\/table>/.exec(html)![0];
-    expect(table).toMatch(/<tr><td class="num">1<\/td>.*?oracle.*?<td class="num">100\.0%<\/td>.*?<td class="num">15<\/td><td class="num">100\.0% on 36<\/td>/);
-    expect(table).toMatch(/<tr class="covers-fewer"><td class="num">2<\/td>.*?incumbent.*?scored on 15 of 36 documents/);
+    expect(table).toMatch(
+      /<tr><td class="num">1<\/td>.*?oracle.*?<td class="num">100\.0%<\/td>.*?<td class="num">15<\/td><td class="num">100\.0% on 36<\/td>/,
+    );
+    expect(table).toMatch(
+      /<tr class="covers-fewer"><td class="num">2<\/td>.*?incumbent.*?scored on 15 of 36 documents/,
+    );
   });
 });
-

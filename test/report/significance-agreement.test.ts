@@ -30,18 +30,48 @@ function answer(doc: TinyDocument, i: number, worse: number): JsonObject {
 
 function callRecord(system: string, doc: TinyDocument, data: JsonObject): CallRecord {
   return {
-    v: 2, system, key: `${system}|${doc.id}|extract|slow|0`, document_id: doc.id, repeat: 0, attempts: 1, latency_ms: 100, last_attempt_ms: 100,
-    started_at: new Date(0).toISOString(), from_cache: false, endpoint: 'extract', mode: 'slow', status: 'ok',
-    result: { data, responseForm: 'object', method: null, pagesProcessed: null, confidence: null, confidenceScale: null },
+    v: 2,
+    system,
+    key: `${system}|${doc.id}|extract|slow|0`,
+    document_id: doc.id,
+    repeat: 0,
+    attempts: 1,
+    latency_ms: 100,
+    last_attempt_ms: 100,
+    started_at: new Date(0).toISOString(),
+    from_cache: false,
+    endpoint: 'extract',
+    mode: 'slow',
+    status: 'ok',
+    result: {
+      data,
+      responseForm: 'object',
+      method: null,
+      pagesProcessed: null,
+      confidence: null,
+      confidenceScale: null,
+    },
   } as CallRecord;
 }
 
 /** A scored run directory whose systems answer as given. */
-async function scoredRun(name: string, systems: Record<string, (doc: TinyDocument, i: number) => JsonObject>, reference?: string): Promise<string> {
+async function scoredRun(
+  name: string,
+  systems: Record<string, (doc: TinyDocument, i: number) => JsonObject>,
+  reference?: string,
+): Promise<string> {
   const dir = path.join(tmp, name);
   await mkdir(dir, { recursive: true });
   const names = Object.keys(systems);
-  const manifest = makeRunManifest({ runId: name, contentHash: dataset.contentHash, documents: documents.length, modes: ['slow'], endpoints: ['extract'], systems: names.map((n) => ({ name: n, kind: 'command' })), ...(reference ? { reference } : {}) });
+  const manifest = makeRunManifest({
+    runId: name,
+    contentHash: dataset.contentHash,
+    documents: documents.length,
+    modes: ['slow'],
+    endpoints: ['extract'],
+    systems: names.map((n) => ({ name: n, kind: 'command' })),
+    ...(reference ? { reference } : {}),
+  });
   await writeFile(path.join(dir, 'run.json'), JSON.stringify(manifest));
   const records = names.flatMap((n) => documents.map((doc, i) => callRecord(n, doc, systems[n]!(doc, i))));
   await writeFile(path.join(dir, 'results.jsonl'), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
@@ -51,7 +81,12 @@ async function scoredRun(name: string, systems: Record<string, (doc: TinyDocumen
 
 async function diffExitCode(baseline: string, candidate: string): Promise<number> {
   const sink = { write: () => true } as unknown as NodeJS.WritableStream;
-  return main(['diff', baseline, candidate, '--system', 'x', '--out', path.join(candidate, 'diff')], { cwd: tmp, env: { PATH: process.env.PATH }, stdout: sink, stderr: sink });
+  return main(['diff', baseline, candidate, '--system', 'x', '--out', path.join(candidate, 'diff')], {
+    cwd: tmp,
+    env: { PATH: process.env.PATH },
+    stdout: sink,
+    stderr: sink,
+  });
 }
 
 beforeAll(async () => {
@@ -70,7 +105,11 @@ describe.each([
   let runDir: string;
   let summary: RunSummary;
   beforeAll(async () => {
-    runDir = await scoredRun(`both-${worse}`, { ref: (doc) => doc.data as JsonObject, cand: (doc, i) => answer(doc, i, worse) }, 'ref');
+    runDir = await scoredRun(
+      `both-${worse}`,
+      { ref: (doc) => doc.data as JsonObject, cand: (doc, i) => answer(doc, i, worse) },
+      'ref',
+    );
     summary = JSON.parse(await readFile(path.join(runDir, 'summary.json'), 'utf8')) as RunSummary;
   });
 
@@ -90,7 +129,10 @@ describe.each([
     const outcome = await renderReports(runDir, { logger: silentLogger });
     expect(outcome.failed).toEqual([]);
     const html = await readFile(path.join(runDir, 'report.html'), 'utf8');
-    const row = /<table id="comparisons-table">[\s\S]*?<tr><td><strong>cand<\/strong><\/td><td>field F1 \(slow\)[\s\S]*?<\/tr>/.exec(html)?.[0] ?? '';
+    const row =
+      /<table id="comparisons-table">[\s\S]*?<tr><td><strong>cand<\/strong><\/td><td>field F1 \(slow\)[\s\S]*?<\/tr>/.exec(
+        html,
+      )?.[0] ?? '';
     expect(row).toContain('primary');
     expect(row).toContain(`>${verdict}</span>`);
   });
@@ -98,11 +140,17 @@ describe.each([
   it('summary.md says the same', async () => {
     await renderReports(runDir, { logger: silentLogger, formats: ['markdown'] });
     const md = await readFile(path.join(runDir, 'summary.md'), 'utf8');
-    expect(md).toMatch(new RegExp(`\\| cand \\| field F1 \\(slow\\) \\(primary\\) \\|[^\\n]*\\| ${verdict.replace(/[()]/g, '\\$&')} \\|`));
+    expect(md).toMatch(
+      new RegExp(
+        `\\| cand \\| field F1 \\(slow\\) \\(primary\\) \\|[^\\n]*\\| ${verdict.replace(/[()]/g, '\\$&')} \\|`,
+      ),
+    );
   });
 
   it('the terminal says the same', async () => {
     const { view } = await renderReports(runDir, { logger: silentLogger, formats: [] });
-    expect(formatTerminalSummary(view)).toMatch(new RegExp(`cand vs ref: Δ −\\d+\\.\\d pts \\(95% interval [^)]*\\); ${verdict.replace(/[()]/g, '\\$&')}`));
+    expect(formatTerminalSummary(view)).toMatch(
+      new RegExp(`cand vs ref: Δ −\\d+\\.\\d pts \\(95% interval [^)]*\\); ${verdict.replace(/[()]/g, '\\$&')}`),
+    );
   });
 });

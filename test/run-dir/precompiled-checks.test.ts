@@ -27,15 +27,22 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'docbench-precompiled-checks-'));
   const dataset = await writeTinyDataset(path.join(root, 'data'), tinyDocuments(3));
   const runDir = path.join(root, 'run');
-  const { code, stderr } = await runCli(['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', runDir, '--no-cache', '--quiet'], root);
+  const { code, stderr } = await runCli(
+    ['run', '--dataset', dataset, '--base-url', service.baseUrl, '--out', runDir, '--no-cache', '--quiet'],
+    root,
+  );
   expect(code, stderr).toBe(0);
-  for (const file of ['run.json', 'summary.json']) samples.set(file, JSON.parse(await readFile(path.join(runDir, file), 'utf8')));
+  for (const file of ['run.json', 'summary.json'])
+    samples.set(file, JSON.parse(await readFile(path.join(runDir, file), 'utf8')));
   for (const file of ['documents.jsonl', 'results.jsonl']) {
     const lines = (await readFile(path.join(runDir, file), 'utf8')).split('\n').filter(Boolean);
     for (const [index, line] of lines.entries()) samples.set(`${file}:${index + 1}`, JSON.parse(line));
   }
   samples.set('gate.json', { schema_version: 1, passed: true, checks: [], document_failures: [] });
-  samples.set('dataset.json', JSON.parse(await readFile(path.join(ROOT, 'datasets', 'sample-claims', 'dataset.json'), 'utf8')));
+  samples.set(
+    'dataset.json',
+    JSON.parse(await readFile(path.join(ROOT, 'datasets', 'sample-claims', 'dataset.json'), 'utf8')),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -49,7 +56,8 @@ function damage(value: unknown, depth = 2): unknown[] {
   const entries = Object.entries(value);
   const copies: unknown[] = [];
   for (const [key, inner] of entries) {
-    const replace = (next: unknown): unknown => (Array.isArray(value) ? Object.assign([...value], { [key]: next }) : { ...value, [key]: next });
+    const replace = (next: unknown): unknown =>
+      Array.isArray(value) ? Object.assign([...value], { [key]: next }) : { ...value, [key]: next };
     if (!Array.isArray(value)) copies.push(Object.fromEntries(entries.filter(([other]) => other !== key)));
     copies.push(replace('x'), replace(null), replace(-1));
     for (const inside of damage(inner, depth - 1)) copies.push(replace(inside));
@@ -67,32 +75,47 @@ describe('precompiled schema checks', () => {
   const checks = [...listDefinedChecks()];
 
   it('covers every check the run-directory readers and dataset.json define', () => {
-    expect(checks.map(([name]) => name).sort()).toEqual(['call-record', 'dataset-manifest', 'document-line', 'document-line-v1', 'gate-v1', 'run-manifest-v1', 'summary-v1', 'summary-v2']);
+    expect(checks.map(([name]) => name).sort()).toEqual([
+      'call-record',
+      'dataset-manifest',
+      'document-line',
+      'document-line-v1',
+      'gate-v1',
+      'run-manifest-v1',
+      'summary-v1',
+      'summary-v2',
+    ]);
   });
 
-  it.each(checks)('%s: the build\'s code and the run-time compile agree on valid, damaged and foreign values', (name, definition) => {
-    const precompiled = loadPrecompiledCheck(name, definition, BUILD);
-    expect(precompiled, `dist/precompiled-checks/${name}.cjs is missing or stale: run npm run build`).toBeDefined();
-    const compiled = compileCheck(definition);
-    let valid = 0;
-    let invalid = 0;
-    for (const [source, value] of samples) {
-      for (const candidate of [value, ...damage(value)]) {
-        const expected = verdict(compiled, candidate);
-        expect(verdict(precompiled!, candidate), `${name} on ${source}`).toEqual(expected);
-        if ((expected as { valid: boolean }).valid) valid += 1;
-        else invalid += 1;
+  it.each(checks)(
+    "%s: the build's code and the run-time compile agree on valid, damaged and foreign values",
+    (name, definition) => {
+      const precompiled = loadPrecompiledCheck(name, definition, BUILD);
+      expect(precompiled, `dist/precompiled-checks/${name}.cjs is missing or stale: run npm run build`).toBeDefined();
+      const compiled = compileCheck(definition);
+      let valid = 0;
+      let invalid = 0;
+      for (const [source, value] of samples) {
+        for (const candidate of [value, ...damage(value)]) {
+          const expected = verdict(compiled, candidate);
+          expect(verdict(precompiled!, candidate), `${name} on ${source}`).toEqual(expected);
+          if ((expected as { valid: boolean }).valid) valid += 1;
+          else invalid += 1;
+        }
       }
-    }
-    expect(invalid).toBeGreaterThan(0);
-    // Each check of a file a run writes passes that file; the checks of the old versions (v1) pass none.
-    if (name !== 'summary-v1' && name !== 'document-line-v1') expect(valid).toBeGreaterThan(0);
-  });
+      expect(invalid).toBeGreaterThan(0);
+      // Each check of a file a run writes passes that file; the checks of the old versions (v1) pass none.
+      if (name !== 'summary-v1' && name !== 'document-line-v1') expect(valid).toBeGreaterThan(0);
+    },
+  );
 
   it('does not use a precompiled check whose schema or options changed since the build', () => {
     const [name, definition] = checks.find(([candidate]) => candidate === 'summary-v2')!;
     expect(loadPrecompiledCheck(name, definition, BUILD)).toBeDefined();
-    const changedSchema: CheckDefinition = { ...definition, schema: { ...definition.schema, required: ['schema_version'] } };
+    const changedSchema: CheckDefinition = {
+      ...definition,
+      schema: { ...definition.schema, required: ['schema_version'] },
+    };
     expect(loadPrecompiledCheck(name, changedSchema, BUILD)).toBeUndefined();
     const changedOptions: CheckDefinition = { ...definition, options: { ...definition.options, allErrors: true } };
     expect(loadPrecompiledCheck(name, changedOptions, BUILD)).toBeUndefined();

@@ -7,18 +7,57 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexFinalRecords, openRecordReader, readFinalRecords, type CallRecord, type ReadIssue } from '../../src/run-dir/index.js';
+import {
+  indexFinalRecords,
+  openRecordReader,
+  readFinalRecords,
+  type CallRecord,
+  type ReadIssue,
+} from '../../src/run-dir/index.js';
 
 let dir: string;
 
 function line(id: string, status: 'ok' | 'failed', markdown: string): string {
-  const record = { v: 2, key: `s|${id}|compare|-|0`, system: 's', document_id: id, endpoint: 'compare', mode: null, repeat: 0, status, attempts: 1, last_attempt_ms: 5, latency_ms: 5, started_at: '2026-01-01T00:00:00Z', from_cache: false };
-  return JSON.stringify(status === 'ok' ? { ...record, result: { success: true, pages: [{ content: markdown, width: null, height: null }], dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] } } : { ...record, error: { code: 'X', message: 'boom', retryable: false } });
+  const record = {
+    v: 2,
+    key: `s|${id}|compare|-|0`,
+    system: 's',
+    document_id: id,
+    endpoint: 'compare',
+    mode: null,
+    repeat: 0,
+    status,
+    attempts: 1,
+    last_attempt_ms: 5,
+    latency_ms: 5,
+    started_at: '2026-01-01T00:00:00Z',
+    from_cache: false,
+  };
+  return JSON.stringify(
+    status === 'ok'
+      ? {
+          ...record,
+          result: {
+            success: true,
+            pages: [{ content: markdown, width: null, height: null }],
+            dashboardUrl: null,
+            comparisonId: null,
+            failedPages: 0,
+            failedPageList: [],
+          },
+        }
+      : { ...record, error: { code: 'X', message: 'boom', retryable: false } },
+  );
 }
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'docbench-record-index-'));
-  const lines = [line('a', 'failed', ''), line('b', 'ok', 'Zürich — 東京 🧾'), `${line('c', 'ok', 'plain')}\r`, line('a', 'ok', 'retried: ünïcode')];
+  const lines = [
+    line('a', 'failed', ''),
+    line('b', 'ok', 'Zürich — 東京 🧾'),
+    `${line('c', 'ok', 'plain')}\r`,
+    line('a', 'ok', 'retried: ünïcode'),
+  ];
   // The last line is torn (no newline): dropped and reported, as readFinalRecords does.
   await writeFile(path.join(dir, 'results.jsonl'), `${lines.join('\n')}\n${line('d', 'ok', 'torn').slice(0, 40)}`);
 });

@@ -65,36 +65,86 @@ describe('page counts', () => {
 const tokens = { inputTokensPerPage: 1000, outputTokensPerPage: 400, source: 'kind default' as const };
 
 function call(system: string, id: string, endpoint: PlannedCall['endpoint'] = 'compare', repeat = 0): PlannedCall {
-  return { key: `${system}|${id}|${endpoint}|-|${repeat}`, system, document: { id, tags: {}, truth: {}, baseline: {} }, endpoint, mode: null, repeat };
+  return {
+    key: `${system}|${id}|${endpoint}|-|${repeat}`,
+    system,
+    document: { id, tags: {}, truth: {}, baseline: {} },
+    endpoint,
+    mode: null,
+    repeat,
+  };
 }
 
 describe('estimates', () => {
   it('price every component: per call, per page (capped by maxPages), per million tokens in and out', () => {
-    const system: EstimateSystem = { name: 'a', kind: 'openai', price: { perCall: 0.002, perPage: 0.01, perMillionInputTokens: 2, perMillionOutputTokens: 8 }, maxPages: 2, tokens };
+    const system: EstimateSystem = {
+      name: 'a',
+      kind: 'openai',
+      price: { perCall: 0.002, perPage: 0.01, perMillionInputTokens: 2, perMillionOutputTokens: 8 },
+      maxPages: 2,
+      tokens,
+    };
     expect(estimateCallCost(system, 2)).toBeCloseTo(0.002 + 0.02 + (2 * 2000) / 1e6 + (8 * 800) / 1e6, 12);
     expect(estimateCallCost({ ...system, price: null }, 5)).toBe(0);
-    const pages = new Map<string, number | null>([['d1', 3], ['d2', null]]);
-    const [estimate] = estimateRun({ systems: [system], calls: [call('a', 'd1'), call('a', 'd2'), call('a', 'd1', 'split')], pages, cachedKeys: new Set([call('a', 'd1', 'split').key]), cacheChecked: new Set(['a']), repeat: 1 });
+    const pages = new Map<string, number | null>([
+      ['d1', 3],
+      ['d2', null],
+    ]);
+    const [estimate] = estimateRun({
+      systems: [system],
+      calls: [call('a', 'd1'), call('a', 'd2'), call('a', 'd1', 'split')],
+      pages,
+      cachedKeys: new Set([call('a', 'd1', 'split').key]),
+      cacheChecked: new Set(['a']),
+      repeat: 1,
+    });
     // d1 has 3 pages, capped at 2 a call; d2 is uncounted, so 1; the cached split is free.
-    expect(estimate).toMatchObject({ documents: 2, pages: 4, uncounted: 1, total: 3, cached: 1, calls: { compare: 2, split: 1 }, exact: false });
+    expect(estimate).toMatchObject({
+      documents: 2,
+      pages: 4,
+      uncounted: 1,
+      total: 3,
+      cached: 1,
+      calls: { compare: 2, split: 1 },
+      exact: false,
+    });
     expect(estimate!.costUsd).toBeCloseTo(estimateCallCost(system, 2) + estimateCallCost(system, 1), 12);
     expect(estimate!.basis).toContain('1000 in / 400 out tokens per page (kind default)');
   });
 });
 
 describe('budget ledger', () => {
-  const record = (c: PlannedCall, cost: number | undefined, extra: Partial<CallRecord> = {}) => ({ key: c.key, system: c.system, status: 'ok', from_cache: false, ...(cost !== undefined ? { cost_usd: cost } : {}), ...extra }) as CallRecord;
+  const record = (c: PlannedCall, cost: number | undefined, extra: Partial<CallRecord> = {}) =>
+    ({
+      key: c.key,
+      system: c.system,
+      status: 'ok',
+      from_cache: false,
+      ...(cost !== undefined ? { cost_usd: cost } : {}),
+      ...extra,
+    }) as CallRecord;
 
   it('never lets the spend pass the budget by more than the calls in flight, whatever the real costs', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ estimate: fc.double({ min: 0.001, max: 0.1, noNaN: true }), factor: fc.double({ min: 0, max: 3, noNaN: true }) }), { minLength: 1, maxLength: 60 }),
+        fc.array(
+          fc.record({
+            estimate: fc.double({ min: 0.001, max: 0.1, noNaN: true }),
+            factor: fc.double({ min: 0, max: 3, noNaN: true }),
+          }),
+          { minLength: 1, maxLength: 60 },
+        ),
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.integer({ min: 1, max: 6 }),
         (costs, limit, concurrency) => {
           const calls = costs.map((_, i) => call('s', `d${i}`));
           const estimates = new Map(calls.map((c, i) => [c.key, costs[i]!.estimate]));
-          const ledger = createBudgetLedger({ run: null, systems: new Map([['s', limit]]) }, [{ name: 's', common: { price: { perCall: 1 } } } as never], new Map(), (c) => estimates.get(c.key)!);
+          const ledger = createBudgetLedger(
+            { run: null, systems: new Map([['s', limit]]) },
+            [{ name: 's', common: { price: { perCall: 1 } } } as never],
+            new Map(),
+            (c) => estimates.get(c.key)!,
+          );
           const inFlight: { c: PlannedCall; reserved: number; actual: number }[] = [];
           let spent = 0;
           let overruns = 0;
@@ -123,7 +173,12 @@ describe('budget ledger', () => {
 
   it('counts a cached answer as free and an answer of unknown cost as estimated; free calls always start', () => {
     const [a, b, c] = [call('s', 'a'), call('s', 'b'), call('s', 'c')];
-    const ledger = createBudgetLedger({ run: 0.03, systems: new Map() }, [{ name: 's', common: { price: { perCall: 0.01 } } } as never], new Map([['s', 0.005]]), (x) => (x === c ? 0 : 0.01));
+    const ledger = createBudgetLedger(
+      { run: 0.03, systems: new Map() },
+      [{ name: 's', common: { price: { perCall: 0.01 } } } as never],
+      new Map([['s', 0.005]]),
+      (x) => (x === c ? 0 : 0.01),
+    );
     const first = ledger.admit(a);
     expect(first.ok).toBe(true);
     ledger.settle(a, 0.01, record(a, undefined, { from_cache: true }));
@@ -140,7 +195,7 @@ describe('budget ledger', () => {
 });
 
 describe('progress', () => {
-  it('shows each priced system\'s spend so far, earlier invocations included', () => {
+  it("shows each priced system's spend so far, earlier invocations included", () => {
     let text = '';
     const stream = {
       write: (chunk: string) => {
@@ -154,8 +209,14 @@ describe('progress', () => {
     const c = call('paid', 'd1');
     progress({ type: 'call-start', key: c.key });
     now = 2000;
-    progress({ type: 'call-done', record: { key: c.key, system: 'paid', status: 'ok', from_cache: false, cost_usd: 0.01 } as CallRecord });
-    progress({ type: 'call-done', record: { key: 'free|d1', system: 'free', status: 'ok', from_cache: false } as CallRecord });
+    progress({
+      type: 'call-done',
+      record: { key: c.key, system: 'paid', status: 'ok', from_cache: false, cost_usd: 0.01 } as CallRecord,
+    });
+    progress({
+      type: 'call-done',
+      record: { key: 'free|d1', system: 'free', status: 'ok', from_cache: false } as CallRecord,
+    });
     expect(text).toContain('progress: 1/2 calls, 0 failed, 0 in flight');
     expect(text).toContain(', spent paid $0.5100\n');
     expect(text).not.toContain('free $');

@@ -39,7 +39,9 @@ describe('createPhaseProgress', () => {
     listener({ type: 'phase-end', phase: 'scoring', done: 100, ms: 4000 });
     listener({ type: 'phase-start', phase: 'statistics', total: null });
     listener({ type: 'phase-end', phase: 'statistics', done: 0, ms: 300 });
-    expect(text()).toBe('scoring documents: 25/100 (25%), ETA 3s\nscoring documents: done in 4.0 s\nstatistics: started\n');
+    expect(text()).toBe(
+      'scoring documents: 25/100 (25%), ETA 3s\nscoring documents: done in 4.0 s\nstatistics: started\n',
+    );
   });
 
   it('is silent with quiet', () => {

@@ -30,7 +30,9 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'docbench-plan-'));
   dataset = path.join(work, 'dataset');
   await cp(path.join(ROOT, 'datasets', 'sample-claims'), dataset, { recursive: true });
-  const manifest = JSON.parse(await readFile(path.join(dataset, 'dataset.json'), 'utf8')) as { documents: { id: string; tags: { pages: string } }[] };
+  const manifest = JSON.parse(await readFile(path.join(dataset, 'dataset.json'), 'utf8')) as {
+    documents: { id: string; tags: { pages: string } }[];
+  };
   pages = new Map(manifest.documents.map((d) => [d.id, Number(d.tags.pages)]));
   // Any request reaching a provider fails the test: the plan calls nothing.
   server = await startHttpServer((_request, response) => void response.writeHead(500).end());
@@ -40,7 +42,13 @@ beforeAll(async () => {
       cacheDir: 'cache',
       endpoints: ['extract', 'compare', 'split'],
       systems: {
-        gpt: { kind: 'openai', baseUrl: `${server.url}/v1`, model: 'vision-1', price: PRICES.gpt, estimate: { inputTokensPerPage: 800, outputTokensPerPage: 300 } },
+        gpt: {
+          kind: 'openai',
+          baseUrl: `${server.url}/v1`,
+          model: 'vision-1',
+          price: PRICES.gpt,
+          estimate: { inputTokensPerPage: 800, outputTokensPerPage: 300 },
+        },
         azure: { kind: 'azure-di', endpoint: server.url, apiKeyEnv: 'AZURE_KEY', price: PRICES.azure, maxCostUsd: 5 },
         tx: { kind: 'textract', region: 'us-east-1', endpoint: server.url, maxPages: 2, price: PRICES.tx },
       },
@@ -80,7 +88,16 @@ describe('docbench plan', () => {
     expect(plan.dataset.documentsSelected).toBe(36);
 
     // openai answers extract and compare; 36 documents each, tokens from the config's figure per page.
-    expect(by.gpt!).toMatchObject({ documents: 36, pages: total, calls: { 'extract:slow': 36, compare: 36 }, total: 72, cached: 0, repeats: 1, exact: false, uncounted: 0 });
+    expect(by.gpt!).toMatchObject({
+      documents: 36,
+      pages: total,
+      calls: { 'extract:slow': 36, compare: 36 },
+      total: 72,
+      cached: 0,
+      repeats: 1,
+      exact: false,
+      uncounted: 0,
+    });
     const gptCost = 2 * total * ((800 * 0.4) / 1e6 + (300 * 1.6) / 1e6);
     expect(by.gpt!.costUsd).toBeCloseTo(gptCost, 10);
     expect(by.gpt!.basis).toContain('config');
@@ -96,13 +113,18 @@ describe('docbench plan', () => {
     // The text gives the same figures, one line per system and the total.
     const text = await runCli(['plan', '--dataset', 'dataset'], work);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toContain(`azure (azure-di): 72 calls [compare 36, split 36] × 1 repeat, 0 cached; 36 documents, ${total} pages: $${(2 * total * 0.01).toFixed(4)}`);
+    expect(text.stdout).toContain(
+      `azure (azure-di): 72 calls [compare 36, split 36] × 1 repeat, 0 cached; 36 documents, ${total} pages: $${(2 * total * 0.01).toFixed(4)}`,
+    );
     expect(text.stdout).toContain(`total: $${plan.totalUsd!.toFixed(4)} (estimate)`);
     expect(await tree(work)).toEqual(before);
   }, 60_000);
 
   it('with --repeat counts every repeat, and a resume-shaped flag error is exit 2', async () => {
-    const result = await runCli(['plan', '--dataset', 'dataset', '--json', '--repeat', '2', '--systems', 'azure'], work);
+    const result = await runCli(
+      ['plan', '--dataset', 'dataset', '--json', '--repeat', '2', '--systems', 'azure'],
+      work,
+    );
     expect(result.code, result.stderr).toBe(0);
     const [azure] = (JSON.parse(result.stdout) as PlanResult).estimates;
     expect(azure).toMatchObject({ system: 'azure', total: 144, repeats: 2, calls: { compare: 72, split: 72 } });
@@ -118,11 +140,22 @@ describe('docbench plan', () => {
     await mkdir(path.join(data, 'outputs', 'llm'), { recursive: true });
     for (const id of ['doc-001', 'doc-002', 'doc-003', 'doc-004']) {
       await writeFile(path.join(data, 'outputs', 'llm', `${id}.md`), '# page');
-      await writeFile(path.join(data, 'outputs', 'llm', `${id}.meta.json`), JSON.stringify({ usage: { pages: 2, input_tokens: 1500, output_tokens: 300 } }));
+      await writeFile(
+        path.join(data, 'outputs', 'llm', `${id}.meta.json`),
+        JSON.stringify({ usage: { pages: 2, input_tokens: 1500, output_tokens: 300 } }),
+      );
     }
-    await writeFile(path.join(dir, 'docbench.config.yaml'), stringify({ endpoints: ['compare'], systems: { llm: { kind: 'stored', price: { perMillionInputTokens: 1, perMillionOutputTokens: 2 } } } }));
+    await writeFile(
+      path.join(dir, 'docbench.config.yaml'),
+      stringify({
+        endpoints: ['compare'],
+        systems: { llm: { kind: 'stored', price: { perMillionInputTokens: 1, perMillionOutputTokens: 2 } } },
+      }),
+    );
     const before = await runCli(['plan', '--dataset', 'data', '--json'], dir);
-    expect((JSON.parse(before.stdout) as PlanResult).estimates[0]!.basis).toContain('1000 in / 400 out tokens per page (generic default)');
+    expect((JSON.parse(before.stdout) as PlanResult).estimates[0]!.basis).toContain(
+      '1000 in / 400 out tokens per page (generic default)',
+    );
     const run = await runCli(['run', '--dataset', 'data', '--quiet', '--no-gate'], dir);
     expect(run.code, run.stderr).toBe(0);
     const after = JSON.parse((await runCli(['plan', '--dataset', 'data', '--json'], dir)).stdout) as PlanResult;

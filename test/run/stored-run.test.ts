@@ -23,19 +23,41 @@ afterAll(async () => {
 describe('docbench run over stored systems only', () => {
   it('names the run by its stored systems and records every phase with its duration', async () => {
     const run = path.join(tmp, 'run');
-    const result = await runCli(['run', '--dataset', 'dataset', '--config', 'dataset/docbench.config.yaml', '--endpoints', 'extract,compare', '--modes', 'fast', '--no-cache', '--no-gate', '--out', run], tmp);
+    const result = await runCli(
+      [
+        'run',
+        '--dataset',
+        'dataset',
+        '--config',
+        'dataset/docbench.config.yaml',
+        '--endpoints',
+        'extract,compare',
+        '--modes',
+        'fast',
+        '--no-cache',
+        '--no-gate',
+        '--out',
+        run,
+      ],
+      tmp,
+    );
     expect(result.code).toBe(0);
     // Phases as quick as these print no progress: only the calls' lines.
     expect(result.stderr).not.toMatch(/scoring|statistics|reports/);
     const manifest = JSON.parse(await readFile(path.join(run, 'run.json'), 'utf8')) as RunManifest;
     const phases = manifest.phases!;
-    for (const ms of [phases.calls_ms, phases.scoring_ms, phases.statistics_ms, phases.reports_ms]) expect(ms).toBeGreaterThanOrEqual(0);
+    for (const ms of [phases.calls_ms, phases.scoring_ms, phases.statistics_ms, phases.reports_ms])
+      expect(ms).toBeGreaterThanOrEqual(0);
     // The run's duration covers the phases after the calls too.
-    expect(manifest.duration_ms).toBeGreaterThanOrEqual(phases.calls_ms + phases.scoring_ms! + phases.statistics_ms! + phases.reports_ms!);
+    expect(manifest.duration_ms).toBeGreaterThanOrEqual(
+      phases.calls_ms + phases.scoring_ms! + phases.statistics_ms! + phases.reports_ms!,
+    );
     const summary = await readFile(path.join(run, 'summary.md'), 'utf8');
     expect(summary).toContain('stored outputs only (incumbent, candidate)');
     expect(summary).not.toContain('local reference service');
     expect(summary).toMatch(/^Time: calls \d+ s · scoring \d+ s · statistics \d+ s · reports \d+ s$/m);
-    expect(await readFile(path.join(run, 'report.html'), 'utf8')).toContain('stored outputs only (incumbent, candidate)');
+    expect(await readFile(path.join(run, 'report.html'), 'utf8')).toContain(
+      'stored outputs only (incumbent, candidate)',
+    );
   });
 });

@@ -8,7 +8,9 @@ import { assignMaximumOracle, assignMinimumOracle } from './oracle/index.js';
 function oracleMaximum(weights: number[][], columns: number): number {
   const size = Math.max(weights.length, columns);
   const max = Math.max(0, ...weights.flat());
-  const cost = Array.from({ length: size }, (_, i) => Array.from({ length: size }, (_, j) => max - (weights[i]?.[j] ?? 0)));
+  const cost = Array.from({ length: size }, (_, i) =>
+    Array.from({ length: size }, (_, j) => max - (weights[i]?.[j] ?? 0)),
+  );
   return computeMunkres(cost)
     .filter(([i, j]) => i < weights.length && j < columns)
     .reduce((sum, [i, j]) => sum + weights[i]![j]!, 0);
@@ -21,11 +23,18 @@ function oracleMinimum(costs: number[][]): number {
 
 /** Rectangular matrices of 1–7 rows and columns. */
 function matrices(cell: fc.Arbitrary<number>): fc.Arbitrary<[number, number[][]]> {
-  return fc.integer({ min: 1, max: 7 }).chain((rows) =>
-    fc.integer({ min: 1, max: 7 }).chain((columns) =>
-      fc.tuple(fc.constant(columns), fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), { minLength: rows, maxLength: rows })),
-    ),
-  );
+  return fc
+    .integer({ min: 1, max: 7 })
+    .chain((rows) =>
+      fc
+        .integer({ min: 1, max: 7 })
+        .chain((columns) =>
+          fc.tuple(
+            fc.constant(columns),
+            fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), { minLength: rows, maxLength: rows }),
+          ),
+        ),
+    );
 }
 
 function expectOneToOne(pairs: [number, number][], rows: number, columns: number): void {
@@ -37,7 +46,18 @@ function expectOneToOne(pairs: [number, number][], rows: number, columns: number
 
 describe('assignMaximum', () => {
   it('finds the maximum-weight one-to-one assignment', () => {
-    expect(assignMaximum([[1, 2], [2, 1]], 2)).toEqual([[0, 1], [1, 0]]);
+    expect(
+      assignMaximum(
+        [
+          [1, 2],
+          [2, 1],
+        ],
+        2,
+      ),
+    ).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
     expect(assignMaximum([[5], [7], [6]], 1)).toEqual([[1, 0]]);
     expect(assignMaximum([], 3)).toEqual([]);
   });
@@ -59,10 +79,27 @@ describe('assignMaximum', () => {
 
 describe('assignMinimum', () => {
   it('finds the minimum-cost one-to-one assignment, in row order, for tall and wide matrices', () => {
-    expect(assignMinimum([[0.9, 0.1], [0.2, 0.8]])).toEqual([[0, 1], [1, 0]]);
+    expect(
+      assignMinimum([
+        [0.9, 0.1],
+        [0.2, 0.8],
+      ]),
+    ).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
     expect(assignMinimum([[0.5], [0.1], [0.3]])).toEqual([[1, 0]]);
     expect(assignMinimum([[0.4, 0, 0.7]])).toEqual([[0, 1]]);
-    expect(assignMinimum([[1, 0], [0, 1], [0.5, 0.5]])).toEqual([[0, 1], [1, 0]]);
+    expect(
+      assignMinimum([
+        [1, 0],
+        [0, 1],
+        [0.5, 0.5],
+      ]),
+    ).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
   });
 
   it('pairs nothing when either side is empty', () => {
@@ -73,7 +110,10 @@ describe('assignMinimum', () => {
 
   it('reaches the same total as munkres-js on random rectangular matrices of integer and fractional costs', () => {
     // Costs as the scorers pass them (1 − IoU, 1 − TEDS: fractions in [0, 1]) and tie-heavy integer ones.
-    const cell = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 1000 }).map((k) => k / 1000));
+    const cell = fc.oneof(
+      fc.integer({ min: 0, max: 3 }),
+      fc.integer({ min: 0, max: 1000 }).map((k) => k / 1000),
+    );
     fc.assert(
       fc.property(matrices(cell), ([columns, costs]) => {
         const pairs = assignMinimum(costs);
@@ -97,7 +137,13 @@ describe('the solver against its frozen copy (test/score/oracle)', () => {
   const sized = (size: number) =>
     fc.integer({ min: 1, max: size }).chain((rows) =>
       fc.integer({ min: 1, max: size }).chain((columns) =>
-        fc.tuple(fc.constant(columns), fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), { minLength: rows, maxLength: rows })),
+        fc.tuple(
+          fc.constant(columns),
+          fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), {
+            minLength: rows,
+            maxLength: rows,
+          }),
+        ),
       ),
     );
 

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { binIndex, calibration, computeAuroc } from '../../src/score/calibration/index.js';
 
-const vector = [95, 90, 85, 80, 60, 55, 30, 20].map((confidence, i) => ({ confidence, correct: [1, 1, 0, 1, 1, 0, 0, 0][i]! }));
+const vector = [95, 90, 85, 80, 60, 55, 30, 20].map((confidence, i) => ({
+  confidence,
+  correct: [1, 1, 0, 1, 1, 0, 0, 0][i]!,
+}));
 
 describe('calibration: the docs/metrics/calibration.md vector', () => {
   const result = calibration(vector);
@@ -31,14 +34,32 @@ describe('calibration: the docs/metrics/calibration.md vector', () => {
   });
 
   it('finds the auto-accept threshold for 0.95: 90, accepting a quarter of documents', () => {
-    expect(result.autoAccept).toEqual({ threshold: 90, accepted: 2, coverage: 0.25, accuracy: 1, risk: 0, target: 0.95 });
+    expect(result.autoAccept).toEqual({
+      threshold: 90,
+      accepted: 2,
+      coverage: 0.25,
+      accuracy: 1,
+      risk: 0,
+      target: 0.95,
+    });
     // Accuracy is not monotone in the threshold: 85 fails 0.75 but 60 (4 of 5 correct) passes and is lower.
-    expect(calibration(vector, { target: 0.75 }).autoAccept).toMatchObject({ threshold: 60, coverage: 5 / 8, accuracy: 0.8 });
+    expect(calibration(vector, { target: 0.75 }).autoAccept).toMatchObject({
+      threshold: 60,
+      coverage: 5 / 8,
+      accuracy: 0.8,
+    });
   });
 
   it('traces risk against coverage from the highest threshold down', () => {
     expect(result.riskCoverage.map((p) => [p.threshold, p.accepted])).toEqual([
-      [95, 1], [90, 2], [85, 3], [80, 4], [60, 5], [55, 6], [30, 7], [20, 8],
+      [95, 1],
+      [90, 2],
+      [85, 3],
+      [80, 4],
+      [60, 5],
+      [55, 6],
+      [30, 7],
+      [20, 8],
     ]);
     expect(result.riskCoverage[2]!.accuracy).toBeCloseTo(2 / 3, 12);
   });
@@ -52,8 +73,18 @@ describe('calibration edge cases', () => {
   });
 
   it('has no AUROC when every document is correct, or none is', () => {
-    expect(calibration([{ confidence: 90, correct: 1 }, { confidence: 10, correct: 1 }]).auroc).toBeNull();
-    expect(calibration([{ confidence: 90, correct: 0 }, { confidence: 10, correct: false }]).auroc).toBeNull();
+    expect(
+      calibration([
+        { confidence: 90, correct: 1 },
+        { confidence: 10, correct: 1 },
+      ]).auroc,
+    ).toBeNull();
+    expect(
+      calibration([
+        { confidence: 90, correct: 0 },
+        { confidence: 10, correct: false },
+      ]).auroc,
+    ).toBeNull();
   });
 
   it('counts tied confidences as half in AUROC', () => {
@@ -86,7 +117,13 @@ describe('calibration edge cases', () => {
   it('keeps every figure in range for any input', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ confidence: fc.integer({ min: 0, max: 100 }), correct: fc.double({ min: 0, max: 1, noNaN: true }) }), { minLength: 1, maxLength: 60 }),
+        fc.array(
+          fc.record({
+            confidence: fc.integer({ min: 0, max: 100 }),
+            correct: fc.double({ min: 0, max: 1, noNaN: true }),
+          }),
+          { minLength: 1, maxLength: 60 },
+        ),
         fc.integer({ min: 1, max: 20 }),
         (items, bins) => {
           const result = calibration(items, { bins });

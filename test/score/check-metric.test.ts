@@ -13,8 +13,12 @@ describe('the metric boundary check', () => {
   });
 
   it('rejects values outside the range or not finite with SCORE_INVALID, naming the metric and the range', () => {
-    expect(() => checkMetric('latency p95', -1, { min: 0 })).toThrowError(/latency p95: computed -1, expected a finite number ≥ 0/);
-    expect(() => checkUnit('brier', 1.0000001)).toThrowError(/brier: computed 1\.0000001, expected a finite number in \[0, 1\]/);
+    expect(() => checkMetric('latency p95', -1, { min: 0 })).toThrowError(
+      /latency p95: computed -1, expected a finite number ≥ 0/,
+    );
+    expect(() => checkUnit('brier', 1.0000001)).toThrowError(
+      /brier: computed 1\.0000001, expected a finite number in \[0, 1\]/,
+    );
     expect(() => checkOptionalUnit('TEDS (document mean)', Number.NaN)).toThrowError(/TEDS \(document mean\)/);
     expect(() => checkMetric('bootstrap estimate', Number.POSITIVE_INFINITY)).toThrowError(/expected a finite number$/);
     try {

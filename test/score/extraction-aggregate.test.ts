@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateExtraction, anlsLeaf, anlsStar, levenshteinCodePoints, scoreExtraction } from '../../src/score/extraction/index.js';
+import {
+  aggregateExtraction,
+  anlsLeaf,
+  anlsStar,
+  levenshteinCodePoints,
+  scoreExtraction,
+} from '../../src/score/extraction/index.js';
 
 const C2 = [
   { cpt: '99213', units: 1 },

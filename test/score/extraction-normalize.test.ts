@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inferComparatorSpec, splitFieldName } from '../../src/score/extraction/index.js';
-import { createComparator, formatDecimal, parseDate, parseDecimal, type Scalar } from '../../src/score/normalize/index.js';
+import {
+  createComparator,
+  formatDecimal,
+  parseDate,
+  parseDecimal,
+  type Scalar,
+} from '../../src/score/normalize/index.js';
 import type { ComparatorSpec, DateLocale } from '../../src/types.js';
 
 function decimalText(text: string, locale: DateLocale = 'US'): string | null {
@@ -95,9 +101,12 @@ describe('parseDate', () => {
     expect(parseDate('05.03.2024', 'EU')).toBe('2024-03-05');
   });
 
-  it.each(['2023-02-29', '13/13/2024', 'yesterday', '2024-3', 'March 2024', 'constructor 5 2024'])('rejects %s', (text) => {
-    expect(parseDate(text)).toBeNull();
-  });
+  it.each(['2023-02-29', '13/13/2024', 'yesterday', '2024-3', 'March 2024', 'constructor 5 2024'])(
+    'rejects %s',
+    (text) => {
+      expect(parseDate(text)).toBeNull();
+    },
+  );
 
   it('falls back to a string compare when a side does not parse', () => {
     expect(same({ type: 'date' }, 'unknown', 'UNKNOWN')).toBe(true);

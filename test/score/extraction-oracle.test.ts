@@ -41,7 +41,9 @@ function writeMoney(millis: number, style: number): Json {
     case 2:
       return `$${signed}`;
     case 3:
-      return millis < 0 ? `(${text})` : `USD ${Number(text).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 })}`;
+      return millis < 0
+        ? `(${text})`
+        : `USD ${Number(text).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 })}`;
     default:
       return `${signed} EUR`;
   }
@@ -118,7 +120,11 @@ const itemSeed: fc.Arbitrary<ItemSeed> = fc.record({
   // The same value as a number and as a string: one strict pair, one format-only pair.
   modifiers: fc.array(fc.constantFrom('25', 25, '59', 'LT', ' lt', ''), { maxLength: 3 }),
   adjustments: fc.array(
-    fc.record({ group: fc.constantFrom('CO', 'PR', 'co'), millis: fc.constantFrom(0, 5_000, 5_004, 5_005, 5_006, -5_000), style: fc.nat({ max: 2 }) }),
+    fc.record({
+      group: fc.constantFrom('CO', 'PR', 'co'),
+      millis: fc.constantFrom(0, 5_000, 5_004, 5_005, 5_006, -5_000),
+      style: fc.nat({ max: 2 }),
+    }),
     { maxLength: 2 },
   ),
   flag: fc.constantFrom(true, false, 'yes', 'N', null, 'maybe'),
@@ -177,7 +183,8 @@ function predictItem(truthSeeds: ItemSeed[], e: Edit): JsonObject {
     units: seed.units === null ? null : seed.units + e.unitsDelta,
     drop: e.drop,
   });
-  if ('charge' in item) item.charge = writeMoney(BASE_MILLIS[seed.money]! + TOLERANCE_EDGES[e.moneyDelta]!, e.moneyStyle);
+  if ('charge' in item)
+    item.charge = writeMoney(BASE_MILLIS[seed.money]! + TOLERANCE_EDGES[e.moneyDelta]!, e.moneyStyle);
   if ('description' in item) item.description = editText(DESCRIPTIONS[seed.description]!, e.textEdit, e.textAt);
   if (!e.swapKeyOrder) return item;
   return Object.fromEntries(Object.entries(item).reverse()) as JsonObject;
@@ -212,9 +219,17 @@ const documentArbitrary = fc
   .map(({ truth, edits, invented, order, total, options }) => {
     const predicted = truth.length > 0 ? edits.map((e) => predictItem(truth, e)) : [];
     predicted.push(...invented.map(buildItem));
-    const shuffled = predicted.map((item, i) => ({ item, key: (order[i] ?? i) + i / 1000 })).sort((a, b) => a.key - b.key).map((e) => e.item);
+    const shuffled = predicted
+      .map((item, i) => ({ item, key: (order[i] ?? i) + i / 1000 }))
+      .sort((a, b) => a.key - b.key)
+      .map((e) => e.item);
     return {
-      truth: { claim_id: 'C-1', total_charge: 1234.5, lines: truth.map(buildItem), codes: truth.map((t) => CPT[t.cpt]!) } as JsonObject,
+      truth: {
+        claim_id: 'C-1',
+        total_charge: 1234.5,
+        lines: truth.map(buildItem),
+        codes: truth.map((t) => CPT[t.cpt]!),
+      } as JsonObject,
       prediction: {
         claim_id: 'c-1',
         total_charge: writeMoney(1_234_500 + TOLERANCE_EDGES[total]!, 2),
@@ -243,9 +258,14 @@ function makeClaim(count: number, seed: number): { truth: JsonObject; prediction
   const predicted = lines
     .filter((_, i) => i % 13 !== 5)
     .map((line) => {
-      const copy: JsonObject = { ...line, charge: `$${(line.charge + (random() < 0.2 ? 0.005 : 0)).toFixed(3)}`, dos: line.dos.replace(/^(\d+)-(\d+)-(\d+)$/u, '$2/$3/$1') };
+      const copy: JsonObject = {
+        ...line,
+        charge: `$${(line.charge + (random() < 0.2 ? 0.005 : 0)).toFixed(3)}`,
+        dos: line.dos.replace(/^(\d+)-(\d+)-(\d+)$/u, '$2/$3/$1'),
+      };
       if (random() < 0.2) copy.units = line.units + 1;
-      if (random() < 0.2) copy.description = editText(line.description, 1 + Math.floor(random() * 5), Math.floor(random() * 40));
+      if (random() < 0.2)
+        copy.description = editText(line.description, 1 + Math.floor(random() * 5), Math.floor(random() * 40));
       return copy;
     });
   predicted.push({ ...predicted[0]!, cpt: '99999' }, { ...predicted[1]! });
@@ -259,7 +279,9 @@ function makeClaim(count: number, seed: number): { truth: JsonObject; prediction
 describe('scoreExtraction agrees exactly with the frozen scorer', () => {
   it('on random claims with duplicates, ties, missing and invented items, tolerance edges, dates, nested lists and edited text', () => {
     fc.assert(
-      fc.property(documentArbitrary, ({ truth, prediction, options }) => expectSameAsOracle(truth, prediction, options)),
+      fc.property(documentArbitrary, ({ truth, prediction, options }) =>
+        expectSameAsOracle(truth, prediction, options),
+      ),
       { numRuns: 200 },
     );
   });
@@ -277,7 +299,10 @@ describe('scoreExtraction agrees exactly with the frozen scorer', () => {
 
   it('on lists whose items mix objects, scalars and lists, and on empty and parse-failed predictions', () => {
     const element = fc.oneof(
-      fc.record({ a: fc.constantFrom(1, '1', 'x', null), b: fc.array(fc.constantFrom(1, 2, '2'), { maxLength: 2 }) }, { requiredKeys: [] }),
+      fc.record(
+        { a: fc.constantFrom(1, '1', 'x', null), b: fc.array(fc.constantFrom(1, 2, '2'), { maxLength: 2 }) },
+        { requiredKeys: [] },
+      ),
       fc.constantFrom(1, 'x', null, '', [], {}),
       fc.array(fc.record({ a: fc.constantFrom(1, 2) }), { maxLength: 2 }),
     );
@@ -293,7 +318,10 @@ describe('scoreExtraction agrees exactly with the frozen scorer', () => {
   });
 
   it('on bench-sized claims (60 and 120 items, few distinct values)', () => {
-    for (const [count, seed] of [[60, 1], [120, 2]] as const) {
+    for (const [count, seed] of [
+      [60, 1],
+      [120, 2],
+    ] as const) {
       const { truth, prediction } = makeClaim(count, seed);
       expectSameAsOracle(truth, prediction);
       expectSameAsOracle(truth, prediction, { longTextMinLength: Number.POSITIVE_INFINITY });
@@ -309,7 +337,11 @@ describe('scoreExtraction agrees exactly with the frozen scorer beyond the memo 
       state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
       return state / 2_147_483_648;
     };
-    const truth = Array.from({ length: 100 }, (_, k) => ({ code: 'A', amount: (100 + k) / 100, parts: [{ v: k }, { v: k % 7 }] }));
+    const truth = Array.from({ length: 100 }, (_, k) => ({
+      code: 'A',
+      amount: (100 + k) / 100,
+      parts: [{ v: k }, { v: k % 7 }],
+    }));
     const prediction = truth.map(({ amount, parts }, k) => ({
       code: random() < 0.1 ? 'B' : 'A',
       amount: `$${(amount + [0, 0.005, -0.005, 0.004, 0.006][Math.floor(random() * 5)]!).toFixed(3)}`,
@@ -322,14 +354,18 @@ describe('scoreExtraction agrees exactly with the frozen scorer beyond the memo 
 
 describe('anlsStar agrees exactly with the frozen one', () => {
   it('on lists of flat dicts with nulls, empty strings, missing and extra keys, and edited text', () => {
-    const text = fc.tuple(fc.nat({ max: DESCRIPTIONS.length - 1 }), fc.nat({ max: 6 }), fc.nat({ max: 60 })).map(([d, kind, at]) => editText(DESCRIPTIONS[d]!, kind, at));
+    const text = fc
+      .tuple(fc.nat({ max: DESCRIPTIONS.length - 1 }), fc.nat({ max: 6 }), fc.nat({ max: 60 }))
+      .map(([d, kind, at]) => editText(DESCRIPTIONS[d]!, kind, at));
     const value = fc.oneof(text, fc.constantFrom(null, '', 'x', 'X ', 12, true));
     const dict = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), value, { maxKeys: 4 });
     const list = fc.array(dict, { maxLength: 7 });
     fc.assert(
       fc.property(list, list, fc.constantFrom(0.3, 0.5, 0.9), (truth, prediction, threshold) => {
         expect(anlsStar(truth, prediction, threshold)).toBe(anlsStarOracle(truth, prediction, threshold));
-        expect(anlsStar({ items: truth }, { items: prediction, extra: prediction[0] ?? null }, threshold)).toBe(anlsStarOracle({ items: truth }, { items: prediction, extra: prediction[0] ?? null }, threshold));
+        expect(anlsStar({ items: truth }, { items: prediction, extra: prediction[0] ?? null }, threshold)).toBe(
+          anlsStarOracle({ items: truth }, { items: prediction, extra: prediction[0] ?? null }, threshold),
+        );
       }),
       { numRuns: 300 },
     );

@@ -15,19 +15,32 @@ const lineItem = fc.record(
 const items = fc.array(lineItem, { maxLength: 6 });
 
 function shuffled<T>(values: T[], order: number[]): T[] {
-  return values.map((value, i) => ({ value, key: order[i % order.length]! + i / 1000 })).sort((a, b) => a.key - b.key).map((e) => e.value);
+  return values
+    .map((value, i) => ({ value, key: order[i % order.length]! + i / 1000 }))
+    .sort((a, b) => a.key - b.key)
+    .map((e) => e.value);
 }
 
 describe('extraction properties', () => {
   it('F1 and counts do not depend on the order of line items on either side', () => {
     fc.assert(
-      fc.property(items, items, fc.array(fc.nat(), { minLength: 1 }), fc.array(fc.nat(), { minLength: 1 }), (truth, prediction, orderA, orderB) => {
-        const base = scoreExtraction({ codes: truth }, { codes: prediction });
-        const permuted = scoreExtraction({ codes: shuffled(truth, orderA) }, { codes: shuffled(prediction, orderB) });
-        expect([permuted.tp, permuted.fp, permuted.fn, permuted.f1]).toEqual([base.tp, base.fp, base.fn, base.f1]);
-        expect([permuted.strict.tp, permuted.strict.fp, permuted.strict.fn]).toEqual([base.strict.tp, base.strict.fp, base.strict.fn]);
-        expect(permuted.items.exact).toBe(base.items.exact);
-      }),
+      fc.property(
+        items,
+        items,
+        fc.array(fc.nat(), { minLength: 1 }),
+        fc.array(fc.nat(), { minLength: 1 }),
+        (truth, prediction, orderA, orderB) => {
+          const base = scoreExtraction({ codes: truth }, { codes: prediction });
+          const permuted = scoreExtraction({ codes: shuffled(truth, orderA) }, { codes: shuffled(prediction, orderB) });
+          expect([permuted.tp, permuted.fp, permuted.fn, permuted.f1]).toEqual([base.tp, base.fp, base.fn, base.f1]);
+          expect([permuted.strict.tp, permuted.strict.fp, permuted.strict.fn]).toEqual([
+            base.strict.tp,
+            base.strict.fp,
+            base.strict.fn,
+          ]);
+          expect(permuted.items.exact).toBe(base.items.exact);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -36,7 +49,14 @@ describe('extraction properties', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 3 }), fc.jsonValue({ maxDepth: 3 }), (truth, prediction) => {
         const score = scoreExtraction(truth as Json, prediction as Json);
-        for (const value of [score.precision, score.recall, score.f1, score.strict.precision, score.strict.recall, score.strict.f1]) {
+        for (const value of [
+          score.precision,
+          score.recall,
+          score.f1,
+          score.strict.precision,
+          score.strict.recall,
+          score.strict.f1,
+        ]) {
           expect(value).toBeGreaterThanOrEqual(0);
           expect(value).toBeLessThanOrEqual(1);
         }

@@ -9,7 +9,13 @@ const C2 = [
 
 function counts(truth: Json, prediction: Json, options = {}) {
   const score = scoreExtraction(truth, prediction, options);
-  return { tp: score.tp, fp: score.fp, fn: score.fn, f1: score.f1, strict: [score.strict.tp, score.strict.fp, score.strict.fn] };
+  return {
+    tp: score.tp,
+    fp: score.fp,
+    fn: score.fn,
+    f1: score.f1,
+    strict: [score.strict.tp, score.strict.fp, score.strict.fn],
+  };
 }
 
 describe('docs/metrics/extraction.md vectors (normalised pass)', () => {
@@ -25,7 +31,10 @@ describe('docs/metrics/extraction.md vectors (normalised pass)', () => {
   });
 
   it('an extra key declared in the schema is a false positive: 2/1/0 → 0.8', () => {
-    const schema: JsonSchema = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' } } };
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' } },
+    };
     const score = scoreExtraction({ a: 'x', b: 'y' }, { a: 'x', b: 'y', c: 'z' }, { schema });
     expect([score.tp, score.fp, score.fn]).toEqual([2, 1, 0]);
     expect(score.f1).toBeCloseTo(0.8, 12);
@@ -37,7 +46,12 @@ describe('docs/metrics/extraction.md vectors (normalised pass)', () => {
   });
 
   it('one wrong unit in the second item scores 3/1/1 → 0.75', () => {
-    expect(counts({ codes: C2 }, { codes: [C2[0]!, { cpt: '85025', units: 3 }] })).toMatchObject({ tp: 3, fp: 1, fn: 1, f1: 0.75 });
+    expect(counts({ codes: C2 }, { codes: [C2[0]!, { cpt: '85025', units: 3 }] })).toMatchObject({
+      tp: 3,
+      fp: 1,
+      fn: 1,
+      f1: 0.75,
+    });
   });
 
   it('a missing third item scores 4/0/2 → P 1, R 2/3, F1 0.8', () => {
@@ -50,7 +64,12 @@ describe('docs/metrics/extraction.md vectors (normalised pass)', () => {
   });
 
   it('an ISO date vs a US date is 1/0/0, strict 0/1/1', () => {
-    expect(counts({ dos: '2024-03-05' }, { dos: '03/05/2024' })).toMatchObject({ tp: 1, fp: 0, fn: 0, strict: [0, 1, 1] });
+    expect(counts({ dos: '2024-03-05' }, { dos: '03/05/2024' })).toMatchObject({
+      tp: 1,
+      fp: 0,
+      fn: 0,
+      strict: [0, 1, 1],
+    });
   });
 
   it('the same date vector holds with a schema that says format: date on a neutral name', () => {
@@ -59,7 +78,15 @@ describe('docs/metrics/extraction.md vectors (normalised pass)', () => {
   });
 
   it('units swapped between two items score 2/2/2 → 0.5 (no credit across items)', () => {
-    const score = scoreExtraction({ codes: C2 }, { codes: [{ cpt: '99213', units: 2 }, { cpt: '85025', units: 1 }] });
+    const score = scoreExtraction(
+      { codes: C2 },
+      {
+        codes: [
+          { cpt: '99213', units: 2 },
+          { cpt: '85025', units: 1 },
+        ],
+      },
+    );
     expect([score.tp, score.fp, score.fn, score.f1]).toEqual([2, 2, 2, 0.5]);
     expect(score.items.exact).toBe(0);
   });
@@ -99,7 +126,10 @@ describe('scoreExtraction edge cases', () => {
   });
 
   it('type mismatches count the truth leaves as FN and the predicted leaf as FP, as wrong values', () => {
-    const score = scoreExtraction({ address: { street: '1 Main St', city: 'Springfield' } }, { address: '1 Main St, Springfield' });
+    const score = scoreExtraction(
+      { address: { street: '1 Main St', city: 'Springfield' } },
+      { address: '1 Main St, Springfield' },
+    );
     expect([score.tp, score.fp, score.fn]).toEqual([0, 1, 2]);
     expect(score.fields.map((f) => [f.path, f.verdict, f.error])).toEqual([
       ['address.street', 'fn', 'wrong_value'],
@@ -126,20 +156,36 @@ describe('scoreExtraction edge cases', () => {
   it('nested line items are matched inside matched parents', () => {
     const truth = {
       claims: [
-        { id: 'C1', lines: [{ cpt: '99213', units: 1 }, { cpt: '85025', units: 2 }] },
+        {
+          id: 'C1',
+          lines: [
+            { cpt: '99213', units: 1 },
+            { cpt: '85025', units: 2 },
+          ],
+        },
         { id: 'C2', lines: [{ cpt: '36415', units: 1 }] },
       ],
     };
     const prediction = {
       claims: [
         { id: 'C2', lines: [{ cpt: '36415', units: 1 }] },
-        { id: 'C1', lines: [{ cpt: '85025', units: 2 }, { cpt: '99213', units: 3 }] },
+        {
+          id: 'C1',
+          lines: [
+            { cpt: '85025', units: 2 },
+            { cpt: '99213', units: 3 },
+          ],
+        },
       ],
     };
     const score = scoreExtraction(truth, prediction);
     expect([score.tp, score.fp, score.fn]).toEqual([7, 1, 1]);
     const wrong = score.fields.find((f) => f.error === 'wrong_value');
-    expect(wrong).toMatchObject({ path: 'claims[0].lines[0].units', predictionPath: 'claims[1].lines[1].units', collapsedPath: 'claims[].lines[].units' });
+    expect(wrong).toMatchObject({
+      path: 'claims[0].lines[0].units',
+      predictionPath: 'claims[1].lines[1].units',
+      collapsedPath: 'claims[].lines[].units',
+    });
     expect(score.items).toEqual({ truth: 5, predicted: 5, exact: 3, countError: 0 });
   });
 
@@ -148,17 +194,33 @@ describe('scoreExtraction edge cases', () => {
   });
 
   it('an item sharing no value with any truth item is hallucinated, not a wrong value', () => {
-    const score = scoreExtraction({ codes: [{ cpt: '99213', units: 1 }] }, { codes: [{ cpt: '99213', units: 1 }, { cpt: '11111', units: 9 }] });
-    expect(score.fields.filter((f) => f.verdict === 'fp').map((f) => f.error)).toEqual(['hallucinated', 'hallucinated']);
+    const score = scoreExtraction(
+      { codes: [{ cpt: '99213', units: 1 }] },
+      {
+        codes: [
+          { cpt: '99213', units: 1 },
+          { cpt: '11111', units: 9 },
+        ],
+      },
+    );
+    expect(score.fields.filter((f) => f.verdict === 'fp').map((f) => f.error)).toEqual([
+      'hallucinated',
+      'hallucinated',
+    ]);
   });
 
   it('compares unicode after NFKC, whitespace collapsing and case folding', () => {
-    const score = scoreExtraction({ name: 'Ｊｏｈｎ  Straße', city: 'ÅRHUS' }, { name: ' john strasse ', city: 'århus' });
+    const score = scoreExtraction(
+      { name: 'Ｊｏｈｎ  Straße', city: 'ÅRHUS' },
+      { name: ' john strasse ', city: 'århus' },
+    );
     expect([score.tp, score.strict.tp]).toEqual([2, 0]);
   });
 
   it('keeps a case-sensitive string comparator when the dataset asks for it', () => {
-    expect(counts({ ref: 'AbC' }, { ref: 'abc' }, { comparators: { ref: { type: 'string', caseSensitive: true } } })).toMatchObject({ tp: 0 });
+    expect(
+      counts({ ref: 'AbC' }, { ref: 'abc' }, { comparators: { ref: { type: 'string', caseSensitive: true } } }),
+    ).toMatchObject({ tp: 0 });
   });
 
   it('ignores keys outside the schema by default and lists them; counts them on request', () => {
@@ -177,9 +239,15 @@ describe('scoreExtraction edge cases', () => {
     const schema: JsonSchema = {
       type: 'object',
       properties: { codes: { type: 'array', items: { $ref: '#/$defs/line' } } },
-      $defs: { line: { type: 'object', properties: { cpt: { type: 'string' }, charge: { type: ['number', 'null'] } } } },
+      $defs: {
+        line: { type: 'object', properties: { cpt: { type: 'string' }, charge: { type: ['number', 'null'] } } },
+      },
     };
-    const score = scoreExtraction({ codes: [{ cpt: '99213', charge: 100 }] }, { codes: [{ cpt: '99213', charge: '$100.004', note: 'x' }] }, { schema });
+    const score = scoreExtraction(
+      { codes: [{ cpt: '99213', charge: 100 }] },
+      { codes: [{ cpt: '99213', charge: '$100.004', note: 'x' }] },
+      { schema },
+    );
     expect([score.tp, score.fp, score.fn]).toEqual([2, 0, 0]);
     expect(score.unexpectedKeys).toEqual(['codes[].note']);
     expect(score.normalization['codes[].charge']).toMatchObject({ comparator: 'money', source: 'schema' });
@@ -187,12 +255,18 @@ describe('scoreExtraction edge cases', () => {
 
   it('ICD-10 codes ignore dots only when the comparator says so', () => {
     expect(counts({ dx: ['E11.9'] }, { dx: ['e119'] })).toMatchObject({ tp: 0 });
-    expect(counts({ dx: ['E11.9'] }, { dx: ['e119'] }, { comparators: { 'dx[]': { type: 'code', ignoreDots: true } } })).toMatchObject({ tp: 1 });
+    expect(
+      counts({ dx: ['E11.9'] }, { dx: ['e119'] }, { comparators: { 'dx[]': { type: 'code', ignoreDots: true } } }),
+    ).toMatchObject({ tp: 1 });
   });
 
   it('records the normalisation steps of every compared path', () => {
     const score = scoreExtraction({ name: 'x', total: 1 }, { name: 'x', total: 1 });
-    expect(score.normalization.name).toEqual({ comparator: 'string', source: 'default', steps: ['to-string', 'nfkc', 'trim', 'collapse-whitespace', 'casefold'] });
+    expect(score.normalization.name).toEqual({
+      comparator: 'string',
+      source: 'default',
+      steps: ['to-string', 'nfkc', 'trim', 'collapse-whitespace', 'casefold'],
+    });
     expect(score.normalization.total?.steps).toContain('abs-diff<=0.005');
   });
 
@@ -202,7 +276,9 @@ describe('scoreExtraction edge cases', () => {
   });
 
   it('treats keys named like Object.prototype members as plain data', () => {
-    const value = JSON.parse('{"__proto__": "a", "constructor": "b", "valueOf": 1, "toString": "Some long free-text remark about this claim"}') as Json;
+    const value = JSON.parse(
+      '{"__proto__": "a", "constructor": "b", "valueOf": 1, "toString": "Some long free-text remark about this claim"}',
+    ) as Json;
     const score = scoreExtraction(value, JSON.parse(JSON.stringify(value)) as Json);
     expect([score.tp, score.fp, score.fn, score.anls]).toEqual([4, 0, 0, 1]);
     expect(Object.keys(score.normalization)).toEqual(['__proto__', 'constructor', 'toString', 'valueOf']);

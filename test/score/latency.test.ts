@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computePercentile, latencyStats, PERCENTILE_METHOD, summarizeLatency, type LatencySample } from '../../src/score/latency.js';
+import {
+  computePercentile,
+  latencyStats,
+  PERCENTILE_METHOD,
+  summarizeLatency,
+  type LatencySample,
+} from '../../src/score/latency.js';
 import { DocbenchError } from '../../src/errors.js';
 
 describe('latencyStats', () => {
@@ -30,7 +36,14 @@ describe('latencyStats', () => {
   });
 
   it('returns count 0 and null figures for no value, keeping the failure count', () => {
-    expect(latencyStats([], { failed: 3 })).toMatchObject({ count: 0, failed: 3, p50: null, p99: null, mean: null, max: null });
+    expect(latencyStats([], { failed: 3 })).toMatchObject({
+      count: 0,
+      failed: 3,
+      p50: null,
+      p99: null,
+      mean: null,
+      max: null,
+    });
   });
 
   it('refuses negative or non-finite latencies and bad failure counts with INPUT_INVALID', () => {

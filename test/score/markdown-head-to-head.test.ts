@@ -57,7 +57,9 @@ describe('scoreMarkdownDrift', () => {
   });
 
   it('is symmetric in its two outputs', () => {
-    expect(scoreMarkdownDrift(['kitten'], ['sitting']).similarity).toBe(scoreMarkdownDrift(['sitting'], ['kitten']).similarity);
+    expect(scoreMarkdownDrift(['kitten'], ['sitting']).similarity).toBe(
+      scoreMarkdownDrift(['sitting'], ['kitten']).similarity,
+    );
   });
 
   it('is 0 for a failed service call', () => {

@@ -183,11 +183,15 @@ describe('markdownSimilarity: properties', () => {
 
   it('agrees with the reference on texts longer than one 32-bit block, with astral characters', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...alphabet), { minLength: 30, maxLength: 120 }), fc.array(fc.constantFrom(...alphabet), { minLength: 30, maxLength: 120 }), (x, y) => {
-        const p = x.join('');
-        const t = y.join('');
-        expect(levenshteinCodePoints(p, t).distance).toBe(referenceDistance(p, t));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...alphabet), { minLength: 30, maxLength: 120 }),
+        fc.array(fc.constantFrom(...alphabet), { minLength: 30, maxLength: 120 }),
+        (x, y) => {
+          const p = x.join('');
+          const t = y.join('');
+          expect(levenshteinCodePoints(p, t).distance).toBe(referenceDistance(p, t));
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -3,7 +3,14 @@ import { aggregateWords, scoreWords, tokenizeWords } from '../../src/score/markd
 
 describe('tokenizeWords', () => {
   it('splits on anything that is not a letter, mark or digit and lowercases', () => {
-    expect(tokenizeWords('**Total:** $12.50 — snake_case Ünïcode')).toEqual(['total', '12', '50', 'snake', 'case', 'ünïcode']);
+    expect(tokenizeWords('**Total:** $12.50 — snake_case Ünïcode')).toEqual([
+      'total',
+      '12',
+      '50',
+      'snake',
+      'case',
+      'ünïcode',
+    ]);
   });
 
   it('keeps combining marks inside a word (Devanagari vowel signs have no precomposed form)', () => {

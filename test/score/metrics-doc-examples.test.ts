@@ -13,13 +13,21 @@ function readExampleTable(page: string, name: string): string[][] {
   const marker = `<!-- examples:${name} -->`;
   const start = text.indexOf(marker);
   if (start < 0) throw new Error(`docs/metrics/${page}: no ${marker}`);
-  const lines = text.slice(start + marker.length).trimStart().split('\n');
+  const lines = text
+    .slice(start + marker.length)
+    .trimStart()
+    .split('\n');
   const rows: string[][] = [];
   // Skip the header and the |---| line; the table ends at the first line that is not a row. No example
   // contains a `|` of its own, so cells split on every one.
   for (const line of lines.slice(2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
@@ -55,7 +63,11 @@ describe('docs/metrics/extraction.md worked examples', () => {
   for (const [truth, prediction, schema, normalised, f1, strict, shows] of rows) {
     it(shows!, () => {
       const options = { schema: schemaOf(schema!) };
-      const score = scoreExtraction(JSON.parse(unquote(truth!)) as Json, JSON.parse(unquote(prediction!)) as Json, options);
+      const score = scoreExtraction(
+        JSON.parse(unquote(truth!)) as Json,
+        JSON.parse(unquote(prediction!)) as Json,
+        options,
+      );
       expect([score.tp, score.fp, score.fn]).toEqual(readCounts(normalised!));
       expect(score.f1).toBeCloseTo(Number(f1), 3);
       expect([score.strict.tp, score.strict.fp, score.strict.fn]).toEqual(readCounts(strict!));

@@ -70,8 +70,18 @@ describe('scoreRegions', () => {
   it('matches one-to-one by Hungarian assignment, not greedily', () => {
     // P0 overlaps T0 and T1 equally (IoU 0.82): greedy could take P0–T1 and leave P1 with T0 (0.54);
     // the assignment maximises the total IoU with P0–T0 and P1–T1 (0.82 each)
-    const t = [page(1, [[box(0, 0, 2, 1), 'a'], [box(0.4, 0, 2.4, 1), 'b']])];
-    const p = [page(1, [[box(0.2, 0, 2.2, 1), 'a'], [box(0.6, 0, 2.6, 1), 'b']])];
+    const t = [
+      page(1, [
+        [box(0, 0, 2, 1), 'a'],
+        [box(0.4, 0, 2.4, 1), 'b'],
+      ]),
+    ];
+    const p = [
+      page(1, [
+        [box(0.2, 0, 2.2, 1), 'a'],
+        [box(0.6, 0, 2.6, 1), 'b'],
+      ]),
+    ];
     const score = scoreRegions(p, t);
     expect(score.matchList.map((m) => [m.truthIndex, m.predictedIndex])).toEqual([
       [0, 0],
@@ -108,7 +118,12 @@ describe('scoreRegions', () => {
   });
 
   it('leaves invalid truth boxes out of scoring and reports them', () => {
-    const badTruth = [page(1, [[box(1, 1, 3, 2), 'a'], [box(1, 1, 1, 1), 'zero area']])];
+    const badTruth = [
+      page(1, [
+        [box(1, 1, 3, 2), 'a'],
+        [box(1, 1, 1, 1), 'zero area'],
+      ]),
+    ];
     const score = scoreRegions([page(1, [[box(1, 1, 3, 2), 'a']])], badTruth);
     expect(score.invalidTruthBoxes).toBe(1);
     expect(score.truthBoxes).toBe(1);
@@ -154,7 +169,10 @@ describe('scoreRegions', () => {
 
   it('treats an IoU of exactly 0.5 as reaching the 0.5 threshold despite decimal rounding', () => {
     // x: [0.1, 0.3] inside [0.1, 0.5], same y: IoU is 1/2, computed as 0.49999999999999994 in binary floats
-    const score = scoreRegions([page(1, [[box(0.1, 0.1, 0.3, 0.4), 'a']])], [page(1, [[box(0.1, 0.1, 0.5, 0.4), 'a']])]);
+    const score = scoreRegions(
+      [page(1, [[box(0.1, 0.1, 0.3, 0.4), 'a']])],
+      [page(1, [[box(0.1, 0.1, 0.5, 0.4), 'a']])],
+    );
     expect(score.matchList[0]!.iou).toBeLessThan(0.5);
     expect(score.matchList[0]!.iou).toBeCloseTo(0.5, 12);
     expect(score.at50.truePositives).toBe(1);
@@ -163,7 +181,12 @@ describe('scoreRegions', () => {
 
 describe('aggregateRegions', () => {
   it('sums counts over documents and recomputes the figures (micro)', () => {
-    const t = [page(1, [[box(0, 0, 1, 1), 'a'], [box(2, 2, 3, 3), 'b']])];
+    const t = [
+      page(1, [
+        [box(0, 0, 1, 1), 'a'],
+        [box(2, 2, 3, 3), 'b'],
+      ]),
+    ];
     const perfect = scoreRegions(t, t);
     const failed = scoreRegions(null, t);
     const aggregate = aggregateRegions([perfect, failed]);

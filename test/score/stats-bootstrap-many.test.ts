@@ -24,7 +24,8 @@ type Shape = 'sparse' | 'dense' | 'huge' | 'fractional';
 /** Per-document counts of two runs: mostly agreeing (sparse), anything (dense), beyond exact packing, or fractional. */
 function makeCounts(random: () => number, n: number, shape: Shape): { a: CountsLike[]; b: CountsLike[] } {
   const draw = (): CountsLike => {
-    if (shape === 'dense') return { tp: Math.floor(random() * 7), fp: Math.floor(random() * 3), fn: Math.floor(random() * 3) };
+    if (shape === 'dense')
+      return { tp: Math.floor(random() * 7), fp: Math.floor(random() * 3), fn: Math.floor(random() * 3) };
     if (shape === 'huge') return { tp: Math.floor(random() * 2 ** 40), fp: Math.floor(random() * 2 ** 40), fn: 0 };
     if (shape === 'fractional') return { tp: random() * 3, fp: random(), fn: 0 };
     return random() < 0.85 ? { tp: 1, fp: 0, fn: 0 } : { tp: 0, fp: random() < 0.5 ? 1 : 0, fn: 1 };
@@ -56,7 +57,12 @@ describe('pairedBootstrapMany', () => {
     for (const seed of [1, 7, 12345]) {
       const requests = makeRequests(seed).map((q) => {
         const differences = q.a.map((v, i) => v - q.b[i]!);
-        return { n: q.a.length, statistic: q.statistic ?? ((indices: Uint32Array) => indices.reduce((s, i) => s + differences[i]!, 0) / indices.length) };
+        return {
+          n: q.a.length,
+          statistic:
+            q.statistic ??
+            ((indices: Uint32Array) => indices.reduce((s, i) => s + differences[i]!, 0) / indices.length),
+        };
       });
       // 1000 documents × 300 resamples is several chunks of 32,768 draws; 333 does not divide a chunk.
       const options = { seed, resamples: 300 };
@@ -67,7 +73,12 @@ describe('pairedBootstrapMany', () => {
 
   it('counts micro F1 from multiplicities only when its sums are exact', () => {
     const random = createRandom(3);
-    const shapes: [Shape, boolean][] = [['sparse', true], ['dense', true], ['huge', false], ['fractional', false]];
+    const shapes: [Shape, boolean][] = [
+      ['sparse', true],
+      ['dense', true],
+      ['huge', false],
+      ['fractional', false],
+    ];
     for (const [shape, counted] of shapes) {
       const { a, b } = makeCounts(random, 50, shape);
       expect(isCountedStatistic(createMicroF1Delta(a, b)), shape).toBe(counted);
@@ -78,13 +89,27 @@ describe('pairedBootstrapMany', () => {
     const random = createRandom(5);
     for (const n of [1, 40, 1000]) {
       // Edit counts of two systems that agree on most documents, and 0/1 values (exact matches).
-      const b = Array.from({ length: n }, () => ({ edits: Math.floor(random() * 30), length: 20 + Math.floor(random() * 400) }));
-      const a = b.map((row) => (random() < 0.7 ? { ...row } : { edits: Math.floor(random() * 30), length: row.length }));
+      const b = Array.from({ length: n }, () => ({
+        edits: Math.floor(random() * 30),
+        length: 20 + Math.floor(random() * 400),
+      }));
+      const a = b.map((row) =>
+        random() < 0.7 ? { ...row } : { edits: Math.floor(random() * 30), length: row.length },
+      );
       const flags = Float64Array.from({ length: n }, () => (random() < 0.6 ? 1 : 0));
-      const statistics = [createMicroSimilarityStatistic(a), createMicroSimilarityDelta(a, b), createMeanStatistic(flags)];
+      const statistics = [
+        createMicroSimilarityStatistic(a),
+        createMicroSimilarityDelta(a, b),
+        createMeanStatistic(flags),
+      ];
       for (const statistic of statistics) expect(isCountedStatistic(statistic)).toBe(true);
       const options = { seed: n, resamples: 200 };
-      expect(pairedBootstrapMany(statistics.map((statistic) => ({ n, statistic })), options)).toEqual(statistics.map((statistic) => pairedBootstrap(n, statistic, options)));
+      expect(
+        pairedBootstrapMany(
+          statistics.map((statistic) => ({ n, statistic })),
+          options,
+        ),
+      ).toEqual(statistics.map((statistic) => pairedBootstrap(n, statistic, options)));
     }
     expect(isCountedStatistic(createMicroSimilarityStatistic([{ edits: 0.5, length: 3 }]))).toBe(false);
     expect(isCountedStatistic(createMeanStatistic(Float64Array.of(0.25, 1)))).toBe(false);
@@ -102,7 +127,9 @@ describe('compareSystemsMany', () => {
     for (const seed of [2, 99]) {
       const requests = makeRequests(seed);
       const options = { seed, resamples: 250 };
-      expect(compareSystemsMany(requests, options)).toEqual(requests.map((q) => compareSystems(q.a, q.b, { ...options, ...q })));
+      expect(compareSystemsMany(requests, options)).toEqual(
+        requests.map((q) => compareSystems(q.a, q.b, { ...options, ...q })),
+      );
     }
   });
 });

@@ -3,7 +3,14 @@
  * binomial tails in BigInt arithmetic, and Holm applied by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { adjustHeadlineFamilies, choosePrimaryMetric, fewestSignificantDocuments, holmAdjust, signTest, smallestPossibleP } from '../../src/score/stats/index.js';
+import {
+  adjustHeadlineFamilies,
+  choosePrimaryMetric,
+  fewestSignificantDocuments,
+  holmAdjust,
+  signTest,
+  smallestPossibleP,
+} from '../../src/score/stats/index.js';
 
 /** Exact two-sided sign test p, min(1, 2 · Σ_{i ≤ min} C(n, i) / 2^n), with integers only until the last division. */
 function exactSignP(wins: number, losses: number): number {
@@ -28,7 +35,14 @@ describe('the decision rule', () => {
   });
 
   it('decides with the exact sign test on small and large n', () => {
-    for (const [wins, losses] of [[0, 6], [1, 9], [3, 7], [40, 60], [230, 270], [2, 498]] as const) {
+    for (const [wins, losses] of [
+      [0, 6],
+      [1, 9],
+      [3, 7],
+      [40, 60],
+      [230, 270],
+      [2, 498],
+    ] as const) {
       const exact = exactSignP(wins, losses);
       if (exact > 1e-15) expect(signTest(wins, losses) / exact).toBeCloseTo(1, 9);
       else expect(signTest(wins, losses)).toBeLessThan(1e-15);
@@ -58,11 +72,20 @@ describe('the decision rule', () => {
   });
 
   it('picks field F1 of the first mode, else markdown similarity, else the first metric; refuses a configured metric not computed', () => {
-    expect(choosePrimaryMetric(['extraction.fast.f1', 'extraction.fast.exact_match_rate', 'extraction.slow.f1', 'markdown.similarity'], null)).toBe('extraction.fast.f1');
+    expect(
+      choosePrimaryMetric(
+        ['extraction.fast.f1', 'extraction.fast.exact_match_rate', 'extraction.slow.f1', 'markdown.similarity'],
+        null,
+      ),
+    ).toBe('extraction.fast.f1');
     expect(choosePrimaryMetric(['markdown.similarity', 'regions.f1_at50'], null)).toBe('markdown.similarity');
     expect(choosePrimaryMetric(['regions.f1_at50'], null)).toBe('regions.f1_at50');
     expect(choosePrimaryMetric([], null)).toBeNull();
-    expect(choosePrimaryMetric(['extraction.slow.f1', 'markdown.similarity'], 'markdown.similarity')).toBe('markdown.similarity');
-    expect(() => choosePrimaryMetric(['markdown.similarity'], 'extraction.slow.f1')).toThrow(/gate\.diff\.primary: "extraction\.slow\.f1" was not computed/);
+    expect(choosePrimaryMetric(['extraction.slow.f1', 'markdown.similarity'], 'markdown.similarity')).toBe(
+      'markdown.similarity',
+    );
+    expect(() => choosePrimaryMetric(['markdown.similarity'], 'extraction.slow.f1')).toThrow(
+      /gate\.diff\.primary: "extraction\.slow\.f1" was not computed/,
+    );
   });
 });

@@ -125,13 +125,17 @@ describe('pairedBootstrap and compareSystems', () => {
 
   it('is reproducible with a seed', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 40 }), fc.integer(), (values, seed) => {
-        const b = values.map((v) => v / 2);
-        const first = compareSystems(values, b, { seed, resamples: 200 });
-        const second = compareSystems(values, b, { seed, resamples: 200 });
-        expect(second).toEqual(first);
-        expect(first.ci95[0]).toBeLessThanOrEqual(first.ci95[1]);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 40 }),
+        fc.integer(),
+        (values, seed) => {
+          const b = values.map((v) => v / 2);
+          const first = compareSystems(values, b, { seed, resamples: 200 });
+          const second = compareSystems(values, b, { seed, resamples: 200 });
+          expect(second).toEqual(first);
+          expect(first.ci95[0]).toBeLessThanOrEqual(first.ci95[1]);
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -139,7 +143,17 @@ describe('pairedBootstrap and compareSystems', () => {
   it('gives a degenerate interval and p = 1 for identical systems', () => {
     const values = [0.2, 0.5, 0.9, 1];
     const result = compareSystems(values, values);
-    expect(result).toMatchObject({ delta: 0, ci95: [0, 0], wins: 0, losses: 0, ties: 4, pSign: 1, pWilcoxon: 1, resamples: 10_000, seed: 1 });
+    expect(result).toMatchObject({
+      delta: 0,
+      ci95: [0, 0],
+      wins: 0,
+      losses: 0,
+      ties: 4,
+      pSign: 1,
+      pWilcoxon: 1,
+      resamples: 10_000,
+      seed: 1,
+    });
   });
 
   it('counts wins beyond the tie tolerance only (ties within 0.005, as written)', () => {
@@ -161,8 +175,16 @@ describe('pairedBootstrap and compareSystems', () => {
 
   it('recomputes micro F1 from summed counts on each resample', () => {
     const truths: JsonObject[] = [{ a: 'x', b: 'y' }, { a: 'x' }, { a: 'x', b: 'y', c: 'z' }];
-    const runA = [scoreExtraction(truths[0]!, { a: 'x', b: 'y' }), scoreExtraction(truths[1]!, {}), scoreExtraction(truths[2]!, { a: 'x' })];
-    const runB = [scoreExtraction(truths[0]!, { a: 'x' }), scoreExtraction(truths[1]!, { a: 'x' }), scoreExtraction(truths[2]!, {})];
+    const runA = [
+      scoreExtraction(truths[0]!, { a: 'x', b: 'y' }),
+      scoreExtraction(truths[1]!, {}),
+      scoreExtraction(truths[2]!, { a: 'x' }),
+    ];
+    const runB = [
+      scoreExtraction(truths[0]!, { a: 'x' }),
+      scoreExtraction(truths[1]!, { a: 'x' }),
+      scoreExtraction(truths[2]!, {}),
+    ];
     const statistic = createMicroF1Delta(runA, runB);
     const result = compareSystems(
       runA.map((d) => d.f1),
@@ -181,7 +203,14 @@ describe('pairedBootstrap and compareSystems', () => {
   });
 
   it('pairs by document id in sorted order and lists the unpaired ids', () => {
-    const paired = pairByDocumentId({ d2: 0.5, d1: 0.9, d3: 0.1 }, new Map([['d1', 0.8], ['d2', 0.4], ['d4', 1]]));
+    const paired = pairByDocumentId(
+      { d2: 0.5, d1: 0.9, d3: 0.1 },
+      new Map([
+        ['d1', 0.8],
+        ['d2', 0.4],
+        ['d4', 1],
+      ]),
+    );
     expect(paired).toEqual({ ids: ['d1', 'd2'], a: [0.9, 0.5], b: [0.8, 0.4], onlyInA: ['d3'], onlyInB: ['d4'] });
   });
 });

@@ -22,7 +22,9 @@ const grid = (rows: string[][]): TableTree => table(rows.map((r) => r.map((t) =>
 
 describe('findTables: markdown pipe tables', () => {
   it('reads header and body rows, with or without outer pipes, and trims cells', () => {
-    const [parsed, ...rest] = findTables('Intro\n\n| Code | Units |\n|:-----|------:|\n| 99213 | 1 |\n85025 | 2\n\nAfter');
+    const [parsed, ...rest] = findTables(
+      'Intro\n\n| Code | Units |\n|:-----|------:|\n| 99213 | 1 |\n85025 | 2\n\nAfter',
+    );
     expect(rest).toEqual([]);
     expect(parsed!.source).toBe('markdown');
     expect(parsed!.rows.map((r) => r.map((c) => c.text))).toEqual([
@@ -107,7 +109,9 @@ describe('findTables: HTML tables', () => {
   });
 
   it('returns pipe and HTML tables together in document order', () => {
-    const tables = findTables('<table><tr><td>1</td></tr></table>\n\n| a |\n|---|\n| 2 |\n\n<table><tr><td>3</td></tr></table>');
+    const tables = findTables(
+      '<table><tr><td>1</td></tr></table>\n\n| a |\n|---|\n| 2 |\n\n<table><tr><td>3</td></tr></table>',
+    );
     expect(tables.map((t) => t.source)).toEqual(['html', 'markdown', 'html']);
     expect(tables.map((t) => t.rows.at(-1)![0]!.text)).toEqual(['1', '2', '3']);
   });

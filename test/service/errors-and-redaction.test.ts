@@ -3,10 +3,20 @@
  * shows up in any of it, even when the service echoes it back everywhere it can.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, createRedactor, type AttemptEvent, type CallOutcome, type ServiceClient } from '../../src/service/index.js';
+import {
+  createClient,
+  createRedactor,
+  type AttemptEvent,
+  type CallOutcome,
+  type ServiceClient,
+} from '../../src/service/index.js';
 import { sendJson, sendText, startHttpServer, type TestHandler, type TestServer } from '../helpers/http-server.js';
 
-const upload = { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), filename: 'sheet.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+const upload = {
+  bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+  filename: 'sheet.xlsx',
+  contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 let server: TestServer | undefined;
 let client: ServiceClient | undefined;
@@ -19,13 +29,25 @@ afterEach(async () => {
 
 async function setup(handler: TestHandler, apiKey = 'sk-test-errors', extra: { events?: AttemptEvent[] } = {}) {
   server = await startHttpServer(handler);
-  client = createClient({ baseUrl: server.url, apiKey, retry: { maxAttempts: 2 }, sleep: async () => undefined, onAttempt: (e) => extra.events?.push(e) });
+  client = createClient({
+    baseUrl: server.url,
+    apiKey,
+    retry: { maxAttempts: 2 },
+    sleep: async () => undefined,
+    onAttempt: (e) => extra.events?.push(e),
+  });
   return client;
 }
 
 describe('service errors', () => {
   it('reads invalid_file_format with its supported_formats from a /v1/process failure body', async () => {
-    const body = { error: { code: 'invalid_file_format', message: 'Excel sheets are not supported yet', details: { supported_formats: ['pdf', 'jpg', 'jpeg', 'png', 'tif', 'tiff'] } } };
+    const body = {
+      error: {
+        code: 'invalid_file_format',
+        message: 'Excel sheets are not supported yet',
+        details: { supported_formats: ['pdf', 'jpg', 'jpeg', 'png', 'tif', 'tiff'] },
+      },
+    };
     const client = await setup((_req, res) => sendJson(res, 400, body));
     const outcome = await client.process(upload, {});
     expect(outcome.ok).toBe(false);
@@ -60,7 +82,12 @@ describe('service errors', () => {
     const client = await setup((_req, res) => sendText(res, 200, '<html>maintenance</html>'));
     const outcome = await client.extract(upload, { schema: {}, fast: true });
     if (outcome.ok) throw new Error('expected failure');
-    expect(outcome.error).toMatchObject({ code: 'SERVICE_RESPONSE_INVALID', status: 200, bodyExcerpt: '<html>maintenance</html>', endpoint: 'extract' });
+    expect(outcome.error).toMatchObject({
+      code: 'SERVICE_RESPONSE_INVALID',
+      status: 200,
+      bodyExcerpt: '<html>maintenance</html>',
+      endpoint: 'extract',
+    });
     expect(outcome.error.message).toContain('not JSON');
   });
 
@@ -105,7 +132,14 @@ describe('API key redaction', () => {
         sendJson(
           res,
           403,
-          { error: { code: `bad_key_${key}`, message: `key ${String(req.headers['x-api-key'])} is not valid`, details: { supported_formats: [key] } }, echo: req.headers },
+          {
+            error: {
+              code: `bad_key_${key}`,
+              message: `key ${String(req.headers['x-api-key'])} is not valid`,
+              details: { supported_formats: [key] },
+            },
+            echo: req.headers,
+          },
           { 'x-echo-key': key, 'www-authenticate': `Bearer ${key}` },
         ),
       key,
@@ -128,7 +162,12 @@ describe('API key redaction', () => {
     const padding = 'x'.repeat(390);
     server = await startHttpServer((_req, res) => sendText(res, 200, `${padding}${key}${'y'.repeat(5000)}`));
     const events2: AttemptEvent[] = [];
-    const capped = createClient({ baseUrl: server.url, apiKey: key, maxResponseBytes: 1000, onAttempt: (e) => events2.push(e) });
+    const capped = createClient({
+      baseUrl: server.url,
+      apiKey: key,
+      maxResponseBytes: 1000,
+      onAttempt: (e) => events2.push(e),
+    });
     try {
       const outcome = await capped.split(upload);
       expectNoKey(outcome, events2);
@@ -149,7 +188,11 @@ describe('API key redaction', () => {
     for (const [endpoint, body] of cases) {
       next = body;
       const outcome =
-        endpoint === 'extract' ? await client.extract(upload, { schema: {}, fast: true }) : endpoint === 'compare' ? await client.compare(upload, {}) : await client.split(upload);
+        endpoint === 'extract'
+          ? await client.extract(upload, { schema: {}, fast: true })
+          : endpoint === 'compare'
+            ? await client.compare(upload, {})
+            : await client.split(upload);
       expectNoKey(outcome, []);
       if (!outcome.ok) expect(outcome.error.message).toContain('[REDACTED]');
     }

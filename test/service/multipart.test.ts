@@ -30,7 +30,14 @@ describe('encodeMultipart', () => {
   });
 
   it('escapes quotes and line breaks in file names the way browsers do, so they cannot break the part headers', async () => {
-    const encoded = encodeMultipart([{ name: 'file', bytes: new Uint8Array([1]), filename: 'claim "7"\r\nX-Injected: 1 é.pdf', contentType: 'application/pdf\r\nX-Evil: 1' }]);
+    const encoded = encodeMultipart([
+      {
+        name: 'file',
+        bytes: new Uint8Array([1]),
+        filename: 'claim "7"\r\nX-Injected: 1 é.pdf',
+        contentType: 'application/pdf\r\nX-Evil: 1',
+      },
+    ]);
     const head = encoded.body.toString('utf8');
     expect(head).toContain('filename="claim %227%22%0D%0AX-Injected: 1 é.pdf"');
     expect(head).not.toMatch(/\r\nX-(Injected|Evil)/);
@@ -42,7 +49,9 @@ describe('encodeMultipart', () => {
   it('draws a new boundary when the content happens to contain the first one', async () => {
     const first = `----docbench-${'a'.repeat(36)}`;
     draws.count = 0;
-    expect(encodeMultipart([{ name: 'note', value: 'plain' }]).contentType).toBe(`multipart/form-data; boundary=${first}`);
+    expect(encodeMultipart([{ name: 'note', value: 'plain' }]).contentType).toBe(
+      `multipart/form-data; boundary=${first}`,
+    );
     draws.count = 0;
     const encoded = encodeMultipart([{ name: 'note', value: `text with ${first} inside` }]);
     expect(encoded.contentType).toBe(`multipart/form-data; boundary=----docbench-${'b'.repeat(36)}`);
@@ -50,7 +59,17 @@ describe('encodeMultipart', () => {
   });
 
   it('keeps repeated names and their order', async () => {
-    const form = await parse(encodeMultipart([{ name: 'a', value: '1' }, { name: 'b', value: '' }, { name: 'a', value: '2' }]));
-    expect(formEntries(form)).toEqual([['a', '1'], ['b', ''], ['a', '2']]);
+    const form = await parse(
+      encodeMultipart([
+        { name: 'a', value: '1' },
+        { name: 'b', value: '' },
+        { name: 'a', value: '2' },
+      ]),
+    );
+    expect(formEntries(form)).toEqual([
+      ['a', '1'],
+      ['b', ''],
+      ['a', '2'],
+    ]);
   });
 });

@@ -15,7 +15,9 @@ let client: ServiceClient;
 let reply: { json: unknown } | { text: string } = { json: {} };
 
 beforeAll(async () => {
-  server = await startHttpServer((_request, response) => ('json' in reply ? sendJson(response, 200, reply.json) : sendText(response, 200, reply.text)));
+  server = await startHttpServer((_request, response) =>
+    'json' in reply ? sendJson(response, 200, reply.json) : sendText(response, 200, reply.text),
+  );
   // One attempt: shape failures are not retried anyway, and a torn body must not hide behind retries here.
   client = createClient({ baseUrl: server.url, apiKey: 'sk-test-read', retry: { maxAttempts: 1 } });
 });
@@ -35,7 +37,14 @@ function expectFailed<T>(outcome: CallOutcome<T>): ServiceError {
 
 describe('/extract response', () => {
   it('reads response as a JSON string, as the interface declares it', async () => {
-    reply = { json: { response: '{"patient":{"name":"Ada"},"codes":[{"cpt":"99213"}]}', method: 'slow', pages_processed: 2, confidence_score: 87.5 } };
+    reply = {
+      json: {
+        response: '{"patient":{"name":"Ada"},"codes":[{"cpt":"99213"}]}',
+        method: 'slow',
+        pages_processed: 2,
+        confidence_score: 87.5,
+      },
+    };
     const result = expectOk(await client.extract(upload, params));
     expect(result).toEqual({
       data: { patient: { name: 'Ada' }, codes: [{ cpt: '99213' }] },
@@ -58,7 +67,9 @@ describe('/extract response', () => {
   });
 
   it('reads JSON inside ``` fences', async () => {
-    reply = { json: { response: 'Here is the extraction:\n```json\n{"id": "A-1", "note": "brace } inside"}\n```\nDone.' } };
+    reply = {
+      json: { response: 'Here is the extraction:\n```json\n{"id": "A-1", "note": "brace } inside"}\n```\nDone.' },
+    };
     const result = expectOk(await client.extract(upload, params));
     expect(result.data).toEqual({ id: 'A-1', note: 'brace } inside' });
     expect(result.responseForm).toBe('embedded');
@@ -150,7 +161,10 @@ describe('/compare response', () => {
     reply = {
       json: {
         success: true,
-        pages: [{ content: '# One', width: 612, height: 792 }, { content: null, width: 612, height: 792 }],
+        pages: [
+          { content: '# One', width: 612, height: 792 },
+          { content: null, width: 612, height: 792 },
+        ],
         failed_pages: 1,
         pagination: { page: 1, total_pages: 1 },
         dashboard_url: 'https://dash.example/evals?filename=cmp-42',
@@ -172,7 +186,14 @@ describe('/compare response', () => {
   });
 
   it('reads failed_pages given as a list and takes the comparison id from the dashboard URL when comparison_id is absent', async () => {
-    reply = { json: { success: true, pages: [{ content: 'x' }], failed_pages: [2, 5], dashboard_url: 'http://dash.example/evals?filename=doc%2007' } };
+    reply = {
+      json: {
+        success: true,
+        pages: [{ content: 'x' }],
+        failed_pages: [2, 5],
+        dashboard_url: 'http://dash.example/evals?filename=doc%2007',
+      },
+    };
     const result = expectOk(await client.compare(upload, {}));
     expect(result.failedPages).toBe(2);
     expect(result.failedPageList).toEqual([2, 5]);
@@ -193,7 +214,9 @@ describe('/compare response', () => {
     reply = { json: { success: true, dashboard_url: 'https://dash.example/evals?filename=a' } };
     expect(expectFailed(await client.compare(upload, {})).message).toContain('`pages` is missing');
     reply = { json: { success: true, pages: [{ content: 'ok' }, { content: 7 }] } };
-    expect(expectFailed(await client.compare(upload, {})).message).toContain('`pages[1].content` is the number 7, expected a string');
+    expect(expectFailed(await client.compare(upload, {})).message).toContain(
+      '`pages[1].content` is the number 7, expected a string',
+    );
   });
 
   it('fails when the service says success: false', async () => {
@@ -211,7 +234,14 @@ describe('/compare response', () => {
 
 describe('/split response', () => {
   it('reads pages with their boxes in inches', async () => {
-    const pages = [{ page: 1, width: 612, height: 792, bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1.5, max_x: 7.5, max_y: 2 }, content: 'Patient: Ada' }] }];
+    const pages = [
+      {
+        page: 1,
+        width: 612,
+        height: 792,
+        bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1.5, max_x: 7.5, max_y: 2 }, content: 'Patient: Ada' }],
+      },
+    ];
     reply = { json: { pages } };
     expect(expectOk(await client.split(upload))).toEqual({ pages });
   });
@@ -219,8 +249,21 @@ describe('/split response', () => {
   it('fails naming pages when missing and the exact box field when wrong', async () => {
     reply = { json: {} };
     expect(expectFailed(await client.split(upload)).message).toContain('`pages` is missing');
-    reply = { json: { pages: [{ page: 1, width: 612, height: 792, bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 'wide', max_y: 2 }, content: '' }] }] } };
-    expect(expectFailed(await client.split(upload)).message).toContain('`pages[0].bounding_boxes[0].bounding_box.max_x`');
+    reply = {
+      json: {
+        pages: [
+          {
+            page: 1,
+            width: 612,
+            height: 792,
+            bounding_boxes: [{ bounding_box: { min_x: 1, min_y: 1, max_x: 'wide', max_y: 2 }, content: '' }],
+          },
+        ],
+      },
+    };
+    expect(expectFailed(await client.split(upload)).message).toContain(
+      '`pages[0].bounding_boxes[0].bounding_box.max_x`',
+    );
     reply = { json: { pages: [{ page: 0, width: 612, height: 792 }] } };
     expect(expectFailed(await client.split(upload)).message).toContain('`pages[0].page`');
   });

@@ -3,7 +3,13 @@
  * with a clear reason, never an exception, a hang or a leaked key.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, type CallOutcome, type ClientOptions, type ServiceClient, type ServiceError } from '../../src/service/index.js';
+import {
+  createClient,
+  type CallOutcome,
+  type ClientOptions,
+  type ServiceClient,
+  type ServiceError,
+} from '../../src/service/index.js';
 import { sendJson, sendText, startHttpServer, type TestHandler, type TestServer } from '../helpers/http-server.js';
 
 const upload = { bytes: new Uint8Array([37, 80, 68, 70]), filename: 'a.pdf', contentType: 'application/pdf' };
@@ -21,7 +27,13 @@ async function serve(handler: TestHandler): Promise<TestServer> {
   return server;
 }
 function connect(server: TestServer, options: Partial<ClientOptions> = {}): ServiceClient {
-  client = createClient({ baseUrl: server.url, apiKey: 'sk-test-reliability-key', retry: { maxAttempts: 1 }, sleep: async () => undefined, ...options });
+  client = createClient({
+    baseUrl: server.url,
+    apiKey: 'sk-test-reliability-key',
+    retry: { maxAttempts: 1 },
+    sleep: async () => undefined,
+    ...options,
+  });
   return client;
 }
 function failure<T>(outcome: CallOutcome<T>): ServiceError {
@@ -66,13 +78,17 @@ describe('hostile responses give a failed outcome with a clear reason', () => {
   });
 
   it('dashboard_url not http(s)', async () => {
-    const server = await serve((_req, res) => sendJson(res, 200, { success: true, pages: [], dashboard_url: 'file:///etc/passwd' }));
+    const server = await serve((_req, res) =>
+      sendJson(res, 200, { success: true, pages: [], dashboard_url: 'file:///etc/passwd' }),
+    );
     const error = failure(await connect(server).compare(upload, {}));
     expect(error.message).toContain('`dashboard_url` is not an http(s) URL');
   });
 
   it('pages missing', async () => {
-    const server = await serve((_req, res) => sendJson(res, 200, { success: true, dashboard_url: 'https://d.example/evals?filename=x' }));
+    const server = await serve((_req, res) =>
+      sendJson(res, 200, { success: true, dashboard_url: 'https://d.example/evals?filename=x' }),
+    );
     expect(failure(await connect(server).compare(upload, {})).message).toBe('response field `pages` is missing');
   });
 

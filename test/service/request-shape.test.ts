@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type ServiceClient } from '../../src/service/index.js';
-import { formEntries, readMultipart, rawHeader, sendJson, startHttpServer, type TestServer } from '../helpers/http-server.js';
+import {
+  formEntries,
+  readMultipart,
+  rawHeader,
+  sendJson,
+  startHttpServer,
+  type TestServer,
+} from '../helpers/http-server.js';
 
 const KEY = `sk-test-${Math.random().toString(36).slice(2)}`;
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0x00, 0xff]);
@@ -8,9 +15,18 @@ const upload = { bytes: PDF, filename: 'claim-007.pdf', contentType: 'applicatio
 
 const bodies = {
   '/extract': { response: '{"patient":{"name":"Ada"}}', method: 'slow', pages_processed: 1, confidence_score: 91 },
-  '/compare': { success: true, pages: [{ content: '# Page', width: 612, height: 792 }], dashboard_url: 'https://dash.example/evals?filename=cmp-1' },
+  '/compare': {
+    success: true,
+    pages: [{ content: '# Page', width: 612, height: 792 }],
+    dashboard_url: 'https://dash.example/evals?filename=cmp-1',
+  },
   '/split': { pages: [{ page: 1, width: 612, height: 792, bounding_boxes: [] }] },
-  '/v1/process': { status: 'success', document_id: 'doc-1', content: { text: 'hello', structured_data: {} }, metadata: { page_count: 1, processing_time_ms: 20 } },
+  '/v1/process': {
+    status: 'success',
+    document_id: 'doc-1',
+    content: { text: 'hello', structured_data: {} },
+    metadata: { page_count: 1, processing_time_ms: 20 },
+  },
 } as Record<string, unknown>;
 
 let server: TestServer;
@@ -32,8 +48,17 @@ function only() {
 
 describe('extract request', () => {
   it('posts multipart to /extract with the file, its name and type, the schema as a JSON string and booleans as text', async () => {
-    const schema = { type: 'object', properties: { patient: { type: 'object', properties: { name: { type: 'string' } } } }, required: ['patient'] };
-    const outcome = await client.extract(upload, { schema, fast: false, customContext: 'CMS-1500 claim forms\nCodes are CPT', imageMetadataDetect: true });
+    const schema = {
+      type: 'object',
+      properties: { patient: { type: 'object', properties: { name: { type: 'string' } } } },
+      required: ['patient'],
+    };
+    const outcome = await client.extract(upload, {
+      schema,
+      fast: false,
+      customContext: 'CMS-1500 claim forms\nCodes are CPT',
+      imageMetadataDetect: true,
+    });
     expect(outcome.ok).toBe(true);
     const request = only();
     expect(request.method).toBe('POST');
@@ -59,7 +84,11 @@ describe('extract request', () => {
     expect(form.get('fast')).toBe('true');
     expect(form.has('customContext')).toBe(false);
     expect(form.has('imageMetadataDetect')).toBe(false);
-    expect(formEntries(form).map(([name]) => name).sort()).toEqual(['fast', 'file', 'schema']);
+    expect(
+      formEntries(form)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(['fast', 'file', 'schema']);
   });
 
   it('sends imageMetadataDetect=false as text when asked for explicitly', async () => {
@@ -139,7 +168,13 @@ describe('process request', () => {
   });
 
   it('sends each flag it is given as text true and the requested output_format', async () => {
-    await client.process(upload, { outputFormat: 'markdown', extractImages: true, includeBoundingBoxes: true, extractMetadata: false, extractSignature: true });
+    await client.process(upload, {
+      outputFormat: 'markdown',
+      extractImages: true,
+      includeBoundingBoxes: true,
+      extractMetadata: false,
+      extractSignature: true,
+    });
     const form = await readMultipart(only());
     expect(form.get('output_format')).toBe('markdown');
     expect(form.get('extract_images')).toBe('true');
@@ -201,7 +236,9 @@ describe('base URL', () => {
   });
 
   it('rejects a base URL that is not http(s) with CONFIG_INVALID', () => {
-    expect(() => createClient({ baseUrl: 'ftp://example.com' })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+    expect(() => createClient({ baseUrl: 'ftp://example.com' })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID' }),
+    );
     expect(() => createClient({ baseUrl: 'not a url' })).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
   });
 });

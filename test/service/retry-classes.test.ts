@@ -41,7 +41,9 @@ function failTimes(times: number, fail: (response: ServerResponse) => void): Tes
 
 describe('429', () => {
   it('honours Retry-After in seconds: 3 → 3000 ms, then succeeds', async () => {
-    const { client, delays, server } = await setup(failTimes(1, (res) => sendJson(res, 429, { error: { code: 'rate_limited' } }, { 'retry-after': '3' })));
+    const { client, delays, server } = await setup(
+      failTimes(1, (res) => sendJson(res, 429, { error: { code: 'rate_limited' } }, { 'retry-after': '3' })),
+    );
     const outcome = await client.split(upload);
     expect(outcome).toMatchObject({ ok: true, attempts: 2 });
     expect(delays).toEqual([3000]);
@@ -49,7 +51,9 @@ describe('429', () => {
   });
 
   it('honours Retry-After as an HTTP date', async () => {
-    const { client, delays } = await setup(failTimes(1, (res) => sendJson(res, 429, {}, { 'retry-after': new Date(Date.now() + 60_000).toUTCString() })));
+    const { client, delays } = await setup(
+      failTimes(1, (res) => sendJson(res, 429, {}, { 'retry-after': new Date(Date.now() + 60_000).toUTCString() })),
+    );
     const outcome = await client.split(upload);
     expect(outcome.ok).toBe(true);
     expect(delays).toHaveLength(1);
@@ -59,7 +63,10 @@ describe('429', () => {
   });
 
   it('without Retry-After waits rateLimitDelayMs, doubled each attempt, and gives up at maxAttempts', async () => {
-    const { client, delays, server } = await setup((_req, res) => sendJson(res, 429, {}), { retry: { maxAttempts: 3, rateLimitDelayMs: 4000 }, random: () => 0.999_999 });
+    const { client, delays, server } = await setup((_req, res) => sendJson(res, 429, {}), {
+      retry: { maxAttempts: 3, rateLimitDelayMs: 4000 },
+      random: () => 0.999_999,
+    });
     const outcome = await client.split(upload);
     expect(outcome.ok).toBe(false);
     expect(outcome.attempts).toBe(3);
@@ -78,7 +85,10 @@ describe('429', () => {
 
 describe('5xx', () => {
   it('backs off exponentially with jitter within [ceiling/2, ceiling] and succeeds on the fourth attempt', async () => {
-    const { client, delays, events } = await setup(failTimes(3, (res) => sendText(res, 503, 'upstream unavailable')), { retry: { baseDelayMs: 100 }, random: () => 0.25 });
+    const { client, delays, events } = await setup(
+      failTimes(3, (res) => sendText(res, 503, 'upstream unavailable')),
+      { retry: { baseDelayMs: 100 }, random: () => 0.25 },
+    );
     const outcome = await client.split(upload);
     expect(outcome).toMatchObject({ ok: true, attempts: 4 });
     // ceiling 100, 200, 400; delay = ceiling/2 + 0.25·ceiling/2.
@@ -92,13 +102,21 @@ describe('5xx', () => {
   });
 
   it('stops after maxAttempts (default 4) with the last status in the error', async () => {
-    const { client, server } = await setup((_req, res) => sendJson(res, 500, { error: { code: 'internal', message: 'boom' } }));
+    const { client, server } = await setup((_req, res) =>
+      sendJson(res, 500, { error: { code: 'internal', message: 'boom' } }),
+    );
     const outcome = await client.process(upload, {});
     expect(outcome.ok).toBe(false);
     expect(outcome.attempts).toBe(4);
     expect(server.requests).toHaveLength(4);
     if (!outcome.ok) {
-      expect(outcome.error).toMatchObject({ code: 'SERVICE_HTTP', status: 500, serviceCode: 'internal', retryable: true, endpoint: 'process' });
+      expect(outcome.error).toMatchObject({
+        code: 'SERVICE_HTTP',
+        status: 500,
+        serviceCode: 'internal',
+        retryable: true,
+        endpoint: 'process',
+      });
       expect(outcome.error.message).toContain('HTTP 500');
     }
   });
@@ -120,12 +138,20 @@ describe('5xx', () => {
 
 describe('other 4xx fail fast', () => {
   it.each([400, 404, 422])('%i: one attempt, SERVICE_HTTP, not retryable', async (status) => {
-    const { client, server, delays } = await setup((_req, res) => sendJson(res, status, { error: { code: 'bad_request', message: 'no' } }));
+    const { client, server, delays } = await setup((_req, res) =>
+      sendJson(res, status, { error: { code: 'bad_request', message: 'no' } }),
+    );
     const outcome = await client.extract(upload, { schema: {}, fast: true });
     expect(outcome).toMatchObject({ ok: false, attempts: 1 });
     expect(server.requests).toHaveLength(1);
     expect(delays).toEqual([]);
-    if (!outcome.ok) expect(outcome.error).toMatchObject({ code: 'SERVICE_HTTP', status, retryable: false, serviceCode: 'bad_request' });
+    if (!outcome.ok)
+      expect(outcome.error).toMatchObject({
+        code: 'SERVICE_HTTP',
+        status,
+        retryable: false,
+        serviceCode: 'bad_request',
+      });
   });
 
   it.each([401, 403])('%i: SERVICE_AUTH, no retry, with a hint about the key', async (status) => {
@@ -142,7 +168,10 @@ describe('other 4xx fail fast', () => {
 
 describe('connection resets and timeouts', () => {
   it('retries when the server destroys the socket, then succeeds', async () => {
-    const { client, server, delays } = await setup(failTimes(2, (res) => void res.socket?.destroy()), { retry: { baseDelayMs: 10 } });
+    const { client, server, delays } = await setup(
+      failTimes(2, (res) => void res.socket?.destroy()),
+      { retry: { baseDelayMs: 10 } },
+    );
     const outcome = await client.split(upload);
     expect(outcome).toMatchObject({ ok: true, attempts: 3 });
     expect(server.requests).toHaveLength(3);
@@ -153,7 +182,8 @@ describe('connection resets and timeouts', () => {
     const { client } = await setup((_req, res) => void res.socket?.destroy(), { retry: { maxAttempts: 2 } });
     const outcome = await client.split(upload);
     expect(outcome).toMatchObject({ ok: false, attempts: 2 });
-    if (!outcome.ok) expect(outcome.error).toMatchObject({ code: 'SERVICE_NETWORK', retryable: true, status: undefined });
+    if (!outcome.ok)
+      expect(outcome.error).toMatchObject({ code: 'SERVICE_NETWORK', retryable: true, status: undefined });
   });
 
   it('aborts an attempt the server never answers after timeoutMs, as SERVICE_TIMEOUT, counting the attempts', async () => {

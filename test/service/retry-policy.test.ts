@@ -1,11 +1,28 @@
 /** The retry policy as a pure function: decideRetry and parseRetryAfter, without a server or a clock. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_POLICY, ServiceError, decideRetry, parseRetryAfter, type RetryPolicy } from '../../src/service/index.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  ServiceError,
+  decideRetry,
+  parseRetryAfter,
+  type RetryPolicy,
+} from '../../src/service/index.js';
 
-const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 30_000, rateLimitDelayMs: 5000, maxRetryAfterMs: 120_000 };
+const policy: RetryPolicy = {
+  ...DEFAULT_RETRY_POLICY,
+  maxAttempts: 5,
+  baseDelayMs: 1000,
+  maxDelayMs: 30_000,
+  rateLimitDelayMs: 5000,
+  maxRetryAfterMs: 120_000,
+};
 
 function httpError(status: number, retryable = true, retryAfterMs?: number): ServiceError {
-  const error = new ServiceError(status === 401 ? 'SERVICE_AUTH' : 'SERVICE_HTTP', `HTTP ${status}`, { endpoint: 'extract', status, retryable });
+  const error = new ServiceError(status === 401 ? 'SERVICE_AUTH' : 'SERVICE_HTTP', `HTTP ${status}`, {
+    endpoint: 'extract',
+    status,
+    retryable,
+  });
   error.retryAfterMs = retryAfterMs;
   return error;
 }
@@ -30,7 +47,10 @@ describe('decideRetry', () => {
   });
 
   it('caps one backoff at maxDelayMs', () => {
-    expect(decideRetry(httpError(502), 4, { ...policy, maxDelayMs: 3000 }, () => 0.999_999)).toEqual({ retry: true, delayMs: 3000 });
+    expect(decideRetry(httpError(502), 4, { ...policy, maxDelayMs: 3000 }, () => 0.999_999)).toEqual({
+      retry: true,
+      delayMs: 3000,
+    });
   });
 
   it('uses the longer rate-limit base for 429 without Retry-After', () => {
@@ -51,7 +71,8 @@ describe('decideRetry', () => {
   });
 
   it('fails fast on other 4xx and on errors marked not retryable', () => {
-    for (const status of [400, 401, 403, 404, 422]) expect(decideRetry(httpError(status, false), 1, policy)).toEqual({ retry: false });
+    for (const status of [400, 401, 403, 404, 422])
+      expect(decideRetry(httpError(status, false), 1, policy)).toEqual({ retry: false });
     // Even if marked retryable, a status outside retryStatuses is not retried.
     expect(decideRetry(httpError(404, true), 1, policy)).toEqual({ retry: false });
     expect(decideRetry(httpError(503, true), 1, { ...policy, retryStatuses: [429] })).toEqual({ retry: false });

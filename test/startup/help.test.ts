@@ -22,7 +22,11 @@ function captureStream(columns?: number): { stream: NodeJS.WritableStream; text:
 }
 
 /** Runs `argv` through `run`; returns the exit code, what reached the given stdout and what yargs logged. */
-async function capture(run: typeof main, argv: string[], columns?: number): Promise<{ code: number; stdout: string; logged: string }> {
+async function capture(
+  run: typeof main,
+  argv: string[],
+  columns?: number,
+): Promise<{ code: number; stdout: string; logged: string }> {
   const stdout = captureStream(columns);
   const stderr = captureStream();
   let logged = '';
@@ -74,7 +78,9 @@ describe('docbench --help without yargs', () => {
     for (const header of Object.values(COMMAND_HEADERS)) expect(fast.stdout).toContain(`docbench ${header.command}`);
     expect(fast.stdout).toMatch(/^ {2}--verbose {2}Print debugging detail to stderr +\[boolean\]$/m);
     expect(fast.stdout).toMatch(/^docbench <command> \[options\]\n\n.*\n\nCommands:\n/);
-    expect(fast.stdout).toMatch(/\n\nExit codes: 0 completed, [\s\S]*could\s+not\s+complete\s+\(outage,\s+rejected\s+key,\s+budget\s+reached\)\.\n$/);
+    expect(fast.stdout).toMatch(
+      /\n\nExit codes: 0 completed, [\s\S]*could\s+not\s+complete\s+\(outage,\s+rejected\s+key,\s+budget\s+reached\)\.\n$/,
+    );
     expect(fast.stdout).toMatch(/^ {2}docbench plan +What `run` with the same flags would call and cost/m);
     expect(Math.max(...fast.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(100);
   });
@@ -96,6 +102,7 @@ describe('docbench --help without yargs', () => {
     expect(isTopLevelHelp(['--help'], 100, { LANG: 'en_GB.UTF-8', LC_ALL: 'fr_FR.UTF-8' })).toBe(false);
     // A terminal reporting 0 columns: yargs does not wrap at all then.
     expect(isTopLevelHelp(['--help'], 0, env)).toBe(false);
-    for (const argv of [['run', '--help'], ['--help', 'run'], ['--help', '--quiet'], ['-h'], ['help'], []]) expect(isTopLevelHelp(argv, 100, env)).toBe(false);
+    for (const argv of [['run', '--help'], ['--help', 'run'], ['--help', '--quiet'], ['-h'], ['help'], []])
+      expect(isTopLevelHelp(argv, 100, env)).toBe(false);
   });
 });

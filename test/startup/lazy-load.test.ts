@@ -26,19 +26,39 @@ const HEAVY = ['sharp', '@napi-rs/canvas', 'pdfjs-dist', 'tesseract.js', 'handle
  * Packages only some library calls need (schemas, config files, HTTP, templates, CSV, diffs, HTML tables,
  * edit distances, AWS signing): they load with the first such call, not with the main entry.
  */
-const ON_FIRST_USE = ['ajv', 'ajv-formats', 'undici', 'handlebars', 'yaml', 'parse5', 'diff', 'csv-stringify', 'fast-levenshtein', '@smithy/signature-v4', '@aws-crypto/sha256-js'];
+const ON_FIRST_USE = [
+  'ajv',
+  'ajv-formats',
+  'undici',
+  'handlebars',
+  'yaml',
+  'parse5',
+  'diff',
+  'csv-stringify',
+  'fast-levenshtein',
+  '@smithy/signature-v4',
+  '@aws-crypto/sha256-js',
+];
 
 /**
  * Runs `script` (an ES module body) under tsx with the recorder, `env` added to the environment; returns the
  * packages it loaded and its stdout.
  */
-function recordImports(name: string, script: string, env: NodeJS.ProcessEnv = {}): { packages: Set<string>; urls: string[]; stdout: string } {
+function recordImports(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv = {},
+): { packages: Set<string>; urls: string[]; stdout: string } {
   const log = path.join(logDir, `${name}.log`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', recorder, '--input-type=module', '-e', script], {
-    cwd: root,
-    env: { ...process.env, ...env, DOCBENCH_IMPORT_LOG: log },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--import', recorder, '--input-type=module', '-e', script],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, DOCBENCH_IMPORT_LOG: log },
+      encoding: 'utf8',
+    },
+  );
   expect(result.status, result.stderr).toBe(0);
   const packages = new Set<string>();
   const urls = readFileSync(log, 'utf8').split('\n');
@@ -51,8 +71,18 @@ function recordImports(name: string, script: string, env: NodeJS.ProcessEnv = {}
 
 /** The modules behind the main entry's asynchronous forwarders (src/index.ts). */
 const RUN_OR_REPORT_ONLY = [
-  'src/run/run-benchmark.ts', 'src/run/merge.ts', 'src/evaluate/evaluate-run.ts', 'src/finalize.ts', 'src/local/index.ts',
-  'src/report/index.ts', 'src/report/build-view.ts', 'src/gate/index.ts', 'src/gate/run-gate.ts', 'src/gate/diff-runs.ts', 'src/gate/baselines.ts', 'src/gate/history.ts',
+  'src/run/run-benchmark.ts',
+  'src/run/merge.ts',
+  'src/evaluate/evaluate-run.ts',
+  'src/finalize.ts',
+  'src/local/index.ts',
+  'src/report/index.ts',
+  'src/report/build-view.ts',
+  'src/gate/index.ts',
+  'src/gate/run-gate.ts',
+  'src/gate/diff-runs.ts',
+  'src/gate/baselines.ts',
+  'src/gate/history.ts',
 ];
 
 /**
@@ -66,7 +96,8 @@ const PROVIDER_KINDS = [...SYSTEM_KINDS.keys()].filter((kind) => {
 });
 
 const main = pathToFileURL(path.join(root, 'src/index.ts')).href;
-const cli = (args: string[]) => `const { main } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/cli.ts')).href)}); await main(${JSON.stringify(args)});`;
+const cli = (args: string[]) =>
+  `const { main } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/cli.ts')).href)}); await main(${JSON.stringify(args)});`;
 
 describe('lazy loading', () => {
   it('docbench --version answers before yargs or any heavy module loads', () => {
@@ -84,7 +115,9 @@ describe('lazy loading', () => {
     for (const header of Object.values(COMMAND_HEADERS)) expect(stdout).toContain(`docbench ${header.command}`);
     expect(urls.some((url) => url.endsWith('/src/commands/help.ts'))).toBe(true);
     expect(packages.has('yargs')).toBe(false);
-    expect(urls.filter((url) => url.includes('/src/commands/') && !/\/(help|headers|global-options|program)\.ts$/.test(url))).toEqual([]);
+    expect(
+      urls.filter((url) => url.includes('/src/commands/') && !/\/(help|headers|global-options|program)\.ts$/.test(url)),
+    ).toEqual([]);
     // Nor version.ts, which reads package.json through node:fs (cli.ts imports it for --version alone).
     expect(urls.filter((url) => url.endsWith('/src/version.ts') || url.startsWith('node:'))).toEqual([]);
     expect(HEAVY.filter((name) => packages.has(name))).toEqual([]);
@@ -97,7 +130,10 @@ describe('lazy loading', () => {
   });
 
   it("import('docbench') loads neither the local engine nor the sample generator", () => {
-    const { packages, urls } = recordImports('library', `await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/index.ts')).href)});`);
+    const { packages, urls } = recordImports(
+      'library',
+      `await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/index.ts')).href)});`,
+    );
     expect(urls.some((url) => url.endsWith('/src/score/index.ts'))).toBe(true);
     expect(HEAVY.filter((name) => name !== 'handlebars' && packages.has(name))).toEqual([]);
   });
@@ -107,19 +143,35 @@ describe('lazy loading', () => {
     // The recorder sees the main entry's own modules, among them those that use every package above.
     // (run-dir/, whose check-file.ts compiles schemas, no longer loads with the main entry at all.)
     for (const user of ['src/config.ts', 'src/service/client.ts', 'src/score/tables/parse-html-tables.ts']) {
-      expect(urls.some((url) => url.endsWith(`/${user}`)), user).toBe(true);
+      expect(
+        urls.some((url) => url.endsWith(`/${user}`)),
+        user,
+      ).toBe(true);
     }
     expect(ON_FIRST_USE.filter((name) => packages.has(name))).toEqual([]);
     // The run-only and report-only entry points are forwarders: their modules load with the first call, and
     // with them the reporters (markdown-diff.ts is the one that uses diff).
-    for (const runOnly of [...RUN_OR_REPORT_ONLY, 'src/report/markdown-diff.ts', 'src/report/reporters/html-reporter.ts']) {
-      expect(urls.some((url) => url.endsWith(`/${runOnly}`)), runOnly).toBe(false);
+    for (const runOnly of [
+      ...RUN_OR_REPORT_ONLY,
+      'src/report/markdown-diff.ts',
+      'src/report/reporters/html-reporter.ts',
+    ]) {
+      expect(
+        urls.some((url) => url.endsWith(`/${runOnly}`)),
+        runOnly,
+      ).toBe(false);
     }
     // resolveConfig reads the provider kinds' settings; their implementations and helpers load with a system.
     expect(PROVIDER_KINDS.length).toBeGreaterThan(0);
-    expect(PROVIDER_KINDS.filter((kind) => !urls.some((url) => url.endsWith(`/src/systems/kinds/${kind}-settings.ts`)))).toEqual([]);
-    expect(urls.filter((url) => PROVIDER_KINDS.some((kind) => url.endsWith(`/src/systems/kinds/${kind}.ts`)))).toEqual([]);
-    expect(urls.filter((url) => /\/src\/systems\/providers\/(http|layout|pages|raw|strict-schema)\.ts$/.test(url))).toEqual([]);
+    expect(
+      PROVIDER_KINDS.filter((kind) => !urls.some((url) => url.endsWith(`/src/systems/kinds/${kind}-settings.ts`))),
+    ).toEqual([]);
+    expect(urls.filter((url) => PROVIDER_KINDS.some((kind) => url.endsWith(`/src/systems/kinds/${kind}.ts`)))).toEqual(
+      [],
+    );
+    expect(
+      urls.filter((url) => /\/src\/systems\/providers\/(http|layout|pages|raw|strict-schema)\.ts$/.test(url)),
+    ).toEqual([]);
   });
 
   it('a forwarder loads its module on the first call, and only that one', () => {
@@ -131,14 +183,23 @@ describe('lazy loading', () => {
     );
     expect(stdout.trim()).toBe('null'); // no baselines.json: nothing pinned
     expect(urls.some((url) => url.endsWith('/src/gate/baselines.ts'))).toBe(true);
-    expect(RUN_OR_REPORT_ONLY.filter((module) => module !== 'src/gate/baselines.ts' && urls.some((url) => url.endsWith(`/${module}`)))).toEqual([]);
+    expect(
+      RUN_OR_REPORT_ONLY.filter(
+        (module) => module !== 'src/gate/baselines.ts' && urls.some((url) => url.endsWith(`/${module}`)),
+      ),
+    ).toEqual([]);
   });
 
   it("a provider kind's implementation loads when a system of that kind is created, not when a config names it", () => {
     const registry = JSON.stringify(pathToFileURL(path.join(root, 'src/systems/registry.ts')).href);
     const systemsConfig = JSON.stringify(pathToFileURL(path.join(root, 'src/systems/config.ts')).href);
-    const implementation = ['src/systems/kinds/mistral-ocr.ts', 'src/systems/providers/http.ts', 'src/systems/providers/pages.ts'];
-    const loaded = (urls: string[]) => implementation.filter((module) => urls.some((url) => url.endsWith(`/${module}`)));
+    const implementation = [
+      'src/systems/kinds/mistral-ocr.ts',
+      'src/systems/providers/http.ts',
+      'src/systems/providers/pages.ts',
+    ];
+    const loaded = (urls: string[]) =>
+      implementation.filter((module) => urls.some((url) => url.endsWith(`/${module}`)));
     const parse = `const { findSystemKind } = await import(${registry});
        const { parseKindOptions } = await import(${systemsConfig});
        const kind = findSystemKind('mistral-ocr');
@@ -149,8 +210,11 @@ describe('lazy loading', () => {
     expect(parsed.urls.some((url) => url.endsWith('/src/systems/kinds/mistral-ocr-settings.ts'))).toBe(true);
     expect(loaded(parsed.urls)).toEqual([]);
     // Creating one runs the implementation: it reads the key first, and there is none.
-    const created = recordImports('kind-create', `${parse}
-       await kind.create(options, { name: 'ocr', env: {} }).catch((error) => console.log(error.message));`);
+    const created = recordImports(
+      'kind-create',
+      `${parse}
+       await kind.create(options, { name: 'ocr', env: {} }).catch((error) => console.log(error.message));`,
+    );
     expect(created.stdout.trim().split('\n')[1]).toBe('MISTRAL_API_KEY, named by systems.ocr.apiKeyEnv, is not set');
     expect(loaded(created.urls)).toEqual(implementation);
   });
@@ -166,7 +230,7 @@ describe('lazy loading', () => {
     expect(packages.has('fast-levenshtein')).toBe(true);
   });
 
-  it("a client loads undici in prepare(), which the runner awaits before its calls, not when it is created", () => {
+  it('a client loads undici in prepare(), which the runner awaits before its calls, not when it is created', () => {
     const { stdout } = recordImports(
       'client-prepare',
       `const { createClient } = await import(${JSON.stringify(main)});

@@ -25,7 +25,9 @@ let dataset: Dataset;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'docbench-command-'));
-  dataset = await loadDataset(await writeTinyDataset(path.join(work, 'tiny'), tinyDocuments(1)), { logger: silentLogger });
+  dataset = await loadDataset(await writeTinyDataset(path.join(work, 'tiny'), tinyDocuments(1)), {
+    logger: silentLogger,
+  });
   // A program for every case, chosen by its first argument.
   await writeFile(
     path.join(work, 'tool.mjs'),
@@ -64,7 +66,13 @@ async function create(command: string[], extra: Record<string, unknown> = {}, ti
   const options = parseKindOptions(commandKind, { command, ...extra }, 'systems.tool');
   return commandKind.create(options, {
     name: 'tool',
-    common: { concurrency: 1, ratePerSecond: null, timeoutMs, retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 }, price: null },
+    common: {
+      concurrency: 1,
+      ratePerSecond: null,
+      timeoutMs,
+      retry: { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 },
+      price: null,
+    },
     dataset,
     env: { PATH: process.env.PATH, HOME: 'fake-home-of-someone', MY_KEY: SECRET, OTHER_KEY: OTHER, UNRELATED: 'x' },
     redact: createRedactor([SECRET, OTHER]),
@@ -77,10 +85,20 @@ async function create(command: string[], extra: Record<string, unknown> = {}, ti
 async function call(system: System, request: OperationRequest): Promise<SystemOutcome> {
   const document = dataset.documents[0]!;
   const bytes = await readFile(document.file!);
-  return system.call({ document, input: { bytes, filename: 'doc.pdf', contentType: 'application/pdf' }, request, signal: new AbortController().signal });
+  return system.call({
+    document,
+    input: { bytes, filename: 'doc.pdf', contentType: 'application/pdf' },
+    request,
+    signal: new AbortController().signal,
+  });
 }
 
-const extract: OperationRequest = { operation: 'extract', mode: 'fast', schema: { type: 'object', properties: { a: {}, b: {} } }, customContext: null };
+const extract: OperationRequest = {
+  operation: 'extract',
+  mode: 'fast',
+  schema: { type: 'object', properties: { a: {}, b: {} } },
+  customContext: null,
+};
 const compare: OperationRequest = { operation: 'compare', mode: null, baselineMarkdown: null };
 
 describe('command systems', () => {
@@ -91,7 +109,15 @@ describe('command systems', () => {
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
       const document = dataset.documents[0]!;
-      expect(outcome.result).toMatchObject({ data: { name: document.id, keys: dataset.schema.properties ? Object.keys(dataset.schema.properties).length : 0, size: document.bytes, mode: 'fast' }, responseForm: 'object' });
+      expect(outcome.result).toMatchObject({
+        data: {
+          name: document.id,
+          keys: dataset.schema.properties ? Object.keys(dataset.schema.properties).length : 0,
+          size: document.bytes,
+          mode: 'fast',
+        },
+        responseForm: 'object',
+      });
       expect(outcome.attempts).toBe(1);
     } finally {
       await system.close();
@@ -112,8 +138,15 @@ describe('command systems', () => {
     const system = await create(['node', 'tool.mjs', 'env'], { env: { OMP_THREAD_LIMIT: '1' }, passEnv: ['MY_KEY'] });
     try {
       const outcome = await call(system, extract);
-      expect(outcome.ok && outcome.result).toMatchObject({ data: { PATH: process.env.PATH, HOME: 'fake-home-of-someone', OMP_THREAD_LIMIT: '1', MY_KEY: SECRET } });
-      expect(Object.keys((outcome.ok && (outcome.result as { data: object }).data) || {}).sort()).toEqual(['HOME', 'MY_KEY', 'OMP_THREAD_LIMIT', 'PATH']);
+      expect(outcome.ok && outcome.result).toMatchObject({
+        data: { PATH: process.env.PATH, HOME: 'fake-home-of-someone', OMP_THREAD_LIMIT: '1', MY_KEY: SECRET },
+      });
+      expect(Object.keys((outcome.ok && (outcome.result as { data: object }).data) || {}).sort()).toEqual([
+        'HOME',
+        'MY_KEY',
+        'OMP_THREAD_LIMIT',
+        'PATH',
+      ]);
     } finally {
       await system.close();
     }
@@ -139,7 +172,10 @@ describe('command systems', () => {
     const bare = await create(['node', 'tool.mjs', 'bare']);
     try {
       const a = await call(garbage, extract);
-      expect(!a.ok && [a.error.code, a.error.message]).toEqual(['SERVICE_RESPONSE_INVALID', expect.stringMatching(/\(stdout\)` is not JSON/)]);
+      expect(!a.ok && [a.error.code, a.error.message]).toEqual([
+        'SERVICE_RESPONSE_INVALID',
+        expect.stringMatching(/\(stdout\)` is not JSON/),
+      ]);
       const b = await call(bare, extract);
       expect(!b.ok && b.error.message).toMatch(/`response` is missing: print \{"response"/);
     } finally {
@@ -169,9 +205,13 @@ describe('command systems', () => {
     const system = await create(['node', 'tool.mjs', 'env']);
     const outcome = await call(system, { ...extract, customContext: 'claims from 2025' });
     expect(outcome.ok).toBe(true);
-    const scratch = await import('node:fs/promises').then((fs) => fs.readdir(tmpdir())).then((names) => names.filter((n) => n.startsWith('docbench-command-')));
+    const scratch = await import('node:fs/promises')
+      .then((fs) => fs.readdir(tmpdir()))
+      .then((names) => names.filter((n) => n.startsWith('docbench-command-')));
     await system.close();
-    const after = await import('node:fs/promises').then((fs) => fs.readdir(tmpdir())).then((names) => names.filter((n) => n.startsWith('docbench-command-')));
+    const after = await import('node:fs/promises')
+      .then((fs) => fs.readdir(tmpdir()))
+      .then((names) => names.filter((n) => n.startsWith('docbench-command-')));
     expect(after.length).toBeLessThan(scratch.length);
     expect(existsSync(work)).toBe(true);
   });

@@ -40,7 +40,10 @@ afterAll(async () => {
 async function dirWith(name: string, systems?: Record<string, unknown>): Promise<string> {
   const dir = path.join(work, name);
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, 'docbench.config.yaml'), stringify({ cacheDir: 'cache', ...(systems ? { systems } : {}) }));
+  await writeFile(
+    path.join(dir, 'docbench.config.yaml'),
+    stringify({ cacheDir: 'cache', ...(systems ? { systems } : {}) }),
+  );
   return dir;
 }
 
@@ -48,7 +51,10 @@ async function dirWith(name: string, systems?: Record<string, unknown>): Promise
 async function recordsOf(runDir: string, system: string): Promise<Record<string, unknown>[]> {
   const records = (await readJsonl(path.join(runDir, 'results.jsonl'))).filter((r) => r.system === system);
   return records
-    .map(({ started_at: _s, latency_ms: _l, last_attempt_ms: _a, system: _n, key, ...rest }) => ({ key: String(key).slice(system.length + 1), ...rest }))
+    .map(({ started_at: _s, latency_ms: _l, last_attempt_ms: _a, system: _n, key, ...rest }) => ({
+      key: String(key).slice(system.length + 1),
+      ...rest,
+    }))
     .sort((a, b) => a.key.localeCompare(b.key));
 }
 
@@ -57,9 +63,16 @@ const reader = { kind: 'command', command: ['node', '../reader.mjs', '{operation
 describe('three systems vs one', () => {
   it('--base-url alone: the service and the incumbent; configured as three systems, the same records and the same scores', async () => {
     const single = await dirWith('single');
-    const one = await runCli(['run', '--dataset', tiny, '--base-url', service.baseUrl, '--out', 'run', '--no-cache', '--quiet'], single);
+    const one = await runCli(
+      ['run', '--dataset', tiny, '--base-url', service.baseUrl, '--out', 'run', '--no-cache', '--quiet'],
+      single,
+    );
     expect(one.code, one.stderr).toBe(0);
-    const multi = await dirWith('multi', { candidate: { kind: 'interface', baseUrl: service.baseUrl }, reader, incumbent: { kind: 'stored' } });
+    const multi = await dirWith('multi', {
+      candidate: { kind: 'interface', baseUrl: service.baseUrl },
+      reader,
+      incumbent: { kind: 'stored' },
+    });
     const three = await runCli(['run', '--dataset', tiny, '--out', 'run', '--no-cache', '--quiet'], multi);
     expect(three.code, three.stderr).toBe(0);
 
@@ -73,11 +86,22 @@ describe('three systems vs one', () => {
     // Scored as before: the live system, and the incumbent from its baseline files.
     // The same system under another name, beside one more system: its own figures and document scores are
     // those of the single-system run (the comparisons differ, as the run has a third system).
-    const [multiSummary, singleSummary] = [await comparableSummary(path.join(multi, 'run')), await comparableSummary(path.join(single, 'run'))];
-    const [multiDocuments, singleDocuments] = [await comparableDocuments(path.join(multi, 'run')), await comparableDocuments(path.join(single, 'run'))];
-    for (const [inMulti, inSingle] of [['candidate', 'service'], ['incumbent', 'incumbent']] as const) {
+    const [multiSummary, singleSummary] = [
+      await comparableSummary(path.join(multi, 'run')),
+      await comparableSummary(path.join(single, 'run')),
+    ];
+    const [multiDocuments, singleDocuments] = [
+      await comparableDocuments(path.join(multi, 'run')),
+      await comparableDocuments(path.join(single, 'run')),
+    ];
+    for (const [inMulti, inSingle] of [
+      ['candidate', 'service'],
+      ['incumbent', 'incumbent'],
+    ] as const) {
       expect(systemOf(multiSummary, inMulti)).toEqual(systemOf(singleSummary, inSingle));
-      expect(multiDocuments.map((d) => systemOf(d, inMulti))).toEqual(singleDocuments.map((d) => systemOf(d, inSingle)));
+      expect(multiDocuments.map((d) => systemOf(d, inMulti))).toEqual(
+        singleDocuments.map((d) => systemOf(d, inSingle)),
+      );
     }
 
     // The incumbent's records are the baseline files, read by the dataset's readers.
@@ -85,13 +109,24 @@ describe('three systems vs one', () => {
     for (const document of dataset.documents) {
       const record = incumbent.find((r) => r.document_id === document.id)!;
       expect(record).toMatchObject({ endpoint: 'compare', status: 'ok', attempts: 0, from_cache: false });
-      expect((record.result as { pages: { content: string }[] }).pages.map((p) => p.content)).toEqual(await readMarkdownPages(document.baseline.markdown!));
+      expect((record.result as { pages: { content: string }[] }).pages.map((p) => p.content)).toEqual(
+        await readMarkdownPages(document.baseline.markdown!),
+      );
     }
   });
 
   it('the local engine answers the same alone and beside two other systems', { timeout: 300_000 }, async () => {
     const sample = path.join(ROOT, 'datasets', 'sample-claims');
-    const selection = ['--filter', 'tier=digital', '--limit', '2', '--endpoints', 'compare,extract', '--no-cache', '--quiet'];
+    const selection = [
+      '--filter',
+      'tier=digital',
+      '--limit',
+      '2',
+      '--endpoints',
+      'compare,extract',
+      '--no-cache',
+      '--quiet',
+    ];
     const alone = await dirWith('local-alone');
     const one = await runCli(['run', '--dataset', sample, '--systems', 'local', '--out', 'run', ...selection], alone);
     expect(one.code, one.stderr).toBe(0);
@@ -110,7 +145,11 @@ describe('three systems vs one', () => {
       });
     expect(withoutUrls(await recordsOf(path.join(beside, 'run'), 'local'))).toEqual(withoutUrls(local));
     const manifest = JSON.parse(await readFile(path.join(beside, 'run', 'run.json'), 'utf8'));
-    expect(manifest.systems.map((s: { name: string; kind: string }) => `${s.name}:${s.kind}`)).toEqual(['local:local', 'reader:command', 'incumbent:stored']);
+    expect(manifest.systems.map((s: { name: string; kind: string }) => `${s.name}:${s.kind}`)).toEqual([
+      'local:local',
+      'reader:command',
+      'incumbent:stored',
+    ]);
     expect(manifest.reference).toBe('incumbent');
   });
 });

@@ -22,6 +22,7 @@ describe('field paths', () => {
   });
 
   it('refuses paths the scorer could not have written', () => {
-    for (const bad of ['', '.a', 'codes[].cpt', 'a..b', '__proto__.x', 'a.constructor']) expect(() => parseFieldPath(bad)).toThrow();
+    for (const bad of ['', '.a', 'codes[].cpt', 'a..b', '__proto__.x', 'a.constructor'])
+      expect(() => parseFieldPath(bad)).toThrow();
   });
 });

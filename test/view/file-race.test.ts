@@ -72,13 +72,18 @@ describe('docbench view while a run file is deleted and rewritten', () => {
       }
     })();
     const answers: Awaited<ReturnType<typeof get>>[] = [];
-    for (let round = 0; round < 20; round++) answers.push(...(await Promise.all(Array.from({ length: 15 }, () => get('report.csv')))));
+    for (let round = 0; round < 20; round++)
+      answers.push(...(await Promise.all(Array.from({ length: 15 }, () => get('report.csv')))));
     stop = true;
     await churn;
 
     const statuses = answers.map((answer) => ('status' in answer ? answer.status : answer.failed));
-    expect(new Set(statuses).size > 0 && [...new Set(statuses)].every((status) => status === 200 || status === 404), JSON.stringify([...new Set(statuses)])).toBe(true);
-    for (const answer of answers) if ('status' in answer && answer.status === 200) expect(versions).toContain(answer.body);
+    expect(
+      new Set(statuses).size > 0 && [...new Set(statuses)].every((status) => status === 200 || status === 404),
+      JSON.stringify([...new Set(statuses)]),
+    ).toBe(true);
+    for (const answer of answers)
+      if ('status' in answer && answer.status === 200) expect(versions).toContain(answer.body);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
 
     // Gone: that request is a 404 page; back: the next request gets it; the process lives throughout.
@@ -100,7 +105,8 @@ describe('docbench view while a run file is deleted and rewritten', () => {
       for (let n = 2000; !stop; n++) await appendFile(file, line(n));
     })();
     const answers: RawAnswer[] = [];
-    for (let round = 0; round < 10; round++) answers.push(...(await Promise.all(Array.from({ length: 10 }, () => rawGet('results.jsonl')))));
+    for (let round = 0; round < 10; round++)
+      answers.push(...(await Promise.all(Array.from({ length: 10 }, () => rawGet('results.jsonl')))));
     stop = true;
     await growing;
 
@@ -170,7 +176,8 @@ function rawGet(name: string, onFirstBytes?: () => Promise<void>): Promise<RawAn
         body: all.subarray(split + 4),
       });
     });
-    const request = (connection: string) => `GET /runs/r1/${name} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nCookie: ${cookie}\r\nConnection: ${connection}\r\n\r\n`;
+    const request = (connection: string) =>
+      `GET /runs/r1/${name} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nCookie: ${cookie}\r\nConnection: ${connection}\r\n\r\n`;
     socket.write(onFirstBytes ? request('keep-alive') + request('close') : request('close'));
   });
 }

@@ -13,8 +13,25 @@ const builds: string[] = [];
 vi.mock('../../src/view/review-source.js', () => ({
   buildReviewQueue: async (run: ReviewRun): Promise<ReviewQueue> => {
     builds.push(run.runName);
-    const subjects: [string, string][] = [['d0', 'total'], ['d0', 'name'], ['d1', 'total'], ['d1', 'name'], ['d0', 'date']];
-    const items = subjects.map(([document, field], i) => ({ id: `field:${document}:${field}`, document_id: document, kind: 'field', path: field, page: null, truth: i, etag: '"a"' }) as unknown as QueueItem);
+    const subjects: [string, string][] = [
+      ['d0', 'total'],
+      ['d0', 'name'],
+      ['d1', 'total'],
+      ['d1', 'name'],
+      ['d0', 'date'],
+    ];
+    const items = subjects.map(
+      ([document, field], i) =>
+        ({
+          id: `field:${document}:${field}`,
+          document_id: document,
+          kind: 'field',
+          path: field,
+          page: null,
+          truth: i,
+          etag: '"a"',
+        }) as unknown as QueueItem,
+    );
     return { run: run.runName, dataset: 'tiny', items, truth_changed: false, figures: [] };
   },
   editTruth: async () => ({ change: {}, etag: '"b"' }),
@@ -35,7 +52,7 @@ function run(name: string): ReviewRun {
 }
 
 describe('ReviewQueueStore', () => {
-  it('builds a run\'s queue once, serves it in pages, and builds it anew when documents.jsonl changes', async () => {
+  it("builds a run's queue once, serves it in pages, and builds it anew when documents.jsonl changes", async () => {
     const store = new ReviewQueueStore();
     const first = await store.page(run('r1'), 0, 2);
     const rest = await store.page(run('r1'), 2, 10);
@@ -50,10 +67,20 @@ describe('ReviewQueueStore', () => {
     expect(again.version).not.toBe(first.version);
   });
 
-  it('applies the view\'s own edit in place: same version, new truth on the item, new ETag on the file\'s items', async () => {
+  it("applies the view's own edit in place: same version, new truth on the item, new ETag on the file's items", async () => {
     const store = new ReviewQueueStore();
     const before = await store.page(run('r2'), 0, 10);
-    await store.edit(run('r2'), { document: 'd0', kind: 'field', path: 'total', page: null, value: 42, source: 'edit', note: '', run: 'r2', ifMatch: '"a"' });
+    await store.edit(run('r2'), {
+      document: 'd0',
+      kind: 'field',
+      path: 'total',
+      page: null,
+      value: 42,
+      source: 'edit',
+      note: '',
+      run: 'r2',
+      ifMatch: '"a"',
+    });
     const after = await store.page(run('r2'), 0, 10);
     expect(builds).toEqual(['r2']);
     expect(after.version).toBe(before.version);

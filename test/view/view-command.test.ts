@@ -27,7 +27,9 @@ describe('docbench view', () => {
       expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32}$/);
       const opened = await fetch(first, { redirect: 'manual' });
       expect(opened.status).toBe(302);
-      const response = await fetch(new URL(opened.headers.get('location')!, first), { headers: { cookie: opened.headers.get('set-cookie')!.split(';')[0]! } });
+      const response = await fetch(new URL(opened.headers.get('location')!, first), {
+        headers: { cookie: opened.headers.get('set-cookie')!.split(';')[0]! },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(await response.text()).toContain('No run yet');
@@ -67,9 +69,14 @@ describe('docbench view', () => {
         });
         expect(location, address).toMatch(/^\/example\.com\/?(\?x=1)?$/);
       }
-      expect((await fetch(`${server.baseUrl}/history`, { headers: { cookie: cookie.split(';')[0]! } })).status).toBe(200);
+      expect((await fetch(`${server.baseUrl}/history`, { headers: { cookie: cookie.split(';')[0]! } })).status).toBe(
+        200,
+      );
       // The cookie without the view's own Origin never authorises a change.
-      const post = await fetch(`${server.baseUrl}/api/runs/x/rescore`, { method: 'POST', headers: { cookie: cookie.split(';')[0]! } });
+      const post = await fetch(`${server.baseUrl}/api/runs/x/rescore`, {
+        method: 'POST',
+        headers: { cookie: cookie.split(';')[0]! },
+      });
       expect(post.status).toBe(403);
     } finally {
       await server.close();

@@ -27,10 +27,42 @@ export interface NoiseProfile {
 }
 
 export const NOISE_PROFILES: Record<Tier, NoiseProfile> = {
-  digital: { confusion: 0.004, charDrop: 0.001, cellDrop: 0.01, cellMerge: 0.02, swap: 0.03, lineLoss: 0, headingFlat: 0.3 },
-  clean_scan: { confusion: 0.02, charDrop: 0.004, cellDrop: 0.04, cellMerge: 0.05, swap: 0.06, lineLoss: 0.02, headingFlat: 0.5 },
-  photo: { confusion: 0.05, charDrop: 0.012, cellDrop: 0.08, cellMerge: 0.08, swap: 0.1, lineLoss: 0.06, headingFlat: 0.7 },
-  fax: { confusion: 0.1, charDrop: 0.025, cellDrop: 0.14, cellMerge: 0.12, swap: 0.14, lineLoss: 0.12, headingFlat: 0.9 },
+  digital: {
+    confusion: 0.004,
+    charDrop: 0.001,
+    cellDrop: 0.01,
+    cellMerge: 0.02,
+    swap: 0.03,
+    lineLoss: 0,
+    headingFlat: 0.3,
+  },
+  clean_scan: {
+    confusion: 0.02,
+    charDrop: 0.004,
+    cellDrop: 0.04,
+    cellMerge: 0.05,
+    swap: 0.06,
+    lineLoss: 0.02,
+    headingFlat: 0.5,
+  },
+  photo: {
+    confusion: 0.05,
+    charDrop: 0.012,
+    cellDrop: 0.08,
+    cellMerge: 0.08,
+    swap: 0.1,
+    lineLoss: 0.06,
+    headingFlat: 0.7,
+  },
+  fax: {
+    confusion: 0.1,
+    charDrop: 0.025,
+    cellDrop: 0.14,
+    cellMerge: 0.12,
+    swap: 0.14,
+    lineLoss: 0.12,
+    headingFlat: 0.9,
+  },
 };
 
 /** The classic OCR confusions, both ways. */
@@ -94,7 +126,11 @@ function pageBaseline(blocks: LayoutBlock[], profile: NoiseProfile, random: Rand
       const rows: string[][] = [];
       while (i < kept.length && kept[i]!.kind === 'row') {
         const row = kept[i] as Extract<LayoutBlock, { kind: 'row' }>;
-        rows.push(row.header ? row.cells.map((cell) => corruptText(cell, profile, random)) : corruptRow(row.cells, profile, random));
+        rows.push(
+          row.header
+            ? row.cells.map((cell) => corruptText(cell, profile, random))
+            : corruptRow(row.cells, profile, random),
+        );
         i++;
       }
       i--;
@@ -120,7 +156,8 @@ function corruptJson(value: Json, profile: NoiseProfile, random: Random, key: st
   if (typeof value === 'string') {
     if (random.chance(profile.lineLoss * 2)) return undefined;
     // The incumbent echoes dates as printed (a format-only error in the strict pass).
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value) && random.chance(0.3)) return `${value.slice(5, 7)}/${value.slice(8, 10)}/${value.slice(0, 4)}`;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value) && random.chance(0.3))
+      return `${value.slice(5, 7)}/${value.slice(8, 10)}/${value.slice(0, 4)}`;
     return corruptText(value, { ...profile, confusion: profile.confusion * 2 }, random);
   }
   if (typeof value === 'number') {

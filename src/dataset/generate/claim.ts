@@ -2,7 +2,20 @@
  * The facts behind one sample document: who was seen, by whom, for what, what it cost and who paid. All
  * money is integer cents, so totals add up exactly; every printed string is derived from these facts.
  */
-import { DIAGNOSES, FIRST_NAMES, LAST_NAMES, PAYERS, PLACES, PRACTICE_ENTITY, PRACTICE_KINDS, PRACTICE_STEMS, PROCEDURES, STREET_NAMES, STREET_SUFFIXES, type ProcedureCode } from './catalog.js';
+import {
+  DIAGNOSES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  PAYERS,
+  PLACES,
+  PRACTICE_ENTITY,
+  PRACTICE_KINDS,
+  PRACTICE_STEMS,
+  PROCEDURES,
+  STREET_NAMES,
+  STREET_SUFFIXES,
+  type ProcedureCode,
+} from './catalog.js';
 import type { Random } from './prng.js';
 
 export const DOC_TYPES = ['cms1500', 'itemized_bill', 'eob'] as const;
@@ -189,13 +202,21 @@ function makeCoverage(random: Random, patient: Patient): Coverage {
     payerAddress: { street: payer.street, city: payer.place[0], state: payer.place[1], zip: payer.place[2] },
     memberId: `${prefix}${digits(random, 9)}`,
     groupNumber: random.chance(0.5) ? `GRP-${digits(random, 5)}` : digits(random, 6),
-    subscriber: selfInsured ? { first: patient.first, last: patient.last } : { first: random.pick(FIRST_NAMES), last: patient.last },
+    subscriber: selfInsured
+      ? { first: patient.first, last: patient.last }
+      : { first: random.pick(FIRST_NAMES), last: patient.last },
   };
 }
 
 const LINE_COUNTS: Record<DocType, [number, number]> = { cms1500: [2, 6], itemized_bill: [5, 24], eob: [2, 9] };
 
-function makeLines(random: Random, docType: DocType, statementDate: string, diagnosisCount: number, feeFactor: number): ServiceLine[] {
+function makeLines(
+  random: Random,
+  docType: DocType,
+  statementDate: string,
+  diagnosisCount: number,
+  feeFactor: number,
+): ServiceLine[] {
   const [min, max] = LINE_COUNTS[docType];
   const count = random.int(min, max);
   // A visit, then procedures and supplies; codes repeat only on long bills (several dates of service).
@@ -214,14 +235,30 @@ function makeLines(random: Random, docType: DocType, statementDate: string, diag
     const step = procedure.fee < 1000 ? 25 : 100;
     const unitPrice = Math.max(step, Math.round((procedure.fee * feeFactor) / step) * step);
     const pointerCount = Math.min(diagnosisCount, random.chance(0.35) ? 2 : 1);
-    const pointer = random.sample([...pointerLetters], pointerCount).sort().join('');
-    const line: ServiceLine = { dos: dates[dateIndex]!, procedure, pointer, units, unitPrice, charge: unitPrice * units };
+    const pointer = random
+      .sample([...pointerLetters], pointerCount)
+      .sort()
+      .join('');
+    const line: ServiceLine = {
+      dos: dates[dateIndex]!,
+      procedure,
+      pointer,
+      units,
+      unitPrice,
+      charge: unitPrice * units,
+    };
     if (procedure.modifiers && random.chance(0.7)) line.modifier = random.pick(procedure.modifiers);
     lines.push(line);
   }
   // Modifier 25: a significant, separately identifiable visit on the day of a procedure.
   for (const line of lines) {
-    if (line.procedure.visit && lines.some((other) => other !== line && other.dos === line.dos && !other.procedure.visit && !other.procedure.code.startsWith('8'))) {
+    if (
+      line.procedure.visit &&
+      lines.some(
+        (other) =>
+          other !== line && other.dos === line.dos && !other.procedure.visit && !other.procedure.code.startsWith('8'),
+      )
+    ) {
       line.modifier = '25';
     }
   }
@@ -277,7 +314,10 @@ export function makeClaim(random: Random, docType: DocType): Claim {
   };
   if (docType === 'eob') {
     // The EOB is processed after the last date of service.
-    const lastDos = lines.map((line) => line.dos).sort().at(-1)!;
+    const lastDos = lines
+      .map((line) => line.dos)
+      .sort()
+      .at(-1)!;
     if (claim.statementDate <= lastDos) claim.statementDate = addDays(lastDos, random.int(10, 30));
     adjudicate(random, lines);
     claim.totals = {
@@ -291,7 +331,12 @@ export function makeClaim(random: Random, docType: DocType): Claim {
     };
   } else {
     const charges = claim.totals.charges;
-    const paid = docType === 'cms1500' ? random.pick([0, 0, 0, 2000, 2500, 4000]) : random.chance(0.4) ? 0 : Math.round((charges * random.float(0.3, 0.8)) / 100) * 100;
+    const paid =
+      docType === 'cms1500'
+        ? random.pick([0, 0, 0, 2000, 2500, 4000])
+        : random.chance(0.4)
+          ? 0
+          : Math.round((charges * random.float(0.3, 0.8)) / 100) * 100;
     claim.totals = { charges, paid, balance: charges - paid };
   }
   return claim;

@@ -48,7 +48,17 @@ const CMS_LINES = 6;
 function layoutClaimForm(claim: Claim): Layout {
   const flow = new PageFlow({ top: 40, bottom: 40, left: 36, right: 36 });
   const { patient, practice, coverage, totals } = claim;
-  flow.paragraph([coverage.payerName, coverage.payerAddress.street, `${coverage.payerAddress.city}, ${coverage.payerAddress.state} ${coverage.payerAddress.zip}`], 380, 44, 8, 10);
+  flow.paragraph(
+    [
+      coverage.payerName,
+      coverage.payerAddress.street,
+      `${coverage.payerAddress.city}, ${coverage.payerAddress.state} ${coverage.payerAddress.zip}`,
+    ],
+    380,
+    44,
+    8,
+    10,
+  );
   flow.heading('HEALTH INSURANCE CLAIM FORM', 1, 36, 82, 15);
   flow.paragraph(['APPROVED BY NATIONAL UNIFORM CLAIM COMMITTEE (NUCC) 02/12'], 36, 94, 6.5);
   flow.y = 102;
@@ -89,11 +99,28 @@ function layoutClaimForm(claim: Claim): Layout {
   const table = flow.nextTable();
   const top = flow.y;
   flow.rule(36, top, 576, top, 0.8);
-  flow.y = flow.tableRow(table, columns, columns.map((column) => column.title), 36, flow.y, 16, 7.5, true);
+  flow.y = flow.tableRow(
+    table,
+    columns,
+    columns.map((column) => column.title),
+    36,
+    flow.y,
+    16,
+    7.5,
+    true,
+  );
   for (let i = 0; i < CMS_LINES; i++) {
     const line = claim.lines[i];
     if (line) {
-      const cells = [formatUsDate(line.dos), '11', line.procedure.code, line.modifier ?? '', line.pointer, formatMoney(line.charge), String(line.units)];
+      const cells = [
+        formatUsDate(line.dos),
+        '11',
+        line.procedure.code,
+        line.modifier ?? '',
+        line.pointer,
+        formatMoney(line.charge),
+        String(line.units),
+      ];
       flow.y = flow.tableRow(table, columns, cells, 36, flow.y, 19, 9);
     } else {
       // The form always shows six service lines; empty ones have rules but no text.
@@ -121,7 +148,14 @@ function layoutClaimForm(claim: Claim): Layout {
     ['Provider Address', formatAddress(practice.address), 360],
     ['Provider Phone', practice.phone, 180],
   ]);
-  flow.paragraph(['NUCC Instruction Manual available at: www.nucc.org     PLEASE PRINT OR TYPE     FORM 1500 (02-12) - synthetic sample'], 36, flow.y + 16, 6.5);
+  flow.paragraph(
+    [
+      'NUCC Instruction Manual available at: www.nucc.org     PLEASE PRINT OR TYPE     FORM 1500 (02-12) - synthetic sample',
+    ],
+    36,
+    flow.y + 16,
+    6.5,
+  );
   return flow.layout;
 }
 
@@ -133,7 +167,16 @@ function layoutClaimForm(claim: Claim): Layout {
 function flowingTable(flow: PageFlow, columns: Column[], rows: string[][]): void {
   const table = flow.nextTable();
   const header = () => {
-    flow.y = flow.tableRow(table, columns, columns.map((column) => column.title), 40, flow.y, 15, 7.5, true);
+    flow.y = flow.tableRow(
+      table,
+      columns,
+      columns.map((column) => column.title),
+      40,
+      flow.y,
+      15,
+      7.5,
+      true,
+    );
   };
   header();
   for (const cells of rows) {
@@ -144,10 +187,18 @@ function flowingTable(flow: PageFlow, columns: Column[], rows: string[][]): void
   }
 }
 
-function fieldColumns(flow: PageFlow, left: [string, string][], right: [string, string][], size = 9, leading = 14): void {
+function fieldColumns(
+  flow: PageFlow,
+  left: [string, string][],
+  right: [string, string][],
+  size = 9,
+  leading = 14,
+): void {
   const start = flow.y + size;
-  for (const [index, [label, value]] of left.entries()) flow.inlineField(label, value, flow.margin.left, start + index * leading, size);
-  for (const [index, [label, value]] of right.entries()) flow.inlineField(label, value, 312, start + index * leading, size);
+  for (const [index, [label, value]] of left.entries())
+    flow.inlineField(label, value, flow.margin.left, start + index * leading, size);
+  for (const [index, [label, value]] of right.entries())
+    flow.inlineField(label, value, 312, start + index * leading, size);
   flow.y = start + Math.max(left.length, right.length) * leading - size + 6;
 }
 
@@ -155,11 +206,22 @@ function layoutItemizedBill(claim: Claim): Layout {
   const { patient, practice, coverage, totals } = claim;
   const flow: PageFlow = new PageFlow(undefined, (next) => {
     if (next.layout.pages.length === 1) return;
-    next.paragraph([`${practice.name} - Itemized Statement (continued) - Account ${claim.accountNumber}`], next.margin.left, next.y, 8);
+    next.paragraph(
+      [`${practice.name} - Itemized Statement (continued) - Account ${claim.accountNumber}`],
+      next.margin.left,
+      next.y,
+      8,
+    );
     next.y += 14;
   });
   flow.heading(practice.name, 1, 40, flow.y + 10, 15);
-  flow.paragraph([practice.address.street, `${practice.address.city}, ${practice.address.state} ${practice.address.zip}`], 40, flow.y + 26, 9, 12);
+  flow.paragraph(
+    [practice.address.street, `${practice.address.city}, ${practice.address.state} ${practice.address.zip}`],
+    40,
+    flow.y + 26,
+    9,
+    12,
+  );
   flow.inlineField('Phone', practice.phone, 400, flow.y + 14, 8.5);
   flow.inlineField('NPI', practice.npi, 400, flow.y + 26, 8.5);
   flow.inlineField('Federal Tax ID', practice.taxId, 400, flow.y + 38, 8.5);
@@ -207,7 +269,16 @@ function layoutItemizedBill(claim: Claim): Layout {
   flowingTable(
     flow,
     columns,
-    claim.lines.map((line) => [formatUsDate(line.dos), line.procedure.code, line.procedure.description, line.modifier ?? '', line.pointer, String(line.units), formatMoney(line.unitPrice), formatMoney(line.charge)]),
+    claim.lines.map((line) => [
+      formatUsDate(line.dos),
+      line.procedure.code,
+      line.procedure.description,
+      line.modifier ?? '',
+      line.pointer,
+      String(line.units),
+      formatMoney(line.unitPrice),
+      formatMoney(line.charge),
+    ]),
   );
   flow.ensure(70);
   flow.y += 18;
@@ -226,13 +297,21 @@ const APPEAL_TEXT = [
   'You may ask for copies of the documents and records relevant to your claim free of charge. If your situation is urgent, you may ask for an expedited review, and we will decide within 72 hours.',
   'After an internal appeal you may have the right to an external review by an independent review organization. You may also contact your state insurance department or the Employee Benefits Security Administration at 1-866-444-EBSA (3272).',
 ];
-const NONDISCRIMINATION = 'We comply with applicable Federal civil rights laws and do not discriminate on the basis of race, color, national origin, age, disability or sex. Language assistance services are available free of charge.';
+const NONDISCRIMINATION =
+  'We comply with applicable Federal civil rights laws and do not discriminate on the basis of race, color, national origin, age, disability or sex. Language assistance services are available free of charge.';
 
 function layoutExplanationOfBenefits(claim: Claim, random: Random): Layout {
   const { coverage } = claim;
   const flow: PageFlow = new PageFlow(undefined, (next) => {
     if (next.layout.pages.length === 1) return;
-    next.paragraph([`${coverage.payerName} - Explanation of Benefits - Claim Number ${claim.claimNumber} - Page ${next.layout.pages.length}`], next.margin.left, next.y, 8);
+    next.paragraph(
+      [
+        `${coverage.payerName} - Explanation of Benefits - Claim Number ${claim.claimNumber} - Page ${next.layout.pages.length}`,
+      ],
+      next.margin.left,
+      next.y,
+      8,
+    );
     next.y += 18;
   });
   eobHeader(flow, claim);
@@ -246,7 +325,16 @@ function layoutExplanationOfBenefits(claim: Claim, random: Random): Layout {
 function eobHeader(flow: PageFlow, claim: Claim): void {
   const { patient, practice, coverage } = claim;
   flow.heading(coverage.payerName, 1, 40, flow.y + 10, 15);
-  flow.paragraph([coverage.payerAddress.street, `${coverage.payerAddress.city}, ${coverage.payerAddress.state} ${coverage.payerAddress.zip}`], 40, flow.y + 26, 9, 12);
+  flow.paragraph(
+    [
+      coverage.payerAddress.street,
+      `${coverage.payerAddress.city}, ${coverage.payerAddress.state} ${coverage.payerAddress.zip}`,
+    ],
+    40,
+    flow.y + 26,
+    9,
+    12,
+  );
   flow.y += 56;
   flow.heading('EXPLANATION OF BENEFITS', 2, 40, flow.y, 13);
   flow.paragraph(['THIS IS NOT A BILL'], 40, flow.y + 15, 10, 12, true);
@@ -292,15 +380,15 @@ function eobClaimDetail(flow: PageFlow, claim: Claim): void {
     flow,
     columns,
     claim.lines.map((line) => [
-        formatUsDate(line.dos),
-        line.procedure.code,
-        line.procedure.short,
-        String(line.units),
-        formatMoney(line.charge),
-        formatMoney(line.allowed ?? 0),
-        formatMoney(line.paid ?? 0),
-        formatMoney(line.patientResponsibility ?? 0),
-      ]),
+      formatUsDate(line.dos),
+      line.procedure.code,
+      line.procedure.short,
+      String(line.units),
+      formatMoney(line.charge),
+      formatMoney(line.allowed ?? 0),
+      formatMoney(line.paid ?? 0),
+      formatMoney(line.patientResponsibility ?? 0),
+    ]),
   );
 }
 
@@ -319,11 +407,18 @@ function eobSummary(flow: PageFlow, totals: Claim['totals']): void {
     ['Amount Paid', totals.paid],
     ['Patient Responsibility', totals.patientResponsibility ?? 0],
   ];
-  for (const [index, [label, cents]] of summary.entries()) flow.inlineField(label, formatMoney(cents), 40, flow.y + index * 15, 10);
+  for (const [index, [label, cents]] of summary.entries())
+    flow.inlineField(label, formatMoney(cents), 40, flow.y + index * 15, 10);
   flow.y += summary.length * 15 + 12;
   flow.heading('Remark Codes', 3, 40, flow.y, 10);
   flow.y += 14;
-  const used = REMARKS.filter(([code]) => code === 'CO-45' || (code === 'PR-1' && (totals.deductible ?? 0) > 0) || (code === 'PR-2' && (totals.coinsurance ?? 0) > 0) || (code === 'PR-3' && (totals.copay ?? 0) > 0));
+  const used = REMARKS.filter(
+    ([code]) =>
+      code === 'CO-45' ||
+      (code === 'PR-1' && (totals.deductible ?? 0) > 0) ||
+      (code === 'PR-2' && (totals.coinsurance ?? 0) > 0) ||
+      (code === 'PR-3' && (totals.copay ?? 0) > 0),
+  );
   for (const [code, text] of used) {
     flow.paragraph([`${code}  ${text}`], 48, flow.y, 8.5);
     flow.y += 13;
@@ -342,4 +437,3 @@ function eobAppealRights(flow: PageFlow, random: Random): void {
     flow.y = flow.paragraph(lines, 40, flow.y, 9, 12) + 8;
   }
 }
-

@@ -7,7 +7,15 @@ import path from 'node:path';
 import { UsageError } from '../../errors.js';
 import { silentLogger, type Logger } from '../../logger.js';
 import type { JsonObject } from '../../types.js';
-import { BASELINE_DIR, CONTEXT_FILE, DOCUMENTS_DIR, MANIFEST_FILE, README_FILE, SCHEMA_FILE, TRUTH_DIR } from '../format.js';
+import {
+  BASELINE_DIR,
+  CONTEXT_FILE,
+  DOCUMENTS_DIR,
+  MANIFEST_FILE,
+  README_FILE,
+  SCHEMA_FILE,
+  TRUTH_DIR,
+} from '../format.js';
 import { buildBaselineJson, buildBaselineMarkdown } from './baseline.js';
 import { DOC_TYPES, makeClaim, type DocType } from './claim.js';
 import { layoutClaim } from './documents.js';
@@ -63,29 +71,52 @@ function hasBaselineJson(index: number): boolean {
 async function prepareDirectory(root: string): Promise<void> {
   const entries = await readdir(root).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
-    throw new UsageError(`${root}: cannot be used as the output directory (${error.code ?? error.message})`, { subject: root, cause: error });
+    throw new UsageError(`${root}: cannot be used as the output directory (${error.code ?? error.message})`, {
+      subject: root,
+      cause: error,
+    });
   });
   if (entries.length > 0) {
     // Only a directory this generator wrote may be overwritten: never delete a user's dataset.
-    const manifest = await readFile(path.join(root, MANIFEST_FILE), 'utf8').then((text) => JSON.parse(text) as { generator?: { name?: string } }, () => undefined);
+    const manifest = await readFile(path.join(root, MANIFEST_FILE), 'utf8').then(
+      (text) => JSON.parse(text) as { generator?: { name?: string } },
+      () => undefined,
+    );
     if (manifest?.generator?.name !== GENERATOR_NAME) {
-      throw new UsageError(`${root} is not empty and was not written by the sample generator; refusing to overwrite it`, { subject: root, hint: 'choose a new or empty directory' });
+      throw new UsageError(
+        `${root} is not empty and was not written by the sample generator; refusing to overwrite it`,
+        { subject: root, hint: 'choose a new or empty directory' },
+      );
     }
-    for (const entry of [DOCUMENTS_DIR, TRUTH_DIR, BASELINE_DIR, MANIFEST_FILE, SCHEMA_FILE, CONTEXT_FILE, README_FILE]) {
+    for (const entry of [
+      DOCUMENTS_DIR,
+      TRUTH_DIR,
+      BASELINE_DIR,
+      MANIFEST_FILE,
+      SCHEMA_FILE,
+      CONTEXT_FILE,
+      README_FILE,
+    ]) {
       await rm(path.join(root, entry), { recursive: true, force: true });
     }
   }
-  for (const folder of [DOCUMENTS_DIR, TRUTH_DIR, BASELINE_DIR]) await mkdir(path.join(root, folder), { recursive: true });
+  for (const folder of [DOCUMENTS_DIR, TRUTH_DIR, BASELINE_DIR])
+    await mkdir(path.join(root, folder), { recursive: true });
 }
 
 /** Renders the document file for a plan; returns its extension (a PNG/JPEG plan with several pages becomes a scanned PDF). */
-async function renderDocument(plan: DocumentPlan, layout: Layout, random: Random): Promise<{ bytes: Buffer; extension: string }> {
+async function renderDocument(
+  plan: DocumentPlan,
+  layout: Layout,
+  random: Random,
+): Promise<{ bytes: Buffer; extension: string }> {
   const title = `${plan.id} (synthetic sample)`;
   if (plan.tier === 'digital') return { bytes: await renderLayoutPdf(layout, title), extension: 'pdf' };
   const tier = plan.tier;
   const dpi = SCAN_PROFILES[tier].dpi;
   const pages = [];
-  for (const [index, page] of layout.pages.entries()) pages.push(await degradePage(renderPageRaster(page, dpi), tier, random.fork(`page-${index}`)));
+  for (const [index, page] of layout.pages.entries())
+    pages.push(await degradePage(renderPageRaster(page, dpi), tier, random.fork(`page-${index}`)));
   if (plan.format === 'tiff') return { bytes: await encodeTiff(pages, tier), extension: 'tif' };
   if (plan.format === 'pdf' || pages.length > 1) {
     // Scanned PDF: JPEG pages for greyscale tiers, lossless PNG for bilevel fax pages.
@@ -101,12 +132,17 @@ function json(value: unknown): string {
 }
 
 /** Writes the sample dataset into `dir` (created; must be empty or a previous output of this generator). */
-export async function generateSampleDataset(dir: string, options: GenerateSampleOptions = {}): Promise<{ documents: number }> {
+export async function generateSampleDataset(
+  dir: string,
+  options: GenerateSampleOptions = {},
+): Promise<{ documents: number }> {
   const count = options.count ?? SAMPLE_DEFAULT_COUNT;
   const seed = options.seed ?? SAMPLE_DEFAULT_SEED;
   const logger = options.logger ?? silentLogger;
-  if (!Number.isInteger(count) || count < 1 || count > 1000) throw new UsageError(`--count ${count}: give a whole number from 1 to 1000`, { subject: '--count' });
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed ${seed}: give a whole number from 0 to 4294967295`, { subject: '--seed' });
+  if (!Number.isInteger(count) || count < 1 || count > 1000)
+    throw new UsageError(`--count ${count}: give a whole number from 1 to 1000`, { subject: '--count' });
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new UsageError(`--seed ${seed}: give a whole number from 0 to 4294967295`, { subject: '--seed' });
   const root = path.resolve(dir);
   await prepareDirectory(root);
   const random = createRandom(seed);
@@ -123,15 +159,29 @@ export async function generateSampleDataset(dir: string, options: GenerateSample
     await writeFile(path.join(root, TRUTH_DIR, `${plan.id}.json`), json(truth));
     await writeFile(path.join(root, TRUTH_DIR, `${plan.id}.md`), buildTruthMarkdown(layout));
     await writeFile(path.join(root, TRUTH_DIR, `${plan.id}.regions.json`), json(buildTruthRegions(layout)));
-    await writeFile(path.join(root, BASELINE_DIR, `${plan.id}.md`), buildBaselineMarkdown(layout, plan.tier, stream.fork('baseline-md')));
-    if (hasBaselineJson(index)) await writeFile(path.join(root, BASELINE_DIR, `${plan.id}.json`), json(buildBaselineJson(truth, plan.tier, stream.fork('baseline-json'))));
-    entries.push({ id: plan.id, file, tags: { tier: plan.tier, doc_type: plan.docType, pages: String(layout.pages.length) } });
-    logger.debug(`generated ${file} (${plan.tier}, ${layout.pages.length} page${layout.pages.length === 1 ? '' : 's'}, ${bytes.length} bytes)`);
+    await writeFile(
+      path.join(root, BASELINE_DIR, `${plan.id}.md`),
+      buildBaselineMarkdown(layout, plan.tier, stream.fork('baseline-md')),
+    );
+    if (hasBaselineJson(index))
+      await writeFile(
+        path.join(root, BASELINE_DIR, `${plan.id}.json`),
+        json(buildBaselineJson(truth, plan.tier, stream.fork('baseline-json'))),
+      );
+    entries.push({
+      id: plan.id,
+      file,
+      tags: { tier: plan.tier, doc_type: plan.docType, pages: String(layout.pages.length) },
+    });
+    logger.debug(
+      `generated ${file} (${plan.tier}, ${layout.pages.length} page${layout.pages.length === 1 ? '' : 's'}, ${bytes.length} bytes)`,
+    );
   }
   const manifest = {
     name: 'sample-claims',
     version: '1',
-    description: 'Synthetic medical-billing documents (CMS-1500-style claims, itemized statements, EOBs) in four quality tiers, with a simulated incumbent. Generated; see README.md.',
+    description:
+      'Synthetic medical-billing documents (CMS-1500-style claims, itemized statements, EOBs) in four quality tiers, with a simulated incumbent. Generated; see README.md.',
     locale: 'US',
     generator: { name: GENERATOR_NAME, seed, count },
     comparators: SAMPLE_COMPARATORS,

@@ -61,12 +61,20 @@ let measurer: PDFKit.PDFDocument | undefined;
 /** Text width in points with pdfkit's built-in Helvetica metrics (the PDF's own fonts). */
 export function measureText(text: string, size: number, bold = false): number {
   measurer ??= new PDFDocument({ autoFirstPage: false });
-  return measurer.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).widthOfString(text);
+  return measurer
+    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(size)
+    .widthOfString(text);
 }
 
 /** The box of a run in points: [minX, minY, maxX, maxY]. */
 export function runBox(run: TextRun): [number, number, number, number] {
-  return [run.x, run.baseline - ASCENT * run.size, run.x + measureText(run.text, run.size, run.bold), run.baseline + DESCENT * run.size];
+  return [
+    run.x,
+    run.baseline - ASCENT * run.size,
+    run.x + measureText(run.text, run.size, run.bold),
+    run.baseline + DESCENT * run.size,
+  ];
 }
 
 /** Greedy word wrap to `width` points. */
@@ -125,7 +133,14 @@ export class PageFlow {
     if (this.y + height > LETTER.height - this.margin.bottom) this.newPage();
   }
 
-  run(text: string, x: number, baseline: number, size: number, bold = false, align: 'left' | 'right' = 'left'): TextRun {
+  run(
+    text: string,
+    x: number,
+    baseline: number,
+    size: number,
+    bold = false,
+    align: 'left' | 'right' = 'left',
+  ): TextRun {
     const left = align === 'right' ? x - measureText(text, size, bold) : x;
     return { text, x: left, baseline, size, bold };
   }
@@ -166,7 +181,16 @@ export class PageFlow {
   }
 
   /** One table row (header rows are bold on a grey band); returns the y below it. */
-  tableRow(table: number, columns: Column[], cells: string[], x: number, y: number, rowHeight: number, size: number, header = false): number {
+  tableRow(
+    table: number,
+    columns: Column[],
+    cells: string[],
+    x: number,
+    y: number,
+    rowHeight: number,
+    size: number,
+    header = false,
+  ): number {
     let left = x;
     const runs: TextRun[] = [];
     const total = columns.reduce((width, column) => width + column.width, 0);
@@ -174,7 +198,12 @@ export class PageFlow {
     columns.forEach((column, index) => {
       const text = cells[index] ?? '';
       const baseline = y + rowHeight / 2 + size * 0.35;
-      if (text) runs.push(column.align === 'right' && !header ? this.run(text, left + column.width - 3, baseline, size, header, 'right') : this.run(text, left + 3, baseline, size, header));
+      if (text)
+        runs.push(
+          column.align === 'right' && !header
+            ? this.run(text, left + column.width - 3, baseline, size, header, 'right')
+            : this.run(text, left + 3, baseline, size, header),
+        );
       left += column.width;
     });
     this.rule(x, y + rowHeight, x + total, y + rowHeight, header ? 0.8 : 0.3);

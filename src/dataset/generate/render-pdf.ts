@@ -14,7 +14,13 @@ function createDocument(title: string): PDFKit.PDFDocument {
   return new PDFDocument({
     autoFirstPage: false,
     compress: true,
-    info: { Title: title, Producer: 'docbench sample generator', Creator: 'docbench', CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
+    info: {
+      Title: title,
+      Producer: 'docbench sample generator',
+      Creator: 'docbench',
+      CreationDate: FIXED_DATE,
+      ModDate: FIXED_DATE,
+    },
   });
 }
 
@@ -42,7 +48,12 @@ export async function renderLayoutPdf(layout: Layout, title: string): Promise<Bu
         document.rect(fill.x, fill.y, fill.w, fill.h).fill(`#${grey}${grey}${grey}`);
       }
       for (const rule of page.rules) {
-        document.moveTo(rule.x1, rule.y1).lineTo(rule.x2, rule.y2).lineWidth(rule.width).strokeColor('#000000').stroke();
+        document
+          .moveTo(rule.x1, rule.y1)
+          .lineTo(rule.x2, rule.y2)
+          .lineWidth(rule.width)
+          .strokeColor('#000000')
+          .stroke();
       }
       document.fillColor('#000000');
       for (const block of page.blocks) {
@@ -58,7 +69,11 @@ export async function renderLayoutPdf(layout: Layout, title: string): Promise<Bu
 }
 
 /** A scanned PDF: each page is one image (JPEG or PNG bytes) covering the page, with no text layer. */
-export async function renderImagePdf(images: Buffer[], size: { width: number; height: number }, title: string): Promise<Buffer> {
+export async function renderImagePdf(
+  images: Buffer[],
+  size: { width: number; height: number },
+  title: string,
+): Promise<Buffer> {
   const document = createDocument(title);
   return collect(document, () => {
     for (const image of images) {

@@ -16,7 +16,8 @@ function registerFonts(): void {
   const require = createRequire(import.meta.url);
   const fontDir = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts');
   for (const file of ['LiberationSans-Regular.ttf', 'LiberationSans-Bold.ttf']) {
-    if (!GlobalFonts.registerFromPath(path.join(fontDir, file), FONT_FAMILY)) throw new Error(`cannot register font ${file} from ${fontDir}`);
+    if (!GlobalFonts.registerFromPath(path.join(fontDir, file), FONT_FAMILY))
+      throw new Error(`cannot register font ${file} from ${fontDir}`);
   }
   fontsRegistered = true;
 }

@@ -31,9 +31,37 @@ export interface ScanProfile {
 }
 
 export const SCAN_PROFILES: Record<ScanTier, ScanProfile> = {
-  clean_scan: { dpi: 200, rotation: [0.2, 0.8], blurSigma: 0.5, contrast: [0.9, 14], noiseSigma: 0, speckle: 0, shading: 0, dropLines: 0 },
-  photo: { dpi: 180, rotation: [1, 2.5], blurSigma: 0.9, contrast: [0.7, 50], noiseSigma: 7, speckle: 0, shading: 55, dropLines: 0 },
-  fax: { dpi: 150, rotation: [0.4, 1.4], blurSigma: 0.55, contrast: [1, 0], noiseSigma: 26, speckle: 0.002, shading: 0, threshold: 150, dropLines: 0.006 },
+  clean_scan: {
+    dpi: 200,
+    rotation: [0.2, 0.8],
+    blurSigma: 0.5,
+    contrast: [0.9, 14],
+    noiseSigma: 0,
+    speckle: 0,
+    shading: 0,
+    dropLines: 0,
+  },
+  photo: {
+    dpi: 180,
+    rotation: [1, 2.5],
+    blurSigma: 0.9,
+    contrast: [0.7, 50],
+    noiseSigma: 7,
+    speckle: 0,
+    shading: 55,
+    dropLines: 0,
+  },
+  fax: {
+    dpi: 150,
+    rotation: [0.4, 1.4],
+    blurSigma: 0.55,
+    contrast: [1, 0],
+    noiseSigma: 26,
+    speckle: 0.002,
+    shading: 0,
+    threshold: 150,
+    dropLines: 0.006,
+  },
 };
 
 function clamp(value: number): number {
@@ -45,10 +73,16 @@ export async function degradePage(image: GreyImage, tier: ScanTier, random: Rand
   const profile = SCAN_PROFILES[tier];
   const angle = (random.chance(0.5) ? -1 : 1) * random.float(profile.rotation[0], profile.rotation[1]);
   const raw = { raw: { width: image.width, height: image.height, channels: 1 as const } };
-  const rotated = await sharp(image.pixels, raw).rotate(angle, { background: '#ffffff' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const rotated = await sharp(image.pixels, raw)
+    .rotate(angle, { background: '#ffffff' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const left = Math.floor((rotated.info.width - image.width) / 2);
   const top = Math.floor((rotated.info.height - image.height) / 2);
-  const filtered = await sharp(rotated.data, { raw: { width: rotated.info.width, height: rotated.info.height, channels: 1 } })
+  const filtered = await sharp(rotated.data, {
+    raw: { width: rotated.info.width, height: rotated.info.height, channels: 1 },
+  })
     .extract({ left, top, width: image.width, height: image.height })
     .blur(profile.blurSigma)
     .linear(profile.contrast[0], profile.contrast[1])
@@ -96,12 +130,15 @@ export async function encodePage(image: GreyImage, format: 'png' | 'jpeg', tier:
 export async function encodeTiff(pages: GreyImage[], tier: ScanTier): Promise<Buffer> {
   const first = pages[0]!;
   const resolution = first.dpi / 25.4; // sharp takes pixels per millimetre
-  const options: sharp.TiffOptions = tier === 'fax' ? { compression: 'ccittfax4', bitdepth: 1 } : { compression: 'lzw', predictor: 'horizontal' };
+  const options: sharp.TiffOptions =
+    tier === 'fax' ? { compression: 'ccittfax4', bitdepth: 1 } : { compression: 'lzw', predictor: 'horizontal' };
   const input =
     pages.length === 1
       ? toSharp(first)
       : // Joining pages adds an alpha channel; Group 4 needs a single bilevel band.
-        sharp(await Promise.all(pages.map((page) => toSharp(page).png({ compressionLevel: 1 }).toBuffer())), { join: { animated: true } })
+        sharp(await Promise.all(pages.map((page) => toSharp(page).png({ compressionLevel: 1 }).toBuffer())), {
+          join: { animated: true },
+        })
           .removeAlpha()
           .toColourspace('b-w');
   return input.tiff({ ...options, xres: resolution, yres: resolution, resolutionUnit: 'inch' }).toBuffer();

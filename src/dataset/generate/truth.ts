@@ -15,7 +15,13 @@ export function buildTruthJson(claim: Claim): JsonObject {
   const { patient, practice, coverage, totals, docType } = claim;
   const form = docType === 'cms1500';
   const patientJson: JsonObject = { name: form ? formatFormName(patient) : formatName(patient) };
-  if (docType !== 'eob') Object.assign(patientJson, { date_of_birth: patient.dob, sex: patient.sex, address: formatAddress(patient.address), account_number: claim.accountNumber });
+  if (docType !== 'eob')
+    Object.assign(patientJson, {
+      date_of_birth: patient.dob,
+      sex: patient.sex,
+      address: formatAddress(patient.address),
+      account_number: claim.accountNumber,
+    });
   const provider: JsonObject = { name: practice.name, npi: practice.npi };
   if (docType !== 'eob') Object.assign(provider, { tax_id: practice.taxId, phone: practice.phone });
   if (docType !== 'eob') provider.address = formatAddress(practice.address);
@@ -35,10 +41,19 @@ export function buildTruthJson(claim: Claim): JsonObject {
     item.units = line.units;
     if (docType === 'itemized_bill') item.unit_price = money(line.unitPrice);
     item.charges = money(line.charge);
-    if (docType === 'eob') Object.assign(item, { allowed: money(line.allowed ?? 0), paid: money(line.paid ?? 0), patient_responsibility: money(line.patientResponsibility ?? 0) });
+    if (docType === 'eob')
+      Object.assign(item, {
+        allowed: money(line.allowed ?? 0),
+        paid: money(line.paid ?? 0),
+        patient_responsibility: money(line.patientResponsibility ?? 0),
+      });
     return item;
   });
-  const summary: JsonObject = { total_charges: money(totals.charges), amount_paid: money(totals.paid), statement_date: claim.statementDate };
+  const summary: JsonObject = {
+    total_charges: money(totals.charges),
+    amount_paid: money(totals.paid),
+    statement_date: claim.statementDate,
+  };
   if (docType === 'eob') {
     Object.assign(summary, {
       allowed_amount: money(totals.allowed ?? 0),
@@ -135,7 +150,15 @@ function pageRegions(page: LayoutPage, number: number): RegionPage {
         const minY = Math.max(0, Math.min(...boxes.map((box) => box[1])));
         const maxX = Math.min(page.width, Math.max(...boxes.map((box) => box[2])));
         const maxY = Math.min(page.height, Math.max(...boxes.map((box) => box[3])));
-        return { bounding_box: { min_x: round4(minX / 72), min_y: round4(minY / 72), max_x: round4(maxX / 72), max_y: round4(maxY / 72) }, content: blockText(block) };
+        return {
+          bounding_box: {
+            min_x: round4(minX / 72),
+            min_y: round4(minY / 72),
+            max_x: round4(maxX / 72),
+            max_y: round4(maxY / 72),
+          },
+          content: blockText(block),
+        };
       }),
   };
 }

@@ -12,7 +12,6 @@ export interface Coerced {
   valid: boolean;
 }
 
-
 /** O→0, l/I→1, S→5, B→8 inside tokens that are mostly digits (OCR of numbers, dates and codes). */
 export function repairDigits(text: string): string {
   return text.replace(/[0-9OoIlSB$.,/-]{2,}/g, (token) => {
@@ -52,7 +51,14 @@ function snapEnum(text: string, options: string[]): string | null {
     // Whole-word containment only for real words; one-letter codes match a word they start ("F" ← "Female").
     const contains = o.length >= 3 && (` ${lower} `.includes(` ${o} `) || ` ${o} `.includes(` ${lower} `));
     const initial = o.length === 1 && lower.split(/\s+/).length === 1 && firstWord.startsWith(o);
-    const score = lower === o ? 1 : contains ? 0.9 : initial ? 0.8 : 1 - levenshtein.get(lower, o) / Math.max(lower.length, o.length, 1);
+    const score =
+      lower === o
+        ? 1
+        : contains
+          ? 0.9
+          : initial
+            ? 0.8
+            : 1 - levenshtein.get(lower, o) / Math.max(lower.length, o.length, 1);
     if (score > bestScore) {
       bestScore = score;
       best = option;
@@ -77,7 +83,13 @@ export function coerceScalar(
   normalise: boolean,
   dateOrder: DateOrder = 'mdy',
 ): Coerced {
-  const text = (normalise && spec.type !== 'boolean' && !spec.enum ? (spec.type === 'string' && !spec.format ? raw : repairDigits(raw)) : raw).trim();
+  const text = (
+    normalise && spec.type !== 'boolean' && !spec.enum
+      ? spec.type === 'string' && !spec.format
+        ? raw
+        : repairDigits(raw)
+      : raw
+  ).trim();
   if (text === '') return { value: null, valid: false };
   switch (spec.type) {
     case 'integer':

@@ -41,7 +41,12 @@ export function normaliseToken(token: string): string {
 
 /** Splits text into tokens with their positions. */
 export function tokenise(text: string): Token[] {
-  return [...text.matchAll(/\S+/g)].map((m) => ({ raw: m[0], norm: normaliseToken(m[0]), start: m.index, end: m.index + m[0].length }));
+  return [...text.matchAll(/\S+/g)].map((m) => ({
+    raw: m[0],
+    norm: normaliseToken(m[0]),
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
 }
 
 /** Builds the index over every page's lines. */
@@ -50,7 +55,8 @@ export function indexDocument(pages: PageLayout[], locale?: DateLocale): Documen
   let section = '';
   for (const page of pages) {
     const headingOf = new Map<TextLine, string>();
-    for (const block of page.blocks) if (block.kind === 'heading') for (const line of block.lines) headingOf.set(line, block.text.toLowerCase());
+    for (const block of page.blocks)
+      if (block.kind === 'heading') for (const line of block.lines) headingOf.set(line, block.text.toLowerCase());
     page.rows.forEach((row, rowIndex) => {
       for (const line of row.lines) {
         const heading = headingOf.get(line);

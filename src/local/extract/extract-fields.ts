@@ -64,7 +64,9 @@ function skeleton(schema: JsonSchema): JsonObject {
 
 function sectionFactor(spec: { path: string[] }, candidate: ValueCandidate): number {
   if (spec.path.length < 2) return 1;
-  const parentWords = splitName(spec.path[spec.path.length - 2]!).split(' ').filter((w) => w.length > 2);
+  const parentWords = splitName(spec.path[spec.path.length - 2]!)
+    .split(' ')
+    .filter((w) => w.length > 2);
   const section = candidate.line.section;
   if (!section) return 1;
   return parentWords.some((w) => section.includes(w)) ? 1.1 : 0.92;
@@ -111,14 +113,23 @@ interface ScalarResult {
   valid: boolean;
 }
 
-function extractByLabel(index: DocumentIndex, spec: ScalarSpec, options: ExtractOptions, context: DocumentContext): ScalarResult {
+function extractByLabel(
+  index: DocumentIndex,
+  spec: ScalarSpec,
+  options: ExtractOptions,
+  context: DocumentContext,
+): ScalarResult {
   const path = spec.path.join('.');
   const candidates = candidatesFor(index, spec, options).filter((c) => c.text !== null);
   if (options.fast) {
     const top = candidates[0];
     const coerced = top ? coerceScalar(top.text!, spec, false, context.dateOrder) : null;
     const value = coerced?.value ?? null;
-    return { value, valid: coerced?.valid ?? false, outcome: { path, required: spec.required, found: value !== null, quality: top ? top.score : 0 } };
+    return {
+      value,
+      valid: coerced?.valid ?? false,
+      outcome: { path, required: spec.required, found: value !== null, quality: top ? top.score : 0 },
+    };
   }
   let chosen: { candidate: ValueCandidate; value: Json; valid: boolean } | null = null;
   for (const candidate of candidates) {
@@ -131,14 +142,18 @@ function extractByLabel(index: DocumentIndex, spec: ScalarSpec, options: Extract
     }
     chosen ??= { candidate, value: coerced.value, valid: false };
   }
-  if (!chosen) return { value: null, valid: false, outcome: { path, required: spec.required, found: false, quality: 0 } };
+  if (!chosen)
+    return { value: null, valid: false, outcome: { path, required: spec.required, found: false, quality: 0 } };
   const rival = candidates.find((c) => {
     if (c === chosen!.candidate || c.score < chosen!.candidate.score * 0.95) return false;
     const other = coerceScalar(c.text!, spec, true, context.dateOrder);
     return other.valid && other.value !== chosen!.value;
   });
   const quality =
-    chosen.candidate.score * (chosen.valid ? 1 : INVALID_FACTOR) * (rival ? AMBIGUITY_FACTOR : 1) * ocrFactor(chosen.candidate.confidence);
+    chosen.candidate.score *
+    (chosen.valid ? 1 : INVALID_FACTOR) *
+    (rival ? AMBIGUITY_FACTOR : 1) *
+    ocrFactor(chosen.candidate.confidence);
   return { value: chosen.value, valid: chosen.valid, outcome: { path, required: spec.required, found: true, quality } };
 }
 
@@ -155,7 +170,12 @@ const LABEL_FIRST: ReadonlySet<FieldRole> = new Set(['document-date']);
  * A scalar: by its printed label, or for a well-known role (issuer, total…) by the role's finder, which reads
  * the layout. Agreement of the two raises the quality; disagreement lowers it.
  */
-function extractScalar(index: DocumentIndex, spec: ScalarSpec, options: ExtractOptions, context: DocumentContext): ScalarResult {
+function extractScalar(
+  index: DocumentIndex,
+  spec: ScalarSpec,
+  options: ExtractOptions,
+  context: DocumentContext,
+): ScalarResult {
   const byLabel = extractByLabel(index, spec, options, context);
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
   const byRole = findByRole(index, spec.role);
@@ -163,8 +183,14 @@ function extractScalar(index: DocumentIndex, spec: ScalarSpec, options: ExtractO
   const coerced = coerceScalar(String(byRole.value), spec, !options.fast, context.dateOrder);
   if (coerced.value === null || !coerced.valid) return byLabel;
   const agrees = byLabel.valid && byLabel.value === coerced.value;
-  const quality = agrees ? Math.min(1, Math.max(byRole.quality, byLabel.outcome.quality) + 0.1) : byRole.quality * (byLabel.valid ? 0.85 : 1);
-  return { value: coerced.value, valid: true, outcome: { path: spec.path.join('.'), required: spec.required, found: true, quality } };
+  const quality = agrees
+    ? Math.min(1, Math.max(byRole.quality, byLabel.outcome.quality) + 0.1)
+    : byRole.quality * (byLabel.valid ? 0.85 : 1);
+  return {
+    value: coerced.value,
+    valid: true,
+    outcome: { path: spec.path.join('.'), required: spec.required, found: true, quality },
+  };
 }
 
 function splitList(raw: string): string[] {
@@ -178,14 +204,26 @@ function splitList(raw: string): string[] {
   return [text];
 }
 
-function extractList(index: DocumentIndex, spec: ListSpec, options: ExtractOptions): { value: Json; outcome: FieldOutcome } {
+function extractList(
+  index: DocumentIndex,
+  spec: ListSpec,
+  options: ExtractOptions,
+): { value: Json; outcome: FieldOutcome } {
   const path = spec.path.join('.');
   const top = candidatesFor(index, spec, options).find((c) => c.text !== null);
   if (!top) return { value: [], outcome: { path, required: spec.required, found: false, quality: 0 } };
   const items = splitList(top.text!).map((part) => coerceScalar(part, spec.item, !options.fast));
   const values = items.filter((i) => i.value !== null && (options.fast || i.valid)).map((i) => i.value as Json);
   const validShare = items.length === 0 ? 0 : items.filter((i) => i.valid).length / items.length;
-  return { value: values, outcome: { path, required: spec.required, found: values.length > 0, quality: top.score * validShare * ocrFactor(top.confidence) } };
+  return {
+    value: values,
+    outcome: {
+      path,
+      required: spec.required,
+      found: values.length > 0,
+      quality: top.score * validShare * ocrFactor(top.confidence),
+    },
+  };
 }
 
 function headerSimilarity(header: string, column: ScalarSpec): number {
@@ -226,10 +264,16 @@ function mapColumns(table: TableBlock, spec: TableSpec): { mapping: Map<number, 
   return { mapping, score: spec.columns.length === 0 ? 0 : total / spec.columns.length };
 }
 
-function extractTable(pages: PageLayout[], spec: TableSpec, options: ExtractOptions): { value: Json; outcome: FieldOutcome } {
+function extractTable(
+  pages: PageLayout[],
+  spec: TableSpec,
+  options: ExtractOptions,
+): { value: Json; outcome: FieldOutcome } {
   const path = spec.path.join('.');
   const tables: TableBlock[] = pages.flatMap((p) => p.tables);
-  const scored = tables.map((table) => ({ table, ...mapColumns(table, spec) })).filter((t) => t.mapping.size >= Math.min(2, spec.columns.length));
+  const scored = tables
+    .map((table) => ({ table, ...mapColumns(table, spec) }))
+    .filter((t) => t.mapping.size >= Math.min(2, spec.columns.length));
   const best = Math.max(0, ...scored.map((t) => t.score));
   // Tables continued on later pages repeat the header: take every table nearly as good as the best.
   const chosen = scored.filter((t) => t.score >= best * 0.8 && best > 0);
@@ -286,10 +330,13 @@ export function extractFields(pages: PageLayout[], schema: JsonSchema, options: 
   const fields: FieldOutcome[] = [];
   for (const spec of collectFields(schema)) {
     const result =
-      spec.kind === 'scalar' ? extractScalar(index, spec, options, context) : spec.kind === 'list' ? extractList(index, spec, options) : extractTable(pages, spec, options);
+      spec.kind === 'scalar'
+        ? extractScalar(index, spec, options, context)
+        : spec.kind === 'list'
+          ? extractList(index, spec, options)
+          : extractTable(pages, spec, options);
     setPath(data, spec.path, result.value);
     fields.push(result.outcome);
   }
   return { data, fields, confidence: options.fast ? null : scoreConfidence(fields) };
 }
-

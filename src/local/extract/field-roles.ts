@@ -69,9 +69,81 @@ const OTHER_PARTY_WORDS = [
 const ADDRESS_WORDS = ['address', 'addr', 'location', 'street', 'adresse', 'anschrift', 'standort'];
 const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise'];
 const DATE_WORDS = ['date', 'datum', 'day'];
-const DATE_EXCLUDED = ['birth', 'dob', 'service', 'due', 'delivery', 'admission', 'discharge', 'expiry', 'expiration', 'start', 'end', 'from', 'through', 'onset', 'injury', 'payment', 'paid', 'period', 'faellig', 'fallig', 'liefer', 'geburt', 'leistung', 'zahlung'];
-const TOTAL_WORDS = ['total', 'grand', 'sum', 'summe', 'gesamt', 'betrag', 'due', 'payable', 'paid', 'amount', 'charged', 'owed', 'endbetrag'];
-const TOTAL_EXCLUDED = ['subtotal', 'tax', 'vat', 'gst', 'net', 'netto', 'discount', 'unit', 'price', 'quantity', 'qty', 'items', 'count', 'tip', 'rounding', 'deductible', 'copay', 'coinsurance', 'allowed', 'charges', 'patient', 'responsibility', 'balance', 'steuer', 'mwst', 'ust', 'rabatt', 'zwischen', 'teil', 'einzel', 'menge', 'preis'];
+const DATE_EXCLUDED = [
+  'birth',
+  'dob',
+  'service',
+  'due',
+  'delivery',
+  'admission',
+  'discharge',
+  'expiry',
+  'expiration',
+  'start',
+  'end',
+  'from',
+  'through',
+  'onset',
+  'injury',
+  'payment',
+  'paid',
+  'period',
+  'faellig',
+  'fallig',
+  'liefer',
+  'geburt',
+  'leistung',
+  'zahlung',
+];
+const TOTAL_WORDS = [
+  'total',
+  'grand',
+  'sum',
+  'summe',
+  'gesamt',
+  'betrag',
+  'due',
+  'payable',
+  'paid',
+  'amount',
+  'charged',
+  'owed',
+  'endbetrag',
+];
+const TOTAL_EXCLUDED = [
+  'subtotal',
+  'tax',
+  'vat',
+  'gst',
+  'net',
+  'netto',
+  'discount',
+  'unit',
+  'price',
+  'quantity',
+  'qty',
+  'items',
+  'count',
+  'tip',
+  'rounding',
+  'deductible',
+  'copay',
+  'coinsurance',
+  'allowed',
+  'charges',
+  'patient',
+  'responsibility',
+  'balance',
+  'steuer',
+  'mwst',
+  'ust',
+  'rabatt',
+  'zwischen',
+  'teil',
+  'einzel',
+  'menge',
+  'preis',
+];
 
 /** German compound heads: "Ausstellungsdatum" is a date, "Endbetrag" an amount, "Rechnungssteller" an issuer. */
 const COMPOUND_HEADS = ['datum', 'betrag', 'summe', 'adresse', 'anschrift', 'steller', 'wahrung', 'waehrung', 'steuer'];
@@ -79,7 +151,8 @@ const COMPOUND_HEADS = ['datum', 'betrag', 'summe', 'adresse', 'anschrift', 'ste
 /** A compound word with its head split off ("nettobetrag" → "netto", "betrag"); other words as they are. */
 function splitCompound(word: string): string[] {
   for (const head of COMPOUND_HEADS) {
-    if (word.length >= head.length + 2 && word.endsWith(head)) return [word, word.slice(0, -head.length).replace(/s$/, ''), head];
+    if (word.length >= head.length + 2 && word.endsWith(head))
+      return [word, word.slice(0, -head.length).replace(/s$/, ''), head];
   }
   return [word];
 }
@@ -107,7 +180,9 @@ function wordsOf(text: string): Set<string> {
 function describesOtherParty(description: string): boolean {
   const party = `(${OTHER_PARTY_WORDS.join('|')})`;
   const text = describeWords(description.replace(/['’]s\b/g, ' s')).join(' ');
-  return new RegExp(`^((the|a|an|der|die|des|dem)\\s+)?${party}\\b|\\b${party}\\s+s\\b|\\b(of|for|to)\\s+(the\\s+|a\\s+|an\\s+)?${party}\\b`).test(text);
+  return new RegExp(
+    `^((the|a|an|der|die|des|dem)\\s+)?${party}\\b|\\b${party}\\s+s\\b|\\b(of|for|to)\\s+(the\\s+|a\\s+|an\\s+)?${party}\\b`,
+  ).test(text);
 }
 
 /** What the schema says about a property besides its name. */
@@ -117,7 +192,12 @@ export interface FieldWording {
 }
 
 /** The role a scalar property plays, from its path, type, format, title and description; null for any other field. */
-export function classifyField(path: string[], type: string, format: string | undefined, wording: FieldWording = {}): FieldRole | null {
+export function classifyField(
+  path: string[],
+  type: string,
+  format: string | undefined,
+  wording: FieldWording = {},
+): FieldRole | null {
   const description = wording.description ?? '';
   // The name and the title say what the field is; parents and the description add context.
   const own = wordsOf([path[path.length - 1] ?? '', wording.title ?? ''].join(' '));
@@ -125,12 +205,20 @@ export function classifyField(path: string[], type: string, format: string | und
   const has = (list: string[], set: Set<string> = words) => list.some((w) => set.has(w));
   const numeric = type === 'number' || type === 'integer';
   // Someone else's name, address or date (the patient's, the customer's) is found by its label instead.
-  if (has(OTHER_PARTY_WORDS, wordsOf([...path, wording.title ?? ''].join(' '))) || describesOtherParty(description)) return null;
+  if (has(OTHER_PARTY_WORDS, wordsOf([...path, wording.title ?? ''].join(' '))) || describesOtherParty(description))
+    return null;
   if (!numeric && has(CURRENCY_WORDS)) return 'currency';
   if (!numeric && (format === 'date' || has(DATE_WORDS, own))) return has(DATE_EXCLUDED) ? null : 'document-date';
-  if (numeric && has(TOTAL_WORDS) && !has(TOTAL_EXCLUDED, own) && !has(['tax', 'vat', 'gst', 'subtotal', 'net', 'discount', 'netto', 'steuer', 'mwst', 'zwischen'])) return 'total';
+  if (
+    numeric &&
+    has(TOTAL_WORDS) &&
+    !has(TOTAL_EXCLUDED, own) &&
+    !has(['tax', 'vat', 'gst', 'subtotal', 'net', 'discount', 'netto', 'steuer', 'mwst', 'zwischen'])
+  )
+    return 'total';
   if (numeric) return null;
   if (has(ADDRESS_WORDS, own)) return path.length === 1 || has(ISSUER_WORDS) ? 'issuer-address' : null;
-  if (type === 'string' && (has(ISSUER_WORDS) || (own.has('name') && path.length === 1 && words.has('issued')))) return 'issuer';
+  if (type === 'string' && (has(ISSUER_WORDS) || (own.has('name') && path.length === 1 && words.has('issued'))))
+    return 'issuer';
   return null;
 }

@@ -7,7 +7,15 @@
  */
 import type { DocumentIndex, IndexedLine } from './document-index.js';
 import type { FieldRole } from './field-roles.js';
-import { findAmounts, findCurrency, findDates, inferDateOrder, resolveDate, type DateOrder, type FoundAmount } from './typed-values.js';
+import {
+  findAmounts,
+  findCurrency,
+  findDates,
+  inferDateOrder,
+  resolveDate,
+  type DateOrder,
+  type FoundAmount,
+} from './typed-values.js';
 
 export interface RoleValue {
   value: string | number;
@@ -22,15 +30,18 @@ const LEGAL_FORM =
 const NOT_A_NAME =
   /^(tax\s+)?(invoice|receipt|rechnung|quittung|bill|statement|original|copy|summary|details|simplified|cash\s*sale|official|payment|credit\s*note|lieferschein|page|seite|tel|fax|phone|gst|vat|reg|co\.?\s*reg|company\s*reg|no\b|thank)|\b(date|datum|due|number|nr|thank|welcome|returnable|refundable|exchangeable|willkommen|danke)\b/i;
 /** Labels of the recipient's block: lines under or beside them belong to the customer. */
-const RECIPIENT_LABEL = /^(bill(ed)?\s*to|sold\s*to|ship(ped)?\s*to|invoice\s*to|deliver(ed|y)?\s*to|customer|client|buyer|recipient|to|an|rechnung\s*an|rechnungsempf[äa]nger|lieferadresse|kunde|attention|attn|billing\s*(contact|address)|licensed\s*to)\b\s*:?/i;
+const RECIPIENT_LABEL =
+  /^(bill(ed)?\s*to|sold\s*to|ship(ped)?\s*to|invoice\s*to|deliver(ed|y)?\s*to|customer|client|buyer|recipient|to|an|rechnung\s*an|rechnungsempf[äa]nger|lieferadresse|kunde|attention|attn|billing\s*(contact|address)|licensed\s*to)\b\s*:?/i;
 /** Labels naming the issuer outright. */
-const ISSUER_LABEL = /^(seller|vendor|supplier|merchant|from|issued\s*by|provided\s*by|products?\s*provided\s*by|verk[äa]ufer|absender)\b[^:]*:?\s*/i;
+const ISSUER_LABEL =
+  /^(seller|vendor|supplier|merchant|from|issued\s*by|provided\s*by|products?\s*provided\s*by|verk[äa]ufer|absender)\b[^:]*:?\s*/i;
 /**
  * Lines that end an address block: contacts, tax numbers, dates, document titles. Whole words only: inside a
  * word they are street and place names ("Perindustrian" holds "ust", "Hotel" "tel"); a number label is
  * "No:" or "No.:", while "No.2" starts an address; "#02-03" is a unit number, "Invoice #" a title.
  */
-const ADDRESS_STOP = /(?<!\p{L})(tel|telephone|phone|fax|hp|mobile|e-?mail|gst|vat|ust|tax|reg(istration)?\s*no|invoice|receipt|rechnung|date|datum|cashier|counter|table|document|bill|no\.?\s*:)(?!\p{L})|www\.|http|@|#(?!\d{1,3}-\d)/iu;
+const ADDRESS_STOP =
+  /(?<!\p{L})(tel|telephone|phone|fax|hp|mobile|e-?mail|gst|vat|ust|tax|reg(istration)?\s*no|invoice|receipt|rechnung|date|datum|cashier|counter|table|document|bill|no\.?\s*:)(?!\p{L})|www\.|http|@|#(?!\d{1,3}-\d)/iu;
 
 function textOf(line: IndexedLine): string {
   return line.line.text.trim();
@@ -72,7 +83,11 @@ function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
     for (const other of index.lines) {
       if (other.page !== label.page || other === label) continue;
       const b = other.line.box;
-      const below = b.y0 >= box.y0 + height * 0.5 && b.y0 <= box.y1 + height * 8 && b.x0 >= box.x0 - height * 2 && b.x0 <= box.x0 + Math.max(120, (box.x1 - box.x0) * 1.5);
+      const below =
+        b.y0 >= box.y0 + height * 0.5 &&
+        b.y0 <= box.y1 + height * 8 &&
+        b.x0 >= box.x0 - height * 2 &&
+        b.x0 <= box.x0 + Math.max(120, (box.x1 - box.x0) * 1.5);
       const beside = other.rowIndex === label.rowIndex && b.x0 > box.x1 && b.x0 - box.x1 < 150;
       if (below || beside) marked.add(other);
     }
@@ -85,20 +100,25 @@ function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
  * → a space; in Malaysian legal forms "SON BHD", "5D BHD" → "SDN BHD", "5/B" → "S/B".
  */
 function repairLegalForm(text: string): string {
-  return text
-    .replace(/\{\(/g, '(')
-    .replace(/\{([^{}()]*\))/g, '($1')
-    // A space lost after an abbreviated title before initials: "MR.D.I.Y." → "MR. D.I.Y.".
-    .replace(/\b(MR|MRS|MS|DR|ST|Mr|Mrs|Ms|Dr|St)\.(?=\p{L}\.)/gu, '$1. ')
-    .replace(/\s*(?:[—–_]{2,}|-{3,})\s*/g, ' ')
-    .replace(/\b5\/B\b/g, 'S/B')
-    // Words glued to a parenthesis, or a parenthesis padded inside: "BAKERIES(KL)SDN", "(KL )" → "BAKERIES (KL) SDN".
-    .replace(/([\p{L}\p{N}.])\(/gu, '$1 (')
-    .replace(/\)([\p{L}\p{N}])/gu, ') $1')
-    .replace(/\(\s+/g, '(')
-    .replace(/\s+\)/g, ')')
-    .replace(/\b(SDN|Sdn)(BHD|Bhd)\b/g, '$1 $2')
-    .replace(/\b(?:S[O0D]N|5DN|5D|SDM|SD)(\s+)(BHD)\b/gi, (_, space: string, bhd: string) => `${bhd === 'BHD' ? 'SDN' : 'Sdn'}${space}${bhd}`);
+  return (
+    text
+      .replace(/\{\(/g, '(')
+      .replace(/\{([^{}()]*\))/g, '($1')
+      // A space lost after an abbreviated title before initials: "MR.D.I.Y." → "MR. D.I.Y.".
+      .replace(/\b(MR|MRS|MS|DR|ST|Mr|Mrs|Ms|Dr|St)\.(?=\p{L}\.)/gu, '$1. ')
+      .replace(/\s*(?:[—–_]{2,}|-{3,})\s*/g, ' ')
+      .replace(/\b5\/B\b/g, 'S/B')
+      // Words glued to a parenthesis, or a parenthesis padded inside: "BAKERIES(KL)SDN", "(KL )" → "BAKERIES (KL) SDN".
+      .replace(/([\p{L}\p{N}.])\(/gu, '$1 (')
+      .replace(/\)([\p{L}\p{N}])/gu, ') $1')
+      .replace(/\(\s+/g, '(')
+      .replace(/\s+\)/g, ')')
+      .replace(/\b(SDN|Sdn)(BHD|Bhd)\b/g, '$1 $2')
+      .replace(
+        /\b(?:S[O0D]N|5DN|5D|SDM|SD)(\s+)(BHD)\b/gi,
+        (_, space: string, bhd: string) => `${bhd === 'BHD' ? 'SDN' : 'Sdn'}${space}${bhd}`,
+      )
+  );
 }
 
 /** Strips a registration number or parenthetical after the name: "ABC SDN BHD (123456-X)" → "ABC SDN BHD". */
@@ -119,7 +139,14 @@ interface IssuerPick {
 /** The nearest line under `entry` in its column (next rows only). */
 function lineBelow(index: DocumentIndex, entry: IndexedLine): IndexedLine | undefined {
   const box = entry.line.box;
-  return index.lines.find((l) => l.page === entry.page && l.rowIndex > entry.rowIndex && l.rowIndex <= entry.rowIndex + 2 && l.line.box.x1 > box.x0 && l.line.box.x0 < box.x1 + 40);
+  return index.lines.find(
+    (l) =>
+      l.page === entry.page &&
+      l.rowIndex > entry.rowIndex &&
+      l.rowIndex <= entry.rowIndex + 2 &&
+      l.line.box.x1 > box.x0 &&
+      l.line.box.x0 < box.x1 + 40,
+  );
 }
 
 /**
@@ -128,12 +155,23 @@ function lineBelow(index: DocumentIndex, entry: IndexedLine): IndexedLine | unde
  * right. Undefined when the row holds only this line or anything else.
  */
 function spreadRowText(index: DocumentIndex, entry: IndexedLine): string | undefined {
-  const row = index.lines.filter((l) => l.page === entry.page && l.rowIndex === entry.rowIndex).sort((a, b) => a.line.box.x0 - b.line.box.x0);
+  const row = index.lines
+    .filter((l) => l.page === entry.page && l.rowIndex === entry.rowIndex)
+    .sort((a, b) => a.line.box.x0 - b.line.box.x0);
   if (row.length < 2 || row.length > 6) return undefined;
   // Words without digits, one or two a line, each close to the next (within three of its letters' heights):
   // a spaced heading, not a name in one column and a title or a date in another.
-  if (row.some((l) => /[\d:@]/.test(textOf(l)) || textOf(l).split(/\s+/).length > 2 || letterShare(textOf(l).replace(/&/g, 'x')) < 0.8)) return undefined;
-  if (row.some((l, i) => i > 0 && l.line.box.x0 - row[i - 1]!.line.box.x1 > 3 * Math.max(l.line.fontSize, 6))) return undefined;
+  if (
+    row.some(
+      (l) =>
+        /[\d:@]/.test(textOf(l)) ||
+        textOf(l).split(/\s+/).length > 2 ||
+        letterShare(textOf(l).replace(/&/g, 'x')) < 0.8,
+    )
+  )
+    return undefined;
+  if (row.some((l, i) => i > 0 && l.line.box.x0 - row[i - 1]!.line.box.x1 > 3 * Math.max(l.line.fontSize, 6)))
+    return undefined;
   return row.map(textOf).join(' ');
 }
 
@@ -150,7 +188,10 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
   const recipientNames = new Set([...recipient].map((l) => cleanName(textOf(l)).toLowerCase()));
   const firstPage = index.pages[0];
   if (!firstPage) return null;
-  const sizes = index.lines.filter((l) => l.page === firstPage).map((l) => l.line.fontSize).sort((a, b) => a - b);
+  const sizes = index.lines
+    .filter((l) => l.page === firstPage)
+    .map((l) => l.line.fontSize)
+    .sort((a, b) => a - b);
   const medianSize = sizes[Math.floor(sizes.length / 2)] ?? 10;
   let best: IssuerPick | null = null;
   let rank = 0;
@@ -173,13 +214,25 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
     // OCR of logos and smudges: low confidence, or mostly one- and two-letter tokens.
     const tokens = name.split(/\s+/);
     if (entry.line.confidence < 55 || tokens.filter((t) => t.length <= 2).length * 2 > tokens.length) continue;
-    if (name.length < 3 || letterShare(name) < 0.6 || NOT_A_NAME.test(name) || /https?|www\./i.test(name) || findDates(name).length > 0) continue;
+    if (
+      name.length < 3 ||
+      letterShare(name) < 0.6 ||
+      NOT_A_NAME.test(name) ||
+      /https?|www\./i.test(name) ||
+      findDates(name).length > 0
+    )
+      continue;
     // A name also printed in the customer's block is the customer's.
     if (recipientNames.has(name.toLowerCase())) continue;
     if (!labelled && top > 0.35 && !footer) continue;
     const legal = LEGAL_FORM.test(name);
     // Names rarely carry digits (addresses do); a name without a legal form is trusted only near the top.
-    let quality = 0.35 + (legal ? 0.35 : 0) + Math.max(0, 0.2 - rank * 0.05) + (entry.line.fontSize > medianSize * 1.15 ? 0.1 : 0) - top * 0.3;
+    let quality =
+      0.35 +
+      (legal ? 0.35 : 0) +
+      Math.max(0, 0.2 - rank * 0.05) +
+      (entry.line.fontSize > medianSize * 1.15 ? 0.1 : 0) -
+      top * 0.3;
     if (/\d/.test(name)) quality -= 0.25;
     if (/^(\d|lot\b|no\b|jalan\b|jln\b|taman\b|level\b|unit\b|suite\b|floor\b)/i.test(name)) quality -= 0.3;
     // Names print in capitals or title case; an all-lower-case line is a note or a handwritten remark.
@@ -203,7 +256,8 @@ export function findIssuer(index: DocumentIndex): RoleValue | null {
   if (!LEGAL_FORM.test(name)) {
     const next = lineBelow(index, pick.line);
     const nextName = next ? cleanName(firstSegment(textOf(next))) : '';
-    if (next && LEGAL_FORM.test(nextName) && letterShare(nextName) > 0.6 && !ADDRESS_STOP.test(nextName)) name = `${name} ${nextName}`;
+    if (next && LEGAL_FORM.test(nextName) && letterShare(nextName) > 0.6 && !ADDRESS_STOP.test(nextName))
+      name = `${name} ${nextName}`;
   }
   return { value: name.replace(/\.$/, ''), quality: Math.min(1, Math.max(0.2, pick.quality)) };
 }
@@ -213,7 +267,9 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
   const pick = pickIssuer(index);
   if (!pick) return null;
   // The name line itself may carry the address after a separator ("Medienpilot GmbH • Am Saueracker 23 • …").
-  const rest = textOf(pick.line).split(/\s+[•·|–—]\s+/).slice(1);
+  const rest = textOf(pick.line)
+    .split(/\s+[•·|–—]\s+/)
+    .slice(1);
   if (rest.length >= 2) return { value: rest.join(', '), quality: pick.quality * 0.8 };
   const parts: string[] = [];
   let previous = pick.line;
@@ -235,14 +291,19 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
       continue;
     }
     // A label and its value ("Tel: …", "Cashier: …") ends the address: address lines hold no colon.
-      if (ADDRESS_STOP.test(text) || text.includes(':') || findDates(text).length > 0 || findAmounts(text).length > 0) break;
+    if (ADDRESS_STOP.test(text) || text.includes(':') || findDates(text).length > 0 || findAmounts(text).length > 0)
+      break;
     parts.push(text);
     previous = entry;
     if (parts.length >= 5) break;
   }
   if (parts.length === 0) return null;
   // No space before a comma, one after it, as addresses are written out ("27,JALAN" → "27, JALAN").
-  const value = parts.join(' ').replace(/\s+,/g, ',').replace(/,(?=\S)/g, ', ').replace(/\s+/g, ' ');
+  const value = parts
+    .join(' ')
+    .replace(/\s+,/g, ',')
+    .replace(/,(?=\S)/g, ', ')
+    .replace(/\s+/g, ' ');
   // Lines that read as an address (a postcode before a place name, street words) are evidence of their own,
   // however doubtful the name above them.
   const addressLike = ADDRESS_WORDS.test(value) && parts.some((part) => POSTCODE_TOWN.test(part));
@@ -256,18 +317,25 @@ function precedesAddress(text: string): boolean {
   // "Company No: SA0127959-D", "Site: 2395", "GST Reg. No : 000313901056": a short label (not a title, date
   // or contact) and an id without spaces; OCR may read the label's "No" as "N0".
   const labelled = /^\(?([\p{L}\d .]{2,24}):\s*([\p{L}\d/-]*\d[\p{L}\d/-]*)\)?$/u.exec(text);
-  if (labelled && !/\b(invoice|receipt|rechnung|bill|date|datum|cashier|table|tel|phone|fax|e-?mail)\b/i.test(labelled[1]!)) return true;
+  if (
+    labelled &&
+    !/\b(invoice|receipt|rechnung|bill|date|datum|cashier|table|tel|phone|fax|e-?mail)\b/i.test(labelled[1]!)
+  )
+    return true;
   // A date with or without its time, and nothing else.
   const dates = findDates(text);
-  return dates.length > 0 && text.replace(/\d{1,2}:\d{2}(:\d{2})?\s*([AP]M)?/gi, '').replace(/[\d\s/.,:-]|\b[A-Za-z]{3,9}\b/g, '').length === 0;
+  return (
+    dates.length > 0 &&
+    text.replace(/\d{1,2}:\d{2}(:\d{2})?\s*([AP]M)?/gi, '').replace(/[\d\s/.,:-]|\b[A-Za-z]{3,9}\b/g, '').length === 0
+  );
 }
 
 /** A postcode before a place name, starting the line or after a comma ("47400 PETALING JAYA", "D-10115 Berlin"). */
 const POSTCODE_TOWN = /(^|,\s*)([A-Z]{1,2}-)?\d{4,6}\s*,?\s*\p{L}{3,}/u;
 
 /** Street words and a postcode before a place name, in the languages of the documents seen. */
-const ADDRESS_WORDS = /\b(street|st|road|rd|avenue|ave|lane|drive|blvd|suite|floor|level|unit|lot|no|jalan|jln|taman|tmn|lorong|persiaran|kawasan|bandar|seksyen|strasse|straße|str|weg|platz|allee|gasse|rue|via|calle)\b\.?/i;
-
+const ADDRESS_WORDS =
+  /\b(street|st|road|rd|avenue|ave|lane|drive|blvd|suite|floor|level|unit|lot|no|jalan|jln|taman|tmn|lorong|persiaran|kawasan|bandar|seksyen|strasse|straße|str|weg|platz|allee|gasse|rue|via|calle)\b\.?/i;
 
 /**
  * Day/month order for a document whose dates are all ambiguous: day first when it shows signs of printing
@@ -276,7 +344,8 @@ const ADDRESS_WORDS = /\b(street|st|road|rd|avenue|ave|lane|drive|blvd|suite|flo
 function fallbackOrder(index: DocumentIndex): DateOrder {
   const text = index.lines.slice(0, 400).map(textOf).join(' ');
   // Counted against dollar signs: one stray "€" read from a logo does not outvote a page of "$" amounts.
-  const elsewhere = text.match(/€|£|\b(RM|EUR|GBP|MYR|AUD|SGD|INR|CHF|GST|VAT|MwSt|USt|Rechnung|Datum)\b/g)?.length ?? 0;
+  const elsewhere =
+    text.match(/€|£|\b(RM|EUR|GBP|MYR|AUD|SGD|INR|CHF|GST|VAT|MwSt|USt|Rechnung|Datum)\b/g)?.length ?? 0;
   const dollars = text.match(/\$/g)?.length ?? 0;
   return elsewhere > Math.max(1, dollars) ? 'dmy' : 'mdy';
 }
@@ -291,7 +360,8 @@ export function documentDateOrder(index: DocumentIndex): DateOrder {
 }
 
 const DATE_LABEL = /\b(date|dated|datum|issued|tarikh|tgl|fecha|data)\b/i;
-const OTHER_DATE_LABEL = /\b(due|f[äa]llig|delivery|liefer|period|zeitraum|birth|service|next|expir|valid|from|bis|to|until|ship|order|activation)\b/i;
+const OTHER_DATE_LABEL =
+  /\b(due|f[äa]llig|delivery|liefer|period|zeitraum|birth|service|next|expir|valid|from|bis|to|until|ship|order|activation)\b/i;
 
 /** The document's date: near a date label first, else the first date printed on the first page. */
 export function findDocumentDate(index: DocumentIndex): RoleValue | null {
@@ -303,7 +373,8 @@ export function findDocumentDate(index: DocumentIndex): RoleValue | null {
     if (dates.length === 0) return;
     // The label may be the line itself or the line left of it on the same row.
     const left = index.lines[position - 1];
-    const labelText = left && left.rowIndex === entry.rowIndex && left.page === entry.page ? `${textOf(left)} ${text}` : text;
+    const labelText =
+      left && left.rowIndex === entry.rowIndex && left.page === entry.page ? `${textOf(left)} ${text}` : text;
     const head = labelText.slice(0, labelText.indexOf(text) + dates[0]!.start);
     let quality = 0.45;
     if (DATE_LABEL.test(head)) quality += 0.35;
@@ -322,11 +393,15 @@ export function findDocumentDate(index: DocumentIndex): RoleValue | null {
 
 /** Total wording, strongest first: the amount finally paid or due, taxes and rounding included. */
 const TOTAL_PATTERNS: [RegExp, number][] = [
-  [/\b(grand\s*total|total\s*(amount\s*)?(paid|due|payable)|amount\s*(paid|due|payable)|rounded\s*total|total\s*rounded|total(\s*sales)?\s*\(?\s*incl|gesamtbetrag|rechnungsbetrag|endbetrag|summe\s*brutto|bruttobetrag|zu\s*zahlen|nett\s*total|net\s*total|invoice\s*(total|amount)|total\s*to\s*pay)\b/i, 1],
+  [
+    /\b(grand\s*total|total\s*(amount\s*)?(paid|due|payable)|amount\s*(paid|due|payable)|rounded\s*total|total\s*rounded|total(\s*sales)?\s*\(?\s*incl|gesamtbetrag|rechnungsbetrag|endbetrag|summe\s*brutto|bruttobetrag|zu\s*zahlen|nett\s*total|net\s*total|invoice\s*(total|amount)|total\s*to\s*pay)\b/i,
+    1,
+  ],
   [/\b(total|gesamt|summe|betrag|jumlah)\b/i, 0.8],
 ];
 /** Wording of amounts that are parts of the total, or not money owed at all. */
-const NOT_TOTAL = /\b(sub\s*-?\s*total|zwischensumme|netto|excl|excluding|ex\.?\s*tax|before|tax|vat|gst|mwst|ust|qty|quantity|items?|discount|saving|rabatt|change|cash|tender|rounding\s*adj|points|count|no\.?\s*of)\b/i;
+const NOT_TOTAL =
+  /\b(sub\s*-?\s*total|zwischensumme|netto|excl|excluding|ex\.?\s*tax|before|tax|vat|gst|mwst|ust|qty|quantity|items?|discount|saving|rabatt|change|cash|tender|rounding\s*adj|points|count|no\.?\s*of)\b/i;
 
 interface AmountAt {
   amount: FoundAmount;
@@ -338,7 +413,11 @@ function amountsBeside(index: DocumentIndex, position: number): AmountAt[] {
   const entry = index.lines[position]!;
   const own = findAmounts(textOf(entry)).map((amount) => ({ amount, entry }));
   if (own.length > 0) return own;
-  for (let i = position + 1; i < index.lines.length && index.lines[i]!.rowIndex === entry.rowIndex && index.lines[i]!.page === entry.page; i++) {
+  for (
+    let i = position + 1;
+    i < index.lines.length && index.lines[i]!.rowIndex === entry.rowIndex && index.lines[i]!.page === entry.page;
+    i++
+  ) {
     const found = findAmounts(textOf(index.lines[i]!)).map((amount) => ({ amount, entry: index.lines[i]! }));
     if (found.length > 0) return found;
   }
@@ -369,8 +448,10 @@ function cashMinusChange(index: DocumentIndex): number | null {
 export function findTotal(index: DocumentIndex): (RoleValue & { currency: string | null }) | null {
   const paid = cashMinusChange(index);
   const worded = findWordedTotal(index);
-  if (worded && paid !== null && Math.abs(worded.value - paid) < 0.005) return { ...worded, quality: Math.min(1, worded.quality + 0.15) };
-  if (paid !== null && (!worded || worded.quality < 0.75)) return { value: paid, currency: worded?.currency ?? null, quality: 0.55 };
+  if (worded && paid !== null && Math.abs(worded.value - paid) < 0.005)
+    return { ...worded, quality: Math.min(1, worded.quality + 0.15) };
+  if (paid !== null && (!worded || worded.quality < 0.75))
+    return { value: paid, currency: worded?.currency ?? null, quality: 0.55 };
   if (worded) return paid === null ? worded : { ...worded, quality: worded.quality * 0.8 };
   return findLargestAmount(index);
 }
@@ -421,7 +502,8 @@ function findLargestAmount(index: DocumentIndex): (RoleValue & { currency: strin
   let largest: AmountAt | null = null;
   for (const entry of index.lines) {
     if (/\b(cash|change|tender|paid\s*by)\b/i.test(textOf(entry))) continue;
-    for (const amount of findAmounts(textOf(entry))) if (!largest || amount.value > largest.amount.value) largest = { amount, entry };
+    for (const amount of findAmounts(textOf(entry)))
+      if (!largest || amount.value > largest.amount.value) largest = { amount, entry };
   }
   return largest ? { value: largest.amount.value, currency: largest.amount.currency, quality: 0.3 } : null;
 }
@@ -436,7 +518,9 @@ export function findDocumentCurrency(index: DocumentIndex): RoleValue | null {
   const total = findTotal(index);
   if (total?.currency) return { value: total.currency, quality: 0.8 };
   const counts = new Map<string, number>();
-  for (const entry of index.lines) for (const amount of findAmounts(textOf(entry))) if (amount.currency) counts.set(amount.currency, (counts.get(amount.currency) ?? 0) + 1);
+  for (const entry of index.lines)
+    for (const amount of findAmounts(textOf(entry)))
+      if (amount.currency) counts.set(amount.currency, (counts.get(amount.currency) ?? 0) + 1);
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   if (ranked[0]) return { value: ranked[0][0], quality: 0.6 };
   // Amounts without a sign next to them: a code or symbol printed anywhere ("Total (EUR)").

@@ -42,7 +42,11 @@ export function labelTokens(label: string): string[] {
 
 /** Strips a parenthetical hint that forms print after labels: "(Last, First, Middle Initial)". */
 function stripHints(text: string): string {
-  return text.replace(/^\s*[:#.\-–]*\s*/, '').replace(/^\([^)]*[A-Za-z][^)]*\)\s*[:.]?\s*/, '').replace(/^\s*[:#.\-–]+\s*/, '').trim();
+  return text
+    .replace(/^\s*[:#.\-–]*\s*/, '')
+    .replace(/^\([^)]*[A-Za-z][^)]*\)\s*[:.]?\s*/, '')
+    .replace(/^\s*[:#.\-–]+\s*/, '')
+    .trim();
 }
 
 /** Cuts a same-line value where the next "Label:" begins ("John Smith  DOB: 03/05/1980" → "John Smith"). */
@@ -65,14 +69,33 @@ function fragmentBox(line: TextLine, startChar: number, endChar: number): PointB
   // Positions inside a line are interpolated by character count: runs rarely carry per-glyph positions.
   const length = Math.max(1, line.text.length);
   const width = line.box.x1 - line.box.x0;
-  return { x0: line.box.x0 + (width * startChar) / length, y0: line.box.y0, x1: line.box.x0 + (width * endChar) / length, y1: line.box.y1 };
+  return {
+    x0: line.box.x0 + (width * startChar) / length,
+    y0: line.box.y0,
+    x1: line.box.x0 + (width * endChar) / length,
+    y1: line.box.y1,
+  };
 }
 
 /** Format hints printed between a form caption and its value: "MM DD YY", "MM | DD | YYYY", "(Area code)". */
 const FORMAT_HINT = /^\(?\s*((MM|DD|YY|YYYY|CCYY)([\s/|.-]+(MM|DD|YY|YYYY|CCYY))*|[Aa]rea\s*[Cc]ode)\s*\)?$/;
 
 /** Words a label may drop or reorder without changing what it names ("date of birth" = "birth date"). */
-const LABEL_STOP_WORDS = new Set(['of', 'the', 'a', 'an', 'for', 'and', 'no', 'nr', 'number', 'der', 'die', 'des', 'von']);
+const LABEL_STOP_WORDS = new Set([
+  'of',
+  'the',
+  'a',
+  'an',
+  'for',
+  'and',
+  'no',
+  'nr',
+  'number',
+  'der',
+  'die',
+  'des',
+  'von',
+]);
 
 function contentWords(norms: string[]): string {
   return norms
@@ -98,7 +121,12 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
   let best: IndexedLine | null = null;
   let bestDistance = Infinity;
   for (const candidate of index.lines) {
-    if (candidate.page !== from.page || candidate.rowIndex <= from.rowIndex || FORMAT_HINT.test(candidate.line.text.trim())) continue;
+    if (
+      candidate.page !== from.page ||
+      candidate.rowIndex <= from.rowIndex ||
+      FORMAT_HINT.test(candidate.line.text.trim())
+    )
+      continue;
     const box = candidate.line.box;
     if (box.y0 < labelBox.y1 - height * 0.3 || box.y0 > labelBox.y1 + height * 2.2) continue;
     // The value sits under the label: starting near its left edge, not far to the right of it.
@@ -113,21 +141,45 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
   if (!best || isLabelOnly(best.line)) return null;
   // A value split over sub-boxes under one caption ("04 | 13 | 65" under "BIRTH DATE  MM DD YY") reaches the
   // layout as separate lines of one row: the lines that start under the caption make the value.
-  const parts = index.lines.filter((l) => l.page === best.page && l.rowIndex === best.rowIndex && l.line.box.x0 >= best.line.box.x0 && l.line.box.x0 <= Math.max(best.line.box.x1, labelBox.x1));
+  const parts = index.lines.filter(
+    (l) =>
+      l.page === best.page &&
+      l.rowIndex === best.rowIndex &&
+      l.line.box.x0 >= best.line.box.x0 &&
+      l.line.box.x0 <= Math.max(best.line.box.x1, labelBox.x1),
+  );
   if (parts.length < 2) return best;
   const lines = parts.map((l) => l.line);
-  const box = { x0: lines[0]!.box.x0, y0: Math.min(...lines.map((l) => l.box.y0)), x1: Math.max(...lines.map((l) => l.box.x1)), y1: Math.max(...lines.map((l) => l.box.y1)) };
-  const merged = { text: lines.map((l) => l.text).join(' '), box, fontSize: best.line.fontSize, confidence: Math.min(...lines.map((l) => l.confidence)), fragments: lines.flatMap((l) => l.fragments) };
+  const box = {
+    x0: lines[0]!.box.x0,
+    y0: Math.min(...lines.map((l) => l.box.y0)),
+    x1: Math.max(...lines.map((l) => l.box.x1)),
+    y1: Math.max(...lines.map((l) => l.box.y1)),
+  };
+  const merged = {
+    text: lines.map((l) => l.text).join(' '),
+    box,
+    fontSize: best.line.fontSize,
+    confidence: Math.min(...lines.map((l) => l.confidence)),
+    fragments: lines.flatMap((l) => l.fragments),
+  };
   return { ...best, line: merged };
 }
 
 function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null {
-  const next = index.lines.find((c) => c.page === from.page && c.rowIndex === from.rowIndex && c.line.box.x0 > from.line.box.x1);
+  const next = index.lines.find(
+    (c) => c.page === from.page && c.rowIndex === from.rowIndex && c.line.box.x0 > from.line.box.x1,
+  );
   return next && !isLabelOnly(next.line) ? next : null;
 }
 
 /** Every place `label` is printed, with the value next to it and a match score. */
-export function findLabelValues(index: DocumentIndex, label: string, weight: number, lookBelow: boolean): ValueCandidate[] {
+export function findLabelValues(
+  index: DocumentIndex,
+  label: string,
+  weight: number,
+  lookBelow: boolean,
+): ValueCandidate[] {
   const wanted = labelTokens(label);
   if (wanted.length === 0) return [];
   const wantedJoined = wanted.join('');
@@ -149,7 +201,13 @@ export function findLabelValues(index: DocumentIndex, label: string, weight: num
           if (sim > 0 && (!best || sim > best.sim)) best = { sim, end: i + k };
         }
         // The same words in another order ("BIRTH DATE" for "date of birth"): a little less certain.
-        if (wantedWords && k >= 2 && contentWords(window.map((t) => t.norm)) === wantedWords && (!best || best.sim < 0.9)) best = { sim: 0.9, end: i + k };
+        if (
+          wantedWords &&
+          k >= 2 &&
+          contentWords(window.map((t) => t.norm)) === wantedWords &&
+          (!best || best.sim < 0.9)
+        )
+          best = { sim: 0.9, end: i + k };
       }
       if (!best) continue;
       const atStart = tokens.slice(0, i).every((t) => PREFIX_TOKEN.test(t.raw) || t.norm === '');
@@ -174,7 +232,9 @@ export function findLabelValues(index: DocumentIndex, label: string, weight: num
       let confidence = entry.line.confidence;
       if (!text) {
         // A label alone on its line: the printed words should be (almost) all of the line.
-        const labelShare = wanted.length / Math.max(1, tokens.filter((t, j) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw) && !inHint[j]).length);
+        const labelShare =
+          wanted.length /
+          Math.max(1, tokens.filter((t, j) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw) && !inHint[j]).length);
         if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
         // "Label:" reads to the right first; a label without a colon (a form box caption) reads below first.
         let right: IndexedLine | null = null;
@@ -196,7 +256,16 @@ export function findLabelValues(index: DocumentIndex, label: string, weight: num
         coverage *= 0.9;
       }
       const score = best.sim * weight * coverage * (atStart ? 1 : 0.8);
-      results.push({ score, text: text || null, where, confidence, page: entry.page.page, labelBox: box, valueBox, line: entry });
+      results.push({
+        score,
+        text: text || null,
+        where,
+        confidence,
+        page: entry.page.page,
+        labelBox: box,
+        valueBox,
+        line: entry,
+      });
       i = best.end - 1;
     }
   }

@@ -74,9 +74,13 @@ function resolveRef(node: SchemaNode, root: SchemaNode): SchemaNode {
     const ref = current.$ref as string;
     if (!ref.startsWith('#/')) break;
     let target: unknown = root;
-    for (const part of ref.slice(2).split('/')) target = (target as SchemaNode | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    for (const part of ref.slice(2).split('/'))
+      target = (target as SchemaNode | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
     if (!target || typeof target !== 'object') break;
-    current = { ...(target as SchemaNode), ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) };
+    current = {
+      ...(target as SchemaNode),
+      ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')),
+    };
   }
   return current;
 }
@@ -127,7 +131,13 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): { text: s
   });
 }
 
-function scalarFrom(node: SchemaNode, type: string, path: string[], required: boolean, labels: ScalarSpec['labels']): ScalarSpec {
+function scalarFrom(
+  node: SchemaNode,
+  type: string,
+  path: string[],
+  required: boolean,
+  labels: ScalarSpec['labels'],
+): ScalarSpec {
   const scalarType: ScalarType = type === 'integer' || type === 'number' || type === 'boolean' ? type : 'string';
   const spec: ScalarSpec = { kind: 'scalar', path, type: scalarType, required, labels };
   if (typeof node.format === 'string') spec.format = node.format;
@@ -160,7 +170,15 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           for (const [itemName, itemNode] of Object.entries(itemProps)) {
             const itemType = typeOf(itemNode, root);
             if (itemType.type === 'object' || itemType.type === 'array') continue;
-            columns.push(scalarFrom(itemType.node, itemType.type ?? 'string', [itemName], itemRequired.has(itemName), labelsFor(itemName, itemType.node, [])));
+            columns.push(
+              scalarFrom(
+                itemType.node,
+                itemType.type ?? 'string',
+                [itemName],
+                itemRequired.has(itemName),
+                labelsFor(itemName, itemType.node, []),
+              ),
+            );
           }
           fields.push({ kind: 'table', path: childPath, required: isRequired, labels, columns });
         } else {
@@ -169,7 +187,10 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
         }
       } else {
         const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, labels);
-        const role = classifyField(childPath, scalar.type, scalar.format, { title: textOf(childNode.title), description: textOf(childNode.description) });
+        const role = classifyField(childPath, scalar.type, scalar.format, {
+          title: textOf(childNode.title),
+          description: textOf(childNode.description),
+        });
         if (role) scalar.role = role;
         fields.push(scalar);
       }

@@ -150,7 +150,29 @@ const CURRENCY_SIGNS: [RegExp, string][] = [
   [/\bSGD\b|\bS\$/, 'SGD'],
 ];
 
-const ISO_CODES = new Set(['EUR', 'USD', 'GBP', 'MYR', 'JPY', 'CHF', 'CAD', 'AUD', 'INR', 'SGD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'NZD', 'CNY', 'HKD', 'BRL', 'MXN', 'ZAR']);
+const ISO_CODES = new Set([
+  'EUR',
+  'USD',
+  'GBP',
+  'MYR',
+  'JPY',
+  'CHF',
+  'CAD',
+  'AUD',
+  'INR',
+  'SGD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'NZD',
+  'CNY',
+  'HKD',
+  'BRL',
+  'MXN',
+  'ZAR',
+]);
 
 /** The ISO 4217 code a piece of text names by code or symbol; null when none. `$` alone reads as USD. */
 export function findCurrency(text: string): string | null {

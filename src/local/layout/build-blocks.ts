@@ -47,7 +47,10 @@ function columnsFrom(header: Row): { x0: number; x1: number }[] {
   return header.lines.map((line, i) => {
     const next = header.lines[i + 1];
     const previous = header.lines[i - 1];
-    return { x0: previous ? (previous.box.x1 + line.box.x0) / 2 : line.box.x0 - 36, x1: next ? (line.box.x1 + next.box.x0) / 2 : line.box.x1 + 36 };
+    return {
+      x0: previous ? (previous.box.x1 + line.box.x0) / 2 : line.box.x0 - 36,
+      x1: next ? (line.box.x1 + next.box.x0) / 2 : line.box.x1 + 36,
+    };
   });
 }
 
@@ -68,7 +71,9 @@ function alignsWith(row: Row, columns: { x0: number; x1: number }[]): boolean {
 
 /** Column extents from the data rows: overlapping cell intervals merge (right-aligned amounts vary in x0). */
 function dataColumns(rows: Row[]): { x0: number; x1: number }[] {
-  const intervals = rows.flatMap((r) => r.lines.map((l) => ({ x0: l.box.x0, x1: l.box.x1 }))).sort((a, b) => a.x0 - b.x0);
+  const intervals = rows
+    .flatMap((r) => r.lines.map((l) => ({ x0: l.box.x0, x1: l.box.x1 })))
+    .sort((a, b) => a.x0 - b.x0);
   const merged: { x0: number; x1: number }[] = [];
   for (const interval of intervals) {
     const last = merged[merged.length - 1];
@@ -80,7 +85,12 @@ function dataColumns(rows: Row[]): { x0: number; x1: number }[] {
 
 function mergeCell(existing: TextLine | null | undefined, line: TextLine): TextLine {
   return existing
-    ? { ...existing, text: `${existing.text} ${line.text}`, box: unionBox([existing.box, line.box]), fragments: [...existing.fragments, ...line.fragments] }
+    ? {
+        ...existing,
+        text: `${existing.text} ${line.text}`,
+        box: unionBox([existing.box, line.box]),
+        fragments: [...existing.fragments, ...line.fragments],
+      }
     : line;
 }
 
@@ -95,13 +105,20 @@ function buildTable(rows: Row[]): TableBlock {
   if (useData) {
     for (const line of header.lines) {
       for (const fragment of line.fragments) {
-        const piece: TextLine = { text: fragment.text.trim(), box: fragment.box, fontSize: fragment.fontSize, confidence: fragment.confidence, fragments: [fragment] };
+        const piece: TextLine = {
+          text: fragment.text.trim(),
+          box: fragment.box,
+          fontSize: fragment.fontSize,
+          confidence: fragment.confidence,
+          fragments: [fragment],
+        };
         const index = assignColumn(piece, columns);
         headerRow[index] = mergeCell(headerRow[index], piece);
       }
     }
   } else {
-    for (const line of header.lines) headerRow[assignColumn(line, columns)] = mergeCell(headerRow[assignColumn(line, columns)], line);
+    for (const line of header.lines)
+      headerRow[assignColumn(line, columns)] = mergeCell(headerRow[assignColumn(line, columns)], line);
   }
   const cellLines = [
     headerRow,
@@ -176,7 +193,12 @@ export function buildBlocks(rows: Row[], pageWidth: number): { blocks: Block[]; 
   let paragraph: TextLine[] = [];
   const flush = () => {
     if (paragraph.length === 0) return;
-    blocks.push({ kind: 'paragraph', text: paragraph.map((l) => l.text).join(' '), box: unionBox(paragraph.map((l) => l.box)), lines: paragraph });
+    blocks.push({
+      kind: 'paragraph',
+      text: paragraph.map((l) => l.text).join(' '),
+      box: unionBox(paragraph.map((l) => l.box)),
+      lines: paragraph,
+    });
     paragraph = [];
   };
   let tableIndex = 0;
@@ -227,7 +249,13 @@ export function buildBlocks(rows: Row[], pageWidth: number): { blocks: Block[]; 
 }
 
 /** Assembles a page layout from its rows. */
-export function buildPageLayout(page: number, width: number, height: number, source: PageLayout['source'], rows: Row[]): PageLayout {
+export function buildPageLayout(
+  page: number,
+  width: number,
+  height: number,
+  source: PageLayout['source'],
+  rows: Row[],
+): PageLayout {
   const { blocks, tables } = rows.length > 0 ? buildBlocks(rows, width) : { blocks: [], tables: [] };
   return { page, width, height, source, rows, lines: rows.flatMap((r) => r.lines), blocks, tables };
 }

@@ -18,7 +18,8 @@ function joinFragments(fragments: Fragment[]): TextLine {
   for (const fragment of fragments) {
     if (previous) {
       const gap = fragment.box.x0 - previous.box.x1;
-      const needsSpace = gap > 0.15 * Math.min(previous.fontSize, fragment.fontSize) && !/\s$/.test(text) && !/^\s/.test(fragment.text);
+      const needsSpace =
+        gap > 0.15 * Math.min(previous.fontSize, fragment.fontSize) && !/\s$/.test(text) && !/^\s/.test(fragment.text);
       if (needsSpace) text += ' ';
     }
     text += fragment.text;
@@ -26,7 +27,13 @@ function joinFragments(fragments: Fragment[]): TextLine {
   }
   const confidence = fragments.reduce((sum, f) => sum + f.confidence, 0) / fragments.length;
   const fontSize = Math.max(...fragments.map((f) => f.fontSize));
-  return { text: text.replace(/\s+/g, ' ').trim(), box: unionBox(fragments.map((f) => f.box)), fontSize, confidence, fragments };
+  return {
+    text: text.replace(/\s+/g, ' ').trim(),
+    box: unionBox(fragments.map((f) => f.box)),
+    fontSize,
+    confidence,
+    fragments,
+  };
 }
 
 /** Groups fragments into rows (shared baseline) and each row into lines (split at column gaps). */

@@ -6,7 +6,8 @@ function escapeCell(text: string): string {
 }
 
 function renderBlock(block: Block): string {
-  if (block.kind !== 'table') return block.kind === 'heading' ? `${'#'.repeat(block.level ?? 2)} ${block.text}` : block.text;
+  if (block.kind !== 'table')
+    return block.kind === 'heading' ? `${'#'.repeat(block.level ?? 2)} ${block.text}` : block.text;
   const width = block.header.length;
   const lines = [
     `| ${block.header.map(escapeCell).join(' | ')} |`,
@@ -29,7 +30,9 @@ export function renderPageText(page: PageLayout): string {
 /** Text of a block as a region's content: tables row by row, cells separated by a space. */
 export function blockText(block: Block): string {
   if (block.kind !== 'table') return block.text;
-  return [block.header, ...block.rows.map((r) => r.map((c) => c ?? ''))].map((cells) => cells.filter(Boolean).join(' ')).join('\n');
+  return [block.header, ...block.rows.map((r) => r.map((c) => c ?? ''))]
+    .map((cells) => cells.filter(Boolean).join(' '))
+    .join('\n');
 }
 
 /** A point box → inches, rounded to 1/1000 in (docs/service-interface.md §2.3: inches, origin top-left). */

@@ -23,7 +23,11 @@ export function px(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-export function linearScale(domain: [number, number], range: [number, number], ticks: { value: number; label: string }[]): Scale {
+export function linearScale(
+  domain: [number, number],
+  range: [number, number],
+  ticks: { value: number; label: string }[],
+): Scale {
   const [d0, d1] = domain;
   const [r0, r1] = range;
   const span = d1 - d0 || 1;
@@ -35,12 +39,14 @@ export function linearScale(domain: [number, number], range: [number, number], t
 /** Log10 scale with 1-2-5 ticks; values below the domain are clamped to it. */
 export function logScale(min: number, max: number, range: [number, number], format: (value: number) => string): Scale {
   // An infinite bound would make the decade loop below endless: a caller's bug, so fail loudly.
-  if (!Number.isFinite(min) || !Number.isFinite(max)) throw new Error(`logScale(${min}, ${max}): the domain must be finite`);
+  if (!Number.isFinite(min) || !Number.isFinite(max))
+    throw new Error(`logScale(${min}, ${max}): the domain must be finite`);
   const lo = 10 ** Math.floor(Math.log10(Math.max(min, 1e-3)));
   const hi = 10 ** Math.ceil(Math.log10(Math.max(max, lo * 10)));
   const [r0, r1] = range;
   const span = Math.log10(hi) - Math.log10(lo);
-  const scale = ((value: number) => px(r0 + ((Math.log10(Math.min(Math.max(value, lo), hi)) - Math.log10(lo)) / span) * (r1 - r0))) as Scale;
+  const scale = ((value: number) =>
+    px(r0 + ((Math.log10(Math.min(Math.max(value, lo), hi)) - Math.log10(lo)) / span) * (r1 - r0))) as Scale;
   const ticks: { value: number; label: string }[] = [];
   for (let decade = lo; decade <= hi * 1.0001; decade *= 10) {
     for (const step of span <= 2 ? [1, 2, 5] : [1]) {
@@ -55,7 +61,8 @@ export function logScale(min: number, max: number, range: [number, number], form
 /** Ticks 0, 0.2 … 1 labelled as percentages. */
 export function unitTicks(step = 0.2): { value: number; label: string }[] {
   const ticks: { value: number; label: string }[] = [];
-  for (let i = 0; i <= Math.round(1 / step); i++) ticks.push({ value: i * step, label: `${Math.round(i * step * 100)}%` });
+  for (let i = 0; i <= Math.round(1 / step); i++)
+    ticks.push({ value: i * step, label: `${Math.round(i * step * 100)}%` });
   return ticks;
 }
 
@@ -76,7 +83,16 @@ export function createFrame(options: {
   yTitle: string;
 }): ChartView {
   const { width, height, margins, x, y } = options;
-  const chart: ChartView = { label: options.label, width, height, paths: [], rects: [], circles: [], texts: [], legend: [] };
+  const chart: ChartView = {
+    label: options.label,
+    width,
+    height,
+    paths: [],
+    rects: [],
+    circles: [],
+    texts: [],
+    legend: [],
+  };
   const grid: string[] = [];
   for (const tick of x.ticks) {
     const xx = x(tick.value);
@@ -89,8 +105,17 @@ export function createFrame(options: {
     chart.texts.push({ x: margins.left - 6, y: px(yy + 4), text: tick.label, anchor: 'end', cls: 'tick' });
   }
   chart.paths.push({ d: grid.join(' '), cls: 'grid' });
-  chart.paths.push({ d: `M${margins.left} ${margins.top} L${margins.left} ${height - margins.bottom} L${width - margins.right} ${height - margins.bottom}`, cls: 'axis' });
-  chart.texts.push({ x: px((margins.left + width - margins.right) / 2), y: height - 6, text: options.xTitle, anchor: 'middle', cls: 'axis-title' });
+  chart.paths.push({
+    d: `M${margins.left} ${margins.top} L${margins.left} ${height - margins.bottom} L${width - margins.right} ${height - margins.bottom}`,
+    cls: 'axis',
+  });
+  chart.texts.push({
+    x: px((margins.left + width - margins.right) / 2),
+    y: height - 6,
+    text: options.xTitle,
+    anchor: 'middle',
+    cls: 'axis-title',
+  });
   chart.texts.push({ x: 12, y: margins.top - 10, text: options.yTitle, anchor: 'start', cls: 'axis-title' });
   return chart;
 }

@@ -20,25 +20,38 @@
 
   // Lower-cased text each row is searched in, computed once.
   var haystacks = rows.map(function (row) {
-    var tags = Object.keys(row.tags).map(function (k) { return k + '=' + row.tags[k]; }).join(' ');
-    return [row.id, row.status, tags, row.errors.join(' '), row.gate_reasons.join(' '), row.dashboard_url || ''].join(' ').toLowerCase();
+    var tags = Object.keys(row.tags)
+      .map(function (k) {
+        return k + '=' + row.tags[k];
+      })
+      .join(' ');
+    return [row.id, row.status, tags, row.errors.join(' '), row.gate_reasons.join(' '), row.dashboard_url || '']
+      .join(' ')
+      .toLowerCase();
   });
-  var order = rows.map(function (_, i) { return i; });
+  var order = rows.map(function (_, i) {
+    return i;
+  });
 
   var tagValues = {};
   rows.forEach(function (row) {
-    Object.keys(row.tags).forEach(function (k) { tagValues[k + '=' + row.tags[k]] = true; });
+    Object.keys(row.tags).forEach(function (k) {
+      tagValues[k + '=' + row.tags[k]] = true;
+    });
   });
-  Object.keys(tagValues).sort().forEach(function (value) {
-    var option = document.createElement('option');
-    option.value = value;
-    option.textContent = value;
-    tagSelect.appendChild(option);
-  });
+  Object.keys(tagValues)
+    .sort()
+    .forEach(function (value) {
+      var option = document.createElement('option');
+      option.value = value;
+      option.textContent = value;
+      tagSelect.appendChild(option);
+    });
 
   function sortValue(row, key) {
     if (key === 'id') return row.id;
-    if (key === 'status') return row.status === 'failed' ? 0 : row.status === 'partial' ? 1 : row.gate_reasons.length ? 2 : 3;
+    if (key === 'status')
+      return row.status === 'failed' ? 0 : row.status === 'partial' ? 1 : row.gate_reasons.length ? 2 : 3;
     return Object.prototype.hasOwnProperty.call(row.values, key) ? row.values[key] : null;
   }
 
@@ -56,7 +69,11 @@
     var row = rows[i];
     if (state.status === 'problem' && row.status === 'ok' && row.gate_reasons.length === 0) return false;
     if (state.status === 'below_gate' && row.gate_reasons.length === 0) return false;
-    if ((state.status === 'ok' || state.status === 'partial' || state.status === 'failed') && row.status !== state.status) return false;
+    if (
+      (state.status === 'ok' || state.status === 'partial' || state.status === 'failed') &&
+      row.status !== state.status
+    )
+      return false;
     if (state.tag) {
       var eq = state.tag.indexOf('=');
       if (row.tags[state.tag.slice(0, eq)] !== state.tag.slice(eq + 1)) return false;
@@ -111,18 +128,26 @@
     link.className = 'drilldown';
     link.textContent = row.id;
     idCell.appendChild(link);
-    row.errors.concat(row.gate_reasons.map(function (r) { return 'below gate: ' + r; })).forEach(function (message) {
-      var div = document.createElement('div');
-      div.className = 'error';
-      div.textContent = message;
-      idCell.appendChild(div);
-    });
+    row.errors
+      .concat(
+        row.gate_reasons.map(function (r) {
+          return 'below gate: ' + r;
+        }),
+      )
+      .forEach(function (message) {
+        var div = document.createElement('div');
+        div.className = 'error';
+        div.textContent = message;
+        idCell.appendChild(div);
+      });
     var statusCell = cell(tr, '');
     if (row.status === 'failed') statusCell.appendChild(pill('FAILED', 'bad'));
     else if (row.status === 'partial') statusCell.appendChild(pill('PARTLY FAILED', 'bad'));
     else if (row.gate_reasons.length) statusCell.appendChild(pill('below gate', 'warn'));
     else statusCell.appendChild(pill('ok', 'good'));
-    columns.forEach(function (column) { cell(tr, FORMATS[column.format](sortValue(row, column.key)), 'num'); });
+    columns.forEach(function (column) {
+      cell(tr, FORMATS[column.format](sortValue(row, column.key)), 'num');
+    });
     var dash = cell(tr, '');
     if (row.dashboard_href && isDashboardHref(row.dashboard_href)) {
       var a = document.createElement('a');
@@ -158,13 +183,22 @@
     var start = state.page * PAGE_SIZE;
     var slice = visible.slice(start, start + PAGE_SIZE);
     var fragment = document.createDocumentFragment();
-    slice.forEach(function (i) { fragment.appendChild(renderRow(rows[i])); });
+    slice.forEach(function (i) {
+      fragment.appendChild(renderRow(rows[i]));
+    });
     body.textContent = '';
     body.appendChild(fragment);
     var total = rows.length.toLocaleString('en-US');
-    countLabel.textContent = visible.length === 0
-      ? 'No documents match' + (visible.length === rows.length ? '' : ' (of ' + total + ')')
-      : 'Showing ' + (start + 1).toLocaleString('en-US') + '\u2013' + (start + slice.length).toLocaleString('en-US') + ' of ' + visible.length.toLocaleString('en-US') + (visible.length === rows.length ? '' : ' (filtered from ' + total + ')');
+    countLabel.textContent =
+      visible.length === 0
+        ? 'No documents match' + (visible.length === rows.length ? '' : ' (of ' + total + ')')
+        : 'Showing ' +
+          (start + 1).toLocaleString('en-US') +
+          '\u2013' +
+          (start + slice.length).toLocaleString('en-US') +
+          ' of ' +
+          visible.length.toLocaleString('en-US') +
+          (visible.length === rows.length ? '' : ' (filtered from ' + total + ')');
     prev.disabled = state.page === 0;
     next.disabled = state.page >= pages - 1;
   }
@@ -176,21 +210,47 @@
       var key = th.getAttribute('data-key');
       state.sortDir = state.sortKey === key ? -state.sortDir : 1;
       state.sortKey = key;
-      document.querySelectorAll('#documents-table th[data-key]').forEach(function (other) { other.removeAttribute('aria-sort'); });
+      document.querySelectorAll('#documents-table th[data-key]').forEach(function (other) {
+        other.removeAttribute('aria-sort');
+      });
       th.setAttribute('aria-sort', state.sortDir === 1 ? 'ascending' : 'descending');
       order.sort(compare);
       refilter();
     }
     th.addEventListener('click', activate);
-    th.addEventListener('keydown', function (event) { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); activate(); } });
+    th.addEventListener('keydown', function (event) {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        activate();
+      }
+    });
   });
-  statusSelect.addEventListener('change', function () { state.status = statusSelect.value; refilter(); });
-  tagSelect.addEventListener('change', function () { state.tag = tagSelect.value; refilter(); });
-  search.addEventListener('input', function () { state.text = search.value.trim().toLowerCase(); refilter(); });
-  prev.addEventListener('click', function () { state.page--; render(); });
-  next.addEventListener('click', function () { state.page++; render(); });
+  statusSelect.addEventListener('change', function () {
+    state.status = statusSelect.value;
+    refilter();
+  });
+  tagSelect.addEventListener('change', function () {
+    state.tag = tagSelect.value;
+    refilter();
+  });
+  search.addEventListener('input', function () {
+    state.text = search.value.trim().toLowerCase();
+    refilter();
+  });
+  prev.addEventListener('click', function () {
+    state.page--;
+    render();
+  });
+  next.addEventListener('click', function () {
+    state.page++;
+    render();
+  });
   document.querySelectorAll('[data-show-status]').forEach(function (link) {
-    link.addEventListener('click', function () { statusSelect.value = link.getAttribute('data-show-status'); state.status = statusSelect.value; refilter(); });
+    link.addEventListener('click', function () {
+      statusSelect.value = link.getAttribute('data-show-status');
+      state.status = statusSelect.value;
+      refilter();
+    });
   });
 
   // Fields table (rendered by the template): sort its rows in place.
@@ -201,7 +261,9 @@
       function activate() {
         var numeric = th.getAttribute('data-sort') === 'num';
         var dir = th.getAttribute('aria-sort') === 'ascending' ? -1 : 1;
-        headers.forEach(function (other) { other.removeAttribute('aria-sort'); });
+        headers.forEach(function (other) {
+          other.removeAttribute('aria-sort');
+        });
         th.setAttribute('aria-sort', dir === 1 ? 'ascending' : 'descending');
         var tbody = table.tBodies[0];
         var list = Array.prototype.slice.call(tbody.rows);
@@ -211,10 +273,17 @@
           if (numeric) return dir * (Number(ca.getAttribute('data-value')) - Number(cb.getAttribute('data-value')));
           return dir * ca.textContent.localeCompare(cb.textContent);
         });
-        list.forEach(function (tr) { tbody.appendChild(tr); });
+        list.forEach(function (tr) {
+          tbody.appendChild(tr);
+        });
       }
       th.addEventListener('click', activate);
-      th.addEventListener('keydown', function (event) { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); activate(); } });
+      th.addEventListener('keydown', function (event) {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          activate();
+        }
+      });
     });
   });
 

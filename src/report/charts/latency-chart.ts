@@ -4,7 +4,15 @@
  * Log scale: fast and slow modes differ by an order of magnitude.
  */
 import type { LatencyBlock } from '../../run-dir/index.js';
-import { formatMs, type ChartView, SERIES_CLASSES, createFrame, logScale, px, sampleEvenly } from '../../render/index.js';
+import {
+  formatMs,
+  type ChartView,
+  SERIES_CLASSES,
+  createFrame,
+  logScale,
+  px,
+  sampleEvenly,
+} from '../../render/index.js';
 
 const ROW = 46;
 const MARGINS = { top: 28, right: 24, bottom: 44, left: 110 };
@@ -23,7 +31,16 @@ export function buildLatencyChart(blocks: { key: string; block: LatencyBlock; va
   const x = logScale(min, max, [MARGINS.left, WIDTH - MARGINS.right], formatMs);
   const yTicks = { ticks: [] as { value: number; label: string }[] };
   const y = Object.assign((v: number) => v, yTicks);
-  const chart = createFrame({ label: 'Latency per endpoint and mode', width: WIDTH, height, margins: MARGINS, x, y, xTitle: 'client wall time per call (log scale)', yTitle: '' });
+  const chart = createFrame({
+    label: 'Latency per endpoint and mode',
+    width: WIDTH,
+    height,
+    margins: MARGINS,
+    x,
+    y,
+    xTitle: 'client wall time per call (log scale)',
+    yTitle: '',
+  });
   rows.forEach((row, index) => {
     const cls = SERIES_CLASSES[index % SERIES_CLASSES.length]!;
     const mid = MARGINS.top + index * ROW + ROW / 2;
@@ -31,17 +48,43 @@ export function buildLatencyChart(blocks: { key: string; block: LatencyBlock; va
     for (const value of sampleEvenly(row.values, STRIP_LIMIT)) {
       // Deterministic jitter from the value itself, so rebuilt reports are identical.
       const jitter = ((Math.round(value * 7919) % 17) - 8) * 0.9;
-      chart.circles.push({ cx: x(value), cy: px(mid + 12 + jitter * 0.4), r: 1.6, cls: `dot ${cls}`, title: formatMs(value) });
+      chart.circles.push({
+        cx: x(value),
+        cy: px(mid + 12 + jitter * 0.4),
+        r: 1.6,
+        cls: `dot ${cls}`,
+        title: formatMs(value),
+      });
     }
     const { p50, p95, p99, max: worst } = row.block;
     if (p50 !== null && p95 !== null) {
       const title = `${row.key}: p50 ${formatMs(p50)}, p95 ${formatMs(p95)}, p99 ${formatMs(p99)}, max ${formatMs(worst)} (${row.block.count} calls, ${row.block.failed} failed)`;
-      if (p99 !== null) chart.paths.push({ d: `M${x(p95)} ${px(mid - 4)} L${x(p99)} ${px(mid - 4)} M${x(p99)} ${px(mid - 9)} L${x(p99)} ${px(mid + 1)}`, cls: `whisker ${cls}` });
-      chart.rects.push({ x: x(p50), y: px(mid - 11), width: px(Math.max(x(p95) - x(p50), 2)), height: 14, cls: `box ${cls}`, title });
+      if (p99 !== null)
+        chart.paths.push({
+          d: `M${x(p95)} ${px(mid - 4)} L${x(p99)} ${px(mid - 4)} M${x(p99)} ${px(mid - 9)} L${x(p99)} ${px(mid + 1)}`,
+          cls: `whisker ${cls}`,
+        });
+      chart.rects.push({
+        x: x(p50),
+        y: px(mid - 11),
+        width: px(Math.max(x(p95) - x(p50), 2)),
+        height: 14,
+        cls: `box ${cls}`,
+        title,
+      });
       chart.paths.push({ d: `M${x(p50)} ${px(mid - 13)} L${x(p50)} ${px(mid + 5)}`, cls: 'median' });
-      if (worst !== null) chart.circles.push({ cx: x(worst), cy: px(mid - 4), r: 3, cls: `max ${cls}`, title: `max ${formatMs(worst)}` });
+      if (worst !== null)
+        chart.circles.push({ cx: x(worst), cy: px(mid - 4), r: 3, cls: `max ${cls}`, title: `max ${formatMs(worst)}` });
     }
   });
-  chart.legend.push({ cls: 'box', label: 'box: p50 to p95' }, { cls: 'whisker', label: 'whisker: to p99' }, { cls: 'max', label: 'dot: max' }, { cls: 'dot', label: `small dots: documents${rows.some((r) => r.values.length > STRIP_LIMIT) ? ` (${STRIP_LIMIT} sampled per row)` : ''}` });
+  chart.legend.push(
+    { cls: 'box', label: 'box: p50 to p95' },
+    { cls: 'whisker', label: 'whisker: to p99' },
+    { cls: 'max', label: 'dot: max' },
+    {
+      cls: 'dot',
+      label: `small dots: documents${rows.some((r) => r.values.length > STRIP_LIMIT) ? ` (${STRIP_LIMIT} sampled per row)` : ''}`,
+    },
+  );
   return chart;
 }

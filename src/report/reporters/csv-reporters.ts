@@ -19,7 +19,8 @@ function text(value: string | null | undefined): string | null {
 /** The documents.csv header for a view: stable for runs with the same modes, endpoints and tags. */
 export function documentColumns(view: ReportView): string[] {
   const columns = ['document_id', 'system', 'status', 'error', 'dashboard_url', 'pages'];
-  for (const mode of view.modes) columns.push(`f1_${mode}`, `strict_f1_${mode}`, `exact_${mode}`, `confidence_${mode}`, `latency_ms_${mode}`);
+  for (const mode of view.modes)
+    columns.push(`f1_${mode}`, `strict_f1_${mode}`, `exact_${mode}`, `confidence_${mode}`, `latency_ms_${mode}`);
   columns.push('similarity', 'similarity_delta_vs_reference', 'cost_usd');
   for (const key of view.documents.latency_keys) if (!key.startsWith('extract:')) columns.push(`latency_ms_${key}`);
   if (view.gate) columns.push('gate_passed', 'gate_reasons');
@@ -31,13 +32,31 @@ export function toDocumentsCsv(view: ReportView): string {
   const columns = documentColumns(view);
   const records: Cell[][] = view.documents.rows.flatMap((row) =>
     row.systems.map((cell) => {
-      const cells: Cell[] = [text(row.id), text(cell.system), cell.status, text(cell.errors.join('; ')), text(cell.dashboard_url), row.pages];
+      const cells: Cell[] = [
+        text(row.id),
+        text(cell.system),
+        cell.status,
+        text(cell.errors.join('; ')),
+        text(cell.dashboard_url),
+        row.pages,
+      ];
       for (const mode of view.modes) {
         const exact = cell.exact[mode];
-        cells.push(roundForCsv(cell.f1[mode]), roundForCsv(cell.strict_f1[mode]), exact === null || exact === undefined ? null : exact ? 1 : 0, roundForCsv(cell.confidence[mode]), roundForCsv(cell.latency_ms[`extract:${mode}`]));
+        cells.push(
+          roundForCsv(cell.f1[mode]),
+          roundForCsv(cell.strict_f1[mode]),
+          exact === null || exact === undefined ? null : exact ? 1 : 0,
+          roundForCsv(cell.confidence[mode]),
+          roundForCsv(cell.latency_ms[`extract:${mode}`]),
+        );
       }
-      cells.push(roundForCsv(cell.similarity), roundForCsv(cell.similarity_delta), cell.cost_usd === null ? null : Math.round(cell.cost_usd * 1e8) / 1e8);
-      for (const key of view.documents.latency_keys) if (!key.startsWith('extract:')) cells.push(roundForCsv(cell.latency_ms[key]));
+      cells.push(
+        roundForCsv(cell.similarity),
+        roundForCsv(cell.similarity_delta),
+        cell.cost_usd === null ? null : Math.round(cell.cost_usd * 1e8) / 1e8,
+      );
+      for (const key of view.documents.latency_keys)
+        if (!key.startsWith('extract:')) cells.push(roundForCsv(cell.latency_ms[key]));
       if (view.gate) cells.push(cell.gate_reasons.length === 0 ? 1 : 0, text(cell.gate_reasons.join('; ')));
       for (const key of view.documents.tag_keys) cells.push(text(row.tags[key]));
       return cells;
@@ -46,10 +65,38 @@ export function toDocumentsCsv(view: ReportView): string {
   return stringifyCsv(records, { header: true, columns, cast: { boolean: (v) => (v ? '1' : '0') } });
 }
 
-export const FIELD_COLUMNS = ['system', 'path', 'mode', 'f1', 'precision', 'recall', 'tp', 'fp', 'fn', 'missing', 'hallucinated', 'wrong_value', 'format_only'] as const;
+export const FIELD_COLUMNS = [
+  'system',
+  'path',
+  'mode',
+  'f1',
+  'precision',
+  'recall',
+  'tp',
+  'fp',
+  'fn',
+  'missing',
+  'hallucinated',
+  'wrong_value',
+  'format_only',
+] as const;
 
 export function toFieldsCsv(view: ReportView): string {
-  const records = view.fields.map((f) => [text(f.system), text(f.path), f.mode, roundForCsv(f.f1), roundForCsv(f.precision), roundForCsv(f.recall), f.tp, f.fp, f.fn, f.missing, f.hallucinated, f.wrong_value, f.format_only]);
+  const records = view.fields.map((f) => [
+    text(f.system),
+    text(f.path),
+    f.mode,
+    roundForCsv(f.f1),
+    roundForCsv(f.precision),
+    roundForCsv(f.recall),
+    f.tp,
+    f.fp,
+    f.fn,
+    f.missing,
+    f.hallucinated,
+    f.wrong_value,
+    f.format_only,
+  ]);
   return stringifyCsv(records, { header: true, columns: [...FIELD_COLUMNS] });
 }
 

@@ -25,12 +25,37 @@ const MAX_WRITES_IN_FLIGHT = 4;
  * One drill-down file: the pages of up to DRILLDOWN_BUNDLE documents, each a section named by its anchor.
  * `first` is the position of the first document in documents.jsonl (for the page title).
  */
-export async function renderDrilldownHtml(docs: readonly DocumentEvaluation[], view: Pick<ReportView, 'modes' | 'systems' | 'reference'>, gateReasons: ReadonlyMap<string, string[]>, runId: string, budget?: DiffBudget): Promise<string> {
+export async function renderDrilldownHtml(
+  docs: readonly DocumentEvaluation[],
+  view: Pick<ReportView, 'modes' | 'systems' | 'reference'>,
+  gateReasons: ReadonlyMap<string, string[]>,
+  runId: string,
+  budget?: DiffBudget,
+): Promise<string> {
   const templates = await loadTemplates();
   const reportHref = `../${RUN_DIR_FILES.reportHtml}`;
-  const documents = docs.map((doc) => buildDrilldownView(doc, view.modes, view.systems, view.reference, gateReasons.get(doc.document_id) ?? [], reportHref, budget));
-  const title = documents.length === 1 ? documents[0]!.title : `${documents[0]?.id ?? ''} … ${documents.at(-1)?.id ?? ''}: docbench drill-downs`;
-  return templates.drilldown({ documents, title, report_href: reportHref, run_id: runId, report_version: DOCBENCH_VERSION });
+  const documents = docs.map((doc) =>
+    buildDrilldownView(
+      doc,
+      view.modes,
+      view.systems,
+      view.reference,
+      gateReasons.get(doc.document_id) ?? [],
+      reportHref,
+      budget,
+    ),
+  );
+  const title =
+    documents.length === 1
+      ? documents[0]!.title
+      : `${documents[0]?.id ?? ''} … ${documents.at(-1)?.id ?? ''}: docbench drill-downs`;
+  return templates.drilldown({
+    documents,
+    title,
+    report_href: reportHref,
+    run_id: runId,
+    report_version: DOCBENCH_VERSION,
+  });
 }
 
 export const drilldownReporter: Reporter = {

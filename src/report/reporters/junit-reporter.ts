@@ -48,29 +48,39 @@ export function toJunitXml(view: ReportView): string {
       let body = '';
       if (errored || belowGate) {
         suiteFailures++;
-        const lines = [...(errored ? [`status ${cell.status}`, ...cell.errors] : []), ...cell.gate_reasons.map((r) => `below gate: ${r}`)];
+        const lines = [
+          ...(errored ? [`status ${cell.status}`, ...cell.errors] : []),
+          ...cell.gate_reasons.map((r) => `below gate: ${r}`),
+        ];
         const type = errored ? 'call-failed' : 'below-gate';
         const message = errored ? (cell.errors[0] ?? `status ${cell.status}`) : cell.gate_reasons.join('; ');
         body = `\n      <failure${attr('type', type)}${attr('message', message)}>${escapeXml(lines.join('\n'))}</failure>${cell.dashboard_url ? `\n      <system-out>${escapeXml(`dashboard: ${cell.dashboard_url}`)}</system-out>` : ''}\n    `;
       } else if (cell.dashboard_url) {
         body = `\n      <system-out>${escapeXml(`dashboard: ${cell.dashboard_url}`)}</system-out>\n    `;
       }
-      cases.push(`    <testcase${attr('classname', `${classname}.${system.name}`)}${attr('name', row.id)}${attr('time', seconds(ms))}>${body}</testcase>`);
+      cases.push(
+        `    <testcase${attr('classname', `${classname}.${system.name}`)}${attr('name', row.id)}${attr('time', seconds(ms))}>${body}</testcase>`,
+      );
     }
     failures += suiteFailures;
     tests += cases.length;
     totalMs += suiteMs;
-    suites.push(`  <testsuite${attr('name', `documents · ${system.name}`)}${attr('tests', cases.length)}${attr('failures', suiteFailures)}${attr('errors', 0)}${attr('skipped', 0)}${attr('time', seconds(suiteMs))}>\n${cases.join('\n')}\n  </testsuite>`);
+    suites.push(
+      `  <testsuite${attr('name', `documents · ${system.name}`)}${attr('tests', cases.length)}${attr('failures', suiteFailures)}${attr('errors', 0)}${attr('skipped', 0)}${attr('time', seconds(suiteMs))}>\n${cases.join('\n')}\n  </testsuite>`,
+    );
   }
   let gateFailures = 0;
   if (view.gate) {
     const checks = view.gate.checks.map((check) => {
       const name = `${check.system ? `${check.system}: ` : ''}${check.metric}${check.scope ? ` [${check.scope}]` : ''} ${check.threshold_text}`;
-      if (check.passed) return `    <testcase${attr('classname', `${classname}.gate`)}${attr('name', name)}${attr('time', '0')}/>`;
+      if (check.passed)
+        return `    <testcase${attr('classname', `${classname}.gate`)}${attr('name', name)}${attr('time', '0')}/>`;
       gateFailures++;
       return `    <testcase${attr('classname', `${classname}.gate`)}${attr('name', name)}${attr('time', '0')}>\n      <failure${attr('type', 'gate-check')}${attr('message', check.message)}>${escapeXml(`actual ${check.actual_text}, required ${check.threshold_text}`)}</failure>\n    </testcase>`;
     });
-    suites.push(`  <testsuite${attr('name', 'quality gate')}${attr('tests', view.gate.checks.length)}${attr('failures', gateFailures)}${attr('errors', 0)}${attr('skipped', 0)}${attr('time', '0')}>\n${checks.join('\n')}\n  </testsuite>`);
+    suites.push(
+      `  <testsuite${attr('name', 'quality gate')}${attr('tests', view.gate.checks.length)}${attr('failures', gateFailures)}${attr('errors', 0)}${attr('skipped', 0)}${attr('time', '0')}>\n${checks.join('\n')}\n  </testsuite>`,
+    );
     tests += view.gate.checks.length;
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attr('name', suiteName)}${attr('tests', tests)}${attr('failures', failures + gateFailures)}${attr('errors', 0)}${attr('time', seconds(totalMs))}>\n${suites.join('\n')}\n</testsuites>\n`;

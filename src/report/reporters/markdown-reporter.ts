@@ -28,15 +28,34 @@ function dashboardCell(row: DocumentRow): string {
 function leaderboardLines(view: ReportView): string[] {
   const lead = view.leaderboard.metrics[0];
   if (!lead) return [];
-  const lines = [`## Leaderboard: ${escapeMarkdown(lead.label)}`, '', `${escapeMarkdown(lead.basis[0]!.toUpperCase() + lead.basis.slice(1))}.`, '', '| Rank | System | Value | 95% interval | Documents | All its documents | p50 latency | Cost / document |', '|---:|---|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    `## Leaderboard: ${escapeMarkdown(lead.label)}`,
+    '',
+    `${escapeMarkdown(lead.basis[0]!.toUpperCase() + lead.basis.slice(1))}.`,
+    '',
+    '| Rank | System | Value | 95% interval | Documents | All its documents | p50 latency | Cost / document |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const row of lead.rows) {
     const coverage = row.coverage ? ` ⚠️ ${escapeMarkdown(row.coverage)}` : '';
-    lines.push(`| ${row.rank} | ${escapeMarkdown(row.system)}${row.role ? ` (${row.role})` : ''}${coverage} | ${row.value_text} | ${row.ci_text} | ${row.documents} | ${row.own_text} | ${row.p50} | ${row.cost_per_document} |`);
+    lines.push(
+      `| ${row.rank} | ${escapeMarkdown(row.system)}${row.role ? ` (${row.role})` : ''}${coverage} | ${row.value_text} | ${row.ci_text} | ${row.documents} | ${row.own_text} | ${row.p50} | ${row.cost_per_document} |`,
+    );
   }
   lines.push('');
   if (view.comparisons.length > 0) {
-    lines.push(`### Against ${escapeMarkdown(view.reference ?? '')}`, '', `Significant: the decision p ≤ ${view.decision_alpha}, two-sided — each system's primary metric on its own p, its other metrics Holm-adjusted among themselves (the rule \`docbench diff\` uses).`, '', '| System | Metric | Δ | 95% interval | W / L / T | p decision | Verdict |', '|---|---|---:|---:|---:|---:|---|');
-    for (const c of view.comparisons) lines.push(`| ${escapeMarkdown(c.system)} | ${escapeMarkdown(c.metric)}${c.family ? ` (${c.family})` : ''} | ${c.delta_text} | ${c.ci_text} | ${c.wins_losses_ties} | ${c.p_holm} | ${escapeMarkdown(c.verdict)} |`);
+    lines.push(
+      `### Against ${escapeMarkdown(view.reference ?? '')}`,
+      '',
+      `Significant: the decision p ≤ ${view.decision_alpha}, two-sided — each system's primary metric on its own p, its other metrics Holm-adjusted among themselves (the rule \`docbench diff\` uses).`,
+      '',
+      '| System | Metric | Δ | 95% interval | W / L / T | p decision | Verdict |',
+      '|---|---|---:|---:|---:|---:|---|',
+    );
+    for (const c of view.comparisons)
+      lines.push(
+        `| ${escapeMarkdown(c.system)} | ${escapeMarkdown(c.metric)}${c.family ? ` (${c.family})` : ''} | ${c.delta_text} | ${c.ci_text} | ${c.wins_losses_ties} | ${c.p_holm} | ${escapeMarkdown(c.verdict)} |`,
+      );
     lines.push('');
   }
   return lines;
@@ -49,26 +68,43 @@ function leaderboardLines(view: ReportView): string[] {
 export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string {
   const lines: string[] = [];
   const h = view.header;
-  lines.push(`# docbench: ${escapeMarkdown(h.dataset.name)}${h.dataset.version ? ` v${escapeMarkdown(h.dataset.version)}` : ''}`, '');
+  lines.push(
+    `# docbench: ${escapeMarkdown(h.dataset.name)}${h.dataset.version ? ` v${escapeMarkdown(h.dataset.version)}` : ''}`,
+    '',
+  );
   if (view.gate) {
     const failed = view.gate.checks.filter((c) => !c.passed).length;
-    lines.push(view.gate.passed ? `**✅ Quality gate passed** (${view.gate.checks.length} checks)` : `**❌ Quality gate FAILED**: ${failed} of ${view.gate.checks.length} checks failed`, '');
+    lines.push(
+      view.gate.passed
+        ? `**✅ Quality gate passed** (${view.gate.checks.length} checks)`
+        : `**❌ Quality gate FAILED**: ${failed} of ${view.gate.checks.length} checks failed`,
+      '',
+    );
   }
   const c = view.documents.counts;
   lines.push(
     `Run \`${h.run_id.replace(/`/g, '')}\` · ${escapeMarkdown(h.service.description)} · ${escapeMarkdown(h.date)} · ${escapeMarkdown(h.duration)} · ${formatCount(c.total)} documents (${formatCount(c.ok)} ok, ${formatCount(c.partial)} partial, ${formatCount(c.failed)} failed)`,
     '',
   );
-  if (h.phases) lines.push(`Time: ${formatPhases(reportsMs === undefined ? h.phases : { ...h.phases, reports_ms: reportsMs })}`, '');
+  if (h.phases)
+    lines.push(
+      `Time: ${formatPhases(reportsMs === undefined ? h.phases : { ...h.phases, reports_ms: reportsMs })}`,
+      '',
+    );
   if (h.incomplete_message) lines.push(`> ⚠️ ${escapeMarkdown(h.incomplete_message)}`, '');
-  if (view.failures) lines.push(`> ❌ **Failures:** ${escapeMarkdown(view.failures.message)} ${view.failures.codes.map((e) => `${escapeMarkdown(e.code)} ×${e.count}`).join(', ')}`, '');
+  if (view.failures)
+    lines.push(
+      `> ❌ **Failures:** ${escapeMarkdown(view.failures.message)} ${view.failures.codes.map((e) => `${escapeMarkdown(e.code)} ×${e.count}`).join(', ')}`,
+      '',
+    );
 
   lines.push(...leaderboardLines(view));
   lines.push(`## ${escapeMarkdown(view.primary)} in detail`, '');
   const modes = view.headline.modes;
   if (modes.length > 0) {
     lines.push(`| Metric | ${modes.map((m) => m.mode).join(' | ')} |`, `|---|${modes.map(() => '---:').join('|')}|`);
-    const metric = (label: string, pick: (m: (typeof modes)[number]) => string) => lines.push(`| ${label} | ${modes.map(pick).join(' | ')} |`);
+    const metric = (label: string, pick: (m: (typeof modes)[number]) => string) =>
+      lines.push(`| ${label} | ${modes.map(pick).join(' | ')} |`);
     metric('Field F1 (normalised)', (m) => m.text.f1);
     metric('Field F1 (strict)', (m) => m.text.strict_f1);
     metric('Exact-match rate', (m) => m.text.exact_match_rate);
@@ -88,21 +124,35 @@ export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string 
     );
   }
   if (view.fast_slow?.summary) lines.push(`**Fast vs slow:** ${escapeMarkdown(view.fast_slow.summary)}`, '');
-  for (const cal of view.calibration) lines.push(`**Auto-accept (${cal.mode}):** ${escapeMarkdown(cal.auto_accept)}.`, '');
+  for (const cal of view.calibration)
+    lines.push(`**Auto-accept (${cal.mode}):** ${escapeMarkdown(cal.auto_accept)}.`, '');
 
   if (view.gate) {
     lines.push('## Quality gate', '', '| Check | Scope | Required | Actual | Result |', '|---|---|---:|---:|---|');
     for (const check of view.gate.checks) {
-      lines.push(`| ${escapeMarkdown(check.metric)} | ${check.scope ? escapeMarkdown(check.scope) : 'all'} | ${escapeMarkdown(check.threshold_text)} | ${escapeMarkdown(check.actual_text)} | ${check.passed ? '✅ pass' : '❌ FAIL'} |`);
+      lines.push(
+        `| ${escapeMarkdown(check.metric)} | ${check.scope ? escapeMarkdown(check.scope) : 'all'} | ${escapeMarkdown(check.threshold_text)} | ${escapeMarkdown(check.actual_text)} | ${check.passed ? '✅ pass' : '❌ FAIL'} |`,
+      );
     }
-    if (view.gate.document_failures > 0) lines.push('', `${formatCount(view.gate.document_failures)} documents are below the per-document thresholds (see junit.xml).`);
+    if (view.gate.document_failures > 0)
+      lines.push(
+        '',
+        `${formatCount(view.gate.document_failures)} documents are below the per-document thresholds (see junit.xml).`,
+      );
     lines.push('');
   }
 
   if (view.fields.length > 0) {
-    lines.push(`## Worst fields`, '', '| Field | Mode | F1 | Precision | Recall | Missing | Hallucinated | Wrong value | Format only |', '|---|---|---:|---:|---:|---:|---:|---:|---:|');
+    lines.push(
+      `## Worst fields`,
+      '',
+      '| Field | Mode | F1 | Precision | Recall | Missing | Hallucinated | Wrong value | Format only |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    );
     for (const f of view.fields.slice(0, WORST_FIELDS)) {
-      lines.push(`| ${escapeMarkdown(f.path)} | ${escapeMarkdown(f.mode)} | ${f.text.f1} | ${f.text.precision} | ${f.text.recall} | ${f.missing} | ${f.hallucinated} | ${f.wrong_value} | ${f.format_only} |`);
+      lines.push(
+        `| ${escapeMarkdown(f.path)} | ${escapeMarkdown(f.mode)} | ${f.text.f1} | ${f.text.precision} | ${f.text.recall} | ${f.missing} | ${f.hallucinated} | ${f.wrong_value} | ${f.format_only} |`,
+      );
     }
     if (view.fields.length > WORST_FIELDS) lines.push('', `${view.fields.length - WORST_FIELDS} more in fields.csv.`);
     lines.push('');
@@ -111,7 +161,8 @@ export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string 
   const attention = view.documents.rows.filter((r) => r.status !== 'ok' || r.gate_reasons.length > 0);
   const lastMode = view.modes[view.modes.length - 1];
   // "Worst" by the primary system's field F1: the one the detail sections describe.
-  const f1 = (row: DocumentRow) => (lastMode ? (row.systems.find((c) => c.system === view.primary)?.f1[lastMode] ?? null) : null);
+  const f1 = (row: DocumentRow) =>
+    lastMode ? (row.systems.find((c) => c.system === view.primary)?.f1[lastMode] ?? null) : null;
   const worst = lastMode
     ? view.documents.rows
         .filter((r) => r.status === 'ok' && r.gate_reasons.length === 0 && typeof f1(r) === 'number' && f1(r)! < 1)
@@ -119,16 +170,27 @@ export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string 
     : [];
   const listed = [...attention, ...worst].slice(0, LISTED_DOCUMENTS);
   if (listed.length > 0) {
-    lines.push('## Documents to look at', '', `| Document | Status | ${lastMode ? `F1 (${lastMode}, ${escapeMarkdown(view.primary)}) | ` : ''}Problem | Dashboard |`, `|---|---|${lastMode ? '---:|' : ''}---|---|`);
+    lines.push(
+      '## Documents to look at',
+      '',
+      `| Document | Status | ${lastMode ? `F1 (${lastMode}, ${escapeMarkdown(view.primary)}) | ` : ''}Problem | Dashboard |`,
+      `|---|---|${lastMode ? '---:|' : ''}---|---|`,
+    );
     for (const row of listed) {
-      const problem = [...row.errors, ...row.gate_reasons.map((r) => `below gate: ${r}`)].join('; ') || 'field F1 below 100%';
-      lines.push(`| ${escapeMarkdown(row.id)} | ${row.status === 'ok' ? 'ok' : `**${row.status.toUpperCase()}**`} | ${lastMode ? `${formatPercent(f1(row))} | ` : ''}${escapeMarkdown(problem.slice(0, 300))} | ${dashboardCell(row)} |`);
+      const problem =
+        [...row.errors, ...row.gate_reasons.map((r) => `below gate: ${r}`)].join('; ') || 'field F1 below 100%';
+      lines.push(
+        `| ${escapeMarkdown(row.id)} | ${row.status === 'ok' ? 'ok' : `**${row.status.toUpperCase()}**`} | ${lastMode ? `${formatPercent(f1(row))} | ` : ''}${escapeMarkdown(problem.slice(0, 300))} | ${dashboardCell(row)} |`,
+      );
     }
     const more = attention.length + worst.length - listed.length;
     if (more > 0) lines.push('', `${formatCount(more)} more in documents.csv.`);
     lines.push('');
   }
-  lines.push(`Full report: \`report.html\` in the run directory (drill-downs in \`drilldown/\`). Written by docbench ${escapeMarkdown(view.report_version)}.`, '');
+  lines.push(
+    `Full report: \`report.html\` in the run directory (drill-downs in \`drilldown/\`). Written by docbench ${escapeMarkdown(view.report_version)}.`,
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -137,7 +199,10 @@ export const markdownReporter: Reporter = {
   output: RUN_DIR_FILES.summaryMarkdown,
   async write({ runDir, view, startedAt }) {
     const file = runDirPath(runDir, 'summaryMarkdown');
-    await writeFileAtomic(file, toSummaryMarkdown(view, startedAt === undefined ? undefined : performance.now() - startedAt));
+    await writeFileAtomic(
+      file,
+      toSummaryMarkdown(view, startedAt === undefined ? undefined : performance.now() - startedAt),
+    );
     return [file];
   },
 };

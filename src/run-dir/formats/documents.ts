@@ -7,7 +7,21 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineFileCheck } from '../check-file.js';
 import { RegionPageFormat } from '../../endpoint-results.js';
-import { anyValue, byMode, count, endpoint, keyed, nullableCount, nullableMode, nullableNonNegative, nullableNum, nullableString, num, oneOf, share } from '../../format-parts.js';
+import {
+  anyValue,
+  byMode,
+  count,
+  endpoint,
+  keyed,
+  nullableCount,
+  nullableMode,
+  nullableNonNegative,
+  nullableNum,
+  nullableString,
+  num,
+  oneOf,
+  share,
+} from '../../format-parts.js';
 
 const verdict = oneOf(['tp', 'fp', 'fn', 'fp+fn', 'tn'] as const);
 
@@ -45,7 +59,13 @@ const markdownProperties = {
 };
 export const DocumentMarkdownFormat = Type.Object(markdownProperties);
 
-const callError = Type.Object({ endpoint, mode: nullableMode, code: Type.String(), message: Type.String(), status: Type.Optional(Type.Integer()) });
+const callError = Type.Object({
+  endpoint,
+  mode: nullableMode,
+  code: Type.String(),
+  message: Type.String(),
+  status: Type.Optional(Type.Integer()),
+});
 const documentRegions = Type.Object({ f1_at50: share, f1_at75: share, mean_iou: nullableNum, char_accuracy: num });
 const pageTexts = Type.Union([Type.Array(Type.String()), Type.Null()]);
 
@@ -82,10 +102,15 @@ export const DocumentEvaluationFormat = Type.Object({
   /** For the drill-down: truth and each system's markdown per page (null where absent). */
   texts: Type.Optional(Type.Object({ truth: pageTexts, systems: keyed(pageTexts) })),
   /** For the drill-down: truth and each system's regions (page outlines in points, boxes in inches). */
-  region_pages: Type.Optional(Type.Object({ truth: Type.Array(RegionPageFormat), systems: keyed(Type.Array(RegionPageFormat)) })),
+  region_pages: Type.Optional(
+    Type.Object({ truth: Type.Array(RegionPageFormat), systems: keyed(Type.Array(RegionPageFormat)) }),
+  ),
 });
 
-export const checkDocumentLine = defineFileCheck<Static<typeof DocumentEvaluationFormat>>('document-line', DocumentEvaluationFormat);
+export const checkDocumentLine = defineFileCheck<Static<typeof DocumentEvaluationFormat>>(
+  'document-line',
+  DocumentEvaluationFormat,
+);
 
 /** A line of documents.jsonl as summary.json schema 1 wrote it: one service, the incumbent beside it. */
 export const DocumentEvaluationV1Format = Type.Object({
@@ -109,7 +134,12 @@ export const DocumentEvaluationV1Format = Type.Object({
   /** For the drill-down: truth, service and incumbent markdown per page (null where absent). */
   texts: Type.Optional(Type.Object({ truth: pageTexts, service: pageTexts, baseline: pageTexts })),
   /** For the drill-down: truth and predicted regions (page outlines in points, boxes in inches). */
-  region_pages: Type.Optional(Type.Object({ truth: Type.Array(RegionPageFormat), predicted: Type.Array(RegionPageFormat) })),
+  region_pages: Type.Optional(
+    Type.Object({ truth: Type.Array(RegionPageFormat), predicted: Type.Array(RegionPageFormat) }),
+  ),
 });
 
-export const checkDocumentLineV1 = defineFileCheck<Static<typeof DocumentEvaluationV1Format>>('document-line-v1', DocumentEvaluationV1Format);
+export const checkDocumentLineV1 = defineFileCheck<Static<typeof DocumentEvaluationV1Format>>(
+  'document-line-v1',
+  DocumentEvaluationV1Format,
+);

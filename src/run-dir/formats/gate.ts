@@ -28,10 +28,19 @@ export const GateResultFormat = Type.Object({
   passed: Type.Boolean(),
   checks: Type.Array(GateCheckFormat),
   /** Per-document thresholds (junit): documents below them, with the reason. */
-  document_failures: Type.Array(Type.Object({ document_id: Type.String(), system: Type.Optional(Type.String()), reasons: Type.Array(Type.String()) })),
+  document_failures: Type.Array(
+    Type.Object({
+      document_id: Type.String(),
+      system: Type.Optional(Type.String()),
+      reasons: Type.Array(Type.String()),
+    }),
+  ),
 });
 
 /** The file: the verdict and its schema version. */
-const GateFileFormat = Type.Object({ schema_version: Type.Optional(Type.Literal(GATE_SCHEMA_VERSION)), ...GateResultFormat.properties });
+const GateFileFormat = Type.Object({
+  schema_version: Type.Optional(Type.Literal(GATE_SCHEMA_VERSION)),
+  ...GateResultFormat.properties,
+});
 
 export const checkGateV1 = defineFileCheck<Static<typeof GateFileFormat>>('gate-v1', GateFileFormat);

@@ -7,7 +7,16 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Price } from '../../systems/index.js';
 import { MANIFEST_SCHEMA_VERSION } from '../manifest.js';
 import { defineFileCheck } from '../check-file.js';
-import { count, endpoint, mode, nonNegative, nullableNonNegative, nullableString, oneOf, systemName } from '../../format-parts.js';
+import {
+  count,
+  endpoint,
+  mode,
+  nonNegative,
+  nullableNonNegative,
+  nullableString,
+  oneOf,
+  systemName,
+} from '../../format-parts.js';
 
 /** Why a run (or one system's calls) stopped early. */
 export const StopReasonFormat = oneOf(['interrupted', 'auth', 'outage', 'output', 'budget', null] as const);
@@ -22,7 +31,10 @@ export const SelectionFormat = Type.Object({
   /** Keep the first N (after filter and sample). */
   limit: Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 0 }),
   /** Take shard `index` (1-based) of `count`. */
-  shard: Type.Union([Type.Null(), Type.Object({ index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) })]),
+  shard: Type.Union([
+    Type.Null(),
+    Type.Object({ index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) }),
+  ]),
 });
 
 /** A system's estimate as run.json keeps it (docs/systems.md, "Budgets"). */
@@ -106,7 +118,13 @@ export const RunManifestFormat = Type.Object({
     /** What the cache keys on. */
     identity: Type.String(),
   }),
-  options: Type.Object({ modes: Type.Array(mode), endpoints: Type.Array(endpoint), repeat: Type.Integer({ minimum: 1 }), cache: Type.Boolean(), selection: SelectionFormat }),
+  options: Type.Object({
+    modes: Type.Array(mode),
+    endpoints: Type.Array(endpoint),
+    repeat: Type.Integer({ minimum: 1 }),
+    cache: Type.Boolean(),
+    selection: SelectionFormat,
+  }),
   /** The resolved configuration without secrets (`apiKeySet` says whether a key was used). */
   config: Type.Record(Type.String(), Type.Unknown()),
   counts: Type.Object({

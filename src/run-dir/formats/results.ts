@@ -5,7 +5,12 @@
  * endpoints' formats (src/endpoint-results.ts), what the service client returns.
  */
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
-import { CompareResultFormat, ExtractResultFormat, ProcessResultFormat, SplitResultFormat } from '../../endpoint-results.js';
+import {
+  CompareResultFormat,
+  ExtractResultFormat,
+  ProcessResultFormat,
+  SplitResultFormat,
+} from '../../endpoint-results.js';
 import { RECORD_SCHEMA_VERSION } from '../record.js';
 import { defineFileCheck } from '../check-file.js';
 import { count, mode, nonNegative, systemName } from '../../format-parts.js';
@@ -25,7 +30,11 @@ export const CallErrorFormat = Type.Object({
 });
 
 /** What one call consumed, as the system reported it. */
-export const UsageFormat = Type.Object({ pages: Type.Optional(count), input_tokens: Type.Optional(count), output_tokens: Type.Optional(count) });
+export const UsageFormat = Type.Object({
+  pages: Type.Optional(count),
+  input_tokens: Type.Optional(count),
+  output_tokens: Type.Optional(count),
+});
 
 /** What every call's line has, whatever its endpoint and status. */
 const callProperties = {
@@ -55,7 +64,11 @@ const callProperties = {
 };
 
 /** The two lines of one endpoint: a success with its result, a failure with its error. */
-function callFormats<E extends string, M extends TProperties, R extends TObject>(endpoint: E, modeProperty: M, result: R) {
+function callFormats<E extends string, M extends TProperties, R extends TObject>(
+  endpoint: E,
+  modeProperty: M,
+  result: R,
+) {
   const head = { ...callProperties, endpoint: Type.Literal(endpoint), ...modeProperty };
   return [
     Type.Object({ ...head, status: Type.Literal('ok'), result }),
@@ -81,9 +94,18 @@ export type CallRecordFormat = Static<(typeof CALL_FORMATS)[number]>;
 const RECORD = {
   type: 'object',
   required: ['v', 'endpoint', 'status'],
-  properties: { v: { enum: [1, RECORD_SCHEMA_VERSION] }, endpoint: { enum: [...new Set(CALL_FORMATS.map((f) => f.properties.endpoint.const))] }, status: { enum: ['ok', 'failed'] } },
+  properties: {
+    v: { enum: [1, RECORD_SCHEMA_VERSION] },
+    endpoint: { enum: [...new Set(CALL_FORMATS.map((f) => f.properties.endpoint.const))] },
+    status: { enum: ['ok', 'failed'] },
+  },
   allOf: CALL_FORMATS.map((format) => ({
-    if: { properties: { endpoint: { const: format.properties.endpoint.const }, status: { const: format.properties.status.const } } },
+    if: {
+      properties: {
+        endpoint: { const: format.properties.endpoint.const },
+        status: { const: format.properties.status.const },
+      },
+    },
     // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
     then: {
       ...format,
@@ -97,4 +119,6 @@ const RECORD = {
   })),
 };
 
-export const checkRecord = defineFileCheck<CallRecordFormat | (Omit<CallRecordFormat, 'v' | 'system'> & { v: 1; system?: undefined })>('call-record', RECORD);
+export const checkRecord = defineFileCheck<
+  CallRecordFormat | (Omit<CallRecordFormat, 'v' | 'system'> & { v: 1; system?: undefined })
+>('call-record', RECORD);

@@ -9,7 +9,23 @@ import { MODES } from '../../types.js';
 import type { DecisionFamily } from '../../score/index.js';
 import { SUMMARY_SCHEMA_VERSION } from '../evaluation-types.js';
 import { defineFileCheck } from '../check-file.js';
-import { byMode, count, interval, keyed, mode, nonNegative, nullableInterval, nullableNonNegative, nullableNum, nullableShare, nullableString, num, oneOf, share, systemName } from '../../format-parts.js';
+import {
+  byMode,
+  count,
+  interval,
+  keyed,
+  mode,
+  nonNegative,
+  nullableInterval,
+  nullableNonNegative,
+  nullableNum,
+  nullableShare,
+  nullableString,
+  num,
+  oneOf,
+  share,
+  systemName,
+} from '../../format-parts.js';
 
 /**
  * Percentiles of one latency population (without `min`); the method is named so numbers can be reproduced.
@@ -113,7 +129,14 @@ export const ConfidenceBlockFormat = Type.Object({
 
 const prf = Type.Object({ precision: share, recall: share, f1: share });
 
-export const RegionsBlockFormat = Type.Object({ at50: prf, at75: prf, mean_iou: nullableShare, char_accuracy: num, documents: count, failed: count });
+export const RegionsBlockFormat = Type.Object({
+  at50: prf,
+  at75: prf,
+  mean_iou: nullableShare,
+  char_accuracy: num,
+  documents: count,
+  failed: count,
+});
 
 const tagBreakdownProperties = {
   documents: count,
@@ -310,7 +333,11 @@ export const RunSummaryFormat = Type.Object({
 export const checkSummaryV2 = defineFileCheck<Static<typeof RunSummaryFormat>>('summary-v2', RunSummaryFormat);
 
 /** Schema 1's tag breakdown: the service's and the incumbent's similarity side by side. */
-export const TagBreakdownV1Format = Type.Object({ ...tagBreakdownProperties, similarity_service: nullableShare, similarity_baseline: nullableShare });
+export const TagBreakdownV1Format = Type.Object({
+  ...tagBreakdownProperties,
+  similarity_service: nullableShare,
+  similarity_baseline: nullableShare,
+});
 
 /** Schema 1's field row: the incumbent's baseline JSON had the mode `baseline`. */
 export const FieldRowV1Format = fieldRow(oneOf([...MODES, 'baseline'] as const));
@@ -342,7 +369,13 @@ export const RunSummaryV1Format = Type.Object({
   /** Per field path and mode (and the incumbent's baseline JSON), worst F1 first. */
   fields: Type.Array(FieldRowV1Format),
   /** What could not be scored for lack of truth or baseline files, per kind: document counts. */
-  skipped: Type.Object({ truth_json: count, truth_markdown: count, truth_regions: count, baseline_markdown: count, baseline_json: count }),
+  skipped: Type.Object({
+    truth_json: count,
+    truth_markdown: count,
+    truth_regions: count,
+    baseline_markdown: count,
+    baseline_json: count,
+  }),
   metric_versions: metricVersions,
 });
 

@@ -15,12 +15,19 @@ function toSamples(items: readonly CalibrationItem[]): Sample[] {
   return items.map((item, i) => {
     const y = typeof item.correct === 'boolean' ? (item.correct ? 1 : 0) : item.correct;
     if (!Number.isFinite(item.confidence) || item.confidence < 0 || item.confidence > 100) {
-      throw new DocbenchError('INPUT_INVALID', `calibration: item ${i} has confidence ${String(item.confidence)}, outside 0–100`, {
-        hint: 'pass confidence_score as the service returns it, on the 0–100 scale',
-      });
+      throw new DocbenchError(
+        'INPUT_INVALID',
+        `calibration: item ${i} has confidence ${String(item.confidence)}, outside 0–100`,
+        {
+          hint: 'pass confidence_score as the service returns it, on the 0–100 scale',
+        },
+      );
     }
     if (!Number.isFinite(y) || y < 0 || y > 1) {
-      throw new DocbenchError('INPUT_INVALID', `calibration: item ${i} has correctness ${String(item.correct)}, outside [0, 1]`);
+      throw new DocbenchError(
+        'INPUT_INVALID',
+        `calibration: item ${i} has correctness ${String(item.correct)}, outside [0, 1]`,
+      );
     }
     return { percent: item.confidence, p: item.confidence / 100, y };
   });
@@ -42,8 +49,10 @@ export function calibration(items: readonly CalibrationItem[], options: Calibrat
   const bins = options.bins ?? DEFAULT_BINS;
   const edgeRule = options.edgeRule ?? '(lo,hi]';
   const target = options.target ?? DEFAULT_AUTO_ACCEPT_TARGET;
-  if (!Number.isInteger(bins) || bins < 1) throw new DocbenchError('INPUT_INVALID', `calibration: bins must be a positive integer, got ${bins}`);
-  if (!(target > 0 && target <= 1)) throw new DocbenchError('INPUT_INVALID', `calibration: target must be in (0, 1], got ${target}`);
+  if (!Number.isInteger(bins) || bins < 1)
+    throw new DocbenchError('INPUT_INVALID', `calibration: bins must be a positive integer, got ${bins}`);
+  if (!(target > 0 && target <= 1))
+    throw new DocbenchError('INPUT_INVALID', `calibration: target must be in (0, 1], got ${target}`);
   if (items.length === 0) {
     throw new DocbenchError('INPUT_INVALID', 'calibration: no documents with a confidence score', {
       hint: 'calibration needs documents whose response carried confidence_score',

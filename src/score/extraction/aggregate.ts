@@ -93,12 +93,33 @@ export function aggregateExtraction(documents: readonly ExtractionScore[]): Extr
     'extraction strict micro',
   );
   const macro = (pick: (d: ExtractionScore) => PrfScore, label: string): MacroScore => ({
-    precision: checkUnit(`${label} precision`, mean(documents.map((d) => pick(d).precision), label)),
-    recall: checkUnit(`${label} recall`, mean(documents.map((d) => pick(d).recall), label)),
-    f1: checkUnit(`${label} f1`, mean(documents.map((d) => pick(d).f1), label)),
+    precision: checkUnit(
+      `${label} precision`,
+      mean(
+        documents.map((d) => pick(d).precision),
+        label,
+      ),
+    ),
+    recall: checkUnit(
+      `${label} recall`,
+      mean(
+        documents.map((d) => pick(d).recall),
+        label,
+      ),
+    ),
+    f1: checkUnit(
+      `${label} f1`,
+      mean(
+        documents.map((d) => pick(d).f1),
+        label,
+      ),
+    ),
   });
 
-  const paths = new Map<string, { counts: Counts; strict: Counts; errors: Record<FieldError, number>; anls: number[] }>();
+  const paths = new Map<
+    string,
+    { counts: Counts; strict: Counts; errors: Record<FieldError, number>; anls: number[] }
+  >();
   for (const document of documents) {
     for (const field of document.fields) {
       if (field.verdict === 'tn') continue;
@@ -156,7 +177,16 @@ export function aggregateExtraction(documents: readonly ExtractionScore[]): Extr
     itemCountError: checkMetric('item count error', sum((d) => d.items.countError) / n, { min: 0 }),
     anls:
       withText.length > 0
-        ? { mean: checkUnit('anls* mean', mean(withText.map((d) => d.anls!), 'anls* mean')), documents: withText.length }
+        ? {
+            mean: checkUnit(
+              'anls* mean',
+              mean(
+                withText.map((d) => d.anls!),
+                'anls* mean',
+              ),
+            ),
+            documents: withText.length,
+          }
         : null,
   };
 }

@@ -31,7 +31,11 @@ function similarity(a: string, aLength: number, b: string, bLength: number, thre
 }
 
 /** ANLS of two scalars: 1 − NLD when that is ≥ threshold, else 0; two empty strings score 1. Higher is better. */
-export function anlsLeaf(truth: string | number | boolean, prediction: string | number | boolean, threshold = ANLS_THRESHOLD): number {
+export function anlsLeaf(
+  truth: string | number | boolean,
+  prediction: string | number | boolean,
+  threshold = ANLS_THRESHOLD,
+): number {
   const a = normalizeLeaf(truth);
   const b = normalizeLeaf(prediction);
   return similarity(a, countCodePoints(a), b, countCodePoints(b), threshold);
@@ -42,7 +46,15 @@ type Node =
   | { kind: 'none'; length: 1; key: number; noneLike: true }
   | { kind: 'leaf'; length: 1; key: number; noneLike: boolean; text: string; codePoints: number; id: number }
   | { kind: 'list'; length: number; key: number; noneLike: boolean; items: Node[] }
-  | { kind: 'dict'; length: number; key: number; noneLike: boolean; keys: string[]; values: Node[]; entries: Map<string, Node> };
+  | {
+      kind: 'dict';
+      length: number;
+      key: number;
+      noneLike: boolean;
+      keys: string[];
+      values: Node[];
+      entries: Map<string, Node>;
+    };
 
 /** The JSON text `null` is number 0 (see `createInterning`). */
 const NONE: Node = { kind: 'none', length: 1, key: 0, noneLike: true };
@@ -75,14 +87,28 @@ function prepare(value: Json | undefined, interning: Interning): Node {
   if (value === undefined || value === null) return NONE;
   if (Array.isArray(value)) {
     const items = value.map((v) => prepare(v, interning));
-    return { kind: 'list', items, length: items.reduce((s, n) => s + n.length, 0), key: internJson(value, interning), noneLike: items.length === 0 };
+    return {
+      kind: 'list',
+      items,
+      length: items.reduce((s, n) => s + n.length, 0),
+      key: internJson(value, interning),
+      noneLike: items.length === 0,
+    };
   }
   if (typeof value === 'object') {
     const keys = Object.keys(value);
     const values = keys.map((k) => prepare(value[k], interning));
     const length = values.reduce((s, n) => s + n.length, 0);
     const entries = new Map(keys.map((k, i) => [k, values[i]!] as const));
-    return { kind: 'dict', keys, values, entries, length, key: internJson(value, interning), noneLike: keys.length === 0 };
+    return {
+      kind: 'dict',
+      keys,
+      values,
+      entries,
+      length,
+      key: internJson(value, interning),
+      noneLike: keys.length === 0,
+    };
   }
   const text = normalizeLeaf(value);
   let id = interning.texts.get(text);
@@ -90,7 +116,15 @@ function prepare(value: Json | undefined, interning: Interning): Node {
     id = interning.texts.size;
     interning.texts.set(text, id);
   }
-  return { kind: 'leaf', length: 1, key: internJson(value, interning), noneLike: value === '', text, codePoints: countCodePoints(text), id };
+  return {
+    kind: 'leaf',
+    length: 1,
+    key: internJson(value, interning),
+    noneLike: value === '',
+    text,
+    codePoints: countCodePoints(text),
+    id,
+  };
 }
 
 interface Partial {
@@ -204,7 +238,13 @@ function isFlatDict(node: Node): node is FlatDict {
  * numbered once, and each pair reads the predicted value of each truth key from a table. The sum runs over the
  * truth's keys in their order, as in `compare`, so every pair's figure is the same double.
  */
-function compareFlatDicts(truth: FlatDict[], prediction: FlatDict[], context: Context, pairNls: Float64Array, pairLength: Float64Array): void {
+function compareFlatDicts(
+  truth: FlatDict[],
+  prediction: FlatDict[],
+  context: Context,
+  pairNls: Float64Array,
+  pairLength: Float64Array,
+): void {
   const m = prediction.length;
   const slots = new Map<string, number>();
   const slotOf = (key: string) => {
@@ -260,6 +300,10 @@ export function anlsStar(truth: Json | undefined, prediction: Json | undefined, 
   const interning = createInterning();
   const truthTree = prepare(truth, interning);
   const predictedTree = prepare(prediction, interning);
-  const { nls, length } = compare(truthTree, predictedTree, { threshold, memo: new Map(), texts: Math.max(1, interning.texts.size) });
+  const { nls, length } = compare(truthTree, predictedTree, {
+    threshold,
+    memo: new Map(),
+    texts: Math.max(1, interning.texts.size),
+  });
   return checkUnit('anls*', length === 0 ? 1 : nls / length);
 }

@@ -51,14 +51,26 @@ const MEMO_LIMIT = 1 << 12;
  * Fills the matrices of `scoreArray`'s assignment. `structured` is the array's flag: for a list of scalars the
  * items themselves are compared and no pair is "exact".
  */
-export function fillItemMatrices(truthItems: Items, predictedItems: Items, structured: boolean, countPair: CountPair): ItemMatrices {
+export function fillItemMatrices(
+  truthItems: Items,
+  predictedItems: Items,
+  structured: boolean,
+  countPair: CountPair,
+): ItemMatrices {
   const n = truthItems.length;
   const m = predictedItems.length;
-  const matrices: ItemMatrices = { equal: new Int32Array(n * m), exact: new Uint8Array(n * m), strict: new Int32Array(n * m) };
+  const matrices: ItemMatrices = {
+    equal: new Int32Array(n * m),
+    exact: new Uint8Array(n * m),
+    strict: new Int32Array(n * m),
+  };
   const mismatch = new Uint8Array(n * m);
   const truthValues = truthItems.map((item) => item.node);
   const predictedValues = predictedItems.map((item) => item.node);
-  const allObjects = structured && truthValues.every((node) => node.kind === 'object') && predictedValues.every((node) => node.kind === 'object');
+  const allObjects =
+    structured &&
+    truthValues.every((node) => node.kind === 'object') &&
+    predictedValues.every((node) => node.kind === 'object');
   if (allObjects) {
     for (const key of collectKeys(truthValues, predictedValues)) {
       const slot = (node: TreeNode) => {
@@ -91,7 +103,14 @@ function fillSlot(
   countPair: CountPair,
 ): void {
   const comparator = sharedComparator(truth, predicted);
-  if (comparator) fillScalarSlot(truth as (ScalarNode | undefined)[], predicted as (ScalarNode | undefined)[], comparator, matrices, mismatch);
+  if (comparator)
+    fillScalarSlot(
+      truth as (ScalarNode | undefined)[],
+      predicted as (ScalarNode | undefined)[],
+      comparator,
+      matrices,
+      mismatch,
+    );
   else fillTreeSlot(truth, predicted, matrices, mismatch, countPair);
 }
 
@@ -133,7 +152,11 @@ function parsedKey(parsed: NonNullable<Canonical['parsed']>): string | boolean {
 }
 
 function internScalars(values: (ScalarNode | undefined)[], interner: Interner): ScalarIds {
-  const ids: ScalarIds = { parsed: new Int32Array(values.length), text: new Int32Array(values.length), raw: new Int32Array(values.length) };
+  const ids: ScalarIds = {
+    parsed: new Int32Array(values.length),
+    text: new Int32Array(values.length),
+    raw: new Int32Array(values.length),
+  };
   for (let k = 0; k < values.length; k++) {
     const node = values[k];
     if (node === undefined) {
@@ -178,7 +201,13 @@ function fillScalarSlot(
   { equal, strict }: ItemMatrices,
   mismatch: Uint8Array,
 ): void {
-  const interner: Interner = { parsedIds: new Map(), parsedCanon: [], textIds: new Map(), rawIds: new Map(), rawCount: 0 };
+  const interner: Interner = {
+    parsedIds: new Map(),
+    parsedCanon: [],
+    textIds: new Map(),
+    rawIds: new Map(),
+    rawCount: 0,
+  };
   const t = internScalars(truth, interner);
   const p = internScalars(predicted, interner);
   const parsedCount = interner.parsedIds.size;

@@ -99,7 +99,13 @@ export function prepareTree(
     return anyValue ? { kind: 'object', raw: value, keys, children } : { kind: 'empty', raw: value };
   }
   const { comparator } = context.table.get(collapsedPath, name, schemaNode);
-  return { kind: 'scalar', raw: value, canon: canonicalize(comparator, value, context.canonical), comparator, collapsedPath };
+  return {
+    kind: 'scalar',
+    raw: value,
+    canon: canonicalize(comparator, value, context.canonical),
+    comparator,
+    collapsedPath,
+  };
 }
 
 /** `comparator.canonicalize(value)`, once per comparator and value (canonical forms are never mutated). */
@@ -142,7 +148,8 @@ export function collectValueTypes(
   }
   if (typeof value === 'string') {
     if (isBlank(value)) return;
-    if (longestText) longestText.set(collapsedPath, Math.max(longestText.get(collapsedPath) ?? 0, Array.from(value.trim()).length));
+    if (longestText)
+      longestText.set(collapsedPath, Math.max(longestText.get(collapsedPath) ?? 0, Array.from(value.trim()).length));
   }
   if (!types.has(collapsedPath)) types.set(collapsedPath, typeof value as ValueType);
 }

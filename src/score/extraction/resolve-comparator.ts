@@ -27,19 +27,93 @@ export interface ResolvedComparator {
 export type ValueType = 'number' | 'boolean' | 'string';
 
 const MONEY_WORDS = new Set([
-  'amount', 'amounts', 'amt', 'charge', 'charges', 'charged', 'total', 'totals', 'subtotal', 'paid', 'payment',
-  'payments', 'balance', 'price', 'fee', 'fees', 'copay', 'copayment', 'coinsurance', 'deductible', 'allowed',
-  'cost', 'costs', 'billed', 'due', 'owed', 'tax', 'refund', 'reimbursement', 'payable', 'outstanding',
+  'amount',
+  'amounts',
+  'amt',
+  'charge',
+  'charges',
+  'charged',
+  'total',
+  'totals',
+  'subtotal',
+  'paid',
+  'payment',
+  'payments',
+  'balance',
+  'price',
+  'fee',
+  'fees',
+  'copay',
+  'copayment',
+  'coinsurance',
+  'deductible',
+  'allowed',
+  'cost',
+  'costs',
+  'billed',
+  'due',
+  'owed',
+  'tax',
+  'refund',
+  'reimbursement',
+  'payable',
+  'outstanding',
 ]);
 // A money word next to one of these names a count, a label or a date, not an amount ("total_units", "due_date").
 const NOT_MONEY_WORDS = new Set([
-  'units', 'unit', 'count', 'qty', 'quantity', 'number', 'num', 'no', 'pages', 'page', 'days', 'day', 'items',
-  'lines', 'percent', 'pct', 'percentage', 'date', 'id', 'code', 'name', 'description', 'desc', 'status', 'type',
-  'flag', 'indicator', 'text', 'note', 'notes', 'reason', 'method', 'currency',
+  'units',
+  'unit',
+  'count',
+  'qty',
+  'quantity',
+  'number',
+  'num',
+  'no',
+  'pages',
+  'page',
+  'days',
+  'day',
+  'items',
+  'lines',
+  'percent',
+  'pct',
+  'percentage',
+  'date',
+  'id',
+  'code',
+  'name',
+  'description',
+  'desc',
+  'status',
+  'type',
+  'flag',
+  'indicator',
+  'text',
+  'note',
+  'notes',
+  'reason',
+  'method',
+  'currency',
 ]);
 const CODE_WORDS = new Set([
-  'cpt', 'hcpcs', 'icd', 'icd9', 'icd10', 'icd10cm', 'icd10pcs', 'npi', 'ndc', 'code', 'codes', 'id', 'ids', 'mrn',
-  'tin', 'ein', 'modifier', 'modifiers',
+  'cpt',
+  'hcpcs',
+  'icd',
+  'icd9',
+  'icd10',
+  'icd10cm',
+  'icd10pcs',
+  'npi',
+  'ndc',
+  'code',
+  'codes',
+  'id',
+  'ids',
+  'mrn',
+  'tin',
+  'ein',
+  'modifier',
+  'modifiers',
 ]);
 const DATE_WORDS = new Set(['date', 'dates', 'dob', 'dos', 'doi', 'birthdate', 'birthday']);
 const MONEY_DESCRIPTION = /\$|\b(amount|dollars?|currency|usd|money|price|charge|fee|payment|balance|cost)\b/iu;
@@ -104,12 +178,19 @@ export class ComparatorTable {
     let entry = this.resolved.get(collapsedPath);
     if (!entry) {
       // Own properties only: a field named `valueOf` or `__proto__` must not find Object.prototype.
-      const explicit = Object.hasOwn(this.options.comparators, collapsedPath) ? this.options.comparators[collapsedPath] : undefined;
+      const explicit = Object.hasOwn(this.options.comparators, collapsedPath)
+        ? this.options.comparators[collapsedPath]
+        : undefined;
       if (explicit !== undefined) {
         const spec = typeof explicit === 'string' ? { type: explicit } : explicit;
         entry = { comparator: createComparator(spec, this.options.locale), source: 'explicit' };
       } else {
-        const inferred = inferComparatorSpec(fieldName, schemaNode, this.options.schemaRoot, this.options.valueTypes.get(collapsedPath));
+        const inferred = inferComparatorSpec(
+          fieldName,
+          schemaNode,
+          this.options.schemaRoot,
+          this.options.valueTypes.get(collapsedPath),
+        );
         entry = { comparator: createComparator(inferred.spec, this.options.locale), source: inferred.source };
       }
       this.resolved.set(collapsedPath, entry);

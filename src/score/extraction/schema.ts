@@ -35,7 +35,8 @@ function branches(node: SchemaNode | undefined, root: SchemaNode, depth = 0): Sc
   const out = [resolved];
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const list = resolved[key];
-    if (Array.isArray(list)) for (const branch of list) if (isNode(branch)) out.push(...branches(branch, root, depth + 1));
+    if (Array.isArray(list))
+      for (const branch of list) if (isNode(branch)) out.push(...branches(branch, root, depth + 1));
   }
   return out;
 }
@@ -60,7 +61,8 @@ export function lookupKey(node: SchemaNode | undefined, key: string, root: Schem
     const properties = branch.properties;
     if (isNode(properties)) {
       declaresProperties = true;
-      if (Object.hasOwn(properties, key) && isNode(properties[key])) return { declared: true, node: derefSchema(properties[key], root) };
+      if (Object.hasOwn(properties, key) && isNode(properties[key]))
+        return { declared: true, node: derefSchema(properties[key], root) };
     }
     if (isNode(branch.additionalProperties)) additional = branch.additionalProperties;
   }
@@ -89,7 +91,10 @@ export function schemaTypes(node: SchemaNode | undefined, root: SchemaNode): str
 }
 
 /** `format` and `description` of a node, across branches. */
-export function schemaAnnotations(node: SchemaNode | undefined, root: SchemaNode): { format?: string; description: string } {
+export function schemaAnnotations(
+  node: SchemaNode | undefined,
+  root: SchemaNode,
+): { format?: string; description: string } {
   let format: string | undefined;
   const descriptions: string[] = [];
   for (const branch of branches(node, root)) {

@@ -64,8 +64,14 @@ function aggregateVariant(
   const counted = pages.filter((p) => !p.bothEmpty);
   // Σlength = 0: every page blank on both sides (1), unless a page had no output (a failure is 0).
   const micro = documents.length === 0 ? null : length > 0 ? 1 - edits / length : anyMissing ? 0 : 1;
-  const macro = documents.length === 0 ? null : counted.length > 0 ? counted.reduce((s, p) => s + p.similarity, 0) / counted.length : 1;
-  const documentMean = documents.length === 0 ? null : documents.reduce((s, d) => s + d.similarity, 0) / documents.length;
+  const macro =
+    documents.length === 0
+      ? null
+      : counted.length > 0
+        ? counted.reduce((s, p) => s + p.similarity, 0) / counted.length
+        : 1;
+  const documentMean =
+    documents.length === 0 ? null : documents.reduce((s, d) => s + d.similarity, 0) / documents.length;
   return {
     micro: checkOptionalUnit(`${metric} (micro)`, micro),
     macro: checkOptionalUnit(`${metric} (macro)`, macro),
@@ -109,7 +115,12 @@ export function computeMicroSimilarity(counts: readonly EditCounts[], indices?: 
 export function createMicroSimilarityStatistic(counts: readonly EditCounts[]): (indices: ArrayLike<number>) => number {
   const statistic = (indices: ArrayLike<number>) => computeMicroSimilarity(counts, indices);
   const sums = createEditSums(counts);
-  return sums ? Object.assign(statistic, { fromMultiplicities: (multiplicities: Uint32Array) => similarityFromCounts(sums.edits(multiplicities, 0), sums.length(multiplicities, 0)) }) : statistic;
+  return sums
+    ? Object.assign(statistic, {
+        fromMultiplicities: (multiplicities: Uint32Array) =>
+          similarityFromCounts(sums.edits(multiplicities, 0), sums.length(multiplicities, 0)),
+      })
+    : statistic;
 }
 
 /**
@@ -118,8 +129,12 @@ export function createMicroSimilarityStatistic(counts: readonly EditCounts[]): (
  * `createMicroF1Delta` for field F1. Evaluable from multiplicities as {@link createMicroSimilarityStatistic}
  * is; B's columns are stored as differences from A's where that is sparser (two systems mostly agree).
  */
-export function createMicroSimilarityDelta(a: readonly EditCounts[], b: readonly EditCounts[]): (indices: ArrayLike<number>) => number {
-  const statistic = (indices: ArrayLike<number>) => computeMicroSimilarity(a, indices) - computeMicroSimilarity(b, indices);
+export function createMicroSimilarityDelta(
+  a: readonly EditCounts[],
+  b: readonly EditCounts[],
+): (indices: ArrayLike<number>) => number {
+  const statistic = (indices: ArrayLike<number>) =>
+    computeMicroSimilarity(a, indices) - computeMicroSimilarity(b, indices);
   const sumsA = createEditSums(a);
   const sumsB = sumsA && a.length === b.length ? createEditSums(b, sumsA.columns) : null;
   if (!sumsA || !sumsB) return statistic;
@@ -127,7 +142,10 @@ export function createMicroSimilarityDelta(a: readonly EditCounts[], b: readonly
     fromMultiplicities: (multiplicities: Uint32Array) => {
       const editsA = sumsA.edits(multiplicities, 0);
       const lengthA = sumsA.length(multiplicities, 0);
-      return similarityFromCounts(editsA, lengthA) - similarityFromCounts(sumsB.edits(multiplicities, editsA), sumsB.length(multiplicities, lengthA));
+      return (
+        similarityFromCounts(editsA, lengthA) -
+        similarityFromCounts(sumsB.edits(multiplicities, editsA), sumsB.length(multiplicities, lengthA))
+      );
     },
   });
 }
@@ -138,8 +156,14 @@ interface EditColumns {
 }
 
 /** Σedits and Σlength of a resample from its multiplicities; null when the counts are not integers small enough for exact sums. */
-function createEditSums(counts: readonly EditCounts[], reference?: EditColumns): { columns: EditColumns; edits: CountedSum; length: CountedSum } | null {
-  const columns = { edits: Float64Array.from(counts, (c) => c.edits), length: Float64Array.from(counts, (c) => c.length) };
+function createEditSums(
+  counts: readonly EditCounts[],
+  reference?: EditColumns,
+): { columns: EditColumns; edits: CountedSum; length: CountedSum } | null {
+  const columns = {
+    edits: Float64Array.from(counts, (c) => c.edits),
+    length: Float64Array.from(counts, (c) => c.length),
+  };
   const edits = createCountedSum(columns.edits, reference?.edits);
   const length = createCountedSum(columns.length, reference?.length);
   return edits && length ? { columns, edits, length } : null;

@@ -41,9 +41,13 @@ export function headToHead(
 ): HeadToHeadResult {
   const tieTolerance = options.tieTolerance ?? DEFAULT_TIE_TOLERANCE;
   if (!(tieTolerance >= 0) || !Number.isFinite(tieTolerance)) {
-    throw new DocbenchError('INPUT_INVALID', `head-to-head: tieTolerance ${String(tieTolerance)} is not a finite number ≥ 0`, {
-      hint: 'Pass a tolerance such as 0.005.',
-    });
+    throw new DocbenchError(
+      'INPUT_INVALID',
+      `head-to-head: tieTolerance ${String(tieTolerance)} is not a finite number ≥ 0`,
+      {
+        hint: 'Pass a tolerance such as 0.005.',
+      },
+    );
   }
   if (serviceSimilarities.length !== incumbentSimilarities.length) {
     throw new DocbenchError(
@@ -56,11 +60,18 @@ export function headToHead(
   const outcomes: HeadToHeadOutcome[] = [];
   serviceSimilarities.forEach((service, index) => {
     const incumbent = incumbentSimilarities[index]!;
-    for (const [who, value] of [['service', service], ['incumbent', incumbent]] as const) {
+    for (const [who, value] of [
+      ['service', service],
+      ['incumbent', incumbent],
+    ] as const) {
       if (!Number.isFinite(value) || value < 0 || value > 1) {
-        throw new DocbenchError('INPUT_INVALID', `head-to-head: ${who} similarity ${String(value)} of document #${index} is outside [0, 1]`, {
-          hint: 'Pass similarities as computed by markdownSimilarity / scoreMarkdownPages.',
-        });
+        throw new DocbenchError(
+          'INPUT_INVALID',
+          `head-to-head: ${who} similarity ${String(value)} of document #${index} is outside [0, 1]`,
+          {
+            hint: 'Pass similarities as computed by markdownSimilarity / scoreMarkdownPages.',
+          },
+        );
       }
     }
     const delta = service - incumbent;
@@ -83,6 +94,9 @@ export function headToHead(
  * exists. The incumbent takes the truth's seat only for pairing pages; the similarity itself is symmetric.
  * `null` service pages (a failed call) give drift 0, as any failure does.
  */
-export function scoreMarkdownDrift(servicePages: readonly string[] | null, incumbentPages: readonly string[]): MarkdownDocumentScore {
+export function scoreMarkdownDrift(
+  servicePages: readonly string[] | null,
+  incumbentPages: readonly string[],
+): MarkdownDocumentScore {
   return scoreMarkdownPages(servicePages, incumbentPages);
 }

@@ -6,7 +6,13 @@ export { levenshteinCodePoints, countCodePoints } from '../shared/code-point-lev
 export type { CodePointDistance } from '../shared/code-point-levenshtein.js';
 export { scoreMarkdownPages } from './pages.js';
 export type { MarkdownPageScore, MarkdownPageStatus, MarkdownDocumentScore, MarkdownDocumentFigures } from './pages.js';
-export { aggregateMarkdown, computeMicroSimilarity, createMicroSimilarityDelta, createMicroSimilarityStatistic, similarityFromCounts } from './aggregate.js';
+export {
+  aggregateMarkdown,
+  computeMicroSimilarity,
+  createMicroSimilarityDelta,
+  createMicroSimilarityStatistic,
+  similarityFromCounts,
+} from './aggregate.js';
 export type { MarkdownAggregate, MarkdownAggregateFigures, EditCounts } from './aggregate.js';
 export { scoreWords, aggregateWords, tokenizeWords, WORD_NORMALIZATION } from './words.js';
 export type { WordScore, WordAggregate } from './words.js';

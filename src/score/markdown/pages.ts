@@ -49,7 +49,10 @@ export interface MarkdownDocumentScore extends MarkdownDocumentFigures {
  * Scores a document page by page. `predictedPages` is `null` when the call failed (after retries) or its
  * response could not be read; the document then scores 0 on every page.
  */
-export function scoreMarkdownPages(predictedPages: readonly string[] | null, truthPages: readonly string[]): MarkdownDocumentScore {
+export function scoreMarkdownPages(
+  predictedPages: readonly string[] | null,
+  truthPages: readonly string[],
+): MarkdownDocumentScore {
   const predicted = predictedPages ?? [];
   const count = Math.max(predicted.length, truthPages.length);
   const pages: MarkdownPageScore[] = [];
@@ -57,7 +60,12 @@ export function scoreMarkdownPages(predictedPages: readonly string[] | null, tru
     const prediction = predicted[index];
     const truth = truthPages[index];
     if (prediction === undefined) pages.push(scoreMissingPage(index + 1, truth ?? ''));
-    else pages.push({ ...markdownSimilarity(prediction, truth ?? ''), page: index + 1, status: truth === undefined ? 'extra' : 'scored' });
+    else
+      pages.push({
+        ...markdownSimilarity(prediction, truth ?? ''),
+        page: index + 1,
+        status: truth === undefined ? 'extra' : 'scored',
+      });
   }
   const anyMissing = pages.some((p) => p.status === 'missing');
   return {
@@ -84,7 +92,11 @@ function scoreMissingPage(page: number, truth: string): MarkdownPageScore {
   return { ...zero(score), normalization: score.normalization, raw: zero(score.raw), page, status: 'missing' };
 }
 
-function summarizePages(pages: readonly SimilarityScore[], anyMissing: boolean, metric: string): MarkdownDocumentFigures {
+function summarizePages(
+  pages: readonly SimilarityScore[],
+  anyMissing: boolean,
+  metric: string,
+): MarkdownDocumentFigures {
   let edits = 0;
   let length = 0;
   let sum = 0;

@@ -33,7 +33,11 @@ export interface MarkdownSimilarity extends SimilarityScore {
 
 /** Scores `prediction` against `truth` (docs/metrics/markdown.md). Symmetric in its two arguments. */
 export function markdownSimilarity(prediction: string, truth: string): MarkdownSimilarity {
-  const normalized = scoreTextPair(normalizeForSimilarity(prediction), normalizeForSimilarity(truth), 'markdown similarity');
+  const normalized = scoreTextPair(
+    normalizeForSimilarity(prediction),
+    normalizeForSimilarity(truth),
+    'markdown similarity',
+  );
   return {
     ...normalized,
     normalization: SIMILARITY_NORMALIZATION,

@@ -41,7 +41,10 @@ export function tokenizeWords(text: string): string[] {
  * Scores the words of `prediction` against those of `truth`. Pages may be passed as arrays (joined by a
  * newline: no word spans a page break). `null` is a failed call: no words.
  */
-export function scoreWords(prediction: string | readonly string[] | null, truth: string | readonly string[]): WordScore {
+export function scoreWords(
+  prediction: string | readonly string[] | null,
+  truth: string | readonly string[],
+): WordScore {
   const truthBag = countWords(joinPages(truth));
   const predictedBag = countWords(prediction === null ? '' : joinPages(prediction));
   let matched = 0;
@@ -67,7 +70,16 @@ export function aggregateWords(scores: readonly WordScore[]): WordAggregate {
   const predictedWords = scores.reduce((n, s) => n + s.predictedWords, 0);
   const truthWords = scores.reduce((n, s) => n + s.truthWords, 0);
   if (scores.length === 0) {
-    return { precision: null, recall: null, f1: null, missingText: null, matched, predictedWords, truthWords, documents: 0 };
+    return {
+      precision: null,
+      recall: null,
+      f1: null,
+      missingText: null,
+      matched,
+      predictedWords,
+      truthWords,
+      documents: 0,
+    };
   }
   const score = buildWordScore(matched, predictedWords, truthWords, 'word (micro)');
   return {
@@ -95,7 +107,12 @@ function countWords(text: string): { counts: Map<string, number>; total: number 
 
 /** Both sides empty → 1 (nothing to find, nothing invented); any other 0/0 → 0. */
 function buildWordScore(matched: number, predicted: number, truth: number, metric: string): WordScore {
-  const { precision, recall, f1, bothEmpty } = computeMatchRates(matched, predicted, truth, (figure) => `${metric} ${figure}`);
+  const { precision, recall, f1, bothEmpty } = computeMatchRates(
+    matched,
+    predicted,
+    truth,
+    (figure) => `${metric} ${figure}`,
+  );
   return {
     precision,
     recall,

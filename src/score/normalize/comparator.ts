@@ -59,13 +59,22 @@ export function createComparator(spec: ComparatorSpec, locale: DateLocale = 'US'
     case 'money':
       return createNumberComparator(spec, locale);
     case 'date':
-      return createParsedComparator('date', `parse-date[${locale}]`, (text) => parseDate(text, locale), (parsed) => String(parsed));
+      return createParsedComparator(
+        'date',
+        `parse-date[${locale}]`,
+        (text) => parseDate(text, locale),
+        (parsed) => String(parsed),
+      );
     case 'boolean':
       return createParsedComparator('boolean', 'parse-boolean', parseBoolean, (parsed) => String(parsed));
     default:
-      throw new DocbenchError('DATASET_INVALID', `unknown comparator type "${String((spec as { type: unknown }).type)}"`, {
-        hint: 'use one of exact, string, number, money, date, boolean, code, text in dataset.json comparators',
-      });
+      throw new DocbenchError(
+        'DATASET_INVALID',
+        `unknown comparator type "${String((spec as { type: unknown }).type)}"`,
+        {
+          hint: 'use one of exact, string, number, money, date, boolean, code, text in dataset.json comparators',
+        },
+      );
   }
 }
 
@@ -108,7 +117,13 @@ function createNumberComparator(spec: ComparatorSpec, locale: DateLocale): Compa
   };
   return {
     type: spec.type,
-    steps: ['to-string', ...PARSE_PREP, `parse-decimal[${locale}]`, `abs-diff<=${formatDecimal(tolerance)}`, fallbackStep()],
+    steps: [
+      'to-string',
+      ...PARSE_PREP,
+      `parse-decimal[${locale}]`,
+      `abs-diff<=${formatDecimal(tolerance)}`,
+      fallbackStep(),
+    ],
     canonicalize: (value) => ({ parsed: parse(value), text: applyStringSteps(toText(value), TEXT_STEPS) }),
     equal: (a, b) =>
       a.parsed !== null && b.parsed !== null

@@ -22,9 +22,30 @@ export const DATE_FORMATS = [
 
 const MONTHS = new Map<string, number>(
   Object.entries({
-    jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-    jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11,
-    november: 11, dec: 12, december: 12,
+    jan: 1,
+    january: 1,
+    feb: 2,
+    february: 2,
+    mar: 3,
+    march: 3,
+    apr: 4,
+    april: 4,
+    may: 5,
+    jun: 6,
+    june: 6,
+    jul: 7,
+    july: 7,
+    aug: 8,
+    august: 8,
+    sep: 9,
+    sept: 9,
+    september: 9,
+    oct: 10,
+    october: 10,
+    nov: 11,
+    november: 11,
+    dec: 12,
+    december: 12,
   }),
 );
 const WEEKDAY = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|nesday|sday|urday)?\.?,?\s+/u;
@@ -58,7 +79,8 @@ function parseNamedMonth(text: string): string | null {
   if (tokens.length !== 3) return null;
   const [a, b, c] = tokens as [string, string, string];
   if (MONTHS.has(a) && /^\d{1,2}$/u.test(b) && /^\d{4}$/u.test(c)) return toIso(Number(c), MONTHS.get(a)!, Number(b));
-  if (/^\d{1,2}$/u.test(a) && MONTHS.has(b) && /^(\d{4}|\d{2})$/u.test(c)) return toIso(expandYear(c), MONTHS.get(b)!, Number(a));
+  if (/^\d{1,2}$/u.test(a) && MONTHS.has(b) && /^(\d{4}|\d{2})$/u.test(c))
+    return toIso(expandYear(c), MONTHS.get(b)!, Number(a));
   if (/^\d{4}$/u.test(a) && MONTHS.has(b) && /^\d{1,2}$/u.test(c)) return toIso(Number(a), MONTHS.get(b)!, Number(c));
   return null;
 }

@@ -21,7 +21,8 @@ export function checkBox(box: InchBox, widthPt: number, heightPt: number, tolera
   if (Number.isFinite(widthPt) && widthPt > 0 && Number.isFinite(heightPt) && heightPt > 0) {
     const width = widthPt / POINTS_PER_INCH;
     const height = heightPt / POINTS_PER_INCH;
-    if (min_x < -toleranceIn || min_y < -toleranceIn || max_x > width + toleranceIn || max_y > height + toleranceIn) return 'outside-page';
+    if (min_x < -toleranceIn || min_y < -toleranceIn || max_x > width + toleranceIn || max_y > height + toleranceIn)
+      return 'outside-page';
   }
   return null;
 }

@@ -123,7 +123,9 @@ export function scoreRegions(
 
     const truthBoxes = truthPage?.bounding_boxes ?? [];
     const predictedBoxes = predictedPage?.bounding_boxes ?? [];
-    const iou = validTruth.map((t) => validPredicted.map((p) => computeIoU(truthBoxes[t]!.bounding_box, predictedBoxes[p]!.bounding_box)));
+    const iou = validTruth.map((t) =>
+      validPredicted.map((p) => computeIoU(truthBoxes[t]!.bounding_box, predictedBoxes[p]!.bounding_box)),
+    );
     const textMatchedTruth = new Set<number>();
     const textMatchedPredicted = new Set<number>();
     for (const [row, column] of assignMinimum(iou.map((r) => r.map((v) => 1 - v)))) {
@@ -147,7 +149,8 @@ export function scoreRegions(
         textMatchedPredicted.add(predictedIndex);
       }
     }
-    for (const index of validTruth) if (!textMatchedTruth.has(index)) counts.unmatchedLength += textLength(truthBoxes[index]!.content);
+    for (const index of validTruth)
+      if (!textMatchedTruth.has(index)) counts.unmatchedLength += textLength(truthBoxes[index]!.content);
     predictedBoxes.forEach((entry, index) => {
       if (!textMatchedPredicted.has(index)) counts.unmatchedLength += textLength(entry.content);
     });
@@ -166,7 +169,9 @@ export function scoreRegions(
 }
 
 /** The figures of {@link RegionsScore} computed from counts (one document's, or summed over documents). */
-export function summarizeRegionCounts(counts: RegionCounts): RegionCounts & Pick<RegionsScore, 'at50' | 'at75' | 'meanIoU' | 'charAccuracy'> {
+export function summarizeRegionCounts(
+  counts: RegionCounts,
+): RegionCounts & Pick<RegionsScore, 'at50' | 'at75' | 'meanIoU' | 'charAccuracy'> {
   const charDenominator = counts.matchedLength + counts.unmatchedLength;
   return {
     ...counts,
@@ -183,12 +188,19 @@ export function summarizeRegionCounts(counts: RegionCounts): RegionCounts & Pick
 
 /** Both sides without boxes → 1 (nothing to find, nothing invented); any other 0/0 → 0. */
 function scoreThreshold(truePositives: number, predicted: number, truth: number, label: string): ThresholdScore {
-  const { precision, recall, f1 } = computeMatchRates(truePositives, predicted, truth, (figure) => `region ${figure} at ${label}`);
+  const { precision, recall, f1 } = computeMatchRates(
+    truePositives,
+    predicted,
+    truth,
+    (figure) => `region ${figure} at ${label}`,
+  );
   return { precision, recall, f1, truePositives };
 }
 
 /** Sums per-document counts and recomputes the figures: micro aggregates over all boxes of all documents. */
-export function aggregateRegions(scores: readonly RegionCounts[]): ReturnType<typeof summarizeRegionCounts> & { documents: number } {
+export function aggregateRegions(
+  scores: readonly RegionCounts[],
+): ReturnType<typeof summarizeRegionCounts> & { documents: number } {
   const total = emptyCounts();
   for (const score of scores) for (const key of Object.keys(total) as (keyof RegionCounts)[]) total[key] += score[key];
   return { ...summarizeRegionCounts(total), documents: scores.length };
@@ -215,7 +227,12 @@ function textLength(content: string): number {
 }
 
 /** Indices of the page's valid boxes, in input order; each invalid one is appended to `invalid`. */
-function collectValidBoxes(page: RegionPage | undefined, side: InvalidBox['side'], toleranceIn: number, invalid: InvalidBox[]): number[] {
+function collectValidBoxes(
+  page: RegionPage | undefined,
+  side: InvalidBox['side'],
+  toleranceIn: number,
+  invalid: InvalidBox[],
+): number[] {
   const valid: number[] = [];
   page?.bounding_boxes.forEach((entry, index) => {
     const problem = checkBox(entry.bounding_box, page.width, page.height, toleranceIn);
@@ -229,7 +246,10 @@ function groupByPage(pages: readonly RegionPage[]): Map<number, RegionPage> {
   const byNumber = new Map<number, RegionPage>();
   for (const page of pages) {
     const seen = byNumber.get(page.page);
-    byNumber.set(page.page, seen ? { ...seen, bounding_boxes: [...seen.bounding_boxes, ...page.bounding_boxes] } : page);
+    byNumber.set(
+      page.page,
+      seen ? { ...seen, bounding_boxes: [...seen.bounding_boxes, ...page.bounding_boxes] } : page,
+    );
   }
   return byNumber;
 }

@@ -14,7 +14,10 @@
  * with n rows and m columns, min(n, m) `[row, column]` pairs come back, in row order. Costs must be finite.
  * @param columns the column count, needed when there are no rows. @default the length of the first row
  */
-export function assignMinimum(costs: readonly (readonly number[])[], columns = costs[0]?.length ?? 0): [number, number][] {
+export function assignMinimum(
+  costs: readonly (readonly number[])[],
+  columns = costs[0]?.length ?? 0,
+): [number, number][] {
   return assign(costs, columns, 1);
 }
 

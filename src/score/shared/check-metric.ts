@@ -18,9 +18,13 @@ export interface MetricRange {
 export function checkMetric(name: string, value: number, range: MetricRange = {}): number {
   const { min = -Infinity, max = Infinity } = range;
   if (!Number.isFinite(value) || value < min || value > max) {
-    throw new DocbenchError('SCORE_INVALID', `${name}: computed ${String(value)}, expected a finite number${describeRange(min, max)}`, {
-      hint: 'This is a scorer bug or corrupt input; report it with the document that produced it.',
-    });
+    throw new DocbenchError(
+      'SCORE_INVALID',
+      `${name}: computed ${String(value)}, expected a finite number${describeRange(min, max)}`,
+      {
+        hint: 'This is a scorer bug or corrupt input; report it with the document that produced it.',
+      },
+    );
   }
   return value;
 }

@@ -98,9 +98,13 @@ function mapAstralToSingleUnits(a: string, b: string): [string, string] {
         candidate = 0;
       }
       if (wrapped && candidate > 0xffff) {
-        throw new DocbenchError('INPUT_INVALID', 'levenshtein: more than 65,536 distinct characters in one pair of texts', {
-          hint: 'The texts are not natural-language text; check what was passed to the scorer.',
-        });
+        throw new DocbenchError(
+          'INPUT_INVALID',
+          'levenshtein: more than 65,536 distinct characters in one pair of texts',
+          {
+            hint: 'The texts are not natural-language text; check what was passed to the scorer.',
+          },
+        );
       }
       const unit = candidate++;
       if (!used[unit]) return unit;

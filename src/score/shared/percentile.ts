@@ -9,7 +9,8 @@ import { DocbenchError } from '../../errors.js';
  * h = (n − 1)·p on the sorted values — R's and NumPy's default, Excel's PERCENTILE.INC. With one value every
  * percentile is that value.
  */
-export const PERCENTILE_METHOD = 'Hyndman-Fan type 7 (linear interpolation between closest ranks; R and NumPy default, Excel PERCENTILE.INC)';
+export const PERCENTILE_METHOD =
+  'Hyndman-Fan type 7 (linear interpolation between closest ranks; R and NumPy default, Excel PERCENTILE.INC)';
 
 /** The p-th quantile (p in [0, 1]) of ascending `sorted` values, Hyndman–Fan type 7. */
 export function computePercentile(sorted: ArrayLike<number>, p: number): number {

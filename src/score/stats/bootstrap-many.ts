@@ -15,7 +15,16 @@
 import { DocbenchError } from '../../errors.js';
 import { checkMetric } from '../shared/check-metric.js';
 import { createRandom } from '../../random.js';
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, isCountedStatistic, summarizeResamples, type BootstrapOptions, type BootstrapResult, type CountedResampleStatistic, type ResampleStatistic } from './bootstrap.js';
+import {
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  isCountedStatistic,
+  summarizeResamples,
+  type BootstrapOptions,
+  type BootstrapResult,
+  type CountedResampleStatistic,
+  type ResampleStatistic,
+} from './bootstrap.js';
 
 /** One bootstrap of `pairedBootstrapMany`: `statistic` over `n` paired documents. */
 export interface BootstrapRequest {
@@ -46,18 +55,39 @@ interface SizeGroup {
  * sizes rather than the number of statistics.
  * @throws DocbenchError `INPUT_INVALID` as `pairedBootstrap` does.
  */
-export function pairedBootstrapMany(requests: readonly BootstrapRequest[], options: BootstrapOptions = {}): BootstrapResult[] {
+export function pairedBootstrapMany(
+  requests: readonly BootstrapRequest[],
+  options: BootstrapOptions = {},
+): BootstrapResult[] {
   const seed = options.seed ?? DEFAULT_SEED;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const level = options.level ?? 0.95;
-  if (!Number.isInteger(resamples) || resamples < 1) throw new DocbenchError('INPUT_INVALID', `pairedBootstrapMany: resamples must be a positive integer, got ${resamples}`);
-  if (!(level > 0 && level < 1)) throw new DocbenchError('INPUT_INVALID', `pairedBootstrapMany: level must be in (0, 1), got ${level}`);
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new DocbenchError(
+      'INPUT_INVALID',
+      `pairedBootstrapMany: resamples must be a positive integer, got ${resamples}`,
+    );
+  if (!(level > 0 && level < 1))
+    throw new DocbenchError('INPUT_INVALID', `pairedBootstrapMany: level must be in (0, 1), got ${level}`);
   const groups = new Map<number, SizeGroup>();
   const estimates = requests.map(({ n, statistic }, slot) => {
-    if (!Number.isInteger(n) || n < 1) throw new DocbenchError('INPUT_INVALID', `pairedBootstrapMany: request ${slot} needs at least one document, got ${n}`);
+    if (!Number.isInteger(n) || n < 1)
+      throw new DocbenchError(
+        'INPUT_INVALID',
+        `pairedBootstrapMany: request ${slot} needs at least one document, got ${n}`,
+      );
     let group = groups.get(n);
     if (!group) {
-      group = { n, total: resamples * n, plain: [], counted: [], indices: new Uint32Array(n), multiplicities: null, position: 0, resample: 0 };
+      group = {
+        n,
+        total: resamples * n,
+        plain: [],
+        counted: [],
+        indices: new Uint32Array(n),
+        multiplicities: null,
+        position: 0,
+        resample: 0,
+      };
       groups.set(n, group);
     }
     if (isCountedStatistic(statistic)) group.counted.push({ statistic, slot });

@@ -22,7 +22,9 @@ export type ResampleStatistic = (indices: Uint32Array) => number;
  * times document i was drawn; reused buffer). `fromMultiplicities` must return exactly what the statistic
  * returns for any index order with those multiplicities: `pairedBootstrapMany` uses it to skip visiting draws.
  */
-export type CountedResampleStatistic = ResampleStatistic & { fromMultiplicities: (multiplicities: Uint32Array) => number };
+export type CountedResampleStatistic = ResampleStatistic & {
+  fromMultiplicities: (multiplicities: Uint32Array) => number;
+};
 
 /** Whether `statistic` can be evaluated from multiplicities. */
 export function isCountedStatistic(statistic: ResampleStatistic): statistic is CountedResampleStatistic {
@@ -55,13 +57,20 @@ export interface BootstrapResult {
  * result; the order of documents matters, so pair them in a fixed order (e.g. sorted ids).
  * One index buffer is reused across resamples, so memory stays O(n + resamples).
  */
-export function pairedBootstrap(n: number, statistic: ResampleStatistic, options: BootstrapOptions = {}): BootstrapResult {
+export function pairedBootstrap(
+  n: number,
+  statistic: ResampleStatistic,
+  options: BootstrapOptions = {},
+): BootstrapResult {
   const seed = options.seed ?? DEFAULT_SEED;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const level = options.level ?? 0.95;
-  if (!Number.isInteger(n) || n < 1) throw new DocbenchError('INPUT_INVALID', `pairedBootstrap: need at least one document, got ${n}`);
-  if (!Number.isInteger(resamples) || resamples < 1) throw new DocbenchError('INPUT_INVALID', `pairedBootstrap: resamples must be a positive integer, got ${resamples}`);
-  if (!(level > 0 && level < 1)) throw new DocbenchError('INPUT_INVALID', `pairedBootstrap: level must be in (0, 1), got ${level}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new DocbenchError('INPUT_INVALID', `pairedBootstrap: need at least one document, got ${n}`);
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new DocbenchError('INPUT_INVALID', `pairedBootstrap: resamples must be a positive integer, got ${resamples}`);
+  if (!(level > 0 && level < 1))
+    throw new DocbenchError('INPUT_INVALID', `pairedBootstrap: level must be in (0, 1), got ${level}`);
   const indices = new Uint32Array(n);
   for (let i = 0; i < n; i++) indices[i] = i;
   const estimate = checkMetric('bootstrap estimate', statistic(indices));
@@ -81,7 +90,13 @@ export function pairedBootstrap(n: number, statistic: ResampleStatistic, options
  * The interval and standard error from the resampled statistics (`values`, sorted in place; `sum` their sum in
  * resample order). Shared with `pairedBootstrapMany`, so both report the same numbers from the same values.
  */
-export function summarizeResamples(estimate: number, values: Float64Array, sum: number, seed: number, level: number): BootstrapResult {
+export function summarizeResamples(
+  estimate: number,
+  values: Float64Array,
+  sum: number,
+  seed: number,
+  level: number,
+): BootstrapResult {
   const resamples = values.length;
   checkMetric('bootstrap resample', sum);
   const mean = sum / resamples;
@@ -91,7 +106,10 @@ export function summarizeResamples(estimate: number, values: Float64Array, sum: 
   const tail = (1 - level) / 2;
   return {
     estimate,
-    interval: [checkMetric('bootstrap lo', computePercentile(values, tail)), checkMetric('bootstrap hi', computePercentile(values, 1 - tail))],
+    interval: [
+      checkMetric('bootstrap lo', computePercentile(values, tail)),
+      checkMetric('bootstrap hi', computePercentile(values, 1 - tail)),
+    ],
     standardError: checkMetric('bootstrap standard error', Math.sqrt(squares / Math.max(1, resamples - 1)), { min: 0 }),
     seed,
     resamples,

@@ -3,7 +3,14 @@
  * interval, per-document wins/losses/ties, sign test and Wilcoxon signed-rank.
  */
 import { DocbenchError } from '../../errors.js';
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, pairedBootstrap, type BootstrapResult, type CountedResampleStatistic, type ResampleStatistic } from './bootstrap.js';
+import {
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  pairedBootstrap,
+  type BootstrapResult,
+  type CountedResampleStatistic,
+  type ResampleStatistic,
+} from './bootstrap.js';
 import { pairedBootstrapMany } from './bootstrap-many.js';
 import { createCountedSum } from './counted-sum.js';
 import { createMeanStatistic } from './mean-statistic.js';
@@ -62,7 +69,10 @@ function validatePairs(a: readonly number[], b: readonly number[]): void {
   if (a.length === 0) throw new DocbenchError('INPUT_INVALID', 'compareSystems: no documents to compare');
   a.forEach((value, i) => {
     if (!Number.isFinite(value) || !Number.isFinite(b[i]!)) {
-      throw new DocbenchError('INPUT_INVALID', `compareSystems: document ${i} has a non-finite value (A ${value}, B ${b[i]})`);
+      throw new DocbenchError(
+        'INPUT_INVALID',
+        `compareSystems: document ${i} has a non-finite value (A ${value}, B ${b[i]})`,
+      );
     }
   });
 }
@@ -73,9 +83,16 @@ function validatePairs(a: readonly number[], b: readonly number[]): void {
  * Edge cases: identical inputs → delta 0, interval [0, 0], all ties, both p = 1.
  * @throws DocbenchError `INPUT_INVALID` for unequal lengths, no documents or non-finite values.
  */
-export function compareSystems(a: readonly number[], b: readonly number[], options: CompareSystemsOptions = {}): SystemComparison {
+export function compareSystems(
+  a: readonly number[],
+  b: readonly number[],
+  options: CompareSystemsOptions = {},
+): SystemComparison {
   const prepared = prepareComparison(a, b, options);
-  const boot = pairedBootstrap(prepared.n, prepared.statistic, { seed: options.seed ?? DEFAULT_SEED, resamples: options.resamples ?? DEFAULT_RESAMPLES });
+  const boot = pairedBootstrap(prepared.n, prepared.statistic, {
+    seed: options.seed ?? DEFAULT_SEED,
+    resamples: options.resamples ?? DEFAULT_RESAMPLES,
+  });
   return finishComparison(prepared, boot);
 }
 
@@ -95,7 +112,10 @@ export interface ComparisonRequest {
  * document count are drawn once, for every comparison of that size).
  * @throws DocbenchError `INPUT_INVALID` as `compareSystems` does.
  */
-export function compareSystemsMany(requests: readonly ComparisonRequest[], options: Pick<CompareSystemsOptions, 'seed' | 'resamples'> = {}): SystemComparison[] {
+export function compareSystemsMany(
+  requests: readonly ComparisonRequest[],
+  options: Pick<CompareSystemsOptions, 'seed' | 'resamples'> = {},
+): SystemComparison[] {
   const prepared = requests.map((q) => prepareComparison(q.a, q.b, q));
   const boots = pairedBootstrapMany(
     prepared.map((p) => ({ n: p.n, statistic: p.statistic })),
@@ -116,7 +136,11 @@ interface PreparedComparison {
 }
 
 /** Everything of a comparison but the bootstrap: validation, paired differences, wins and losses. */
-function prepareComparison(a: readonly number[], b: readonly number[], options: Pick<CompareSystemsOptions, 'tieTolerance' | 'statistic'>): PreparedComparison {
+function prepareComparison(
+  a: readonly number[],
+  b: readonly number[],
+  options: Pick<CompareSystemsOptions, 'tieTolerance' | 'statistic'>,
+): PreparedComparison {
   validatePairs(a, b);
   const n = a.length;
   const tieTolerance = options.tieTolerance ?? DEFAULT_TIE_TOLERANCE;
@@ -130,7 +154,16 @@ function prepareComparison(a: readonly number[], b: readonly number[], options: 
     if (outcome === 'win') wins++;
     else if (outcome === 'loss') losses++;
   }
-  return { n, a, b, differences, wins, losses, tieTolerance, statistic: options.statistic ?? createMeanStatistic(differences) };
+  return {
+    n,
+    a,
+    b,
+    differences,
+    wins,
+    losses,
+    tieTolerance,
+    statistic: options.statistic ?? createMeanStatistic(differences),
+  };
 }
 
 function finishComparison(p: PreparedComparison, boot: BootstrapResult): SystemComparison {
@@ -164,7 +197,9 @@ function finishComparison(p: PreparedComparison, boot: BootstrapResult): SystemC
  * significant; with it, fewer than 6 documents that differ never are at α = 0.05 (docs/metrics/comparison.md).
  * With no spread in the resamples (SE = 0): p = 1 when Δ = 0 (identical runs), else the floor.
  */
-export function bootstrapP(comparison: Pick<SystemComparison, 'n' | 'delta' | 'standardError' | 'wins' | 'losses'>): number {
+export function bootstrapP(
+  comparison: Pick<SystemComparison, 'n' | 'delta' | 'standardError' | 'wins' | 'losses'>,
+): number {
   if (comparison.n < 2) return 1;
   const floor = signTest(comparison.wins + comparison.losses, 0);
   if (comparison.standardError === 0) return Math.abs(comparison.delta) < 1e-12 ? 1 : floor;
@@ -183,7 +218,8 @@ export interface CountsLike {
  * (micro F1 = 2Σtp / (2Σtp + Σfp + Σfn); 1 when all sums are 0). Counts are copied into typed arrays once.
  */
 export function createMicroF1Delta(a: readonly CountsLike[], b: readonly CountsLike[]): ResampleStatistic {
-  if (a.length !== b.length) throw new DocbenchError('INPUT_INVALID', `createMicroF1Delta: ${a.length} documents for A but ${b.length} for B`);
+  if (a.length !== b.length)
+    throw new DocbenchError('INPUT_INVALID', `createMicroF1Delta: ${a.length} documents for A but ${b.length} for B`);
   const pack = (rows: readonly CountsLike[]) => {
     const packed = new Float64Array(rows.length * 3);
     rows.forEach((row, i) => {
@@ -220,10 +256,24 @@ function microF1FromSums(tp: number, errors: number): number {
  * that is sparser (two runs mostly agree document by document). Null when the counts are not non-negative
  * integers small enough for exact sums: then the index form is the only one.
  */
-function createCountedMicroF1Delta(a: readonly CountsLike[], b: readonly CountsLike[]): CountedResampleStatistic['fromMultiplicities'] | null {
+function createCountedMicroF1Delta(
+  a: readonly CountsLike[],
+  b: readonly CountsLike[],
+): CountedResampleStatistic['fromMultiplicities'] | null {
   const n = a.length;
   const rows = [...a, ...b];
-  if (!rows.every((r) => Number.isInteger(r.tp) && Number.isInteger(r.fp) && Number.isInteger(r.fn) && r.tp >= 0 && r.fp >= 0 && r.fn >= 0)) return null;
+  if (
+    !rows.every(
+      (r) =>
+        Number.isInteger(r.tp) &&
+        Number.isInteger(r.fp) &&
+        Number.isInteger(r.fn) &&
+        r.tp >= 0 &&
+        r.fp >= 0 &&
+        r.fn >= 0,
+    )
+  )
+    return null;
   let largestTp = 0;
   for (const row of rows) largestTp = Math.max(largestTp, row.tp);
   // 2^k > n · largest tp ≥ any resample's Σtp, so the packed sum splits back into Σtp and Σerrors exactly.
@@ -253,7 +303,10 @@ export interface PairedValues {
 }
 
 /** Pairs two id → value maps by document id (docs/metrics/comparison.md "Pair by document id"). */
-export function pairByDocumentId(a: ReadonlyMap<string, number> | Record<string, number>, b: ReadonlyMap<string, number> | Record<string, number>): PairedValues {
+export function pairByDocumentId(
+  a: ReadonlyMap<string, number> | Record<string, number>,
+  b: ReadonlyMap<string, number> | Record<string, number>,
+): PairedValues {
   const mapA = a instanceof Map ? a : new Map(Object.entries(a));
   const mapB = b instanceof Map ? b : new Map(Object.entries(b));
   const ids = [...mapA.keys()].filter((id) => mapB.has(id)).sort();

@@ -72,7 +72,8 @@ export function createCountedSum(values: Float64Array, reference?: Float64Array)
       return sum;
     };
   }
-  return (multiplicities, referenceSum) => (useReference ? referenceSum : offset) + sumDeviations(multiplicities, positions, deltas);
+  return (multiplicities, referenceSum) =>
+    (useReference ? referenceSum : offset) + sumDeviations(multiplicities, positions, deltas);
 }
 
 /** Few distinct deltas (a field is wrong by one FP or one FN): more than this many per group pays off. */
@@ -82,7 +83,10 @@ const MIN_GROUP_SIZE = 8;
  * The deviations grouped by delta — positions of each delta in a run, ascending — when there are few distinct
  * deltas: then Σ m[i] · delta is Σ_delta delta · Σ m[i], one load per deviation and no multiply.
  */
-function groupByDelta(positions: Uint32Array, deltas: Float64Array): { order: Uint32Array; values: Float64Array; ends: Uint32Array } | null {
+function groupByDelta(
+  positions: Uint32Array,
+  deltas: Float64Array,
+): { order: Uint32Array; values: Float64Array; ends: Uint32Array } | null {
   const byDelta = new Map<number, number[]>();
   for (let k = 0; k < positions.length; k++) {
     const list = byDelta.get(deltas[k]!);

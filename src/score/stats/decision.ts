@@ -28,7 +28,11 @@ export function smallestPossibleP(differing: number): number {
  * smallest k with 2 · 0.5^k ≤ α (6 at α = 0.05). Fewer can never be significant, however large the drop.
  */
 export function fewestSignificantDocuments(alpha: number): number {
-  if (!(alpha > 0 && alpha < 1)) throw new DocbenchError('INPUT_INVALID', `fewestSignificantDocuments: alpha ${String(alpha)} is not between 0 and 1`);
+  if (!(alpha > 0 && alpha < 1))
+    throw new DocbenchError(
+      'INPUT_INVALID',
+      `fewestSignificantDocuments: alpha ${String(alpha)} is not between 0 and 1`,
+    );
   let k = 1;
   while (smallestPossibleP(k) > alpha) k++;
   return k;
@@ -39,11 +43,16 @@ export function fewestSignificantDocuments(alpha: number): number {
  * others Holm-adjusted among themselves. Adding or removing a secondary metric never changes the primary's.
  * @param primaryIndex index of the primary metric in `pValues`; -1 when none of them is primary.
  */
-export function adjustHeadlineFamilies(pValues: readonly number[], primaryIndex: number): { p: number; family: DecisionFamily }[] {
+export function adjustHeadlineFamilies(
+  pValues: readonly number[],
+  primaryIndex: number,
+): { p: number; family: DecisionFamily }[] {
   const secondary = pValues.flatMap((p, i) => (i === primaryIndex ? [] : [p]));
   const adjusted = secondary.length > 0 ? holmAdjust(secondary) : [];
   let next = 0;
-  return pValues.map((p, i) => (i === primaryIndex ? { p, family: 'primary' } : { p: adjusted[next++]!, family: 'secondary' }));
+  return pValues.map((p, i) =>
+    i === primaryIndex ? { p, family: 'primary' } : { p: adjusted[next++]!, family: 'secondary' },
+  );
 }
 
 /**
@@ -51,12 +60,25 @@ export function adjustHeadlineFamilies(pValues: readonly number[], primaryIndex:
  * first mode (`extraction.<mode>.f1`, in the order of `available`), else markdown similarity, else the first.
  * @throws DocbenchError `INPUT_INVALID` naming `subject` when `configured` was not computed.
  */
-export function choosePrimaryMetric(available: readonly string[], configured: string | null, subject = 'gate.diff.primary'): string | null {
+export function choosePrimaryMetric(
+  available: readonly string[],
+  configured: string | null,
+  subject = 'gate.diff.primary',
+): string | null {
   if (configured !== null) {
     if (available.includes(configured)) return configured;
-    throw new DocbenchError('INPUT_INVALID', `${subject}: "${configured}" was not computed for these runs (they have ${available.length > 0 ? available.join(', ') : 'no headline metric'})`, {
-      hint: `set ${subject} to one of the metrics both runs have, or leave it out for the default (field F1 of the first mode, else markdown similarity)`,
-    });
+    throw new DocbenchError(
+      'INPUT_INVALID',
+      `${subject}: "${configured}" was not computed for these runs (they have ${available.length > 0 ? available.join(', ') : 'no headline metric'})`,
+      {
+        hint: `set ${subject} to one of the metrics both runs have, or leave it out for the default (field F1 of the first mode, else markdown similarity)`,
+      },
+    );
   }
-  return available.find((m) => /^extraction\.[a-z]+\.f1$/.test(m)) ?? available.find((m) => m === 'markdown.similarity') ?? available[0] ?? null;
+  return (
+    available.find((m) => /^extraction\.[a-z]+\.f1$/.test(m)) ??
+    available.find((m) => m === 'markdown.similarity') ??
+    available[0] ??
+    null
+  );
 }

@@ -9,7 +9,8 @@ import { checkUnit } from '../shared/check-metric.js';
  */
 export function holmAdjust(pValues: readonly number[]): number[] {
   for (const p of pValues) {
-    if (!(p >= 0 && p <= 1)) throw new DocbenchError('INPUT_INVALID', `holmAdjust: p-value ${String(p)} is not in [0, 1]`);
+    if (!(p >= 0 && p <= 1))
+      throw new DocbenchError('INPUT_INVALID', `holmAdjust: p-value ${String(p)} is not in [0, 1]`);
   }
   const m = pValues.length;
   const order = [...pValues.keys()].sort((i, j) => pValues[i]! - pValues[j]! || i - j);

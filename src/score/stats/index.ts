@@ -1,6 +1,19 @@
 /** Statistics for comparing two systems or runs (docs/metrics/comparison.md), and the metric boundary check. */
-export { bootstrapP, compareSystems, compareSystemsMany, createMicroF1Delta, pairByDocumentId, DEFAULT_TIE_TOLERANCE } from './compare-systems.js';
-export type { CompareSystemsOptions, ComparisonRequest, CountsLike, PairedValues, SystemComparison } from './compare-systems.js';
+export {
+  bootstrapP,
+  compareSystems,
+  compareSystemsMany,
+  createMicroF1Delta,
+  pairByDocumentId,
+  DEFAULT_TIE_TOLERANCE,
+} from './compare-systems.js';
+export type {
+  CompareSystemsOptions,
+  ComparisonRequest,
+  CountsLike,
+  PairedValues,
+  SystemComparison,
+} from './compare-systems.js';
 export { pairedBootstrap, isCountedStatistic, DEFAULT_RESAMPLES, DEFAULT_SEED } from './bootstrap.js';
 export { pairedBootstrapMany } from './bootstrap-many.js';
 export { createCountedSum } from './counted-sum.js';
@@ -14,7 +27,12 @@ export { signTest } from './sign-test.js';
 export { wilcoxonSignedRank, WILCOXON_EXACT_MAX_N } from './wilcoxon.js';
 export type { WilcoxonResult } from './wilcoxon.js';
 export { holmAdjust } from './holm.js';
-export { adjustHeadlineFamilies, choosePrimaryMetric, fewestSignificantDocuments, smallestPossibleP } from './decision.js';
+export {
+  adjustHeadlineFamilies,
+  choosePrimaryMetric,
+  fewestSignificantDocuments,
+  smallestPossibleP,
+} from './decision.js';
 export type { DecisionFamily } from './decision.js';
 export { createRandom } from '../../random.js';
 export { erfc, twoSidedNormalP } from './normal.js';

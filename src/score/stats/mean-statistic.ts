@@ -15,5 +15,7 @@ export function createMeanStatistic(values: Float64Array): ResampleStatistic {
   };
   const countedSum = createCountedSum(values);
   const n = values.length;
-  return countedSum ? Object.assign(mean, { fromMultiplicities: (multiplicities: Uint32Array) => countedSum(multiplicities, 0) / n }) : mean;
+  return countedSum
+    ? Object.assign(mean, { fromMultiplicities: (multiplicities: Uint32Array) => countedSum(multiplicities, 0) / n })
+    : mean;
 }

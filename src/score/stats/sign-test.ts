@@ -9,7 +9,10 @@ import { checkUnit } from '../shared/check-metric.js';
  */
 export function signTest(wins: number, losses: number): number {
   if (!Number.isInteger(wins) || !Number.isInteger(losses) || wins < 0 || losses < 0) {
-    throw new DocbenchError('INPUT_INVALID', `signTest: wins (${wins}) and losses (${losses}) must be non-negative integers`);
+    throw new DocbenchError(
+      'INPUT_INVALID',
+      `signTest: wins (${wins}) and losses (${losses}) must be non-negative integers`,
+    );
   }
   const n = wins + losses;
   if (n === 0) return 1;

@@ -39,7 +39,11 @@ function averageRanks(values: number[]): { ranks: Float64Array; order: Int32Arra
   while (start < order.length) {
     let end = start + 1;
     const first = values[order[start]!]!;
-    while (end < order.length && values[order[end]!]! - first <= TIE_RELATIVE * Math.max(Math.abs(first), Math.abs(values[order[end]!]!))) end++;
+    while (
+      end < order.length &&
+      values[order[end]!]! - first <= TIE_RELATIVE * Math.max(Math.abs(first), Math.abs(values[order[end]!]!))
+    )
+      end++;
     const rank = (start + 1 + end) / 2;
     for (let k = start; k < end; k++) ranks[order[k]!] = rank;
     tieSizes.push(end - start);
@@ -52,7 +56,10 @@ function averageRanks(values: number[]): { ranks: Float64Array; order: Int32Arra
  * Two-sided Wilcoxon signed-rank test of the differences `a − b`.
  * @param options.exactMaxN largest n for the exact distribution. @default 25
  */
-export function wilcoxonSignedRank(differences: readonly number[], options: { exactMaxN?: number } = {}): WilcoxonResult {
+export function wilcoxonSignedRank(
+  differences: readonly number[],
+  options: { exactMaxN?: number } = {},
+): WilcoxonResult {
   const nonZero = differences.filter((d) => Math.abs(d) >= ZERO);
   const n = nonZero.length;
   const zeros = differences.length - n;

@@ -59,7 +59,11 @@ function readCells(row: Element): TableCell[] {
   const cells: TableCell[] = [];
   for (const child of row.childNodes) {
     if (!isElement(child) || (child.tagName !== 'td' && child.tagName !== 'th')) continue;
-    cells.push({ rowspan: readSpan(child, 'rowspan'), colspan: readSpan(child, 'colspan'), text: collapseWhitespace(readText(child)) });
+    cells.push({
+      rowspan: readSpan(child, 'rowspan'),
+      colspan: readSpan(child, 'colspan'),
+      text: collapseWhitespace(readText(child)),
+    });
   }
   return cells;
 }

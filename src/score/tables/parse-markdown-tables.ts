@@ -23,14 +23,19 @@ const BLOCK_START = /^ {0,3}(#{1,6}(\s|$)|>|`{3,}|~{3,}|<|([-*_]\s*){3,}$|[-+*]\
  * Finds pipe tables in `lines`. `lineOffsets[i]` is the document offset of line i; lines flagged in `skip`
  * (inside fenced code) are never part of a table.
  */
-export function parsePipeTables(lines: readonly string[], lineOffsets: readonly number[], skip: readonly boolean[]): PipeTableMatch[] {
+export function parsePipeTables(
+  lines: readonly string[],
+  lineOffsets: readonly number[],
+  skip: readonly boolean[],
+): PipeTableMatch[] {
   const found: PipeTableMatch[] = [];
   for (let i = 0; i + 1 < lines.length; i++) {
     if (skip[i] || skip[i + 1]) continue;
     const header = lines[i]!;
     const delimiter = lines[i + 1]!;
     // A delimiter row without any pipe (`---`) under a one-cell header is a setext heading, not a table.
-    if (!header.includes('|') || !delimiter.includes('|') || !DELIMITER_ROW.test(delimiter) || isIndentedCode(header)) continue;
+    if (!header.includes('|') || !delimiter.includes('|') || !DELIMITER_ROW.test(delimiter) || isIndentedCode(header))
+      continue;
     const headerCells = splitRow(header);
     if (headerCells.length !== splitRow(delimiter).length) continue;
     const width = headerCells.length;

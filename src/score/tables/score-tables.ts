@@ -46,7 +46,8 @@ export function scoreTables(
   prediction: string | readonly TableTree[] | null,
   truth: string | readonly TableTree[],
 ): TablesScore {
-  const predictedTables = prediction === null ? [] : typeof prediction === 'string' ? findTables(prediction) : prediction;
+  const predictedTables =
+    prediction === null ? [] : typeof prediction === 'string' ? findTables(prediction) : prediction;
   const truthTables = typeof truth === 'string' ? findTables(truth) : truth;
 
   const full = truthTables.map((t) => predictedTables.map((p) => computeTeds(p, t).teds));

@@ -57,7 +57,11 @@ function toOrderedTree(table: TableTree, texts: string[]): OrderedTree<TableLabe
  * PubTabNet's rename cost. Zhang–Shasha asks for the rename cost of every cell pair (|cells|² calls), so the
  * character NED is memoised per pair of distinct texts: tables repeat texts (empty cells, units, "0.00").
  */
-function buildCosts(predictedTexts: readonly string[], truthTexts: readonly string[], structureOnly: boolean): TreeEditCosts<TableLabel> {
+function buildCosts(
+  predictedTexts: readonly string[],
+  truthTexts: readonly string[],
+  structureOnly: boolean,
+): TreeEditCosts<TableLabel> {
   const memo = new Float64Array(predictedTexts.length * truthTexts.length).fill(-1);
   const textDistance = (p: number, t: number): number => {
     const slot = p * truthTexts.length + t;
@@ -104,9 +108,19 @@ export function computeTeds(predicted: TableTree, truth: TableTree, options: Ted
   const truthTexts: string[] = [];
   const predictedTree = toOrderedTree(predicted, predictedTexts);
   const truthTree = toOrderedTree(truth, truthTexts);
-  const distance = computeTreeEditDistance(predictedTree, truthTree, buildCosts(predictedTexts, truthTexts, options.structureOnly ?? false));
+  const distance = computeTreeEditDistance(
+    predictedTree,
+    truthTree,
+    buildCosts(predictedTexts, truthTexts, options.structureOnly ?? false),
+  );
   const teds = nodes === 0 ? 1 : Math.max(0, 1 - distance / nodes);
-  return { teds: checkUnit(options.structureOnly ? 'TEDS-S' : 'TEDS', teds), distance, nodes, predictedNodes, truthNodes };
+  return {
+    teds: checkUnit(options.structureOnly ? 'TEDS-S' : 'TEDS', teds),
+    distance,
+    nodes,
+    predictedNodes,
+    truthNodes,
+  };
 }
 
 /** Equal rows, spans (and texts, unless structure only): TED is 0 without running Zhang–Shasha. */

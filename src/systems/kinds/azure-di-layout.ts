@@ -71,9 +71,15 @@ export function readLayout(analyzeResult: Record<string, unknown>, reader: Shape
     const s = reader.object(value, at);
     return { offset: reader.number(s.offset, `${at}.offset`), length: reader.number(s.length, `${at}.length`) };
   };
-  const spans = (value: unknown, at: string) => (reader.optionalArray(value, at) ?? []).map((s, i) => span(s, `${at}[${i}]`));
-  const polygon = (value: unknown, at: string) => (reader.optionalArray(value, at) ?? []).map((n, i) => reader.number(n, `${at}[${i}]`));
-  const list = (value: unknown, at: string) => (reader.optionalArray(value, at) ?? []).map((item, i) => ({ item: reader.object(item, `${at}[${i}]`), at: `${at}[${i}]` }));
+  const spans = (value: unknown, at: string) =>
+    (reader.optionalArray(value, at) ?? []).map((s, i) => span(s, `${at}[${i}]`));
+  const polygon = (value: unknown, at: string) =>
+    (reader.optionalArray(value, at) ?? []).map((n, i) => reader.number(n, `${at}[${i}]`));
+  const list = (value: unknown, at: string) =>
+    (reader.optionalArray(value, at) ?? []).map((item, i) => ({
+      item: reader.object(item, `${at}[${i}]`),
+      at: `${at}[${i}]`,
+    }));
   const firstPage = (value: unknown, at: string) => {
     const region = list(value, at)[0];
     return region ? reader.number(region.item.pageNumber, `${region.at}.pageNumber`) : null;
@@ -87,21 +93,33 @@ export function readLayout(analyzeResult: Record<string, unknown>, reader: Shape
       height: reader.number(page.height, `${at}.height`),
       unit: reader.string(page.unit, `${at}.unit`),
       spans: spans(page.spans, `${at}.spans`),
-      lines: list(page.lines, `${at}.lines`).map(({ item, at: lineAt }) => ({ content: reader.string(item.content, `${lineAt}.content`), polygon: polygon(item.polygon, `${lineAt}.polygon`), spans: spans(item.spans, `${lineAt}.spans`) })),
+      lines: list(page.lines, `${at}.lines`).map(({ item, at: lineAt }) => ({
+        content: reader.string(item.content, `${lineAt}.content`),
+        polygon: polygon(item.polygon, `${lineAt}.polygon`),
+        spans: spans(item.spans, `${lineAt}.spans`),
+      })),
       words: list(page.words, `${at}.words`).map(({ item, at: wordAt }) => ({
         content: reader.optionalString(item.content, `${wordAt}.content`) ?? '',
         polygon: polygon(item.polygon, `${wordAt}.polygon`),
         confidence: reader.number(item.confidence, `${wordAt}.confidence`),
         offset: span(item.span, `${wordAt}.span`).offset,
       })),
-      selectionMarks: list(page.selectionMarks, `${at}.selectionMarks`).map(({ item, at: markAt }) => ({ selected: reader.string(item.state, `${markAt}.state`) === 'selected', polygon: polygon(item.polygon, `${markAt}.polygon`), span: span(item.span, `${markAt}.span`) })),
+      selectionMarks: list(page.selectionMarks, `${at}.selectionMarks`).map(({ item, at: markAt }) => ({
+        selected: reader.string(item.state, `${markAt}.state`) === 'selected',
+        polygon: polygon(item.polygon, `${markAt}.polygon`),
+        span: span(item.span, `${markAt}.span`),
+      })),
     };
   });
   return {
     content: reader.string(analyzeResult.content, 'analyzeResult.content'),
     markdown: analyzeResult.contentFormat === 'markdown',
     pages,
-    paragraphs: list(analyzeResult.paragraphs, 'analyzeResult.paragraphs').map(({ item, at }) => ({ role: reader.optionalString(item.role, `${at}.role`), spans: spans(item.spans, `${at}.spans`), pageNumber: firstPage(item.boundingRegions, `${at}.boundingRegions`) })),
+    paragraphs: list(analyzeResult.paragraphs, 'analyzeResult.paragraphs').map(({ item, at }) => ({
+      role: reader.optionalString(item.role, `${at}.role`),
+      spans: spans(item.spans, `${at}.spans`),
+      pageNumber: firstPage(item.boundingRegions, `${at}.boundingRegions`),
+    })),
     tables: list(analyzeResult.tables, 'analyzeResult.tables').map(({ item, at }) => ({
       rowCount: reader.number(item.rowCount, `${at}.rowCount`),
       columnCount: reader.number(item.columnCount, `${at}.columnCount`),
@@ -119,7 +137,8 @@ export function readLayout(analyzeResult: Record<string, unknown>, reader: Shape
 
 /** Each page's markdown, and which way it was made. */
 export function layoutMarkdown(layout: AzureLayout): { pages: string[]; source: MarkdownSource } {
-  if (layout.markdown) return { pages: layout.pages.map((page) => contentMarkdown(layout.content, page)), source: 'content' };
+  if (layout.markdown)
+    return { pages: layout.pages.map((page) => contentMarkdown(layout.content, page)), source: 'content' };
   const built = structureMarkdown(layout);
   return { pages: layout.pages.map((page) => built.get(page.pageNumber) ?? ''), source: 'paragraphs-and-tables' };
 }
@@ -131,7 +150,9 @@ function contentMarkdown(content: string, page: AzurePage): string {
     text
       .replace(/<!--\s*PageBreak\s*-->/g, '')
       // PageHeader/PageFooter/PageNumber hold printed text only inside the comment: keep the text.
-      .replace(/<!--\s*Page(?:Header|Footer|Number)="((?:[^"\\]|\\.)*)"\s*-->/g, (_, printed: string) => printed.replace(/\\"/g, '"')),
+      .replace(/<!--\s*Page(?:Header|Footer|Number)="((?:[^"\\]|\\.)*)"\s*-->/g, (_, printed: string) =>
+        printed.replace(/\\"/g, '"'),
+      ),
   ).trim();
 }
 
@@ -173,13 +194,19 @@ function coverage(spans: readonly Span[]): (offset: number) => boolean {
 
 function structureMarkdown(layout: AzureLayout): Map<number, string> {
   const text = createTextReader(layout);
-  const pageOf = (offset: number, fallback: number | null) => fallback ?? layout.pages.find((p) => inside(offset, p.spans))?.pageNumber ?? layout.pages[0]?.pageNumber ?? 1;
-  const firstOffset = (spans: readonly Span[]) => Math.min(...spans.filter((s) => !text.isMark(s.offset)).map((s) => s.offset));
+  const pageOf = (offset: number, fallback: number | null) =>
+    fallback ?? layout.pages.find((p) => inside(offset, p.spans))?.pageNumber ?? layout.pages[0]?.pageNumber ?? 1;
+  const firstOffset = (spans: readonly Span[]) =>
+    Math.min(...spans.filter((s) => !text.isMark(s.offset)).map((s) => s.offset));
   const units: Unit[] = [];
   const tableSpans = layout.tables.flatMap((t) => t.spans);
   for (const table of layout.tables) {
     const order = firstOffset(table.spans);
-    units.push({ page: pageOf(order, table.pageNumber), order, block: () => ({ kind: 'table', rows: tableRows(table, text.of) }) });
+    units.push({
+      page: pageOf(order, table.pageNumber),
+      order,
+      block: () => ({ kind: 'table', rows: tableRows(table, text.of) }),
+    });
   }
   // A paragraph inside a table is rendered by its cell.
   const inTable = coverage(tableSpans);
@@ -187,7 +214,14 @@ function structureMarkdown(layout: AzureLayout): Map<number, string> {
   for (const paragraph of paragraphs) {
     const heading = paragraph.role ? HEADING_ROLES[paragraph.role] : undefined;
     const order = paragraph.spans[0]!.offset;
-    units.push({ page: pageOf(order, paragraph.pageNumber), order, block: () => (heading ? { kind: 'heading', level: heading, text: text.of(paragraph.spans) } : { kind: 'paragraph', text: text.of(paragraph.spans) }) });
+    units.push({
+      page: pageOf(order, paragraph.pageNumber),
+      order,
+      block: () =>
+        heading
+          ? { kind: 'heading', level: heading, text: text.of(paragraph.spans) }
+          : { kind: 'paragraph', text: text.of(paragraph.spans) },
+    });
   }
   // Text no paragraph or table holds (no paragraphs in the answer, or a line they left out) is kept.
   const held = [...tableSpans, ...paragraphs.flatMap((p) => p.spans)];
@@ -195,11 +229,16 @@ function structureMarkdown(layout: AzureLayout): Map<number, string> {
   for (const page of layout.pages) {
     for (const line of page.lines) {
       if (line.spans.length === 0 || line.spans.every((s) => isHeld(s.offset))) continue;
-      units.push({ page: page.pageNumber, order: line.spans[0]!.offset, block: () => ({ kind: 'paragraph', text: text.of(line.spans) }) });
+      units.push({
+        page: page.pageNumber,
+        order: line.spans[0]!.offset,
+        block: () => ({ kind: 'paragraph', text: text.of(line.spans) }),
+      });
     }
   }
   const isText = coverage([...held, ...layout.pages.flatMap((page) => page.lines.flatMap((l) => l.spans))]);
-  for (const page of layout.pages) for (const mark of page.selectionMarks) if (!isText(mark.span.offset)) placeLooseMark(mark, page, text, units);
+  for (const page of layout.pages)
+    for (const mark of page.selectionMarks) if (!isText(mark.span.offset)) placeLooseMark(mark, page, text, units);
   // Pages in their order, each page's blocks in content order (a sort by page, then offset).
   units.sort((a, b) => a.page - b.page || a.order - b.order);
   const byPage = new Map<number, string>();
@@ -283,7 +322,9 @@ function placeLooseMark(mark: SelectionMark, page: AzurePage, text: TextReader, 
     const b = bounds(w.polygon);
     return middle >= b.top && middle <= b.bottom;
   });
-  const right = onLine.filter((w) => bounds(w.polygon).left >= box.left).sort((a, b) => bounds(a.polygon).left - bounds(b.polygon).left)[0];
+  const right = onLine
+    .filter((w) => bounds(w.polygon).left >= box.left)
+    .sort((a, b) => bounds(a.polygon).left - bounds(b.polygon).left)[0];
   if (right) {
     text.insertBefore(right.offset, glyph);
     return;
@@ -294,7 +335,11 @@ function placeLooseMark(mark: SelectionMark, page: AzurePage, text: TextReader, 
     return;
   }
   const below = page.words.filter((w) => bounds(w.polygon).top > middle).map((w) => w.offset);
-  units.push({ page: page.pageNumber, order: below.length > 0 ? Math.min(...below) - 0.5 : Number.POSITIVE_INFINITY, block: () => ({ kind: 'paragraph', text: glyph }) });
+  units.push({
+    page: page.pageNumber,
+    order: below.length > 0 ? Math.min(...below) - 0.5 : Number.POSITIVE_INFINITY,
+    block: () => ({ kind: 'paragraph', text: glyph }),
+  });
 }
 
 /** Cells placed by row and column (placeCells: the positions a spanning cell covers beyond its first stay empty). */

@@ -26,19 +26,26 @@ export interface AzureDiOptions {
 
 export const azureDiSettings: SystemKindSettings<AzureDiOptions> = {
   kind: 'azure-di',
-  description: 'Azure AI Document Intelligence v4 (prebuilt-layout markdown, line regions; extract through a model and a field map)',
+  description:
+    'Azure AI Document Intelligence v4 (prebuilt-layout markdown, line regions; extract through a model and a field map)',
   docs: 'docs/providers.md',
   optionNames: ['endpoint', 'apiKeyEnv', 'apiVersion', 'model', 'extractModel', 'fieldMap'],
   parseOptions(read) {
     const options: AzureDiOptions = {
-      endpoint: read.optionalUrl('endpoint') ?? read.fail('endpoint', 'is required (https://<resource>.cognitiveservices.azure.com)'),
+      endpoint:
+        read.optionalUrl('endpoint') ??
+        read.fail('endpoint', 'is required (https://<resource>.cognitiveservices.azure.com)'),
       apiKeyEnv: read.optionalEnvName('apiKeyEnv') ?? 'AZURE_DOCUMENT_INTELLIGENCE_KEY',
       apiVersion: read.optionalString('apiVersion') ?? '2024-11-30',
       model: read.optionalString('model') ?? 'prebuilt-layout',
       extractModel: read.optionalString('extractModel'),
       fieldMap: read.optionalFieldMap('fieldMap'),
     };
-    if ((options.extractModel === undefined) !== (options.fieldMap === undefined)) read.fail(options.extractModel ? 'fieldMap' : 'extractModel', 'is needed too: extract takes a model and a map of its fields onto the schema');
+    if ((options.extractModel === undefined) !== (options.fieldMap === undefined))
+      read.fail(
+        options.extractModel ? 'fieldMap' : 'extractModel',
+        'is needed too: extract takes a model and a map of its fields onto the schema',
+      );
     return options;
   },
   operations: (options) => operationsOf(options),

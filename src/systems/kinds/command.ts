@@ -14,7 +14,19 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../errors.js';
-import { ServiceError, ShapeReader, decideRetry, excerpt, isServiceError, readCompare, readExtract, readProcess, readSplit, type Redactor, type EndpointResult } from '../../service/index.js';
+import {
+  ServiceError,
+  ShapeReader,
+  decideRetry,
+  excerpt,
+  isServiceError,
+  readCompare,
+  readExtract,
+  readProcess,
+  readSplit,
+  type Redactor,
+  type EndpointResult,
+} from '../../service/index.js';
 import { splitMarkdownPages } from '../../dataset/index.js';
 import { ENDPOINTS, PAGE_BREAK } from '../../types.js';
 import type { Operation, OperationRequest, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
@@ -46,17 +58,31 @@ function commandIdentity(options: CommandOptions, baseDir: string): string {
 
 export const commandKind: SystemKind<CommandOptions> = {
   kind: 'command',
-  description: 'any executable, run once per document and operation; prints the endpoint\'s answer on stdout',
+  description: "any executable, run once per document and operation; prints the endpoint's answer on stdout",
   docs: 'docs/systems.md',
   optionNames: ['command', 'env', 'passEnv', 'operations'],
   parseOptions(read) {
     const command = read.value('command');
-    if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === 'string') || (command[0] as string).trim() === '') {
-      read.fail('command', 'expected an array of strings: the program and its arguments (no shell)', 'e.g. command: [python3, tools/ocr.py, "{operation}", "{file}"]');
+    if (
+      !Array.isArray(command) ||
+      command.length === 0 ||
+      !command.every((part) => typeof part === 'string') ||
+      (command[0] as string).trim() === ''
+    ) {
+      read.fail(
+        'command',
+        'expected an array of strings: the program and its arguments (no shell)',
+        'e.g. command: [python3, tools/ocr.py, "{operation}", "{file}"]',
+      );
     }
     for (const part of command as string[]) {
       for (const match of part.matchAll(/\{([a-z_]+)\}/g)) {
-        if (!(PLACEHOLDERS as readonly string[]).includes(match[1]!)) read.fail('command', `has the unknown placeholder {${match[1]}}`, `placeholders: ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`);
+        if (!(PLACEHOLDERS as readonly string[]).includes(match[1]!))
+          read.fail(
+            'command',
+            `has the unknown placeholder {${match[1]}}`,
+            `placeholders: ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`,
+          );
       }
     }
     const env = read.envMap('env');
@@ -90,7 +116,10 @@ export const commandKind: SystemKind<CommandOptions> = {
           schema: call.request.operation === 'extract' ? await schemaFile : '',
           operation: call.request.operation,
           mode: call.request.mode ?? '',
-          context: call.request.operation === 'extract' && call.request.customContext ? await files.write(`context-${hash(call.request.customContext)}.txt`, call.request.customContext) : '',
+          context:
+            call.request.operation === 'extract' && call.request.customContext
+              ? await files.write(`context-${hash(call.request.customContext)}.txt`, call.request.customContext)
+              : '',
         };
         return runWithRetry(options, context, env, values, call);
       },
@@ -112,7 +141,12 @@ function baseEnvironment(options: CommandOptions, context: SystemContext): Recor
 /** A program that cannot start is a configuration mistake, not a failure of every document: exit 2 now. */
 function checkExecutable(program: string, searchPath: string, context: SystemContext): void {
   if (program.includes('{')) return;
-  const candidates = program.includes('/') ? [path.resolve(context.baseDir, program)] : searchPath.split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, program));
+  const candidates = program.includes('/')
+    ? [path.resolve(context.baseDir, program)]
+    : searchPath
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, program));
   const found = candidates.some((file) => {
     try {
       accessSync(file, constants.X_OK);
@@ -123,11 +157,14 @@ function checkExecutable(program: string, searchPath: string, context: SystemCon
   });
   if (!found) {
     const subject = `systems.${context.name}.command`;
-    throw new UsageError(`${subject}: ${JSON.stringify(program)} is not an executable ${program.includes('/') ? `file (relative to ${context.baseDir})` : 'on the PATH'}`, {
-      code: 'CONFIG_INVALID',
-      subject,
-      hint: 'name an installed program (e.g. node, python3) or a path relative to the config file',
-    });
+    throw new UsageError(
+      `${subject}: ${JSON.stringify(program)} is not an executable ${program.includes('/') ? `file (relative to ${context.baseDir})` : 'on the PATH'}`,
+      {
+        code: 'CONFIG_INVALID',
+        subject,
+        hint: 'name an installed program (e.g. node, python3) or a path relative to the config file',
+      },
+    );
   }
 }
 
@@ -151,8 +188,16 @@ function hash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
-async function runWithRetry(options: CommandOptions, context: SystemContext, baseEnv: Record<string, string>, values: Record<Placeholder, string>, call: SystemCall): Promise<SystemOutcome> {
-  const argv = options.command.map((part) => part.replace(/\{([a-z_]+)\}/g, (whole, name: string) => (name in values ? values[name as Placeholder] : whole)));
+async function runWithRetry(
+  options: CommandOptions,
+  context: SystemContext,
+  baseEnv: Record<string, string>,
+  values: Record<Placeholder, string>,
+  call: SystemCall,
+): Promise<SystemOutcome> {
+  const argv = options.command.map((part) =>
+    part.replace(/\{([a-z_]+)\}/g, (whole, name: string) => (name in values ? values[name as Placeholder] : whole)),
+  );
   const env: Record<string, string> = { ...baseEnv, DOCBENCH_PAGE_BREAK: PAGE_BREAK };
   for (const name of PLACEHOLDERS) env[`DOCBENCH_${name.toUpperCase()}`] = values[name];
   const started = performance.now();
@@ -165,21 +210,47 @@ async function runWithRetry(options: CommandOptions, context: SystemContext, bas
       const now = performance.now();
       return { ok: true, result, attempts: attempt, latencyMs: now - started, lastAttemptMs: now - attemptStarted };
     } catch (caught) {
-      error = isServiceError(caught) ? caught : new ServiceError('SYSTEM_COMMAND_FAILED', context.redact(String((caught as Error).message)), { endpoint: call.request.operation, retryable: false, cause: caught });
+      error = isServiceError(caught)
+        ? caught
+        : new ServiceError('SYSTEM_COMMAND_FAILED', context.redact(String((caught as Error).message)), {
+            endpoint: call.request.operation,
+            retryable: false,
+            cause: caught,
+          });
     }
     const lastAttemptMs = performance.now() - attemptStarted;
-    const decision = call.signal.aborted ? ({ retry: false } as const) : decideRetry(error, attempt, context.common.retry);
-    if (!decision.retry) return { ok: false, error, attempts: attempt, latencyMs: performance.now() - started, lastAttemptMs };
+    const decision = call.signal.aborted
+      ? ({ retry: false } as const)
+      : decideRetry(error, attempt, context.common.retry);
+    if (!decision.retry)
+      return { ok: false, error, attempts: attempt, latencyMs: performance.now() - started, lastAttemptMs };
     await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
   }
 }
 
 /** Runs the program once; resolves to its stdout, or throws a ServiceError saying why the call failed. */
-function runOnce(argv: string[], env: Record<string, string>, context: SystemContext, operation: Operation, signal: AbortSignal): Promise<string> {
+function runOnce(
+  argv: string[],
+  env: Record<string, string>,
+  context: SystemContext,
+  operation: Operation,
+  signal: AbortSignal,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new ServiceError('RUN_ABORTED', 'call cancelled: the run was interrupted', { endpoint: operation, retryable: false }));
+    if (signal.aborted)
+      return reject(
+        new ServiceError('RUN_ABORTED', 'call cancelled: the run was interrupted', {
+          endpoint: operation,
+          retryable: false,
+        }),
+      );
     // detached: the program leads a process group of its own, so a time-out kills whatever it started too.
-    const child = spawn(argv[0]!, argv.slice(1), { cwd: context.baseDir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd: context.baseDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = Buffer.alloc(0);
@@ -193,14 +264,38 @@ function runOnce(argv: string[], env: Record<string, string>, context: SystemCon
       }
     };
     const timer = setTimeout(
-      () => killGroup(new ServiceError('SERVICE_TIMEOUT', `no answer within ${context.common.timeoutMs} ms: the program was killed`, { endpoint: operation, retryable: true, hint: 'raise timeoutMs of this system if the program is slow on large documents' })),
+      () =>
+        killGroup(
+          new ServiceError(
+            'SERVICE_TIMEOUT',
+            `no answer within ${context.common.timeoutMs} ms: the program was killed`,
+            {
+              endpoint: operation,
+              retryable: true,
+              hint: 'raise timeoutMs of this system if the program is slow on large documents',
+            },
+          ),
+        ),
       context.common.timeoutMs,
     );
-    const onAbort = () => killGroup(new ServiceError('RUN_ABORTED', 'call cancelled: the run was interrupted', { endpoint: operation, retryable: false }));
+    const onAbort = () =>
+      killGroup(
+        new ServiceError('RUN_ABORTED', 'call cancelled: the run was interrupted', {
+          endpoint: operation,
+          retryable: false,
+        }),
+      );
     signal.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
       stdoutBytes += chunk.length;
-      if (stdoutBytes > MAX_STDOUT_BYTES) killGroup(new ServiceError('SERVICE_RESPONSE_INVALID', `more than ${MAX_STDOUT_BYTES} bytes on stdout: not read further`, { endpoint: operation, retryable: false }));
+      if (stdoutBytes > MAX_STDOUT_BYTES)
+        killGroup(
+          new ServiceError(
+            'SERVICE_RESPONSE_INVALID',
+            `more than ${MAX_STDOUT_BYTES} bytes on stdout: not read further`,
+            { endpoint: operation, retryable: false },
+          ),
+        );
       else stdout.push(chunk);
     });
     child.stderr.on('data', (chunk: Buffer) => {
@@ -214,14 +309,27 @@ function runOnce(argv: string[], env: Record<string, string>, context: SystemCon
       else resolve(text);
     };
     child.on('error', (error: NodeJS.ErrnoException) => {
-      finish(new ServiceError('SYSTEM_COMMAND_FAILED', `could not start ${path.basename(argv[0]!)}: ${error.code ?? error.message}`, { endpoint: operation, retryable: false, hint: 'check the program in command:' }));
+      finish(
+        new ServiceError(
+          'SYSTEM_COMMAND_FAILED',
+          `could not start ${path.basename(argv[0]!)}: ${error.code ?? error.message}`,
+          { endpoint: operation, retryable: false, hint: 'check the program in command:' },
+        ),
+      );
     });
     child.on('close', (code, signalName) => {
       const tail = excerpt(stderr.toString('utf8'), context.redact);
       if (ended) return finish(withStderr(ended, tail));
       if (code !== 0) {
         const how = code === null ? `was killed by ${signalName}` : `exited with code ${code}`;
-        return finish(new ServiceError('SYSTEM_COMMAND_FAILED', `${path.basename(argv[0]!)} ${how}${tail ? `: ${tail}` : ''}`, { endpoint: operation, retryable: false, ...(tail ? { bodyExcerpt: tail } : {}), hint: 'run the command by hand on this document to see why' }));
+        return finish(
+          new ServiceError('SYSTEM_COMMAND_FAILED', `${path.basename(argv[0]!)} ${how}${tail ? `: ${tail}` : ''}`, {
+            endpoint: operation,
+            retryable: false,
+            ...(tail ? { bodyExcerpt: tail } : {}),
+            hint: 'run the command by hand on this document to see why',
+          }),
+        );
       }
       finish(null, Buffer.concat(stdout).toString('utf8'));
     });
@@ -230,7 +338,12 @@ function runOnce(argv: string[], env: Record<string, string>, context: SystemCon
 
 function withStderr(error: ServiceError, tail: string): ServiceError {
   if (!tail || error.code === 'RUN_ABORTED') return error;
-  return new ServiceError(error.code, error.message, { endpoint: error.endpoint, retryable: error.retryable, bodyExcerpt: tail, ...(error.hint ? { hint: error.hint } : {}) });
+  return new ServiceError(error.code, error.message, {
+    endpoint: error.endpoint,
+    retryable: error.retryable,
+    bodyExcerpt: tail,
+    ...(error.hint ? { hint: error.hint } : {}),
+  });
 }
 
 /** stdout → the operation's normalised result, by the interface's readers; compare also takes plain markdown. */
@@ -243,9 +356,19 @@ function readOutput(request: OperationRequest, stdout: string, redact: Redactor)
   } catch {
     // Plain markdown, even none at all: a program that found no text on the page said so.
     if (operation === 'compare') {
-      return { success: true, pages: splitMarkdownPages(stdout).map((content) => ({ content, width: null, height: null })), dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
+      return {
+        success: true,
+        pages: splitMarkdownPages(stdout).map((content) => ({ content, width: null, height: null })),
+        dashboardUrl: null,
+        comparisonId: null,
+        failedPages: 0,
+        failedPageList: [],
+      };
     }
-    return reader.fail('(stdout)', stdout.trim() === '' ? 'is empty' : `is not JSON (${operation} must print the endpoint's JSON answer)`);
+    return reader.fail(
+      '(stdout)',
+      stdout.trim() === '' ? 'is empty' : `is not JSON (${operation} must print the endpoint's JSON answer)`,
+    );
   }
   switch (operation) {
     case 'extract':

@@ -28,12 +28,14 @@ export const PROCESSOR = /^projects\/[^/]+\/locations\/([a-z0-9-]+)\/processors\
 
 export const googleDocAiSettings: SystemKindSettings<GoogleDocAiOptions> = {
   kind: 'google-docai',
-  description: 'Google Document AI process endpoint (service account): layout markdown, line regions, entities for extract',
+  description:
+    'Google Document AI process endpoint (service account): layout markdown, line regions, entities for extract',
   docs: 'docs/providers.md',
   optionNames: ['processor', 'endpoint', 'credentialsEnv', 'accessTokenEnv', 'entityMap', 'maxPages'],
   parseOptions(read) {
     const processor = read.string('processor', 'projects/<project>/locations/us/processors/<id>');
-    if (!PROCESSOR.test(processor)) read.fail('processor', 'must look like projects/<project>/locations/<us|eu|…>/processors/<id>');
+    if (!PROCESSOR.test(processor))
+      read.fail('processor', 'must look like projects/<project>/locations/<us|eu|…>/processors/<id>');
     return {
       processor,
       endpoint: read.optionalUrl('endpoint'),

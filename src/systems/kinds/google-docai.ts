@@ -14,16 +14,42 @@
 import { createSign } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
-import { type ShapeReader, createRedactor, type CompareResult, type ExtractResult, type ProcessResult, type SplitResult } from '../../service/index.js';
+import {
+  type ShapeReader,
+  createRedactor,
+  type CompareResult,
+  type ExtractResult,
+  type ProcessResult,
+  type SplitResult,
+} from '../../service/index.js';
 import type { System, SystemCall, SystemKind } from '../types.js';
 import { readSecret } from '../providers/secret.js';
-import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall, type ProviderErrorInfo } from '../providers/http.js';
+import {
+  createProviderHttp,
+  readCommonError,
+  type CallProduct,
+  type ProviderCall,
+  type ProviderErrorInfo,
+} from '../providers/http.js';
 import { openDocumentPages, requireBytes, type PageSize } from '../providers/pages.js';
-import { meanConfidence, placeCells, positionRowCells, relativeToInches, renderMarkdown, type MarkdownBlock } from '../providers/layout.js';
+import {
+  meanConfidence,
+  placeCells,
+  positionRowCells,
+  relativeToInches,
+  renderMarkdown,
+  type MarkdownBlock,
+} from '../providers/layout.js';
 import { mapFields, type FieldSource, type FoundField } from '../providers/field-map.js';
 import { fieldsResult, pagesResult, type ReadPage } from '../providers/results.js';
 import { captureRaw } from '../providers/raw.js';
-import { googleDocAiEndpoint, googleDocAiIdentity, googleDocAiSettings, operationsOf, type GoogleDocAiOptions } from './google-docai-settings.js';
+import {
+  googleDocAiEndpoint,
+  googleDocAiIdentity,
+  googleDocAiSettings,
+  operationsOf,
+  type GoogleDocAiOptions,
+} from './google-docai-settings.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 /** A token is renewed this long before it expires, so none expires in flight. */
@@ -33,17 +59,23 @@ export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
   ...googleDocAiSettings,
   async create(options, context) {
     const endpoint = googleDocAiEndpoint(options);
-    const credentials = options.accessTokenEnv ? { token: readSecret(context.env, context.name, 'accessTokenEnv', options.accessTokenEnv) } : { key: await readServiceAccount(context.env, context.name, options.credentialsEnv) };
+    const credentials = options.accessTokenEnv
+      ? { token: readSecret(context.env, context.name, 'accessTokenEnv', options.accessTokenEnv) }
+      : { key: await readServiceAccount(context.env, context.name, options.credentialsEnv) };
     // Tokens obtained at run time are secrets too: redacted wherever a response could echo them.
     let redactToken = createRedactor([credentials.token]);
     const redact = (text: string) => redactToken(context.redact(text));
     const http = createProviderHttp(context, {
       redact,
       readError: (_status, body) => readGoogleError(body),
-      authHint: options.accessTokenEnv ? `check the token in ${options.accessTokenEnv}` : `check the service account key named by ${options.credentialsEnv} and its Document AI permissions`,
+      authHint: options.accessTokenEnv
+        ? `check the token in ${options.accessTokenEnv}`
+        : `check the service account key named by ${options.credentialsEnv} and its Document AI permissions`,
       notFoundMessage: `processor "${options.processor}" not found at ${endpoint}`,
     });
-    let token: { value: string; expiresAt: number } | null = credentials.token ? { value: credentials.token, expiresAt: Number.POSITIVE_INFINITY } : null;
+    let token: { value: string; expiresAt: number } | null = credentials.token
+      ? { value: credentials.token, expiresAt: Number.POSITIVE_INFINITY }
+      : null;
     const accessToken = async (provider: ProviderCall): Promise<string> => {
       if (token && token.expiresAt - TOKEN_MARGIN_S * 1000 > Date.now()) return token.value;
       token = await fetchToken(provider, credentials.key!);
@@ -64,7 +96,11 @@ export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
             method: 'POST',
             url: `${endpoint}/v1/${options.processor}:process`,
             headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ rawDocument: { content: Buffer.from(document.bytes).toString('base64'), mimeType: document.contentType }, skipHumanReview: true, ...(options.maxPages ? { processOptions: { fromStart: options.maxPages } } : {}) }),
+            body: JSON.stringify({
+              rawDocument: { content: Buffer.from(document.bytes).toString('base64'), mimeType: document.contentType },
+              skipHumanReview: true,
+              ...(options.maxPages ? { processOptions: { fromStart: options.maxPages } } : {}),
+            }),
           });
           const reader = provider.reader(response);
           const doc = reader.object(reader.object(response.body, '(body)').document, 'document');
@@ -78,7 +114,6 @@ export const googleDocAiKind: SystemKind<GoogleDocAiOptions> = {
   },
 };
 
-
 interface ServiceAccountKey {
   clientEmail: string;
   privateKey: string;
@@ -87,10 +122,18 @@ interface ServiceAccountKey {
 }
 
 /** The key file named by the variable, validated; errors name the variable and the missing field. */
-async function readServiceAccount(env: Readonly<Record<string, string | undefined>>, system: string, variable: string): Promise<ServiceAccountKey> {
+async function readServiceAccount(
+  env: Readonly<Record<string, string | undefined>>,
+  system: string,
+  variable: string,
+): Promise<ServiceAccountKey> {
   const file = readSecret(env, system, 'credentialsEnv', variable);
   const fail = (problem: string): never => {
-    throw new UsageError(`the service account key ${variable} names ${problem}`, { subject: `systems.${system}.credentialsEnv`, code: 'CONFIG_INVALID', hint: 'create a key in the Cloud console (IAM → Service accounts → Keys → JSON) and point the variable at it' });
+    throw new UsageError(`the service account key ${variable} names ${problem}`, {
+      subject: `systems.${system}.credentialsEnv`,
+      code: 'CONFIG_INVALID',
+      hint: 'create a key in the Cloud console (IAM → Service accounts → Keys → JSON) and point the variable at it',
+    });
   };
   let parsed: Record<string, unknown>;
   try {
@@ -98,14 +141,24 @@ async function readServiceAccount(env: Readonly<Record<string, string | undefine
   } catch (error) {
     return fail(`could not be read as JSON (${(error as Error).message.replace(file, '<file>')})`);
   }
-  if (parsed.type !== 'service_account') fail(`a file whose "type" is ${JSON.stringify(parsed.type)}, expected "service_account"`);
-  for (const field of ['client_email', 'private_key']) if (typeof parsed[field] !== 'string') fail(`a file without "${field}"`);
+  if (parsed.type !== 'service_account')
+    fail(`a file whose "type" is ${JSON.stringify(parsed.type)}, expected "service_account"`);
+  for (const field of ['client_email', 'private_key'])
+    if (typeof parsed[field] !== 'string') fail(`a file without "${field}"`);
   const tokenUri = typeof parsed.token_uri === 'string' ? parsed.token_uri : 'https://oauth2.googleapis.com/token';
-  return { clientEmail: parsed.client_email as string, privateKey: parsed.private_key as string, privateKeyId: typeof parsed.private_key_id === 'string' ? parsed.private_key_id : undefined, tokenUri };
+  return {
+    clientEmail: parsed.client_email as string,
+    privateKey: parsed.private_key as string,
+    privateKeyId: typeof parsed.private_key_id === 'string' ? parsed.private_key_id : undefined,
+    tokenUri,
+  };
 }
 
 /** RFC 7523 JWT bearer grant: an RS256-signed assertion exchanged for an access token at the key's token_uri. */
-async function fetchToken(provider: ProviderCall, key: ServiceAccountKey): Promise<{ value: string; expiresAt: number }> {
+async function fetchToken(
+  provider: ProviderCall,
+  key: ServiceAccountKey,
+): Promise<{ value: string; expiresAt: number }> {
   const now = Math.floor(Date.now() / 1000);
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${encode({ alg: 'RS256', typ: 'JWT', ...(key.privateKeyId ? { kid: key.privateKeyId } : {}) })}.${encode({ iss: key.clientEmail, scope: SCOPE, aud: key.tokenUri, iat: now, exp: now + 3600 })}`;
@@ -114,7 +167,10 @@ async function fetchToken(provider: ProviderCall, key: ServiceAccountKey): Promi
     method: 'POST',
     url: key.tokenUri,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${signature}` }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      assertion: `${unsigned}.${signature}`,
+    }).toString(),
   });
   const reader = provider.reader(response);
   const root = reader.object(response.body, '(token body)');
@@ -130,10 +186,19 @@ export function readGoogleError(body: string): ProviderErrorInfo {
     const parsed = JSON.parse(body) as { error?: unknown; error_description?: unknown };
     if (typeof parsed.error === 'string') {
       const description = typeof parsed.error_description === 'string' ? parsed.error_description : undefined;
-      return { code: parsed.error, message: description, ...(/^(invalid_grant|invalid_client|unauthorized_client)$/.test(parsed.error) ? { kind: 'auth' as const } : {}) };
+      return {
+        code: parsed.error,
+        message: description,
+        ...(/^(invalid_grant|invalid_client|unauthorized_client)$/.test(parsed.error) ? { kind: 'auth' as const } : {}),
+      };
     }
     const status = (parsed.error as { status?: unknown } | undefined)?.status;
-    if (typeof status === 'string') return { ...info, code: status, ...(status === 'UNAUTHENTICATED' || status === 'PERMISSION_DENIED' ? { kind: 'auth' as const } : {}) };
+    if (typeof status === 'string')
+      return {
+        ...info,
+        code: status,
+        ...(status === 'UNAUTHENTICATED' || status === 'PERMISSION_DENIED' ? { kind: 'auth' as const } : {}),
+      };
   } catch {
     // Not JSON: the status alone classifies it.
   }
@@ -159,14 +224,32 @@ function readPages(doc: Record<string, unknown>, reader: ShapeReader): DocPage[]
     const at = `document.pages[${p}]`;
     const page = reader.object(value, at);
     const dimension = reader.optionalObject(page.dimension, `${at}.dimension`);
-    const pixels = dimension ? { width: reader.number(dimension.width, `${at}.dimension.width`), height: reader.number(dimension.height, `${at}.dimension.height`) } : null;
-    const anchored = (item: unknown, itemAt: string): Anchored => readLayout(reader.object(reader.object(item, itemAt).layout, `${itemAt}.layout`), `${itemAt}.layout`, text, pixels, reader);
-    const list = (key: string) => (reader.optionalArray(page[key], `${at}.${key}`) ?? []).map((item, i) => anchored(item, `${at}.${key}[${i}]`));
+    const pixels = dimension
+      ? {
+          width: reader.number(dimension.width, `${at}.dimension.width`),
+          height: reader.number(dimension.height, `${at}.dimension.height`),
+        }
+      : null;
+    const anchored = (item: unknown, itemAt: string): Anchored =>
+      readLayout(
+        reader.object(reader.object(item, itemAt).layout, `${itemAt}.layout`),
+        `${itemAt}.layout`,
+        text,
+        pixels,
+        reader,
+      );
+    const list = (key: string) =>
+      (reader.optionalArray(page[key], `${at}.${key}`) ?? []).map((item, i) => anchored(item, `${at}.${key}[${i}]`));
     const tables = (reader.optionalArray(page.tables, `${at}.tables`) ?? []).map((t, i) => {
       const table = reader.object(t, `${at}.tables[${i}]`);
       const rows = (key: string) =>
         (reader.optionalArray(table[key], `${at}.tables[${i}].${key}`) ?? []).map((r, j) =>
-          (reader.optionalArray(reader.object(r, `${at}.tables[${i}].${key}[${j}]`).cells, `${at}.tables[${i}].${key}[${j}].cells`) ?? []).map((c, k) => {
+          (
+            reader.optionalArray(
+              reader.object(r, `${at}.tables[${i}].${key}[${j}]`).cells,
+              `${at}.tables[${i}].${key}[${j}].cells`,
+            ) ?? []
+          ).map((c, k) => {
             const cellAt = `${at}.tables[${i}].${key}[${j}].cells[${k}]`;
             const cell = reader.object(c, cellAt);
             // A row lists the cells starting in it; a span of 0 (omitted in JSON) is one row or column.
@@ -174,30 +257,61 @@ function readPages(doc: Record<string, unknown>, reader: ShapeReader): DocPage[]
             return { text: anchored(c, cellAt).text.trim(), rowSpan: span('rowSpan'), columnSpan: span('colSpan') };
           }),
         );
-      return { box: anchored(table, `${at}.tables[${i}]`).box, rows: placeCells(positionRowCells([...rows('headerRows'), ...rows('bodyRows')])) };
+      return {
+        box: anchored(table, `${at}.tables[${i}]`).box,
+        rows: placeCells(positionRowCells([...rows('headerRows'), ...rows('bodyRows')])),
+      };
     });
-    return { pageNumber: reader.number(page.pageNumber ?? p + 1, `${at}.pageNumber`), paragraphs: list('paragraphs'), lines: list('lines'), tables };
+    return {
+      pageNumber: reader.number(page.pageNumber ?? p + 1, `${at}.pageNumber`),
+      paragraphs: list('paragraphs'),
+      lines: list('lines'),
+      tables,
+    };
   });
 }
 
 /** A Layout: its text (textAnchor segments into document.text), confidence 0–1, and box as page fractions. */
-function readLayout(layout: Record<string, unknown>, at: string, text: string, pixels: { width: number; height: number } | null, reader: ShapeReader): Anchored {
+function readLayout(
+  layout: Record<string, unknown>,
+  at: string,
+  text: string,
+  pixels: { width: number; height: number } | null,
+  reader: ShapeReader,
+): Anchored {
   const anchor = reader.optionalObject(layout.textAnchor, `${at}.textAnchor`);
   // int64 fields arrive as strings in JSON, and a zero startIndex is omitted (proto3 JSON mapping).
-  const segments = (anchor ? (reader.optionalArray(anchor.textSegments, `${at}.textAnchor.textSegments`) ?? []) : []).map((s, i) => {
+  const segments = (
+    anchor ? (reader.optionalArray(anchor.textSegments, `${at}.textAnchor.textSegments`) ?? []) : []
+  ).map((s, i) => {
     const segment = reader.object(s, `${at}.textAnchor.textSegments[${i}]`);
-    return text.slice(reader.number(segment.startIndex ?? 0, `${at}.textAnchor.textSegments[${i}].startIndex`), reader.number(segment.endIndex, `${at}.textAnchor.textSegments[${i}].endIndex`));
+    return text.slice(
+      reader.number(segment.startIndex ?? 0, `${at}.textAnchor.textSegments[${i}].startIndex`),
+      reader.number(segment.endIndex, `${at}.textAnchor.textSegments[${i}].endIndex`),
+    );
   });
   const poly = reader.optionalObject(layout.boundingPoly, `${at}.boundingPoly`);
-  const normalized = poly ? reader.optionalArray(poly.normalizedVertices, `${at}.boundingPoly.normalizedVertices`) : undefined;
+  const normalized = poly
+    ? reader.optionalArray(poly.normalizedVertices, `${at}.boundingPoly.normalizedVertices`)
+    : undefined;
   const vertices = poly ? reader.optionalArray(poly.vertices, `${at}.boundingPoly.vertices`) : undefined;
   let points: { x: number; y: number }[] = [];
   if (normalized && normalized.length > 0) {
     points = normalized.map((v, i) => readVertex(v, `${at}.boundingPoly.normalizedVertices[${i}]`, reader));
   } else if (vertices && vertices.length > 0 && pixels) {
-    points = vertices.map((v, i) => readVertex(v, `${at}.boundingPoly.vertices[${i}]`, reader)).map(({ x, y }) => ({ x: x / pixels.width, y: y / pixels.height }));
+    points = vertices
+      .map((v, i) => readVertex(v, `${at}.boundingPoly.vertices[${i}]`, reader))
+      .map(({ x, y }) => ({ x: x / pixels.width, y: y / pixels.height }));
   }
-  const box = points.length > 0 ? { left: Math.min(...points.map((p) => p.x)), top: Math.min(...points.map((p) => p.y)), right: Math.max(...points.map((p) => p.x)), bottom: Math.max(...points.map((p) => p.y)) } : null;
+  const box =
+    points.length > 0
+      ? {
+          left: Math.min(...points.map((p) => p.x)),
+          top: Math.min(...points.map((p) => p.y)),
+          right: Math.max(...points.map((p) => p.x)),
+          bottom: Math.max(...points.map((p) => p.y)),
+        }
+      : null;
   return { text: segments.join(''), confidence: reader.optionalNumber(layout.confidence, `${at}.confidence`), box };
 }
 
@@ -207,22 +321,38 @@ function readVertex(value: unknown, at: string, reader: ShapeReader): { x: numbe
   return { x: reader.number(vertex.x ?? 0, `${at}.x`), y: reader.number(vertex.y ?? 0, `${at}.y`) };
 }
 
-async function toResult(call: SystemCall, doc: Record<string, unknown>, pages: readonly DocPage[], reader: ShapeReader, options: GoogleDocAiOptions): Promise<CompareResult | SplitResult | ProcessResult | ExtractResult> {
+async function toResult(
+  call: SystemCall,
+  doc: Record<string, unknown>,
+  pages: readonly DocPage[],
+  reader: ShapeReader,
+  options: GoogleDocAiOptions,
+): Promise<CompareResult | SplitResult | ProcessResult | ExtractResult> {
   const request = call.request;
   if (request.operation === 'extract') {
-    const { data, confidences } = mapFields(request.schema, options.entityMap!, readEntities(doc.entities, 'document.entities', reader));
+    const { data, confidences } = mapFields(
+      request.schema,
+      options.entityMap!,
+      readEntities(doc.entities, 'document.entities', reader),
+    );
     return fieldsResult(data, confidences, { pagesProcessed: pages.length, scale: '0-1' });
   }
   // Sizes come from the document itself: process needs none.
   const sizes = request.operation === 'process' ? [] : await pageSizes(call, pages);
   return pagesResult(
     request.operation,
-    pages.map((page, i): ReadPage => ({
-      page: page.pageNumber,
-      size: sizes[i] ?? null,
-      markdown: () => pageMarkdown(page),
-      lines: page.lines.map((line) => ({ text: line.text.trim(), box: line.box && sizes[i] ? relativeToInches(line.box, sizes[i]) : null, confidence: line.confidence === null ? null : meanConfidence([line.confidence], 1) })),
-    })),
+    pages.map(
+      (page, i): ReadPage => ({
+        page: page.pageNumber,
+        size: sizes[i] ?? null,
+        markdown: () => pageMarkdown(page),
+        lines: page.lines.map((line) => ({
+          text: line.text.trim(),
+          box: line.box && sizes[i] ? relativeToInches(line.box, sizes[i]) : null,
+          confidence: line.confidence === null ? null : meanConfidence([line.confidence], 1),
+        })),
+      }),
+    ),
   );
 }
 
@@ -282,19 +412,36 @@ function readEntity(entity: Record<string, unknown>, at: string, reader: ShapeRe
   const n = `${at}.normalizedValue`;
   const money = reader.optionalObject(normalized.moneyValue, `${n}.moneyValue`);
   // int64 fields arrive as strings, and zero fields are omitted (proto3 JSON mapping).
-  const amount = money ? reader.number(money.units ?? 0, `${n}.moneyValue.units`) + reader.number(money.nanos ?? 0, `${n}.moneyValue.nanos`) / 1e9 : undefined;
+  const amount = money
+    ? reader.number(money.units ?? 0, `${n}.moneyValue.units`) +
+      reader.number(money.nanos ?? 0, `${n}.moneyValue.nanos`) / 1e9
+    : undefined;
   const date = reader.optionalObject(normalized.dateValue, `${n}.dateValue`);
-  const day = date ? [reader.number(date.year ?? 0, `${n}.dateValue.year`), reader.number(date.month ?? 0, `${n}.dateValue.month`), reader.number(date.day ?? 0, `${n}.dateValue.day`)] : undefined;
+  const day = date
+    ? [
+        reader.number(date.year ?? 0, `${n}.dateValue.year`),
+        reader.number(date.month ?? 0, `${n}.dateValue.month`),
+        reader.number(date.day ?? 0, `${n}.dateValue.day`),
+      ]
+    : undefined;
   const confidence = reader.optionalNumber(entity.confidence, `${at}.confidence`);
   const properties = reader.optionalArray(entity.properties, `${at}.properties`);
   return {
     text: reader.optionalString(entity.mentionText, `${at}.mentionText`),
-    number: amount ?? reader.optionalNumber(normalized.floatValue, `${n}.floatValue`) ?? reader.optionalNumber(normalized.integerValue, `${n}.integerValue`) ?? undefined,
+    number:
+      amount ??
+      reader.optionalNumber(normalized.floatValue, `${n}.floatValue`) ??
+      reader.optionalNumber(normalized.integerValue, `${n}.integerValue`) ??
+      undefined,
     // A date without its year (or day) is no date.
-    date: day?.every((part) => part > 0) ? `${String(day[0]).padStart(4, '0')}-${String(day[1]).padStart(2, '0')}-${String(day[2]).padStart(2, '0')}` : undefined,
+    date: day?.every((part) => part > 0)
+      ? `${String(day[0]).padStart(4, '0')}-${String(day[1]).padStart(2, '0')}-${String(day[2]).padStart(2, '0')}`
+      : undefined,
     boolean: typeof normalized.booleanValue === 'boolean' ? normalized.booleanValue : undefined,
     string: reader.optionalString(normalized.text, `${n}.text`) ?? undefined,
     confidence: confidence === null ? null : confidence * 100,
-    ...(properties && properties.length > 0 ? { properties: readEntities(properties, `${at}.properties`, reader) } : {}),
+    ...(properties && properties.length > 0
+      ? { properties: readEntities(properties, `${at}.properties`, reader) }
+      : {}),
   };
 }

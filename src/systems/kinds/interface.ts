@@ -2,7 +2,14 @@
  * `interface`: a service speaking the service interface (../shared/service-interface.md), through the typed
  * client of src/service. `--base-url` alone is one system of this kind named `service`.
  */
-import { createClient, DEFAULT_AUTH, type AuthHeader, type ServiceClient, type EndpointResult, type CallOutcome } from '../../service/index.js';
+import {
+  createClient,
+  DEFAULT_AUTH,
+  type AuthHeader,
+  type ServiceClient,
+  type EndpointResult,
+  type CallOutcome,
+} from '../../service/index.js';
 import { type Endpoint, ENDPOINTS } from '../../types.js';
 import type { CommonSystemOptions, System, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
 
@@ -26,10 +33,12 @@ export const interfaceKind: SystemKind<InterfaceOptions> = {
   optionNames: ['baseUrl', 'apiKeyEnv', 'maxResponseBytes'],
   parseOptions(read) {
     return {
-      baseUrl: read.optionalUrl('baseUrl') ?? read.fail('baseUrl', 'is required, e.g. baseUrl: https://api.example.com'),
+      baseUrl:
+        read.optionalUrl('baseUrl') ?? read.fail('baseUrl', 'is required, e.g. baseUrl: https://api.example.com'),
       apiKeyEnv: read.optionalEnvName('apiKeyEnv') ?? null,
       auth: { ...DEFAULT_AUTH },
-      maxResponseBytes: read.optionalNumber('maxResponseBytes', { min: 1, integer: true }) ?? DEFAULT_MAX_RESPONSE_BYTES,
+      maxResponseBytes:
+        read.optionalNumber('maxResponseBytes', { min: 1, integer: true }) ?? DEFAULT_MAX_RESPONSE_BYTES,
     };
   },
   operations: () => ENDPOINTS,
@@ -43,7 +52,12 @@ export const interfaceKind: SystemKind<InterfaceOptions> = {
 };
 
 /** The client every HTTP-interface system uses, with the system's own timeout, retry and connection count. */
-export function createSystemClient(baseUrl: string, apiKey: string | null, options: Pick<InterfaceOptions, 'auth' | 'maxResponseBytes'>, context: SystemContext): ServiceClient {
+export function createSystemClient(
+  baseUrl: string,
+  apiKey: string | null,
+  options: Pick<InterfaceOptions, 'auth' | 'maxResponseBytes'>,
+  context: SystemContext,
+): ServiceClient {
   const common: CommonSystemOptions = context.common;
   return createClient({
     baseUrl,
@@ -54,13 +68,22 @@ export function createSystemClient(baseUrl: string, apiKey: string | null, optio
     maxResponseBytes: options.maxResponseBytes,
     connections: common.concurrency,
     onAttempt: (event) => {
-      if (event.error) context.logger.debug(`${context.name} ${event.endpoint} attempt ${event.attempt}: ${event.error}${event.retryInMs !== undefined ? `, retrying in ${event.retryInMs} ms` : ''}`);
+      if (event.error)
+        context.logger.debug(
+          `${context.name} ${event.endpoint} attempt ${event.attempt}: ${event.error}${event.retryInMs !== undefined ? `, retrying in ${event.retryInMs} ms` : ''}`,
+        );
     },
   });
 }
 
 /** A system that answers every operation through an interface client. */
-export function clientSystem(name: string, kind: string, identity: string, client: ServiceClient, close: () => Promise<void>): System {
+export function clientSystem(
+  name: string,
+  kind: string,
+  identity: string,
+  client: ServiceClient,
+  close: () => Promise<void>,
+): System {
   return {
     name,
     kind,
@@ -76,10 +99,22 @@ async function callClient(client: ServiceClient, { input, request, signal }: Sys
   let outcome: CallOutcome<EndpointResult>;
   switch (request.operation) {
     case 'extract':
-      outcome = await client.extract(input, { schema: request.schema, fast: request.mode === 'fast', ...(request.customContext ? { customContext: request.customContext } : {}) }, signal);
+      outcome = await client.extract(
+        input,
+        {
+          schema: request.schema,
+          fast: request.mode === 'fast',
+          ...(request.customContext ? { customContext: request.customContext } : {}),
+        },
+        signal,
+      );
       break;
     case 'compare':
-      outcome = await client.compare(input, request.baselineMarkdown === null ? {} : { baselineMarkdown: request.baselineMarkdown }, signal);
+      outcome = await client.compare(
+        input,
+        request.baselineMarkdown === null ? {} : { baselineMarkdown: request.baselineMarkdown },
+        signal,
+      );
       break;
     case 'split':
       outcome = await client.split(input, signal);
@@ -89,5 +124,11 @@ async function callClient(client: ServiceClient, { input, request, signal }: Sys
       break;
   }
   if (!outcome.ok) return outcome;
-  return { ok: true, result: outcome.result, attempts: outcome.attempts, latencyMs: outcome.latencyMs, lastAttemptMs: outcome.lastAttemptMs };
+  return {
+    ok: true,
+    result: outcome.result,
+    attempts: outcome.attempts,
+    latencyMs: outcome.latencyMs,
+    lastAttemptMs: outcome.lastAttemptMs,
+  };
 }

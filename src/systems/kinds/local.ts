@@ -50,9 +50,21 @@ export const localKind: SystemKind<LocalOptions> = {
   identity: (options) => localIdentity(options.ocr),
   async create(options, context) {
     const [{ startLocalService }, base] = await Promise.all([import('../../local/index.js'), localVersion()]);
-    const service = await startLocalService({ ocr: options.ocr, locale: context.dataset.locale, dataDir: localEngineDataDir(context.cacheDir), logger: context.logger });
-    context.logger.info(`${context.name}: the local reference service at ${service.baseUrl} (docbench's own engine, not the real service; OCR ${service.ocrVersion}).`);
-    const client = createSystemClient(service.baseUrl, null, { auth: { ...DEFAULT_AUTH }, maxResponseBytes: MAX_RESPONSE_BYTES }, context);
+    const service = await startLocalService({
+      ocr: options.ocr,
+      locale: context.dataset.locale,
+      dataDir: localEngineDataDir(context.cacheDir),
+      logger: context.logger,
+    });
+    context.logger.info(
+      `${context.name}: the local reference service at ${service.baseUrl} (docbench's own engine, not the real service; OCR ${service.ocrVersion}).`,
+    );
+    const client = createSystemClient(
+      service.baseUrl,
+      null,
+      { auth: { ...DEFAULT_AUTH }, maxResponseBytes: MAX_RESPONSE_BYTES },
+      context,
+    );
     // The OCR that really started: an onnxruntime binary that does not load here falls back to tesseract.js.
     const identity = `${base};ocr=${service.ocrVersion}`;
     return clientSystem(context.name, 'local', identity, client, async () => {

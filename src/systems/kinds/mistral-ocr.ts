@@ -4,7 +4,14 @@
  * document annotation in the dataset's schema (`document_annotation_format`, strict json_schema, mapped back
  * as for `openai`). Mistral OCR gives no confidence and no text boxes: no confidence, no split.
  */
-import { type CompareResult, type ExtractResult, type ProcessResult, type ShapeReader, readResponseField, type DocumentInput } from '../../service/index.js';
+import {
+  type CompareResult,
+  type ExtractResult,
+  type ProcessResult,
+  type ShapeReader,
+  readResponseField,
+  type DocumentInput,
+} from '../../service/index.js';
 import type { Endpoint } from '../../types.js';
 import type { System, SystemKind } from '../types.js';
 import { openDocumentPages } from '../providers/pages.js';
@@ -45,26 +52,51 @@ export const mistralOcrKind: SystemKind<MistralOcrOptions> = {
             document,
             include_image_base64: false,
             ...(options.maxPages ? { pages: await firstPages(call.input, options.maxPages, request.operation) } : {}),
-            ...(strict ? { document_annotation_format: { type: 'json_schema', json_schema: { name: 'extraction', schema: strict.schema, strict: true } } } : {}),
+            ...(strict
+              ? {
+                  document_annotation_format: {
+                    type: 'json_schema',
+                    json_schema: { name: 'extraction', schema: strict.schema, strict: true },
+                  },
+                }
+              : {}),
           };
-          const response = await provider.request({ method: 'POST', url: `${options.baseUrl}/ocr`, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+          const response = await provider.request({
+            method: 'POST',
+            url: `${options.baseUrl}/ocr`,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+            body: JSON.stringify(body),
+          });
           const reader = provider.reader(response);
           const root = reader.object(response.body, '(body)');
           const pages = readPages(root, reader);
           const usageInfo = reader.optionalObject(root.usage_info, 'usage_info');
-          const processed = usageInfo ? reader.optionalNumber(usageInfo.pages_processed, 'usage_info.pages_processed') : null;
+          const processed = usageInfo
+            ? reader.optionalNumber(usageInfo.pages_processed, 'usage_info.pages_processed')
+            : null;
           provider.usage = { pages: processed ?? pages.length };
           let result: CompareResult | ExtractResult | ProcessResult;
           if (request.operation === 'extract') {
             const annotation = reader.optionalString(root.document_annotation, 'document_annotation');
             const { data, form } = readResponseField(annotation, reader);
-            result = { data: form === 'absent' ? data : fromStrictAnswer(data, request.schema, strict!.wrapped), responseForm: form, method: null, pagesProcessed: pages.length, confidence: null, confidenceScale: null };
+            result = {
+              data: form === 'absent' ? data : fromStrictAnswer(data, request.schema, strict!.wrapped),
+              responseForm: form,
+              method: null,
+              pagesProcessed: pages.length,
+              confidence: null,
+              confidenceScale: null,
+            };
           } else if (request.operation === 'compare') {
             result = compareResult(pages.map(({ markdown, width, height }) => ({ content: markdown, width, height })));
           } else {
             result = processResult(pages.map((p) => p.markdown));
           }
-          return { result, usage: provider.usage, raw: captureRaw(response.body, context.redact) } satisfies CallProduct;
+          return {
+            result,
+            usage: provider.usage,
+            raw: captureRaw(response.body, context.redact),
+          } satisfies CallProduct;
         }),
       close: () => http.close(),
     } satisfies System;
@@ -87,7 +119,10 @@ function dataUrl(contentType: string, bytes: Uint8Array): string {
 }
 
 /** `pages[].{index, markdown, dimensions: {dpi, width, height}}`: markdown without image links, sizes in points. */
-function readPages(root: Record<string, unknown>, reader: ShapeReader): { markdown: string; width: number | null; height: number | null }[] {
+function readPages(
+  root: Record<string, unknown>,
+  reader: ShapeReader,
+): { markdown: string; width: number | null; height: number | null }[] {
   return reader.array(root.pages, 'pages').map((value, i) => {
     const page = reader.object(value, `pages[${i}]`);
     const dimensions = reader.optionalObject(page.dimensions, `pages[${i}].dimensions`);
@@ -98,6 +133,10 @@ function readPages(root: Record<string, unknown>, reader: ShapeReader): { markdo
       // Extracted images are referenced as ![img-0.jpeg](img-0.jpeg): no text of the page.
       .replace(/^!\[[^\]]*\]\([^)]*\)\s*$/gm, '')
       .replace(/\n{3,}/g, '\n\n');
-    return { markdown: htmlTablesToMarkdown(markdown).trim(), width: toPoints(dimensions?.width, `pages[${i}].dimensions.width`), height: toPoints(dimensions?.height, `pages[${i}].dimensions.height`) };
+    return {
+      markdown: htmlTablesToMarkdown(markdown).trim(),
+      width: toPoints(dimensions?.width, `pages[${i}].dimensions.width`),
+      height: toPoints(dimensions?.height, `pages[${i}].dimensions.height`),
+    };
   });
 }

@@ -50,13 +50,30 @@ export const OPENAI_DEFAULT_PROMPTS = {
 
 export const openaiSettings: SystemKindSettings<OpenAiOptions> = {
   kind: 'openai',
-  description: 'OpenAI-compatible chat completions with images (vision LLMs): extract by structured output, compare by transcription',
+  description:
+    'OpenAI-compatible chat completions with images (vision LLMs): extract by structured output, compare by transcription',
   docs: 'docs/providers.md',
-  optionNames: ['baseUrl', 'model', 'apiKeyEnv', 'apiKeyHeader', 'dpi', 'maxPages', 'temperature', 'maxTokens', 'comparePages', 'logprobs', 'structuredOutput', 'extractPrompt', 'comparePrompt', 'headers'],
+  optionNames: [
+    'baseUrl',
+    'model',
+    'apiKeyEnv',
+    'apiKeyHeader',
+    'dpi',
+    'maxPages',
+    'temperature',
+    'maxTokens',
+    'comparePages',
+    'logprobs',
+    'structuredOutput',
+    'extractPrompt',
+    'comparePrompt',
+    'headers',
+  ],
   parseOptions(read) {
     const headers = read.optionalStringMap('headers') ?? {};
     for (const name of Object.keys(headers)) {
-      if (/^(authorization|api-key|x-api-key)$/i.test(name)) read.fail(`headers.${name}`, 'must not carry a key: name its environment variable in apiKeyEnv');
+      if (/^(authorization|api-key|x-api-key)$/i.test(name))
+        read.fail(`headers.${name}`, 'must not carry a key: name its environment variable in apiKeyEnv');
     }
     return {
       baseUrl: read.optionalUrl('baseUrl') ?? read.fail('baseUrl', 'is required (e.g. https://api.openai.com/v1)'),
@@ -85,6 +102,9 @@ export const openaiSettings: SystemKindSettings<OpenAiOptions> = {
 
 /** What the cache files an openai system's answers under: the prompts and rendering are part of what they depend on. */
 export function openaiIdentity(options: OpenAiOptions): string {
-  const prompts = createHash('sha256').update(options.extractPrompt + options.comparePrompt).digest('hex').slice(0, 12);
+  const prompts = createHash('sha256')
+    .update(options.extractPrompt + options.comparePrompt)
+    .digest('hex')
+    .slice(0, 12);
   return `openai|${options.baseUrl}|${options.model}|t=${options.temperature}|dpi=${options.dpi}|max=${options.maxPages}|${options.comparePages}|${options.structuredOutput}|${prompts}`;
 }

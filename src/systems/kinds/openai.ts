@@ -9,7 +9,15 @@
  * call per page or all pages in one call. Confidence (extract only) is the geometric mean of the answer's
  * token probabilities when the server returns logprobs, else none. Tokens come from `usage`.
  */
-import { ServiceError, isServiceError, ShapeReader, readResponseField, type ExtractResult, type MarkdownPage, type Redactor } from '../../service/index.js';
+import {
+  ServiceError,
+  isServiceError,
+  ShapeReader,
+  readResponseField,
+  type ExtractResult,
+  type MarkdownPage,
+  type Redactor,
+} from '../../service/index.js';
 import { PAGE_BREAK, type JsonSchema } from '../../types.js';
 import type { Operation, System, SystemCall, SystemKind, Usage } from '../types.js';
 import { readSecret } from '../providers/secret.js';
@@ -40,9 +48,18 @@ export const openaiKind: SystemKind<OpenAiOptions> = {
     const headers = {
       'content-type': 'application/json',
       ...options.headers,
-      ...(apiKey ? { [options.apiKeyHeader]: /^authorization$/i.test(options.apiKeyHeader) ? `Bearer ${apiKey}` : apiKey } : {}),
+      ...(apiKey
+        ? { [options.apiKeyHeader]: /^authorization$/i.test(options.apiKeyHeader) ? `Bearer ${apiKey}` : apiKey }
+        : {}),
     };
-    const chat = (call: ProviderCall, body: Record<string, unknown>) => sendChat(call, url.href, headers, { model: options.model, temperature: options.temperature, ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}), ...(options.logprobs ? { logprobs: true } : {}), ...body });
+    const chat = (call: ProviderCall, body: Record<string, unknown>) =>
+      sendChat(call, url.href, headers, {
+        model: options.model,
+        temperature: options.temperature,
+        ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
+        ...(options.logprobs ? { logprobs: true } : {}),
+        ...body,
+      });
     return {
       name: context.name,
       kind: 'openai',
@@ -52,9 +69,23 @@ export const openaiKind: SystemKind<OpenAiOptions> = {
         http.run(call.request.operation, call.signal, async (provider) => {
           const images = await renderImages(call, options, context.name);
           provider.usage = { pages: images.length };
-          if (call.request.operation === 'extract') return extract(provider, chat, images, call.request.schema, call.request.customContext, options, state, context.redact);
+          if (call.request.operation === 'extract')
+            return extract(
+              provider,
+              chat,
+              images,
+              call.request.schema,
+              call.request.customContext,
+              options,
+              state,
+              context.redact,
+            );
           if (call.request.operation === 'compare') return compare(provider, chat, images, options, context.redact);
-          throw new ServiceError('INPUT_INVALID', `${context.name}: openai does not support ${call.request.operation}`, { endpoint: call.request.operation, retryable: false });
+          throw new ServiceError(
+            'INPUT_INVALID',
+            `${context.name}: openai does not support ${call.request.operation}`,
+            { endpoint: call.request.operation, retryable: false },
+          );
         }),
       close: () => http.close(),
     } satisfies System;
@@ -75,7 +106,11 @@ async function renderImages(call: SystemCall, options: OpenAiOptions, system: st
     for (const page of pageNumbers(pages.count, options.maxPages)) {
       const png = await pages.png(page);
       const size = await pages.size(page);
-      images.push({ dataUrl: `data:image/png;base64,${png.data.toString('base64')}`, width: size.width, height: size.height });
+      images.push({
+        dataUrl: `data:image/png;base64,${png.data.toString('base64')}`,
+        width: size.width,
+        height: size.height,
+      });
     }
     return images;
   } finally {
@@ -95,7 +130,12 @@ interface ChatAnswer {
 
 type Chat = (call: ProviderCall, body: Record<string, unknown>) => Promise<ChatAnswer>;
 
-async function sendChat(call: ProviderCall, url: string, headers: Record<string, string>, body: Record<string, unknown>): Promise<ChatAnswer> {
+async function sendChat(
+  call: ProviderCall,
+  url: string,
+  headers: Record<string, string>,
+  body: Record<string, unknown>,
+): Promise<ChatAnswer> {
   const response = await call.request({ method: 'POST', url, headers, body: JSON.stringify(body) });
   const reader = call.reader(response);
   const root = reader.object(response.body, '(body)');
@@ -112,7 +152,11 @@ async function sendChat(call: ProviderCall, url: string, headers: Record<string,
   };
   addUsage(call, answer);
   if (typeof message.refusal === 'string' && message.refusal !== '') {
-    throw new ServiceError('SERVICE_RESPONSE_INVALID', `the model refused: ${message.refusal.slice(0, 200)}`, { endpoint: call.endpoint, status: response.status, retryable: false });
+    throw new ServiceError('SERVICE_RESPONSE_INVALID', `the model refused: ${message.refusal.slice(0, 200)}`, {
+      endpoint: call.endpoint,
+      status: response.status,
+      retryable: false,
+    });
   }
   return answer;
 }
@@ -122,7 +166,12 @@ function readLogprobs(value: unknown, reader: ShapeReader): number[] | null {
   const logprobs = reader.optionalObject(value, 'choices[0].logprobs');
   const content = logprobs ? reader.optionalArray(logprobs.content, 'choices[0].logprobs.content') : undefined;
   if (!content || content.length === 0) return null;
-  return content.map((token, i) => reader.number(reader.object(token, `choices[0].logprobs.content[${i}]`).logprob, `choices[0].logprobs.content[${i}].logprob`));
+  return content.map((token, i) =>
+    reader.number(
+      reader.object(token, `choices[0].logprobs.content[${i}]`).logprob,
+      `choices[0].logprobs.content[${i}].logprob`,
+    ),
+  );
 }
 
 function addUsage(call: ProviderCall, answer: ChatAnswer): void {
@@ -151,10 +200,22 @@ async function extract(
   const ask = (format: 'json_schema' | 'json_object') =>
     chat(call, {
       messages: [
-        { role: 'system', content: format === 'json_schema' ? options.extractPrompt : `${options.extractPrompt}\n\nJSON Schema:\n${JSON.stringify(schema)}` },
-        { role: 'user', content: [{ type: 'text', text: `Extract the data of this document.${context}` }, ...imageParts(images)] },
+        {
+          role: 'system',
+          content:
+            format === 'json_schema'
+              ? options.extractPrompt
+              : `${options.extractPrompt}\n\nJSON Schema:\n${JSON.stringify(schema)}`,
+        },
+        {
+          role: 'user',
+          content: [{ type: 'text', text: `Extract the data of this document.${context}` }, ...imageParts(images)],
+        },
       ],
-      response_format: format === 'json_schema' ? { type: 'json_schema', json_schema: { name: 'extraction', schema: strict.schema, strict: true } } : { type: 'json_object' },
+      response_format:
+        format === 'json_schema'
+          ? { type: 'json_schema', json_schema: { name: 'extraction', schema: strict.schema, strict: true } }
+          : { type: 'json_object' },
     });
   let answer: ChatAnswer | undefined;
   if (state.structuredOutput === 'json_schema') {
@@ -177,12 +238,27 @@ async function extract(
     pagesProcessed: images.length,
     ...logprobConfidence(answer.logprobs),
   };
-  return { result, usage: call.usage, raw: captureRaw({ structuredOutput: format, ...(format === 'json_object' && state.fallbackReason ? { fallbackReason: state.fallbackReason } : {}), responses: [answer.body] }, redact) };
+  return {
+    result,
+    usage: call.usage,
+    raw: captureRaw(
+      {
+        structuredOutput: format,
+        ...(format === 'json_object' && state.fallbackReason ? { fallbackReason: state.fallbackReason } : {}),
+        responses: [answer.body],
+      },
+      redact,
+    ),
+  };
 }
 
 /** A 400/422 whose message is about the response format: the server does not do json_schema. */
 function rejectsJsonSchema(error: unknown): error is ServiceError {
-  return isServiceError(error) && (error.status === 400 || error.status === 422) && /response_format|json_schema|structured|schema/i.test(`${error.message} ${error.bodyExcerpt ?? ''}`);
+  return (
+    isServiceError(error) &&
+    (error.status === 400 || error.status === 422) &&
+    /response_format|json_schema|structured|schema/i.test(`${error.message} ${error.bodyExcerpt ?? ''}`)
+  );
 }
 
 /**
@@ -196,9 +272,20 @@ function logprobConfidence(logprobs: number[] | null): Pick<ExtractResult, 'conf
   return { confidence: Math.round(Math.exp(mean) * 100 * 100) / 100, confidenceScale: '0-100' };
 }
 
-async function compare(call: ProviderCall, chat: Chat, images: readonly PageImage[], options: OpenAiOptions, redact: Redactor): Promise<CallProduct> {
+async function compare(
+  call: ProviderCall,
+  chat: Chat,
+  images: readonly PageImage[],
+  options: OpenAiOptions,
+  redact: Redactor,
+): Promise<CallProduct> {
   const ask = (pages: readonly PageImage[], prompt: string) =>
-    chat(call, { messages: [{ role: 'system', content: prompt }, { role: 'user', content: [{ type: 'text', text: 'Transcribe.' }, ...imageParts(pages)] }] });
+    chat(call, {
+      messages: [
+        { role: 'system', content: prompt },
+        { role: 'user', content: [{ type: 'text', text: 'Transcribe.' }, ...imageParts(pages)] },
+      ],
+    });
   const answers: ChatAnswer[] = [];
   let contents: string[];
   if (options.comparePages === 'all') {
@@ -213,7 +300,11 @@ async function compare(call: ProviderCall, chat: Chat, images: readonly PageImag
       contents.push(unfence(answer.content));
     }
   }
-  const pages: MarkdownPage[] = images.map((image, i) => ({ content: (contents[i] ?? '').trim(), width: image.width, height: image.height }));
+  const pages: MarkdownPage[] = images.map((image, i) => ({
+    content: (contents[i] ?? '').trim(),
+    width: image.width,
+    height: image.height,
+  }));
   // All-pages mode: a page the model did not transcribe (fewer breaks than pages) counts as failed.
   const failedPageList = images.flatMap((_, i) => (contents[i] === undefined ? [i + 1] : []));
   const result = compareResult(pages, failedPageList);
@@ -225,4 +316,3 @@ function unfence(text: string): string {
   const match = /^\s*```(?:markdown|md)?\s*\n([\s\S]*?)\n```\s*$/i.exec(text);
   return match ? match[1]! : text;
 }
-

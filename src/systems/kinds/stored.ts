@@ -9,7 +9,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../../errors.js';
-import { ServiceError, type CompareResult, type EndpointResult, type ExtractResult, type SplitResult } from '../../service/index.js';
+import {
+  ServiceError,
+  type CompareResult,
+  type EndpointResult,
+  type ExtractResult,
+  type SplitResult,
+} from '../../service/index.js';
 import { readRegionPages, readUtf8File, splitMarkdownPages } from '../../dataset/index.js';
 import type { Dataset, DatasetDocument, JsonObject } from '../../types.js';
 import type { Operation, System, SystemKind, SystemOutcome, Usage } from '../types.js';
@@ -51,9 +57,17 @@ export const storedKind: SystemKind<StoredOptions> = {
         const started = performance.now();
         try {
           if (file === null) throw new Error(`no ${relative}/${document.id}${SUFFIX[request.operation] ?? ''}`);
-          const meta = files.has(`${document.id}${META_SUFFIX}`) ? await readMeta(path.join(folder, `${document.id}${META_SUFFIX}`)) : null;
+          const meta = files.has(`${document.id}${META_SUFFIX}`)
+            ? await readMeta(path.join(folder, `${document.id}${META_SUFFIX}`))
+            : null;
           const result = await readStored(request.operation, file, meta);
-          const outcome: SystemOutcome = { ok: true, result, attempts: 0, latencyMs: meta?.latencyMs ?? 0, lastAttemptMs: meta?.latencyMs ?? 0 };
+          const outcome: SystemOutcome = {
+            ok: true,
+            result,
+            attempts: 0,
+            latencyMs: meta?.latencyMs ?? 0,
+            lastAttemptMs: meta?.latencyMs ?? 0,
+          };
           if (meta?.usage) outcome.usage = meta.usage;
           if (meta?.costUsd !== undefined) outcome.costUsd = meta.costUsd;
           return outcome;
@@ -61,7 +75,11 @@ export const storedKind: SystemKind<StoredOptions> = {
           const message = context.redact((error as Error).message);
           return {
             ok: false,
-            error: new ServiceError('SERVICE_RESPONSE_INVALID', `stored output unreadable: ${message}`, { endpoint: request.operation, retryable: false, hint: `fix the file under ${relative}/` }),
+            error: new ServiceError('SERVICE_RESPONSE_INVALID', `stored output unreadable: ${message}`, {
+              endpoint: request.operation,
+              retryable: false,
+              hint: `fix the file under ${relative}/`,
+            }),
             attempts: 0,
             latencyMs: performance.now() - started,
             lastAttemptMs: 0,
@@ -82,11 +100,14 @@ function openStoredFolder(name: string, dataset: Pick<Dataset, 'root'>) {
   const relative = storedFolder(name);
   const folder = path.join(dataset.root, relative);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) {
-    throw new UsageError(`systems.${name}: stored system "${name}" has no folder ${relative}/ in the dataset ${dataset.root}`, {
-      code: 'CONFIG_INVALID',
-      subject: `systems.${name}`,
-      hint: `put its outputs in ${relative}/<id>.json, <id>.md or <id>.regions.json, or remove the system`,
-    });
+    throw new UsageError(
+      `systems.${name}: stored system "${name}" has no folder ${relative}/ in the dataset ${dataset.root}`,
+      {
+        code: 'CONFIG_INVALID',
+        subject: `systems.${name}`,
+        hint: `put its outputs in ${relative}/<id>.json, <id>.md or <id>.regions.json, or remove the system`,
+      },
+    );
   }
   const files = new Set(readdirSync(folder));
   const fileFor = (id: string, operation: Operation): string | null => {
@@ -97,7 +118,10 @@ function openStoredFolder(name: string, dataset: Pick<Dataset, 'root'>) {
 }
 
 /** Which documents and operations the stored system `name` has outputs for, without creating it (`docbench plan`). */
-export function storedAnswers(name: string, dataset: Pick<Dataset, 'root'>): (document: DatasetDocument, operation: Operation) => boolean {
+export function storedAnswers(
+  name: string,
+  dataset: Pick<Dataset, 'root'>,
+): (document: DatasetDocument, operation: Operation) => boolean {
   const { fileFor } = openStoredFolder(name, dataset);
   return (document, operation) => fileFor(document.id, operation) !== null;
 }
@@ -128,7 +152,14 @@ async function readStored(operation: Operation, file: string, meta: Meta | null)
     }
     case 'compare': {
       const pages = splitMarkdownPages(await readUtf8File(file));
-      const result: CompareResult = { success: true, pages: pages.map((content) => ({ content, width: null, height: null })), dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
+      const result: CompareResult = {
+        success: true,
+        pages: pages.map((content) => ({ content, width: null, height: null })),
+        dashboardUrl: null,
+        comparisonId: null,
+        failedPages: 0,
+        failedPageList: [],
+      };
       return result;
     }
     case 'split': {
@@ -148,7 +179,8 @@ async function readMeta(file: string): Promise<Meta> {
   const number = (key: string, max = Infinity): number | null => {
     const value = raw[key];
     if (value === undefined || value === null) return null;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) throw new Error(`${name}: ${key} must be a number from 0${max === Infinity ? '' : ` to ${max}`}`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max)
+      throw new Error(`${name}: ${key} must be a number from 0${max === Infinity ? '' : ` to ${max}`}`);
     return value;
   };
   const meta: Meta = { confidence: number('confidence', 100), latencyMs: number('latency_ms') };
@@ -157,10 +189,15 @@ async function readMeta(file: string): Promise<Meta> {
   if (raw.usage !== undefined && raw.usage !== null) {
     if (!isObject(raw.usage)) throw new Error(`${name}: usage must be an object`);
     const usage: Usage = {};
-    for (const [key, field] of [['pages', 'pages'], ['input_tokens', 'inputTokens'], ['output_tokens', 'outputTokens']] as const) {
+    for (const [key, field] of [
+      ['pages', 'pages'],
+      ['input_tokens', 'inputTokens'],
+      ['output_tokens', 'outputTokens'],
+    ] as const) {
       const value = raw.usage[key];
       if (value === undefined || value === null) continue;
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error(`${name}: usage.${key} must be a whole number ≥ 0`);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+        throw new Error(`${name}: usage.${key} must be a whole number ≥ 0`);
       usage[field] = value;
     }
     meta.usage = usage;

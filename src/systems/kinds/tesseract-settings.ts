@@ -24,7 +24,8 @@ export const OPERATIONS: readonly Operation[] = ['compare', 'split', 'process'];
 
 export const tesseractSettings: SystemKindSettings<TesseractOptions> = {
   kind: 'tesseract',
-  description: 'Tesseract OCR (native CLI, or tesseract.js): markdown lines and simple tables, line regions with word confidence',
+  description:
+    'Tesseract OCR (native CLI, or tesseract.js): markdown lines and simple tables, line regions with word confidence',
   docs: 'docs/providers.md',
   optionNames: ['engine', 'binary', 'language', 'psm', 'dpi', 'maxPages'],
   parseOptions(read) {
@@ -36,8 +37,10 @@ export const tesseractSettings: SystemKindSettings<TesseractOptions> = {
       dpi: read.optionalNumber('dpi', { min: 50, max: 600, integer: true }) ?? 300,
       maxPages: read.optionalNumber('maxPages', { min: 1, max: 10_000, integer: true }),
     };
-    if (!/^[A-Za-z_]+(\+[A-Za-z_]+)*$/.test(options.language)) read.fail('language', 'must be tesseract language codes joined by +, e.g. eng or eng+deu');
-    if (options.engine === 'wasm' && options.language !== 'eng') read.fail('language', 'must be eng with engine wasm (only the English model is bundled)');
+    if (!/^[A-Za-z_]+(\+[A-Za-z_]+)*$/.test(options.language))
+      read.fail('language', 'must be tesseract language codes joined by +, e.g. eng or eng+deu');
+    if (options.engine === 'wasm' && options.language !== 'eng')
+      read.fail('language', 'must be eng with engine wasm (only the English model is bundled)');
     return options;
   },
   operations: () => OPERATIONS,

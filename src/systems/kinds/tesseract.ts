@@ -7,7 +7,16 @@
 import { spawn } from 'node:child_process';
 import type { Endpoint } from '../../types.js';
 import { UsageError } from '../../errors.js';
-import { ServiceError, isServiceError, cancelled, unexpected, excerpt, type CompareResult, type ProcessResult, type SplitResult } from '../../service/index.js';
+import {
+  ServiceError,
+  isServiceError,
+  cancelled,
+  unexpected,
+  excerpt,
+  type CompareResult,
+  type ProcessResult,
+  type SplitResult,
+} from '../../service/index.js';
 import type { System, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
 import { openDocumentPages, pageNumbers, requireBytes, type PagePng, type PageSize } from '../providers/pages.js';
 import { linesToBlocks, meanConfidence, polygonToInches, renderMarkdown, type TextLine } from '../providers/layout.js';
@@ -43,11 +52,14 @@ async function startEngine(options: TesseractOptions, context: SystemContext): P
     const version = await probeNative(options.binary, context);
     if (version !== null) return nativeEngine(options, context, version);
     if (options.engine === 'native') {
-      throw new UsageError(`systems.${context.name}.engine is native, and \`${options.binary} --version\` did not run`, {
-        subject: `systems.${context.name}.engine`,
-        code: 'CONFIG_INVALID',
-        hint: 'install tesseract (apt-get install tesseract-ocr), set binary to its path, or set engine: wasm',
-      });
+      throw new UsageError(
+        `systems.${context.name}.engine is native, and \`${options.binary} --version\` did not run`,
+        {
+          subject: `systems.${context.name}.engine`,
+          code: 'CONFIG_INVALID',
+          hint: 'install tesseract (apt-get install tesseract-ocr), set binary to its path, or set engine: wasm',
+        },
+      );
     }
     context.logger.debug(`${context.name}: ${options.binary} is not on PATH; using tesseract.js`);
   }
@@ -64,7 +76,11 @@ function cliEnv(context: SystemContext): NodeJS.ProcessEnv {
 
 async function probeNative(binary: string, context: SystemContext): Promise<string | null> {
   try {
-    const { stdout, stderr } = await runProcess(binary, ['--version'], { env: cliEnv(context), timeoutMs: 10_000, endpoint: 'process' });
+    const { stdout, stderr } = await runProcess(binary, ['--version'], {
+      env: cliEnv(context),
+      timeoutMs: 10_000,
+      endpoint: 'process',
+    });
     // Tesseract 4 printed its version on stderr, 5 on stdout.
     const line = `${stdout}\n${stderr}`.split('\n').find((l) => /^tesseract\s/i.test(l.trim()));
     return line ? `native ${line.trim()}` : null;
@@ -77,8 +93,24 @@ function nativeEngine(options: TesseractOptions, context: SystemContext, version
   return {
     version,
     async tsv(png, dpi, signal, timeoutMs, endpoint) {
-      const args = ['stdin', 'stdout', '-l', options.language, '--psm', String(options.psm), '--dpi', String(dpi), 'tsv'];
-      const { stdout } = await runProcess(options.binary, args, { env: cliEnv(context), input: png, signal, timeoutMs, endpoint });
+      const args = [
+        'stdin',
+        'stdout',
+        '-l',
+        options.language,
+        '--psm',
+        String(options.psm),
+        '--dpi',
+        String(dpi),
+        'tsv',
+      ];
+      const { stdout } = await runProcess(options.binary, args, {
+        env: cliEnv(context),
+        input: png,
+        signal,
+        timeoutMs,
+        endpoint,
+      });
       return stdout;
     },
     close: async () => {},
@@ -86,13 +118,26 @@ function nativeEngine(options: TesseractOptions, context: SystemContext, version
 }
 
 async function wasmEngine(options: TesseractOptions): Promise<OcrEngine> {
-  const [{ createWorker, OEM }, { resolveEnglishLangPath }, { createRequire }] = await Promise.all([import('tesseract.js'), import('../../local/index.js'), import('node:module')]);
+  const [{ createWorker, OEM }, { resolveEnglishLangPath }, { createRequire }] = await Promise.all([
+    import('tesseract.js'),
+    import('../../local/index.js'),
+    import('node:module'),
+  ]);
   const { version } = createRequire(import.meta.url)('tesseract.js/package.json') as { version: string };
   // Created on first use: a system that is configured but never called costs nothing.
   let worker: ReturnType<typeof createWorker> | null = null;
   const ready = () =>
-    (worker ??= createWorker('eng', OEM.LSTM_ONLY, { langPath: resolveEnglishLangPath(), gzip: true, cacheMethod: 'none', logger: () => {} }).then(async (created) => {
-      await created.setParameters({ tessedit_pageseg_mode: String(options.psm), user_defined_dpi: String(options.dpi), debug_file: '/dev/null' } as Parameters<typeof created.setParameters>[0]);
+    (worker ??= createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: resolveEnglishLangPath(),
+      gzip: true,
+      cacheMethod: 'none',
+      logger: () => {},
+    }).then(async (created) => {
+      await created.setParameters({
+        tessedit_pageseg_mode: String(options.psm),
+        user_defined_dpi: String(options.dpi),
+        debug_file: '/dev/null',
+      } as Parameters<typeof created.setParameters>[0]);
       return created;
     }));
   return {
@@ -134,7 +179,15 @@ export function readTesseractTsv(tsv: string): { words: TsvWord[] }[] {
     const text = cols.slice(11).join('\t').trim();
     if (text === '') continue;
     const key = `${cols[2]}.${cols[3]}.${cols[4]}`;
-    const word: TsvWord = { key, text, left: Number(cols[6]), top: Number(cols[7]), width: Number(cols[8]), height: Number(cols[9]), confidence: Number(cols[10]) };
+    const word: TsvWord = {
+      key,
+      text,
+      left: Number(cols[6]),
+      top: Number(cols[7]),
+      width: Number(cols[8]),
+      height: Number(cols[9]),
+      confidence: Number(cols[10]),
+    };
     if (![word.left, word.top, word.width, word.height, word.confidence].every(Number.isFinite)) continue;
     const line = lines.get(key) ?? [];
     line.push(word);
@@ -150,10 +203,19 @@ interface PageReading {
   tsv: string;
 }
 
-async function readDocument(call: SystemCall, options: TesseractOptions, engine: OcrEngine, context: SystemContext): Promise<SystemOutcome> {
+async function readDocument(
+  call: SystemCall,
+  options: TesseractOptions,
+  engine: OcrEngine,
+  context: SystemContext,
+): Promise<SystemOutcome> {
   const started = performance.now();
   const endpoint: Endpoint = call.request.operation;
-  const timing = () => ({ attempts: 1, latencyMs: performance.now() - started, lastAttemptMs: performance.now() - started });
+  const timing = () => ({
+    attempts: 1,
+    latencyMs: performance.now() - started,
+    lastAttemptMs: performance.now() - started,
+  });
   const readings: PageReading[] = [];
   try {
     const document = requireBytes(call.input, endpoint, context.name);
@@ -171,16 +233,27 @@ async function readDocument(call: SystemCall, options: TesseractOptions, engine:
     } finally {
       await pages.close();
     }
-    const raw = captureRaw({ engine: engine.version, pages: readings.map(({ page, tsv }) => ({ page, tsv })) }, context.redact);
+    const raw = captureRaw(
+      { engine: engine.version, pages: readings.map(({ page, tsv }) => ({ page, tsv })) },
+      context.redact,
+    );
     return { ok: true, result: toResult(call, readings), usage: { pages: readings.length }, raw, ...timing() };
   } catch (caught) {
-    const error = call.signal.aborted ? cancelled(endpoint, caught) : isServiceError(caught) ? caught : unexpected(caught, endpoint, context.redact);
+    const error = call.signal.aborted
+      ? cancelled(endpoint, caught)
+      : isServiceError(caught)
+        ? caught
+        : unexpected(caught, endpoint, context.redact);
     return { ok: false, error, ...timing() };
   }
 }
 
 function toResult(call: SystemCall, readings: readonly PageReading[]): CompareResult | SplitResult | ProcessResult {
-  if (call.request.operation === 'extract') throw new ServiceError('INPUT_INVALID', 'tesseract does not extract fields', { endpoint: 'extract', retryable: false });
+  if (call.request.operation === 'extract')
+    throw new ServiceError('INPUT_INVALID', 'tesseract does not extract fields', {
+      endpoint: 'extract',
+      retryable: false,
+    });
   return pagesResult(
     call.request.operation,
     readings.map((reading): ReadPage => {
@@ -192,8 +265,14 @@ function toResult(call: SystemCall, readings: readonly PageReading[]): CompareRe
         markdown: () => renderMarkdown(linesToBlocks(lines.map(toTextLine))),
         lines: lines.map(({ words }) => ({
           text: words.map((w) => w.text).join(' '),
-          box: polygonToInches(words.flatMap((w) => [w.left, w.top, w.left + w.width, w.top + w.height]), pixelsPerInch),
-          confidence: meanConfidence(words.map((w) => w.confidence), 100),
+          box: polygonToInches(
+            words.flatMap((w) => [w.left, w.top, w.left + w.width, w.top + w.height]),
+            pixelsPerInch,
+          ),
+          confidence: meanConfidence(
+            words.map((w) => w.confidence),
+            100,
+          ),
         })),
       };
     }),
@@ -211,7 +290,11 @@ function toTextLine({ words }: { words: TsvWord[] }): TextLine {
 }
 
 function timeout(endpoint: Endpoint, system: string, timeoutMs: number): ServiceError {
-  return new ServiceError('SERVICE_TIMEOUT', `${system}: OCR not done within ${timeoutMs} ms`, { endpoint, retryable: false, hint: 'raise the system’s timeoutMs, lower dpi or set maxPages' });
+  return new ServiceError('SERVICE_TIMEOUT', `${system}: OCR not done within ${timeoutMs} ms`, {
+    endpoint,
+    retryable: false,
+    hint: 'raise the system’s timeoutMs, lower dpi or set maxPages',
+  });
 }
 
 /** Runs a child process with stdin bytes, a time-out and cancellation; rejects on a non-zero exit. */
@@ -239,9 +322,21 @@ function runProcess(
       clearTimeout(timer);
       const stdout = Buffer.concat(out).toString('utf8');
       const stderr = Buffer.concat(err).toString('utf8');
-      if (timedOut) return reject(new ServiceError('SERVICE_TIMEOUT', `${command} did not finish within ${options.timeoutMs} ms`, { endpoint: options.endpoint, retryable: false }));
+      if (timedOut)
+        return reject(
+          new ServiceError('SERVICE_TIMEOUT', `${command} did not finish within ${options.timeoutMs} ms`, {
+            endpoint: options.endpoint,
+            retryable: false,
+          }),
+        );
       if (code !== 0) {
-        return reject(new ServiceError('SERVICE_RESPONSE_INVALID', `${command} exited with ${code}: ${excerpt(stderr, (t) => t)}`, { endpoint: options.endpoint, retryable: false, hint: 'check the tesseract installation and the language data (tesseract --list-langs)' }));
+        return reject(
+          new ServiceError('SERVICE_RESPONSE_INVALID', `${command} exited with ${code}: ${excerpt(stderr, (t) => t)}`, {
+            endpoint: options.endpoint,
+            retryable: false,
+            hint: 'check the tesseract installation and the language data (tesseract --list-langs)',
+          }),
+        );
       }
       resolve({ stdout, stderr });
     });

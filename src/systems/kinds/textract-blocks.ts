@@ -50,7 +50,9 @@ export function readBlocks(body: unknown, reader: ShapeReader): BlockGraph {
     const relations: Record<string, string[]> = {};
     (reader.optionalArray(block.Relationships, `${at}.Relationships`) ?? []).forEach((r, j) => {
       const rel = reader.object(r, `${at}.Relationships[${j}]`);
-      const ids = reader.array(rel.Ids, `${at}.Relationships[${j}].Ids`).map((id, k) => reader.string(id, `${at}.Relationships[${j}].Ids[${k}]`));
+      const ids = reader
+        .array(rel.Ids, `${at}.Relationships[${j}].Ids`)
+        .map((id, k) => reader.string(id, `${at}.Relationships[${j}].Ids[${k}]`));
       const type = reader.string(rel.Type, `${at}.Relationships[${j}].Type`);
       relations[type] = [...(relations[type] ?? []), ...ids];
     });
@@ -64,13 +66,22 @@ export function readBlocks(body: unknown, reader: ShapeReader): BlockGraph {
       type: reader.string(block.BlockType, `${at}.BlockType`),
       text: reader.optionalString(block.Text, `${at}.Text`),
       confidence: reader.optionalNumber(block.Confidence, `${at}.Confidence`),
-      box: bbox ? { left, top, right: left + reader.number(bbox.Width, `${at}.Geometry.BoundingBox.Width`), bottom: top + reader.number(bbox.Height, `${at}.Geometry.BoundingBox.Height`) } : null,
+      box: bbox
+        ? {
+            left,
+            top,
+            right: left + reader.number(bbox.Width, `${at}.Geometry.BoundingBox.Width`),
+            bottom: top + reader.number(bbox.Height, `${at}.Geometry.BoundingBox.Height`),
+          }
+        : null,
       relations,
       rowIndex: reader.optionalNumber(block.RowIndex, `${at}.RowIndex`),
       columnIndex: reader.optionalNumber(block.ColumnIndex, `${at}.ColumnIndex`),
       rowSpan: reader.optionalNumber(block.RowSpan, `${at}.RowSpan`) ?? 1,
       columnSpan: reader.optionalNumber(block.ColumnSpan, `${at}.ColumnSpan`) ?? 1,
-      entityTypes: (reader.optionalArray(block.EntityTypes, `${at}.EntityTypes`) ?? []).map((e, k) => reader.string(e, `${at}.EntityTypes[${k}]`)),
+      entityTypes: (reader.optionalArray(block.EntityTypes, `${at}.EntityTypes`) ?? []).map((e, k) =>
+        reader.string(e, `${at}.EntityTypes[${k}]`),
+      ),
       selected: status === null ? null : status === 'SELECTED',
       alias: query ? reader.optionalString(query.Alias, `${at}.Query.Alias`) : null,
     });

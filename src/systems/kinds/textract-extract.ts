@@ -28,10 +28,13 @@ export function schemaFields(schema: JsonSchema): SchemaField[] {
   const walk = (node: Record<string, unknown>, path: string) => {
     for (const [key, child] of Object.entries((node.properties ?? {}) as Record<string, Record<string, unknown>>)) {
       const at = path ? `${path}.${key}` : key;
-      const type = Array.isArray(child.type) ? String(child.type.find((t) => t !== 'null')) : String(child.type ?? 'string');
+      const type = Array.isArray(child.type)
+        ? String(child.type.find((t) => t !== 'null'))
+        : String(child.type ?? 'string');
       const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
       if (type === 'object') walk(child, at);
-      else if (type !== 'array') fields.push({ path: at, type, title: text(child.title), description: text(child.description) });
+      else if (type !== 'array')
+        fields.push({ path: at, type, title: text(child.title), description: text(child.description) });
     }
   };
   walk(schema, '');
@@ -55,7 +58,12 @@ export function schemaQueries(schema: JsonSchema): SchemaQuery[] {
 /** Textract queries are questions: the field's description when it has one, else its name in words. */
 function questionFor(field: SchemaField): string {
   if (field.description) return `What is the ${field.description.replace(/[.?]+$/, '')}?`;
-  return `What is the ${field.path.split('.').join(' ').replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}?`;
+  return `What is the ${field.path
+    .split('.')
+    .join(' ')
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()}?`;
 }
 
 interface Answer {
@@ -64,18 +72,37 @@ interface Answer {
 }
 
 /** The fields of `schema` from the pages' query answers, then their key-value pairs. */
-export function toExtract(pages: readonly BlockGraph[], schema: JsonSchema, fieldMap: Readonly<Record<string, string>>): ExtractResult {
+export function toExtract(
+  pages: readonly BlockGraph[],
+  schema: JsonSchema,
+  fieldMap: Readonly<Record<string, string>>,
+): ExtractResult {
   const fields = schemaFields(schema);
   const answers = queryAnswers(pages, fields);
   const pairs = pages.flatMap((graph) => formPairs(graph));
-  for (const [path, answer] of formAnswers(fields.filter((f) => !answers.has(f.path)), pairs, fieldMap)) answers.set(path, answer);
+  for (const [path, answer] of formAnswers(
+    fields.filter((f) => !answers.has(f.path)),
+    pairs,
+    fieldMap,
+  ))
+    answers.set(path, answer);
   const data: JsonObject = {};
   for (const field of fields) {
     const answer = answers.get(field.path);
     if (answer) setPath(data, field.path, answer.value);
   }
-  const confidence = meanConfidence([...answers.values()].map((a) => a.confidence), 100);
-  return { data, responseForm: 'object', method: null, pagesProcessed: pages.length, confidence, confidenceScale: confidence === null ? null : '0-100' };
+  const confidence = meanConfidence(
+    [...answers.values()].map((a) => a.confidence),
+    100,
+  );
+  return {
+    data,
+    responseForm: 'object',
+    method: null,
+    pagesProcessed: pages.length,
+    confidence,
+    confidenceScale: confidence === null ? null : '0-100',
+  };
 }
 
 /** Each query's most confident answer over the pages, coerced to its field's type. */
@@ -88,7 +115,8 @@ function queryAnswers(pages: readonly BlockGraph[], fields: readonly SchemaField
       if (type === undefined) continue;
       for (const answer of related(graph, query, 'ANSWER')) {
         const confidence = answer.confidence ?? 0;
-        if (answer.text && (best.get(query.alias!)?.confidence ?? -1) < confidence) best.set(query.alias!, { value: coerce(answer.text, type), confidence });
+        if (answer.text && (best.get(query.alias!)?.confidence ?? -1) < confidence)
+          best.set(query.alias!, { value: coerce(answer.text, type), confidence });
       }
     }
   }
@@ -112,9 +140,18 @@ function formPairs(graph: BlockGraph): FormPair[] {
       const children = values.flatMap((value) => related(graph, value, 'CHILD'));
       const keyText = words(related(graph, key, 'CHILD'));
       const mark = children.find((child) => child.type === 'SELECTION_ELEMENT');
-      const confidence = meanConfidence([key, ...values].map((b) => b.confidence ?? Number.NaN), 100) ?? 0;
+      const confidence =
+        meanConfidence(
+          [key, ...values].map((b) => b.confidence ?? Number.NaN),
+          100,
+        ) ?? 0;
       const withoutNote = keyText.replace(/\([^)]*\)/g, ' ');
-      return { keys: withoutNote === keyText ? [keyWords(keyText)] : [keyWords(keyText), keyWords(withoutNote)], text: words(children), selected: mark ? mark.selected : null, confidence };
+      return {
+        keys: withoutNote === keyText ? [keyWords(keyText)] : [keyWords(keyText), keyWords(withoutNote)],
+        text: words(children),
+        selected: mark ? mark.selected : null,
+        confidence,
+      };
     });
 }
 
@@ -136,7 +173,9 @@ function keyWords(text: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '');
   const content = all.filter((word) => !STOP_WORDS.has(word));
-  return (content.length > 0 ? content : all).flatMap((word) => (ABBREVIATIONS[word] ?? word).split(' ')).map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
+  return (content.length > 0 ? content : all)
+    .flatMap((word) => (ABBREVIATIONS[word] ?? word).split(' '))
+    .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
 }
 
 /** A field's name in words: `amountDue`, `amount_due` and "Amount due" alike. */
@@ -144,9 +183,46 @@ function nameWords(name: string): string[] {
   return keyWords(name.replace(/([a-z])([A-Z])/g, '$1 $2'));
 }
 
-const STOP_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'to', 'for', 'in', 'on', 'at', 'by', 'is', 'are', 'was', 'what', 'your', 'this', 'if']);
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'and',
+  'or',
+  'to',
+  'for',
+  'in',
+  'on',
+  'at',
+  'by',
+  'is',
+  'are',
+  'was',
+  'what',
+  'your',
+  'this',
+  'if',
+]);
 /** Abbreviations forms print in keys; "No." is handled before splitting, since "No" alone is an answer. */
-const ABBREVIATIONS: Record<string, string> = { num: 'number', nbr: 'number', amt: 'amount', qty: 'quantity', addr: 'address', tel: 'phone', telephone: 'phone', ph: 'phone', acct: 'account', acc: 'account', ref: 'reference', inv: 'invoice', dt: 'date', desc: 'description', tot: 'total', subtotal: 'sub total' };
+const ABBREVIATIONS: Record<string, string> = {
+  num: 'number',
+  nbr: 'number',
+  amt: 'amount',
+  qty: 'quantity',
+  addr: 'address',
+  tel: 'phone',
+  telephone: 'phone',
+  ph: 'phone',
+  acct: 'account',
+  acc: 'account',
+  ref: 'reference',
+  inv: 'invoice',
+  dt: 'date',
+  desc: 'description',
+  tot: 'total',
+  subtotal: 'sub total',
+};
 
 /** The {@link keyMatch} at or above which a key names a field. */
 const MIN_KEY_MATCH = 0.6;
@@ -157,24 +233,38 @@ const MIN_KEY_MATCH = 0.6;
  * the field's words, then the more confident pair — one pair per field and one field per pair. A pair is only
  * taken when its value fits the field's type.
  */
-function formAnswers(fields: readonly SchemaField[], pairs: readonly FormPair[], fieldMap: Readonly<Record<string, string>>): Map<string, Answer> {
+function formAnswers(
+  fields: readonly SchemaField[],
+  pairs: readonly FormPair[],
+  fieldMap: Readonly<Record<string, string>>,
+): Map<string, Answer> {
   const answers = new Map<string, Answer>();
   const used = new Set<number>();
   const candidates: { field: SchemaField; pair: number; score: number; shared: number; value: Json }[] = [];
   for (const field of fields) {
     const mapped = fieldMap[field.path];
-    const names = mapped === undefined ? [field.path.split('.').pop()!, field.path, field.title ?? '', field.description ?? ''].map(nameWords) : [];
+    const names =
+      mapped === undefined
+        ? [field.path.split('.').pop()!, field.path, field.title ?? '', field.description ?? ''].map(nameWords)
+        : [];
     const wanted = mapped === undefined ? null : keyWords(mapped).join(' ');
     pairs.forEach((pair, i) => {
       const value = fieldValue(pair, field.type);
       if (value === undefined) return;
-      const score = wanted !== null ? (pair.keys.some((key) => key.join(' ') === wanted) ? 2 : 0) : Math.max(...pair.keys.flatMap((key) => names.map((name) => keyMatch(key, name))));
+      const score =
+        wanted !== null
+          ? pair.keys.some((key) => key.join(' ') === wanted)
+            ? 2
+            : 0
+          : Math.max(...pair.keys.flatMap((key) => names.map((name) => keyMatch(key, name))));
       const shared = new Set(pair.keys[0]!.filter((word) => names.some((name) => name.includes(word)))).size;
       if (score >= MIN_KEY_MATCH) candidates.push({ field, pair: i, score, shared, value });
     });
   }
   // Equal overlap: the key sharing more words is the more specific ("Patient Name" over "Name" for patient.name).
-  candidates.sort((a, b) => b.score - a.score || b.shared - a.shared || pairs[b.pair]!.confidence - pairs[a.pair]!.confidence);
+  candidates.sort(
+    (a, b) => b.score - a.score || b.shared - a.shared || pairs[b.pair]!.confidence - pairs[a.pair]!.confidence,
+  );
   for (const { field, pair, value } of candidates) {
     if (answers.has(field.path) || used.has(pair)) continue;
     answers.set(field.path, { value, confidence: pairs[pair]!.confidence });

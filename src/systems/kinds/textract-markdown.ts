@@ -57,11 +57,16 @@ const EMPTY: Box = { left: 0, top: 0, right: 0, bottom: 0 };
 
 /** One page's markdown, as the module comment says. */
 export function pageMarkdown(graph: BlockGraph, options: PageMarkdownOptions): string {
-  const tables = ofType(graph, 'TABLE').map((table) => readTable(graph, table)).filter((table) => table.rows.length > 0);
+  const tables = ofType(graph, 'TABLE')
+    .map((table) => readTable(graph, table))
+    .filter((table) => table.rows.length > 0);
   const inTables = new Set(tables.flatMap((table) => [...table.words]));
   const { lines, loose } = textItems(graph, inTables, options.size);
   const layout = [...graph.values()].filter((b) => b.type.startsWith('LAYOUT_'));
-  const chunks = layout.length > 0 ? layoutChunks(graph, layout, lines, loose, tables, options.size) : geometryChunks(lines, loose, tables, options);
+  const chunks =
+    layout.length > 0
+      ? layoutChunks(graph, layout, lines, loose, tables, options.size)
+      : geometryChunks(lines, loose, tables, options);
   return renderMarkdown(chunks.flatMap((chunk) => chunk.blocks));
 }
 
@@ -78,15 +83,21 @@ function readTable(graph: BlockGraph, table: Block): Table {
     if (row && column >= 0 && column < width) row[column] = text;
   };
   for (const cell of cells) put(cell, childText(graph, cell));
-  for (const merged of related(graph, table, 'MERGED_CELL').filter((b) => b.rowIndex !== null && b.columnIndex !== null)) {
+  for (const merged of related(graph, table, 'MERGED_CELL').filter(
+    (b) => b.rowIndex !== null && b.columnIndex !== null,
+  )) {
     const covered = related(graph, merged, 'CHILD').filter(isCell);
-    const text = covered.map((cell) => at(cell).row?.[at(cell).column] ?? '').filter((t) => t !== '').join(' ');
+    const text = covered
+      .map((cell) => at(cell).row?.[at(cell).column] ?? '')
+      .filter((t) => t !== '')
+      .join(' ');
     for (const cell of covered) put(cell, '');
     put(merged, text);
   }
   const titles = related(graph, table, 'TABLE_TITLE');
   const footers = related(graph, table, 'TABLE_FOOTER');
-  const wordsOf = (blocks: readonly Block[]) => blocks.flatMap((b) => related(graph, b, 'CHILD')).filter((b) => b.type === 'WORD');
+  const wordsOf = (blocks: readonly Block[]) =>
+    blocks.flatMap((b) => related(graph, b, 'CHILD')).filter((b) => b.type === 'WORD');
   const inCells = new Set(wordsOf(cells).map((w) => w.id));
   // A title (or footer) printed inside the table is a cell already (an in-table title): not said twice.
   const text = (blocks: readonly Block[]) =>
@@ -94,14 +105,25 @@ function readTable(graph: BlockGraph, table: Block): Table {
       .filter((w) => !inCells.has(w.id) && w.text)
       .map((w) => w.text)
       .join(' ');
-  return { id: table.id, rows, title: text(titles), footer: text(footers), words: new Set(wordsOf([...cells, ...titles, ...footers]).map((w) => w.id)), box: union([table, ...titles, ...footers].flatMap((b) => b.box ?? [])) };
+  return {
+    id: table.id,
+    rows,
+    title: text(titles),
+    footer: text(footers),
+    words: new Set(wordsOf([...cells, ...titles, ...footers]).map((w) => w.id)),
+    box: union([table, ...titles, ...footers].flatMap((b) => b.box ?? [])),
+  };
 }
 
 /**
  * Each LINE's words outside tables, by line id; check boxes outside tables join a line on their row
  * (within three line heights), else stand alone (`loose`).
  */
-function textItems(graph: BlockGraph, inTables: ReadonlySet<string>, size: PageSize): { lines: Map<string, TextItem>; loose: TextItem[] } {
+function textItems(
+  graph: BlockGraph,
+  inTables: ReadonlySet<string>,
+  size: PageSize,
+): { lines: Map<string, TextItem>; loose: TextItem[] } {
   const lines = new Map<string, TextItem>();
   for (const line of ofType(graph, 'LINE')) {
     const words = related(graph, line, 'CHILD')
@@ -139,20 +161,34 @@ const HEADINGS: Record<string, 1 | 2> = { LAYOUT_TITLE: 1, LAYOUT_SECTION_HEADER
 /** One entry of a layout block: a table, or text lines of one group (a list item, a key-value line …). */
 type Entry = { table: Table } | { group: number; item: TextItem };
 
-function layoutChunks(graph: BlockGraph, layout: readonly Block[], lines: ReadonlyMap<string, TextItem>, loose: readonly TextItem[], tables: readonly Table[], size: PageSize): Chunk[] {
+function layoutChunks(
+  graph: BlockGraph,
+  layout: readonly Block[],
+  lines: ReadonlyMap<string, TextItem>,
+  loose: readonly TextItem[],
+  tables: readonly Table[],
+  size: PageSize,
+): Chunk[] {
   const listItems = new Set(layout.filter((b) => b.type === 'LAYOUT_LIST').flatMap((b) => b.relations.CHILD ?? []));
   const regions = layout.filter((b) => !listItems.has(b.id));
   // A region's lines in order, each with its group: a list's items, a key-value block's lines, else one group.
   const regionLines = new Map(
     regions.map((region) => {
       const groups = region.type === 'LAYOUT_LIST' ? related(graph, region, 'CHILD') : [region];
-      const linesOf = (group: Block) => (group.type === 'LINE' ? [group] : related(graph, group, 'CHILD').filter((b) => b.type === 'LINE'));
-      const entries = groups.flatMap((group, g) => linesOf(group).map((line, i) => ({ line: line.id, group: region.type === 'LAYOUT_KEY_VALUE' ? i : g })));
+      const linesOf = (group: Block) =>
+        group.type === 'LINE' ? [group] : related(graph, group, 'CHILD').filter((b) => b.type === 'LINE');
+      const entries = groups.flatMap((group, g) =>
+        linesOf(group).map((line, i) => ({ line: line.id, group: region.type === 'LAYOUT_KEY_VALUE' ? i : g })),
+      );
       return [region.id, entries] as const;
     }),
   );
-  const regionOfLine = new Map([...regionLines].flatMap(([region, entries]) => entries.map((e) => [e.line, region] as const)));
-  const lineOfWord = new Map(ofType(graph, 'LINE').flatMap((line) => (line.relations.CHILD ?? []).map((word) => [word, line.id] as const)));
+  const regionOfLine = new Map(
+    [...regionLines].flatMap(([region, entries]) => entries.map((e) => [e.line, region] as const)),
+  );
+  const lineOfWord = new Map(
+    ofType(graph, 'LINE').flatMap((line) => (line.relations.CHILD ?? []).map((word) => [word, line.id] as const)),
+  );
 
   // Each table goes to the region holding most of its words' lines, else the region around its centre.
   const tablesOf = new Map<string, Table[]>();
@@ -163,7 +199,8 @@ function layoutChunks(graph: BlockGraph, layout: readonly Block[], lines: Readon
       const region = regionOfLine.get(lineOfWord.get(word) ?? '');
       if (region) votes.set(region, (votes.get(region) ?? 0) + 1);
     }
-    const region = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? regions.find((r) => r.box && contains(r.box, table.box))?.id;
+    const region =
+      [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? regions.find((r) => r.box && contains(r.box, table.box))?.id;
     if (region) pushTo(tablesOf, region, table);
     else orphans.push({ blocks: tableBlocks(table), box: table.box });
   }
@@ -173,7 +210,9 @@ function layoutChunks(graph: BlockGraph, layout: readonly Block[], lines: Readon
     if (region) pushTo(placedLoose, region.id, item);
     else orphans.push({ blocks: [{ kind: 'paragraph', text: itemText(item) }], box: item.box });
   }
-  for (const line of lines.values()) if (!regionOfLine.has(line.id) && line.words.length > 0) orphans.push({ blocks: [{ kind: 'paragraph', text: itemText(line) }], box: line.box });
+  for (const line of lines.values())
+    if (!regionOfLine.has(line.id) && line.words.length > 0)
+      orphans.push({ blocks: [{ kind: 'paragraph', text: itemText(line) }], box: line.box });
 
   const chunks = regions.map((region): Chunk => {
     const own = tablesOf.get(region.id) ?? [];
@@ -194,7 +233,9 @@ function layoutChunks(graph: BlockGraph, layout: readonly Block[], lines: Readon
     return { blocks: regionBlocks(region, entries, size), box: region.box ?? EMPTY };
   });
   for (const orphan of orphans.sort((a, b) => a.box.top - b.box.top)) {
-    const at = chunks.findIndex((c) => c.box.top > orphan.box.top && c.box.left < orphan.box.right && orphan.box.left < c.box.right);
+    const at = chunks.findIndex(
+      (c) => c.box.top > orphan.box.top && c.box.left < orphan.box.right && orphan.box.left < c.box.right,
+    );
     chunks.splice(at < 0 ? chunks.length : at, 0, orphan);
   }
   return chunks;
@@ -218,7 +259,8 @@ function insertByTop(entries: Entry[], entry: Entry, top: number): void {
 /** A layout block's entries → markdown: consecutive lines of one group make one heading, list item or paragraph. */
 function regionBlocks(region: Block, entries: readonly Entry[], size: PageSize): MarkdownBlock[] {
   // A LAYOUT_TABLE without a TABLE block (TABLES not asked): its lines are laid out by geometry.
-  if (region.type === 'LAYOUT_TABLE' && entries.every((e) => 'item' in e)) return linesToBlocks(entries.flatMap((e) => ('item' in e ? [textLine(e.item, size)] : [])));
+  if (region.type === 'LAYOUT_TABLE' && entries.every((e) => 'item' in e))
+    return linesToBlocks(entries.flatMap((e) => ('item' in e ? [textLine(e.item, size)] : [])));
   const blocks: MarkdownBlock[] = [];
   let text: string[] = [];
   let group: number | null = null;
@@ -226,7 +268,13 @@ function regionBlocks(region: Block, entries: readonly Entry[], size: PageSize):
     if (text.length === 0) return;
     const joined = text.join(' ');
     const heading = HEADINGS[region.type];
-    blocks.push(heading ? { kind: 'heading', level: heading, text: joined } : region.type === 'LAYOUT_LIST' ? { kind: 'list-item', text: joined } : { kind: 'paragraph', text: joined });
+    blocks.push(
+      heading
+        ? { kind: 'heading', level: heading, text: joined }
+        : region.type === 'LAYOUT_LIST'
+          ? { kind: 'list-item', text: joined }
+          : { kind: 'paragraph', text: joined },
+    );
     text = [];
   };
   for (const entry of entries) {
@@ -245,7 +293,11 @@ function regionBlocks(region: Block, entries: readonly Entry[], size: PageSize):
 }
 
 function tableBlocks(table: Table): MarkdownBlock[] {
-  return [{ kind: 'paragraph', text: table.title }, { kind: 'table', rows: table.rows }, { kind: 'paragraph', text: table.footer }];
+  return [
+    { kind: 'paragraph', text: table.title },
+    { kind: 'table', rows: table.rows },
+    { kind: 'paragraph', text: table.footer },
+  ];
 }
 
 function itemText(item: TextItem): string {
@@ -253,15 +305,29 @@ function itemText(item: TextItem): string {
 }
 
 /** Without LAYOUT: the lines by geometry, each table between the lines above it and those starting below its top. */
-function geometryChunks(lines: ReadonlyMap<string, TextItem>, loose: readonly TextItem[], tables: readonly Table[], options: PageMarkdownOptions): Chunk[] {
+function geometryChunks(
+  lines: ReadonlyMap<string, TextItem>,
+  loose: readonly TextItem[],
+  tables: readonly Table[],
+  options: PageMarkdownOptions,
+): Chunk[] {
   const sorted = [...tables].sort((a, b) => a.box.top - b.box.top);
   const segments: TextItem[][] = Array.from({ length: sorted.length + 1 }, () => []);
   for (const item of [...lines.values(), ...loose]) {
     if (item.words.length === 0) continue;
     segments[sorted.filter((table) => table.box.top <= item.box.top).length]!.push(item);
   }
-  const text = (items: readonly TextItem[]): Chunk => ({ blocks: linesToBlocks(items.map((item) => textLine(item, options.size)), { tables: options.tablesFromGeometry }), box: EMPTY });
-  return [text(segments[0]!), ...sorted.flatMap((table, i) => [{ blocks: tableBlocks(table), box: table.box }, text(segments[i + 1]!)])];
+  const text = (items: readonly TextItem[]): Chunk => ({
+    blocks: linesToBlocks(
+      items.map((item) => textLine(item, options.size)),
+      { tables: options.tablesFromGeometry },
+    ),
+    box: EMPTY,
+  });
+  return [
+    text(segments[0]!),
+    ...sorted.flatMap((table, i) => [{ blocks: tableBlocks(table), box: table.box }, text(segments[i + 1]!)]),
+  ];
 }
 
 /** A text item in points (the same unit across and down, so a gap compares with the line's real height). */
@@ -276,7 +342,12 @@ function textLine(item: TextItem, size: PageSize): TextLine {
 
 function union(boxes: readonly Box[]): Box {
   if (boxes.length === 0) return EMPTY;
-  return { left: Math.min(...boxes.map((b) => b.left)), top: Math.min(...boxes.map((b) => b.top)), right: Math.max(...boxes.map((b) => b.right)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
+  return {
+    left: Math.min(...boxes.map((b) => b.left)),
+    top: Math.min(...boxes.map((b) => b.top)),
+    right: Math.max(...boxes.map((b) => b.right)),
+    bottom: Math.max(...boxes.map((b) => b.bottom)),
+  };
 }
 
 /** Whether the centre of `inner` lies inside `outer`. */

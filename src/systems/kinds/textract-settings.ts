@@ -33,25 +33,33 @@ export type ExtractFeature = (typeof EXTRACT_FEATURES)[number];
 export type TextractApi = (typeof APIS)[number];
 const OPERATIONS: readonly Operation[] = ['extract', 'compare', 'split', 'process'];
 /** The standard credential variables (AWS CLI / SDK environment provider). */
-export const CREDENTIAL_ENV = { accessKeyId: 'AWS_ACCESS_KEY_ID', secretAccessKey: 'AWS_SECRET_ACCESS_KEY', sessionToken: 'AWS_SESSION_TOKEN' } as const;
+export const CREDENTIAL_ENV = {
+  accessKeyId: 'AWS_ACCESS_KEY_ID',
+  secretAccessKey: 'AWS_SECRET_ACCESS_KEY',
+  sessionToken: 'AWS_SESSION_TOKEN',
+} as const;
 
 export const textractSettings: SystemKindSettings<TextractOptions> = {
   kind: 'textract',
-  description: 'AWS Textract AnalyzeDocument (layout, tables, forms; queries and forms for extract) or DetectDocumentText, SigV4 with the environment credentials',
+  description:
+    'AWS Textract AnalyzeDocument (layout, tables, forms; queries and forms for extract) or DetectDocumentText, SigV4 with the environment credentials',
   docs: 'docs/providers.md',
   optionNames: ['region', 'endpoint', 'api', 'features', 'extractFeatures', 'fieldMap', 'dpi', 'maxPages'],
   parseOptions(read) {
     const region = read.optionalString('region');
-    if (region !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) read.fail('region', `must be an AWS region such as us-east-1, got ${JSON.stringify(region)}`);
+    if (region !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region))
+      read.fail('region', `must be an AWS region such as us-east-1, got ${JSON.stringify(region)}`);
     const api = read.optionalEnum('api', APIS) ?? 'AnalyzeDocument';
     const features = read.optionalStringList('features', FEATURES);
     const extractFeatures = read.optionalStringList('extractFeatures', EXTRACT_FEATURES);
     const fieldMap = read.optionalStringMap('fieldMap');
     if (api === 'DetectDocumentText') {
       const analyzeOnly = features ? 'features' : extractFeatures ? 'extractFeatures' : fieldMap ? 'fieldMap' : null;
-      if (analyzeOnly) read.fail(analyzeOnly, 'is for api: AnalyzeDocument; DetectDocumentText reads text only (and cannot extract)');
+      if (analyzeOnly)
+        read.fail(analyzeOnly, 'is for api: AnalyzeDocument; DetectDocumentText reads text only (and cannot extract)');
     }
-    if (fieldMap && extractFeatures && !extractFeatures.includes('FORMS')) read.fail('fieldMap', 'maps FORMS keys: add FORMS to extractFeatures');
+    if (fieldMap && extractFeatures && !extractFeatures.includes('FORMS'))
+      read.fail('fieldMap', 'maps FORMS keys: add FORMS to extractFeatures');
     return {
       region,
       endpoint: read.optionalUrl('endpoint'),
@@ -69,7 +77,10 @@ export const textractSettings: SystemKindSettings<TextractOptions> = {
 };
 
 /** The region option, else the environment's. */
-export function textractRegion(options: TextractOptions, env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function textractRegion(
+  options: TextractOptions,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   return options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
 }
 

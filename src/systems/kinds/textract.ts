@@ -21,14 +21,28 @@ import { pagesResult, type PagesOperation, type ReadPage } from '../providers/re
 import { ofType, readBlocks, related, type Block, type BlockGraph } from './textract-blocks.js';
 import { schemaFields, schemaQueries, toExtract } from './textract-extract.js';
 import { pageMarkdown } from './textract-markdown.js';
-import { textractIdentity, textractRegion, textractSettings, operationsOf, CREDENTIAL_ENV, type TextractOptions } from './textract-settings.js';
+import {
+  textractIdentity,
+  textractRegion,
+  textractSettings,
+  operationsOf,
+  CREDENTIAL_ENV,
+  type TextractOptions,
+} from './textract-settings.js';
 
 export const textractKind: SystemKind<TextractOptions> = {
   ...textractSettings,
   async create(options, context) {
     const region = textractRegion(options, context.env);
     if (!region) {
-      throw new UsageError(`systems.${context.name}.region is not set, and neither is AWS_REGION or AWS_DEFAULT_REGION`, { subject: `systems.${context.name}.region`, code: 'CONFIG_INVALID', hint: 'set the region option or export AWS_REGION' });
+      throw new UsageError(
+        `systems.${context.name}.region is not set, and neither is AWS_REGION or AWS_DEFAULT_REGION`,
+        {
+          subject: `systems.${context.name}.region`,
+          code: 'CONFIG_INVALID',
+          hint: 'set the region option or export AWS_REGION',
+        },
+      );
     }
     checkFieldMap(options.fieldMap, context.dataset.schema, context.name);
     const credentials = {
@@ -37,7 +51,10 @@ export const textractKind: SystemKind<TextractOptions> = {
       ...(context.env[CREDENTIAL_ENV.sessionToken] ? { sessionToken: context.env[CREDENTIAL_ENV.sessionToken] } : {}),
     };
     // The signer loads with a textract system, not with this module (CONTRIBUTING.md, Habits).
-    const [{ Sha256 }, { SignatureV4 }] = await Promise.all([import('@aws-crypto/sha256-js'), import('@smithy/signature-v4')]);
+    const [{ Sha256 }, { SignatureV4 }] = await Promise.all([
+      import('@aws-crypto/sha256-js'),
+      import('@smithy/signature-v4'),
+    ]);
     const signer = new SignatureV4({ service: 'textract', region, credentials, sha256: Sha256 });
     const endpoint = new URL(options.endpoint ?? `https://textract.${region}.amazonaws.com`);
     const http = createProviderHttp(context, {
@@ -54,7 +71,11 @@ export const textractKind: SystemKind<TextractOptions> = {
         ...(endpoint.port ? { port: Number(endpoint.port) } : {}),
         path: endpoint.pathname,
         query: {},
-        headers: { host: endpoint.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `Textract.${target}` },
+        headers: {
+          host: endpoint.host,
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `Textract.${target}`,
+        },
         body,
       });
       const response = await provider.request({ method: 'POST', url: endpoint.href, headers: signed.headers, body });
@@ -71,13 +92,34 @@ export const textractKind: SystemKind<TextractOptions> = {
           const [target, payload] = requestFor(request, options, context.name);
           const responses: { page: number; size: PageSize; body: unknown }[] = [];
           for await (const page of documentPages(call, options, context.name)) {
-            const body = await send(provider, target, { Document: { Bytes: page.bytes.toString('base64') }, ...payload });
+            const body = await send(provider, target, {
+              Document: { Bytes: page.bytes.toString('base64') },
+              ...payload,
+            });
             responses.push({ page: page.page, size: page.size, body });
             provider.usage = { pages: responses.length };
           }
-          const pages = responses.map(({ page, size, body }) => ({ page, size, blocks: readBlocks(body, provider.reader({ status: 200, headers: {}, body })) }));
-          const result = request.operation === 'extract' ? toExtract(pages.map((p) => p.blocks), request.schema, options.fieldMap) : toResult(request.operation, pages, options);
-          return { result, usage: provider.usage, raw: captureRaw(responses.map(({ page, body }) => ({ page, response: body })), context.redact) } satisfies CallProduct;
+          const pages = responses.map(({ page, size, body }) => ({
+            page,
+            size,
+            blocks: readBlocks(body, provider.reader({ status: 200, headers: {}, body })),
+          }));
+          const result =
+            request.operation === 'extract'
+              ? toExtract(
+                  pages.map((p) => p.blocks),
+                  request.schema,
+                  options.fieldMap,
+                )
+              : toResult(request.operation, pages, options);
+          return {
+            result,
+            usage: provider.usage,
+            raw: captureRaw(
+              responses.map(({ page, body }) => ({ page, response: body })),
+              context.redact,
+            ),
+          } satisfies CallProduct;
         }),
       close: () => http.close(),
     } satisfies System;
@@ -89,20 +131,51 @@ export const textractKind: SystemKind<TextractOptions> = {
  * `extractFeatures` says, QUERIES only when the schema has a field to ask about; the other operations ask
  * `features`, or DetectDocumentText.
  */
-function requestFor(request: SystemCall['request'], options: TextractOptions, system: string): [target: string, payload: Record<string, unknown>] {
-  if (request.operation !== 'extract') return options.api === 'DetectDocumentText' ? ['DetectDocumentText', {}] : ['AnalyzeDocument', { FeatureTypes: options.features }];
+function requestFor(
+  request: SystemCall['request'],
+  options: TextractOptions,
+  system: string,
+): [target: string, payload: Record<string, unknown>] {
+  if (request.operation !== 'extract')
+    return options.api === 'DetectDocumentText'
+      ? ['DetectDocumentText', {}]
+      : ['AnalyzeDocument', { FeatureTypes: options.features }];
   const queries = options.extractFeatures.includes('QUERIES') ? schemaQueries(request.schema) : [];
   const features = options.extractFeatures.filter((f) => f !== 'QUERIES' || queries.length > 0);
-  if (features.length === 0) throw new UsageError(`systems.${system}.extractFeatures has only QUERIES, and the schema has no string, number or boolean field to query`, { subject: `systems.${system}.extractFeatures`, code: 'CONFIG_INVALID', hint: 'add FORMS to extractFeatures, or give the schema string, number or boolean fields' });
-  return ['AnalyzeDocument', { FeatureTypes: features, ...(queries.length > 0 ? { QueriesConfig: { Queries: queries.map(({ text, alias }) => ({ Text: text, Alias: alias, Pages: ['*'] })) } } : {}) }];
+  if (features.length === 0)
+    throw new UsageError(
+      `systems.${system}.extractFeatures has only QUERIES, and the schema has no string, number or boolean field to query`,
+      {
+        subject: `systems.${system}.extractFeatures`,
+        code: 'CONFIG_INVALID',
+        hint: 'add FORMS to extractFeatures, or give the schema string, number or boolean fields',
+      },
+    );
+  return [
+    'AnalyzeDocument',
+    {
+      FeatureTypes: features,
+      ...(queries.length > 0
+        ? { QueriesConfig: { Queries: queries.map(({ text, alias }) => ({ Text: text, Alias: alias, Pages: ['*'] })) } }
+        : {}),
+    },
+  ];
 }
 
 /** Every `fieldMap` path must be a scalar field of the dataset's schema (when the dataset has one). */
-function checkFieldMap(fieldMap: Readonly<Record<string, string>>, schema: SystemContext['dataset']['schema'], system: string): void {
+function checkFieldMap(
+  fieldMap: Readonly<Record<string, string>>,
+  schema: SystemContext['dataset']['schema'],
+  system: string,
+): void {
   const paths = new Set(schemaFields(schema).map((f) => f.path));
   if (paths.size === 0) return;
   for (const path of Object.keys(fieldMap)) {
-    if (!paths.has(path)) throw new UsageError(`systems.${system}.fieldMap.${path}: no such string, number or boolean field in the dataset's schema`, { subject: `systems.${system}.fieldMap`, code: 'CONFIG_INVALID', hint: `map one of: ${[...paths].join(', ')}` });
+    if (!paths.has(path))
+      throw new UsageError(
+        `systems.${system}.fieldMap.${path}: no such string, number or boolean field in the dataset's schema`,
+        { subject: `systems.${system}.fieldMap`, code: 'CONFIG_INVALID', hint: `map one of: ${[...paths].join(', ')}` },
+      );
   }
 }
 
@@ -119,20 +192,35 @@ export function readAwsError(body: string): ProviderErrorInfo {
     return {};
   }
   if (type === undefined) return { message };
-  if (/^(ThrottlingException|ProvisionedThroughputExceededException|LimitExceededException)$/.test(type)) return { code: type, message, kind: 'throttled' };
-  if (/^(UnrecognizedClientException|InvalidSignatureException|AccessDeniedException|ExpiredTokenException|IncompleteSignature|MissingAuthenticationToken)/.test(type)) return { code: type, message, kind: 'auth' };
+  if (/^(ThrottlingException|ProvisionedThroughputExceededException|LimitExceededException)$/.test(type))
+    return { code: type, message, kind: 'throttled' };
+  if (
+    /^(UnrecognizedClientException|InvalidSignatureException|AccessDeniedException|ExpiredTokenException|IncompleteSignature|MissingAuthenticationToken)/.test(
+      type,
+    )
+  )
+    return { code: type, message, kind: 'auth' };
   return { code: type, message };
 }
 
 /** What each request sends: a page's bytes and its size in points. */
-async function* documentPages(call: SystemCall, options: TextractOptions, system: string): AsyncGenerator<{ page: number; bytes: Buffer; size: PageSize }> {
+async function* documentPages(
+  call: SystemCall,
+  options: TextractOptions,
+  system: string,
+): AsyncGenerator<{ page: number; bytes: Buffer; size: PageSize }> {
   const document = requireBytes(call.input, call.request.operation, system);
   const pages = await openDocumentPages(document, options.dpi, call.request.operation);
   try {
     const numbers = pageNumbers(pages.count, options.maxPages);
     // One page as it is (Textract reads PDF, PNG, JPEG, TIFF); several pages one PNG each.
     const whole = pages.count === 1 && /^(application\/pdf|image\/(png|jpeg|tiff))$/.test(document.contentType);
-    for (const page of numbers) yield { page, bytes: whole ? Buffer.from(document.bytes) : (await pages.png(page)).data, size: await pages.size(page) };
+    for (const page of numbers)
+      yield {
+        page,
+        bytes: whole ? Buffer.from(document.bytes) : (await pages.png(page)).data,
+        size: await pages.size(page),
+      };
   } finally {
     await pages.close();
   }
@@ -144,16 +232,29 @@ interface PageBlocks {
   blocks: BlockGraph;
 }
 
-function toResult(operation: PagesOperation, pages: readonly PageBlocks[], options: TextractOptions): CompareResult | SplitResult | ProcessResult {
+function toResult(
+  operation: PagesOperation,
+  pages: readonly PageBlocks[],
+  options: TextractOptions,
+): CompareResult | SplitResult | ProcessResult {
   const tablesFromGeometry = options.api === 'DetectDocumentText' || !options.features.includes('TABLES');
   return pagesResult(
     operation,
-    pages.map(({ page, size, blocks }): ReadPage => ({
-      page,
-      size,
-      markdown: () => pageMarkdown(blocks, { size, tablesFromGeometry }),
-      lines: ofType(blocks, 'LINE').map((line) => ({ text: line.text ?? '', box: boxInches(line, size), confidence: meanConfidence(related(blocks, line, 'CHILD').map((word) => word.confidence ?? Number.NaN), 100) })),
-    })),
+    pages.map(
+      ({ page, size, blocks }): ReadPage => ({
+        page,
+        size,
+        markdown: () => pageMarkdown(blocks, { size, tablesFromGeometry }),
+        lines: ofType(blocks, 'LINE').map((line) => ({
+          text: line.text ?? '',
+          box: boxInches(line, size),
+          confidence: meanConfidence(
+            related(blocks, line, 'CHILD').map((word) => word.confidence ?? Number.NaN),
+            100,
+          ),
+        })),
+      }),
+    ),
   );
 }
 
@@ -161,5 +262,8 @@ function toResult(operation: PagesOperation, pages: readonly PageBlocks[], optio
 function boxInches(block: Block, size: PageSize): InchBox {
   const clamp = (v: number) => Math.min(1, Math.max(0, v));
   const box = block.box ?? { left: 0, top: 0, right: 0, bottom: 0 };
-  return relativeToInches({ left: clamp(box.left), top: clamp(box.top), right: clamp(box.right), bottom: clamp(box.bottom) }, size);
+  return relativeToInches(
+    { left: clamp(box.left), top: clamp(box.top), right: clamp(box.right), bottom: clamp(box.bottom) },
+    size,
+  );
 }

@@ -66,7 +66,11 @@ export function mapFields(schema: JsonSchema, map: FieldMap, source: FieldSource
   const mapped = new Set(Object.keys(map));
   for (const [key, property] of Object.entries(properties(schema))) {
     if ([...mapped].some((path) => path === key || path.startsWith(`${key}.`))) continue;
-    const name = matchName(key, property, [...source.keys()].filter((n) => !used.has(n)));
+    const name = matchName(
+      key,
+      property,
+      [...source.keys()].filter((n) => !used.has(n)),
+    );
     if (name !== undefined) put(key, name);
   }
   return { data, confidences };
@@ -84,7 +88,10 @@ function lookup(source: FieldSource, name: string): readonly FoundField[] {
 
 /** The most confident value (the first among equals). */
 function best(found: readonly FoundField[]): FoundField | undefined {
-  return found.reduce<FoundField | undefined>((top, f) => (top === undefined || (f.confidence ?? 0) > (top.confidence ?? 0) ? f : top), undefined);
+  return found.reduce<FoundField | undefined>(
+    (top, f) => (top === undefined || (f.confidence ?? 0) > (top.confidence ?? 0) ? f : top),
+    undefined,
+  );
 }
 
 interface Mapped {
@@ -97,16 +104,22 @@ interface Mapped {
  * elements of an array field (Azure); an object node (or an item under `items`) is filled property by
  * property; anything else takes the most confident value.
  */
-function mapValue(found: readonly FoundField[], node: SchemaNode | undefined, items: Record<string, string> | undefined): Mapped | undefined {
+function mapValue(
+  found: readonly FoundField[],
+  node: SchemaNode | undefined,
+  items: Record<string, string> | undefined,
+): Mapped | undefined {
   const type = schemaType(node);
   if (type === 'array' || items !== undefined) {
     const elements = found.length === 1 && found[0]!.items ? found[0]!.items : found;
-    const itemNode = node && typeof node.items === 'object' && node.items !== null ? (node.items as SchemaNode) : undefined;
+    const itemNode =
+      node && typeof node.items === 'object' && node.items !== null ? (node.items as SchemaNode) : undefined;
     const values: Json[] = [];
     const confidences: number[] = [];
     const itemType = schemaType(itemNode);
     for (const element of elements) {
-      const asObject = items !== undefined || itemType === 'object' || (itemType === undefined && element.properties !== undefined);
+      const asObject =
+        items !== undefined || itemType === 'object' || (itemType === undefined && element.properties !== undefined);
       const value = asObject ? mapObject(element, itemNode, items ?? {}) : mapValue([element], itemNode, undefined);
       if (value === undefined) continue;
       values.push(value.value);
@@ -130,13 +143,18 @@ function mapObject(field: FoundField, node: SchemaNode | undefined, map: Record<
   const entries: [string, string][] = Object.entries(map);
   for (const [key, property] of Object.entries(properties(node))) {
     if (Object.hasOwn(map, key)) continue;
-    const name = matchName(key, property, [...source.keys()].filter((n) => !used.has(n)));
+    const name = matchName(
+      key,
+      property,
+      [...source.keys()].filter((n) => !used.has(n)),
+    );
     if (name === undefined) continue;
     used.add(name);
     entries.push([key, name]);
   }
   // Without a schema for the object, its sub-fields are kept under the provider's names.
-  if (node === undefined || Object.keys(properties(node)).length === 0) for (const name of source.keys()) if (!used.has(name)) entries.push([name, name]);
+  if (node === undefined || Object.keys(properties(node)).length === 0)
+    for (const name of source.keys()) if (!used.has(name)) entries.push([name, name]);
   for (const [path, name] of entries) {
     const found = lookup(source, name);
     if (found.length === 0) continue;
@@ -163,7 +181,9 @@ function typedValue(found: FoundField, node: SchemaNode | undefined): Json | und
     return found.string ?? found.text ?? (found.number === undefined ? undefined : String(found.number));
   }
   if (found.items) {
-    const values = found.items.map((item) => (item.properties ? (mapObject(item, undefined, {})?.value ?? null) : (typedValue(item, undefined) ?? null)));
+    const values = found.items.map((item) =>
+      item.properties ? (mapObject(item, undefined, {})?.value ?? null) : (typedValue(item, undefined) ?? null),
+    );
     return values;
   }
   if (found.properties) return mapObject(found, undefined, {})?.value;

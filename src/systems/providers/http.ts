@@ -5,7 +5,23 @@
  * one `ProviderCall` per planned call; the call counts attempts and time and ends as a `SystemOutcome`.
  */
 import type { Endpoint } from '../../types.js';
-import { ServiceError, isServiceError, parseRetryAfter, cancelled, runAttempts, sendExchange, sleepFor, unexpected, type AttemptLoop, type ExchangeSettings, createLazyAgent, excerpt, type Redactor, ShapeReader, type EndpointResult } from '../../service/index.js';
+import {
+  ServiceError,
+  isServiceError,
+  parseRetryAfter,
+  cancelled,
+  runAttempts,
+  sendExchange,
+  sleepFor,
+  unexpected,
+  type AttemptLoop,
+  type ExchangeSettings,
+  createLazyAgent,
+  excerpt,
+  type Redactor,
+  ShapeReader,
+  type EndpointResult,
+} from '../../service/index.js';
 import type { SystemContext, SystemOutcome, Usage } from '../types.js';
 
 /** What a kind reads from a provider's error body; `kind` overrides the class the status alone implies. */
@@ -79,7 +95,11 @@ export interface ProviderCall {
 
 export interface ProviderHttp {
   /** Runs one planned call; never throws for a provider failure. */
-  run(endpoint: Endpoint, signal: AbortSignal, body: (call: ProviderCall) => Promise<CallProduct>): Promise<SystemOutcome>;
+  run(
+    endpoint: Endpoint,
+    signal: AbortSignal,
+    body: (call: ProviderCall) => Promise<CallProduct>,
+  ): Promise<SystemOutcome>;
   close(): Promise<void>;
 }
 
@@ -99,11 +119,22 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
     redact: options.redact,
     label: `${options.system}: `,
     party: 'provider',
-    statusError: (endpoint, status, text, headers) => providerError(options, throttled, endpoint, status, text, headers),
+    statusError: (endpoint, status, text, headers) =>
+      providerError(options, throttled, endpoint, status, text, headers),
   };
-  const loop: AttemptLoop = { policy: options.retry, redact: options.redact, sleep: options.sleep, random: options.random ?? Math.random, rateLimited: (error) => throttled.has(error) };
+  const loop: AttemptLoop = {
+    policy: options.retry,
+    redact: options.redact,
+    sleep: options.sleep,
+    random: options.random ?? Math.random,
+    rateLimited: (error) => throttled.has(error),
+  };
 
-  async function run(endpoint: Endpoint, signal: AbortSignal, body: (call: ProviderCall) => Promise<CallProduct>): Promise<SystemOutcome> {
+  async function run(
+    endpoint: Endpoint,
+    signal: AbortSignal,
+    body: (call: ProviderCall) => Promise<CallProduct>,
+  ): Promise<SystemOutcome> {
     // Before the clock starts: loading undici (the first call only) counts against no attempt's timeout.
     const dispatcher = await agent.get();
     const started = performance.now();
@@ -118,7 +149,21 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
         const url = new URL(request.url);
         // No redirects are followed (undici's request never does): credentials never go to another host.
         const headers = { accept: 'application/json', 'user-agent': 'docbench', ...request.headers };
-        const outcome = await runAttempts(endpoint, signal, loop, () => sendExchange(dispatcher, endpoint, { origin: url.origin, path: `${url.pathname}${url.search}`, method: request.method, headers, body: request.body }, signal, exchange));
+        const outcome = await runAttempts(endpoint, signal, loop, () =>
+          sendExchange(
+            dispatcher,
+            endpoint,
+            {
+              origin: url.origin,
+              path: `${url.pathname}${url.search}`,
+              method: request.method,
+              headers,
+              body: request.body,
+            },
+            signal,
+            exchange,
+          ),
+        );
         // The call's attempts count every retry of every request; its last attempt began after the last backoff.
         if (outcome.attempts > 1) {
           attempts += outcome.attempts - 1;
@@ -128,7 +173,11 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
         return outcome.value;
       },
       poll: (step) => pollUntilDone(step, endpoint, signal, options),
-      reader: (response) => new ShapeReader(endpoint, () => excerpt(JSON.stringify(response.body), options.redact), { status: response.status, redact: options.redact }),
+      reader: (response) =>
+        new ShapeReader(endpoint, () => excerpt(JSON.stringify(response.body), options.redact), {
+          status: response.status,
+          redact: options.redact,
+        }),
     };
     const timing = () => {
       const now = performance.now();
@@ -151,31 +200,67 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
 
 /** The options with what the context gives: the system's name, time-out, retry policy and redactor. */
 function resolveOptions(context: ProviderHttpContext, settings: ProviderHttpOptions) {
-  return { ...settings, system: context.name, timeoutMs: context.common.timeoutMs, retry: context.common.retry, redact: settings.redact ?? context.redact, sleep: settings.sleep ?? sleepFor };
+  return {
+    ...settings,
+    system: context.name,
+    timeoutMs: context.common.timeoutMs,
+    retry: context.common.retry,
+    redact: settings.redact ?? context.redact,
+    sleep: settings.sleep ?? sleepFor,
+  };
 }
 
 type ResolvedOptions = ReturnType<typeof resolveOptions>;
 
 /** A status outside 2xx → the ServiceError of its class (what the provider's error body says wins over the status). */
-function providerError(options: ResolvedOptions, throttled: WeakSet<ServiceError>, endpoint: Endpoint, status: number, text: string, headers: Record<string, string | string[] | undefined>): ServiceError {
+function providerError(
+  options: ResolvedOptions,
+  throttled: WeakSet<ServiceError>,
+  endpoint: Endpoint,
+  status: number,
+  text: string,
+  headers: Record<string, string | string[] | undefined>,
+): ServiceError {
   const info = options.readError(status, text);
   const kind = info.kind ?? (status === 401 || status === 403 ? 'auth' : status === 404 ? 'not-found' : undefined);
-  const detail = [info.code, info.message].filter(Boolean).map((part) => options.redact(String(part)).slice(0, 200)).join(': ');
+  const detail = [info.code, info.message]
+    .filter(Boolean)
+    .map((part) => options.redact(String(part)).slice(0, 200))
+    .join(': ');
   const head = `${options.system}: HTTP ${status}${detail ? ` (${detail})` : ''}`;
-  const common = { endpoint, status, serviceCode: info.code ? options.redact(info.code).slice(0, 100) : undefined, bodyExcerpt: excerpt(text, options.redact) };
+  const common = {
+    endpoint,
+    status,
+    serviceCode: info.code ? options.redact(info.code).slice(0, 100) : undefined,
+    bodyExcerpt: excerpt(text, options.redact),
+  };
   let error: ServiceError;
   if (kind === 'auth') {
-    error = new ServiceError('SERVICE_AUTH', `${head} — credentials rejected`, { ...common, retryable: false, hint: options.authHint });
+    error = new ServiceError('SERVICE_AUTH', `${head} — credentials rejected`, {
+      ...common,
+      retryable: false,
+      hint: options.authHint,
+    });
   } else if (kind === 'not-found') {
-    error = new ServiceError('SERVICE_HTTP', `${head} — ${options.notFoundMessage}`, { ...common, retryable: false, hint: 'check the system options (model, processor, region, base URL)' });
+    error = new ServiceError('SERVICE_HTTP', `${head} — ${options.notFoundMessage}`, {
+      ...common,
+      retryable: false,
+      hint: 'check the system options (model, processor, region, base URL)',
+    });
   } else if (kind === 'quota') {
-    error = new ServiceError('SERVICE_HTTP', `${head} — quota exhausted`, { ...common, retryable: false, hint: 'the account is out of quota or credit; raise it, then rerun with --resume' });
+    error = new ServiceError('SERVICE_HTTP', `${head} — quota exhausted`, {
+      ...common,
+      retryable: false,
+      hint: 'the account is out of quota or credit; raise it, then rerun with --resume',
+    });
   } else {
     const retryable = kind === 'throttled' || options.retry.retryStatuses.includes(status);
     error = new ServiceError('SERVICE_HTTP', head, {
       ...common,
       retryable,
-      hint: retryable ? 'the provider is failing or throttling; rerun later with --resume' : 'the provider rejected the request; check the system options and the document',
+      hint: retryable
+        ? 'the provider is failing or throttling; rerun later with --resume'
+        : 'the provider rejected the request; check the system options and the document',
     });
     if (kind === 'throttled') throttled.add(error);
   }
@@ -185,18 +270,27 @@ function providerError(options: ResolvedOptions, throttled: WeakSet<ServiceError
 }
 
 /** Polls `step` with backoff (or the server's Retry-After) until done, within the system's time-out. */
-async function pollUntilDone<T>(step: () => Promise<PollStep<T>>, endpoint: Endpoint, signal: AbortSignal, options: ResolvedOptions): Promise<T> {
+async function pollUntilDone<T>(
+  step: () => Promise<PollStep<T>>,
+  endpoint: Endpoint,
+  signal: AbortSignal,
+  options: ResolvedOptions,
+): Promise<T> {
   const deadline = performance.now() + options.timeoutMs;
   for (let wait = POLL_FIRST_MS; ; wait = Math.min(POLL_MAX_MS, wait * 2)) {
     const next = await step();
     if (next.done) return next.value;
     const delay = next.retryAfterMs ?? wait;
     if (performance.now() + delay > deadline) {
-      throw new ServiceError('SERVICE_TIMEOUT', `${options.system}: the operation was not done within ${options.timeoutMs} ms of polling`, {
-        endpoint,
-        retryable: false,
-        hint: 'raise the system’s timeoutMs for large documents',
-      });
+      throw new ServiceError(
+        'SERVICE_TIMEOUT',
+        `${options.system}: the operation was not done within ${options.timeoutMs} ms of polling`,
+        {
+          endpoint,
+          retryable: false,
+          hint: 'raise the system’s timeoutMs for large documents',
+        },
+      );
     }
     try {
       await options.sleep(delay, signal);

@@ -39,17 +39,30 @@ export function renderTable(rows: readonly (readonly string[])[]): string {
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** A box given as fractions of the page (Textract, Document AI's normalizedVertices) → inches. */
-export function relativeToInches(box: { left: number; top: number; right: number; bottom: number }, page: PageSize): InchBox {
+export function relativeToInches(
+  box: { left: number; top: number; right: number; bottom: number },
+  page: PageSize,
+): InchBox {
   const w = page.width / 72;
   const h = page.height / 72;
-  return { min_x: round(box.left * w), min_y: round(box.top * h), max_x: round(box.right * w), max_y: round(box.bottom * h) };
+  return {
+    min_x: round(box.left * w),
+    min_y: round(box.top * h),
+    max_x: round(box.right * w),
+    max_y: round(box.bottom * h),
+  };
 }
 
 /** A polygon `[x1, y1, x2, y2, …]` in some unit → the inch box around it; `perInch` is units per inch. */
 export function polygonToInches(polygon: readonly number[], perInch: number): InchBox {
   const xs = polygon.filter((_, i) => i % 2 === 0);
   const ys = polygon.filter((_, i) => i % 2 === 1);
-  return { min_x: round(Math.min(...xs) / perInch), min_y: round(Math.min(...ys) / perInch), max_x: round(Math.max(...xs) / perInch), max_y: round(Math.max(...ys) / perInch) };
+  return {
+    min_x: round(Math.min(...xs) / perInch),
+    min_y: round(Math.min(...ys) / perInch),
+    max_x: round(Math.max(...xs) / perInch),
+    max_y: round(Math.max(...ys) / perInch),
+  };
 }
 
 export function regionPage(page: number, size: PageSize, boxes: RegionPage['bounding_boxes']): RegionPage {
@@ -113,8 +126,13 @@ export function linesToBlocks(lines: readonly TextLine[], options: { tables?: bo
       // columns but at most one: a title line above a table fills only one or two.
       const placed = run.map((r) => placeInColumns(r.cells, columns));
       // Header words are placed by each column's full extent over the body, not by the widest row alone.
-      const extents = columns.map((column, c) => ({ text: '', x0: Math.min(column.x0, ...placed.flatMap((r) => r.cells[c]!.map((cell) => cell.x0))), x1: Math.max(column.x1, ...placed.flatMap((r) => r.cells[c]!.map((cell) => cell.x1))) }));
-      const above = i > 0 && rows[i - 1]!.cells.length === 1 ? placeInColumns(rows[i - 1]!.row.words, extents).texts : null;
+      const extents = columns.map((column, c) => ({
+        text: '',
+        x0: Math.min(column.x0, ...placed.flatMap((r) => r.cells[c]!.map((cell) => cell.x0))),
+        x1: Math.max(column.x1, ...placed.flatMap((r) => r.cells[c]!.map((cell) => cell.x1))),
+      }));
+      const above =
+        i > 0 && rows[i - 1]!.cells.length === 1 ? placeInColumns(rows[i - 1]!.row.words, extents).texts : null;
       const isHeader = above !== null && above.filter((text) => text !== '').length >= Math.max(3, columns.length - 1);
       if (isHeader) blocks.pop();
       const body = placed.map((r) => r.texts);
@@ -152,7 +170,12 @@ function joinRows(lines: readonly TextLine[]): TextLine[] {
   const rows: { top: number; bottom: number; height: number; words: TextLine['words'][number][] }[] = [];
   for (const line of [...lines].sort((a, b) => a.top - b.top)) {
     const middle = (line.top + line.bottom) / 2;
-    const row = rows.find((r) => middle >= r.top && middle <= r.bottom && !r.words.some((w) => w.x1 > line.words[0]!.x0 && w.x0 < line.words[line.words.length - 1]!.x1));
+    const row = rows.find(
+      (r) =>
+        middle >= r.top &&
+        middle <= r.bottom &&
+        !r.words.some((w) => w.x1 > line.words[0]!.x0 && w.x0 < line.words[line.words.length - 1]!.x1),
+    );
     if (row) {
       row.words.push(...line.words);
       row.height = Math.max(row.height, line.height);
@@ -167,7 +190,8 @@ function splitCells(line: TextLine): Cell[] {
   const cells: { words: string[]; x0: number; x1: number }[] = [];
   for (const word of line.words) {
     const last = cells[cells.length - 1];
-    if (!last || word.x0 - last.x1 > CELL_GAP_LINE_HEIGHTS * line.height) cells.push({ words: [word.text], x0: word.x0, x1: word.x1 });
+    if (!last || word.x0 - last.x1 > CELL_GAP_LINE_HEIGHTS * line.height)
+      cells.push({ words: [word.text], x0: word.x0, x1: word.x1 });
     else {
       last.words.push(word.text);
       last.x1 = Math.max(last.x1, word.x1);
@@ -184,7 +208,11 @@ function splitCells(line: TextLine): Cell[] {
 export function htmlTablesToMarkdown(markdown: string): string {
   return markdown.replace(/<table\b[^>]*>([\s\S]*?)<\/table>/gi, (_, inner: string) => {
     const rows = [...inner.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)].map((row) =>
-      [...row[1]!.matchAll(/<t[hd]\b([^>]*)>([\s\S]*?)<\/t[hd]>/gi)].map((cell) => ({ text: decodeEntities(cell[2]!.replace(/<[^>]*>/g, ' ')), rowSpan: spanOf(cell[1]!, 'rowspan'), columnSpan: spanOf(cell[1]!, 'colspan') })),
+      [...row[1]!.matchAll(/<t[hd]\b([^>]*)>([\s\S]*?)<\/t[hd]>/gi)].map((cell) => ({
+        text: decodeEntities(cell[2]!.replace(/<[^>]*>/g, ' ')),
+        rowSpan: spanOf(cell[1]!, 'rowspan'),
+        columnSpan: spanOf(cell[1]!, 'colspan'),
+      })),
     );
     return rows.length === 0 ? '' : renderTable(placeCells(positionRowCells(rows)));
   });
@@ -240,16 +268,21 @@ export function placeCells(cells: readonly GridCell[], size?: { rows: number; co
  * Rows that list only the cells starting in them (HTML's `<tr>`s, Document AI's `headerRows`/`bodyRows`) →
  * positions, as HTML lays them out: a cell takes the next column no earlier span holds.
  */
-export function positionRowCells(rows: readonly (readonly { text: string; rowSpan: number; columnSpan: number }[])[]): GridCell[] {
+export function positionRowCells(
+  rows: readonly (readonly { text: string; rowSpan: number; columnSpan: number }[])[],
+): GridCell[] {
   const taken = new Set<string>();
   const cells: GridCell[] = [];
   rows.forEach((row, r) => {
     let column = 0;
     for (const cell of row) {
       // A span below 1 is one row or column (as browsers read it); a damaged answer's huge span is capped.
-      const [rowSpan, columnSpan] = [cell.rowSpan, cell.columnSpan].map((n) => (Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_SPAN) : 1)) as [number, number];
+      const [rowSpan, columnSpan] = [cell.rowSpan, cell.columnSpan].map((n) =>
+        Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_SPAN) : 1,
+      ) as [number, number];
       while (taken.has(`${r},${column}`)) column++;
-      for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < columnSpan; dc++) taken.add(`${r + dr},${column + dc}`);
+      for (let dr = 0; dr < rowSpan; dr++)
+        for (let dc = 0; dc < columnSpan; dc++) taken.add(`${r + dr},${column + dc}`);
       cells.push({ row: r, column, rowSpan, columnSpan, text: cell.text });
       column += columnSpan;
     }

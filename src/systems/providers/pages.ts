@@ -31,22 +31,38 @@ export interface DocumentPages {
 }
 
 /** A document's bytes, or a non-retryable failure for kinds that cannot send a URL. */
-export function requireBytes(input: DocumentInput, endpoint: Endpoint, system: string): { bytes: Uint8Array; filename: string; contentType: string } {
+export function requireBytes(
+  input: DocumentInput,
+  endpoint: Endpoint,
+  system: string,
+): { bytes: Uint8Array; filename: string; contentType: string } {
   if ('bytes' in input) return input;
-  throw new ServiceError('INPUT_INVALID', `${system}: this kind needs the document's bytes, and the dataset gives a URL`, {
-    endpoint,
-    retryable: false,
-    hint: 'download the document into the dataset, or use a kind that accepts URLs (azure-di, mistral-ocr)',
-  });
+  throw new ServiceError(
+    'INPUT_INVALID',
+    `${system}: this kind needs the document's bytes, and the dataset gives a URL`,
+    {
+      endpoint,
+      retryable: false,
+      hint: 'download the document into the dataset, or use a kind that accepts URLs (azure-di, mistral-ocr)',
+    },
+  );
 }
 
-export async function openDocumentPages(input: { bytes: Uint8Array; contentType: string }, dpi: number, endpoint: Endpoint): Promise<DocumentPages> {
+export async function openDocumentPages(
+  input: { bytes: Uint8Array; contentType: string },
+  dpi: number,
+  endpoint: Endpoint,
+): Promise<DocumentPages> {
   // sharp loads here, not with the module: only rendering or sizing pages needs it (CONTRIBUTING.md, Habits).
   const { default: sharp } = await import('sharp');
   if (input.contentType === 'application/pdf') {
     const { openPdf } = await import('../../pdf/index.js');
     const pdf = await openPdf(input.bytes).catch((error: unknown) => {
-      throw new ServiceError('INPUT_INVALID', `the PDF could not be opened to render its pages: ${error instanceof Error ? error.message : String(error)}`, { endpoint, retryable: false, cause: error });
+      throw new ServiceError(
+        'INPUT_INVALID',
+        `the PDF could not be opened to render its pages: ${error instanceof Error ? error.message : String(error)}`,
+        { endpoint, retryable: false, cause: error },
+      );
     });
     return {
       count: pdf.pageCount,
@@ -57,7 +73,10 @@ export async function openDocumentPages(input: { bytes: Uint8Array; contentType:
       },
       png: async (page) => {
         const rendered = await pdf.renderPage(page, dpi);
-        const data = await sharp(Buffer.from(rendered.rgba.buffer, rendered.rgba.byteOffset, rendered.rgba.byteLength), { raw: { width: rendered.width, height: rendered.height, channels: 4 } })
+        const data = await sharp(
+          Buffer.from(rendered.rgba.buffer, rendered.rgba.byteOffset, rendered.rgba.byteLength),
+          { raw: { width: rendered.width, height: rendered.height, channels: 4 } },
+        )
           // White paper behind transparent areas: a model or OCR engine reads transparent as black otherwise.
           .flatten({ background: '#ffffff' })
           .withMetadata({ density: dpi })
@@ -78,10 +97,15 @@ export async function openDocumentPages(input: { bytes: Uint8Array; contentType:
         const meta = await sharp(input.bytes, { page: page - 1 }).metadata();
         // An image without density metadata is read at 72 dpi: one pixel per point (src/pdf/raster.ts).
         const density = meta.density && meta.density > 0 ? meta.density : DEFAULT_IMAGE_DPI;
-        return { width: ((meta.width ?? 0) * 72) / density, height: ((meta.pageHeight ?? meta.height ?? 0) * 72) / density };
+        return {
+          width: ((meta.width ?? 0) * 72) / density,
+          height: ((meta.pageHeight ?? meta.height ?? 0) * 72) / density,
+        };
       },
       png: async (page) => {
-        const { data, info } = await sharp(input.bytes, { page: page - 1 }).png().toBuffer({ resolveWithObject: true });
+        const { data, info } = await sharp(input.bytes, { page: page - 1 })
+          .png()
+          .toBuffer({ resolveWithObject: true });
         return { data, width: info.width, height: info.height };
       },
       close: async () => {},

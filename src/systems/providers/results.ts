@@ -30,15 +30,34 @@ export interface ReadPage {
 export type PagesOperation = 'compare' | 'split' | 'process';
 
 /** The result of a page-wise operation. */
-export function pagesResult(operation: PagesOperation, pages: readonly ReadPage[]): CompareResult | SplitResult | ProcessResult {
-  if (operation === 'compare') return compareResult(pages.map((page) => ({ content: page.markdown(), width: page.size?.width ?? null, height: page.size?.height ?? null })));
+export function pagesResult(
+  operation: PagesOperation,
+  pages: readonly ReadPage[],
+): CompareResult | SplitResult | ProcessResult {
+  if (operation === 'compare')
+    return compareResult(
+      pages.map((page) => ({
+        content: page.markdown(),
+        width: page.size?.width ?? null,
+        height: page.size?.height ?? null,
+      })),
+    );
   if (operation === 'split') return splitResult(pages);
   // Pages separated by a form feed, as `tesseract … txt` separates them.
-  return processResult(pages.map((page) => (page.lines ? page.lines.map((line) => line.text).join('\n') : page.markdown())));
+  return processResult(
+    pages.map((page) => (page.lines ? page.lines.map((line) => line.text).join('\n') : page.markdown())),
+  );
 }
 
 export function compareResult(pages: CompareResult['pages'], failedPageList: number[] = []): CompareResult {
-  return { success: true, pages, dashboardUrl: null, comparisonId: null, failedPages: failedPageList.length, failedPageList };
+  return {
+    success: true,
+    pages,
+    dashboardUrl: null,
+    comparisonId: null,
+    failedPages: failedPageList.length,
+    failedPageList,
+  };
 }
 
 /** One region per line that has a box; sizes rounded as the interface gives them. */
@@ -48,21 +67,49 @@ export function splitResult(pages: readonly ReadPage[]): SplitResult {
       regionPage(
         page.page,
         page.size ?? { width: 0, height: 0 },
-        (page.lines ?? []).flatMap((line) => (line.box === null ? [] : [{ bounding_box: line.box, content: line.text, ...(line.confidence === null ? {} : { confidence: line.confidence }) }])),
+        (page.lines ?? []).flatMap((line) =>
+          line.box === null
+            ? []
+            : [
+                {
+                  bounding_box: line.box,
+                  content: line.text,
+                  ...(line.confidence === null ? {} : { confidence: line.confidence }),
+                },
+              ],
+        ),
       ),
     ),
   };
 }
 
 export function processResult(pageTexts: readonly string[]): ProcessResult {
-  return { status: 'success', documentId: null, text: pageTexts.join('\n\f'), structuredData: {}, pageCount: pageTexts.length, processingTimeMs: null };
+  return {
+    status: 'success',
+    documentId: null,
+    text: pageTexts.join('\n\f'),
+    structuredData: {},
+    pageCount: pageTexts.length,
+    processingTimeMs: null,
+  };
 }
 
 /**
  * Fields mapped onto the schema, with the document's confidence: the mean of the filled fields' confidences
  * (each 0–100); `scale` says which scale the provider itself used.
  */
-export function fieldsResult(data: JsonObject, confidences: readonly number[], options: { pagesProcessed: number | null; scale: '0-1' | '0-100' }): ExtractResult {
+export function fieldsResult(
+  data: JsonObject,
+  confidences: readonly number[],
+  options: { pagesProcessed: number | null; scale: '0-1' | '0-100' },
+): ExtractResult {
   const confidence = meanConfidence(confidences, 100);
-  return { data, responseForm: 'object', method: null, pagesProcessed: options.pagesProcessed, confidence, confidenceScale: confidence === null ? null : options.scale };
+  return {
+    data,
+    responseForm: 'object',
+    method: null,
+    pagesProcessed: options.pagesProcessed,
+    confidence,
+    confidenceScale: confidence === null ? null : options.scale,
+  };
 }

@@ -11,7 +11,20 @@
 import type { Json, JsonObject, JsonSchema } from '../../types.js';
 
 /** Keywords strict mode accepts (kept as they are). */
-const KEPT = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf', 'description', '$defs', '$ref', 'title']);
+const KEPT = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  'description',
+  '$defs',
+  '$ref',
+  'title',
+]);
 /** Keywords without meaning for the answer (annotations of the schema document itself). */
 const DROPPED_SILENTLY = new Set(['$schema', '$id', '$comment', 'examples', 'default', 'definitions']);
 
@@ -40,7 +53,8 @@ function convert(node: unknown, nullable: boolean): unknown {
   if (typeof source.properties === 'object' && source.properties !== null) {
     const required = new Set(Array.isArray(source.required) ? (source.required as string[]) : []);
     const properties: Record<string, unknown> = {};
-    for (const [name, child] of Object.entries(source.properties as Record<string, unknown>)) properties[name] = convert(child, !required.has(name));
+    for (const [name, child] of Object.entries(source.properties as Record<string, unknown>))
+      properties[name] = convert(child, !required.has(name));
     out.properties = properties;
     out.required = Object.keys(properties);
     out.additionalProperties = false;
@@ -49,7 +63,9 @@ function convert(node: unknown, nullable: boolean): unknown {
   if (source.items !== undefined) out.items = convert(source.items, false);
   if (Array.isArray(source.anyOf)) out.anyOf = source.anyOf.map((branch) => convert(branch, false));
   if (typeof source.$defs === 'object' && source.$defs !== null) {
-    out.$defs = Object.fromEntries(Object.entries(source.$defs as Record<string, unknown>).map(([name, def]) => [name, convert(def, false)]));
+    out.$defs = Object.fromEntries(
+      Object.entries(source.$defs as Record<string, unknown>).map(([name, def]) => [name, convert(def, false)]),
+    );
   }
   return nullable ? makeNullable(out) : out;
 }
@@ -78,7 +94,8 @@ function dropOptionalNulls(value: Json, schema: unknown): Json {
   if (typeof schema !== 'object' || schema === null) return value;
   const node = schema as Record<string, unknown>;
   if (Array.isArray(value)) return value.map((item) => dropOptionalNulls(item, node.items));
-  if (typeof value !== 'object' || value === null || typeof node.properties !== 'object' || node.properties === null) return value;
+  if (typeof value !== 'object' || value === null || typeof node.properties !== 'object' || node.properties === null)
+    return value;
   const properties = node.properties as Record<string, unknown>;
   const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
   const out: JsonObject = {};

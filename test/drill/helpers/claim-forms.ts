@@ -43,7 +43,12 @@ export function claimForm(index: number): ClaimForm {
 function renderPdf(form: ClaimForm): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // A fixed creation date: the same form gives the same bytes, so content hashes are stable.
-    const doc = new PDFDocument({ size: 'LETTER', margin: 72, compress: false, info: { CreationDate: new Date(Date.UTC(2024, 0, 1)) } });
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      margin: 72,
+      compress: false,
+      info: { CreationDate: new Date(Date.UTC(2024, 0, 1)) },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -68,7 +73,18 @@ export async function writeClaimDataset(dir: string, count: number): Promise<str
   for (const sub of ['documents', 'truth', 'baseline']) await mkdir(path.join(dir, sub), { recursive: true });
   const forms = Array.from({ length: count }, (_, i) => claimForm(i));
   await writeFile(path.join(dir, 'schema.json'), JSON.stringify(CLAIM_SCHEMA, null, 2));
-  await writeFile(path.join(dir, 'dataset.json'), JSON.stringify({ name: 'drill-claims', version: '1', documents: forms.map((f) => ({ id: f.id, file: `documents/${f.id}.pdf`, tags: {} })) }, null, 2));
+  await writeFile(
+    path.join(dir, 'dataset.json'),
+    JSON.stringify(
+      {
+        name: 'drill-claims',
+        version: '1',
+        documents: forms.map((f) => ({ id: f.id, file: `documents/${f.id}.pdf`, tags: {} })),
+      },
+      null,
+      2,
+    ),
+  );
   for (const form of forms) {
     await writeFile(path.join(dir, 'documents', `${form.id}.pdf`), await renderPdf(form));
     await writeFile(path.join(dir, 'truth', `${form.id}.json`), JSON.stringify(form.truth));

@@ -11,11 +11,30 @@ import type { Dataset, JsonSchema } from '../../../src/types.js';
 import type { OperationRequest, SystemCall, SystemContext, SystemKind, System } from '../../../src/systems/types.js';
 import { parseKindOptions } from '../../../src/systems/config.js';
 
-export function makeContext(name: string, env: Record<string, string | undefined>, secrets: string[] = []): SystemContext {
-  const dataset: Dataset = { root: '/nonexistent', name: 'test', locale: 'US', schema: {}, defaults: {}, comparators: {}, documents: [], contentHash: 'x' };
+export function makeContext(
+  name: string,
+  env: Record<string, string | undefined>,
+  secrets: string[] = [],
+): SystemContext {
+  const dataset: Dataset = {
+    root: '/nonexistent',
+    name: 'test',
+    locale: 'US',
+    schema: {},
+    defaults: {},
+    comparators: {},
+    documents: [],
+    contentHash: 'x',
+  };
   return {
     name,
-    common: { concurrency: 1, ratePerSecond: null, timeoutMs: 20_000, retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 5, rateLimitDelayMs: 5, maxDelayMs: 20 }, price: null },
+    common: {
+      concurrency: 1,
+      ratePerSecond: null,
+      timeoutMs: 20_000,
+      retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 5, rateLimitDelayMs: 5, maxDelayMs: 20 },
+      price: null,
+    },
     dataset,
     env,
     redact: createRedactor(secrets.map((s) => env[s])),
@@ -25,12 +44,22 @@ export function makeContext(name: string, env: Record<string, string | undefined
   };
 }
 
-export async function createSystem<O>(kind: SystemKind<O>, name: string, raw: Record<string, unknown>, context: SystemContext): Promise<System> {
+export async function createSystem<O>(
+  kind: SystemKind<O>,
+  name: string,
+  raw: Record<string, unknown>,
+  context: SystemContext,
+): Promise<System> {
   return kind.create(parseKindOptions(kind, raw, `systems.${name}`), context);
 }
 
 export function makeCall(bytes: Uint8Array, contentType: string, request: OperationRequest): SystemCall {
-  return { document: { id: 'doc-1', tags: {}, truth: {}, baseline: {} }, input: { bytes, filename: contentType === 'application/pdf' ? 'doc-1.pdf' : 'doc-1.png', contentType }, request, signal: new AbortController().signal };
+  return {
+    document: { id: 'doc-1', tags: {}, truth: {}, baseline: {} },
+    input: { bytes, filename: contentType === 'application/pdf' ? 'doc-1.pdf' : 'doc-1.png', contentType },
+    request,
+    signal: new AbortController().signal,
+  };
 }
 
 export const compareRequest: OperationRequest = { operation: 'compare', mode: null, baselineMarkdown: null };
@@ -56,7 +85,8 @@ export async function drawPdf(pages: DrawnText[][]): Promise<Buffer> {
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
   for (const texts of pages) {
     doc.addPage();
-    for (const { text, x, y, size } of texts) doc.font('Helvetica').fontSize(size).text(text, x, y, { lineBreak: false });
+    for (const { text, x, y, size } of texts)
+      doc.font('Helvetica').fontSize(size).text(text, x, y, { lineBreak: false });
   }
   doc.end();
   await done;
@@ -67,7 +97,12 @@ export async function drawPdf(pages: DrawnText[][]): Promise<Buffer> {
 export const ONE_PAGE = drawPdf([[{ text: 'Hello', x: 72, y: 72, size: 12 }]]);
 
 /** Answers with a JSON body. */
-export function sendJson(response: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: import('node:http').ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 }

@@ -43,18 +43,29 @@ beforeAll(async () => {
   chat = await startChatFake((body) => {
     let input = 0;
     for (const message of body.messages) {
-      for (const part of typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content) {
+      for (const part of typeof message.content === 'string'
+        ? [{ type: 'text', text: message.content }]
+        : message.content) {
         input += part.type === 'image_url' ? imageTokens(part.image_url!.url) : Math.ceil((part.text ?? '').length / 4);
       }
     }
     if (body.response_format) input += Math.ceil(JSON.stringify(body.response_format).length / 4);
     const extracting = body.response_format !== undefined;
-    const content = extracting ? JSON.stringify({ claim_number: 'C-1', patient_name: 'Ann Lee', total_charges: 125 }) : PAGE_TEXT;
+    const content = extracting
+      ? JSON.stringify({ claim_number: 'C-1', patient_name: 'Ann Lee', total_charges: 125 })
+      : PAGE_TEXT;
     return { content, usage: { prompt_tokens: input, completion_tokens: Math.ceil(content.length / 4) } };
   });
   await writePricedConfig(dir, {
     azure: { kind: 'azure-di', endpoint: azure.url, apiKeyEnv: 'AZURE_KEY', price: { perPage: 0.01 } },
-    gpt: { kind: 'openai', baseUrl: `${chat.url}/v1`, model: 'vision', apiKeyEnv: 'OPENAI_KEY', dpi: 100, price: { perMillionInputTokens: 2, perMillionOutputTokens: 8 } },
+    gpt: {
+      kind: 'openai',
+      baseUrl: `${chat.url}/v1`,
+      model: 'vision',
+      apiKeyEnv: 'OPENAI_KEY',
+      dpi: 100,
+      price: { perMillionInputTokens: 2, perMillionOutputTokens: 8 },
+    },
   });
 });
 
@@ -71,7 +82,9 @@ describe('estimate against the recorded cost, on the sample', () => {
     const run = await runCli(['run', '--dataset', 'dataset', '--no-gate', '--quiet'], dir, env);
     expect(run.code, run.stderr).toBe(0);
     const [runId] = await readdir(path.join(dir, 'reports'));
-    const manifest = JSON.parse(await readFile(path.join(dir, 'reports', runId!, 'run.json'), 'utf8')) as { systems: { name: string; spent_usd: number; estimate: { cost_usd: number } }[] };
+    const manifest = JSON.parse(await readFile(path.join(dir, 'reports', runId!, 'run.json'), 'utf8')) as {
+      systems: { name: string; spent_usd: number; estimate: { cost_usd: number } }[];
+    };
     const spent = Object.fromEntries(manifest.systems.map((s) => [s.name, s.spent_usd]));
     const estimated = Object.fromEntries(plan.estimates.map((e) => [e.system, e.costUsd!]));
     expect(manifest.systems.find((s) => s.name === 'gpt')!.estimate.cost_usd).toBeCloseTo(estimated.gpt!, 12);
@@ -83,7 +96,9 @@ describe('estimate against the recorded cost, on the sample', () => {
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
     // From the second plan on, the tokens per page the run recorded drive the estimate.
-    const again = JSON.parse((await runCli(['plan', '--dataset', 'dataset', '--json', '--no-cache'], dir, env)).stdout) as PlanResult;
+    const again = JSON.parse(
+      (await runCli(['plan', '--dataset', 'dataset', '--json', '--no-cache'], dir, env)).stdout,
+    ) as PlanResult;
     const learned = again.estimates.find((e) => e.system === 'gpt')!;
     expect(learned.basis).toContain('earlier run');
     // Measured: 0.999 (docs/systems.md).

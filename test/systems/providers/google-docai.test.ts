@@ -21,10 +21,23 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { googleDocAiKind } from '../../../src/systems/kinds/google-docai.js';
 import type { CompareResult, ExtractResult, SplitResult } from '../../../src/service/types.js';
 import { startHttpServer, type RecordedRequest, type TestServer } from '../../helpers/http-server.js';
-import { ONE_PAGE, compareRequest, createSystem, extractRequest, makeCall, makeContext, sendJson, splitRequest } from './context.js';
+import {
+  ONE_PAGE,
+  compareRequest,
+  createSystem,
+  extractRequest,
+  makeCall,
+  makeContext,
+  sendJson,
+  splitRequest,
+} from './context.js';
 import { parseKindOptions } from '../../../src/systems/config.js';
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 const PROCESSOR = 'projects/demo/locations/eu/processors/abc123';
 const TOKEN = 'ya29.fake-access-token-0123456789';
 let dir: string;
@@ -43,7 +56,17 @@ afterEach(async () => {
 
 async function keyFile(tokenUri: string): Promise<string> {
   const file = path.join(dir, `key-${Math.random().toString(36).slice(2)}.json`);
-  await writeFile(file, JSON.stringify({ type: 'service_account', project_id: 'demo', private_key_id: 'kid-1', private_key: privateKey, client_email: 'bench@demo.iam.gserviceaccount.com', token_uri: tokenUri }));
+  await writeFile(
+    file,
+    JSON.stringify({
+      type: 'service_account',
+      project_id: 'demo',
+      private_key_id: 'kid-1',
+      private_key: privateKey,
+      client_email: 'bench@demo.iam.gserviceaccount.com',
+      token_uri: tokenUri,
+    }),
+  );
   return file;
 }
 
@@ -54,24 +77,43 @@ function checkGrant(request: RecordedRequest, tokenUri: string): void {
   const [header, claims, signature] = form.get('assertion')!.split('.');
   expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ alg: 'RS256', typ: 'JWT', kid: 'kid-1' });
   const payload = JSON.parse(Buffer.from(claims!, 'base64url').toString()) as Record<string, unknown>;
-  expect(payload).toMatchObject({ iss: 'bench@demo.iam.gserviceaccount.com', aud: tokenUri, scope: 'https://www.googleapis.com/auth/cloud-platform' });
+  expect(payload).toMatchObject({
+    iss: 'bench@demo.iam.gserviceaccount.com',
+    aud: tokenUri,
+    scope: 'https://www.googleapis.com/auth/cloud-platform',
+  });
   expect(Number(payload.exp) - Number(payload.iat)).toBe(3600);
-  expect(createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature!, 'base64url'))).toBe(true);
+  expect(
+    createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature!, 'base64url')),
+  ).toBe(true);
 }
 
 const TEXT = 'Summit Orthopedics\nPatient: Amanda Patel\nCode\nCharge\n99213\n125.00\n';
 const anchor = (part: string) => {
   const start = TEXT.indexOf(part);
   // proto3 JSON: int64 as strings, and a zero startIndex is left out.
-  return { textSegments: [{ ...(start === 0 ? {} : { startIndex: String(start) }), endIndex: String(start + part.length) }] };
+  return {
+    textSegments: [{ ...(start === 0 ? {} : { startIndex: String(start) }), endIndex: String(start + part.length) }],
+  };
 };
 const layout = (part: string, box: [number, number, number, number], confidence = 0.9) => ({
   textAnchor: anchor(part),
   confidence,
-  boundingPoly: { normalizedVertices: [{ x: box[0], y: box[1] }, { x: box[2], y: box[1] }, { x: box[2], y: box[3] }, { x: box[0], y: box[3] }] },
+  boundingPoly: {
+    normalizedVertices: [
+      { x: box[0], y: box[1] },
+      { x: box[2], y: box[1] },
+      { x: box[2], y: box[3] },
+      { x: box[0], y: box[3] },
+    ],
+  },
   orientation: 'PAGE_UP',
 });
-const cell = (part: string, box: [number, number, number, number]) => ({ layout: layout(part, box), rowSpan: 1, colSpan: 1 });
+const cell = (part: string, box: [number, number, number, number]) => ({
+  layout: layout(part, box),
+  rowSpan: 1,
+  colSpan: 1,
+});
 
 const DOCUMENT = {
   mimeType: 'application/pdf',
@@ -87,7 +129,10 @@ const DOCUMENT = {
         { layout: layout('Code\n', [0.1, 0.2, 0.2, 0.22]) },
         { layout: layout('99213\n', [0.1, 0.25, 0.2, 0.27]) },
       ],
-      lines: [{ layout: layout('Summit Orthopedics\n', [0.1, 0.05, 0.4, 0.08], 0.98) }, { layout: layout('Patient: Amanda Patel\n', [0.1, 0.1, 0.4, 0.12], 0.95) }],
+      lines: [
+        { layout: layout('Summit Orthopedics\n', [0.1, 0.05, 0.4, 0.08], 0.98) },
+        { layout: layout('Patient: Amanda Patel\n', [0.1, 0.1, 0.4, 0.12], 0.95) },
+      ],
       tables: [
         {
           layout: layout('Code\nCharge\n99213\n125.00\n', [0.05, 0.18, 0.7, 0.3]),
@@ -100,18 +145,28 @@ const DOCUMENT = {
   entities: [
     { type: 'patient_name', mentionText: 'Amanda Patel', confidence: 0.92 },
     { type: 'patient_name', mentionText: 'A. Patel', confidence: 0.4 },
-    { type: 'total_amount', mentionText: '$125.00', confidence: 0.88, normalizedValue: { moneyValue: { currencyCode: 'USD', units: '125' }, text: '125 USD' } },
+    {
+      type: 'total_amount',
+      mentionText: '$125.00',
+      confidence: 0.88,
+      normalizedValue: { moneyValue: { currencyCode: 'USD', units: '125' }, text: '125 USD' },
+    },
   ],
 };
 
-async function startGoogle(handle?: (request: RecordedRequest, index: number) => { status: number; body: unknown } | undefined) {
+async function startGoogle(
+  handle?: (request: RecordedRequest, index: number) => { status: number; body: unknown } | undefined,
+) {
   let processCalls = 0;
   server = await startHttpServer((request, response) => {
     if (request.url === '/token') {
       checkGrant(request, `${server!.url}/token`);
       return sendJson(response, 200, { access_token: TOKEN, expires_in: 3599, token_type: 'Bearer' });
     }
-    if (request.headers.authorization !== `Bearer ${TOKEN}`) return sendJson(response, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+    if (request.headers.authorization !== `Bearer ${TOKEN}`)
+      return sendJson(response, 401, {
+        error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
+      });
     const special = handle?.(request, processCalls++);
     if (special) return sendJson(response, special.status, special.body);
     expect(request.url).toBe(`/v1/${PROCESSOR}:process`);
@@ -122,7 +177,12 @@ async function startGoogle(handle?: (request: RecordedRequest, index: number) =>
 
 async function system(extra: Record<string, unknown> = {}) {
   const file = await keyFile(`${server!.url}/token`);
-  return createSystem(googleDocAiKind, 'docai', { processor: PROCESSOR, endpoint: server!.url, credentialsEnv: 'TEST_GOOGLE_KEY_FILE', ...extra }, makeContext('docai', { TEST_GOOGLE_KEY_FILE: file }));
+  return createSystem(
+    googleDocAiKind,
+    'docai',
+    { processor: PROCESSOR, endpoint: server!.url, credentialsEnv: 'TEST_GOOGLE_KEY_FILE', ...extra },
+    makeContext('docai', { TEST_GOOGLE_KEY_FILE: file }),
+  );
 }
 
 describe('google-docai', () => {
@@ -134,9 +194,22 @@ describe('google-docai', () => {
     const second = await docai.call(makeCall(pdf, 'application/pdf', compareRequest));
     await docai.close();
     if (!first.ok || !second.ok) throw new Error('process failed');
-    expect(server!.requests.map((r) => r.url)).toEqual(['/token', `/v1/${PROCESSOR}:process`, `/v1/${PROCESSOR}:process`]);
-    expect(JSON.parse(server!.requests[1]!.body.toString())).toEqual({ rawDocument: { content: pdf.toString('base64'), mimeType: 'application/pdf' }, skipHumanReview: true });
-    expect((first.result as CompareResult).pages).toEqual([{ content: 'Summit Orthopedics\n\nPatient: Amanda Patel\n\n| Code | Charge |\n| --- | --- |\n| 99213 | 125.00 |', width: 612, height: 792 }]);
+    expect(server!.requests.map((r) => r.url)).toEqual([
+      '/token',
+      `/v1/${PROCESSOR}:process`,
+      `/v1/${PROCESSOR}:process`,
+    ]);
+    expect(JSON.parse(server!.requests[1]!.body.toString())).toEqual({
+      rawDocument: { content: pdf.toString('base64'), mimeType: 'application/pdf' },
+      skipHumanReview: true,
+    });
+    expect((first.result as CompareResult).pages).toEqual([
+      {
+        content: 'Summit Orthopedics\n\nPatient: Amanda Patel\n\n| Code | Charge |\n| --- | --- |\n| 99213 | 125.00 |',
+        width: 612,
+        height: 792,
+      },
+    ]);
     expect(first.usage).toEqual({ pages: 1 });
     expect(JSON.stringify(first.raw)).not.toContain(TOKEN);
   });
@@ -146,20 +219,43 @@ describe('google-docai', () => {
     const text = 'Service\nAmount\nCode\nName\n99213\nOffice visit\n125.00\n';
     const spanned = (part: string, rowSpan: number, colSpan: number) => {
       const start = text.indexOf(part);
-      return { layout: { textAnchor: { textSegments: [{ startIndex: String(start), endIndex: String(start + part.length + 1) }] } }, rowSpan, colSpan };
+      return {
+        layout: {
+          textAnchor: { textSegments: [{ startIndex: String(start), endIndex: String(start + part.length + 1) }] },
+        },
+        rowSpan,
+        colSpan,
+      };
     };
     const table = {
       layout: { textAnchor: { textSegments: [{ endIndex: String(text.length) }] } },
-      headerRows: [{ cells: [spanned('Service', 1, 2), spanned('Amount', 2, 1)] }, { cells: [spanned('Code', 1, 1), spanned('Name', 1, 1)] }],
+      headerRows: [
+        { cells: [spanned('Service', 1, 2), spanned('Amount', 2, 1)] },
+        { cells: [spanned('Code', 1, 1), spanned('Name', 1, 1)] },
+      ],
       bodyRows: [{ cells: [spanned('99213', 1, 1), spanned('Office visit', 1, 1), spanned('125.00', 1, 1)] }],
     };
-    const document = { mimeType: 'application/pdf', text, pages: [{ pageNumber: 1, dimension: { width: 1700, height: 2200, unit: 'pixels' }, paragraphs: [], lines: [], tables: [table] }] };
+    const document = {
+      mimeType: 'application/pdf',
+      text,
+      pages: [
+        {
+          pageNumber: 1,
+          dimension: { width: 1700, height: 2200, unit: 'pixels' },
+          paragraphs: [],
+          lines: [],
+          tables: [table],
+        },
+      ],
+    };
     await startGoogle(() => ({ status: 200, body: { document } }));
     const docai = await system();
     const outcome = await docai.call(makeCall(await ONE_PAGE, 'application/pdf', compareRequest));
     await docai.close();
     if (!outcome.ok) throw outcome.error;
-    expect((outcome.result as CompareResult).pages[0]!.content).toBe('| Service |  | Amount |\n| --- | --- | --- |\n| Code | Name |  |\n| 99213 | Office visit | 125.00 |');
+    expect((outcome.result as CompareResult).pages[0]!.content).toBe(
+      '| Service |  | Amount |\n| --- | --- | --- |\n| Code | Name |  |\n| 99213 | Office visit | 125.00 |',
+    );
   });
 
   it('gives line regions from normalized vertices × the page size, with the line confidence', async () => {
@@ -169,23 +265,40 @@ describe('google-docai', () => {
     await docai.close();
     if (!outcome.ok) throw outcome.error;
     // 0.1 × 8.5 = 0.85 in, 0.1 × 11 = 1.1, 0.4 × 8.5 = 3.4, 0.12 × 11 = 1.32.
-    expect((outcome.result as SplitResult).pages[0]!.bounding_boxes[1]).toEqual({ bounding_box: { min_x: 0.85, min_y: 1.1, max_x: 3.4, max_y: 1.32 }, content: 'Patient: Amanda Patel', confidence: 95 });
+    expect((outcome.result as SplitResult).pages[0]!.bounding_boxes[1]).toEqual({
+      bounding_box: { min_x: 0.85, min_y: 1.1, max_x: 3.4, max_y: 1.32 },
+      content: 'Patient: Amanda Patel',
+      confidence: 95,
+    });
   });
 
   it('maps entities onto the schema: the most confident of each type, money as a number', async () => {
     await startGoogle();
-    const docai = await system({ entityMap: { patient: 'patient_name', 'billing.total': 'total_amount', 'billing.due': 'amount_due' } });
-    const outcome = await docai.call(makeCall(await ONE_PAGE, 'application/pdf', extractRequest({ type: 'object', properties: {} })));
+    const docai = await system({
+      entityMap: { patient: 'patient_name', 'billing.total': 'total_amount', 'billing.due': 'amount_due' },
+    });
+    const outcome = await docai.call(
+      makeCall(await ONE_PAGE, 'application/pdf', extractRequest({ type: 'object', properties: {} })),
+    );
     await docai.close();
     if (!outcome.ok) throw outcome.error;
     // (0.92 + 0.88) / 2 = 0.90 → 90.
-    expect(outcome.result).toMatchObject({ data: { patient: 'Amanda Patel', billing: { total: 125 } }, confidence: 90, confidenceScale: '0-1' } satisfies Partial<ExtractResult>);
+    expect(outcome.result).toMatchObject({
+      data: { patient: 'Amanda Patel', billing: { total: 125 } },
+      confidence: 90,
+      confidenceScale: '0-1',
+    } satisfies Partial<ExtractResult>);
   });
 
   it('retries RESOURCE_EXHAUSTED, names the processor on NOT_FOUND, and maps a refused grant to SERVICE_AUTH', async () => {
     await startGoogle((_request, index) => {
-      if (index === 0) return { status: 429, body: { error: { code: 429, message: 'Quota exceeded for quota metric', status: 'RESOURCE_EXHAUSTED' } } };
-      if (index === 2) return { status: 404, body: { error: { code: 404, message: 'Processor not found', status: 'NOT_FOUND' } } };
+      if (index === 0)
+        return {
+          status: 429,
+          body: { error: { code: 429, message: 'Quota exceeded for quota metric', status: 'RESOURCE_EXHAUSTED' } },
+        };
+      if (index === 2)
+        return { status: 404, body: { error: { code: 404, message: 'Processor not found', status: 'NOT_FOUND' } } };
       return undefined;
     });
     const docai = await system();
@@ -194,10 +307,14 @@ describe('google-docai', () => {
     expect(retried.ok && retried.attempts).toBe(2);
     const missing = await docai.call(call);
     await docai.close();
-    expect(missing.ok ? null : missing.error.message).toBe(`docai: HTTP 404 (NOT_FOUND: Processor not found) — processor "${PROCESSOR}" not found at ${server!.url}`);
+    expect(missing.ok ? null : missing.error.message).toBe(
+      `docai: HTTP 404 (NOT_FOUND: Processor not found) — processor "${PROCESSOR}" not found at ${server!.url}`,
+    );
 
     await server!.close();
-    server = await startHttpServer((_request, response) => sendJson(response, 400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }));
+    server = await startHttpServer((_request, response) =>
+      sendJson(response, 400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }),
+    );
     const refused = await system();
     const outcome = await refused.call(call);
     await refused.close();
@@ -205,9 +322,18 @@ describe('google-docai', () => {
   });
 
   it('rejects a malformed processor path and a key file that is not a service account', async () => {
-    expect(() => parseKindOptions(googleDocAiKind, { processor: 'abc123' }, 'systems.docai')).toThrow(/systems\.docai\.processor: must look like projects/);
+    expect(() => parseKindOptions(googleDocAiKind, { processor: 'abc123' }, 'systems.docai')).toThrow(
+      /systems\.docai\.processor: must look like projects/,
+    );
     const file = path.join(dir, 'user.json');
     await writeFile(file, JSON.stringify({ type: 'authorized_user' }));
-    await expect(createSystem(googleDocAiKind, 'docai', { processor: PROCESSOR }, makeContext('docai', { GOOGLE_APPLICATION_CREDENTIALS: file }))).rejects.toThrow(/"type" is "authorized_user", expected "service_account"/);
+    await expect(
+      createSystem(
+        googleDocAiKind,
+        'docai',
+        { processor: PROCESSOR },
+        makeContext('docai', { GOOGLE_APPLICATION_CREDENTIALS: file }),
+      ),
+    ).rejects.toThrow(/"type" is "authorized_user", expected "service_account"/);
   });
 });

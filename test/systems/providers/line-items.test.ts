@@ -55,13 +55,41 @@ afterEach(async () => {
 });
 
 describe('azure-di: Items into an array of objects', () => {
-  const text = (value: string, confidence = 0.9) => ({ type: 'string', valueString: value, content: value, confidence });
-  const money = (amount: number, confidence = 0.9) => ({ type: 'currency', valueCurrency: { currencySymbol: '$', amount, currencyCode: 'USD' }, content: `$${amount.toFixed(2)}`, confidence });
+  const text = (value: string, confidence = 0.9) => ({
+    type: 'string',
+    valueString: value,
+    content: value,
+    confidence,
+  });
+  const money = (amount: number, confidence = 0.9) => ({
+    type: 'currency',
+    valueCurrency: { currencySymbol: '$', amount, currencyCode: 'USD' },
+    content: `$${amount.toFixed(2)}`,
+    confidence,
+  });
   const number = (value: number) => ({ type: 'number', valueNumber: value, content: String(value), confidence: 0.9 });
-  const date = (value: string, printed: string) => ({ type: 'date', valueDate: value, content: printed, confidence: 0.9 });
-  const item = (description: string, quantity: number, unitPrice: number, shipped: string, printed: string, confidence: number) => ({
+  const date = (value: string, printed: string) => ({
+    type: 'date',
+    valueDate: value,
+    content: printed,
+    confidence: 0.9,
+  });
+  const item = (
+    description: string,
+    quantity: number,
+    unitPrice: number,
+    shipped: string,
+    printed: string,
+    confidence: number,
+  ) => ({
     type: 'object',
-    valueObject: { Description: text(description), Quantity: number(quantity), UnitPrice: money(unitPrice), Amount: money(quantity * unitPrice), Date: date(shipped, printed) },
+    valueObject: {
+      Description: text(description),
+      Quantity: number(quantity),
+      UnitPrice: money(unitPrice),
+      Amount: money(quantity * unitPrice),
+      Date: date(shipped, printed),
+    },
     content: `${printed} ${description} ${quantity} $${unitPrice}`,
     confidence,
   });
@@ -74,7 +102,18 @@ describe('azure-di: Items into an array of objects', () => {
       modelId: 'prebuilt-invoice',
       stringIndexType: 'textElements',
       content: 'CONTOSO LTD.\nINVOICE',
-      pages: [{ pageNumber: 1, angle: 0, width: 8.5, height: 11, unit: 'inch', words: [], lines: [], spans: [{ offset: 0, length: 20 }] }],
+      pages: [
+        {
+          pageNumber: 1,
+          angle: 0,
+          width: 8.5,
+          height: 11,
+          unit: 'inch',
+          words: [],
+          lines: [],
+          spans: [{ offset: 0, length: 20 }],
+        },
+      ],
       documents: [
         {
           docType: 'invoice',
@@ -82,7 +121,13 @@ describe('azure-di: Items into an array of objects', () => {
           fields: {
             InvoiceDate: date('2019-11-15', '11/15/2019'),
             InvoiceTotal: money(110, 0.8),
-            Items: { type: 'array', valueArray: [item('Consulting Services', 2, 30, '2021-03-04', '3/4/2021', 0.7), item('Document Fee', 3, 10, '2021-03-05', '3/5/2021', 0.9)] },
+            Items: {
+              type: 'array',
+              valueArray: [
+                item('Consulting Services', 2, 30, '2021-03-04', '3/4/2021', 0.7),
+                item('Document Fee', 3, 10, '2021-03-05', '3/5/2021', 0.9),
+              ],
+            },
           },
         },
       ],
@@ -92,7 +137,9 @@ describe('azure-di: Items into an array of objects', () => {
   async function extract(fieldMap: unknown): Promise<{ result: ExtractResult; url: string }> {
     server = await startHttpServer((request, response) => {
       if (request.method === 'POST') {
-        response.writeHead(202, { 'operation-location': `${server!.url}/formrecognizer/documentModels/prebuilt-invoice/analyzeResults/op-1?api-version=2023-07-31` });
+        response.writeHead(202, {
+          'operation-location': `${server!.url}/formrecognizer/documentModels/prebuilt-invoice/analyzeResults/op-1?api-version=2023-07-31`,
+        });
         return void response.end();
       }
       sendJson(response, 200, ANSWER);
@@ -100,7 +147,13 @@ describe('azure-di: Items into an array of objects', () => {
     const system = await createSystem(
       azureDiKind,
       'azure',
-      { endpoint: server.url, apiKeyEnv: 'TEST_AZURE_KEY', apiVersion: '2023-07-31', extractModel: 'prebuilt-invoice', fieldMap },
+      {
+        endpoint: server.url,
+        apiKeyEnv: 'TEST_AZURE_KEY',
+        apiVersion: '2023-07-31',
+        extractModel: 'prebuilt-invoice',
+        fieldMap,
+      },
       makeContext('azure', { TEST_AZURE_KEY: 'azure-key-0123456789' }, ['TEST_AZURE_KEY']),
     );
     const outcome = await system.call(makeCall(await ONE_PAGE, 'application/pdf', extractRequest(SCHEMA)));
@@ -119,23 +172,48 @@ describe('azure-di: Items into an array of objects', () => {
   });
 
   it('takes the item properties the nested map names, and matches the others by name', async () => {
-    const { result } = await extract({ line_items: { from: 'Items', items: { description: 'Date', amount: 'UnitPrice' } } });
+    const { result } = await extract({
+      line_items: { from: 'Items', items: { description: 'Date', amount: 'UnitPrice' } },
+    });
     // The map wins over the names (a date field read into a text property comes as its ISO date); `shipped`
     // would match Date by its description, but the map has given Date to another property.
     expect((result.data.line_items as unknown[])[1]).toEqual({ description: '2021-03-05', quantity: 3, amount: 10 });
   });
 
   it('refuses a nested map without the field it comes from, naming the key', () => {
-    expect(() => parseKindOptions(azureDiKind, { endpoint: 'https://x.cognitiveservices.azure.com', extractModel: 'prebuilt-invoice', fieldMap: { line_items: { items: { amount: 'Amount' } } } }, 'systems.azure')).toThrow(
-      /systems\.azure\.fieldMap\.line_items\.from: is required/,
-    );
+    expect(() =>
+      parseKindOptions(
+        azureDiKind,
+        {
+          endpoint: 'https://x.cognitiveservices.azure.com',
+          extractModel: 'prebuilt-invoice',
+          fieldMap: { line_items: { items: { amount: 'Amount' } } },
+        },
+        'systems.azure',
+      ),
+    ).toThrow(/systems\.azure\.fieldMap\.line_items\.from: is required/);
   });
 });
 
 describe('google-docai: line_item entities into an array of objects', () => {
-  const money = (units: string, nanos?: number) => ({ moneyValue: { currencyCode: 'USD', units, ...(nanos ? { nanos } : {}) }, text: `${units} USD` });
-  const property = (type: string, mentionText: string, confidence: number, normalizedValue?: unknown) => ({ type, mentionText, confidence, ...(normalizedValue ? { normalizedValue } : {}) });
-  const lineItem = (description: string, quantity: string, unitPrice: string, amount: string, shipped: { year: number; month: number; day: number }, confidence: number) => ({
+  const money = (units: string, nanos?: number) => ({
+    moneyValue: { currencyCode: 'USD', units, ...(nanos ? { nanos } : {}) },
+    text: `${units} USD`,
+  });
+  const property = (type: string, mentionText: string, confidence: number, normalizedValue?: unknown) => ({
+    type,
+    mentionText,
+    confidence,
+    ...(normalizedValue ? { normalizedValue } : {}),
+  });
+  const lineItem = (
+    description: string,
+    quantity: string,
+    unitPrice: string,
+    amount: string,
+    shipped: { year: number; month: number; day: number },
+    confidence: number,
+  ) => ({
     type: 'line_item',
     mentionText: `${description} ${quantity} ${unitPrice} ${amount}`,
     confidence,
@@ -144,7 +222,10 @@ describe('google-docai: line_item entities into an array of objects', () => {
       property('line_item/quantity', quantity, 0.9),
       property('line_item/unit_price', `$${unitPrice}`, 0.9, money(unitPrice)),
       property('line_item/amount', `$${amount}`, 0.9, money(amount)),
-      property('line_item/date', `${shipped.month}/${shipped.day}/${shipped.year}`, 0.8, { dateValue: shipped, text: '' }),
+      property('line_item/date', `${shipped.month}/${shipped.day}/${shipped.year}`, 0.8, {
+        dateValue: shipped,
+        text: '',
+      }),
     ],
   });
   const DOCUMENT = {
@@ -153,7 +234,12 @@ describe('google-docai: line_item entities into an array of objects', () => {
       text: 'INVOICE',
       pages: [{ pageNumber: 1, dimension: { width: 1700, height: 2200, unit: 'pixels' } }],
       entities: [
-        { type: 'invoice_date', mentionText: 'Nov 15, 2019', confidence: 0.9, normalizedValue: { dateValue: { year: 2019, month: 11, day: 15 }, text: '2019-11-15' } },
+        {
+          type: 'invoice_date',
+          mentionText: 'Nov 15, 2019',
+          confidence: 0.9,
+          normalizedValue: { dateValue: { year: 2019, month: 11, day: 15 }, text: '2019-11-15' },
+        },
         { type: 'total_amount', mentionText: '$110.00', confidence: 0.8, normalizedValue: money('110') },
         lineItem('Consulting Services', '2', '30', '60', { year: 2021, month: 3, day: 4 }, 0.7),
         lineItem('Document Fee', '3', '10', '30', { year: 2021, month: 3, day: 5 }, 0.9),
@@ -166,7 +252,15 @@ describe('google-docai: line_item entities into an array of objects', () => {
     const system = await createSystem(
       googleDocAiKind,
       'docai',
-      { processor: 'projects/demo/locations/eu/processors/abc123', endpoint: server.url, accessTokenEnv: 'TEST_TOKEN', entityMap: { total: 'total_amount', line_items: { from: 'line_item', items: { price: 'line_item/unit_price', shipped: 'line_item/date' } } } },
+      {
+        processor: 'projects/demo/locations/eu/processors/abc123',
+        endpoint: server.url,
+        accessTokenEnv: 'TEST_TOKEN',
+        entityMap: {
+          total: 'total_amount',
+          line_items: { from: 'line_item', items: { price: 'line_item/unit_price', shipped: 'line_item/date' } },
+        },
+      },
       makeContext('docai', { TEST_TOKEN: 'ya29.token-0123456789' }, ['TEST_TOKEN']),
     );
     const outcome = await system.call(makeCall(await ONE_PAGE, 'application/pdf', extractRequest(SCHEMA)));

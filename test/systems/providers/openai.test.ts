@@ -27,7 +27,10 @@ const SCHEMA = {
     patient: { type: 'string', description: 'Patient name' },
     total: { type: 'number', minimum: 0 },
     service_date: { type: 'string', format: 'date' },
-    codes: { type: 'array', items: { type: 'object', properties: { cpt: { type: 'string' }, units: { type: 'integer' } }, required: ['cpt'] } },
+    codes: {
+      type: 'array',
+      items: { type: 'object', properties: { cpt: { type: 'string' }, units: { type: 'integer' } }, required: ['cpt'] },
+    },
   },
   required: ['patient'],
 };
@@ -51,7 +54,16 @@ function completion(content: string, usage: { prompt_tokens: number; completion_
     id: 'chatcmpl-1',
     object: 'chat.completion',
     model: 'vision-1',
-    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: logprobs ? { content: logprobs.map((logprob, i) => ({ token: `t${i}`, logprob, bytes: [], top_logprobs: [] })) } : null }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal: null },
+        finish_reason: 'stop',
+        logprobs: logprobs
+          ? { content: logprobs.map((logprob, i) => ({ token: `t${i}`, logprob, bytes: [], top_logprobs: [] })) }
+          : null,
+      },
+    ],
     usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
   };
 }
@@ -66,7 +78,8 @@ function assertStrict(node: unknown, at = '$'): void {
     for (const [key, child] of Object.entries(schema.properties as object)) assertStrict(child, `${at}.${key}`);
   }
   if (schema.items) assertStrict(schema.items, `${at}[]`);
-  for (const banned of ['minimum', 'format', 'minLength', 'pattern']) expect(schema[banned], `${at}.${banned}`).toBeUndefined();
+  for (const banned of ['minimum', 'format', 'minLength', 'pattern'])
+    expect(schema[banned], `${at}.${banned}`).toBeUndefined();
 }
 
 function body(request: RecordedRequest): ChatBody {
@@ -75,25 +88,60 @@ function body(request: RecordedRequest): ChatBody {
 
 function images(request: RecordedRequest): string[] {
   const user = body(request).messages.find((m) => m.role === 'user')!;
-  return (user.content as { type: string; image_url?: { url: string } }[]).filter((p) => p.type === 'image_url').map((p) => p.image_url!.url);
+  return (user.content as { type: string; image_url?: { url: string } }[])
+    .filter((p) => p.type === 'image_url')
+    .map((p) => p.image_url!.url);
 }
 
-const options = (url: string, extra: Record<string, unknown> = {}) => ({ baseUrl: `${url}/v1`, model: 'vision-1', apiKeyEnv: 'TEST_OPENAI_KEY', dpi: 72, ...extra });
+const options = (url: string, extra: Record<string, unknown> = {}) => ({
+  baseUrl: `${url}/v1`,
+  model: 'vision-1',
+  apiKeyEnv: 'TEST_OPENAI_KEY',
+  dpi: 72,
+  ...extra,
+});
 const context = () => makeContext('gpt', { TEST_OPENAI_KEY: KEY }, ['TEST_OPENAI_KEY']);
 
 describe('openai extract', () => {
   it('sends the pages as PNG data URLs with a strict json_schema, maps the answer back, prices tokens and reads logprobs', async () => {
     server = await startHttpServer((request, response) => {
-      if (request.headers.authorization !== `Bearer ${KEY}`) return sendJson(response, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
+      if (request.headers.authorization !== `Bearer ${KEY}`)
+        return sendJson(response, 401, {
+          error: {
+            message: 'Incorrect API key provided',
+            type: 'invalid_request_error',
+            param: null,
+            code: 'invalid_api_key',
+          },
+        });
       const chat = body(request);
       expect(chat.response_format?.type).toBe('json_schema');
       expect(chat.response_format?.json_schema?.strict).toBe(true);
       assertStrict(chat.response_format?.json_schema?.schema);
       // Optional fields answered null, as strict mode makes the model do.
-      sendJson(response, 200, completion(JSON.stringify({ patient: 'Amanda Patel', total: 173.5, service_date: null, codes: [{ cpt: '99213', units: null }] }), { prompt_tokens: 1200, completion_tokens: 40 }, [-0.1, -0.2, -0.3]));
+      sendJson(
+        response,
+        200,
+        completion(
+          JSON.stringify({
+            patient: 'Amanda Patel',
+            total: 173.5,
+            service_date: null,
+            codes: [{ cpt: '99213', units: null }],
+          }),
+          { prompt_tokens: 1200, completion_tokens: 40 },
+          [-0.1, -0.2, -0.3],
+        ),
+      );
     });
     const system = await createSystem(openaiKind, 'gpt', options(server.url, { logprobs: true }), context());
-    const outcome = await system.call(makeCall(await drawPdf([[{ text: 'A', x: 72, y: 72, size: 12 }], [{ text: 'B', x: 72, y: 72, size: 12 }]]), 'application/pdf', extractRequest(SCHEMA)));
+    const outcome = await system.call(
+      makeCall(
+        await drawPdf([[{ text: 'A', x: 72, y: 72, size: 12 }], [{ text: 'B', x: 72, y: 72, size: 12 }]]),
+        'application/pdf',
+        extractRequest(SCHEMA),
+      ),
+    );
     await system.close();
     if (!outcome.ok) throw outcome.error;
     const result = outcome.result as ExtractResult;
@@ -119,14 +167,29 @@ describe('openai extract', () => {
     server = await startHttpServer((request, response) => {
       const chat = body(request);
       if (chat.response_format?.type === 'json_schema') {
-        return sendJson(response, 400, { error: { message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", type: 'invalid_request_error', param: 'response_format', code: null } });
+        return sendJson(response, 400, {
+          error: {
+            message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+            type: 'invalid_request_error',
+            param: 'response_format',
+            code: null,
+          },
+        });
       }
       expect(chat.response_format).toEqual({ type: 'json_object' });
       expect(chat.messages[0]!.content).toContain(JSON.stringify(SCHEMA));
-      sendJson(response, 200, completion('```json\n{"patient": "Amanda Patel"}\n```', { prompt_tokens: 10, completion_tokens: 5 }));
+      sendJson(
+        response,
+        200,
+        completion('```json\n{"patient": "Amanda Patel"}\n```', { prompt_tokens: 10, completion_tokens: 5 }),
+      );
     });
     const system = await createSystem(openaiKind, 'gpt', options(server.url), context());
-    const call = makeCall(await drawPdf([[{ text: 'A', x: 72, y: 72, size: 12 }]]), 'application/pdf', extractRequest(SCHEMA));
+    const call = makeCall(
+      await drawPdf([[{ text: 'A', x: 72, y: 72, size: 12 }]]),
+      'application/pdf',
+      extractRequest(SCHEMA),
+    );
     const first = await system.call(call);
     const second = await system.call(call);
     await system.close();
@@ -134,9 +197,16 @@ describe('openai extract', () => {
     expect((first.result as ExtractResult).data).toEqual({ patient: 'Amanda Patel' });
     expect((first.result as ExtractResult).responseForm).toBe('embedded');
     expect((first.result as ExtractResult).confidence).toBeNull();
-    expect(first.raw).toMatchObject({ structuredOutput: 'json_object', fallbackReason: expect.stringContaining('json_schema') });
+    expect(first.raw).toMatchObject({
+      structuredOutput: 'json_object',
+      fallbackReason: expect.stringContaining('json_schema'),
+    });
     // Rejected once, then json_object straight away: 2 + 1 requests.
-    expect(server.requests.map((r) => body(r).response_format?.type)).toEqual(['json_schema', 'json_object', 'json_object']);
+    expect(server.requests.map((r) => body(r).response_format?.type)).toEqual([
+      'json_schema',
+      'json_object',
+      'json_object',
+    ]);
     // Only the answered call's tokens are counted.
     expect(first.usage).toEqual({ pages: 1, inputTokens: 10, outputTokens: 5 });
   });
@@ -146,10 +216,23 @@ describe('openai compare', () => {
   it('transcribes one page per call and sums the tokens', async () => {
     server = await startHttpServer((request, response, index) => {
       expect(images(request)).toHaveLength(1);
-      sendJson(response, 200, completion(index === 0 ? '```markdown\n# Page one\n```' : 'Page two', { prompt_tokens: 100, completion_tokens: 7 }));
+      sendJson(
+        response,
+        200,
+        completion(index === 0 ? '```markdown\n# Page one\n```' : 'Page two', {
+          prompt_tokens: 100,
+          completion_tokens: 7,
+        }),
+      );
     });
     const system = await createSystem(openaiKind, 'gpt', options(server.url), context());
-    const outcome = await system.call(makeCall(await drawPdf([[{ text: 'A', x: 72, y: 72, size: 12 }], [{ text: 'B', x: 72, y: 72, size: 12 }]]), 'application/pdf', compareRequest));
+    const outcome = await system.call(
+      makeCall(
+        await drawPdf([[{ text: 'A', x: 72, y: 72, size: 12 }], [{ text: 'B', x: 72, y: 72, size: 12 }]]),
+        'application/pdf',
+        compareRequest,
+      ),
+    );
     await system.close();
     if (!outcome.ok) throw outcome.error;
     const result = outcome.result as CompareResult;
@@ -181,7 +264,13 @@ describe('openai errors', () => {
 
   it('retries a 429 after its Retry-After, then succeeds', async () => {
     server = await startHttpServer((_request, response, index) => {
-      if (index === 0) return sendJson(response, 429, { error: { message: 'Rate limit reached', type: 'requests', param: null, code: 'rate_limit_exceeded' } }, { 'retry-after': '0' });
+      if (index === 0)
+        return sendJson(
+          response,
+          429,
+          { error: { message: 'Rate limit reached', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
+          { 'retry-after': '0' },
+        );
       sendJson(response, 200, completion('ok', { prompt_tokens: 1, completion_tokens: 1 }));
     });
     const system = await createSystem(openaiKind, 'gpt', options(server.url), context());
@@ -192,7 +281,16 @@ describe('openai errors', () => {
   });
 
   it('does not retry an exhausted quota', async () => {
-    server = await startHttpServer((_request, response) => sendJson(response, 429, { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', param: null, code: 'insufficient_quota' } }));
+    server = await startHttpServer((_request, response) =>
+      sendJson(response, 429, {
+        error: {
+          message: 'You exceeded your current quota',
+          type: 'insufficient_quota',
+          param: null,
+          code: 'insufficient_quota',
+        },
+      }),
+    );
     const system = await createSystem(openaiKind, 'gpt', options(server.url), context());
     const outcome = await system.call(makeCall(await pdf(), 'application/pdf', compareRequest));
     await system.close();
@@ -203,7 +301,16 @@ describe('openai errors', () => {
   });
 
   it('reports an unknown model as non-retryable, naming the system and the model', async () => {
-    server = await startHttpServer((_request, response) => sendJson(response, 404, { error: { message: 'The model `vision-9` does not exist', type: 'invalid_request_error', param: null, code: 'model_not_found' } }));
+    server = await startHttpServer((_request, response) =>
+      sendJson(response, 404, {
+        error: {
+          message: 'The model `vision-9` does not exist',
+          type: 'invalid_request_error',
+          param: null,
+          code: 'model_not_found',
+        },
+      }),
+    );
     const system = await createSystem(openaiKind, 'gpt', { ...options(server.url), model: 'vision-9' }, context());
     const outcome = await system.call(makeCall(await pdf(), 'application/pdf', compareRequest));
     await system.close();
@@ -214,19 +321,32 @@ describe('openai errors', () => {
   });
 
   it('maps a rejected key to SERVICE_AUTH and never repeats the key it echoes', async () => {
-    server = await startHttpServer((request, response) => sendJson(response, 401, { error: { message: `Incorrect API key provided: ${String(request.headers.authorization)}`, type: 'invalid_request_error', param: null, code: 'invalid_api_key' } }));
+    server = await startHttpServer((request, response) =>
+      sendJson(response, 401, {
+        error: {
+          message: `Incorrect API key provided: ${String(request.headers.authorization)}`,
+          type: 'invalid_request_error',
+          param: null,
+          code: 'invalid_api_key',
+        },
+      }),
+    );
     const system = await createSystem(openaiKind, 'gpt', options(server.url), context());
     const outcome = await system.call(makeCall(await pdf(), 'application/pdf', compareRequest));
     await system.close();
     if (outcome.ok) throw new Error('expected a failure');
     expect(outcome.error.code).toBe('SERVICE_AUTH');
     expect(outcome.error.message).toContain('[REDACTED]');
-    expect(JSON.stringify({ m: outcome.error.message, b: outcome.error.bodyExcerpt, h: outcome.error.hint })).not.toContain(KEY);
+    expect(
+      JSON.stringify({ m: outcome.error.message, b: outcome.error.bodyExcerpt, h: outcome.error.hint }),
+    ).not.toContain(KEY);
     expect(outcome.error.hint).toContain('TEST_OPENAI_KEY');
   });
 
   it('fails a document whose PDF cannot be opened as INPUT_INVALID, without calling the server', async () => {
-    server = await startHttpServer((_request, response) => sendJson(response, 200, completion('x', { prompt_tokens: 1, completion_tokens: 1 })));
+    server = await startHttpServer((_request, response) =>
+      sendJson(response, 200, completion('x', { prompt_tokens: 1, completion_tokens: 1 })),
+    );
     const system = await createSystem(openaiKind, 'gpt', options(server.url), context());
     const outcome = await system.call(makeCall(Buffer.from('%PDF-1.7 torn'), 'application/pdf', compareRequest));
     await system.close();
@@ -235,8 +355,18 @@ describe('openai errors', () => {
   });
 
   it('stops at creation when the key variable is unset, and rejects a key in headers', async () => {
-    await expect(createSystem(openaiKind, 'gpt', options('http://127.0.0.1:9'), makeContext('gpt', {}))).rejects.toThrow(/TEST_OPENAI_KEY, named by systems\.gpt\.apiKeyEnv, is not set/);
-    expect(() => parseKindOptions(openaiKind, { baseUrl: 'http://x/v1', model: 'm', headers: { Authorization: 'Bearer x' } }, 'systems.gpt')).toThrow(/systems\.gpt\.headers\.Authorization: must not carry a key/);
-    expect(() => parseKindOptions(openaiKind, { model: 'm' }, 'systems.gpt')).toThrow(/systems\.gpt\.baseUrl: is required/);
+    await expect(
+      createSystem(openaiKind, 'gpt', options('http://127.0.0.1:9'), makeContext('gpt', {})),
+    ).rejects.toThrow(/TEST_OPENAI_KEY, named by systems\.gpt\.apiKeyEnv, is not set/);
+    expect(() =>
+      parseKindOptions(
+        openaiKind,
+        { baseUrl: 'http://x/v1', model: 'm', headers: { Authorization: 'Bearer x' } },
+        'systems.gpt',
+      ),
+    ).toThrow(/systems\.gpt\.headers\.Authorization: must not carry a key/);
+    expect(() => parseKindOptions(openaiKind, { model: 'm' }, 'systems.gpt')).toThrow(
+      /systems\.gpt\.baseUrl: is required/,
+    );
   });
 });

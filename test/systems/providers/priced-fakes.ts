@@ -23,11 +23,20 @@ export interface ChatAnswer {
 export function startChatFake(answer: (body: ChatBody) => ChatAnswer | Promise<ChatAnswer>): Promise<TestServer> {
   return startHttpServer(async (request, response) => {
     const { content, usage } = await answer(JSON.parse(request.body.toString('utf8')) as ChatBody);
-    sendJson(response, 200, { id: 'x', object: 'chat.completion', model: 'vision', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage });
+    sendJson(response, 200, {
+      id: 'x',
+      object: 'chat.completion',
+      model: 'vision',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      usage,
+    });
   });
 }
 
 /** docbench.config.yaml in `dir`: extract and compare, a response cache in `dir/cache`, these systems. */
 export async function writePricedConfig(dir: string, systems: Record<string, Record<string, unknown>>): Promise<void> {
-  await writeFile(path.join(dir, 'docbench.config.yaml'), stringify({ endpoints: ['extract', 'compare'], cacheDir: 'cache', systems }));
+  await writeFile(
+    path.join(dir, 'docbench.config.yaml'),
+    stringify({ endpoints: ['extract', 'compare'], cacheDir: 'cache', systems }),
+  );
 }

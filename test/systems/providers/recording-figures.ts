@@ -22,7 +22,17 @@ export function regionsOutsidePage(pages: readonly RegionPage[]): number {
   return pages.reduce(
     (count, page) =>
       count +
-      page.bounding_boxes.filter(({ bounding_box: b }) => !(b.min_x >= 0 && b.min_y >= 0 && b.max_x <= page.width / 72 + 1e-6 && b.max_y <= page.height / 72 + 1e-6 && b.min_x <= b.max_x && b.min_y <= b.max_y)).length,
+      page.bounding_boxes.filter(
+        ({ bounding_box: b }) =>
+          !(
+            b.min_x >= 0 &&
+            b.min_y >= 0 &&
+            b.max_x <= page.width / 72 + 1e-6 &&
+            b.max_y <= page.height / 72 + 1e-6 &&
+            b.min_x <= b.max_x &&
+            b.min_y <= b.max_y
+          ),
+      ).length,
     0,
   );
 }

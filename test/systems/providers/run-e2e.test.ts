@@ -35,18 +35,38 @@ afterAll(async () => {
 describe('azure-di through docbench run', () => {
   it('runs, scores and reports the provider; its markdown equals the truth it was given, cost is price × pages, no key anywhere', async () => {
     const out = path.join(dir, 'run');
-    const result = await runCli(['run', '--dataset', path.join(dir, 'dataset'), '--out', out], dir, { TEST_AZURE_KEY: KEY });
+    const result = await runCli(['run', '--dataset', path.join(dir, 'dataset'), '--out', out], dir, {
+      TEST_AZURE_KEY: KEY,
+    });
     expect(result.code, result.stderr).toBe(0);
-    const records = (await readFile(path.join(out, 'results.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { system: string; endpoint: string; status: string; cost_usd?: number; usage?: { pages?: number }; raw?: unknown });
+    const records = (await readFile(path.join(out, 'results.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            system: string;
+            endpoint: string;
+            status: string;
+            cost_usd?: number;
+            usage?: { pages?: number };
+            raw?: unknown;
+          },
+      );
     const azure = records.filter((r) => r.system === 'azure');
     expect(azure).toHaveLength(72);
     expect(azure.every((r) => r.status === 'ok')).toBe(true);
     for (const record of azure) expect(record.cost_usd).toBeCloseTo(0.01 * record.usage!.pages!, 10);
     expect(azure.every((r) => r.raw !== undefined)).toBe(true);
-    const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as { systems: Record<string, { markdown: { similarity: number; failed: number }; cost?: { total_usd: number } }> };
+    const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8')) as {
+      systems: Record<string, { markdown: { similarity: number; failed: number }; cost?: { total_usd: number } }>;
+    };
     expect(summary.systems.azure!.markdown.similarity).toBe(1);
     expect(summary.systems.azure!.markdown.failed).toBe(0);
-    expect(summary.systems.azure!.cost!.total_usd).toBeCloseTo(azure.reduce((sum, r) => sum + r.cost_usd!, 0), 10);
+    expect(summary.systems.azure!.cost!.total_usd).toBeCloseTo(
+      azure.reduce((sum, r) => sum + r.cost_usd!, 0),
+      10,
+    );
     for (const file of await readdir(out)) {
       if (file.includes('.')) expect(await readFile(path.join(out, file), 'utf8'), file).not.toContain(KEY);
     }

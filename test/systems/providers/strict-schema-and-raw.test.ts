@@ -12,7 +12,14 @@ describe('toStrictSchema / fromStrictAnswer', () => {
       name: { type: 'string', minLength: 1 },
       status: { enum: ['paid', 'open'] },
       extra: { description: 'anything' },
-      items: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, note: { type: 'string' } }, required: ['code'] } },
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { code: { type: 'string' }, note: { type: 'string' } },
+          required: ['code'],
+        },
+      },
     },
     required: ['name'],
   };
@@ -30,7 +37,12 @@ describe('toStrictSchema / fromStrictAnswer', () => {
           extra: { anyOf: [{ description: 'anything' }, { type: 'null' }] },
           items: {
             type: ['array', 'null'],
-            items: { type: 'object', additionalProperties: false, required: ['code', 'note'], properties: { code: { type: 'string' }, note: { type: ['string', 'null'] } } },
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['code', 'note'],
+              properties: { code: { type: 'string' }, note: { type: ['string', 'null'] } },
+            },
           },
         },
       },
@@ -38,7 +50,10 @@ describe('toStrictSchema / fromStrictAnswer', () => {
   });
 
   it('drops the nulls of optional properties on the way back, keeps those of required ones', () => {
-    expect(fromStrictAnswer({ name: null, status: null, items: [{ code: 'A', note: null }] }, schema, false)).toEqual({ name: null, items: [{ code: 'A' }] });
+    expect(fromStrictAnswer({ name: null, status: null, items: [{ code: 'A', note: null }] }, schema, false)).toEqual({
+      name: null,
+      items: [{ code: 'A' }],
+    });
   });
 
   it('wraps a non-object root and unwraps the answer', () => {
@@ -53,11 +68,18 @@ describe('captureRaw', () => {
   const redact = createRedactor(['secret-key-123']);
 
   it('redacts secrets wherever they appear', () => {
-    expect(captureRaw({ echo: 'Bearer secret-key-123', nested: ['secret-key-123'] }, redact)).toEqual({ echo: 'Bearer [REDACTED]', nested: ['[REDACTED]'] });
+    expect(captureRaw({ echo: 'Bearer secret-key-123', nested: ['secret-key-123'] }, redact)).toEqual({
+      echo: 'Bearer [REDACTED]',
+      nested: ['[REDACTED]'],
+    });
   });
 
   it('keeps only the head of a response over the cap, with its size', () => {
-    const raw = captureRaw({ text: 'x'.repeat(1000) }, redact, 100) as { truncated: boolean; chars: number; head: string };
+    const raw = captureRaw({ text: 'x'.repeat(1000) }, redact, 100) as {
+      truncated: boolean;
+      chars: number;
+      head: string;
+    };
     expect(raw.truncated).toBe(true);
     expect(raw.chars).toBe(JSON.stringify({ text: 'x'.repeat(1000) }).length);
     expect(raw.head).toHaveLength(100);

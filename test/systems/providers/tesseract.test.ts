@@ -9,7 +9,16 @@ import { tesseractKind } from '../../../src/systems/kinds/tesseract.js';
 import { openDocumentPages } from '../../../src/systems/providers/pages.js';
 import type { CompareResult, ProcessResult, SplitResult } from '../../../src/service/types.js';
 import type { System } from '../../../src/systems/types.js';
-import { compareRequest, createSystem, drawPdf, makeCall, makeContext, processRequest, splitRequest, type DrawnText } from './context.js';
+import {
+  compareRequest,
+  createSystem,
+  drawPdf,
+  makeCall,
+  makeContext,
+  processRequest,
+  splitRequest,
+  type DrawnText,
+} from './context.js';
 import { parseKindOptions } from '../../../src/systems/config.js';
 
 const TEXTS: DrawnText[] = [
@@ -35,7 +44,12 @@ afterAll(async () => {
 
 describe.each(['native', 'wasm'] as const)('tesseract (%s engine)', (engine) => {
   const start = async () => {
-    const system = await createSystem(tesseractKind, 'ocr', { engine, dpi: 200 }, makeContext('ocr', { PATH: process.env.PATH }));
+    const system = await createSystem(
+      tesseractKind,
+      'ocr',
+      { engine, dpi: 200 },
+      makeContext('ocr', { PATH: process.env.PATH }),
+    );
     systems.push(system);
     return system;
   };
@@ -50,7 +64,9 @@ describe.each(['native', 'wasm'] as const)('tesseract (%s engine)', (engine) => 
     expect(result.pages[0]).toMatchObject({ width: 612, height: 792 });
     const markdown = result.pages[0]!.content;
     expect(markdown).toContain('Patient Name: Amanda Patel\n\nStatement Date: 11/07/2025');
-    expect(markdown).toContain('| Code | Units | Charge |\n| --- | --- | --- |\n| 99213 | 1 | 125.00 |\n| 80053 | 2 | 48.50 |');
+    expect(markdown).toContain(
+      '| Code | Units | Charge |\n| --- | --- | --- |\n| 99213 | 1 | 125.00 |\n| 80053 | 2 | 48.50 |',
+    );
     expect(outcome.usage).toEqual({ pages: 1 });
     expect(JSON.stringify(outcome.raw)).toContain('Amanda');
   }, 60_000);
@@ -75,7 +91,11 @@ describe.each(['native', 'wasm'] as const)('tesseract (%s engine)', (engine) => 
 
   it('reads an image page at its own resolution, and process gives the text', async () => {
     const system = await start();
-    const pages = await openDocumentPages({ bytes: await drawPdf([TEXTS]), contentType: 'application/pdf' }, 150, 'split');
+    const pages = await openDocumentPages(
+      { bytes: await drawPdf([TEXTS]), contentType: 'application/pdf' },
+      150,
+      'split',
+    );
     const png = (await pages.png(1)).data;
     await pages.close();
     const split = await system.call(makeCall(png, 'image/png', splitRequest));
@@ -96,13 +116,21 @@ describe.each(['native', 'wasm'] as const)('tesseract (%s engine)', (engine) => 
 
 describe('tesseract options', () => {
   it('rejects a bad option naming it', () => {
-    expect(() => parseKindOptions(tesseractKind, { psm: 14 }, 'systems.ocr')).toThrow(/systems\.ocr\.psm: expected a whole number from 0 to 13, got 14/);
-    expect(() => parseKindOptions(tesseractKind, { langauge: 'eng' }, 'systems.ocr')).toThrow(/systems\.ocr\.langauge: unknown setting; did you mean "language"\?/);
-    expect(() => parseKindOptions(tesseractKind, { engine: 'wasm', language: 'deu' }, 'systems.ocr')).toThrow(/systems\.ocr\.language: must be eng with engine wasm/);
+    expect(() => parseKindOptions(tesseractKind, { psm: 14 }, 'systems.ocr')).toThrow(
+      /systems\.ocr\.psm: expected a whole number from 0 to 13, got 14/,
+    );
+    expect(() => parseKindOptions(tesseractKind, { langauge: 'eng' }, 'systems.ocr')).toThrow(
+      /systems\.ocr\.langauge: unknown setting; did you mean "language"\?/,
+    );
+    expect(() => parseKindOptions(tesseractKind, { engine: 'wasm', language: 'deu' }, 'systems.ocr')).toThrow(
+      /systems\.ocr\.language: must be eng with engine wasm/,
+    );
   });
 
   it('stops a native system whose binary does not run, naming the option', async () => {
     const context = makeContext('ocr', { PATH: process.env.PATH });
-    await expect(createSystem(tesseractKind, 'ocr', { engine: 'native', binary: 'no-such-tesseract' }, context)).rejects.toThrow(/systems\.ocr\.engine is native/);
+    await expect(
+      createSystem(tesseractKind, 'ocr', { engine: 'native', binary: 'no-such-tesseract' }, context),
+    ).rejects.toThrow(/systems\.ocr\.engine is native/);
   });
 });

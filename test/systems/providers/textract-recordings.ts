@@ -35,7 +35,9 @@ export function loadRecordings(): Recording[] {
     .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => {
-      const { ResponseMetadata: _, ...body } = JSON.parse(readFileSync(FOLDER + file, 'utf8')) as Recording['body'] & { ResponseMetadata?: unknown };
+      const { ResponseMetadata: _, ...body } = JSON.parse(readFileSync(FOLDER + file, 'utf8')) as Recording['body'] & {
+        ResponseMetadata?: unknown;
+      };
       return { name: file.replace(/\.json$/, ''), body };
     });
 }
@@ -43,7 +45,11 @@ export function loadRecordings(): Recording[] {
 /** The answer without the blocks `drop` picks, and without any relationship to them. */
 export function withoutBlocks(body: Recording['body'], drop: (block: RecordedBlock) => boolean): Recording['body'] {
   const dropped = new Set(body.Blocks.filter(drop).map((b) => b.Id));
-  const Blocks = body.Blocks.filter((b) => !dropped.has(b.Id)).map((b) => (b.Relationships ? { ...b, Relationships: b.Relationships.map((r) => ({ ...r, Ids: r.Ids.filter((id) => !dropped.has(id)) })) } : b));
+  const Blocks = body.Blocks.filter((b) => !dropped.has(b.Id)).map((b) =>
+    b.Relationships
+      ? { ...b, Relationships: b.Relationships.map((r) => ({ ...r, Ids: r.Ids.filter((id) => !dropped.has(id)) })) }
+      : b,
+  );
   return { ...body, Blocks };
 }
 
@@ -75,7 +81,10 @@ export function recordedTables(body: Recording['body']): string[][][] {
   const byId = new Map(body.Blocks.map((b) => [b.Id, b]));
   return blocksOf(body, 'TABLE').map((table) => {
     const grid: string[][] = [];
-    const words = (cell: RecordedBlock) => related(byId, cell, 'CHILD').flatMap((child) => (child.BlockType === 'WORD' ? tokenizeWords(child.Text ?? '') : []));
+    const words = (cell: RecordedBlock) =>
+      related(byId, cell, 'CHILD').flatMap((child) =>
+        child.BlockType === 'WORD' ? tokenizeWords(child.Text ?? '') : [],
+      );
     for (const cell of related(byId, table, 'CHILD')) {
       grid[cell.RowIndex! - 1] ??= [];
       grid[cell.RowIndex! - 1]![cell.ColumnIndex! - 1] = words(cell).join(' ');

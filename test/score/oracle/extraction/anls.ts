@@ -31,7 +31,11 @@ function similarity(a: string, aLength: number, b: string, bLength: number, thre
 }
 
 /** ANLS of two scalars: 1 − NLD when that is ≥ threshold, else 0; two empty strings score 1. Higher is better. */
-export function anlsLeaf(truth: string | number | boolean, prediction: string | number | boolean, threshold = ANLS_THRESHOLD): number {
+export function anlsLeaf(
+  truth: string | number | boolean,
+  prediction: string | number | boolean,
+  threshold = ANLS_THRESHOLD,
+): number {
   const a = normalizeLeaf(truth);
   const b = normalizeLeaf(prediction);
   return similarity(a, countCodePoints(a), b, countCodePoints(b), threshold);
@@ -41,7 +45,15 @@ type Node =
   | { kind: 'none'; length: 1; key: string; noneLike: true }
   | { kind: 'leaf'; length: 1; key: string; noneLike: boolean; text: string; codePoints: number; id: number }
   | { kind: 'list'; length: number; key: string; noneLike: boolean; items: Node[] }
-  | { kind: 'dict'; length: number; key: string; noneLike: boolean; keys: string[]; values: Node[]; entries: Map<string, Node> };
+  | {
+      kind: 'dict';
+      length: number;
+      key: string;
+      noneLike: boolean;
+      keys: string[];
+      values: Node[];
+      entries: Map<string, Node>;
+    };
 
 const NONE: Node = { kind: 'none', length: 1, key: 'null', noneLike: true };
 
@@ -52,7 +64,13 @@ function prepare(value: Json | undefined, ids: TextIds): Node {
   if (value === undefined || value === null) return NONE;
   if (Array.isArray(value)) {
     const items = value.map((v) => prepare(v, ids));
-    return { kind: 'list', items, length: items.reduce((s, n) => s + n.length, 0), key: JSON.stringify(value), noneLike: items.length === 0 };
+    return {
+      kind: 'list',
+      items,
+      length: items.reduce((s, n) => s + n.length, 0),
+      key: JSON.stringify(value),
+      noneLike: items.length === 0,
+    };
   }
   if (typeof value === 'object') {
     const keys = Object.keys(value);
@@ -67,7 +85,15 @@ function prepare(value: Json | undefined, ids: TextIds): Node {
     id = ids.size;
     ids.set(text, id);
   }
-  return { kind: 'leaf', length: 1, key: JSON.stringify(value), noneLike: value === '', text, codePoints: countCodePoints(text), id };
+  return {
+    kind: 'leaf',
+    length: 1,
+    key: JSON.stringify(value),
+    noneLike: value === '',
+    text,
+    codePoints: countCodePoints(text),
+    id,
+  };
 }
 
 interface Partial {
@@ -131,7 +157,9 @@ function compareLists(truth: Node[], prediction: Node[], context: Context): Part
   const parts = truth.map((t) => prediction.map((p) => compare(t, p, context)));
   // Average per pair, nudged up for an exactly equal pair so ties resolve towards it (as the reference does).
   const weights = parts.map((row, i) =>
-    row.map((part, j) => (part.length > 0 ? part.nls / part.length : 1) + (truth[i]!.key === prediction[j]!.key ? 1e-9 : 0)),
+    row.map(
+      (part, j) => (part.length > 0 ? part.nls / part.length : 1) + (truth[i]!.key === prediction[j]!.key ? 1e-9 : 0),
+    ),
   );
   const pairs = assignMaximum(weights, prediction.length);
   let nls = 0;
@@ -157,6 +185,10 @@ export function anlsStar(truth: Json | undefined, prediction: Json | undefined, 
   const ids: TextIds = new Map();
   const truthTree = prepare(truth, ids);
   const predictedTree = prepare(prediction, ids);
-  const { nls, length } = compare(truthTree, predictedTree, { threshold, memo: new Map(), texts: Math.max(1, ids.size) });
+  const { nls, length } = compare(truthTree, predictedTree, {
+    threshold,
+    memo: new Map(),
+    texts: Math.max(1, ids.size),
+  });
   return checkUnit('anls*', length === 0 ? 1 : nls / length);
 }

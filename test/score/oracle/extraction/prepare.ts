@@ -120,7 +120,8 @@ export function collectValueTypes(
   }
   if (typeof value === 'string') {
     if (isBlank(value)) return;
-    if (longestText) longestText.set(collapsedPath, Math.max(longestText.get(collapsedPath) ?? 0, Array.from(value.trim()).length));
+    if (longestText)
+      longestText.set(collapsedPath, Math.max(longestText.get(collapsedPath) ?? 0, Array.from(value.trim()).length));
   }
   if (!types.has(collapsedPath)) types.set(collapsedPath, typeof value as ValueType);
 }

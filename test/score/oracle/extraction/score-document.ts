@@ -5,11 +5,26 @@
 import type { Json, JsonObject } from '../../../../src/types.js';
 import { assignMaximum } from '../shared/assign.js';
 import { anlsLeaf, anlsStar, ANLS_THRESHOLD } from './anls.js';
-import { collectValueTypes, isPlainObject, prepareTree, type ArrayNode, type ObjectNode, type ScalarNode, type TreeNode } from './prepare.js';
+import {
+  collectValueTypes,
+  isPlainObject,
+  prepareTree,
+  type ArrayNode,
+  type ObjectNode,
+  type ScalarNode,
+  type TreeNode,
+} from './prepare.js';
 import { computePrf } from '../../../../src/score/extraction/ratios.js';
 import { ComparatorTable, type ValueType } from '../../../../src/score/extraction/resolve-comparator.js';
 import type { SchemaNode } from '../../../../src/score/extraction/schema.js';
-import type { ExtractionScore, FieldError, FieldResult, NormalizationRecord, ScoreExtractionOptions, Verdict } from '../../../../src/score/extraction/types.js';
+import type {
+  ExtractionScore,
+  FieldError,
+  FieldResult,
+  NormalizationRecord,
+  ScoreExtractionOptions,
+  Verdict,
+} from '../../../../src/score/extraction/types.js';
 
 /** Default minimum length (code points) of a `string` truth value for its field to count as free text. */
 export const LONG_TEXT_MIN_LENGTH = 40;
@@ -45,7 +60,18 @@ interface Location {
 const NOWHERE: Location = { t: '', p: '', c: '' };
 
 function newTally(): Tally {
-  return { tp: 0, fp: 0, fn: 0, stp: 0, sfp: 0, sfn: 0, itemsTruth: 0, itemsPredicted: 0, itemsExact: 0, countError: 0 };
+  return {
+    tp: 0,
+    fp: 0,
+    fn: 0,
+    stp: 0,
+    sfp: 0,
+    sfn: 0,
+    itemsTruth: 0,
+    itemsPredicted: 0,
+    itemsExact: 0,
+    countError: 0,
+  };
 }
 
 function resetTally(tally: Tally): void {
@@ -63,7 +89,13 @@ function keyLocation(loc: Location, key: string, walk: Walk): Location {
   return { t: join(loc.t), p: join(loc.p), c: join(loc.c) };
 }
 
-function pushField(walk: Walk, loc: Location, t: TreeNode | undefined, p: TreeNode | undefined, result: Omit<FieldResult, 'path' | 'collapsedPath'>): void {
+function pushField(
+  walk: Walk,
+  loc: Location,
+  t: TreeNode | undefined,
+  p: TreeNode | undefined,
+  result: Omit<FieldResult, 'path' | 'collapsedPath'>,
+): void {
   const field: FieldResult = { path: t ? loc.t : loc.p, collapsedPath: loc.c, ...result };
   if (t && p && loc.p !== loc.t) field.predictionPath = loc.p;
   if (t) field.truth = t.raw;
@@ -72,7 +104,13 @@ function pushField(walk: Walk, loc: Location, t: TreeNode | undefined, p: TreeNo
 }
 
 /** Scores a truth node against a prediction node; either may be absent. */
-function scorePair(t: TreeNode | undefined, p: TreeNode | undefined, loc: Location, walk: Walk, force?: FieldError): void {
+function scorePair(
+  t: TreeNode | undefined,
+  p: TreeNode | undefined,
+  loc: Location,
+  walk: Walk,
+  force?: FieldError,
+): void {
   const tEmpty = isEmpty(t);
   const pEmpty = isEmpty(p);
   if (tEmpty && pEmpty) {
@@ -97,14 +135,27 @@ function scorePair(t: TreeNode | undefined, p: TreeNode | undefined, loc: Locati
   }
 }
 
-function scoreObject(t: ObjectNode | undefined, p: ObjectNode | undefined, loc: Location, walk: Walk, force?: FieldError): void {
-  for (const key of t?.keys ?? []) scorePair(t!.children.get(key), p?.children.get(key), keyLocation(loc, key, walk), walk, force);
+function scoreObject(
+  t: ObjectNode | undefined,
+  p: ObjectNode | undefined,
+  loc: Location,
+  walk: Walk,
+  force?: FieldError,
+): void {
+  for (const key of t?.keys ?? [])
+    scorePair(t!.children.get(key), p?.children.get(key), keyLocation(loc, key, walk), walk, force);
   for (const key of p?.keys ?? []) {
     if (!t?.children.has(key)) scorePair(undefined, p!.children.get(key), keyLocation(loc, key, walk), walk, force);
   }
 }
 
-function scoreLeaf(t: ScalarNode | undefined, p: ScalarNode | undefined, loc: Location, walk: Walk, force?: FieldError): void {
+function scoreLeaf(
+  t: ScalarNode | undefined,
+  p: ScalarNode | undefined,
+  loc: Location,
+  walk: Walk,
+  force?: FieldError,
+): void {
   const tally = walk.tally;
   let verdict: Verdict;
   let strictVerdict: Verdict;
@@ -138,7 +189,11 @@ function scoreLeaf(t: ScalarNode | undefined, p: ScalarNode | undefined, loc: Lo
   }
   if (!walk.fields) return;
   const node = (t ?? p)!;
-  const result: Omit<FieldResult, 'path' | 'collapsedPath'> = { verdict, strictVerdict, comparator: node.comparator.type };
+  const result: Omit<FieldResult, 'path' | 'collapsedPath'> = {
+    verdict,
+    strictVerdict,
+    comparator: node.comparator.type,
+  };
   if (error) result.error = error;
   if (walk.textPaths.has(node.collapsedPath)) result.anls = t && p ? anlsLeaf(t.raw, p.raw, walk.anlsThreshold) : 0;
   pushField(walk, loc, t, p, result);
@@ -149,7 +204,13 @@ function scoreLeaf(t: ScalarNode | undefined, p: ScalarNode | undefined, loc: Lo
  * matched pairs only — never across items (see matchItems for how ties are broken).
  * A pair with no equal leaf is not a match: its truth item is missing and its predicted item hallucinated.
  */
-function scoreArray(t: ArrayNode | undefined, p: ArrayNode | undefined, loc: Location, walk: Walk, force?: FieldError): void {
+function scoreArray(
+  t: ArrayNode | undefined,
+  p: ArrayNode | undefined,
+  loc: Location,
+  walk: Walk,
+  force?: FieldError,
+): void {
   const truthItems = t?.items ?? [];
   const predictedItems = p?.items ?? [];
   const structured = (t?.structured ?? false) || (p?.structured ?? false);
@@ -178,16 +239,28 @@ function scoreArray(t: ArrayNode | undefined, p: ArrayNode | undefined, loc: Loc
     }
     const predictedItem = predictedItems[j]!;
     const before = tally.fp + tally.fn;
-    scorePair(truthItem.node, predictedItem.node, { t: at(loc.t, truthItem.index), p: at(loc.p, predictedItem.index), c: collapsed }, walk, force);
+    scorePair(
+      truthItem.node,
+      predictedItem.node,
+      { t: at(loc.t, truthItem.index), p: at(loc.p, predictedItem.index), c: collapsed },
+      walk,
+      force,
+    );
     if (structured && tally.fp + tally.fn === before) tally.itemsExact++;
   });
   predictedItems.forEach((predictedItem, j) => {
-    if (!matchedPredictions.has(j)) scorePair(undefined, predictedItem.node, { t: '', p: at(loc.p, predictedItem.index), c: collapsed }, walk, force);
+    if (!matchedPredictions.has(j))
+      scorePair(undefined, predictedItem.node, { t: '', p: at(loc.p, predictedItem.index), c: collapsed }, walk, force);
   });
 }
 
 /** scoreArray while filling a Hungarian matrix: counts only, no paths, no per-call closures. */
-function countArray(truthItems: ArrayNode['items'], predictedItems: ArrayNode['items'], structured: boolean, walk: Walk): void {
+function countArray(
+  truthItems: ArrayNode['items'],
+  predictedItems: ArrayNode['items'],
+  structured: boolean,
+  walk: Walk,
+): void {
   const tally = walk.tally;
   const truthMatched = new Uint8Array(truthItems.length);
   const predictedMatched = new Uint8Array(predictedItems.length);
@@ -200,8 +273,10 @@ function countArray(truthItems: ArrayNode['items'], predictedItems: ArrayNode['i
       if (structured && tally.fp + tally.fn === before) tally.itemsExact++;
     }
   }
-  for (let i = 0; i < truthItems.length; i++) if (!truthMatched[i]) scorePair(truthItems[i]!.node, undefined, NOWHERE, walk);
-  for (let j = 0; j < predictedItems.length; j++) if (!predictedMatched[j]) scorePair(undefined, predictedItems[j]!.node, NOWHERE, walk);
+  for (let i = 0; i < truthItems.length; i++)
+    if (!truthMatched[i]) scorePair(truthItems[i]!.node, undefined, NOWHERE, walk);
+  for (let j = 0; j < predictedItems.length; j++)
+    if (!predictedMatched[j]) scorePair(undefined, predictedItems[j]!.node, NOWHERE, walk);
 }
 
 /**
@@ -210,13 +285,23 @@ function countArray(truthItems: ArrayNode['items'], predictedItems: ArrayNode['i
  * then most exactly-equal items, then most strictly-equal leaves, then items kept at the same index. The lower
  * levels only break ties, so counts, exact items and strict counts are all independent of item order.
  */
-function matchItems(truthItems: ArrayNode['items'], predictedItems: ArrayNode['items'], structured: boolean, walk: Walk): [number, number][] {
+function matchItems(
+  truthItems: ArrayNode['items'],
+  predictedItems: ArrayNode['items'],
+  structured: boolean,
+  walk: Walk,
+): [number, number][] {
   const n = truthItems.length;
   const m = predictedItems.length;
   const equal: number[][] = [];
   const exact: number[][] = [];
   const strictEqual: number[][] = [];
-  const scratch: Walk = { tally: newTally(), fields: null, textPaths: walk.textPaths, anlsThreshold: walk.anlsThreshold };
+  const scratch: Walk = {
+    tally: newTally(),
+    fields: null,
+    textPaths: walk.textPaths,
+    anlsThreshold: walk.anlsThreshold,
+  };
   for (let i = 0; i < n; i++) {
     const equalRow = new Array<number>(m);
     const exactRow = new Array<number>(m);
@@ -300,7 +385,11 @@ function projectText(node: TreeNode | undefined, textPaths: ReadonlySet<string>)
  * scoreExtraction({ name: 'John Smith', total: 125.5 }, { name: 'John Smith', total: '125.50' })
  * // → tp 2, fp 0, fn 0, f1 1; strict: tp 1, fp 1, fn 1, f1 0.5
  */
-export function scoreExtraction(truth: Json, prediction: Json | undefined, options: ScoreExtractionOptions = {}): ExtractionScore {
+export function scoreExtraction(
+  truth: Json,
+  prediction: Json | undefined,
+  options: ScoreExtractionOptions = {},
+): ExtractionScore {
   const parseFailure =
     options.parseFailure === true ||
     prediction === undefined ||
@@ -313,9 +402,19 @@ export function scoreExtraction(truth: Json, prediction: Json | undefined, optio
   const longestText = new Map<string, number>();
   collectValueTypes(truth, '', valueTypes, longestText);
   collectValueTypes(predicted, '', valueTypes);
-  const table = new ComparatorTable({ comparators: options.comparators ?? {}, schemaRoot, locale: options.locale ?? 'US', valueTypes });
+  const table = new ComparatorTable({
+    comparators: options.comparators ?? {},
+    schemaRoot,
+    locale: options.locale ?? 'US',
+    valueTypes,
+  });
   const unexpectedKeys = new Set<string>();
-  const context = { table, schemaRoot, ignoreExtraKeys: (options.extraKeys ?? 'ignore') === 'ignore' && rootSchema !== undefined, unexpectedKeys };
+  const context = {
+    table,
+    schemaRoot,
+    ignoreExtraKeys: (options.extraKeys ?? 'ignore') === 'ignore' && rootSchema !== undefined,
+    unexpectedKeys,
+  };
   const truthTree = prepareTree(truth, '', '', rootSchema, context);
   const predictedTree = prepareTree(predicted, '', '', rootSchema, context);
 
@@ -324,7 +423,8 @@ export function scoreExtraction(truth: Json, prediction: Json | undefined, optio
   const normalizationEntries: [string, NormalizationRecord][] = [];
   for (const [path, { comparator, source }] of [...table.resolved].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     normalizationEntries.push([path, { comparator: comparator.type, source, steps: comparator.steps }]);
-    if (comparator.type === 'text' || (comparator.type === 'string' && (longestText.get(path) ?? 0) >= minLength)) textPaths.add(path);
+    if (comparator.type === 'text' || (comparator.type === 'string' && (longestText.get(path) ?? 0) >= minLength))
+      textPaths.add(path);
   }
 
   const normalization = Object.fromEntries(normalizationEntries) as Record<string, NormalizationRecord>;
@@ -337,7 +437,8 @@ export function scoreExtraction(truth: Json, prediction: Json | undefined, optio
   if (textPaths.size > 0) {
     const truthText = projectText(truthTree, textPaths);
     const predictedText = projectText(predictedTree, textPaths);
-    if (truthText !== undefined || predictedText !== undefined) anls = anlsStar(truthText ?? {}, predictedText ?? {}, anlsThreshold);
+    if (truthText !== undefined || predictedText !== undefined)
+      anls = anlsStar(truthText ?? {}, predictedText ?? {}, anlsThreshold);
   }
 
   const normalized = computePrf({ tp: tally.tp, fp: tally.fp, fn: tally.fn });
@@ -348,7 +449,12 @@ export function scoreExtraction(truth: Json, prediction: Json | undefined, optio
     exactMatch: normalized.fp === 0 && normalized.fn === 0,
     parseFailure,
     fields: walk.fields!,
-    items: { truth: tally.itemsTruth, predicted: tally.itemsPredicted, exact: tally.itemsExact, countError: tally.countError },
+    items: {
+      truth: tally.itemsTruth,
+      predicted: tally.itemsPredicted,
+      exact: tally.itemsExact,
+      countError: tally.countError,
+    },
     anls,
     unexpectedKeys: [...unexpectedKeys].sort(),
     normalization,
