@@ -18,6 +18,13 @@ import { buildPageLayout } from './layout/build-blocks.js';
 import type { Fragment, PageLayout } from './layout/types.js';
 import type { PageOcr } from './page-ocr.js';
 import { deskewPage } from './deskew.js';
+import { dropBoxGlyphs, findCheckBoxes } from './check-boxes.js';
+
+/** An OCR page's layout with its check boxes; the OCR's reading of the boxes themselves is dropped. */
+function ocrPageLayout(page: number, width: number, height: number, raster: GreyPage, words: Fragment[]): PageLayout {
+  const checkBoxes = findCheckBoxes(raster);
+  return { ...buildPageLayout(page, width, height, 'ocr', buildRows(dropBoxGlyphs(words, checkBoxes))), checkBoxes };
+}
 
 /** Resolution at which PDF pages are rendered for OCR, barcodes and ink detection. */
 export const RENDER_DPI = 200;
@@ -109,7 +116,7 @@ async function analysePdf(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, 
       rasters.set(n, raster);
       pending.push(
         ocrRaster(ocr, raster, timings).then(({ words, confidence: c }) => {
-          pages[n - 1] = buildPageLayout(n, content.width, content.height, 'ocr', buildRows(words));
+          pages[n - 1] = ocrPageLayout(n, content.width, content.height, raster, words);
           confidence[n - 1] = c;
         }),
       );
@@ -131,13 +138,7 @@ async function analyseImage(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number
       rasters.set(index + 1, raster);
       const { words, confidence: c } = await ocrRaster(ocr, raster, timings);
       const toPoints = 72 / raster.dpi;
-      pages[index] = buildPageLayout(
-        index + 1,
-        raster.width * toPoints,
-        raster.height * toPoints,
-        'ocr',
-        buildRows(words),
-      );
+      pages[index] = ocrPageLayout(index + 1, raster.width * toPoints, raster.height * toPoints, raster, words);
       confidence[index] = c;
     }),
   );

@@ -19,6 +19,7 @@ import type { GreyPage } from '../pdf/index.js';
 import type { Fragment } from './layout/types.js';
 import type { OcrResult } from './ocr-pool.js';
 import { ppOcrVersion } from './ocr-version.js';
+import { splitAtVerticalRules, type PixelRegion } from './ruled-lines.js';
 
 type Ort = typeof import('onnxruntime-node');
 type Session = import('onnxruntime-node').InferenceSession;
@@ -92,7 +93,8 @@ export async function loadPpOcr(threads = 1): Promise<PpOcr | PpOcrUnavailable> 
         sessions.catch(() => (sessions = undefined));
       }
       const { detector, recogniser, alphabet } = await sessions;
-      const regions = await detectRegions(ort, detector, page, detectScale);
+      // Text never crosses a form's rule: regions joined across one are cut there (ruled-lines.ts).
+      const regions = splitAtVerticalRules(page, await detectRegions(ort, detector, page, detectScale));
       const words = await recogniseRegions(ort, recogniser, alphabet, page, regions);
       const confidence = words.length === 0 ? 0 : words.reduce((s, w) => s + w.confidence, 0) / words.length;
       return { words, confidence };
@@ -104,12 +106,7 @@ export function isPpOcr(value: PpOcr | PpOcrUnavailable): value is PpOcr {
   return 'recognize' in value;
 }
 
-interface Region {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+type Region = PixelRegion;
 
 async function detectRegions(
   ort: Ort,
@@ -208,7 +205,11 @@ async function cropRegion(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, r
   // the crop reaches a little further right.
   const left = Math.floor(region.x0);
   const top = Math.floor(region.y0);
-  const right = Math.min(page.width, Math.ceil(region.x1 + (region.y1 - region.y0) * CROP_RIGHT_PAD));
+  const right = Math.min(
+    page.width,
+    region.rightLimit ?? Number.POSITIVE_INFINITY,
+    Math.ceil(region.x1 + (region.y1 - region.y0) * CROP_RIGHT_PAD),
+  );
   const cropWidth = Math.max(1, right - left);
   const cropHeight = Math.max(1, Math.ceil(region.y1) - top);
   const width = Math.min(REC_MAX_WIDTH, Math.max(REC_HEIGHT / 4, Math.round((cropWidth * REC_HEIGHT) / cropHeight)));
@@ -298,7 +299,14 @@ function decodeCrop(alphabet: string[], probs: Float32Array, steps: number, clas
     const x0 = left + Math.max(0, word[0]!.step - 0.5) * stepWidth;
     const x1 = Math.min(left + crop.cropWidth, left + (word[word.length - 1]!.step + 1.5) * stepWidth);
     const confidence = (100 * word.reduce((s, c) => s + c.prob, 0)) / word.length;
-    words.push({ text, box: { x0, y0: region.y0, x1, y1: region.y1 }, fontSize, confidence });
+    const afterRule = words.length === 0 && region.afterRule === true;
+    words.push({
+      text,
+      box: { x0, y0: region.y0, x1, y1: region.y1 },
+      fontSize,
+      confidence,
+      ...(afterRule && { afterRule }),
+    });
     word = [];
   };
   for (const c of chars) {

@@ -6,6 +6,7 @@
 import levenshtein from 'fast-levenshtein';
 import type { DateLocale, JsonObject, JsonSchema, Json } from '../../types.js';
 import type { TableBlock } from '../layout/types.js';
+import { readCheckBoxes } from './check-box-values.js';
 import { coerceScalar } from './coerce.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
 import { findLabelValues, labelTokens, type ValueCandidate } from './find-values.js';
@@ -176,6 +177,16 @@ function extractScalar(
   options: ExtractOptions,
   context: DocumentContext,
 ): ScalarResult {
+  // A check box's mark answers an enum or a boolean better than the words the OCR read around it.
+  const fromBoxes = readCheckBoxes(index.pages, spec, candidatesFor(index, spec, options));
+  if (fromBoxes) {
+    const path = spec.path.join('.');
+    return {
+      value: fromBoxes.value,
+      valid: true,
+      outcome: { path, required: spec.required, found: true, quality: fromBoxes.score },
+    };
+  }
   const byLabel = extractByLabel(index, spec, options, context);
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
   const byRole = findByRole(index, spec.role);

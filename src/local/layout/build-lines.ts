@@ -67,7 +67,7 @@ export function buildRows(fragments: Fragment[]): Row[] {
     for (const fragment of inRow) {
       const last = current[current.length - 1];
       const em = last ? Math.max(last.fontSize, fragment.fontSize) : fragment.fontSize;
-      if (last && fragment.box.x0 - last.box.x1 > COLUMN_GAP_EM * em) {
+      if (last && (fragment.afterRule || fragment.box.x0 - last.box.x1 > COLUMN_GAP_EM * em)) {
         lines.push(joinFragments(current));
         current = [];
       }

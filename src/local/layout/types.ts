@@ -15,6 +15,8 @@ export interface Fragment {
   fontSize: number;
   /** 0–100: 100 for the PDF text layer, tesseract's word confidence for OCR. */
   confidence: number;
+  /** A form's ruled line stands between this fragment and the one before it: they never join one line. */
+  afterRule?: boolean;
 }
 
 /** Fragments on one baseline close enough to read as one phrase (column gaps split lines). */
@@ -54,6 +56,12 @@ export interface TextBlock {
 
 export type Block = TextBlock | TableBlock;
 
+/** A ruled check box found on a scanned page (check-boxes.ts): where it is and whether ink marks it. */
+export interface CheckBox {
+  box: PointBox;
+  marked: boolean;
+}
+
 /** One analysed page. */
 export interface PageLayout {
   /** 1-based. */
@@ -69,6 +77,8 @@ export interface PageLayout {
   blocks: Block[];
   /** Every table found, including one-row label/value grids that blocks render as fields. */
   tables: TableBlock[];
+  /** Check boxes on OCR pages (not looked for on text-layer pages). */
+  checkBoxes?: CheckBox[];
 }
 
 export function unionBox(boxes: PointBox[]): PointBox {

@@ -1,0 +1,87 @@
+/**
+ * Vertical rules inside detected text regions. On a ruled form the text detector often joins the captions or
+ * values of two boxes side by side into one region across the rule between them ("…RELATED TO: | 11. INSURED'S
+ * POLICY…" read as "TQ1."), and the recogniser then reads the rule as a letter. Text never crosses a rule, so a
+ * region is cut where a dark column runs its whole height (letters never do: the detector's region reaches above
+ * the ascenders and below the descenders).
+ */
+import type { GreyPage } from '../pdf/index.js';
+
+export interface PixelRegion {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Where a rule ends the region: a crop must not reach past it. */
+  rightLimit?: number;
+  /** The region starts at a rule (cut from the region left of it). */
+  afterRule?: boolean;
+}
+
+/** A pixel darker than this is ink. */
+const DARK = 140;
+/** Share of the region's rows a column must be dark in (within one pixel either side) to be a rule. */
+const RULE_COVERAGE = 0.97;
+
+/** Whether column x is dark (itself or a neighbour) in row y. */
+function darkNear(page: Pick<GreyPage, 'width' | 'pixels'>, x: number, y: number): boolean {
+  const row = y * page.width;
+  for (let dx = -1; dx <= 1; dx++) {
+    const cx = x + dx;
+    if (cx >= 0 && cx < page.width && page.pixels[row + cx]! < DARK) return true;
+  }
+  return false;
+}
+
+/** The x positions (pixels) of vertical rules crossing the whole height of `region`. */
+export function verticalRulesIn(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, region: PixelRegion): number[] {
+  const top = Math.max(0, Math.floor(region.y0));
+  const bottom = Math.min(page.height - 1, Math.ceil(region.y1) - 1);
+  const rows = bottom - top + 1;
+  if (rows < 6) return [];
+  const rules: number[] = [];
+  for (let x = Math.ceil(region.x0) + 2; x <= Math.floor(region.x1) - 3; x++) {
+    let dark = 0;
+    for (let y = top; y <= bottom; y++) if (darkNear(page, x, y)) dark++;
+    if (dark < rows * RULE_COVERAGE) continue;
+    // One rule is a few pixels wide: keep its first column.
+    if (rules.length > 0 && x - rules[rules.length - 1]! <= 3) continue;
+    rules.push(x);
+  }
+  return rules;
+}
+
+/** Whether a rule runs down just left of the region (its box's left edge): the text before it is another box's. */
+function ruleJustLeft(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, region: PixelRegion): boolean {
+  const reach = (region.y1 - region.y0) * 1.5;
+  return verticalRulesIn(page, { ...region, x0: Math.max(0, region.x0 - reach) - 2, x1: region.x0 + 3 }).length > 0;
+}
+
+/**
+ * Cuts each region at the vertical rules across it (pieces too narrow to hold a character are dropped) and
+ * marks the pieces that start at a rule, so that lines never join text across one.
+ */
+export function splitAtVerticalRules(
+  page: Pick<GreyPage, 'width' | 'height' | 'pixels'>,
+  regions: PixelRegion[],
+): PixelRegion[] {
+  const out: PixelRegion[] = [];
+  for (const region of regions) {
+    const rules = verticalRulesIn(page, region);
+    const startsAtRule = ruleJustLeft(page, region);
+    if (rules.length === 0) {
+      out.push(startsAtRule ? { ...region, afterRule: true } : region);
+      continue;
+    }
+    const minWidth = (region.y1 - region.y0) * 0.4;
+    let left = region.x0;
+    for (const x of [...rules, null]) {
+      const right = x === null ? region.x1 : x - 2;
+      const cut = left > region.x0 || startsAtRule;
+      if (right - left >= minWidth)
+        out.push({ ...region, x0: left, x1: right, ...(x === null ? {} : { rightLimit: right }), afterRule: cut });
+      if (x !== null) left = x + 4;
+    }
+  }
+  return out;
+}
