@@ -22,6 +22,8 @@ export interface PixelRegion {
 const DARK = 140;
 /** Share of the region's rows a column must be dark in (within one pixel either side) to be a rule. */
 const RULE_COVERAGE = 0.97;
+/** Share of the region's rows a rule running in from its top or bottom edge must cover. */
+const EDGE_RULE_COVERAGE = 0.55;
 
 /** Whether column x is dark (itself or a neighbour) in row y. */
 function darkNear(page: Pick<GreyPage, 'width' | 'pixels'>, x: number, y: number): boolean {
@@ -33,20 +35,36 @@ function darkNear(page: Pick<GreyPage, 'width' | 'pixels'>, x: number, y: number
   return false;
 }
 
-/** The x positions (pixels) of vertical rules crossing the whole height of `region`. */
-export function verticalRulesIn(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, region: PixelRegion): number[] {
+/**
+ * The x positions (pixels) of vertical rules in `region`: dark columns over (nearly) its whole height, or
+ * sub-box separators (the rules between MM | DD | YY) that run in from its top or bottom edge over most of it.
+ * A letter's stroke reaches neither edge: the detector's region is grown well past the glyphs.
+ */
+export function verticalRulesIn(
+  page: Pick<GreyPage, 'width' | 'height' | 'pixels'>,
+  region: PixelRegion,
+): { start: number; end: number }[] {
   const top = Math.max(0, Math.floor(region.y0));
   const bottom = Math.min(page.height - 1, Math.ceil(region.y1) - 1);
   const rows = bottom - top + 1;
   if (rows < 6) return [];
-  const rules: number[] = [];
+  const rules: { start: number; end: number }[] = [];
   for (let x = Math.ceil(region.x0) + 2; x <= Math.floor(region.x1) - 3; x++) {
     let dark = 0;
-    for (let y = top; y <= bottom; y++) if (darkNear(page, x, y)) dark++;
-    if (dark < rows * RULE_COVERAGE) continue;
-    // One rule is a few pixels wide: keep its first column.
-    if (rules.length > 0 && x - rules[rules.length - 1]! <= 3) continue;
-    rules.push(x);
+    let fromTop = 0;
+    let fromBottom = 0;
+    for (let y = top; y <= bottom; y++) {
+      if (darkNear(page, x, y)) {
+        dark++;
+        if (fromTop === y - top) fromTop++;
+      }
+    }
+    for (let y = bottom; y >= top && darkNear(page, x, y); y--) fromBottom++;
+    if (dark < rows * RULE_COVERAGE && Math.max(fromTop, fromBottom) < rows * EDGE_RULE_COVERAGE) continue;
+    // One rule is a few pixels wide: one run of columns.
+    const last = rules[rules.length - 1];
+    if (last && x - last.end <= 1) last.end = x;
+    else rules.push({ start: x, end: x });
   }
   return rules;
 }
@@ -75,12 +93,13 @@ export function splitAtVerticalRules(
     }
     const minWidth = (region.y1 - region.y0) * 0.4;
     let left = region.x0;
-    for (const x of [...rules, null]) {
-      const right = x === null ? region.x1 : x - 2;
+    for (const rule of [...rules, null]) {
+      // darkNear widens a rule by a pixel each side: the text ends before its first column, resumes after its last.
+      const right = rule === null ? region.x1 : rule.start - 1;
       const cut = left > region.x0 || startsAtRule;
       if (right - left >= minWidth)
-        out.push({ ...region, x0: left, x1: right, ...(x === null ? {} : { rightLimit: right }), afterRule: cut });
-      if (x !== null) left = x + 4;
+        out.push({ ...region, x0: left, x1: right, ...(rule === null ? {} : { rightLimit: right }), afterRule: cut });
+      if (rule !== null) left = rule.end + 2;
     }
   }
   return out;

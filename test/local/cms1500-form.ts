@@ -206,14 +206,14 @@ class FormPage {
   /** An MM | DD | YY date in three sub-boxes under a caption, as the form prints dates. */
   splitDate(iso: string, x: number, y: number): void {
     const [year, month, day] = iso.split('-');
-    this.text('MM', x + 4, y + 14.5, 5);
-    this.text('DD', x + 24, y + 14.5, 5);
-    this.text('YY', x + 44, y + 14.5, 5);
+    this.text('MM', x + 4, y + 11.2, 4.5);
+    this.text('DD', x + 24, y + 11.2, 4.5);
+    this.text('YY', x + 44, y + 11.2, 4.5);
     this.line(x + 20, y + 15, x + 20, y + 24, 0.4);
     this.line(x + 40, y + 15, x + 40, y + 24, 0.4);
-    this.text(month!, x + 3, y + 21, 10);
-    this.text(day!, x + 23, y + 21, 10);
-    this.text(year!.slice(2), x + 43, y + 21, 10);
+    this.text(month!, x + 3, y + 23, 10);
+    this.text(day!, x + 23, y + 23, 10);
+    this.text(year!.slice(2), x + 43, y + 23, 10);
   }
 
   /** Dollars and cents split by a rule, as the form's amount boxes print them. */
@@ -232,7 +232,7 @@ class FormPage {
 }
 
 const L = 18;
-const M = 250;
+const M = 240;
 const R = 378;
 const E = 594;
 const ROW = 24;
@@ -246,7 +246,7 @@ function yesNo(form: FormPage, x: number, y: number, value: boolean): void {
 }
 
 function sexBoxes(form: FormPage, x: number, y: number, value: 'M' | 'F'): void {
-  form.text('SEX', x, y - 2, 6.5);
+  form.text('SEX', x, y - 5, 6.5);
   form.text('M', x, y + 7, 6.5);
   form.checkBox(x + 8, y, value === 'M');
   form.text('F', x + 26, y + 7, 6.5);
@@ -288,7 +288,7 @@ export function drawCms1500(values: Cms1500Values): LayoutPage {
   f.box(M, y, R - M, ROW);
   f.caption("3. PATIENT'S BIRTH DATE", M, y);
   f.splitDate(values.patient.birth_date, M, y);
-  sexBoxes(f, M + 78, y + 12, values.patient.gender);
+  sexBoxes(f, M + 90, y + 12, values.patient.gender);
   f.box(R, y, E - R, ROW);
   f.caption("4. INSURED'S NAME (Last Name, First Name, Middle Initial)", R, y);
   f.value(values.insured_name, R, y);

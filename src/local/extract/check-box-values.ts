@@ -52,11 +52,11 @@ function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
   });
 }
 
-/** Boxes under or beside a caption: below it within a few caption heights, or on its line to the right. */
+/** Boxes under or beside a caption: its line or the first row below it within a few caption heights. */
 function boxesNear(label: ValueCandidate, boxes: LabelledBox[]): LabelledBox[] {
   const { labelBox } = label;
   const height = Math.max(5, labelBox.y1 - labelBox.y0);
-  return boxes.filter(
+  const near = boxes.filter(
     (b) =>
       b.page === label.page &&
       b.box.y0 >= labelBox.y0 - height &&
@@ -64,6 +64,9 @@ function boxesNear(label: ValueCandidate, boxes: LabelledBox[]): LabelledBox[] {
       b.box.x1 >= labelBox.x0 - 36 &&
       b.box.x0 <= Math.max(labelBox.x1, labelBox.x0 + 144) + 72,
   );
+  // Only the first row of boxes: the next caption's boxes may be as close below.
+  const top = Math.min(...near.map((b) => b.box.y0));
+  return near.filter((b) => b.box.y0 <= top + (b.box.y1 - b.box.y0));
 }
 
 /** The value the marked boxes give among `boxes` mapped to values; null when none or several differ. */

@@ -95,6 +95,9 @@ export function coerceScalar(
     case 'integer':
     case 'number': {
       // A two-decimal amount reads in either convention ("1.234,50" and "1,234.50"); "(12.00)" stays negative.
+      // Dollars and cents in sub-boxes split by a rule ("885 | 75"), joined with a space: the cents are decimals.
+      const split = /^\$?\s*(\d[\d,]*)\s+(\d{2})$/.exec(text);
+      if (split) return { value: Number(`${split[1]!.replace(/,/g, '')}.${split[2]}`), valid: true };
       const amount = /\(/.test(text) ? undefined : findAmounts(text)[0];
       const value = amount ? amount.value : parseNumber(text);
       if (value === null) return { value: null, valid: false };
@@ -116,8 +119,10 @@ export function coerceScalar(
         return { value: snapped, valid: snapped !== null };
       }
       if (spec.format === 'date') {
-        const found = findDates(text)[0];
-        const iso = found ? resolveDate(found, dateOrder) : parseDate(text);
+        // Sub-boxes of a form date (MM | DD | YY): the OCR may read their rules as bars.
+        const unboxed = text.replace(/\s*\|\s*/g, ' ');
+        const found = findDates(unboxed)[0];
+        const iso = found ? resolveDate(found, dateOrder) : parseDate(unboxed);
         if (normalise) return { value: iso, valid: iso !== null };
         return { value: text, valid: iso !== null };
       }

@@ -39,9 +39,12 @@ export function normaliseToken(token: string): string {
     .replace(/[^a-z0-9#]/g, '');
 }
 
-/** Splits text into tokens with their positions. */
+/**
+ * Splits text into tokens with their positions. A parenthesis the OCR glued to a word opens a token
+ * ("NAME(Last"), and a box number glued to its caption is a token of its own ("3.PATIENT'S").
+ */
 export function tokenise(text: string): Token[] {
-  return [...text.matchAll(/\S+/g)].map((m) => ({
+  return [...text.matchAll(/\d{1,2}[a-zA-Z]?\.(?=[A-Za-z]{2})|\(?[^\s(]+|\(/g)].map((m) => ({
     raw: m[0],
     norm: normaliseToken(m[0]),
     start: m.index,

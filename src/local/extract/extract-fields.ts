@@ -90,7 +90,7 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
   // Keep the best candidate per printed place (several label phrasings find the same spot).
   const byPlace = new Map<string, ValueCandidate>();
   for (const c of all) {
-    const key = `${c.page}:${Math.round(c.labelBox.x0)}:${Math.round(c.labelBox.y0)}`;
+    const key = `${c.page}:${Math.round(c.labelBox.x0)}:${Math.round(c.labelBox.y0)}:${c.where}`;
     const existing = byPlace.get(key);
     if (!existing || c.score > existing.score) byPlace.set(key, c);
   }

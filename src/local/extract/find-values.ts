@@ -141,13 +141,18 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
   if (!best || isLabelOnly(best.line)) return null;
   // A value split over sub-boxes under one caption ("04 | 13 | 65" under "BIRTH DATE  MM DD YY") reaches the
   // layout as separate lines of one row: the lines that start under the caption make the value.
-  const parts = index.lines.filter(
-    (l) =>
-      l.page === best.page &&
-      l.rowIndex === best.rowIndex &&
-      l.line.box.x0 >= best.line.box.x0 &&
-      l.line.box.x0 <= Math.max(best.line.box.x1, labelBox.x1),
+  const row = index.lines.filter((l) => l.page === best.page && l.rowIndex === best.rowIndex);
+  const parts = row.filter(
+    (l) => l.line.box.x0 >= best.line.box.x0 && l.line.box.x0 <= Math.max(best.line.box.x1, labelBox.x1),
   );
+  // Sub-boxes reach past the caption (dollars | cents): a line that starts right after a rule, close to the
+  // value's last part, belongs to it too.
+  for (const next of row) {
+    const last = parts[parts.length - 1]!.line;
+    if (parts.includes(next) || next.line.box.x0 < last.box.x1) continue;
+    if (!next.line.fragments[0]?.afterRule || next.line.box.x0 - last.box.x1 > last.fontSize * 1.5) break;
+    parts.push(next);
+  }
   if (parts.length < 2) return best;
   const lines = parts.map((l) => l.line);
   const box = {
@@ -254,6 +259,20 @@ export function findLabelValues(
       } else if (!hasColon) {
         // "Patient Name John Smith": plausible but the label/value boundary is a guess.
         coverage *= 0.9;
+        // Or the words after it are another caption in the same box ("3. PATIENT'S BIRTH DATE  SEX"): the
+        // value below is the second choice, taken when the words after the label are no valid value.
+        const below = lookBelow ? valueBelow(index, entry, box) : null;
+        if (below)
+          results.push({
+            score: best.sim * weight * coverage * 0.95 * (atStart ? 1 : 0.8),
+            text: stripHints(below.line.text) || null,
+            where: 'below',
+            confidence: below.line.confidence,
+            page: entry.page.page,
+            labelBox: box,
+            valueBox: below.line.box,
+            line: entry,
+          });
       }
       const score = best.sim * weight * coverage * (atStart ? 1 : 0.8);
       results.push({

@@ -54,7 +54,8 @@ function pad(n: number): string {
 
 /** ISO date when the parts form a real calendar day (two-digit years pivot at 50); null otherwise. */
 export function toIsoDate(year: number, month: number, day: number): string | null {
-  if (year < 100) year += year >= 50 ? 1900 : 2000;
+  // A two-digit year is at most ten years ahead: forms print birth dates as MM DD YY too ("45" is 1945).
+  if (year < 100) year += year > (new Date().getUTCFullYear() % 100) + 10 ? 1900 : 2000;
   if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1900 || year > 2100) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1) return null;
