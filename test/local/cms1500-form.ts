@@ -9,7 +9,13 @@
 import { renderPageRaster, type GreyImage } from '../../src/dataset/generate/render-raster.js';
 import { degradePage, encodePage, type ScanTier } from '../../src/dataset/generate/scan.js';
 import { createRandom, type Random } from '../../src/dataset/generate/prng.js';
-import type { LayoutBlock, LayoutPage, Rule, TextRun } from '../../src/dataset/generate/layout.js';
+import {
+  measureText,
+  type LayoutBlock,
+  type LayoutPage,
+  type Rule,
+  type TextRun,
+} from '../../src/dataset/generate/layout.js';
 
 /** The values one filled form carries, as the schema below should return them. */
 export interface Cms1500Values {
@@ -261,22 +267,23 @@ export function drawCms1500(values: Cms1500Values): LayoutPage {
   let y = 82;
   // Item 1: program check boxes, each option word above its box, the ID hint beside it.
   f.box(L, y, R - L, ROW + 6);
-  const options: [string, string, number][] = [
-    ['MEDICARE', '(Medicare#)', 0],
-    ['MEDICAID', '(Medicaid#)', 50],
-    ['TRICARE', '(ID#/DoD#)', 100],
-    ['CHAMPVA', '(Member ID#)', 152],
-    ['GROUP HEALTH PLAN', '(ID#)', 212],
-    ['FECA BLK LUNG', '(ID#)', 280],
+  const options: [string, string][] = [
+    ['MEDICARE', '(Medicare#)'],
+    ['MEDICAID', '(Medicaid#)'],
+    ['TRICARE', '(ID#/DoD#)'],
+    ['CHAMPVA', '(Member ID#)'],
+    ['GROUP HEALTH PLAN', '(ID#)'],
+    ['FECA BLK LUNG', '(ID#)'],
+    ['OTHER', '(ID#)'],
   ];
   f.text('1.', L + 2, y + 7, 6.5);
-  for (const [word, hint, dx] of options) {
-    f.text(word, L + 10 + dx, y + 9, 6.5);
-    f.checkBox(L + 10 + dx, y + 14, values.program.toUpperCase().startsWith(word.split(' ')[0]!));
-    f.text(hint, L + 21 + dx, y + 21, 5.5);
+  let x = L + 10;
+  for (const [word, hint] of options) {
+    f.text(word, x, y + 9, 6.5);
+    f.checkBox(x, y + 14, values.program.toUpperCase().startsWith(word.split(' ')[0]!));
+    f.text(hint, x + 11, y + 21, 5.5);
+    x += Math.max(measureText(word, 6.5), 11 + measureText(hint, 5.5)) + 4;
   }
-  f.text('OTHER', L + 10 + 330, y + 9, 6.5);
-  f.checkBox(L + 10 + 330, y + 14, values.program === 'Other');
   f.box(R, y, E - R, ROW + 6);
   f.caption("1a. INSURED'S I.D. NUMBER           (For Program in Item 1)", R, y);
   f.value(values.insured_id, R, y, ROW + 6);
@@ -299,12 +306,13 @@ export function drawCms1500(values: Cms1500Values): LayoutPage {
   f.value(values.patient.street, L, y);
   f.box(M, y, R - M, ROW);
   f.caption('6. PATIENT RELATIONSHIP TO INSURED', M, y);
-  const relations = ['Self', 'Spouse', 'Child', 'Other'] as const;
-  relations.forEach((relation, index) => {
-    const x = M + 4 + index * 31;
-    f.text(relation, x, y + 19, 6.5);
-    f.checkBox(x + (relation === 'Spouse' || relation === 'Child' ? 21 : 15), y + 12, values.relationship === relation);
-  });
+  let at = M + 4;
+  for (const relation of ['Self', 'Spouse', 'Child', 'Other'] as const) {
+    f.text(relation, at, y + 19, 6.5);
+    at += measureText(relation, 6.5) + 2;
+    f.checkBox(at, y + 12, values.relationship === relation);
+    at += 14;
+  }
   f.box(R, y, E - R, ROW);
   f.caption("7. INSURED'S ADDRESS (No., Street)", R, y);
   y += ROW;

@@ -178,6 +178,31 @@ function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null
   return next && !isLabelOnly(next.line) ? next : null;
 }
 
+/** The best match of the label's tokens starting at token i, with where it ends; null when none matches. */
+function bestWindow(
+  tokens: IndexedLine['tokens'],
+  i: number,
+  wanted: string[],
+  wantedJoined: string,
+  wantedWords: string,
+): { sim: number; end: number } | null {
+  let best: { sim: number; end: number } | null = null;
+  // Windows of k-1..k+1 tokens absorb OCR merges and splits ("PatientName", "Pat ient").
+  for (const k of [wanted.length, wanted.length - 1, wanted.length + 1]) {
+    if (k < 1 || i + k > tokens.length) continue;
+    const window = tokens.slice(i, i + k);
+    const joined = window.map((t) => t.norm).join('');
+    if (Math.abs(joined.length - wantedJoined.length) <= Math.max(1, wantedJoined.length * 0.2)) {
+      const sim = similarity(joined, wantedJoined);
+      if (sim > 0 && (!best || sim > best.sim)) best = { sim, end: i + k };
+    }
+    // The same words in another order ("BIRTH DATE" for "date of birth"): a little less certain.
+    if (wantedWords && k >= 2 && contentWords(window.map((t) => t.norm)) === wantedWords && (!best || best.sim < 0.9))
+      best = { sim: 0.9, end: i + k };
+  }
+  return best;
+}
+
 /** Every place `label` is printed, with the value next to it and a match score. */
 export function findLabelValues(
   index: DocumentIndex,
@@ -195,25 +220,7 @@ export function findLabelValues(
     const inHint = parenthesised(tokens);
     for (let i = 0; i < tokens.length; i++) {
       if (tokens[i]!.norm === '' || inHint[i]) continue;
-      let best: { sim: number; end: number } | null = null;
-      // Windows of k-1..k+1 tokens absorb OCR merges and splits ("PatientName", "Pat ient").
-      for (const k of [wanted.length, wanted.length - 1, wanted.length + 1]) {
-        if (k < 1 || i + k > tokens.length) continue;
-        const window = tokens.slice(i, i + k);
-        const joined = window.map((t) => t.norm).join('');
-        if (Math.abs(joined.length - wantedJoined.length) <= Math.max(1, wantedJoined.length * 0.2)) {
-          const sim = similarity(joined, wantedJoined);
-          if (sim > 0 && (!best || sim > best.sim)) best = { sim, end: i + k };
-        }
-        // The same words in another order ("BIRTH DATE" for "date of birth"): a little less certain.
-        if (
-          wantedWords &&
-          k >= 2 &&
-          contentWords(window.map((t) => t.norm)) === wantedWords &&
-          (!best || best.sim < 0.9)
-        )
-          best = { sim: 0.9, end: i + k };
-      }
+      const best = bestWindow(tokens, i, wanted, wantedJoined, wantedWords);
       if (!best) continue;
       const atStart = tokens.slice(0, i).every((t) => PREFIX_TOKEN.test(t.raw) || t.norm === '');
       let coverage = 1;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/local/engine.js';
+import { buildExtractResult } from '../../src/local/endpoints.js';
+import { silentLogger } from '../../src/logger.js';
+import type { JsonSchema } from '../../src/types.js';
+import { CMS1500_SCHEMA, cms1500Values, renderCms1500 } from './cms1500-form.js';
+
+describe('a CMS-1500 form rendered as a 200-DPI scan, read through PP-OCR and a schema of its own', () => {
+  it('reads its boxes: check boxes into enums and booleans, MM | DD | YY dates, names and ids under captions', async () => {
+    const engine = await createEngine({ ocr: 'pp-ocr', ocrWorkers: 1, cacheSize: 2, logger: silentLogger });
+    try {
+      const values = cms1500Values(1);
+      const png = await renderCms1500(values, 'clean_scan', 1);
+      const doc = await engine.analyse({ bytes: png, format: 'png', filename: 'cms1500.png' });
+      // The page's check boxes are found from its pixels, marked ones told apart from empty ones.
+      const boxes = doc.pages[0]!.checkBoxes!;
+      expect(boxes.length).toBeGreaterThanOrEqual(22);
+      expect(boxes.filter((b) => b.marked).length).toBe(9);
+      const result = buildExtractResult(doc.pages, CMS1500_SCHEMA as unknown as JsonSchema, false, 'US');
+      const got = JSON.parse(result.response as string);
+      // Check boxes: the marked one among the options printed beside them, or YES/NO under a caption.
+      expect(values.program).toBe('Medicaid');
+      expect(got.program).toBe('Medicaid');
+      expect(got.relationship).toBe(values.relationship);
+      expect(got.patient.gender).toBe(values.patient.gender);
+      expect(got.employment_related).toBe(false);
+      expect(got.auto_accident).toBe(true);
+      expect(got.other_plan).toBe(true);
+      expect(got.accepts_assignment).toBe(false);
+      // Dates over MM | DD | YY sub-boxes, a two-digit birth year in the last century.
+      expect(got.patient.birth_date).toBe(values.patient.birth_date);
+      expect(got.insured_birth_date).toBe(values.insured_birth_date);
+      // Boxes read under their numbered captions.
+      expect(got.patient.full_name).toBe(values.patient.full_name);
+      expect(got.insured_name).toBe(values.insured_name);
+      expect(got.policy_group).toBe(values.policy_group);
+      expect(got.tax_id).toBe(values.tax_id);
+      expect(got.account_no).toBe(values.account_no);
+      expect(got.billing_npi).toBe(values.billing_npi);
+      // Dollars and cents split by a rule.
+      expect(got.amount_paid).toBe(values.amount_paid);
+    } finally {
+      await engine.close();
+    }
+  }, 120_000);
+});
