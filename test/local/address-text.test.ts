@@ -11,6 +11,7 @@ describe('address text', () => {
     );
     // An abbreviation keeps its full stop.
     expect(joinAddressLines(['OFF JLN.', 'BT 3 SUBANG'])).toBe('OFF JLN. BT 3 SUBANG');
+    expect(joinAddressLines(['Am Rathaus, Bahnhofstr.', '10115 Berlin'])).toBe('Am Rathaus, Bahnhofstr. 10115 Berlin');
   });
 
   it('puts back one misread letter in a long street word, in the case it was printed in, and nothing else', () => {

@@ -71,11 +71,11 @@ export function repairAddressWords(text: string): string {
 /**
  * The block's lines on one line. A full stop ending a line that is not the last is the line break's comma
  * misread (`SETAPAK.` / `53200 KUALA LUMPUR`), unless it ends an abbreviation (`SEL.`, `JLN.`: four letters or
- * fewer); no space before a comma and one after it (`27,JALAN` → `27, JALAN`).
+ * fewer; German `…str.`); no space before a comma and one after it (`27,JALAN` → `27, JALAN`).
  */
 export function joinAddressLines(lines: readonly string[]): string {
   return lines
-    .map((line, i) => (i < lines.length - 1 ? line.replace(/(\d|\p{L}{5,})\.$/u, '$1,') : line))
+    .map((line, i) => (i < lines.length - 1 ? line.replace(/(\d|\p{L}{5,})(?<!str)\.$/iu, '$1,') : line))
     .join(' ')
     .replace(/\s+,/g, ',')
     .replace(/,(?=\S)/g, ', ')
