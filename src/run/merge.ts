@@ -33,6 +33,17 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
       hint: 'docbench merge reports/shard-1 reports/shard-2 --out reports/merged',
     });
   const manifests = await Promise.all(runDirs.map((dir) => readManifest(dir)));
+  checkShardsOfOneRun(runDirs, manifests);
+  const target = await createOutDir(outDir);
+  const records = await copyRecords(runDirs, manifests, target);
+  const manifest = mergedManifest(manifests, records, now);
+  await writeManifest(target, manifest);
+  await copyComparisonPages(runDirs, target);
+  return { runDir: target, manifest };
+}
+
+/** Refuses runs of another dataset version, other options or systems, and a shard passed twice. */
+function checkShardsOfOneRun(runDirs: readonly string[], manifests: readonly RunManifest[]): void {
   const first = manifests[0]!;
   const comparable = (m: RunManifest) =>
     JSON.stringify({
@@ -67,7 +78,10 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
       subject: 'merge',
       hint: 'pass each shard once',
     });
+}
 
+/** The merged run's directory, new or empty. */
+async function createOutDir(outDir: string): Promise<string> {
   const target = path.resolve(outDir);
   if (existsSync(target) && (await readdir(target)).length > 0)
     throw new UsageError(`${target} already holds files`, {
@@ -79,7 +93,15 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
   } catch (error) {
     throw unwritable(target, error);
   }
+  return target;
+}
 
+/** Writes every shard's final records to the merged results.jsonl, refusing a call found in two shards. */
+async function copyRecords(
+  runDirs: readonly string[],
+  manifests: readonly RunManifest[],
+  target: string,
+): Promise<CallRecord[]> {
   const seen = new Map<string, string>();
   const writer = ResultsWriter.open(runDirPath(target, 'results'));
   const all: CallRecord[] = [];
@@ -100,11 +122,17 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
   } finally {
     writer.close();
   }
+  return all;
+}
 
+/** run.json of the merged run: the first shard's, with times, status and counts over every shard. */
+function mergedManifest(manifests: readonly RunManifest[], all: readonly CallRecord[], now: Date): RunManifest {
+  const first = manifests[0]!;
+  const shards = manifests.map((m) => m.options.selection.shard);
   const total = shards.every((s) => s !== null) ? shards[0]!.count : null;
   const complete = total !== null && manifests.length === total;
   const planned = manifests.reduce((sum, m) => sum + m.counts.planned, 0);
-  const manifest: RunManifest = {
+  return {
     ...first,
     run_id: createRunId(now, randomBytes(2).toString('hex')),
     created_at: manifests.map((m) => m.created_at).sort()[0]!,
@@ -137,28 +165,34 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
       from_cache: all.filter((r) => r.from_cache).length,
       not_started: planned - all.length,
     },
-    // The shards ran the same systems (checked above): each system's counts are the sums of its shards'.
-    systems: runSystems(first).map((system) => {
-      const shards = manifests.map((m) => runSystems(m).find((s) => s.name === system.name)!);
-      const own = all.filter((r) => r.system === system.name);
-      const stopped = shards.find((s) => s.stop_reason !== null);
-      return {
-        ...system,
-        stop_reason: stopped?.stop_reason ?? null,
-        stop_message: stopped?.stop_message ?? null,
-        counts: {
-          planned: shards.reduce((sum, s) => sum + s.counts.planned, 0),
-          recorded: own.length,
-          succeeded: own.filter((r) => r.status === 'ok').length,
-          failed: own.filter((r) => r.status === 'failed').length,
-        },
-      };
-    }),
+    systems: mergedSystems(manifests, all),
     merged_from: manifests.map((m) => m.run_id),
     invocations: manifests.flatMap((m) => m.invocations),
   };
-  await writeManifest(target, manifest);
-  // Shards of a run on the embedded engine each carry the comparison pages their reports link to.
+}
+
+/** The shards ran the same systems (checked before): each system's counts are the sums of its shards'. */
+function mergedSystems(manifests: readonly RunManifest[], all: readonly CallRecord[]): RunManifest['systems'] {
+  return runSystems(manifests[0]!).map((system) => {
+    const shards = manifests.map((m) => runSystems(m).find((s) => s.name === system.name)!);
+    const own = all.filter((r) => r.system === system.name);
+    const stopped = shards.find((s) => s.stop_reason !== null);
+    return {
+      ...system,
+      stop_reason: stopped?.stop_reason ?? null,
+      stop_message: stopped?.stop_message ?? null,
+      counts: {
+        planned: shards.reduce((sum, s) => sum + s.counts.planned, 0),
+        recorded: own.length,
+        succeeded: own.filter((r) => r.status === 'ok').length,
+        failed: own.filter((r) => r.status === 'failed').length,
+      },
+    };
+  });
+}
+
+/** Shards of a run on the embedded engine each carry the comparison pages their reports link to. */
+async function copyComparisonPages(runDirs: readonly string[], target: string): Promise<void> {
   for (const dir of runDirs) {
     const pages = runDirPath(dir, 'comparisonsDir');
     if (existsSync(pages))
@@ -166,5 +200,4 @@ export async function mergeRuns(runDirs: string[], outDir: string, now: Date = n
         throw unwritable(runDirPath(target, 'comparisonsDir'), error);
       });
   }
-  return { runDir: target, manifest };
 }

@@ -39,10 +39,16 @@ import {
   type CallRecord,
 } from '../run-dir/index.js';
 import { executeCalls, type ExecuteResult } from './runner.js';
-import { createBudgetLedger, resolveBudgetLimits, sumRecordedCost, type BudgetLedger } from './budget.js';
+import {
+  createBudgetLedger,
+  resolveBudgetLimits,
+  sumRecordedCost,
+  type BudgetLedger,
+  type BudgetLimits,
+} from './budget.js';
 import type { SystemEstimate } from './estimate.js';
 import { estimatePlannedCalls } from './estimate-systems.js';
-import { resolveRunInputs, type RunInputOptions } from './run-inputs.js';
+import { resolveRunInputs, type RunInputOptions, type RunInputs } from './run-inputs.js';
 import { findDocbenchCommit } from '../git-commit.js';
 import { exportComparisonPages } from './comparison-pages.js';
 import type { RunEvent, StopReason } from './events.js';
@@ -76,22 +82,12 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   const started = new Date();
   // git runs while the dataset is validated (it never rejects: outside a checkout the commit is null).
   const commitLookup = findDocbenchCommit();
-  const { previous, datasetDir, dataset, documents, modes, endpoints, repeat, useCache, selection, specs, reference } =
-    await resolveRunInputs(options);
+  const inputs = await resolveRunInputs(options);
+  const { previous, dataset, documents, repeat, useCache, specs } = inputs;
   const maxCost =
     options.maxCostUsd !== undefined ? options.maxCostUsd : (previous?.invocations.at(-1)?.max_cost_usd ?? null);
   const limits = resolveBudgetLimits(specs, maxCost);
-  // The key resolved by the config is the `service` system's, also for library callers that pass no env.
-  const env = { ...options.env, ...(config.apiKey ? { [config.apiKeyEnv]: config.apiKey } : {}) };
-  const redact = createSystemsRedactor(specs, env, [config.apiKey]);
-  const systems = await createSystems(specs, {
-    dataset,
-    env,
-    redact,
-    cacheDir: config.cacheDir,
-    baseDir: config.configFile ? path.dirname(config.configFile) : options.cwd,
-    logger,
-  });
+  const { systems, redact } = await openSystems(options, specs, dataset);
 
   let writer: ResultsWriter | null = null;
   let execution: Awaited<ReturnType<typeof executeCalls>>;
@@ -101,76 +97,22 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   let budget: BudgetLedger;
   try {
     if (previous) checkSameSystems(previous, systems);
-    calls = planCalls(documents, { modes, endpoints, repeat, systems });
+    calls = planCalls(documents, { modes: inputs.modes, endpoints: inputs.endpoints, repeat, systems });
     runDir = previous ? path.resolve(options.cwd, options.resumeDir!) : await createRunDir(options, started);
-    const done = new Set<string>();
-    let spentBefore = new Map<string, number>();
-    if (previous) {
-      const records = [];
-      for await (const record of readResults(runDir, v1SystemName(previous))) records.push(record);
-      spentBefore = sumRecordedCost(records);
-      for (const record of await readFinalRecords(runDir, v1SystemName(previous)))
-        if (record.status === 'ok') done.add(record.key);
-    }
-    const identities = new Map(
-      useCache
-        ? systems.filter((system) => system.cacheable !== false).map((system) => [system.name, system.identity])
-        : [],
-    );
+    const { done, spentBefore } = await readResumeState(runDir, previous);
     const { estimates, estimateCall } = await estimatePlannedCalls(calls, done, {
       dataset,
       documents,
       specs,
-      identities,
+      identities: cacheIdentities(systems, useCache),
       repeat,
       config,
     });
     options.onEstimate?.(estimates);
     budget = createBudgetLedger(limits, specs, spentBefore, estimateCall);
-    const primary = systems.find((system) => system.kind !== 'stored') ?? systems[0]!;
     const commit = previous ? previous.docbench_commit : await commitLookup;
-    manifest = previous ?? {
-      schema_version: 1,
-      run_id: path.basename(runDir),
-      docbench_version: DOCBENCH_VERSION,
-      docbench_commit: commit,
-      node_version: process.version,
-      platform: `${process.platform}-${process.arch}`,
-      created_at: started.toISOString(),
-      ended_at: null,
-      duration_ms: 0,
-      status: 'running',
-      stop_reason: null,
-      stop_message: null,
-      dataset: {
-        name: dataset.name,
-        version: dataset.version ?? null,
-        path: datasetDir,
-        content_hash: dataset.contentHash,
-        documents_total: dataset.documents.length,
-        documents_selected: documents.length,
-      },
-      service: { base_url: config.baseUrl, local: primary.kind === 'local', identity: primary.identity },
-      options: { modes, endpoints, repeat, cache: useCache, selection },
-      config: describeConfig(config),
-      counts: { planned: calls.length, recorded: 0, succeeded: 0, failed: 0, from_cache: 0, not_started: calls.length },
-      systems: systems.map((system, i) => describeSystem(system, specs[i]!, calls, estimates[i]!)),
-      reference,
-      invocations: [],
-    };
-    manifest.status = 'running';
-    manifest.invocations.push({
-      started_at: started.toISOString(),
-      ended_at: null,
-      recorded: 0,
-      stop_reason: null,
-      // What --resume may change: how fast and how patiently the calls go (the run's shape stays in `options`).
-      concurrency: config.concurrency,
-      rate_per_second: config.ratePerSecond,
-      timeout_ms: config.timeoutMs,
-      retry_attempts: config.retry.maxAttempts,
-      max_cost_usd: limits.run,
-    });
+    manifest = previous ?? newManifest({ runDir, commit, started, inputs, config, systems, calls, estimates });
+    startInvocation(manifest, started, config, limits.run);
     await writeManifest(runDir, manifest);
 
     await Promise.all(systems.map((system) => system.prepare?.()));
@@ -196,6 +138,167 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
 
   // Without their responses: a large run's texts are never all in memory.
   const final = [...(await indexFinalRecords(runDir, v1SystemName(manifest))).values()].map((entry) => entry.record);
+  recordExecution(manifest, execution, { started, calls, final, specs, limits, budget });
+  reportSystems(manifest.systems!, final, logger);
+  endInvocation(manifest, execution);
+  await finishRun(runDir, manifest, dataset, options);
+  return {
+    runDir,
+    manifest,
+    status: manifest.status,
+    stopReason: execution.stopReason,
+    stopMessage: execution.stopMessage,
+  };
+}
+
+/** Every system of the run, ready to call, and the redactor of their secrets. */
+async function openSystems(
+  options: RunBenchmarkOptions,
+  specs: SystemSpec[],
+  dataset: Dataset,
+): Promise<{ systems: System[]; redact: ReturnType<typeof createSystemsRedactor> }> {
+  const { config, logger } = options;
+  // The key resolved by the config is the `service` system's, also for library callers that pass no env.
+  const env = { ...options.env, ...(config.apiKey ? { [config.apiKeyEnv]: config.apiKey } : {}) };
+  const redact = createSystemsRedactor(specs, env, [config.apiKey]);
+  const systems = await createSystems(specs, {
+    dataset,
+    env,
+    redact,
+    cacheDir: config.cacheDir,
+    baseDir: config.configFile ? path.dirname(config.configFile) : options.cwd,
+    logger,
+  });
+  return { systems, redact };
+}
+
+/** The cache identity of each system whose responses may be cached (none without the cache). */
+function cacheIdentities(systems: readonly System[], useCache: boolean): Map<string, string> {
+  return new Map(
+    useCache
+      ? systems.filter((system) => system.cacheable !== false).map((system) => [system.name, system.identity])
+      : [],
+  );
+}
+
+/** What a resumed run already did: the calls that succeeded (not made again) and what each system spent. */
+async function readResumeState(
+  runDir: string,
+  previous: RunManifest | null,
+): Promise<{ done: Set<string>; spentBefore: Map<string, number> }> {
+  const done = new Set<string>();
+  let spentBefore = new Map<string, number>();
+  if (previous) {
+    const records = [];
+    for await (const record of readResults(runDir, v1SystemName(previous))) records.push(record);
+    spentBefore = sumRecordedCost(records);
+    for (const record of await readFinalRecords(runDir, v1SystemName(previous)))
+      if (record.status === 'ok') done.add(record.key);
+  }
+  return { done, spentBefore };
+}
+
+/** run.json of a new run, before its first call. */
+function newManifest({
+  runDir,
+  commit,
+  started,
+  inputs,
+  config,
+  systems,
+  calls,
+  estimates,
+}: {
+  runDir: string;
+  commit: string | null;
+  started: Date;
+  inputs: RunInputs;
+  config: RunBenchmarkOptions['config'];
+  systems: readonly System[];
+  calls: readonly PlannedCall[];
+  estimates: readonly SystemEstimate[];
+}): RunManifest {
+  const { dataset, documents, specs } = inputs;
+  const primary = systems.find((system) => system.kind !== 'stored') ?? systems[0]!;
+  return {
+    schema_version: 1,
+    run_id: path.basename(runDir),
+    docbench_version: DOCBENCH_VERSION,
+    docbench_commit: commit,
+    node_version: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    created_at: started.toISOString(),
+    ended_at: null,
+    duration_ms: 0,
+    status: 'running',
+    stop_reason: null,
+    stop_message: null,
+    dataset: {
+      name: dataset.name,
+      version: dataset.version ?? null,
+      path: inputs.datasetDir,
+      content_hash: dataset.contentHash,
+      documents_total: dataset.documents.length,
+      documents_selected: documents.length,
+    },
+    service: { base_url: config.baseUrl, local: primary.kind === 'local', identity: primary.identity },
+    options: {
+      modes: inputs.modes,
+      endpoints: inputs.endpoints,
+      repeat: inputs.repeat,
+      cache: inputs.useCache,
+      selection: inputs.selection,
+    },
+    config: describeConfig(config),
+    counts: { planned: calls.length, recorded: 0, succeeded: 0, failed: 0, from_cache: 0, not_started: calls.length },
+    systems: systems.map((system, i) => describeSystem(system, specs[i]!, calls, estimates[i]!)),
+    reference: inputs.reference,
+    invocations: [],
+  };
+}
+
+/** Marks the run running and opens this invocation's entry. */
+function startInvocation(
+  manifest: RunManifest,
+  started: Date,
+  config: RunBenchmarkOptions['config'],
+  maxCostUsd: number | null,
+): void {
+  manifest.status = 'running';
+  manifest.invocations.push({
+    started_at: started.toISOString(),
+    ended_at: null,
+    recorded: 0,
+    stop_reason: null,
+    // What --resume may change: how fast and how patiently the calls go (the run's shape stays in `options`).
+    concurrency: config.concurrency,
+    rate_per_second: config.ratePerSecond,
+    timeout_ms: config.timeoutMs,
+    retry_attempts: config.retry.maxAttempts,
+    max_cost_usd: maxCostUsd,
+  });
+}
+
+/** Writes the calls' outcome into run.json: status, times, and the counts, stops and spending of each system. */
+function recordExecution(
+  manifest: RunManifest,
+  execution: ExecuteResult,
+  {
+    started,
+    calls,
+    final,
+    specs,
+    limits,
+    budget,
+  }: {
+    started: Date;
+    calls: readonly PlannedCall[];
+    final: readonly CallRecord[];
+    specs: readonly SystemSpec[];
+    limits: BudgetLimits;
+    budget: BudgetLedger;
+  },
+): void {
   const ended = new Date();
   manifest.status = runStatus(execution);
   manifest.stop_reason = execution.stopReason;
@@ -232,11 +335,23 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
       entry.max_cost_usd = limits.systems.get(entry.name) ?? null;
     }
   }
-  reportSystems(manifest.systems, final, logger);
+}
+
+/** Closes this invocation's entry with its end, its records and why it stopped. */
+function endInvocation(manifest: RunManifest, execution: ExecuteResult): void {
   const invocation = manifest.invocations.at(-1)!;
   invocation.ended_at = manifest.ended_at;
   invocation.recorded = execution.counts.recorded;
   invocation.stop_reason = execution.stopReason;
+}
+
+/** Writes run.json, exports the local engine's comparison pages, then scores and reports the stored run. */
+async function finishRun(
+  runDir: string,
+  manifest: RunManifest,
+  dataset: Dataset,
+  { config, logger, finalize }: RunBenchmarkOptions,
+): Promise<void> {
   try {
     await writeManifest(runDir, manifest);
     const localSystems = new Set(
@@ -254,7 +369,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
       );
       await exportComparisonPages(runDir, localEngineDataDir(config.cacheDir), ids, logger);
     }
-    await options.finalize(runDir, dataset);
+    await finalize(runDir, dataset);
   } catch (error) {
     // Every call that finished is in results.jsonl; only the bookkeeping and reports are missing, and a
     // resume (which redoes nothing that succeeded) writes them. Say so instead of a bare write error.
@@ -267,13 +382,6 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
     }
     throw error;
   }
-  return {
-    runDir,
-    manifest,
-    status: manifest.status,
-    stopReason: execution.stopReason,
-    stopMessage: execution.stopMessage,
-  };
 }
 
 /**

@@ -176,16 +176,7 @@ function createLane(run: RunState, { system, common }: RunnerSystem): Lane {
     if (cancelInFlight) hardStop.abort(new Error(message));
   };
 
-  // Per-endpoint caps (p-limit) apply inside the system's pool.
-  const perEndpoint = new Map<Endpoint, LimitFunction>();
-  const limitFor = (endpoint: Endpoint) => {
-    let limit = perEndpoint.get(endpoint);
-    if (!limit) {
-      limit = pLimit(Math.min(options.endpointConcurrency[endpoint] ?? common.concurrency, common.concurrency));
-      perEndpoint.set(endpoint, limit);
-    }
-    return limit;
-  };
+  const limitFor = endpointLimits(options, common);
   // Evenly spaced starts: one call every 1/rate seconds.
   const waitForRate = common.ratePerSecond
     ? pThrottle({ limit: 1, interval: 1000 / common.ratePerSecond })(() => undefined)
@@ -218,32 +209,7 @@ function createLane(run: RunState, { system, common }: RunnerSystem): Lane {
       counts.notStarted++;
       return;
     }
-    counts.recorded++;
-    if (record.status === 'ok') {
-      counts.succeeded++;
-      if (record.from_cache) counts.fromCache++;
-      consecutiveOutageFailures = 0;
-    } else {
-      counts.failed++;
-      if (record.error?.code === 'SERVICE_AUTH') {
-        stopLane(
-          'auth',
-          `${system.name}: the system rejected the API key (HTTP ${record.error.status}) on ${call.endpoint} for ${call.document.id}: stopping its calls at once`,
-          true,
-        );
-      } else if (looksLikeOutage(record.error)) {
-        consecutiveOutageFailures++;
-        if (consecutiveOutageFailures >= options.outageThreshold) {
-          stopLane(
-            'outage',
-            `${system.name}: ${consecutiveOutageFailures} calls in a row failed like an outage (last: ${record.error?.message}): starting no new calls of it`,
-            false,
-          );
-        }
-      } else {
-        consecutiveOutageFailures = 0;
-      }
-    }
+    consecutiveOutageFailures = countRecorded(run, system.name, call, record, consecutiveOutageFailures, stopLane);
     run.emit({ type: 'call-done', record });
   };
 
@@ -264,6 +230,60 @@ function createLane(run: RunState, { system, common }: RunnerSystem): Lane {
     await Promise.all(Array.from({ length: Math.min(common.concurrency, Math.max(calls.length, 1)) }, worker));
   }
   return lane;
+}
+
+/** Per-endpoint caps (p-limit) inside a system's pool: each endpoint's limit, made on its first call. */
+function endpointLimits(options: ExecuteOptions, common: CommonSystemOptions): (endpoint: Endpoint) => LimitFunction {
+  const perEndpoint = new Map<Endpoint, LimitFunction>();
+  return (endpoint) => {
+    let limit = perEndpoint.get(endpoint);
+    if (!limit) {
+      limit = pLimit(Math.min(options.endpointConcurrency[endpoint] ?? common.concurrency, common.concurrency));
+      perEndpoint.set(endpoint, limit);
+    }
+    return limit;
+  };
+}
+
+/**
+ * Counts a recorded call, and stops its system's lane on a rejected key (at once) or on the outage threshold's
+ * failure in a row that looks like an outage (no new calls). Returns the failures in a row that look like an
+ * outage, this call included.
+ */
+function countRecorded(
+  run: RunState,
+  systemName: string,
+  call: PlannedCall,
+  record: CallRecord,
+  outageFailuresBefore: number,
+  stopLane: (reason: StopReason, message: string, cancelInFlight: boolean) => void,
+): number {
+  const { counts, options } = run;
+  counts.recorded++;
+  if (record.status === 'ok') {
+    counts.succeeded++;
+    if (record.from_cache) counts.fromCache++;
+    return 0;
+  }
+  counts.failed++;
+  if (record.error?.code === 'SERVICE_AUTH') {
+    stopLane(
+      'auth',
+      `${systemName}: the system rejected the API key (HTTP ${record.error.status}) on ${call.endpoint} for ${call.document.id}: stopping its calls at once`,
+      true,
+    );
+    return outageFailuresBefore;
+  }
+  if (!looksLikeOutage(record.error)) return 0;
+  const outageFailures = outageFailuresBefore + 1;
+  if (outageFailures >= options.outageThreshold) {
+    stopLane(
+      'outage',
+      `${systemName}: ${outageFailures} calls in a row failed like an outage (last: ${record.error?.message}): starting no new calls of it`,
+      false,
+    );
+  }
+  return outageFailures;
 }
 
 /**

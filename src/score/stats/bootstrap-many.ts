@@ -49,6 +49,12 @@ interface SizeGroup {
   resample: number;
 }
 
+/** Each request's value in every resample, and their sum. */
+interface ResampledValues {
+  values: Float64Array[];
+  sums: Float64Array;
+}
+
 /**
  * Bootstraps every request with the same seed, resamples and level. Returns, in request order, exactly
  * `requests.map((q) => pairedBootstrap(q.n, q.statistic, options))`, in time proportional to the distinct
@@ -69,6 +75,33 @@ export function pairedBootstrapMany(
     );
   if (!(level > 0 && level < 1))
     throw new DocbenchError('INPUT_INVALID', `pairedBootstrapMany: level must be in (0, 1), got ${level}`);
+  const { groups, estimates } = groupBySize(requests, resamples);
+  const resampled: ResampledValues = {
+    values: requests.map(() => new Float64Array(resamples)),
+    sums: new Float64Array(requests.length),
+  };
+
+  const random = createRandom(seed);
+  const chunk = new Float64Array(CHUNK);
+  const longest = Math.max(0, ...groups.map((g) => g.total));
+  for (let start = 0; start < longest; start += CHUNK) {
+    const length = Math.min(CHUNK, longest - start);
+    for (let k = 0; k < length; k++) chunk[k] = random();
+    for (const group of groups) {
+      if (group.total <= start) continue;
+      drawFromChunk(group, chunk, Math.min(length, group.total - start), resampled);
+    }
+  }
+  const { values, sums } = resampled;
+  return requests.map((_, slot) => summarizeResamples(estimates[slot]!, values[slot]!, sums[slot]!, seed, level));
+}
+
+/** The requests grouped by size (in order of first appearance), and each request's estimate on its documents as
+ * they are. */
+function groupBySize(
+  requests: readonly BootstrapRequest[],
+  resamples: number,
+): { groups: SizeGroup[]; estimates: number[] } {
   const groups = new Map<number, SizeGroup>();
   const estimates = requests.map(({ n, statistic }, slot) => {
     if (!Number.isInteger(n) || n < 1)
@@ -96,65 +129,56 @@ export function pairedBootstrapMany(
     return checkMetric('bootstrap estimate', statistic(group.indices));
   });
   for (const group of groups.values()) if (group.counted.length > 0) group.multiplicities = new Uint32Array(group.n);
-  const values = requests.map(() => new Float64Array(resamples));
-  const sums = new Float64Array(requests.length);
+  return { groups: [...groups.values()], estimates };
+}
 
-  const evaluate = (group: SizeGroup): void => {
-    const r = group.resample++;
-    for (const { statistic, slot } of group.plain) {
-      const value = statistic(group.indices);
+/** Draws the group's next `count` documents from the chunk of uniforms, evaluating its statistics at the end of
+ * each resample. */
+function drawFromChunk(group: SizeGroup, chunk: Float64Array, count: number, resampled: ResampledValues): void {
+  const { n, indices, multiplicities } = group;
+  const countedOnly = group.plain.length === 0;
+  let i = group.position;
+  let k = 0;
+  // Whole stretches of one resample at a time, so the inner loops do nothing but draw; the index array is
+  // needed only by plain statistics, the multiplicities only by counted ones.
+  while (k < count) {
+    const stretch = Math.min(n - i, count - k);
+    const end = k + stretch;
+    if (countedOnly) {
+      // A group is created for a request, so with no plain statistic it has counted ones and multiplicities.
+      for (; k < end; k++) multiplicities![Math.floor(chunk[k]! * n)]!++;
+    } else if (multiplicities) {
+      for (; k < end; k++, i++) {
+        const drawn = Math.floor(chunk[k]! * n);
+        indices[i] = drawn;
+        multiplicities[drawn]!++;
+      }
+    } else {
+      for (; k < end; k++, i++) indices[i] = Math.floor(chunk[k]! * n);
+    }
+    if (countedOnly) i += stretch;
+    if (i === n) {
+      evaluateResample(group, resampled);
+      i = 0;
+    }
+  }
+  group.position = i;
+}
+
+/** Every statistic of the group on the resample just drawn; clears the multiplicities for the next. */
+function evaluateResample(group: SizeGroup, { values, sums }: ResampledValues): void {
+  const r = group.resample++;
+  for (const { statistic, slot } of group.plain) {
+    const value = statistic(group.indices);
+    values[slot]![r] = value;
+    sums[slot]! += value;
+  }
+  if (group.multiplicities) {
+    for (const { statistic, slot } of group.counted) {
+      const value = statistic.fromMultiplicities(group.multiplicities);
       values[slot]![r] = value;
       sums[slot]! += value;
     }
-    if (group.multiplicities) {
-      for (const { statistic, slot } of group.counted) {
-        const value = statistic.fromMultiplicities(group.multiplicities);
-        values[slot]![r] = value;
-        sums[slot]! += value;
-      }
-      group.multiplicities.fill(0);
-    }
-  };
-
-  const random = createRandom(seed);
-  const chunk = new Float64Array(CHUNK);
-  const active = [...groups.values()];
-  const longest = Math.max(0, ...active.map((g) => g.total));
-  for (let start = 0; start < longest; start += CHUNK) {
-    const length = Math.min(CHUNK, longest - start);
-    for (let k = 0; k < length; k++) chunk[k] = random();
-    for (const group of active) {
-      if (group.total <= start) continue;
-      const count = Math.min(length, group.total - start);
-      const { n, indices, multiplicities } = group;
-      const countedOnly = group.plain.length === 0;
-      let i = group.position;
-      let k = 0;
-      // Whole stretches of one resample at a time, so the inner loops do nothing but draw; the index array is
-      // needed only by plain statistics, the multiplicities only by counted ones.
-      while (k < count) {
-        const stretch = Math.min(n - i, count - k);
-        const end = k + stretch;
-        if (countedOnly) {
-          // A group is created for a request, so with no plain statistic it has counted ones and multiplicities.
-          for (; k < end; k++) multiplicities![Math.floor(chunk[k]! * n)]!++;
-        } else if (multiplicities) {
-          for (; k < end; k++, i++) {
-            const drawn = Math.floor(chunk[k]! * n);
-            indices[i] = drawn;
-            multiplicities[drawn]!++;
-          }
-        } else {
-          for (; k < end; k++, i++) indices[i] = Math.floor(chunk[k]! * n);
-        }
-        if (countedOnly) i += stretch;
-        if (i === n) {
-          evaluate(group);
-          i = 0;
-        }
-      }
-      group.position = i;
-    }
+    group.multiplicities.fill(0);
   }
-  return requests.map((_, slot) => summarizeResamples(estimates[slot]!, values[slot]!, sums[slot]!, seed, level));
 }
