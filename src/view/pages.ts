@@ -4,7 +4,6 @@
  * names and service URLs are untrusted). Each page comes with the Content-Security-Policy the server sends:
  * no script except the review's own (by hash), no network but this server.
  */
-import { createHash } from 'node:crypto';
 import Handlebars from 'handlebars';
 import { MODES, type Mode } from '../types.js';
 import { DOCBENCH_VERSION } from '../version.js';
@@ -12,7 +11,7 @@ import { describeServiceUrl, formatDate, formatPercent } from '../render/index.j
 import { toScriptJsonHtml } from '../report/index.js';
 import { RUN_DIR_FILES } from '../run-dir/index.js';
 import { findPreviousRun, type ListedRun } from './run-list.js';
-import { REVIEW_SCRIPT } from './review-script.js';
+import type { ReviewScript } from './review-script.js';
 
 export interface Page {
   html: string;
@@ -22,8 +21,6 @@ export interface Page {
 const BASE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 export const STATIC_CSP = `${BASE_CSP}; img-src 'none'`;
-const REVIEW_SCRIPT_HASH = `sha256-${createHash('sha256').update(REVIEW_SCRIPT, 'utf8').digest('base64')}`;
-const REVIEW_CSP = `${BASE_CSP}; img-src 'self'; connect-src 'self'; script-src '${REVIEW_SCRIPT_HASH}'`;
 
 const hbs = Handlebars.create();
 const compile = (source: string) => hbs.compile(source, { knownHelpersOnly: true, noEscape: false });
@@ -112,7 +109,7 @@ textarea{width:100%;box-sizing:border-box;min-height:80px;font:13px monospace}
 <p class="keys"><kbd>1</kbd>–<kbd>9</kbd> accept a system's value · <kbd>e</kbd> edit · <kbd>k</kbd> keep the truth · <kbd>s</kbd> skip · <kbd>u</kbd> undo · <kbd>←</kbd> back</p>
 </section></div>
 <script type="application/json" id="review-data">{{data}}</script>
-<script>{{script}}</script>
+<script type="module">{{script}}</script>
 </body></html>`);
 
 function runRow(run: ListedRun, all: readonly ListedRun[], modes: readonly Mode[]) {
@@ -182,15 +179,15 @@ export function renderMessagePage(title: string, message: string, hint?: string)
 }
 
 /** The review shell; the queue comes from the API, `pageSize` items a request (authenticated by the session cookie: no token in the page). */
-export function renderReviewPage(run: string, pageSize: number): Page {
+export function renderReviewPage(run: string, pageSize: number, script: ReviewScript): Page {
   const base = `/runs/${encodeURIComponent(run)}/`;
   return {
     html: REVIEW({
       run,
       reportHref: `${base}${RUN_DIR_FILES.reportHtml}`,
       data: toScriptJsonHtml({ run, api: `/api/runs/${encodeURIComponent(run)}/`, page_size: pageSize }),
-      script: new Handlebars.SafeString(REVIEW_SCRIPT),
+      script: new Handlebars.SafeString(script.text),
     }),
-    csp: REVIEW_CSP,
+    csp: `${BASE_CSP}; img-src 'self'; connect-src 'self'; script-src '${script.hash}'`,
   };
 }

@@ -31,6 +31,7 @@ import {
   STATIC_CSP,
   type Page,
 } from './pages.js';
+import { loadReviewScript } from './review-script.js';
 import { openReviewRun, rescoreRun, type ReviewRun } from './review-source.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ReviewQueueStore } from './review-queue-store.js';
 import { listRuns } from './run-list.js';
@@ -351,7 +352,7 @@ function pageRoutes(state: ViewState): Route<RequestContext>[] {
       pattern: '/review/:run',
       handle: async ({ res }, { named }) => {
         await runDirOf(state, named.run!);
-        sendPage(res, 200, renderReviewPage(named.run!, state.reviewPageSize));
+        sendPage(res, 200, renderReviewPage(named.run!, state.reviewPageSize, await loadReviewScript()));
       },
     },
     {
