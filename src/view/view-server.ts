@@ -31,7 +31,7 @@ import {
   STATIC_CSP,
   type Page,
 } from './pages.js';
-import { loadReviewScript } from './review-script.js';
+import { loadViewTemplates, type ViewTemplates } from './page-templates.js';
 import { openReviewRun, rescoreRun, type ReviewRun } from './review-source.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ReviewQueueStore } from './review-queue-store.js';
 import { listRuns } from './run-list.js';
@@ -199,10 +199,12 @@ interface ViewState {
   runs: LRUCache<string, Promise<ReviewRun>>;
   rescoring: Map<string, Promise<unknown>>;
   queues: ReviewQueueStore;
+  /** The view's pages, compiled before the server listens: an error page needs them at any time. */
+  templates: ViewTemplates;
 }
 
 /** The options checked and defaulted, and the server's empty caches. */
-function createViewState(options: ViewServerOptions): ViewState {
+function createViewState(options: ViewServerOptions, templates: ViewTemplates): ViewState {
   const host = options.host ?? '127.0.0.1';
   const reviewPageSize = options.reviewPageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(reviewPageSize) || reviewPageSize < 1 || reviewPageSize > MAX_PAGE_SIZE) {
@@ -224,6 +226,7 @@ function createViewState(options: ViewServerOptions): ViewState {
     runs: new LRUCache<string, Promise<ReviewRun>>({ max: KEPT_RUNS, ttl: RUN_CACHE_MS }),
     rescoring: new Map<string, Promise<unknown>>(),
     queues: new ReviewQueueStore(),
+    templates,
   };
 }
 
@@ -257,7 +260,7 @@ async function serveRun(state: ViewState, { res }: RequestContext, name: string,
         location: `/runs/${encodeURIComponent(name)}/${RUN_DIR_FILES.reportHtml}`,
       });
       res.end();
-    } else sendPage(res, 200, renderProgressPage(listed));
+    } else sendPage(res, 200, renderProgressPage(state.templates, listed));
     return;
   }
   const file = await resolveConfined(dir, rest);
@@ -310,7 +313,7 @@ function pageRoutes(state: ViewState): Route<RequestContext>[] {
       pattern: '/',
       handle: async ({ res }) => {
         const { runs: listed, skipped } = await listRuns(reportsDir);
-        sendPage(res, 200, renderIndexPage(path.basename(reportsDir), listed, skipped));
+        sendPage(res, 200, renderIndexPage(state.templates, path.basename(reportsDir), listed, skipped));
       },
     },
     {
@@ -352,7 +355,7 @@ function pageRoutes(state: ViewState): Route<RequestContext>[] {
       pattern: '/review/:run',
       handle: async ({ res }, { named }) => {
         await runDirOf(state, named.run!);
-        sendPage(res, 200, renderReviewPage(named.run!, state.reviewPageSize, await loadReviewScript()));
+        sendPage(res, 200, renderReviewPage(state.templates, named.run!, state.reviewPageSize));
       },
     },
     {
@@ -473,7 +476,7 @@ async function handleRequest(
 }
 
 /** A failed request's answer: JSON for the API and changes, a message page otherwise; unexpected errors are logged. */
-function sendError(logger: Logger, req: IncomingMessage, res: ServerResponse, error: unknown): void {
+function sendError(state: ViewState, req: IncomingMessage, res: ServerResponse, error: unknown): void {
   const api = (req.url ?? '').startsWith('/api/');
   let status = 500;
   let message = error instanceof Error ? error.message : String(error);
@@ -494,7 +497,7 @@ function sendError(logger: Logger, req: IncomingMessage, res: ServerResponse, er
     hint = error.hint;
     extra = { code: error.code };
   } else
-    logger.error(
+    state.logger.error(
       `view: ${req.method ?? ''} ${logPath(req)}: ${error instanceof Error ? (error.stack ?? error.message) : message}`,
     );
   if (status === 500) message = 'internal error (see the terminal running docbench view)';
@@ -504,7 +507,7 @@ function sendError(logger: Logger, req: IncomingMessage, res: ServerResponse, er
   }
   if (api || !isReadRequest(req))
     sendJson(res, status, { error: status, message, ...(hint ? { hint } : {}), ...extra });
-  else sendPage(res, status, renderMessagePage(`HTTP ${status}`, message, hint));
+  else sendPage(res, status, renderMessagePage(state.templates, `HTTP ${status}`, message, hint));
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -532,11 +535,11 @@ function closeServer(server: Server): Promise<void> {
 }
 
 export async function startViewServer(options: ViewServerOptions): Promise<ViewServer> {
-  const state = createViewState(options);
+  const state = createViewState(options, await loadViewTemplates());
   // Every page and API call; each needs the session (checked once, in `handleRequest`, before any route runs).
   const routes = [...pageRoutes(state), ...apiRoutes(state)];
   const server = createServer((req, res) => {
-    handleRequest(state, routes, req, res).catch((error: unknown) => sendError(state.logger, req, res, error));
+    handleRequest(state, routes, req, res).catch((error: unknown) => sendError(state, req, res, error));
   });
   await listen(server, options.port ?? 0, state.host);
   state.port = (server.address() as AddressInfo).port;
