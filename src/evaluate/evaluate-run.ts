@@ -24,15 +24,14 @@ import {
 } from '../run-dir/index.js';
 import { planCalls, selectDocuments } from '../run/index.js';
 import {
-  keepForAggregation,
   readComparePages,
   scoreDocument,
-  type DocumentScores,
   type LoadedTruth,
   type PlannedSlot,
   type ScoredSystemDocument,
 } from './score-document.js';
 import { aggregateRun } from './aggregate.js';
+import { createScoreKeeper, type DocumentScores } from './kept-scores.js';
 import { groupRecordsBySystem, recordsFromBaselineFiles, resolveRunSystems, type RunSystem } from './run-systems.js';
 
 export interface EvaluateOptions {
@@ -96,7 +95,7 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
         return reader.read(at);
       }),
     );
-  const intern = createInterner();
+  const keeper = createScoreKeeper(createInterner());
   const scoring = startPhase('scoring', selected.length, options.onPhase);
   try {
     for (const document of selected) {
@@ -137,7 +136,7 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
       scores.push({
         document_id: document.id,
         tags: document.tags,
-        systems: new Map([...scored].map(([name, result]) => [name, keepForAggregation(result, intern)])),
+        systems: new Map([...scored].map(([name, result]) => [name, keeper.keep(result)])),
       });
       scoring.step();
     }

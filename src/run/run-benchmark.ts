@@ -73,6 +73,47 @@ export interface RunBenchmarkResult {
 
 export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBenchmarkResult> {
   const { config, logger } = options;
+  // The calls in a function of their own: an async function waiting for scoring keeps every local it has, and
+  // the plan and the final records of every call would stay in memory through scoring and reports.
+  const { runDir, manifest, dataset, stopReason, stopMessage } = await executeCalledRun(options);
+  try {
+    await writeManifest(runDir, manifest);
+    const localSystems = new Set(
+      runSystems(manifest)
+        .filter((system) => system.kind === 'local')
+        .map((system) => system.name),
+    );
+    if (localSystems.size > 0) {
+      // The local engine's runs are small (it reads every page): their responses are read whole here.
+      const full = await readFinalRecords(runDir, v1SystemName(manifest));
+      const ids = full.flatMap((r) =>
+        localSystems.has(r.system) && r.endpoint === 'compare' && r.status === 'ok' && r.result.comparisonId
+          ? [r.result.comparisonId]
+          : [],
+      );
+      await exportComparisonPages(runDir, localEngineDataDir(config.cacheDir), ids, logger);
+    }
+    await options.finalize(runDir, dataset);
+  } catch (error) {
+    // Every call that finished is in results.jsonl; only the bookkeeping and reports are missing, and a
+    // resume (which redoes nothing that succeeded) writes them. Say so instead of a bare write error.
+    if (isDocbenchError(error) && error.code === 'OUTPUT_UNWRITABLE') {
+      const full = (error.cause as { code?: string } | undefined)?.code === 'ENOSPC';
+      throw new DocbenchError('OUTPUT_UNWRITABLE', `${error.message} (the results recorded so far are kept)`, {
+        hint: `${full ? 'free some space' : `make ${runDir} writable`}, then finish the run with: docbench run --resume ${runDir}`,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  return { runDir, manifest, status: manifest.status, stopReason, stopMessage };
+}
+
+/** Validates the dataset, plans and makes the calls, and records their outcome in the manifest (not yet written). */
+async function executeCalledRun(
+  options: RunBenchmarkOptions,
+): Promise<Omit<RunBenchmarkResult, 'status'> & { dataset: Dataset }> {
+  const { config, logger } = options;
   const started = new Date();
   // git runs while the dataset is validated (it never rejects: outside a checkout the commit is null).
   const commitLookup = findDocbenchCommit();
@@ -237,43 +278,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   invocation.ended_at = manifest.ended_at;
   invocation.recorded = execution.counts.recorded;
   invocation.stop_reason = execution.stopReason;
-  try {
-    await writeManifest(runDir, manifest);
-    const localSystems = new Set(
-      runSystems(manifest)
-        .filter((system) => system.kind === 'local')
-        .map((system) => system.name),
-    );
-    if (localSystems.size > 0) {
-      // The local engine's runs are small (it reads every page): their responses are read whole here.
-      const full = await readFinalRecords(runDir, v1SystemName(manifest));
-      const ids = full.flatMap((r) =>
-        localSystems.has(r.system) && r.endpoint === 'compare' && r.status === 'ok' && r.result.comparisonId
-          ? [r.result.comparisonId]
-          : [],
-      );
-      await exportComparisonPages(runDir, localEngineDataDir(config.cacheDir), ids, logger);
-    }
-    await options.finalize(runDir, dataset);
-  } catch (error) {
-    // Every call that finished is in results.jsonl; only the bookkeeping and reports are missing, and a
-    // resume (which redoes nothing that succeeded) writes them. Say so instead of a bare write error.
-    if (isDocbenchError(error) && error.code === 'OUTPUT_UNWRITABLE') {
-      const full = (error.cause as { code?: string } | undefined)?.code === 'ENOSPC';
-      throw new DocbenchError('OUTPUT_UNWRITABLE', `${error.message} (the results recorded so far are kept)`, {
-        hint: `${full ? 'free some space' : `make ${runDir} writable`}, then finish the run with: docbench run --resume ${runDir}`,
-        cause: error,
-      });
-    }
-    throw error;
-  }
-  return {
-    runDir,
-    manifest,
-    status: manifest.status,
-    stopReason: execution.stopReason,
-    stopMessage: execution.stopMessage,
-  };
+  return { runDir, manifest, dataset, stopReason: execution.stopReason, stopMessage: execution.stopMessage };
 }
 
 /**
