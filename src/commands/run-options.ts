@@ -41,7 +41,9 @@ export const runShapeOptions = {
   repeat: { type: 'number', describe: 'Call each N times past the cache, to measure nondeterminism (default 1)' },
   cache: { type: 'boolean', describe: 'Reuse cached responses (default; --no-cache to call again)' },
   'max-cost': {
-    type: 'number',
+    // Read as text and converted by readMaxCost: yargs' number type turns an empty value into 0 (no budget
+    // at all would be spent), where an amount is what is missing.
+    type: 'string',
     describe:
       'Budget in USD over every priced system: a system whose next call could pass it starts no more (exit 3; resume with a higher --max-cost)',
   },
@@ -88,10 +90,11 @@ export function checkResumeFlags(argv: RunShapeArgs): void {
 }
 
 /** `--max-cost`: an amount in USD ≥ 0, checked by the reader `maxCostUsd` uses; undefined when not given. */
-export function readMaxCost(value: number | undefined): number | undefined {
+export function readMaxCost(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  // yargs reads `--max-cost abc` as NaN; the reader names the flag and what it expected.
-  return readBudget(value, '--max-cost', new SettingsReader(null, 'e.g. --max-cost 25 (USD)'));
+  // Not a number (`abc`, an empty value) is NaN, which the reader refuses naming the flag and what it expected.
+  const amount = value.trim() === '' ? Number.NaN : Number(value);
+  return readBudget(amount, '--max-cost', new SettingsReader(null, 'e.g. --max-cost 25 (USD)'));
 }
 
 /** Everything the run-shaping flags say, checked, with the configuration they resolve. */

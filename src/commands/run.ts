@@ -1,18 +1,27 @@
 /** `docbench run`: drive a dataset through the service into a run directory, then score, gate, report and diff. */
 import path from 'node:path';
 import type { Options } from 'yargs';
+import type { ResolvedConfig } from '../config.js';
 import { ExitCode, UsageError } from '../errors.js';
-import { runBenchmark, createPhaseProgress, createProgress, formatEstimateLine } from '../run/index.js';
+import type { Logger } from '../logger.js';
+import {
+  runBenchmark,
+  createPhaseProgress,
+  createProgress,
+  formatEstimateLine,
+  type RunBenchmarkResult,
+} from '../run/index.js';
 import { finalizeRun } from '../finalize.js';
 import { type GateResult, DIFF_FILES, openStoredRun, runDirPath } from '../run-dir/index.js';
 import {
+  type DiffSettings,
   createEmptyThresholds,
   diffRunDirectories,
   formatDiffVerdict,
   readBaselineStore,
   resolveBaseline,
 } from '../gate/index.js';
-import { defineCommand } from './context.js';
+import { type CliContext, defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 import { diffOptions, gateOptions, resolveThresholds } from './gate.js';
 import { readRunShape, requireDatasetOrResume, runShapeOptions } from './run-options.js';
@@ -38,6 +47,106 @@ const runOptions = {
   ...diffOptions,
 } as const satisfies Record<string, Options>;
 
+/**
+ * Checks `--compare-to` before any call (a typo must not cost a whole run): a run directory must hold a stored
+ * run; "baseline" needs a pinned baseline, and since the dataset's name is known only once it is loaded, only an
+ * empty store is certain to fail already.
+ */
+async function checkComparisonTarget(context: CliContext, reportsDir: string, compareTo: string | undefined) {
+  if (compareTo === 'baseline') {
+    if ((await readBaselineStore(reportsDir)).baselines.size === 0) {
+      throw new UsageError(`--compare-to baseline: no baseline is pinned in ${reportsDir}`, {
+        subject: '--compare-to',
+        hint: 'pin one first with: docbench baseline set <run-dir>, or pass a run directory to --compare-to',
+      });
+    }
+  } else if (compareTo !== undefined) await openStoredRun(path.resolve(context.cwd, compareTo));
+}
+
+/**
+ * Ctrl-C handling for the run: the first interrupt aborts the returned signal (the calls in flight finish and the
+ * outputs are written), the second quits at once. Returns the signal and the function that removes the handler.
+ */
+function stopOnInterrupt(context: CliContext): { signal: AbortSignal; remove: () => void } {
+  const stop = new AbortController();
+  let interrupts = 0;
+  const remove = context.onInterrupt(() => {
+    interrupts++;
+    if (interrupts === 1) {
+      context.stderr.write(
+        '\nInterrupted: finishing the calls in flight and writing outputs. Press Ctrl-C again to quit at once.\n',
+      );
+      stop.abort();
+    } else {
+      context.stderr.write('Quitting at once; resume later with --resume.\n');
+      process.exit(ExitCode.INTERRUPTED);
+    }
+  });
+  return { signal: stop.signal, remove };
+}
+
+interface ComparisonOptions {
+  reportsDir: string;
+  settings: DiffSettings;
+  allowDatasetChange: boolean;
+  logger: Logger;
+}
+
+/**
+ * Diffs the completed run against `--compare-to` (the pinned baseline of its dataset, or a run directory) into
+ * the run's diff directory and logs the verdict. Returns whether it is a regression, or null when no baseline is
+ * pinned for the dataset (the error is logged).
+ */
+async function compareWithTarget(
+  context: CliContext,
+  compareTo: string,
+  run: RunBenchmarkResult,
+  options: ComparisonOptions,
+): Promise<boolean | null> {
+  const { reportsDir, logger } = options;
+  const target =
+    compareTo === 'baseline'
+      ? await resolveBaseline(reportsDir, run.manifest.dataset.name)
+      : { dir: path.resolve(context.cwd, compareTo) };
+  if (target === null) {
+    logger.error(
+      `no baseline is pinned for dataset "${run.manifest.dataset.name}" in ${reportsDir}\n  hint: pin one with: docbench baseline set <run-dir> (this run: ${run.runDir})`,
+    );
+    return null;
+  }
+  const { result: diff, written } = await diffRunDirectories(target.dir, run.runDir, {
+    settings: options.settings,
+    allowDatasetChange: options.allowDatasetChange,
+    outDir: runDirPath(run.runDir, 'diffDir'),
+    logger,
+  });
+  logger.info(`\n${formatDiffVerdict(diff)}\ndiff: ${written.find((file) => file.endsWith(DIFF_FILES.html)) ?? ''}`);
+  return diff.verdict === 'regression';
+}
+
+/** What to do before resuming a run that stopped early, by why it stopped. */
+function fixBeforeResuming(stopReason: RunBenchmarkResult['stopReason'], config: ResolvedConfig): string {
+  return stopReason === 'auth'
+    ? config.systems === null
+      ? `check the key in ${config.apiKeyEnv}, then resume`
+      : 'check the key of the system named above (in the variable its apiKeyEnv names), then resume'
+    : stopReason === 'outage'
+      ? `when the ${config.systems === null ? 'service' : 'system'} is back, resume`
+      : stopReason === 'output'
+        ? 'make the run directory writable (or free disk space), then resume'
+        : stopReason === 'budget'
+          ? "raise the budget (--max-cost, or the system's maxCostUsd in the config file), then resume"
+          : 'resume';
+}
+
+/** Logs why the run stopped early and the command that resumes it. */
+function reportIncompleteRun(run: RunBenchmarkResult, config: ResolvedConfig, logger: Logger): void {
+  const more = run.stopReason === 'budget' ? ' --max-cost <more USD>' : '';
+  logger.error(
+    `run ${run.status}: ${run.stopMessage ?? ''}\n  hint: ${fixBeforeResuming(run.stopReason, config)} with: docbench run --resume ${run.runDir}${more}`,
+  );
+}
+
 export const runCommand = defineCommand((context) => ({
   ...COMMAND_HEADERS.run,
   builder: (yargs) => yargs.options(runOptions).check(requireDatasetOrResume),
@@ -50,30 +159,9 @@ export const runCommand = defineCommand((context) => ({
     const resolved = resolveThresholds(config.sections.gate, argv);
     const thresholds = argv.gate ? resolved : { ...createEmptyThresholds(), diff: resolved.diff };
     const compareTo = argv['compare-to'];
-    if (compareTo === 'baseline') {
-      // The dataset's name is known only once it is loaded; an empty store is certain to fail already.
-      if ((await readBaselineStore(config.reportsDir)).baselines.size === 0) {
-        throw new UsageError(`--compare-to baseline: no baseline is pinned in ${config.reportsDir}`, {
-          subject: '--compare-to',
-          hint: 'pin one first with: docbench baseline set <run-dir>, or pass a run directory to --compare-to',
-        });
-      }
-    } else if (compareTo !== undefined) await openStoredRun(path.resolve(context.cwd, compareTo));
+    await checkComparisonTarget(context, config.reportsDir, compareTo);
 
-    const stop = new AbortController();
-    let interrupts = 0;
-    const removeInterrupt = context.onInterrupt(() => {
-      interrupts++;
-      if (interrupts === 1) {
-        context.stderr.write(
-          '\nInterrupted: finishing the calls in flight and writing outputs. Press Ctrl-C again to quit at once.\n',
-        );
-        stop.abort();
-      } else {
-        context.stderr.write('Quitting at once; resume later with --resume.\n');
-        process.exit(ExitCode.INTERRUPTED);
-      }
-    });
+    const stop = stopOnInterrupt(context);
     const progress = createProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) });
     let gate: GateResult | null = null;
     try {
@@ -100,56 +188,31 @@ export const runCommand = defineCommand((context) => ({
           ).gate;
         },
       });
-      if (result.status === 'completed') {
-        let regression = false;
-        if (compareTo !== undefined) {
-          const target =
-            compareTo === 'baseline'
-              ? await resolveBaseline(config.reportsDir, result.manifest.dataset.name)
-              : { dir: path.resolve(context.cwd, compareTo) };
-          if (target === null) {
-            logger.error(
-              `no baseline is pinned for dataset "${result.manifest.dataset.name}" in ${config.reportsDir}\n  hint: pin one with: docbench baseline set <run-dir> (this run: ${result.runDir})`,
-            );
-            context.setExitCode(ExitCode.USAGE);
-            return;
-          }
-          const { result: diff, written } = await diffRunDirectories(target.dir, result.runDir, {
-            settings: thresholds.diff,
-            allowDatasetChange: argv['allow-dataset-change'],
-            outDir: runDirPath(result.runDir, 'diffDir'),
-            logger,
-          });
-          logger.info(
-            `\n${formatDiffVerdict(diff)}\ndiff: ${written.find((file) => file.endsWith(DIFF_FILES.html)) ?? ''}`,
-          );
-          regression = diff.verdict === 'regression';
-        }
-        // The cast: TypeScript does not see the assignment inside the finalize callback and narrows gate to null.
-        const gateFailed = (gate as GateResult | null)?.passed === false;
-        context.setExitCode(gateFailed || regression ? ExitCode.GATE_FAILED : ExitCode.OK);
-      } else {
-        const fix =
-          result.stopReason === 'auth'
-            ? config.systems === null
-              ? `check the key in ${config.apiKeyEnv}, then resume`
-              : 'check the key of the system named above (in the variable its apiKeyEnv names), then resume'
-            : result.stopReason === 'outage'
-              ? `when the ${config.systems === null ? 'service' : 'system'} is back, resume`
-              : result.stopReason === 'output'
-                ? 'make the run directory writable (or free disk space), then resume'
-                : result.stopReason === 'budget'
-                  ? "raise the budget (--max-cost, or the system's maxCostUsd in the config file), then resume"
-                  : 'resume';
-        const more = result.stopReason === 'budget' ? ' --max-cost <more USD>' : '';
-        logger.error(
-          `run ${result.status}: ${result.stopMessage ?? ''}\n  hint: ${fix} with: docbench run --resume ${result.runDir}${more}`,
-        );
+      if (result.status !== 'completed') {
+        reportIncompleteRun(result, config, logger);
         context.setExitCode(ExitCode.INCOMPLETE);
+        return;
       }
+      let regression = false;
+      if (compareTo !== undefined) {
+        const compared = await compareWithTarget(context, compareTo, result, {
+          reportsDir: config.reportsDir,
+          settings: thresholds.diff,
+          allowDatasetChange: argv['allow-dataset-change'],
+          logger,
+        });
+        if (compared === null) {
+          context.setExitCode(ExitCode.USAGE);
+          return;
+        }
+        regression = compared;
+      }
+      // The cast: TypeScript does not see the assignment inside the finalize callback and narrows gate to null.
+      const gateFailed = (gate as GateResult | null)?.passed === false;
+      context.setExitCode(gateFailed || regression ? ExitCode.GATE_FAILED : ExitCode.OK);
     } finally {
       progress.stop();
-      removeInterrupt();
+      stop.remove();
     }
   },
 }));

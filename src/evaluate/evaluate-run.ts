@@ -17,6 +17,8 @@ import {
   runDirPath,
   writeSummary,
   type ReadIssue,
+  type RecordLocation,
+  type RunManifest,
   v1SystemName,
   type CallRecord,
   type DocumentEvaluation,
@@ -29,10 +31,17 @@ import {
   type LoadedTruth,
   type PlannedSlot,
   type ScoredSystemDocument,
+  type ScoringOptions,
 } from './score-document.js';
 import { aggregateRun } from './aggregate.js';
 import { createScoreKeeper, type DocumentScores } from './kept-scores.js';
-import { groupRecordsBySystem, recordsFromBaselineFiles, resolveRunSystems, type RunSystem } from './run-systems.js';
+import {
+  groupRecordsBySystem,
+  recordsFromBaselineFiles,
+  resolveRunSystems,
+  type RunSystem,
+  type RunSystems,
+} from './run-systems.js';
 
 export interface EvaluateOptions {
   dataset: Dataset;
@@ -51,13 +60,7 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
       `the dataset changed since run ${manifest.run_id} (content hash differs): scoring with its current truth files and comparators`,
     );
   }
-  const issues: ReadIssue[] = [];
-  const index = await indexFinalRecords(runDir, v1SystemName(manifest), issues);
-  // Without their responses: a document's full records are read back when it is scored.
-  const records = [...index.values()].map((entry) => entry.record);
-  const locations = new Map([...index.values()].map((entry) => [entry.record, entry.at]));
-  index.clear();
-  for (const issue of issues) logger.warn(`${runDirPath(runDir, 'results')} line ${issue.line}: ${issue.problem}`);
+  const { records, locations } = await readRecordStubs(runDir, manifest, logger);
 
   const selected = selectDocuments(dataset.documents, manifest.options.selection);
   const run = resolveRunSystems(
@@ -66,10 +69,75 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
     selected.some((d) => d.baseline.json || d.baseline.markdown),
   );
   const recordsBySystem = groupRecordsBySystem(records);
-  // Records made from baseline files join the others, so the incumbent's call counts are those its stored records would have.
-  const madeFromFiles = new Map<string, CallRecord[]>();
-  // The slots any system may fill (each system's own operations narrow them below): one pseudo-system that
-  // answers every endpoint the run planned.
+  const context: ScoringContext = {
+    run,
+    // The reference is scored first: with no truth markdown, the others' drift is measured against its output.
+    order: [...run.systems].sort((a, b) => Number(b.name === run.reference) - Number(a.name === run.reference)),
+    slots: plannedSlotsByDocument(selected, manifest),
+    recordsBySystem,
+    madeFromFiles: new Map(),
+    skipped: { truth_json: 0, truth_markdown: 0, truth_regions: 0 },
+    scoringOptions: { schema: dataset.schema, comparators: dataset.comparators, locale: dataset.locale },
+  };
+  const scores = await scoreAllDocuments(runDir, manifest, selected, locations, context, options.onPhase);
+
+  for (const system of run.systems.filter((s) => s.fromBaselineFiles))
+    recordsBySystem.set(system.name, context.madeFromFiles);
+  const statistics = startPhase('statistics', null, options.onPhase);
+  const summary = aggregateRun({
+    manifest,
+    run,
+    documents: scores,
+    records: recordsBySystem,
+    skipped: context.skipped,
+    ...(options.autoAcceptTarget !== undefined ? { autoAcceptTarget: options.autoAcceptTarget } : {}),
+  });
+  await writeSummary(runDir, summary);
+  statistics.end();
+  return summary;
+}
+
+/** What scoring every document shares: the run's systems, the planned slots, the stored record stubs. */
+interface ScoringContext {
+  run: RunSystems;
+  /** The run's systems, the reference first. */
+  order: readonly RunSystem[];
+  /** Per document, the slots any system may fill. */
+  slots: ReadonlyMap<string, PlannedSlot[]>;
+  /** Per system, per document, the stored record stubs. */
+  recordsBySystem: Map<string, Map<string, CallRecord[]>>;
+  /** Records made from baseline files, per document: they join the others, so the incumbent's call counts are
+   * those its stored records would have. */
+  madeFromFiles: Map<string, CallRecord[]>;
+  /** What the dataset lacks, counted as documents are scored. */
+  skipped: RunSummary['skipped'];
+  scoringOptions: ScoringOptions;
+}
+
+type RecordLocations = Map<CallRecord, RecordLocation>;
+
+/** The run's final records without their responses (a document's full records are read back when it is
+ * scored), and where each is in results.jsonl; warns of the lines it could not read. */
+async function readRecordStubs(
+  runDir: string,
+  manifest: RunManifest,
+  logger: Logger,
+): Promise<{ records: CallRecord[]; locations: RecordLocations }> {
+  const issues: ReadIssue[] = [];
+  const index = await indexFinalRecords(runDir, v1SystemName(manifest), issues);
+  const records = [...index.values()].map((entry) => entry.record);
+  const locations = new Map([...index.values()].map((entry) => [entry.record, entry.at]));
+  index.clear();
+  for (const issue of issues) logger.warn(`${runDirPath(runDir, 'results')} line ${issue.line}: ${issue.problem}`);
+  return { records, locations };
+}
+
+/** The slots any system may fill, per document (each system's own operations narrow them): planned for one
+ * pseudo-system that answers every endpoint the run planned. */
+function plannedSlotsByDocument(
+  selected: readonly DatasetDocument[],
+  manifest: RunManifest,
+): Map<string, PlannedSlot[]> {
   const plan = planCalls(selected, {
     ...manifest.options,
     repeat: 1,
@@ -78,11 +146,18 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
   const slots = new Map<string, PlannedSlot[]>();
   for (const call of plan)
     slots.set(call.document.id, [...(slots.get(call.document.id) ?? []), { endpoint: call.endpoint, mode: call.mode }]);
-  // The reference is scored first: with no truth markdown, the others' drift is measured against its output.
-  const order = [...run.systems].sort((a, b) => Number(b.name === run.reference) - Number(a.name === run.reference));
+  return slots;
+}
 
-  const skipped: RunSummary['skipped'] = { truth_json: 0, truth_markdown: 0, truth_regions: 0 };
-  const scoringOptions = { schema: dataset.schema, comparators: dataset.comparators, locale: dataset.locale };
+/** Scores every document, streaming documents.jsonl; returns only the numbers aggregation needs. */
+async function scoreAllDocuments(
+  runDir: string,
+  manifest: RunManifest,
+  selected: readonly DatasetDocument[],
+  locations: RecordLocations,
+  context: ScoringContext,
+  onPhase: PhaseListener | undefined,
+): Promise<DocumentScores[]> {
   const scores: DocumentScores[] = [];
   const writer = await openDocumentsWriter(runDir);
   const reader = openRecordReader(runDir, v1SystemName(manifest));
@@ -96,42 +171,13 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
       }),
     );
   const keeper = createScoreKeeper(createInterner());
-  const scoring = startPhase('scoring', selected.length, options.onPhase);
+  const scoring = startPhase('scoring', selected.length, onPhase);
   try {
     for (const document of selected) {
-      const planned = slots.get(document.id) ?? [];
-      const truth = await loadTruth(document, planned, skipped);
-      const scored = new Map<string, ScoredSystemDocument>();
-      let referencePages: string[] | null = null;
-      for (const system of order) {
-        const stored = recordsBySystem.get(system.name)?.get(document.id) ?? [];
-        const { slots: systemSlots, records: systemRecords } = await systemAnswers(
-          system,
-          document,
-          planned,
-          system.fromBaselineFiles ? stored : await readFull(stored),
-        );
-        // Kept for the call counts, like the stored records: without the baseline's texts.
-        if (system.fromBaselineFiles)
-          madeFromFiles.set(
-            document.id,
-            (systemRecords as (CallRecord & { result?: unknown })[]).map(
-              ({ result: _result, ...stub }) => stub as CallRecord,
-            ),
-          );
-        if (systemSlots.length === 0) continue;
-        const isReference = system.name === run.reference;
-        const result = scoreDocument(
-          systemSlots,
-          systemRecords,
-          truth,
-          isReference ? null : referencePages,
-          scoringOptions,
-        );
-        if (isReference) referencePages = readComparePages(systemRecords);
-        scored.set(system.name, result);
-      }
-      await writer.write(toDocumentLine(document, scored, run.systems, truth));
+      const planned = context.slots.get(document.id) ?? [];
+      const truth = await loadTruth(document, planned, context.skipped);
+      const scored = await scoreSystemsOnDocument(document, planned, truth, context, readFull);
+      await writer.write(toDocumentLine(document, scored, context.run.systems, truth));
       // The texts and values are written; only the numbers stay in memory for aggregation.
       scores.push({
         document_id: document.id,
@@ -148,20 +194,50 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
   } finally {
     await reader.close();
   }
+  return scores;
+}
 
-  for (const system of run.systems.filter((s) => s.fromBaselineFiles)) recordsBySystem.set(system.name, madeFromFiles);
-  const statistics = startPhase('statistics', null, options.onPhase);
-  const summary = aggregateRun({
-    manifest,
-    run,
-    documents: scores,
-    records: recordsBySystem,
-    skipped,
-    ...(options.autoAcceptTarget !== undefined ? { autoAcceptTarget: options.autoAcceptTarget } : {}),
-  });
-  await writeSummary(runDir, summary);
-  statistics.end();
-  return summary;
+/** Every system's scores on one document, the reference's first (the others' drift may be measured against
+ * its output). */
+async function scoreSystemsOnDocument(
+  document: DatasetDocument,
+  planned: readonly PlannedSlot[],
+  truth: LoadedTruth,
+  context: ScoringContext,
+  readFull: (stubs: readonly CallRecord[]) => Promise<CallRecord[]>,
+): Promise<Map<string, ScoredSystemDocument>> {
+  const { run, recordsBySystem, madeFromFiles, scoringOptions } = context;
+  const scored = new Map<string, ScoredSystemDocument>();
+  let referencePages: string[] | null = null;
+  for (const system of context.order) {
+    const stored = recordsBySystem.get(system.name)?.get(document.id) ?? [];
+    const { slots: systemSlots, records: systemRecords } = await systemAnswers(
+      system,
+      document,
+      planned,
+      system.fromBaselineFiles ? stored : await readFull(stored),
+    );
+    // Kept for the call counts, like the stored records: without the baseline's texts.
+    if (system.fromBaselineFiles)
+      madeFromFiles.set(
+        document.id,
+        (systemRecords as (CallRecord & { result?: unknown })[]).map(
+          ({ result: _result, ...stub }) => stub as CallRecord,
+        ),
+      );
+    if (systemSlots.length === 0) continue;
+    const isReference = system.name === run.reference;
+    const result = scoreDocument(
+      systemSlots,
+      systemRecords,
+      truth,
+      isReference ? null : referencePages,
+      scoringOptions,
+    );
+    if (isReference) referencePages = readComparePages(systemRecords);
+    scored.set(system.name, result);
+  }
+  return scored;
 }
 
 /** A system's planned slots and records for one document: the operations it answers, or its baseline files. */

@@ -79,9 +79,6 @@ export function scoreDocument(
   options: ScoringOptions,
 ): ScoredSystemDocument {
   const first = records.filter((r) => r.repeat === 0);
-  const find = (endpoint: Endpoint, mode: Mode | null) => first.find((r) => r.endpoint === endpoint && r.mode === mode);
-  const extractionOptions = { schema: options.schema, comparators: options.comparators, locale: options.locale };
-
   const evaluation: SystemDocument = {
     status: 'ok',
     errors: [],
@@ -94,9 +91,29 @@ export function scoreDocument(
   };
   const scores: ScoredSystemDocument = { evaluation, extraction: {}, latency: [], repeats: { f1: {}, similarity: [] } };
 
+  recordCallOutcomes(planned, first, evaluation);
+  if (truth.json) scoreExtractionModes(planned, first, records, truth.json, options, scores);
+  if (planned.some((s) => s.endpoint === 'compare')) scoreCompare(first, records, truth, referencePages, scores);
+  if (planned.some((s) => s.endpoint === 'split') && truth.regions) scoreSplit(first, truth.regions, scores);
+  recordLatency(first, truth, scores);
+  return scores;
+}
+
+/** The first repetition's record of a planned call, if any. */
+function findFirst(first: readonly CallRecord[], endpoint: Endpoint, mode: Mode | null): CallRecord | undefined {
+  return first.find((r) => r.endpoint === endpoint && r.mode === mode);
+}
+
+/** The document's status, errors, latencies, page count and cost, from each planned call's record: a planned call
+ * without one was not run. */
+function recordCallOutcomes(
+  planned: readonly PlannedSlot[],
+  first: readonly CallRecord[],
+  evaluation: SystemDocument,
+): void {
   let failedCalls = 0;
   for (const slot of planned) {
-    const record = find(slot.endpoint, slot.mode);
+    const record = findFirst(first, slot.endpoint, slot.mode);
     const key = slot.mode ? `${slot.endpoint}:${slot.mode}` : slot.endpoint;
     if (!record || record.status === 'failed') {
       failedCalls++;
@@ -115,88 +132,106 @@ export function scoreDocument(
     }
   }
   evaluation.status = failedCalls === 0 ? 'ok' : failedCalls === planned.length ? 'failed' : 'partial';
+}
 
-  // Extraction, per mode.
+/** Extraction, per mode: the first repetition's score against the truth JSON, and each repetition's F1. */
+function scoreExtractionModes(
+  planned: readonly PlannedSlot[],
+  first: readonly CallRecord[],
+  records: readonly CallRecord[],
+  truthJson: JsonObject,
+  options: ScoringOptions,
+  scores: ScoredSystemDocument,
+): void {
+  const extractionOptions = { schema: options.schema, comparators: options.comparators, locale: options.locale };
   for (const slot of planned.filter((s) => s.endpoint === 'extract')) {
     const mode = slot.mode!;
-    const record = find('extract', mode);
+    const record = findFirst(first, 'extract', mode);
     const ok = record?.status === 'ok' && record.endpoint === 'extract' && record.result !== undefined;
     const parseFailure = record?.status === 'failed' && record.error?.code === 'SERVICE_RESPONSE_INVALID';
     const confidence = ok && record.endpoint === 'extract' ? (record.result?.confidence ?? null) : null;
-    if (truth.json) {
-      const prediction = ok && record.endpoint === 'extract' ? record.result!.data : {};
-      const score = scoreExtraction(truth.json, prediction, { ...extractionOptions, parseFailure: !ok });
-      scores.extraction[mode] = { score, failed: !ok, parseFailure, confidence };
-      evaluation.extraction[mode] = toDocumentExtraction(score, !ok && parseFailure, confidence);
-      const repeatF1 = records
-        .filter((r) => r.endpoint === 'extract' && r.mode === mode)
-        .sort((a, b) => a.repeat - b.repeat)
-        .map(
-          (r) =>
-            scoreExtraction(
-              truth.json!,
-              r.status === 'ok' && r.endpoint === 'extract' && r.result ? r.result.data : {},
-              { ...extractionOptions, parseFailure: r.status !== 'ok' },
-            ).f1,
-        );
-      if (repeatF1.length > 1) scores.repeats.f1[mode] = repeatF1;
-    }
+    const prediction = ok && record.endpoint === 'extract' ? record.result!.data : {};
+    const score = scoreExtraction(truthJson, prediction, { ...extractionOptions, parseFailure: !ok });
+    scores.extraction[mode] = { score, failed: !ok, parseFailure, confidence };
+    scores.evaluation.extraction[mode] = toDocumentExtraction(score, !ok && parseFailure, confidence);
+    const repeatF1 = records
+      .filter((r) => r.endpoint === 'extract' && r.mode === mode)
+      .sort((a, b) => a.repeat - b.repeat)
+      .map(
+        (r) =>
+          scoreExtraction(truthJson, r.status === 'ok' && r.endpoint === 'extract' && r.result ? r.result.data : {}, {
+            ...extractionOptions,
+            parseFailure: r.status !== 'ok',
+          }).f1,
+      );
+    if (repeatF1.length > 1) scores.repeats.f1[mode] = repeatF1;
   }
+}
 
-  // Markdown, from /compare.
-  if (planned.some((s) => s.endpoint === 'compare')) {
-    const record = find('compare', null);
-    const pages = readComparePages(first);
-    if (record?.endpoint === 'compare' && record.status === 'ok') {
-      evaluation.dashboard_url = record.result.dashboardUrl;
-      evaluation.comparison_id = record.result.comparisonId;
-    }
-    scores.pages = pages;
-    if (truth.markdown) {
-      const score = scoreMarkdownPages(pages, truth.markdown);
-      const tables = scoreTables(pages === null ? null : pages.join('\n\n'), truth.markdown.join('\n\n'));
-      scores.markdown = {
-        score,
-        words: scoreWords(pages, truth.markdown),
-        tables: tables.truthTables > 0 ? tables : null,
-      };
-      evaluation.markdown = { ...toDocumentMarkdown(score), teds: tables.teds };
-      const repeatSimilarity = records
-        .filter((r) => r.endpoint === 'compare')
-        .sort((a, b) => a.repeat - b.repeat)
-        .map(
-          (r) =>
-            scoreMarkdownPages(
-              r.status === 'ok' && r.endpoint === 'compare' && r.result ? r.result.pages.map((p) => p.content) : null,
-              truth.markdown!,
-            ).similarity,
-        );
-      if (repeatSimilarity.length > 1) scores.repeats.similarity = repeatSimilarity;
-    } else if (referencePages) {
-      // No truth: the similarity between this system and the reference measures change, not accuracy.
-      scores.drift = scoreMarkdownDrift(pages, referencePages);
-      evaluation.markdown_drift = scores.drift.similarity;
-    }
+/** Markdown, from /compare: against the truth markdown (with each repetition's similarity), or, with none, the
+ * drift from the reference's. */
+function scoreCompare(
+  first: readonly CallRecord[],
+  records: readonly CallRecord[],
+  truth: LoadedTruth,
+  referencePages: string[] | null,
+  scores: ScoredSystemDocument,
+): void {
+  const { evaluation } = scores;
+  const record = findFirst(first, 'compare', null);
+  const pages = readComparePages(first);
+  if (record?.endpoint === 'compare' && record.status === 'ok') {
+    evaluation.dashboard_url = record.result.dashboardUrl;
+    evaluation.comparison_id = record.result.comparisonId;
   }
-
-  // Regions, from /split.
-  if (planned.some((s) => s.endpoint === 'split') && truth.regions) {
-    const record = find('split', null);
-    const predicted =
-      record?.status === 'ok' && record.endpoint === 'split' && record.result ? record.result.pages : null;
-    const regions = scoreRegions(predicted, truth.regions);
-    scores.regions = { counts: regions, failed: regions.failed };
-    evaluation.regions = {
-      f1_at50: regions.at50.f1,
-      f1_at75: regions.at75.f1,
-      mean_iou: regions.meanIoU,
-      char_accuracy: regions.charAccuracy,
+  scores.pages = pages;
+  if (truth.markdown) {
+    const truthMarkdown = truth.markdown;
+    const score = scoreMarkdownPages(pages, truthMarkdown);
+    const tables = scoreTables(pages === null ? null : pages.join('\n\n'), truthMarkdown.join('\n\n'));
+    scores.markdown = {
+      score,
+      words: scoreWords(pages, truthMarkdown),
+      tables: tables.truthTables > 0 ? tables : null,
     };
-    scores.regionPages = predicted ?? [];
+    evaluation.markdown = { ...toDocumentMarkdown(score), teds: tables.teds };
+    const repeatSimilarity = records
+      .filter((r) => r.endpoint === 'compare')
+      .sort((a, b) => a.repeat - b.repeat)
+      .map(
+        (r) =>
+          scoreMarkdownPages(
+            r.status === 'ok' && r.endpoint === 'compare' && r.result ? r.result.pages.map((p) => p.content) : null,
+            truthMarkdown,
+          ).similarity,
+      );
+    if (repeatSimilarity.length > 1) scores.repeats.similarity = repeatSimilarity;
+  } else if (referencePages) {
+    // No truth: the similarity between this system and the reference measures change, not accuracy.
+    scores.drift = scoreMarkdownDrift(pages, referencePages);
+    evaluation.markdown_drift = scores.drift.similarity;
   }
+}
 
-  // Latency, every recorded call of the first repetition (failed ones are counted, not in the percentiles).
-  const pageCount = evaluation.pages ?? truth.markdown?.length ?? truth.regions?.length ?? null;
+/** Regions, from /split, against the truth regions. */
+function scoreSplit(first: readonly CallRecord[], truthRegions: RegionPage[], scores: ScoredSystemDocument): void {
+  const record = findFirst(first, 'split', null);
+  const predicted =
+    record?.status === 'ok' && record.endpoint === 'split' && record.result ? record.result.pages : null;
+  const regions = scoreRegions(predicted, truthRegions);
+  scores.regions = { counts: regions, failed: regions.failed };
+  scores.evaluation.regions = {
+    f1_at50: regions.at50.f1,
+    f1_at75: regions.at75.f1,
+    mean_iou: regions.meanIoU,
+    char_accuracy: regions.charAccuracy,
+  };
+  scores.regionPages = predicted ?? [];
+}
+
+/** Latency, every recorded call of the first repetition (failed ones are counted, not in the percentiles). */
+function recordLatency(first: readonly CallRecord[], truth: LoadedTruth, scores: ScoredSystemDocument): void {
+  const pageCount = scores.evaluation.pages ?? truth.markdown?.length ?? truth.regions?.length ?? null;
   for (const record of first) {
     scores.latency.push({
       endpoint: record.endpoint,
@@ -207,7 +242,6 @@ export function scoreDocument(
       processingTimeMs: record.endpoint === 'process' && record.status === 'ok' ? record.result.processingTimeMs : null,
     });
   }
-  return scores;
 }
 
 function toDocumentExtraction(

@@ -22,13 +22,14 @@ import {
   smallestPossibleP,
   type ComparisonRequest,
   type CountsLike,
+  type PairedValues,
   type SystemComparison,
   computeMicroSimilarity,
   createMicroSimilarityDelta,
 } from '../score/index.js';
 import { DocbenchError } from '../errors.js';
 import { describeServiceUrl } from '../render/index.js';
-import { MODES } from '../types.js';
+import { MODES, type Mode } from '../types.js';
 import {
   DIFF_SCHEMA_VERSION,
   type DiffResult,
@@ -52,15 +53,74 @@ export interface CompareRunsOptions {
   datasetChanged?: boolean;
 }
 
+/** A document both runs scored, by id. */
+type DocumentPair = { id: string; base: DiffDocument; cand: DiffDocument };
+type PendingMetric = { metric: string; build: () => RawMetric };
+type PendingField = () => Omit<FieldDiff, Decided>;
+
 /** The comparison of `candidate` against `baseline`. */
 export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: CompareRunsOptions): DiffResult {
   const { settings } = options;
   const pairing = pairByDocumentId(indexMap(baseline.documents), indexMap(candidate.documents));
-  const pairs = pairing.ids.map((id) => ({
+  const pairs: DocumentPair[] = pairing.ids.map((id) => ({
     id,
     base: baseline.documents.get(id)!,
     cand: candidate.documents.get(id)!,
   }));
+  const warnings = pairingWarnings(pairing, baseline, candidate, Boolean(options.datasetChanged));
+  // Every comparison is collected first and bootstrapped in one pass (compareSystemsMany): the same numbers as
+  // one compareSystems call each, but the resamples of each document count are drawn once, not per metric.
+  const batch = createComparisonBatch();
+  const modes = MODES.filter(
+    (mode) =>
+      baseline.summary.systems[baseline.system]?.extraction[mode] &&
+      candidate.summary.systems[candidate.system]?.extraction[mode],
+  );
+  const rawHeadline = collectHeadline(pairs, modes, batch);
+  const rawFields = collectFields(pairs, modes, batch);
+  const latencyRows = collectLatency(pairs, batch);
+  // Chosen before the bootstrap runs: a primary metric the runs lack is an input error, reported at once.
+  const primary = choosePrimaryMetric(
+    rawHeadline.map((m) => m.metric),
+    settings.primary,
+  );
+  batch.run({ seed: settings.seed, resamples: settings.resamples });
+  const headline = decideHeadline(rawHeadline, primary, settings);
+  const fields = decideFields(rawFields, settings);
+  const { regression, reasons } = decideVerdict(headline, fields, primary, settings);
+  const power = powerOf(pairs.length, settings);
+
+  return {
+    schema_version: DIFF_SCHEMA_VERSION,
+    verdict: regression ? 'regression' : 'no regression',
+    reasons,
+    baseline: describeRun(baseline),
+    candidate: describeRun(candidate),
+    settings: describeSettings(settings, primary),
+    dataset_changed: Boolean(options.datasetChanged),
+    documents: { paired: pairs.length, only_in_baseline: pairing.onlyInA, only_in_candidate: pairing.onlyInB },
+    status_flips: {
+      to_failed: pairs.filter((p) => p.base.status === 'ok' && p.cand.status !== 'ok').map((p) => p.id),
+      to_ok: pairs.filter((p) => p.base.status !== 'ok' && p.cand.status === 'ok').map((p) => p.id),
+    },
+    headline,
+    fields,
+    flips: collectFlips(pairs, modes),
+    latency: latencyRows.map((row) => row()),
+    warnings,
+    power,
+    power_note:
+      !regression && headline.length > 0 && pairs.length < FEW_DOCUMENTS ? describePower(power, settings) : null,
+  };
+}
+
+/** What the comparison leaves out or cannot vouch for: documents in one run only, a changed dataset. */
+function pairingWarnings(
+  pairing: PairedValues,
+  baseline: DiffRun,
+  candidate: DiffRun,
+  datasetChanged: boolean,
+): string[] {
   const warnings: string[] = [];
   if (pairing.onlyInA.length > 0)
     warnings.push(
@@ -70,89 +130,24 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
     warnings.push(
       `${pairing.onlyInB.length} documents only in the candidate run were left out: ${preview(pairing.onlyInB)}`,
     );
-  if (options.datasetChanged)
+  if (datasetChanged)
     warnings.push(
       `the runs used different dataset contents (${shortHash(baseline.manifest.dataset.content_hash)} vs ${shortHash(candidate.manifest.dataset.content_hash)}): documents are paired by id, but their truth may differ`,
     );
-  const boot = { seed: settings.seed, resamples: settings.resamples };
-  // Every comparison is collected first and bootstrapped in one pass (compareSystemsMany): the same numbers as
-  // one compareSystems call each, but the resamples of each document count are drawn once, not per metric.
-  const batch = createComparisonBatch();
+  return warnings;
+}
 
-  // Headline metrics, higher is better for each.
-  const rawHeadline: { metric: string; build: () => RawMetric }[] = [];
-  const modes = MODES.filter(
-    (mode) =>
-      baseline.summary.systems[baseline.system]?.extraction[mode] &&
-      candidate.summary.systems[candidate.system]?.extraction[mode],
-  );
-  for (const mode of modes) {
-    const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
-    if (scored.length === 0) continue;
-    const base = scored.map((p) => p.base.extraction[mode]!);
-    const cand = scored.map((p) => p.cand.extraction[mode]!);
-    const f1 = batch.add({
-      a: cand.map((e) => e.f1),
-      b: base.map((e) => e.f1),
-      statistic: createMicroF1Delta(cand, base),
-    });
-    rawHeadline.push(
-      pendingMetric(
-        `extraction.${mode}.f1`,
-        `Field F1 (${mode}, normalised, micro)`,
-        'micro F1 from summed TP/FP/FN',
-        () => [microF1(base), microF1(cand), f1()],
-      ),
-    );
-    const exact = batch.add({
-      a: cand.map((e) => (e.exactMatch ? 1 : 0)),
-      b: base.map((e) => (e.exactMatch ? 1 : 0)),
-    });
-    rawHeadline.push(
-      pendingMetric(
-        `extraction.${mode}.exact_match_rate`,
-        `Exact-match rate (${mode})`,
-        'share of documents with no FP and no FN',
-        () => [exact().meanB, exact().meanA, exact()],
-      ),
-    );
-  }
+/** The pairs both runs scored in `mode`. */
+function scoredIn(pairs: readonly DocumentPair[], mode: Mode): DocumentPair[] {
+  return pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
+}
+
+/** The headline metrics (higher is better for each), added to the batch in this order: extraction, markdown, regions. */
+function collectHeadline(pairs: readonly DocumentPair[], modes: readonly Mode[], batch: ComparisonBatch) {
+  const rawHeadline: PendingMetric[] = [];
+  for (const mode of modes) rawHeadline.push(...collectExtractionHeadline(scoredIn(pairs, mode), mode, batch));
   const withMarkdown = pairs.filter((p) => p.base.similarity !== null && p.cand.similarity !== null);
-  if (withMarkdown.length > 0) {
-    const counted = withMarkdown.every((p) => p.base.markdownCounts && p.cand.markdownCounts);
-    if (counted) {
-      // The report's headline figure: micro similarity, 1 − Σedits / Σlength, recomputed on every resample.
-      const base = withMarkdown.map((p) => p.base.markdownCounts!);
-      const cand = withMarkdown.map((p) => p.cand.markdownCounts!);
-      const similarity = batch.add({
-        a: withMarkdown.map((p) => p.cand.similarity!),
-        b: withMarkdown.map((p) => p.base.similarity!),
-        statistic: createMicroSimilarityDelta(cand, base),
-      });
-      rawHeadline.push(
-        pendingMetric(
-          'markdown.similarity',
-          'Markdown similarity (micro)',
-          '1 − Σedits / Σlength over the drawn documents',
-          () => [computeMicroSimilarity(base), computeMicroSimilarity(cand), similarity()],
-        ),
-      );
-    } else {
-      // Runs scored before documents.jsonl carried edit counts: the mean per document is all there is.
-      const similarity = batch.add({
-        a: withMarkdown.map((p) => p.cand.similarity!),
-        b: withMarkdown.map((p) => p.base.similarity!),
-      });
-      rawHeadline.push(
-        pendingMetric(
-          'markdown.similarity',
-          'Markdown similarity (mean per document)',
-          'mean of per-document similarity',
-          () => [similarity().meanB, similarity().meanA, similarity()],
-        ),
-      );
-    }
-  }
+  if (withMarkdown.length > 0) rawHeadline.push(collectMarkdownHeadline(withMarkdown, batch));
   const withRegions = pairs.filter((p) => p.base.regionsF1 !== null && p.cand.regionsF1 !== null);
   if (withRegions.length > 0) {
     const regions = batch.add({
@@ -168,58 +163,131 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
       ),
     );
   }
+  return rawHeadline;
+}
 
-  // Field paths: micro F1 of each path over the documents where it occurs in either run.
-  const rawFields: (() => Omit<FieldDiff, Decided>)[] = [];
+/** Field F1 and exact-match rate of one mode over the documents both runs scored in it (none when none did). */
+function collectExtractionHeadline(scored: readonly DocumentPair[], mode: Mode, batch: ComparisonBatch) {
+  if (scored.length === 0) return [];
+  const base = scored.map((p) => p.base.extraction[mode]!);
+  const cand = scored.map((p) => p.cand.extraction[mode]!);
+  const f1 = batch.add({
+    a: cand.map((e) => e.f1),
+    b: base.map((e) => e.f1),
+    statistic: createMicroF1Delta(cand, base),
+  });
+  const exact = batch.add({
+    a: cand.map((e) => (e.exactMatch ? 1 : 0)),
+    b: base.map((e) => (e.exactMatch ? 1 : 0)),
+  });
+  return [
+    pendingMetric(
+      `extraction.${mode}.f1`,
+      `Field F1 (${mode}, normalised, micro)`,
+      'micro F1 from summed TP/FP/FN',
+      () => [microF1(base), microF1(cand), f1()],
+    ),
+    pendingMetric(
+      `extraction.${mode}.exact_match_rate`,
+      `Exact-match rate (${mode})`,
+      'share of documents with no FP and no FN',
+      () => [exact().meanB, exact().meanA, exact()],
+    ),
+  ];
+}
+
+/** Markdown similarity over the documents both runs have it for: micro when every one carries its edit counts. */
+function collectMarkdownHeadline(withMarkdown: readonly DocumentPair[], batch: ComparisonBatch): PendingMetric {
+  const counted = withMarkdown.every((p) => p.base.markdownCounts && p.cand.markdownCounts);
+  if (counted) {
+    // The report's headline figure: micro similarity, 1 − Σedits / Σlength, recomputed on every resample.
+    const base = withMarkdown.map((p) => p.base.markdownCounts!);
+    const cand = withMarkdown.map((p) => p.cand.markdownCounts!);
+    const similarity = batch.add({
+      a: withMarkdown.map((p) => p.cand.similarity!),
+      b: withMarkdown.map((p) => p.base.similarity!),
+      statistic: createMicroSimilarityDelta(cand, base),
+    });
+    return pendingMetric(
+      'markdown.similarity',
+      'Markdown similarity (micro)',
+      '1 − Σedits / Σlength over the drawn documents',
+      () => [computeMicroSimilarity(base), computeMicroSimilarity(cand), similarity()],
+    );
+  }
+  // Runs scored before documents.jsonl carried edit counts: the mean per document is all there is.
+  const similarity = batch.add({
+    a: withMarkdown.map((p) => p.cand.similarity!),
+    b: withMarkdown.map((p) => p.base.similarity!),
+  });
+  return pendingMetric(
+    'markdown.similarity',
+    'Markdown similarity (mean per document)',
+    'mean of per-document similarity',
+    () => [similarity().meanB, similarity().meanA, similarity()],
+  );
+}
+
+/** Field paths: micro F1 of each path over the documents where it occurs in either run. */
+function collectFields(pairs: readonly DocumentPair[], modes: readonly Mode[], batch: ComparisonBatch) {
+  const rawFields: PendingField[] = [];
   for (const mode of modes) {
-    const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
+    const scored = scoredIn(pairs, mode);
     const paths = new Set<string>();
     for (const p of scored)
       for (const side of [p.base, p.cand]) for (const key of side.extraction[mode]!.paths.keys()) paths.add(key);
-    for (const fieldPath of [...paths].sort()) {
-      const base: CountsLike[] = [];
-      const cand: CountsLike[] = [];
-      for (const p of scored) {
-        const b = p.base.extraction[mode]!.paths.get(fieldPath);
-        const c = p.cand.extraction[mode]!.paths.get(fieldPath);
-        if (!b && !c) continue;
-        base.push(toCounts(b));
-        cand.push(toCounts(c));
-      }
-      const comparison = batch.add({
-        a: cand.map(documentF1),
-        b: base.map(documentF1),
-        statistic: createMicroF1Delta(cand, base),
-      });
-      rawFields.push(() => ({
-        mode,
-        path: fieldPath,
-        documents: base.length,
-        baseline: { f1: microF1(base), ...sum(base) },
-        candidate: { f1: microF1(cand), ...sum(cand) },
-        delta: comparison().delta,
-        ci95: comparison().ci95,
-        p_bootstrap: bootstrapP(comparison()),
-      }));
-    }
+    for (const fieldPath of [...paths].sort()) rawFields.push(collectField(scored, mode, fieldPath, batch));
   }
+  return rawFields;
+}
 
-  const latencyRows = collectLatency(pairs, batch);
-  // Chosen before the bootstrap runs: a primary metric the runs lack is an input error, reported at once.
-  const primary = choosePrimaryMetric(
-    rawHeadline.map((m) => m.metric),
-    settings.primary,
-  );
-  batch.run(boot);
+function collectField(
+  scored: readonly DocumentPair[],
+  mode: Mode,
+  fieldPath: string,
+  batch: ComparisonBatch,
+): PendingField {
+  const base: CountsLike[] = [];
+  const cand: CountsLike[] = [];
+  for (const p of scored) {
+    const b = p.base.extraction[mode]!.paths.get(fieldPath);
+    const c = p.cand.extraction[mode]!.paths.get(fieldPath);
+    if (!b && !c) continue;
+    base.push(toCounts(b));
+    cand.push(toCounts(c));
+  }
+  const comparison = batch.add({
+    a: cand.map(documentF1),
+    b: base.map(documentF1),
+    statistic: createMicroF1Delta(cand, base),
+  });
+  return () => ({
+    mode,
+    path: fieldPath,
+    documents: base.length,
+    baseline: { f1: microF1(base), ...sum(base) },
+    candidate: { f1: microF1(cand), ...sum(cand) },
+    delta: comparison().delta,
+    ci95: comparison().ci95,
+    p_bootstrap: bootstrapP(comparison()),
+  });
+}
+
+/** The headline rows, decided: the primary metric on its own p, the others Holm-adjusted among themselves. */
+function decideHeadline(rawHeadline: readonly PendingMetric[], primary: string | null, settings: DiffSettings) {
   const measured = rawHeadline.map((row) => row.build());
   const families = adjustHeadlineFamilies(
     measured.map((m) => m.p_bootstrap),
     measured.findIndex((m) => m.metric === primary),
   );
-  const headline = measured.map((m, i) => ({ ...decideOne(m, families[i]!.p, settings), family: families[i]!.family }));
+  return measured.map((m, i) => ({ ...decideOne(m, families[i]!.p, settings), family: families[i]!.family }));
+}
+
+/** The field rows, decided on their Holm-adjusted p: regressions first, then the largest drops. */
+function decideFields(rawFields: readonly PendingField[], settings: DiffSettings) {
   const fieldRows = rawFields.map((row) => row());
   const fieldP = fieldRows.length > 0 ? holmAdjust(fieldRows.map((f) => f.p_bootstrap)) : [];
-  const fields = fieldRows
+  return fieldRows
     .map((f, i) => decideOne(f, fieldP[i]!, settings))
     .sort(
       (a, b) =>
@@ -228,9 +296,12 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
         a.path.localeCompare(b.path) ||
         a.mode.localeCompare(b.mode),
     );
+}
 
-  const flips: FlipDiff[] = modes.map((mode) => {
-    const scored = pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
+/** The documents whose exact match flipped, per mode. */
+function collectFlips(pairs: readonly DocumentPair[], modes: readonly Mode[]): FlipDiff[] {
+  return modes.map((mode) => {
+    const scored = scoredIn(pairs, mode);
     return {
       mode,
       to_wrong: scored
@@ -241,13 +312,15 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
         .map((p) => p.id),
     };
   });
-  const statusFlips = {
-    to_failed: pairs.filter((p) => p.base.status === 'ok' && p.cand.status !== 'ok').map((p) => p.id),
-    to_ok: pairs.filter((p) => p.base.status !== 'ok' && p.cand.status === 'ok').map((p) => p.id),
-  };
+}
 
-  const latency = latencyRows.map((row) => row());
-
+/** The verdict and its reasons: each headline regression (and field regression with fail_on_fields), or why none. */
+function decideVerdict(
+  headline: readonly MetricDiff[],
+  fields: readonly FieldDiff[],
+  primary: string | null,
+  settings: DiffSettings,
+): { regression: boolean; reasons: string[] } {
   const secondaries = headline.filter((h) => h.family === 'secondary').length;
   const reasons: string[] = [];
   for (const m of headline.filter((h) => h.regression)) {
@@ -274,32 +347,17 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
         : `no headline metric dropped by more than ${settings.tolerance} with a significant p ≤ ${settings.alpha} (the primary metric ${primary} alone, the others Holm-adjusted among themselves)${fieldRegressions.length > 0 && !settings.fail_on_fields ? ` (${fieldRegressions.length} field paths regressed; they decide the verdict only with diff.fail_on_fields)` : ''}`,
     );
   }
-  const power = powerOf(pairs.length, settings);
+  return { regression, reasons };
+}
 
+/** The settings the comparison ran with, and the tests and corrections it applied, for diff.json. */
+function describeSettings(settings: DiffSettings, primary: string | null): DiffResult['settings'] {
   return {
-    schema_version: DIFF_SCHEMA_VERSION,
-    verdict: regression ? 'regression' : 'no regression',
-    reasons,
-    baseline: describeRun(baseline),
-    candidate: describeRun(candidate),
-    settings: {
-      ...settings,
-      primary,
-      test: "Paired bootstrap over documents (percentile 95% interval; p two-sided from Δ / bootstrap standard error, never below the sign test's 2 · 0.5^k for the k documents that differ); sign test and Wilcoxon signed-rank reported alongside",
-      correction: `the primary metric (${primary ?? 'none'}) decided on its own p; the other headline metrics Holm-adjusted among themselves; field paths a Holm family of their own`,
-      tie_tolerance: DEFAULT_TIE_TOLERANCE,
-    },
-    dataset_changed: Boolean(options.datasetChanged),
-    documents: { paired: pairs.length, only_in_baseline: pairing.onlyInA, only_in_candidate: pairing.onlyInB },
-    status_flips: statusFlips,
-    headline,
-    fields,
-    flips,
-    latency,
-    warnings,
-    power,
-    power_note:
-      !regression && headline.length > 0 && pairs.length < FEW_DOCUMENTS ? describePower(power, settings) : null,
+    ...settings,
+    primary,
+    test: "Paired bootstrap over documents (percentile 95% interval; p two-sided from Δ / bootstrap standard error, never below the sign test's 2 · 0.5^k for the k documents that differ); sign test and Wilcoxon signed-rank reported alongside",
+    correction: `the primary metric (${primary ?? 'none'}) decided on its own p; the other headline metrics Holm-adjusted among themselves; field paths a Holm family of their own`,
+    tie_tolerance: DEFAULT_TIE_TOLERANCE,
   };
 }
 
@@ -329,7 +387,7 @@ function pendingMetric(
   label: string,
   aggregate: string,
   read: () => [baseline: number, candidate: number, comparison: SystemComparison],
-): { metric: string; build: () => RawMetric } {
+): PendingMetric {
   return { metric: name, build: () => metric(name, label, aggregate, ...read()) };
 }
 
@@ -379,10 +437,7 @@ function decideOne<T extends { delta: number }>(
   };
 }
 
-function collectLatency(
-  pairs: { id: string; base: DiffDocument; cand: DiffDocument }[],
-  batch: ComparisonBatch,
-): (() => LatencyDiff)[] {
+function collectLatency(pairs: readonly DocumentPair[], batch: ComparisonBatch): (() => LatencyDiff)[] {
   const keys = new Set<string>();
   for (const p of pairs)
     for (const key of Object.keys(p.base.latency)) if (p.cand.latency[key] !== undefined) keys.add(key);

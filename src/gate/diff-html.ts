@@ -4,7 +4,7 @@
  */
 import { type ChartView, createFrame, linearScale, px, formatMs } from '../render/index.js';
 import { DOCBENCH_VERSION } from '../version.js';
-import type { DiffResult, MetricDiff } from './diff-types.js';
+import type { DiffResult, FieldDiff, LatencyDiff, MetricDiff } from './diff-types.js';
 import { formatP, formatSigned } from './compare-runs.js';
 import { loadGateTemplates } from './page-templates.js';
 import { describeLostField, describeResult, lostFields } from './diff-wording.js';
@@ -77,13 +77,12 @@ export function buildDeltaChart(headline: readonly MetricDiff[], tolerance: numb
   return chart;
 }
 
+/** The view model of diff.html: ready text for every part of the page. */
 export function buildDiffView(diff: DiffResult): unknown {
   const tol = diff.settings.tolerance;
-  const b = diff.baseline;
   const c = diff.candidate;
   const regressed = diff.fields.filter((f) => f.regression);
   const improved = diff.fields.filter((f) => f.improvement);
-  const idList = (ids: string[]) => ({ ids: ids.slice(0, LISTED_IDS), more: Math.max(0, ids.length - LISTED_IDS) });
   return {
     title: `docbench diff: ${c.dataset.name}`,
     dataset: `${c.dataset.name}${c.dataset.version ? ` v${c.dataset.version}` : ''}`,
@@ -99,104 +98,134 @@ export function buildDiffView(diff: DiffResult): unknown {
     ],
     warnings: diff.warnings,
     method: `Documents paired by id (${diff.documents.paired} paired). ${diff.settings.test}. ${diff.settings.correction}. Regression: Δ < −${tol} and p ≤ ${diff.settings.alpha} (two-sided; the primary metric ${diff.settings.primary ?? '—'} on its own p, the others after Holm among themselves). ${diff.settings.resamples} resamples, seed ${diff.settings.seed}.`,
-    facts: [
-      { label: 'Baseline', value: b.run_id, detail: `${b.service} · ${b.created_at} · ${b.status}` },
-      { label: 'Candidate', value: c.run_id, detail: `${c.service} · ${c.created_at} · ${c.status}` },
-      {
-        label: 'Documents paired',
-        value: String(diff.documents.paired),
-        detail: `${diff.documents.only_in_baseline.length} only in baseline, ${diff.documents.only_in_candidate.length} only in candidate`,
-      },
-      {
-        label: 'Dataset',
-        value: c.dataset.content_hash.replace(/^sha256:/, '').slice(0, 12),
-        detail: diff.dataset_changed
-          ? `changed: baseline ${b.dataset.content_hash.replace(/^sha256:/, '').slice(0, 12)}`
-          : 'same content in both runs',
-      },
-      { label: 'Tolerance / α', value: `${tol} / ${diff.settings.alpha}` },
-    ],
+    facts: describeRuns(diff),
     chart: buildDeltaChart(diff.headline, tol),
-    headline: diff.headline.map((m) => ({
-      label: m.label,
-      metric: m.metric,
-      family: m.family,
-      aggregate: m.aggregate,
-      documents: m.documents,
-      baseline: m.baseline.toFixed(4),
-      candidate: m.candidate.toFixed(4),
-      delta: formatSigned(m.delta),
-      delta_class: deltaClass(m.delta, tol),
-      ci95: `${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}`,
-      p_bootstrap: formatP(m.p_bootstrap),
-      p_adjusted: formatP(m.p_adjusted),
-      p_sign: formatP(m.p_sign),
-      p_wilcoxon: formatP(m.p_wilcoxon),
-      wlt: `${m.wins} / ${m.losses} / ${m.ties}`,
-      ...describeResult(m),
-    })),
+    headline: diff.headline.map((m) => headlineRow(m, tol)),
     fields_summary: `${regressed.length} regressed and ${improved.length} improved of ${diff.fields.length} field paths compared (F1 change beyond ${tol} with Holm-adjusted p ≤ ${diff.settings.alpha} across the field paths). Regressions first, then by Δ.`,
-    fields: diff.fields.map((f) => ({
-      path: f.path,
-      mode: f.mode,
-      documents: f.documents,
-      baseline: f.baseline.f1.toFixed(4),
-      candidate: f.candidate.f1.toFixed(4),
-      delta: formatSigned(f.delta),
-      delta_class: deltaClass(f.delta, tol),
-      ci95: `${formatSigned(f.ci95[0])} to ${formatSigned(f.ci95[1])}`,
-      p_adjusted: formatP(f.p_adjusted),
-      baseline_counts: `${f.baseline.tp} / ${f.baseline.fp} / ${f.baseline.fn}`,
-      candidate_counts: `${f.candidate.tp} / ${f.candidate.fp} / ${f.candidate.fn}`,
-      ...describeResult(f),
-    })),
-    flips: [
-      ...diff.flips.flatMap((f) => [
-        {
-          title: `${f.mode}: exact → wrong`,
-          count: f.to_wrong.length,
-          tone: f.to_wrong.length ? 'bad' : 'neutral',
-          ...idList(f.to_wrong),
-        },
-        {
-          title: `${f.mode}: wrong → exact`,
-          count: f.to_correct.length,
-          tone: f.to_correct.length ? 'good' : 'neutral',
-          ...idList(f.to_correct),
-        },
-      ]),
+    fields: diff.fields.map((f) => fieldRow(f, tol)),
+    flips: flipLists(diff),
+    latency: diff.latency.map(latencyRow),
+  };
+}
+
+/** The facts above the verdict: the two runs, the pairing, the dataset, the decision's settings. */
+function describeRuns(diff: DiffResult) {
+  const b = diff.baseline;
+  const c = diff.candidate;
+  return [
+    { label: 'Baseline', value: b.run_id, detail: `${b.service} · ${b.created_at} · ${b.status}` },
+    { label: 'Candidate', value: c.run_id, detail: `${c.service} · ${c.created_at} · ${c.status}` },
+    {
+      label: 'Documents paired',
+      value: String(diff.documents.paired),
+      detail: `${diff.documents.only_in_baseline.length} only in baseline, ${diff.documents.only_in_candidate.length} only in candidate`,
+    },
+    {
+      label: 'Dataset',
+      value: c.dataset.content_hash.replace(/^sha256:/, '').slice(0, 12),
+      detail: diff.dataset_changed
+        ? `changed: baseline ${b.dataset.content_hash.replace(/^sha256:/, '').slice(0, 12)}`
+        : 'same content in both runs',
+    },
+    { label: 'Tolerance / α', value: `${diff.settings.tolerance} / ${diff.settings.alpha}` },
+  ];
+}
+
+function headlineRow(m: MetricDiff, tol: number) {
+  return {
+    label: m.label,
+    metric: m.metric,
+    family: m.family,
+    aggregate: m.aggregate,
+    documents: m.documents,
+    baseline: m.baseline.toFixed(4),
+    candidate: m.candidate.toFixed(4),
+    delta: formatSigned(m.delta),
+    delta_class: deltaClass(m.delta, tol),
+    ci95: `${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}`,
+    p_bootstrap: formatP(m.p_bootstrap),
+    p_adjusted: formatP(m.p_adjusted),
+    p_sign: formatP(m.p_sign),
+    p_wilcoxon: formatP(m.p_wilcoxon),
+    wlt: `${m.wins} / ${m.losses} / ${m.ties}`,
+    ...describeResult(m),
+  };
+}
+
+function fieldRow(f: FieldDiff, tol: number) {
+  return {
+    path: f.path,
+    mode: f.mode,
+    documents: f.documents,
+    baseline: f.baseline.f1.toFixed(4),
+    candidate: f.candidate.f1.toFixed(4),
+    delta: formatSigned(f.delta),
+    delta_class: deltaClass(f.delta, tol),
+    ci95: `${formatSigned(f.ci95[0])} to ${formatSigned(f.ci95[1])}`,
+    p_adjusted: formatP(f.p_adjusted),
+    baseline_counts: `${f.baseline.tp} / ${f.baseline.fp} / ${f.baseline.fn}`,
+    candidate_counts: `${f.candidate.tp} / ${f.candidate.fp} / ${f.candidate.fn}`,
+    ...describeResult(f),
+  };
+}
+
+/** The first LISTED_IDS ids of a list, and how many more there are. */
+function idList(ids: string[]) {
+  return { ids: ids.slice(0, LISTED_IDS), more: Math.max(0, ids.length - LISTED_IDS) };
+}
+
+/** The documents that flipped: exact match lost or won per mode, then calls that failed or recovered. */
+function flipLists(diff: DiffResult) {
+  return [
+    ...diff.flips.flatMap((f) => [
       {
-        title: 'calls ok → failed',
-        count: diff.status_flips.to_failed.length,
-        tone: diff.status_flips.to_failed.length ? 'bad' : 'neutral',
-        ...idList(diff.status_flips.to_failed),
+        title: `${f.mode}: exact → wrong`,
+        count: f.to_wrong.length,
+        tone: f.to_wrong.length ? 'bad' : 'neutral',
+        ...idList(f.to_wrong),
       },
       {
-        title: 'calls failed → ok',
-        count: diff.status_flips.to_ok.length,
-        tone: diff.status_flips.to_ok.length ? 'good' : 'neutral',
-        ...idList(diff.status_flips.to_ok),
+        title: `${f.mode}: wrong → exact`,
+        count: f.to_correct.length,
+        tone: f.to_correct.length ? 'good' : 'neutral',
+        ...idList(f.to_correct),
       },
-    ],
-    latency: diff.latency.map((l) => ({
-      key: l.key,
-      documents: l.documents,
-      baseline: `${formatMs(l.baseline.p50)} / ${formatMs(l.baseline.p95)}`,
-      candidate: `${formatMs(l.candidate.p50)} / ${formatMs(l.candidate.p95)}`,
-      delta_p50: signedMs(l.delta_p50),
-      delta_p95: signedMs(l.delta_p95),
-      delta_class:
-        l.delta_p95 !== null && l.baseline.p95
-          ? l.delta_p95 > 0.1 * l.baseline.p95
-            ? 'delta-bad'
-            : l.delta_p95 < -0.1 * l.baseline.p95
-              ? 'delta-good'
-              : ''
-          : '',
-      mean_delta: `${signedMs(l.mean_delta)} (${signedMs(l.ci95[0])} to ${signedMs(l.ci95[1])})`,
-      faster_slower: `${l.faster} / ${l.slower}`,
-      p_wilcoxon: formatP(l.p_wilcoxon),
-    })),
+    ]),
+    {
+      title: 'calls ok → failed',
+      count: diff.status_flips.to_failed.length,
+      tone: diff.status_flips.to_failed.length ? 'bad' : 'neutral',
+      ...idList(diff.status_flips.to_failed),
+    },
+    {
+      title: 'calls failed → ok',
+      count: diff.status_flips.to_ok.length,
+      tone: diff.status_flips.to_ok.length ? 'good' : 'neutral',
+      ...idList(diff.status_flips.to_ok),
+    },
+  ];
+}
+
+/** A latency row; its p95 change is marked when it moves by more than a tenth of the baseline's p95. */
+function latencyRow(l: LatencyDiff) {
+  return {
+    key: l.key,
+    documents: l.documents,
+    baseline: `${formatMs(l.baseline.p50)} / ${formatMs(l.baseline.p95)}`,
+    candidate: `${formatMs(l.candidate.p50)} / ${formatMs(l.candidate.p95)}`,
+    delta_p50: signedMs(l.delta_p50),
+    delta_p95: signedMs(l.delta_p95),
+    delta_class:
+      l.delta_p95 !== null && l.baseline.p95
+        ? l.delta_p95 > 0.1 * l.baseline.p95
+          ? 'delta-bad'
+          : l.delta_p95 < -0.1 * l.baseline.p95
+            ? 'delta-good'
+            : ''
+        : '',
+    mean_delta: `${signedMs(l.mean_delta)} (${signedMs(l.ci95[0])} to ${signedMs(l.ci95[1])})`,
+    faster_slower: `${l.faster} / ${l.slower}`,
+    p_wilcoxon: formatP(l.p_wilcoxon),
   };
 }
 

@@ -27,70 +27,76 @@ function table(rows: string[][]): string[] {
   );
 }
 
-/** Documents ok/failed, the compact leaderboard, the primary system's F1 per mode, similarity vs the reference with Δ, p50/p95 latency, gate, report path. */
-export function formatTerminalSummary(input: ReportView | RunSummary, options: TerminalSummaryOptions = {}): string {
-  let headline: HeadlineView;
-  let counts: { total: number; ok: number; failed: number; partial: number };
-  let gate: { passed: boolean; failed: number; checks: number } | null = null;
-  let title: string;
-  let leaderboard: LeaderboardView['metrics'][number] | undefined;
-  let comparisons: ComparisonRowView[];
-  if (isReportView(input)) {
-    headline = input.headline;
-    leaderboard = input.leaderboard.metrics[0];
-    comparisons = input.comparisons;
-    counts = input.documents.counts;
-    if (input.gate)
-      gate = {
-        passed: input.gate.passed,
-        failed: input.gate.checks.filter((c) => !c.passed).length,
-        checks: input.gate.checks.length,
-      };
-    title = `${input.header.dataset.name} · run ${input.header.run_id}`;
-  } else {
-    const primary = input.systems[input.primary]!;
-    leaderboard = buildLeaderboard(input, buildSystemViews(input)).metrics[0];
-    comparisons = buildComparisonRows(input);
-    headline = buildHeadline(
-      input,
-      MODES.filter((m) => primary.extraction[m] !== undefined),
-    );
-    counts = {
+/** What the summary prints, read from a report view or from summary.json (and gate.json). */
+interface SummaryFigures {
+  title: string;
+  counts: { total: number; ok: number; failed: number; partial: number };
+  leaderboard: LeaderboardView['metrics'][number] | undefined;
+  comparisons: ComparisonRowView[];
+  headline: HeadlineView;
+  gate: { passed: boolean; failed: number; checks: number } | null;
+}
+
+function gateFigures(gate: { passed: boolean; checks: readonly { passed: boolean }[] }): SummaryFigures['gate'] {
+  return { passed: gate.passed, failed: gate.checks.filter((c) => !c.passed).length, checks: gate.checks.length };
+}
+
+function figuresOfView(view: ReportView): SummaryFigures {
+  return {
+    title: `${view.header.dataset.name} · run ${view.header.run_id}`,
+    counts: view.documents.counts,
+    leaderboard: view.leaderboard.metrics[0],
+    comparisons: view.comparisons,
+    headline: view.headline,
+    gate: view.gate ? gateFigures(view.gate) : null,
+  };
+}
+
+function figuresOfSummary(summary: RunSummary, gate: GateResult | null | undefined): SummaryFigures {
+  const primary = summary.systems[summary.primary]!;
+  return {
+    title: `${summary.dataset.name} · run ${summary.run_id}`,
+    counts: {
       total: primary.documents.total,
       ok: primary.documents.succeeded,
       failed: primary.documents.failed,
       partial: 0,
-    };
-    if (options.gate)
-      gate = {
-        passed: options.gate.passed,
-        failed: options.gate.checks.filter((c) => !c.passed).length,
-        checks: options.gate.checks.length,
-      };
-    title = `${input.dataset.name} · run ${input.run_id}`;
-  }
-  const lines: string[] = [title];
-  const failedText =
-    counts.partial > 0
-      ? `${formatCount(counts.failed)} failed, ${formatCount(counts.partial)} partly failed`
-      : `${formatCount(counts.failed)} failed`;
-  lines.push(`documents: ${formatCount(counts.total)} (${formatCount(counts.ok)} ok, ${failedText})`);
-  if (leaderboard && leaderboard.rows.length > 1) {
-    lines.push('', `leaderboard: ${leaderboard.label}, ${leaderboard.basis}`);
-    const rows = leaderboard.rows.map((r) => [
-      `  ${r.rank}  ${r.system}${r.role === 'reference' ? ' (reference)' : ''}`,
-      r.value_text,
-      r.ci_text === 'not computed' ? '' : `95% ${r.ci_text}`,
-      `all its documents: ${r.own_text}`,
-      r.coverage ? `(${r.coverage})` : '',
-      r.p50 === '—' ? '' : `p50 ${r.p50}`,
-      r.cost_per_document === '—' ? '' : `${r.cost_per_document}/doc`,
-    ]);
-    lines.push(...table(rows));
-    const metric = leaderboard.label;
-    for (const c of comparisons.filter((c) => c.metric === metric))
-      lines.push(`  ${c.system} vs ${c.reference}: Δ ${c.delta_text} (95% interval ${c.ci_text}); ${c.verdict}`);
-  }
+    },
+    leaderboard: buildLeaderboard(summary, buildSystemViews(summary)).metrics[0],
+    comparisons: buildComparisonRows(summary),
+    headline: buildHeadline(
+      summary,
+      MODES.filter((m) => primary.extraction[m] !== undefined),
+    ),
+    gate: gate ? gateFigures(gate) : null,
+  };
+}
+
+/** The compact leaderboard and each system against the reference on its metric; nothing for a single system. */
+function leaderboardLines(
+  leaderboard: SummaryFigures['leaderboard'],
+  comparisons: readonly ComparisonRowView[],
+): string[] {
+  if (!leaderboard || leaderboard.rows.length <= 1) return [];
+  const rows = leaderboard.rows.map((r) => [
+    `  ${r.rank}  ${r.system}${r.role === 'reference' ? ' (reference)' : ''}`,
+    r.value_text,
+    r.ci_text === 'not computed' ? '' : `95% ${r.ci_text}`,
+    `all its documents: ${r.own_text}`,
+    r.coverage ? `(${r.coverage})` : '',
+    r.p50 === '—' ? '' : `p50 ${r.p50}`,
+    r.cost_per_document === '—' ? '' : `${r.cost_per_document}/doc`,
+  ]);
+  const lines = ['', `leaderboard: ${leaderboard.label}, ${leaderboard.basis}`, ...table(rows)];
+  const metric = leaderboard.label;
+  for (const c of comparisons.filter((c) => c.metric === metric))
+    lines.push(`  ${c.system} vs ${c.reference}: Δ ${c.delta_text} (95% interval ${c.ci_text}); ${c.verdict}`);
+  return lines;
+}
+
+/** The primary system's figures per mode, then its markdown similarity (against the reference when there is one). */
+function headlineLines(headline: HeadlineView): string[] {
+  const lines: string[] = [];
   if (headline.modes.length > 0) {
     lines.push('', `${headline.system}:`);
     const rows: string[][] = [['', ...headline.modes.map((m) => m.mode)]];
@@ -111,6 +117,24 @@ export function formatTerminalSummary(input: ReportView | RunSummary, options: T
     );
     lines.push(`  ${md.verdict}`);
   }
+  return lines;
+}
+
+/** Documents ok/failed, the compact leaderboard, the primary system's F1 per mode, similarity vs the reference with Δ, p50/p95 latency, gate, report path. */
+export function formatTerminalSummary(input: ReportView | RunSummary, options: TerminalSummaryOptions = {}): string {
+  const { title, counts, leaderboard, comparisons, headline, gate } = isReportView(input)
+    ? figuresOfView(input)
+    : figuresOfSummary(input, options.gate);
+  const failedText =
+    counts.partial > 0
+      ? `${formatCount(counts.failed)} failed, ${formatCount(counts.partial)} partly failed`
+      : `${formatCount(counts.failed)} failed`;
+  const lines = [
+    title,
+    `documents: ${formatCount(counts.total)} (${formatCount(counts.ok)} ok, ${failedText})`,
+    ...leaderboardLines(leaderboard, comparisons),
+    ...headlineLines(headline),
+  ];
   if (gate)
     lines.push(
       '',

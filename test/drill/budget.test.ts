@@ -168,6 +168,8 @@ describe('budgets', () => {
       ['--max-cost not a number', ['--max-cost', 'lots'], {}, '--max-cost'],
       ['--max-cost negative', ['--max-cost', '-1'], {}, '--max-cost'],
       ['--max-cost infinite', ['--max-cost', 'Infinity'], {}, '--max-cost'],
+      ['--max-cost empty', ['--max-cost', ''], {}, '--max-cost'],
+      ['--max-cost without an amount', ['--max-cost'], {}, '--max-cost'],
       ['maxCostUsd NaN (.nan in YAML)', [], { maxCostUsd: Number.NaN }, 'systems.paid.maxCostUsd'],
       ['maxCostUsd negative', [], { maxCostUsd: -2 }, 'systems.paid.maxCostUsd'],
       ['maxCostUsd not a number', [], { maxCostUsd: 'ten' }, 'systems.paid.maxCostUsd'],

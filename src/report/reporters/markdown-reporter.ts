@@ -61,17 +61,13 @@ function leaderboardLines(view: ReportView): string[] {
   return lines;
 }
 
-/**
- * @param reportsMs the reports' time so far, when summary.md is written as their last file (run.json then
- *   holds the previous rendering's); otherwise run.json's.
- */
-export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string {
-  const lines: string[] = [];
+/** The title, the gate's one-line verdict, the run's facts and time, and what went wrong with it. */
+function headerLines(view: ReportView, reportsMs: number | undefined): string[] {
   const h = view.header;
-  lines.push(
+  const lines = [
     `# docbench: ${escapeMarkdown(h.dataset.name)}${h.dataset.version ? ` v${escapeMarkdown(h.dataset.version)}` : ''}`,
     '',
-  );
+  ];
   if (view.gate) {
     const failed = view.gate.checks.filter((c) => !c.passed).length;
     lines.push(
@@ -97,9 +93,12 @@ export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string 
       `> ❌ **Failures:** ${escapeMarkdown(view.failures.message)} ${view.failures.codes.map((e) => `${escapeMarkdown(e.code)} ×${e.count}`).join(', ')}`,
       '',
     );
+  return lines;
+}
 
-  lines.push(...leaderboardLines(view));
-  lines.push(`## ${escapeMarkdown(view.primary)} in detail`, '');
+/** The primary system's headline table per mode, markdown similarity, fast vs slow and auto-accept. */
+function detailLines(view: ReportView): string[] {
+  const lines = [`## ${escapeMarkdown(view.primary)} in detail`, ''];
   const modes = view.headline.modes;
   if (modes.length > 0) {
     lines.push(`| Metric | ${modes.map((m) => m.mode).join(' | ')} |`, `|---|${modes.map(() => '---:').join('|')}|`);
@@ -126,38 +125,51 @@ export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string 
   if (view.fast_slow?.summary) lines.push(`**Fast vs slow:** ${escapeMarkdown(view.fast_slow.summary)}`, '');
   for (const cal of view.calibration)
     lines.push(`**Auto-accept (${cal.mode}):** ${escapeMarkdown(cal.auto_accept)}.`, '');
+  return lines;
+}
 
-  if (view.gate) {
-    lines.push('## Quality gate', '', '| Check | Scope | Required | Actual | Result |', '|---|---|---:|---:|---|');
-    for (const check of view.gate.checks) {
-      lines.push(
-        `| ${escapeMarkdown(check.metric)} | ${check.scope ? escapeMarkdown(check.scope) : 'all'} | ${escapeMarkdown(check.threshold_text)} | ${escapeMarkdown(check.actual_text)} | ${check.passed ? '✅ pass' : '❌ FAIL'} |`,
-      );
-    }
-    if (view.gate.document_failures > 0)
-      lines.push(
-        '',
-        `${formatCount(view.gate.document_failures)} documents are below the per-document thresholds (see junit.xml).`,
-      );
-    lines.push('');
-  }
-
-  if (view.fields.length > 0) {
+/** The gate's checks, one row each, and how many documents fell below the per-document thresholds. */
+function gateLines(view: ReportView): string[] {
+  if (!view.gate) return [];
+  const lines = ['## Quality gate', '', '| Check | Scope | Required | Actual | Result |', '|---|---|---:|---:|---|'];
+  for (const check of view.gate.checks) {
     lines.push(
-      `## Worst fields`,
-      '',
-      '| Field | Mode | F1 | Precision | Recall | Missing | Hallucinated | Wrong value | Format only |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+      `| ${escapeMarkdown(check.metric)} | ${check.scope ? escapeMarkdown(check.scope) : 'all'} | ${escapeMarkdown(check.threshold_text)} | ${escapeMarkdown(check.actual_text)} | ${check.passed ? '✅ pass' : '❌ FAIL'} |`,
     );
-    for (const f of view.fields.slice(0, WORST_FIELDS)) {
-      lines.push(
-        `| ${escapeMarkdown(f.path)} | ${escapeMarkdown(f.mode)} | ${f.text.f1} | ${f.text.precision} | ${f.text.recall} | ${f.missing} | ${f.hallucinated} | ${f.wrong_value} | ${f.format_only} |`,
-      );
-    }
-    if (view.fields.length > WORST_FIELDS) lines.push('', `${view.fields.length - WORST_FIELDS} more in fields.csv.`);
-    lines.push('');
   }
+  if (view.gate.document_failures > 0)
+    lines.push(
+      '',
+      `${formatCount(view.gate.document_failures)} documents are below the per-document thresholds (see junit.xml).`,
+    );
+  lines.push('');
+  return lines;
+}
 
+/** The WORST_FIELDS worst field paths, as the view orders them. */
+function worstFieldLines(view: ReportView): string[] {
+  if (view.fields.length === 0) return [];
+  const lines = [
+    `## Worst fields`,
+    '',
+    '| Field | Mode | F1 | Precision | Recall | Missing | Hallucinated | Wrong value | Format only |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const f of view.fields.slice(0, WORST_FIELDS)) {
+    lines.push(
+      `| ${escapeMarkdown(f.path)} | ${escapeMarkdown(f.mode)} | ${f.text.f1} | ${f.text.precision} | ${f.text.recall} | ${f.missing} | ${f.hallucinated} | ${f.wrong_value} | ${f.format_only} |`,
+    );
+  }
+  if (view.fields.length > WORST_FIELDS) lines.push('', `${view.fields.length - WORST_FIELDS} more in fields.csv.`);
+  lines.push('');
+  return lines;
+}
+
+/**
+ * Up to LISTED_DOCUMENTS documents: first those that failed or fell below the gate, then the worst by the
+ * primary system's field F1 in the last mode.
+ */
+function documentsToLookAtLines(view: ReportView): string[] {
   const attention = view.documents.rows.filter((r) => r.status !== 'ok' || r.gate_reasons.length > 0);
   const lastMode = view.modes[view.modes.length - 1];
   // "Worst" by the primary system's field F1: the one the detail sections describe.
@@ -169,29 +181,41 @@ export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string 
         .sort((a, b) => f1(a)! - f1(b)! || a.id.localeCompare(b.id))
     : [];
   const listed = [...attention, ...worst].slice(0, LISTED_DOCUMENTS);
-  if (listed.length > 0) {
+  if (listed.length === 0) return [];
+  const lines = [
+    '## Documents to look at',
+    '',
+    `| Document | Status | ${lastMode ? `F1 (${lastMode}, ${escapeMarkdown(view.primary)}) | ` : ''}Problem | Dashboard |`,
+    `|---|---|${lastMode ? '---:|' : ''}---|---|`,
+  ];
+  for (const row of listed) {
+    const problem =
+      [...row.errors, ...row.gate_reasons.map((r) => `below gate: ${r}`)].join('; ') || 'field F1 below 100%';
     lines.push(
-      '## Documents to look at',
-      '',
-      `| Document | Status | ${lastMode ? `F1 (${lastMode}, ${escapeMarkdown(view.primary)}) | ` : ''}Problem | Dashboard |`,
-      `|---|---|${lastMode ? '---:|' : ''}---|---|`,
+      `| ${escapeMarkdown(row.id)} | ${row.status === 'ok' ? 'ok' : `**${row.status.toUpperCase()}**`} | ${lastMode ? `${formatPercent(f1(row))} | ` : ''}${escapeMarkdown(problem.slice(0, 300))} | ${dashboardCell(row)} |`,
     );
-    for (const row of listed) {
-      const problem =
-        [...row.errors, ...row.gate_reasons.map((r) => `below gate: ${r}`)].join('; ') || 'field F1 below 100%';
-      lines.push(
-        `| ${escapeMarkdown(row.id)} | ${row.status === 'ok' ? 'ok' : `**${row.status.toUpperCase()}**`} | ${lastMode ? `${formatPercent(f1(row))} | ` : ''}${escapeMarkdown(problem.slice(0, 300))} | ${dashboardCell(row)} |`,
-      );
-    }
-    const more = attention.length + worst.length - listed.length;
-    if (more > 0) lines.push('', `${formatCount(more)} more in documents.csv.`);
-    lines.push('');
   }
-  lines.push(
+  const more = attention.length + worst.length - listed.length;
+  if (more > 0) lines.push('', `${formatCount(more)} more in documents.csv.`);
+  lines.push('');
+  return lines;
+}
+
+/**
+ * @param reportsMs the reports' time so far, when summary.md is written as their last file (run.json then
+ *   holds the previous rendering's); otherwise run.json's.
+ */
+export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string {
+  return [
+    ...headerLines(view, reportsMs),
+    ...leaderboardLines(view),
+    ...detailLines(view),
+    ...gateLines(view),
+    ...worstFieldLines(view),
+    ...documentsToLookAtLines(view),
     `Full report: \`report.html\` in the run directory (drill-downs in \`drilldown/\`). Written by docbench ${escapeMarkdown(view.report_version)}.`,
     '',
-  );
-  return lines.join('\n');
+  ].join('\n');
 }
 
 export const markdownReporter: Reporter = {

@@ -75,6 +75,11 @@ function mean(values: number[], name: string): number {
   return checkMetric(name, values.reduce((sum, v) => sum + v, 0) / values.length);
 }
 
+/** The sum over documents of one number of each. */
+function sumOver(documents: readonly ExtractionScore[], pick: (d: ExtractionScore) => number): number {
+  return documents.reduce((total, d) => total + pick(d), 0);
+}
+
 /**
  * Aggregates per-document scores. Every document counts — failed calls were scored as empty output.
  * @throws DocbenchError `INPUT_INVALID` when `documents` is empty (no number would mean anything).
@@ -86,13 +91,37 @@ export function aggregateExtraction(documents: readonly ExtractionScore[]): Extr
       hint: 'score at least one document; failed calls count as empty predictions, not as missing documents',
     });
   }
-  const sum = (pick: (d: ExtractionScore) => number) => documents.reduce((total, d) => total + pick(d), 0);
+  const sum = (pick: (d: ExtractionScore) => number) => sumOver(documents, pick);
   const micro = computePrf({ tp: sum((d) => d.tp), fp: sum((d) => d.fp), fn: sum((d) => d.fn) }, 'extraction micro');
   const strict = computePrf(
     { tp: sum((d) => d.strict.tp), fp: sum((d) => d.strict.fp), fn: sum((d) => d.strict.fn) },
     'extraction strict micro',
   );
-  const macro = (pick: (d: ExtractionScore) => PrfScore, label: string): MacroScore => ({
+  const byPath = aggregateByPath(documents);
+  return {
+    documents: n,
+    micro,
+    strict,
+    macro: macroScore(documents, (d) => d, 'extraction macro'),
+    strictMacro: macroScore(documents, (d) => d.strict, 'extraction strict macro'),
+    exactMatchRate: checkUnit('exact-match rate', sum((d) => (d.exactMatch ? 1 : 0)) / n),
+    strictExactMatchRate: checkUnit('strict exact-match rate', sum((d) => (d.strict.exactMatch ? 1 : 0)) / n),
+    parseFailureRate: checkUnit('parse-failure rate', sum((d) => (d.parseFailure ? 1 : 0)) / n),
+    parseFailures: sum((d) => (d.parseFailure ? 1 : 0)),
+    byPath,
+    items: aggregateItems(documents),
+    itemCountError: checkMetric('item count error', sum((d) => d.items.countError) / n, { min: 0 }),
+    anls: meanAnls(documents),
+  };
+}
+
+/** Mean per-document precision, recall and F1 of one pass (`pick`: the normalised or the strict). */
+function macroScore(
+  documents: readonly ExtractionScore[],
+  pick: (d: ExtractionScore) => PrfScore,
+  label: string,
+): MacroScore {
+  return {
     precision: checkUnit(
       `${label} precision`,
       mean(
@@ -114,8 +143,11 @@ export function aggregateExtraction(documents: readonly ExtractionScore[]): Extr
         label,
       ),
     ),
-  });
+  };
+}
 
+/** Counts, errors and ANLS of each collapsed path, summed over documents (true negatives left out). */
+function aggregateByPath(documents: readonly ExtractionScore[]): PathAggregate[] {
   const paths = new Map<
     string,
     { counts: Counts; strict: Counts; errors: Record<FieldError, number>; anls: number[] }
@@ -139,7 +171,7 @@ export function aggregateExtraction(documents: readonly ExtractionScore[]): Extr
       if (field.anls !== undefined) entry.anls.push(field.anls);
     }
   }
-  const byPath: PathAggregate[] = [...paths]
+  return [...paths]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([path, entry]) => ({
       path,
@@ -148,45 +180,37 @@ export function aggregateExtraction(documents: readonly ExtractionScore[]): Extr
       errors: Object.fromEntries(ERRORS.map((e) => [e, entry.errors[e]])) as Record<FieldError, number>,
       anls: entry.anls.length > 0 ? checkUnit(`anls ${path}`, mean(entry.anls, `anls ${path}`)) : null,
     }));
+}
 
-  const truthItems = sum((d) => d.items.truth);
-  const predictedItems = sum((d) => d.items.predicted);
-  const exactItems = sum((d) => d.items.exact);
+/** Line-item exact matching summed over documents. */
+function aggregateItems(documents: readonly ExtractionScore[]): ItemAggregate {
+  const truthItems = sumOver(documents, (d) => d.items.truth);
+  const predictedItems = sumOver(documents, (d) => d.items.predicted);
+  const exactItems = sumOver(documents, (d) => d.items.exact);
   const anyItems = truthItems + predictedItems > 0;
-  const withText = documents.filter((d) => d.anls !== null);
-
   return {
-    documents: n,
-    micro,
-    strict,
-    macro: macro((d) => d, 'extraction macro'),
-    strictMacro: macro((d) => d.strict, 'extraction strict macro'),
-    exactMatchRate: checkUnit('exact-match rate', sum((d) => (d.exactMatch ? 1 : 0)) / n),
-    strictExactMatchRate: checkUnit('strict exact-match rate', sum((d) => (d.strict.exactMatch ? 1 : 0)) / n),
-    parseFailureRate: checkUnit('parse-failure rate', sum((d) => (d.parseFailure ? 1 : 0)) / n),
-    parseFailures: sum((d) => (d.parseFailure ? 1 : 0)),
-    byPath,
-    items: {
-      truth: truthItems,
-      predicted: predictedItems,
-      exact: exactItems,
-      precision: anyItems ? checkUnit('item precision', predictedItems === 0 ? 0 : exactItems / predictedItems) : null,
-      recall: anyItems ? checkUnit('item recall', truthItems === 0 ? 0 : exactItems / truthItems) : null,
-      f1: anyItems ? checkUnit('item exact f1', (2 * exactItems) / (truthItems + predictedItems)) : null,
-    },
-    itemCountError: checkMetric('item count error', sum((d) => d.items.countError) / n, { min: 0 }),
-    anls:
-      withText.length > 0
-        ? {
-            mean: checkUnit(
-              'anls* mean',
-              mean(
-                withText.map((d) => d.anls!),
-                'anls* mean',
-              ),
-            ),
-            documents: withText.length,
-          }
-        : null,
+    truth: truthItems,
+    predicted: predictedItems,
+    exact: exactItems,
+    precision: anyItems ? checkUnit('item precision', predictedItems === 0 ? 0 : exactItems / predictedItems) : null,
+    recall: anyItems ? checkUnit('item recall', truthItems === 0 ? 0 : exactItems / truthItems) : null,
+    f1: anyItems ? checkUnit('item exact f1', (2 * exactItems) / (truthItems + predictedItems)) : null,
   };
+}
+
+/** Mean document ANLS* over the documents that have free-text fields; null when none has. */
+function meanAnls(documents: readonly ExtractionScore[]): ExtractionAggregate['anls'] {
+  const withText = documents.filter((d) => d.anls !== null);
+  return withText.length > 0
+    ? {
+        mean: checkUnit(
+          'anls* mean',
+          mean(
+            withText.map((d) => d.anls!),
+            'anls* mean',
+          ),
+        ),
+        documents: withText.length,
+      }
+    : null;
 }
