@@ -62,8 +62,11 @@ export interface DatasetDocument {
   mediaType?: string;
   /** Size in bytes of the local file. */
   bytes?: number;
-  /** Pages, when validation counted them from the file's bytes (src/dataset/page-count.ts). */
-  pages?: number;
+  /**
+   * Pages, when validation settled them from the file's bytes (src/dataset/page-count.ts): the count, or null
+   * when no reader can count them (a PDF without a document root).
+   */
+  pages?: number | null;
   /** Free-form tags, e.g. `{ tier: "fax", doc_type: "cms1500" }`. */
   tags: Record<string, string>;
   /** customContext for /extract; overrides the dataset's. */

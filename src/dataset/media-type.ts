@@ -32,8 +32,11 @@ export interface FileFacts {
   isFile: boolean;
   size: number;
   mediaType?: string;
-  /** Pages, when the whole file was seen and they could be counted from its bytes (src/dataset/page-count.ts). */
-  pages?: number;
+  /**
+   * Pages, when the whole file was seen and its bytes settle them (src/dataset/page-count.ts): the count, or
+   * null when no reader can count them.
+   */
+  pages?: number | null;
 }
 
 /** The facts of a regular file from its size and first bytes (at least its first KiB, or all of it). */
@@ -42,8 +45,8 @@ export function describeRegularFile(size: number, head: Buffer): FileFacts {
   const mediaType = sniffMediaType(head);
   if (!mediaType) return { isFile: true, size };
   // The hash reads small files whole: their pages are counted from those bytes, not from a second read.
-  const pages = head.length === size ? scanPageCount(mediaType, head) : null;
-  return pages === null ? { isFile: true, size, mediaType } : { isFile: true, size, mediaType, pages };
+  const pages = head.length === size ? scanPageCount(mediaType, head) : undefined;
+  return pages === undefined ? { isFile: true, size, mediaType } : { isFile: true, size, mediaType, pages };
 }
 
 /** Opens the file once for its fstat and first KiB (one open instead of a stat, then an open to sniff). */

@@ -10,10 +10,15 @@ import type { Redactor } from '../service/index.js';
 import type { CallRecord } from './record.js';
 
 export class ResultsWriter {
+  /**
+   * @param end where the next line goes: the file's size, kept here instead of asking the file system before
+   *   every append (this writer is the file's only one).
+   */
   private constructor(
     private readonly file: string,
     private fd: number | null,
     private readonly redact: Redactor,
+    private end: number,
   ) {}
 
   /**
@@ -22,21 +27,21 @@ export class ResultsWriter {
    */
   static open(file: string, redact: Redactor = (text) => text): ResultsWriter {
     let fd: number;
+    let end: number;
     try {
       fd = openSync(file, existsSync(file) ? 'r+' : 'w+');
-      truncateTornTail(fd);
+      end = truncateTornTail(fd);
     } catch (error) {
       throw unwritable(file, error);
     }
-    return new ResultsWriter(file, fd, redact);
+    return new ResultsWriter(file, fd, redact, end);
   }
 
   append(record: CallRecord): void {
     if (this.fd === null) throw new Error(`results writer for ${this.file} is closed`);
     const line = Buffer.from(`${this.redact(JSON.stringify(record))}\n`, 'utf8');
-    let position = -1;
+    const position = this.end;
     try {
-      position = fstatSync(this.fd).size;
       // write(2) may write only part of the line (a disk filling up, a file-size limit): keep writing the
       // rest; a line is recorded only once all of it is in the file.
       for (let written = 0; written < line.length; )
@@ -44,15 +49,14 @@ export class ResultsWriter {
     } catch (error) {
       // Cut off whatever part of the line made it, so the file never holds a torn line that a later append
       // would glue onto the next record (both would then be unreadable).
-      if (position >= 0) {
-        try {
-          ftruncateSync(this.fd, position);
-        } catch {
-          // Nothing more to do: the reader drops a torn last line, and --resume truncates it on open.
-        }
+      try {
+        ftruncateSync(this.fd, position);
+      } catch {
+        // Nothing more to do: the reader drops a torn last line, and --resume truncates it on open.
       }
       throw unwritable(this.file, error);
     }
+    this.end = position + line.length;
   }
 
   close(): void {
@@ -66,10 +70,10 @@ export class ResultsWriter {
   }
 }
 
-/** Cuts the file after its last newline: whatever follows is a line torn by a crash. */
-function truncateTornTail(fd: number): void {
+/** Cuts the file after its last newline (whatever follows is a line torn by a crash); returns its new size. */
+function truncateTornTail(fd: number): number {
   const size = fstatSync(fd).size;
-  if (size === 0) return;
+  if (size === 0) return 0;
   const chunk = Buffer.alloc(Math.min(size, 1 << 20));
   let end = size;
   while (end > 0) {
@@ -80,9 +84,10 @@ function truncateTornTail(fd: number): void {
     if (at !== -1) {
       const keep = start + at + 1;
       if (keep < size) ftruncateSync(fd, keep);
-      return;
+      return keep;
     }
     end = start;
   }
   ftruncateSync(fd, 0);
+  return 0;
 }

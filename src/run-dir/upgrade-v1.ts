@@ -21,62 +21,9 @@ import {
 export function upgradeSummaryV1(v1: RunSummaryV1): RunSummary {
   const name = v1SystemName(v1);
   const modes = Object.keys(v1.extraction ?? {}) as Mode[];
-  const byTag = (
-    pick: 'similarity_service' | 'similarity_baseline',
-    withExtraction: boolean,
-  ): SystemSummary['by_tag'] =>
-    Object.fromEntries(
-      Object.entries(v1.by_tag ?? {}).map(([key, values]) => [
-        key,
-        Object.fromEntries(
-          Object.entries(values).map(([value, t]) => [
-            value,
-            {
-              documents: t.documents,
-              failed: withExtraction ? t.failed : 0,
-              extraction_f1: withExtraction ? t.extraction_f1 : {},
-              exact_match_rate: withExtraction ? t.exact_match_rate : {},
-              similarity: t[pick],
-            },
-          ]),
-        ),
-      ]),
-    );
-  const primary: SystemSummary = {
-    kind: v1.service?.local ? 'local' : 'interface',
-    documents: v1.documents,
-    calls: v1.calls ?? {},
-    latency_ms: v1.latency_ms ?? {},
-    latency_per_page_ms: v1.latency_per_page_ms ?? {},
-    ...(v1.service_processing_ms ? { service_processing_ms: v1.service_processing_ms } : {}),
-    extraction: v1.extraction ?? {},
-    ...(v1.markdown?.service ? { markdown: v1.markdown.service } : {}),
-    ...(v1.markdown?.drift ? { markdown_drift: v1.markdown.drift } : {}),
-    confidence: v1.confidence ?? {},
-    ...(v1.regions ? { regions: v1.regions } : {}),
-    ...(v1.repeat ? { repeat: v1.repeat } : {}),
-    by_tag: byTag('similarity_service', true),
-    fields: (v1.fields ?? []).flatMap((f) => (f.mode === 'baseline' ? [] : [{ ...f, mode: f.mode }])),
-  };
-  const systems: Record<string, SystemSummary> = { [name]: primary };
-  const baseline = v1.extraction_baseline;
-  const baselineMarkdown = v1.markdown?.baseline;
-  if (baseline || baselineMarkdown) {
-    // A stored answer is the same in every mode: the one baseline block stands for each mode run.
-    const documents = Math.max(baseline?.documents ?? 0, baselineMarkdown?.documents ?? 0);
-    systems[INCUMBENT] = {
-      kind: 'stored',
-      documents: { total: documents, succeeded: documents, failed: 0 },
-      calls: {},
-      latency_ms: {},
-      latency_per_page_ms: {},
-      extraction: baseline ? Object.fromEntries(modes.map((mode) => [mode, baseline])) : {},
-      ...(baselineMarkdown ? { markdown: baselineMarkdown } : {}),
-      confidence: {},
-      by_tag: byTag('similarity_baseline', false),
-      fields: (v1.fields ?? []).flatMap((f) => (f.mode === 'baseline' ? modes.map((mode) => ({ ...f, mode })) : [])),
-    };
-  }
+  const systems: Record<string, SystemSummary> = { [name]: primarySystemV1(v1) };
+  const incumbent = incumbentSystemV1(v1, modes);
+  if (incumbent) systems[INCUMBENT] = incumbent;
   const names = Object.keys(systems);
   const reference = names.includes(INCUMBENT) ? INCUMBENT : null;
   return {
@@ -89,20 +36,7 @@ export function upgradeSummaryV1(v1: RunSummaryV1): RunSummary {
     primary: name,
     systems,
     leaderboard: leaderboardWithoutIntervals(systems, modes),
-    // Schema 1's one comparison: the markdown head-to-head, significant when its interval excluded zero.
-    comparisons:
-      reference && v1.markdown?.head_to_head
-        ? [
-            {
-              system: name,
-              reference,
-              metric: 'markdown.similarity',
-              ...v1.markdown.head_to_head,
-              p_holm: null,
-              significant: v1.markdown.head_to_head.ci95[0] > 0 || v1.markdown.head_to_head.ci95[1] < 0,
-            },
-          ]
-        : [],
+    comparisons: reference ? headToHeadComparison(v1, name, reference) : [],
     field_leaders: [],
     disagreements: [],
     skipped: {
@@ -112,6 +46,91 @@ export function upgradeSummaryV1(v1: RunSummaryV1): RunSummary {
     },
     metric_versions: v1.metric_versions ?? {},
   };
+}
+
+/** The run's own system: every figure schema 1 kept for the service it called, its baseline fields left out. */
+function primarySystemV1(v1: RunSummaryV1): SystemSummary {
+  return {
+    kind: v1.service?.local ? 'local' : 'interface',
+    documents: v1.documents,
+    calls: v1.calls ?? {},
+    latency_ms: v1.latency_ms ?? {},
+    latency_per_page_ms: v1.latency_per_page_ms ?? {},
+    ...(v1.service_processing_ms ? { service_processing_ms: v1.service_processing_ms } : {}),
+    extraction: v1.extraction ?? {},
+    ...(v1.markdown?.service ? { markdown: v1.markdown.service } : {}),
+    ...(v1.markdown?.drift ? { markdown_drift: v1.markdown.drift } : {}),
+    confidence: v1.confidence ?? {},
+    ...(v1.regions ? { regions: v1.regions } : {}),
+    ...(v1.repeat ? { repeat: v1.repeat } : {}),
+    by_tag: byTagV1(v1, 'similarity_service', true),
+    fields: (v1.fields ?? []).flatMap((f) => (f.mode === 'baseline' ? [] : [{ ...f, mode: f.mode }])),
+  };
+}
+
+/** The stored system `incumbent` the baseline files' scores become; null when the run scored none. */
+function incumbentSystemV1(v1: RunSummaryV1, modes: readonly Mode[]): SystemSummary | null {
+  const baseline = v1.extraction_baseline;
+  const baselineMarkdown = v1.markdown?.baseline;
+  if (!baseline && !baselineMarkdown) return null;
+  // A stored answer is the same in every mode: the one baseline block stands for each mode run.
+  const documents = Math.max(baseline?.documents ?? 0, baselineMarkdown?.documents ?? 0);
+  return {
+    kind: 'stored',
+    documents: { total: documents, succeeded: documents, failed: 0 },
+    calls: {},
+    latency_ms: {},
+    latency_per_page_ms: {},
+    extraction: baseline ? Object.fromEntries(modes.map((mode) => [mode, baseline])) : {},
+    ...(baselineMarkdown ? { markdown: baselineMarkdown } : {}),
+    confidence: {},
+    by_tag: byTagV1(v1, 'similarity_baseline', false),
+    fields: (v1.fields ?? []).flatMap((f) => (f.mode === 'baseline' ? modes.map((mode) => ({ ...f, mode })) : [])),
+  };
+}
+
+/**
+ * One system's figures per tag value; schema 1 kept one similarity column per side, and extraction figures for
+ * the called service only (`withExtraction`).
+ */
+function byTagV1(
+  v1: RunSummaryV1,
+  pick: 'similarity_service' | 'similarity_baseline',
+  withExtraction: boolean,
+): SystemSummary['by_tag'] {
+  return Object.fromEntries(
+    Object.entries(v1.by_tag ?? {}).map(([key, values]) => [
+      key,
+      Object.fromEntries(
+        Object.entries(values).map(([value, t]) => [
+          value,
+          {
+            documents: t.documents,
+            failed: withExtraction ? t.failed : 0,
+            extraction_f1: withExtraction ? t.extraction_f1 : {},
+            exact_match_rate: withExtraction ? t.exact_match_rate : {},
+            similarity: t[pick],
+          },
+        ]),
+      ),
+    ]),
+  );
+}
+
+/** Schema 1's one comparison: the markdown head-to-head, significant when its interval excluded zero. */
+function headToHeadComparison(v1: RunSummaryV1, name: string, reference: string): RunSummary['comparisons'] {
+  const headToHead = v1.markdown?.head_to_head;
+  if (!headToHead) return [];
+  return [
+    {
+      system: name,
+      reference,
+      metric: 'markdown.similarity',
+      ...headToHead,
+      p_holm: null,
+      significant: headToHead.ci95[0] > 0 || headToHead.ci95[1] < 0,
+    },
+  ];
 }
 
 /** The ranking schema 1's figures allow: values and ranks, no intervals (schema 1 bootstrapped none per system). */

@@ -15,7 +15,7 @@ import { ShapeReader } from './shape.js';
 import { encodeMultipart, type MultipartPart } from './multipart.js';
 import { readExtract } from './read-extract.js';
 import { readCompare, readProcess, readSplit } from './read-others.js';
-import { createLazyAgent } from './agent.js';
+import { createLazyAgent, type LazyAgent } from './agent.js';
 import {
   runAttempts,
   sendExchange,
@@ -101,8 +101,38 @@ export interface ServiceClient {
 const DEFAULT_TIMEOUT_MS = 600_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
 
+/** What every call of one client shares: the connection pool, the endpoints' addresses, the key, the policies. */
+interface CallSettings {
+  agent: LazyAgent;
+  targets: Map<Endpoint, { origin: string; path: string }>;
+  apiKey: string | null;
+  auth: Record<Endpoint, AuthHeader>;
+  redact: Redactor;
+  exchange: ExchangeSettings;
+  loop: AttemptLoop;
+}
+
 export function createClient(options: ClientOptions): ServiceClient {
   const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const settings = createCallSettings(options, baseUrl);
+  const { agent } = settings;
+  return {
+    baseUrl,
+    extract: (document, params, signal) =>
+      callEndpoint(settings, 'extract', extractParts(document, params), readExtract, signal),
+    compare: (document, params, signal) =>
+      callEndpoint(settings, 'compare', compareParts(document, params), readCompare, signal),
+    split: (document, signal) => callEndpoint(settings, 'split', [documentPart(document)], readSplit, signal),
+    process: (document, params, signal) =>
+      callEndpoint(settings, 'process', processParts(document, params), readProcess, signal),
+    prepare: async () => {
+      await agent.get();
+    },
+    close: agent.close,
+  };
+}
+
+function createCallSettings(options: ClientOptions, baseUrl: string): CallSettings {
   const apiKey = options.apiKey ?? null;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
@@ -110,7 +140,7 @@ export function createClient(options: ClientOptions): ServiceClient {
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const redact = createRedactor([apiKey]);
   // undici's own header/body timeouts would fire independently of ours: align them with the attempt timeout.
-  // Made by the first call, before its first attempt starts (see `call`).
+  // Made by the first call, before its first attempt starts (see `callEndpoint`).
   const agent = createLazyAgent({
     connections: options.connections ?? 64,
     headersTimeout: timeoutMs,
@@ -126,7 +156,6 @@ export function createClient(options: ClientOptions): ServiceClient {
       splitTarget(`${baseUrl}${endpointPath}`),
     ]),
   );
-
   const exchange: ExchangeSettings = {
     timeoutMs,
     maxResponseBytes,
@@ -142,104 +171,90 @@ export function createClient(options: ClientOptions): ServiceClient {
     random: options.random ?? Math.random,
     onAttempt: options.onAttempt,
   };
+  return { agent, targets, apiKey, auth, redact, exchange, loop };
+}
 
-  async function call<T>(
-    endpoint: Endpoint,
-    parts: MultipartPart[],
-    read: (body: unknown, reader: ShapeReader) => T,
-    signal?: AbortSignal,
-  ): Promise<CallOutcome<T>> {
-    // Before the clock starts: loading undici (the first call only) is neither part of an attempt, where it
-    // would eat into the attempt's timeout, nor of the call's latency.
-    const dispatcher = await agent.get();
-    const started = performance.now();
-    // Encoded once: every attempt resends the same bytes.
-    const form = encodeMultipart(parts);
-    const target = targets.get(endpoint)!;
-    const outcome = await runAttempts(endpoint, signal, loop, async () => {
-      const headers = {
-        accept: 'application/json',
-        'user-agent': 'docbench',
-        'content-type': form.contentType,
-        ...authHeaders(endpoint, apiKey, auth),
-      };
-      const answer = await sendExchange(
-        dispatcher,
-        endpoint,
-        { origin: target.origin, path: target.path, method: 'POST', body: form.body, headers },
-        signal,
-        exchange,
-      );
-      const reader = new ShapeReader(endpoint, () => excerpt(JSON.stringify(answer.body), redact), {
-        status: answer.status,
-        redact,
-      });
-      return { status: answer.status, result: read(answer.body, reader) };
-    });
-    const timing = {
-      attempts: outcome.attempts,
-      latencyMs: performance.now() - started,
-      lastAttemptMs: outcome.lastAttemptMs,
+/** One call of `endpoint`: the attempt loop around one exchange, timed, its answer read by `read`. */
+async function callEndpoint<T>(
+  settings: CallSettings,
+  endpoint: Endpoint,
+  parts: MultipartPart[],
+  read: (body: unknown, reader: ShapeReader) => T,
+  signal?: AbortSignal,
+): Promise<CallOutcome<T>> {
+  const { redact } = settings;
+  // Before the clock starts: loading undici (the first call only) is neither part of an attempt, where it
+  // would eat into the attempt's timeout, nor of the call's latency.
+  const dispatcher = await settings.agent.get();
+  const started = performance.now();
+  // Encoded once: every attempt resends the same bytes.
+  const form = encodeMultipart(parts);
+  const target = settings.targets.get(endpoint)!;
+  const outcome = await runAttempts(endpoint, signal, settings.loop, async () => {
+    const headers = {
+      accept: 'application/json',
+      'user-agent': 'docbench',
+      'content-type': form.contentType,
+      ...authHeaders(endpoint, settings.apiKey, settings.auth),
     };
-    return outcome.ok
-      ? { ok: true, result: outcome.value.result, status: outcome.value.status, ...timing }
-      : { ok: false, error: outcome.error, ...timing };
-  }
-
-  return {
-    baseUrl,
-    extract: (document, params, signal) =>
-      call(
-        'extract',
-        [
-          documentPart(document),
-          // docs/service-interface.md §4.2: a JSON Schema document serialised to a string; booleans as text `true`/`false`.
-          { name: 'schema', value: JSON.stringify(params.schema) },
-          { name: 'fast', value: String(params.fast) },
-          ...(params.customContext ? [{ name: 'customContext', value: params.customContext }] : []),
-          ...(params.imageMetadataDetect === undefined
-            ? []
-            : [{ name: 'imageMetadataDetect', value: String(params.imageMetadataDetect) }]),
-        ],
-        readExtract,
-        signal,
-      ),
-    compare: (document, params, signal) =>
-      call(
-        'compare',
-        [
-          documentPart(document),
-          // The reference names the part `original_results`; its example request sends `originalResults`.
-          ...(params.baselineMarkdown === undefined
-            ? []
-            : [
-                { name: 'original_results', value: params.baselineMarkdown },
-                { name: 'originalResults', value: params.baselineMarkdown },
-              ]),
-        ],
-        readCompare,
-        signal,
-      ),
-    split: (document, signal) => call('split', [documentPart(document)], readSplit, signal),
-    process: (document, params, signal) =>
-      call(
-        'process',
-        [
-          documentPart(document),
-          { name: 'output_format', value: params.outputFormat ?? 'json' },
-          { name: 'extract_images', value: String(params.extractImages ?? false) },
-          { name: 'include_bounding_boxes', value: String(params.includeBoundingBoxes ?? false) },
-          { name: 'extract_metadata', value: String(params.extractMetadata ?? false) },
-          { name: 'extract_signature', value: String(params.extractSignature ?? false) },
-        ],
-        readProcess,
-        signal,
-      ),
-    prepare: async () => {
-      await agent.get();
-    },
-    close: agent.close,
+    const answer = await sendExchange(
+      dispatcher,
+      endpoint,
+      { origin: target.origin, path: target.path, method: 'POST', body: form.body, headers },
+      signal,
+      settings.exchange,
+    );
+    const reader = new ShapeReader(endpoint, () => excerpt(JSON.stringify(answer.body), redact), {
+      status: answer.status,
+      redact,
+    });
+    return { status: answer.status, result: read(answer.body, reader) };
+  });
+  const timing = {
+    attempts: outcome.attempts,
+    latencyMs: performance.now() - started,
+    lastAttemptMs: outcome.lastAttemptMs,
   };
+  return outcome.ok
+    ? { ok: true, result: outcome.value.result, status: outcome.value.status, ...timing }
+    : { ok: false, error: outcome.error, ...timing };
+}
+
+function extractParts(document: DocumentInput, params: ExtractParams): MultipartPart[] {
+  return [
+    documentPart(document),
+    // docs/service-interface.md §4.2: a JSON Schema document serialised to a string; booleans as text `true`/`false`.
+    { name: 'schema', value: JSON.stringify(params.schema) },
+    { name: 'fast', value: String(params.fast) },
+    ...(params.customContext ? [{ name: 'customContext', value: params.customContext }] : []),
+    ...(params.imageMetadataDetect === undefined
+      ? []
+      : [{ name: 'imageMetadataDetect', value: String(params.imageMetadataDetect) }]),
+  ];
+}
+
+function compareParts(document: DocumentInput, params: CompareParams): MultipartPart[] {
+  return [
+    documentPart(document),
+    // The reference names the part `original_results`; its example request sends `originalResults`.
+    ...(params.baselineMarkdown === undefined
+      ? []
+      : [
+          { name: 'original_results', value: params.baselineMarkdown },
+          { name: 'originalResults', value: params.baselineMarkdown },
+        ]),
+  ];
+}
+
+function processParts(document: DocumentInput, params: ProcessParams): MultipartPart[] {
+  return [
+    documentPart(document),
+    { name: 'output_format', value: params.outputFormat ?? 'json' },
+    { name: 'extract_images', value: String(params.extractImages ?? false) },
+    { name: 'include_bounding_boxes', value: String(params.includeBoundingBoxes ?? false) },
+    { name: 'extract_metadata', value: String(params.extractMetadata ?? false) },
+    { name: 'extract_signature', value: String(params.extractSignature ?? false) },
+  ];
 }
 
 function normalizeBaseUrl(baseUrl: string): string {

@@ -34,6 +34,19 @@ describe('validateDataset on a valid dataset', () => {
     expect(validation.dataset!.locale).toBe('US');
   });
 
+  it('settles from the bytes it hashes the pages of a PDF without a document root: none can be counted', async () => {
+    const root = await dataset({ ...validFiles(), 'documents/claim-2.pdf': Buffer.from('%PDF-1.4\n%%EOF\n') });
+    const { dataset: loaded } = await validateDataset(root);
+    const pages = new Map(loaded!.documents.map((document) => [document.id, document.pages]));
+    // claim-1 has a root but no page tree: pdf.js counts it later.
+    expect(pages).toEqual(
+      new Map([
+        ['claim-1', undefined],
+        ['claim-2', null],
+      ]),
+    );
+  });
+
   it('changes the content hash when a byte changes, but not when README.md changes', async () => {
     const root = await dataset(validFiles());
     const before = (await validateDataset(root)).contentHash;

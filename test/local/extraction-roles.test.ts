@@ -277,6 +277,53 @@ describe('extraction by role', () => {
     expect(shopOf([at('Dion Realties Sdn Bhd (Co. No:20154-T)', 60, 20, 12)])).toBe('Dion Realties Sdn Bhd');
   });
 
+  it('never takes an address line ending in a comma, or a line wholly in parentheses, for the name', () => {
+    // The name starts with a digit, which makes it doubtful; before, "BUKIT INDAH," and then the
+    // "(GST Reg. No : …)" line under the address beat it.
+    const result = extractFields(
+      page(
+        [
+          '21 CAFE & GRILL own by ABC TRADING',
+          '5G, JALAN SS2/24,',
+          'BUKIT INDAH,',
+          '47300 PETALING JAYA.',
+          '(GST Reg. No : 000111222333)',
+        ].map((text, i) => at(text, 60, 40 + i * 14)),
+        900,
+      ),
+      receiptSchema,
+      { fast: false },
+    );
+    expect(result.data.shop).toBe('21 CAFE & GRILL own by ABC TRADING');
+    expect(result.data.shop_address).toBe('5G, JALAN SS2/24, BUKIT INDAH, 47300 PETALING JAYA.');
+  });
+
+  it('reads the address past a line tying the name to another business, and a labelled address when nothing under the name reads as one', () => {
+    const addressOf = (lines: string[]) =>
+      extractFields(
+        page([at('SEMPURNA FOODS SDN BHD', 100, 20, 12), ...lines.map((text, i) => at(text, 100, 36 + i * 14))]),
+        receiptSchema,
+        { fast: false },
+      ).data.shop_address;
+    expect(
+      addressOf([
+        '(123456-A)',
+        'formerly known as',
+        'KEDAI LAMA SDN BHD',
+        'Licensee of Burger Palace',
+        'Level 3, Wisma Utama,',
+        '50450 Kuala Lumpur',
+        'Tel: 03-1234567',
+      ]),
+    ).toBe('Level 3, Wisma Utama, 50450 Kuala Lumpur');
+    // A branch name under the name, the head office's address labelled further down.
+    expect(
+      addressOf(['CHERAS OUTLET', 'TEL/FAX: 03-1234567', 'HQ ADD: LOT 12, JALAN MERBAU', '41400 KLANG, SELANGOR']),
+    ).toBe('LOT 12, JALAN MERBAU 41400 KLANG, SELANGOR');
+    // Neither: a branch in parentheses is no address.
+    expect(addressOf(['(CHERAS BRANCH)', 'GST Reg : 001627654144'])).toBeNull();
+  });
+
   it('reads the total a receipt customer paid: rates are not amounts, a rounding adjustment counts, cash minus change decides between totals', () => {
     const totalOf = (lines: string[][]) =>
       extractFields(

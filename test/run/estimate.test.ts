@@ -8,7 +8,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { countPdfPages, countTiffPages } from '../../src/dataset/page-count.js';
+import { countPdfPages, countTiffPages, scanPageCount } from '../../src/dataset/page-count.js';
 import { openPdf } from '../../src/pdf/index.js';
 import { createBudgetLedger } from '../../src/run/budget.js';
 import { createProgress } from '../../src/run/progress.js';
@@ -46,8 +46,28 @@ describe('page counts', () => {
 
   it('open files with object streams, and files without a visible page tree, with pdf.js', async () => {
     const pdf = await drawPdf([[], []]);
-    expect(await countPdfPages(Buffer.concat([pdf, Buffer.from('% /ObjStm\n')]))).toBe(2);
-    expect(await countPdfPages(Buffer.from('%PDF-1.4\n%%EOF\n'))).toBeNull();
+    const withObjectStreams = Buffer.concat([pdf, Buffer.from('% /ObjStm\n')]);
+    expect(scanPageCount('application/pdf', withObjectStreams)).toBeUndefined();
+    expect(await countPdfPages(withObjectStreams)).toBe(2);
+    // A catalog without a page tree: pdf.js decides (it falls back to one page).
+    const noPageTree = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    expect(scanPageCount('application/pdf', noPageTree)).toBeUndefined();
+    expect(await countPdfPages(noPageTree)).toBe(await pdfJsPageCount(noPageTree));
+  });
+
+  it('settle files without a document root from their bytes, as pdf.js does', async () => {
+    const rootless = [
+      '%PDF-1.4\n%%EOF\n',
+      '%PDF-1.7\n1 0 obj << /Type /Page >> endobj\ntrailer << /Size 2 >>\n%%EOF\n',
+      '%PDF-1.5\n1 0 obj << /Kids [] >> endobj\n',
+    ].map((text) => Buffer.from(text, 'latin1'));
+    for (const bytes of rootless) {
+      expect(scanPageCount('application/pdf', bytes), bytes.toString('latin1')).toBeNull();
+      expect(await pdfJsPageCount(bytes), bytes.toString('latin1')).toBeNull();
+    }
+    // A `#`-escaped name may spell /Root: only pdf.js can tell.
+    const escaped = Buffer.from('%PDF-1.4\ntrailer << /R#6Fot 1 0 R >>\n%%EOF\n', 'latin1');
+    expect(scanPageCount('application/pdf', escaped)).toBeUndefined();
   });
 
   it('refuse damaged TIFF chains (sharp counts those)', () => {
@@ -61,6 +81,18 @@ describe('page counts', () => {
     expect(countTiffPages(Buffer.from('not a tiff'))).toBeNull();
   });
 });
+
+/** The page count pdf.js opens `bytes` with; null when it cannot open them. */
+async function pdfJsPageCount(bytes: Buffer): Promise<number | null> {
+  try {
+    const pdf = await openPdf(new Uint8Array(bytes));
+    const pages = pdf.pageCount;
+    await pdf.close();
+    return pages;
+  } catch {
+    return null;
+  }
+}
 
 const tokens = { inputTokensPerPage: 1000, outputTokensPerPage: 400, source: 'kind default' as const };
 

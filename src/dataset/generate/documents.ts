@@ -47,7 +47,15 @@ const CMS_LINES = 6;
 
 function layoutClaimForm(claim: Claim): Layout {
   const flow = new PageFlow({ top: 40, bottom: 40, left: 36, right: 36 });
-  const { patient, practice, coverage, totals } = claim;
+  claimFormTitle(flow, claim);
+  claimFormPatientBoxes(flow, claim);
+  claimFormServiceLines(flow, claim);
+  claimFormTotalsAndProvider(flow, claim);
+  return flow.layout;
+}
+
+/** The payer's address at the top right, the form's title and its approval line. */
+function claimFormTitle(flow: PageFlow, { coverage }: Claim): void {
   flow.paragraph(
     [
       coverage.payerName,
@@ -62,6 +70,11 @@ function layoutClaimForm(claim: Claim): Layout {
   flow.heading('HEALTH INSURANCE CLAIM FORM', 1, 36, 82, 15);
   flow.paragraph(['APPROVED BY NATIONAL UNIFORM CLAIM COMMITTEE (NUCC) 02/12'], 36, 94, 6.5);
   flow.y = 102;
+}
+
+/** Boxes 1 to 26: plan and member, patient and insured, account, tax id, statement date, diagnoses. */
+function claimFormPatientBoxes(flow: PageFlow, claim: Claim): void {
+  const { patient, practice, coverage } = claim;
   boxRow(flow, [
     ['1. Insurance Plan Name', coverage.payerName, 300],
     ['1a. Member ID', coverage.memberId, 240],
@@ -84,6 +97,10 @@ function layoutClaimForm(claim: Claim): Layout {
   ]);
   const diagnoses = claim.diagnoses.map(([code], index) => `${'ABCDEFGHIJKL'[index]}. ${code}`).join('     ');
   boxRow(flow, [['21. ICD-10 Diagnosis Codes', diagnoses, 540]]);
+}
+
+/** Box 24: the service-line grid, always CMS_LINES rows, ruled around and between its columns. */
+function claimFormServiceLines(flow: PageFlow, claim: Claim): void {
   flow.y += 14;
   flow.heading('24. Service Lines', 3, 36, flow.y, 8);
   flow.y += 5;
@@ -134,6 +151,10 @@ function layoutClaimForm(claim: Claim): Layout {
     x += column.width;
   }
   flow.rule(576, top, 576, flow.y, 0.3);
+}
+
+/** Boxes 28 to 33: totals, billing provider and its address, then the form's footer line. */
+function claimFormTotalsAndProvider(flow: PageFlow, { practice, totals }: Claim): void {
   flow.y += 12;
   boxRow(flow, [
     ['28. Total Charges', formatMoney(totals.charges), 180],
@@ -156,10 +177,8 @@ function layoutClaimForm(claim: Claim): Layout {
     flow.y + 16,
     6.5,
   );
-  return flow.layout;
 }
 
-/** Two columns of `Label: value` lines; returns the y below the longer column. */
 /**
  * A line-item table that may run over pages: the header row is drawn again at the top of every new page, as
  * billing systems print it (so both the PDF and the truth regions show it on each page).
@@ -187,6 +206,7 @@ function flowingTable(flow: PageFlow, columns: Column[], rows: string[][]): void
   }
 }
 
+/** Two columns of `Label: value` lines; leaves flow.y below the longer column. */
 function fieldColumns(
   flow: PageFlow,
   left: [string, string][],

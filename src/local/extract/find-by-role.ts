@@ -6,6 +6,7 @@
  * quality that feeds the confidence score.
  */
 import type { DocumentIndex, IndexedLine } from './document-index.js';
+import type { PageLayout } from '../layout/types.js';
 import type { FieldRole } from './field-roles.js';
 import {
   findAmounts,
@@ -16,6 +17,7 @@ import {
   type DateOrder,
   type FoundAmount,
 } from './typed-values.js';
+import { ADDRESS_WORDS, joinAddressLines, POSTCODE_TOWN, repairAddressWords } from './address-text.js';
 
 export interface RoleValue {
   value: string | number;
@@ -208,6 +210,8 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
       source = textOf(below);
       line = below;
     } else if (/[:@]/.test(source.replace(/\s*\([^()]*\)\s*$/, ''))) continue; // a label line, unless the colon is in a trailing "(Co. No: …)"
+    // A line wholly in parentheses annotates the name above it (a branch, a tax number), never is it.
+    if (/^\s*\(.*\)\s*$/.test(source)) continue;
     const name = cleanName(cutAfterLegalForm(firstSegment(source)));
     const top = entry.line.box.y0 / Math.max(1, entry.page.height);
     const footer = top > 0.85;
@@ -237,6 +241,8 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
     if (/^(\d|lot\b|no\b|jalan\b|jln\b|taman\b|level\b|unit\b|suite\b|floor\b)/i.test(name)) quality -= 0.3;
     // Names print in capitals or title case; an all-lower-case line is a note or a handwritten remark.
     if (name === name.toLowerCase()) quality -= 0.3;
+    // A line ending in a comma goes on to the next: an address line ("DAMANSARA UTAMA,"), not a name.
+    if (/,\s*$/.test(source)) quality -= 0.3;
     if (!legal && top > 0.2) quality -= 0.2;
     if (labelled) quality += 0.3;
     if (footer) quality = legal ? quality - 0.15 : 0;
@@ -271,11 +277,28 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
     .split(/\s+[•·|–—]\s+/)
     .slice(1);
   if (rest.length >= 2) return { value: rest.join(', '), quality: pick.quality * 0.8 };
+  let parts = addressLinesBelow(index, pick.line, true);
+  // Nothing under the name reads as an address (a branch name such as "KEPONG OUTLET", a note in
+  // parentheses): an address printed with its own label further down is the issuer's; else there is none.
+  if (!readsAsAddress(parts.join(' '))) parts = labelledAddress(index, pick.line.page) ?? [];
+  if (parts.length === 0) return null;
+  const value = repairAddressWords(joinAddressLines(parts));
+  // Lines that read as an address (a postcode before a place name, street words) are evidence of their own,
+  // however doubtful the name above them.
+  const addressLike = ADDRESS_WORDS.test(value) && parts.some((part) => POSTCODE_TOWN.test(part));
+  return { value, quality: addressLike ? Math.max(0.45, pick.quality * 0.7 + 0.15) : pick.quality * 0.7 };
+}
+
+/**
+ * The lines of an address block under `start`, in its column, up to a contact, tax, date or title line. With
+ * `skipBefore`, what a till prints between a name and its address is passed over first.
+ */
+function addressLinesBelow(index: DocumentIndex, start: IndexedLine, skipBefore: boolean): string[] {
   const parts: string[] = [];
-  let previous = pick.line;
+  let previous = start;
   let skippedBeforeAddress = 0;
   for (const entry of index.lines) {
-    if (entry.page !== pick.line.page || entry.rowIndex <= previous.rowIndex) continue;
+    if (entry.page !== start.page || entry.rowIndex <= previous.rowIndex) continue;
     if (entry.rowIndex > previous.rowIndex + 1) break;
     const box = entry.line.box;
     const ref = previous.line.box;
@@ -285,7 +308,7 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
     // Before the address: the rest of the name, its registration number ("(123456-X)", "Co. Reg: 750441-W",
     // read by OCR as "(65351~M)" or "Co~REG"), a labelled id ("Company No: …", "Site: 2395") or the date and
     // time a till prints under the name. Skipped lines still chain the column: the address follows them.
-    if (parts.length === 0 && skippedBeforeAddress < 3 && precedesAddress(text)) {
+    if (skipBefore && parts.length === 0 && skippedBeforeAddress < 4 && precedesAddress(text)) {
       skippedBeforeAddress++;
       previous = entry;
       continue;
@@ -297,22 +320,40 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
     previous = entry;
     if (parts.length >= 5) break;
   }
-  if (parts.length === 0) return null;
-  // No space before a comma, one after it, as addresses are written out ("27,JALAN" → "27, JALAN").
-  const value = parts
-    .join(' ')
-    .replace(/\s+,/g, ',')
-    .replace(/,(?=\S)/g, ', ')
-    .replace(/\s+/g, ' ');
-  // Lines that read as an address (a postcode before a place name, street words) are evidence of their own,
-  // however doubtful the name above them.
-  const addressLike = ADDRESS_WORDS.test(value) && parts.some((part) => POSTCODE_TOWN.test(part));
-  return { value, quality: addressLike ? Math.max(0.45, pick.quality * 0.7 + 0.15) : pick.quality * 0.7 };
+  return parts;
 }
+
+/** A label naming an address outright: "Address:", "HQ ADD:", "Anschrift:", Malay "Alamat:". */
+const ADDRESS_LABEL =
+  /^(?:(?:hq|head\s+office|registered|business|office|shop|store)\s+)?(?:address|addr|add|adresse|anschrift|alamat)\s*\.?\s*:\s*/i;
+
+/** The first address printed after its own label in the top part of `page`, with the lines under it. */
+function labelledAddress(index: DocumentIndex, page: PageLayout): string[] | null {
+  for (const entry of index.lines) {
+    if (entry.page !== page || entry.line.box.y0 > page.height * 0.4) continue;
+    const label = ADDRESS_LABEL.exec(textOf(entry));
+    if (!label || RECIPIENT_LABEL.test(textOf(entry))) continue;
+    const first = textOf(entry).slice(label[0].length).trim();
+    const parts = [...(first ? [first] : []), ...addressLinesBelow(index, entry, false)];
+    if (readsAsAddress(parts.join(' '))) return parts;
+  }
+  return null;
+}
+
+/** Whether text can be an address at all: a number (house, postcode) or a street word. */
+function readsAsAddress(text: string): boolean {
+  return /\d/.test(text) || ADDRESS_WORDS.test(text);
+}
+
+/** Words that start a line relating the issuer to another business (a licence, a franchise, a former name, a group). */
+const RELATION =
+  /^(\(?\s*)(licen[cs]ee|franchisee?|formerly|previously|a\s+member|member\s+of|a\s+subsidiary|subsidiary|a\s+division|division\s+of|a\s+company\s+of|operated\s+by|managed\s+by|owned\s+by|trading\s+as|t\/a|vormals|ehemals|ein\s+unternehmen|eine\s+marke)\b/i;
 
 /** Lines printed between a name and its address that are not the address. */
 function precedesAddress(text: string): boolean {
   if (LEGAL_FORM.test(text) && !/\d/.test(text)) return true;
+  // What ties the name to another business: "formerly known as", "Licensee of McDonald's", "a member of …".
+  if (RELATION.test(text) && !/\d/.test(text)) return true;
   if (/^\(?[\dA-Z]+[-~]?[A-Z]?\)?$/.test(text) || /^\(?\s*co\W{0,2}\s*reg\b/i.test(text)) return true;
   // "Company No: SA0127959-D", "Site: 2395", "GST Reg. No : 000313901056": a short label (not a title, date
   // or contact) and an id without spaces; OCR may read the label's "No" as "N0".
@@ -329,13 +370,6 @@ function precedesAddress(text: string): boolean {
     text.replace(/\d{1,2}:\d{2}(:\d{2})?\s*([AP]M)?/gi, '').replace(/[\d\s/.,:-]|\b[A-Za-z]{3,9}\b/g, '').length === 0
   );
 }
-
-/** A postcode before a place name, starting the line or after a comma ("47400 PETALING JAYA", "D-10115 Berlin"). */
-const POSTCODE_TOWN = /(^|,\s*)([A-Z]{1,2}-)?\d{4,6}\s*,?\s*\p{L}{3,}/u;
-
-/** Street words and a postcode before a place name, in the languages of the documents seen. */
-const ADDRESS_WORDS =
-  /\b(street|st|road|rd|avenue|ave|lane|drive|blvd|suite|floor|level|unit|lot|no|jalan|jln|taman|tmn|lorong|persiaran|kawasan|bandar|seksyen|strasse|straße|str|weg|platz|allee|gasse|rue|via|calle)\b\.?/i;
 
 /**
  * Day/month order for a document whose dates are all ambiguous: day first when it shows signs of printing
