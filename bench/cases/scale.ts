@@ -2,7 +2,7 @@
  * Scale: `docbench run` over two stored systems (nothing called) on 1,000, 10,000 and 100,000 generated
  * documents — scoring, statistics and reports. Per size: wall time of the whole process, time per document
  * and peak RSS; the ratios of time per document say whether the cost per document stays flat. `scale-10k`
- * is the same without the 100,000 (which takes minutes and writes ~2 GB).
+ * is the same without the 100,000 (which takes minutes and writes ~2 GB); `scale-100k` is the 100,000 alone.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -155,4 +155,6 @@ export const cases: BenchCase[] = [
     run: () => runSizes([1000, 10_000, 100_000]),
   },
   { id: 'scale-10k', title: 'Scale, the quick half: 1,000 and 10,000 documents', run: () => runSizes([1000, 10_000]) },
+  // One size alone, to measure a change at 100,000 without the two smaller runs (no ratio between sizes).
+  { id: 'scale-100k', title: 'Scale, the largest size alone: 100,000 documents', run: () => runSizes([100_000]) },
 ];

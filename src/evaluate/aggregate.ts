@@ -17,7 +17,7 @@ import {
   type LatencyStats,
   calibration,
 } from '../score/index.js';
-import type { DocumentScores, SystemDocumentScores } from './score-document.js';
+import type { DocumentScores, SystemDocumentScores } from './kept-scores.js';
 import type { RunSystems } from './run-systems.js';
 import { compareRunSystems } from './compare-run-systems.js';
 import {

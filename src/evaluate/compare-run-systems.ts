@@ -28,7 +28,7 @@ import {
   type DecisionFamily,
   type ResampleStatistic,
 } from '../score/index.js';
-import type { DocumentScores, SystemDocumentScores } from './score-document.js';
+import type { DocumentScores, SystemDocumentScores } from './kept-scores.js';
 import type {
   Disagreement,
   FieldLeader,

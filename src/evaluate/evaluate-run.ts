@@ -26,16 +26,15 @@ import {
 } from '../run-dir/index.js';
 import { planCalls, selectDocuments } from '../run/index.js';
 import {
-  keepForAggregation,
   readComparePages,
   scoreDocument,
-  type DocumentScores,
   type LoadedTruth,
   type PlannedSlot,
   type ScoredSystemDocument,
   type ScoringOptions,
 } from './score-document.js';
 import { aggregateRun } from './aggregate.js';
+import { createScoreKeeper, type DocumentScores } from './kept-scores.js';
 import {
   groupRecordsBySystem,
   recordsFromBaselineFiles,
@@ -171,7 +170,7 @@ async function scoreAllDocuments(
         return reader.read(at);
       }),
     );
-  const intern = createInterner();
+  const keeper = createScoreKeeper(createInterner());
   const scoring = startPhase('scoring', selected.length, onPhase);
   try {
     for (const document of selected) {
@@ -183,7 +182,7 @@ async function scoreAllDocuments(
       scores.push({
         document_id: document.id,
         tags: document.tags,
-        systems: new Map([...scored].map(([name, result]) => [name, keepForAggregation(result, intern)])),
+        systems: new Map([...scored].map(([name, result]) => [name, keeper.keep(result)])),
       });
       scoring.step();
     }

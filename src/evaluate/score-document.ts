@@ -6,11 +6,10 @@
  */
 import type { Endpoint, JsonObject, Mode, ComparatorSpec, DateLocale, JsonSchema } from '../types.js';
 import type { RegionPage } from '../service/index.js';
-import type { CallRecord, DocumentExtraction, DocumentMarkdown, Interner, SystemDocument } from '../run-dir/index.js';
+import type { CallRecord, DocumentExtraction, DocumentMarkdown, SystemDocument } from '../run-dir/index.js';
 import {
   scoreExtraction,
   type ExtractionScore,
-  type FieldResult,
   scoreMarkdownPages,
   scoreWords,
   scoreMarkdownDrift,
@@ -58,68 +57,6 @@ export interface ScoredSystemDocument {
   pages?: string[] | null;
   /** The regions it returned, for the drill-down. */
   regionPages?: RegionPage[];
-}
-
-/**
- * What aggregation keeps of a system's document once its documents.jsonl line is written: the numbers, without
- * the texts, the fields' values or the normalisation records (docs/run-directory.md: memory is bounded by the
- * numbers of every document, never their texts). Made by {@link keepForAggregation}.
- */
-export type SystemDocumentScores = Omit<ScoredSystemDocument, 'evaluation' | 'pages' | 'regionPages'> & {
-  evaluation: Pick<SystemDocument, 'status' | 'pages'>;
-};
-
-/** Aggregation never reads the normalisation records: one shared empty record instead of one per document. */
-const NO_NORMALIZATION: ExtractionScore['normalization'] = Object.freeze({});
-
-/**
- * The compact form of a scored document: each field only as aggregation reads it (path, verdicts, error,
- * ANLS), a fresh object of a few properties rather than the scorer's with both values and the comparator.
- */
-export function keepForAggregation(scored: ScoredSystemDocument, intern: Interner): SystemDocumentScores {
-  const extraction: SystemDocumentScores['extraction'] = {};
-  for (const [mode, entry] of Object.entries(scored.extraction) as [
-    Mode,
-    NonNullable<ScoredSystemDocument['extraction'][Mode]>,
-  ][]) {
-    // Paths and verdicts repeat across documents: one shared string each, kept for every document of the run.
-    const fields = entry.score.fields.map((f) => {
-      const field: FieldResult = {
-        path: intern(f.path),
-        collapsedPath: intern(f.collapsedPath),
-        verdict: intern(f.verdict),
-        strictVerdict: intern(f.strictVerdict),
-      };
-      if (f.error) field.error = intern(f.error);
-      if (f.anls !== undefined) field.anls = f.anls;
-      return field;
-    });
-    // Object.assign onto a literal, never `{ ...x, key }`: on Node 20 a spread plus a key gives each object a
-    // hidden class of its own, kept for every document (docs/performance.md, "Memory").
-    extraction[mode] = {
-      score: Object.assign({}, entry.score, { fields, normalization: NO_NORMALIZATION }),
-      failed: entry.failed,
-      parseFailure: entry.parseFailure,
-      confidence: entry.confidence,
-    };
-  }
-  const kept: SystemDocumentScores = {
-    extraction,
-    latency: scored.latency,
-    repeats: scored.repeats,
-    evaluation: { status: scored.evaluation.status, pages: scored.evaluation.pages },
-  };
-  if (scored.markdown) kept.markdown = scored.markdown;
-  if (scored.drift) kept.drift = scored.drift;
-  if (scored.regions) kept.regions = scored.regions;
-  return kept;
-}
-
-/** Every system's scores of one document. */
-export interface DocumentScores {
-  document_id: string;
-  tags: Record<string, string>;
-  systems: Map<string, SystemDocumentScores>;
 }
 
 /** The text of a successful /compare record, or null. */

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { upgradeRecord, type CallRecord } from './record.js';
 import { checkShape, parseJsonText, type FileCheck, type FileRole } from './check-file.js';
 import { runDirPath } from './layout.js';
-import { createInterner } from './intern.js';
+import { createInterner, type Interner } from './intern.js';
 
 /** A line the reader dropped (only ever a torn last line). */
 export interface ReadIssue {
@@ -108,9 +108,9 @@ export interface RecordLocation {
 }
 
 /**
- * The final records of `runDir` as `readFinalRecords` gives them, but each without its `result` and `raw` —
- * what counting calls, attempts and cost needs — and where its full line is, for `openRecordReader`. So a
- * large run's scoring holds one small record per call, never every response's text at once.
+ * The final records of `runDir` as `readFinalRecords` gives them, but each as its stub (`toRecordStub`) — what
+ * counting calls, attempts and cost needs — and where its full line is, for `openRecordReader`. So a large
+ * run's scoring holds one small record per call, never every response's text at once.
  */
 export async function indexFinalRecords(
   runDir: string,
@@ -128,21 +128,33 @@ export async function indexFinalRecords(
       issues.push({ line: line.number, problem: 'torn last line (the run was killed mid-write): dropped' });
       continue;
     }
-    const {
-      result: _result,
-      raw: _raw,
-      ...stub
-    } = parseRecord(line.text, line.number, role, checkRecord, v1System) as CallRecord & { result?: unknown };
-    // Held for every call of the run: the values every record repeats share one string each.
-    Object.assign(stub, {
-      system: intern(stub.system),
-      endpoint: intern(stub.endpoint),
-      mode: intern(stub.mode),
-      status: intern(stub.status),
-    });
-    latest.set(stub.key, { record: stub as CallRecord, at: { offset: line.offset, length: line.length } });
+    const record = parseRecord(line.text, line.number, role, checkRecord, v1System);
+    latest.set(record.key, { record: toRecordStub(record, intern), at: { offset: line.offset, length: line.length } });
   }
   return latest;
+}
+
+/**
+ * A record without its response (`result`, `raw`) and without what only its full form is read for (`started_at`,
+ * `last_attempt_ms`, `latency_ms`, `usage`, `pages`): a fresh object of one shape, its repeated strings shared,
+ * since a large run holds one per call (docs/performance.md, "Scale"). Typed as the record it stands for.
+ */
+function toRecordStub(record: CallRecord, intern: Interner): CallRecord {
+  const stub: Record<string, unknown> = {
+    v: record.v,
+    key: record.key,
+    system: intern(record.system),
+    document_id: intern(record.document_id),
+    repeat: record.repeat,
+    endpoint: intern(record.endpoint),
+    mode: intern(record.mode),
+    status: intern(record.status),
+    attempts: record.attempts,
+    from_cache: record.from_cache,
+  };
+  if (record.cost_usd !== undefined) stub.cost_usd = record.cost_usd;
+  if (record.status === 'failed') stub.error = record.error;
+  return stub as unknown as CallRecord;
 }
 
 /** Reads full records back from results.jsonl at the locations `indexFinalRecords` gave. Close it after. */

@@ -78,6 +78,17 @@ export interface RunBenchmarkResult {
 }
 
 export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBenchmarkResult> {
+  // The calls in a function of their own: an async function waiting for scoring keeps every local it has, and
+  // the plan and the final records of every call would stay in memory through scoring and reports.
+  const { runDir, manifest, dataset, stopReason, stopMessage } = await executeCalledRun(options);
+  await finishRun(runDir, manifest, dataset, options);
+  return { runDir, manifest, status: manifest.status, stopReason, stopMessage };
+}
+
+/** Validates the dataset, plans and makes the calls, and records their outcome in the manifest (not yet written). */
+async function executeCalledRun(
+  options: RunBenchmarkOptions,
+): Promise<Omit<RunBenchmarkResult, 'status'> & { dataset: Dataset }> {
   const { config, logger } = options;
   const started = new Date();
   // git runs while the dataset is validated (it never rejects: outside a checkout the commit is null).
@@ -141,14 +152,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBen
   recordExecution(manifest, execution, { started, calls, final, specs, limits, budget });
   reportSystems(manifest.systems!, final, logger);
   endInvocation(manifest, execution);
-  await finishRun(runDir, manifest, dataset, options);
-  return {
-    runDir,
-    manifest,
-    status: manifest.status,
-    stopReason: execution.stopReason,
-    stopMessage: execution.stopMessage,
-  };
+  return { runDir, manifest, dataset, stopReason: execution.stopReason, stopMessage: execution.stopMessage };
 }
 
 /** Every system of the run, ready to call, and the redactor of their secrets. */

@@ -40,6 +40,8 @@ export type {
   MarkdownSimilarity,
   MarkdownDocumentScore,
   MarkdownAggregate,
+  MarkdownPageFigures,
+  MarkdownScoreForAggregation,
   WordScore,
   WordAggregate,
   HeadToHeadResult,

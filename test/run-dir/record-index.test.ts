@@ -32,6 +32,8 @@ function line(id: string, status: 'ok' | 'failed', markdown: string): string {
     latency_ms: 5,
     started_at: '2026-01-01T00:00:00Z',
     from_cache: false,
+    usage: { pages: 1 },
+    cost_usd: 0.002,
   };
   return JSON.stringify(
     status === 'ok'
@@ -77,8 +79,18 @@ describe('indexFinalRecords', () => {
       for (const expected of whole) {
         const entry = index.get(expected.key)!;
         expect(entry.record).not.toHaveProperty('result');
-        const { result: _result, ...stub } = expected as CallRecord & { result?: unknown };
+        // The stub: what counting calls, attempts and cost reads; the timings and usage only in the full record.
+        const {
+          result: _result,
+          started_at: _started,
+          latency_ms: _latency,
+          last_attempt_ms: _last,
+          usage: _usage,
+          pages: _pages,
+          ...stub
+        } = expected as CallRecord & { result?: unknown };
         expect(entry.record).toEqual(stub);
+        expect(entry.record).not.toHaveProperty('started_at');
         expect(await reader.read(entry.at)).toEqual(expected);
       }
     } finally {

@@ -33,8 +33,18 @@ export interface MarkdownAggregate extends MarkdownAggregateFigures {
   extraPages: number;
 }
 
+/** What aggregation reads of one page's score (normalised and raw). */
+export type MarkdownPageFigures = Pick<SimilarityScore, 'similarity' | 'bothEmpty'> & {
+  raw: Pick<SimilarityScore, 'similarity' | 'bothEmpty'>;
+};
+
+/** What aggregation reads of one document's score: its figures and its pages' (a run keeps this per document). */
+export type MarkdownScoreForAggregation = Omit<MarkdownDocumentScore, 'pages' | 'normalization'> & {
+  pages: MarkdownPageFigures[];
+};
+
 /** Aggregates per-document scores. */
-export function aggregateMarkdown(documents: readonly MarkdownDocumentScore[]): MarkdownAggregate {
+export function aggregateMarkdown(documents: readonly MarkdownScoreForAggregation[]): MarkdownAggregate {
   const allPages = documents.flatMap((d) => d.pages);
   const anyMissing = documents.some((d) => d.missingPages > 0);
   return {
@@ -55,7 +65,7 @@ export function aggregateMarkdown(documents: readonly MarkdownDocumentScore[]): 
 
 function aggregateVariant(
   documents: readonly MarkdownDocumentFigures[],
-  pages: readonly SimilarityScore[],
+  pages: readonly Pick<SimilarityScore, 'similarity' | 'bothEmpty'>[],
   anyMissing: boolean,
   metric: string,
 ): MarkdownAggregateFigures {

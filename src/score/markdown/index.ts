@@ -13,7 +13,13 @@ export {
   createMicroSimilarityStatistic,
   similarityFromCounts,
 } from './aggregate.js';
-export type { MarkdownAggregate, MarkdownAggregateFigures, EditCounts } from './aggregate.js';
+export type {
+  MarkdownAggregate,
+  MarkdownAggregateFigures,
+  MarkdownPageFigures,
+  MarkdownScoreForAggregation,
+  EditCounts,
+} from './aggregate.js';
 export { scoreWords, aggregateWords, tokenizeWords, WORD_NORMALIZATION } from './words.js';
 export type { WordScore, WordAggregate } from './words.js';
 export { headToHead, scoreMarkdownDrift } from './head-to-head.js';
