@@ -8,6 +8,7 @@
  */
 import type { GreyPage } from '../pdf/index.js';
 import type { CheckBox, Fragment } from './layout/types.js';
+import { componentBoxes, type PixelBox } from './pixel-components.js';
 
 const DARK = 140;
 const MIN_SIDE_IN = 0.06;
@@ -17,52 +18,14 @@ const SIDE_COVERAGE = 0.85;
 /** Share of the inside that must be dark for the box to count as marked (an empty box after a scan: ~0). */
 const MARKED_FILL = 0.08;
 
-interface Component {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+type Component = PixelBox;
 
+/** The components of dark pixels no larger than a check box. */
 function components(raster: GreyPage, maxSide: number): Component[] {
   const { width, height, pixels } = raster;
-  const seen = new Uint8Array(width * height);
-  const stack = new Int32Array(width * height);
-  const found: Component[] = [];
-  for (let start = 0; start < pixels.length; start++) {
-    if (seen[start] || pixels[start]! >= DARK) continue;
-    let top = 0;
-    stack[top++] = start;
-    seen[start] = 1;
-    let x0 = width;
-    let y0 = height;
-    let x1 = 0;
-    let y1 = 0;
-    while (top > 0) {
-      const at = stack[--top]!;
-      const x = at % width;
-      const y = (at - x) / width;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const next = ny * width + nx;
-          if (!seen[next] && pixels[next]! < DARK) {
-            seen[next] = 1;
-            stack[top++] = next;
-          }
-        }
-      }
-    }
-    if (x1 - x0 <= maxSide && y1 - y0 <= maxSide) found.push({ x0, y0, x1, y1 });
-  }
-  return found;
+  return componentBoxes(width, height, (at) => pixels[at]! < DARK, 8).filter(
+    (c) => c.x1 - c.x0 <= maxSide && c.y1 - c.y0 <= maxSide,
+  );
 }
 
 /** Share of positions along one side with ink within `band` pixels of the edge. */

@@ -19,6 +19,7 @@ import type { GreyPage } from '../pdf/index.js';
 import type { Fragment } from './layout/types.js';
 import type { OcrResult } from './ocr-pool.js';
 import { ppOcrVersion } from './ocr-version.js';
+import { componentBoxes } from './pixel-components.js';
 import { splitAtVerticalRules, type PixelRegion } from './ruled-lines.js';
 
 type Ort = typeof import('onnxruntime-node');
@@ -150,44 +151,13 @@ async function detectRegions(
 
 /** Regions of the probability map above the pixel threshold (4-connected), kept when their mean is high enough. */
 function connectedRegions(map: Float32Array, width: number, height: number): Region[] {
-  const seen = new Uint8Array(width * height);
-  const stack: number[] = [];
-  const regions: Region[] = [];
-  for (let start = 0; start < map.length; start++) {
-    if (seen[start] || map[start]! <= DET_PIXEL_THRESHOLD) continue;
-    seen[start] = 1;
-    stack.push(start);
-    let x0 = width;
-    let y0 = height;
-    let x1 = 0;
-    let y1 = 0;
-    while (stack.length > 0) {
-      const at = stack.pop()!;
-      const x = at % width;
-      const y = (at - x) / width;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (const next of [
-        x > 0 ? at - 1 : -1,
-        x < width - 1 ? at + 1 : -1,
-        y > 0 ? at - width : -1,
-        y < height - 1 ? at + width : -1,
-      ]) {
-        if (next >= 0 && !seen[next] && map[next]! > DET_PIXEL_THRESHOLD) {
-          seen[next] = 1;
-          stack.push(next);
-        }
-      }
-    }
-    if (Math.min(x1 - x0, y1 - y0) < 2) continue;
+  return componentBoxes(width, height, (at) => map[at]! > DET_PIXEL_THRESHOLD, 4).filter(({ x0, y0, x1, y1 }) => {
+    if (Math.min(x1 - x0, y1 - y0) < 2) return false;
     // PaddleOCR's "fast" score: the mean probability over the region's box.
     let sum = 0;
     for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) sum += map[y * width + x]!;
-    if (sum / ((x1 - x0 + 1) * (y1 - y0 + 1)) >= DET_BOX_THRESHOLD) regions.push({ x0, y0, x1, y1 });
-  }
-  return regions;
+    return sum / ((x1 - x0 + 1) * (y1 - y0 + 1)) >= DET_BOX_THRESHOLD;
+  });
 }
 
 interface Crop {
