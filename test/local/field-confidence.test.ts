@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../src/local/extract/extract-fields.js';
-import {
-  constrainsValue,
-  FORMAT_CHECK_WEIGHT,
-  penaliseSharedAnswers,
-  SHARED_ANSWER_FACTOR,
-  withFormatCheck,
-} from '../../src/local/extract/field-confidence.js';
+import { constrainsValue, FORMAT_CHECK_WEIGHT, withFormatCheck } from '../../src/local/extract/field-confidence.js';
 import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
 import { buildRows } from '../../src/local/layout/build-lines.js';
 import type { Fragment } from '../../src/local/layout/types.js';
@@ -74,36 +68,5 @@ describe('format check as evidence', () => {
     );
     expect(result.data.amount).toBe(12);
     expect(qualityOf(result, 'amount')).toBeCloseTo(qualityOf(result, 'note') * 0.5, 10);
-  });
-});
-
-describe('one answer given to two fields', () => {
-  it('lowers the weaker holder of a shared answer, whatever its spacing, case and punctuation', () => {
-    const strong = { text: 'Jane Roe', outcome: { quality: 0.9 } };
-    const weak = { text: 'JANE  ROE.', outcome: { quality: 0.5 } };
-    const other = { text: 'Acme Clinic', outcome: { quality: 0.7 } };
-    penaliseSharedAnswers([weak, strong, other]);
-    expect(strong.outcome.quality).toBe(0.9);
-    expect(weak.outcome.quality).toBeCloseTo(0.5 * SHARED_ANSWER_FACTOR, 10);
-    expect(other.outcome.quality).toBe(0.7);
-  });
-
-  it('lowers the later of two fields that read the same text with the same evidence', () => {
-    const schema = {
-      type: 'object',
-      properties: {
-        patient_name: { type: 'string', description: 'name' },
-        subscriber_name: { type: 'string', description: 'name' },
-        account_number: { type: 'string' },
-      },
-    };
-    const result = extractFields(page([at('Name: Jane Roe', 72, 100), at('Account Number: A-1', 72, 150)]), schema, {
-      fast: false,
-    });
-    expect(result.data.patient_name).toBe('Jane Roe');
-    expect(result.data.subscriber_name).toBe('Jane Roe');
-    const first = qualityOf(result, 'patient_name');
-    expect(first).toBeGreaterThan(0);
-    expect(qualityOf(result, 'subscriber_name')).toBeCloseTo(first * SHARED_ANSWER_FACTOR, 10);
   });
 });

@@ -8,7 +8,7 @@ import type { DateLocale, JsonObject, JsonSchema, Json } from '../../types.js';
 import type { TableBlock } from '../layout/types.js';
 import { readCheckBoxes } from './check-box-values.js';
 import { coerceScalar } from './coerce.js';
-import { constrainsValue, type FreeTextAnswer, penaliseSharedAnswers, withFormatCheck } from './field-confidence.js';
+import { constrainsValue, withFormatCheck } from './field-confidence.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
 import { findLabelValues, labelTokens, type ValueCandidate } from './find-values.js';
 import { documentDateOrder, findByRole } from './find-by-role.js';
@@ -353,7 +353,6 @@ export function extractFields(pages: PageLayout[], schema: JsonSchema, options: 
   const context: DocumentContext = { dateOrder: documentDateOrder(index) };
   const data = skeleton(schema);
   const fields: FieldOutcome[] = [];
-  const freeText: FreeTextAnswer[] = [];
   for (const spec of collectFields(schema)) {
     const result =
       spec.kind === 'scalar'
@@ -363,9 +362,6 @@ export function extractFields(pages: PageLayout[], schema: JsonSchema, options: 
           : extractTable(pages, spec, options);
     setPath(data, spec.path, result.value);
     fields.push(result.outcome);
-    if (spec.kind === 'scalar' && typeof result.value === 'string' && !constrainsValue(spec))
-      freeText.push({ text: result.value, outcome: result.outcome });
   }
-  penaliseSharedAnswers(freeText);
   return { data, fields, confidence: options.fast ? null : scoreConfidence(fields) };
 }
