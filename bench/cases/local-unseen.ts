@@ -60,7 +60,12 @@ const DOCUMENTS: Recorded[] = [
           why: 'printed blank area code',
         },
         { key: 'Telephone No.:', vendorValue: '( ) 314-8888', value: '314-8888', why: 'printed blank area code' },
-        { key: 'Rent $ 2000', vendorValue: true, value: null, why: 'the amount written in (2000) was read into the key' },
+        {
+          key: 'Rent $ 2000',
+          vendorValue: true,
+          value: null,
+          why: 'the amount written in (2000) was read into the key',
+        },
       ],
     },
   },
@@ -102,8 +107,16 @@ const DOCUMENTS: Recorded[] = [
     vendor: 'textract',
     answer: 'textractor-singlepage-doc.pdf.detect-document-text.json',
   },
-  { file: 'azure-di/ContosoSafety360-Sample-2.pdf', vendor: 'azure-di', answer: 'ContosoSafety360-Sample-2.pdf.layout.json' },
-  { file: 'azure-di/ContosoSafety360-Sample-3.pdf', vendor: 'azure-di', answer: 'ContosoSafety360-Sample-3.pdf.layout.json' },
+  {
+    file: 'azure-di/ContosoSafety360-Sample-2.pdf',
+    vendor: 'azure-di',
+    answer: 'ContosoSafety360-Sample-2.pdf.layout.json',
+  },
+  {
+    file: 'azure-di/ContosoSafety360-Sample-3.pdf',
+    vendor: 'azure-di',
+    answer: 'ContosoSafety360-Sample-3.pdf.layout.json',
+  },
 ];
 
 function describeMiss(field: ExtractionScore['fields'][number]): string {
@@ -181,7 +194,8 @@ async function measure(): Promise<BenchFigure[]> {
 export const cases: BenchCase[] = [
   {
     id: 'local-unseen',
-    title: 'Local engine on unseen real documents (../shared/recordings): field F1 against vendor key-values, text fidelity',
+    title:
+      'Local engine on unseen real documents (../shared/recordings): field F1 against vendor key-values, text fidelity',
     run: measure,
   },
 ];
