@@ -150,7 +150,11 @@ async function measure(): Promise<BenchFigure[]> {
       });
       const name = path.basename(doc.file);
       if (doc.fields) {
-        const { schema, truth, ambiguous } = fieldsFromPairs(textractPairs(answer), doc.fields.corrections);
+        const { schema, truth, ambiguous, unused } = fieldsFromPairs(textractPairs(answer), doc.fields.corrections);
+        if (unused.length > 0)
+          throw new Error(
+            `${doc.file}: corrections that match no recorded pair: ${unused.map((c) => c.key).join(', ')}`,
+          );
         const result = buildExtractResult(analysed.pages, schema, false, 'US');
         const score = scoreExtraction(truth, JSON.parse(result.response as string) as Json, { schema });
         fieldScores.push(score);

@@ -31,6 +31,8 @@ export interface VendorFields {
   truth: Record<string, Json>;
   /** Property names left out because the same name holds different values (the schema cannot tell them apart). */
   ambiguous: string[];
+  /** Corrections that matched no pair: a stale correction would otherwise pass silently. */
+  unused: PairCorrection[];
 }
 
 /**
@@ -62,10 +64,9 @@ function typed(value: string | boolean): { schema: JsonSchema; truth: Json } {
   return { schema: { type: 'string' }, truth: value };
 }
 
-function corrected(pair: VendorPair, corrections: readonly PairCorrection[]): string | boolean | null {
+function findCorrection(pair: VendorPair, corrections: readonly PairCorrection[]): PairCorrection | undefined {
   const vendorValue = pair.selected ?? pair.value.trim();
-  const correction = corrections.find((c) => c.key === pair.key && c.vendorValue === vendorValue);
-  return correction ? correction.value : vendorValue;
+  return corrections.find((c) => c.key === pair.key && c.vendorValue === vendorValue);
 }
 
 /**
@@ -74,8 +75,11 @@ function corrected(pair: VendorPair, corrections: readonly PairCorrection[]): st
  */
 export function fieldsFromPairs(pairs: readonly VendorPair[], corrections: readonly PairCorrection[]): VendorFields {
   const byName = new Map<string, { key: string; values: (string | boolean)[] }>();
+  const used = new Set<PairCorrection>();
   for (const pair of pairs) {
-    const value = corrected(pair, corrections);
+    const correction = findCorrection(pair, corrections);
+    if (correction) used.add(correction);
+    const value = correction ? correction.value : (pair.selected ?? pair.value.trim());
     const name = propertyName(pair.key);
     if (value === null || value === '' || name === '') continue;
     const entry = byName.get(name) ?? { key: pair.key.trim(), values: [] };
@@ -94,5 +98,10 @@ export function fieldsFromPairs(pairs: readonly VendorPair[], corrections: reado
     properties[name] = { ...field.schema, description: key };
     truth[name] = field.truth;
   }
-  return { schema: { type: 'object', properties }, truth, ambiguous };
+  return {
+    schema: { type: 'object', properties },
+    truth,
+    ambiguous,
+    unused: corrections.filter((c) => !used.has(c)),
+  };
 }

@@ -67,8 +67,8 @@ describe('fieldsFromPairs', () => {
     expect(ambiguous).toEqual(['fax']);
   });
 
-  it('applies a correction to the pair with that key and vendor value only, and drops a pair corrected to null', () => {
-    const { truth } = fieldsFromPairs(
+  it('applies a correction to the pair with that key and vendor value only, drops a pair corrected to null, and lists a correction that matched nothing', () => {
+    const result = fieldsFromPairs(
       [
         { key: 'City', value: 'Town', selected: null },
         { key: 'State', value: 'MN', selected: null },
@@ -80,7 +80,9 @@ describe('fieldsFromPairs', () => {
         { key: 'Rent $ 2000', vendorValue: true, value: null, why: 'test' },
       ],
     );
+    const { truth, unused } = result;
     expect(truth).toEqual({ city: 'Sample Town', state: 'MN' });
+    expect(unused.map((c) => c.key)).toEqual(['State']);
   });
 });
 
