@@ -6,9 +6,17 @@
 import type { Dataset } from './types.js';
 import type { Logger } from './logger.js';
 import { evaluateRun } from './evaluate/index.js';
-import { clearGate, readGate, readManifest, runDirPath, writeManifest, type GateResult } from './run-dir/index.js';
+import {
+  clearGate,
+  preloadRunFormats,
+  readGate,
+  readManifest,
+  runDirPath,
+  writeManifest,
+  type GateResult,
+} from './run-dir/index.js';
 import type { PhaseListener, PhaseName } from './phases.js';
-import { formatTerminalSummary, renderReports } from './report/index.js';
+import { formatTerminalSummary, loadTemplates, renderReports } from './report/index.js';
 import { applyGate, formatGateFailures, hasGateChecks, type GateThresholds } from './gate/index.js';
 
 export interface FinalizeOptions {
@@ -53,6 +61,14 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
     if (gate) for (const line of formatGateFailures(gate)) options.logger.info(line);
   }
   return { gate };
+}
+
+/**
+ * Loads now what finalizeRun loads on first use (the run files' formats and checks, the report templates):
+ * `docbench run` calls it while its calls wait on the network (src/run-dir/preload.ts).
+ */
+export async function preloadFinalize(): Promise<void> {
+  await Promise.all([preloadRunFormats(), loadTemplates()]);
 }
 
 /**

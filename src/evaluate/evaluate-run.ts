@@ -7,7 +7,7 @@
 import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
 import { startPhase, type PhaseListener } from '../phases.js';
-import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
+import { mapAhead, readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
 import {
   createInterner,
   indexFinalRecords,
@@ -149,6 +149,22 @@ function plannedSlotsByDocument(
   return slots;
 }
 
+/**
+ * Documents whose truth and stored records are read while earlier ones are scored: each needs a few small reads
+ * (one per record, one per truth file), and made one after the other they left the scoring phase waiting on the
+ * disk most of its time (docs/performance.md, "Runner").
+ */
+const DOCUMENTS_READ_AHEAD = 16;
+
+/** What scoring one document reads from disk: its truth and the full records of the systems that were called. */
+interface DocumentInputs {
+  document: DatasetDocument;
+  planned: readonly PlannedSlot[];
+  truth: LoadedTruth;
+  /** Per called system, its full records of the document (baseline-file systems read theirs when scored). */
+  called: Map<string, CallRecord[]>;
+}
+
 /** Scores every document, streaming documents.jsonl; returns only the numbers aggregation needs. */
 async function scoreAllDocuments(
   runDir: string,
@@ -170,13 +186,21 @@ async function scoreAllDocuments(
         return reader.read(at);
       }),
     );
+  const readInputs = async (document: DatasetDocument): Promise<DocumentInputs> => {
+    const planned = context.slots.get(document.id) ?? [];
+    const called = context.order.filter((system) => !system.fromBaselineFiles);
+    const [truth, records] = await Promise.all([
+      loadTruth(document, planned, context.skipped),
+      Promise.all(called.map((system) => readFull(context.recordsBySystem.get(system.name)?.get(document.id) ?? []))),
+    ]);
+    return { document, planned, truth, called: new Map(called.map((system, i) => [system.name, records[i]!])) };
+  };
   const keeper = createScoreKeeper(createInterner());
   const scoring = startPhase('scoring', selected.length, onPhase);
   try {
-    for (const document of selected) {
-      const planned = context.slots.get(document.id) ?? [];
-      const truth = await loadTruth(document, planned, context.skipped);
-      const scored = await scoreSystemsOnDocument(document, planned, truth, context, readFull);
+    for await (const inputs of mapAhead(selected, DOCUMENTS_READ_AHEAD, readInputs)) {
+      const { document, truth } = inputs;
+      const scored = await scoreSystemsOnDocument(inputs, context);
       await writer.write(toDocumentLine(document, scored, context.run.systems, truth));
       // The texts and values are written; only the numbers stay in memory for aggregation.
       scores.push({
@@ -200,22 +224,19 @@ async function scoreAllDocuments(
 /** Every system's scores on one document, the reference's first (the others' drift may be measured against
  * its output). */
 async function scoreSystemsOnDocument(
-  document: DatasetDocument,
-  planned: readonly PlannedSlot[],
-  truth: LoadedTruth,
+  inputs: DocumentInputs,
   context: ScoringContext,
-  readFull: (stubs: readonly CallRecord[]) => Promise<CallRecord[]>,
 ): Promise<Map<string, ScoredSystemDocument>> {
+  const { document, planned, truth, called } = inputs;
   const { run, recordsBySystem, madeFromFiles, scoringOptions } = context;
   const scored = new Map<string, ScoredSystemDocument>();
   let referencePages: string[] | null = null;
   for (const system of context.order) {
-    const stored = recordsBySystem.get(system.name)?.get(document.id) ?? [];
     const { slots: systemSlots, records: systemRecords } = await systemAnswers(
       system,
       document,
       planned,
-      system.fromBaselineFiles ? stored : await readFull(stored),
+      system.fromBaselineFiles ? (recordsBySystem.get(system.name)?.get(document.id) ?? []) : called.get(system.name)!,
     );
     // Kept for the call counts, like the stored records: without the baseline's texts.
     if (system.fromBaselineFiles)

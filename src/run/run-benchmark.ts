@@ -65,6 +65,11 @@ export interface RunBenchmarkOptions extends RunInputOptions {
   onEvent?: (event: RunEvent) => void;
   /** Told each system's estimate before the first call (the lines `docbench plan` prints). */
   onEstimate?: (estimates: readonly SystemEstimate[]) => void;
+  /**
+   * Called once the calls have started: what comes after them may load while they wait on the network
+   * (docs/performance.md, "Runner").
+   */
+  whileCalling?: () => void;
   /** Scores and reports the stored run (the scoring and report modules); called after every invocation. */
   finalize: (runDir: string, dataset: Dataset) => Promise<void>;
 }
@@ -128,7 +133,7 @@ async function executeCalledRun(
 
     await Promise.all(systems.map((system) => system.prepare?.()));
     writer = ResultsWriter.open(runDirPath(runDir, 'results'), redact);
-    execution = await executeCalls({
+    const calling = executeCalls({
       dataset,
       calls,
       done,
@@ -142,6 +147,8 @@ async function executeCalledRun(
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       logger,
     });
+    options.whileCalling?.();
+    execution = await calling;
   } finally {
     writer?.close();
     await closeSystems(systems);
