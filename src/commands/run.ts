@@ -23,7 +23,7 @@ import {
 } from '../gate/index.js';
 import { type CliContext, defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
-import { diffOptions, gateOptions, resolveThresholds } from './gate.js';
+import { diffOptions, gateOptions, resolveThresholds } from './gate-options.js';
 import { readRunShape, requireDatasetOrResume, runShapeOptions } from './run-options.js';
 
 const runOptions = {
