@@ -14,6 +14,7 @@ import {
   runDirPath,
   writeManifest,
   type GateResult,
+  type ReadRecordIndex,
 } from './run-dir/index.js';
 import type { PhaseListener, PhaseName } from './phases.js';
 import { formatTerminalSummary, loadTemplates, renderReports } from './report/index.js';
@@ -31,6 +32,8 @@ export interface FinalizeOptions {
   gate?: GateThresholds;
   /** Told of each phase's start, progress and end (the CLI prints them on stderr). */
   onPhase?: PhaseListener;
+  /** results.jsonl's index, when the caller has just read it (evaluateRun's option). */
+  recordIndex?: ReadRecordIndex;
 }
 
 export interface FinalizeOutcome {
@@ -47,7 +50,12 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
   };
   // A gate.json kept as it is will be read by the reports: check it before anything is rewritten.
   if (!options.gate) await readGate(runDir);
-  await evaluateRun(runDir, { dataset: options.dataset, logger: options.logger, onPhase });
+  await evaluateRun(runDir, {
+    dataset: options.dataset,
+    logger: options.logger,
+    onPhase,
+    ...(options.recordIndex ? { recordIndex: options.recordIndex } : {}),
+  });
   let gate: GateResult | null = null;
   if (options.gate && hasGateChecks(options.gate))
     gate = await applyGate(runDir, options.gate, { logger: options.logger });

@@ -184,11 +184,12 @@ export const runCommand = defineCommand((context) => ({
             .then(({ preloadFinalize }) => preloadFinalize())
             .catch(() => undefined);
         },
-        finalize: async (runDir, dataset) => {
+        finalize: async (runDir, dataset, recordIndex) => {
           const { finalizeRun } = await loadFinalize();
           gate = (
             await finalizeRun(runDir, {
               dataset,
+              recordIndex,
               logger,
               print: true,
               gate: thresholds,

@@ -17,6 +17,7 @@ import {
   runDirPath,
   writeSummary,
   type ReadIssue,
+  type ReadRecordIndex,
   type RecordLocation,
   type RunManifest,
   v1SystemName,
@@ -50,6 +51,8 @@ export interface EvaluateOptions {
   autoAcceptTarget?: number;
   /** Told of the scoring phase (one step per document) and of the statistics phase. */
   onPhase?: PhaseListener;
+  /** results.jsonl's index as the caller just read it (`docbench run` after its calls); read here otherwise. */
+  recordIndex?: ReadRecordIndex;
 }
 
 export async function evaluateRun(runDir: string, options: EvaluateOptions): Promise<RunSummary> {
@@ -60,7 +63,7 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
       `the dataset changed since run ${manifest.run_id} (content hash differs): scoring with its current truth files and comparators`,
     );
   }
-  const { records, locations } = await readRecordStubs(runDir, manifest, logger);
+  const { records, locations } = await readRecordStubs(runDir, manifest, logger, options.recordIndex);
 
   const selected = selectDocuments(dataset.documents, manifest.options.selection);
   const run = resolveRunSystems(
@@ -122,9 +125,10 @@ async function readRecordStubs(
   runDir: string,
   manifest: RunManifest,
   logger: Logger,
+  known: ReadRecordIndex | undefined,
 ): Promise<{ records: CallRecord[]; locations: RecordLocations }> {
-  const issues: ReadIssue[] = [];
-  const index = await indexFinalRecords(runDir, v1SystemName(manifest), issues);
+  const issues: ReadIssue[] = known?.issues ?? [];
+  const index = known?.index ?? (await indexFinalRecords(runDir, v1SystemName(manifest), issues));
   const records = [...index.values()].map((entry) => entry.record);
   const locations = new Map([...index.values()].map((entry) => [entry.record, entry.at]));
   index.clear();

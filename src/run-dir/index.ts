@@ -13,6 +13,8 @@ export {
   checkCallRecord,
   type ReadIssue,
   type RecordLocation,
+  type FinalRecordIndex,
+  type ReadRecordIndex,
 } from './results-file.js';
 export { readSummary, readScoredSummary, writeSummary } from './summary-file.js';
 export { createInterner, type Interner } from './intern.js';

@@ -106,6 +106,15 @@ export interface RecordLocation {
   length: number;
 }
 
+/** Each call's final record as its stub, and where its full line is, by call key (indexFinalRecords). */
+export type FinalRecordIndex = Map<string, { record: CallRecord; at: RecordLocation }>;
+
+/** An index of results.jsonl already read, with the lines it dropped: handed on so the file is not read twice. */
+export interface ReadRecordIndex {
+  index: FinalRecordIndex;
+  issues: ReadIssue[];
+}
+
 /**
  * The final records of `runDir` as `readFinalRecords` gives them, but each as its stub (`toRecordStub`) — what
  * counting calls, attempts and cost needs — and where its full line is, for `openRecordReader`. So a large
@@ -115,9 +124,9 @@ export async function indexFinalRecords(
   runDir: string,
   v1System: string,
   issues: ReadIssue[] = [],
-): Promise<Map<string, { record: CallRecord; at: RecordLocation }>> {
+): Promise<FinalRecordIndex> {
   const role = resultsRole(runDir);
-  const latest = new Map<string, { record: CallRecord; at: RecordLocation }>();
+  const latest: FinalRecordIndex = new Map();
   if (!existsSync(role.file)) return latest;
   const intern = createInterner();
   const { checkRecord } = await import('./formats/results.js');
