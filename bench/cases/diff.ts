@@ -5,7 +5,8 @@
  * the diff bootstraps. Target: 10,000 documents under 10 s (docbench must never be the bottleneck of a CI job).
  */
 import { type BenchCase, type BenchFigure, medianTimeMs } from '../harness.js';
-import { compareRuns, DEFAULT_DIFF_SETTINGS } from '../../src/gate/index.js';
+import { DEFAULT_DIFF_SETTINGS } from '../../src/gate/index.js';
+import { compareRuns } from '../../src/gate/compare-runs.js';
 import type { DiffDocument, DiffRun, PathCounts } from '../../src/gate/read-diff-run.js';
 import type { RunManifest } from '../../src/run-dir/manifest.js';
 import type { RunSummary } from '../../src/run-dir/evaluation-types.js';

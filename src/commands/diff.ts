@@ -47,7 +47,7 @@ export const diffCommand = defineCommand((context) => ({
       logger,
       ...(argv.system ? { system: argv.system } : {}),
     });
-    logger.info(formatDiffVerdict(result));
+    logger.info(await formatDiffVerdict(result));
     logger.info(`wrote ${written.map((file) => path.relative(context.cwd, file) || file).join(', ')}`);
     context.setExitCode(result.verdict === 'regression' ? ExitCode.GATE_FAILED : ExitCode.OK);
   },

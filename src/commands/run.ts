@@ -120,7 +120,9 @@ async function compareWithTarget(
     outDir: runDirPath(run.runDir, 'diffDir'),
     logger,
   });
-  logger.info(`\n${formatDiffVerdict(diff)}\ndiff: ${written.find((file) => file.endsWith(DIFF_FILES.html)) ?? ''}`);
+  logger.info(
+    `\n${await formatDiffVerdict(diff)}\ndiff: ${written.find((file) => file.endsWith(DIFF_FILES.html)) ?? ''}`,
+  );
   return diff.verdict === 'regression';
 }
 

@@ -4,13 +4,9 @@
  * index form of each statistic. On a random run pair, every Δ, interval and p-value must be the same number.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  compareRuns,
-  DEFAULT_DIFF_SETTINGS,
-  bootstrapP,
-  type DiffDocument,
-  type DiffRun,
-} from '../../src/gate/index.js';
+import { DEFAULT_DIFF_SETTINGS, type DiffDocument, type DiffRun } from '../../src/gate/index.js';
+import { compareRuns } from '../../src/gate/compare-runs.js';
+import { bootstrapP } from '../../src/score/index.js';
 import type { PathCounts } from '../../src/gate/read-diff-run.js';
 import { compareSystems, createMicroF1Delta, createRandom, type CountsLike } from '../../src/score/stats/index.js';
 import { createMicroSimilarityDelta } from '../../src/score/markdown/index.js';

@@ -8,13 +8,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli.js';
-import {
-  compareRuns,
-  readDiffRun,
-  DEFAULT_DIFF_SETTINGS,
-  bootstrapP,
-  collapseFieldPath,
-} from '../../src/gate/index.js';
+import { readDiffRun, DEFAULT_DIFF_SETTINGS } from '../../src/gate/index.js';
+import { compareRuns } from '../../src/gate/compare-runs.js';
+import { bootstrapP, collapseFieldPath } from '../../src/score/index.js';
 import type { DiffResult } from '../../src/gate/index.js';
 import { makeDocuments, writeRun } from './run-builder.js';
 

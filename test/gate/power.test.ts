@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { compareRuns, readDiffRun, DEFAULT_DIFF_SETTINGS, type DiffRun } from '../../src/gate/index.js';
+import { readDiffRun, DEFAULT_DIFF_SETTINGS, type DiffRun } from '../../src/gate/index.js';
+import { compareRuns } from '../../src/gate/compare-runs.js';
 import { makeDocuments, writeRun, type Verdict } from './run-builder.js';
 
 const SIZES = [10, 20, 50, 100, 500];
