@@ -78,6 +78,13 @@ function ocrFactor(confidence: number): number {
   return Math.min(1, Math.max(0.4, confidence / 90));
 }
 
+/** A longer label matched at the same place as a shorter one with at least this share of its score reads it. */
+const SAME_CAPTION_SCORE = 0.8;
+
+function labelWidth(candidate: ValueCandidate): number {
+  return candidate.labelBox.x1 - candidate.labelBox.x0;
+}
+
 function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, options: ExtractOptions): ValueCandidate[] {
   const all: ValueCandidate[] = [];
   for (const label of spec.labels) {
@@ -87,12 +94,21 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
       if (candidate.score >= MIN_SCORE) all.push(candidate);
     }
   }
-  // Keep the best candidate per printed place (several label phrasings find the same spot).
+  // One candidate per printed place (several label phrasings find the same spot), with the best score. Where a
+  // longer phrasing matched more of the printed caption, its reading counts: a shorter one takes the caption's
+  // next words for the value ("DIAGNOSIS | OR NATURE OF ILLNESS…") or reads below only under its own width.
   const byPlace = new Map<string, ValueCandidate>();
   for (const c of all) {
     const key = `${c.page}:${Math.round(c.labelBox.x0)}:${Math.round(c.labelBox.y0)}:${c.where}`;
     const existing = byPlace.get(key);
-    if (!existing || c.score > existing.score) byPlace.set(key, c);
+    if (!existing) {
+      byPlace.set(key, c);
+      continue;
+    }
+    const [wider, narrower] = labelWidth(c) > labelWidth(existing) ? [c, existing] : [existing, c];
+    const better = c.score > existing.score ? c : existing;
+    const reader = wider.score >= narrower.score * SAME_CAPTION_SCORE ? wider : better;
+    byPlace.set(key, { ...reader, score: better.score });
   }
   return [...byPlace.values()].sort((a, b) => b.score - a.score);
 }

@@ -1,0 +1,63 @@
+/**
+ * Reading text into fields on ruled forms (docs/local-service.md, "Forms: ruled boxes and check boxes"): the
+ * pages are built from fragments as PP-OCR gives them on a scanned form, `afterRule` marking words that start
+ * at a box's left rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '../../src/local/extract/extract-fields.js';
+import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
+import { buildRows } from '../../src/local/layout/build-lines.js';
+import type { Fragment } from '../../src/local/layout/types.js';
+
+/** A fragment of `size` pt type at (x, y); `afterRule` when a box's rule runs down just left of it. */
+function word(text: string, x: number, y: number, size: number, afterRule = false): Fragment {
+  return {
+    text,
+    box: { x0: x, y0: y, x1: x + text.length * size * 0.55, y1: y + size },
+    fontSize: size,
+    confidence: 95,
+    ...(afterRule && { afterRule }),
+  };
+}
+
+function read(fragments: Fragment[], schema: Record<string, unknown>) {
+  const pages = [buildPageLayout(1, 612, 792, 'ocr', buildRows(fragments))];
+  return extractFields(pages, { type: 'object', properties: schema }, { fast: false }).data;
+}
+
+describe('captions of ruled boxes', () => {
+  const caption = '21. DIAGNOSIS OR NATURE OF ILLNESS OR INJURY Relate A-L to service line below (24E)';
+  const diagnosis = {
+    type: 'array',
+    items: { type: 'string' },
+    description: 'Diagnosis or nature of illness or injury',
+  };
+
+  it("reads a box's value under its caption, not the caption's own instructions after the label", () => {
+    const fragments = [word(caption, 20, 300, 6, true), word('A. R05.9', 24, 312, 9), word('B. I10', 84, 312, 9)];
+    expect(read(fragments, { diagnosis })).toEqual({ diagnosis: ['R05.9', 'I10'] });
+  });
+
+  it('reads the caption through the label that matches most of it, even when a shorter one matches better', () => {
+    const fragments = [
+      word('21. DIAGNOSIS OR NATURE OF ILLNES OR INJRY Relate A-L to service line below (24E)', 20, 300, 6, true),
+      word('A. R05.9', 24, 312, 9),
+      word('B. I10', 84, 312, 9),
+    ];
+    expect(read(fragments, { diagnosis })).toEqual({ diagnosis: ['R05.9', 'I10'] });
+  });
+
+  it('finds a caption whose words the OCR ran together after its box number', () => {
+    const fragments = [word('25.FEDERALTAXI.D NUMBER', 20, 300, 6, true), word('50-3584445', 24, 312, 9)];
+    const taxId = { type: 'string', description: 'Federal tax ID number' };
+    expect(read(fragments, { tax_id: taxId })).toEqual({ tax_id: '50-3584445' });
+  });
+
+  it('keeps the words after an unruled label as its value', () => {
+    const fragments = [
+      word('Diagnosis or nature of illness or injury R05.9', 20, 300, 9),
+      word('Page 1 of 2', 24, 312, 9),
+    ];
+    expect(read(fragments, { diagnosis })).toEqual({ diagnosis: ['R05.9'] });
+  });
+});
