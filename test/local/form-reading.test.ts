@@ -4,6 +4,7 @@
  * at a box's left rule.
  */
 import { describe, expect, it } from 'vitest';
+import { coerceScalar, parseDate } from '../../src/local/extract/coerce.js';
 import { extractFields } from '../../src/local/extract/extract-fields.js';
 import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
 import { buildRows } from '../../src/local/layout/build-lines.js';
@@ -59,5 +60,39 @@ describe('captions of ruled boxes', () => {
       word('Page 1 of 2', 24, 312, 9),
     ];
     expect(read(fragments, { diagnosis })).toEqual({ diagnosis: ['R05.9'] });
+  });
+});
+
+describe('values read from sub-boxes and OCR spacing', () => {
+  const number = { type: 'number' as const };
+  const text = { type: 'string' as const };
+
+  it('reads a date whose sub-box rules the OCR read as a "1" or lost', () => {
+    expect(parseDate('09 27 177')).toBe('1977-09-27');
+    expect(parseDate('10 112145')).toBe('1945-10-12');
+    expect(parseDate('05 2245')).toBe('1945-05-22');
+    expect(parseDate('Visit 05 2245 at noon')).toBeNull();
+  });
+
+  it('reads dollars | cents with the box\'s "$" and the rule misread', () => {
+    expect(coerceScalar('6 885 75', number, true).value).toBe(885.75);
+    expect(coerceScalar('S 512|75', number, true).value).toBe(512.75);
+    expect(coerceScalar('885 175', number, true).value).toBe(885.75);
+    expect(coerceScalar('50 00|', number, true).value).toBe(50);
+    expect(coerceScalar('6 75', number, true).value).toBe(6.75);
+  });
+
+  it('undoes spacing slips of the OCR in text values', () => {
+    expect(coerceScalar('(234 ) 555-4572', text, true).value).toBe('(234) 555-4572');
+    expect(coerceScalar('BECKER,PETER', text, true).value).toBe('BECKER, PETER');
+    expect(coerceScalar('PT-079049.', text, true).value).toBe('PT-079049');
+    expect(coerceScalar('2207 ELM ST.', text, true).value).toBe('2207 ELM ST.');
+    expect(coerceScalar('1,250 UNITS', text, true).value).toBe('1,250 UNITS');
+  });
+
+  it('splits a list whose enumerating letters the OCR glued to the codes', () => {
+    const diagnosis = { type: 'array', items: { type: 'string' }, description: 'Diagnosis codes' };
+    const fragments = [word('DIAGNOSIS CODES', 20, 300, 6, true), word('A.E11.9 B.I10 .', 24, 312, 9)];
+    expect(read(fragments, { diagnosis })).toEqual({ diagnosis: ['E11.9', 'I10'] });
   });
 });

@@ -36,8 +36,12 @@ export function parseNumber(text: string): number | null {
 export function parseDate(text: string): string | null {
   const found = findDates(text)[0];
   if (found) return resolveDate(found, 'mdy');
-  // CMS-1500 boxes print "MM DD YYYY" or "MM DD YY" with spaces, or the digits run together.
-  const m = /\b(\d{2})\s+(\d{2})\s+(\d{4}|\d{2})\b/.exec(text) ?? /\b(\d{2})(\d{2})(\d{4})\b/.exec(text);
+  // CMS-1500 boxes print "MM DD YYYY" or "MM DD YY" with spaces, or the digits run together. When the date is
+  // all the text, the OCR may have read a sub-box rule as a "1" ("09 27 177", "10 112145") or lost it ("05 2245").
+  const m =
+    /\b(\d{2})\s+(\d{2})\s+(\d{4}|\d{2})\b/.exec(text) ??
+    /^(\d{2})\s*[1lI]?\s*(\d{2})\s*[1lI]?\s*(\d{4}|\d{2})$/.exec(text) ??
+    /\b(\d{2})(\d{2})(\d{4})\b/.exec(text);
   return m ? toIsoDate(Number(m[3]), Number(m[1]), Number(m[2])) : null;
 }
 
@@ -76,6 +80,28 @@ function matchesPattern(value: string, pattern: string | undefined): boolean {
   }
 }
 
+/**
+ * Dollars and cents in sub-boxes split by a rule ("885 | 75", joined with a space): the cents are decimals. The
+ * OCR reads the rule as a bar, or as a "1" before the cents ("885 175"), and the box's "$" at its left edge as a
+ * character of its own ("6 885 75", "S 512|75").
+ */
+const SUB_BOX_AMOUNT = /^(?:[Ss6]\s+)?\$?\s*(\d[\d,]*)(?:\s*\|\s*|\s+[1lI]?)(\d{2})\|?$/;
+
+/**
+ * A string as printed, with the OCR's spacing slips undone: spaces runs folded, no space inside parentheses
+ * ("(234 ) 555-4572"), a space after a comma between words ("BECKER,PETER"), no stray full stop after a
+ * closing digit ("PT-079049."), no leading or trailing punctuation.
+ */
+function tidyText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/\(\s+/g, '(')
+    .replace(/\s+\)/g, ')')
+    .replace(/([A-Za-z]),(?=[A-Za-z])/g, '$1, ')
+    .replace(/(\d)\s?\.$/, '$1')
+    .replace(/^[\s:#.-]+|[\s,;:]+$/g, '');
+}
+
 /** Coerces raw text to the field's type; all-numeric dates read in `dateOrder` when ambiguous. */
 export function coerceScalar(
   raw: string,
@@ -95,8 +121,7 @@ export function coerceScalar(
     case 'integer':
     case 'number': {
       // A two-decimal amount reads in either convention ("1.234,50" and "1,234.50"); "(12.00)" stays negative.
-      // Dollars and cents in sub-boxes split by a rule ("885 | 75"), joined with a space: the cents are decimals.
-      const split = /^\$?\s*(\d[\d,]*)\s+(\d{2})$/.exec(text);
+      const split = SUB_BOX_AMOUNT.exec(text);
       if (split) return { value: Number(`${split[1]!.replace(/,/g, '')}.${split[2]}`), valid: true };
       const amount = /\(/.test(text) ? undefined : findAmounts(text)[0];
       const value = amount ? amount.value : parseNumber(text);
@@ -126,7 +151,7 @@ export function coerceScalar(
         if (normalise) return { value: iso, valid: iso !== null };
         return { value: text, valid: iso !== null };
       }
-      const value = normalise ? text.replace(/\s+/g, ' ').replace(/^[\s:#.-]+|[\s,;:]+$/g, '') : text;
+      const value = normalise ? tidyText(text) : text;
       return { value, valid: value !== '' && matchesPattern(value, spec.pattern) };
     }
   }

@@ -221,12 +221,12 @@ function extractScalar(
 }
 
 function splitList(raw: string): string[] {
-  // Enumerated lists print "A. R05.9  B. I10": drop the letters.
-  const text = raw.replace(/(^|\s)[A-La-l][.)]\s+/g, '$1').trim();
+  // Enumerated lists print "A. R05.9  B. I10": drop the letters (the OCR may glue them to a code: "A.E11.9").
+  const text = raw.replace(/(^|\s)[A-La-l][.)](\s+|(?=[A-Z]?\d))/g, '$1').trim();
   const parts = text.split(/\s*[,;|]\s*/).filter(Boolean);
   if (parts.length > 1) return parts;
-  // Codes printed in a row separated by spaces: "E11.9  I10  Z79.4".
-  const tokens = text.split(/\s+/).filter(Boolean);
+  // Codes printed in a row separated by spaces: "E11.9  I10  Z79.4" (a stray mark between them is no code).
+  const tokens = text.split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t));
   if (tokens.length > 1 && tokens.every((t) => /\d/.test(t) && t.length <= 10)) return tokens;
   return [text];
 }
