@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { coerceScalar, parseDate } from '../../src/local/extract/coerce.js';
+import { tokenise } from '../../src/local/extract/document-index.js';
 import { extractFields } from '../../src/local/extract/extract-fields.js';
 import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
 import { buildRows } from '../../src/local/layout/build-lines.js';
@@ -94,5 +95,28 @@ describe('values read from sub-boxes and OCR spacing', () => {
     const diagnosis = { type: 'array', items: { type: 'string' }, description: 'Diagnosis codes' };
     const fragments = [word('DIAGNOSIS CODES', 20, 300, 6, true), word('A.E11.9 B.I10 .', 24, 312, 9)];
     expect(read(fragments, { diagnosis })).toEqual({ diagnosis: ['E11.9', 'I10'] });
+  });
+});
+
+describe('captions the OCR misread', () => {
+  it('splits an item letter glued to its caption off as a box number', () => {
+    expect(tokenise('h.AUTQ ACCIDENT?').map((t) => t.raw)).toEqual(['h.', 'AUTQ', 'ACCIDENT?']);
+    expect(tokenise('U.S.A').map((t) => t.raw)).toEqual(['U.S.A']);
+  });
+
+  it('takes no caption with another word in place of a label word for the label', () => {
+    const insuredName = { type: 'string', description: "Insured's name" };
+    const fragments = [word("a. INSURED'S DATE OF BIRTH", 380, 230, 6, true), word('10 28 65', 384, 242, 9)];
+    expect(read(fragments, { insured_name: insuredName })).toEqual({ insured_name: null });
+    const misread = [word("4. INSURD'S NAME", 380, 230, 6, true), word('BECKER, JAMES', 384, 242, 9)];
+    expect(read(misread, { insured_name: insuredName })).toEqual({ insured_name: 'BECKER, JAMES' });
+  });
+
+  it('finds an NPI whose caption the OCR lost by its check digit, when only one number carries one', () => {
+    const npi = { type: 'string', description: 'NPI' };
+    const lost = [word('a. NP!', 400, 430, 6, true), word('2989108289', 404, 440, 9)];
+    expect(read(lost, { billing_npi: npi })).toEqual({ billing_npi: '2989108289' });
+    const two = [...lost, word('2853994301', 404, 470, 9)];
+    expect(read(two, { billing_npi: npi })).toEqual({ billing_npi: null });
   });
 });

@@ -118,6 +118,21 @@ function isNpiField(spec: ScalarSpec): boolean {
   return describeWords(spec.path[spec.path.length - 1] ?? '').includes('npi');
 }
 
+/**
+ * The one number on the pages that carries a valid NPI check digit, when there is exactly one: an NPI field whose
+ * printed label the OCR lost ("a. NP!", "ja. NPI") still has its value, which the check digit tells apart from
+ * other ten-digit numbers (a random one passes one time in ten, so two candidates are left alone).
+ */
+function onlyValidNpi(index: DocumentIndex): string | null {
+  const found = new Set<string>();
+  for (const entry of index.lines)
+    for (const m of entry.line.text.matchAll(/(?<!\d)\d{10}(?!\d)/g)) if (isValidNpi(m[0])) found.add(m[0]);
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/** Quality of an NPI found by its check digit alone, with no label. */
+const NPI_ANYWHERE_QUALITY = 0.5;
+
 /** Document-wide facts the coercion of single values needs. */
 interface DocumentContext {
   dateOrder: DateOrder;
@@ -204,6 +219,19 @@ function extractScalar(
     };
   }
   const byLabel = extractByLabel(index, spec, options, context);
+  if (!options.fast && isNpiField(spec) && !(byLabel.valid && isValidNpi(String(byLabel.value)))) {
+    const npi = onlyValidNpi(index);
+    const coerced = npi === null ? null : coerceScalar(npi, spec, true);
+    if (coerced?.valid) {
+      const outcome = {
+        path: spec.path.join('.'),
+        required: spec.required,
+        found: true,
+        quality: NPI_ANYWHERE_QUALITY,
+      };
+      return { value: coerced.value, valid: true, outcome };
+    }
+  }
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
   const byRole = findByRole(index, spec.role);
   if (!byRole || byRole.quality < (ABSTAIN_BELOW[spec.role] ?? 0)) return byLabel;

@@ -178,6 +178,24 @@ function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null
   return next && !isLabelOnly(next.line) ? next : null;
 }
 
+/** Letter pairs the OCR reads for one letter ("Narne"), folded before words are compared. */
+function foldLetterPairs(word: string): string {
+  return word.replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/cl/g, 'd');
+}
+
+/**
+ * Whether each word is the wanted word or an OCR slip of it: a misread word keeps most of its letters, while
+ * another word ("DATE" for "name" in "INSURED'S DATE OF BIRTH") fits only the whole phrase's tolerance. Words of
+ * up to three letters are too short to tell ("TO" is the OCR's "I.D.").
+ */
+function wordsAlike(window: IndexedLine['tokens'], wanted: string[]): boolean {
+  return window.every((token, j) => {
+    const word = wanted[j]!;
+    const edits = levenshtein.get(foldLetterPairs(token.norm), foldLetterPairs(word));
+    return word.length <= 3 || edits <= Math.floor(word.length / 3);
+  });
+}
+
 /** The best match of the label's tokens starting at token i, with where it ends; null when none matches. */
 function bestWindow(
   tokens: IndexedLine['tokens'],
@@ -197,7 +215,10 @@ function bestWindow(
     if (k < 1 || i + k > tokens.length) continue;
     const window = tokens.slice(i, i + k);
     const joined = window.map((t) => t.norm).join('');
-    if (Math.abs(joined.length - wantedJoined.length) <= Math.max(1, wantedJoined.length * 0.2)) {
+    if (
+      Math.abs(joined.length - wantedJoined.length) <= Math.max(1, wantedJoined.length * 0.2) &&
+      (k !== wanted.length || wordsAlike(window, wanted))
+    ) {
       const sim = similarity(joined, wantedJoined);
       if (sim > 0 && (!best || sim > best.sim)) best = { sim, end: i + k };
     }
