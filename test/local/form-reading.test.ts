@@ -91,6 +91,14 @@ describe('values read from sub-boxes and OCR spacing', () => {
     expect(coerceScalar('1,250 UNITS', text, true).value).toBe('1,250 UNITS');
   });
 
+  it('balances parentheses the OCR lost or misread and drops a speck read as a trailing apostrophe', () => {
+    expect(coerceScalar('302) 555-1094', text, true).value).toBe('(302) 555-1094');
+    expect(coerceScalar('{302) 555-1094', text, true).value).toBe('(302) 555-1094');
+    expect(coerceScalar('(627.) 555-0839', text, true).value).toBe('(627) 555-0839');
+    expect(coerceScalar('SMITH (Jr.)', text, true).value).toBe('SMITH (Jr.)');
+    expect(coerceScalar("OH'", text, true).value).toBe('OH');
+  });
+
   it('splits a list whose enumerating letters the OCR glued to the codes', () => {
     const diagnosis = { type: 'array', items: { type: 'string' }, description: 'Diagnosis codes' };
     const fragments = [word('DIAGNOSIS CODES', 20, 300, 6, true), word('A.E11.9 B.I10 .', 24, 312, 9)];
@@ -110,6 +118,18 @@ describe('captions the OCR misread', () => {
     expect(read(fragments, { insured_name: insuredName })).toEqual({ insured_name: null });
     const misread = [word("4. INSURD'S NAME", 380, 230, 6, true), word('BECKER, JAMES', 384, 242, 9)];
     expect(read(misread, { insured_name: insuredName })).toEqual({ insured_name: 'BECKER, JAMES' });
+  });
+
+  it('passes over a box number the OCR misread before a caption', () => {
+    const employer = { type: 'string', description: 'Employer' };
+    const fragments = [word('&5 EMPLOYER', 20, 300, 6, true), word('ACME INC', 24, 312, 9)];
+    expect(read(fragments, { employer })).toEqual({ employer: 'ACME INC' });
+  });
+
+  it("takes no label's own words for the value of a shorter label of the same field", () => {
+    const taxId = { type: 'string', description: 'Federal tax ID number' };
+    const fragments = [word('QXZ5 FEDERAL TAX ID NUMBER', 20, 300, 6, true), word('95-1607984', 24, 312, 9)];
+    expect(read(fragments, { tax_id: taxId })).toEqual({ tax_id: '95-1607984' });
   });
 
   it('finds an NPI whose caption the OCR lost by its check digit, when only one number carries one', () => {

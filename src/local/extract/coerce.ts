@@ -88,18 +88,31 @@ function matchesPattern(value: string, pattern: string | undefined): boolean {
 const SUB_BOX_AMOUNT = /^(?:[Ss6]\s+)?\$?\s*(\d[\d,]*)(?:\s*\|\s*|\s+[1lI]?)(\d{2})\|?$/;
 
 /**
- * A string as printed, with the OCR's spacing slips undone: spaces runs folded, no space inside parentheses
- * ("(234 ) 555-4572"), a space after a comma between words ("BECKER,PETER"), no stray full stop after a
- * closing digit ("PT-079049."), no leading or trailing punctuation.
+ * Parentheses as printed where the OCR lost or misread one: a brace closed by a parenthesis ("{302) 555-1094"),
+ * a closing one with no opening one before it ("302) 555-1094": it opened the first word), a full stop between
+ * a digit and the closing one ("(627.)").
+ */
+function balanceParentheses(text: string): string {
+  const fixed = text.replace(/\{(?=[^{}()]*\))/g, '(').replace(/(\d)\s?\.\)/g, '$1)');
+  const close = fixed.indexOf(')');
+  return close > 0 && !fixed.slice(0, close).includes('(') && !/\s/.test(fixed.slice(0, close).trim())
+    ? `(${fixed.trimStart()}`
+    : fixed;
+}
+
+/**
+ * A string as printed, with the OCR's slips in spacing and punctuation undone: spaces runs folded, no space
+ * inside parentheses ("(234 ) 555-4572"), parentheses balanced, a space after a comma between words
+ * ("BECKER,PETER"), no stray full stop after a closing digit ("PT-079049."), no leading or trailing punctuation
+ * (a speck read as an apostrophe: "OH'").
  */
 function tidyText(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
+  return balanceParentheses(text.replace(/\s+/g, ' '))
     .replace(/\(\s+/g, '(')
     .replace(/\s+\)/g, ')')
     .replace(/([A-Za-z]),(?=[A-Za-z])/g, '$1, ')
     .replace(/(\d)\s?\.$/, '$1')
-    .replace(/^[\s:#.-]+|[\s,;:]+$/g, '');
+    .replace(/^[\s:#.-]+|[\s,;:'`]+$/g, '');
 }
 
 /** Coerces raw text to the field's type; all-numeric dates read in `dateOrder` when ambiguous. */

@@ -110,7 +110,19 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
     const reader = wider.score >= narrower.score * SAME_CAPTION_SCORE ? wider : better;
     byPlace.set(key, { ...reader, score: better.score });
   }
-  return [...byPlace.values()].sort((a, b) => b.score - a.score);
+  return withoutLabelWords([...byPlace.values()]).sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Drops the words after a short label that a longer label of the same field matched on the same line: they are
+ * the printed label's own words ("TAX ID | NUMBER" where "FEDERAL TAX ID NUMBER" is the caption), not a value.
+ */
+function withoutLabelWords(candidates: ValueCandidate[]): ValueCandidate[] {
+  return candidates.filter(
+    (c) =>
+      c.where !== 'same-line' ||
+      !candidates.some((other) => other.line === c.line && other.labelBox.x1 > c.valueBox!.x0 + 1),
+  );
 }
 
 /** Whether the property holds a National Provider Identifier (its name says NPI). */

@@ -22,8 +22,8 @@ export interface ValueCandidate {
   line: IndexedLine;
 }
 
-/** Box numbers and bullets printed before labels on forms: "2.", "24a.", "•". */
-const PREFIX_TOKEN = /^(\d{1,2}[a-zA-Z]?[.)]|[•\-–*]|[a-zA-Z][.)])$/;
+/** Box numbers and bullets printed before labels on forms: "2.", "24a.", "•"; as the OCR reads them: "27", "&5". */
+const PREFIX_TOKEN = /^([^\w\s]?\d{1,2}[a-zA-Z]?[.,)]?|[•\-–*]|[a-zA-Z][.)])$/;
 
 function similarity(a: string, b: string): number {
   if (a === b) return 1;
