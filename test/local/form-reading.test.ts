@@ -99,6 +99,19 @@ describe('values read from sub-boxes and OCR spacing', () => {
     expect(coerceScalar("OH'", text, true).value).toBe('OH');
   });
 
+  it('joins the cents after a rule but not the next box\'s "$" to an amount', () => {
+    const fragments = [
+      word('28. TOTAL CHARGE', 410, 356, 6, true),
+      word('29. AMOUNT PAID', 501, 356, 6, true),
+      word('512', 461, 367, 10),
+      word('75', 487, 367, 10, true),
+      word('S', 502, 367, 10, true),
+    ];
+    expect(read(fragments, { total_charge: { type: 'number', description: 'Total charge' } })).toEqual({
+      total_charge: 512.75,
+    });
+  });
+
   it('splits a list whose enumerating letters the OCR glued to the codes', () => {
     const diagnosis = { type: 'array', items: { type: 'string' }, description: 'Diagnosis codes' };
     const fragments = [word('DIAGNOSIS CODES', 20, 300, 6, true), word('A.E11.9 B.I10 .', 24, 312, 9)];

@@ -146,11 +146,14 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
     (l) => l.line.box.x0 >= best.line.box.x0 && l.line.box.x0 <= Math.max(best.line.box.x1, labelBox.x1),
   );
   // Sub-boxes reach past the caption (dollars | cents): a line that starts right after a rule, close to the
-  // value's last part, belongs to it too.
+  // value's last part, belongs to it too, unless another box's caption starts above it (the next box's "$").
+  const captions = index.lines.filter((l) => l.page === from.page && l.rowIndex === from.rowIndex && l !== from);
   for (const next of row) {
     const last = parts[parts.length - 1]!.line;
     if (parts.includes(next) || next.line.box.x0 < last.box.x1) continue;
     if (!next.line.fragments[0]?.afterRule || next.line.box.x0 - last.box.x1 > last.fontSize * 1.5) break;
+    const em = next.line.fontSize;
+    if (captions.some((c) => c.line.box.x0 > last.box.x1 && c.line.box.x0 <= next.line.box.x0 + em)) break;
     parts.push(next);
   }
   if (parts.length < 2) return best;
