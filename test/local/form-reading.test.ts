@@ -73,6 +73,7 @@ describe('values read from sub-boxes and OCR spacing', () => {
     expect(parseDate('10 112145')).toBe('1945-10-12');
     expect(parseDate('05 2245')).toBe('1945-05-22');
     expect(parseDate('Visit 05 2245 at noon')).toBeNull();
+    expect(coerceScalar('02丨02169', { type: 'string', format: 'date' }, true).value).toBe('1969-02-02');
   });
 
   it('reads dollars | cents with the box\'s "$" and the rule misread', () => {

@@ -12,9 +12,12 @@ export interface Coerced {
   valid: boolean;
 }
 
-/** O→0, l/I→1, S→5, B→8 inside tokens that are mostly digits (OCR of numbers, dates and codes). */
+/**
+ * O→0, l/I→1, S→5, B→8 inside tokens that are mostly digits (OCR of numbers, dates and codes); the strokes the
+ * OCR reads for a sub-box rule ("02丨02", "│") as the bar "|".
+ */
 export function repairDigits(text: string): string {
-  return text.replace(/[0-9OoIlSB$.,/-]{2,}/g, (token) => {
+  return text.replace(/[丨｜│¦]/g, '|').replace(/[0-9OoIlSB$.,/-]{2,}/g, (token) => {
     const digits = token.replace(/[^0-9]/g, '').length;
     if (digits < token.replace(/[.,/$-]/g, '').length / 2) return token;
     return token.replace(/[Oo]/g, '0').replace(/[Il]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
