@@ -126,12 +126,16 @@ describe('captions the OCR misread', () => {
     expect(tokenise('U.S.A').map((t) => t.raw)).toEqual(['U.S.A']);
   });
 
-  it('takes no caption with another word in place of a label word for the label', () => {
+  it('takes no caption with another word in place of a label word, but words the OCR split elsewhere as a whole', () => {
     const insuredName = { type: 'string', description: "Insured's name" };
     const fragments = [word("a. INSURED'S DATE OF BIRTH", 380, 230, 6, true), word('10 28 65', 384, 242, 9)];
     expect(read(fragments, { insured_name: insuredName })).toEqual({ insured_name: null });
     const misread = [word("4. INSURD'S NAME", 380, 230, 6, true), word('BECKER, JAMES', 384, 242, 9)];
     expect(read(misread, { insured_name: insuredName })).toEqual({ insured_name: 'BECKER, JAMES' });
+    const split = [word('26.PatiemtAcc ount', 40, 399, 6, true), word('PT-860510', 40, 410, 9, true)];
+    expect(read(split, { account: { type: 'string', description: 'Patient account' } })).toEqual({
+      account: 'PT-860510',
+    });
   });
 
   it('passes over a box number the OCR misread before a caption', () => {

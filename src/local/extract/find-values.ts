@@ -189,9 +189,11 @@ function foldLetterPairs(word: string): string {
 /**
  * Whether each word is the wanted word or an OCR slip of it: a misread word keeps most of its letters, while
  * another word ("DATE" for "name" in "INSURED'S DATE OF BIRTH") fits only the whole phrase's tolerance. Words of
- * up to three letters are too short to tell ("TO" is the OCR's "I.D.").
+ * up to three letters are too short to tell ("TO" is the OCR's "I.D."), and words the OCR split elsewhere
+ * ("TotatChar ges") cannot be compared one by one.
  */
 function wordsAlike(window: IndexedLine['tokens'], wanted: string[]): boolean {
+  if (window.some((token, j) => Math.abs(token.norm.length - wanted[j]!.length) > 2)) return true;
   return window.every((token, j) => {
     const word = wanted[j]!;
     const edits = levenshtein.get(foldLetterPairs(token.norm), foldLetterPairs(word));
