@@ -150,6 +150,19 @@ describe('captions the OCR misread', () => {
     expect(read(fragments, { tax_id: taxId })).toEqual({ tax_id: '95-1607984' });
   });
 
+  it("reads no other field's caption below an empty box as its value", () => {
+    const fragments = [
+      word('CTY', 22, 160, 6, true),
+      word('CITY', 382, 160, 6, true),
+      word('COLUMBUS', 24, 166, 9, true),
+      word('ZIP CODE', 21, 176, 6, true),
+      word('ZIP CODE', 381, 176, 6, true),
+      word('43259', 24, 182, 9, true),
+    ];
+    const schema = { city: { type: 'string', description: 'City' }, zip: { type: 'string', description: 'Zip code' } };
+    expect(read(fragments, schema)).toEqual({ city: 'COLUMBUS', zip: '43259' });
+  });
+
   it('finds an NPI whose caption the OCR lost by its check digit, when only one number carries one', () => {
     const npi = { type: 'string', description: 'NPI' };
     const lost = [word('a. NP!', 400, 430, 6, true), word('2989108289', 404, 440, 9)];

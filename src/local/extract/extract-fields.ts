@@ -5,7 +5,7 @@
  */
 import levenshtein from 'fast-levenshtein';
 import type { DateLocale, JsonObject, JsonSchema, Json } from '../../types.js';
-import type { TableBlock } from '../layout/types.js';
+import type { PointBox, TableBlock } from '../layout/types.js';
 import { readCheckBoxes } from './check-box-values.js';
 import { coerceScalar } from './coerce.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
@@ -13,7 +13,14 @@ import { findLabelValues, labelTokens, type ValueCandidate } from './find-values
 import { documentDateOrder, findByRole } from './find-by-role.js';
 import { describeWords, type FieldRole } from './field-roles.js';
 import { isValidNpi, type DateOrder } from './typed-values.js';
-import { collectFields, splitName, type ListSpec, type ScalarSpec, type TableSpec } from './schema-fields.js';
+import {
+  collectFields,
+  splitName,
+  type FieldSpec,
+  type ListSpec,
+  type ScalarSpec,
+  type TableSpec,
+} from './schema-fields.js';
 import type { PageLayout } from '../layout/types.js';
 
 /** How one field was filled: what the confidence is built from. */
@@ -145,9 +152,41 @@ function onlyValidNpi(index: DocumentIndex): string | null {
 /** Quality of an NPI found by its check digit alone, with no label. */
 const NPI_ANYWHERE_QUALITY = 0.5;
 
-/** Document-wide facts the coercion of single values needs. */
+/** Document-wide facts the reading and coercion of single values need. */
 interface DocumentContext {
   dateOrder: DateOrder;
+  /** Where the schema's fields' captions are printed alone on their lines (slow mode; empty in fast mode). */
+  captions: Set<string>;
+}
+
+/** A score at which a label printed alone on its line is taken for a field's caption. */
+const CAPTION_SCORE = 0.85;
+
+function placeKey(page: number, box: PointBox): string {
+  return `${page}:${Math.round(box.x0)}:${Math.round(box.y0)}`;
+}
+
+/**
+ * The lines that print some field's caption alone: on a form whose box the OCR found empty (or whose value it
+ * lost), the line below a caption is the next box's caption (`CITY` over `ZIP CODE`), never a value.
+ */
+function captionPlaces(index: DocumentIndex, specs: FieldSpec[], options: ExtractOptions): Set<string> {
+  const places = new Set<string>();
+  for (const spec of specs) {
+    if (spec.kind === 'table') continue;
+    for (const c of candidatesFor(index, spec, options))
+      if (c.where !== 'same-line' && c.score >= CAPTION_SCORE) places.add(placeKey(c.page, c.line.line.box));
+  }
+  return places;
+}
+
+/** Whether a candidate's value is read from a line that prints another field's caption. */
+function readsACaption(candidate: ValueCandidate, context: DocumentContext): boolean {
+  return (
+    candidate.where === 'below' &&
+    candidate.valueBox !== null &&
+    context.captions.has(placeKey(candidate.page, candidate.valueBox))
+  );
 }
 
 interface ScalarResult {
@@ -164,7 +203,7 @@ function extractByLabel(
   context: DocumentContext,
 ): ScalarResult {
   const path = spec.path.join('.');
-  const candidates = candidatesFor(index, spec, options).filter((c) => c.text !== null);
+  const candidates = candidatesFor(index, spec, options).filter((c) => c.text !== null && !readsACaption(c, context));
   if (options.fast) {
     const top = candidates[0];
     const coerced = top ? coerceScalar(top.text!, spec, false, context.dateOrder) : null;
@@ -275,9 +314,10 @@ function extractList(
   index: DocumentIndex,
   spec: ListSpec,
   options: ExtractOptions,
+  context: DocumentContext,
 ): { value: Json; outcome: FieldOutcome } {
   const path = spec.path.join('.');
-  const top = candidatesFor(index, spec, options).find((c) => c.text !== null);
+  const top = candidatesFor(index, spec, options).find((c) => c.text !== null && !readsACaption(c, context));
   if (!top) return { value: [], outcome: { path, required: spec.required, found: false, quality: 0 } };
   const items = splitList(top.text!).map((part) => coerceScalar(part, spec.item, !options.fast));
   const values = items.filter((i) => i.value !== null && (options.fast || i.valid)).map((i) => i.value as Json);
@@ -392,15 +432,17 @@ export function scoreConfidence(fields: FieldOutcome[]): number {
 /** Extracts every field of `schema` from the analysed pages. */
 export function extractFields(pages: PageLayout[], schema: JsonSchema, options: ExtractOptions): ExtractionResult {
   const index = indexDocument(pages, options.locale);
-  const context: DocumentContext = { dateOrder: documentDateOrder(index) };
+  const specs = collectFields(schema);
+  const captions = options.fast ? new Set<string>() : captionPlaces(index, specs, options);
+  const context: DocumentContext = { dateOrder: documentDateOrder(index), captions };
   const data = skeleton(schema);
   const fields: FieldOutcome[] = [];
-  for (const spec of collectFields(schema)) {
+  for (const spec of specs) {
     const result =
       spec.kind === 'scalar'
         ? extractScalar(index, spec, options, context)
         : spec.kind === 'list'
-          ? extractList(index, spec, options)
+          ? extractList(index, spec, options, context)
           : extractTable(pages, spec, options);
     setPath(data, spec.path, result.value);
     fields.push(result.outcome);
