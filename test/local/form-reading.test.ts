@@ -55,11 +55,6 @@ describe('captions of ruled boxes', () => {
     expect(read(fragments, { tax_id: taxId })).toEqual({ tax_id: '50-3584445' });
   });
 
-  it('takes a numbered caption for a box caption where the scan hid its rule', () => {
-    const fragments = [word(caption, 20, 300, 6), word('A. R05.9', 24, 312, 9), word('B. I10', 84, 312, 9)];
-    expect(read(fragments, { diagnosis })).toEqual({ diagnosis: ['R05.9', 'I10'] });
-  });
-
   it('keeps the words after an unruled label as its value', () => {
     const fragments = [
       word('Diagnosis or nature of illness or injury R05.9', 20, 300, 9),

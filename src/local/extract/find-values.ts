@@ -312,11 +312,10 @@ export function findLabelValues(
         // Or the words after it are another caption in the same box ("3. PATIENT'S BIRTH DATE  SEX"): the
         // value below is the second choice, taken when the words after the label are no valid value.
         const below = lookBelow ? valueBelow(index, entry, box) : null;
-        // But a caption at the top of a ruled box (its line starts at the box's left rule, or with the box's
-        // number where the scan hid the rule) has its value under it, and the words after it on its line are
-        // its instructions ("Relate A-L to service line below (24E)"): there the value below comes first.
-        const numbered = i > 0 && PREFIX_TOKEN.test(tokens[0]!.raw);
-        const boxCaption = below !== null && atStart && (entry.line.fragments[0]?.afterRule === true || numbered);
+        // But a caption at the top of a ruled box (its line starts at the box's left rule) has its value under
+        // it, and the words after it on its line are its instructions ("Relate A-L to service line below
+        // (24E)"): there the value below comes first and those words second.
+        const boxCaption = below !== null && atStart && entry.line.fragments[0]?.afterRule === true;
         if (below)
           results.push({
             score: best.sim * weight * coverage * (boxCaption ? 1 : 0.95) * (atStart ? 1 : 0.8),
