@@ -1,0 +1,205 @@
+/**
+ * The local engine on real documents it was never tuned on (docs/local-service.md, "Unseen real documents"): the
+ * documents recorded beside vendors' answers in `../shared/recordings` (or the folder DOCBENCH_RECORDINGS names;
+ * skipped with a note when absent; never committed). Read through PP-OCR, every call a cache miss.
+ * 1. Field F1 on the forms and invoices: the schema made generically from Textract's key-value pairs, the truth
+ *    the vendor's values, with the few corrections below checked by eye on the page (bench/support/vendor-fields.ts).
+ * 2. Text fidelity on every document: the engine's markdown against the vendor's lines in reading order, scored by
+ *    docbench's markdown similarity.
+ * The goal for field F1 on real forms, invoices and receipts is 0.85.
+ */
+import { access, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createEngine } from '../../src/local/engine.js';
+import { buildExtractResult, buildMarkdownPages } from '../../src/local/endpoints.js';
+import { silentLogger } from '../../src/logger.js';
+import {
+  aggregateExtraction,
+  type ExtractionScore,
+  scoreExtraction,
+  scoreMarkdownPages,
+} from '../../src/score/index.js';
+import type { Json } from '../../src/types.js';
+import type { BenchCase, BenchFigure } from '../harness.js';
+import { fieldsFromPairs, type PairCorrection } from '../support/vendor-fields.js';
+import { azureLines, textractLines, textractPairs } from '../support/vendor-recordings.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const RECORDINGS = path.resolve(root, process.env.DOCBENCH_RECORDINGS ?? path.join('..', 'shared', 'recordings'));
+const FIELD_F1_GOAL = 0.85;
+const FORMS = 'analyze-layout-tables-forms-signatures.json';
+
+interface Recorded {
+  file: string;
+  vendor: 'textract' | 'azure-di';
+  answer: string;
+  /** A form or invoice whose key-value pairs make a field schema; the others are scored on text only. */
+  fields?: { corrections: PairCorrection[] };
+}
+
+/**
+ * Every recorded document. Field F1 only on the form, the paystub and the invoice: the bank statement's, the
+ * paper's and the reading-order test's "pairs" are table cells and sentences, and the Azure answers are of
+ * prebuilt-layout, which returns no key-value pairs.
+ */
+const DOCUMENTS: Recorded[] = [
+  {
+    file: 'textract/form.png',
+    vendor: 'textract',
+    answer: `form.png.${FORMS}`,
+    fields: {
+      corrections: [
+        { key: 'City', vendorValue: 'Town', value: 'Sample Town', why: 'the page reads "Sample Town"' },
+        // The brackets are the form's printed blank for the area code, not part of the number written in.
+        { key: 'Home Phone', vendorValue: '( ) 414-2285', value: '414-2285', why: 'printed blank area code' },
+        {
+          key: 'Day/Message/Cell Phone',
+          vendorValue: '( ) 122-3453',
+          value: '122-3453',
+          why: 'printed blank area code',
+        },
+        { key: 'Telephone No.:', vendorValue: '( ) 314-8888', value: '314-8888', why: 'printed blank area code' },
+        {
+          key: 'Rent $ 2000',
+          vendorValue: true,
+          value: null,
+          why: 'the amount written in (2000) was read into the key',
+        },
+      ],
+    },
+  },
+  {
+    file: 'textract/paystub_tables.png',
+    vendor: 'textract',
+    answer: `paystub_tables.png.${FORMS}`,
+    fields: {
+      corrections: [
+        { key: 'NUMBER', vendorValue: '00000000 1', value: '00000000', why: 'the 1 is the next, unheaded column' },
+        { key: 'Gross Pay', vendorValue: '$ 452.43 23,526.80', value: '$ 452.43', why: '23,526.80 is year to date' },
+        // Column headers and a table title of the benefits table, paired with a cell: not keys of the page.
+        { key: 'this period', vendorValue: '0.51', value: null, why: 'a column header' },
+        { key: 'total to date', vendorValue: '27.00', value: null, why: 'a column header' },
+        { key: 'Information', vendorValue: 'Group Term Life', value: null, why: 'the end of a table title' },
+      ],
+    },
+  },
+  {
+    file: 'textract/sample-invoice.pdf',
+    vendor: 'textract',
+    answer: `sample-invoice.pdf.${FORMS}`,
+    fields: {
+      corrections: [
+        {
+          key: 'Thanks for choosing DEMO -',
+          vendorValue: 'Sliced Invoices | admin@slicedinvoices.com',
+          value: null,
+          why: 'a sentence of the footer cut in two, not a key',
+        },
+      ],
+    },
+  },
+  { file: 'textract/in-table-title.png', vendor: 'textract', answer: `in-table-title.png.${FORMS}` },
+  { file: 'textract/matrix.png', vendor: 'textract', answer: `matrix.png.${FORMS}` },
+  { file: 'textract/reading_order.pdf', vendor: 'textract', answer: `reading_order.pdf.${FORMS}` },
+  {
+    file: 'textract/textractor-singlepage-doc.pdf',
+    vendor: 'textract',
+    answer: 'textractor-singlepage-doc.pdf.detect-document-text.json',
+  },
+  {
+    file: 'azure-di/ContosoSafety360-Sample-2.pdf',
+    vendor: 'azure-di',
+    answer: 'ContosoSafety360-Sample-2.pdf.layout.json',
+  },
+  {
+    file: 'azure-di/ContosoSafety360-Sample-3.pdf',
+    vendor: 'azure-di',
+    answer: 'ContosoSafety360-Sample-3.pdf.layout.json',
+  },
+];
+
+function describeMiss(field: ExtractionScore['fields'][number]): string {
+  const show = (value: Json | undefined) => (value === undefined ? '—' : JSON.stringify(value));
+  return `${field.path}: truth ${show(field.truth)}, got ${show(field.prediction)} (${field.error})`;
+}
+
+async function measure(): Promise<BenchFigure[]> {
+  const present = await access(path.join(RECORDINGS, 'README.md')).then(
+    () => true,
+    () => false,
+  );
+  if (!present) {
+    process.stdout.write(
+      `  skipped: no recordings at ${path.relative(root, RECORDINGS)} (they are not part of the repository)\n`,
+    );
+    return [];
+  }
+  const engine = await createEngine({ ocr: 'pp-ocr', ocrWorkers: 1, cacheSize: 1, logger: silentLogger });
+  const figures: BenchFigure[] = [];
+  const fieldScores: ExtractionScore[] = [];
+  const similarities: number[] = [];
+  try {
+    for (const doc of DOCUMENTS) {
+      const bytes = await readFile(path.join(RECORDINGS, doc.file));
+      const answer = JSON.parse(await readFile(path.join(RECORDINGS, path.dirname(doc.file), doc.answer), 'utf8'));
+      const analysed = await engine.analyse({
+        bytes,
+        format: doc.file.endsWith('.pdf') ? 'pdf' : 'png',
+        filename: path.basename(doc.file),
+      });
+      const name = path.basename(doc.file);
+      if (doc.fields) {
+        const { schema, truth, ambiguous, unused } = fieldsFromPairs(textractPairs(answer), doc.fields.corrections);
+        if (unused.length > 0)
+          throw new Error(
+            `${doc.file}: corrections that match no recorded pair: ${unused.map((c) => c.key).join(', ')}`,
+          );
+        const result = buildExtractResult(analysed.pages, schema, false, 'US');
+        const score = scoreExtraction(truth, JSON.parse(result.response as string) as Json, { schema });
+        fieldScores.push(score);
+        figures.push({
+          name: `${name}: field F1`,
+          value: score.f1,
+          unit: 'ratio',
+          target: { op: '>=', value: FIELD_F1_GOAL },
+          note: `${Object.keys(truth).length} fields, P ${score.precision.toFixed(2)} R ${score.recall.toFixed(2)}${ambiguous.length ? `; left out as ambiguous: ${ambiguous.join(', ')}` : ''}`,
+        });
+        for (const miss of score.fields.filter((f) => f.verdict !== 'tp' && f.verdict !== 'tn'))
+          process.stdout.write(`    ${name} miss: ${describeMiss(miss)}\n`);
+      }
+      const lines = doc.vendor === 'textract' ? textractLines(answer) : azureLines(answer);
+      const markdown = buildMarkdownPages(analysed.pages).map((page) => page.content);
+      const similarity = scoreMarkdownPages(markdown, lines).similarity;
+      similarities.push(similarity);
+      figures.push({ name: `${name}: text similarity to ${doc.vendor} lines`, value: similarity, unit: 'ratio' });
+    }
+  } finally {
+    await engine.close();
+  }
+  const overall = aggregateExtraction(fieldScores).micro;
+  figures.push(
+    {
+      name: `field F1, all ${fieldScores.length} forms and invoices (micro)`,
+      value: overall.f1,
+      unit: 'ratio',
+      target: { op: '>=', value: FIELD_F1_GOAL },
+      note: `P ${overall.precision.toFixed(2)} R ${overall.recall.toFixed(2)}`,
+    },
+    {
+      name: `text similarity, mean of ${similarities.length} documents`,
+      value: similarities.reduce((sum, s) => sum + s, 0) / similarities.length,
+      unit: 'ratio',
+    },
+  );
+  return figures;
+}
+
+export const cases: BenchCase[] = [
+  {
+    id: 'local-unseen',
+    title:
+      'Local engine on unseen real documents (../shared/recordings): field F1 against vendor key-values, text fidelity',
+    run: measure,
+  },
+];
