@@ -6,9 +6,18 @@
 import type { Dataset } from './types.js';
 import type { Logger } from './logger.js';
 import { evaluateRun } from './evaluate/index.js';
-import { clearGate, readGate, readManifest, runDirPath, writeManifest, type GateResult } from './run-dir/index.js';
+import {
+  clearGate,
+  preloadRunFormats,
+  readGate,
+  readManifest,
+  runDirPath,
+  writeManifest,
+  type GateResult,
+  type ReadRecordIndex,
+} from './run-dir/index.js';
 import type { PhaseListener, PhaseName } from './phases.js';
-import { formatTerminalSummary, renderReports } from './report/index.js';
+import { formatTerminalSummary, loadTemplates, renderReports } from './report/index.js';
 import { applyGate, formatGateFailures, hasGateChecks, type GateThresholds } from './gate/index.js';
 
 export interface FinalizeOptions {
@@ -23,6 +32,8 @@ export interface FinalizeOptions {
   gate?: GateThresholds;
   /** Told of each phase's start, progress and end (the CLI prints them on stderr). */
   onPhase?: PhaseListener;
+  /** results.jsonl's index, when the caller has just read it (evaluateRun's option). */
+  recordIndex?: ReadRecordIndex;
 }
 
 export interface FinalizeOutcome {
@@ -39,7 +50,12 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
   };
   // A gate.json kept as it is will be read by the reports: check it before anything is rewritten.
   if (!options.gate) await readGate(runDir);
-  await evaluateRun(runDir, { dataset: options.dataset, logger: options.logger, onPhase });
+  await evaluateRun(runDir, {
+    dataset: options.dataset,
+    logger: options.logger,
+    onPhase,
+    ...(options.recordIndex ? { recordIndex: options.recordIndex } : {}),
+  });
   let gate: GateResult | null = null;
   if (options.gate && hasGateChecks(options.gate))
     gate = await applyGate(runDir, options.gate, { logger: options.logger });
@@ -53,6 +69,14 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
     if (gate) for (const line of formatGateFailures(gate)) options.logger.info(line);
   }
   return { gate };
+}
+
+/**
+ * Loads now what finalizeRun loads on first use (the run files' formats and checks, the report templates):
+ * `docbench run` calls it while its calls wait on the network (src/run-dir/preload.ts).
+ */
+export async function preloadFinalize(): Promise<void> {
+  await Promise.all([preloadRunFormats(), loadTemplates()]);
 }
 
 /**

@@ -19,7 +19,7 @@ import { DocbenchError } from './errors.js';
 import { lazy, lazyRequire } from './lazy.js';
 
 /** The ajv options a check may set; `strict: false` is common to all. */
-export type CheckOptions = Pick<Options, 'allErrors' | 'verbose'>;
+export type CheckOptions = Pick<Options, 'allErrors' | 'verbose' | 'validateFormats'>;
 
 /** A shape check, loaded or compiled on its first use; the type parameter is what a passing value is read as. */
 export type SchemaCheck<T> = () => ValidateFunction<T>;

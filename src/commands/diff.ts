@@ -5,7 +5,7 @@ import { diffRunDirectories, formatDiffVerdict } from '../gate/index.js';
 import { runDirPath } from '../run-dir/index.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
-import { diffOptions, resolveThresholds } from './gate.js';
+import { diffOptions, resolveThresholds } from './gate-options.js';
 import { loadConfig } from './shared-options.js';
 
 export const diffCommand = defineCommand((context) => ({

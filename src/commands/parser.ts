@@ -65,6 +65,7 @@ export async function parseAndRun(argv: string[], options: MainOptions = {}): Pr
   // (getOptions is yargs' own API, missing from @types/yargs.)
   const declared = parser as unknown as { getOptions(): { array: string[] } };
   parser.middleware((argv) => refuseRepeatedFlags(argv, new Set(declared.getOptions().array)));
+  skipHelpPrecomputation(parser);
   registerCommands(parser, context);
 
   try {
@@ -80,6 +81,19 @@ export async function parseAndRun(argv: string[], options: MainOptions = {}): Pr
     }
   }
   return exitCode;
+}
+
+/**
+ * yargs renders a command's whole help text as it starts the command's handler, in case the handler asks for it
+ * later (showHelp/getHelp after the parse); docbench's handlers never do. For `run`, with its many flags,
+ * that rendering (cliui, string-width) was ~0.1–0.2 s of CPU before the first call (docs/performance.md,
+ * "Runner"). Help asked for with --help is rendered as before: help() renders when nothing is cached.
+ * (getInternalMethods and the usage instance are yargs' own API, missing from @types/yargs; the instance is
+ * one object for the whole parse, reset between commands.)
+ */
+export function skipHelpPrecomputation(parser: object): void {
+  const internal = parser as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } };
+  internal.getInternalMethods().getUsageInstance().cacheHelpMessage = () => {};
 }
 
 /** `--dataset a --dataset b`: which one was meant is the user's to say, not a guess (exit 2). */

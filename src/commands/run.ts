@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Options } from 'yargs';
 import type { ResolvedConfig } from '../config.js';
 import { ExitCode, UsageError } from '../errors.js';
+import { lazy } from '../lazy.js';
 import type { Logger } from '../logger.js';
 import {
   runBenchmark,
@@ -11,7 +12,6 @@ import {
   formatEstimateLine,
   type RunBenchmarkResult,
 } from '../run/index.js';
-import { finalizeRun } from '../finalize.js';
 import { type GateResult, DIFF_FILES, openStoredRun, runDirPath } from '../run-dir/index.js';
 import {
   type DiffSettings,
@@ -23,7 +23,7 @@ import {
 } from '../gate/index.js';
 import { type CliContext, defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
-import { diffOptions, gateOptions, resolveThresholds } from './gate.js';
+import { diffOptions, gateOptions, resolveThresholds } from './gate-options.js';
 import { readRunShape, requireDatasetOrResume, runShapeOptions } from './run-options.js';
 
 const runOptions = {
@@ -163,6 +163,9 @@ export const runCommand = defineCommand((context) => ({
 
     const stop = stopOnInterrupt(context);
     const progress = createProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) });
+    // Scoring and reporting load while the calls wait on the network, not before them (docs/performance.md,
+    // "Runner"); a failure to load surfaces where finalizeRun is called.
+    const loadFinalize = lazy(() => import('../finalize.js'));
     let gate: GateResult | null = null;
     try {
       const result = await runBenchmark({
@@ -176,10 +179,17 @@ export const runCommand = defineCommand((context) => ({
           if (!argv.quiet)
             for (const estimate of estimates) context.stderr.write(`estimate ${formatEstimateLine(estimate)}\n`);
         },
-        finalize: async (runDir, dataset) => {
+        whileCalling: () => {
+          loadFinalize()
+            .then(({ preloadFinalize }) => preloadFinalize())
+            .catch(() => undefined);
+        },
+        finalize: async (runDir, dataset, recordIndex) => {
+          const { finalizeRun } = await loadFinalize();
           gate = (
             await finalizeRun(runDir, {
               dataset,
+              recordIndex,
               logger,
               print: true,
               gate: thresholds,

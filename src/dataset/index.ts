@@ -13,6 +13,8 @@ export {
   readUtf8File,
 } from './read.js';
 export { computeContentHash } from './content-hash.js';
+/** Bounded look-ahead over a list, results in order (also scoring's, which reads each document's files ahead). */
+export { mapAhead } from './map-ahead.js';
 export { countDocumentPages } from './page-count.js';
 export { initDataset } from './init.js';
 export { SAMPLE_DEFAULT_COUNT, SAMPLE_DEFAULT_SEED } from './generate/defaults.js';

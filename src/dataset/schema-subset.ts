@@ -4,9 +4,12 @@
  * `format: "date"`. A keyword outside that set is an error: the service would silently ignore it, and truth
  * written against it could never be matched.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../types.js';
 import { lazyRequire } from '../lazy.js';
+import { defineSchemaCheck } from '../schema-check.js';
 
 // Loaded by the first schema compiled, not with the dataset module (CONTRIBUTING.md, Habits).
 const ajvPackage = lazyRequire<typeof import('ajv')>('ajv');
@@ -14,6 +17,23 @@ const ajv2019Package = lazyRequire<typeof import('ajv/dist/2019.js')>('ajv/dist/
 const ajv2020Package = lazyRequire<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
 // ajv-formats is CommonJS: required, it is module.exports, whose `.default` is the plugin.
 const ajvFormatsPackage = lazyRequire<typeof import('ajv-formats')['default']>('ajv-formats');
+
+/**
+ * Draft-07's meta-schema (the dialect of schema.json without `$schema`, nearly every dataset's) as a fixed check,
+ * precompiled by the build like docbench's own formats: checking schema.json against it then loads none of
+ * ajv's compiler, which with the meta-schema's compilation was ~0.1 s of every run's start (docs/performance.md,
+ * "Runner"). Without its `$id`, which names ajv's own copy: its `#` references resolve inside it all the same.
+ * Same options as compileSchema's instance below, so the same errors; its formats (`regex`, `uri`) unchecked, as ajv
+ * leaves them when it checks a schema itself (no format is defined on that instance).
+ */
+const { $id: _draft07Id, ...DRAFT_07_META_SCHEMA } = JSON.parse(
+  // Read as data (4 KB), not required: requiring it would count as loading ajv with the dataset module.
+  readFileSync(createRequire(import.meta.url).resolve('ajv/dist/refs/json-schema-draft-07.json'), 'utf8'),
+) as Record<string, unknown>;
+const checkDraft07Schema = defineSchemaCheck('json-schema-draft-07', DRAFT_07_META_SCHEMA, {
+  allErrors: true,
+  validateFormats: false,
+});
 
 const SUPPORTED_TYPES = ['object', 'array', 'string', 'integer', 'number', 'boolean'];
 /** Keywords that change what is extracted. */
@@ -123,20 +143,30 @@ function matchesType(value: unknown, type: string): boolean {
 /** A compiled schema validator, or the reasons the schema is not valid JSON Schema. */
 export type CompiledSchema = { ok: true; validate: (value: unknown) => string[] } | { ok: false; errors: string[] };
 
-/** Compiles `schema` with ajv (all errors, `format: date` checked); failures are reported, never thrown. */
-export function compileSchema(schema: JsonSchema): CompiledSchema {
+/** Why `schema` is not valid JSON Schema of its dialect (`$schema`); none when it is. */
+export function checkJsonSchema(schema: JsonSchema): string[] {
+  if (isDraft07(schema.$schema)) {
+    const check = checkDraft07Schema();
+    return check(schema) ? [] : formatAjvErrors(check.errors);
+  }
   const ajv = createAjvFor(schema.$schema);
-  if (!ajv)
-    return {
-      ok: false,
-      errors: [
-        `"$schema": ${JSON.stringify(schema.$schema)} is not supported (use draft-07, 2019-09 or 2020-12, or leave it out)`,
-      ],
-    };
+  if (!ajv) return [unsupportedDialect(schema.$schema)];
+  return ajv.validateSchema(schema) ? [] : formatAjvErrors(ajv.errors);
+}
+
+/**
+ * Compiles `schema` with ajv (all errors, `format: date` checked); failures are reported, never thrown. Checks
+ * it against its meta-schema first, as checkJsonSchema does.
+ */
+export function compileSchema(schema: JsonSchema): CompiledSchema {
+  // Checked here, by the precompiled meta-schema where it can be: not again by the instance compiling it.
+  const ajv = createAjvFor(schema.$schema, { validateSchema: false });
+  if (!ajv) return { ok: false, errors: [unsupportedDialect(schema.$schema)] };
   ajvFormatsPackage().default(ajv, ['date']);
   let validate: ValidateFunction;
   try {
-    if (!ajv.validateSchema(schema)) return { ok: false, errors: formatAjvErrors(ajv.errors) };
+    const invalid = checkJsonSchema(schema);
+    if (invalid.length > 0) return { ok: false, errors: invalid };
     validate = ajv.compile(schema);
   } catch (error) {
     return { ok: false, errors: [error instanceof Error ? error.message : String(error)] };
@@ -144,11 +174,20 @@ export function compileSchema(schema: JsonSchema): CompiledSchema {
   return { ok: true, validate: (value) => (validate(value) ? [] : formatAjvErrors(validate.errors)) };
 }
 
+function isDraft07(dialect: unknown): boolean {
+  return (
+    dialect === undefined || (typeof dialect === 'string' && /json-schema\.org\/draft-07\/schema#?$/.test(dialect))
+  );
+}
+
+function unsupportedDialect(dialect: unknown): string {
+  return `"$schema": ${JSON.stringify(dialect)} is not supported (use draft-07, 2019-09 or 2020-12, or leave it out)`;
+}
+
 /** The ajv class for the dialect `$schema` names; draft-07 (ajv's default) when absent. */
-function createAjvFor(dialect: unknown): Ajv | undefined {
-  const options = { allErrors: true, strict: false };
-  if (dialect === undefined || (typeof dialect === 'string' && /json-schema\.org\/draft-07\/schema#?$/.test(dialect)))
-    return new (ajvPackage().Ajv)(options);
+function createAjvFor(dialect: unknown, extra: { validateSchema?: boolean } = {}): Ajv | undefined {
+  const options = { allErrors: true, strict: false, ...extra };
+  if (isDraft07(dialect)) return new (ajvPackage().Ajv)(options);
   if (typeof dialect === 'string' && /json-schema\.org\/draft\/2020-12\/schema$/.test(dialect))
     return new (ajv2020Package().Ajv2020)(options);
   if (typeof dialect === 'string' && /json-schema\.org\/draft\/2019-09\/schema$/.test(dialect))

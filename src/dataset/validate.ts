@@ -34,7 +34,7 @@ import { mapInOrder } from './map-ahead.js';
 import { decodeUtf8 } from './read.js';
 import { checkRegionPages } from './regions.js';
 import { checkRelativePath, resolveInside, type SafePathResult } from './safe-path.js';
-import { checkSchemaSubset, compileSchema } from './schema-subset.js';
+import { checkJsonSchema, checkSchemaSubset, compileSchema } from './schema-subset.js';
 
 /** One thing wrong with a dataset. Errors stop a run; warnings are printed and the run goes on. */
 export interface DatasetProblem {
@@ -105,7 +105,7 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
 
   const manifest = await readManifest(walked, problems);
   const schema = await readSchema(walked, problems);
-  const validateTruth = schema ? compileTruthValidator(schema, problems) : undefined;
+  const validateTruth = schema ? compileTruthValidator(schema, files, problems) : undefined;
   const { comparators, issues } = parseComparators(manifest?.comparators);
   for (const issue of issues) problems[issue.severity === 'error' ? 'error' : 'warn'](MANIFEST_FILE, issue.message);
   if (schema) warnUnknownComparatorPaths(Object.keys(comparators), schema, problems);
@@ -363,8 +363,20 @@ async function readSchema(walked: WalkedFiles, problems: ProblemList): Promise<J
   return parsed.value as JsonSchema;
 }
 
-function compileTruthValidator(schema: JsonSchema, problems: ProblemList): ((value: unknown) => string[]) | undefined {
-  const compiled = compileSchema(schema);
+/**
+ * The validator of the dataset's truth files, after checking schema.json against its meta-schema. Compiled only
+ * when there is a truth file to check: a dataset without truth (a first run, a run for speed or cost) does not
+ * load ajv's compiler (docs/performance.md, "Runner").
+ */
+function compileTruthValidator(
+  schema: JsonSchema,
+  files: readonly string[],
+  problems: ProblemList,
+): ((value: unknown) => string[]) | undefined {
+  const hasTruthJson = files.some(
+    (file) => file.startsWith(`${TRUTH_DIR}/`) && file.endsWith('.json') && !file.endsWith('.regions.json'),
+  );
+  const compiled = hasTruthJson ? compileSchema(schema) : { ok: false as const, errors: checkJsonSchema(schema) };
   if (compiled.ok) return compiled.validate;
   for (const message of compiled.errors) problems.error(SCHEMA_FILE, `not a valid JSON Schema: ${message}`);
   return undefined;

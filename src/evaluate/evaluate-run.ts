@@ -7,7 +7,7 @@
 import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
 import { startPhase, type PhaseListener } from '../phases.js';
-import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
+import { mapAhead, readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
 import {
   createInterner,
   indexFinalRecords,
@@ -17,6 +17,7 @@ import {
   runDirPath,
   writeSummary,
   type ReadIssue,
+  type ReadRecordIndex,
   type RecordLocation,
   type RunManifest,
   v1SystemName,
@@ -50,6 +51,8 @@ export interface EvaluateOptions {
   autoAcceptTarget?: number;
   /** Told of the scoring phase (one step per document) and of the statistics phase. */
   onPhase?: PhaseListener;
+  /** results.jsonl's index as the caller just read it (`docbench run` after its calls); read here otherwise. */
+  recordIndex?: ReadRecordIndex;
 }
 
 export async function evaluateRun(runDir: string, options: EvaluateOptions): Promise<RunSummary> {
@@ -60,7 +63,7 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
       `the dataset changed since run ${manifest.run_id} (content hash differs): scoring with its current truth files and comparators`,
     );
   }
-  const { records, locations } = await readRecordStubs(runDir, manifest, logger);
+  const { records, locations } = await readRecordStubs(runDir, manifest, logger, options.recordIndex);
 
   const selected = selectDocuments(dataset.documents, manifest.options.selection);
   const run = resolveRunSystems(
@@ -122,9 +125,10 @@ async function readRecordStubs(
   runDir: string,
   manifest: RunManifest,
   logger: Logger,
+  known: ReadRecordIndex | undefined,
 ): Promise<{ records: CallRecord[]; locations: RecordLocations }> {
-  const issues: ReadIssue[] = [];
-  const index = await indexFinalRecords(runDir, v1SystemName(manifest), issues);
+  const issues: ReadIssue[] = known?.issues ?? [];
+  const index = known?.index ?? (await indexFinalRecords(runDir, v1SystemName(manifest), issues));
   const records = [...index.values()].map((entry) => entry.record);
   const locations = new Map([...index.values()].map((entry) => [entry.record, entry.at]));
   index.clear();
@@ -149,6 +153,22 @@ function plannedSlotsByDocument(
   return slots;
 }
 
+/**
+ * Documents whose truth and stored records are read while earlier ones are scored: each needs a few small reads
+ * (one per record, one per truth file), and made one after the other they left the scoring phase waiting on the
+ * disk most of its time (docs/performance.md, "Runner").
+ */
+const DOCUMENTS_READ_AHEAD = 16;
+
+/** What scoring one document reads from disk: its truth and the full records of the systems that were called. */
+interface DocumentInputs {
+  document: DatasetDocument;
+  planned: readonly PlannedSlot[];
+  truth: LoadedTruth;
+  /** Per called system, its full records of the document (baseline-file systems read theirs when scored). */
+  called: Map<string, CallRecord[]>;
+}
+
 /** Scores every document, streaming documents.jsonl; returns only the numbers aggregation needs. */
 async function scoreAllDocuments(
   runDir: string,
@@ -170,13 +190,21 @@ async function scoreAllDocuments(
         return reader.read(at);
       }),
     );
+  const readInputs = async (document: DatasetDocument): Promise<DocumentInputs> => {
+    const planned = context.slots.get(document.id) ?? [];
+    const called = context.order.filter((system) => !system.fromBaselineFiles);
+    const [truth, records] = await Promise.all([
+      loadTruth(document, planned, context.skipped),
+      Promise.all(called.map((system) => readFull(context.recordsBySystem.get(system.name)?.get(document.id) ?? []))),
+    ]);
+    return { document, planned, truth, called: new Map(called.map((system, i) => [system.name, records[i]!])) };
+  };
   const keeper = createScoreKeeper(createInterner());
   const scoring = startPhase('scoring', selected.length, onPhase);
   try {
-    for (const document of selected) {
-      const planned = context.slots.get(document.id) ?? [];
-      const truth = await loadTruth(document, planned, context.skipped);
-      const scored = await scoreSystemsOnDocument(document, planned, truth, context, readFull);
+    for await (const inputs of mapAhead(selected, DOCUMENTS_READ_AHEAD, readInputs)) {
+      const { document, truth } = inputs;
+      const scored = await scoreSystemsOnDocument(inputs, context);
       await writer.write(toDocumentLine(document, scored, context.run.systems, truth));
       // The texts and values are written; only the numbers stay in memory for aggregation.
       scores.push({
@@ -200,22 +228,19 @@ async function scoreAllDocuments(
 /** Every system's scores on one document, the reference's first (the others' drift may be measured against
  * its output). */
 async function scoreSystemsOnDocument(
-  document: DatasetDocument,
-  planned: readonly PlannedSlot[],
-  truth: LoadedTruth,
+  inputs: DocumentInputs,
   context: ScoringContext,
-  readFull: (stubs: readonly CallRecord[]) => Promise<CallRecord[]>,
 ): Promise<Map<string, ScoredSystemDocument>> {
+  const { document, planned, truth, called } = inputs;
   const { run, recordsBySystem, madeFromFiles, scoringOptions } = context;
   const scored = new Map<string, ScoredSystemDocument>();
   let referencePages: string[] | null = null;
   for (const system of context.order) {
-    const stored = recordsBySystem.get(system.name)?.get(document.id) ?? [];
     const { slots: systemSlots, records: systemRecords } = await systemAnswers(
       system,
       document,
       planned,
-      system.fromBaselineFiles ? stored : await readFull(stored),
+      system.fromBaselineFiles ? (recordsBySystem.get(system.name)?.get(document.id) ?? []) : called.get(system.name)!,
     );
     // Kept for the call counts, like the stored records: without the baseline's texts.
     if (system.fromBaselineFiles)

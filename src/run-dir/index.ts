@@ -13,6 +13,8 @@ export {
   checkCallRecord,
   type ReadIssue,
   type RecordLocation,
+  type FinalRecordIndex,
+  type ReadRecordIndex,
 } from './results-file.js';
 export { readSummary, readScoredSummary, writeSummary } from './summary-file.js';
 export { createInterner, type Interner } from './intern.js';
@@ -20,6 +22,7 @@ export { readDocuments, openDocumentsWriter, type DocumentsWriter } from './docu
 export { readGate, writeGate, clearGate, GATE_SCHEMA_VERSION } from './gate-file.js';
 export { openStoredRun, checkRunDirectory, type StoredRun } from './stored-run.js';
 export { ResultsWriter } from './results-writer.js';
+export { preloadRunFormats } from './preload.js';
 /** The formats of run.json and results.jsonl lines (written by run/), with their helpers. */
 export {
   MANIFEST_SCHEMA_VERSION,

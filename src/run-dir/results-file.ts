@@ -4,7 +4,6 @@
  * `--resume` cuts it too. Any other bad line is damage, and stops the reader with the file, line and path.
  */
 import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { upgradeRecord, type CallRecord } from './record.js';
 import { checkShape, parseJsonText, type FileCheck, type FileRole } from './check-file.js';
@@ -107,6 +106,15 @@ export interface RecordLocation {
   length: number;
 }
 
+/** Each call's final record as its stub, and where its full line is, by call key (indexFinalRecords). */
+export type FinalRecordIndex = Map<string, { record: CallRecord; at: RecordLocation }>;
+
+/** An index of results.jsonl already read, with the lines it dropped: handed on so the file is not read twice. */
+export interface ReadRecordIndex {
+  index: FinalRecordIndex;
+  issues: ReadIssue[];
+}
+
 /**
  * The final records of `runDir` as `readFinalRecords` gives them, but each as its stub (`toRecordStub`) — what
  * counting calls, attempts and cost needs — and where its full line is, for `openRecordReader`. So a large
@@ -116,9 +124,9 @@ export async function indexFinalRecords(
   runDir: string,
   v1System: string,
   issues: ReadIssue[] = [],
-): Promise<Map<string, { record: CallRecord; at: RecordLocation }>> {
+): Promise<FinalRecordIndex> {
   const role = resultsRole(runDir);
-  const latest = new Map<string, { record: CallRecord; at: RecordLocation }>();
+  const latest: FinalRecordIndex = new Map();
   if (!existsSync(role.file)) return latest;
   const intern = createInterner();
   const { checkRecord } = await import('./formats/results.js');
@@ -157,24 +165,34 @@ function toRecordStub(record: CallRecord, intern: Interner): CallRecord {
   return stub as unknown as CallRecord;
 }
 
-/** Reads full records back from results.jsonl at the locations `indexFinalRecords` gave. Close it after. */
+/**
+ * Reads full records back from results.jsonl at the locations `indexFinalRecords` gave. Close it after. The reads
+ * are synchronous: the file was just written (or read to index it), so each line comes from the page cache in
+ * microseconds, where an asynchronous read costs a thread-pool round trip; 2,000 of those were most of the
+ * main thread's time while a run was scored (docs/performance.md, "Runner").
+ */
 export function openRecordReader(
   runDir: string,
   v1System: string,
 ): { read(at: RecordLocation): Promise<CallRecord>; close(): Promise<void> } {
   const role = resultsRole(runDir);
   // Opened with the first read: a run scored from baseline files alone may have no results.jsonl.
-  // The promise, not the handle: reads started together share one open.
-  let handle: ReturnType<typeof open> | null = null;
+  let fd: number | undefined;
   return {
     async read(at) {
-      handle ??= open(role.file, 'r');
       const { checkRecord } = await import('./formats/results.js');
+      fd ??= openSync(role.file, 'r');
       const buffer = Buffer.alloc(at.length);
-      await (await handle).read(buffer, 0, at.length, at.offset);
-      return parseRecord(buffer.toString('utf8'), 0, role, checkRecord, v1System);
+      let filled = 0;
+      // A file cut short since it was indexed gives a partial line, which the check reports with the file's name.
+      for (let bytesRead = 1; filled < at.length && bytesRead > 0; filled += bytesRead)
+        bytesRead = readSync(fd, buffer, filled, at.length - filled, at.offset + filled);
+      return parseRecord(buffer.toString('utf8', 0, filled), 0, role, checkRecord, v1System);
     },
-    close: async () => (await handle)?.close(),
+    close: async () => {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
   };
 }
 

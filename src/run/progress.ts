@@ -3,9 +3,14 @@
  * ETA and each priced system's spend so far; plain periodic lines when the output is not a TTY (CI logs);
  * nothing with --quiet.
  */
-import cliProgress from 'cli-progress';
+import type CliProgress from 'cli-progress';
+import { lazyRequire } from '../lazy.js';
 import type { RunEvent } from './events.js';
 import { formatUsd } from './estimate.js';
+
+// Loaded by the first bar drawn: a run with --quiet or its output in a log (and its ~20 modules of terminal
+// width tables) starts its calls sooner without it (docs/performance.md, "Runner").
+const cliProgressPackage = lazyRequire<typeof CliProgress>('cli-progress');
 
 export interface ProgressOptions {
   stream: NodeJS.WritableStream;
@@ -62,6 +67,7 @@ function tallyEvent(tally: Tally, event: RunEvent): void {
 
 function createBar(stream: NodeJS.WritableStream): ProgressListener {
   const tally: Tally = { total: 0, done: 0, failed: 0, inFlight: 0, spent: new Map() };
+  const cliProgress = cliProgressPackage();
   const bar = new cliProgress.SingleBar(
     {
       stream: stream as NodeJS.WriteStream,

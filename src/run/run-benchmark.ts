@@ -37,6 +37,7 @@ import {
   type RunManifest,
   type RunStatus,
   type CallRecord,
+  type ReadRecordIndex,
 } from '../run-dir/index.js';
 import { executeCalls, type ExecuteResult } from './runner.js';
 import {
@@ -65,8 +66,16 @@ export interface RunBenchmarkOptions extends RunInputOptions {
   onEvent?: (event: RunEvent) => void;
   /** Told each system's estimate before the first call (the lines `docbench plan` prints). */
   onEstimate?: (estimates: readonly SystemEstimate[]) => void;
-  /** Scores and reports the stored run (the scoring and report modules); called after every invocation. */
-  finalize: (runDir: string, dataset: Dataset) => Promise<void>;
+  /**
+   * Called once the calls have started: what comes after them may load while they wait on the network
+   * (docs/performance.md, "Runner").
+   */
+  whileCalling?: () => void;
+  /**
+   * Scores and reports the stored run (the scoring and report modules); called after every invocation, with
+   * results.jsonl's index as the run has just read it (scoring need not read the file a second time).
+   */
+  finalize: (runDir: string, dataset: Dataset, recordIndex: ReadRecordIndex) => Promise<void>;
 }
 
 export interface RunBenchmarkResult {
@@ -80,15 +89,15 @@ export interface RunBenchmarkResult {
 export async function runBenchmark(options: RunBenchmarkOptions): Promise<RunBenchmarkResult> {
   // The calls in a function of their own: an async function waiting for scoring keeps every local it has, and
   // the plan and the final records of every call would stay in memory through scoring and reports.
-  const { runDir, manifest, dataset, stopReason, stopMessage } = await executeCalledRun(options);
-  await finishRun(runDir, manifest, dataset, options);
+  const { runDir, manifest, dataset, stopReason, stopMessage, recordIndex } = await executeCalledRun(options);
+  await finishRun(runDir, manifest, dataset, recordIndex, options);
   return { runDir, manifest, status: manifest.status, stopReason, stopMessage };
 }
 
 /** Validates the dataset, plans and makes the calls, and records their outcome in the manifest (not yet written). */
 async function executeCalledRun(
   options: RunBenchmarkOptions,
-): Promise<Omit<RunBenchmarkResult, 'status'> & { dataset: Dataset }> {
+): Promise<Omit<RunBenchmarkResult, 'status'> & { dataset: Dataset; recordIndex: ReadRecordIndex }> {
   const { config, logger } = options;
   const started = new Date();
   // git runs while the dataset is validated (it never rejects: outside a checkout the commit is null).
@@ -128,7 +137,7 @@ async function executeCalledRun(
 
     await Promise.all(systems.map((system) => system.prepare?.()));
     writer = ResultsWriter.open(runDirPath(runDir, 'results'), redact);
-    execution = await executeCalls({
+    const calling = executeCalls({
       dataset,
       calls,
       done,
@@ -142,17 +151,28 @@ async function executeCalledRun(
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       logger,
     });
+    options.whileCalling?.();
+    execution = await calling;
   } finally {
     writer?.close();
     await closeSystems(systems);
   }
 
   // Without their responses: a large run's texts are never all in memory.
-  const final = [...(await indexFinalRecords(runDir, v1SystemName(manifest))).values()].map((entry) => entry.record);
+  const recordIndex: ReadRecordIndex = { index: new Map(), issues: [] };
+  recordIndex.index = await indexFinalRecords(runDir, v1SystemName(manifest), recordIndex.issues);
+  const final = [...recordIndex.index.values()].map((entry) => entry.record);
   recordExecution(manifest, execution, { started, calls, final, specs, limits, budget });
   reportSystems(manifest.systems!, final, logger);
   endInvocation(manifest, execution);
-  return { runDir, manifest, dataset, stopReason: execution.stopReason, stopMessage: execution.stopMessage };
+  return {
+    runDir,
+    manifest,
+    dataset,
+    stopReason: execution.stopReason,
+    stopMessage: execution.stopMessage,
+    recordIndex,
+  };
 }
 
 /** Every system of the run, ready to call, and the redactor of their secrets. */
@@ -354,6 +374,7 @@ async function finishRun(
   runDir: string,
   manifest: RunManifest,
   dataset: Dataset,
+  recordIndex: ReadRecordIndex,
   { config, logger, finalize }: RunBenchmarkOptions,
 ): Promise<void> {
   try {
@@ -373,7 +394,7 @@ async function finishRun(
       );
       await exportComparisonPages(runDir, localEngineDataDir(config.cacheDir), ids, logger);
     }
-    await finalize(runDir, dataset);
+    await finalize(runDir, dataset, recordIndex);
   } catch (error) {
     // Every call that finished is in results.jsonl; only the bookkeeping and reports are missing, and a
     // resume (which redoes nothing that succeeded) writes them. Say so instead of a bare write error.

@@ -140,6 +140,16 @@ describe('validateDataset reports each error class with its file', () => {
       message: /not a valid JSON Schema/,
     },
     {
+      // With no truth file the schema is not compiled, but still checked against its meta-schema.
+      name: 'schema not valid JSON Schema, no truth files',
+      files: {
+        'schema.json': { type: 'object', required: 'patient' },
+        'documents/claim-1.pdf': base['documents/claim-1.pdf']!,
+      },
+      file: 'schema.json',
+      message: /not a valid JSON Schema: \/required: must be array/,
+    },
+    {
       name: 'truth not matching the schema',
       files: { ...base, 'truth/claim-1.json': { patient: { dob: '31/01/1970' } } },
       file: 'truth/claim-1.json',

@@ -13,6 +13,7 @@ import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import '../../src/run-dir/formats/index.js';
 import '../../src/dataset/manifest.js';
+import '../../src/dataset/schema-subset.js';
 import { compileCheck, listDefinedChecks, loadPrecompiledCheck, type CheckDefinition } from '../../src/schema-check.js';
 
 const BUILD = new URL(`file://${path.join(ROOT, 'dist', 'precompiled-checks')}/`);
@@ -39,10 +40,8 @@ beforeAll(async () => {
     for (const [index, line] of lines.entries()) samples.set(`${file}:${index + 1}`, JSON.parse(line));
   }
   samples.set('gate.json', { schema_version: 1, passed: true, checks: [], document_failures: [] });
-  samples.set(
-    'dataset.json',
-    JSON.parse(await readFile(path.join(ROOT, 'datasets', 'sample-claims', 'dataset.json'), 'utf8')),
-  );
+  for (const file of ['dataset.json', 'schema.json'])
+    samples.set(file, JSON.parse(await readFile(path.join(ROOT, 'datasets', 'sample-claims', file), 'utf8')));
 }, 120_000);
 
 afterAll(async () => {
@@ -81,6 +80,7 @@ describe('precompiled schema checks', () => {
       'document-line',
       'document-line-v1',
       'gate-v1',
+      'json-schema-draft-07',
       'run-manifest-v1',
       'summary-v1',
       'summary-v2',

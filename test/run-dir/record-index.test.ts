@@ -98,4 +98,25 @@ describe('indexFinalRecords', () => {
     }
     expect(index.get('s|a|compare|-|0')!.record.status).toBe('ok');
   });
+
+  it('names results.jsonl when a record it indexed was cut short since', async () => {
+    const cut = await mkdtemp(path.join(os.tmpdir(), 'docbench-record-cut-'));
+    try {
+      const file = path.join(cut, 'results.jsonl');
+      await writeFile(file, `${line('a', 'ok', 'one')}\n${line('b', 'ok', 'two')}\n`);
+      const index = await indexFinalRecords(cut, 'local');
+      await writeFile(file, `${line('a', 'ok', 'one')}\n${line('b', 'ok', 'two').slice(0, 30)}`);
+      const reader = openRecordReader(cut, 'local');
+      try {
+        await expect(reader.read(index.get('s|b|compare|-|0')!.at)).rejects.toThrow(
+          /results\.jsonl\S* is not valid JSON/,
+        );
+        expect((await reader.read(index.get('s|a|compare|-|0')!.at)).document_id).toBe('a');
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      await rm(cut, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,0 +1,19 @@
+/**
+ * Loading ahead of need: `docbench run` loads what reading its files takes (TypeBox, which the formats are
+ * built with, ~200 modules; each format's precompiled check) while its calls wait on the network, instead of
+ * after them. Loaded after the calls, they were a good part of the time between the last call and the
+ * reports (docs/performance.md, "Runner").
+ */
+
+/** Loads every run-file format and its check now; what the readers would otherwise load on first use. */
+export async function preloadRunFormats(): Promise<void> {
+  const formats = await import('./formats/index.js');
+  for (const check of [
+    formats.checkRecord,
+    formats.checkManifestV1,
+    formats.checkSummaryV2,
+    formats.checkDocumentLine,
+    formats.checkGateV1,
+  ])
+    check();
+}
