@@ -12,9 +12,12 @@ export interface Coerced {
   valid: boolean;
 }
 
-/** O→0, l/I→1, S→5, B→8 inside tokens that are mostly digits (OCR of numbers, dates and codes). */
+/**
+ * O→0, l/I→1, S→5, B→8 inside tokens that are mostly digits (OCR of numbers, dates and codes); the strokes the
+ * OCR reads for a sub-box rule ("02丨02", "│") as the bar "|".
+ */
 export function repairDigits(text: string): string {
-  return text.replace(/[0-9OoIlSB$.,/-]{2,}/g, (token) => {
+  return text.replace(/[丨｜│¦]/g, '|').replace(/[0-9OoIlSB$.,/-]{2,}/g, (token) => {
     const digits = token.replace(/[^0-9]/g, '').length;
     if (digits < token.replace(/[.,/$-]/g, '').length / 2) return token;
     return token.replace(/[Oo]/g, '0').replace(/[Il]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
@@ -36,8 +39,12 @@ export function parseNumber(text: string): number | null {
 export function parseDate(text: string): string | null {
   const found = findDates(text)[0];
   if (found) return resolveDate(found, 'mdy');
-  // CMS-1500 boxes print "MM DD YYYY" or "MM DD YY" with spaces, or the digits run together.
-  const m = /\b(\d{2})\s+(\d{2})\s+(\d{4}|\d{2})\b/.exec(text) ?? /\b(\d{2})(\d{2})(\d{4})\b/.exec(text);
+  // CMS-1500 boxes print "MM DD YYYY" or "MM DD YY" with spaces, or the digits run together. When the date is
+  // all the text, the OCR may have read a sub-box rule as a "1" ("09 27 177", "10 112145") or lost it ("05 2245").
+  const m =
+    /\b(\d{2})\s+(\d{2})\s+(\d{4}|\d{2})\b/.exec(text) ??
+    /^(\d{2})\s*[1lI]?\s*(\d{2})\s*[1lI]?\s*(\d{4}|\d{2})$/.exec(text) ??
+    /\b(\d{2})(\d{2})(\d{4})\b/.exec(text);
   return m ? toIsoDate(Number(m[3]), Number(m[1]), Number(m[2])) : null;
 }
 
@@ -76,6 +83,41 @@ function matchesPattern(value: string, pattern: string | undefined): boolean {
   }
 }
 
+/**
+ * Dollars and cents in sub-boxes split by a rule ("885 | 75", joined with a space): the cents are decimals. The
+ * OCR reads the rule as a bar, or as a "1" before the cents ("885 175"), and the box's "$" at its left edge as a
+ * character of its own ("6 885 75", "S 512|75").
+ */
+const SUB_BOX_AMOUNT = /^(?:[Ss6]\s+)?\$?\s*(\d[\d,]*)(?:\s*\|\s*|\s+[1lI]?)(\d{2})\|?$/;
+
+/**
+ * Parentheses as printed where the OCR lost or misread one: a brace closed by a parenthesis ("{302) 555-1094"),
+ * a closing one with no opening one before it ("302) 555-1094": it opened the first word), a full stop between
+ * a digit and the closing one ("(627.)").
+ */
+function balanceParentheses(text: string): string {
+  const fixed = text.replace(/\{(?=[^{}()]*\))/g, '(').replace(/(\d)\s?\.\)/g, '$1)');
+  const close = fixed.indexOf(')');
+  return close > 0 && !fixed.slice(0, close).includes('(') && !/\s/.test(fixed.slice(0, close).trim())
+    ? `(${fixed.trimStart()}`
+    : fixed;
+}
+
+/**
+ * A string as printed, with the OCR's slips in spacing and punctuation undone: spaces runs folded, no space
+ * inside parentheses ("(234 ) 555-4572"), parentheses balanced, a space after a comma between words
+ * ("BECKER,PETER"), no stray full stop after a closing digit ("PT-079049."), no leading or trailing punctuation
+ * (a speck read as an apostrophe: "OH'").
+ */
+function tidyText(text: string): string {
+  return balanceParentheses(text.replace(/\s+/g, ' '))
+    .replace(/\(\s+/g, '(')
+    .replace(/\s+\)/g, ')')
+    .replace(/([A-Za-z]),(?=[A-Za-z])/g, '$1, ')
+    .replace(/(\d)\s?\.$/, '$1')
+    .replace(/^[\s:#.-]+|[\s,;:'`]+$/g, '');
+}
+
 /** Coerces raw text to the field's type; all-numeric dates read in `dateOrder` when ambiguous. */
 export function coerceScalar(
   raw: string,
@@ -95,8 +137,7 @@ export function coerceScalar(
     case 'integer':
     case 'number': {
       // A two-decimal amount reads in either convention ("1.234,50" and "1,234.50"); "(12.00)" stays negative.
-      // Dollars and cents in sub-boxes split by a rule ("885 | 75"), joined with a space: the cents are decimals.
-      const split = /^\$?\s*(\d[\d,]*)\s+(\d{2})$/.exec(text);
+      const split = SUB_BOX_AMOUNT.exec(text);
       if (split) return { value: Number(`${split[1]!.replace(/,/g, '')}.${split[2]}`), valid: true };
       const amount = /\(/.test(text) ? undefined : findAmounts(text)[0];
       const value = amount ? amount.value : parseNumber(text);
@@ -126,7 +167,7 @@ export function coerceScalar(
         if (normalise) return { value: iso, valid: iso !== null };
         return { value: text, valid: iso !== null };
       }
-      const value = normalise ? text.replace(/\s+/g, ' ').replace(/^[\s:#.-]+|[\s,;:]+$/g, '') : text;
+      const value = normalise ? tidyText(text) : text;
       return { value, valid: value !== '' && matchesPattern(value, spec.pattern) };
     }
   }

@@ -41,10 +41,11 @@ export function normaliseToken(token: string): string {
 
 /**
  * Splits text into tokens with their positions. A parenthesis the OCR glued to a word opens a token
- * ("NAME(Last"), and a box number glued to its caption is a token of its own ("3.PATIENT'S").
+ * ("NAME(Last"), and a box number or item letter glued to its caption is a token of its own ("3.PATIENT'S",
+ * "h.AUTO").
  */
 export function tokenise(text: string): Token[] {
-  return [...text.matchAll(/\d{1,2}[a-zA-Z]?\.(?=[A-Za-z]{2})|\(?[^\s(]+|\(/g)].map((m) => ({
+  return [...text.matchAll(/(?:\d{1,2}[a-zA-Z]?|\b[a-zA-Z])\.(?=[A-Za-z]{2})|\(?[^\s(]+|\(/g)].map((m) => ({
     raw: m[0],
     norm: normaliseToken(m[0]),
     start: m.index,

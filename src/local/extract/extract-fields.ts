@@ -5,7 +5,7 @@
  */
 import levenshtein from 'fast-levenshtein';
 import type { DateLocale, JsonObject, JsonSchema, Json } from '../../types.js';
-import type { TableBlock } from '../layout/types.js';
+import type { PointBox, TableBlock } from '../layout/types.js';
 import { readCheckBoxes } from './check-box-values.js';
 import { coerceScalar } from './coerce.js';
 import { constrainsValue, withFormatCheck } from './field-confidence.js';
@@ -14,7 +14,14 @@ import { findLabelValues, labelTokens, type ValueCandidate } from './find-values
 import { documentDateOrder, findByRole } from './find-by-role.js';
 import { describeWords, type FieldRole } from './field-roles.js';
 import { isValidNpi, type DateOrder } from './typed-values.js';
-import { collectFields, splitName, type ListSpec, type ScalarSpec, type TableSpec } from './schema-fields.js';
+import {
+  collectFields,
+  splitName,
+  type FieldSpec,
+  type ListSpec,
+  type ScalarSpec,
+  type TableSpec,
+} from './schema-fields.js';
 import type { PageLayout } from '../layout/types.js';
 
 /** How one field was filled: what the confidence is built from. */
@@ -79,6 +86,13 @@ function ocrFactor(confidence: number): number {
   return Math.min(1, Math.max(0.4, confidence / 90));
 }
 
+/** A longer label matched at the same place as a shorter one with at least this share of its score reads it. */
+const SAME_CAPTION_SCORE = 0.8;
+
+function labelWidth(candidate: ValueCandidate): number {
+  return candidate.labelBox.x1 - candidate.labelBox.x0;
+}
+
 function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, options: ExtractOptions): ValueCandidate[] {
   const all: ValueCandidate[] = [];
   for (const label of spec.labels) {
@@ -88,14 +102,35 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
       if (candidate.score >= MIN_SCORE) all.push(candidate);
     }
   }
-  // Keep the best candidate per printed place (several label phrasings find the same spot).
+  // One candidate per printed place (several label phrasings find the same spot), with the best score. Where a
+  // longer phrasing matched more of the printed caption, its reading counts: a shorter one takes the caption's
+  // next words for the value ("DIAGNOSIS | OR NATURE OF ILLNESS…") or reads below only under its own width.
   const byPlace = new Map<string, ValueCandidate>();
   for (const c of all) {
     const key = `${c.page}:${Math.round(c.labelBox.x0)}:${Math.round(c.labelBox.y0)}:${c.where}`;
     const existing = byPlace.get(key);
-    if (!existing || c.score > existing.score) byPlace.set(key, c);
+    if (!existing) {
+      byPlace.set(key, c);
+      continue;
+    }
+    const [wider, narrower] = labelWidth(c) > labelWidth(existing) ? [c, existing] : [existing, c];
+    const better = c.score > existing.score ? c : existing;
+    const reader = wider.score >= narrower.score * SAME_CAPTION_SCORE ? wider : better;
+    byPlace.set(key, { ...reader, score: better.score });
   }
-  return [...byPlace.values()].sort((a, b) => b.score - a.score);
+  return withoutLabelWords([...byPlace.values()]).sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Drops the words after a short label that a longer label of the same field matched on the same line: they are
+ * the printed label's own words ("TAX ID | NUMBER" where "FEDERAL TAX ID NUMBER" is the caption), not a value.
+ */
+function withoutLabelWords(candidates: ValueCandidate[]): ValueCandidate[] {
+  return candidates.filter(
+    (c) =>
+      c.where !== 'same-line' ||
+      !candidates.some((other) => other.line === c.line && other.labelBox.x1 > c.valueBox!.x0 + 1),
+  );
 }
 
 /** Whether the property holds a National Provider Identifier (its name says NPI). */
@@ -103,9 +138,56 @@ function isNpiField(spec: ScalarSpec): boolean {
   return describeWords(spec.path[spec.path.length - 1] ?? '').includes('npi');
 }
 
-/** Document-wide facts the coercion of single values needs. */
+/**
+ * The one number on the pages that carries a valid NPI check digit, when there is exactly one: an NPI field whose
+ * printed label the OCR lost ("a. NP!", "ja. NPI") still has its value, which the check digit tells apart from
+ * other ten-digit numbers (a random one passes one time in ten, so two candidates are left alone).
+ */
+function onlyValidNpi(index: DocumentIndex): string | null {
+  const found = new Set<string>();
+  for (const entry of index.lines)
+    for (const m of entry.line.text.matchAll(/(?<!\d)\d{10}(?!\d)/g)) if (isValidNpi(m[0])) found.add(m[0]);
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/** Quality of an NPI found by its check digit alone, with no label. */
+const NPI_ANYWHERE_QUALITY = 0.5;
+
+/** Document-wide facts the reading and coercion of single values need. */
 interface DocumentContext {
   dateOrder: DateOrder;
+  /** Where the schema's fields' captions are printed alone on their lines (slow mode; empty in fast mode). */
+  captions: Set<string>;
+}
+
+/** A score at which a label printed alone on its line is taken for a field's caption. */
+const CAPTION_SCORE = 0.85;
+
+function placeKey(page: number, box: PointBox): string {
+  return `${page}:${Math.round(box.x0)}:${Math.round(box.y0)}`;
+}
+
+/**
+ * The lines that print some field's caption alone: on a form whose box the OCR found empty (or whose value it
+ * lost), the line below a caption is the next box's caption (`CITY` over `ZIP CODE`), never a value.
+ */
+function captionPlaces(index: DocumentIndex, specs: FieldSpec[], options: ExtractOptions): Set<string> {
+  const places = new Set<string>();
+  for (const spec of specs) {
+    if (spec.kind === 'table') continue;
+    for (const c of candidatesFor(index, spec, options))
+      if (c.where !== 'same-line' && c.score >= CAPTION_SCORE) places.add(placeKey(c.page, c.line.line.box));
+  }
+  return places;
+}
+
+/** Whether a candidate's value is read from a line that prints another field's caption. */
+function readsACaption(candidate: ValueCandidate, context: DocumentContext): boolean {
+  return (
+    candidate.where === 'below' &&
+    candidate.valueBox !== null &&
+    context.captions.has(placeKey(candidate.page, candidate.valueBox))
+  );
 }
 
 interface ScalarResult {
@@ -122,7 +204,7 @@ function extractByLabel(
   context: DocumentContext,
 ): ScalarResult {
   const path = spec.path.join('.');
-  const candidates = candidatesFor(index, spec, options).filter((c) => c.text !== null);
+  const candidates = candidatesFor(index, spec, options).filter((c) => c.text !== null && !readsACaption(c, context));
   if (options.fast) {
     const top = candidates[0];
     const coerced = top ? coerceScalar(top.text!, spec, false, context.dateOrder) : null;
@@ -202,6 +284,19 @@ function readScalarText(
   context: DocumentContext,
 ): ScalarResult {
   const byLabel = extractByLabel(index, spec, options, context);
+  if (!options.fast && isNpiField(spec) && !(byLabel.valid && isValidNpi(String(byLabel.value)))) {
+    const npi = onlyValidNpi(index);
+    const coerced = npi === null ? null : coerceScalar(npi, spec, true);
+    if (coerced?.valid) {
+      const outcome = {
+        path: spec.path.join('.'),
+        required: spec.required,
+        found: true,
+        quality: NPI_ANYWHERE_QUALITY,
+      };
+      return { value: coerced.value, valid: true, outcome };
+    }
+  }
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
   const byRole = findByRole(index, spec.role);
   if (!byRole || byRole.quality < (ABSTAIN_BELOW[spec.role] ?? 0)) return byLabel;
@@ -219,12 +314,12 @@ function readScalarText(
 }
 
 function splitList(raw: string): string[] {
-  // Enumerated lists print "A. R05.9  B. I10": drop the letters.
-  const text = raw.replace(/(^|\s)[A-La-l][.)]\s+/g, '$1').trim();
+  // Enumerated lists print "A. R05.9  B. I10": drop the letters (the OCR may glue them to a code: "A.E11.9").
+  const text = raw.replace(/(^|\s)[A-La-l][.)](\s+|(?=[A-Z]?\d))/g, '$1').trim();
   const parts = text.split(/\s*[,;|]\s*/).filter(Boolean);
   if (parts.length > 1) return parts;
-  // Codes printed in a row separated by spaces: "E11.9  I10  Z79.4".
-  const tokens = text.split(/\s+/).filter(Boolean);
+  // Codes printed in a row separated by spaces: "E11.9  I10  Z79.4" (a stray mark between them is no code).
+  const tokens = text.split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t));
   if (tokens.length > 1 && tokens.every((t) => /\d/.test(t) && t.length <= 10)) return tokens;
   return [text];
 }
@@ -233,9 +328,10 @@ function extractList(
   index: DocumentIndex,
   spec: ListSpec,
   options: ExtractOptions,
+  context: DocumentContext,
 ): { value: Json; outcome: FieldOutcome } {
   const path = spec.path.join('.');
-  const top = candidatesFor(index, spec, options).find((c) => c.text !== null);
+  const top = candidatesFor(index, spec, options).find((c) => c.text !== null && !readsACaption(c, context));
   if (!top) return { value: [], outcome: { path, required: spec.required, found: false, quality: 0 } };
   const items = splitList(top.text!).map((part) => coerceScalar(part, spec.item, !options.fast));
   const values = items.filter((i) => i.value !== null && (options.fast || i.valid)).map((i) => i.value as Json);
@@ -350,15 +446,17 @@ export function scoreConfidence(fields: FieldOutcome[]): number {
 /** Extracts every field of `schema` from the analysed pages. */
 export function extractFields(pages: PageLayout[], schema: JsonSchema, options: ExtractOptions): ExtractionResult {
   const index = indexDocument(pages, options.locale);
-  const context: DocumentContext = { dateOrder: documentDateOrder(index) };
+  const specs = collectFields(schema);
+  const captions = options.fast ? new Set<string>() : captionPlaces(index, specs, options);
+  const context: DocumentContext = { dateOrder: documentDateOrder(index), captions };
   const data = skeleton(schema);
   const fields: FieldOutcome[] = [];
-  for (const spec of collectFields(schema)) {
+  for (const spec of specs) {
     const result =
       spec.kind === 'scalar'
         ? extractScalar(index, spec, options, context)
         : spec.kind === 'list'
-          ? extractList(index, spec, options)
+          ? extractList(index, spec, options, context)
           : extractTable(pages, spec, options);
     setPath(data, spec.path, result.value);
     fields.push(result.outcome);

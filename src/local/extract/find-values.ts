@@ -22,8 +22,8 @@ export interface ValueCandidate {
   line: IndexedLine;
 }
 
-/** Box numbers and bullets printed before labels on forms: "2.", "24a.", "•". */
-const PREFIX_TOKEN = /^(\d{1,2}[a-zA-Z]?[.)]|[•\-–*]|[a-zA-Z][.)])$/;
+/** Box numbers and bullets printed before labels on forms: "2.", "24a.", "•"; as the OCR reads them: "27", "&5". */
+const PREFIX_TOKEN = /^([^\w\s]?\d{1,2}[a-zA-Z]?[.,)]?|[•\-–*]|[a-zA-Z][.)])$/;
 
 function similarity(a: string, b: string): number {
   if (a === b) return 1;
@@ -146,11 +146,14 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
     (l) => l.line.box.x0 >= best.line.box.x0 && l.line.box.x0 <= Math.max(best.line.box.x1, labelBox.x1),
   );
   // Sub-boxes reach past the caption (dollars | cents): a line that starts right after a rule, close to the
-  // value's last part, belongs to it too.
+  // value's last part, belongs to it too, unless another box's caption starts above it (the next box's "$").
+  const captions = index.lines.filter((l) => l.page === from.page && l.rowIndex === from.rowIndex && l !== from);
   for (const next of row) {
     const last = parts[parts.length - 1]!.line;
     if (parts.includes(next) || next.line.box.x0 < last.box.x1) continue;
     if (!next.line.fragments[0]?.afterRule || next.line.box.x0 - last.box.x1 > last.fontSize * 1.5) break;
+    const em = next.line.fontSize;
+    if (captions.some((c) => c.line.box.x0 > last.box.x1 && c.line.box.x0 <= next.line.box.x0 + em)) break;
     parts.push(next);
   }
   if (parts.length < 2) return best;
@@ -178,6 +181,26 @@ function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null
   return next && !isLabelOnly(next.line) ? next : null;
 }
 
+/** Letter pairs the OCR reads for one letter ("Narne"), folded before words are compared. */
+function foldLetterPairs(word: string): string {
+  return word.replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/cl/g, 'd');
+}
+
+/**
+ * Whether each word is the wanted word or an OCR slip of it: a misread word keeps most of its letters, while
+ * another word ("DATE" for "name" in "INSURED'S DATE OF BIRTH") fits only the whole phrase's tolerance. Words of
+ * up to three letters are too short to tell ("TO" is the OCR's "I.D."), and words the OCR split elsewhere
+ * ("TotatChar ges") cannot be compared one by one.
+ */
+function wordsAlike(window: IndexedLine['tokens'], wanted: string[]): boolean {
+  if (window.some((token, j) => Math.abs(token.norm.length - wanted[j]!.length) > 2)) return true;
+  return window.every((token, j) => {
+    const word = wanted[j]!;
+    const edits = levenshtein.get(foldLetterPairs(token.norm), foldLetterPairs(word));
+    return word.length <= 3 || edits <= Math.floor(word.length / 3);
+  });
+}
+
 /** The best match of the label's tokens starting at token i, with where it ends; null when none matches. */
 function bestWindow(
   tokens: IndexedLine['tokens'],
@@ -187,12 +210,20 @@ function bestWindow(
   wantedWords: string,
 ): { sim: number; end: number } | null {
   let best: { sim: number; end: number } | null = null;
-  // Windows of k-1..k+1 tokens absorb OCR merges and splits ("PatientName", "Pat ient").
-  for (const k of [wanted.length, wanted.length - 1, wanted.length + 1]) {
+  // Windows of 1..k+1 tokens absorb OCR merges and splits ("PatientName", "FEDERALTAXI.D NUMBER", "Pat ient").
+  const sizes = [
+    wanted.length,
+    wanted.length + 1,
+    ...Array.from({ length: wanted.length - 1 }, (_, j) => wanted.length - 1 - j),
+  ];
+  for (const k of sizes) {
     if (k < 1 || i + k > tokens.length) continue;
     const window = tokens.slice(i, i + k);
     const joined = window.map((t) => t.norm).join('');
-    if (Math.abs(joined.length - wantedJoined.length) <= Math.max(1, wantedJoined.length * 0.2)) {
+    if (
+      Math.abs(joined.length - wantedJoined.length) <= Math.max(1, wantedJoined.length * 0.2) &&
+      (k !== wanted.length || wordsAlike(window, wanted))
+    ) {
       const sim = similarity(joined, wantedJoined);
       if (sim > 0 && (!best || sim > best.sim)) best = { sim, end: i + k };
     }
@@ -201,6 +232,27 @@ function bestWindow(
       best = { sim: 0.9, end: i + k };
   }
   return best;
+}
+
+/**
+ * Where the printed label ends and its value starts, when the label matched tokens up to `matchEnd`: after a
+ * colon ending the match, or after one a few words on ("Name of Insured:", the specificity dropping).
+ */
+function labelEnd(
+  tokens: IndexedLine['tokens'],
+  matchEnd: number,
+  wantedCount: number,
+): { coverage: number; valueStart: number; hasColon: boolean } {
+  const last = tokens[matchEnd - 1]!;
+  if (last.raw.endsWith(':')) return { coverage: 1, valueStart: last.end, hasColon: true };
+  const colonAt = tokens.findIndex((t, j) => j >= matchEnd && j < matchEnd + 5 && t.raw.endsWith(':'));
+  if (colonAt < 0 || tokens[matchEnd]?.raw.startsWith('('))
+    return { coverage: 1, valueStart: last.end, hasColon: false };
+  return {
+    coverage: wantedCount / (wantedCount + colonAt - matchEnd + 1),
+    valueStart: tokens[colonAt]!.end,
+    hasColon: true,
+  };
 }
 
 /** Every place `label` is printed, with the value next to it and a match score. */
@@ -220,23 +272,14 @@ export function findLabelValues(
     const inHint = parenthesised(tokens);
     for (let i = 0; i < tokens.length; i++) {
       if (tokens[i]!.norm === '' || inHint[i]) continue;
+      // A box number ("21.") starts no label: a fuzzy match taking it in would hide the exact one after it.
+      if (PREFIX_TOKEN.test(tokens[i]!.raw) && tokens[i]!.norm !== wanted[0]) continue;
       const best = bestWindow(tokens, i, wanted, wantedJoined, wantedWords);
       if (!best) continue;
       const atStart = tokens.slice(0, i).every((t) => PREFIX_TOKEN.test(t.raw) || t.norm === '');
-      let coverage = 1;
-      let valueStart = tokens[best.end - 1]!.end;
-      const endsWithColon = tokens[best.end - 1]!.raw.endsWith(':');
-      let hasColon = endsWithColon;
-      if (!endsWithColon) {
-        // The printed label may go on past the words we looked for ("Name of Insured:"): specificity drops.
-        const colonAt = tokens.findIndex((t, j) => j >= best.end && j < best.end + 5 && t.raw.endsWith(':'));
-        const parenthetical = tokens[best.end]?.raw.startsWith('(');
-        if (colonAt >= 0 && !parenthetical) {
-          coverage = wanted.length / (wanted.length + colonAt - best.end + 1);
-          valueStart = tokens[colonAt]!.end;
-          hasColon = true;
-        }
-      }
+      const end = labelEnd(tokens, best.end, wanted.length);
+      let coverage = end.coverage;
+      const { valueStart, hasColon } = end;
       const box = fragmentBox(entry.line, tokens[i]!.start, tokens[best.end - 1]!.end);
       let text: string | null = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
       let where: ValueCandidate['where'] = 'same-line';
@@ -269,9 +312,13 @@ export function findLabelValues(
         // Or the words after it are another caption in the same box ("3. PATIENT'S BIRTH DATE  SEX"): the
         // value below is the second choice, taken when the words after the label are no valid value.
         const below = lookBelow ? valueBelow(index, entry, box) : null;
+        // But a caption at the top of a ruled box (its line starts at the box's left rule) has its value under
+        // it, and the words after it on its line are its instructions ("Relate A-L to service line below
+        // (24E)"): there the value below comes first and those words second.
+        const boxCaption = below !== null && atStart && entry.line.fragments[0]?.afterRule === true;
         if (below)
           results.push({
-            score: best.sim * weight * coverage * 0.95 * (atStart ? 1 : 0.8),
+            score: best.sim * weight * coverage * (boxCaption ? 1 : 0.95) * (atStart ? 1 : 0.8),
             text: stripHints(below.line.text) || null,
             where: 'below',
             confidence: below.line.confidence,
@@ -280,6 +327,7 @@ export function findLabelValues(
             valueBox: below.line.box,
             line: entry,
           });
+        if (boxCaption) coverage *= 0.95;
       }
       const score = best.sim * weight * coverage * (atStart ? 1 : 0.8);
       results.push({
