@@ -18,6 +18,7 @@ import { buildPageLayout } from './layout/build-blocks.js';
 import type { Fragment, PageLayout } from './layout/types.js';
 import type { PageOcr } from './page-ocr.js';
 import { deskewPage } from './deskew.js';
+import { repairLostScanLines } from './scan-line-repair.js';
 import { dropBoxGlyphs, findCheckBoxes } from './check-boxes.js';
 
 /** An OCR page's layout with its check boxes; the OCR's reading of the boxes themselves is dropped. */
@@ -106,13 +107,15 @@ async function analysePdf(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, 
       const renderStarted = performance.now();
       const rendered = await pdf.renderPage(n, RENDER_DPI);
       timings.renderMs += performance.now() - renderStarted;
-      const { page: raster } = await deskewPage({
-        width: rendered.width,
-        height: rendered.height,
-        dpi: RENDER_DPI,
-        dpiKnown: true,
-        pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height),
-      });
+      const { page: raster } = await deskewPage(
+        repairLostScanLines({
+          width: rendered.width,
+          height: rendered.height,
+          dpi: RENDER_DPI,
+          dpiKnown: true,
+          pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height),
+        }),
+      );
       rasters.set(n, raster);
       pending.push(
         ocrRaster(ocr, raster, timings).then(({ words, confidence: c }) => {
@@ -133,7 +136,7 @@ async function analyseImage(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number
   await Promise.all(
     Array.from({ length: pageCount }, async (_, index) => {
       const started = performance.now();
-      const { page: raster } = await deskewPage(await decodeImagePage(bytes, index));
+      const { page: raster } = await deskewPage(repairLostScanLines(await decodeImagePage(bytes, index)));
       timings.readMs += performance.now() - started;
       rasters.set(index + 1, raster);
       const { words, confidence: c } = await ocrRaster(ocr, raster, timings);
