@@ -19,6 +19,7 @@ import type { Fragment, PageLayout } from './layout/types.js';
 import type { PageOcr } from './page-ocr.js';
 import { deskewPage } from './deskew.js';
 import { repairLostScanLines } from './scan-line-repair.js';
+import { takeGlyphCheckBoxes } from './glyph-check-boxes.js';
 import { dropBoxGlyphs, findCheckBoxes } from './check-boxes.js';
 
 /** An OCR page's layout with its check boxes; the OCR's reading of the boxes themselves is dropped. */
@@ -99,7 +100,10 @@ async function analysePdf(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, 
           fontSize: run.fontSize,
           confidence: 100,
         }));
-        pages[n - 1] = buildPageLayout(n, content.width, content.height, 'text-layer', buildRows(fragments));
+        // Check boxes printed as ☐ / ☒ characters are read as boxes, like those found in a scan's pixels.
+        const { runs, checkBoxes } = takeGlyphCheckBoxes(fragments);
+        const layout = buildPageLayout(n, content.width, content.height, 'text-layer', buildRows(runs));
+        pages[n - 1] = checkBoxes.length > 0 ? { ...layout, checkBoxes } : layout;
         confidence[n - 1] = null;
         continue;
       }
