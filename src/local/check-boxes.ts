@@ -14,6 +14,11 @@ import { componentBoxes, type PixelBox } from './pixel-components.js';
 
 const MIN_SIDE_IN = 0.08;
 const MAX_SIDE_IN = 0.25;
+/**
+ * Fewer pixels a side than this cannot tell a ruled box from a letter or a printed dot (a dot-matrix receipt's
+ * colon, scanned without a stated resolution, is a square blob of 8 pixels).
+ */
+const MIN_SIDE_PX = 12;
 /** Share of each side's length that must be ruled. */
 const SIDE_COVERAGE = 0.85;
 /** …except one side, which needs only this share when the other three are ruled. */
@@ -189,7 +194,7 @@ function overlaps(a: Component, b: Component): boolean {
  * first, since growing it can also join a box to the letter printed right beside it.
  */
 export function findCheckBoxes(raster: GreyPage): CheckBox[] {
-  const minSide = Math.round(raster.dpi * MIN_SIDE_IN);
+  const minSide = Math.max(MIN_SIDE_PX, Math.round(raster.dpi * MIN_SIDE_IN));
   const maxSide = Math.round(raster.dpi * MAX_SIDE_IN);
   const maxGap = Math.max(1, Math.round(raster.dpi * MAX_GAP_IN));
   const toPoints = 72 / raster.dpi;

@@ -79,4 +79,13 @@ describe('findCheckBoxes', () => {
     const boxes = findCheckBoxes(p.raster);
     expect(boxes.map((b) => [Math.round(b.box.x0), b.marked])).toEqual([[19, true]]);
   });
+
+  it('never takes a printed dot or a letter under 12 pixels for a box, whatever resolution the file states', () => {
+    // A dot-matrix receipt scanned without a stated resolution (72 DPI assumed): its colon is a square blob of
+    // 8 pixels, 0.11 in at 72 DPI.
+    const p = page(200, 60, 72, 250);
+    p.fill(40, 20, 47, 27, 30);
+    p.square(100, 20, 9, 30);
+    expect(findCheckBoxes(p.raster)).toEqual([]);
+  });
 });
