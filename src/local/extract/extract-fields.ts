@@ -8,6 +8,7 @@ import type { DateLocale, JsonObject, JsonSchema, Json } from '../../types.js';
 import type { TableBlock } from '../layout/types.js';
 import { readCheckBoxes } from './check-box-values.js';
 import { coerceScalar } from './coerce.js';
+import { constrainsValue, withFormatCheck } from './field-confidence.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
 import { findLabelValues, labelTokens, type ValueCandidate } from './find-values.js';
 import { documentDateOrder, findByRole } from './find-by-role.js';
@@ -168,8 +169,9 @@ const ABSTAIN_BELOW: Partial<Record<FieldRole, number>> = { issuer: 0.25, 'issue
 const LABEL_FIRST: ReadonlySet<FieldRole> = new Set(['document-date']);
 
 /**
- * A scalar: by its printed label, or for a well-known role (issuer, total…) by the role's finder, which reads
- * the layout. Agreement of the two raises the quality; disagreement lowers it.
+ * A scalar: from a marked check box, else by its printed label, or for a well-known role (issuer, total…) by
+ * the role's finder, which reads the layout. Agreement of the two raises the quality; disagreement lowers it;
+ * a value that passes its field's format check counts that as further evidence (field-confidence.ts).
  */
 function extractScalar(
   index: DocumentIndex,
@@ -187,6 +189,18 @@ function extractScalar(
       outcome: { path, required: spec.required, found: true, quality: fromBoxes.score },
     };
   }
+  const read = readScalarText(index, spec, options, context);
+  if (options.fast || !read.valid || !constrainsValue(spec)) return read;
+  return { ...read, outcome: { ...read.outcome, quality: withFormatCheck(read.outcome.quality) } };
+}
+
+/** A scalar read from text, by label or role; its quality is the selection's, before the format check counts. */
+function readScalarText(
+  index: DocumentIndex,
+  spec: ScalarSpec,
+  options: ExtractOptions,
+  context: DocumentContext,
+): ScalarResult {
   const byLabel = extractByLabel(index, spec, options, context);
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
   const byRole = findByRole(index, spec.role);
