@@ -18,6 +18,8 @@ import { buildPageLayout } from './layout/build-blocks.js';
 import type { Fragment, PageLayout } from './layout/types.js';
 import type { PageOcr } from './page-ocr.js';
 import { deskewPage } from './deskew.js';
+import { repairLostScanLines } from './scan-line-repair.js';
+import { takeGlyphCheckBoxes } from './glyph-check-boxes.js';
 import { dropBoxGlyphs, findCheckBoxes } from './check-boxes.js';
 
 /** An OCR page's layout with its check boxes; the OCR's reading of the boxes themselves is dropped. */
@@ -98,7 +100,10 @@ async function analysePdf(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, 
           fontSize: run.fontSize,
           confidence: 100,
         }));
-        pages[n - 1] = buildPageLayout(n, content.width, content.height, 'text-layer', buildRows(fragments));
+        // Check boxes printed as ☐ / ☒ characters are read as boxes, like those found in a scan's pixels.
+        const { runs, checkBoxes } = takeGlyphCheckBoxes(fragments);
+        const layout = buildPageLayout(n, content.width, content.height, 'text-layer', buildRows(runs));
+        pages[n - 1] = checkBoxes.length > 0 ? { ...layout, checkBoxes } : layout;
         confidence[n - 1] = null;
         continue;
       }
@@ -106,13 +111,15 @@ async function analysePdf(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, 
       const renderStarted = performance.now();
       const rendered = await pdf.renderPage(n, RENDER_DPI);
       timings.renderMs += performance.now() - renderStarted;
-      const { page: raster } = await deskewPage({
-        width: rendered.width,
-        height: rendered.height,
-        dpi: RENDER_DPI,
-        dpiKnown: true,
-        pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height),
-      });
+      const { page: raster } = await deskewPage(
+        repairLostScanLines({
+          width: rendered.width,
+          height: rendered.height,
+          dpi: RENDER_DPI,
+          dpiKnown: true,
+          pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height),
+        }),
+      );
       rasters.set(n, raster);
       pending.push(
         ocrRaster(ocr, raster, timings).then(({ words, confidence: c }) => {
@@ -133,7 +140,7 @@ async function analyseImage(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number
   await Promise.all(
     Array.from({ length: pageCount }, async (_, index) => {
       const started = performance.now();
-      const { page: raster } = await deskewPage(await decodeImagePage(bytes, index));
+      const { page: raster } = await deskewPage(repairLostScanLines(await decodeImagePage(bytes, index)));
       timings.readMs += performance.now() - started;
       rasters.set(index + 1, raster);
       const { words, confidence: c } = await ocrRaster(ocr, raster, timings);

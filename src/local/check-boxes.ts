@@ -1,80 +1,223 @@
 /**
  * Check boxes on a page raster: small ruled squares, marked when ink (an X, a tick, a fill) sits inside them.
- * Connected components of dark pixels whose bounding box is a square of check-box size (0.06–0.25 in) with
- * all four sides ruled; letters fail the four-sides test (an O's corners are round, an H has no top). The OCR
+ * Connected components of ink (judged against the paper around it: ink-mask.ts) whose bounding box is a square
+ * of check-box size (0.08–0.25 in) with its four sides ruled, one of them possibly broken; letters fail the
+ * sides test (an O's corners are round, an H has no top, an E's open side is the ends of its arms). The OCR
  * reads a box as a character (口, □, 凶, α…) or glues it to the word beside it, so the words' characters that
  * fall inside a box are dropped (`dropBoxGlyphs`), and the extraction reads the boxes from here instead
  * (docs/local-service.md, "Check boxes").
  */
 import type { GreyPage } from '../pdf/index.js';
 import type { CheckBox, Fragment } from './layout/types.js';
+import { inkOf, type InkPage } from './ink-mask.js';
 import { componentBoxes, type PixelBox } from './pixel-components.js';
 
-const DARK = 140;
-const MIN_SIDE_IN = 0.06;
+const MIN_SIDE_IN = 0.08;
 const MAX_SIDE_IN = 0.25;
+/**
+ * Fewer pixels a side than this cannot tell a ruled box from a letter or a printed dot (a dot-matrix receipt's
+ * colon, scanned without a stated resolution, is a square blob of 8 pixels).
+ */
+const MIN_SIDE_PX = 12;
 /** Share of each side's length that must be ruled. */
 const SIDE_COVERAGE = 0.85;
+/** …except one side, which needs only this share when the other three are ruled. */
+const BROKEN_SIDE_COVERAGE = 0.6;
+/** …and whose ruled positions run on inward (a letter's arms) in at most this share. */
+const MAX_INWARD_SHARE = 0.3;
+/** Longest break in a ruled side that still counts as ruled (a pixel or two of a fax), in inches. */
+const MAX_GAP_IN = 0.012;
+const MAX_GAP_SHARE = 0.1;
+const BAND_SHARE = 0.15;
+/** An edge row or column of a component with less ink than this share of its length is a speck, not a rule. */
+const SPECK_SHARE = 0.2;
 /** Share of the inside that must be dark for the box to count as marked (an empty box after a scan: ~0). */
 const MARKED_FILL = 0.08;
 
 type Component = PixelBox;
 
-/** The components of dark pixels no larger than a check box. */
-function components(raster: GreyPage, maxSide: number): Component[] {
-  const { width, height, pixels } = raster;
-  return componentBoxes(width, height, (at) => pixels[at]! < DARK, 8).filter(
+type Ink = InkPage;
+
+/** The components of ink no larger than a check box. */
+function components(ink: Ink, maxSide: number): Component[] {
+  const { width, height, mask } = ink;
+  return componentBoxes(width, height, (at) => mask[at] === 1, 8).filter(
     (c) => c.x1 - c.x0 <= maxSide && c.y1 - c.y0 <= maxSide,
   );
 }
 
-/** Share of positions along one side with ink within `band` pixels of the edge. */
-function sideCoverage(raster: GreyPage, c: Component, side: 'top' | 'bottom' | 'left' | 'right', band: number): number {
+/**
+ * Share of positions along one side with ink within `band` pixels of the edge. Gaps of at most `maxGap`
+ * positions between ruled ones count as ruled: a rule that binarisation broke (a fax) has gaps of a pixel or
+ * two. The ends are not bridged: a letter's round corner leaves them empty.
+ */
+function sideCoverage(
+  ink: Ink,
+  c: Component,
+  side: 'top' | 'bottom' | 'left' | 'right',
+  band: number,
+  maxGap: number,
+): number {
   const horizontal = side === 'top' || side === 'bottom';
   const from = horizontal ? c.x0 : c.y0;
   const to = horizontal ? c.x1 : c.y1;
   let covered = 0;
+  let gap = 0;
+  let seenInk = false;
   for (let along = from; along <= to; along++) {
-    for (let depth = 0; depth < band; depth++) {
+    let ruled = false;
+    for (let depth = 0; depth < band && !ruled; depth++) {
       const x = horizontal ? along : side === 'left' ? c.x0 + depth : c.x1 - depth;
       const y = horizontal ? (side === 'top' ? c.y0 + depth : c.y1 - depth) : along;
-      if (raster.pixels[y * raster.width + x]! < DARK) {
-        covered++;
-        break;
-      }
+      ruled = ink.mask[y * ink.width + x] === 1;
     }
+    if (!ruled) {
+      gap++;
+      continue;
+    }
+    if (seenInk && gap <= maxGap) covered += gap;
+    covered++;
+    gap = 0;
+    seenInk = true;
   }
   return covered / (to - from + 1);
 }
 
-/** The check boxes on a page, in points from its top-left. */
-export function findCheckBoxes(raster: GreyPage): CheckBox[] {
-  const minSide = Math.round(raster.dpi * MIN_SIDE_IN);
-  const maxSide = Math.round(raster.dpi * MAX_SIDE_IN);
-  const toPoints = 72 / raster.dpi;
-  const boxes: CheckBox[] = [];
-  for (const c of components(raster, maxSide)) {
-    const w = c.x1 - c.x0 + 1;
-    const h = c.y1 - c.y0 + 1;
-    if (w < minSide || h < minSide || w > h * 1.3 || h > w * 1.3) continue;
-    const band = Math.max(2, Math.round(Math.min(w, h) * 0.12));
-    const sides = (['top', 'bottom', 'left', 'right'] as const).map((s) => sideCoverage(raster, c, s, band));
-    if (sides.some((s) => s < SIDE_COVERAGE)) continue;
-    const inset = band + 1;
-    let dark = 0;
-    let total = 0;
-    for (let y = c.y0 + inset; y <= c.y1 - inset; y++)
-      for (let x = c.x0 + inset; x <= c.x1 - inset; x++) {
-        total++;
-        if (raster.pixels[y * raster.width + x]! < DARK) dark++;
+/** The mask grown by one pixel each way: joins the pieces of a side that binarisation broke (a fax's rules). */
+function dilate(ink: Ink): Ink {
+  const { width, height, mask } = ink;
+  const grown = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (mask[y * width + x] !== 1) continue;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx >= 0 && nx < width) grown[ny * width + nx] = 1;
+        }
       }
-    if (total === 0) continue;
-    boxes.push({
-      box: { x0: c.x0 * toPoints, y0: c.y0 * toPoints, x1: (c.x1 + 1) * toPoints, y1: (c.y1 + 1) * toPoints },
-      marked: dark / total >= MARKED_FILL,
-    });
+    }
+  return { width, height, mask: grown };
+}
+
+/**
+ * Share of the ruled positions along one side (corners left out) where the ink runs on inward to twice the
+ * band's depth: a rule is thin, a letter's arm is not.
+ */
+function inkRunningInward(ink: Ink, c: Component, side: 'top' | 'bottom' | 'left' | 'right', band: number): number {
+  const horizontal = side === 'top' || side === 'bottom';
+  const from = (horizontal ? c.x0 : c.y0) + band;
+  const to = (horizontal ? c.x1 : c.y1) - band;
+  const at = (along: number, depth: number): boolean => {
+    const x = horizontal ? along : side === 'left' ? c.x0 + depth : c.x1 - depth;
+    const y = horizontal ? (side === 'top' ? c.y0 + depth : c.y1 - depth) : along;
+    return ink.mask[y * ink.width + x] === 1;
+  };
+  let ruled = 0;
+  let inward = 0;
+  for (let along = from; along <= to; along++) {
+    let edge = false;
+    for (let depth = 0; depth < band && !edge; depth++) edge = at(along, depth);
+    if (!edge) continue;
+    ruled++;
+    let through = true;
+    for (let depth = band; depth < band * 2 && through; depth++) through = at(along, depth);
+    if (through) inward++;
   }
-  return boxes;
+  return ruled === 0 ? 1 : inward / ruled;
+}
+
+/** Share of positions in a row or column of the component that hold ink. */
+function lineInk(ink: Ink, c: Component, horizontal: boolean, at: number): number {
+  const from = horizontal ? c.x0 : c.y0;
+  const to = horizontal ? c.x1 : c.y1;
+  let count = 0;
+  for (let along = from; along <= to; along++)
+    if (ink.mask[horizontal ? at * ink.width + along : along * ink.width + at] === 1) count++;
+  return count / (to - from + 1);
+}
+
+/**
+ * The component without edge rows and columns that hold hardly any ink: a speck of noise touching a box's rule
+ * widens its bounding box by a pixel, and the rule then lies outside the band its side is looked for in.
+ */
+function trimSpecks(ink: Ink, component: Component): Component {
+  const c = { ...component };
+  while (c.y1 - c.y0 > 2 && lineInk(ink, c, true, c.y0) < SPECK_SHARE) c.y0++;
+  while (c.y1 - c.y0 > 2 && lineInk(ink, c, true, c.y1) < SPECK_SHARE) c.y1--;
+  while (c.x1 - c.x0 > 2 && lineInk(ink, c, false, c.x0) < SPECK_SHARE) c.x0++;
+  while (c.x1 - c.x0 > 2 && lineInk(ink, c, false, c.x1) < SPECK_SHARE) c.x1--;
+  return c;
+}
+
+/** Whether the component is a ruled square of check-box size; `marked` when ink fills its inside. */
+function readBox(ink: Ink, component: Component, minSide: number, maxGap: number): { marked: boolean } | null {
+  const c = trimSpecks(ink, component);
+  const w = c.x1 - c.x0 + 1;
+  const h = c.y1 - c.y0 + 1;
+  if (w < minSide || h < minSide || w > h * 1.3 || h > w * 1.3) return null;
+  const band = Math.max(2, Math.round(Math.min(w, h) * BAND_SHARE));
+  // A bridged gap is at most a tenth of the side: on a side of letter size, two pixels are a letter's own gap.
+  const gap = Math.min(maxGap, Math.max(1, Math.round(Math.min(w, h) * MAX_GAP_SHARE)));
+  const names = ['top', 'bottom', 'left', 'right'] as const;
+  const weak = names.filter((s) => sideCoverage(ink, c, s, band, gap) < SIDE_COVERAGE);
+  // One side may be broken (noise, a mark's stroke through it) when the other three hold and what is left of
+  // it is a thin rule; an E's open side is the ends of its arms, which run on inward.
+  if (weak.length > 1) return null;
+  const broken = weak[0];
+  if (
+    broken &&
+    (sideCoverage(ink, c, broken, band, gap) < BROKEN_SIDE_COVERAGE ||
+      inkRunningInward(ink, c, broken, band) > MAX_INWARD_SHARE)
+  )
+    return null;
+  const inset = band + 1;
+  let dark = 0;
+  let total = 0;
+  for (let y = c.y0 + inset; y <= c.y1 - inset; y++)
+    for (let x = c.x0 + inset; x <= c.x1 - inset; x++) {
+      total++;
+      if (ink.mask[y * ink.width + x] === 1) dark++;
+    }
+  return total === 0 ? null : { marked: dark / total >= MARKED_FILL };
+}
+
+function overlaps(a: Component, b: Component): boolean {
+  return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1;
+}
+
+/**
+ * The check boxes on a page, in points from its top-left. A box whose sides binarisation broke into pieces
+ * (one-pixel gaps: a fax) is one component only once the ink is grown by a pixel; the ink as it is comes
+ * first, since growing it can also join a box to the letter printed right beside it.
+ */
+export function findCheckBoxes(raster: GreyPage): CheckBox[] {
+  const minSide = Math.max(MIN_SIDE_PX, Math.round(raster.dpi * MIN_SIDE_IN));
+  const maxSide = Math.round(raster.dpi * MAX_SIDE_IN);
+  const maxGap = Math.max(1, Math.round(raster.dpi * MAX_GAP_IN));
+  const toPoints = 72 / raster.dpi;
+  const ink = inkOf(raster);
+  const found: { c: Component; marked: boolean }[] = [];
+  const accept = (c: Component): void => {
+    if (found.some((f) => overlaps(f.c, c))) return;
+    const box = readBox(ink, c, minSide, maxGap);
+    if (box) found.push({ c, ...box });
+  };
+  for (const c of components(ink, maxSide)) accept(c);
+  // A grown component's box is one pixel larger each way than the ink it holds.
+  for (const c of components(dilate(ink), maxSide + 2))
+    accept({
+      x0: c.x0 + 1,
+      y0: c.y0 + 1,
+      x1: Math.min(raster.width - 1, c.x1 - 1),
+      y1: Math.min(raster.height - 1, c.y1 - 1),
+    });
+  return found.map(({ c, marked }) => ({
+    box: { x0: c.x0 * toPoints, y0: c.y0 * toPoints, x1: (c.x1 + 1) * toPoints, y1: (c.y1 + 1) * toPoints },
+    marked,
+  }));
 }
 
 function inside(x: number, y: number, box: CheckBox['box']): boolean {

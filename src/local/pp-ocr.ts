@@ -47,7 +47,7 @@ export interface PpOcr {
   /** e.g. `pp-ocrv4+onnxruntime-node@1.17.0`: part of the engine's identity. */
   version: string;
   /** Reads a greyscale page; fragments in the page's pixel coordinates. `detectScale` resizes for detection. */
-  recognize(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, detectScale: number): Promise<OcrResult>;
+  recognize(page: Pick<GreyPage, 'width' | 'height' | 'pixels' | 'dpi'>, detectScale: number): Promise<OcrResult>;
 }
 
 /** Why PP-OCR is not available, when it is not. */

@@ -2,10 +2,11 @@
  * Vertical rules inside detected text regions. On a ruled form the text detector often joins the captions or
  * values of two boxes side by side into one region across the rule between them ("…RELATED TO: | 11. INSURED'S
  * POLICY…" read as "TQ1."), and the recogniser then reads the rule as a letter. Text never crosses a rule, so a
- * region is cut where a dark column runs its whole height (letters never do: the detector's region reaches above
- * the ascenders and below the descenders).
+ * region is cut where a column of ink runs its whole height (letters never do: the detector's region reaches above
+ * the ascenders and below the descenders). Ink is judged against the paper around it (ink-mask.ts), so the grey,
+ * shaded rules of a photo count.
  */
-import type { GreyPage } from '../pdf/index.js';
+import { inkOf, type InkPage, type InkRaster } from './ink-mask.js';
 
 export interface PixelRegion {
   x0: number;
@@ -18,19 +19,23 @@ export interface PixelRegion {
   afterRule?: boolean;
 }
 
-/** A pixel darker than this is ink. */
-const DARK = 140;
+/**
+ * Ink for rules is darker than 0.65 of the paper around it (ink-mask.ts). Measured on the CMS-1500 bench
+ * (docs/local-service.md): 0.7 also takes a blurred photo's parentheses and digit 1 for rules, 0.6 misses a
+ * photo's faint sub-box rules.
+ */
+const RULE_INK_SHARE = 0.65;
 /** Share of the region's rows a column must be dark in (within one pixel either side) to be a rule. */
 const RULE_COVERAGE = 0.97;
 /** Share of the region's rows a rule running in from its top or bottom edge must cover. */
 const EDGE_RULE_COVERAGE = 0.55;
 
-/** Whether column x is dark (itself or a neighbour) in row y. */
-function darkNear(page: Pick<GreyPage, 'width' | 'pixels'>, x: number, y: number): boolean {
+/** Whether column x is ink (itself or a neighbour) in row y. */
+function darkNear(page: InkPage, x: number, y: number): boolean {
   const row = y * page.width;
   for (let dx = -1; dx <= 1; dx++) {
     const cx = x + dx;
-    if (cx >= 0 && cx < page.width && page.pixels[row + cx]! < DARK) return true;
+    if (cx >= 0 && cx < page.width && page.mask[row + cx] === 1) return true;
   }
   return false;
 }
@@ -40,10 +45,7 @@ function darkNear(page: Pick<GreyPage, 'width' | 'pixels'>, x: number, y: number
  * sub-box separators (the rules between MM | DD | YY) that run in from its top or bottom edge over most of it.
  * A letter's stroke reaches neither edge: the detector's region is grown well past the glyphs.
  */
-export function verticalRulesIn(
-  page: Pick<GreyPage, 'width' | 'height' | 'pixels'>,
-  region: PixelRegion,
-): { start: number; end: number }[] {
+export function verticalRulesIn(page: InkPage, region: PixelRegion): { start: number; end: number }[] {
   const top = Math.max(0, Math.floor(region.y0));
   const bottom = Math.min(page.height - 1, Math.ceil(region.y1) - 1);
   const rows = bottom - top + 1;
@@ -70,7 +72,7 @@ export function verticalRulesIn(
 }
 
 /** Whether a rule runs down just left of the region (its box's left edge): the text before it is another box's. */
-function ruleJustLeft(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, region: PixelRegion): boolean {
+function ruleJustLeft(page: InkPage, region: PixelRegion): boolean {
   const reach = (region.y1 - region.y0) * 1.5;
   return verticalRulesIn(page, { ...region, x0: Math.max(0, region.x0 - reach) - 2, x1: region.x0 + 3 }).length > 0;
 }
@@ -79,10 +81,8 @@ function ruleJustLeft(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, regio
  * Cuts each region at the vertical rules across it (pieces too narrow to hold a character are dropped) and
  * marks the pieces that start at a rule, so that lines never join text across one.
  */
-export function splitAtVerticalRules(
-  page: Pick<GreyPage, 'width' | 'height' | 'pixels'>,
-  regions: PixelRegion[],
-): PixelRegion[] {
+export function splitAtVerticalRules(raster: InkRaster, regions: PixelRegion[]): PixelRegion[] {
+  const page = inkOf(raster, RULE_INK_SHARE);
   const out: PixelRegion[] = [];
   for (const region of regions) {
     const rules = verticalRulesIn(page, region);

@@ -77,7 +77,7 @@ export interface PageLayout {
   blocks: Block[];
   /** Every table found, including one-row label/value grids that blocks render as fields. */
   tables: TableBlock[];
-  /** Check boxes on OCR pages (not looked for on text-layer pages). */
+  /** Check boxes: from the pixels on OCR pages, from ☐ / ☒ characters on text-layer pages (not vector squares). */
   checkBoxes?: CheckBox[];
 }
 

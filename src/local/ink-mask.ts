@@ -1,0 +1,101 @@
+/**
+ * Which pixels of a page raster are ink, judged against the paper around them rather than one fixed grey level.
+ * A photo's paper is grey and shaded toward a corner, and its blurred rules are only 35–45% darker than the
+ * paper (grey 125–140 on 210); a deskewed fax spreads each one-pixel rule over two half-grey pixels. A fixed
+ * cut at grey 140 loses both, and with them the check boxes and form rules read from the pixels
+ * (docs/local-service.md, "Forms: ruled boxes and check boxes").
+ */
+import type { GreyPage } from '../pdf/index.js';
+
+/** Side of the blocks the paper's brightness is estimated in, in inches: wider than any stroke. */
+const BLOCK_IN = 0.125;
+/**
+ * Percentile of a block's pixels taken as its paper: ink covers well under a tenth of a block, except in bold
+ * headings and filled areas, which are not what the mask is for (rules, check boxes).
+ */
+const PAPER_PERCENTILE = 0.9;
+/** A pixel is ink when darker than this share of its paper. */
+const INK_SHARE = 0.7;
+
+export type InkRaster = Pick<GreyPage, 'width' | 'height' | 'pixels' | 'dpi'>;
+
+/** A page's ink: 1 where a pixel is ink, row-major. */
+export interface InkPage {
+  width: number;
+  height: number;
+  mask: Uint8Array;
+}
+
+/**
+ * The paper's brightness of each block: its PAPER_PERCENTILE pixel. Each block on its own: a photo's paper
+ * meets the white margin that deskewing adds at a sharp edge, where a neighbour's white would make grey paper ink.
+ */
+function paperGrid(page: InkRaster, block: number): { grid: Float32Array; cols: number; rows: number } {
+  const cols = Math.ceil(page.width / block);
+  const rows = Math.ceil(page.height / block);
+  const own = new Float32Array(cols * rows);
+  const histogram = new Uint32Array(256);
+  for (let by = 0; by < rows; by++) {
+    for (let bx = 0; bx < cols; bx++) {
+      histogram.fill(0);
+      const x1 = Math.min(page.width, (bx + 1) * block);
+      const y1 = Math.min(page.height, (by + 1) * block);
+      for (let y = by * block; y < y1; y++) {
+        const row = y * page.width;
+        for (let x = bx * block; x < x1; x++) histogram[page.pixels[row + x]!]!++;
+      }
+      const wanted = (x1 - bx * block) * (y1 - by * block) * PAPER_PERCENTILE;
+      let seen = 0;
+      let level = 0;
+      while (level < 255 && seen + histogram[level]! < wanted) seen += histogram[level++]!;
+      own[by * cols + bx] = level;
+    }
+  }
+  return { grid: own, cols, rows };
+}
+
+/**
+ * 1 where the pixel is ink: darker than INK_SHARE of the paper around it (the block grid interpolated between
+ * block centres, so shading has no steps).
+ */
+function inkMask(page: InkRaster, share: number): Uint8Array {
+  const block = Math.max(8, Math.round(page.dpi * BLOCK_IN));
+  const { grid, cols, rows } = paperGrid(page, block);
+  const mask = new Uint8Array(page.width * page.height);
+  for (let y = 0; y < page.height; y++) {
+    const gy = Math.min(rows - 1, Math.max(0, (y + 0.5) / block - 0.5));
+    const y0 = Math.floor(gy);
+    const y1 = Math.min(rows - 1, y0 + 1);
+    const fy = gy - y0;
+    const row = y * page.width;
+    for (let x = 0; x < page.width; x++) {
+      const gx = Math.min(cols - 1, Math.max(0, (x + 0.5) / block - 0.5));
+      const x0 = Math.floor(gx);
+      const x1 = Math.min(cols - 1, x0 + 1);
+      const fx = gx - x0;
+      const top = grid[y0 * cols + x0]! * (1 - fx) + grid[y0 * cols + x1]! * fx;
+      const bottom = grid[y1 * cols + x0]! * (1 - fx) + grid[y1 * cols + x1]! * fx;
+      const paper = top * (1 - fy) + bottom * fy;
+      if (page.pixels[row + x]! < paper * share) mask[row + x] = 1;
+    }
+  }
+  return mask;
+}
+
+/** Masks already computed, by the pixels they were computed from: the OCR's rules and the check boxes share one. */
+const computed = new WeakMap<Uint8Array, Map<number, InkPage>>();
+
+/** The page's ink (computed once per pixel buffer and share). */
+export function inkOf(page: InkRaster, share = INK_SHARE): InkPage {
+  let byShare = computed.get(page.pixels);
+  if (!byShare) {
+    byShare = new Map();
+    computed.set(page.pixels, byShare);
+  }
+  let ink = byShare.get(share);
+  if (!ink) {
+    ink = { width: page.width, height: page.height, mask: inkMask(page, share) };
+    byShare.set(share, ink);
+  }
+  return ink;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { findCheckBoxes } from '../../src/local/check-boxes.js';
+import type { GreyPage } from '../../src/pdf/index.js';
+
+/** A blank page of `paper` grey, with helpers to draw ink of a given grey. */
+function page(width: number, height: number, dpi: number, paper: number | ((x: number, y: number) => number)) {
+  const pixels = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) pixels[y * width + x] = typeof paper === 'number' ? paper : paper(x, y);
+  const raster: GreyPage = { width, height, dpi, dpiKnown: true, pixels };
+  const set = (x: number, y: number, grey: number) => {
+    pixels[y * width + x] = grey;
+  };
+  const fill = (x0: number, y0: number, x1: number, y1: number, grey: number) => {
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) set(x, y, grey);
+  };
+  /** A square outline, one pixel wide, `side` pixels from x0, y0. */
+  const square = (x0: number, y0: number, side: number, grey: number) => {
+    const x1 = x0 + side - 1;
+    const y1 = y0 + side - 1;
+    fill(x0, y0, x1, y0, grey);
+    fill(x0, y1, x1, y1, grey);
+    fill(x0, y0, x0, y1, grey);
+    fill(x1, y0, x1, y1, grey);
+  };
+  /** An X from corner to corner inside a square. */
+  const cross = (x0: number, y0: number, side: number, grey: number) => {
+    for (let i = 3; i < side - 3; i++) {
+      set(x0 + i, y0 + i, grey);
+      set(x0 + side - 1 - i, y0 + i, grey);
+    }
+  };
+  return { raster, set, fill, square, cross };
+}
+
+describe('findCheckBoxes', () => {
+  it("finds a photo's grey boxes on grey, shaded paper, judged against the paper around them", () => {
+    // Paper darkening from 230 to 180 across the page; rules at 145 and 120: lighter than a fixed ink cut at 140
+    // on the bright side, and with the paper dark around them on the other.
+    const p = page(400, 120, 180, (x) => Math.round(230 - (50 * x) / 400));
+    p.square(40, 50, 20, 145);
+    p.square(340, 50, 20, 120);
+    p.cross(340, 50, 20, 120);
+    const boxes = findCheckBoxes(p.raster);
+    expect(boxes.map((b) => [Math.round(b.box.x0), b.marked])).toEqual([
+      [16, false],
+      [136, true],
+    ]);
+  });
+
+  it("finds a fax's box whose sides noise broke into pieces, and one a speck widens", () => {
+    const p = page(300, 100, 150, 255);
+    // Three one-pixel gaps in every side (a sixth of it), at the same places in the top and bottom sides: two
+    // components.
+    p.square(40, 40, 18, 0);
+    for (const at of [44, 49, 53]) {
+      for (const y of [40, 57]) p.set(at, y, 255);
+      for (const x of [40, 57]) p.set(x, at, 255);
+    }
+    // A stroke of noise touching the top rule of the second box: its component is three pixels taller.
+    p.square(140, 40, 18, 0);
+    for (const y of [37, 38, 39]) p.set(150, y, 0);
+    const boxes = findCheckBoxes(p.raster);
+    expect(boxes).toHaveLength(2);
+    expect(boxes.every((b) => !b.marked)).toBe(true);
+  });
+
+  it('accepts a box with one side broken when the other three hold, but not an E, nor letter-size rings', () => {
+    const p = page(400, 100, 150, 255);
+    // A marked box whose top side lost most of its middle (a dropped scan line, a mark's stroke).
+    p.square(40, 40, 18, 0);
+    p.cross(40, 40, 18, 0);
+    p.fill(46, 40, 51, 40, 255);
+    // A bold E of box size: left, top and bottom strokes full, the open side two thirds its arms' ends.
+    p.fill(140, 40, 143, 57, 0);
+    for (const y of [40, 47, 54]) p.fill(140, y, 157, y + 3, 0);
+    // A ring of caption-letter size (0.06 in at 150 DPI): an O, not a check box.
+    p.square(240, 40, 9, 0);
+    const boxes = findCheckBoxes(p.raster);
+    expect(boxes.map((b) => [Math.round(b.box.x0), b.marked])).toEqual([[19, true]]);
+  });
+
+  it('never takes a printed dot or a letter under 12 pixels for a box, whatever resolution the file states', () => {
+    // A dot-matrix receipt scanned without a stated resolution (72 DPI assumed): its colon is a square blob of
+    // 8 pixels, 0.11 in at 72 DPI.
+    const p = page(200, 60, 72, 250);
+    p.fill(40, 20, 47, 27, 30);
+    p.square(100, 20, 9, 30);
+    expect(findCheckBoxes(p.raster)).toEqual([]);
+  });
+});
