@@ -159,14 +159,14 @@ export function checkJsonSchema(schema: JsonSchema): string[] {
  * it against its meta-schema first, as checkJsonSchema does.
  */
 export function compileSchema(schema: JsonSchema): CompiledSchema {
-  // Checked here, by the precompiled meta-schema where it can be: not again by the instance compiling it.
-  const ajv = createAjvFor(schema.$schema, { validateSchema: false });
-  if (!ajv) return { ok: false, errors: [unsupportedDialect(schema.$schema)] };
-  ajvFormatsPackage().default(ajv, ['date']);
   let validate: ValidateFunction;
   try {
+    // An unknown dialect is refused here too.
     const invalid = checkJsonSchema(schema);
     if (invalid.length > 0) return { ok: false, errors: invalid };
+    // Checked above, by the precompiled meta-schema where it can be: not again by the instance compiling it.
+    const ajv = createAjvFor(schema.$schema, { validateSchema: false })!;
+    ajvFormatsPackage().default(ajv, ['date']);
     validate = ajv.compile(schema);
   } catch (error) {
     return { ok: false, errors: [error instanceof Error ? error.message : String(error)] };

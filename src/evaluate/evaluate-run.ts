@@ -190,9 +190,9 @@ async function scoreAllDocuments(
         return reader.read(at);
       }),
     );
+  const called = context.order.filter((system) => !system.fromBaselineFiles);
   const readInputs = async (document: DatasetDocument): Promise<DocumentInputs> => {
     const planned = context.slots.get(document.id) ?? [];
-    const called = context.order.filter((system) => !system.fromBaselineFiles);
     const [truth, records] = await Promise.all([
       loadTruth(document, planned, context.skipped),
       Promise.all(called.map((system) => readFull(context.recordsBySystem.get(system.name)?.get(document.id) ?? []))),

@@ -178,9 +178,12 @@ export function openRecordReader(
   const role = resultsRole(runDir);
   // Opened with the first read: a run scored from baseline files alone may have no results.jsonl.
   let fd: number | undefined;
+  // The format's module, imported once for the reader rather than once per record.
+  let format: Promise<typeof import('./formats/results.js')> | undefined;
   return {
     async read(at) {
-      const { checkRecord } = await import('./formats/results.js');
+      format ??= import('./formats/results.js');
+      const { checkRecord } = await format;
       fd ??= openSync(role.file, 'r');
       const buffer = Buffer.alloc(at.length);
       let filled = 0;

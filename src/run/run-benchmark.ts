@@ -159,8 +159,11 @@ async function executeCalledRun(
   }
 
   // Without their responses: a large run's texts are never all in memory.
-  const recordIndex: ReadRecordIndex = { index: new Map(), issues: [] };
-  recordIndex.index = await indexFinalRecords(runDir, v1SystemName(manifest), recordIndex.issues);
+  const issues: ReadRecordIndex['issues'] = [];
+  const recordIndex: ReadRecordIndex = {
+    index: await indexFinalRecords(runDir, v1SystemName(manifest), issues),
+    issues,
+  };
   const final = [...recordIndex.index.values()].map((entry) => entry.record);
   recordExecution(manifest, execution, { started, calls, final, specs, limits, budget });
   reportSystems(manifest.systems!, final, logger);
