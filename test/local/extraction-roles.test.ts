@@ -121,6 +121,8 @@ describe('field roles from the schema', () => {
       classifyField(['billing_summary', 'total_charges'], 'number', undefined, { title: 'Total charges' }),
     ).toBeNull();
     expect(classifyField(['tax_total'], 'number', undefined)).toBeNull();
+    expect(classifyField(['sub_total'], 'number', undefined, { description: 'Sub Total' })).toBeNull();
+    expect(classifyField(['amount'], 'number', undefined, { title: 'Sub-Total' })).toBeNull();
   });
 
   it('reads the role from synonyms, titles, German compounds and descriptions, not from a list of property names', () => {

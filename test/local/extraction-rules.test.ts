@@ -93,6 +93,48 @@ describe('label matching', () => {
     expect(result.data).toEqual({ patient_name: 'Jane Roe', account: 'A-99812', due: 1020 });
   });
 
+  it('reads a column of labels without colons beside a column of values, left- or right-aligned', () => {
+    const invoice = {
+      type: 'object',
+      properties: {
+        invoice_number: { type: 'string', description: 'Invoice Number' },
+        order_number: { type: 'string', description: 'Order Number' },
+        due_date: { type: 'string', format: 'date', description: 'Due Date' },
+        tax: { type: 'number', description: 'Tax' },
+        total: { type: 'number', description: 'Total' },
+      },
+    };
+    const labelled = [
+      ['Invoice Number', 'INV-3337'],
+      ['Order Number', '12345'],
+      ['Due Date', 'January 31, 2016'],
+    ].flatMap(([label, value], i) => [at(label!, 350, 100 + 16 * i), at(value!, 450, 100 + 16 * i)]);
+    // Totals: the labels right-aligned at x = 435, the amounts right-aligned at x = 545.
+    const endingAt = (text: string, x1: number, y: number) => at(text, x1 - text.length * 5.5, y);
+    const totals = [
+      ['Tax', '$8.50'],
+      ['Total', '$93.50'],
+    ].flatMap(([label, value], i) => [endingAt(label!, 435, 300 + 16 * i), endingAt(value!, 545, 300 + 16 * i)]);
+    const pages = page([...labelled, ...totals]);
+    expect(extractFields(pages, invoice, { fast: false }).data).toEqual({
+      invoice_number: 'INV-3337',
+      order_number: '12345',
+      due_date: '2016-01-31',
+      tax: 8.5,
+      total: 93.5,
+    });
+  });
+
+  it('never takes the caption right of an empty caption for its value', () => {
+    const address = {
+      type: 'object',
+      properties: { city: { type: 'string' }, state: { type: 'string' }, country: { type: 'string' } },
+    };
+    // The form left City, State and Country blank: below City is the next caption, right of it another one.
+    const pages = page([at('City', 300, 100), at('State', 400, 100), at('Country', 300, 116)]);
+    expect(extractFields(pages, address, { fast: false }).data).toEqual({ city: null, state: null, country: null });
+  });
+
   it('tolerates OCR slips in labels', () => {
     const pages = page([at('Patlent Narne: Jane Roe', 72, 100, 80)]);
     expect(extractFields(pages, schema, { fast: false }).data.patient_name).toBe('Jane Roe');

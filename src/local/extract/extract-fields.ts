@@ -181,10 +181,10 @@ function captionPlaces(index: DocumentIndex, specs: FieldSpec[], options: Extrac
   return places;
 }
 
-/** Whether a candidate's value is read from a line that prints another field's caption. */
+/** Whether a candidate's value is read from a line (below it or right of it) that prints another field's caption. */
 function readsACaption(candidate: ValueCandidate, context: DocumentContext): boolean {
   return (
-    candidate.where === 'below' &&
+    (candidate.where === 'below' || candidate.where === 'right') &&
     candidate.valueBox !== null &&
     context.captions.has(placeKey(candidate.page, candidate.valueBox))
   );

@@ -255,6 +255,52 @@ function labelEnd(
   };
 }
 
+/** A label printed on `entry` at `labelBox`, with its value read from another line. */
+function readFrom(
+  entry: IndexedLine,
+  source: IndexedLine,
+  where: 'right' | 'below',
+  score: number,
+  labelBox: PointBox,
+): ValueCandidate {
+  return {
+    score,
+    text: stripHints(source.line.text) || null,
+    where,
+    confidence: source.line.confidence,
+    page: entry.page.page,
+    labelBox,
+    valueBox: source.line.box,
+    line: entry,
+  };
+}
+
+/**
+ * The value of a label alone on its line. "Label:" reads to the right first; a label without a colon (a form box
+ * caption) reads below first. But a column of labels may stand beside a column of values ("Invoice Number  INV-7"
+ * over "Due Date  May 5"): there the line below is the next label, and the value is to the right. Which of the
+ * two it is shows only later (the line below is another field's caption, or no valid value), so the value right
+ * of a caption is its next candidate (`rightToo`).
+ */
+function valueBeside(
+  index: DocumentIndex,
+  entry: IndexedLine,
+  labelBox: PointBox,
+  hasColon: boolean,
+  lookBelow: boolean,
+): { right: IndexedLine | null; below: IndexedLine | null; rightToo: IndexedLine | null } {
+  if (hasColon) {
+    const right = valueRight(index, entry);
+    return { right, below: !right && lookBelow ? valueBelow(index, entry, labelBox) : null, rightToo: null };
+  }
+  const below = lookBelow ? valueBelow(index, entry, labelBox) : null;
+  const right = valueRight(index, entry);
+  return below ? { right: null, below, rightToo: right } : { right, below: null, rightToo: null };
+}
+
+/** The share of its score a label without a colon gives the value right of it when a value below was found too. */
+const RIGHT_OF_CAPTION = 0.9;
+
 /** Every place `label` is printed, with the value next to it and a match score. */
 export function findLabelValues(
   index: DocumentIndex,
@@ -291,16 +337,12 @@ export function findLabelValues(
           wanted.length /
           Math.max(1, tokens.filter((t, j) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw) && !inHint[j]).length);
         if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
-        // "Label:" reads to the right first; a label without a colon (a form box caption) reads below first.
-        let right: IndexedLine | null = null;
-        let below: IndexedLine | null = null;
-        if (hasColon) {
-          right = valueRight(index, entry);
-          if (!right && lookBelow) below = valueBelow(index, entry, box);
-        } else {
-          below = lookBelow ? valueBelow(index, entry, box) : null;
-          if (!below) right = valueRight(index, entry);
+        const beside = valueBeside(index, entry, box, hasColon, lookBelow);
+        if (beside.rightToo) {
+          const score = best.sim * weight * coverage * (atStart ? 1 : 0.8) * RIGHT_OF_CAPTION;
+          results.push(readFrom(entry, beside.rightToo, 'right', score, box));
         }
+        const { right, below } = beside;
         const source = right ?? below;
         text = source ? stripHints(source.line.text) : null;
         where = right ? 'right' : below ? 'below' : null;
@@ -317,16 +359,15 @@ export function findLabelValues(
         // (24E)"): there the value below comes first and those words second.
         const boxCaption = below !== null && atStart && entry.line.fragments[0]?.afterRule === true;
         if (below)
-          results.push({
-            score: best.sim * weight * coverage * (boxCaption ? 1 : 0.95) * (atStart ? 1 : 0.8),
-            text: stripHints(below.line.text) || null,
-            where: 'below',
-            confidence: below.line.confidence,
-            page: entry.page.page,
-            labelBox: box,
-            valueBox: below.line.box,
-            line: entry,
-          });
+          results.push(
+            readFrom(
+              entry,
+              below,
+              'below',
+              best.sim * weight * coverage * (boxCaption ? 1 : 0.95) * (atStart ? 1 : 0.8),
+              box,
+            ),
+          );
         if (boxCaption) coverage *= 0.95;
       }
       const score = best.sim * weight * coverage * (atStart ? 1 : 0.8);
