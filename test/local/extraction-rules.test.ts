@@ -135,6 +135,26 @@ describe('label matching', () => {
     expect(extractFields(pages, address, { fast: false }).data).toEqual({ city: null, state: null, country: null });
   });
 
+  it('takes no label from the words of a sentence, nor from one word of a longer label', () => {
+    const terms = {
+      type: 'object',
+      properties: {
+        invoice_number: { type: 'string', description: 'Invoice Number' },
+        reference: { type: 'string', description: 'Invoice Date' },
+      },
+    };
+    const pages = page([
+      at(
+        'Payment is due within 30 days from date of invoice. Late payment is subject to fees of 5% per month.',
+        40,
+        700,
+      ),
+      // "Invoice for" holds of "invoice number" only "invoice" once the stop words go: no reordering of one word.
+      at('Invoice for: ACME Corp', 40, 100),
+    ]);
+    expect(extractFields(pages, terms, { fast: false }).data).toEqual({ invoice_number: null, reference: null });
+  });
+
   it('tolerates OCR slips in labels', () => {
     const pages = page([at('Patlent Narne: Jane Roe', 72, 100, 80)]);
     expect(extractFields(pages, schema, { fast: false }).data.patient_name).toBe('Jane Roe');

@@ -255,6 +255,14 @@ function labelEnd(
   };
 }
 
+/**
+ * Whether the words at token `i` run on from a sentence ("… within 30 days from date of invoice."): a label
+ * word after a lower-case word, with no colon after it, is part of the prose, not a label.
+ */
+function inSentence(tokens: IndexedLine['tokens'], i: number): boolean {
+  return i > 0 && /^[a-z]+,?$/.test(tokens[i - 1]!.raw);
+}
+
 /** A label printed on `entry` at `labelBox`, with its value read from another line. */
 function readFrom(
   entry: IndexedLine,
@@ -311,7 +319,9 @@ export function findLabelValues(
   const wanted = labelTokens(label);
   if (wanted.length === 0) return [];
   const wantedJoined = wanted.join('');
-  const wantedWords = wanted.length >= 2 ? contentWords(wanted) : '';
+  // Reordering needs two words to reorder: "invoice number" keeps one ("invoice"), which any "of invoice" holds.
+  const reorderable = contentWords(wanted);
+  const wantedWords = reorderable.includes(' ') ? reorderable : '';
   const results: ValueCandidate[] = [];
   for (const entry of index.lines) {
     const tokens = entry.tokens;
@@ -324,6 +334,7 @@ export function findLabelValues(
       if (!best) continue;
       const atStart = tokens.slice(0, i).every((t) => PREFIX_TOKEN.test(t.raw) || t.norm === '');
       const end = labelEnd(tokens, best.end, wanted.length);
+      if (!atStart && !end.hasColon && inSentence(tokens, i)) continue;
       let coverage = end.coverage;
       const { valueStart, hasColon } = end;
       const box = fragmentBox(entry.line, tokens[i]!.start, tokens[best.end - 1]!.end);
