@@ -19,6 +19,8 @@ export interface ValueCandidate {
   page: number;
   labelBox: PointBox;
   valueBox: PointBox | null;
+  /** The line the value was read from when it is not the label's own (right of it or below it). */
+  valueLine: IndexedLine | null;
   line: IndexedLine;
 }
 
@@ -279,6 +281,7 @@ function readFrom(
     page: entry.page.page,
     labelBox,
     valueBox: source.line.box,
+    valueLine: source,
     line: entry,
   };
 }
@@ -342,6 +345,7 @@ export function findLabelValues(
       let where: ValueCandidate['where'] = 'same-line';
       let valueBox: PointBox | null = text ? fragmentBox(entry.line, valueStart, entry.line.text.length) : null;
       let confidence = entry.line.confidence;
+      let valueLine: IndexedLine | null = null;
       if (!text) {
         // A label alone on its line: the printed words should be (almost) all of the line.
         const labelShare =
@@ -359,6 +363,7 @@ export function findLabelValues(
         where = right ? 'right' : below ? 'below' : null;
         valueBox = source ? source.line.box : null;
         confidence = source ? source.line.confidence : confidence;
+        valueLine = source;
       } else if (!hasColon) {
         // "Patient Name John Smith": plausible but the label/value boundary is a guess.
         coverage *= 0.9;
@@ -390,6 +395,7 @@ export function findLabelValues(
         page: entry.page.page,
         labelBox: box,
         valueBox,
+        valueLine,
         line: entry,
       });
       i = best.end - 1;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { extractFields } from '../../src/local/extract/extract-fields.js';
+import { at, page } from './text-layer-page.js';
+
+/** Lines stacked at 12.5 pt, as a text layer sets an address block. */
+function stack(lines: string[], x: number, y: number): Fragment[] {
+  return lines.map((text, i) => at(text, x, y + 12.5 * i, 9));
+}
+
+function extract(fragments: Fragment[], properties: Record<string, object>) {
+  return extractFields(page(fragments), { type: 'object', properties }, { fast: false }).data;
+}
+
+describe('values printed as a block of lines', () => {
+  it('reads the whole block under a label alone on its line, up to a gap or a line that starts with a label', () => {
+    const data = extract(
+      [
+        ...stack(['To:', 'Test Business', '123 Somewhere St', 'Melbourne, VIC 3000'], 40, 100),
+        // Two lines' spacing below the block: another paragraph, not part of it.
+        at('Thank you for your business', 40, 160, 9),
+        ...stack(['From:', 'DEMO Ltd', 'Phone: 555 0100'], 250, 100),
+        ...stack(['Issued:', 'March 5, 2024', 'Page 1 of 2'], 450, 100),
+      ],
+      {
+        to: { type: 'string', description: 'To' },
+        from: { type: 'string', description: 'From' },
+        issued: { type: 'string', format: 'date', description: 'Issued' },
+      },
+    );
+    expect(data).toEqual({
+      to: 'Test Business 123 Somewhere St Melbourne, VIC 3000',
+      from: 'DEMO Ltd',
+      issued: '2024-03-05',
+    });
+  });
+
+  it('reads the block under a value right of its label, up to the next label of a column of labels', () => {
+    const data = extract(
+      [
+        at('Bill to:', 40, 100, 9),
+        ...stack(['ACME Pty Ltd', '12 Main Road', 'Springfield'], 110, 100),
+        at('Ship to:', 40, 137.5, 9),
+        at('Warehouse 9', 110, 137.5, 9),
+      ],
+      { bill_to: { type: 'string', description: 'Bill to' } },
+    );
+    expect(data).toEqual({ bill_to: 'ACME Pty Ltd 12 Main Road Springfield' });
+  });
+
+  it('joins the second line of a table cell, but not the caption under a form box’s value', () => {
+    const data = extract(
+      [
+        at('Service', 100, 100, 9),
+        at('Rate', 300, 100, 9),
+        at('Web Design', 100, 120, 9),
+        at('$85.00', 300, 124, 9),
+        at('A sample description', 100, 130.5, 8),
+        // A form: the value under the caption, the next box's caption just under it, a little to the left.
+        at('Home Address', 40, 300, 9),
+        at('123 Sample Street', 42, 312, 9),
+        at('Mailing Address', 40, 323, 9),
+      ],
+      {
+        service: { type: 'string', description: 'Service' },
+        home_address: { type: 'string', description: 'Home Address' },
+      },
+    );
+    expect(data).toEqual({ service: 'Web Design A sample description', home_address: '123 Sample Street' });
+  });
+});
