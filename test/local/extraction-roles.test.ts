@@ -10,6 +10,7 @@ import {
   isValidNpi,
   resolveDate,
 } from '../../src/local/extract/typed-values.js';
+import type { Fragment } from '../../src/local/layout/types.js';
 import { at, page } from './text-layer-page.js';
 
 const iso = (text: string, order: 'dmy' | 'mdy') => findDates(text).map((d) => resolveDate(d, order));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from '../../src/local/extract/extract-fields.js';
+import type { Fragment } from '../../src/local/layout/types.js';
 import { at, page } from './text-layer-page.js';
 
 /** Lines stacked at 12.5 pt, as a text layer sets an address block. */
