@@ -141,6 +141,7 @@ describe('label matching', () => {
       properties: {
         invoice_number: { type: 'string', description: 'Invoice Number' },
         reference: { type: 'string', description: 'Invoice Date' },
+        employment: { type: 'string', description: 'Employment' },
       },
     };
     const pages = page([
@@ -151,8 +152,14 @@ describe('label matching', () => {
       ),
       // "Invoice for" holds of "invoice number" only "invoice" once the stop words go: no reordering of one word.
       at('Invoice for: ACME Corp', 40, 100),
+      // A form's item letter whose full stop the OCR lost is no word of a sentence (the caption misread too).
+      at('a EMPLCYNENI Retired', 40, 130),
     ]);
-    expect(extractFields(pages, terms, { fast: false }).data).toEqual({ invoice_number: null, reference: null });
+    expect(extractFields(pages, terms, { fast: false }).data).toEqual({
+      invoice_number: null,
+      reference: null,
+      employment: 'Retired',
+    });
   });
 
   it('tolerates OCR slips in labels', () => {

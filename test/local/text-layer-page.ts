@@ -1,4 +1,4 @@
-/** Synthetic text-layer pages for the extraction tests: fragments placed in points, laid out by the engine. */
+/** Synthetic pages for the extraction tests: fragments placed in points, laid out by the engine. */
 import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
 import { buildRows } from '../../src/local/layout/build-lines.js';
 import type { Fragment, PageLayout } from '../../src/local/layout/types.js';
@@ -13,7 +13,7 @@ export function at(text: string, x: number, y: number, size = 10): Fragment {
   };
 }
 
-/** One Letter-wide page of the fragments. */
-export function page(fragments: Fragment[], height = 792): PageLayout[] {
-  return [buildPageLayout(1, 612, height, 'text-layer', buildRows(fragments))];
+/** One Letter-wide page of the fragments, from a text layer unless said otherwise. */
+export function page(fragments: Fragment[], height = 792, source: PageLayout['source'] = 'text-layer'): PageLayout[] {
+  return [buildPageLayout(1, 612, height, source, buildRows(fragments))];
 }

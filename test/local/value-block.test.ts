@@ -8,8 +8,12 @@ function stack(lines: string[], x: number, y: number): Fragment[] {
   return lines.map((text, i) => at(text, x, y + 12.5 * i, 9));
 }
 
-function extract(fragments: Fragment[], properties: Record<string, object>) {
-  return extractFields(page(fragments), { type: 'object', properties }, { fast: false }).data;
+function extract(
+  fragments: Fragment[],
+  properties: Record<string, object>,
+  source: 'text-layer' | 'ocr' = 'text-layer',
+) {
+  return extractFields(page(fragments, 792, source), { type: 'object', properties }, { fast: false }).data;
 }
 
 describe('values printed as a block of lines', () => {
@@ -67,5 +71,12 @@ describe('values printed as a block of lines', () => {
       },
     );
     expect(data).toEqual({ service: 'Web Design A sample description', home_address: '123 Sample Street' });
+  });
+
+  it('joins no line under a form box’s value on an OCR page, where lines starting at one rule meet by chance', () => {
+    const box = [at('25. FEDERAL TAX ID NUMBER', 20.5, 356, 9), at('95-1607984', 24.8, 367, 9)];
+    const next = at('31. SIGNATURE OF PHYSICIAN', 24.8, 377, 9);
+    const properties = { tax_id: { type: 'string', description: 'Federal tax ID number' } };
+    expect(extract([...box, next], properties, 'ocr')).toEqual({ tax_id: '95-1607984' });
   });
 });

@@ -259,10 +259,11 @@ function labelEnd(
 
 /**
  * Whether the words at token `i` run on from a sentence ("… within 30 days from date of invoice."): a label
- * word after a lower-case word, with no colon after it, is part of the prose, not a label.
+ * word after a lower-case word, with no colon after it, is part of the prose, not a label. A single letter is a
+ * form's item letter whose full stop the OCR lost ("a EMPLOYMENT?"), not a word.
  */
 function inSentence(tokens: IndexedLine['tokens'], i: number): boolean {
-  return i > 0 && /^[a-z]+,?$/.test(tokens[i - 1]!.raw);
+  return i > 0 && /^[a-z]{2,},?$/.test(tokens[i - 1]!.raw);
 }
 
 /** A label printed on `entry` at `labelBox`, with its value read from another line. */

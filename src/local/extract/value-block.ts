@@ -28,15 +28,18 @@ function overlapsColumn(box: PointBox, x0: number, x1: number): boolean {
  * else printed between them in the block's column. The block ends at a line that starts with a label, or, when
  * the value stands right of its label, at a line whose row has something in the label's column: the next label
  * of a column of labels beside their values. Under a label without a colon (a form box's caption) the line below
- * a value is mostly the next box's caption: there a line continues the block only when it starts exactly where
- * the value starts, as a text layer sets a block's lines and neither an OCR reading nor another box does.
+ * a value is mostly the next box's caption: there a line continues the block only on a text layer, and only
+ * when it starts exactly where the value starts, as a text layer sets a block's lines (OCR'd lines that start at
+ * one box rule meet within a fraction of a point by chance).
  */
 export function blockContinuation(index: DocumentIndex, candidate: ValueCandidate): IndexedLine[] {
   const value = candidate.valueLine;
   if (!value) return [];
   const em = value.line.fontSize;
   const left = value.line.box.x0;
-  const tolerance = /:\s*$/.test(candidate.line.line.text) ? Math.max(2, em * 0.3) : EXACT_EDGE;
+  const colon = /:\s*$/.test(candidate.line.line.text);
+  if (!colon && value.page.source !== 'text-layer') return [];
+  const tolerance = colon ? Math.max(2, em * 0.3) : EXACT_EDGE;
   const labelBox = candidate.where === 'right' ? candidate.labelBox : null;
   const onPage = index.lines.filter((l) => l.page === value.page);
   const block: IndexedLine[] = [];
