@@ -61,6 +61,7 @@ describe('schema walking', () => {
     expect(labelsFromDescription('Billing provider NPI as printed in box 33a ("BILLING PROVIDER NPI")')).toContain(
       'BILLING PROVIDER NPI',
     );
+    expect(labelsFromDescription('GST (10%):')).toEqual(['GST']);
     const fields = collectFields({
       type: 'object',
       properties: { patient: { type: 'object', properties: { name: { type: 'string' } } } },
