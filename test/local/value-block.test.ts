@@ -79,4 +79,19 @@ describe('values printed as a block of lines', () => {
     const properties = { tax_id: { type: 'string', description: 'Federal tax ID number' } };
     expect(extract([...box, next], properties, 'ocr')).toEqual({ tax_id: '95-1607984' });
   });
+
+  it('reads the block under a value printed after its label on the label’s line', () => {
+    // One run "Bill to: ACME Pty Ltd" (the value starts at its 10th character) and a run per word group.
+    const billTo = [at('Bill to: ACME Pty Ltd', 40, 100, 9), at('12 Main Road', 40 + 9 * 4.95, 112.5, 9)];
+    const shipTo = [at('Ship to:', 300, 100, 9), ...stack(['Warehouse 9', '7 Dock Rd'], 345, 100)];
+    const after = at('Phone: 02 9999 0000', 345, 125, 9);
+    const properties = {
+      bill_to: { type: 'string', description: 'Bill to' },
+      ship_to: { type: 'string', description: 'Ship to' },
+    };
+    expect(extract([...billTo, ...shipTo, after], properties)).toEqual({
+      bill_to: 'ACME Pty Ltd 12 Main Road',
+      ship_to: 'Warehouse 9 7 Dock Rd',
+    });
+  });
 });

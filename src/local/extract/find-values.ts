@@ -310,6 +310,24 @@ function valueBeside(
   return below ? { right: null, below, rightToo: right } : { right, below: null, rightToo: null };
 }
 
+/**
+ * A value printed after its `Label:` on the label's line, as a line of its own starting where the value starts
+ * (the first of its words in a run that ends after the label; a run holding label and value is split in
+ * proportion to its characters), so that the lines under it can continue its block ("Bill to: ACME Ltd" over
+ * "12 Main Road").
+ */
+function sameLineValue(entry: IndexedLine, text: string, labelBox: PointBox): IndexedLine {
+  const first = text.split(/\s+/)[0]!;
+  let x0 = labelBox.x1;
+  for (const fragment of entry.line.fragments) {
+    const at = fragment.box.x1 > labelBox.x1 ? fragment.text.lastIndexOf(first) : -1;
+    if (at < 0) continue;
+    x0 = fragment.box.x0 + ((fragment.box.x1 - fragment.box.x0) * at) / Math.max(1, fragment.text.length);
+    break;
+  }
+  return { ...entry, line: { ...entry.line, text, box: { ...entry.line.box, x0 } } };
+}
+
 /** The share of its score a label without a colon gives the value right of it when a value below was found too. */
 const RIGHT_OF_CAPTION = 0.9;
 
@@ -346,7 +364,7 @@ export function findLabelValues(
       let where: ValueCandidate['where'] = 'same-line';
       let valueBox: PointBox | null = text ? fragmentBox(entry.line, valueStart, entry.line.text.length) : null;
       let confidence = entry.line.confidence;
-      let valueLine: IndexedLine | null = null;
+      let valueLine: IndexedLine | null = text && hasColon ? sameLineValue(entry, text, box) : null;
       if (!text) {
         // A label alone on its line: the printed words should be (almost) all of the line.
         const labelShare =

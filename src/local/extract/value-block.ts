@@ -23,10 +23,10 @@ function overlapsColumn(box: PointBox, x0: number, x1: number): boolean {
 }
 
 /**
- * The lines under a value read beside or below its label that continue its block: each the next line down that
+ * The lines under a value read after, beside or below its label that continue its block: each the next line down that
  * starts at the block's left edge, in a type of like size, after a gap no wider than line spacing, with nothing
  * else printed between them in the block's column. The block ends at a line that starts with a label, or, when
- * the value stands right of its label, at a line whose row has something in the label's column: the next label
+ * the value stands right of its label (on its line or in the next column), at a line whose row has something in the label's column: the next label
  * of a column of labels beside their values. Under a label without a colon (a form box's caption) the line below
  * a value is mostly the next box's caption: there a line continues the block only on a text layer, and only
  * when it starts exactly where the value starts, as a text layer sets a block's lines (OCR'd lines that start at
@@ -37,10 +37,11 @@ export function blockContinuation(index: DocumentIndex, candidate: ValueCandidat
   if (!value) return [];
   const em = value.line.fontSize;
   const left = value.line.box.x0;
-  const colon = /:\s*$/.test(candidate.line.line.text);
+  // A value on its label's line follows a `Label:` (sameLineValue); beside or below, the label is the whole line.
+  const colon = candidate.where === 'same-line' || /:\s*$/.test(candidate.line.line.text);
   if (!colon && value.page.source !== 'text-layer') return [];
   const tolerance = colon ? Math.max(2, em * 0.3) : EXACT_EDGE;
-  const labelBox = candidate.where === 'right' ? candidate.labelBox : null;
+  const labelBox = candidate.where === 'below' ? null : candidate.labelBox;
   const onPage = index.lines.filter((l) => l.page === value.page);
   const block: IndexedLine[] = [];
   let last = value;
