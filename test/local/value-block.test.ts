@@ -94,4 +94,12 @@ describe('values printed as a block of lines', () => {
       ship_to: 'Warehouse 9 7 Dock Rd',
     });
   });
+
+  it('reads the block under a label whose row goes on with another label and its value', () => {
+    const billTo = stack(['Bill To:', 'ACME Ltd', '1 Road'], 40, 100);
+    const properties = { bill_to: { type: 'string', description: 'Bill To' } };
+    expect(extract([...billTo, at('Invoice Date: Jan 5, 2024', 400, 100, 9)], properties)).toEqual({
+      bill_to: 'ACME Ltd 1 Road',
+    });
+  });
 });

@@ -176,11 +176,20 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
   return { ...best, line: merged };
 }
 
+/** Whether a line starts with a label ("Phone: …", "Due Date: Jan 5"): it begins another field. */
+export function startsWithLabel(text: string): boolean {
+  return /^\p{L}[\p{L}\s.#'’/&-]{0,30}:(\s|$)/u.test(text.trim());
+}
+
+/**
+ * The next line right of a label on its row, unless it is another label, alone or with its own value: "Bill To:"
+ * with "Invoice Date: Jan 5" at the other end of its row has its value below.
+ */
 function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null {
   const next = index.lines.find(
     (c) => c.page === from.page && c.rowIndex === from.rowIndex && c.line.box.x0 > from.line.box.x1,
   );
-  return next && !isLabelOnly(next.line) ? next : null;
+  return next && !isLabelOnly(next.line) && !startsWithLabel(next.line.text) ? next : null;
 }
 
 /** Letter pairs the OCR reads for one letter ("Narne"), folded before words are compared. */

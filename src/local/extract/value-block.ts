@@ -5,7 +5,7 @@
  */
 import type { PointBox } from '../layout/types.js';
 import type { DocumentIndex, IndexedLine } from './document-index.js';
-import type { ValueCandidate } from './find-values.js';
+import { startsWithLabel, type ValueCandidate } from './find-values.js';
 
 /** Most lines a block runs on under its first line. */
 const MAX_BLOCK_LINES = 6;
@@ -15,8 +15,6 @@ const BLOCK_LINE_GAP = 0.6;
 const BLOCK_SIZE_RATIO = 1.3;
 /** How far (points) a line may start from the value's left edge and continue it under a label without a colon. */
 const EXACT_EDGE = 0.5;
-/** A line that starts with a label ("Phone: …", "Due Date: …") begins another field. */
-const STARTS_WITH_LABEL = /^\p{L}[\p{L}\s.#'’/&-]{0,30}:(\s|$)/u;
 
 function overlapsColumn(box: PointBox, x0: number, x1: number): boolean {
   return box.x0 < x1 && box.x1 > x0;
@@ -57,7 +55,7 @@ export function blockContinuation(index: DocumentIndex, candidate: ValueCandidat
     if (next.line.box.y0 - lastBox.y1 > em * BLOCK_LINE_GAP) break;
     const size = next.line.fontSize / em;
     if (size > BLOCK_SIZE_RATIO || size < 1 / BLOCK_SIZE_RATIO) break;
-    if (STARTS_WITH_LABEL.test(next.line.text.trim())) break;
+    if (startsWithLabel(next.line.text)) break;
     if (
       labelBox &&
       onPage.some((l) => l.rowIndex === next.rowIndex && overlapsColumn(l.line.box, labelBox.x0, labelBox.x1))
