@@ -1,13 +1,14 @@
 /**
  * ResultsWriter keeps the end of results.jsonl itself instead of asking the file system before each append:
  * lines follow one another, a reopened file (--resume) is appended after what it holds, past a torn last line
- * cut off on open.
+ * cut off on open. A writer that starts the file indexes what it writes exactly as indexFinalRecords reads it
+ * back, the redacted text included.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallRecord } from '../../src/run-dir/index.js';
+import { indexFinalRecords, type CallRecord } from '../../src/run-dir/index.js';
 import { ResultsWriter } from '../../src/run-dir/results-writer.js';
 
 const dirs: string[] = [];
@@ -51,4 +52,57 @@ describe('ResultsWriter', () => {
       `${kept}${JSON.stringify(record('c', 'after'))}\n${JSON.stringify(record('d', 'and after'))}\n`,
     );
   });
+
+  it('indexes what it writes as a read of the file does: final record per call, redacted, at its bytes', async () => {
+    const file = await resultsFile();
+    const writer = ResultsWriter.open(file, (text) => text.replaceAll('sk-secret', '[redacted]'));
+    writer.append(
+      callRecord('a', { status: 'failed', error: { code: 'X', message: 'key sk-secret refused', retryable: false } }),
+    );
+    writer.append(callRecord('b', { status: 'ok', result: comparison('Zürich — 東京 🧾') }));
+    writer.append(callRecord('a', { status: 'ok', result: comparison('retried') }));
+    writer.append(
+      callRecord('c', { status: 'failed', error: { code: 'X', message: 'sk-secret expired', retryable: false } }),
+    );
+    writer.close();
+    const written = writer.writtenIndex();
+    const read = await indexFinalRecords(path.dirname(file), 'local');
+    expect(written).not.toBeNull();
+    expect([...written!.entries()]).toEqual([...read.entries()]);
+    expect(JSON.stringify([...written!.values()])).not.toContain('sk-secret');
+  });
+
+  it('leaves the index to a read when the file held lines before it (a resumed run)', async () => {
+    const file = await resultsFile(`${JSON.stringify(callRecord('a', { status: 'ok', result: comparison('a') }))}\n`);
+    const writer = ResultsWriter.open(file);
+    writer.append(callRecord('b', { status: 'ok', result: comparison('b') }));
+    writer.close();
+    expect(writer.writtenIndex()).toBeNull();
+  });
 });
+
+/** A /compare answer of one page. */
+function comparison(markdown: string): Record<string, unknown> {
+  const pages = [{ content: markdown, width: null, height: null }];
+  return { success: true, pages, dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
+}
+
+/** A valid record of one /compare call (what the results reader checks). */
+function callRecord(id: string, outcome: Record<string, unknown>): CallRecord {
+  return {
+    v: 2,
+    key: `s|${id}|compare|-|0`,
+    system: 's',
+    document_id: id,
+    endpoint: 'compare',
+    mode: null,
+    repeat: 0,
+    attempts: 1,
+    last_attempt_ms: 5,
+    latency_ms: 5,
+    started_at: '2026-01-01T00:00:00Z',
+    from_cache: false,
+    cost_usd: 0.001,
+    ...outcome,
+  } as unknown as CallRecord;
+}
