@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexFinalRecords, type CallRecord } from '../../src/run-dir/index.js';
 import { ResultsWriter } from '../../src/run-dir/results-writer.js';
+import { comparePages, compareRecord } from '../helpers/compare-records.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -57,12 +58,15 @@ describe('ResultsWriter', () => {
     const file = await resultsFile();
     const writer = ResultsWriter.open(file, (text) => text.replaceAll('sk-secret', '[redacted]'));
     writer.append(
-      callRecord('a', { status: 'failed', error: { code: 'X', message: 'key sk-secret refused', retryable: false } }),
+      compareRecord('a', {
+        status: 'failed',
+        error: { code: 'X', message: 'key sk-secret refused', retryable: false },
+      }),
     );
-    writer.append(callRecord('b', { status: 'ok', result: comparison('Zürich — 東京 🧾') }));
-    writer.append(callRecord('a', { status: 'ok', result: comparison('retried') }));
+    writer.append(compareRecord('b', { status: 'ok', result: comparePages('Zürich — 東京 🧾') }));
+    writer.append(compareRecord('a', { status: 'ok', result: comparePages('retried') }));
     writer.append(
-      callRecord('c', { status: 'failed', error: { code: 'X', message: 'sk-secret expired', retryable: false } }),
+      compareRecord('c', { status: 'failed', error: { code: 'X', message: 'sk-secret expired', retryable: false } }),
     );
     writer.close();
     const written = writer.writtenIndex();
@@ -73,36 +77,12 @@ describe('ResultsWriter', () => {
   });
 
   it('leaves the index to a read when the file held lines before it (a resumed run)', async () => {
-    const file = await resultsFile(`${JSON.stringify(callRecord('a', { status: 'ok', result: comparison('a') }))}\n`);
+    const file = await resultsFile(
+      `${JSON.stringify(compareRecord('a', { status: 'ok', result: comparePages('a') }))}\n`,
+    );
     const writer = ResultsWriter.open(file);
-    writer.append(callRecord('b', { status: 'ok', result: comparison('b') }));
+    writer.append(compareRecord('b', { status: 'ok', result: comparePages('b') }));
     writer.close();
     expect(writer.writtenIndex()).toBeNull();
   });
 });
-
-/** A /compare answer of one page. */
-function comparison(markdown: string): Record<string, unknown> {
-  const pages = [{ content: markdown, width: null, height: null }];
-  return { success: true, pages, dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
-}
-
-/** A valid record of one /compare call (what the results reader checks). */
-function callRecord(id: string, outcome: Record<string, unknown>): CallRecord {
-  return {
-    v: 2,
-    key: `s|${id}|compare|-|0`,
-    system: 's',
-    document_id: id,
-    endpoint: 'compare',
-    mode: null,
-    repeat: 0,
-    attempts: 1,
-    last_attempt_ms: 5,
-    latency_ms: 5,
-    started_at: '2026-01-01T00:00:00Z',
-    from_cache: false,
-    cost_usd: 0.001,
-    ...outcome,
-  } as unknown as CallRecord;
-}
