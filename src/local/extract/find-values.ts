@@ -19,7 +19,10 @@ export interface ValueCandidate {
   page: number;
   labelBox: PointBox;
   valueBox: PointBox | null;
-  /** The line the value was read from when it is not the label's own (right of it or below it). */
+  /**
+   * The line the value was read from (right of the label or below it), or for a value after its `Label:` on the
+   * label's line that part of the line; null for a same-line value without a colon.
+   */
   valueLine: IndexedLine | null;
   line: IndexedLine;
 }
