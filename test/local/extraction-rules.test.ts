@@ -126,6 +126,12 @@ describe('label matching', () => {
     });
   });
 
+  it('reads beside a label whose line goes on with a sign only', () => {
+    const vat = { type: 'object', properties: { mwst_19: { type: 'number', description: 'MwSt. 19 %' } } };
+    const pages = page([at('MwSt. 19 %', 380, 344), at('91,20 €', 490, 344), at('Gesamtbetrag', 380, 360)]);
+    expect(extractFields(pages, vat, { fast: false, locale: 'EU' }).data).toEqual({ mwst_19: 91.2 });
+  });
+
   it('never takes the caption right of an empty caption for its value', () => {
     const address = {
       type: 'object',

@@ -372,7 +372,10 @@ export function findLabelValues(
       let coverage = end.coverage;
       const { valueStart, hasColon } = end;
       const box = fragmentBox(entry.line, tokens[i]!.start, tokens[best.end - 1]!.end);
-      let text: string | null = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
+      // What follows the label on its line is its value only if it holds a letter or a digit: a unit or a sign
+      // ("MwSt. 19 %", a form's printed "( )") leaves the label alone on its line.
+      const after = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
+      let text: string | null = /[\p{L}\p{N}]/u.test(after) ? after : '';
       let where: ValueCandidate['where'] = 'same-line';
       let valueBox: PointBox | null = text ? fragmentBox(entry.line, valueStart, entry.line.text.length) : null;
       let confidence = entry.line.confidence;
