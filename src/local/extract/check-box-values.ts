@@ -1,12 +1,12 @@
 /**
  * Enum and boolean fields read from check boxes (docs/local-service.md, "Check boxes"). Each box's option is
- * the word printed beside it (left or right on its line, parenthesised hints skipped) or, failing that, just
- * above it. An enum takes the option of the marked box among the boxes whose options are its values: those
- * under or beside its caption when the caption is found, else the one group of boxes on a row that offers
- * more of its values than any other. A boolean takes YES/NO boxes under or beside its caption, or the one box
- * printed right before or after the caption itself (marked = true).
+ * the word printed beside it (on the side its row of boxes prints options on, else the nearer side; parenthesised
+ * hints skipped) or, failing that, just above it. An enum takes the option of the marked box among the boxes
+ * whose options are its values: those under or beside its caption when the caption is found, else the one group
+ * of boxes on a row that offers more of its values than any other. A boolean takes YES/NO boxes under or beside
+ * its caption, or the one box whose option word is the caption's own (marked = true, empty = false).
  */
-import type { CheckBox, Fragment, PageLayout } from '../layout/types.js';
+import type { CheckBox, Fragment, PageLayout, PointBox } from '../layout/types.js';
 import { coerceScalar } from './coerce.js';
 import type { ValueCandidate } from './find-values.js';
 import type { ScalarSpec } from './schema-fields.js';
@@ -15,22 +15,43 @@ interface LabelledBox extends CheckBox {
   page: number;
   /** The option word beside the box, '' when none. */
   option: string;
+  /** Where the option word is printed; null when none. */
+  optionBox: PointBox | null;
 }
 
 /** How far (in box sides) an option word may sit from its box. */
 const OPTION_REACH = 2.5;
 
-function optionBeside(box: CheckBox, words: Fragment[]): string {
+/** A word beside a box and how far it is from it, in points. */
+interface Neighbour {
+  word: Fragment;
+  gap: number;
+}
+
+/** The nearest words to a box's left and right on its line, and the nearest just above it, within reach. */
+interface Neighbours {
+  left: Neighbour | null;
+  right: Neighbour | null;
+  above: Neighbour | null;
+}
+
+function nearer(a: Neighbour | null, b: Neighbour): Neighbour {
+  return a && a.gap <= b.gap ? a : b;
+}
+
+function neighboursOf(box: CheckBox, words: Fragment[]): Neighbours {
   const side = box.box.y1 - box.box.y0;
   const cy = (box.box.y0 + box.box.y1) / 2;
-  let best: { text: string; gap: number } | null = null;
+  const reach = side * OPTION_REACH * 2;
+  const found: Neighbours = { left: null, right: null, above: null };
   for (const word of words) {
     if (word.text.startsWith('(')) continue;
     const wy = (word.box.y0 + word.box.y1) / 2;
-    let gap = Infinity;
     if (Math.abs(wy - cy) <= side * 0.8) {
-      if (word.box.x0 >= box.box.x1 - 1) gap = word.box.x0 - box.box.x1;
-      else if (word.box.x1 <= box.box.x0 + 1) gap = box.box.x0 - word.box.x1;
+      if (word.box.x0 >= box.box.x1 - 1 && word.box.x0 - box.box.x1 <= reach)
+        found.right = nearer(found.right, { word, gap: word.box.x0 - box.box.x1 });
+      else if (word.box.x1 <= box.box.x0 + 1 && box.box.x0 - word.box.x1 <= reach)
+        found.left = nearer(found.left, { word, gap: box.box.x0 - word.box.x1 });
     } else if (
       word.box.y1 <= box.box.y0 + 2 &&
       word.box.y1 >= box.box.y0 - side * 1.5 &&
@@ -38,17 +59,58 @@ function optionBeside(box: CheckBox, words: Fragment[]): string {
       word.box.x0 <= box.box.x1 + side
     ) {
       // An option printed above its box (the CMS-1500's item 1): second to a word on the box's line.
-      gap = side * OPTION_REACH + (box.box.y0 - word.box.y1);
+      const gap = side * OPTION_REACH + (box.box.y0 - word.box.y1);
+      if (gap <= reach) found.above = nearer(found.above, { word, gap });
     }
-    if (gap <= side * OPTION_REACH * 2 && (!best || gap < best.gap)) best = { text: word.text, gap };
   }
-  return best?.text.replace(/[^\p{L}\p{N}]+$/u, '') ?? '';
+  return found;
+}
+
+/** The side a box's nearer word on its line is on; null when only one is or neither is nearer. */
+function nearerSide(n: Neighbours): 'left' | 'right' | null {
+  if (!n.left || !n.right) return null;
+  if (Math.abs(n.left.gap - n.right.gap) < 1) return null;
+  return n.left.gap < n.right.gap ? 'left' : 'right';
+}
+
+/**
+ * The side options are printed on in a row of boxes: the side most of its boxes have their nearer word on. A
+ * form prints a row's options all on one side (`☐ House ☐ Apartment`, `M ☐ F ☐`), so a box spaced as near to the
+ * next option as to its own (`☐ Travel Trailer ☐ Other`) takes its option from the row's side.
+ */
+function rowSide(row: Neighbours[]): 'left' | 'right' | null {
+  const sides = row.map(nearerSide);
+  const left = sides.filter((s) => s === 'left').length;
+  const right = sides.filter((s) => s === 'right').length;
+  return left === right ? null : left > right ? 'left' : 'right';
+}
+
+function optionOf(n: Neighbours, side: 'left' | 'right' | null): Neighbour | null {
+  const onSide = side ? n[side] : null;
+  if (onSide) return onSide;
+  return [n.left, n.right, n.above].reduce<Neighbour | null>((best, o) => (o ? nearer(best, o) : best), null);
 }
 
 function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
   return pages.flatMap((page) => {
     const words = page.lines.flatMap((line) => line.fragments);
-    return (page.checkBoxes ?? []).map((box) => ({ ...box, page: page.page, option: optionBeside(box, words) }));
+    const boxes = page.checkBoxes ?? [];
+    const neighbours = boxes.map((box) => neighboursOf(box, words));
+    // Boxes on one line: centres within half a box side.
+    const sideOf = boxes.map((box) => {
+      const side = box.box.y1 - box.box.y0;
+      const cy = (box.box.y0 + box.box.y1) / 2;
+      return rowSide(neighbours.filter((_, j) => Math.abs((boxes[j]!.box.y0 + boxes[j]!.box.y1) / 2 - cy) <= side / 2));
+    });
+    return boxes.map((box, i) => {
+      const option = optionOf(neighbours[i]!, sideOf[i]!);
+      return {
+        ...box,
+        page: page.page,
+        option: option?.word.text.replace(/[^\p{L}\p{N}]+$/u, '') ?? '',
+        optionBox: option?.word.box ?? null,
+      };
+    });
   });
 }
 
@@ -59,7 +121,8 @@ function boxesNear(label: ValueCandidate, boxes: LabelledBox[]): LabelledBox[] {
   const near = boxes.filter(
     (b) =>
       b.page === label.page &&
-      b.box.y0 >= labelBox.y0 - height &&
+      // Not the row above: its boxes may sit within a caption height of a tall caption line.
+      (b.box.y0 + b.box.y1) / 2 >= labelBox.y0 &&
       b.box.y0 <= labelBox.y1 + height * 3 &&
       b.box.x1 >= labelBox.x0 - 36 &&
       b.box.x0 <= Math.max(labelBox.x1, labelBox.x0 + 144) + 72,
@@ -120,6 +183,13 @@ function readEnum(spec: ScalarSpec, boxes: LabelledBox[], labels: ValueCandidate
   return value === null ? null : { value, score: 0.8 };
 }
 
+/** Whether a word's centre lies in a caption's box (a little wider: caption boxes are interpolated). */
+function within(word: PointBox, caption: PointBox): boolean {
+  const cx = (word.x0 + word.x1) / 2;
+  const cy = (word.y0 + word.y1) / 2;
+  return cx >= caption.x0 - 2 && cx <= caption.x1 + 2 && cy >= caption.y0 && cy <= caption.y1;
+}
+
 function readBoolean(boxes: LabelledBox[], labels: ValueCandidate[]): CheckBoxReading | null {
   for (const label of labels) {
     const near = boxesNear(label, boxes);
@@ -132,15 +202,8 @@ function readBoolean(boxes: LabelledBox[], labels: ValueCandidate[]): CheckBoxRe
       if (value !== null) return { value, score: label.score };
       continue;
     }
-    // One box right before or after the caption: the caption is its option.
-    const side = (b: LabelledBox) => b.box.y1 - b.box.y0;
-    const cy = (label.labelBox.y0 + label.labelBox.y1) / 2;
-    const own = near.filter(
-      (b) =>
-        Math.abs((b.box.y0 + b.box.y1) / 2 - cy) <= side(b) &&
-        (Math.abs(b.box.x1 - label.labelBox.x0) <= side(b) * 2 ||
-          Math.abs(b.box.x0 - label.labelBox.x1) <= side(b) * 2),
-    );
+    // The box whose option word is the caption's own: the caption is its option.
+    const own = boxes.filter((b) => b.page === label.page && b.optionBox && within(b.optionBox, label.labelBox));
     if (own.length === 1) return { value: own[0]!.marked, score: label.score };
   }
   return null;
