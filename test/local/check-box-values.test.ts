@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildExtractResult } from '../../src/local/endpoints.js';
-import { takeGlyphCheckBoxes } from '../../src/local/glyph-check-boxes.js';
-import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
-import { buildRows } from '../../src/local/layout/build-lines.js';
 import type { Fragment } from '../../src/local/layout/types.js';
-import type { JsonSchema } from '../../src/types.js';
+import { readGlyphPage as readPage, run } from './glyph-page.js';
 
-function run(text: string, x0: number, y0: number, charWidth = 6): Fragment {
-  return { text, box: { x0, y0, x1: x0 + [...text].length * charWidth, y1: y0 + 10 }, fontSize: 10, confidence: 100 };
-}
-
-/** The booleans named after each option, read from a page of ☐ / ☒ runs. */
+/** The booleans named after each option. */
 function readOptions(fragments: Fragment[], options: string[]): Record<string, unknown> {
-  const { runs, checkBoxes } = takeGlyphCheckBoxes(fragments);
-  const page = { ...buildPageLayout(1, 612, 792, 'text-layer', buildRows(runs)), checkBoxes };
-  const properties = Object.fromEntries(
-    options.map((o) => [o.toLowerCase().replace(/\W+/g, '_'), { type: 'boolean', description: o }]),
+  return readPage(
+    fragments,
+    Object.fromEntries(options.map((o) => [o.toLowerCase().replace(/\W+/g, '_'), { type: 'boolean', description: o }])),
   );
-  const result = buildExtractResult([page], { type: 'object', properties } as unknown as JsonSchema, false, 'US');
-  return JSON.parse(result.response as string) as Record<string, unknown>;
 }
 
 describe('boolean fields named after one option of a group of check boxes', () => {
@@ -66,5 +55,31 @@ describe('boolean fields named after one option of a group of check boxes', () =
       print_media: false,
       utility_company: true,
     });
+  });
+});
+
+describe('the options of check boxes as the OCR reads them', () => {
+  const employment = { employment: { type: 'boolean', description: 'Employment' } };
+
+  it("skips every word of a hint in parentheses the OCR split, so the hint's end is no box's option", () => {
+    // `(Member ID#)` read as two words: `ID#)` stands right before GROUP's box, nearer than GROUP above it.
+    const fragments = [
+      run('MEDICAID', 20, 88),
+      run('CHAMPVA', 100, 88),
+      run('GROUP', 186, 88),
+      run('☐ (Medicaid#)', 20, 100),
+      run('☐ (Member', 100, 100),
+      run('ID#)', 160, 100),
+      run('☒ (ID#)', 186, 100),
+    ];
+    const program = { type: 'string', description: 'Type of coverage', enum: ['Medicaid', 'ChampVA', 'Group'] };
+    expect(readPage(fragments, { program })).toEqual({ program: 'Group' });
+  });
+
+  it('reads YES the OCR read one letter off (`ves`, `es`) as YES', () => {
+    for (const yes of ['ves', 'es', 'YES'])
+      expect(readPage([run('Employment?', 20, 100), run(`☒ ${yes}  ☐ no`, 20, 112)], employment)).toEqual({
+        employment: true,
+      });
   });
 });

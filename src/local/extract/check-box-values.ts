@@ -6,6 +6,7 @@
  * of boxes on a row that offers more of its values than any other. A boolean takes YES/NO boxes under or beside
  * its caption, or the one box whose option word is the caption's own (marked = true, empty = false).
  */
+import levenshtein from 'fast-levenshtein';
 import type { CheckBox, Fragment, PageLayout, PointBox } from '../layout/types.js';
 import { coerceScalar } from './coerce.js';
 import type { ValueCandidate } from './find-values.js';
@@ -39,13 +40,29 @@ function nearer(a: Neighbour | null, b: Neighbour): Neighbour {
   return a && a.gap <= b.gap ? a : b;
 }
 
+/**
+ * The words of a page that are no hint in parentheses: `(Medicare#)`, and every word of `(Member ID#)` that the
+ * OCR read as two (`ID#)` alone would pass for the option of the box beside it).
+ */
+function optionWords(page: PageLayout): Fragment[] {
+  return page.lines.flatMap((line) => {
+    let depth = 0;
+    return line.fragments.filter((word) => {
+      const opens = (word.text.match(/\(/g) ?? []).length;
+      const closes = (word.text.match(/\)/g) ?? []).length;
+      const inHint = depth > 0 || opens > 0 || closes > 0;
+      depth = Math.max(0, depth + opens - closes);
+      return !inHint;
+    });
+  });
+}
+
 function neighboursOf(box: CheckBox, words: Fragment[]): Neighbours {
   const side = box.box.y1 - box.box.y0;
   const cy = (box.box.y0 + box.box.y1) / 2;
   const reach = side * OPTION_REACH * 2;
   const found: Neighbours = { left: null, right: null, above: null };
   for (const word of words) {
-    if (word.text.startsWith('(')) continue;
     const wy = (word.box.y0 + word.box.y1) / 2;
     if (Math.abs(wy - cy) <= side * 0.8) {
       if (word.box.x0 >= box.box.x1 - 1 && word.box.x0 - box.box.x1 <= reach)
@@ -93,7 +110,7 @@ function optionOf(n: Neighbours, side: 'left' | 'right' | null): Neighbour | nul
 
 function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
   return pages.flatMap((page) => {
-    const words = page.lines.flatMap((line) => line.fragments);
+    const words = optionWords(page);
     const boxes = page.checkBoxes ?? [];
     const neighbours = boxes.map((box) => neighboursOf(box, words));
     // Boxes on one line: centres within half a box side.
@@ -190,12 +207,23 @@ function within(word: PointBox, caption: PointBox): boolean {
   return cx >= caption.x0 - 2 && cx <= caption.x1 + 2 && cy >= caption.y0 && cy <= caption.y1;
 }
 
+/**
+ * A YES or NO option as the OCR reads it: the small capitals of a form's `YES` come out as `ves`, `YFS` or `es`
+ * (one letter off); `NO` as `N0`.
+ */
+function yesOrNo(option: string): boolean | null {
+  const word = option.toLowerCase();
+  if (/^(yes|y)$/.test(word) || (word.length >= 2 && levenshtein.get(word, 'yes') <= 1)) return true;
+  if (/^(no|n|n0)$/.test(word)) return false;
+  return null;
+}
+
 function readBoolean(boxes: LabelledBox[], labels: ValueCandidate[]): CheckBoxReading | null {
   for (const label of labels) {
     const near = boxesNear(label, boxes);
     const yesNo = near.flatMap((box) => {
-      const coerced = coerceScalar(box.option, { type: 'boolean' }, true);
-      return coerced.valid && /^(yes|no|y|n)$/i.test(box.option) ? [{ box, value: coerced.value as boolean }] : [];
+      const value = yesOrNo(box.option);
+      return value === null ? [] : [{ box, value }];
     });
     if (yesNo.length >= 2) {
       const value = markedValue(yesNo);
