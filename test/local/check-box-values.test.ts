@@ -63,15 +63,9 @@ describe('the options of check boxes as the OCR reads them', () => {
 
   it("skips every word of a hint in parentheses the OCR split, so the hint's end is no box's option", () => {
     // `(Member ID#)` read as two words: `ID#)` stands right before GROUP's box, nearer than GROUP above it.
-    const fragments = [
-      run('MEDICAID', 20, 88),
-      run('CHAMPVA', 100, 88),
-      run('GROUP', 186, 88),
-      run('☐ (Medicaid#)', 20, 100),
-      run('☐ (Member', 100, 100),
-      run('ID#)', 160, 100),
-      run('☒ (ID#)', 186, 100),
-    ];
+    const options = ['MEDICAID', 'CHAMPVA', 'GROUP'].map((o, i) => run(o, [20, 100, 186][i]!, 88));
+    const boxes = [run('☐ (Medicaid#)', 20, 100), run('☐ (Member', 100, 100), run('ID#)', 160, 100)];
+    const fragments = [...options, ...boxes, run('☒ (ID#)', 186, 100)];
     const program = { type: 'string', description: 'Type of coverage', enum: ['Medicaid', 'ChampVA', 'Group'] };
     expect(readPage(fragments, { program })).toEqual({ program: 'Group' });
   });
@@ -81,5 +75,18 @@ describe('the options of check boxes as the OCR reads them', () => {
       expect(readPage([run('Employment?', 20, 100), run(`☒ ${yes}  ☐ no`, 20, 112)], employment)).toEqual({
         employment: true,
       });
+  });
+
+  it("tells a caption printed twice apart by the field's other words printed over its boxes", () => {
+    // `SEX` for the patient at the end of item 3's caption, and alone for the insured beside item 11a's.
+    const patient = [run("3. PATIENT'S BIRTH DATE     SEX", 20, 100), run('M ☐  F ☒', 170, 112)];
+    const insured = [run("a. INSURED'S DATE OF BIRTH", 20, 200), run('SEX', 176, 200), run('M ☒  F ☐', 170, 212)];
+    const fragments = [...patient, ...insured];
+    const sex = { type: 'string', enum: ['M', 'F'] };
+    const got = readPage(fragments, {
+      patient: { type: 'object', properties: { gender: { ...sex, description: 'Sex' } } },
+      insured_gender: { ...sex, description: "Insured's sex" },
+    });
+    expect(got).toEqual({ patient: { gender: 'F' }, insured_gender: 'M' });
   });
 });

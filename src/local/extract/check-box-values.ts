@@ -3,13 +3,14 @@
  * the word printed beside it (on the side its row of boxes prints options on, else the nearer side; parenthesised
  * hints skipped) or, failing that, just above it. An enum takes the option of the marked box among the boxes
  * whose options are its values: those under or beside its caption when the caption is found, else the one group
- * of boxes on a row that offers more of its values than any other. A boolean takes YES/NO boxes under or beside
+ * of boxes on a row that offers more of its values than any other; where several groups answer, those with the
+ * most of the field's own words printed over them come first (`SEX` of the patient, `SEX` of the insured). A boolean takes YES/NO boxes under or beside
  * its caption, or the one box whose option word is the caption's own (marked = true, empty = false).
  */
 import levenshtein from 'fast-levenshtein';
 import type { CheckBox, Fragment, PageLayout, PointBox } from '../layout/types.js';
 import { coerceScalar } from './coerce.js';
-import type { ValueCandidate } from './find-values.js';
+import { labelTokens, type ValueCandidate } from './find-values.js';
 import type { ScalarSpec } from './schema-fields.js';
 
 interface LabelledBox extends CheckBox {
@@ -184,20 +185,64 @@ export interface CheckBoxReading {
   score: number;
 }
 
-function readEnum(spec: ScalarSpec, boxes: LabelledBox[], labels: ValueCandidate[]): CheckBoxReading | null {
+/** Words of at least four letters, normalised for matching ("INSURED'S" → "insured"). */
+function contentTokens(text: string): string[] {
+  return labelTokens(text).filter((t) => t.length >= 4);
+}
+
+/**
+ * How many of the field's own words (its labels': `patient`, `insured`, `sex`) are printed over a group of boxes
+ * and left of it: the captions of its box. A caption printed twice (`SEX` for the patient in one box, for the
+ * insured in another) is told apart by the caption beside it (`3. PATIENT'S BIRTH DATE`, `a. INSURED'S DATE OF
+ * BIRTH`).
+ */
+function contextHits(spec: ScalarSpec, options: { box: LabelledBox }[], pages: PageLayout[]): number {
+  const group = options.map((o) => o.box);
+  const wanted = new Set(spec.labels.flatMap((l) => contentTokens(l.text)));
+  const page = pages.find((p) => p.page === group[0]!.page);
+  if (!page || wanted.size === 0) return 0;
+  const side = group[0]!.box.y1 - group[0]!.box.y0;
+  const top = Math.min(...group.map((b) => b.box.y0));
+  const x0 = Math.min(...group.map((b) => b.box.x0));
+  const x1 = Math.max(...group.map((b) => b.box.x1));
+  const seen = new Set<string>();
+  for (const line of page.lines) {
+    const { box } = line;
+    if (box.y1 > top + side / 2 || box.y1 < top - side * 3 || box.x1 < x0 - CONTEXT_LEFT || box.x0 > x1) continue;
+    for (const token of contentTokens(line.text)) if (wanted.has(token)) seen.add(token);
+  }
+  return seen.size;
+}
+
+/** How far left of a group of boxes its context is read, in points (two inches: a form box's width). */
+const CONTEXT_LEFT = 144;
+
+function readEnum(
+  spec: ScalarSpec,
+  boxes: LabelledBox[],
+  labels: ValueCandidate[],
+  pages: PageLayout[],
+): CheckBoxReading | null {
+  // The groups that answer: under or beside a caption found, in caption order; then the rows of boxes
+  // offering the most of the enum's values (at least two).
+  const groups: { options: { box: LabelledBox; value: string }[]; score: number; row: boolean }[] = [];
   for (const label of labels) {
     const options = enumOptions(spec, boxesNear(label, boxes));
-    if (new Set(options.map((o) => o.value)).size < 2) continue;
-    const value = markedValue(options);
-    if (value !== null) return { value, score: label.score };
+    if (new Set(options.map((o) => o.value)).size >= 2) groups.push({ options, score: label.score, row: false });
   }
-  // No caption found: the one row of boxes offering the most of the enum's values (at least two).
   const rows = rowsOf(enumOptions(spec, boxes)).map((row) => ({ row, offered: new Set(row.map((o) => o.value)).size }));
   const most = Math.max(0, ...rows.map((r) => r.offered));
-  const best = rows.filter((r) => r.offered === most);
-  if (most < 2 || best.length !== 1) return null;
-  const value = markedValue(best[0]!.row);
-  return value === null ? null : { value, score: 0.8 };
+  if (most >= 2)
+    for (const r of rows.filter((r) => r.offered === most)) groups.push({ options: r.row, score: 0.8, row: true });
+  // A caption's group answers when one of its boxes is marked; rows that tie answer nothing.
+  const scored = groups
+    .map((g) => ({ ...g, value: markedValue(g.options), hits: contextHits(spec, g.options, pages) }))
+    .filter((g) => g.row || g.value !== null);
+  // The groups with the most of the field's words printed over them; a caption's first, else the one row.
+  const best = Math.max(0, ...scored.map((g) => g.hits));
+  const chosen = scored.filter((g) => g.hits === best);
+  const pick = chosen.find((g) => !g.row) ?? (chosen.length === 1 ? chosen[0] : undefined);
+  return pick && pick.value !== null ? { value: pick.value, score: pick.score } : null;
 }
 
 /** Whether a word's centre lies in a caption's box (a little wider: caption boxes are interpolated). */
@@ -246,5 +291,5 @@ export function readCheckBoxes(
   if (spec.type !== 'boolean' && !spec.enum) return null;
   const boxes = labelledBoxes(pages);
   if (boxes.length === 0) return null;
-  return spec.type === 'boolean' ? readBoolean(boxes, labels) : readEnum(spec, boxes, labels);
+  return spec.type === 'boolean' ? readBoolean(boxes, labels) : readEnum(spec, boxes, labels, pages);
 }
