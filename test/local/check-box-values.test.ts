@@ -89,4 +89,12 @@ describe('the options of check boxes as the OCR reads them', () => {
     });
     expect(got).toEqual({ patient: { gender: 'F' }, insured_gender: 'M' });
   });
+
+  it('takes a word that overlaps its box a little for its option (its place interpolated across a split word)', () => {
+    // `M` reaches 2 pt into its box; `F` starts 4 pt after it.
+    const fragments = [run('Sex', 20, 100), run('M', 20, 112), run('☐', 24, 112), run('F', 34, 112), run('☒', 42, 112)];
+    expect(readPage(fragments, { sex: { type: 'string', enum: ['M', 'F'], description: 'Sex' } })).toEqual({
+      sex: 'F',
+    });
+  });
 });

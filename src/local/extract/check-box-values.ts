@@ -66,10 +66,14 @@ function neighboursOf(box: CheckBox, words: Fragment[]): Neighbours {
   for (const word of words) {
     const wy = (word.box.y0 + word.box.y1) / 2;
     if (Math.abs(wy - cy) <= side * 0.8) {
-      if (word.box.x0 >= box.box.x1 - 1 && word.box.x0 - box.box.x1 <= reach)
-        found.right = nearer(found.right, { word, gap: word.box.x0 - box.box.x1 });
-      else if (word.box.x1 <= box.box.x0 + 1 && box.box.x0 - word.box.x1 <= reach)
-        found.left = nearer(found.left, { word, gap: box.box.x0 - word.box.x1 });
+      // A word may overlap its box a little: its place was interpolated across a word the box split.
+      const wx = (word.box.x0 + word.box.x1) / 2;
+      const rightGap = Math.max(0, word.box.x0 - box.box.x1);
+      const leftGap = Math.max(0, box.box.x0 - word.box.x1);
+      if (wx > box.box.x1 && word.box.x0 >= box.box.x0 && rightGap <= reach)
+        found.right = nearer(found.right, { word, gap: rightGap });
+      else if (wx < box.box.x0 && word.box.x1 <= box.box.x1 && leftGap <= reach)
+        found.left = nearer(found.left, { word, gap: leftGap });
     } else if (
       word.box.y1 <= box.box.y0 + 2 &&
       word.box.y1 >= box.box.y0 - side * 1.5 &&
