@@ -78,8 +78,9 @@ describe('the options of check boxes as the OCR reads them', () => {
   });
 
   it("tells a caption printed twice apart by the field's other words printed over its boxes", () => {
-    // `SEX` for the patient at the end of item 3's caption, and alone for the insured beside item 11a's.
-    const patient = [run("3. PATIENT'S BIRTH DATE     SEX", 20, 100), run('M ☐  F ☒', 170, 112)];
+    // `SEX` for the patient at the end of item 3's caption (its box number glued on, as the OCR reads it), and
+    // alone for the insured beside item 11a's.
+    const patient = [run("3.PATIENT'S BIRTH DATE      SEX", 20, 100), run('M ☐  F ☒', 170, 112)];
     const insured = [run("a. INSURED'S DATE OF BIRTH", 20, 200), run('SEX', 176, 200), run('M ☒  F ☐', 170, 212)];
     const fragments = [...patient, ...insured];
     const sex = { type: 'string', enum: ['M', 'F'] };

@@ -10,7 +10,8 @@
 import levenshtein from 'fast-levenshtein';
 import type { CheckBox, Fragment, PageLayout, PointBox } from '../layout/types.js';
 import { coerceScalar } from './coerce.js';
-import { labelTokens, type ValueCandidate } from './find-values.js';
+import { tokenise } from './document-index.js';
+import type { ValueCandidate } from './find-values.js';
 import type { ScalarSpec } from './schema-fields.js';
 
 interface LabelledBox extends CheckBox {
@@ -189,9 +190,11 @@ export interface CheckBoxReading {
   score: number;
 }
 
-/** Words of at least four letters, normalised for matching ("INSURED'S" → "insured"). */
+/** Words of at least four letters, normalised for matching ("INSURED'S" → "insured"; "3.PATIENT'S" → "patient"). */
 function contentTokens(text: string): string[] {
-  return labelTokens(text).filter((t) => t.length >= 4);
+  return tokenise(text)
+    .map((t) => t.norm)
+    .filter((t) => t.length >= 4);
 }
 
 /**
