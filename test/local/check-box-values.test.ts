@@ -98,4 +98,12 @@ describe('the options of check boxes as the OCR reads them', () => {
       sex: 'F',
     });
   });
+
+  it('reads an option above its box when the words beside the box are none of the enum values', () => {
+    // A fax: each box's hint read without its parentheses (`eda`, `D`, `oe`), nearer than the option above it.
+    const options = ['MEDICAID', 'CHAMPVA', 'GROUP'].map((o, i) => run(o, 20 + 40 * i, 88));
+    const boxes = [run('☐ eda', 20, 100), run('D ☐', 48, 100), run('☒ oe', 100, 100)];
+    const program = { type: 'string', description: 'Type of coverage', enum: ['Medicaid', 'ChampVA', 'Group'] };
+    expect(readPage([...options, ...boxes], { program })).toEqual({ program: 'Group' });
+  });
 });

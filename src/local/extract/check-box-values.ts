@@ -20,6 +20,8 @@ interface LabelledBox extends CheckBox {
   option: string;
   /** Where the option word is printed; null when none. */
   optionBox: PointBox | null;
+  /** The word just above the box, '' when none: an enum's option when the words beside the box are none of its values. */
+  above: string;
 }
 
 /** How far (in box sides) an option word may sit from its box. */
@@ -114,6 +116,10 @@ function optionOf(n: Neighbours, side: 'left' | 'right' | null): Neighbour | nul
   return [n.left, n.right, n.above].reduce<Neighbour | null>((best, o) => (o ? nearer(best, o) : best), null);
 }
 
+function optionText(neighbour: Neighbour): string {
+  return neighbour.word.text.replace(/[^\p{L}\p{N}]+$/u, '');
+}
+
 function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
   return pages.flatMap((page) => {
     const words = optionWords(page);
@@ -130,8 +136,9 @@ function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
       return {
         ...box,
         page: page.page,
-        option: option?.word.text.replace(/[^\p{L}\p{N}]+$/u, '') ?? '',
+        option: option ? optionText(option) : '',
         optionBox: option?.word.box ?? null,
+        above: neighbours[i]!.above ? optionText(neighbours[i]!.above!) : '',
       };
     });
   });
@@ -163,9 +170,14 @@ function markedValue<T>(boxes: { box: LabelledBox; value: T }[]): T | null {
 
 function enumOptions(spec: ScalarSpec, boxes: LabelledBox[]): { box: LabelledBox; value: string }[] {
   return boxes.flatMap((box) => {
-    if (!box.option) return [];
-    const coerced = coerceScalar(box.option, spec, true);
-    return coerced.valid && typeof coerced.value === 'string' ? [{ box, value: coerced.value }] : [];
+    // A word beside the box that is none of the enum's values (a hint the OCR read without its parentheses:
+    // `meter D` for `(Member ID#)`) leaves the word above it, where forms print options over their boxes.
+    for (const option of [box.option, box.above]) {
+      if (!option) continue;
+      const coerced = coerceScalar(option, spec, true);
+      if (coerced.valid && typeof coerced.value === 'string') return [{ box, value: coerced.value }];
+    }
+    return [];
   });
 }
 
