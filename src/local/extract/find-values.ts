@@ -5,6 +5,7 @@
 import levenshtein from 'fast-levenshtein';
 import type { PointBox, TextLine } from '../layout/types.js';
 import { normaliseToken, type DocumentIndex, type IndexedLine } from './document-index.js';
+import { isPrintedBlank } from './printed-blanks.js';
 
 /** One place a label was found, with the value read next to it. */
 export interface ValueCandidate {
@@ -129,7 +130,8 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
     if (
       candidate.page !== from.page ||
       candidate.rowIndex <= from.rowIndex ||
-      FORMAT_HINT.test(candidate.line.text.trim())
+      FORMAT_HINT.test(candidate.line.text.trim()) ||
+      isPrintedBlank(candidate.line.text)
     )
       continue;
     const box = candidate.line.box;
@@ -190,7 +192,11 @@ export function startsWithLabel(text: string): boolean {
  */
 function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null {
   const next = index.lines.find(
-    (c) => c.page === from.page && c.rowIndex === from.rowIndex && c.line.box.x0 > from.line.box.x1,
+    (c) =>
+      c.page === from.page &&
+      c.rowIndex === from.rowIndex &&
+      c.line.box.x0 > from.line.box.x1 &&
+      !isPrintedBlank(c.line.text),
   );
   return next && !isLabelOnly(next.line) && !startsWithLabel(next.line.text) ? next : null;
 }
@@ -372,10 +378,10 @@ export function findLabelValues(
       let coverage = end.coverage;
       const { valueStart, hasColon } = end;
       const box = fragmentBox(entry.line, tokens[i]!.start, tokens[best.end - 1]!.end);
-      // What follows the label on its line is its value only if it holds a letter or a digit: a unit or a sign
-      // ("MwSt. 19 %", a form's printed "( )") leaves the label alone on its line.
-      const after = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
-      let text: string | null = /[\p{L}\p{N}]/u.test(after) ? after : '';
+      let text: string | null = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
+      // An unfilled blank after the label (`Telephone No.: (`) or a unit (`MwSt. 19 %`) is no value: the value is
+      // right of it or below.
+      if (isPrintedBlank(text)) text = '';
       let where: ValueCandidate['where'] = 'same-line';
       let valueBox: PointBox | null = text ? fragmentBox(entry.line, valueStart, entry.line.text.length) : null;
       let confidence = entry.line.confidence;
