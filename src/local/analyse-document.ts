@@ -10,6 +10,7 @@ import {
   rgbaToGrey,
   type GreyPage,
   type PdfHandle,
+  type PdfTextRun,
   type PointBox,
 } from '../pdf/index.js';
 import type { DocumentFormat } from './document-format.js';
@@ -94,7 +95,7 @@ async function analysePdf(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, 
       const visible = content.runs.reduce((sum, run) => sum + run.text.replace(/\s/g, '').length, 0);
       const chars = content.runs.reduce((sum, run) => sum + run.text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
       if (chars >= MIN_TEXT_LAYER_CHARS && chars >= visible * MIN_TEXT_LAYER_ALNUM_SHARE) {
-        const fragments: Fragment[] = content.runs.map((run) => ({
+        const fragments: Fragment[] = readableRuns(content.runs).map((run) => ({
           text: run.text,
           box: run.box,
           fontSize: run.fontSize,
@@ -205,6 +206,16 @@ async function analyseUncached(
 }
 
 /** Creates an analyser that keeps the last `cacheSize` documents (by content hash). */
+/**
+ * The runs the page is read from. Text set at an angle among upright text (a "PAID" stamp across the totals, a
+ * "DRAFT" watermark) is left out: the lines are horizontal, and its box would join the rows it crosses into
+ * one line; readers of the page leave it out as well. A page whose text is mostly at an angle keeps it all.
+ */
+function readableRuns(runs: PdfTextRun[]): PdfTextRun[] {
+  const upright = runs.filter((run) => run.upright);
+  return upright.length * 2 >= runs.length ? upright : runs;
+}
+
 export function createDocumentAnalyser(ocr: PageOcr, cacheSize = 8): DocumentAnalyser {
   const cache = new Map<string, Promise<AnalysedDocument>>();
   return {

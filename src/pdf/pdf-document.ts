@@ -34,6 +34,12 @@ export interface PdfTextRun {
   /** Font size in points (the run's height). */
   fontSize: number;
   fontName: string;
+  /**
+   * Whether the run reads left to right along the page's horizontal (after the page's rotation). A run at an
+   * angle is a stamp or watermark ("PAID", "DRAFT" across the page) or a side note: its box is not where its
+   * glyphs are.
+   */
+  upright: boolean;
 }
 
 /** Where an image XObject is painted on a page. */
@@ -95,6 +101,8 @@ async function readRuns(page: PDFPageProxy): Promise<PdfPageContent> {
     // Text space → viewport space (points, y down), which also applies page rotation and crop offsets.
     const m = Util.transform(viewport.transform, item.transform) as number[];
     const fontSize = Math.hypot(m[2] ?? 0, m[3] ?? 0) || item.height;
+    // The baseline's direction: (1, 0) for upright text; a tilt of more than ~3° is set at an angle.
+    const upright = (m[0] ?? 0) > 0 && Math.abs(m[1] ?? 0) <= Math.abs(m[0] ?? 0) * 0.05;
     const x = m[4] ?? 0;
     const baseline = m[5] ?? 0;
     // Descenders hang ~20% of the size below the baseline; ascenders reach ~80% above.
@@ -103,6 +111,7 @@ async function readRuns(page: PDFPageProxy): Promise<PdfPageContent> {
       box: { x0: x, y0: baseline - fontSize * 0.8, x1: x + item.width, y1: baseline + fontSize * 0.2 },
       fontSize,
       fontName: item.fontName,
+      upright,
     });
   }
   return { pageNumber: page.pageNumber, width: viewport.width, height: viewport.height, runs };

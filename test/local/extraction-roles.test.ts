@@ -10,23 +10,8 @@ import {
   isValidNpi,
   resolveDate,
 } from '../../src/local/extract/typed-values.js';
-import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
-import { buildRows } from '../../src/local/layout/build-lines.js';
 import type { Fragment } from '../../src/local/layout/types.js';
-
-/** A fragment at (x, y) in points with `size` pt type, ~0.55 em a character. */
-function at(text: string, x: number, y: number, size = 10): Fragment {
-  return {
-    text,
-    box: { x0: x, y0: y, x1: x + text.length * size * 0.55, y1: y + size },
-    fontSize: size,
-    confidence: 100,
-  };
-}
-
-function page(fragments: Fragment[], height = 792) {
-  return [buildPageLayout(1, 612, height, 'text-layer', buildRows(fragments))];
-}
+import { at, page } from './text-layer-page.js';
 
 const iso = (text: string, order: 'dmy' | 'mdy') => findDates(text).map((d) => resolveDate(d, order));
 
@@ -121,6 +106,8 @@ describe('field roles from the schema', () => {
       classifyField(['billing_summary', 'total_charges'], 'number', undefined, { title: 'Total charges' }),
     ).toBeNull();
     expect(classifyField(['tax_total'], 'number', undefined)).toBeNull();
+    expect(classifyField(['sub_total'], 'number', undefined, { description: 'Sub Total' })).toBeNull();
+    expect(classifyField(['amount'], 'number', undefined, { title: 'Sub-Total' })).toBeNull();
   });
 
   it('reads the role from synonyms, titles, German compounds and descriptions, not from a list of property names', () => {

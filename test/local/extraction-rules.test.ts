@@ -61,6 +61,7 @@ describe('schema walking', () => {
     expect(labelsFromDescription('Billing provider NPI as printed in box 33a ("BILLING PROVIDER NPI")')).toContain(
       'BILLING PROVIDER NPI',
     );
+    expect(labelsFromDescription('GST (10%):')).toEqual(['GST']);
     const fields = collectFields({
       type: 'object',
       properties: { patient: { type: 'object', properties: { name: { type: 'string' } } } },
@@ -91,6 +92,81 @@ describe('label matching', () => {
     ]);
     const result = extractFields(pages, schema, { fast: false });
     expect(result.data).toEqual({ patient_name: 'Jane Roe', account: 'A-99812', due: 1020 });
+  });
+
+  it('reads a column of labels without colons beside a column of values, left- or right-aligned', () => {
+    const invoice = {
+      type: 'object',
+      properties: {
+        invoice_number: { type: 'string', description: 'Invoice Number' },
+        order_number: { type: 'string', description: 'Order Number' },
+        due_date: { type: 'string', format: 'date', description: 'Due Date' },
+        tax: { type: 'number', description: 'Tax' },
+        total: { type: 'number', description: 'Total' },
+      },
+    };
+    const labelled = [
+      ['Invoice Number', 'INV-3337'],
+      ['Order Number', '12345'],
+      ['Due Date', 'January 31, 2016'],
+    ].flatMap(([label, value], i) => [at(label!, 350, 100 + 16 * i), at(value!, 450, 100 + 16 * i)]);
+    // Totals: the labels right-aligned at x = 435, the amounts right-aligned at x = 545.
+    const endingAt = (text: string, x1: number, y: number) => at(text, x1 - text.length * 5.5, y);
+    const totals = [
+      ['Tax', '$8.50'],
+      ['Total', '$93.50'],
+    ].flatMap(([label, value], i) => [endingAt(label!, 435, 300 + 16 * i), endingAt(value!, 545, 300 + 16 * i)]);
+    const pages = page([...labelled, ...totals]);
+    expect(extractFields(pages, invoice, { fast: false }).data).toEqual({
+      invoice_number: 'INV-3337',
+      order_number: '12345',
+      due_date: '2016-01-31',
+      tax: 8.5,
+      total: 93.5,
+    });
+  });
+
+  it('reads beside a label whose line goes on with a sign only', () => {
+    const vat = { type: 'object', properties: { mwst_19: { type: 'number', description: 'MwSt. 19 %' } } };
+    const pages = page([at('MwSt. 19 %', 380, 344), at('91,20 €', 490, 344), at('Gesamtbetrag', 380, 360)]);
+    expect(extractFields(pages, vat, { fast: false, locale: 'EU' }).data).toEqual({ mwst_19: 91.2 });
+  });
+
+  it('never takes the caption right of an empty caption for its value', () => {
+    const address = {
+      type: 'object',
+      properties: { city: { type: 'string' }, state: { type: 'string' }, country: { type: 'string' } },
+    };
+    // The form left City, State and Country blank: below City is the next caption, right of it another one.
+    const pages = page([at('City', 300, 100), at('State', 400, 100), at('Country', 300, 116)]);
+    expect(extractFields(pages, address, { fast: false }).data).toEqual({ city: null, state: null, country: null });
+  });
+
+  it('takes no label from the words of a sentence, nor from one word of a longer label', () => {
+    const terms = {
+      type: 'object',
+      properties: {
+        invoice_number: { type: 'string', description: 'Invoice Number' },
+        reference: { type: 'string', description: 'Invoice Date' },
+        employment: { type: 'string', description: 'Employment' },
+      },
+    };
+    const pages = page([
+      at(
+        'Payment is due within 30 days from date of invoice. Late payment is subject to fees of 5% per month.',
+        40,
+        700,
+      ),
+      // "Invoice for" holds of "invoice number" only "invoice" once the stop words go: no reordering of one word.
+      at('Invoice for: ACME Corp', 40, 100),
+      // A form's item letter whose full stop the OCR lost is no word of a sentence (the caption misread too).
+      at('a EMPLCYNENI Retired', 40, 130),
+    ]);
+    expect(extractFields(pages, terms, { fast: false }).data).toEqual({
+      invoice_number: null,
+      reference: null,
+      employment: 'Retired',
+    });
   });
 
   it('tolerates OCR slips in labels', () => {

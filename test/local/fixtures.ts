@@ -70,7 +70,7 @@ async function makeQrPng(): Promise<Buffer> {
   return Buffer.from(await qr.image.arrayBuffer());
 }
 
-function pdfToBuffer(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+export function pdfToBuffer(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 72, compress: false });
     const chunks: Buffer[] = [];

@@ -14,6 +14,7 @@ import { findLabelValues, labelTokens, type ValueCandidate } from './find-values
 import { documentDateOrder, findByRole } from './find-by-role.js';
 import { describeWords, type FieldRole } from './field-roles.js';
 import { isValidNpi, type DateOrder } from './typed-values.js';
+import { blockContinuation } from './value-block.js';
 import {
   collectFields,
   splitName,
@@ -181,13 +182,30 @@ function captionPlaces(index: DocumentIndex, specs: FieldSpec[], options: Extrac
   return places;
 }
 
-/** Whether a candidate's value is read from a line that prints another field's caption. */
+/** Whether a candidate's value is read from a line (below it or right of it) that prints another field's caption. */
 function readsACaption(candidate: ValueCandidate, context: DocumentContext): boolean {
   return (
-    candidate.where === 'below' &&
+    (candidate.where === 'below' || candidate.where === 'right') &&
     candidate.valueBox !== null &&
     context.captions.has(placeKey(candidate.page, candidate.valueBox))
   );
+}
+
+/**
+ * A free-text value with the rest of its block (the address lines under `To:`, a table cell's second line), up to
+ * a line that prints another field's caption; a typed value (number, date, enum, pattern, format) stays one line.
+ */
+function withBlock(
+  index: DocumentIndex,
+  candidate: ValueCandidate,
+  spec: ScalarSpec,
+  context: DocumentContext,
+): string {
+  if (constrainsValue(spec) || spec.format) return candidate.text!;
+  const block = blockContinuation(index, candidate);
+  const caption = block.findIndex((l) => context.captions.has(placeKey(l.page.page, l.line.box)));
+  const lines = caption < 0 ? block : block.slice(0, caption);
+  return [candidate.text!, ...lines.map((l) => l.line.text.trim())].join(' ');
 }
 
 interface ScalarResult {
@@ -204,7 +222,9 @@ function extractByLabel(
   context: DocumentContext,
 ): ScalarResult {
   const path = spec.path.join('.');
-  const candidates = candidatesFor(index, spec, options).filter((c) => c.text !== null && !readsACaption(c, context));
+  const candidates = candidatesFor(index, spec, options)
+    .filter((c) => c.text !== null && !readsACaption(c, context))
+    .map((c) => ({ ...c, text: withBlock(index, c, spec, context) }));
   if (options.fast) {
     const top = candidates[0];
     const coerced = top ? coerceScalar(top.text!, spec, false, context.dateOrder) : null;

@@ -112,6 +112,8 @@ const TOTAL_WORDS = [
 ];
 const TOTAL_EXCLUDED = [
   'subtotal',
+  // "sub total", "Sub-Total": the subtotal written as two words.
+  'sub',
   'tax',
   'vat',
   'gst',

@@ -20,6 +20,11 @@ export interface ValueCandidate {
   page: number;
   labelBox: PointBox;
   valueBox: PointBox | null;
+  /**
+   * The line the value was read from (right of the label or below it), or for a value after its `Label:` on the
+   * label's line that part of the line; null for a same-line value without a colon.
+   */
+  valueLine: IndexedLine | null;
   line: IndexedLine;
 }
 
@@ -176,6 +181,15 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
   return { ...best, line: merged };
 }
 
+/** Whether a line starts with a label ("Phone: …", "Due Date: Jan 5"): it begins another field. */
+export function startsWithLabel(text: string): boolean {
+  return /^\p{L}[\p{L}\s.#'’/&-]{0,30}:(\s|$)/u.test(text.trim());
+}
+
+/**
+ * The next line right of a label on its row, unless it is another label, alone or with its own value: "Bill To:"
+ * with "Invoice Date: Jan 5" at the other end of its row has its value below.
+ */
 function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null {
   const next = index.lines.find(
     (c) =>
@@ -184,7 +198,7 @@ function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null
       c.line.box.x0 > from.line.box.x1 &&
       !isPrintedBlank(c.line.text),
   );
-  return next && !isLabelOnly(next.line) ? next : null;
+  return next && !isLabelOnly(next.line) && !startsWithLabel(next.line.text) ? next : null;
 }
 
 /** Letter pairs the OCR reads for one letter ("Narne"), folded before words are compared. */
@@ -261,6 +275,80 @@ function labelEnd(
   };
 }
 
+/**
+ * Whether the words at token `i` run on from a sentence ("… within 30 days from date of invoice."): a label
+ * word after a lower-case word, with no colon after it, is part of the prose, not a label. A single letter is a
+ * form's item letter whose full stop the OCR lost ("a EMPLOYMENT?"), not a word.
+ */
+function inSentence(tokens: IndexedLine['tokens'], i: number): boolean {
+  return i > 0 && /^[a-z]{2,},?$/.test(tokens[i - 1]!.raw);
+}
+
+/** A label printed on `entry` at `labelBox`, with its value read from another line. */
+function readFrom(
+  entry: IndexedLine,
+  source: IndexedLine,
+  where: 'right' | 'below',
+  score: number,
+  labelBox: PointBox,
+): ValueCandidate {
+  return {
+    score,
+    text: stripHints(source.line.text) || null,
+    where,
+    confidence: source.line.confidence,
+    page: entry.page.page,
+    labelBox,
+    valueBox: source.line.box,
+    valueLine: source,
+    line: entry,
+  };
+}
+
+/**
+ * The value of a label alone on its line. "Label:" reads to the right first; a label without a colon (a form box
+ * caption) reads below first. But a column of labels may stand beside a column of values ("Invoice Number  INV-7"
+ * over "Due Date  May 5"): there the line below is the next label, and the value is to the right. Which of the
+ * two it is shows only later (the line below is another field's caption, or no valid value), so the value right
+ * of a caption is its next candidate (`rightToo`).
+ */
+function valueBeside(
+  index: DocumentIndex,
+  entry: IndexedLine,
+  labelBox: PointBox,
+  hasColon: boolean,
+  lookBelow: boolean,
+): { right: IndexedLine | null; below: IndexedLine | null; rightToo: IndexedLine | null } {
+  if (hasColon) {
+    const right = valueRight(index, entry);
+    return { right, below: !right && lookBelow ? valueBelow(index, entry, labelBox) : null, rightToo: null };
+  }
+  const below = lookBelow ? valueBelow(index, entry, labelBox) : null;
+  const right = valueRight(index, entry);
+  return below ? { right: null, below, rightToo: right } : { right, below: null, rightToo: null };
+}
+
+/**
+ * A value printed after its `Label:` on the label's line, as a line of its own starting where the value starts
+ * (the first of its words in a run that ends after the label; a run holding label and value is split in
+ * proportion to its characters), so that the lines under it can continue its block ("Bill to: ACME Ltd" over
+ * "12 Main Road").
+ */
+function sameLineValue(entry: IndexedLine, text: string, labelBox: PointBox): IndexedLine {
+  const first = text.split(/\s+/)[0]!;
+  let x0 = labelBox.x1;
+  for (const fragment of entry.line.fragments) {
+    const at = fragment.box.x1 > labelBox.x1 ? fragment.text.lastIndexOf(first) : -1;
+    if (at < 0) continue;
+    x0 = fragment.box.x0 + ((fragment.box.x1 - fragment.box.x0) * at) / Math.max(1, fragment.text.length);
+    break;
+  }
+  return { ...entry, line: { ...entry.line, text, box: { ...entry.line.box, x0 } } };
+}
+
+/** The share of its score a label without a colon gives the value right of it when a value below was found too. */
+const RIGHT_OF_CAPTION = 0.9;
+
 /** Every place `label` is printed, with the value next to it and a match score. */
 export function findLabelValues(
   index: DocumentIndex,
@@ -271,7 +359,9 @@ export function findLabelValues(
   const wanted = labelTokens(label);
   if (wanted.length === 0) return [];
   const wantedJoined = wanted.join('');
-  const wantedWords = wanted.length >= 2 ? contentWords(wanted) : '';
+  // Reordering needs two words to reorder: "invoice number" keeps one ("invoice"), which any "of invoice" holds.
+  const reorderable = contentWords(wanted);
+  const wantedWords = reorderable.includes(' ') ? reorderable : '';
   const results: ValueCandidate[] = [];
   for (const entry of index.lines) {
     const tokens = entry.tokens;
@@ -284,36 +374,36 @@ export function findLabelValues(
       if (!best) continue;
       const atStart = tokens.slice(0, i).every((t) => PREFIX_TOKEN.test(t.raw) || t.norm === '');
       const end = labelEnd(tokens, best.end, wanted.length);
+      if (!atStart && !end.hasColon && inSentence(tokens, i)) continue;
       let coverage = end.coverage;
       const { valueStart, hasColon } = end;
       const box = fragmentBox(entry.line, tokens[i]!.start, tokens[best.end - 1]!.end);
       let text: string | null = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
-      // An unfilled blank after the label (`Telephone No.: (`) is no value: the value is right of it or below.
+      // An unfilled blank after the label (`Telephone No.: (`) or a unit (`MwSt. 19 %`) is no value: the value is
+      // right of it or below.
       if (isPrintedBlank(text)) text = '';
       let where: ValueCandidate['where'] = 'same-line';
       let valueBox: PointBox | null = text ? fragmentBox(entry.line, valueStart, entry.line.text.length) : null;
       let confidence = entry.line.confidence;
+      let valueLine: IndexedLine | null = text && hasColon ? sameLineValue(entry, text, box) : null;
       if (!text) {
         // A label alone on its line: the printed words should be (almost) all of the line.
         const labelShare =
           wanted.length /
           Math.max(1, tokens.filter((t, j) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw) && !inHint[j]).length);
         if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
-        // "Label:" reads to the right first; a label without a colon (a form box caption) reads below first.
-        let right: IndexedLine | null = null;
-        let below: IndexedLine | null = null;
-        if (hasColon) {
-          right = valueRight(index, entry);
-          if (!right && lookBelow) below = valueBelow(index, entry, box);
-        } else {
-          below = lookBelow ? valueBelow(index, entry, box) : null;
-          if (!below) right = valueRight(index, entry);
+        const beside = valueBeside(index, entry, box, hasColon, lookBelow);
+        if (beside.rightToo) {
+          const score = best.sim * weight * coverage * (atStart ? 1 : 0.8) * RIGHT_OF_CAPTION;
+          results.push(readFrom(entry, beside.rightToo, 'right', score, box));
         }
+        const { right, below } = beside;
         const source = right ?? below;
         text = source ? stripHints(source.line.text) : null;
         where = right ? 'right' : below ? 'below' : null;
         valueBox = source ? source.line.box : null;
         confidence = source ? source.line.confidence : confidence;
+        valueLine = source;
       } else if (!hasColon) {
         // "Patient Name John Smith": plausible but the label/value boundary is a guess.
         coverage *= 0.9;
@@ -325,16 +415,15 @@ export function findLabelValues(
         // (24E)"): there the value below comes first and those words second.
         const boxCaption = below !== null && atStart && entry.line.fragments[0]?.afterRule === true;
         if (below)
-          results.push({
-            score: best.sim * weight * coverage * (boxCaption ? 1 : 0.95) * (atStart ? 1 : 0.8),
-            text: stripHints(below.line.text) || null,
-            where: 'below',
-            confidence: below.line.confidence,
-            page: entry.page.page,
-            labelBox: box,
-            valueBox: below.line.box,
-            line: entry,
-          });
+          results.push(
+            readFrom(
+              entry,
+              below,
+              'below',
+              best.sim * weight * coverage * (boxCaption ? 1 : 0.95) * (atStart ? 1 : 0.8),
+              box,
+            ),
+          );
         if (boxCaption) coverage *= 0.95;
       }
       const score = best.sim * weight * coverage * (atStart ? 1 : 0.8);
@@ -346,6 +435,7 @@ export function findLabelValues(
         page: entry.page.page,
         labelBox: box,
         valueBox,
+        valueLine,
         line: entry,
       });
       i = best.end - 1;

@@ -60,7 +60,8 @@ export function splitName(name: string): string {
 export function labelsFromDescription(description: string): string[] {
   const labels: string[] = [];
   for (const match of description.matchAll(/["“'‘]([^"”'’]{2,60})["”'’]/g)) labels.push(match[1]!);
-  for (const match of description.matchAll(/\(([^)]{2,60})\)/g)) labels.push(match[1]!);
+  // A parenthesised rate or amount ("GST (10%)") names nothing: as a label it would find every "10".
+  for (const match of description.matchAll(/\(([^)]{2,60})\)/g)) if (/\p{L}/u.test(match[1]!)) labels.push(match[1]!);
   const firstClause = description.split(/[.;:,(]|\s[-–—]\s/)[0]!.trim();
   if (firstClause && firstClause.split(/\s+/).length <= 8) labels.push(firstClause);
   return labels.map((l) => l.trim()).filter((l) => l.length >= 2);
