@@ -4,7 +4,8 @@
  */
 import levenshtein from 'fast-levenshtein';
 import type { PointBox, TextLine } from '../layout/types.js';
-import { normaliseToken, type DocumentIndex, type IndexedLine } from './document-index.js';
+import { fragmentBox, normaliseToken, parenthesised, type DocumentIndex, type IndexedLine } from './document-index.js';
+import { gridCell } from './grid-cells.js';
 
 /** One place a label was found, with the value read next to it. */
 export interface ValueCandidate {
@@ -65,17 +66,8 @@ function isLabelOnly(line: TextLine): boolean {
   return /:\s*$/.test(line.text);
 }
 
-function fragmentBox(line: TextLine, startChar: number, endChar: number): PointBox {
-  // Positions inside a line are interpolated by character count: runs rarely carry per-glyph positions.
-  const length = Math.max(1, line.text.length);
-  const width = line.box.x1 - line.box.x0;
-  return {
-    x0: line.box.x0 + (width * startChar) / length,
-    y0: line.box.y0,
-    x1: line.box.x0 + (width * endChar) / length,
-    y1: line.box.y1,
-  };
-}
+/** A caption of a grid's header row: as sure as a label alone on its line with its value below. */
+const GRID_CAPTION = 0.95;
 
 /** Format hints printed between a form caption and its value: "MM DD YY", "MM | DD | YYYY", "(Area code)". */
 const FORMAT_HINT = /^\(?\s*((MM|DD|YY|YYYY|CCYY)([\s/|.-]+(MM|DD|YY|YYYY|CCYY))*|[Aa]rea\s*[Cc]ode)\s*\)?$/;
@@ -102,18 +94,6 @@ function contentWords(norms: string[]): string {
     .filter((norm) => norm !== '' && !LABEL_STOP_WORDS.has(norm))
     .sort()
     .join(' ');
-}
-
-/** Which tokens sit inside parentheses: a form's hint ("(Last Name, First Name, Middle Initial)"), never a label. */
-function parenthesised(tokens: { raw: string }[]): boolean[] {
-  let depth = 0;
-  return tokens.map((token) => {
-    const opens = token.raw.startsWith('(');
-    if (opens) depth++;
-    const inside = depth > 0;
-    if (token.raw.endsWith(')') && depth > 0) depth--;
-    return inside;
-  });
 }
 
 function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox): IndexedLine | null {
@@ -179,6 +159,40 @@ function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null
     (c) => c.page === from.page && c.rowIndex === from.rowIndex && c.line.box.x0 > from.line.box.x1,
   );
   return next && !isLabelOnly(next.line) ? next : null;
+}
+
+/**
+ * Whether a label alone on its line heads a table row: the row carries a number (no box number) to its right,
+ * and the line below is the next row's label (no digits, starting where the label starts), as in "Loan Amt Paid
+ * 840.00" over "Vac Hrs  40.00". A form's caption has its value below and the next box's caption to its right.
+ */
+function headsARow(label: IndexedLine, right: IndexedLine, below: IndexedLine): boolean {
+  return (
+    right.tokens.some((t) => /\d/.test(t.raw) && !PREFIX_TOKEN.test(t.raw)) &&
+    !/\d/.test(below.line.text) &&
+    Math.abs(below.line.box.x0 - label.line.box.x0) <= label.line.fontSize * 1.5
+  );
+}
+
+/**
+ * The value of a label alone on its line: "Label:" reads to the right first; a label without a colon (a form
+ * box caption) reads below first, unless it heads a table row.
+ */
+function valueBesideOrBelow(
+  index: DocumentIndex,
+  entry: IndexedLine,
+  labelBox: PointBox,
+  hasColon: boolean,
+  lookBelow: boolean,
+): { right: IndexedLine | null; below: IndexedLine | null } {
+  if (hasColon) {
+    const right = valueRight(index, entry);
+    return { right, below: !right && lookBelow ? valueBelow(index, entry, labelBox) : null };
+  }
+  const below = lookBelow ? valueBelow(index, entry, labelBox) : null;
+  const right = valueRight(index, entry);
+  if (below && !(right && headsARow(entry, right, below))) return { right: null, below };
+  return { right, below: right ? null : below };
 }
 
 /** Letter pairs the OCR reads for one letter ("Narne"), folded before words are compared. */
@@ -255,6 +269,28 @@ function labelEnd(
   };
 }
 
+/** The label's value from its cell of a grid (grid-cells.ts) when its line is a grid's row of captions. */
+function gridCandidate(
+  index: DocumentIndex,
+  entry: IndexedLine,
+  labelBox: PointBox,
+  match: number,
+  atStart: boolean,
+): ValueCandidate | null {
+  const grid = gridCell(index, entry, labelBox);
+  if (!grid) return null;
+  return {
+    score: match * GRID_CAPTION * (atStart ? 1 : 0.9),
+    text: grid.cell ? stripHints(grid.cell.text) || null : null,
+    where: grid.cell ? 'below' : null,
+    confidence: grid.cell?.confidence ?? entry.line.confidence,
+    page: entry.page.page,
+    labelBox,
+    valueBox: grid.cell?.box ?? null,
+    line: entry,
+  };
+}
+
 /** Every place `label` is printed, with the value next to it and a match score. */
 export function findLabelValues(
   index: DocumentIndex,
@@ -281,6 +317,14 @@ export function findLabelValues(
       let coverage = end.coverage;
       const { valueStart, hasColon } = end;
       const box = fragmentBox(entry.line, tokens[i]!.start, tokens[best.end - 1]!.end);
+      // One caption of a row of captions over a row of values: its value is the cell under it, and the words
+      // after it on its line are the next columns' captions.
+      const grid = lookBelow && !hasColon ? gridCandidate(index, entry, box, best.sim * weight, atStart) : null;
+      if (grid) {
+        results.push(grid);
+        i = best.end - 1;
+        continue;
+      }
       let text: string | null = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
       let where: ValueCandidate['where'] = 'same-line';
       let valueBox: PointBox | null = text ? fragmentBox(entry.line, valueStart, entry.line.text.length) : null;
@@ -291,16 +335,7 @@ export function findLabelValues(
           wanted.length /
           Math.max(1, tokens.filter((t, j) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw) && !inHint[j]).length);
         if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
-        // "Label:" reads to the right first; a label without a colon (a form box caption) reads below first.
-        let right: IndexedLine | null = null;
-        let below: IndexedLine | null = null;
-        if (hasColon) {
-          right = valueRight(index, entry);
-          if (!right && lookBelow) below = valueBelow(index, entry, box);
-        } else {
-          below = lookBelow ? valueBelow(index, entry, box) : null;
-          if (!below) right = valueRight(index, entry);
-        }
+        const { right, below } = valueBesideOrBelow(index, entry, box, hasColon, lookBelow);
         const source = right ?? below;
         text = source ? stripHints(source.line.text) : null;
         where = right ? 'right' : below ? 'below' : null;

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { indexDocument } from '../../src/local/extract/document-index.js';
+import { extractFields } from '../../src/local/extract/extract-fields.js';
+import { gridCell } from '../../src/local/extract/grid-cells.js';
+import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
+import { buildRows } from '../../src/local/layout/build-lines.js';
+import type { Fragment } from '../../src/local/layout/types.js';
+
+/** An OCR line at (x, y) in points, 10 pt type, 5.5 pt a character. */
+function at(text: string, x: number, y: number): Fragment {
+  return { text, box: { x0: x, y0: y, x1: x + text.length * 5.5, y1: y + 10 }, fontSize: 10, confidence: 95 };
+}
+
+function page(fragments: Fragment[]) {
+  return [buildPageLayout(1, 612, 792, 'text-layer', buildRows(fragments))];
+}
+
+const text = { type: 'string' } as const;
+
+describe('grids of captions over values', () => {
+  // Captions over values column by column; the OCR read two captions as one line and the values as one line.
+  // "126543 123456 12345 00000000" at x 100: the words start at 100, 138.5, 177 and 210.
+  const grid = [
+    at('FILE', 100, 100),
+    at('DEPT.', 138.5, 100),
+    at('CLOCK NUMBER', 177, 100),
+    at('126543 123456 12345 00000000', 100, 114),
+  ];
+
+  it("reads each caption's value from the words under it, never the whole row or the next captions", () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        file: { ...text, description: 'FILE' },
+        dept: { ...text, description: 'DEPT.' },
+        clock: { ...text, description: 'CLOCK' },
+        number: { ...text, description: 'NUMBER' },
+      },
+    };
+    expect(extractFields(page(grid), schema, { fast: false }).data).toEqual({
+      file: '126543',
+      dept: '123456',
+      clock: '12345',
+      number: '00000000',
+    });
+  });
+
+  it("reads an empty column as no value, never the next column's caption", () => {
+    const pages = page([
+      at('FILE', 100, 100),
+      at('DEPT.', 150, 100),
+      at('CODE', 200, 100),
+      at('CLERK', 250, 100),
+      at('126543 123456', 100, 114),
+    ]);
+    const schema = { type: 'object', properties: { code: { ...text, description: 'CODE' } } };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({ code: null });
+  });
+
+  it('leaves a value line under one caption line whole, though a label matched only part of the caption', () => {
+    // "ACCOUNT NO." is part of the caption "PATIENT'S ACCOUNT NO.": the value under "PATIENT'S" is still its value.
+    const pages = page([
+      at("PATIENT'S ACCOUNT NO.", 100, 100),
+      at('SEX', 260, 100),
+      at('PT-297436', 110, 114),
+      at('M', 260, 114),
+    ]);
+    const index = indexDocument(pages);
+    const caption = index.lines.find((l) => l.line.text.startsWith('PATIENT'))!;
+    const accountNo = { x0: 155, y0: 100, x1: 215.5, y1: 110 };
+    expect(gridCell(index, caption, accountNo)).toBeNull();
+  });
+});
+
+describe('tables whose rows are headed by labels', () => {
+  it("reads a row label's value to its right, not the next row's label below it", () => {
+    const pages = page([at('Overtime', 72, 100), at('15.00', 300, 100), at('Holiday', 72, 114), at('80.00', 300, 114)]);
+    const schema = { type: 'object', properties: { overtime: { type: 'number' }, holiday: { type: 'number' } } };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({ overtime: 15, holiday: 80 });
+  });
+});
