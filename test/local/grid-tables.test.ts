@@ -79,3 +79,44 @@ describe('tables whose rows are headed by labels', () => {
     expect(extractFields(pages, schema, { fast: false }).data).toEqual({ overtime: 15, holiday: 80 });
   });
 });
+
+describe('captions over values that are not left-aligned', () => {
+  it('reads a value centred under its caption, wider than it', () => {
+    const pages = page([
+      at('Home Address', 72, 100),
+      at('City', 300, 100),
+      at('State', 420, 100),
+      at('123 Main Street', 72, 114),
+      at('Sample Town Heights North', 242, 114),
+      at('MN', 420, 114),
+    ]);
+    const schema = { type: 'object', properties: { city: { ...text, description: 'City' } } };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({ city: 'Sample Town Heights North' });
+  });
+
+  it('reads a value printed right of its caption and a little lower', () => {
+    const pages = page([
+      at('Home Phone', 72, 100),
+      at('E-mail Address', 300, 100),
+      at('414-2285', 72, 116),
+      { ...at('jdoe@example.com', 390, 106), fontSize: 12, box: { x0: 390, y0: 106, x1: 478, y1: 118 } },
+    ]);
+    const schema = { type: 'object', properties: { email: { ...text, description: 'E-mail Address' } } };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({ email: 'jdoe@example.com' });
+  });
+});
+
+describe('labelled values and layout guesses', () => {
+  it('takes a valid labelled amount over the largest amount on the page, a guess without total wording', () => {
+    const pages = page([
+      at('Gross Pay', 72, 100),
+      at('23,526.80', 300, 100),
+      at('Loan Amt Paid', 72, 114),
+      at('840.00', 300, 114),
+      at('Vac Hrs', 72, 128),
+      at('40.00', 300, 128),
+    ]);
+    const schema = { type: 'object', properties: { loan_amt_paid: { type: 'number', description: 'Loan Amt Paid' } } };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({ loan_amt_paid: 840 });
+  });
+});

@@ -247,6 +247,13 @@ function extractByLabel(
  */
 const ABSTAIN_BELOW: Partial<Record<FieldRole, number>> = { issuer: 0.25, 'issuer-address': 0.3 };
 
+/**
+ * A role finder's answer below this quality is a guess from the layout alone (no wording: the largest amount on
+ * the page for a total); a value read at the field's own printed label that passes its type or format check (an
+ * amount, a date) is better evidence. Free text passes any check, so a name or address keeps the finder's guess.
+ */
+const GUESS_BELOW = 0.5;
+
 /** Roles whose printed label, when found and valid, beats the layout finder (a labelled date is the date). */
 const LABEL_FIRST: ReadonlySet<FieldRole> = new Set(['document-date']);
 
@@ -300,6 +307,7 @@ function readScalarText(
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
   const byRole = findByRole(index, spec.role);
   if (!byRole || byRole.quality < (ABSTAIN_BELOW[spec.role] ?? 0)) return byLabel;
+  if (byLabel.valid && constrainsValue(spec) && byRole.quality < GUESS_BELOW) return byLabel;
   const coerced = coerceScalar(String(byRole.value), spec, !options.fast, context.dateOrder);
   if (coerced.value === null || !coerced.valid) return byLabel;
   const agrees = byLabel.valid && byLabel.value === coerced.value;

@@ -96,8 +96,23 @@ function contentWords(norms: string[]): string {
     .join(' ');
 }
 
+/**
+ * A value centred under its caption and wider than it (a form's column of centred entries): it spans the
+ * caption's middle with its own middle near it, and no other caption of the row stands over it.
+ */
+function centredUnder(box: PointBox, labelBox: PointBox, rowMates: IndexedLine[]): boolean {
+  const middle = (labelBox.x0 + labelBox.x1) / 2;
+  return (
+    box.x0 <= middle &&
+    box.x1 >= middle &&
+    Math.abs((box.x0 + box.x1) / 2 - middle) <= (box.x1 - box.x0) / 4 &&
+    !rowMates.some((l) => l.line.box.x1 > box.x0 && l.line.box.x0 < box.x1)
+  );
+}
+
 function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox): IndexedLine | null {
   const height = Math.max(6, labelBox.y1 - labelBox.y0);
+  const rowMates = index.lines.filter((l) => l.page === from.page && l.rowIndex === from.rowIndex && l !== from);
   let best: IndexedLine | null = null;
   let bestDistance = Infinity;
   for (const candidate of index.lines) {
@@ -108,10 +123,12 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
     )
       continue;
     const box = candidate.line.box;
-    if (box.y0 < labelBox.y1 - height * 0.3 || box.y0 > labelBox.y1 + height * 2.2) continue;
-    // The value sits under the label: starting near its left edge, not far to the right of it.
+    // Under the label, or right after it and a little lower (a value on a baseline of its own beside its caption).
+    const besideLower = box.y0 >= labelBox.y0 + height * 0.45 && box.x0 >= labelBox.x1;
+    if ((box.y0 < labelBox.y1 - height * 0.3 && !besideLower) || box.y0 > labelBox.y1 + height * 2.2) continue;
+    // The value sits under the label: starting near its left edge, not far to the right of it, or centred under it.
     if (box.x1 < labelBox.x0 || box.x0 > labelBox.x0 + Math.max(72, (labelBox.x1 - labelBox.x0) * 1.2)) continue;
-    if (box.x0 < labelBox.x0 - 54) continue;
+    if (box.x0 < labelBox.x0 - 54 && !centredUnder(box, labelBox, rowMates)) continue;
     const distance = box.y0 - labelBox.y1 + Math.abs(box.x0 - labelBox.x0) * 0.2;
     if (distance < bestDistance) {
       bestDistance = distance;
@@ -127,13 +144,12 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
   );
   // Sub-boxes reach past the caption (dollars | cents): a line that starts right after a rule, close to the
   // value's last part, belongs to it too, unless another box's caption starts above it (the next box's "$").
-  const captions = index.lines.filter((l) => l.page === from.page && l.rowIndex === from.rowIndex && l !== from);
   for (const next of row) {
     const last = parts[parts.length - 1]!.line;
     if (parts.includes(next) || next.line.box.x0 < last.box.x1) continue;
     if (!next.line.fragments[0]?.afterRule || next.line.box.x0 - last.box.x1 > last.fontSize * 1.5) break;
     const em = next.line.fontSize;
-    if (captions.some((c) => c.line.box.x0 > last.box.x1 && c.line.box.x0 <= next.line.box.x0 + em)) break;
+    if (rowMates.some((c) => c.line.box.x0 > last.box.x1 && c.line.box.x0 <= next.line.box.x0 + em)) break;
     parts.push(next);
   }
   if (parts.length < 2) return best;
