@@ -120,3 +120,23 @@ describe('labelled values and layout guesses', () => {
     expect(extractFields(pages, schema, { fast: false }).data).toEqual({ loan_amt_paid: 840 });
   });
 });
+
+describe('tightly spaced lines', () => {
+  // Two lines of small print 8 pt apart, 10 pt high, and a line of another column between them in height.
+  const lines = [
+    at('Social Security Number: 987-65-4321', 72, 100),
+    at('Taxable Marital Status: Married', 72, 108),
+    at('JOHN STILES', 300, 104),
+  ];
+
+  it('keeps each its own row, though a line of another column overlaps both', () => {
+    const rows = page(lines)[0]!.rows.map((row) => row.lines.map((line) => line.text));
+    expect(rows).toEqual([['Social Security Number: 987-65-4321', 'JOHN STILES'], ['Taxable Marital Status: Married']]);
+  });
+
+  it("reads a value the OCR glued to its label's colon", () => {
+    const pages = page([at('Social Security Number:987-65-4321', 72, 100)]);
+    const schema = { type: 'object', properties: { ssn: { ...text, description: 'Social Security Number:' } } };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({ ssn: '987-65-4321' });
+  });
+});

@@ -41,11 +41,15 @@ export function normaliseToken(token: string): string {
 
 /**
  * Splits text into tokens with their positions. A parenthesis the OCR glued to a word opens a token
- * ("NAME(Last"), and a box number or item letter glued to its caption is a token of its own ("3.PATIENT'S",
- * "h.AUTO").
+ * ("NAME(Last"), a box number or item letter glued to its caption is a token of its own ("3.PATIENT'S",
+ * "h.AUTO"), and so is a label whose colon the OCR glued to the value ("Number:987-65-4321").
  */
 export function tokenise(text: string): Token[] {
-  return [...text.matchAll(/(?:\d{1,2}[a-zA-Z]?|\b[a-zA-Z])\.(?=[A-Za-z]{2})|\(?[^\s(]+|\(/g)].map((m) => ({
+  return [
+    ...text.matchAll(
+      /(?:\d{1,2}[a-zA-Z]?|\b[a-zA-Z])\.(?=[A-Za-z]{2})|\(?[A-Za-z'’]{2,}:(?=[A-Za-z\d])|\(?[^\s(]+|\(/g,
+    ),
+  ].map((m) => ({
     raw: m[0],
     norm: normaliseToken(m[0]),
     start: m.index,
