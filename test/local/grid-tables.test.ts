@@ -140,3 +140,14 @@ describe('tightly spaced lines', () => {
     expect(extractFields(pages, schema, { fast: false }).data).toEqual({ ssn: '987-65-4321' });
   });
 });
+
+describe("another field's caption", () => {
+  it('is never the value to the right of a caption whose box is empty', () => {
+    const pages = page([at('Home Phone', 72, 100), at('E-mail Address', 200, 100), at('jdoe@example.com', 200, 114)]);
+    const schema = {
+      type: 'object',
+      properties: { phone: { ...text, description: 'Home Phone' }, email: { ...text, description: 'E-mail Address' } },
+    };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({ phone: null, email: 'jdoe@example.com' });
+  });
+});

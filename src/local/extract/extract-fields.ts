@@ -169,7 +169,8 @@ function placeKey(page: number, box: PointBox): string {
 
 /**
  * The lines that print some field's caption alone: on a form whose box the OCR found empty (or whose value it
- * lost), the line below a caption is the next box's caption (`CITY` over `ZIP CODE`), never a value.
+ * lost), the line below a caption is the next box's caption (`CITY` over `ZIP CODE`), and so is the line beside
+ * it (`Home Phone` | `E-mail Address`): never a value.
  */
 function captionPlaces(index: DocumentIndex, specs: FieldSpec[], options: ExtractOptions): Set<string> {
   const places = new Set<string>();
@@ -181,10 +182,10 @@ function captionPlaces(index: DocumentIndex, specs: FieldSpec[], options: Extrac
   return places;
 }
 
-/** Whether a candidate's value is read from a line that prints another field's caption. */
+/** Whether a candidate's value is read from a line (below or beside its label) that prints another field's caption. */
 function readsACaption(candidate: ValueCandidate, context: DocumentContext): boolean {
   return (
-    candidate.where === 'below' &&
+    (candidate.where === 'below' || candidate.where === 'right') &&
     candidate.valueBox !== null &&
     context.captions.has(placeKey(candidate.page, candidate.valueBox))
   );
