@@ -147,7 +147,7 @@ export async function indexFinalRecords(
  * `last_attempt_ms`, `latency_ms`, `usage`, `pages`): a fresh object of one shape, its repeated strings shared,
  * since a large run holds one per call (docs/performance.md, "Scale"). Typed as the record it stands for.
  */
-function toRecordStub(record: CallRecord, intern: Interner): CallRecord {
+export function toRecordStub(record: CallRecord, intern: Interner): CallRecord {
   const stub: Record<string, unknown> = {
     v: record.v,
     key: record.key,

@@ -3,13 +3,25 @@
  * lines never interleave. A write() that returned is in the OS page cache and survives a crash of this
  * process (SIGKILL included); fsync at close also covers a crash of the machine for completed runs. The
  * reader, which validates every line, is src/run-dir/results-file.ts.
+ *
+ * A writer that starts the file also indexes it as it writes (`writtenIndex`): the run scores from that
+ * instead of reading the file back after its last call (docs/performance.md, "Runner").
  */
 import { closeSync, existsSync, fsyncSync, openSync, readSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
 import { unwritable } from '../fs-utils.js';
 import type { Redactor } from '../service/index.js';
 import type { CallRecord } from './record.js';
+import { createInterner } from './intern.js';
+import { toRecordStub, type FinalRecordIndex } from './results-file.js';
 
 export class ResultsWriter {
+  /**
+   * The final record of every call written, as `indexFinalRecords` reads it back; null when the file already
+   * held lines (a resumed run), which only a read of the file indexes.
+   */
+  private readonly index: FinalRecordIndex | null;
+  private readonly intern = createInterner();
+
   /**
    * @param end where the next line goes: the file's size, kept here instead of asking the file system before
    *   every append (this writer is the file's only one).
@@ -19,7 +31,9 @@ export class ResultsWriter {
     private fd: number | null,
     private readonly redact: Redactor,
     private end: number,
-  ) {}
+  ) {
+    this.index = end === 0 ? new Map() : null;
+  }
 
   /**
    * Opens for appending; a torn last line (a crash mid-write) is cut off first so the file stays valid.
@@ -39,7 +53,9 @@ export class ResultsWriter {
 
   append(record: CallRecord): void {
     if (this.fd === null) throw new Error(`results writer for ${this.file} is closed`);
-    const line = Buffer.from(`${this.redact(JSON.stringify(record))}\n`, 'utf8');
+    const json = JSON.stringify(record);
+    const redacted = this.redact(json);
+    const line = Buffer.from(`${redacted}\n`, 'utf8');
     const position = this.end;
     try {
       // write(2) may write only part of the line (a disk filling up, a file-size limit): keep writing the
@@ -57,6 +73,17 @@ export class ResultsWriter {
       throw unwritable(this.file, error);
     }
     this.end = position + line.length;
+    // The stub is of the line as written: a secret the redactor took out of an error message stays out.
+    const written = redacted === json ? record : (JSON.parse(redacted) as CallRecord);
+    this.index?.set(record.key, {
+      record: toRecordStub(written, this.intern),
+      at: { offset: position, length: line.length - 1 },
+    });
+  }
+
+  /** The index of what this writer wrote (see `index`); null for a file that held lines before it. */
+  writtenIndex(): FinalRecordIndex | null {
+    return this.index;
   }
 
   close(): void {

@@ -158,10 +158,11 @@ async function executeCalledRun(
     await closeSystems(systems);
   }
 
-  // Without their responses: a large run's texts are never all in memory.
+  // Without their responses: a large run's texts are never all in memory. A new run's writer indexed what it
+  // wrote; a resumed run's file also holds the earlier invocations' lines, so it is read.
   const issues: ReadRecordIndex['issues'] = [];
   const recordIndex: ReadRecordIndex = {
-    index: await indexFinalRecords(runDir, v1SystemName(manifest), issues),
+    index: writer?.writtenIndex() ?? (await indexFinalRecords(runDir, v1SystemName(manifest), issues)),
     issues,
   };
   const final = [...recordIndex.index.values()].map((entry) => entry.record);

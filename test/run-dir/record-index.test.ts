@@ -14,41 +14,15 @@ import {
   type CallRecord,
   type ReadIssue,
 } from '../../src/run-dir/index.js';
+import { comparePages, compareRecord } from '../helpers/compare-records.js';
 
 let dir: string;
 
 function line(id: string, status: 'ok' | 'failed', markdown: string): string {
-  const record = {
-    v: 2,
-    key: `s|${id}|compare|-|0`,
-    system: 's',
-    document_id: id,
-    endpoint: 'compare',
-    mode: null,
-    repeat: 0,
-    status,
-    attempts: 1,
-    last_attempt_ms: 5,
-    latency_ms: 5,
-    started_at: '2026-01-01T00:00:00Z',
-    from_cache: false,
-    usage: { pages: 1 },
-    cost_usd: 0.002,
-  };
   return JSON.stringify(
     status === 'ok'
-      ? {
-          ...record,
-          result: {
-            success: true,
-            pages: [{ content: markdown, width: null, height: null }],
-            dashboardUrl: null,
-            comparisonId: null,
-            failedPages: 0,
-            failedPageList: [],
-          },
-        }
-      : { ...record, error: { code: 'X', message: 'boom', retryable: false } },
+      ? compareRecord(id, { status, result: comparePages(markdown) })
+      : compareRecord(id, { status, error: { code: 'X', message: 'boom', retryable: false } }),
   );
 }
 

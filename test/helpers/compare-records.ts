@@ -1,0 +1,32 @@
+/** Valid results.jsonl records of /compare calls, as the results reader checks them (system `s`). */
+import type { CallRecord } from '../../src/run-dir/index.js';
+
+/** A /compare answer of one page. */
+export function comparePages(markdown: string): Record<string, unknown> {
+  const pages = [{ content: markdown, width: null, height: null }];
+  return { success: true, pages, dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
+}
+
+/** One /compare call of document `id`, ok with `{ result }` or failed with `{ error }`. */
+export function compareRecord(
+  id: string,
+  outcome: { status: 'ok'; result: Record<string, unknown> } | { status: 'failed'; error: Record<string, unknown> },
+): CallRecord {
+  return {
+    v: 2,
+    key: `s|${id}|compare|-|0`,
+    system: 's',
+    document_id: id,
+    endpoint: 'compare',
+    mode: null,
+    repeat: 0,
+    attempts: 1,
+    last_attempt_ms: 5,
+    latency_ms: 5,
+    started_at: '2026-01-01T00:00:00Z',
+    from_cache: false,
+    usage: { pages: 1 },
+    cost_usd: 0.002,
+    ...outcome,
+  } as unknown as CallRecord;
+}

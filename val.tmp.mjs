@@ -1,0 +1,11 @@
+import { performance } from 'node:perf_hooks';
+const t0 = performance.now();
+const { loadDataset } = await import('./dist/dataset/index.js');
+const t1 = performance.now();
+const elu0 = performance.eventLoopUtilization();
+const c0 = process.cpuUsage();
+const d = await loadDataset('/tmp/p24/dataset');
+const t2 = performance.now();
+const elu = performance.eventLoopUtilization(elu0);
+const c = process.cpuUsage(c0);
+console.log(`import ${(t1-t0).toFixed(0)} load ${(t2-t1).toFixed(0)} ms, main busy ${(elu.active).toFixed(0)} ms, cpu ${((c.user+c.system)/1000).toFixed(0)} ms, docs ${d.documents.length}`);
