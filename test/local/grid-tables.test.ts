@@ -94,6 +94,15 @@ describe('captions over values that are not left-aligned', () => {
     expect(extractFields(pages, schema, { fast: false }).data).toEqual({ city: 'Sample Town Heights North' });
   });
 
+  it('reads no line centred under a title as the value of one of its words', () => {
+    const pages = page([
+      at('HEALTH INSURANCE CLAIM FORM', 200, 100),
+      at('APPROVED BY NATIONAL UNIFORM CLAIM COMMITTEE 02/12', 140, 114),
+    ]);
+    const schema = { type: 'object', properties: { insurance: { type: 'number', description: 'Insurance' } } };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({ insurance: null });
+  });
+
   it('reads a value printed right of its caption and a little lower', () => {
     const pages = page([
       at('Home Phone', 72, 100),

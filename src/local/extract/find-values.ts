@@ -97,12 +97,14 @@ function contentWords(norms: string[]): string {
 }
 
 /**
- * A value centred under its caption and wider than it (a form's column of centred entries): it spans the
- * caption's middle with its own middle near it, and no other caption of the row stands over it.
+ * A value centred under its caption and wider than it (a form's column of centred entries): the label is its
+ * line's whole caption (not a word of a centred title), the value spans the caption's middle with its own
+ * middle near it, and no other caption of the row stands over it.
  */
-function centredUnder(box: PointBox, labelBox: PointBox, rowMates: IndexedLine[]): boolean {
+function centredUnder(box: PointBox, labelBox: PointBox, from: IndexedLine, rowMates: IndexedLine[]): boolean {
   const middle = (labelBox.x0 + labelBox.x1) / 2;
   return (
+    labelBox.x1 - labelBox.x0 >= 0.8 * (from.line.box.x1 - from.line.box.x0) &&
     box.x0 <= middle &&
     box.x1 >= middle &&
     Math.abs((box.x0 + box.x1) / 2 - middle) <= (box.x1 - box.x0) / 4 &&
@@ -128,7 +130,7 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
     if ((box.y0 < labelBox.y1 - height * 0.3 && !besideLower) || box.y0 > labelBox.y1 + height * 2.2) continue;
     // The value sits under the label: starting near its left edge, not far to the right of it, or centred under it.
     if (box.x1 < labelBox.x0 || box.x0 > labelBox.x0 + Math.max(72, (labelBox.x1 - labelBox.x0) * 1.2)) continue;
-    if (box.x0 < labelBox.x0 - 54 && !centredUnder(box, labelBox, rowMates)) continue;
+    if (box.x0 < labelBox.x0 - 54 && !centredUnder(box, labelBox, from, rowMates)) continue;
     const distance = box.y0 - labelBox.y1 + Math.abs(box.x0 - labelBox.x0) * 0.2;
     if (distance < bestDistance) {
       bestDistance = distance;
