@@ -11,6 +11,7 @@ import type { GreyPage } from '../pdf/index.js';
 import type { CheckBox, Fragment } from './layout/types.js';
 import { inkOf, type InkPage } from './ink-mask.js';
 import { componentBoxes, type PixelBox } from './pixel-components.js';
+import { fragmentPieces } from './fragment-pieces.js';
 
 const MIN_SIDE_IN = 0.08;
 const MAX_SIDE_IN = 0.25;
@@ -226,7 +227,8 @@ function inside(x: number, y: number, box: CheckBox['box']): boolean {
 
 /**
  * The OCR'd words without the characters that lie inside a check box (the box read as 口 or 凶, an X mark, a
- * box glued to its option word: `m凶` → `m`). Character positions are interpolated across the word's box.
+ * box glued to its option word: `m凶` → `m`). Character positions are interpolated across the word's box. A box
+ * read inside a word splits it: `M口F凶` is the options `M` and `F`, not one word `MF`.
  */
 export function dropBoxGlyphs(words: Fragment[], boxes: CheckBox[]): Fragment[] {
   if (boxes.length === 0) return words;
@@ -240,25 +242,14 @@ export function dropBoxGlyphs(words: Fragment[], boxes: CheckBox[]): Fragment[] 
       out.push(word);
       continue;
     }
-    const chars = [...word.text];
-    const step = (word.box.x1 - word.box.x0) / chars.length;
-    const keep = chars.map((_, i) => {
-      const x = word.box.x0 + step * (i + 0.5);
-      return !near.some((b) => inside(x, (b.box.y0 + b.box.y1) / 2, b.box));
-    });
-    const first = keep.indexOf(true);
-    if (first < 0) continue;
-    const last = keep.lastIndexOf(true);
-    const text = chars
-      .filter((_, i) => keep[i])
-      .join('')
-      .trim();
-    if (!text) continue;
-    out.push({
-      ...word,
-      text,
-      box: { ...word.box, x0: word.box.x0 + step * first, x1: word.box.x0 + step * (last + 1) },
-    });
+    const step = (word.box.x1 - word.box.x0) / [...word.text].length;
+    // Each run of characters outside the boxes is a word of its own.
+    out.push(
+      ...fragmentPieces(word, (i) => {
+        const x = word.box.x0 + step * (i + 0.5);
+        return near.some((b) => inside(x, (b.box.y0 + b.box.y1) / 2, b.box));
+      }),
+    );
   }
   return out;
 }

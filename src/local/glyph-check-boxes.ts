@@ -5,10 +5,15 @@
  * pixels (docs/local-service.md, "Forms: ruled boxes and check boxes").
  */
 import type { CheckBox, Fragment } from './layout/types.js';
+import { fragmentPieces } from './fragment-pieces.js';
 
 /** Box glyphs: empty, and ticked or crossed. */
 const EMPTY_BOXES = new Set(['☐', '□', '❏', '❑']);
 const MARKED_BOXES = new Set(['☑', '☒', '⊠', '▣']);
+
+function isBox(c: string): boolean {
+  return EMPTY_BOXES.has(c) || MARKED_BOXES.has(c);
+}
 
 /** The runs without their box glyphs (a run split where one stood) and the boxes, in the runs' units. */
 export function takeGlyphCheckBoxes(runs: Fragment[]): { runs: Fragment[]; checkBoxes: CheckBox[] } {
@@ -16,35 +21,20 @@ export function takeGlyphCheckBoxes(runs: Fragment[]): { runs: Fragment[]; check
   const checkBoxes: CheckBox[] = [];
   for (const run of runs) {
     const chars = [...run.text];
-    if (!chars.some((c) => EMPTY_BOXES.has(c) || MARKED_BOXES.has(c))) {
+    if (!chars.some(isBox)) {
       out.push(run);
       continue;
     }
     const step = (run.box.x1 - run.box.x0) / chars.length;
-    const xAt = (i: number) => run.box.x0 + step * i;
-    let start = 0;
-    const flush = (end: number): void => {
-      const text = chars.slice(start, end).join('');
-      const lead = text.length - text.trimStart().length;
-      const trimmed = text.trim();
-      if (trimmed)
-        out.push({
-          ...run,
-          text: trimmed,
-          box: { ...run.box, x0: xAt(start + lead), x1: xAt(start + lead + [...trimmed].length) },
-        });
-    };
+    out.push(...fragmentPieces(run, (i) => isBox(chars[i]!)));
     chars.forEach((c, i) => {
-      const marked = MARKED_BOXES.has(c);
-      if (!marked && !EMPTY_BOXES.has(c)) return;
-      flush(i);
+      if (!isBox(c)) return;
       // A box glyph is about as wide as it is high: centred on its advance, the run's height tall.
-      const centre = xAt(i + 0.5);
+      const centre = run.box.x0 + step * (i + 0.5);
       const half = Math.min(step, run.box.y1 - run.box.y0) / 2;
-      checkBoxes.push({ box: { x0: centre - half, y0: run.box.y0, x1: centre + half, y1: run.box.y1 }, marked });
-      start = i + 1;
+      const box = { x0: centre - half, y0: run.box.y0, x1: centre + half, y1: run.box.y1 };
+      checkBoxes.push({ box, marked: MARKED_BOXES.has(c) });
     });
-    flush(chars.length);
   }
   return { runs: out, checkBoxes };
 }

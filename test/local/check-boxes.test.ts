@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCheckBoxes } from '../../src/local/check-boxes.js';
+import { dropBoxGlyphs, findCheckBoxes } from '../../src/local/check-boxes.js';
 import type { GreyPage } from '../../src/pdf/index.js';
 
 /** A blank page of `paper` grey, with helpers to draw ink of a given grey. */
@@ -87,5 +87,19 @@ describe('findCheckBoxes', () => {
     p.fill(40, 20, 47, 27, 30);
     p.square(100, 20, 9, 30);
     expect(findCheckBoxes(p.raster)).toEqual([]);
+  });
+});
+
+describe('dropBoxGlyphs', () => {
+  const box = (x0: number) => ({ box: { x0, y0: 0, x1: x0 + 10, y1: 10 }, marked: false });
+
+  it("drops the OCR's reading of a box and splits a word at the box inside it", () => {
+    // `M ☐ F ☒` read as one word `M口F凶`: the options M and F, not one word MF.
+    const word = { text: 'M口F凶', box: { x0: 0, y0: 0, x1: 40, y1: 10 }, fontSize: 8, confidence: 90 };
+    const got = dropBoxGlyphs([word], [box(10), box(30)]);
+    expect(got.map((w) => [w.text, w.box.x0, w.box.x1])).toEqual([
+      ['M', 0, 10],
+      ['F', 20, 30],
+    ]);
   });
 });

@@ -120,6 +120,31 @@ describe('values read from sub-boxes and OCR spacing', () => {
   });
 });
 
+describe('blanks printed for a value to be written in', () => {
+  const phone = { type: 'string', description: 'Telephone No.' };
+
+  it('reads the value after an unfilled "( )" area code, not the bracket the OCR read as a word', () => {
+    const fragments = [word('Telephone No.: (', 100, 200, 8), word(') 314-8888', 200, 200, 9)];
+    expect(read(fragments, { telephone_no: phone })).toEqual({ telephone_no: '314-8888' });
+  });
+
+  it('reads under a caption past the brackets of a blank area code printed on their own', () => {
+    const fragments = [word('Home Phone', 60, 300, 8), word('(', 60, 312, 8), word(')', 100, 312, 8)];
+    fragments.push(word('414-2285', 120, 311, 10));
+    expect(read(fragments, { home_phone: { type: 'string', description: 'Home Phone' } })).toEqual({
+      home_phone: '414-2285',
+    });
+  });
+
+  it('drops empty brackets and underscore rules around a value, but keeps a filled area code', () => {
+    const text = { type: 'string' } as const;
+    expect(coerceScalar('( ) 414-2285', text, true).value).toBe('414-2285');
+    expect(coerceScalar('()122-3453', text, true).value).toBe('122-3453');
+    expect(coerceScalar('Big Corp Landlord____', text, true).value).toBe('Big Corp Landlord');
+    expect(coerceScalar('(302) 555-1094', text, true).value).toBe('(302) 555-1094');
+  });
+});
+
 describe('captions the OCR misread', () => {
   it('splits an item letter glued to its caption off as a box number', () => {
     expect(tokenise('h.AUTQ ACCIDENT?').map((t) => t.raw)).toEqual(['h.', 'AUTQ', 'ACCIDENT?']);

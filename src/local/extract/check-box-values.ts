@@ -1,13 +1,16 @@
 /**
  * Enum and boolean fields read from check boxes (docs/local-service.md, "Check boxes"). Each box's option is
- * the word printed beside it (left or right on its line, parenthesised hints skipped) or, failing that, just
- * above it. An enum takes the option of the marked box among the boxes whose options are its values: those
- * under or beside its caption when the caption is found, else the one group of boxes on a row that offers
- * more of its values than any other. A boolean takes YES/NO boxes under or beside its caption, or the one box
- * printed right before or after the caption itself (marked = true).
+ * the word printed beside it (on the side its row of boxes prints options on, else the nearer side; parenthesised
+ * hints skipped) or, failing that, just above it. An enum takes the option of the marked box among the boxes
+ * whose options are its values: those under or beside its caption when the caption is found, else the one group
+ * of boxes on a row that offers more of its values than any other; where several groups answer, those with the
+ * most of the field's own words printed over them come first (`SEX` of the patient, `SEX` of the insured). A boolean takes YES/NO boxes under or beside
+ * its caption, or the one box whose option word is the caption's own (marked = true, empty = false).
  */
-import type { CheckBox, Fragment, PageLayout } from '../layout/types.js';
+import levenshtein from 'fast-levenshtein';
+import type { CheckBox, Fragment, PageLayout, PointBox } from '../layout/types.js';
 import { coerceScalar } from './coerce.js';
+import { tokenise } from './document-index.js';
 import type { ValueCandidate } from './find-values.js';
 import type { ScalarSpec } from './schema-fields.js';
 
@@ -15,22 +18,65 @@ interface LabelledBox extends CheckBox {
   page: number;
   /** The option word beside the box, '' when none. */
   option: string;
+  /** Where the option word is printed; null when none. */
+  optionBox: PointBox | null;
+  /** The word just above the box, '' when none: an enum's option when the words beside the box are none of its values. */
+  above: string;
 }
 
 /** How far (in box sides) an option word may sit from its box. */
 const OPTION_REACH = 2.5;
 
-function optionBeside(box: CheckBox, words: Fragment[]): string {
+/** A word beside a box and how far it is from it, in points. */
+interface Neighbour {
+  word: Fragment;
+  gap: number;
+}
+
+/** The nearest words to a box's left and right on its line, and the nearest just above it, within reach. */
+interface Neighbours {
+  left: Neighbour | null;
+  right: Neighbour | null;
+  above: Neighbour | null;
+}
+
+function nearer(a: Neighbour | null, b: Neighbour): Neighbour {
+  return a && a.gap <= b.gap ? a : b;
+}
+
+/**
+ * The words of a page that are no hint in parentheses: `(Medicare#)`, and every word of `(Member ID#)` that the
+ * OCR read as two (`ID#)` alone would pass for the option of the box beside it).
+ */
+function optionWords(page: PageLayout): Fragment[] {
+  return page.lines.flatMap((line) => {
+    let depth = 0;
+    return line.fragments.filter((word) => {
+      const opens = (word.text.match(/\(/g) ?? []).length;
+      const closes = (word.text.match(/\)/g) ?? []).length;
+      const inHint = depth > 0 || opens > 0 || closes > 0;
+      depth = Math.max(0, depth + opens - closes);
+      return !inHint;
+    });
+  });
+}
+
+function neighboursOf(box: CheckBox, words: Fragment[]): Neighbours {
   const side = box.box.y1 - box.box.y0;
   const cy = (box.box.y0 + box.box.y1) / 2;
-  let best: { text: string; gap: number } | null = null;
+  const reach = side * OPTION_REACH * 2;
+  const found: Neighbours = { left: null, right: null, above: null };
   for (const word of words) {
-    if (word.text.startsWith('(')) continue;
     const wy = (word.box.y0 + word.box.y1) / 2;
-    let gap = Infinity;
     if (Math.abs(wy - cy) <= side * 0.8) {
-      if (word.box.x0 >= box.box.x1 - 1) gap = word.box.x0 - box.box.x1;
-      else if (word.box.x1 <= box.box.x0 + 1) gap = box.box.x0 - word.box.x1;
+      // A word may overlap its box a little: its place was interpolated across a word the box split.
+      const wx = (word.box.x0 + word.box.x1) / 2;
+      const rightGap = Math.max(0, word.box.x0 - box.box.x1);
+      const leftGap = Math.max(0, box.box.x0 - word.box.x1);
+      if (wx > box.box.x1 && word.box.x0 >= box.box.x0 && rightGap <= reach)
+        found.right = nearer(found.right, { word, gap: rightGap });
+      else if (wx < box.box.x0 && word.box.x1 <= box.box.x1 && leftGap <= reach)
+        found.left = nearer(found.left, { word, gap: leftGap });
     } else if (
       word.box.y1 <= box.box.y0 + 2 &&
       word.box.y1 >= box.box.y0 - side * 1.5 &&
@@ -38,17 +84,63 @@ function optionBeside(box: CheckBox, words: Fragment[]): string {
       word.box.x0 <= box.box.x1 + side
     ) {
       // An option printed above its box (the CMS-1500's item 1): second to a word on the box's line.
-      gap = side * OPTION_REACH + (box.box.y0 - word.box.y1);
+      const gap = side * OPTION_REACH + (box.box.y0 - word.box.y1);
+      if (gap <= reach) found.above = nearer(found.above, { word, gap });
     }
-    if (gap <= side * OPTION_REACH * 2 && (!best || gap < best.gap)) best = { text: word.text, gap };
   }
-  return best?.text.replace(/[^\p{L}\p{N}]+$/u, '') ?? '';
+  return found;
+}
+
+/** The side a box's nearer word on its line is on; null when only one is or neither is nearer. */
+function nearerSide(n: Neighbours): 'left' | 'right' | null {
+  if (!n.left || !n.right) return null;
+  if (Math.abs(n.left.gap - n.right.gap) < 1) return null;
+  return n.left.gap < n.right.gap ? 'left' : 'right';
+}
+
+/**
+ * The side options are printed on in a row of boxes: the side most of its boxes have their nearer word on. A
+ * form prints a row's options all on one side (`☐ House ☐ Apartment`, `M ☐ F ☐`), so a box spaced as near to the
+ * next option as to its own (`☐ Travel Trailer ☐ Other`) takes its option from the row's side.
+ */
+function rowSide(row: Neighbours[]): 'left' | 'right' | null {
+  const sides = row.map(nearerSide);
+  const left = sides.filter((s) => s === 'left').length;
+  const right = sides.filter((s) => s === 'right').length;
+  return left === right ? null : left > right ? 'left' : 'right';
+}
+
+function optionOf(n: Neighbours, side: 'left' | 'right' | null): Neighbour | null {
+  const onSide = side ? n[side] : null;
+  if (onSide) return onSide;
+  return [n.left, n.right, n.above].reduce<Neighbour | null>((best, o) => (o ? nearer(best, o) : best), null);
+}
+
+function optionText(neighbour: Neighbour): string {
+  return neighbour.word.text.replace(/[^\p{L}\p{N}]+$/u, '');
 }
 
 function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
   return pages.flatMap((page) => {
-    const words = page.lines.flatMap((line) => line.fragments);
-    return (page.checkBoxes ?? []).map((box) => ({ ...box, page: page.page, option: optionBeside(box, words) }));
+    const words = optionWords(page);
+    const boxes = page.checkBoxes ?? [];
+    const neighbours = boxes.map((box) => neighboursOf(box, words));
+    // Boxes on one line: centres within half a box side.
+    const sideOf = boxes.map((box) => {
+      const side = box.box.y1 - box.box.y0;
+      const cy = (box.box.y0 + box.box.y1) / 2;
+      return rowSide(neighbours.filter((_, j) => Math.abs((boxes[j]!.box.y0 + boxes[j]!.box.y1) / 2 - cy) <= side / 2));
+    });
+    return boxes.map((box, i) => {
+      const option = optionOf(neighbours[i]!, sideOf[i]!);
+      return {
+        ...box,
+        page: page.page,
+        option: option ? optionText(option) : '',
+        optionBox: option?.word.box ?? null,
+        above: neighbours[i]!.above ? optionText(neighbours[i]!.above!) : '',
+      };
+    });
   });
 }
 
@@ -59,7 +151,8 @@ function boxesNear(label: ValueCandidate, boxes: LabelledBox[]): LabelledBox[] {
   const near = boxes.filter(
     (b) =>
       b.page === label.page &&
-      b.box.y0 >= labelBox.y0 - height &&
+      // Not the row above: its boxes may sit within a caption height of a tall caption line.
+      (b.box.y0 + b.box.y1) / 2 >= labelBox.y0 &&
       b.box.y0 <= labelBox.y1 + height * 3 &&
       b.box.x1 >= labelBox.x0 - 36 &&
       b.box.x0 <= Math.max(labelBox.x1, labelBox.x0 + 144) + 72,
@@ -77,9 +170,14 @@ function markedValue<T>(boxes: { box: LabelledBox; value: T }[]): T | null {
 
 function enumOptions(spec: ScalarSpec, boxes: LabelledBox[]): { box: LabelledBox; value: string }[] {
   return boxes.flatMap((box) => {
-    if (!box.option) return [];
-    const coerced = coerceScalar(box.option, spec, true);
-    return coerced.valid && typeof coerced.value === 'string' ? [{ box, value: coerced.value }] : [];
+    // A word beside the box that is none of the enum's values (a hint the OCR read without its parentheses:
+    // `meter D` for `(Member ID#)`) leaves the word above it, where forms print options over their boxes.
+    for (const option of [box.option, box.above]) {
+      if (!option) continue;
+      const coerced = coerceScalar(option, spec, true);
+      if (coerced.valid && typeof coerced.value === 'string') return [{ box, value: coerced.value }];
+    }
+    return [];
   });
 }
 
@@ -104,43 +202,100 @@ export interface CheckBoxReading {
   score: number;
 }
 
-function readEnum(spec: ScalarSpec, boxes: LabelledBox[], labels: ValueCandidate[]): CheckBoxReading | null {
+/** Words of at least four letters, normalised for matching ("INSURED'S" → "insured"; "3.PATIENT'S" → "patient"). */
+function contentTokens(text: string): string[] {
+  return tokenise(text)
+    .map((t) => t.norm)
+    .filter((t) => t.length >= 4);
+}
+
+/**
+ * How many of the field's own words (its labels': `patient`, `insured`, `sex`) are printed over a group of boxes
+ * and left of it: the captions of its box. A caption printed twice (`SEX` for the patient in one box, for the
+ * insured in another) is told apart by the caption beside it (`3. PATIENT'S BIRTH DATE`, `a. INSURED'S DATE OF
+ * BIRTH`).
+ */
+function contextHits(spec: ScalarSpec, options: { box: LabelledBox }[], pages: PageLayout[]): number {
+  const group = options.map((o) => o.box);
+  const wanted = new Set(spec.labels.flatMap((l) => contentTokens(l.text)));
+  const page = pages.find((p) => p.page === group[0]!.page);
+  if (!page || wanted.size === 0) return 0;
+  const side = group[0]!.box.y1 - group[0]!.box.y0;
+  const top = Math.min(...group.map((b) => b.box.y0));
+  const x0 = Math.min(...group.map((b) => b.box.x0));
+  const x1 = Math.max(...group.map((b) => b.box.x1));
+  const seen = new Set<string>();
+  for (const line of page.lines) {
+    const { box } = line;
+    if (box.y1 > top + side / 2 || box.y1 < top - side * 3 || box.x1 < x0 - CONTEXT_LEFT || box.x0 > x1) continue;
+    for (const token of contentTokens(line.text)) if (wanted.has(token)) seen.add(token);
+  }
+  return seen.size;
+}
+
+/** How far left of a group of boxes its context is read, in points (two inches: a form box's width). */
+const CONTEXT_LEFT = 144;
+
+function readEnum(
+  spec: ScalarSpec,
+  boxes: LabelledBox[],
+  labels: ValueCandidate[],
+  pages: PageLayout[],
+): CheckBoxReading | null {
+  // The groups that answer: under or beside a caption found, in caption order; then the rows of boxes
+  // offering the most of the enum's values (at least two).
+  const groups: { options: { box: LabelledBox; value: string }[]; score: number; row: boolean }[] = [];
   for (const label of labels) {
     const options = enumOptions(spec, boxesNear(label, boxes));
-    if (new Set(options.map((o) => o.value)).size < 2) continue;
-    const value = markedValue(options);
-    if (value !== null) return { value, score: label.score };
+    if (new Set(options.map((o) => o.value)).size >= 2) groups.push({ options, score: label.score, row: false });
   }
-  // No caption found: the one row of boxes offering the most of the enum's values (at least two).
   const rows = rowsOf(enumOptions(spec, boxes)).map((row) => ({ row, offered: new Set(row.map((o) => o.value)).size }));
   const most = Math.max(0, ...rows.map((r) => r.offered));
-  const best = rows.filter((r) => r.offered === most);
-  if (most < 2 || best.length !== 1) return null;
-  const value = markedValue(best[0]!.row);
-  return value === null ? null : { value, score: 0.8 };
+  if (most >= 2)
+    for (const r of rows.filter((r) => r.offered === most)) groups.push({ options: r.row, score: 0.8, row: true });
+  // A caption's group answers when one of its boxes is marked; rows that tie answer nothing.
+  const scored = groups
+    .map((g) => ({ ...g, value: markedValue(g.options), hits: contextHits(spec, g.options, pages) }))
+    .filter((g) => g.row || g.value !== null);
+  // The groups with the most of the field's words printed over them; a caption's first, else the one row.
+  const best = Math.max(0, ...scored.map((g) => g.hits));
+  const chosen = scored.filter((g) => g.hits === best);
+  const pick = chosen.find((g) => !g.row) ?? (chosen.length === 1 ? chosen[0] : undefined);
+  return pick && pick.value !== null ? { value: pick.value, score: pick.score } : null;
+}
+
+/** Whether a word's centre lies in a caption's box (a little wider: caption boxes are interpolated). */
+function within(word: PointBox, caption: PointBox): boolean {
+  const cx = (word.x0 + word.x1) / 2;
+  const cy = (word.y0 + word.y1) / 2;
+  return cx >= caption.x0 - 2 && cx <= caption.x1 + 2 && cy >= caption.y0 && cy <= caption.y1;
+}
+
+/**
+ * A YES or NO option as the OCR reads it: the small capitals of a form's `YES` come out as `ves`, `YFS` or `es`
+ * (one letter off); `NO` as `N0`.
+ */
+function yesOrNo(option: string): boolean | null {
+  const word = option.toLowerCase();
+  if (/^(yes|y)$/.test(word) || (word.length >= 2 && levenshtein.get(word, 'yes') <= 1)) return true;
+  if (/^(no|n|n0)$/.test(word)) return false;
+  return null;
 }
 
 function readBoolean(boxes: LabelledBox[], labels: ValueCandidate[]): CheckBoxReading | null {
   for (const label of labels) {
     const near = boxesNear(label, boxes);
     const yesNo = near.flatMap((box) => {
-      const coerced = coerceScalar(box.option, { type: 'boolean' }, true);
-      return coerced.valid && /^(yes|no|y|n)$/i.test(box.option) ? [{ box, value: coerced.value as boolean }] : [];
+      const value = yesOrNo(box.option);
+      return value === null ? [] : [{ box, value }];
     });
     if (yesNo.length >= 2) {
       const value = markedValue(yesNo);
       if (value !== null) return { value, score: label.score };
       continue;
     }
-    // One box right before or after the caption: the caption is its option.
-    const side = (b: LabelledBox) => b.box.y1 - b.box.y0;
-    const cy = (label.labelBox.y0 + label.labelBox.y1) / 2;
-    const own = near.filter(
-      (b) =>
-        Math.abs((b.box.y0 + b.box.y1) / 2 - cy) <= side(b) &&
-        (Math.abs(b.box.x1 - label.labelBox.x0) <= side(b) * 2 ||
-          Math.abs(b.box.x0 - label.labelBox.x1) <= side(b) * 2),
-    );
+    // The box whose option word is the caption's own: the caption is its option.
+    const own = boxes.filter((b) => b.page === label.page && b.optionBox && within(b.optionBox, label.labelBox));
     if (own.length === 1) return { value: own[0]!.marked, score: label.score };
   }
   return null;
@@ -155,5 +310,5 @@ export function readCheckBoxes(
   if (spec.type !== 'boolean' && !spec.enum) return null;
   const boxes = labelledBoxes(pages);
   if (boxes.length === 0) return null;
-  return spec.type === 'boolean' ? readBoolean(boxes, labels) : readEnum(spec, boxes, labels);
+  return spec.type === 'boolean' ? readBoolean(boxes, labels) : readEnum(spec, boxes, labels, pages);
 }

@@ -4,6 +4,7 @@
  */
 import levenshtein from 'fast-levenshtein';
 import type { ScalarSpec } from './schema-fields.js';
+import { withoutPrintedBlanks } from './printed-blanks.js';
 import { findAmounts, findDates, resolveDate, toIsoDate, type DateOrder } from './typed-values.js';
 
 export interface Coerced {
@@ -167,7 +168,7 @@ export function coerceScalar(
         if (normalise) return { value: iso, valid: iso !== null };
         return { value: text, valid: iso !== null };
       }
-      const value = normalise ? tidyText(text) : text;
+      const value = normalise ? tidyText(withoutPrintedBlanks(text)) : text;
       return { value, valid: value !== '' && matchesPattern(value, spec.pattern) };
     }
   }

@@ -6,6 +6,7 @@ import levenshtein from 'fast-levenshtein';
 import type { PointBox, TextLine } from '../layout/types.js';
 import { fragmentBox, normaliseToken, parenthesised, type DocumentIndex, type IndexedLine } from './document-index.js';
 import { gridCell } from './grid-cells.js';
+import { isPrintedBlank } from './printed-blanks.js';
 
 /** One place a label was found, with the value read next to it. */
 export interface ValueCandidate {
@@ -121,7 +122,8 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
     if (
       candidate.page !== from.page ||
       candidate.rowIndex <= from.rowIndex ||
-      FORMAT_HINT.test(candidate.line.text.trim())
+      FORMAT_HINT.test(candidate.line.text.trim()) ||
+      isPrintedBlank(candidate.line.text)
     )
       continue;
     const box = candidate.line.box;
@@ -174,7 +176,11 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
 
 function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null {
   const next = index.lines.find(
-    (c) => c.page === from.page && c.rowIndex === from.rowIndex && c.line.box.x0 > from.line.box.x1,
+    (c) =>
+      c.page === from.page &&
+      c.rowIndex === from.rowIndex &&
+      c.line.box.x0 > from.line.box.x1 &&
+      !isPrintedBlank(c.line.text),
   );
   return next && !isLabelOnly(next.line) ? next : null;
 }
@@ -344,6 +350,8 @@ export function findLabelValues(
         continue;
       }
       let text: string | null = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
+      // An unfilled blank after the label (`Telephone No.: (`) is no value: the value is right of it or below.
+      if (isPrintedBlank(text)) text = '';
       let where: ValueCandidate['where'] = 'same-line';
       let valueBox: PointBox | null = text ? fragmentBox(entry.line, valueStart, entry.line.text.length) : null;
       let confidence = entry.line.confidence;

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { Fragment } from '../../src/local/layout/types.js';
+import { readGlyphPage as readPage, run } from './glyph-page.js';
+
+/** The booleans named after each option. */
+function readOptions(fragments: Fragment[], options: string[]): Record<string, unknown> {
+  return readPage(
+    fragments,
+    Object.fromEntries(options.map((o) => [o.toLowerCase().replace(/\W+/g, '_'), { type: 'boolean', description: o }])),
+  );
+}
+
+describe('boolean fields named after one option of a group of check boxes', () => {
+  it("reads each option's own box where the next option's box is also within reach of its caption", () => {
+    const got = readOptions(
+      [run('☐ House  ☐ Apartment  ☒ Condo  ☐ Rent Room', 20, 100)],
+      ['House', 'Apartment', 'Condo', 'Rent Room'],
+    );
+    expect(got).toEqual({ house: false, apartment: false, condo: true, rent_room: false });
+  });
+
+  it('takes the option from the side its row prints options on, not the nearer word of the next option', () => {
+    // The box before "Other" is nearer to "Trailer" than to "Other" (mirrored: the box after "Other"): each row
+    // prints its options on one side of the boxes.
+    for (const row of [
+      '☐ Duplex  ☐ Studio  ☒ Travel Trailer ☐  Other',
+      'Other  ☐ Travel Trailer ☒  Studio ☐  Duplex ☐',
+    ])
+      expect(readOptions([run(row, 20, 100)], ['Duplex', 'Studio', 'Travel Trailer', 'Other'])).toEqual({
+        duplex: false,
+        studio: false,
+        travel_trailer: true,
+        other: false,
+      });
+  });
+
+  it("reads an option's box in a column of options, not the box of the row just above it", () => {
+    // Rows 12 pt apart: the row above lies within a caption height of a caption's line.
+    const got = readOptions(
+      [
+        run('☐ TV', 20, 100),
+        run('☐ Friend', 120, 100),
+        run('☐ Radio', 20, 112),
+        run('☐ Landlord', 120, 112),
+        run('☐ Print Media', 20, 124),
+        run('☒ Utility Company', 120, 124),
+      ],
+      ['TV', 'Friend', 'Radio', 'Landlord', 'Print Media', 'Utility Company'],
+    );
+    expect(got).toEqual({
+      tv: false,
+      friend: false,
+      radio: false,
+      landlord: false,
+      print_media: false,
+      utility_company: true,
+    });
+  });
+});
+
+describe('the options of check boxes as the OCR reads them', () => {
+  const employment = { employment: { type: 'boolean', description: 'Employment' } };
+
+  it("skips every word of a hint in parentheses the OCR split, so the hint's end is no box's option", () => {
+    // `(Member ID#)` read as two words: `ID#)` stands right before GROUP's box, nearer than GROUP above it.
+    const options = ['MEDICAID', 'CHAMPVA', 'GROUP'].map((o, i) => run(o, [20, 100, 186][i]!, 88));
+    const boxes = [run('☐ (Medicaid#)', 20, 100), run('☐ (Member', 100, 100), run('ID#)', 160, 100)];
+    const fragments = [...options, ...boxes, run('☒ (ID#)', 186, 100)];
+    const program = { type: 'string', description: 'Type of coverage', enum: ['Medicaid', 'ChampVA', 'Group'] };
+    expect(readPage(fragments, { program })).toEqual({ program: 'Group' });
+  });
+
+  it('reads YES the OCR read one letter off (`ves`, `es`) as YES', () => {
+    for (const yes of ['ves', 'es', 'YES'])
+      expect(readPage([run('Employment?', 20, 100), run(`☒ ${yes}  ☐ no`, 20, 112)], employment)).toEqual({
+        employment: true,
+      });
+  });
+
+  it("tells a caption printed twice apart by the field's other words printed over its boxes", () => {
+    // `SEX` for the patient at the end of item 3's caption (its box number glued on, as the OCR reads it), and
+    // alone for the insured beside item 11a's.
+    const patient = [run("3.PATIENT'S BIRTH DATE      SEX", 20, 100), run('M ☐  F ☒', 170, 112)];
+    const insured = [run("a. INSURED'S DATE OF BIRTH", 20, 200), run('SEX', 176, 200), run('M ☒  F ☐', 170, 212)];
+    const fragments = [...patient, ...insured];
+    const sex = { type: 'string', enum: ['M', 'F'] };
+    const got = readPage(fragments, {
+      patient: { type: 'object', properties: { gender: { ...sex, description: 'Sex' } } },
+      insured_gender: { ...sex, description: "Insured's sex" },
+    });
+    expect(got).toEqual({ patient: { gender: 'F' }, insured_gender: 'M' });
+  });
+
+  it('takes a word that overlaps its box a little for its option (its place interpolated across a split word)', () => {
+    // `M` reaches 2 pt into its box; `F` starts 4 pt after it.
+    const fragments = [run('Sex', 20, 100), run('M', 20, 112), run('☐', 24, 112), run('F', 34, 112), run('☒', 42, 112)];
+    expect(readPage(fragments, { sex: { type: 'string', enum: ['M', 'F'], description: 'Sex' } })).toEqual({
+      sex: 'F',
+    });
+  });
+
+  it('reads an option above its box when the words beside the box are none of the enum values', () => {
+    // A fax: each box's hint read without its parentheses (`eda`, `D`, `oe`), nearer than the option above it.
+    const options = ['MEDICAID', 'CHAMPVA', 'GROUP'].map((o, i) => run(o, 20 + 40 * i, 88));
+    const boxes = [run('☐ eda', 20, 100), run('D ☐', 48, 100), run('☒ oe', 100, 100)];
+    const program = { type: 'string', description: 'Type of coverage', enum: ['Medicaid', 'ChampVA', 'Group'] };
+    expect(readPage([...options, ...boxes], { program })).toEqual({ program: 'Group' });
+  });
+});
