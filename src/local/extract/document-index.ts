@@ -3,7 +3,7 @@
  * section heading it sits under.
  */
 import type { DateLocale } from '../../types.js';
-import type { PageLayout, TextLine } from '../layout/types.js';
+import type { PageLayout, PointBox, TextLine } from '../layout/types.js';
 
 export interface Token {
   /** As printed. */
@@ -41,16 +41,45 @@ export function normaliseToken(token: string): string {
 
 /**
  * Splits text into tokens with their positions. A parenthesis the OCR glued to a word opens a token
- * ("NAME(Last"), and a box number or item letter glued to its caption is a token of its own ("3.PATIENT'S",
- * "h.AUTO").
+ * ("NAME(Last"), a box number or item letter glued to its caption is a token of its own ("3.PATIENT'S",
+ * "h.AUTO"), and so is a label whose colon the OCR glued to the value ("Number:987-65-4321").
  */
 export function tokenise(text: string): Token[] {
-  return [...text.matchAll(/(?:\d{1,2}[a-zA-Z]?|\b[a-zA-Z])\.(?=[A-Za-z]{2})|\(?[^\s(]+|\(/g)].map((m) => ({
+  return [
+    ...text.matchAll(
+      /(?:\d{1,2}[a-zA-Z]?|\b[a-zA-Z])\.(?=[A-Za-z]{2})|\(?[A-Za-z'’]{2,}:(?=[A-Za-z\d])|\(?[^\s(]+|\(/g,
+    ),
+  ].map((m) => ({
     raw: m[0],
     norm: normaliseToken(m[0]),
     start: m.index,
     end: m.index + m[0].length,
   }));
+}
+
+/** The box of characters [startChar, endChar) of a line. */
+export function fragmentBox(line: TextLine, startChar: number, endChar: number): PointBox {
+  // Positions inside a line are interpolated by character count: runs rarely carry per-glyph positions.
+  const length = Math.max(1, line.text.length);
+  const width = line.box.x1 - line.box.x0;
+  return {
+    x0: line.box.x0 + (width * startChar) / length,
+    y0: line.box.y0,
+    x1: line.box.x0 + (width * endChar) / length,
+    y1: line.box.y1,
+  };
+}
+
+/** Which tokens sit inside parentheses: a form's hint ("(Last Name, First Name, Middle Initial)"), never a label. */
+export function parenthesised(tokens: { raw: string }[]): boolean[] {
+  let depth = 0;
+  return tokens.map((token) => {
+    const opens = token.raw.startsWith('(');
+    if (opens) depth++;
+    const inside = depth > 0;
+    if (token.raw.endsWith(')') && depth > 0) depth--;
+    return inside;
+  });
 }
 
 /** Builds the index over every page's lines. */

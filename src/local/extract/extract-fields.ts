@@ -170,7 +170,8 @@ function placeKey(page: number, box: PointBox): string {
 
 /**
  * The lines that print some field's caption alone: on a form whose box the OCR found empty (or whose value it
- * lost), the line below a caption is the next box's caption (`CITY` over `ZIP CODE`), never a value.
+ * lost), the line below a caption is the next box's caption (`CITY` over `ZIP CODE`), and so is the line beside
+ * it (`Home Phone` | `E-mail Address`): never a value.
  */
 function captionPlaces(index: DocumentIndex, specs: FieldSpec[], options: ExtractOptions): Set<string> {
   const places = new Set<string>();
@@ -182,7 +183,7 @@ function captionPlaces(index: DocumentIndex, specs: FieldSpec[], options: Extrac
   return places;
 }
 
-/** Whether a candidate's value is read from a line (below it or right of it) that prints another field's caption. */
+/** Whether a candidate's value is read from a line (below or beside its label) that prints another field's caption. */
 function readsACaption(candidate: ValueCandidate, context: DocumentContext): boolean {
   return (
     (candidate.where === 'below' || candidate.where === 'right') &&
@@ -267,6 +268,13 @@ function extractByLabel(
  */
 const ABSTAIN_BELOW: Partial<Record<FieldRole, number>> = { issuer: 0.25, 'issuer-address': 0.3 };
 
+/**
+ * A role finder's answer below this quality is a guess from the layout alone (no wording: the largest amount on
+ * the page for a total); a value read at the field's own printed label that passes its type or format check (an
+ * amount, a date) is better evidence. Free text passes any check, so a name or address keeps the finder's guess.
+ */
+const GUESS_BELOW = 0.5;
+
 /** Roles whose printed label, when found and valid, beats the layout finder (a labelled date is the date). */
 const LABEL_FIRST: ReadonlySet<FieldRole> = new Set(['document-date']);
 
@@ -320,6 +328,7 @@ function readScalarText(
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
   const byRole = findByRole(index, spec.role);
   if (!byRole || byRole.quality < (ABSTAIN_BELOW[spec.role] ?? 0)) return byLabel;
+  if (byLabel.valid && constrainsValue(spec) && byRole.quality < GUESS_BELOW) return byLabel;
   const coerced = coerceScalar(String(byRole.value), spec, !options.fast, context.dateOrder);
   if (coerced.value === null || !coerced.valid) return byLabel;
   const agrees = byLabel.valid && byLabel.value === coerced.value;

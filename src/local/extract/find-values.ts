@@ -4,7 +4,8 @@
  */
 import levenshtein from 'fast-levenshtein';
 import type { PointBox, TextLine } from '../layout/types.js';
-import { normaliseToken, type DocumentIndex, type IndexedLine } from './document-index.js';
+import { fragmentBox, normaliseToken, parenthesised, type DocumentIndex, type IndexedLine } from './document-index.js';
+import { gridCell } from './grid-cells.js';
 import { isPrintedBlank } from './printed-blanks.js';
 
 /** One place a label was found, with the value read next to it. */
@@ -71,17 +72,8 @@ function isLabelOnly(line: TextLine): boolean {
   return /:\s*$/.test(line.text);
 }
 
-function fragmentBox(line: TextLine, startChar: number, endChar: number): PointBox {
-  // Positions inside a line are interpolated by character count: runs rarely carry per-glyph positions.
-  const length = Math.max(1, line.text.length);
-  const width = line.box.x1 - line.box.x0;
-  return {
-    x0: line.box.x0 + (width * startChar) / length,
-    y0: line.box.y0,
-    x1: line.box.x0 + (width * endChar) / length,
-    y1: line.box.y1,
-  };
-}
+/** A caption of a grid's header row: as sure as a label alone on its line with its value below. */
+const GRID_CAPTION = 0.95;
 
 /** Format hints printed between a form caption and its value: "MM DD YY", "MM | DD | YYYY", "(Area code)". */
 const FORMAT_HINT = /^\(?\s*((MM|DD|YY|YYYY|CCYY)([\s/|.-]+(MM|DD|YY|YYYY|CCYY))*|[Aa]rea\s*[Cc]ode)\s*\)?$/;
@@ -110,20 +102,25 @@ function contentWords(norms: string[]): string {
     .join(' ');
 }
 
-/** Which tokens sit inside parentheses: a form's hint ("(Last Name, First Name, Middle Initial)"), never a label. */
-function parenthesised(tokens: { raw: string }[]): boolean[] {
-  let depth = 0;
-  return tokens.map((token) => {
-    const opens = token.raw.startsWith('(');
-    if (opens) depth++;
-    const inside = depth > 0;
-    if (token.raw.endsWith(')') && depth > 0) depth--;
-    return inside;
-  });
+/**
+ * A value centred under its caption and wider than it (a form's column of centred entries): the label is its
+ * line's whole caption (not a word of a centred title), the value spans the caption's middle with its own
+ * middle near it, and no other caption of the row stands over it.
+ */
+function centredUnder(box: PointBox, labelBox: PointBox, from: IndexedLine, rowMates: IndexedLine[]): boolean {
+  const middle = (labelBox.x0 + labelBox.x1) / 2;
+  return (
+    labelBox.x1 - labelBox.x0 >= 0.8 * (from.line.box.x1 - from.line.box.x0) &&
+    box.x0 <= middle &&
+    box.x1 >= middle &&
+    Math.abs((box.x0 + box.x1) / 2 - middle) <= (box.x1 - box.x0) / 4 &&
+    !rowMates.some((l) => l.line.box.x1 > box.x0 && l.line.box.x0 < box.x1)
+  );
 }
 
 function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox): IndexedLine | null {
   const height = Math.max(6, labelBox.y1 - labelBox.y0);
+  const rowMates = index.lines.filter((l) => l.page === from.page && l.rowIndex === from.rowIndex && l !== from);
   let best: IndexedLine | null = null;
   let bestDistance = Infinity;
   for (const candidate of index.lines) {
@@ -135,10 +132,12 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
     )
       continue;
     const box = candidate.line.box;
-    if (box.y0 < labelBox.y1 - height * 0.3 || box.y0 > labelBox.y1 + height * 2.2) continue;
-    // The value sits under the label: starting near its left edge, not far to the right of it.
+    // Under the label, or right after it and a little lower (a value on a baseline of its own beside its caption).
+    const besideLower = box.y0 >= labelBox.y0 + height * 0.45 && box.x0 >= labelBox.x1;
+    if ((box.y0 < labelBox.y1 - height * 0.3 && !besideLower) || box.y0 > labelBox.y1 + height * 2.2) continue;
+    // The value sits under the label: starting near its left edge, not far to the right of it, or centred under it.
     if (box.x1 < labelBox.x0 || box.x0 > labelBox.x0 + Math.max(72, (labelBox.x1 - labelBox.x0) * 1.2)) continue;
-    if (box.x0 < labelBox.x0 - 54) continue;
+    if (box.x0 < labelBox.x0 - 54 && !centredUnder(box, labelBox, from, rowMates)) continue;
     const distance = box.y0 - labelBox.y1 + Math.abs(box.x0 - labelBox.x0) * 0.2;
     if (distance < bestDistance) {
       bestDistance = distance;
@@ -154,13 +153,12 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
   );
   // Sub-boxes reach past the caption (dollars | cents): a line that starts right after a rule, close to the
   // value's last part, belongs to it too, unless another box's caption starts above it (the next box's "$").
-  const captions = index.lines.filter((l) => l.page === from.page && l.rowIndex === from.rowIndex && l !== from);
   for (const next of row) {
     const last = parts[parts.length - 1]!.line;
     if (parts.includes(next) || next.line.box.x0 < last.box.x1) continue;
     if (!next.line.fragments[0]?.afterRule || next.line.box.x0 - last.box.x1 > last.fontSize * 1.5) break;
     const em = next.line.fontSize;
-    if (captions.some((c) => c.line.box.x0 > last.box.x1 && c.line.box.x0 <= next.line.box.x0 + em)) break;
+    if (rowMates.some((c) => c.line.box.x0 > last.box.x1 && c.line.box.x0 <= next.line.box.x0 + em)) break;
     parts.push(next);
   }
   if (parts.length < 2) return best;
@@ -199,6 +197,19 @@ function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null
       !isPrintedBlank(c.line.text),
   );
   return next && !isLabelOnly(next.line) && !startsWithLabel(next.line.text) ? next : null;
+}
+
+/**
+ * Whether a label alone on its line heads a table row: the row carries a number (no box number) to its right,
+ * and the line below is the next row's label (no digits, starting where the label starts), as in "Loan Amt Paid
+ * 840.00" over "Vac Hrs  40.00". A form's caption has its value below and the next box's caption to its right.
+ */
+function headsARow(label: IndexedLine, right: IndexedLine, below: IndexedLine): boolean {
+  return (
+    right.tokens.some((t) => /\d/.test(t.raw) && !PREFIX_TOKEN.test(t.raw)) &&
+    !/\d/.test(below.line.text) &&
+    Math.abs(below.line.box.x0 - label.line.box.x0) <= label.line.fontSize * 1.5
+  );
 }
 
 /** Letter pairs the OCR reads for one letter ("Narne"), folded before words are compared. */
@@ -305,12 +316,36 @@ function readFrom(
   };
 }
 
+/** The label's value from its cell of a grid (grid-cells.ts) when its line is a grid's row of captions. */
+function gridCandidate(
+  index: DocumentIndex,
+  entry: IndexedLine,
+  labelBox: PointBox,
+  match: number,
+  atStart: boolean,
+): ValueCandidate | null {
+  const grid = gridCell(index, entry, labelBox);
+  if (!grid) return null;
+  return {
+    score: match * GRID_CAPTION * (atStart ? 1 : 0.9),
+    text: grid.cell ? stripHints(grid.cell.text) || null : null,
+    where: grid.cell ? 'below' : null,
+    confidence: grid.cell?.confidence ?? entry.line.confidence,
+    page: entry.page.page,
+    labelBox,
+    valueBox: grid.cell?.box ?? null,
+    // A grid's cell is one row's value: the next row is no continuation of it.
+    valueLine: null,
+    line: entry,
+  };
+}
+
 /**
  * The value of a label alone on its line. "Label:" reads to the right first; a label without a colon (a form box
- * caption) reads below first. But a column of labels may stand beside a column of values ("Invoice Number  INV-7"
- * over "Due Date  May 5"): there the line below is the next label, and the value is to the right. Which of the
- * two it is shows only later (the line below is another field's caption, or no valid value), so the value right
- * of a caption is its next candidate (`rightToo`).
+ * caption) reads below first, unless it heads a table row (`headsARow`). But a column of labels may stand beside
+ * a column of values ("Invoice Number  INV-7" over "Due Date  May 5"): there the line below is the next label,
+ * and the value is to the right. Which of the two it is shows only later (the line below is another field's
+ * caption, or no valid value), so the value right of a caption is its next candidate (`rightToo`).
  */
 function valueBeside(
   index: DocumentIndex,
@@ -325,7 +360,10 @@ function valueBeside(
   }
   const below = lookBelow ? valueBelow(index, entry, labelBox) : null;
   const right = valueRight(index, entry);
-  return below ? { right: null, below, rightToo: right } : { right, below: null, rightToo: null };
+  if (!below) return { right, below: null, rightToo: null };
+  // A table row's label: its number is right of it and the next row's label below.
+  if (right && headsARow(entry, right, below)) return { right, below: null, rightToo: null };
+  return { right: null, below, rightToo: right };
 }
 
 /**
@@ -378,6 +416,14 @@ export function findLabelValues(
       let coverage = end.coverage;
       const { valueStart, hasColon } = end;
       const box = fragmentBox(entry.line, tokens[i]!.start, tokens[best.end - 1]!.end);
+      // One caption of a row of captions over a row of values: its value is the cell under it, and the words
+      // after it on its line are the next columns' captions.
+      const grid = lookBelow && !hasColon ? gridCandidate(index, entry, box, best.sim * weight, atStart) : null;
+      if (grid) {
+        results.push(grid);
+        i = best.end - 1;
+        continue;
+      }
       let text: string | null = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
       // An unfilled blank after the label (`Telephone No.: (`) or a unit (`MwSt. 19 %`) is no value: the value is
       // right of it or below.

@@ -36,6 +36,16 @@ function joinFragments(fragments: Fragment[]): TextLine {
   };
 }
 
+/**
+ * The fragment of a row nearest to `fragment` across the page. A fragment joins a row by its neighbour there,
+ * not by the row's whole height: a line of another column standing between two tightly spaced lines overlaps
+ * both, and the row's union would take the second line into the first ("SocialTaxableSecurity…").
+ */
+function nearestInRow(row: Fragment[], fragment: Fragment): Fragment {
+  const distance = (other: Fragment) => Math.max(0, other.box.x0 - fragment.box.x1, fragment.box.x0 - other.box.x1);
+  return row.reduce((best, other) => (distance(other) < distance(best) ? other : best));
+}
+
 /** Groups fragments into rows (shared baseline) and each row into lines (split at column gaps). */
 export function buildRows(fragments: Fragment[]): Row[] {
   const sorted = fragments
@@ -47,7 +57,7 @@ export function buildRows(fragments: Fragment[]): Row[] {
     let target: (typeof rowGroups)[number] | undefined;
     for (let i = rowGroups.length - 1; i >= Math.max(0, rowGroups.length - 3); i--) {
       const group = rowGroups[i]!;
-      if (verticalOverlap(group.box, fragment.box) >= SAME_ROW_OVERLAP) {
+      if (verticalOverlap(nearestInRow(group.fragments, fragment).box, fragment.box) >= SAME_ROW_OVERLAP) {
         target = group;
         break;
       }
