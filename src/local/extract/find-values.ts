@@ -387,6 +387,95 @@ function sameLineValue(entry: IndexedLine, text: string, labelBox: PointBox): In
 /** The share of its score a label without a colon gives the value right of it when a value below was found too. */
 const RIGHT_OF_CAPTION = 0.9;
 
+/**
+ * The candidates of a label matched on `entry` from token `from` (`best`): its value after it on the line, in a
+ * grid's cell, right of it or below it; null when the match runs on from a sentence and is no label.
+ */
+function candidatesAt(
+  index: DocumentIndex,
+  entry: IndexedLine,
+  from: number,
+  best: { sim: number; end: number },
+  wantedCount: number,
+  weight: number,
+  lookBelow: boolean,
+  inHint: readonly boolean[],
+): ValueCandidate[] | null {
+  const tokens = entry.tokens;
+  const results: ValueCandidate[] = [];
+  const atStart = tokens.slice(0, from).every((t) => PREFIX_TOKEN.test(t.raw) || t.norm === '');
+  const end = labelEnd(tokens, best.end, wantedCount);
+  if (!atStart && !end.hasColon && inSentence(tokens, from)) return null;
+  let coverage = end.coverage;
+  const { valueStart, hasColon } = end;
+  const box = fragmentBox(entry.line, tokens[from]!.start, tokens[best.end - 1]!.end);
+  // One caption of a row of captions over a row of values: its value is the cell under it, and the words
+  // after it on its line are the next columns' captions.
+  const grid = lookBelow && !hasColon ? gridCandidate(index, entry, box, best.sim * weight, atStart) : null;
+  if (grid) return [grid];
+  let text: string | null = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
+  // An unfilled blank after the label (`Telephone No.: (`) or a unit (`MwSt. 19 %`) is no value: the value is
+  // right of it or below.
+  if (isPrintedBlank(text)) text = '';
+  let where: ValueCandidate['where'] = 'same-line';
+  let valueBox: PointBox | null = text ? fragmentBox(entry.line, valueStart, entry.line.text.length) : null;
+  let confidence = entry.line.confidence;
+  let valueLine: IndexedLine | null = text && hasColon ? sameLineValue(entry, text, box) : null;
+  if (!text) {
+    // A label alone on its line: the printed words should be (almost) all of the line.
+    const labelShare =
+      wantedCount /
+      Math.max(1, tokens.filter((t, j) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw) && !inHint[j]).length);
+    if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
+    const beside = valueBeside(index, entry, box, hasColon, lookBelow);
+    if (beside.rightToo) {
+      const score = best.sim * weight * coverage * (atStart ? 1 : 0.8) * RIGHT_OF_CAPTION;
+      results.push(readFrom(entry, beside.rightToo, 'right', score, box));
+    }
+    const { right, below } = beside;
+    const source = right ?? below;
+    text = source ? stripHints(source.line.text) : null;
+    where = right ? 'right' : below ? 'below' : null;
+    valueBox = source ? source.line.box : null;
+    confidence = source ? source.line.confidence : confidence;
+    valueLine = source;
+  } else if (!hasColon) {
+    // "Patient Name John Smith": plausible but the label/value boundary is a guess.
+    coverage *= 0.9;
+    // Or the words after it are another caption in the same box ("3. PATIENT'S BIRTH DATE  SEX"): the
+    // value below is the second choice, taken when the words after the label are no valid value.
+    const below = lookBelow ? valueBelow(index, entry, box) : null;
+    // But a caption at the top of a ruled box (its line starts at the box's left rule) has its value under
+    // it, and the words after it on its line are its instructions ("Relate A-L to service line below
+    // (24E)"): there the value below comes first and those words second.
+    const boxCaption = below !== null && atStart && entry.line.fragments[0]?.afterRule === true;
+    if (below)
+      results.push(
+        readFrom(
+          entry,
+          below,
+          'below',
+          best.sim * weight * coverage * (boxCaption ? 1 : 0.95) * (atStart ? 1 : 0.8),
+          box,
+        ),
+      );
+    if (boxCaption) coverage *= 0.95;
+  }
+  const score = best.sim * weight * coverage * (atStart ? 1 : 0.8);
+  results.push({
+    score,
+    text: text || null,
+    where,
+    confidence,
+    page: entry.page.page,
+    labelBox: box,
+    valueBox,
+    valueLine,
+    line: entry,
+  });
+  return results;
+}
+
 /** Every place `label` is printed, with the value next to it and a match score. */
 export function findLabelValues(
   index: DocumentIndex,
@@ -410,80 +499,9 @@ export function findLabelValues(
       if (PREFIX_TOKEN.test(tokens[i]!.raw) && tokens[i]!.norm !== wanted[0]) continue;
       const best = bestWindow(tokens, i, wanted, wantedJoined, wantedWords);
       if (!best) continue;
-      const atStart = tokens.slice(0, i).every((t) => PREFIX_TOKEN.test(t.raw) || t.norm === '');
-      const end = labelEnd(tokens, best.end, wanted.length);
-      if (!atStart && !end.hasColon && inSentence(tokens, i)) continue;
-      let coverage = end.coverage;
-      const { valueStart, hasColon } = end;
-      const box = fragmentBox(entry.line, tokens[i]!.start, tokens[best.end - 1]!.end);
-      // One caption of a row of captions over a row of values: its value is the cell under it, and the words
-      // after it on its line are the next columns' captions.
-      const grid = lookBelow && !hasColon ? gridCandidate(index, entry, box, best.sim * weight, atStart) : null;
-      if (grid) {
-        results.push(grid);
-        i = best.end - 1;
-        continue;
-      }
-      let text: string | null = cutAtNextLabel(stripHints(entry.line.text.slice(valueStart)));
-      // An unfilled blank after the label (`Telephone No.: (`) or a unit (`MwSt. 19 %`) is no value: the value is
-      // right of it or below.
-      if (isPrintedBlank(text)) text = '';
-      let where: ValueCandidate['where'] = 'same-line';
-      let valueBox: PointBox | null = text ? fragmentBox(entry.line, valueStart, entry.line.text.length) : null;
-      let confidence = entry.line.confidence;
-      let valueLine: IndexedLine | null = text && hasColon ? sameLineValue(entry, text, box) : null;
-      if (!text) {
-        // A label alone on its line: the printed words should be (almost) all of the line.
-        const labelShare =
-          wanted.length /
-          Math.max(1, tokens.filter((t, j) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw) && !inHint[j]).length);
-        if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
-        const beside = valueBeside(index, entry, box, hasColon, lookBelow);
-        if (beside.rightToo) {
-          const score = best.sim * weight * coverage * (atStart ? 1 : 0.8) * RIGHT_OF_CAPTION;
-          results.push(readFrom(entry, beside.rightToo, 'right', score, box));
-        }
-        const { right, below } = beside;
-        const source = right ?? below;
-        text = source ? stripHints(source.line.text) : null;
-        where = right ? 'right' : below ? 'below' : null;
-        valueBox = source ? source.line.box : null;
-        confidence = source ? source.line.confidence : confidence;
-        valueLine = source;
-      } else if (!hasColon) {
-        // "Patient Name John Smith": plausible but the label/value boundary is a guess.
-        coverage *= 0.9;
-        // Or the words after it are another caption in the same box ("3. PATIENT'S BIRTH DATE  SEX"): the
-        // value below is the second choice, taken when the words after the label are no valid value.
-        const below = lookBelow ? valueBelow(index, entry, box) : null;
-        // But a caption at the top of a ruled box (its line starts at the box's left rule) has its value under
-        // it, and the words after it on its line are its instructions ("Relate A-L to service line below
-        // (24E)"): there the value below comes first and those words second.
-        const boxCaption = below !== null && atStart && entry.line.fragments[0]?.afterRule === true;
-        if (below)
-          results.push(
-            readFrom(
-              entry,
-              below,
-              'below',
-              best.sim * weight * coverage * (boxCaption ? 1 : 0.95) * (atStart ? 1 : 0.8),
-              box,
-            ),
-          );
-        if (boxCaption) coverage *= 0.95;
-      }
-      const score = best.sim * weight * coverage * (atStart ? 1 : 0.8);
-      results.push({
-        score,
-        text: text || null,
-        where,
-        confidence,
-        page: entry.page.page,
-        labelBox: box,
-        valueBox,
-        valueLine,
-        line: entry,
-      });
+      const found = candidatesAt(index, entry, i, best, wanted.length, weight, lookBelow, inHint);
+      if (!found) continue;
+      results.push(...found);
       i = best.end - 1;
     }
   }
