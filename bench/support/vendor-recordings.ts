@@ -4,34 +4,20 @@
  * docbench's own readers of those answers.
  */
 import { ShapeReader } from '../../src/service/index.js';
-import { type Block, ofType, readBlocks, related } from '../../src/systems/kinds/textract-blocks.js';
+import { keyValuePairs, ofType, readBlocks } from '../../src/systems/kinds/textract-blocks.js';
 import type { VendorPair } from './vendor-fields.js';
 
 function reader(): ShapeReader {
   return new ShapeReader('extract', 'a recorded vendor answer');
 }
 
-function words(blocks: readonly Block[]): string {
-  return blocks
-    .filter((b) => b.type === 'WORD' && b.text)
-    .map((b) => b.text)
-    .join(' ');
-}
-
 /** Textract's KEY_VALUE_SET pairs: the key's words, the value's words and the value's check box, if any. */
 export function textractPairs(body: unknown): VendorPair[] {
-  const graph = readBlocks(body, reader());
-  return ofType(graph, 'KEY_VALUE_SET')
-    .filter((block) => block.entityTypes.includes('KEY'))
-    .map((key) => {
-      const children = related(graph, key, 'VALUE').flatMap((value) => related(graph, value, 'CHILD'));
-      const mark = children.find((child) => child.type === 'SELECTION_ELEMENT');
-      return {
-        key: words(related(graph, key, 'CHILD')),
-        value: words(children),
-        selected: mark ? mark.selected : null,
-      };
-    });
+  return keyValuePairs(readBlocks(body, reader())).map(({ keyText, valueText, selected }) => ({
+    key: keyText,
+    value: valueText,
+    selected,
+  }));
 }
 
 /**

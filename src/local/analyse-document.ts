@@ -205,7 +205,6 @@ async function analyseUncached(
   };
 }
 
-/** Creates an analyser that keeps the last `cacheSize` documents (by content hash). */
 /**
  * The runs the page is read from. Text set at an angle among upright text (a "PAID" stamp across the totals, a
  * "DRAFT" watermark) is left out: the lines are horizontal, and its box would join the rows it crosses into
@@ -216,6 +215,7 @@ function readableRuns(runs: PdfTextRun[]): PdfTextRun[] {
   return upright.length * 2 >= runs.length ? upright : runs;
 }
 
+/** Creates an analyser that keeps the last `cacheSize` documents (by content hash). */
 export function createDocumentAnalyser(ocr: PageOcr, cacheSize = 8): DocumentAnalyser {
   const cache = new Map<string, Promise<AnalysedDocument>>();
   return {

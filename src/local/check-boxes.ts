@@ -37,10 +37,8 @@ const MARKED_FILL = 0.08;
 
 type Component = PixelBox;
 
-type Ink = InkPage;
-
 /** The components of ink no larger than a check box. */
-function components(ink: Ink, maxSide: number): Component[] {
+function components(ink: InkPage, maxSide: number): Component[] {
   const { width, height, mask } = ink;
   return componentBoxes(width, height, (at) => mask[at] === 1, 8).filter(
     (c) => c.x1 - c.x0 <= maxSide && c.y1 - c.y0 <= maxSide,
@@ -53,7 +51,7 @@ function components(ink: Ink, maxSide: number): Component[] {
  * two. The ends are not bridged: a letter's round corner leaves them empty.
  */
 function sideCoverage(
-  ink: Ink,
+  ink: InkPage,
   c: Component,
   side: 'top' | 'bottom' | 'left' | 'right',
   band: number,
@@ -85,7 +83,7 @@ function sideCoverage(
 }
 
 /** The mask grown by one pixel each way: joins the pieces of a side that binarisation broke (a fax's rules). */
-function dilate(ink: Ink): Ink {
+function dilate(ink: InkPage): InkPage {
   const { width, height, mask } = ink;
   const grown = new Uint8Array(mask.length);
   for (let y = 0; y < height; y++)
@@ -107,7 +105,7 @@ function dilate(ink: Ink): Ink {
  * Share of the ruled positions along one side (corners left out) where the ink runs on inward to twice the
  * band's depth: a rule is thin, a letter's arm is not.
  */
-function inkRunningInward(ink: Ink, c: Component, side: 'top' | 'bottom' | 'left' | 'right', band: number): number {
+function inkRunningInward(ink: InkPage, c: Component, side: 'top' | 'bottom' | 'left' | 'right', band: number): number {
   const horizontal = side === 'top' || side === 'bottom';
   const from = (horizontal ? c.x0 : c.y0) + band;
   const to = (horizontal ? c.x1 : c.y1) - band;
@@ -131,7 +129,7 @@ function inkRunningInward(ink: Ink, c: Component, side: 'top' | 'bottom' | 'left
 }
 
 /** Share of positions in a row or column of the component that hold ink. */
-function lineInk(ink: Ink, c: Component, horizontal: boolean, at: number): number {
+function lineInk(ink: InkPage, c: Component, horizontal: boolean, at: number): number {
   const from = horizontal ? c.x0 : c.y0;
   const to = horizontal ? c.x1 : c.y1;
   let count = 0;
@@ -144,7 +142,7 @@ function lineInk(ink: Ink, c: Component, horizontal: boolean, at: number): numbe
  * The component without edge rows and columns that hold hardly any ink: a speck of noise touching a box's rule
  * widens its bounding box by a pixel, and the rule then lies outside the band its side is looked for in.
  */
-function trimSpecks(ink: Ink, component: Component): Component {
+function trimSpecks(ink: InkPage, component: Component): Component {
   const c = { ...component };
   while (c.y1 - c.y0 > 2 && lineInk(ink, c, true, c.y0) < SPECK_SHARE) c.y0++;
   while (c.y1 - c.y0 > 2 && lineInk(ink, c, true, c.y1) < SPECK_SHARE) c.y1--;
@@ -154,7 +152,7 @@ function trimSpecks(ink: Ink, component: Component): Component {
 }
 
 /** Whether the component is a ruled square of check-box size; `marked` when ink fills its inside. */
-function readBox(ink: Ink, component: Component, minSide: number, maxGap: number): { marked: boolean } | null {
+function readBox(ink: InkPage, component: Component, minSide: number, maxGap: number): { marked: boolean } | null {
   const c = trimSpecks(ink, component);
   const w = c.x1 - c.x0 + 1;
   const h = c.y1 - c.y0 + 1;

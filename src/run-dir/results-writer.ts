@@ -4,7 +4,7 @@
  * process (SIGKILL included); fsync at close also covers a crash of the machine for completed runs. The
  * reader, which validates every line, is src/run-dir/results-file.ts.
  *
- * A writer that starts the file also indexes it as it writes (`writtenIndex`): the run scores from that
+ * A run's writer that starts the file also indexes it as it writes (`writtenIndex`): the run scores from that
  * instead of reading the file back after its last call (docs/performance.md, "Runner").
  */
 import { closeSync, existsSync, fsyncSync, openSync, readSync, fstatSync, ftruncateSync, writeSync } from 'node:fs';
@@ -16,8 +16,8 @@ import { toRecordStub, type FinalRecordIndex } from './results-file.js';
 
 export class ResultsWriter {
   /**
-   * The final record of every call written, as `indexFinalRecords` reads it back; null when the file already
-   * held lines (a resumed run), which only a read of the file indexes.
+   * The final record of every call written, as `indexFinalRecords` reads it back; null when not asked for, or
+   * when the file already held lines (a resumed run), which only a read of the file indexes.
    */
   private readonly index: FinalRecordIndex | null;
   private readonly intern = createInterner();
@@ -31,15 +31,17 @@ export class ResultsWriter {
     private fd: number | null,
     private readonly redact: Redactor,
     private end: number,
+    index: boolean,
   ) {
-    this.index = end === 0 ? new Map() : null;
+    this.index = index && end === 0 ? new Map() : null;
   }
 
   /**
    * Opens for appending; a torn last line (a crash mid-write) is cut off first so the file stays valid.
-   * `redact` removes the API key from every line, should a service echo it inside a result.
+   * `redact` removes the API key from every line, should a service echo it inside a result. With `index`, the
+   * writer keeps the index of what it writes (`writtenIndex`).
    */
-  static open(file: string, redact: Redactor = (text) => text): ResultsWriter {
+  static open(file: string, redact: Redactor = (text) => text, { index = false } = {}): ResultsWriter {
     let fd: number;
     let end: number;
     try {
@@ -48,7 +50,7 @@ export class ResultsWriter {
     } catch (error) {
       throw unwritable(file, error);
     }
-    return new ResultsWriter(file, fd, redact, end);
+    return new ResultsWriter(file, fd, redact, end, index);
   }
 
   append(record: CallRecord): void {
@@ -81,7 +83,7 @@ export class ResultsWriter {
     });
   }
 
-  /** The index of what this writer wrote (see `index`); null for a file that held lines before it. */
+  /** The index of what this writer wrote (see `index`); null unless opened with `index` on a new file. */
   writtenIndex(): FinalRecordIndex | null {
     return this.index;
   }

@@ -136,7 +136,7 @@ async function executeCalledRun(
     await writeManifest(runDir, manifest);
 
     await Promise.all(systems.map((system) => system.prepare?.()));
-    writer = ResultsWriter.open(runDirPath(runDir, 'results'), redact);
+    writer = ResultsWriter.open(runDirPath(runDir, 'results'), redact, { index: true });
     const calling = executeCalls({
       dataset,
       calls,

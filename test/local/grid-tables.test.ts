@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexDocument } from '../../src/local/extract/document-index.js';
 import { extractFields } from '../../src/local/extract/extract-fields.js';
 import { gridCell } from '../../src/local/extract/grid-cells.js';
-import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
-import { buildRows } from '../../src/local/layout/build-lines.js';
-import type { Fragment } from '../../src/local/layout/types.js';
-
-/** An OCR line at (x, y) in points, 10 pt type, 5.5 pt a character. */
-function at(text: string, x: number, y: number): Fragment {
-  return { text, box: { x0: x, y0: y, x1: x + text.length * 5.5, y1: y + 10 }, fontSize: 10, confidence: 95 };
-}
-
-function page(fragments: Fragment[]) {
-  return [buildPageLayout(1, 612, 792, 'text-layer', buildRows(fragments))];
-}
+import { at, page } from './text-layer-page.js';
 
 const text = { type: 'string' } as const;
 

@@ -56,7 +56,7 @@ describe('ResultsWriter', () => {
 
   it('indexes what it writes as a read of the file does: final record per call, redacted, at its bytes', async () => {
     const file = await resultsFile();
-    const writer = ResultsWriter.open(file, (text) => text.replaceAll('sk-secret', '[redacted]'));
+    const writer = ResultsWriter.open(file, (text) => text.replaceAll('sk-secret', '[redacted]'), { index: true });
     writer.append(
       compareRecord('a', {
         status: 'failed',
@@ -80,7 +80,7 @@ describe('ResultsWriter', () => {
     const file = await resultsFile(
       `${JSON.stringify(compareRecord('a', { status: 'ok', result: comparePages('a') }))}\n`,
     );
-    const writer = ResultsWriter.open(file);
+    const writer = ResultsWriter.open(file, undefined, { index: true });
     writer.append(compareRecord('b', { status: 'ok', result: comparePages('b') }));
     writer.close();
     expect(writer.writtenIndex()).toBeNull();

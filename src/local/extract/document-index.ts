@@ -57,6 +57,18 @@ export function tokenise(text: string): Token[] {
   }));
 }
 
+/** A box number or item letter printed before a form caption ("2.", "24a."), as the OCR reads it ("27", "&5"). */
+export const BOX_NUMBER = /^[^\w\s]?\d{1,2}[a-zA-Z]?[.,)]?$/;
+
+/**
+ * Where a value under a label (at `labelBox`) may start: from a little above the label's bottom (lines of a row
+ * overlap) to a little over two label heights below it.
+ */
+export function reachBelow(labelBox: PointBox): { top: number; bottom: number } {
+  const height = Math.max(6, labelBox.y1 - labelBox.y0);
+  return { top: labelBox.y1 - height * 0.3, bottom: labelBox.y1 + height * 2.2 };
+}
+
 /** The box of characters [startChar, endChar) of a line. */
 export function fragmentBox(line: TextLine, startChar: number, endChar: number): PointBox {
   // Positions inside a line are interpolated by character count: runs rarely carry per-glyph positions.

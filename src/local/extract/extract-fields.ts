@@ -157,6 +157,9 @@ const NPI_ANYWHERE_QUALITY = 0.5;
 /** Document-wide facts the reading and coercion of single values need. */
 interface DocumentContext {
   dateOrder: DateOrder;
+  /** A field's label candidates (candidatesFor), searched once per field: the captions, the check boxes and the
+   * value reading all start from them. */
+  candidates: (spec: ScalarSpec | ListSpec) => ValueCandidate[];
   /** Where the schema's fields' captions are printed alone on their lines (slow mode; empty in fast mode). */
   captions: Set<string>;
 }
@@ -173,11 +176,11 @@ function placeKey(page: number, box: PointBox): string {
  * lost), the line below a caption is the next box's caption (`CITY` over `ZIP CODE`), and so is the line beside
  * it (`Home Phone` | `E-mail Address`): never a value.
  */
-function captionPlaces(index: DocumentIndex, specs: FieldSpec[], options: ExtractOptions): Set<string> {
+function captionPlaces(specs: FieldSpec[], candidates: DocumentContext['candidates']): Set<string> {
   const places = new Set<string>();
   for (const spec of specs) {
     if (spec.kind === 'table') continue;
-    for (const c of candidatesFor(index, spec, options))
+    for (const c of candidates(spec))
       if (c.where !== 'same-line' && c.score >= CAPTION_SCORE) places.add(placeKey(c.page, c.line.line.box));
   }
   return places;
@@ -223,7 +226,8 @@ function extractByLabel(
   context: DocumentContext,
 ): ScalarResult {
   const path = spec.path.join('.');
-  const candidates = candidatesFor(index, spec, options)
+  const candidates = context
+    .candidates(spec)
     .filter((c) => c.text !== null && !readsACaption(c, context))
     .map((c) => ({ ...c, text: withBlock(index, c, spec, context) }));
   if (options.fast) {
@@ -290,7 +294,7 @@ function extractScalar(
   context: DocumentContext,
 ): ScalarResult {
   // A check box's mark answers an enum or a boolean better than the words the OCR read around it.
-  const fromBoxes = readCheckBoxes(index.pages, spec, candidatesFor(index, spec, options));
+  const fromBoxes = readCheckBoxes(index.pages, spec, context.candidates(spec));
   if (fromBoxes) {
     const path = spec.path.join('.');
     return {
@@ -354,13 +358,12 @@ function splitList(raw: string): string[] {
 }
 
 function extractList(
-  index: DocumentIndex,
   spec: ListSpec,
   options: ExtractOptions,
   context: DocumentContext,
 ): { value: Json; outcome: FieldOutcome } {
   const path = spec.path.join('.');
-  const top = candidatesFor(index, spec, options).find((c) => c.text !== null && !readsACaption(c, context));
+  const top = context.candidates(spec).find((c) => c.text !== null && !readsACaption(c, context));
   if (!top) return { value: [], outcome: { path, required: spec.required, found: false, quality: 0 } };
   const items = splitList(top.text!).map((part) => coerceScalar(part, spec.item, !options.fast));
   const values = items.filter((i) => i.value !== null && (options.fast || i.valid)).map((i) => i.value as Json);
@@ -476,8 +479,16 @@ export function scoreConfidence(fields: FieldOutcome[]): number {
 export function extractFields(pages: PageLayout[], schema: JsonSchema, options: ExtractOptions): ExtractionResult {
   const index = indexDocument(pages, options.locale);
   const specs = collectFields(schema);
-  const captions = options.fast ? new Set<string>() : captionPlaces(index, specs, options);
-  const context: DocumentContext = { dateOrder: documentDateOrder(index), captions };
+  const found = new Map<ScalarSpec | ListSpec, ValueCandidate[]>();
+  const candidates = (spec: ScalarSpec | ListSpec) => {
+    const known = found.get(spec);
+    if (known) return known;
+    const list = candidatesFor(index, spec, options);
+    found.set(spec, list);
+    return list;
+  };
+  const captions = options.fast ? new Set<string>() : captionPlaces(specs, candidates);
+  const context: DocumentContext = { dateOrder: documentDateOrder(index), captions, candidates };
   const data = skeleton(schema);
   const fields: FieldOutcome[] = [];
   for (const spec of specs) {
@@ -485,7 +496,7 @@ export function extractFields(pages: PageLayout[], schema: JsonSchema, options: 
       spec.kind === 'scalar'
         ? extractScalar(index, spec, options, context)
         : spec.kind === 'list'
-          ? extractList(index, spec, options, context)
+          ? extractList(spec, options, context)
           : extractTable(pages, spec, options);
     setPath(data, spec.path, result.value);
     fields.push(result.outcome);

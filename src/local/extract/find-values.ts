@@ -4,7 +4,15 @@
  */
 import levenshtein from 'fast-levenshtein';
 import type { PointBox, TextLine } from '../layout/types.js';
-import { fragmentBox, normaliseToken, parenthesised, type DocumentIndex, type IndexedLine } from './document-index.js';
+import {
+  BOX_NUMBER,
+  fragmentBox,
+  normaliseToken,
+  parenthesised,
+  reachBelow,
+  type DocumentIndex,
+  type IndexedLine,
+} from './document-index.js';
 import { gridCell } from './grid-cells.js';
 import { isPrintedBlank } from './printed-blanks.js';
 
@@ -29,8 +37,10 @@ export interface ValueCandidate {
   line: IndexedLine;
 }
 
-/** Box numbers and bullets printed before labels on forms: "2.", "24a.", "•"; as the OCR reads them: "27", "&5". */
-const PREFIX_TOKEN = /^([^\w\s]?\d{1,2}[a-zA-Z]?[.,)]?|[•\-–*]|[a-zA-Z][.)])$/;
+/** Box numbers, item letters and bullets printed before labels on forms: "2.", "24a.", "b)", "•". */
+function isPrefixToken(raw: string): boolean {
+  return BOX_NUMBER.test(raw) || /^([•\-–*]|[a-zA-Z][.)])$/.test(raw);
+}
 
 function similarity(a: string, b: string): number {
   if (a === b) return 1;
@@ -120,6 +130,7 @@ function centredUnder(box: PointBox, labelBox: PointBox, from: IndexedLine, rowM
 
 function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox): IndexedLine | null {
   const height = Math.max(6, labelBox.y1 - labelBox.y0);
+  const reach = reachBelow(labelBox);
   const rowMates = index.lines.filter((l) => l.page === from.page && l.rowIndex === from.rowIndex && l !== from);
   let best: IndexedLine | null = null;
   let bestDistance = Infinity;
@@ -134,7 +145,7 @@ function valueBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox)
     const box = candidate.line.box;
     // Under the label, or right after it and a little lower (a value on a baseline of its own beside its caption).
     const besideLower = box.y0 >= labelBox.y0 + height * 0.45 && box.x0 >= labelBox.x1;
-    if ((box.y0 < labelBox.y1 - height * 0.3 && !besideLower) || box.y0 > labelBox.y1 + height * 2.2) continue;
+    if ((box.y0 < reach.top && !besideLower) || box.y0 > reach.bottom) continue;
     // The value sits under the label: starting near its left edge, not far to the right of it, or centred under it.
     if (box.x1 < labelBox.x0 || box.x0 > labelBox.x0 + Math.max(72, (labelBox.x1 - labelBox.x0) * 1.2)) continue;
     if (box.x0 < labelBox.x0 - 54 && !centredUnder(box, labelBox, from, rowMates)) continue;
@@ -206,7 +217,7 @@ function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null
  */
 function headsARow(label: IndexedLine, right: IndexedLine, below: IndexedLine): boolean {
   return (
-    right.tokens.some((t) => /\d/.test(t.raw) && !PREFIX_TOKEN.test(t.raw)) &&
+    right.tokens.some((t) => /\d/.test(t.raw) && !isPrefixToken(t.raw)) &&
     !/\d/.test(below.line.text) &&
     Math.abs(below.line.box.x0 - label.line.box.x0) <= label.line.fontSize * 1.5
   );
@@ -403,7 +414,7 @@ function candidatesAt(
 ): ValueCandidate[] | null {
   const tokens = entry.tokens;
   const results: ValueCandidate[] = [];
-  const atStart = tokens.slice(0, from).every((t) => PREFIX_TOKEN.test(t.raw) || t.norm === '');
+  const atStart = tokens.slice(0, from).every((t) => isPrefixToken(t.raw) || t.norm === '');
   const end = labelEnd(tokens, best.end, wantedCount);
   if (!atStart && !end.hasColon && inSentence(tokens, from)) return null;
   let coverage = end.coverage;
@@ -424,8 +435,7 @@ function candidatesAt(
   if (!text) {
     // A label alone on its line: the printed words should be (almost) all of the line.
     const labelShare =
-      wantedCount /
-      Math.max(1, tokens.filter((t, j) => t.norm !== '' && !PREFIX_TOKEN.test(t.raw) && !inHint[j]).length);
+      wantedCount / Math.max(1, tokens.filter((t, j) => t.norm !== '' && !isPrefixToken(t.raw) && !inHint[j]).length);
     if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
     const beside = valueBeside(index, entry, box, hasColon, lookBelow);
     if (beside.rightToo) {
@@ -496,7 +506,7 @@ export function findLabelValues(
     for (let i = 0; i < tokens.length; i++) {
       if (tokens[i]!.norm === '' || inHint[i]) continue;
       // A box number ("21.") starts no label: a fuzzy match taking it in would hide the exact one after it.
-      if (PREFIX_TOKEN.test(tokens[i]!.raw) && tokens[i]!.norm !== wanted[0]) continue;
+      if (isPrefixToken(tokens[i]!.raw) && tokens[i]!.norm !== wanted[0]) continue;
       const best = bestWindow(tokens, i, wanted, wantedJoined, wantedWords);
       if (!best) continue;
       const found = candidatesAt(index, entry, i, best, wanted.length, weight, lookBelow, inHint);

@@ -5,7 +5,14 @@
  * and the captions beside it on its row are other columns' names, never its value.
  */
 import type { PointBox, TextLine } from '../layout/types.js';
-import { fragmentBox, parenthesised, type DocumentIndex, type IndexedLine } from './document-index.js';
+import {
+  BOX_NUMBER,
+  fragmentBox,
+  parenthesised,
+  reachBelow,
+  type DocumentIndex,
+  type IndexedLine,
+} from './document-index.js';
 
 interface Word {
   entry: IndexedLine;
@@ -13,9 +20,6 @@ interface Word {
   end: number;
   box: PointBox;
 }
-
-/** A box number or item letter a caption row may carry ("24a.", "3."); any other digits make it a value row. */
-const BOX_NUMBER = /^[^\w\s]?\d{1,2}[a-zA-Z]?[.,)]?$/;
 
 /** Shares of the narrower word two words must overlap by to stand in one column (positions are interpolated). */
 const MIN_OVERLAP = 0.15;
@@ -43,6 +47,7 @@ function captionRow(row: IndexedLine[]): { captions: Word[]; starts: number[] } 
     const hint = parenthesised(entry.tokens);
     for (const word of words(entry)) {
       const raw = entry.line.text.slice(word.start, word.end);
+      // A box number or item letter may stand in a caption row; any other digits make it a value row.
       if (/\d/.test(raw) && !BOX_NUMBER.test(raw)) return null;
       if (hint[entry.tokens.findIndex((t) => t.start === word.start)]) continue;
       starts.push(word.box.x0);
@@ -54,13 +59,10 @@ function captionRow(row: IndexedLine[]): { captions: Word[]; starts: number[] } 
 
 /** The first row under the label within reach of a value (as valueBelow reaches), all its lines. */
 function rowBelow(index: DocumentIndex, from: IndexedLine, labelBox: PointBox): IndexedLine[] {
-  const height = Math.max(6, labelBox.y1 - labelBox.y0);
+  const reach = reachBelow(labelBox);
   const reachable = index.lines.filter(
     (c) =>
-      c.page === from.page &&
-      c.rowIndex > from.rowIndex &&
-      c.line.box.y0 >= labelBox.y1 - height * 0.3 &&
-      c.line.box.y0 <= labelBox.y1 + height * 2.2,
+      c.page === from.page && c.rowIndex > from.rowIndex && c.line.box.y0 >= reach.top && c.line.box.y0 <= reach.bottom,
   );
   if (reachable.length === 0) return [];
   const first = Math.min(...reachable.map((c) => c.rowIndex));

@@ -110,3 +110,39 @@ export function childText(graph: BlockGraph, block: Block): string {
     .flatMap((child) => (child.type === 'SELECTION_ELEMENT' ? [selectionMark(child)] : child.text ? [child.text] : []))
     .join(' ');
 }
+
+/** The WORD blocks' text, space-joined, in order. */
+function wordText(blocks: readonly Block[]): string {
+  return blocks
+    .filter((b) => b.type === 'WORD' && b.text)
+    .map((b) => b.text)
+    .join(' ');
+}
+
+/** A key of the FORMS feature with its value: the blocks, their words, and the value's check box state. */
+export interface KeyValuePair {
+  key: Block;
+  values: Block[];
+  keyText: string;
+  valueText: string;
+  /** The value's check box: ticked or not; null when the value has none. */
+  selected: boolean | null;
+}
+
+/** Every KEY_VALUE_SET key of the answer with its value, in the answer's order. */
+export function keyValuePairs(graph: BlockGraph): KeyValuePair[] {
+  return ofType(graph, 'KEY_VALUE_SET')
+    .filter((block) => block.entityTypes.includes('KEY'))
+    .map((key) => {
+      const values = related(graph, key, 'VALUE');
+      const children = values.flatMap((value) => related(graph, value, 'CHILD'));
+      const mark = children.find((child) => child.type === 'SELECTION_ELEMENT');
+      return {
+        key,
+        values,
+        keyText: wordText(related(graph, key, 'CHILD')),
+        valueText: wordText(children),
+        selected: mark ? mark.selected : null,
+      };
+    });
+}

@@ -8,7 +8,7 @@
 import type { ExtractResult } from '../../service/index.js';
 import type { Json, JsonObject, JsonSchema } from '../../types.js';
 import { meanConfidence, setPath } from '../providers/layout.js';
-import { ofType, related, type Block, type BlockGraph } from './textract-blocks.js';
+import { keyValuePairs, ofType, related, type BlockGraph } from './textract-blocks.js';
 
 /** The synchronous API's limit of queries per page (Textract quotas, "Queries per page"). */
 const MAX_QUERIES = 15;
@@ -133,33 +133,20 @@ interface FormPair {
 }
 
 function formPairs(graph: BlockGraph): FormPair[] {
-  return ofType(graph, 'KEY_VALUE_SET')
-    .filter((block) => block.entityTypes.includes('KEY'))
-    .map((key) => {
-      const values = related(graph, key, 'VALUE');
-      const children = values.flatMap((value) => related(graph, value, 'CHILD'));
-      const keyText = words(related(graph, key, 'CHILD'));
-      const mark = children.find((child) => child.type === 'SELECTION_ELEMENT');
-      const confidence =
-        meanConfidence(
-          [key, ...values].map((b) => b.confidence ?? Number.NaN),
-          100,
-        ) ?? 0;
-      const withoutNote = keyText.replace(/\([^)]*\)/g, ' ');
-      return {
-        keys: withoutNote === keyText ? [keyWords(keyText)] : [keyWords(keyText), keyWords(withoutNote)],
-        text: words(children),
-        selected: mark ? mark.selected : null,
-        confidence,
-      };
-    });
-}
-
-function words(blocks: readonly Block[]): string {
-  return blocks
-    .filter((b) => b.type === 'WORD' && b.text)
-    .map((b) => b.text)
-    .join(' ');
+  return keyValuePairs(graph).map(({ key, values, keyText, valueText, selected }) => {
+    const confidence =
+      meanConfidence(
+        [key, ...values].map((b) => b.confidence ?? Number.NaN),
+        100,
+      ) ?? 0;
+    const withoutNote = keyText.replace(/\([^)]*\)/g, ' ');
+    return {
+      keys: withoutNote === keyText ? [keyWords(keyText)] : [keyWords(keyText), keyWords(withoutNote)],
+      text: valueText,
+      selected,
+      confidence,
+    };
+  });
 }
 
 /**
