@@ -20,13 +20,14 @@ import {
   scoreExtraction,
   scoreMarkdownPages,
 } from '../../src/score/index.js';
-import type { Json } from '../../src/types.js';
+import type { Json, JsonSchema } from '../../src/types.js';
 import type { BenchCase, BenchFigure } from '../harness.js';
 import { fieldsFromPairs, type PairCorrection } from '../support/vendor-fields.js';
 import { azureLines, textractLines, textractPairs } from '../support/vendor-recordings.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RECORDINGS = path.resolve(root, process.env.DOCBENCH_RECORDINGS ?? path.join('..', 'shared', 'recordings'));
+const LABELS = path.join(root, 'bench', 'labels');
 const FIELD_F1_GOAL = 0.85;
 const FORMS = 'analyze-layout-tables-forms-signatures.json';
 
@@ -36,6 +37,11 @@ interface Recorded {
   answer: string;
   /** A form or invoice whose key-value pairs make a field schema; the others are scored on text only. */
   fields?: { corrections: PairCorrection[] };
+  /**
+   * A document labelled by hand (bench/labels/README.md): a schema in a user's own words and the truth read off the
+   * page, written before the engine was run on it.
+   */
+  labelled?: { schema: string; truth: string };
 }
 
 /**
@@ -99,7 +105,12 @@ const DOCUMENTS: Recorded[] = [
       ],
     },
   },
-  { file: 'textract/in-table-title.png', vendor: 'textract', answer: `in-table-title.png.${FORMS}` },
+  {
+    file: 'textract/in-table-title.png',
+    vendor: 'textract',
+    answer: `in-table-title.png.${FORMS}`,
+    labelled: { schema: 'balance-sheet.schema.json', truth: 'in-table-title.truth.json' },
+  },
   { file: 'textract/matrix.png', vendor: 'textract', answer: `matrix.png.${FORMS}` },
   { file: 'textract/reading_order.pdf', vendor: 'textract', answer: `reading_order.pdf.${FORMS}` },
   {
@@ -111,17 +122,49 @@ const DOCUMENTS: Recorded[] = [
     file: 'azure-di/ContosoSafety360-Sample-2.pdf',
     vendor: 'azure-di',
     answer: 'ContosoSafety360-Sample-2.pdf.layout.json',
+    labelled: { schema: 'safety-report.schema.json', truth: 'ContosoSafety360-Sample-2.truth.json' },
   },
   {
     file: 'azure-di/ContosoSafety360-Sample-3.pdf',
     vendor: 'azure-di',
     answer: 'ContosoSafety360-Sample-3.pdf.layout.json',
+    labelled: { schema: 'safety-report.schema.json', truth: 'ContosoSafety360-Sample-3.truth.json' },
   },
 ];
 
 function describeMiss(field: ExtractionScore['fields'][number]): string {
   const show = (value: Json | undefined) => (value === undefined ? '—' : JSON.stringify(value));
   return `${field.path}: truth ${show(field.truth)}, got ${show(field.prediction)} (${field.error})`;
+}
+
+interface FieldTask {
+  schema: JsonSchema;
+  truth: Record<string, Json>;
+  /** What the figure's note adds (fields left out). */
+  note: string;
+}
+
+async function fieldTask(doc: Recorded, answer: unknown): Promise<FieldTask | undefined> {
+  if (doc.labelled) {
+    const readLabel = async (file: string) => JSON.parse(await readFile(path.join(LABELS, file), 'utf8'));
+    return { schema: await readLabel(doc.labelled.schema), truth: await readLabel(doc.labelled.truth), note: '' };
+  }
+  if (!doc.fields) return undefined;
+  const { schema, truth, ambiguous, unused } = fieldsFromPairs(textractPairs(answer), doc.fields.corrections);
+  if (unused.length > 0)
+    throw new Error(`${doc.file}: corrections that match no recorded pair: ${unused.map((c) => c.key).join(', ')}`);
+  return { schema, truth, note: ambiguous.length ? `; left out as ambiguous: ${ambiguous.join(', ')}` : '' };
+}
+
+function overallFigure(scores: ExtractionScore[], what: string): BenchFigure {
+  const overall = aggregateExtraction(scores).micro;
+  return {
+    name: `field F1, all ${scores.length} ${what} (micro)`,
+    value: overall.f1,
+    unit: 'ratio',
+    target: { op: '>=', value: FIELD_F1_GOAL },
+    note: `P ${overall.precision.toFixed(2)} R ${overall.recall.toFixed(2)}`,
+  };
 }
 
 async function measure(): Promise<BenchFigure[]> {
@@ -137,7 +180,8 @@ async function measure(): Promise<BenchFigure[]> {
   }
   const engine = await createEngine({ ocr: 'pp-ocr', ocrWorkers: 1, cacheSize: 1, logger: silentLogger });
   const figures: BenchFigure[] = [];
-  const fieldScores: ExtractionScore[] = [];
+  const vendorScores: ExtractionScore[] = [];
+  const labelledScores: ExtractionScore[] = [];
   const similarities: number[] = [];
   try {
     for (const doc of DOCUMENTS) {
@@ -149,21 +193,19 @@ async function measure(): Promise<BenchFigure[]> {
         filename: path.basename(doc.file),
       });
       const name = path.basename(doc.file);
-      if (doc.fields) {
-        const { schema, truth, ambiguous, unused } = fieldsFromPairs(textractPairs(answer), doc.fields.corrections);
-        if (unused.length > 0)
-          throw new Error(
-            `${doc.file}: corrections that match no recorded pair: ${unused.map((c) => c.key).join(', ')}`,
-          );
-        const result = buildExtractResult(analysed.pages, schema, false, 'US');
-        const score = scoreExtraction(truth, JSON.parse(result.response as string) as Json, { schema });
-        fieldScores.push(score);
+      const task = await fieldTask(doc, answer);
+      if (task) {
+        const result = buildExtractResult(analysed.pages, task.schema, false, 'US');
+        const score = scoreExtraction(task.truth, JSON.parse(result.response as string) as Json, {
+          schema: task.schema,
+        });
+        (doc.labelled ? labelledScores : vendorScores).push(score);
         figures.push({
-          name: `${name}: field F1`,
+          name: `${name}: field F1${doc.labelled ? ' (labelled by hand)' : ''}`,
           value: score.f1,
           unit: 'ratio',
           target: { op: '>=', value: FIELD_F1_GOAL },
-          note: `${Object.keys(truth).length} fields, P ${score.precision.toFixed(2)} R ${score.recall.toFixed(2)}${ambiguous.length ? `; left out as ambiguous: ${ambiguous.join(', ')}` : ''}`,
+          note: `${Object.keys(task.truth).length} fields, P ${score.precision.toFixed(2)} R ${score.recall.toFixed(2)}${task.note}`,
         });
         for (const miss of score.fields.filter((f) => f.verdict !== 'tp' && f.verdict !== 'tn'))
           process.stdout.write(`    ${name} miss: ${describeMiss(miss)}\n`);
@@ -177,15 +219,9 @@ async function measure(): Promise<BenchFigure[]> {
   } finally {
     await engine.close();
   }
-  const overall = aggregateExtraction(fieldScores).micro;
   figures.push(
-    {
-      name: `field F1, all ${fieldScores.length} forms and invoices (micro)`,
-      value: overall.f1,
-      unit: 'ratio',
-      target: { op: '>=', value: FIELD_F1_GOAL },
-      note: `P ${overall.precision.toFixed(2)} R ${overall.recall.toFixed(2)}`,
-    },
+    overallFigure(vendorScores, 'forms and invoices against vendor key-values'),
+    overallFigure(labelledScores, 'documents labelled by hand'),
     {
       name: `text similarity, mean of ${similarities.length} documents`,
       value: similarities.reduce((sum, s) => sum + s, 0) / similarities.length,
