@@ -103,6 +103,10 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
       if (candidate.score >= MIN_SCORE) all.push(candidate);
     }
   }
+  // A date field also reads the date that qualifies the caption it dates ("Balance as of 2023-01-20").
+  for (const subject of spec.kind === 'scalar' ? (spec.dateSubjects ?? []) : [])
+    for (const candidate of findLabelValues(index, subject.text, subject.weight, false, true))
+      if (candidate.score >= MIN_SCORE) all.push(candidate);
   // One candidate per printed place (several label phrasings find the same spot), with the best score. Where a
   // longer phrasing matched more of the printed caption, its reading counts: a shorter one takes the caption's
   // next words for the value ("DIAGNOSIS | OR NATURE OF ILLNESS…") or reads below only under its own width.

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { coerceScalar } from '../../src/local/extract/coerce.js';
+import { tokenise } from '../../src/local/extract/document-index.js';
+import { extractFields } from '../../src/local/extract/extract-fields.js';
+import { at, page } from './text-layer-page.js';
+
+/** A statement's lines: label at the left margin, its figure at the right. */
+function statement(rows: [string, string | null][], from = 100) {
+  return page(
+    rows.flatMap(([label, figure], i) => [
+      at(label, 40, from + i * 20),
+      ...(figure === null ? [] : [at(figure, 480, from + i * 20)]),
+    ]),
+  );
+}
+
+describe("a schema's own words against a page's captions", () => {
+  it('reads no amount out of a date: the year of "as of 2023-01-20" is no number', () => {
+    expect(coerceScalar('as of 2023-01-20', { type: 'number' }, true).value).toBeNull();
+    expect(coerceScalar('as of March 3, 2024', { type: 'integer' }, true).value).toBeNull();
+    expect(coerceScalar('$2,450.00 on 2024-03-31', { type: 'number' }, true).value).toBe(2450);
+  });
+
+  it('splits a date the OCR glued to the words before it', () => {
+    expect(tokenise('Represents transactionstill2023-01-17').map((t) => t.raw)).toEqual([
+      'Represents',
+      'transactionstill',
+      '2023-01-17',
+    ]);
+    expect(tokenise('ID A12345').map((t) => t.raw)).toEqual(['ID', 'A12345']);
+  });
+
+  it('matches general synonyms of statement and date terms (opening = previous = brought forward, until = till)', () => {
+    const pages = statement([
+      ['Statement Date: 2024-04-02', null],
+      ['Balance brought forward', '1,200.00'],
+      ['Ending Balance', '1,480.00'],
+      ['Transactions till 2024-03-31', null],
+    ]);
+    const schema = {
+      type: 'object',
+      properties: {
+        opening_balance: { type: 'number' },
+        closing_balance: { type: 'number' },
+        transactions_through: { type: 'string', format: 'date' },
+      },
+    };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({
+      opening_balance: 1200,
+      closing_balance: 1480,
+      transactions_through: '2024-03-31',
+    });
+  });
+
+  it('takes a date after "as of" for part of the caption: the figure is further on the row', () => {
+    const pages = statement([
+      ['Statement Date: 2024-04-02', null],
+      ['Available balance as of 2024-03-31', '2,450.00'],
+    ]);
+    const schema = {
+      type: 'object',
+      properties: {
+        available: { type: 'number', description: 'available balance' },
+        balance_date: { type: 'string', format: 'date', description: 'date the available balance is given as of' },
+      },
+    };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({
+      available: 2450,
+      balance_date: '2024-03-31',
+    });
+  });
+
+  it("reads a caption's date for a date field only where a qualifier puts it there", () => {
+    // "balance" is what "balance date" dates, but a date merely printed after it on its row is no "as of" date.
+    const pages = statement([
+      ['Statement Date: 2024-04-02', null],
+      ['Balance 2024-03-15', '2,450.00'],
+    ]);
+    const schema = { type: 'object', properties: { balance_date: { type: 'string', format: 'date' } } };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({ balance_date: '2024-04-02' });
+  });
+});
