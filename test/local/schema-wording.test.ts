@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stem } from '../../src/local/extract/caption-words.js';
 import { coerceScalar } from '../../src/local/extract/coerce.js';
 import { tokenise } from '../../src/local/extract/document-index.js';
 import { extractFields } from '../../src/local/extract/extract-fields.js';
@@ -78,5 +79,43 @@ describe("a schema's own words against a page's captions", () => {
     ]);
     const schema = { type: 'object', properties: { balance_date: { type: 'string', format: 'date' } } };
     expect(extractFields(pages, schema, { fast: false }).data).toEqual({ balance_date: '2024-04-02' });
+  });
+
+  it('meets the forms of one word by their stem', () => {
+    expect(new Set(['submitted', 'submitter', 'submits'].map(stem))).toEqual(new Set(['submit']));
+    expect(new Set(['closed', 'close', 'closing'].map(stem)).size).toBe(1);
+    expect(stem('Solutions')).toBe(stem('solution'));
+    expect(stem('reviewer')).toBe(stem('reviewed'));
+    expect(stem('order')).not.toBe(stem('ordinal'));
+  });
+
+  it("takes a `Label:` caption made of the field's own words in other forms for its label", () => {
+    const pages = page([
+      at('Reviewer:', 40, 100),
+      at('Jane Doe', 120, 100),
+      at('Date: May 1, 2024', 300, 100),
+      at('Proposed Actions: Clean the vents', 40, 130),
+      at('Actions: Replaced the filter', 40, 160),
+      at('Review Date: May 2, 2024', 300, 160),
+      at('Name: John Roe', 40, 190),
+    ]);
+    const schema = {
+      type: 'object',
+      properties: {
+        reviewed_by: { type: 'string', description: 'name of the person who reviewed the form' },
+        reviewed_on: { type: 'string', format: 'date', description: 'date the form was reviewed' },
+        action_done: { type: 'string', description: 'the action carried out' },
+        proposed_action: { type: 'string' },
+        approver: { type: 'string', description: 'name of the person who approved it' },
+      },
+    };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({
+      reviewed_by: 'Jane Doe',
+      reviewed_on: '2024-05-02',
+      action_done: 'Replaced the filter',
+      proposed_action: 'Clean the vents',
+      // `Name:` alone names any person: no caption of its own words.
+      approver: null,
+    });
   });
 });

@@ -30,6 +30,8 @@ export interface ScalarSpec {
    * qualifies ("Balance as of 2023-01-20"), read only for such a date (qualified-dates.ts).
    */
   dateSubjects?: { text: string; weight: number }[];
+  /** The property's name (split), title and description: the words a printed caption may be explained by. */
+  wording?: string;
 }
 
 /** An array of objects, read from a table. */
@@ -216,6 +218,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
         });
         if (role) scalar.role = role;
         if (scalar.format === 'date') scalar.dateSubjects = subjectsOf(labels);
+        scalar.wording = [splitName(name), textOf(childNode.title), textOf(childNode.description)].join(' ');
         fields.push(scalar);
       }
     }
