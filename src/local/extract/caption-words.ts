@@ -2,8 +2,11 @@
  * Captions the schema's own words explain: a user asks for "the name of the person who submitted the report"
  * where the form prints `Submitter:`, for "the date the report was closed" where it prints `Close Date:`, for "the
  * solution carried out" where it prints `Solutions:`. A `Label:` caption whose every word is, by its stem, a word
- * of the field's name, title or description is a label of the field, less surely the fewer words it has
- * (docs/local-service.md, "Extraction: label matching").
+ * of the field's description is a label of the field, less surely the fewer words it has
+ * (docs/local-service.md, "Extraction: label matching"). Only a description that says what the field is in a
+ * phrase of its own (four words or more) explains captions: a short one ("Invoice Number"), like the property's
+ * name, is the field's caption itself, matched as a whole, and a caption holding one of its words (`Invoice for:`)
+ * is another field's.
  */
 import { BOX_NUMBER, type DocumentIndex, type IndexedLine } from './document-index.js';
 
@@ -82,9 +85,13 @@ export interface ExplainedCaption {
 /** The label weight of a caption explained by one, two, three or more of the field's words. */
 const WEIGHT_BY_WORDS = [0, 0.6, 0.7, 0.75];
 
-/** The `Label:` captions printed in `index` whose every word is a word of `wording` (the field's name, title, description). */
-export function explainedCaptions(index: DocumentIndex, wording: string): ExplainedCaption[] {
-  const own = new Set(wordsOf(wording).map(stem));
+/** Fewer words than this name a field rather than describe it. */
+const DESCRIBING_WORDS = 4;
+
+/** The `Label:` captions printed in `index` whose every word is a word of the field's `description`. */
+export function explainedCaptions(index: DocumentIndex, description: string): ExplainedCaption[] {
+  if (description.trim().split(/\s+/).length < DESCRIBING_WORDS) return [];
+  const own = new Set(wordsOf(description).map(stem));
   const found = new Map<string, ExplainedCaption>();
   for (const entry of index.lines) {
     const caption = leadingCaption(entry);

@@ -106,7 +106,7 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
   }
   // A `Label:` caption of the field's own words in other forms (`Submitter:` for "who submitted the report"),
   // read where it is printed as the caption, not where its words stand inside a longer one.
-  for (const caption of spec.kind === 'scalar' && spec.wording ? explainedCaptions(index, spec.wording) : [])
+  for (const caption of spec.kind === 'scalar' && spec.description ? explainedCaptions(index, spec.description) : [])
     for (const candidate of findLabelValues(index, caption.text, caption.weight, true))
       if (caption.lines.has(candidate.line) && candidate.score >= MIN_SCORE) all.push(candidate);
   // A date field also reads the date that qualifies the caption it dates ("Balance as of 2023-01-20").

@@ -30,8 +30,8 @@ export interface ScalarSpec {
    * qualifies ("Balance as of 2023-01-20"), read only for such a date (qualified-dates.ts).
    */
   dateSubjects?: { text: string; weight: number }[];
-  /** The property's name (split), title and description: the words a printed caption may be explained by. */
-  wording?: string;
+  /** The property's description: the words a printed caption may be explained by (caption-words.ts). */
+  description?: string;
 }
 
 /** An array of objects, read from a table. */
@@ -218,7 +218,8 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
         });
         if (role) scalar.role = role;
         if (scalar.format === 'date') scalar.dateSubjects = subjectsOf(labels);
-        scalar.wording = [splitName(name), textOf(childNode.title), textOf(childNode.description)].join(' ');
+        const description = textOf(childNode.description);
+        if (description) scalar.description = description;
         fields.push(scalar);
       }
     }
