@@ -31,6 +31,36 @@ describe("a schema's own words against a page's captions", () => {
     expect(tokenise('ID A12345').map((t) => t.raw)).toEqual(['ID', 'A12345']);
   });
 
+  it('matches the contact and identity boxes of forms in their usual abbreviations (dob, ssn, zip, cell, phone)', () => {
+    const pages = statement([
+      ['Date of Birth', '01/12/1978'],
+      ['Social Security Number', '111-22-3333'],
+      ['ZIP', '12345'],
+      ['Home Phone', '555-9876'],
+      ['Cell Phone', '555-1234'],
+      ['Qty', '3'],
+    ]);
+    const schema = {
+      type: 'object',
+      properties: {
+        dob: { type: 'string', format: 'date' },
+        ssn: { type: 'string' },
+        postal_code: { type: 'string' },
+        mobile_phone: { type: 'string' },
+        home_telephone: { type: 'string' },
+        quantity: { type: 'integer' },
+      },
+    };
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({
+      dob: '1978-01-12',
+      ssn: '111-22-3333',
+      postal_code: '12345',
+      mobile_phone: '555-1234',
+      home_telephone: '555-9876',
+      quantity: 3,
+    });
+  });
+
   it('matches general synonyms of statement and date terms (opening = previous = brought forward, until = till)', () => {
     const pages = statement([
       ['Statement Date: 2024-04-02', null],

@@ -4,7 +4,9 @@
  * schema suggests is also looked for in its other wordings, a little less surely than as written
  * (docs/local-service.md, "Extraction: label matching").
  *
- * The groups are general terms of statements, invoices and dates, never one document's captions.
+ * The groups are general terms of statements, invoices, dates and the contact and identity boxes of forms (their
+ * usual abbreviations too: a schema says `dob`, `ssn`, `postal_code` where a form prints "Date of Birth", "Social
+ * Security Number", "ZIP"), never one document's captions.
  */
 import { AS_OF_WORDS, UNTIL_WORDS } from './qualified-dates.js';
 
@@ -16,6 +18,21 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['closing', 'ending', 'carried forward'],
   UNTIL_WORDS,
   AS_OF_WORDS,
+  // Contact and identity boxes of forms, and their abbreviations.
+  ['postal code', 'zip code', 'zip', 'postcode', 'post code'],
+  ['mobile', 'cell', 'cellular'],
+  ['telephone', 'phone', 'tel'],
+  ['date of birth', 'birth date', 'birthdate', 'dob'],
+  ['social security number', 'social security no', 'ssn'],
+  ['identification', 'id'],
+  // Abbreviations of money and quantity captions.
+  ['year to date', 'ytd'],
+  ['quantity', 'qty'],
+  ['amount', 'amt'],
+  ['hours', 'hrs'],
+  ['department', 'dept'],
+  ['account', 'acct'],
+  ['reference', 'ref'],
 ];
 
 /** The share of a label's weight its other wordings get. */
