@@ -6,6 +6,7 @@
  * call and scores the rest. A document's scores depend only on its records, its truth and the run's systems,
  * so the outputs are those of scoring every document afterwards (test/evaluate/early-scoring.test.ts).
  */
+import { setImmediate } from 'node:timers/promises';
 import type { Dataset } from '../types.js';
 import { readManifest, type FinalRecordEntry } from '../run-dir/index.js';
 import { selectDocuments } from '../run/index.js';
@@ -24,6 +25,13 @@ export interface EarlyScoring {
   handOver(run: RunSystems): Promise<DocumentScorer | null>;
 }
 
+/**
+ * Documents are scored only once no call has ended for this long: calls end in bursts (a round of the
+ * concurrency's calls, all sent together), and a document scored inside one delays the calls sent after it,
+ * and so every later round (docs/performance.md, "The tail").
+ */
+const QUIET_MS = 2;
+
 export async function startEarlyScoring(runDir: string, { dataset }: { dataset: Dataset }): Promise<EarlyScoring> {
   const manifest = await readManifest(runDir);
   const selected = selectDocuments(dataset.documents, manifest.options.selection);
@@ -35,27 +43,48 @@ export async function startEarlyScoring(runDir: string, { dataset }: { dataset: 
   let running = false;
   let failed = false;
   let idle = Promise.resolve();
-  const scoreReady = async (): Promise<void> => {
+  let lastRecorded = 0;
+  let waiting: NodeJS.Timeout | null = null;
+  const quiet = () => performance.now() - lastRecorded >= QUIET_MS;
+  // `untilCalls`: stop as soon as a call ends, and go on once they are quiet again.
+  const scoreReady = async (untilCalls: boolean): Promise<void> => {
     running = true;
     try {
       for (let next = selected[scorer.next]; next && ready.has(next.id); next = selected[scorer.next]) {
+        if (untilCalls && !quiet()) break;
         const entries = ready.get(next.id)!;
         ready.delete(next.id);
         await scorer.score(await scorer.read(next, entryRecords(entries)));
+        // A response that came in meanwhile is handled, and the next call sent, before the next document.
+        await setImmediate();
       }
     } catch {
       failed = true;
     } finally {
       running = false;
     }
+    if (untilCalls && !failed && ready.has(selected[scorer.next]?.id ?? '')) scoreWhenQuiet();
+  };
+  const scoreWhenQuiet = () => {
+    if (running || failed || waiting) return;
+    waiting = setTimeout(() => {
+      waiting = null;
+      if (quiet()) idle = scoreReady(true);
+      else scoreWhenQuiet();
+    }, QUIET_MS);
   };
   return {
     documentRecorded(documentId, entries) {
       ready.set(documentId, entries);
-      if (!running && !failed) idle = scoreReady();
+      lastRecorded = performance.now();
+      scoreWhenQuiet();
     },
     async handOver(run) {
+      if (waiting) clearTimeout(waiting);
+      waiting = null;
       await idle;
+      // The calls are over: what is ready is scored now.
+      if (!failed) await scoreReady(false);
       if (failed || !sameSystems(started, run)) {
         await scorer.abort();
         return null;
