@@ -16,6 +16,8 @@ import { openDocumentScorer, scoringOrder, type DocumentRecords, type DocumentSc
 export interface EarlyScoring {
   /** A document whose every planned call is recorded, with its records' index entries in the order written. */
   documentRecorded(documentId: string, entries: readonly FinalRecordEntry[]): void;
+  /** How many documents are scored so far (the first ones of the dataset's order). */
+  readonly scored: number;
   /**
    * Waits for the document being scored and hands the scorer over (its `next`: the first document not scored),
    * set to the run's systems as the stored run has them after the calls. Null, with what was written discarded,
@@ -42,16 +44,17 @@ export async function startEarlyScoring(runDir: string, { dataset }: { dataset: 
   const ready = new Map<string, readonly FinalRecordEntry[]>();
   let running = false;
   let failed = false;
+  let handedOver = false;
   let idle = Promise.resolve();
   let lastRecorded = 0;
   let waiting: NodeJS.Timeout | null = null;
   const quiet = () => performance.now() - lastRecorded >= QUIET_MS;
-  // `untilCalls`: stop as soon as a call ends, and go on once they are quiet again.
-  const scoreReady = async (untilCalls: boolean): Promise<void> => {
+  // Stops as soon as a call ends, and goes on once they are quiet again.
+  const scoreReady = async (): Promise<void> => {
     running = true;
     try {
       for (let next = selected[scorer.next]; next && ready.has(next.id); next = selected[scorer.next]) {
-        if (untilCalls && !quiet()) break;
+        if (handedOver || !quiet()) break;
         const entries = ready.get(next.id)!;
         ready.delete(next.id);
         await scorer.score(await scorer.read(next, entryRecords(entries)));
@@ -63,28 +66,32 @@ export async function startEarlyScoring(runDir: string, { dataset }: { dataset: 
     } finally {
       running = false;
     }
-    if (untilCalls && !failed && ready.has(selected[scorer.next]?.id ?? '')) scoreWhenQuiet();
+    if (!failed && ready.has(selected[scorer.next]?.id ?? '')) scoreWhenQuiet();
   };
   const scoreWhenQuiet = () => {
-    if (running || failed || waiting) return;
+    if (handedOver || running || failed || waiting) return;
     waiting = setTimeout(() => {
       waiting = null;
-      if (quiet()) idle = scoreReady(true);
+      if (quiet()) idle = scoreReady();
       else scoreWhenQuiet();
     }, QUIET_MS);
   };
   return {
+    get scored() {
+      return scorer.next;
+    },
     documentRecorded(documentId, entries) {
       ready.set(documentId, entries);
       lastRecorded = performance.now();
       scoreWhenQuiet();
     },
     async handOver(run) {
+      handedOver = true;
       if (waiting) clearTimeout(waiting);
       waiting = null;
       await idle;
-      // The calls are over: what is ready is scored now.
-      if (!failed) await scoreReady(false);
+      // What is still waiting is scored by evaluateRun, which reads ahead (a backlog left by calls that were
+      // never quiet, as a run of stored systems' calls can be, is scored as fast as after the calls).
       if (failed || !sameSystems(started, run)) {
         await scorer.abort();
         return null;

@@ -7,6 +7,7 @@
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/dataset/index.js';
 import { evaluateRun } from '../../src/evaluate/evaluate-run.js';
@@ -125,6 +126,9 @@ describe('scoring during the calls', () => {
       let scoredDuringCalls = -1;
       const spy: EarlyScoring = {
         documentRecorded: (id, entries) => scoring.documentRecorded(id, entries),
+        get scored() {
+          return scoring.scored;
+        },
         handOver: async (run) => {
           const scorer = await scoring.handOver(run);
           scoredDuringCalls = scorer?.next ?? -1;
@@ -140,6 +144,8 @@ describe('scoring during the calls', () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
       writer.close();
+      // The calls' last quiet moment: what is ready is scored (only while no call ends) before the hand-over.
+      while (scoring.scored < scoredEarly) await setTimeout(5);
       await evaluateRun(early, { dataset, logger: silentLogger, recordIndex: { index, issues: [] }, scoredEarly: spy });
 
       // The same results.jsonl, scored afterwards from the file alone.
