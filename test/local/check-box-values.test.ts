@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wholeCaptionSimilarity } from '../../src/local/extract/find-values.js';
 import type { Fragment } from '../../src/local/layout/types.js';
 import { readGlyphPage as readPage, run } from './glyph-page.js';
 
@@ -105,5 +106,46 @@ describe('the options of check boxes as the OCR reads them', () => {
     const boxes = [run('☐ eda', 20, 100), run('D ☐', 48, 100), run('☒ oe', 100, 100)];
     const program = { type: 'string', description: 'Type of coverage', enum: ['Medicaid', 'ChampVA', 'Group'] };
     expect(readPage([...options, ...boxes], { program })).toEqual({ program: 'Group' });
+  });
+});
+
+describe('check boxes whose caption wraps over two lines', () => {
+  /** A ruled row of four cells, each caption's second line under its box, as a word processor wraps it. */
+  const cells = [
+    run('☒Hazardous', 20, 100),
+    run('Condition', 20, 112),
+    run('☐At Risk', 120, 100),
+    run('Behavior', 120, 112),
+    run('☐Safety', 220, 100),
+    run('Suggestion', 220, 112),
+    run('☒Safety', 320, 100),
+    run('Recognition', 320, 112),
+  ];
+
+  it('reads each box by its whole caption, which no single line prints', () => {
+    const got = readOptions(cells, [
+      'Hazardous Condition',
+      'At Risk Behaviour',
+      'Safety Suggestion',
+      'Safety Recognition',
+    ]);
+    expect(got).toEqual({
+      hazardous_condition: true,
+      at_risk_behaviour: false,
+      safety_suggestion: false,
+      safety_recognition: true,
+    });
+  });
+
+  it("compares a label with a box's whole caption, never with a part of it", () => {
+    expect(wholeCaptionSimilarity('at risk behaviour', 'At Risk Behavior')).toBeGreaterThan(0.9);
+    expect(wholeCaptionSimilarity('safety', 'Safety Suggestion')).toBe(0);
+    expect(wholeCaptionSimilarity('safety suggestion', 'Safety')).toBe(0);
+  });
+
+  it('never continues a caption with the line of the box below it', () => {
+    // One-line captions stacked at line spacing: `Falls` is the next box's caption, so no box says "Slips Falls".
+    const got = readOptions([run('☒ Slips', 20, 100), run('☐ Falls', 20, 112)], ['Slips Falls']);
+    expect(got).toEqual({ slips_falls: null });
   });
 });
