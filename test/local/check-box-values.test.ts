@@ -143,6 +143,14 @@ describe('check boxes whose caption wraps over two lines', () => {
     expect(wholeCaptionSimilarity('safety suggestion', 'Safety')).toBe(0);
   });
 
+  it('reads an enum from the box whose whole caption is one of its values, not the first value its first word starts', () => {
+    const marked = cells.map((r) => (r.text === '☒Hazardous' ? { ...r, text: '☐Hazardous' } : r));
+    const values = ['Hazardous Condition', 'At Risk Behavior', 'Safety Suggestion', 'Safety Recognition'];
+    expect(readPage(marked, { report_type: { type: 'string', enum: values } })).toEqual({
+      report_type: 'Safety Recognition',
+    });
+  });
+
   it('never continues a caption with the line of the box below it', () => {
     // One-line captions stacked at line spacing: `Falls` is the next box's caption, so no box says "Slips Falls".
     const got = readOptions([run('☒ Slips', 20, 100), run('☐ Falls', 20, 112)], ['Slips Falls']);

@@ -173,8 +173,24 @@ function markedValue<T>(boxes: { box: LabelledBox; value: T }[]): T | null {
   return marked.length === 1 ? marked[0]! : null;
 }
 
+/**
+ * The enum value a box's whole caption names, or null: a caption wrapped over two lines (`☒ Safety` over
+ * `Recognition`) whose first word alone would snap to whichever value starts with it (`Safety Suggestion`).
+ */
+function captionValue(spec: ScalarSpec, box: LabelledBox): string | null {
+  let best: string | null = null;
+  let bestScore = 0;
+  for (const value of spec.enum ?? []) {
+    const score = wholeCaptionSimilarity(value, box.caption);
+    if (score > bestScore) [best, bestScore] = [value, score];
+  }
+  return best;
+}
+
 function enumOptions(spec: ScalarSpec, boxes: LabelledBox[]): { box: LabelledBox; value: string }[] {
   return boxes.flatMap((box) => {
+    const named = captionValue(spec, box);
+    if (named !== null) return [{ box, value: named }];
     // A word beside the box that is none of the enum's values (a hint the OCR read without its parentheses:
     // `meter D` for `(Member ID#)`) leaves the word above it, where forms print options over their boxes.
     for (const option of [box.option, box.above]) {
