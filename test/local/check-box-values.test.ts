@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { wholeCaptionSimilarity } from '../../src/local/extract/find-values.js';
+import { buildExtractResult } from '../../src/local/endpoints.js';
+import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
+import { buildRows } from '../../src/local/layout/build-lines.js';
 import type { Fragment } from '../../src/local/layout/types.js';
+import type { JsonSchema } from '../../src/types.js';
 import { readGlyphPage as readPage, run } from './glyph-page.js';
 
 /** The booleans named after each option. */
@@ -149,6 +153,30 @@ describe('check boxes whose caption wraps over two lines', () => {
     expect(readPage(marked, { report_type: { type: 'string', enum: values } })).toEqual({
       report_type: 'Safety Recognition',
     });
+  });
+
+  it('reads the whole caption of boxes drawn on a scan, their words from the OCR', () => {
+    // OCR words 10 pt high; the boxes found in the pixels, each caption's second line hanging under its first word.
+    const word = (text: string, x0: number, y0: number): Fragment => ({
+      text,
+      box: { x0, y0, x1: x0 + text.length * 6, y1: y0 + 10 },
+      fontSize: 10,
+      confidence: 90,
+    });
+    const words = [
+      word('Hazardous', 34, 100),
+      word('Condition', 34, 112),
+      word('Safety', 154, 100),
+      word('Recognition', 154, 112),
+    ];
+    const box = (x0: number, marked: boolean) => ({ box: { x0, y0: 100, x1: x0 + 10, y1: 110 }, marked });
+    const page = {
+      ...buildPageLayout(1, 612, 792, 'ocr', buildRows(words)),
+      checkBoxes: [box(20, false), box(140, true)],
+    };
+    const properties = { hazardous_condition: { type: 'boolean' }, safety_recognition: { type: 'boolean' } };
+    const result = buildExtractResult([page], { type: 'object', properties } as unknown as JsonSchema, false, 'US');
+    expect(JSON.parse(result.response as string)).toEqual({ hazardous_condition: false, safety_recognition: true });
   });
 
   it('never continues a caption with the line of the box below it', () => {
