@@ -142,6 +142,17 @@ describe('values printed as a block of lines', () => {
       });
     });
 
+    it('joins no line under the label whose row carries a label, glued to its value or broken by the OCR', () => {
+      const payer = { payer: { type: 'string', description: 'Payer' } };
+      for (const below of [
+        [at('Member ID:ZWA574729634', 40, 112.5)],
+        [at('nsurance', 40, 112.5), at('ame: Sunrise Health', 100, 112.5)],
+      ])
+        expect(extract([at('Payer: Evergreen Health Partners EPO', 40, 100), ...below, footer], payer)).toEqual({
+          payer: 'Evergreen Health Partners EPO',
+        });
+    });
+
     it('joins no line under a short value when more lines follow at line spacing: that is text of its own', () => {
       const fragments = [
         at('Reference: AB-1234', 40, 100),

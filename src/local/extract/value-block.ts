@@ -51,15 +51,23 @@ function setLikeBlock(last: IndexedLine, next: IndexedLine, em: number): boolean
 }
 
 /**
+ * A label anywhere in a line, glued to its value or not (`Member ID:ZWA574…`, `NPI:2202…`, the `ame: Sunrise` of a
+ * label whose first letters the OCR broke off): a row that carries one is a row of fields of its own.
+ */
+const LABEL_ANYWHERE = /\p{L}:/u;
+
+/**
  * Whether `next`, starting under the label (left of where the value after `Label:` began), is the value wrapping
  * back to its field's left edge ("Findings: Control room temperatures vary … the normal" over "hours of
  * operations."), as a paragraph wraps and as a ruled field's second line is written. Such a line is an unlabelled
  * line under a labelled one, which could as well be text of its own, so one of two signs must show the value goes
  * on: the line above it is full (it reaches most of the way to the text's right edge: the next word did not fit),
  * or the field ends with it (a blank line or nothing below it): a field's lines are set apart from the next
- * field's, and a line that began something else would carry a label of its own or run on.
+ * field's, and a line that began something else would carry a label of its own or run on. A row that carries a
+ * label anywhere is never a wrapped value's line.
  */
 function wrapsBack(onPage: IndexedLine[], last: IndexedLine, next: IndexedLine, edge: number, right: number): boolean {
+  if (onPage.some((l) => l.rowIndex === next.rowIndex && LABEL_ANYWHERE.test(l.line.text))) return false;
   const textRight = Math.max(...onPage.map((l) => l.line.box.x1));
   if (last.line.box.x1 - edge >= FULL_LINE_SHARE * (textRight - edge)) return true;
   const after = nextBelow(onPage, next, edge, Math.max(right, next.line.box.x1), next.line.fontSize);
