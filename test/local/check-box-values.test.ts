@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { wholeCaptionSimilarity } from '../../src/local/extract/find-values.js';
+import { buildExtractResult } from '../../src/local/endpoints.js';
+import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
+import { buildRows } from '../../src/local/layout/build-lines.js';
 import type { Fragment } from '../../src/local/layout/types.js';
+import type { JsonSchema } from '../../src/types.js';
 import { readGlyphPage as readPage, run } from './glyph-page.js';
 
 /** The booleans named after each option. */
@@ -105,5 +110,78 @@ describe('the options of check boxes as the OCR reads them', () => {
     const boxes = [run('☐ eda', 20, 100), run('D ☐', 48, 100), run('☒ oe', 100, 100)];
     const program = { type: 'string', description: 'Type of coverage', enum: ['Medicaid', 'ChampVA', 'Group'] };
     expect(readPage([...options, ...boxes], { program })).toEqual({ program: 'Group' });
+  });
+});
+
+describe('check boxes whose caption wraps over two lines', () => {
+  /** A ruled row of four cells, each caption's second line under its box, as a word processor wraps it. */
+  const cells = [
+    run('☒Hazardous', 20, 100),
+    run('Condition', 20, 112),
+    run('☐At Risk', 120, 100),
+    run('Behavior', 120, 112),
+    run('☐Safety', 220, 100),
+    run('Suggestion', 220, 112),
+    run('☒Safety', 320, 100),
+    run('Recognition', 320, 112),
+  ];
+
+  it('reads each box by its whole caption, which no single line prints', () => {
+    const got = readOptions(cells, [
+      'Hazardous Condition',
+      'At Risk Behaviour',
+      'Safety Suggestion',
+      'Safety Recognition',
+    ]);
+    expect(got).toEqual({
+      hazardous_condition: true,
+      at_risk_behaviour: false,
+      safety_suggestion: false,
+      safety_recognition: true,
+    });
+  });
+
+  it("compares a label with a box's whole caption, never with a part of it", () => {
+    expect(wholeCaptionSimilarity('at risk behaviour', 'At Risk Behavior')).toBeGreaterThan(0.9);
+    expect(wholeCaptionSimilarity('safety', 'Safety Suggestion')).toBe(0);
+    expect(wholeCaptionSimilarity('safety suggestion', 'Safety')).toBe(0);
+  });
+
+  it('reads an enum from the box whose whole caption is one of its values, not the first value its first word starts', () => {
+    const marked = cells.map((r) => (r.text === '☒Hazardous' ? { ...r, text: '☐Hazardous' } : r));
+    const values = ['Hazardous Condition', 'At Risk Behavior', 'Safety Suggestion', 'Safety Recognition'];
+    expect(readPage(marked, { report_type: { type: 'string', enum: values } })).toEqual({
+      report_type: 'Safety Recognition',
+    });
+  });
+
+  it('reads the whole caption of boxes drawn on a scan, their words from the OCR', () => {
+    // OCR words 10 pt high; the boxes found in the pixels, each caption's second line hanging under its first word.
+    const word = (text: string, x0: number, y0: number): Fragment => ({
+      text,
+      box: { x0, y0, x1: x0 + text.length * 6, y1: y0 + 10 },
+      fontSize: 10,
+      confidence: 90,
+    });
+    const words = [
+      word('Hazardous', 34, 100),
+      word('Condition', 34, 112),
+      word('Safety', 154, 100),
+      word('Recognition', 154, 112),
+    ];
+    const box = (x0: number, marked: boolean) => ({ box: { x0, y0: 100, x1: x0 + 10, y1: 110 }, marked });
+    const page = {
+      ...buildPageLayout(1, 612, 792, 'ocr', buildRows(words)),
+      checkBoxes: [box(20, false), box(140, true)],
+    };
+    const properties = { hazardous_condition: { type: 'boolean' }, safety_recognition: { type: 'boolean' } };
+    const result = buildExtractResult([page], { type: 'object', properties } as unknown as JsonSchema, false, 'US');
+    expect(JSON.parse(result.response as string)).toEqual({ hazardous_condition: false, safety_recognition: true });
+  });
+
+  it('never continues a caption with the line of the box below it', () => {
+    // One-line captions stacked at line spacing: `Falls` is the next box's caption, so no box says "Slips Falls".
+    const got = readOptions([run('☒ Slips', 20, 100), run('☐ Falls', 20, 112)], ['Slips Falls']);
+    expect(got).toEqual({ slips_falls: null });
   });
 });

@@ -102,4 +102,67 @@ describe('values printed as a block of lines', () => {
       bill_to: 'ACME Ltd 1 Road',
     });
   });
+
+  describe('a value after its label that wraps back to the label’s left edge', () => {
+    /** A line across most of the page: the text's right edge, against which a line is full or not. */
+    const footer = at(
+      'Form 12-B: report every incident to the safety team within one working day of seeing it',
+      40,
+      400,
+    );
+    const properties = {
+      findings: { type: 'string', description: 'Findings' },
+      submitter: { type: 'string', description: 'Submitter' },
+    };
+
+    it('joins the line under the label when the line above is full (its next word did not fit)', () => {
+      const fragments = [
+        at('Findings: Control room temperatures vary significantly during the normal hours', 40, 100),
+        at('of operations.', 42, 112.5),
+        // The next field at line spacing: the wrap shows only in the full line above.
+        at('Submitter: Ben van Zyl', 40, 125),
+        footer,
+      ];
+      expect(extract(fragments, properties)).toEqual({
+        findings: 'Control room temperatures vary significantly during the normal hours of operations.',
+        submitter: 'Ben van Zyl',
+      });
+    });
+
+    it('joins the line under the label that ends the field, a blank line before the next', () => {
+      const fragments = [
+        at('Findings: Backup water containers have minor cracks.', 40, 100),
+        at('Water container #12 and #15', 40, 112.5),
+        at('Submitter: Dirk Fourie', 40, 150),
+        footer,
+      ];
+      expect(extract(fragments, properties)).toEqual({
+        findings: 'Backup water containers have minor cracks. Water container #12 and #15',
+        submitter: 'Dirk Fourie',
+      });
+    });
+
+    it('joins no line under the label whose row carries a label, glued to its value or broken by the OCR', () => {
+      const payer = { payer: { type: 'string', description: 'Payer' } };
+      for (const below of [
+        [at('Member ID:ZWA574729634', 40, 112.5)],
+        [at('nsurance', 40, 112.5), at('ame: Sunrise Health', 100, 112.5)],
+      ])
+        expect(extract([at('Payer: Evergreen Health Partners EPO', 40, 100), ...below, footer], payer)).toEqual({
+          payer: 'Evergreen Health Partners EPO',
+        });
+    });
+
+    it('joins no line under a short value when more lines follow at line spacing: that is text of its own', () => {
+      const fragments = [
+        at('Reference: AB-1234', 40, 100),
+        at('Payment due within 30 days', 40, 112.5),
+        at('Bank: First National', 40, 125),
+        footer,
+      ];
+      expect(extract(fragments, { reference: { type: 'string', description: 'Reference' } })).toEqual({
+        reference: 'AB-1234',
+      });
+    });
+  });
 });

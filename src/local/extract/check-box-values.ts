@@ -11,7 +11,8 @@ import levenshtein from 'fast-levenshtein';
 import type { CheckBox, Fragment, PageLayout, PointBox } from '../layout/types.js';
 import { coerceScalar } from './coerce.js';
 import { tokenise } from './document-index.js';
-import type { ValueCandidate } from './find-values.js';
+import { captionAfter } from './box-captions.js';
+import { wholeCaptionSimilarity, type ValueCandidate } from './find-values.js';
 import type { ScalarSpec } from './schema-fields.js';
 
 interface LabelledBox extends CheckBox {
@@ -22,6 +23,8 @@ interface LabelledBox extends CheckBox {
   optionBox: PointBox | null;
   /** The word just above the box, '' when none: an enum's option when the words beside the box are none of its values. */
   above: string;
+  /** The whole caption after the box, over the lines it wraps onto (box-captions.ts); the option when it is left of the box. */
+  caption: string;
 }
 
 /** How far (in box sides) an option word may sit from its box. */
@@ -133,12 +136,14 @@ function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
     });
     return boxes.map((box, i) => {
       const option = optionOf(neighbours[i]!, sideOf[i]!);
+      const after = option !== null && option.word.box.x0 >= box.box.x1 - 1;
       return {
         ...box,
         page: page.page,
         option: option ? optionText(option) : '',
         optionBox: option?.word.box ?? null,
         above: neighbours[i]!.above ? optionText(neighbours[i]!.above!) : '',
+        caption: option ? (after ? captionAfter(box, option.word, page, boxes) : option.word.text) : '',
       };
     });
   });
@@ -168,8 +173,24 @@ function markedValue<T>(boxes: { box: LabelledBox; value: T }[]): T | null {
   return marked.length === 1 ? marked[0]! : null;
 }
 
+/**
+ * The enum value a box's whole caption names, or null: a caption wrapped over two lines (`☒ Safety` over
+ * `Recognition`) whose first word alone would snap to whichever value starts with it (`Safety Suggestion`).
+ */
+function captionValue(spec: ScalarSpec, box: LabelledBox): string | null {
+  let best: string | null = null;
+  let bestScore = 0;
+  for (const value of spec.enum ?? []) {
+    const score = wholeCaptionSimilarity(value, box.caption);
+    if (score > bestScore) [best, bestScore] = [value, score];
+  }
+  return best;
+}
+
 function enumOptions(spec: ScalarSpec, boxes: LabelledBox[]): { box: LabelledBox; value: string }[] {
   return boxes.flatMap((box) => {
+    const named = captionValue(spec, box);
+    if (named !== null) return [{ box, value: named }];
     // A word beside the box that is none of the enum's values (a hint the OCR read without its parentheses:
     // `meter D` for `(Member ID#)`) leaves the word above it, where forms print options over their boxes.
     for (const option of [box.option, box.above]) {
@@ -282,7 +303,23 @@ function yesOrNo(option: string): boolean | null {
   return null;
 }
 
-function readBoolean(boxes: LabelledBox[], labels: ValueCandidate[]): CheckBoxReading | null {
+/**
+ * The one box whose whole caption a label of the field names, as a reading of the field's own box. The label search
+ * reads a line at a time, so it finds no caption that wraps inside its cell (`☒ Hazardous` over `Condition`); the
+ * box's caption put together from its lines is compared instead. The whole caption, not a part: `Safety` alone
+ * names neither `Safety Suggestion` nor `Safety Recognition`.
+ */
+function readByCaption(spec: ScalarSpec, boxes: LabelledBox[]): CheckBoxReading | null {
+  const named = boxes
+    .map((box) => ({
+      box,
+      score: Math.max(0, ...spec.labels.map((l) => wholeCaptionSimilarity(l.text, box.caption) * l.weight)),
+    }))
+    .filter((n) => n.score > 0);
+  return named.length === 1 ? { value: named[0]!.box.marked, score: named[0]!.score } : null;
+}
+
+function readBoolean(spec: ScalarSpec, boxes: LabelledBox[], labels: ValueCandidate[]): CheckBoxReading | null {
   for (const label of labels) {
     const near = boxesNear(label, boxes);
     const yesNo = near.flatMap((box) => {
@@ -298,7 +335,7 @@ function readBoolean(boxes: LabelledBox[], labels: ValueCandidate[]): CheckBoxRe
     const own = boxes.filter((b) => b.page === label.page && b.optionBox && within(b.optionBox, label.labelBox));
     if (own.length === 1) return { value: own[0]!.marked, score: label.score };
   }
-  return null;
+  return readByCaption(spec, boxes);
 }
 
 /** An enum or boolean field read from check boxes, or null when the boxes do not answer it. */
@@ -310,5 +347,5 @@ export function readCheckBoxes(
   if (spec.type !== 'boolean' && !spec.enum) return null;
   const boxes = labelledBoxes(pages);
   if (boxes.length === 0) return null;
-  return spec.type === 'boolean' ? readBoolean(boxes, labels) : readEnum(spec, boxes, labels, pages);
+  return spec.type === 'boolean' ? readBoolean(spec, boxes, labels) : readEnum(spec, boxes, labels, pages);
 }

@@ -10,6 +10,7 @@ import {
   normaliseToken,
   parenthesised,
   reachBelow,
+  tokenise,
   type DocumentIndex,
   type IndexedLine,
 } from './document-index.js';
@@ -510,6 +511,26 @@ function candidatesAt(
   return results;
 }
 
+/** A label's tokens, joined, and its content words in order (for reordered matches; '' when fewer than two). */
+function wantedLabel(label: string): { wanted: string[]; wantedJoined: string; wantedWords: string } {
+  const wanted = labelTokens(label);
+  // Reordering needs two words to reorder: "invoice number" keeps one ("invoice"), which any "of invoice" holds.
+  const reorderable = contentWords(wanted);
+  return { wanted, wantedJoined: wanted.join(''), wantedWords: reorderable.includes(' ') ? reorderable : '' };
+}
+
+/**
+ * How well `label` names the whole of a caption printed as `text` (a check box's caption put together from the
+ * lines it wraps onto): the match's similarity when the label's words are all of the caption's, else 0.
+ */
+export function wholeCaptionSimilarity(label: string, text: string): number {
+  const { wanted, wantedJoined, wantedWords } = wantedLabel(label);
+  const tokens = tokenise(text).filter((t) => t.norm !== '');
+  if (wanted.length === 0 || tokens.length === 0) return 0;
+  const best = bestWindow(tokens, 0, wanted, wantedJoined, wantedWords);
+  return best && best.end === tokens.length ? best.sim : 0;
+}
+
 /**
  * Every place `label` is printed, with the value next to it and a match score; with `datesOnly`, only the places
  * where a date qualifies it ("as of 2023-01-20"), with that date for the value.
@@ -521,12 +542,8 @@ export function findLabelValues(
   lookBelow: boolean,
   datesOnly = false,
 ): ValueCandidate[] {
-  const wanted = labelTokens(label);
+  const { wanted, wantedJoined, wantedWords } = wantedLabel(label);
   if (wanted.length === 0) return [];
-  const wantedJoined = wanted.join('');
-  // Reordering needs two words to reorder: "invoice number" keeps one ("invoice"), which any "of invoice" holds.
-  const reorderable = contentWords(wanted);
-  const wantedWords = reorderable.includes(' ') ? reorderable : '';
   const results: ValueCandidate[] = [];
   for (const entry of index.lines) {
     const tokens = entry.tokens;
