@@ -57,6 +57,7 @@ describe('coercion', () => {
     const sex = { type: 'string' as const, enum: ['M', 'F'] };
     expect(coerceScalar('Female', sex, true)).toEqual({ value: 'F', valid: true });
     expect(coerceScalar('Fem', sex, true)).toEqual({ value: 'F', valid: true });
+    expect(coerceScalar('F’', sex, true)).toEqual({ value: 'F', valid: true });
     expect(coerceScalar('male', sex, true)).toEqual({ value: 'M', valid: true });
     expect(coerceScalar('MEDICAID', sex, true).valid).toBe(false);
     expect(coerceScalar('Mary', sex, true).valid).toBe(false);

@@ -75,7 +75,9 @@ const ONE_LETTER_CODES: Record<string, string[]> = {
 };
 
 function abbreviates(code: string, word: string): boolean {
-  return (ONE_LETTER_CODES[code] ?? []).some((meaning) => meaning.startsWith(word) && word.startsWith(code));
+  // Letters only: a mark the OCR printed beside the code ("F’", "M.") is no part of the word.
+  const letters = word.replace(/[^\p{L}]/gu, '');
+  return (ONE_LETTER_CODES[code] ?? []).some((meaning) => meaning.startsWith(letters) && letters.startsWith(code));
 }
 
 function snapEnum(text: string, options: string[]): string | null {
