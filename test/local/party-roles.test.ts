@@ -42,6 +42,11 @@ describe('party fields in a user’s words', () => {
       classifyField(['addressee'], 'string', undefined, { description: 'the business the letter is sent to' }),
     ).toBe('recipient');
     expect(classifyField(['payee'], 'string', undefined)).toBe('payee');
+    expect(classifyField(['remit_to_address'], 'string', undefined)).toBe('payee-address');
+    expect(classifyField(['sold_by'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['from_email'], 'string', undefined)).toBe('issuer-email');
+    expect(classifyField(['to_address'], 'string', undefined)).toBe('recipient-address');
+    expect(classifyField(['from'], 'string', undefined)).toBeNull();
   });
 
   it('leave ids of a party, third parties and someone’s other address to label matching', () => {
@@ -51,6 +56,11 @@ describe('party fields in a user’s words', () => {
     expect(classifyField(['landlord', 'address'], 'string', undefined)).toBeNull();
     // Before: every top-level address was the issuer's.
     expect(classifyField(['home_address'], 'string', undefined)).toBeNull();
+    // A name word that is neither a party nor a detail asks for something else of the party.
+    expect(
+      classifyField(['relationship'], 'string', undefined, { description: 'Patient relationship to the employer' }),
+    ).toBeNull();
+    expect(classifyField(['billing_npi'], 'string', undefined)).toBeNull();
     expect(classifyField(['address'], 'string', undefined)).toBe('issuer-address');
   });
 });

@@ -293,9 +293,6 @@ function captionFirst(role: FieldRole): boolean {
   return isPartyRole(role) && role !== 'issuer' && role !== 'issuer-address';
 }
 
-/** A label match at least this good reads a party's caption (captionFirst). */
-const CAPTIONED_PARTY = 0.5;
-
 /**
  * A scalar: from a marked check box, else by its printed label, or for a well-known role (issuer, total…) by
  * the role's finder, which reads the layout. Agreement of the two raises the quality; disagreement lowers it;
@@ -344,7 +341,7 @@ function readScalarText(
     }
   }
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
-  if (captionFirst(spec.role) && byLabel.valid && byLabel.outcome.quality >= CAPTIONED_PARTY) return byLabel;
+  if (captionFirst(spec.role) && byLabel.valid) return byLabel;
   const byRole = isPartyRole(spec.role) ? findParty(index, spec.role) : findByRole(index, spec.role);
   if (!byRole || byRole.quality < (ABSTAIN_BELOW[spec.role] ?? 0)) return byLabel;
   if (byLabel.valid && constrainsValue(spec) && byRole.quality < GUESS_BELOW) return byLabel;

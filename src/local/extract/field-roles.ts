@@ -171,6 +171,7 @@ export function classifyField(
   // A text field about a party (whose name, address, e-mail or phone) is read by the party finders.
   if (type === 'string' && format !== 'date' && !has(DATE_WORDS, own) && !has(CURRENCY_WORDS)) {
     const party = classifyParty({
+      name: [...wordsOf(path[path.length - 1] ?? '')],
       own: [...own],
       parents: path
         .slice(0, -1)

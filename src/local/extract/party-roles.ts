@@ -82,7 +82,13 @@ const TO_VERBS: Record<string, Party> = {
   shipped: 'delivery',
   deliver: 'delivery',
   delivered: 'delivery',
+  // Whom to pay, whom to send the payment: the payee (the sender on an invoice).
+  pay: 'payee',
+  payable: 'payee',
+  remit: 'payee',
 };
+/** Verbs that name the sender with "by" after them ("sold_by", "issued_by"). */
+const BY_VERBS = ['sold', 'issued', 'billed', 'invoiced', 'sent', 'supplied', 'signed'];
 /**
  * Other parties a page may name (a landlord, an insurer, a bank, a doctor, an applicant and their household):
  * none of them is the sender or the recipient, so fields about them are read by their printed labels.
@@ -182,6 +188,64 @@ const OTHER_DETAIL = [
 
 const has = (words: readonly string[], list: readonly string[]) => words.some((w) => list.includes(w));
 
+/** Words a party field's name may hold besides party and detail words: a name's qualifiers, the document, links. */
+const GENERIC_WORDS = [
+  'name',
+  'names',
+  'full',
+  'legal',
+  'registered',
+  'trading',
+  'official',
+  'person',
+  'entity',
+  'party',
+  'who',
+  'whom',
+  'the',
+  'of',
+  'a',
+  'an',
+  'to',
+  'from',
+  'by',
+  'for',
+  'its',
+  'e',
+  'details',
+  'info',
+  'information',
+  'invoice',
+  'receipt',
+  'document',
+  'letter',
+  'statement',
+  'payslip',
+  'paystub',
+  'rechnung',
+];
+
+/** Whether a name word is a party, detail or generic word, or a compound ending in one ("rechnungssteller"). */
+function knownWord(word: string): boolean {
+  const known = [
+    ...SENDER_WORDS,
+    ...WEAK_SENDER_WORDS,
+    ...RECIPIENT_WORDS,
+    ...DELIVERY_WORDS,
+    ...Object.keys(TO_VERBS),
+    ...BY_VERBS,
+    ...EMAIL_DETAIL,
+    ...PHONE_DETAIL,
+    ...ADDRESS_WORDS,
+    ...OTHER_DETAIL,
+    ...GENERIC_WORDS,
+    'payee',
+    'payer',
+    'payor',
+  ];
+  return known.some((k) => word === k || (k.length >= 5 && word.endsWith(k)));
+}
+
 /** A recipient said in a description: "addressed to", "billed to", "the invoice is issued to", "to whom". */
 const RECIPIENT_PHRASE =
   /\b(addressed|sent|issued|bill|billed|invoiced|sold|made out|written) to\b|\bto whom\b|\bfor whom\b/;
@@ -195,6 +259,7 @@ const SENDER_PHRASE =
 function partyOf(words: readonly string[]): Party | null {
   for (const [i, word] of words.entries()) {
     if (TO_VERBS[word] && words[i + 1] === 'to') return TO_VERBS[word];
+    if (BY_VERBS.includes(word) && words[i + 1] === 'by') return 'issuer';
     if (DELIVERY_WORDS.includes(word)) return 'delivery';
     if (word === 'payee') return 'payee';
     if (word === 'payer' || word === 'payor') return 'payer';
@@ -206,6 +271,17 @@ function partyOf(words: readonly string[]): Party | null {
       return 'issuer';
   }
   return null;
+}
+
+/**
+ * The party a property's name says; one that starts with "from" or "to" and goes on (`from_email`, `to_name`) is
+ * a letter's or a message's sender or addressee.
+ */
+function partyOfName(words: readonly string[]): Party | null {
+  // "from" or "to" alone is a caption whose whole block is asked for: label matching reads it.
+  if (words[0] === 'from' && words.length > 1) return 'issuer';
+  if (words[0] === 'to' && words.length > 1) return 'recipient';
+  return partyOf(words);
 }
 
 /**
@@ -250,6 +326,8 @@ function detailOf(words: readonly string[], own: boolean): PartyDetail | 'other'
 
 /** The words of a property, as field-roles.ts reads them: its own (name and title), its parents', its description's. */
 export interface PropertyWords {
+  /** The property name's words alone. */
+  name: string[];
   own: string[];
   /** Parent property names' words, nearest parent first. */
   parents: string[][];
@@ -264,9 +342,11 @@ export interface PropertyWords {
 export function classifyParty(words: PropertyWords): PartyRole | null | undefined {
   const all = [...words.own, ...words.parents.flat()];
   if (has(all, THIRD_PARTY_WORDS)) return null;
+  // A name word that says neither a party nor what of it ("relationship", "npi", "branch") asks for something else.
+  if (!words.name.every(knownWord)) return partyOfName(words.name) ? null : undefined;
   const party =
-    partyOf(words.own) ??
-    words.parents.map(partyOf).find((p) => p !== null) ??
+    partyOfName(words.own) ??
+    words.parents.map(partyOfName).find((p) => p !== null) ??
     (words.description.length > 0 ? partyOfDescription(words.description) : null);
   if (!party) return undefined;
   // The detail: the property's own words first ("supplier_email"), else the description's ("the shop's address").
