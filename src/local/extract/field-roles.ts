@@ -17,6 +17,7 @@ export type FieldRole = PartyRole | 'document-date' | 'total' | 'currency';
 /** Qualifiers that make an address, a name or a date someone else's: the customer's, the patient's… */
 const OTHER_PARTY_WORDS = [
   ...RECIPIENT_WORDS,
+  'patient',
   'ship',
   'shipping',
   'bill',

@@ -58,7 +58,6 @@ export const RECIPIENT_WORDS = [
   'recipient',
   'addressee',
   'employee',
-  'patient',
   'billing',
   'kunde',
   'kunden',
