@@ -49,6 +49,35 @@ export function parseDate(text: string): string | null {
   return m ? toIsoDate(Number(m[3]), Number(m[1]), Number(m[2])) : null;
 }
 
+/** The text with every printed date blanked out (month names too), so that its digits are read as no number. */
+function withoutDates(text: string): string {
+  let out = text;
+  for (const date of findDates(text))
+    out = out.slice(0, date.start) + ' '.repeat(date.end - date.start) + out.slice(date.end);
+  return out;
+}
+
+/**
+ * The words the common one-letter codes stand for: administrative sex (M, F, U, O) and marital status (S, M, D,
+ * W) as HL7's tables define them, yes/no. A code answers only a word these start with ("Fem" → F): any word that
+ * merely shares its first letter ("MEDICAID" from a neighbouring caption) is another value, not the code.
+ */
+const ONE_LETTER_CODES: Record<string, string[]> = {
+  m: ['male', 'married'],
+  f: ['female'],
+  u: ['unknown'],
+  o: ['other'],
+  s: ['single'],
+  d: ['divorced'],
+  w: ['widowed'],
+  y: ['yes'],
+  n: ['no'],
+};
+
+function abbreviates(code: string, word: string): boolean {
+  return (ONE_LETTER_CODES[code] ?? []).some((meaning) => meaning.startsWith(word) && word.startsWith(code));
+}
+
 function snapEnum(text: string, options: string[]): string | null {
   const lower = text.toLowerCase().trim();
   let best: string | null = null;
@@ -56,9 +85,9 @@ function snapEnum(text: string, options: string[]): string | null {
   for (const option of options) {
     const o = option.toLowerCase();
     const firstWord = lower.split(/\s+/)[0] ?? '';
-    // Whole-word containment only for real words; one-letter codes match a word they start ("F" ← "Female").
+    // Whole-word containment only for real words; a one-letter code matches the word it stands for ("F" ← "Female").
     const contains = o.length >= 3 && (` ${lower} `.includes(` ${o} `) || ` ${o} `.includes(` ${lower} `));
-    const initial = o.length === 1 && lower.split(/\s+/).length === 1 && firstWord.startsWith(o);
+    const initial = o.length === 1 && lower.split(/\s+/).length === 1 && abbreviates(o, firstWord);
     const score =
       lower === o
         ? 1
@@ -140,12 +169,14 @@ export function coerceScalar(
       // A two-decimal amount reads in either convention ("1.234,50" and "1,234.50"); "(12.00)" stays negative.
       const split = SUB_BOX_AMOUNT.exec(text);
       if (split) return { value: Number(`${split[1]!.replace(/,/g, '')}.${split[2]}`), valid: true };
-      const amount = /\(/.test(text) ? undefined : findAmounts(text)[0];
-      const value = amount ? amount.value : parseNumber(text);
+      // A number that is part of a date is never the amount ("as of 2023-01-20" holds no 2023).
+      const undated = withoutDates(text);
+      const amount = /\(/.test(undated) ? undefined : findAmounts(undated)[0];
+      const value = amount ? amount.value : parseNumber(undated);
       if (value === null) return { value: null, valid: false };
       const typed = spec.type === 'integer' ? Math.round(value) : value;
       // A number inside words ("29. Amount Paid") is a label, not a value.
-      const letters = text.replace(/[^A-Za-z]/g, '').length;
+      const letters = undated.replace(/[^A-Za-z]/g, '').length;
       return { value: typed, valid: letters <= 3 && (spec.type === 'number' || Number.isInteger(value)) };
     }
     case 'boolean': {
