@@ -101,7 +101,6 @@ describe('field roles from the schema', () => {
   it('leaves other parties and parts of the total to label matching', () => {
     expect(classifyField(['patient', 'date_of_birth'], 'string', 'date', { description: 'Date of birth' })).toBeNull();
     expect(classifyField(['due_date'], 'string', 'date')).toBeNull();
-    expect(classifyField(['customer_address'], 'string', undefined)).toBeNull();
     expect(
       classifyField(['billing_summary', 'total_charges'], 'number', undefined, { title: 'Total charges' }),
     ).toBeNull();
@@ -124,10 +123,10 @@ describe('field roles from the schema', () => {
     expect(classifyField(['bruttobetrag'], 'number', undefined)).toBe('total');
     expect(classifyField(['waehrung'], 'string', undefined)).toBe('currency');
     // A party that owns the thing asked for makes it theirs; one that merely takes part does not.
-    expect(
-      classifyField(['location'], 'string', undefined, { description: "the customer's street and town" }),
-    ).toBeNull();
-    expect(classifyField(['name'], 'string', undefined, { description: 'name of the buyer' })).toBeNull();
+    expect(classifyField(['location'], 'string', undefined, { description: "the customer's street and town" })).toBe(
+      'recipient-address',
+    );
+    expect(classifyField(['name'], 'string', undefined, { description: 'name of the buyer' })).toBe('recipient');
     expect(classifyField(['nettobetrag'], 'number', undefined)).toBeNull();
     expect(classifyField(['zwischensumme'], 'number', undefined)).toBeNull();
     expect(classifyField(['days_open'], 'integer', undefined)).toBeNull();

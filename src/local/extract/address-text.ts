@@ -81,3 +81,15 @@ export function joinAddressLines(lines: readonly string[]): string {
     .replace(/,(?=\S)/g, ', ')
     .replace(/\s+/g, ' ');
 }
+
+/**
+ * Spaces the OCR lost in an address line set in capitals: a house number glued to the street ("475ANY…"), a
+ * street word glued to the word before it ("ANYAVENUE"), a ZIP code glued to the state or country
+ * ("USA12345").
+ */
+export function repairGluedAddress(text: string): string {
+  return text
+    .replace(/^(\d{1,5})([A-Z]{3,})/, '$1 $2')
+    .replace(/\b([A-Z]{2,})(STREET|AVENUE)\b/g, '$1 $2')
+    .replace(/\b([A-Z]{2,})(\d{5})\s*$/, '$1 $2');
+}

@@ -12,6 +12,8 @@ import { constrainsValue, withFormatCheck } from './field-confidence.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
 import { findLabelValues, labelTokens, type ValueCandidate } from './find-values.js';
 import { documentDateOrder, findByRole } from './find-by-role.js';
+import { findParty } from './find-parties.js';
+import { isPartyRole } from './party-roles.js';
 import { describeWords, type FieldRole } from './field-roles.js';
 import { isValidNpi, type DateOrder } from './typed-values.js';
 import { blockContinuation } from './value-block.js';
@@ -293,6 +295,15 @@ const GUESS_BELOW = 0.5;
 const LABEL_FIRST: ReadonlySet<FieldRole> = new Set(['document-date']);
 
 /**
+ * A party printed under a caption of the field's own wording ("Customer: …", "PATIENT'S NAME") is read there;
+ * the party finders read the layout where no caption names it. The issuer's name and address keep their finder
+ * first: a receipt's name at the top beats any caption the schema's words happen to match.
+ */
+function captionFirst(role: FieldRole): boolean {
+  return isPartyRole(role) && role !== 'issuer' && role !== 'issuer-address';
+}
+
+/**
  * A scalar: from a marked check box, else by its printed label, or for a well-known role (issuer, total…) by
  * the role's finder, which reads the layout. Agreement of the two raises the quality; disagreement lowers it;
  * a value that passes its field's format check counts that as further evidence (field-confidence.ts).
@@ -340,7 +351,8 @@ function readScalarText(
     }
   }
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
-  const byRole = findByRole(index, spec.role);
+  if (captionFirst(spec.role) && byLabel.valid) return byLabel;
+  const byRole = isPartyRole(spec.role) ? findParty(index, spec.role) : findByRole(index, spec.role);
   if (!byRole || byRole.quality < (ABSTAIN_BELOW[spec.role] ?? 0)) return byLabel;
   if (byLabel.valid && constrainsValue(spec) && byRole.quality < GUESS_BELOW) return byLabel;
   const coerced = coerceScalar(String(byRole.value), spec, !options.fast, context.dateOrder);

@@ -7,66 +7,29 @@
  *
  * The vocabularies are general invoice and receipt terms in English and German (the languages of the
  * documents the engine is measured on), never one schema's property names: a schema that says the same
- * thing in other words (docs/local-service.md, "paraphrase check") is read the same way.
+ * thing in other words (docs/local-service.md, "paraphrase check") is read the same way. Which party a text
+ * field is about (the issuer, the recipient…) is read by party-roles.ts.
  */
+import { ADDRESS_WORDS, classifyParty, type PartyRole, RECIPIENT_WORDS } from './party-roles.js';
 
-export type FieldRole = 'issuer' | 'issuer-address' | 'document-date' | 'total' | 'currency';
+export type FieldRole = PartyRole | 'document-date' | 'total' | 'currency';
 
-/** Words (lower case, English and German, umlauts folded both ways) that name each role. */
-const ISSUER_WORDS = [
-  'company',
-  'issuer',
-  'issued',
-  'vendor',
-  'merchant',
-  'seller',
-  'supplier',
-  'shop',
-  'store',
-  'business',
-  'retailer',
-  'restaurant',
-  'biller',
-  'payee',
-  'outlet',
-  'firma',
-  'unternehmen',
-  'verkaufer',
-  'verkaeufer',
-  'lieferant',
-  'aussteller',
-  'steller',
-  'handler',
-  'haendler',
-  'anbieter',
-];
 /** Qualifiers that make an address, a name or a date someone else's: the customer's, the patient's… */
 const OTHER_PARTY_WORDS = [
-  'customer',
-  'client',
-  'buyer',
-  'purchaser',
-  'recipient',
+  ...RECIPIENT_WORDS,
+  'patient',
   'ship',
   'shipping',
   'bill',
-  'billing',
   'billed',
-  'patient',
   'insured',
   'subscriber',
   'provider',
   'payer',
   'member',
-  'employee',
-  'kunde',
-  'kunden',
-  'empfanger',
-  'empfaenger',
-  'kaufer',
-  'kaeufer',
 ];
-const ADDRESS_WORDS = ['address', 'addr', 'location', 'street', 'adresse', 'anschrift', 'standort'];
+/** Words that leave an address unqualified: "full address", "address as printed". */
+const PLAIN_ADDRESS_WORDS = ['full', 'complete', 'postal', 'printed', 'as', 'the', 'its', 'of'];
 const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise'];
 const DATE_WORDS = ['date', 'datum', 'day'];
 const DATE_EXCLUDED = [
@@ -206,6 +169,19 @@ export function classifyField(
   const words = new Set([...own, ...wordsOf([...path.slice(0, -1), description].join(' '))]);
   const has = (list: string[], set: Set<string> = words) => list.some((w) => set.has(w));
   const numeric = type === 'number' || type === 'integer';
+  // A text field about a party (whose name, address, e-mail or phone) is read by the party finders.
+  if (type === 'string' && format !== 'date' && !has(DATE_WORDS, own) && !has(CURRENCY_WORDS)) {
+    const party = classifyParty({
+      name: [...wordsOf(path[path.length - 1] ?? '')],
+      own: [...own],
+      parents: path
+        .slice(0, -1)
+        .reverse()
+        .map((name) => [...wordsOf(name)]),
+      description: describeWords(description),
+    });
+    if (party !== undefined) return party;
+  }
   // Someone else's name, address or date (the patient's, the customer's) is found by its label instead.
   if (has(OTHER_PARTY_WORDS, wordsOf([...path, wording.title ?? ''].join(' '))) || describesOtherParty(description))
     return null;
@@ -219,8 +195,11 @@ export function classifyField(
   )
     return 'total';
   if (numeric) return null;
-  if (has(ADDRESS_WORDS, own)) return path.length === 1 || has(ISSUER_WORDS) ? 'issuer-address' : null;
-  if (type === 'string' && (has(ISSUER_WORDS) || (own.has('name') && path.length === 1 && words.has('issued'))))
-    return 'issuer';
+  // An address naming no party is the issuer's (a receipt's only address) unless a word qualifies it as
+  // someone's other address: a "home address", a "mailing address" on a form.
+  if (has(ADDRESS_WORDS, own))
+    return path.length === 1 && [...own].every((w) => ADDRESS_WORDS.includes(w) || PLAIN_ADDRESS_WORDS.includes(w))
+      ? 'issuer-address'
+      : null;
   return null;
 }

@@ -7,7 +7,6 @@
  */
 import type { DocumentIndex, IndexedLine } from './document-index.js';
 import type { PageLayout } from '../layout/types.js';
-import type { FieldRole } from './field-roles.js';
 import {
   findAmounts,
   findCurrency,
@@ -17,7 +16,13 @@ import {
   type DateOrder,
   type FoundAmount,
 } from './typed-values.js';
-import { ADDRESS_WORDS, joinAddressLines, POSTCODE_TOWN, repairAddressWords } from './address-text.js';
+import {
+  ADDRESS_WORDS,
+  joinAddressLines,
+  POSTCODE_TOWN,
+  repairAddressWords,
+  repairGluedAddress,
+} from './address-text.js';
 
 export interface RoleValue {
   value: string | number;
@@ -26,16 +31,16 @@ export interface RoleValue {
 }
 
 /** Legal forms that end a company name, in the languages of the documents seen (incl. Malaysian receipts). */
-const LEGAL_FORM =
+export const LEGAL_FORM =
   /\b(gmbh|ag|kg|ug|se|ltd|limited|inc|llc|llp|plc|corp|corporation|co|company|pty|b\.?\s?v|n\.?\s?v|s\.?\s?a|s\.?\s?a\.?\s?r\.?\s?l|sarl|srl|oy|ab|as|aps|sdn\.?\s?bhd|bhd|berhad|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|s\.?\s?l)\b\.?/i;
 /** Headings and boilerplate near the top that are never the issuer's name; notices to the customer neither. */
-const NOT_A_NAME =
+export const NOT_A_NAME =
   /^(tax\s+)?(invoice|receipt|rechnung|quittung|bill|statement|original|copy|summary|details|simplified|cash\s*sale|official|payment|credit\s*note|lieferschein|page|seite|tel|fax|phone|gst|vat|reg|co\.?\s*reg|company\s*reg|no\b|thank)|\b(date|datum|due|number|nr|thank|welcome|returnable|refundable|exchangeable|willkommen|danke)\b/i;
 /** Labels of the recipient's block: lines under or beside them belong to the customer. */
-const RECIPIENT_LABEL =
+export const RECIPIENT_LABEL =
   /^(bill(ed)?\s*to|sold\s*to|ship(ped)?\s*to|invoice\s*to|deliver(ed|y)?\s*to|customer|client|buyer|recipient|to|an|rechnung\s*an|rechnungsempf[äa]nger|lieferadresse|kunde|attention|attn|billing\s*(contact|address)|licensed\s*to)\b\s*:?/i;
 /** Labels naming the issuer outright. */
-const ISSUER_LABEL =
+export const ISSUER_LABEL =
   /^(seller|vendor|supplier|merchant|from|issued\s*by|provided\s*by|products?\s*provided\s*by|verk[äa]ufer|absender)\b[^:]*:?\s*/i;
 /**
  * Lines that end an address block: contacts, tax numbers, dates, document titles. Whole words only: inside a
@@ -45,18 +50,29 @@ const ISSUER_LABEL =
 const ADDRESS_STOP =
   /(?<!\p{L})(tel|telephone|phone|fax|hp|mobile|e-?mail|gst|vat|ust|tax|reg(istration)?\s*no|invoice|receipt|rechnung|date|datum|cashier|counter|table|document|bill|no\.?\s*:)(?!\p{L})|www\.|http|@|#(?!\d{1,3}-\d)/iu;
 
-function textOf(line: IndexedLine): string {
+export function textOf(line: IndexedLine): string {
   return line.line.text.trim();
 }
 
-function letterShare(text: string): number {
+export function letterShare(text: string): number {
   const letters = text.replace(/[^\p{L}]/gu, '').length;
   return letters / Math.max(1, text.replace(/\s/g, '').length);
 }
 
-/** The first segment of a line joined by separators ("Medienpilot GmbH • Am Saueracker 23" → the name). */
+/**
+ * The first segment of a line joined by separators ("Medienpilot GmbH • Am Saueracker 23" → the name). A spaced
+ * hyphen also joins words of one name ("DEMO - Sliced Invoices"): the words after it stay when they are words
+ * alone (no digit, street word or contact) and the name before it has no legal form that would end it.
+ */
 function firstSegment(text: string): string {
-  return text.split(/\s+[•·|–—]\s+|\s+-\s+|\s{3,}/)[0]!.trim();
+  const [first] = text.split(/\s+[•·|–—]\s+|\s{3,}/);
+  const [name, ...after] = first!.split(/\s+-\s+/);
+  let joined = name!;
+  for (const part of after) {
+    if (LEGAL_FORM.test(joined) || /[\d@:]/.test(part) || ADDRESS_WORDS.test(part) || letterShare(part) < 0.8) break;
+    joined = `${joined} - ${part}`;
+  }
+  return joined.trim();
 }
 
 /** Cuts what follows a company name on one line: "Atlassian Pty Ltd, Level 6, 341 George St" → the name. */
@@ -71,7 +87,7 @@ function cutAfterLegalForm(text: string): string {
 }
 
 /** Whether a line is the customer's: under or beside a recipient label, in the same column, close below it. */
-function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
+export function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
   const marked = new Set<IndexedLine>();
   for (const label of index.lines) {
     const text = textOf(label);
@@ -124,7 +140,7 @@ function repairLegalForm(text: string): string {
 }
 
 /** Strips a registration number or parenthetical after the name: "ABC SDN BHD (123456-X)" → "ABC SDN BHD". */
-function cleanName(text: string): string {
+export function cleanName(text: string): string {
   return repairLegalForm(text)
     .replace(/\s*\(?\b(co\.?\s*)?(reg\.?|registration|company)?\s*(no\.?|#)\s*[:.]?\s*[\w-]+\)?\s*$/i, '')
     .replace(/\s*\(\s*\d[^)]*\)?\s*$/, '')
@@ -132,7 +148,7 @@ function cleanName(text: string): string {
     .trim();
 }
 
-interface IssuerPick {
+export interface IssuerPick {
   line: IndexedLine;
   name: string;
   quality: number;
@@ -180,7 +196,7 @@ function spreadRowText(index: DocumentIndex, entry: IndexedLine): string | undef
 /** Issuer picks per analysed document: the issuer and its address fields both start from the same pick. */
 const issuerPicks = new WeakMap<DocumentIndex, IssuerPick | null>();
 
-function pickIssuer(index: DocumentIndex): IssuerPick | null {
+export function pickIssuer(index: DocumentIndex): IssuerPick | null {
   if (!issuerPicks.has(index)) issuerPicks.set(index, pickIssuerUncached(index));
   return issuerPicks.get(index)!;
 }
@@ -213,6 +229,8 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
     // A line wholly in parentheses annotates the name above it (a branch, a tax number), never is it.
     if (/^\s*\(.*\)\s*$/.test(source)) continue;
     const name = cleanName(cutAfterLegalForm(firstSegment(source)));
+    // A legal form alone ("CO." heading a column of a payslip's header, "LTD") names no one.
+    if (name.replace(new RegExp(LEGAL_FORM.source, 'gi'), '').replace(/[\s.,&]/g, '') === '') continue;
     const top = entry.line.box.y0 / Math.max(1, entry.page.height);
     const footer = top > 0.85;
     // OCR of logos and smudges: low confidence, or mostly one- and two-letter tokens.
@@ -304,7 +322,7 @@ function addressLinesBelow(index: DocumentIndex, start: IndexedLine, skipBefore:
     const ref = previous.line.box;
     // Same column: overlapping horizontally with the line above.
     if (box.x1 < ref.x0 || box.x0 > ref.x1) continue;
-    const text = textOf(entry);
+    const text = repairGluedAddress(textOf(entry));
     // Before the address: the rest of the name, its registration number ("(123456-X)", "Co. Reg: 750441-W",
     // read by OCR as "(65351~M)" or "Co~REG"), a labelled id ("Company No: …", "Site: 2395") or the date and
     // time a till prints under the name. Skipped lines still chain the column: the address follows them.
@@ -565,13 +583,12 @@ export function findDocumentCurrency(index: DocumentIndex): RoleValue | null {
   return null;
 }
 
+/** The roles of the document itself (its parties' are found by find-parties.ts). */
+export type DocumentRole = 'document-date' | 'total' | 'currency';
+
 /** Runs the finder of `role`. */
-export function findByRole(index: DocumentIndex, role: FieldRole): RoleValue | null {
+export function findByRole(index: DocumentIndex, role: DocumentRole): RoleValue | null {
   switch (role) {
-    case 'issuer':
-      return findIssuer(index);
-    case 'issuer-address':
-      return findIssuerAddress(index);
     case 'document-date':
       return findDocumentDate(index);
     case 'total':

@@ -1,0 +1,360 @@
+/**
+ * Which party of a document a text field asks about, and what of it: the sender (the company that issued an
+ * invoice or receipt, the employer on a payslip) or the recipient (the customer, the employee, the addressee),
+ * their name, address, e-mail or phone (docs/local-service.md, "Parties"). Users name these fields in their
+ * own words ("supplier_email", "employee_address", "who the invoice is addressed to"), and pages often print
+ * no caption at all for them, so the field's words are read here and the page by find-parties.ts.
+ *
+ * The vocabularies are general document terms in English and German, never one schema's property names.
+ */
+
+/** The sender, the recipient, the recipient's delivery point, or whoever is paid or pays (the document decides). */
+export type Party = 'issuer' | 'recipient' | 'delivery' | 'payee' | 'payer';
+/** What of the party a field asks for. */
+export type PartyDetail = 'name' | 'address' | 'email' | 'phone';
+/** A party field's role: `issuer`, `recipient-address`, `payee-email`… */
+export type PartyRole = Party | `${Party}-${Exclude<PartyDetail, 'name'>}`;
+
+/** Words that name the sender outright. */
+const SENDER_WORDS = [
+  'issuer',
+  'issuing',
+  'vendor',
+  'merchant',
+  'seller',
+  'supplier',
+  'shop',
+  'store',
+  'retailer',
+  'restaurant',
+  'biller',
+  'outlet',
+  'employer',
+  'sender',
+  'firma',
+  'unternehmen',
+  'verkaufer',
+  'verkaeufer',
+  'lieferant',
+  'aussteller',
+  'steller',
+  'handler',
+  'haendler',
+  'anbieter',
+  'arbeitgeber',
+  'absender',
+];
+/**
+ * Words that name the sender only when nothing else qualifies them: "company" is the issuer, while a
+ * "mortgage company" or an "insurance company" is some third party named on the page.
+ */
+const WEAK_SENDER_WORDS = ['company', 'business', 'firm', 'organisation', 'organization'];
+/** Words that name the recipient: whom the document is addressed to, billed to, or paid to on a payslip. */
+export const RECIPIENT_WORDS = [
+  'customer',
+  'client',
+  'buyer',
+  'purchaser',
+  'recipient',
+  'addressee',
+  'employee',
+  'billing',
+  'kunde',
+  'kunden',
+  'empfanger',
+  'empfaenger',
+  'kaufer',
+  'kaeufer',
+  'arbeitnehmer',
+  'mitarbeiter',
+];
+/** Words that name where goods go: the ship-to block, which may differ from the bill-to one. */
+const DELIVERY_WORDS = ['shipping', 'delivery', 'consignee', 'liefer', 'lieferadresse'];
+/** Verbs that name a party with "to" after them, in property names ("bill_to", "ship_to_address", "sold_to"). */
+const TO_VERBS: Record<string, Party> = {
+  bill: 'recipient',
+  billed: 'recipient',
+  sold: 'recipient',
+  invoice: 'recipient',
+  invoiced: 'recipient',
+  ship: 'delivery',
+  shipped: 'delivery',
+  deliver: 'delivery',
+  delivered: 'delivery',
+  // Whom to pay, whom to send the payment: the payee (the sender on an invoice).
+  pay: 'payee',
+  payable: 'payee',
+  remit: 'payee',
+};
+/** Verbs that name the sender with "by" after them ("sold_by", "issued_by"). */
+const BY_VERBS = ['sold', 'issued', 'billed', 'invoiced', 'sent', 'supplied', 'signed'];
+/**
+ * Other parties a page may name (a landlord, an insurer, a bank, a doctor, an applicant and their household):
+ * none of them is the sender or the recipient, so fields about them are read by their printed labels.
+ */
+const THIRD_PARTY_WORDS = [
+  'landlord',
+  'tenant',
+  'lender',
+  'bank',
+  'insurance',
+  'insurer',
+  'insured',
+  'subscriber',
+  'carrier',
+  'agent',
+  'broker',
+  'guarantor',
+  'spouse',
+  'emergency',
+  'witness',
+  'mortgage',
+  'physician',
+  'doctor',
+  'referring',
+  'provider',
+  'member',
+  'applicant',
+  'household',
+  'beneficiary',
+  'contact',
+  'manager',
+  'representative',
+];
+/** Words that ask for an address. */
+export const ADDRESS_WORDS = ['address', 'addr', 'location', 'street', 'adresse', 'anschrift', 'standort'];
+const EMAIL_DETAIL = ['email', 'mail', 'emailaddress'];
+const PHONE_DETAIL = ['phone', 'telephone', 'tel', 'mobile', 'cell', 'telefon', 'phonenumber'];
+/** What of a party is none of name, address, e-mail, phone: ids, tax numbers, parts of an address, a person's role. */
+const OTHER_DETAIL = [
+  'id',
+  'identifier',
+  'number',
+  'no',
+  'nr',
+  'num',
+  'code',
+  'tax',
+  'vat',
+  'ein',
+  'tin',
+  'ssn',
+  'iban',
+  'bic',
+  'swift',
+  'account',
+  'acct',
+  'website',
+  'url',
+  'web',
+  'fax',
+  'reg',
+  'registration',
+  'reference',
+  'ref',
+  'signature',
+  'position',
+  'job',
+  'department',
+  'dept',
+  'type',
+  'logo',
+  'abn',
+  'city',
+  'town',
+  'zip',
+  'postcode',
+  'postal',
+  'state',
+  'country',
+  'first',
+  'last',
+  'middle',
+  'initial',
+  'initials',
+  'birth',
+  'dob',
+  'gender',
+  'sex',
+  'age',
+  'title',
+  'role',
+  'order',
+  'status',
+  'steuernummer',
+  'nummer',
+];
+
+const has = (words: readonly string[], list: readonly string[]) => words.some((w) => list.includes(w));
+
+/** Words a party field's name may hold besides party and detail words: a name's qualifiers, the document, links. */
+const GENERIC_WORDS = [
+  'name',
+  'names',
+  'full',
+  'legal',
+  'registered',
+  'trading',
+  'official',
+  'person',
+  'entity',
+  'party',
+  'who',
+  'whom',
+  'the',
+  'of',
+  'a',
+  'an',
+  'to',
+  'from',
+  'by',
+  'for',
+  'its',
+  'e',
+  'details',
+  'info',
+  'information',
+  'invoice',
+  'receipt',
+  'document',
+  'letter',
+  'statement',
+  'payslip',
+  'paystub',
+  'rechnung',
+];
+
+/** Whether a name word is a party, detail or generic word, or a compound ending in one ("rechnungssteller"). */
+function knownWord(word: string): boolean {
+  const known = [
+    ...SENDER_WORDS,
+    ...WEAK_SENDER_WORDS,
+    ...RECIPIENT_WORDS,
+    ...DELIVERY_WORDS,
+    ...Object.keys(TO_VERBS),
+    ...BY_VERBS,
+    ...EMAIL_DETAIL,
+    ...PHONE_DETAIL,
+    ...ADDRESS_WORDS,
+    ...OTHER_DETAIL,
+    ...GENERIC_WORDS,
+    'payee',
+    'payer',
+    'payor',
+  ];
+  return known.some((k) => word === k || (k.length >= 5 && word.endsWith(k)));
+}
+
+/** A recipient said in a description: "addressed to", "billed to", "the invoice is issued to", "to whom". */
+const RECIPIENT_PHRASE =
+  /\b(addressed|sent|issued|bill|billed|invoiced|sold|made out|written) to\b|\bto whom\b|\bfor whom\b/;
+/** Where goods go, said in a description: "shipped to", "delivered to". */
+const DELIVERY_PHRASE = /\b(ship|shipped|deliver|delivered) to\b/;
+/** A sender said in a description: "issued by", "sent by", "who issued…". */
+const SENDER_PHRASE =
+  /\b(issued|sent|written|signed|billed|invoiced|sold|supplied) by\b|\bwho (issued|sent|wrote|sold|supplied)\b/;
+
+/** The party some words name: a sender or recipient word, weak sender words only unqualified. */
+function partyOf(words: readonly string[]): Party | null {
+  for (const [i, word] of words.entries()) {
+    if (TO_VERBS[word] && words[i + 1] === 'to') return TO_VERBS[word];
+    if (BY_VERBS.includes(word) && words[i + 1] === 'by') return 'issuer';
+    if (DELIVERY_WORDS.includes(word)) return 'delivery';
+    if (word === 'payee') return 'payee';
+    if (word === 'payer' || word === 'payor') return 'payer';
+    if (RECIPIENT_WORDS.includes(word)) return 'recipient';
+    if (SENDER_WORDS.includes(word)) return 'issuer';
+    // "company" qualified by the word before it (a "mortgage company") is a third party; "issuing company" is not.
+    const before = words[i - 1];
+    if (WEAK_SENDER_WORDS.includes(word) && (before === undefined || !/^[a-z]{3,}$/.test(before) || before === 'the'))
+      return 'issuer';
+  }
+  return null;
+}
+
+/**
+ * The party a property's name says; one that starts with "from" or "to" and goes on (`from_email`, `to_name`) is
+ * a letter's or a message's sender or addressee.
+ */
+function partyOfName(words: readonly string[]): Party | null {
+  // "from" or "to" alone is a caption whose whole block is asked for: label matching reads it.
+  if (words[0] === 'from' && words.length > 1) return 'issuer';
+  if (words[0] === 'to' && words.length > 1) return 'recipient';
+  return partyOf(words);
+}
+
+/**
+ * The party a description names: a phrase ("addressed to", "issued by") or the first party word, which heads
+ * the phrase ("name of the customer the invoice was issued to"). A phrase naming the recipient outweighs a
+ * weak sender word ahead of it ("the business the invoice is addressed to").
+ */
+function partyOfDescription(words: readonly string[]): Party | null {
+  const text = words.join(' ');
+  const phrase = DELIVERY_PHRASE.test(text)
+    ? 'delivery'
+    : RECIPIENT_PHRASE.test(text)
+      ? 'recipient'
+      : SENDER_PHRASE.test(text)
+        ? 'issuer'
+        : null;
+  const strong = words.findIndex(
+    (w) =>
+      SENDER_WORDS.includes(w) ||
+      RECIPIENT_WORDS.includes(w) ||
+      DELIVERY_WORDS.includes(w) ||
+      /^pay(ee|er|or)$/.test(w),
+  );
+  if (strong >= 0) return partyOf(words.slice(strong, strong + 1));
+  return phrase ?? partyOf(words);
+}
+
+/**
+ * What of a party some words ask for; null when they say none of the four, 'other' for an id, a tax number…
+ * (only from a property's own words: a description mentions numbers and ids in passing).
+ */
+function detailOf(words: readonly string[], own: boolean): PartyDetail | 'other' | null {
+  for (const word of words) {
+    if (EMAIL_DETAIL.includes(word)) return 'email';
+    if (PHONE_DETAIL.includes(word)) return 'phone';
+    if (ADDRESS_WORDS.includes(word)) return 'address';
+    if (own && OTHER_DETAIL.includes(word)) return 'other';
+    if (word === 'name' || word === 'names') return 'name';
+  }
+  return null;
+}
+
+/** The words of a property, as field-roles.ts reads them: its own (name and title), its parents', its description's. */
+export interface PropertyWords {
+  /** The property name's words alone. */
+  name: string[];
+  own: string[];
+  /** Parent property names' words, nearest parent first. */
+  parents: string[][];
+  description: string[];
+}
+
+/**
+ * The party role of a text property, or undefined when it names no party (then the other roles and label
+ * matching read it as before). Null when it names a party but asks for something of it that has no finder (an
+ * id, a tax number) or names a third party (a landlord): such fields are read by their printed labels.
+ */
+export function classifyParty(words: PropertyWords): PartyRole | null | undefined {
+  const all = [...words.own, ...words.parents.flat()];
+  if (has(all, THIRD_PARTY_WORDS)) return null;
+  // A name word that says neither a party nor what of it ("relationship", "npi", "branch") asks for something else.
+  if (!words.name.every(knownWord)) return partyOfName(words.name) ? null : undefined;
+  const party =
+    partyOfName(words.own) ??
+    words.parents.map(partyOfName).find((p) => p !== null) ??
+    (words.description.length > 0 ? partyOfDescription(words.description) : null);
+  if (!party) return undefined;
+  // The detail: the property's own words first ("supplier_email"), else the description's ("the shop's address").
+  const detail = detailOf(words.own, true) ?? detailOf(words.description, false) ?? 'name';
+  if (detail === 'other') return null;
+  return detail === 'name' ? party : `${party}-${detail}`;
+}
+
+/** Whether a role is a party's (read by find-parties.ts) rather than the document's own (its date, total, currency). */
+export function isPartyRole(role: string): role is PartyRole {
+  return /^(issuer|recipient|delivery|payee|payer)(-|$)/.test(role);
+}

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { repairGluedAddress } from '../../src/local/extract/address-text.js';
+import { indexDocument } from '../../src/local/extract/document-index.js';
+import { extractFields } from '../../src/local/extract/extract-fields.js';
+import { classifyField } from '../../src/local/extract/field-roles.js';
+import { findParty } from '../../src/local/extract/find-parties.js';
+import { at, page } from './text-layer-page.js';
+
+/** A schema of text properties, each with an optional description. */
+function textSchema(properties: Record<string, string>) {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, description]) => [
+        name,
+        description ? { type: 'string', description } : { type: 'string' },
+      ]),
+    ),
+  };
+}
+
+describe('party fields in a user’s words', () => {
+  it('name the sender and what of it is asked: name, address, e-mail, phone', () => {
+    expect(classifyField(['employer'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['supplier_email'], 'string', undefined)).toBe('issuer-email');
+    expect(classifyField(['vendor_phone'], 'string', undefined)).toBe('issuer-phone');
+    expect(classifyField(['vendor', 'address'], 'string', undefined)).toBe('issuer-address');
+    expect(classifyField(['name'], 'string', undefined, { description: 'company paying the wages' })).toBe('issuer');
+  });
+
+  it('name the recipient, the delivery point and the payee', () => {
+    expect(classifyField(['employee_name'], 'string', undefined)).toBe('recipient');
+    expect(classifyField(['employee_address'], 'string', undefined)).toBe('recipient-address');
+    expect(classifyField(['bill_to'], 'string', undefined)).toBe('recipient');
+    expect(classifyField(['client', 'email'], 'string', undefined)).toBe('recipient-email');
+    expect(classifyField(['ship_to_address'], 'string', undefined)).toBe('delivery-address');
+    expect(classifyField(['who'], 'string', undefined, { description: 'who the invoice is addressed to' })).toBe(
+      'recipient',
+    );
+    // A phrase naming the recipient outweighs a weak sender word ahead of it.
+    expect(
+      classifyField(['addressee'], 'string', undefined, { description: 'the business the letter is sent to' }),
+    ).toBe('recipient');
+    expect(classifyField(['payee'], 'string', undefined)).toBe('payee');
+    expect(classifyField(['remit_to_address'], 'string', undefined)).toBe('payee-address');
+    expect(classifyField(['sold_by'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['from_email'], 'string', undefined)).toBe('issuer-email');
+    expect(classifyField(['to_address'], 'string', undefined)).toBe('recipient-address');
+    expect(classifyField(['from'], 'string', undefined)).toBeNull();
+  });
+
+  it('leave ids of a party, third parties and someone’s other address to label matching', () => {
+    // Before: any text field with a sender word was the issuer's name ("vendor_tax_id" got the company name).
+    expect(classifyField(['vendor_tax_id'], 'string', undefined)).toBeNull();
+    expect(classifyField(['mortgage_company_name'], 'string', undefined)).toBeNull();
+    expect(classifyField(['landlord', 'address'], 'string', undefined)).toBeNull();
+    // Before: every top-level address was the issuer's.
+    expect(classifyField(['home_address'], 'string', undefined)).toBeNull();
+    // A name word that is neither a party nor a detail asks for something else of the party.
+    expect(
+      classifyField(['relationship'], 'string', undefined, { description: 'Patient relationship to the employer' }),
+    ).toBeNull();
+    expect(classifyField(['billing_npi'], 'string', undefined)).toBeNull();
+    expect(classifyField(['address'], 'string', undefined)).toBe('issuer-address');
+  });
+});
+
+describe('the recipient’s block', () => {
+  const invoice = page([
+    at('Invoice', 480, 54, 20),
+    at('From:', 43, 124, 9),
+    at('DEMO - Bright Lamps', 43, 137, 9),
+    at('Suite 5A-1204', 43, 149, 9),
+    at('123 Somewhere Street', 43, 162, 9),
+    at('Your City AZ 12345', 43, 174, 9),
+    at('admin@brightlamps.example', 43, 187, 9),
+    at('Tel: (03) 9123 4567  Fax: (03) 9123 4568', 43, 199, 9),
+    at('Invoice Date', 348, 150, 9),
+    at('January 25, 2016', 452, 150, 9),
+    at('To:', 43, 234, 9),
+    at('Test Business', 43, 246, 9),
+    at('123 Somewhere St', 43, 259, 9),
+    at('Melbourne, VIC 3000', 43, 272, 9),
+    at('test@test.example', 43, 284, 9),
+    at('Thanks for your business | billing@brightlamps.example', 43, 786, 9),
+  ]);
+
+  it('is read under its caption: name, address up to the postal line, e-mail; the sender’s e-mail is in its own block', () => {
+    const { data } = extractFields(
+      invoice,
+      textSchema({
+        supplier: '',
+        supplier_email: '',
+        supplier_phone: '',
+        customer: '',
+        customer_address: '',
+        customer_email: '',
+        payee: '',
+      }),
+      { fast: false },
+    );
+    expect(data).toEqual({
+      // A spaced hyphen joins the words of one name (before: "DEMO").
+      supplier: 'DEMO - Bright Lamps',
+      supplier_email: 'admin@brightlamps.example',
+      // After its label; the fax number beside it is no phone.
+      supplier_phone: '(03) 9123 4567',
+      customer: 'Test Business',
+      customer_address: '123 Somewhere St Melbourne, VIC 3000',
+      customer_email: 'test@test.example',
+      // On an invoice the payee is the sender.
+      payee: 'DEMO - Bright Lamps',
+    });
+  });
+
+  it('is a name over a postal address with no caption on a payslip, and the payee there is the employee', () => {
+    const payslip = page([
+      at('CO.', 147, 9),
+      at('FILE', 195, 9),
+      at('ABC', 147, 27),
+      at('126543', 195, 27),
+      at('Earnings Statement', 400, 20, 16),
+      at('ACME WIDGETS CORP.', 150, 66),
+      at('475 ANY AVENUE', 150, 80),
+      at('ANYTOWN, USA 10101', 150, 94),
+      at('Pay date:', 400, 62),
+      at('7/25/2008', 480, 62),
+      at('Social Security Number: 987-65-4321', 145, 168),
+      at('JANE ROE', 400, 176),
+      at('12 ELM STREET', 400, 190),
+      at('SPRINGFIELD, IL 62704', 400, 204),
+      at('Gross Pay', 148, 300),
+      at('$452.43', 360, 300),
+    ]);
+    const { data } = extractFields(
+      payslip,
+      textSchema({ employer: '', employer_address: '', employee_name: '', employee_address: '', payee: '' }),
+      { fast: false },
+    );
+    expect(data).toEqual({
+      // Before: "CO", the legal form alone heading a column.
+      employer: 'ACME WIDGETS CORP',
+      employer_address: '475 ANY AVENUE ANYTOWN, USA 10101',
+      employee_name: 'JANE ROE',
+      employee_address: '12 ELM STREET SPRINGFIELD, IL 62704',
+      payee: 'JANE ROE',
+    });
+  });
+
+  it('is the second of two uncaptioned name-and-address blocks on a letter, the first being the letterhead', () => {
+    const letter = page([
+      at('Harbour View Dental', 72, 40, 14),
+      at('8 Quay Road', 72, 58),
+      at('Portsmouth PO1 3AX', 72, 72),
+      at('Mr Peter Grant', 72, 140),
+      at('41 Elm Grove', 72, 154),
+      at('Southsea PO5 1JF', 72, 168),
+      at('Dear Mr Grant,', 72, 220),
+      at('your next check-up is due in March.', 72, 240),
+    ]);
+    const { data } = extractFields(letter, textSchema({ addressee: '', addressee_address: '' }), { fast: false });
+    expect(data).toEqual({ addressee: 'Mr Peter Grant', addressee_address: '41 Elm Grove Southsea PO5 1JF' });
+  });
+
+  it('is no block under a caption that only starts like a recipient’s ("Customer ID:", "Customer service")', () => {
+    const pages = page([
+      at('NORTHWIND TRADERS LTD', 72, 40, 14),
+      at('Customer ID: 70031', 72, 90),
+      at('Customer service', 72, 104),
+      at('0800 123 456', 72, 118),
+    ]);
+    expect(findParty(indexDocument(pages), 'recipient')).toBeNull();
+  });
+});
+
+describe('glued address words', () => {
+  it('gets back the spaces OCR loses in capitals: house number, street word, ZIP code', () => {
+    expect(repairGluedAddress('475ANYAVENUE')).toBe('475 ANY AVENUE');
+    expect(repairGluedAddress('ANYTOWN,USA12345')).toBe('ANYTOWN,USA 12345');
+    expect(repairGluedAddress('12 MAIN STREET')).toBe('12 MAIN STREET');
+    // Not inside ids: a long number, a unit number.
+    expect(repairGluedAddress('20190101ABCD')).toBe('20190101ABCD');
+    expect(repairGluedAddress('Suite 5A-1204')).toBe('Suite 5A-1204');
+  });
+});
