@@ -14,6 +14,7 @@ import { findLabelValues, labelTokens, type ValueCandidate } from './find-values
 import { documentDateOrder, findByRole } from './find-by-role.js';
 import { describeWords, type FieldRole } from './field-roles.js';
 import { isValidNpi, type DateOrder } from './typed-values.js';
+import { tableCellCandidates } from './table-cells.js';
 import { blockContinuation } from './value-block.js';
 import {
   collectFields,
@@ -119,7 +120,20 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
     const reader = wider.score >= narrower.score * SAME_CAPTION_SCORE ? wider : better;
     byPlace.set(key, { ...reader, score: better.score });
   }
-  return withoutLabelWords([...byPlace.values()]).sort((a, b) => b.score - a.score);
+  const labelled = withoutLabelWords([...byPlace.values()]);
+  return spec.kind === 'scalar' ? withTableCells(index, spec, labelled) : labelled.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The field's label candidates with the table cells its words name by row and column (table-cells.ts). A cell
+ * replaces the candidates matched on its row's label line, which read the row's first figure whatever the column;
+ * on a tie it comes first, since it explains more of the field's words than a caption matched by part of them.
+ */
+function withTableCells(index: DocumentIndex, spec: ScalarSpec, labelled: ValueCandidate[]): ValueCandidate[] {
+  const cells = tableCellCandidates(index, spec).filter((c) => c.score >= MIN_SCORE);
+  const rowLabels = new Set(cells.map((c) => c.line));
+  const rest = labelled.filter((c) => !rowLabels.has(c.line));
+  return [...cells, ...rest].sort((a, b) => b.score - a.score);
 }
 
 /**
