@@ -126,13 +126,17 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
 
 /**
  * The field's label candidates with the table cells its words name by row and column (table-cells.ts). A cell
- * replaces the candidates matched on its row's label line, which read the row's first figure whatever the column;
+ * replaces the candidates matched at its row's label, which read the row's first figure whatever the column;
  * on a tie it comes first, since it explains more of the field's words than a caption matched by part of them.
  */
 function withTableCells(index: DocumentIndex, spec: ScalarSpec, labelled: ValueCandidate[]): ValueCandidate[] {
   const cells = tableCellCandidates(index, spec).filter((c) => c.score >= MIN_SCORE);
-  const rowLabels = new Set(cells.map((c) => c.line));
-  const rest = labelled.filter((c) => !rowLabels.has(c.line));
+  const rest = labelled.filter(
+    (c) =>
+      !cells.some(
+        (cell) => cell.line === c.line && cell.labelBox.x0 < c.labelBox.x1 && c.labelBox.x0 < cell.labelBox.x1,
+      ),
+  );
   return [...cells, ...rest].sort((a, b) => b.score - a.score);
 }
 
