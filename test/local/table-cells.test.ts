@@ -125,9 +125,15 @@ describe('a field named by a row label and a column caption', () => {
       at('60.00', 382, 142),
       at('1,640.00', 440, 142),
     ];
-    expect(extract(statement, { deposit_credit: amount, withdrawal_debit: amount })).toEqual({
+    const properties = {
+      deposit_credit: amount,
+      withdrawal_debit: amount,
+      deposit_date: { type: 'string', format: 'date' },
+    };
+    expect(extract(statement, properties)).toEqual({
       deposit_credit: 500,
       withdrawal_debit: 60,
+      deposit_date: '2024-01-05',
     });
   });
 
@@ -153,6 +159,41 @@ describe('a field named by a row label and a column caption', () => {
       at('54.00', 430, 178),
     ];
     expect(extract(invoice, { tax_amount: amount })).toEqual({ tax_amount: 4 });
+  });
+});
+
+describe('captions printed otherwise', () => {
+  it('reads a caption stacked over two lines as one ("This" over "Period")', () => {
+    const stacked = [
+      at('This', 280, 100),
+      at('Year', 370, 100),
+      at('Period', 280, 110),
+      at('to Date', 370, 110),
+      at('Overtime', 40, 124),
+      at('45.00', 285, 124),
+      at('780.00', 375, 124),
+    ];
+    expect(extract(stacked, { overtime_this_period: amount, overtime_ytd: amount })).toEqual({
+      overtime_this_period: 45,
+      overtime_ytd: 780,
+    });
+  });
+
+  it('reads a caption naming two things ("Hrs/Qty") and a quantity printed before the row label', () => {
+    const items = [
+      at('Hrs/Qty', 40, 100),
+      at('Service', 100, 100),
+      at('Rate/Price', 300, 100),
+      at('Sub Total', 400, 100),
+      at('2.00', 45, 114),
+      at('Web Design', 100, 114),
+      at('$85.00', 305, 114),
+      at('$170.00', 400, 114),
+    ];
+    expect(extract(items, { web_design_quantity: amount, web_design_rate: amount })).toEqual({
+      web_design_quantity: 2,
+      web_design_rate: 85,
+    });
   });
 });
 

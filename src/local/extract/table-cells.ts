@@ -8,7 +8,7 @@
  * `year to date`, `hrs` = `hours`, `current` = `this period`).
  */
 import levenshtein from 'fast-levenshtein';
-import type { PointBox } from '../layout/types.js';
+import { unionBox, type PointBox } from '../layout/types.js';
 import { fragmentBox, normaliseToken, type DocumentIndex, type IndexedLine } from './document-index.js';
 import type { ValueCandidate } from './find-values.js';
 import type { ScalarSpec } from './schema-fields.js';
@@ -163,7 +163,7 @@ function textRuns(words: Word[]): Word[][] {
 }
 
 function boxOf(words: Word[]): PointBox {
-  return { ...words[0]!.box, x1: words[words.length - 1]!.box.x1 };
+  return unionBox(words.map((w) => w.box));
 }
 
 function horizontalGap(a: PointBox, b: PointBox): number {
@@ -235,10 +235,35 @@ function captionAt(page: PageRows, rowIndex: number, box: PointBox): Word[] | nu
     .map((run) => ({ run, box: boxOf(run) }));
   const overlap = (b: PointBox) => Math.min(b.x1, box.x1) - Math.max(b.x0, box.x0);
   const over = runs.filter((r) => overlap(r.box) > 0).sort((a, b) => overlap(b.box) - overlap(a.box))[0];
-  if (over) return over.run;
   const left = runs.filter((r) => r.box.x0 <= box.x0).sort((a, b) => b.box.x0 - a.box.x0)[0];
-  if (left) return left.run;
-  return runs.sort((a, b) => horizontalGap(a.box, box) - horizontalGap(b.box, box))[0]?.run ?? null;
+  const caption = (over ?? left ?? runs.sort((a, b) => horizontalGap(a.box, box) - horizontalGap(b.box, box))[0])?.run;
+  return caption ? withLinesAbove(page, rowIndex, caption) : null;
+}
+
+/** How many lines a caption may stack ("Year" over "to Date", "This" over "Period"). */
+const STACKED_LINES = 2;
+
+/**
+ * A caption with the lines of text stacked right over it: close above (a gap under 0.8 of its line's height),
+ * centred over it and at most twice as wide (a table's title over the whole header is wider).
+ */
+function withLinesAbove(page: PageRows, rowIndex: number, caption: Word[]): Word[] {
+  let words = caption;
+  for (let r = rowIndex - 1; r >= 0 && r >= rowIndex - STACKED_LINES; r--) {
+    const box = boxOf(words);
+    const width = box.x1 - box.x0;
+    const height = box.y1 - box.y0;
+    const above = splitByLine(page.rows[r] ?? [])
+      .flatMap(textRuns)
+      .find((run) => {
+        const b = boxOf(run);
+        const centre = (b.x0 + b.x1) / 2;
+        return centre >= box.x0 && centre <= box.x1 && b.x1 - b.x0 <= 2 * width && box.y0 - b.y1 < 0.8 * height;
+      });
+    if (!above || (page.rows[r] ?? []).some((w) => w.figure && horizontalGap(w.box, box) === 0)) break;
+    words = [...above, ...words];
+  }
+  return words;
 }
 
 function splitByLine(words: Word[]): Word[][] {
@@ -247,7 +272,10 @@ function splitByLine(words: Word[]): Word[][] {
   return [...lines.values()];
 }
 
-/** A row's label (a text cell) with the figures after it up to the row's next text cell. */
+/**
+ * A row's label (a text cell) with its figures: those after it up to the row's next text cell, and for the row's
+ * first text cell those before it too (a quantity or a date printed before the description).
+ */
 interface LabelledRow {
   rowIndex: number;
   label: Word[];
@@ -257,13 +285,15 @@ interface LabelledRow {
 function labelledRows(page: PageRows): LabelledRow[] {
   const out: LabelledRow[] = [];
   page.rows.forEach((words, rowIndex) => {
-    const runs = splitByLine(words).flatMap(textRuns);
-    for (const label of runs) {
-      const end = label[label.length - 1]!.box.x1;
-      const nextText = Math.min(...runs.map((r) => r[0]!.box.x0).filter((x) => x > end));
-      const figures = words.filter((w) => w.figure && w.box.x0 >= end && w.box.x0 < nextText);
+    const runs = splitByLine(words)
+      .flatMap(textRuns)
+      .sort((a, b) => a[0]!.box.x0 - b[0]!.box.x0);
+    runs.forEach((label, i) => {
+      const start = i === 0 ? -Infinity : label[0]!.box.x0;
+      const end = runs[i + 1]?.[0]!.box.x0 ?? Infinity;
+      const figures = words.filter((w) => w.figure && w.box.x0 >= start && w.box.x0 < end);
       if (figures.length > 0) out.push({ rowIndex, label, figures });
-    }
+    });
   });
   return out;
 }
@@ -282,8 +312,10 @@ function matchWords(printed: string[], wanted: string[]): { share: number; expla
   return { share: printed.length === 0 ? 0 : matched / printed.length, explained };
 }
 
+/** The canonical words of a label or caption, read as one phrase ("this" over "period" is "current"); `Hrs/Qty` is two. */
 function canons(words: Word[]): string[] {
-  return words.map((w) => w.canon).filter(Boolean);
+  const norms = words.flatMap((w) => (/\d/.test(w.raw) ? [] : w.raw.split('/').map(normaliseToken)));
+  return canonicalise(norms.filter(Boolean)).map((w) => w.canon);
 }
 
 /** The cell's text: the figure with a sign printed just before it on its line (`$ 452.43`). */
