@@ -197,6 +197,18 @@ describe('captions printed otherwise', () => {
   });
 });
 
+describe('lines over a figure that are no caption', () => {
+  it('walks up past a `Label: value` line to the caption over the column', () => {
+    const lines = [
+      at('Allowances', 100, 72),
+      at('Status: single filer', 100, 100),
+      at('State', 40, 114),
+      at('2', 110, 114),
+    ];
+    expect(extract(lines, { state_allowances: { type: 'integer' } })).toEqual({ state_allowances: 2 });
+  });
+});
+
 describe("a field's words", () => {
   it('spell common table abbreviations one way', () => {
     expect(fieldWords('gross pay year to date')).toEqual(fieldWords('Gross Pay YTD'));

@@ -192,6 +192,14 @@ function pageRows(index: DocumentIndex, page: number): PageRows {
 const TABLE_GAP_EM = 4;
 
 /**
+ * Whether a word belongs to a row of data, not of captions: a figure (a form's box number before its caption,
+ * `28. TOTAL CHARGE`, is none), or a word of a `Label: value` line (`Federal: 3, $25 Additional Tax`).
+ */
+function isData(word: Word): boolean {
+  return word.figure || /^[^:]{1,40}:\s*\S/.test(word.entry.line.text);
+}
+
+/**
  * The caption row over a figure: walking up its column from its row, past the other rows' figures, to the first
  * row whose words over it are all text. Where none stands over it (an amount right-aligned in its column under a
  * caption at the column's left, `Credit` over `1,000`), the nearest row above of text only with two captions or
@@ -205,7 +213,7 @@ function captionRowOver(page: PageRows, rowIndex: number, figure: Word): number 
     if (over.length === 0) continue;
     const bottom = Math.max(...over.map((w) => w.box.y1));
     if (top - bottom > TABLE_GAP_EM * em) break;
-    if (!over.some((w) => w.figure)) return r;
+    if (!over.some(isData)) return r;
     top = Math.min(...over.map((w) => w.box.y0));
   }
   return headerRowAbove(page, rowIndex, figure);
@@ -219,7 +227,7 @@ function headerRowAbove(page: PageRows, rowIndex: number, figure: Word): number 
     const words = (page.rows[r] ?? []).filter((w) => w.norm !== '');
     if (words.length === 0) continue;
     if (top - Math.max(...words.map((w) => w.box.y1)) > TABLE_GAP_EM * em) return null;
-    if (!words.some((w) => w.figure) && splitByLine(words).flatMap(textRuns).length >= 2) return r;
+    if (!words.some(isData) && splitByLine(words).flatMap(textRuns).length >= 2) return r;
     top = Math.min(...words.map((w) => w.box.y0));
   }
   return null;
@@ -260,7 +268,7 @@ function withLinesAbove(page: PageRows, rowIndex: number, caption: Word[]): Word
         const centre = (b.x0 + b.x1) / 2;
         return centre >= box.x0 && centre <= box.x1 && b.x1 - b.x0 <= 2 * width && box.y0 - b.y1 < 0.8 * height;
       });
-    if (!above || (page.rows[r] ?? []).some((w) => w.figure && horizontalGap(w.box, box) === 0)) break;
+    if (!above || (page.rows[r] ?? []).some((w) => isData(w) && horizontalGap(w.box, box) === 0)) break;
     words = [...above, ...words];
   }
   return words;
@@ -290,7 +298,8 @@ function labelledRows(page: PageRows): LabelledRow[] {
       .sort((a, b) => a[0]!.box.x0 - b[0]!.box.x0);
     runs.forEach((label, i) => {
       const start = i === 0 ? -Infinity : label[0]!.box.x0;
-      const end = runs[i + 1]?.[0]!.box.x0 ?? Infinity;
+      const next = runs[i + 1];
+      const end = next ? next[0]!.box.x0 : Infinity;
       const figures = words.filter((w) => w.figure && w.box.x0 >= start && w.box.x0 < end);
       if (figures.length > 0) out.push({ rowIndex, label, figures });
     });
