@@ -73,6 +73,11 @@ describe('a field named by a row label and a column caption', () => {
     expect(extract(earnings, { overtime_pay: amount, regular: amount })).toEqual({ overtime_pay: 45, regular: 320 });
   });
 
+  it('reads no figure of a row whose printed label the field names only in part, without a column', () => {
+    const receipt = [at('TOTAL QTY:', 40, 100), at('3', 200, 100)];
+    expect(extract(receipt, { total_amount: amount })).toEqual({ total_amount: null });
+  });
+
   it('reads nothing where no row label fits the words, nor from a row whose label has another word', () => {
     // "Net Pay" holds "pay" but not "gross"; no row is a bonus.
     const rows = earnings.filter((f) => !['Gross Pay', '445.00', '21,580.00'].includes(f.text));

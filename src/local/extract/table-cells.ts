@@ -389,7 +389,9 @@ function readingAt(page: PageRows, row: LabelledRow, words: string[], type: Scal
     headers[i] === null ? null : captionAt(page, headers[i]!, figure.box),
   );
   let pick: { index: number; fit: number } | null = null;
-  if (rest.every((w) => AMOUNT_WORDS.has(w))) {
+  // Named by its row alone, the row's whole printed label must be the field's: "TOTAL" is no name of a "TOTAL
+  // QTY" row's figure, whose column would have to say which total.
+  if (rowMatch.share === 1 && rest.every((w) => AMOUNT_WORDS.has(w))) {
     const index = figureForRow(row.figures, captions, type);
     if (index !== null) pick = { index, fit: rowMatch.share };
   }
