@@ -52,6 +52,16 @@ describe('coercion', () => {
     });
     expect(coerceScalar('abc', { type: 'integer' }, true).valid).toBe(false);
   });
+
+  it('snaps a one-letter code from the word it stands for, never from another word with its first letter', () => {
+    const sex = { type: 'string' as const, enum: ['M', 'F'] };
+    expect(coerceScalar('Female', sex, true)).toEqual({ value: 'F', valid: true });
+    expect(coerceScalar('Fem', sex, true)).toEqual({ value: 'F', valid: true });
+    expect(coerceScalar('male', sex, true)).toEqual({ value: 'M', valid: true });
+    expect(coerceScalar('MEDICAID', sex, true).valid).toBe(false);
+    expect(coerceScalar('Mary', sex, true).valid).toBe(false);
+    expect(coerceScalar('married', { type: 'string' as const, enum: ['S', 'M', 'D', 'W'] }, true).value).toBe('M');
+  });
 });
 
 describe('schema walking', () => {

@@ -49,6 +49,27 @@ export function parseDate(text: string): string | null {
   return m ? toIsoDate(Number(m[3]), Number(m[1]), Number(m[2])) : null;
 }
 
+/**
+ * The words the common one-letter codes stand for: administrative sex (M, F, U, O) and marital status (S, M, D,
+ * W) as HL7's tables define them, yes/no. A code answers only a word these start with ("Fem" → F): any word that
+ * merely shares its first letter ("MEDICAID" from a neighbouring caption) is another value, not the code.
+ */
+const ONE_LETTER_CODES: Record<string, string[]> = {
+  m: ['male', 'married'],
+  f: ['female'],
+  u: ['unknown'],
+  o: ['other'],
+  s: ['single'],
+  d: ['divorced'],
+  w: ['widowed'],
+  y: ['yes'],
+  n: ['no'],
+};
+
+function abbreviates(code: string, word: string): boolean {
+  return (ONE_LETTER_CODES[code] ?? []).some((meaning) => meaning.startsWith(word) && word.startsWith(code));
+}
+
 function snapEnum(text: string, options: string[]): string | null {
   const lower = text.toLowerCase().trim();
   let best: string | null = null;
@@ -56,9 +77,9 @@ function snapEnum(text: string, options: string[]): string | null {
   for (const option of options) {
     const o = option.toLowerCase();
     const firstWord = lower.split(/\s+/)[0] ?? '';
-    // Whole-word containment only for real words; one-letter codes match a word they start ("F" ← "Female").
+    // Whole-word containment only for real words; a one-letter code matches the word it stands for ("F" ← "Female").
     const contains = o.length >= 3 && (` ${lower} `.includes(` ${o} `) || ` ${o} `.includes(` ${lower} `));
-    const initial = o.length === 1 && lower.split(/\s+/).length === 1 && firstWord.startsWith(o);
+    const initial = o.length === 1 && lower.split(/\s+/).length === 1 && abbreviates(o, firstWord);
     const score =
       lower === o
         ? 1
