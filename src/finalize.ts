@@ -5,7 +5,7 @@
  */
 import type { Dataset } from './types.js';
 import type { Logger } from './logger.js';
-import { evaluateRun } from './evaluate/index.js';
+import { evaluateRun, type EarlyScoring } from './evaluate/index.js';
 import {
   clearGate,
   preloadRunFormats,
@@ -34,6 +34,8 @@ export interface FinalizeOptions {
   onPhase?: PhaseListener;
   /** results.jsonl's index, when the caller has just read it (evaluateRun's option). */
   recordIndex?: ReadRecordIndex;
+  /** The documents `docbench run` scored during its calls (evaluateRun's option). */
+  scoredEarly?: EarlyScoring;
 }
 
 export interface FinalizeOutcome {
@@ -55,6 +57,7 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
     logger: options.logger,
     onPhase,
     ...(options.recordIndex ? { recordIndex: options.recordIndex } : {}),
+    ...(options.scoredEarly ? { scoredEarly: options.scoredEarly } : {}),
   });
   let gate: GateResult | null = null;
   if (options.gate && hasGateChecks(options.gate))
@@ -70,6 +73,8 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
   }
   return { gate };
 }
+
+export { startEarlyScoring } from './evaluate/index.js';
 
 /**
  * Loads now what finalizeRun loads on first use (the run files' formats and checks, the report templates):

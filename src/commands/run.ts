@@ -21,6 +21,7 @@ import {
   readBaselineStore,
   resolveBaseline,
 } from '../gate/index.js';
+import type { EarlyScoring } from '../evaluate/index.js';
 import { type CliContext, defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 import { diffOptions, gateOptions, resolveThresholds } from './gate-options.js';
@@ -165,9 +166,11 @@ export const runCommand = defineCommand((context) => ({
 
     const stop = stopOnInterrupt(context);
     const progress = createProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) });
-    // Scoring and reporting load while the calls wait on the network, not before them (docs/performance.md,
-    // "Runner"); a failure to load surfaces where finalizeRun is called.
+    // Scoring and reporting load while the calls wait on the network, not before them, and each document is
+    // scored as soon as its calls are recorded (docs/performance.md, "The tail"). A failure to load or to score
+    // early surfaces where finalizeRun is called, which then scores every document itself.
     const loadFinalize = lazy(() => import('../finalize.js'));
+    let scoredEarly: Promise<EarlyScoring> | undefined;
     let gate: GateResult | null = null;
     try {
       const result = await runBenchmark({
@@ -181,17 +184,22 @@ export const runCommand = defineCommand((context) => ({
           if (!argv.quiet)
             for (const estimate of estimates) context.stderr.write(`estimate ${formatEstimateLine(estimate)}\n`);
         },
-        whileCalling: () => {
-          loadFinalize()
-            .then(({ preloadFinalize }) => preloadFinalize())
-            .catch(() => undefined);
+        whileCalling: ({ runDir, dataset }) => {
+          const loading = loadFinalize();
+          loading.then(({ preloadFinalize }) => preloadFinalize()).catch(() => undefined);
+          return (documentId, entries) => {
+            scoredEarly ??= loading.then(({ startEarlyScoring }) => startEarlyScoring(runDir, { dataset }));
+            scoredEarly.then((scoring) => scoring.documentRecorded(documentId, entries)).catch(() => undefined);
+          };
         },
         finalize: async (runDir, dataset, recordIndex) => {
           const { finalizeRun } = await loadFinalize();
+          const early = await scoredEarly?.catch(() => undefined);
           gate = (
             await finalizeRun(runDir, {
               dataset,
               recordIndex,
+              ...(early ? { scoredEarly: early } : {}),
               logger,
               print: true,
               gate: thresholds,

@@ -103,6 +103,11 @@ export function resolveRunSystems(
   return { systems, reference, primary };
 }
 
+/** Whether any selected document has baseline JSON or markdown (resolveRunSystems' `hasBaselineFiles`). */
+export function hasBaselineFiles(selected: readonly DatasetDocument[]): boolean {
+  return selected.some((d) => d.baseline.json || d.baseline.markdown);
+}
+
 /** Records grouped by system; a record without `system` (version 1) belongs to the run's single system. */
 export function groupRecordsBySystem(records: readonly CallRecord[]): Map<string, Map<string, CallRecord[]>> {
   const grouped = new Map<string, Map<string, CallRecord[]>>();

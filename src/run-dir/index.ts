@@ -13,6 +13,7 @@ export {
   checkCallRecord,
   type ReadIssue,
   type RecordLocation,
+  type FinalRecordEntry,
   type FinalRecordIndex,
   type ReadRecordIndex,
 } from './results-file.js';

@@ -106,8 +106,14 @@ export interface RecordLocation {
   length: number;
 }
 
+/** A call's final record as its stub, and where its full line is. */
+export interface FinalRecordEntry {
+  record: CallRecord;
+  at: RecordLocation;
+}
+
 /** Each call's final record as its stub, and where its full line is, by call key (indexFinalRecords). */
-export type FinalRecordIndex = Map<string, { record: CallRecord; at: RecordLocation }>;
+export type FinalRecordIndex = Map<string, FinalRecordEntry>;
 
 /** An index of results.jsonl already read, with the lines it dropped: handed on so the file is not read twice. */
 export interface ReadRecordIndex {

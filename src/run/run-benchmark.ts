@@ -53,6 +53,7 @@ import { resolveRunInputs, type RunInputOptions, type RunInputs } from './run-in
 import { findDocbenchCommit } from '../git-commit.js';
 import { exportComparisonPages } from './comparison-pages.js';
 import type { RunEvent, StopReason } from './events.js';
+import { trackRecordedDocuments, type DocumentRecordedListener } from './recorded-documents.js';
 
 export interface RunBenchmarkOptions extends RunInputOptions {
   /** Where to write; default `<reportsDir>/<run-id>`. Must not hold a run already. */
@@ -68,9 +69,12 @@ export interface RunBenchmarkOptions extends RunInputOptions {
   onEstimate?: (estimates: readonly SystemEstimate[]) => void;
   /**
    * Called once the calls have started: what comes after them may load while they wait on the network
-   * (docs/performance.md, "Runner").
+   * (docs/performance.md, "Runner"). It may return a listener, told of each document as soon as every call
+   * planned for it is recorded (src/run/recorded-documents.ts), so that its scoring need not wait for the last
+   * call (docs/performance.md, "The tail"); a resumed run whose results.jsonl already held records tells it
+   * nothing.
    */
-  whileCalling?: () => void;
+  whileCalling?: (calls: { runDir: string; dataset: Dataset }) => DocumentRecordedListener | undefined;
   /**
    * Scores and reports the stored run (the scoring and report modules); called after every invocation, with
    * results.jsonl's index as the run has just read it (scoring need not read the file a second time).
@@ -137,6 +141,7 @@ async function executeCalledRun(
 
     await Promise.all(systems.map((system) => system.prepare?.()));
     writer = ResultsWriter.open(runDirPath(runDir, 'results'), redact, { index: true });
+    let recorded: ((record: CallRecord) => void) | null = null;
     const calling = executeCalls({
       dataset,
       calls,
@@ -148,10 +153,17 @@ async function executeCalledRun(
       outageThreshold: config.outageThreshold,
       budget,
       ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
-      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      onEvent: (event) => {
+        options.onEvent?.(event);
+        if (event.type === 'call-done') recorded?.(event.record);
+      },
       logger,
     });
-    options.whileCalling?.();
+    // No call has ended yet (each awaits its document and the network first): the listener is in place before
+    // the first record.
+    const listener = options.whileCalling?.({ runDir, dataset });
+    const index = writer.writtenIndex();
+    if (listener && index) recorded = trackRecordedDocuments(documents, calls, index, listener);
     execution = await calling;
   } finally {
     writer?.close();

@@ -1,10 +1,16 @@
-/** Valid results.jsonl records of /compare calls, as the results reader checks them (system `s`). */
+/** Valid results.jsonl records of /compare calls, as the results reader checks them (system `s`), and valid
+ * results of /compare and /extract calls. */
 import type { CallRecord } from '../../src/run-dir/index.js';
 
 /** A /compare answer of one page. */
 export function comparePages(markdown: string): Record<string, unknown> {
   const pages = [{ content: markdown, width: null, height: null }];
   return { success: true, pages, dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] };
+}
+
+/** An /extract answer of `data`, as an object. */
+export function extractResult(data: unknown): Record<string, unknown> {
+  return { data, responseForm: 'object', method: null, pagesProcessed: null, confidence: null, confidenceScale: null };
 }
 
 /** One /compare call of document `id`, ok with `{ result }` or failed with `{ error }`. */

@@ -49,6 +49,14 @@ export function parseDate(text: string): string | null {
   return m ? toIsoDate(Number(m[3]), Number(m[1]), Number(m[2])) : null;
 }
 
+/** The text with every printed date blanked out (month names too), so that its digits are read as no number. */
+function withoutDates(text: string): string {
+  let out = text;
+  for (const date of findDates(text))
+    out = out.slice(0, date.start) + ' '.repeat(date.end - date.start) + out.slice(date.end);
+  return out;
+}
+
 /**
  * The words the common one-letter codes stand for: administrative sex (M, F, U, O) and marital status (S, M, D,
  * W) as HL7's tables define them, yes/no. A code answers only a word these start with ("Fem" → F): any word that
@@ -161,12 +169,14 @@ export function coerceScalar(
       // A two-decimal amount reads in either convention ("1.234,50" and "1,234.50"); "(12.00)" stays negative.
       const split = SUB_BOX_AMOUNT.exec(text);
       if (split) return { value: Number(`${split[1]!.replace(/,/g, '')}.${split[2]}`), valid: true };
-      const amount = /\(/.test(text) ? undefined : findAmounts(text)[0];
-      const value = amount ? amount.value : parseNumber(text);
+      // A number that is part of a date is never the amount ("as of 2023-01-20" holds no 2023).
+      const undated = withoutDates(text);
+      const amount = /\(/.test(undated) ? undefined : findAmounts(undated)[0];
+      const value = amount ? amount.value : parseNumber(undated);
       if (value === null) return { value: null, valid: false };
       const typed = spec.type === 'integer' ? Math.round(value) : value;
       // A number inside words ("29. Amount Paid") is a label, not a value.
-      const letters = text.replace(/[^A-Za-z]/g, '').length;
+      const letters = undated.replace(/[^A-Za-z]/g, '').length;
       return { value: typed, valid: letters <= 3 && (spec.type === 'number' || Number.isInteger(value)) };
     }
     case 'boolean': {

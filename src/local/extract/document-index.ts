@@ -4,6 +4,7 @@
  */
 import type { DateLocale } from '../../types.js';
 import type { PageLayout, PointBox, TextLine } from '../layout/types.js';
+import { findDates } from './typed-values.js';
 
 export interface Token {
   /** As printed. */
@@ -49,12 +50,21 @@ export function tokenise(text: string): Token[] {
     ...text.matchAll(
       /(?:\d{1,2}[a-zA-Z]?|\b[a-zA-Z])\.(?=[A-Za-z]{2})|\(?[A-Za-z'’]{2,}:(?=[A-Za-z\d])|\(?[^\s(]+|\(/g,
     ),
-  ].map((m) => ({
-    raw: m[0],
-    norm: normaliseToken(m[0]),
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
+  ].flatMap((m) => withoutGluedDate(m[0], m.index));
+}
+
+function token(raw: string, start: number): Token {
+  return { raw, norm: normaliseToken(raw), start, end: start + raw.length };
+}
+
+/**
+ * A word and the date the OCR glued to it ("transactionstill2023-01-17", "asof2023-01-20") as two tokens: the
+ * words before a date name it, and the date is the value after them.
+ */
+function withoutGluedDate(raw: string, start: number): Token[] {
+  const glued = /^\(?[A-Za-z'’]{2,}(?=\d)/.exec(raw);
+  if (!glued || findDates(raw).every((date) => date.start !== glued[0].length)) return [token(raw, start)];
+  return [token(glued[0], start), token(raw.slice(glued[0].length), start + glued[0].length)];
 }
 
 /** A box number or item letter printed before a form caption ("2.", "24a."), as the OCR reads it ("27", "&5"). */

@@ -16,6 +16,7 @@ import { describeWords, type FieldRole } from './field-roles.js';
 import { isValidNpi, type DateOrder } from './typed-values.js';
 import { tableCellCandidates } from './table-cells.js';
 import { blockContinuation } from './value-block.js';
+import { explainedCaptions } from './caption-words.js';
 import {
   collectFields,
   splitName,
@@ -104,6 +105,15 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
       if (candidate.score >= MIN_SCORE) all.push(candidate);
     }
   }
+  // A `Label:` caption of the field's own words in other forms (`Submitter:` for "who submitted the report"),
+  // read where it is printed as the caption, not where its words stand inside a longer one.
+  for (const caption of spec.kind === 'scalar' && spec.description ? explainedCaptions(index, spec.description) : [])
+    for (const candidate of findLabelValues(index, caption.text, caption.weight, true))
+      if (caption.lines.has(candidate.line) && candidate.score >= MIN_SCORE) all.push(candidate);
+  // A date field also reads the date that qualifies the caption it dates ("Balance as of 2023-01-20").
+  for (const subject of spec.kind === 'scalar' ? (spec.dateSubjects ?? []) : [])
+    for (const candidate of findLabelValues(index, subject.text, subject.weight, false, true))
+      if (candidate.score >= MIN_SCORE) all.push(candidate);
   // One candidate per printed place (several label phrasings find the same spot), with the best score. Where a
   // longer phrasing matched more of the printed caption, its reading counts: a shorter one takes the caption's
   // next words for the value ("DIAGNOSIS | OR NATURE OF ILLNESS…") or reads below only under its own width.

@@ -15,6 +15,7 @@ import {
 } from './document-index.js';
 import { gridCell } from './grid-cells.js';
 import { isPrintedBlank } from './printed-blanks.js';
+import { qualifiedDateAt, type QualifiedDate } from './qualified-dates.js';
 
 /** One place a label was found, with the value read next to it. */
 export interface ValueCandidate {
@@ -395,6 +396,21 @@ function sameLineValue(entry: IndexedLine, text: string, labelBox: PointBox): In
   return { ...entry, line: { ...entry.line, text, box: { ...entry.line.box, x0 } } };
 }
 
+/** The date a caption is given for, as the value of a date field that asks for it (qualified-dates.ts). */
+function qualifyingDate(entry: IndexedLine, dated: QualifiedDate, score: number, labelBox: PointBox): ValueCandidate {
+  return {
+    score,
+    text: entry.line.text.slice(dated.start, dated.end),
+    where: 'same-line',
+    confidence: entry.line.confidence,
+    page: entry.page.page,
+    labelBox,
+    valueBox: fragmentBox(entry.line, dated.start, dated.end),
+    valueLine: null,
+    line: entry,
+  };
+}
+
 /** The share of its score a label without a colon gives the value right of it when a value below was found too. */
 const RIGHT_OF_CAPTION = 0.9;
 
@@ -411,15 +427,19 @@ function candidatesAt(
   weight: number,
   lookBelow: boolean,
   inHint: readonly boolean[],
+  datesOnly: boolean,
 ): ValueCandidate[] | null {
   const tokens = entry.tokens;
   const results: ValueCandidate[] = [];
   const atStart = tokens.slice(0, from).every((t) => isPrefixToken(t.raw) || t.norm === '');
-  const end = labelEnd(tokens, best.end, wantedCount);
+  // A date the caption is given for ("Balance as of 2023-01-20") is part of the caption, not its value.
+  const dated = qualifiedDateAt(entry, best.end);
+  const end = labelEnd(tokens, dated?.nextToken ?? best.end, wantedCount);
   if (!atStart && !end.hasColon && inSentence(tokens, from)) return null;
+  const box = fragmentBox(entry.line, tokens[from]!.start, tokens[best.end - 1]!.end);
+  if (datesOnly) return dated ? [qualifyingDate(entry, dated, best.sim * weight * (atStart ? 1 : 0.8), box)] : null;
   let coverage = end.coverage;
   const { valueStart, hasColon } = end;
-  const box = fragmentBox(entry.line, tokens[from]!.start, tokens[best.end - 1]!.end);
   // One caption of a row of captions over a row of values: its value is the cell under it, and the words
   // after it on its line are the next columns' captions.
   const grid = lookBelow && !hasColon ? gridCandidate(index, entry, box, best.sim * weight, atStart) : null;
@@ -433,9 +453,13 @@ function candidatesAt(
   let confidence = entry.line.confidence;
   let valueLine: IndexedLine | null = text && hasColon ? sameLineValue(entry, text, box) : null;
   if (!text) {
-    // A label alone on its line: the printed words should be (almost) all of the line.
-    const labelShare =
-      wantedCount / Math.max(1, tokens.filter((t, j) => t.norm !== '' && !isPrefixToken(t.raw) && !inHint[j]).length);
+    // A label alone on its line: the printed words should be (almost) all of the line, but for the date it is
+    // given for.
+    const printed = tokens.filter(
+      (t, j) =>
+        t.norm !== '' && !isPrefixToken(t.raw) && !inHint[j] && (!dated || j < best.end || j >= dated.nextToken),
+    );
+    const labelShare = wantedCount / Math.max(1, printed.length);
     if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
     const beside = valueBeside(index, entry, box, hasColon, lookBelow);
     if (beside.rightToo) {
@@ -486,12 +510,16 @@ function candidatesAt(
   return results;
 }
 
-/** Every place `label` is printed, with the value next to it and a match score. */
+/**
+ * Every place `label` is printed, with the value next to it and a match score; with `datesOnly`, only the places
+ * where a date qualifies it ("as of 2023-01-20"), with that date for the value.
+ */
 export function findLabelValues(
   index: DocumentIndex,
   label: string,
   weight: number,
   lookBelow: boolean,
+  datesOnly = false,
 ): ValueCandidate[] {
   const wanted = labelTokens(label);
   if (wanted.length === 0) return [];
@@ -509,7 +537,7 @@ export function findLabelValues(
       if (isPrefixToken(tokens[i]!.raw) && tokens[i]!.norm !== wanted[0]) continue;
       const best = bestWindow(tokens, i, wanted, wantedJoined, wantedWords);
       if (!best) continue;
-      const found = candidatesAt(index, entry, i, best, wanted.length, weight, lookBelow, inHint);
+      const found = candidatesAt(index, entry, i, best, wanted.length, weight, lookBelow, inHint, datesOnly);
       if (!found) continue;
       results.push(...found);
       i = best.end - 1;

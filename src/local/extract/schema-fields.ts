@@ -6,6 +6,8 @@
  */
 import type { JsonSchema } from '../../types.js';
 import { classifyField, type FieldRole } from './field-roles.js';
+import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
+import { dateSubject } from './qualified-dates.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
 
@@ -23,6 +25,13 @@ export interface ScalarSpec {
   labels: { text: string; weight: number }[];
   /** The well-known part of an invoice or receipt the property asks for, when it is one (field-roles.ts). */
   role?: FieldRole;
+  /**
+   * A date field's labels without their date words ("balance date" → "balance"): the caption whose figure the date
+   * qualifies ("Balance as of 2023-01-20"), read only for such a date (qualified-dates.ts).
+   */
+  dateSubjects?: { text: string; weight: number }[];
+  /** The property's description: the words a printed caption may be explained by (caption-words.ts). */
+  description?: string;
 }
 
 /** An array of objects, read from a table. */
@@ -123,13 +132,28 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): { text: s
   if (parent && !own.startsWith(parent)) labels.push({ text: `${parent} ${own}`, weight: 0.97 });
   // A bare child name ("name") is less specific: it also matches other sections' labels.
   labels.push({ text: own, weight: parent ? 0.85 : 0.95 });
+  const synonyms = labels.flatMap((l) =>
+    labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT })),
+  );
   const seen = new Set<string>();
-  return labels.filter((l) => {
+  return [...labels, ...synonyms].filter((l) => {
     const key = l.text.toLowerCase();
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+/** The share of a label's weight the caption it dates gets: the caption names the figure, not the date. */
+const DATE_SUBJECT_WEIGHT = 0.9;
+
+function subjectsOf(labels: { text: string; weight: number }[]): { text: string; weight: number }[] {
+  const subjects = new Map<string, number>();
+  for (const label of labels) {
+    const subject = dateSubject(label.text);
+    if (subject) subjects.set(subject, Math.max(subjects.get(subject) ?? 0, label.weight * DATE_SUBJECT_WEIGHT));
+  }
+  return [...subjects].map(([text, weight]) => ({ text, weight }));
 }
 
 function scalarFrom(
@@ -193,6 +217,9 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           description: textOf(childNode.description),
         });
         if (role) scalar.role = role;
+        if (scalar.format === 'date') scalar.dateSubjects = subjectsOf(labels);
+        const description = textOf(childNode.description);
+        if (description) scalar.description = description;
         fields.push(scalar);
       }
     }
