@@ -16,6 +16,7 @@ import { findParty } from './find-parties.js';
 import { isPartyRole } from './party-roles.js';
 import { describeWords, type FieldRole } from './field-roles.js';
 import { isValidNpi, type DateOrder } from './typed-values.js';
+import { tableCellCandidates } from './table-cells.js';
 import { blockContinuation } from './value-block.js';
 import { explainedCaptions } from './caption-words.js';
 import {
@@ -131,7 +132,24 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
     const reader = wider.score >= narrower.score * SAME_CAPTION_SCORE ? wider : better;
     byPlace.set(key, { ...reader, score: better.score });
   }
-  return withoutLabelWords([...byPlace.values()]).sort((a, b) => b.score - a.score);
+  const labelled = withoutLabelWords([...byPlace.values()]);
+  return spec.kind === 'scalar' ? withTableCells(index, spec, labelled) : labelled.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The field's label candidates with the table cells its words name by row and column (table-cells.ts). A cell
+ * replaces the candidates matched at its row's label, which read the row's first figure whatever the column;
+ * on a tie it comes first, since it explains more of the field's words than a caption matched by part of them.
+ */
+function withTableCells(index: DocumentIndex, spec: ScalarSpec, labelled: ValueCandidate[]): ValueCandidate[] {
+  const cells = tableCellCandidates(index, spec).filter((c) => c.score >= MIN_SCORE);
+  const rest = labelled.filter(
+    (c) =>
+      !cells.some(
+        (cell) => cell.line === c.line && cell.labelBox.x0 < c.labelBox.x1 && c.labelBox.x0 < cell.labelBox.x1,
+      ),
+  );
+  return [...cells, ...rest].sort((a, b) => b.score - a.score);
 }
 
 /**
