@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '../../src/local/extract/extract-fields.js';
 import { fieldWords } from '../../src/local/extract/table-cells.js';
 import type { Fragment } from '../../src/local/layout/types.js';
-import { at, page } from './text-layer-page.js';
+import { at, extractPage } from './text-layer-page.js';
 
 const amount = { type: 'number' } as const;
-
-function extract(
-  fragments: Fragment[],
-  properties: Record<string, object>,
-  source: 'text-layer' | 'ocr' = 'text-layer',
-) {
-  return extractFields(page(fragments, 792, source), { type: 'object', properties }, { fast: false }).data;
-}
 
 /** A payslip's earnings table: captions over right-aligned figures, row labels at the left. */
 const earnings = [
@@ -47,7 +38,7 @@ const earnings = [
 describe('a field named by a row label and a column caption', () => {
   it('reads the cell where the row crosses the column, abbreviations spelled out', () => {
     expect(
-      extract(earnings, {
+      extractPage(earnings, {
         overtime_hours: amount,
         regular_rate: amount,
         holiday_earnings_this_period: amount,
@@ -66,22 +57,25 @@ describe('a field named by a row label and a column caption', () => {
   it("prefers the cell to the row's caption matched by part of the field's words", () => {
     // "Gross pay" alone matches the row's label, which reads its first figure (this period's).
     const properties = { gross_pay_ytd: { ...amount, description: 'Gross pay, year to date' } };
-    expect(extract(earnings, properties)).toEqual({ gross_pay_ytd: 21580 });
+    expect(extractPage(earnings, properties)).toEqual({ gross_pay_ytd: 21580 });
   });
 
   it("reads a number named by its row alone from the row's amount for the period, not its rate", () => {
-    expect(extract(earnings, { overtime_pay: amount, regular: amount })).toEqual({ overtime_pay: 45, regular: 320 });
+    expect(extractPage(earnings, { overtime_pay: amount, regular: amount })).toEqual({
+      overtime_pay: 45,
+      regular: 320,
+    });
   });
 
   it('reads no figure of a row whose printed label the field names only in part, without a column', () => {
     const receipt = [at('TOTAL QTY:', 40, 100), at('3', 200, 100)];
-    expect(extract(receipt, { total_amount: amount })).toEqual({ total_amount: null });
+    expect(extractPage(receipt, { total_amount: amount })).toEqual({ total_amount: null });
   });
 
   it('reads nothing where no row label fits the words, nor from a row whose label has another word', () => {
     // "Net Pay" holds "pay" but not "gross"; no row is a bonus.
     const rows = earnings.filter((f) => !['Gross Pay', '445.00', '21,580.00'].includes(f.text));
-    expect(extract(rows, { gross_pay_ytd: amount, bonus_ytd: amount })).toEqual({
+    expect(extractPage(rows, { gross_pay_ytd: amount, bonus_ytd: amount })).toEqual({
       gross_pay_ytd: null,
       bonus_ytd: null,
     });
@@ -104,7 +98,7 @@ describe('a field named by a row label and a column caption', () => {
       word('780.00', 350, 114),
     ];
     const properties = { overtime_hours: amount, overtime_this_period: amount, overtime_ytd: amount };
-    expect(extract(scanned, properties, 'ocr')).toEqual({
+    expect(extractPage(scanned, properties, 'ocr')).toEqual({
       overtime_hours: 2,
       overtime_this_period: 45,
       overtime_ytd: 780,
@@ -135,7 +129,7 @@ describe('a field named by a row label and a column caption', () => {
       withdrawal_debit: amount,
       deposit_date: { type: 'string', format: 'date' },
     };
-    expect(extract(statement, properties)).toEqual({
+    expect(extractPage(statement, properties)).toEqual({
       deposit_credit: 500,
       withdrawal_debit: 60,
       deposit_date: '2024-01-05',
@@ -163,7 +157,7 @@ describe('a field named by a row label and a column caption', () => {
       at('Total', 320, 178),
       at('54.00', 430, 178),
     ];
-    expect(extract(invoice, { tax_amount: amount })).toEqual({ tax_amount: 4 });
+    expect(extractPage(invoice, { tax_amount: amount })).toEqual({ tax_amount: 4 });
   });
 });
 
@@ -178,7 +172,7 @@ describe('captions printed otherwise', () => {
       at('45.00', 285, 124),
       at('780.00', 375, 124),
     ];
-    expect(extract(stacked, { overtime_this_period: amount, overtime_ytd: amount })).toEqual({
+    expect(extractPage(stacked, { overtime_this_period: amount, overtime_ytd: amount })).toEqual({
       overtime_this_period: 45,
       overtime_ytd: 780,
     });
@@ -195,7 +189,7 @@ describe('captions printed otherwise', () => {
       at('$85.00', 305, 114),
       at('$170.00', 400, 114),
     ];
-    expect(extract(items, { web_design_quantity: amount, web_design_rate: amount })).toEqual({
+    expect(extractPage(items, { web_design_quantity: amount, web_design_rate: amount })).toEqual({
       web_design_quantity: 2,
       web_design_rate: 85,
     });
@@ -210,7 +204,7 @@ describe('lines over a figure that are no caption', () => {
       at('State', 40, 114),
       at('2', 110, 114),
     ];
-    expect(extract(lines, { state_allowances: { type: 'integer' } })).toEqual({ state_allowances: 2 });
+    expect(extractPage(lines, { state_allowances: { type: 'integer' } })).toEqual({ state_allowances: 2 });
   });
 });
 

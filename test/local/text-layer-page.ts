@@ -1,4 +1,5 @@
 /** Synthetic pages for the extraction tests: fragments placed in points, laid out by the engine. */
+import { extractFields } from '../../src/local/extract/extract-fields.js';
 import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
 import { buildRows } from '../../src/local/layout/build-lines.js';
 import type { Fragment, PageLayout } from '../../src/local/layout/types.js';
@@ -16,4 +17,13 @@ export function at(text: string, x: number, y: number, size = 10): Fragment {
 /** One Letter-wide page of the fragments, from a text layer unless said otherwise. */
 export function page(fragments: Fragment[], height = 792, source: PageLayout['source'] = 'text-layer'): PageLayout[] {
   return [buildPageLayout(1, 612, height, source, buildRows(fragments))];
+}
+
+/** The slow-mode fields of one such page for a schema of these properties. */
+export function extractPage(
+  fragments: Fragment[],
+  properties: Record<string, object>,
+  source: PageLayout['source'] = 'text-layer',
+) {
+  return extractFields(page(fragments, 792, source), { type: 'object', properties }, { fast: false }).data;
 }

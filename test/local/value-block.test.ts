@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '../../src/local/extract/extract-fields.js';
 import type { Fragment } from '../../src/local/layout/types.js';
-import { at, page } from './text-layer-page.js';
+import { at, extractPage } from './text-layer-page.js';
 
 /** Lines stacked at 12.5 pt, as a text layer sets an address block. */
 function stack(lines: string[], x: number, y: number): Fragment[] {
   return lines.map((text, i) => at(text, x, y + 12.5 * i, 9));
 }
 
-function extract(
-  fragments: Fragment[],
-  properties: Record<string, object>,
-  source: 'text-layer' | 'ocr' = 'text-layer',
-) {
-  return extractFields(page(fragments, 792, source), { type: 'object', properties }, { fast: false }).data;
-}
-
 describe('values printed as a block of lines', () => {
   it('reads the whole block under a label alone on its line, up to a gap or a line that starts with a label', () => {
-    const data = extract(
+    const data = extractPage(
       [
         ...stack(['To:', 'Test Business', '123 Somewhere St', 'Melbourne, VIC 3000'], 40, 100),
         // Two lines' spacing below the block: another paragraph, not part of it.
@@ -40,7 +31,7 @@ describe('values printed as a block of lines', () => {
   });
 
   it('reads the block under a value right of its label, up to the next label of a column of labels', () => {
-    const data = extract(
+    const data = extractPage(
       [
         at('Bill to:', 40, 100, 9),
         ...stack(['ACME Pty Ltd', '12 Main Road', 'Springfield'], 110, 100),
@@ -53,7 +44,7 @@ describe('values printed as a block of lines', () => {
   });
 
   it('joins the second line of a table cell, but not the caption under a form box’s value', () => {
-    const data = extract(
+    const data = extractPage(
       [
         at('Service', 100, 100, 9),
         at('Rate', 300, 100, 9),
@@ -77,7 +68,7 @@ describe('values printed as a block of lines', () => {
     const box = [at('25. FEDERAL TAX ID NUMBER', 20.5, 356, 9), at('95-1607984', 24.8, 367, 9)];
     const next = at('31. SIGNATURE OF PHYSICIAN', 24.8, 377, 9);
     const properties = { tax_id: { type: 'string', description: 'Federal tax ID number' } };
-    expect(extract([...box, next], properties, 'ocr')).toEqual({ tax_id: '95-1607984' });
+    expect(extractPage([...box, next], properties, 'ocr')).toEqual({ tax_id: '95-1607984' });
   });
 
   it('reads the block under a value printed after its label on the label’s line', () => {
@@ -89,7 +80,7 @@ describe('values printed as a block of lines', () => {
       bill_to: { type: 'string', description: 'Bill to' },
       ship_to: { type: 'string', description: 'Ship to' },
     };
-    expect(extract([...billTo, ...shipTo, after], properties)).toEqual({
+    expect(extractPage([...billTo, ...shipTo, after], properties)).toEqual({
       bill_to: 'ACME Pty Ltd 12 Main Road',
       ship_to: 'Warehouse 9 7 Dock Rd',
     });
@@ -98,7 +89,7 @@ describe('values printed as a block of lines', () => {
   it('reads the block under a label whose row goes on with another label and its value', () => {
     const billTo = stack(['Bill To:', 'ACME Ltd', '1 Road'], 40, 100);
     const properties = { bill_to: { type: 'string', description: 'Bill To' } };
-    expect(extract([...billTo, at('Invoice Date: Jan 5, 2024', 400, 100, 9)], properties)).toEqual({
+    expect(extractPage([...billTo, at('Invoice Date: Jan 5, 2024', 400, 100, 9)], properties)).toEqual({
       bill_to: 'ACME Ltd 1 Road',
     });
   });
@@ -123,7 +114,7 @@ describe('values printed as a block of lines', () => {
         at('Submitter: Ben van Zyl', 40, 125),
         footer,
       ];
-      expect(extract(fragments, properties)).toEqual({
+      expect(extractPage(fragments, properties)).toEqual({
         findings: 'Control room temperatures vary significantly during the normal hours of operations.',
         submitter: 'Ben van Zyl',
       });
@@ -136,7 +127,7 @@ describe('values printed as a block of lines', () => {
         at('Submitter: Dirk Fourie', 40, 150),
         footer,
       ];
-      expect(extract(fragments, properties)).toEqual({
+      expect(extractPage(fragments, properties)).toEqual({
         findings: 'Backup water containers have minor cracks. Water container #12 and #15',
         submitter: 'Dirk Fourie',
       });
@@ -148,7 +139,7 @@ describe('values printed as a block of lines', () => {
         [at('Member ID:ZWA574729634', 40, 112.5)],
         [at('nsurance', 40, 112.5), at('ame: Sunrise Health', 100, 112.5)],
       ])
-        expect(extract([at('Payer: Evergreen Health Partners EPO', 40, 100), ...below, footer], payer)).toEqual({
+        expect(extractPage([at('Payer: Evergreen Health Partners EPO', 40, 100), ...below, footer], payer)).toEqual({
           payer: 'Evergreen Health Partners EPO',
         });
     });
@@ -160,7 +151,7 @@ describe('values printed as a block of lines', () => {
         at('Bank: First National', 40, 125),
         footer,
       ];
-      expect(extract(fragments, { reference: { type: 'string', description: 'Reference' } })).toEqual({
+      expect(extractPage(fragments, { reference: { type: 'string', description: 'Reference' } })).toEqual({
         reference: 'AB-1234',
       });
     });

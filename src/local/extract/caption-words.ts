@@ -8,10 +8,10 @@
  * name, is the field's caption itself, matched as a whole, and a caption holding one of its words (`Invoice for:`)
  * is another field's.
  */
-import { BOX_NUMBER, type DocumentIndex, type IndexedLine } from './document-index.js';
+import { BOX_NUMBER, FUNCTION_WORDS, type DocumentIndex, type IndexedLine } from './document-index.js';
 
 /** Words that carry no meaning of their own in a caption. */
-const FILLER = new Set(['of', 'the', 'a', 'an', 'for', 'and', 'or', 'to', 'by', 'on', 'in', 'at', 'per', 'no', 'nr']);
+const FILLER = new Set([...FUNCTION_WORDS, 'or', 'no', 'nr']);
 
 /**
  * Words that alone name nothing in particular: a caption of only these (`Date:`, `Name:`, `Total:`) names the

@@ -67,6 +67,22 @@ function withoutGluedDate(raw: string, start: number): Token[] {
   return [token(glued[0], start), token(raw.slice(glued[0].length), start + glued[0].length)];
 }
 
+/** Words that join a label's words without naming anything ("amount of tax", "date of the report"). */
+export const FUNCTION_WORDS: readonly string[] = [
+  'of',
+  'the',
+  'a',
+  'an',
+  'for',
+  'and',
+  'to',
+  'by',
+  'on',
+  'in',
+  'at',
+  'per',
+];
+
 /** A box number or item letter printed before a form caption ("2.", "24a."), as the OCR reads it ("27", "&5"). */
 export const BOX_NUMBER = /^[^\w\s]?\d{1,2}[a-zA-Z]?[.,)]?$/;
 

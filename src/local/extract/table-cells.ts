@@ -9,7 +9,7 @@
  */
 import levenshtein from 'fast-levenshtein';
 import { unionBox, type PointBox } from '../layout/types.js';
-import { fragmentBox, normaliseToken, type DocumentIndex, type IndexedLine } from './document-index.js';
+import { FUNCTION_WORDS, fragmentBox, normaliseToken, type DocumentIndex, type IndexedLine } from './document-index.js';
 import type { ValueCandidate } from './find-values.js';
 import type { ScalarSpec } from './schema-fields.js';
 
@@ -49,8 +49,7 @@ const ABBREVIATIONS: Record<string, string> = {
   pmt: 'payment',
 };
 
-/** Words that join a label's words without naming anything ("amount of tax"). */
-const STOP_WORDS = new Set(['of', 'the', 'a', 'an', 'for', 'and', 'in', 'on', 'at', 'to', 'by', 'per']);
+const STOP_WORDS = new Set(FUNCTION_WORDS);
 
 function canonicalWord(norm: string): string {
   const word = ABBREVIATIONS[norm] ?? norm;
