@@ -17,7 +17,7 @@ const FILLER = new Set([...FUNCTION_WORDS, 'or', 'no', 'nr']);
  * Words that alone name nothing in particular: a caption of only these (`Date:`, `Name:`, `Total:`) names the
  * field of any description that mentions them.
  */
-const GENERIC = new Set([
+export const GENERIC_WORDS = new Set([
   'date',
   'day',
   'time',
@@ -97,7 +97,8 @@ export function explainedCaptions(index: DocumentIndex, description: string): Ex
     const caption = leadingCaption(entry);
     if (!caption) continue;
     const words = wordsOf(caption);
-    if (words.length === 0 || words.every((w) => GENERIC.has(w)) || !words.every((w) => own.has(stem(w)))) continue;
+    if (words.length === 0 || words.every((w) => GENERIC_WORDS.has(w)) || !words.every((w) => own.has(stem(w))))
+      continue;
     const key = caption.toLowerCase();
     const known = found.get(key);
     if (known) known.lines.add(entry);

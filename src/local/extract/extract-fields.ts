@@ -15,6 +15,7 @@ import { documentDateOrder, findByRole } from './find-by-role.js';
 import { findParty } from './find-parties.js';
 import { isPartyRole } from './party-roles.js';
 import { describeWords, type FieldRole } from './field-roles.js';
+import { expandAbbreviations } from './name-abbreviations.js';
 import { isValidNpi, type DateOrder } from './typed-values.js';
 import { tableCellCandidates } from './table-cells.js';
 import { blockContinuation } from './value-block.js';
@@ -78,9 +79,9 @@ function skeleton(schema: JsonSchema): JsonObject {
 
 function sectionFactor(spec: { path: string[] }, candidate: ValueCandidate): number {
   if (spec.path.length < 2) return 1;
-  const parentWords = splitName(spec.path[spec.path.length - 2]!)
-    .split(' ')
-    .filter((w) => w.length > 2);
+  const parentWords = expandAbbreviations(splitName(spec.path[spec.path.length - 2]!).split(' ')).filter(
+    (w) => w.length > 2,
+  );
   const section = candidate.line.section;
   if (!section) return 1;
   return parentWords.some((w) => section.includes(w)) ? 1.1 : 0.92;

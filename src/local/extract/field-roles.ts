@@ -10,6 +10,7 @@
  * thing in other words (docs/local-service.md, "paraphrase check") is read the same way. Which party a text
  * field is about (the issuer, the recipient…) is read by party-roles.ts.
  */
+import { expandAbbreviations } from './name-abbreviations.js';
 import { ADDRESS_WORDS, classifyParty, type PartyRole, RECIPIENT_WORDS } from './party-roles.js';
 
 export type FieldRole = PartyRole | 'document-date' | 'total' | 'currency';
@@ -30,8 +31,8 @@ const OTHER_PARTY_WORDS = [
 ];
 /** Words that leave an address unqualified: "full address", "address as printed". */
 const PLAIN_ADDRESS_WORDS = ['full', 'complete', 'postal', 'printed', 'as', 'the', 'its', 'of'];
-const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise'];
-const DATE_WORDS = ['date', 'datum', 'day'];
+const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise', 'moneda', 'valuta'];
+const DATE_WORDS = ['date', 'datum', 'day', 'fecha'];
 const DATE_EXCLUDED = [
   'birth',
   'dob',
@@ -72,6 +73,12 @@ const TOTAL_WORDS = [
   'charged',
   'owed',
   'endbetrag',
+  // French, Spanish and Dutch: TTC ("toutes taxes comprises"), the amount.
+  'ttc',
+  'montant',
+  'importe',
+  'bedrag',
+  'totaal',
 ];
 const TOTAL_EXCLUDED = [
   'subtotal',
@@ -122,19 +129,39 @@ function splitCompound(word: string): string[] {
   return [word];
 }
 
-/** The property's words: name split at case and separators, plus title and description, lower case, ASCII. */
+/**
+ * The property's words: name split at case and separators, plus title and description, lower case, ASCII,
+ * abbreviations spelled out (`txnAmt` → transaction, amount).
+ */
 export function describeWords(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  return expandAbbreviations(
+    text
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean),
+  );
 }
 
 function wordsOf(text: string): Set<string> {
   return new Set(describeWords(text).flatMap(splitCompound));
+}
+
+/** Words that say a tax is part of an amount: "incl. VAT", "including tax", "inkl. MwSt.", "taxes included". */
+const INCLUDING_WORDS = ['incl', 'including', 'inclusive', 'included', 'inkl', 'inklusive', 'with'];
+const TAX_WORDS = ['tax', 'taxes', 'vat', 'gst', 'mwst', 'ust', 'steuer'];
+
+/**
+ * A description's words without the taxes it says are included: "gross, incl. VAT / tax" asks for the total, not
+ * for a tax (up to three words between the two: "including all sales taxes").
+ */
+function withoutIncludedTaxes(words: readonly string[]): string[] {
+  const near = (i: number) =>
+    words.slice(Math.max(0, i - 3), i).some((w) => INCLUDING_WORDS.includes(w)) ||
+    words.slice(i + 1, i + 2).some((w) => INCLUDING_WORDS.includes(w));
+  return words.filter((word, i) => !(TAX_WORDS.includes(word) && near(i)));
 }
 
 /**
@@ -166,7 +193,11 @@ export function classifyField(
   const description = wording.description ?? '';
   // The name and the title say what the field is; parents and the description add context.
   const own = wordsOf([path[path.length - 1] ?? '', wording.title ?? ''].join(' '));
-  const words = new Set([...own, ...wordsOf([...path.slice(0, -1), description].join(' '))]);
+  const words = new Set([
+    ...own,
+    ...wordsOf(path.slice(0, -1).join(' ')),
+    ...withoutIncludedTaxes(describeWords(description)).flatMap(splitCompound),
+  ]);
   const has = (list: string[], set: Set<string> = words) => list.some((w) => set.has(w));
   const numeric = type === 'number' || type === 'integer';
   // A text field about a party (whose name, address, e-mail or phone) is read by the party finders.

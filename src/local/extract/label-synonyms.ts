@@ -24,7 +24,11 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['telephone', 'phone', 'tel'],
   ['date of birth', 'birth date', 'birthdate', 'dob'],
   ['social security number', 'social security no', 'ssn'],
-  ['identification', 'id'],
+  ['identification', 'id', 'id number'],
+  // Health-insurance claims: the policy's holder, the provider's tax number, the accident's vehicle.
+  ['insured', 'subscriber', 'member', 'policyholder', 'policy holder'],
+  ['tax id', 'tin', 'ein', 'tax id number', 'federal tax id number', 'taxpayer identification number'],
+  ['auto', 'car', 'motor vehicle'],
   // Abbreviations of money and quantity captions.
   ['year to date', 'ytd'],
   ['quantity', 'qty'],

@@ -5,7 +5,8 @@
  * own words ("supplier_email", "employee_address", "who the invoice is addressed to"), and pages often print
  * no caption at all for them, so the field's words are read here and the page by find-parties.ts.
  *
- * The vocabularies are general document terms in English and German, never one schema's property names.
+ * The vocabularies are general document terms in English and German, with the main sender, recipient, address
+ * and name words of French, Spanish and Dutch; never one schema's property names.
  */
 
 /** The sender, the recipient, the recipient's delivery point, or whoever is paid or pays (the document decides). */
@@ -43,12 +44,39 @@ const SENDER_WORDS = [
   'anbieter',
   'arbeitgeber',
   'absender',
+  // French, Spanish and Dutch.
+  'emetteur',
+  'fournisseur',
+  'vendeur',
+  'commercant',
+  'commerce',
+  'magasin',
+  'boutique',
+  'enseigne',
+  'emisor',
+  'proveedor',
+  'vendedor',
+  'comercio',
+  'tienda',
+  'leverancier',
+  'verkoper',
+  'winkel',
 ];
 /**
  * Words that name the sender only when nothing else qualifies them: "company" is the issuer, while a
  * "mortgage company" or an "insurance company" is some third party named on the page.
  */
-const WEAK_SENDER_WORDS = ['company', 'business', 'firm', 'organisation', 'organization'];
+const WEAK_SENDER_WORDS = [
+  'company',
+  'business',
+  'firm',
+  'organisation',
+  'organization',
+  'societe',
+  'entreprise',
+  'empresa',
+  'bedrijf',
+];
 /** Words that name the recipient: whom the document is addressed to, billed to, or paid to on a payslip. */
 export const RECIPIENT_WORDS = [
   'customer',
@@ -67,6 +95,11 @@ export const RECIPIENT_WORDS = [
   'kaeufer',
   'arbeitnehmer',
   'mitarbeiter',
+  'acheteur',
+  'destinataire',
+  'cliente',
+  'comprador',
+  'klant',
 ];
 /** Words that name where goods go: the ship-to block, which may differ from the bill-to one. */
 const DELIVERY_WORDS = ['shipping', 'delivery', 'consignee', 'liefer', 'lieferadresse'];
@@ -122,7 +155,20 @@ const THIRD_PARTY_WORDS = [
   'representative',
 ];
 /** Words that ask for an address. */
-export const ADDRESS_WORDS = ['address', 'addr', 'location', 'street', 'adresse', 'anschrift', 'standort'];
+export const ADDRESS_WORDS = [
+  'address',
+  'addr',
+  'location',
+  'street',
+  'adresse',
+  'anschrift',
+  'standort',
+  'direccion',
+  'domicilio',
+  'adres',
+];
+/** A name, in the languages the vocabularies cover. */
+const NAME_WORDS = ['name', 'names', 'nom', 'nombre', 'naam'];
 const EMAIL_DETAIL = ['email', 'mail', 'emailaddress'];
 const PHONE_DETAIL = ['phone', 'telephone', 'tel', 'mobile', 'cell', 'telefon', 'phonenumber'];
 /** What of a party is none of name, address, e-mail, phone: ids, tax numbers, parts of an address, a person's role. */
@@ -189,8 +235,7 @@ const has = (words: readonly string[], list: readonly string[]) => words.some((w
 
 /** Words a party field's name may hold besides party and detail words: a name's qualifiers, the document, links. */
 const GENERIC_WORDS = [
-  'name',
-  'names',
+  ...NAME_WORDS,
   'full',
   'legal',
   'registered',
@@ -318,7 +363,7 @@ function detailOf(words: readonly string[], own: boolean): PartyDetail | 'other'
     if (PHONE_DETAIL.includes(word)) return 'phone';
     if (ADDRESS_WORDS.includes(word)) return 'address';
     if (own && OTHER_DETAIL.includes(word)) return 'other';
-    if (word === 'name' || word === 'names') return 'name';
+    if (NAME_WORDS.includes(word)) return 'name';
   }
   return null;
 }
@@ -352,6 +397,18 @@ export function classifyParty(words: PropertyWords): PartyRole | null | undefine
   const detail = detailOf(words.own, true) ?? detailOf(words.description, false) ?? 'name';
   if (detail === 'other') return null;
   return detail === 'name' ? party : `${party}-${detail}`;
+}
+
+/**
+ * Whether a word names a party of a document or a form (the vendor, the customer, the insured, the provider, the
+ * patient…): in a property name it qualifies what is asked for ("vendor_phone", "pt_zip").
+ */
+export function isPartyWord(word: string): boolean {
+  return (
+    word === 'patient' ||
+    /^pay(ee|er|or)$/.test(word) ||
+    [...SENDER_WORDS, ...RECIPIENT_WORDS, ...DELIVERY_WORDS, ...THIRD_PARTY_WORDS].includes(word)
+  );
 }
 
 /** Whether a role is a party's (read by find-parties.ts) rather than the document's own (its date, total, currency). */

@@ -7,6 +7,9 @@
 import type { JsonSchema } from '../../types.js';
 import { classifyField, type FieldRole } from './field-roles.js';
 import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
+import { GENERIC_WORDS } from './caption-words.js';
+import { expandAbbreviation } from './name-abbreviations.js';
+import { isPartyWord } from './party-roles.js';
 import { dateSubject } from './qualified-dates.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
@@ -55,14 +58,32 @@ export interface ListSpec {
 
 export type FieldSpec = ScalarSpec | TableSpec | ListSpec;
 
-/** "patientName", "patient_name", "PatientName" → "patient name". */
+/** "patientName", "patient_name", "PatientName" → "patient name"; "addr1" → "addr". */
 export function splitName(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/[_\-.]+/g, ' ')
-    .trim()
-    .toLowerCase();
+  return (
+    name
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .replace(/[_\-.]+/g, ' ')
+      .trim()
+      .toLowerCase()
+      // "addr1", "address_line_2": the ordinal of a repeated field is printed by no caption.
+      .replace(/([a-z]{4,}) ?[1-9]$/, '$1')
+  );
+}
+
+/**
+ * A name or short title with its abbreviations spelled out ("txn dt" → "transaction date", "Inv. date" → "invoice
+ * date"); null when it holds none. Pages print either form, so both are labels.
+ */
+export function spellOut(text: string): string | null {
+  const words = text.split(/\s+/).filter(Boolean);
+  const spelled = words.map((word) => {
+    const bare = word.replace(/\.$/, '');
+    const full = expandAbbreviation(bare);
+    return full === bare ? word : full;
+  });
+  return spelled.some((word, i) => word !== words[i]) ? spelled.join(' ') : null;
 }
 
 /** Label phrases a description suggests: quoted text, parenthesised text, the first clause, a short whole. */
@@ -122,21 +143,33 @@ function textOf(value: unknown): string | undefined {
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
 function labelsFor(name: string, node: SchemaNode, parents: string[]): { text: string; weight: number }[] {
   const labels: { text: string; weight: number }[] = [];
+  // Each label as written and, when it abbreviates, spelled out.
+  const push = (text: string, weight: number) => {
+    labels.push({ text, weight });
+    const spelled = spellOut(text);
+    if (spelled) labels.push({ text: spelled, weight });
+  };
   const title = textOf(node.title)?.trim();
-  if (title && title.length >= 2) labels.push({ text: title, weight: 1 });
+  if (title && title.length >= 2) push(title, 1);
   const description = textOf(node.description);
   if (description) for (const text of labelsFromDescription(description)) labels.push({ text, weight: 1 });
   const own = splitName(name);
   const parent = parents.length > 0 ? splitName(parents[parents.length - 1]!) : '';
   // "patient" + "name" → "patient name"; skip when the name already carries the parent ("patient_name").
-  if (parent && !own.startsWith(parent)) labels.push({ text: `${parent} ${own}`, weight: 0.97 });
+  if (parent && !own.startsWith(parent)) push(`${parent} ${own}`, 0.97);
   // A bare child name ("name") is less specific: it also matches other sections' labels.
-  labels.push({ text: own, weight: parent ? 0.85 : 0.95 });
-  const synonyms = labels.flatMap((l) =>
-    labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT })),
-  );
+  push(own, parent ? 0.85 : 0.95);
+  // A flat name led by its party ("pt_zip", "provider_ein", "contact_phone") is that party's section in one
+  // word: its box is captioned by the rest ("ZIP CODE"), as a nested child's is by its own name; not when the
+  // rest names nothing in particular ("insured_name" is no label "name").
+  const [lead, ...rest] = (spellOut(own) ?? own).split(' ');
+  if (!parent && isPartyWord(lead!) && rest.some((word) => !GENERIC_WORDS.has(word))) push(rest.join(' '), 0.85);
+  const reworded = (from: { text: string; weight: number }[]) =>
+    from.flatMap((l) => labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT })));
+  const synonyms = reworded(labels);
+  // A label may say two things in other words: "member id" is printed "Insured's ID Number".
   const seen = new Set<string>();
-  return [...labels, ...synonyms].filter((l) => {
+  return [...labels, ...synonyms, ...reworded(synonyms)].filter((l) => {
     const key = l.text.toLowerCase();
     if (seen.has(key)) return false;
     seen.add(key);

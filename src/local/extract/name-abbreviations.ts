@@ -1,0 +1,64 @@
+/**
+ * The abbreviations users write in property names and short titles: warehouse and ERP columns are named with
+ * class words (`vendor_nm`, `doc_dt`, `gross_amt`, `curr_cd`), back offices abbreviate (`Inv. date`, `ccy`,
+ * `acct`), claims systems too (`pt`, `grp`, `chg`). A schema's words are read with each such abbreviation
+ * spelled out (docs/local-service.md, "Other field names"), so that `txnAmt` is a transaction's amount and
+ * `vendor_nm` a vendor's name. General naming conventions, never one schema's names; words that are also
+ * ordinary words or abbreviate several things (`no`, `st`, `sub`, `rel`) are left as written.
+ */
+
+/** Abbreviation → the word it stands for, lower case. */
+const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  // Class words of data-warehouse and ERP column names.
+  nm: 'name',
+  nme: 'name',
+  dt: 'date',
+  dte: 'date',
+  amt: 'amount',
+  cd: 'code',
+  addr: 'address',
+  adr: 'address',
+  num: 'number',
+  nbr: 'number',
+  qty: 'quantity',
+  desc: 'description',
+  // Business terms.
+  txn: 'transaction',
+  trx: 'transaction',
+  inv: 'invoice',
+  doc: 'document',
+  tot: 'total',
+  ttl: 'total',
+  curr: 'currency',
+  ccy: 'currency',
+  acct: 'account',
+  pmt: 'payment',
+  cust: 'customer',
+  vndr: 'vendor',
+  supp: 'supplier',
+  mrch: 'merchant',
+  org: 'organization',
+  grp: 'group',
+  chg: 'charge',
+  chrg: 'charge',
+  pd: 'paid',
+  ph: 'phone',
+  mbr: 'member',
+  // Health-claim terms.
+  pt: 'patient',
+  pat: 'patient',
+  dx: 'diagnosis',
+  ins: 'insurance',
+  prov: 'provider',
+  svc: 'service',
+};
+
+/** The word an abbreviation stands for, or the word itself. */
+export function expandAbbreviation(word: string): string {
+  return ABBREVIATIONS[word.toLowerCase()] ?? word;
+}
+
+/** Lower-case words with each abbreviation spelled out. */
+export function expandAbbreviations(words: readonly string[]): string[] {
+  return words.map(expandAbbreviation);
+}

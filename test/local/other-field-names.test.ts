@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { classifyField } from '../../src/local/extract/field-roles.js';
+import { at, extractPage } from './text-layer-page.js';
+
+/** Rows of a label at the left and its amount at the right, 20 pt apart from `from`. */
+function amountRows(rows: [string, string][], from: number, left = 40) {
+  return rows.flatMap(([label, amount], i) => [at(label, left, from + i * 20), at(amount, 480, from + i * 20)]);
+}
+
+/** A made-up shop receipt: name and address at the top, date, items, total. */
+const RECEIPT = [
+  at('GREENLEAF GROCERS', 200, 40, 14),
+  at('14 Mill Lane, Bristol BS1 4QT', 190, 62),
+  at('Date: 03/05/2024', 40, 100),
+  ...amountRows(
+    [
+      ['Bread', '3.20'],
+      ['Milk', '1.10'],
+      ['TOTAL', '4.30'],
+    ],
+    130,
+  ),
+];
+
+/** A made-up invoice: issuer, date, subtotal, tax and the gross total. */
+const INVOICE = [
+  at('Northwind Consulting GmbH', 40, 40, 14),
+  at('Invoice date: 12.03.2024', 40, 100),
+  ...amountRows(
+    [
+      ['Subtotal', '100.00 EUR'],
+      ['VAT 19%', '19.00 EUR'],
+      ['Total', '119.00 EUR'],
+    ],
+    200,
+    300,
+  ),
+];
+
+/** Captions of a claim form's boxes, each with its value under it. */
+function captionedBoxes(boxes: [string, string][]) {
+  return boxes.flatMap(([caption, value], i) => [at(caption, 40, 60 + i * 40, 7), at(value, 44, 72 + i * 40)]);
+}
+
+describe('property names as warehouses, back offices and claims systems write them', () => {
+  it('spells out class-word abbreviations: txnDt is a date, txnAmt the total, merchantNm the issuer', () => {
+    expect(
+      extractPage(RECEIPT, {
+        merchantNm: { type: 'string' },
+        txnDt: { type: 'string', format: 'date' },
+        txnAmt: { type: 'number' },
+      }),
+    ).toEqual({ merchantNm: 'GREENLEAF GROCERS', txnDt: '2024-03-05', txnAmt: 4.3 });
+    expect(classifyField(['vendor_nm'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['doc_dt'], 'string', undefined)).toBe('document-date');
+    expect(classifyField(['gross_amt'], 'number', undefined)).toBe('total');
+    expect(classifyField(['curr_cd'], 'string', undefined)).toBe('currency');
+  });
+
+  it('looks for an abbreviated name spelled out as a printed caption: grp_nbr under "Group Number"', () => {
+    const fragments = [at('Group Number: G-5521', 40, 100), at('Plan: Silver', 40, 120)];
+    expect(extractPage(fragments, { grp_nbr: { type: 'string' } })).toEqual({ grp_nbr: 'G-5521' });
+  });
+
+  it('splits the ordinal off a name: addr1 is the first address line', () => {
+    const fragments = [at('Address: 12 Elm Street', 40, 100), at('Phone: 555-0100', 40, 120)];
+    expect(extractPage(fragments, { addr1: { type: 'string' } })).toEqual({ addr1: '12 Elm Street' });
+  });
+
+  it('reads a total whose description says taxes are included as the total, not as a tax', () => {
+    expect(extractPage(INVOICE, { inv_total: { type: 'number', description: 'gross, incl. VAT / tax' } })).toEqual({
+      inv_total: 119,
+    });
+    expect(classifyField(['inv_total'], 'number', undefined, { description: 'including all sales taxes' })).toBe(
+      'total',
+    );
+    expect(classifyField(['tax_amount'], 'number', undefined, { description: 'VAT, included in the total' })).toBe(
+      null,
+    );
+  });
+
+  it('reads French, Spanish and Dutch sender words: the shop, its address, the supplier', () => {
+    expect(
+      extractPage(RECEIPT, {
+        enseigne: { type: 'string', description: 'nom du magasin' },
+        adresse_magasin: { type: 'string', description: 'adresse du commerce' },
+      }),
+    ).toEqual({ enseigne: 'GREENLEAF GROCERS', adresse_magasin: '14 Mill Lane, Bristol BS1 4QT' });
+    expect(classifyField(['proveedor'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['nombre_tienda'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['leverancier_adres'], 'string', undefined)).toBe('issuer-address');
+    expect(classifyField(['moneda'], 'string', undefined)).toBe('currency');
+  });
+
+  it('knows the holder of an insurance policy by any of its names: member, subscriber, insured', () => {
+    const fragments = captionedBoxes([
+      ["1a. INSURED'S I.D. NUMBER", 'ZYL123456789'],
+      ["4. INSURED'S NAME", 'RIVERA, DAVID'],
+      ['25. FEDERAL TAX I.D. NUMBER', '12-3456789'],
+    ]);
+    expect(
+      extractPage(fragments, {
+        member_id: { type: 'string' },
+        subscriber_name: { type: 'string' },
+        tin: { type: 'string' },
+      }),
+    ).toEqual({ member_id: 'ZYL123456789', subscriber_name: 'RIVERA, DAVID', tin: '12-3456789' });
+  });
+
+  it("reads a flat name led by its party under the rest's caption: pt_zip under ZIP CODE", () => {
+    const fragments = captionedBoxes([
+      ['CITY', 'TUCSON'],
+      ['ZIP CODE', '85719'],
+      ['TELEPHONE', '(520) 555-0142'],
+    ]);
+    expect(extractPage(fragments, { pt_zip: { type: 'string' }, contact_phone: { type: 'string' } })).toEqual({
+      pt_zip: '85719',
+      contact_phone: '(520) 555-0142',
+    });
+  });
+});
