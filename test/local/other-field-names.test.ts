@@ -62,9 +62,10 @@ describe('property names as warehouses, back offices and claims systems write th
     expect(extractPage(fragments, { grp_nbr: { type: 'string' } })).toEqual({ grp_nbr: 'G-5521' });
   });
 
-  it('splits the ordinal off a name: addr1 is the first address line', () => {
+  it('drops the ordinal of a name: addr1 and address_line_1 are the address', () => {
     const fragments = [at('Address: 12 Elm Street', 40, 100), at('Phone: 555-0100', 40, 120)];
     expect(extractPage(fragments, { addr1: { type: 'string' } })).toEqual({ addr1: '12 Elm Street' });
+    expect(extractPage(fragments, { address_line_1: { type: 'string' } })).toEqual({ address_line_1: '12 Elm Street' });
   });
 
   it('reads a total whose description says taxes are included as the total, not as a tax', () => {
@@ -116,6 +117,27 @@ describe('property names as warehouses, back offices and claims systems write th
     expect(extractPage(fragments, { pt_zip: { type: 'string' }, contact_phone: { type: 'string' } })).toEqual({
       pt_zip: '85719',
       contact_phone: '(520) 555-0142',
+    });
+  });
+
+  it('reads a parent that only groups its fields ("patient_info") as the party it names', () => {
+    const fragments = captionedBoxes([
+      ["4. INSURED'S NAME", 'RIVERA, MARIA'],
+      ["2. PATIENT'S NAME", 'RIVERA, DAVID'],
+    ]);
+    const properties = { patient_info: { type: 'object', properties: { name: { type: 'string' } } } };
+    expect(extractPage(fragments, properties)).toEqual({ patient_info: { name: 'RIVERA, DAVID' } });
+  });
+
+  it('reads a list under the caption of what its codes code: dx_codes under DIAGNOSIS', () => {
+    const fragments = captionedBoxes([
+      ['21. DIAGNOSIS', 'R05.9, I10'],
+      ['22. RESUBMISSION CODE', '7'],
+    ]);
+    const list = { type: 'array', items: { type: 'string' } };
+    expect(extractPage(fragments, { dx_codes: list, icd_codes: list })).toEqual({
+      dx_codes: ['R05.9', 'I10'],
+      icd_codes: ['R05.9', 'I10'],
     });
   });
 });

@@ -20,6 +20,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   AS_OF_WORDS,
   // Contact and identity boxes of forms, and their abbreviations.
   ['postal code', 'zip code', 'zip', 'postcode', 'post code'],
+  ['address line', 'address'],
   ['mobile', 'cell', 'cellular'],
   ['telephone', 'phone', 'tel'],
   ['date of birth', 'birth date', 'birthdate', 'dob'],
@@ -29,6 +30,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['insured', 'subscriber', 'member', 'policyholder', 'policy holder'],
   ['tax id', 'tin', 'ein', 'tax id number', 'federal tax id number', 'taxpayer identification number'],
   ['auto', 'car', 'motor vehicle'],
+  ['diagnosis', 'icd'],
   // Abbreviations of money and quantity captions.
   ['year to date', 'ytd'],
   ['quantity', 'qty'],

@@ -140,6 +140,9 @@ function textOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A word that only says a parent groups its children's fields: "patient_info", "vendor_details". */
+const GROUPING_WORD = / (info|information|details|data|record)$/;
+
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
 function labelsFor(name: string, node: SchemaNode, parents: string[]): { text: string; weight: number }[] {
   const labels: { text: string; weight: number }[] = [];
@@ -154,7 +157,8 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): { text: s
   const description = textOf(node.description);
   if (description) for (const text of labelsFromDescription(description)) labels.push({ text, weight: 1 });
   const own = splitName(name);
-  const parent = parents.length > 0 ? splitName(parents[parents.length - 1]!) : '';
+  // "patient_info" groups the patient's fields: its boxes say "patient", never "info".
+  const parent = parents.length > 0 ? splitName(parents[parents.length - 1]!).replace(GROUPING_WORD, '') : '';
   // "patient" + "name" → "patient name"; skip when the name already carries the parent ("patient_name").
   if (parent && !own.startsWith(parent)) push(`${parent} ${own}`, 0.97);
   // A bare child name ("name") is less specific: it also matches other sections' labels.
@@ -174,6 +178,20 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): { text: s
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
+  });
+}
+
+/** Plural class words a list's name ends in: "diagnosis_codes", "order_numbers". */
+const PLURAL_CLASS_WORD = / (codes|numbers|nos|ids|values|list)$/;
+
+/**
+ * A list's labels without their plural class word: a form captions the codes of "diagnosis_codes" by what they
+ * code ("DIAGNOSIS OR NATURE OF ILLNESS"), a little less surely.
+ */
+function labelsOfItems(labels: { text: string; weight: number }[]): { text: string; weight: number }[] {
+  return labels.flatMap((label) => {
+    const head = label.text.toLowerCase().replace(PLURAL_CLASS_WORD, '');
+    return head !== label.text.toLowerCase() ? [{ text: head, weight: label.weight * SYNONYM_WEIGHT }] : [];
   });
 }
 
@@ -240,8 +258,9 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           }
           fields.push({ kind: 'table', path: childPath, required: isRequired, labels, columns });
         } else {
-          const item = scalarFrom(items.node, items.type ?? 'string', [], false, labels);
-          fields.push({ kind: 'list', path: childPath, required: isRequired, item, labels });
+          const listLabels = [...labels, ...labelsOfItems(labels)];
+          const item = scalarFrom(items.node, items.type ?? 'string', [], false, listLabels);
+          fields.push({ kind: 'list', path: childPath, required: isRequired, item, labels: listLabels });
         }
       } else {
         const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, labels);
