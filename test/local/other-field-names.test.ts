@@ -140,4 +140,11 @@ describe('property names as warehouses, back offices and claims systems write th
       icd_codes: ['R05.9', 'I10'],
     });
   });
+
+  it('matches a caption whose words the name says in another order and form: rendered_service, "Services Rendered"', () => {
+    const fragments = [at('Services Rendered: Annual check-up', 40, 100), at('Visit Date: 03/05/2024', 40, 120)];
+    expect(extractPage(fragments, { rendered_service: { type: 'string' } })).toEqual({
+      rendered_service: 'Annual check-up',
+    });
+  });
 });

@@ -14,6 +14,7 @@ import {
   type DocumentIndex,
   type IndexedLine,
 } from './document-index.js';
+import { stem } from './caption-words.js';
 import { gridCell } from './grid-cells.js';
 import { isPrintedBlank } from './printed-blanks.js';
 import { qualifiedDateAt, type QualifiedDate } from './qualified-dates.js';
@@ -107,9 +108,11 @@ const LABEL_STOP_WORDS = new Set([
   'von',
 ]);
 
+/** A label's content words by stem, sorted: "assignment accepted" and "ACCEPT ASSIGNMENT" say one thing. */
 function contentWords(norms: string[]): string {
   return norms
     .filter((norm) => norm !== '' && !LABEL_STOP_WORDS.has(norm))
+    .map(stem)
     .sort()
     .join(' ');
 }
