@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyField } from '../../src/local/extract/field-roles.js';
+import { readGlyphPage, run } from './glyph-page.js';
 import { at, extractPage } from './text-layer-page.js';
 
 /** Rows of a label at the left and its amount at the right, 20 pt apart from `from`. */
@@ -106,6 +107,11 @@ describe('property names as warehouses, back offices and claims systems write th
         tin: { type: 'string' },
       }),
     ).toEqual({ member_id: 'ZYL123456789', subscriber_name: 'RIVERA, DAVID', tin: '12-3456789' });
+    // The three-letter TIN and EIN are never looked for beside other words: "provider tin" fits "Provider: Oak".
+    const provider = { type: 'object', properties: { tax_id: { type: 'string' } } };
+    expect(extractPage([at('Provider: Oak Hollow Clinic', 40, 100)], { provider })).toEqual({
+      provider: { tax_id: null },
+    });
   });
 
   it("reads a flat name led by its party under the rest's caption: pt_zip under ZIP CODE", () => {
@@ -129,22 +135,33 @@ describe('property names as warehouses, back offices and claims systems write th
     expect(extractPage(fragments, properties)).toEqual({ patient_info: { name: 'RIVERA, DAVID' } });
   });
 
-  it('reads a list under the caption of what its codes code: dx_codes under DIAGNOSIS', () => {
-    const fragments = captionedBoxes([
-      ['21. DIAGNOSIS', 'R05.9, I10'],
-      ['22. RESUBMISSION CODE', '7'],
-    ]);
-    const list = { type: 'array', items: { type: 'string' } };
-    expect(extractPage(fragments, { dx_codes: list, icd_codes: list })).toEqual({
-      dx_codes: ['R05.9', 'I10'],
-      icd_codes: ['R05.9', 'I10'],
-    });
-  });
-
   it('matches a caption whose words the name says in another order and form: rendered_service, "Services Rendered"', () => {
     const fragments = [at('Services Rendered: Annual check-up', 40, 100), at('Visit Date: 03/05/2024', 40, 120)];
     expect(extractPage(fragments, { rendered_service: { type: 'string' } })).toEqual({
       rendered_service: 'Annual check-up',
     });
+  });
+
+  it('reads the yes/no boxes a billing team names in its own words: work_related, assignment_accepted', () => {
+    const fragments = [
+      run('10. IS CONDITION RELATED TO:', 20, 88),
+      run('Employment?', 20, 100),
+      run('☒ YES  ☐ NO', 20, 112),
+      run('27. ACCEPT ASSIGNMENT?', 300, 100),
+      run('☐ YES  ☒ NO', 300, 112),
+    ];
+    const yesNo = { type: 'boolean' };
+    expect(readGlyphPage(fragments, { work_related: yesNo, assignment_accepted: yesNo })).toEqual({
+      work_related: true,
+      assignment_accepted: false,
+    });
+  });
+
+  it('reads the billed amount from the total charge box', () => {
+    const fragments = captionedBoxes([
+      ['28. TOTAL CHARGE', '128.00'],
+      ['29. AMOUNT PAID', '51.00'],
+    ]);
+    expect(extractPage(fragments, { billed_amount: { type: 'number' } })).toEqual({ billed_amount: 128 });
   });
 });

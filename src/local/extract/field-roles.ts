@@ -6,7 +6,8 @@
  * printed wording (TOTAL, Gesamtbetrag, Date of issue…) instead of the schema's words.
  *
  * The vocabularies are general invoice and receipt terms in English and German (the languages of the
- * documents the engine is measured on), never one schema's property names: a schema that says the same
+ * documents the engine is measured on) with the main date, total and currency words of French, Spanish and
+ * Dutch, and abbreviations spelled out (name-abbreviations.ts); never one schema's property names: a schema that says the same
  * thing in other words (docs/local-service.md, "paraphrase check") is read the same way. Which party a text
  * field is about (the issuer, the recipient…) is read by party-roles.ts.
  */

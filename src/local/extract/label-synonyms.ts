@@ -6,7 +6,8 @@
  *
  * The groups are general terms of statements, invoices, dates and the contact and identity boxes of forms (their
  * usual abbreviations too: a schema says `dob`, `ssn`, `postal_code` where a form prints "Date of Birth", "Social
- * Security Number", "ZIP"), never one document's captions.
+ * Security Number", "ZIP"), and of health-insurance claims (the policy's holder, the provider's tax number, a work or
+ * car accident, the total charge billed), never one document's captions.
  */
 import { AS_OF_WORDS, UNTIL_WORDS } from './qualified-dates.js';
 
@@ -20,17 +21,17 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   AS_OF_WORDS,
   // Contact and identity boxes of forms, and their abbreviations.
   ['postal code', 'zip code', 'zip', 'postcode', 'post code'],
-  ['address line', 'address'],
   ['mobile', 'cell', 'cellular'],
   ['telephone', 'phone', 'tel'],
   ['date of birth', 'birth date', 'birthdate', 'dob'],
   ['social security number', 'social security no', 'ssn'],
   ['identification', 'id', 'id number'],
-  // Health-insurance claims: the policy's holder, the provider's tax number, the accident's vehicle.
+  // Health-insurance claims: the policy's holder, the provider's tax number, what a condition is related to.
   ['insured', 'subscriber', 'member', 'policyholder', 'policy holder'],
-  ['tax id', 'tin', 'ein', 'tax id number', 'federal tax id number', 'taxpayer identification number'],
+  ['tax id', 'tax id number', 'federal tax id number', 'taxpayer identification number'],
   ['auto', 'car', 'motor vehicle'],
-  ['diagnosis', 'icd'],
+  ['employment', 'work', 'job'],
+  ['total charge', 'total charges', 'billed amount', 'amount billed'],
   // Abbreviations of money and quantity captions.
   ['year to date', 'ytd'],
   ['quantity', 'qty'],
@@ -49,13 +50,18 @@ export function labelSynonyms(label: string): string[] {
   const words = label.toLowerCase().split(/\s+/).filter(Boolean);
   const variants: string[] = [];
   for (const group of SYNONYM_GROUPS) {
-    for (const term of group) {
+    // The longest term of the group the label holds: "tax id number" is replaced whole, not its "tax id".
+    for (const term of [...group].sort((a, b) => b.length - a.length)) {
       const termWords = term.split(' ');
       const at = words.findIndex((_, i) => termWords.every((w, j) => words[i + j]?.replace(/[^\p{L}]/gu, '') === w));
       if (at < 0) continue;
-      for (const other of group)
-        if (other !== term)
-          variants.push([...words.slice(0, at), other, ...words.slice(at + termWords.length)].join(' '));
+      for (const other of group) {
+        if (other === term) continue;
+        const variant = [...words.slice(0, at), ...other.split(' '), ...words.slice(at + termWords.length)];
+        // "federal" + "federal tax id number" says a word twice: no caption prints that.
+        if (!variant.some((word, i) => word === variant[i + 1])) variants.push(variant.join(' '));
+      }
+      break;
     }
   }
   return variants;

@@ -44,6 +44,9 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   pd: 'paid',
   ph: 'phone',
   mbr: 'member',
+  // Tax numbers: a three-letter word fits too many printed words to be looked for as written.
+  tin: 'tax id',
+  ein: 'tax id',
   // Health-claim terms.
   pt: 'patient',
   pat: 'patient',
@@ -60,5 +63,5 @@ export function expandAbbreviation(word: string): string {
 
 /** Lower-case words with each abbreviation spelled out. */
 export function expandAbbreviations(words: readonly string[]): string[] {
-  return words.map(expandAbbreviation);
+  return words.flatMap((word) => expandAbbreviation(word).split(' '));
 }

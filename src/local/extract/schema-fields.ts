@@ -67,8 +67,9 @@ export function splitName(name: string): string {
       .replace(/[_\-.]+/g, ' ')
       .trim()
       .toLowerCase()
-      // "addr1", "address_line_2": the ordinal of a repeated field is printed by no caption.
+      // "addr1", "address_line_2": the ordinal of a repeated field, and the line of an address, no caption prints.
       .replace(/([a-z]{4,}) ?[1-9]$/, '$1')
+      .replace(/\b(address|addr|street) line$/, '$1')
   );
 }
 
@@ -181,16 +182,16 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): { text: s
   });
 }
 
-/** Plural class words a list's name ends in: "diagnosis_codes", "order_numbers". */
-const PLURAL_CLASS_WORD = / (codes|numbers|nos|ids|values|list)$/;
+/** The word a yes/no question's name ends in: "work_related" asks whether the condition is related to work. */
+const RELATED_WORD = / related$/;
 
 /**
- * A list's labels without their plural class word: a form captions the codes of "diagnosis_codes" by what they
- * code ("DIAGNOSIS OR NATURE OF ILLNESS"), a little less surely.
+ * Labels without a last word no caption prints, a little less sure: a form captions the check box of
+ * "work_related" under "Is the condition related to:" by what it is related to ("EMPLOYMENT?").
  */
-function labelsOfItems(labels: { text: string; weight: number }[]): { text: string; weight: number }[] {
+function labelsWithout(labels: { text: string; weight: number }[], last: RegExp): { text: string; weight: number }[] {
   return labels.flatMap((label) => {
-    const head = label.text.toLowerCase().replace(PLURAL_CLASS_WORD, '');
+    const head = label.text.toLowerCase().replace(last, '');
     return head !== label.text.toLowerCase() ? [{ text: head, weight: label.weight * SYNONYM_WEIGHT }] : [];
   });
 }
@@ -258,12 +259,12 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           }
           fields.push({ kind: 'table', path: childPath, required: isRequired, labels, columns });
         } else {
-          const listLabels = [...labels, ...labelsOfItems(labels)];
-          const item = scalarFrom(items.node, items.type ?? 'string', [], false, listLabels);
-          fields.push({ kind: 'list', path: childPath, required: isRequired, item, labels: listLabels });
+          const item = scalarFrom(items.node, items.type ?? 'string', [], false, labels);
+          fields.push({ kind: 'list', path: childPath, required: isRequired, item, labels });
         }
       } else {
-        const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, labels);
+        const scalarLabels = type === 'boolean' ? [...labels, ...labelsWithout(labels, RELATED_WORD)] : labels;
+        const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, scalarLabels);
         const role = classifyField(childPath, scalar.type, scalar.format, {
           title: textOf(childNode.title),
           description: textOf(childNode.description),
