@@ -2,12 +2,19 @@
  * The drill-down thread's side (drilldown-thread.ts): loads what writing drill-downs takes as soon as it
  * starts, then writes drilldown/ for each run directory it is sent, telling the main thread of each document.
  */
+import { writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { isDocbenchError } from '../errors.js';
 import { openStoredRun, preloadRunFormats } from '../run-dir/index.js';
-import { writeDrilldowns } from './reporters/drilldown-reporter.js';
+import { type DrilldownFileWriter, writeDrilldowns } from './reporters/drilldown-reporter.js';
 import { loadTemplates } from './templates.js';
 import type { DrilldownReply, DrilldownRequest } from './drilldown-thread.js';
+
+/**
+ * Each file written by this thread, synchronously: through node:fs' thread pool, which the whole process shares,
+ * these writes queued ahead of the main thread's own reads and writes of the other reports and held them up.
+ */
+const writeHtmlHere: DrilldownFileWriter = async (file, html) => writeFileSync(file, html);
 
 /** Documents read per progress message. */
 const PROGRESS_BATCH = 100;
@@ -32,7 +39,7 @@ port.on('message', async ({ runDir }: DrilldownRequest) => {
         }
       }
     };
-    const files = await writeDrilldowns(runDir, inputs, documents);
+    const files = await writeDrilldowns(runDir, inputs, documents, writeHtmlHere);
     if (unreported > 0) reply({ type: 'documents', count: unreported });
     reply({ type: 'written', files });
   } catch (error) {

@@ -45,12 +45,9 @@ export interface RenderReportsOptions {
 }
 
 /** A reporter's outcome: its files, or what stopped it (one reporter failing never stops the others). */
-interface Settled {
-  files?: string[];
-  error?: unknown;
-}
+type Settled<Files = string[]> = { files: Files } | { error: unknown };
 
-function settle(writing: Promise<string[]>): Promise<Settled> {
+function settle<Files>(writing: Promise<Files>): Promise<Settled<Files>> {
   return writing.then(
     (files) => ({ files }),
     (error: unknown) => ({ error }),
@@ -85,11 +82,14 @@ export async function renderReports(runDir: string, options: RenderReportsOption
     }
   };
   // Started first: the thread reads the stored run itself while this one builds the view and the other reports.
+  // Settled at once, so that a failure before the view is built is held for the loop below, not left unhandled.
   const threaded =
     options.drilldownThread && formats.has('drilldown')
-      ? options.drilldownThread.write(runDir, (count) => {
-          for (let i = 0; i < count; i++) phase.step();
-        })
+      ? settle(
+          options.drilldownThread.write(runDir, (count) => {
+            for (let i = 0; i < count; i++) phase.step();
+          }),
+        )
       : null;
   const view = await buildReportView(inputs, counted());
   const outcome: ReportOutcome = { written: [], failed: [], view };
@@ -99,19 +99,29 @@ export async function renderReports(runDir: string, options: RenderReportsOption
     if (!formats.has(reporter.format)) continue;
     if (reporter === drilldownReporter && threaded) {
       // The thread's failure to run (not the reporter's) leaves the drill-downs to this thread, after the others.
-      settled.set(reporter, settle(threaded.then((files) => files ?? reporter.write(context))));
+      settled.set(
+        reporter,
+        threaded.then((result) =>
+          'error' in result
+            ? result
+            : result.files === null
+              ? settle(reporter.write(context))
+              : { files: result.files },
+        ),
+      );
       continue;
     }
     // summary.md gives the reports phase's time so far: it waits for the drill-downs too.
     if (reporter === markdownReporter) await Promise.all(settled.values());
     settled.set(reporter, await settle(reporter.write(context)));
   }
-  for (const [reporter, result] of settled) {
-    const { files, error } = await result;
-    if (files) {
-      outcome.written.push(...files);
-      logger.debug(`wrote ${files.join(', ')}`);
+  for (const [reporter, pending] of settled) {
+    const result = await pending;
+    if ('files' in result) {
+      outcome.written.push(...result.files);
+      logger.debug(`wrote ${result.files.join(', ')}`);
     } else {
+      const { error } = result;
       const message = isDocbenchError(error) ? error.message : error instanceof Error ? error.message : String(error);
       outcome.failed.push({ file: path.join(runDir, reporter.output), error: message });
       logger.error(`could not write ${reporter.output}: ${message}`);

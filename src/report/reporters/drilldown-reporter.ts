@@ -82,14 +82,19 @@ export const drilldownReporter: Reporter = {
   write: ({ runDir, inputs, documents }) => writeDrilldowns(runDir, inputs, documents),
 };
 
+/** Writes one drill-down file. */
+export type DrilldownFileWriter = (file: string, html: string) => Promise<void>;
+
 /**
  * drilldown/ of a stored run, from `inputs` and its documents alone (no report view), so that it can be written
  * on a thread of its own beside the other reports (drilldown-thread.ts). Resolves to the directory written.
+ * `writeHtml` writes each file (node:fs' thread pool by default; the thread writes its own, see there).
  */
 export async function writeDrilldowns(
   runDir: string,
   inputs: Pick<StoredRun, 'manifest' | 'summary' | 'gate'>,
   documents: () => AsyncIterable<DocumentEvaluation>,
+  writeHtml: DrilldownFileWriter = writeFile,
 ): Promise<string[]> {
   const run = describeDrilldownRun(inputs);
   const target = runDirPath(runDir, 'drilldownDir');
@@ -104,7 +109,7 @@ export async function writeDrilldowns(
     let failure: unknown = null;
     const write = (docs: readonly DocumentEvaluation[], file: string): void => {
       const written: Promise<void> = renderDrilldownHtml(docs, run, budget)
-        .then((html) => writeFile(path.join(staging, file), html))
+        .then((html) => writeHtml(path.join(staging, file), html))
         .then(
           () => void inFlight.delete(written),
           (error: unknown) => {
