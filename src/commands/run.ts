@@ -238,7 +238,7 @@ export const runCommand = defineCommand((context) => ({
     } finally {
       progress.stop();
       stop.remove();
-      await (await drilldownThread)?.close();
+      (await drilldownThread)?.close();
     }
   },
 }));

@@ -24,7 +24,7 @@ beforeAll(async () => {
   thread = started;
 });
 afterAll(async () => {
-  await thread.close();
+  thread.close();
   for (const suffix of ['', '-inline', '-thread', '-run'])
     await rm(`${fixture.dir}${suffix}`, { recursive: true, force: true });
 });

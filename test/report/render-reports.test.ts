@@ -281,7 +281,7 @@ describe('renderReports when something goes wrong', () => {
     try {
       const drilldownThread: DrilldownThread = {
         write: () => Promise.reject(new Error(`cannot write ${path.join(run.dir, 'drilldown')}: disk full`)),
-        close: async () => undefined,
+        close: () => undefined,
       };
       const result = await renderReports(run.dir, { drilldownThread });
       expect(result.failed).toEqual([
@@ -302,7 +302,7 @@ describe('renderReports when something goes wrong', () => {
   it('writes the drill-downs itself when their thread is lost', async () => {
     const run = await writeRunFixture({ generated: 2, gate: false });
     try {
-      const drilldownThread: DrilldownThread = { write: async () => null, close: async () => undefined };
+      const drilldownThread: DrilldownThread = { write: async () => null, close: () => undefined };
       const result = await renderReports(run.dir, { drilldownThread });
       expect(result.failed).toEqual([]);
       expect(result.written.map((f) => path.basename(f))).toContain('drilldown');
