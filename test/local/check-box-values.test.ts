@@ -113,6 +113,37 @@ describe('the options of check boxes as the OCR reads them', () => {
   });
 });
 
+describe('check boxes whose option words the OCR lost or garbled', () => {
+  const relationship = (values: string[]) => ({
+    relationship: { type: 'string', description: 'Relationship to insured', enum: values },
+  });
+
+  const employment = { employment: { type: 'boolean', description: 'Employment' } };
+
+  it("gives a word to one box only: a box whose own word was lost does not take its neighbour's", () => {
+    // `NO` lost: the word nearest the marked box is the YES box's own.
+    expect(readPage([run('Employment?', 20, 100), run('☐ YES ☒', 20, 112)], employment)).toEqual({
+      employment: false,
+    });
+  });
+
+  it("matches a row that prints the enum's whole list to its values one to one", () => {
+    const values = ['Self', 'Spouse', 'Child', 'Other'];
+    // A fax's garbling (`Ser`, `Chd`, `One`): two words are no value alone; `Chd` and `One` take what is left.
+    const garbled = [run('Relationship to insured', 20, 100), run('Ser ☒  spoure ☐  Chd ☐  One ☐', 20, 112)];
+    expect(readPage(garbled, relationship(values))).toEqual({ relationship: 'Self' });
+    // The marked box's word lost: it takes the one value no other box reads.
+    const lost = [run('Relationship to insured', 20, 100), run('Self ☐  Spouse ☐      ☒  Other ☐', 20, 112)];
+    expect(readPage(lost, relationship(values))).toEqual({ relationship: 'Child' });
+  });
+
+  it('reads the other box of a YES/NO pair as the other answer when its word is garbled', () => {
+    expect(readPage([run('Employment?', 20, 100), run('☐ YES  ☒ N6', 20, 112)], employment)).toEqual({
+      employment: false,
+    });
+  });
+});
+
 describe('check boxes whose caption wraps over two lines', () => {
   /** A ruled row of four cells, each caption's second line under its box, as a word processor wraps it. */
   const cells = [

@@ -76,6 +76,13 @@ describe('values read from sub-boxes and OCR spacing', () => {
     expect(coerceScalar('02丨02169', { type: 'string', format: 'date' }, true).value).toBe('1969-02-02');
   });
 
+  it("reads a sub-box date with a fax's rules and specks read as marks between or after its digits", () => {
+    expect(parseDate('08 126.194')).toBe('1994-08-26');
+    expect(parseDate('04 115 -74')).toBe('1974-04-15');
+    expect(parseDate('04 128 180..')).toBe('1980-04-28');
+    expect(parseDate('Ref. 04 128 180..')).toBeNull();
+  });
+
   it('reads dollars | cents with the box\'s "$" and the rule misread', () => {
     expect(coerceScalar('6 885 75', number, true).value).toBe(885.75);
     expect(coerceScalar('S 512|75', number, true).value).toBe(512.75);

@@ -123,6 +123,20 @@ function optionText(neighbour: Neighbour): string {
   return neighbour.word.text.replace(/[^\p{L}\p{N}]+$/u, '');
 }
 
+/**
+ * Which box each option word belongs to: the nearest of the boxes that take it. A word is one box's option; where
+ * the OCR lost a box's own word (`M ☒  F ☐` read without the `M`), the box would otherwise take its neighbour's.
+ */
+function optionOwners(options: (Neighbour | null)[]): Map<Fragment | null, number> {
+  const owners = new Map<Fragment | null, number>();
+  options.forEach((option, i) => {
+    if (!option) return;
+    const owner = owners.get(option.word);
+    if (owner === undefined || options[owner]!.gap > option.gap) owners.set(option.word, i);
+  });
+  return owners;
+}
+
 function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
   return pages.flatMap((page) => {
     const words = optionWords(page);
@@ -134,8 +148,10 @@ function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
       const cy = (box.box.y0 + box.box.y1) / 2;
       return rowSide(neighbours.filter((_, j) => Math.abs((boxes[j]!.box.y0 + boxes[j]!.box.y1) / 2 - cy) <= side / 2));
     });
+    const options = boxes.map((_, i) => optionOf(neighbours[i]!, sideOf[i]!));
+    const owners = optionOwners(options);
     return boxes.map((box, i) => {
-      const option = optionOf(neighbours[i]!, sideOf[i]!);
+      const option = owners.get(options[i]?.word ?? null) === i ? options[i]! : null;
       const after = option !== null && option.word.box.x0 >= box.box.x1 - 1;
       return {
         ...box,
@@ -200,6 +216,44 @@ function enumOptions(spec: ScalarSpec, boxes: LabelledBox[]): { box: LabelledBox
     }
     return [];
   });
+}
+
+/**
+ * How like an enum value a garbled option word is: letters alike, the first the same (`Ser`, `One`, `c`); 0 when
+ * not, and for a code of one or two letters, which a word only names exactly (`MFO` is two boxes read as letters).
+ */
+function optionLikeness(word: string, value: string): number {
+  const a = word.toLowerCase().replace(/[^\p{L}]/gu, '');
+  const b = value.toLowerCase().replace(/[^\p{L}]/gu, '');
+  if (!a || b.length < 3 || a[0] !== b[0]) return 0;
+  return Math.max(0.01, 1 - levenshtein.get(a, b) / Math.max(a.length, b.length));
+}
+
+/**
+ * A caption's row of boxes with one box for each of the enum's values prints the whole list: its options are
+ * matched to the values one to one, best pair first, so a word the OCR garbled (`Ser`, `One`, `c`) takes the
+ * value it is most like that no other word reads, and a box whose word was lost takes the one value left.
+ * Null when the row is not the whole list.
+ */
+function wholeListOptions(spec: ScalarSpec, boxes: LabelledBox[]): { box: LabelledBox; value: string }[] | null {
+  const values = spec.enum ?? [];
+  if (values.length < 2 || boxes.length !== values.length) return null;
+  const read = enumOptions(spec, boxes);
+  const pairs = boxes.flatMap((box) =>
+    values.map((value) => ({
+      box,
+      value,
+      score: read.some((r) => r.box === box && r.value === value) ? 1 : optionLikeness(box.option, value),
+    })),
+  );
+  const taken = new Map<LabelledBox, string>();
+  for (const pair of pairs.sort((a, b) => b.score - a.score))
+    if (pair.score > 0 && !taken.has(pair.box) && ![...taken.values()].includes(pair.value))
+      taken.set(pair.box, pair.value);
+  const boxesLeft = boxes.filter((b) => !taken.has(b));
+  const valuesLeft = values.filter((v) => ![...taken.values()].includes(v));
+  if (boxesLeft.length === 1 && valuesLeft.length === 1) taken.set(boxesLeft[0]!, valuesLeft[0]!);
+  return [...taken].map(([box, value]) => ({ box, value }));
 }
 
 /** Rows of boxes: boxes within a box side of each other vertically, on one page. */
@@ -267,7 +321,8 @@ function readEnum(
   // offering the most of the enum's values (at least two).
   const groups: { options: { box: LabelledBox; value: string }[]; score: number; row: boolean }[] = [];
   for (const label of labels) {
-    const options = enumOptions(spec, boxesNear(label, boxes));
+    const near = boxesNear(label, boxes);
+    const options = wholeListOptions(spec, near) ?? enumOptions(spec, near);
     if (new Set(options.map((o) => o.value)).size >= 2) groups.push({ options, score: label.score, row: false });
   }
   const rows = rowsOf(enumOptions(spec, boxes)).map((row) => ({ row, offered: new Set(row.map((o) => o.value)).size }));
@@ -282,6 +337,19 @@ function readEnum(
   const best = Math.max(0, ...scored.map((g) => g.hits));
   const chosen = scored.filter((g) => g.hits === best);
   const pick = chosen.find((g) => !g.row) ?? (chosen.length === 1 ? chosen[0] : undefined);
+  if (process.env.DEBUG_CB)
+    console.error(
+      JSON.stringify(
+        scored.map((g) => ({
+          v: g.value,
+          h: g.hits,
+          row: g.row,
+          o: g.options.map(
+            (o) => `${o.box.box.x0.toFixed(0)},${o.box.box.y0.toFixed(0)}${o.box.marked ? 'X' : '_'}=${o.value}`,
+          ),
+        })),
+      ),
+    );
   return pick && pick.value !== null ? { value: pick.value, score: pick.score } : null;
 }
 
@@ -326,6 +394,9 @@ function readBoolean(spec: ScalarSpec, boxes: LabelledBox[], labels: ValueCandid
       const value = yesOrNo(box.option);
       return value === null ? [] : [{ box, value }];
     });
+    // A pair of boxes with one read YES or NO: the other is the other answer (its word lost or garbled).
+    const other = near.length === 2 && yesNo.length === 1 ? near.find((b) => b !== yesNo[0]!.box) : undefined;
+    if (other) yesNo.push({ box: other, value: !yesNo[0]!.value });
     if (yesNo.length >= 2) {
       const value = markedValue(yesNo);
       if (value !== null) return { value, score: label.score };
