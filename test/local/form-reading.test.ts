@@ -40,6 +40,19 @@ describe('captions of ruled boxes', () => {
     expect(read(fragments, { diagnosis })).toEqual({ diagnosis: ['R05.9', 'I10'] });
   });
 
+  it("reads an enumerated list's items along the row of its box, past the caption's words, up to the next box", () => {
+    // Items far apart along the row (the layout splits it at the gaps); the last starts past the caption's end,
+    // one has lost its letter; the line after a rule is the next box's.
+    const fragments = [
+      word(caption, 20, 300, 6, true),
+      word('A. J06.9', 24, 312, 9, true),
+      word('K21.9', 170, 312, 9),
+      word('C. I10', 320, 312, 9),
+      word('PT-331193', 420, 312, 9, true),
+    ];
+    expect(read(fragments, { diagnosis })).toEqual({ diagnosis: ['J06.9', 'K21.9', 'I10'] });
+  });
+
   it('reads the caption through the label that matches most of it, even when a shorter one matches better', () => {
     const fragments = [
       word('21. DIAGNOSIS OR NATURE OF ILLNES OR INJRY Relate A-L to service line below (24E)', 20, 300, 6, true),

@@ -7,6 +7,7 @@ import levenshtein from 'fast-levenshtein';
 import type { DateLocale, JsonObject, JsonSchema, Json } from '../../types.js';
 import type { PointBox, TableBlock } from '../layout/types.js';
 import { readCheckBoxes } from './check-box-values.js';
+import { continueEnumeratedRow } from './enumerated-row.js';
 import { coerceScalar } from './coerce.js';
 import { constrainsValue, withFormatCheck } from './field-confidence.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
@@ -398,6 +399,7 @@ function splitList(raw: string): string[] {
 }
 
 function extractList(
+  index: DocumentIndex,
   spec: ListSpec,
   options: ExtractOptions,
   context: DocumentContext,
@@ -405,7 +407,9 @@ function extractList(
   const path = spec.path.join('.');
   const top = context.candidates(spec).find((c) => c.text !== null && !readsACaption(c, context));
   if (!top) return { value: [], outcome: { path, required: spec.required, found: false, quality: 0 } };
-  const items = splitList(top.text!).map((part) => coerceScalar(part, spec.item, !options.fast));
+  const text =
+    top.where === 'below' && top.valueLine ? continueEnumeratedRow(index, top.valueLine, top.text!) : top.text!;
+  const items = splitList(text).map((part) => coerceScalar(part, spec.item, !options.fast));
   const values = items.filter((i) => i.value !== null && (options.fast || i.valid)).map((i) => i.value as Json);
   const validShare = items.length === 0 ? 0 : items.filter((i) => i.valid).length / items.length;
   return {
@@ -536,7 +540,7 @@ export function extractFields(pages: PageLayout[], schema: JsonSchema, options: 
       spec.kind === 'scalar'
         ? extractScalar(index, spec, options, context)
         : spec.kind === 'list'
-          ? extractList(spec, options, context)
+          ? extractList(index, spec, options, context)
           : extractTable(pages, spec, options);
     setPath(data, spec.path, result.value);
     fields.push(result.outcome);
