@@ -208,6 +208,22 @@ describe('captions the OCR misread', () => {
     expect(read(fragments, schema)).toEqual({ city: 'COLUMBUS', zip: '43259' });
   });
 
+  it("reads no numbered box caption below an empty box as its value, though it is no field's caption", () => {
+    const name = { type: 'string', description: "Other insured's name" };
+    const fragments = [
+      word("9. OTHER INSURED'S NAME (Last Name, First Name, Middle Initial)", 20, 200, 6, true),
+      word("a. OTHER INSURED'S POLICY OR GROUP NUMBER", 20, 212, 6, true),
+    ];
+    expect(read(fragments, { name })).toEqual({ name: null });
+    // A value that starts with a number at the rule is still a value (a street address).
+    const street = { type: 'string', description: "Patient's address" };
+    const address = [
+      word("5. PATIENT'S ADDRESS (No., Street)", 20, 200, 6, true),
+      word('12 HARBOR WAY', 24, 212, 9, true),
+    ];
+    expect(read(address, { street })).toEqual({ street: '12 HARBOR WAY' });
+  });
+
   it('finds an NPI whose caption the OCR lost by its check digit, when only one number carries one', () => {
     const npi = { type: 'string', description: 'NPI' };
     const lost = [word('a. NP!', 400, 430, 6, true), word('2989108289', 404, 440, 9)];

@@ -217,12 +217,30 @@ function captionPlaces(specs: FieldSpec[], candidates: DocumentContext['candidat
   return places;
 }
 
+/**
+ * A box caption as forms number them: a box number with its stop or an item letter (`9.`, `10.IS`, `a.`, `b`),
+ * then three words or more without digits (`a. OTHER INSURED'S POLICY OR GROUP NUMBER`, `b RESERVED FOR NUCC USE`).
+ */
+const NUMBERED_CAPTION = /^(?:\d{1,2}[a-z]?[.,)]\s*|[a-z][.)]\s*|[a-z]\s+)(?:[^\d\s]+\s+){2,}[^\d\s]+$/i;
+
+/**
+ * Whether the line read under a caption is the next box's caption, though no field's: a numbered caption that
+ * starts at a box's rule, under a box the OCR found empty (`a. OTHER INSURED'S POLICY OR GROUP NUMBER` under
+ * `9. OTHER INSURED'S NAME`).
+ */
+function readsABoxCaption(candidate: ValueCandidate): boolean {
+  const value = candidate.valueLine?.line;
+  if (candidate.where !== 'below' || !value) return false;
+  return value.fragments[0]?.afterRule === true && NUMBERED_CAPTION.test(value.text.trim());
+}
+
 /** Whether a candidate's value is read from a line (below or beside its label) that prints another field's caption. */
 function readsACaption(candidate: ValueCandidate, context: DocumentContext): boolean {
   return (
-    (candidate.where === 'below' || candidate.where === 'right') &&
-    candidate.valueBox !== null &&
-    context.captions.has(placeKey(candidate.page, candidate.valueBox))
+    ((candidate.where === 'below' || candidate.where === 'right') &&
+      candidate.valueBox !== null &&
+      context.captions.has(placeKey(candidate.page, candidate.valueBox))) ||
+    readsABoxCaption(candidate)
   );
 }
 
