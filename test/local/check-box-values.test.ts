@@ -96,6 +96,22 @@ describe('the options of check boxes as the OCR reads them', () => {
     expect(got).toEqual({ patient: { gender: 'F' }, insured_gender: 'M' });
   });
 
+  it("reads the field's words from the caption right over its boxes, not the box's above it, OCR slips and all", () => {
+    // The box above the insured's (`10. IS PATIENT'S CONDITION`) names the patient within reach of the insured's
+    // boxes; the insured's own caption has an OCR slip (`NSURED'S`) or runs words together (`INSURED'SDATE`).
+    for (const insuredCaption of ["a. NSURED'S DATE OF BIRTH", "a. INSURED'SDATE OF BIRTH"]) {
+      const patient = [run("3.PATIENT'S BIRTH DATE      SEX", 20, 100), run('M ☒  F ☐', 170, 112)];
+      const above = run("10. IS PATIENT'S CONDITION RELATED TO", 20, 180);
+      const insured = [run(insuredCaption, 20, 200), run('SEX', 176, 200), run('M ☐  F ☒', 170, 212)];
+      const sex = { type: 'string', enum: ['M', 'F'] };
+      const got = readPage([...patient, above, ...insured], {
+        patient: { type: 'object', properties: { gender: { ...sex, description: 'Sex' } } },
+        insured_gender: { ...sex, description: "Insured's sex" },
+      });
+      expect(got).toEqual({ patient: { gender: 'M' }, insured_gender: 'F' });
+    }
+  });
+
   it('takes a word that overlaps its box a little for its option (its place interpolated across a split word)', () => {
     // `M` reaches 2 pt into its box; `F` starts 4 pt after it.
     const fragments = [run('Sex', 20, 100), run('M', 20, 112), run('☐', 24, 112), run('F', 34, 112), run('☒', 42, 112)];

@@ -299,12 +299,22 @@ function contextHits(spec: ScalarSpec, options: { box: LabelledBox }[], pages: P
   const top = Math.min(...group.map((b) => b.box.y0));
   const x0 = Math.min(...group.map((b) => b.box.x0));
   const x1 = Math.max(...group.map((b) => b.box.x1));
+  const over = page.lines.filter(
+    ({ box }) => box.y1 <= top + side / 2 && box.y1 >= top - side * 3 && box.x1 >= x0 - CONTEXT_LEFT && box.x0 <= x1,
+  );
+  // Only the nearest row of text over the boxes: a box's caption. The caption of the box above (`10. IS PATIENT'S
+  // CONDITION RELATED TO` over `a. INSURED'S DATE OF BIRTH  SEX`) may be within reach too.
+  const nearest = Math.max(...over.map((l) => l.box.y1));
   const seen = new Set<string>();
-  for (const line of page.lines) {
-    const { box } = line;
-    if (box.y1 > top + side / 2 || box.y1 < top - side * 3 || box.x1 < x0 - CONTEXT_LEFT || box.x0 > x1) continue;
-    for (const token of contentTokens(line.text)) if (wanted.has(token)) seen.add(token);
-  }
+  for (const line of over.filter((l) => l.box.y1 >= nearest - side))
+    for (const token of contentTokens(line.text)) {
+      // One letter off in a long word is an OCR slip (`NSURED'S`), and so is a long word run into the next
+      // (`INSURED'SDATE`).
+      const word = [...wanted].find(
+        (w) => w === token || (w.length >= 5 && (levenshtein.get(w, token) <= 1 || token.startsWith(w))),
+      );
+      if (word) seen.add(word);
+    }
   return seen.size;
 }
 
