@@ -153,6 +153,14 @@ describe('check boxes whose option words the OCR lost or garbled', () => {
     expect(readPage(lost, relationship(values))).toEqual({ relationship: 'Child' });
   });
 
+  it('matches a run of boxes with no caption found to the whole list too, apart from the next question on its row', () => {
+    // The row's other boxes (a YES/NO pair more than an inch away) are another question's.
+    const fragments = [run('☒      F☐', 20, 112), run('☐ YES  ☒ NO', 200, 112)];
+    expect(readPage(fragments, { sex: { type: 'string', enum: ['M', 'F'], description: 'Sex' } })).toEqual({
+      sex: 'M',
+    });
+  });
+
   it('reads the other box of a YES/NO pair as the other answer when its word is garbled', () => {
     expect(readPage([run('Employment?', 20, 100), run('☐ YES  ☒ N6', 20, 112)], employment)).toEqual({
       employment: false,

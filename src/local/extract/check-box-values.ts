@@ -271,6 +271,30 @@ function rowsOf<T extends { box: LabelledBox }>(items: T[]): T[][] {
   return rows;
 }
 
+/** How far apart (in points) two boxes of one question may be on their row: an inch. */
+const QUESTION_GAP = 72;
+
+/** A row's boxes in runs left to right, a run ending where the next box is more than QUESTION_GAP away. */
+function questionsOf(row: LabelledBox[]): LabelledBox[][] {
+  const runs: LabelledBox[][] = [];
+  for (const box of [...row].sort((a, b) => a.box.x0 - b.box.x0)) {
+    const run = runs[runs.length - 1];
+    if (run && box.box.x0 - run[run.length - 1]!.box.x1 <= QUESTION_GAP) run.push(box);
+    else runs.push([box]);
+  }
+  return runs;
+}
+
+/**
+ * Each row of boxes with its options: a run of boxes that is an enum's whole list matched one to one
+ * (wholeListOptions), every other box by its own word.
+ */
+function rowOptions(spec: ScalarSpec, boxes: LabelledBox[]): { box: LabelledBox; value: string }[][] {
+  return rowsOf(boxes.map((box) => ({ box }))).map((row) =>
+    questionsOf(row.map((r) => r.box)).flatMap((run) => wholeListOptions(spec, run) ?? enumOptions(spec, run)),
+  );
+}
+
 export interface CheckBoxReading {
   value: string | boolean;
   /** 0–1, like a label match's score. */
@@ -335,7 +359,7 @@ function readEnum(
     const options = wholeListOptions(spec, near) ?? enumOptions(spec, near);
     if (new Set(options.map((o) => o.value)).size >= 2) groups.push({ options, score: label.score, row: false });
   }
-  const rows = rowsOf(enumOptions(spec, boxes)).map((row) => ({ row, offered: new Set(row.map((o) => o.value)).size }));
+  const rows = rowOptions(spec, boxes).map((row) => ({ row, offered: new Set(row.map((o) => o.value)).size }));
   const most = Math.max(0, ...rows.map((r) => r.offered));
   if (most >= 2)
     for (const r of rows.filter((r) => r.offered === most)) groups.push({ options: r.row, score: 0.8, row: true });
