@@ -22,6 +22,7 @@ import {
   resolveBaseline,
 } from '../gate/index.js';
 import type { EarlyScoring } from '../evaluate/index.js';
+import type { DrilldownThread } from '../report/index.js';
 import { type CliContext, defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 import { diffOptions, gateOptions, resolveThresholds } from './gate-options.js';
@@ -171,6 +172,8 @@ export const runCommand = defineCommand((context) => ({
     // early surfaces where finalizeRun is called, which then scores every document itself.
     const loadFinalize = lazy(() => import('../finalize.js'));
     let scoredEarly: Promise<EarlyScoring> | undefined;
+    // The drill-downs' thread starts with the calls too, and writes them beside the other reports.
+    let drilldownThread: Promise<DrilldownThread | null> | undefined;
     let gate: GateResult | null = null;
     try {
       const result = await runBenchmark({
@@ -187,6 +190,7 @@ export const runCommand = defineCommand((context) => ({
         whileCalling: ({ runDir, dataset }) => {
           const loading = loadFinalize();
           loading.then(({ preloadFinalize }) => preloadFinalize()).catch(() => undefined);
+          drilldownThread = loading.then(({ startDrilldownThread }) => startDrilldownThread()).catch(() => null);
           return (documentId, entries) => {
             scoredEarly ??= loading.then(({ startEarlyScoring }) => startEarlyScoring(runDir, { dataset }));
             scoredEarly.then((scoring) => scoring.documentRecorded(documentId, entries)).catch(() => undefined);
@@ -200,6 +204,7 @@ export const runCommand = defineCommand((context) => ({
               dataset,
               recordIndex,
               ...(early ? { scoredEarly: early } : {}),
+              drilldownThread: await drilldownThread,
               logger,
               print: true,
               gate: thresholds,
@@ -233,6 +238,7 @@ export const runCommand = defineCommand((context) => ({
     } finally {
       progress.stop();
       stop.remove();
+      await (await drilldownThread)?.close();
     }
   },
 }));
