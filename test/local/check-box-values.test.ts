@@ -96,6 +96,22 @@ describe('the options of check boxes as the OCR reads them', () => {
     expect(got).toEqual({ patient: { gender: 'F' }, insured_gender: 'M' });
   });
 
+  it("reads the field's words from the caption right over its boxes, not the box's above it, OCR slips and all", () => {
+    // The box above the insured's (`10. IS PATIENT'S CONDITION`) names the patient within reach of the insured's
+    // boxes; the insured's own caption has an OCR slip (`NSURED'S`) or runs words together (`INSURED'SDATE`).
+    for (const insuredCaption of ["a. NSURED'S DATE OF BIRTH", "a. INSURED'SDATE OF BIRTH"]) {
+      const patient = [run("3.PATIENT'S BIRTH DATE      SEX", 20, 100), run('M ☒  F ☐', 170, 112)];
+      const above = run("10. IS PATIENT'S CONDITION RELATED TO", 20, 180);
+      const insured = [run(insuredCaption, 20, 200), run('SEX', 176, 200), run('M ☐  F ☒', 170, 212)];
+      const sex = { type: 'string', enum: ['M', 'F'] };
+      const got = readPage([...patient, above, ...insured], {
+        patient: { type: 'object', properties: { gender: { ...sex, description: 'Sex' } } },
+        insured_gender: { ...sex, description: "Insured's sex" },
+      });
+      expect(got).toEqual({ patient: { gender: 'M' }, insured_gender: 'F' });
+    }
+  });
+
   it('takes a word that overlaps its box a little for its option (its place interpolated across a split word)', () => {
     // `M` reaches 2 pt into its box; `F` starts 4 pt after it.
     const fragments = [run('Sex', 20, 100), run('M', 20, 112), run('☐', 24, 112), run('F', 34, 112), run('☒', 42, 112)];
@@ -110,6 +126,45 @@ describe('the options of check boxes as the OCR reads them', () => {
     const boxes = [run('☐ eda', 20, 100), run('D ☐', 48, 100), run('☒ oe', 100, 100)];
     const program = { type: 'string', description: 'Type of coverage', enum: ['Medicaid', 'ChampVA', 'Group'] };
     expect(readPage([...options, ...boxes], { program })).toEqual({ program: 'Group' });
+  });
+});
+
+describe('check boxes whose option words the OCR lost or garbled', () => {
+  const relationship = (values: string[]) => ({
+    relationship: { type: 'string', description: 'Relationship to insured', enum: values },
+  });
+
+  const employment = { employment: { type: 'boolean', description: 'Employment' } };
+
+  it("gives a word to one box only: a box whose own word was lost does not take its neighbour's", () => {
+    // `NO` lost: the word nearest the marked box is the YES box's own.
+    expect(readPage([run('Employment?', 20, 100), run('☐ YES ☒', 20, 112)], employment)).toEqual({
+      employment: false,
+    });
+  });
+
+  it("matches a row that prints the enum's whole list to its values one to one", () => {
+    const values = ['Self', 'Spouse', 'Child', 'Other'];
+    // A fax's garbling (`Ser`, `Chd`, `One`): two words are no value alone; `Chd` and `One` take what is left.
+    const garbled = [run('Relationship to insured', 20, 100), run('Ser ☒  spoure ☐  Chd ☐  One ☐', 20, 112)];
+    expect(readPage(garbled, relationship(values))).toEqual({ relationship: 'Self' });
+    // The marked box's word lost: it takes the one value no other box reads.
+    const lost = [run('Relationship to insured', 20, 100), run('Self ☐  Spouse ☐      ☒  Other ☐', 20, 112)];
+    expect(readPage(lost, relationship(values))).toEqual({ relationship: 'Child' });
+  });
+
+  it('matches a run of boxes with no caption found to the whole list too, apart from the next question on its row', () => {
+    // The row's other boxes (a YES/NO pair more than an inch away) are another question's.
+    const fragments = [run('☒      F☐', 20, 112), run('☐ YES  ☒ NO', 200, 112)];
+    expect(readPage(fragments, { sex: { type: 'string', enum: ['M', 'F'], description: 'Sex' } })).toEqual({
+      sex: 'M',
+    });
+  });
+
+  it('reads the other box of a YES/NO pair as the other answer when its word is garbled', () => {
+    expect(readPage([run('Employment?', 20, 100), run('☐ YES  ☒ N6', 20, 112)], employment)).toEqual({
+      employment: false,
+    });
   });
 });
 

@@ -40,6 +40,19 @@ describe('captions of ruled boxes', () => {
     expect(read(fragments, { diagnosis })).toEqual({ diagnosis: ['R05.9', 'I10'] });
   });
 
+  it("reads an enumerated list's items along the row of its box, past the caption's words, up to the next box", () => {
+    // Items far apart along the row (the layout splits it at the gaps); the last starts past the caption's end,
+    // one has lost its letter; the line after a rule is the next box's.
+    const fragments = [
+      word(caption, 20, 300, 6, true),
+      word('A. J06.9', 24, 312, 9, true),
+      word('K21.9', 170, 312, 9),
+      word('C. I10', 320, 312, 9),
+      word('PT-331193', 420, 312, 9, true),
+    ];
+    expect(read(fragments, { diagnosis })).toEqual({ diagnosis: ['J06.9', 'K21.9', 'I10'] });
+  });
+
   it('reads the caption through the label that matches most of it, even when a shorter one matches better', () => {
     const fragments = [
       word('21. DIAGNOSIS OR NATURE OF ILLNES OR INJRY Relate A-L to service line below (24E)', 20, 300, 6, true),
@@ -74,6 +87,13 @@ describe('values read from sub-boxes and OCR spacing', () => {
     expect(parseDate('05 2245')).toBe('1945-05-22');
     expect(parseDate('Visit 05 2245 at noon')).toBeNull();
     expect(coerceScalar('02丨02169', { type: 'string', format: 'date' }, true).value).toBe('1969-02-02');
+  });
+
+  it("reads a sub-box date with a fax's rules and specks read as marks between or after its digits", () => {
+    expect(parseDate('08 126.194')).toBe('1994-08-26');
+    expect(parseDate('04 115 -74')).toBe('1974-04-15');
+    expect(parseDate('04 128 180..')).toBe('1980-04-28');
+    expect(parseDate('Ref. 04 128 180..')).toBeNull();
   });
 
   it('reads dollars | cents with the box\'s "$" and the rule misread', () => {
@@ -186,6 +206,22 @@ describe('captions the OCR misread', () => {
     ];
     const schema = { city: { type: 'string', description: 'City' }, zip: { type: 'string', description: 'Zip code' } };
     expect(read(fragments, schema)).toEqual({ city: 'COLUMBUS', zip: '43259' });
+  });
+
+  it("reads no numbered box caption below an empty box as its value, though it is no field's caption", () => {
+    const name = { type: 'string', description: "Other insured's name" };
+    const fragments = [
+      word("9. OTHER INSURED'S NAME (Last Name, First Name, Middle Initial)", 20, 200, 6, true),
+      word("a. OTHER INSURED'S POLICY OR GROUP NUMBER", 20, 212, 6, true),
+    ];
+    expect(read(fragments, { name })).toEqual({ name: null });
+    // A value that starts with a number at the rule is still a value (a street address).
+    const street = { type: 'string', description: "Patient's address" };
+    const address = [
+      word("5. PATIENT'S ADDRESS (No., Street)", 20, 200, 6, true),
+      word('12 HARBOR WAY', 24, 212, 9, true),
+    ];
+    expect(read(address, { street })).toEqual({ street: '12 HARBOR WAY' });
   });
 
   it('finds an NPI whose caption the OCR lost by its check digit, when only one number carries one', () => {

@@ -123,6 +123,20 @@ function optionText(neighbour: Neighbour): string {
   return neighbour.word.text.replace(/[^\p{L}\p{N}]+$/u, '');
 }
 
+/**
+ * Which box each option word belongs to: the nearest of the boxes that take it. A word is one box's option; where
+ * the OCR lost a box's own word (`M ☒  F ☐` read without the `M`), the box would otherwise take its neighbour's.
+ */
+function optionOwners(options: (Neighbour | null)[]): Map<Fragment | null, number> {
+  const owners = new Map<Fragment | null, number>();
+  options.forEach((option, i) => {
+    if (!option) return;
+    const owner = owners.get(option.word);
+    if (owner === undefined || options[owner]!.gap > option.gap) owners.set(option.word, i);
+  });
+  return owners;
+}
+
 function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
   return pages.flatMap((page) => {
     const words = optionWords(page);
@@ -134,8 +148,10 @@ function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
       const cy = (box.box.y0 + box.box.y1) / 2;
       return rowSide(neighbours.filter((_, j) => Math.abs((boxes[j]!.box.y0 + boxes[j]!.box.y1) / 2 - cy) <= side / 2));
     });
+    const options = boxes.map((_, i) => optionOf(neighbours[i]!, sideOf[i]!));
+    const owners = optionOwners(options);
     return boxes.map((box, i) => {
-      const option = optionOf(neighbours[i]!, sideOf[i]!);
+      const option = owners.get(options[i]?.word ?? null) === i ? options[i]! : null;
       const after = option !== null && option.word.box.x0 >= box.box.x1 - 1;
       return {
         ...box,
@@ -202,6 +218,44 @@ function enumOptions(spec: ScalarSpec, boxes: LabelledBox[]): { box: LabelledBox
   });
 }
 
+/**
+ * How like an enum value a garbled option word is: letters alike, the first the same (`Ser`, `One`, `c`); 0 when
+ * not, and for a code of one or two letters, which a word only names exactly (`MFO` is two boxes read as letters).
+ */
+function optionLikeness(word: string, value: string): number {
+  const a = word.toLowerCase().replace(/[^\p{L}]/gu, '');
+  const b = value.toLowerCase().replace(/[^\p{L}]/gu, '');
+  if (!a || b.length < 3 || a[0] !== b[0]) return 0;
+  return Math.max(0.01, 1 - levenshtein.get(a, b) / Math.max(a.length, b.length));
+}
+
+/**
+ * A caption's row of boxes with one box for each of the enum's values prints the whole list: its options are
+ * matched to the values one to one, best pair first, so a word the OCR garbled (`Ser`, `One`, `c`) takes the
+ * value it is most like that no other word reads, and a box whose word was lost takes the one value left.
+ * Null when the row is not the whole list.
+ */
+function wholeListOptions(spec: ScalarSpec, boxes: LabelledBox[]): { box: LabelledBox; value: string }[] | null {
+  const values = spec.enum ?? [];
+  if (values.length < 2 || boxes.length !== values.length) return null;
+  const read = enumOptions(spec, boxes);
+  const pairs = boxes.flatMap((box) =>
+    values.map((value) => ({
+      box,
+      value,
+      score: read.some((r) => r.box === box && r.value === value) ? 1 : optionLikeness(box.option, value),
+    })),
+  );
+  const taken = new Map<LabelledBox, string>();
+  for (const pair of pairs.sort((a, b) => b.score - a.score))
+    if (pair.score > 0 && !taken.has(pair.box) && ![...taken.values()].includes(pair.value))
+      taken.set(pair.box, pair.value);
+  const boxesLeft = boxes.filter((b) => !taken.has(b));
+  const valuesLeft = values.filter((v) => ![...taken.values()].includes(v));
+  if (boxesLeft.length === 1 && valuesLeft.length === 1) taken.set(boxesLeft[0]!, valuesLeft[0]!);
+  return [...taken].map(([box, value]) => ({ box, value }));
+}
+
 /** Rows of boxes: boxes within a box side of each other vertically, on one page. */
 function rowsOf<T extends { box: LabelledBox }>(items: T[]): T[][] {
   const rows: T[][] = [];
@@ -215,6 +269,30 @@ function rowsOf<T extends { box: LabelledBox }>(items: T[]): T[][] {
     else rows.push([item]);
   }
   return rows;
+}
+
+/** How far apart (in points) two boxes of one question may be on their row: an inch. */
+const QUESTION_GAP = 72;
+
+/** A row's boxes in runs left to right, a run ending where the next box is more than QUESTION_GAP away. */
+function questionsOf(row: LabelledBox[]): LabelledBox[][] {
+  const runs: LabelledBox[][] = [];
+  for (const box of [...row].sort((a, b) => a.box.x0 - b.box.x0)) {
+    const run = runs[runs.length - 1];
+    if (run && box.box.x0 - run[run.length - 1]!.box.x1 <= QUESTION_GAP) run.push(box);
+    else runs.push([box]);
+  }
+  return runs;
+}
+
+/**
+ * Each row of boxes with its options: a run of boxes that is an enum's whole list matched one to one
+ * (wholeListOptions), every other box by its own word.
+ */
+function rowOptions(spec: ScalarSpec, boxes: LabelledBox[]): { box: LabelledBox; value: string }[][] {
+  return rowsOf(boxes.map((box) => ({ box }))).map((row) =>
+    questionsOf(row.map((r) => r.box)).flatMap((run) => wholeListOptions(spec, run) ?? enumOptions(spec, run)),
+  );
 }
 
 export interface CheckBoxReading {
@@ -245,12 +323,22 @@ function contextHits(spec: ScalarSpec, options: { box: LabelledBox }[], pages: P
   const top = Math.min(...group.map((b) => b.box.y0));
   const x0 = Math.min(...group.map((b) => b.box.x0));
   const x1 = Math.max(...group.map((b) => b.box.x1));
+  const over = page.lines.filter(
+    ({ box }) => box.y1 <= top + side / 2 && box.y1 >= top - side * 3 && box.x1 >= x0 - CONTEXT_LEFT && box.x0 <= x1,
+  );
+  // Only the nearest row of text over the boxes: a box's caption. The caption of the box above (`10. IS PATIENT'S
+  // CONDITION RELATED TO` over `a. INSURED'S DATE OF BIRTH  SEX`) may be within reach too.
+  const nearest = Math.max(...over.map((l) => l.box.y1));
   const seen = new Set<string>();
-  for (const line of page.lines) {
-    const { box } = line;
-    if (box.y1 > top + side / 2 || box.y1 < top - side * 3 || box.x1 < x0 - CONTEXT_LEFT || box.x0 > x1) continue;
-    for (const token of contentTokens(line.text)) if (wanted.has(token)) seen.add(token);
-  }
+  for (const line of over.filter((l) => l.box.y1 >= nearest - side))
+    for (const token of contentTokens(line.text)) {
+      // One letter off in a long word is an OCR slip (`NSURED'S`), and so is a long word run into the next
+      // (`INSURED'SDATE`).
+      const word = [...wanted].find(
+        (w) => w === token || (w.length >= 5 && (levenshtein.get(w, token) <= 1 || token.startsWith(w))),
+      );
+      if (word) seen.add(word);
+    }
   return seen.size;
 }
 
@@ -267,10 +355,11 @@ function readEnum(
   // offering the most of the enum's values (at least two).
   const groups: { options: { box: LabelledBox; value: string }[]; score: number; row: boolean }[] = [];
   for (const label of labels) {
-    const options = enumOptions(spec, boxesNear(label, boxes));
+    const near = boxesNear(label, boxes);
+    const options = wholeListOptions(spec, near) ?? enumOptions(spec, near);
     if (new Set(options.map((o) => o.value)).size >= 2) groups.push({ options, score: label.score, row: false });
   }
-  const rows = rowsOf(enumOptions(spec, boxes)).map((row) => ({ row, offered: new Set(row.map((o) => o.value)).size }));
+  const rows = rowOptions(spec, boxes).map((row) => ({ row, offered: new Set(row.map((o) => o.value)).size }));
   const most = Math.max(0, ...rows.map((r) => r.offered));
   if (most >= 2)
     for (const r of rows.filter((r) => r.offered === most)) groups.push({ options: r.row, score: 0.8, row: true });
@@ -282,6 +371,19 @@ function readEnum(
   const best = Math.max(0, ...scored.map((g) => g.hits));
   const chosen = scored.filter((g) => g.hits === best);
   const pick = chosen.find((g) => !g.row) ?? (chosen.length === 1 ? chosen[0] : undefined);
+  if (process.env.DEBUG_CB)
+    console.error(
+      JSON.stringify(
+        scored.map((g) => ({
+          v: g.value,
+          h: g.hits,
+          row: g.row,
+          o: g.options.map(
+            (o) => `${o.box.box.x0.toFixed(0)},${o.box.box.y0.toFixed(0)}${o.box.marked ? 'X' : '_'}=${o.value}`,
+          ),
+        })),
+      ),
+    );
   return pick && pick.value !== null ? { value: pick.value, score: pick.score } : null;
 }
 
@@ -326,6 +428,9 @@ function readBoolean(spec: ScalarSpec, boxes: LabelledBox[], labels: ValueCandid
       const value = yesOrNo(box.option);
       return value === null ? [] : [{ box, value }];
     });
+    // A pair of boxes with one read YES or NO: the other is the other answer (its word lost or garbled).
+    const other = near.length === 2 && yesNo.length === 1 ? near.find((b) => b !== yesNo[0]!.box) : undefined;
+    if (other) yesNo.push({ box: other, value: !yesNo[0]!.value });
     if (yesNo.length >= 2) {
       const value = markedValue(yesNo);
       if (value !== null) return { value, score: label.score };

@@ -41,10 +41,12 @@ export function parseDate(text: string): string | null {
   const found = findDates(text)[0];
   if (found) return resolveDate(found, 'mdy');
   // CMS-1500 boxes print "MM DD YYYY" or "MM DD YY" with spaces, or the digits run together. When the date is
-  // all the text, the OCR may have read a sub-box rule as a "1" ("09 27 177", "10 112145") or lost it ("05 2245").
+  // all the text, the OCR may have read a sub-box rule as a "1" ("09 27 177", "10 112145") or lost it ("05 2245"),
+  // and a fax's rules and specks as marks between or after the digits ("08 126.194", "04 115 -74", "04 128 180..").
+  const subBoxes = /^[\d\s.,:;'`/-]+$/.test(text) ? text.replace(/[.,:;'`/-]+/g, ' ').trim() : text;
   const m =
     /\b(\d{2})\s+(\d{2})\s+(\d{4}|\d{2})\b/.exec(text) ??
-    /^(\d{2})\s*[1lI]?\s*(\d{2})\s*[1lI]?\s*(\d{4}|\d{2})$/.exec(text) ??
+    /^(\d{2})\s*[1lI]?\s*(\d{2})\s*[1lI]?\s*(\d{4}|\d{2})$/.exec(subBoxes) ??
     /\b(\d{2})(\d{2})(\d{4})\b/.exec(text);
   return m ? toIsoDate(Number(m[3]), Number(m[1]), Number(m[2])) : null;
 }

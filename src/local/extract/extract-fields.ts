@@ -7,6 +7,7 @@ import levenshtein from 'fast-levenshtein';
 import type { DateLocale, JsonObject, JsonSchema, Json } from '../../types.js';
 import type { PointBox, TableBlock } from '../layout/types.js';
 import { readCheckBoxes } from './check-box-values.js';
+import { continueEnumeratedRow } from './enumerated-row.js';
 import { coerceScalar } from './coerce.js';
 import { constrainsValue, withFormatCheck } from './field-confidence.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
@@ -217,12 +218,30 @@ function captionPlaces(specs: FieldSpec[], candidates: DocumentContext['candidat
   return places;
 }
 
+/**
+ * A box caption as forms number them: a box number with its stop or an item letter (`9.`, `10.IS`, `a.`, `b`),
+ * then three words or more without digits (`a. OTHER INSURED'S POLICY OR GROUP NUMBER`, `b RESERVED FOR NUCC USE`).
+ */
+const NUMBERED_CAPTION = /^(?:\d{1,2}[a-z]?[.,)]\s*|[a-z][.)]\s*|[a-z]\s+)(?:[^\d\s]+\s+){2,}[^\d\s]+$/i;
+
+/**
+ * Whether the line read under a caption is the next box's caption, though no field's: a numbered caption that
+ * starts at a box's rule, under a box the OCR found empty (`a. OTHER INSURED'S POLICY OR GROUP NUMBER` under
+ * `9. OTHER INSURED'S NAME`).
+ */
+function readsABoxCaption(candidate: ValueCandidate): boolean {
+  const value = candidate.valueLine?.line;
+  if (candidate.where !== 'below' || !value) return false;
+  return value.fragments[0]?.afterRule === true && NUMBERED_CAPTION.test(value.text.trim());
+}
+
 /** Whether a candidate's value is read from a line (below or beside its label) that prints another field's caption. */
 function readsACaption(candidate: ValueCandidate, context: DocumentContext): boolean {
   return (
-    (candidate.where === 'below' || candidate.where === 'right') &&
-    candidate.valueBox !== null &&
-    context.captions.has(placeKey(candidate.page, candidate.valueBox))
+    ((candidate.where === 'below' || candidate.where === 'right') &&
+      candidate.valueBox !== null &&
+      context.captions.has(placeKey(candidate.page, candidate.valueBox))) ||
+    readsABoxCaption(candidate)
   );
 }
 
@@ -399,6 +418,7 @@ function splitList(raw: string): string[] {
 }
 
 function extractList(
+  index: DocumentIndex,
   spec: ListSpec,
   options: ExtractOptions,
   context: DocumentContext,
@@ -406,7 +426,9 @@ function extractList(
   const path = spec.path.join('.');
   const top = context.candidates(spec).find((c) => c.text !== null && !readsACaption(c, context));
   if (!top) return { value: [], outcome: { path, required: spec.required, found: false, quality: 0 } };
-  const items = splitList(top.text!).map((part) => coerceScalar(part, spec.item, !options.fast));
+  const text =
+    top.where === 'below' && top.valueLine ? continueEnumeratedRow(index, top.valueLine, top.text!) : top.text!;
+  const items = splitList(text).map((part) => coerceScalar(part, spec.item, !options.fast));
   const values = items.filter((i) => i.value !== null && (options.fast || i.valid)).map((i) => i.value as Json);
   const validShare = items.length === 0 ? 0 : items.filter((i) => i.valid).length / items.length;
   return {
@@ -537,7 +559,7 @@ export function extractFields(pages: PageLayout[], schema: JsonSchema, options: 
       spec.kind === 'scalar'
         ? extractScalar(index, spec, options, context)
         : spec.kind === 'list'
-          ? extractList(spec, options, context)
+          ? extractList(index, spec, options, context)
           : extractTable(pages, spec, options);
     setPath(data, spec.path, result.value);
     fields.push(result.outcome);
