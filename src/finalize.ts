@@ -17,7 +17,7 @@ import {
   type ReadRecordIndex,
 } from './run-dir/index.js';
 import type { PhaseListener, PhaseName } from './phases.js';
-import { formatTerminalSummary, loadTemplates, renderReports, type DrilldownThread } from './report/index.js';
+import { formatTerminalSummary, loadTemplates, renderReports } from './report/index.js';
 import { applyGate, formatGateFailures, hasGateChecks, type GateThresholds } from './gate/index.js';
 
 export interface FinalizeOptions {
@@ -36,8 +36,6 @@ export interface FinalizeOptions {
   recordIndex?: ReadRecordIndex;
   /** The documents `docbench run` scored during its calls (evaluateRun's option). */
   scoredEarly?: EarlyScoring;
-  /** The thread `docbench run` started for the drill-downs (renderReports' option). */
-  drilldownThread?: DrilldownThread | null;
 }
 
 export interface FinalizeOutcome {
@@ -67,11 +65,7 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
   else if (options.gate) await clearGate(runDir);
   // The reports show how long the calls, scoring and statistics took; run.json gets the reports' time after.
   await recordPhases(runDir, durations, started);
-  const outcome = await renderReports(runDir, {
-    logger: options.logger,
-    onPhase,
-    ...(options.drilldownThread ? { drilldownThread: options.drilldownThread } : {}),
-  });
+  const outcome = await renderReports(runDir, { logger: options.logger, onPhase });
   await recordPhases(runDir, durations, started);
   if (options.print) {
     options.logger.info(formatTerminalSummary(outcome.view, { reportPath: runDirPath(runDir, 'reportHtml') }));
@@ -81,7 +75,6 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
 }
 
 export { startEarlyScoring } from './evaluate/index.js';
-export { startDrilldownThread } from './report/index.js';
 
 /**
  * Loads now what finalizeRun loads on first use (the run files' formats and checks, the report templates):

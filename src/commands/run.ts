@@ -22,7 +22,6 @@ import {
   resolveBaseline,
 } from '../gate/index.js';
 import type { EarlyScoring } from '../evaluate/index.js';
-import type { DrilldownThread } from '../report/index.js';
 import { type CliContext, defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 import { diffOptions, gateOptions, resolveThresholds } from './gate-options.js';
@@ -172,8 +171,6 @@ export const runCommand = defineCommand((context) => ({
     // early surfaces where finalizeRun is called, which then scores every document itself.
     const loadFinalize = lazy(() => import('../finalize.js'));
     let scoredEarly: Promise<EarlyScoring> | undefined;
-    // The drill-downs' thread starts with the calls too, and writes them beside the other reports.
-    let drilldownThread: Promise<DrilldownThread | null> | undefined;
     let gate: GateResult | null = null;
     try {
       const result = await runBenchmark({
@@ -190,7 +187,6 @@ export const runCommand = defineCommand((context) => ({
         whileCalling: ({ runDir, dataset }) => {
           const loading = loadFinalize();
           loading.then(({ preloadFinalize }) => preloadFinalize()).catch(() => undefined);
-          drilldownThread = loading.then(({ startDrilldownThread }) => startDrilldownThread()).catch(() => null);
           return (documentId, entries) => {
             scoredEarly ??= loading.then(({ startEarlyScoring }) => startEarlyScoring(runDir, { dataset }));
             scoredEarly.then((scoring) => scoring.documentRecorded(documentId, entries)).catch(() => undefined);
@@ -204,7 +200,6 @@ export const runCommand = defineCommand((context) => ({
               dataset,
               recordIndex,
               ...(early ? { scoredEarly: early } : {}),
-              drilldownThread: await drilldownThread,
               logger,
               print: true,
               gate: thresholds,
@@ -238,7 +233,6 @@ export const runCommand = defineCommand((context) => ({
     } finally {
       progress.stop();
       stop.remove();
-      (await drilldownThread)?.close();
     }
   },
 }));

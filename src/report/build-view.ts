@@ -9,7 +9,6 @@ import { buildAccuracyLatencyChart } from './charts/accuracy-latency-chart.js';
 import { buildReliabilityChart, buildRiskCoverageChart, toUnitConfidence } from './charts/calibration-charts.js';
 import { buildLatencyChart } from './charts/latency-chart.js';
 import { buildDocumentColumns, toDocumentRow } from './document-row.js';
-import { gateReasonsBySystem } from './gate-reasons.js';
 import {
   buildComparisonRows,
   buildDisagreements,
@@ -77,7 +76,10 @@ export async function buildReportView(
   const modes = selectModes(inputs);
   const systems = buildSystemViews(summary);
   const primary = summary.systems[summary.primary]!;
-  const gateReasons = gateReasonsBySystem(summary, gate);
+  // gate.json written before systems names none: its document failures are the primary system's.
+  const gateReasons = new Map(
+    (gate?.document_failures ?? []).map((f) => [`${f.system ?? summary.primary}\u0000${f.document_id}`, f.reasons]),
+  );
   const rows: DocumentRow[] = [];
   const errorCodes = new Map<string, number>();
   for await (const doc of documents) {

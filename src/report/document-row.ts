@@ -3,7 +3,6 @@ import type { DocumentEvaluation, RunSummary, SystemDocument } from '../run-dir/
 import type { Mode } from '../types.js';
 import { drilldownHref } from './drilldown-name.js';
 import { resolveDashboardLink, type DashboardLink } from './dashboard-link.js';
-import { documentGateReasons, systemGateReasons } from './gate-reasons.js';
 import type { DocumentColumn, DocumentRow, SystemCells, SystemView } from './view-types.js';
 
 /** "extract:slow SERVICE_HTTP 503 — the service answered 503 after 4 tries". */
@@ -15,9 +14,10 @@ export function describeDocumentError(error: SystemDocument['errors'][number]): 
 const STATUS_RANK = { failed: 0, partial: 1, ok: 2 } as const;
 
 /**
- * @param index the document's position in documents.jsonl, which places its drill-down.
- * @param gateReasons gate.json's reasons by system and document (gateReasonsBySystem).
+ * @param gateReasons per `${system}\u0000${document id}`: the reasons gate.json gives (a schema-1 gate.json
+ *   names no system: its reasons belong to the primary system).
  */
+/** @param index the document's position in documents.jsonl, which places its drill-down. */
 export function toDocumentRow(
   doc: DocumentEvaluation,
   index: number,
@@ -48,7 +48,7 @@ export function toDocumentRow(
           : null,
       cost_usd: typeof s.cost_usd === 'number' && Number.isFinite(s.cost_usd) ? s.cost_usd : null,
       ...dashboardCells(resolveDashboardLink(s, system.kind === 'local', '')),
-      gate_reasons: systemGateReasons(gateReasons, system.name, doc),
+      gate_reasons: gateReasons.get(`${system.name}\u0000${doc.document_id}`) ?? [],
     };
     for (const mode of modes) {
       const extraction = s.extraction?.[mode];
@@ -74,7 +74,7 @@ export function toDocumentRow(
     systems: cells,
     drilldown: drilldownHref(doc.document_id, index),
     errors: cells.flatMap((c) => c.errors.map((e) => `${c.system}: ${e}`)),
-    gate_reasons: documentGateReasons(doc, systems, gateReasons),
+    gate_reasons: cells.flatMap((c) => c.gate_reasons.map((r) => (cells.length > 1 ? `${c.system}: ${r}` : r))),
   };
 }
 

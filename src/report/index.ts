@@ -8,7 +8,6 @@ import { isDocbenchError } from '../errors.js';
 import { buildReportView } from './build-view.js';
 import { openStoredRun, type DocumentEvaluation } from '../run-dir/index.js';
 import { startPhase, type PhaseListener } from '../phases.js';
-import type { DrilldownThread } from './drilldown-thread.js';
 import { drilldownReporter } from './reporters/drilldown-reporter.js';
 import { documentsCsvReporter, fieldsCsvReporter } from './reporters/csv-reporters.js';
 import { htmlReporter } from './reporters/html-reporter.js';
@@ -22,7 +21,6 @@ export { formatTerminalSummary, type TerminalSummaryOptions } from './terminal-s
 export { buildReportView } from './build-view.js';
 export type { ReportView, DocumentRow } from './view-types.js';
 export { toScriptJsonHtml } from './embed-json.js';
-export { startDrilldownThread, type DrilldownThread } from './drilldown-thread.js';
 export { loadTemplates } from './templates.js';
 
 /** What renderReports wrote, and what failed (one reporter failing never stops the others). */
@@ -40,18 +38,6 @@ export interface RenderReportsOptions {
   formats?: ReportFormat[];
   /** Told of the reports phase: one step per document read, for the view and again for the drill-downs. */
   onPhase?: PhaseListener;
-  /** Writes the drill-downs beside the other reports (drilldown-thread.ts); without it they follow the view. */
-  drilldownThread?: DrilldownThread | null;
-}
-
-/** A reporter's outcome: its files, or what stopped it (one reporter failing never stops the others). */
-type Settled<Files = string[]> = { files: Files } | { error: unknown };
-
-function settle<Files>(writing: Promise<Files>): Promise<Settled<Files>> {
-  return writing.then(
-    (files) => ({ files }),
-    (error: unknown) => ({ error }),
-  );
 }
 
 /** Every reporter, in the order they run. */
@@ -81,47 +67,22 @@ export async function renderReports(runDir: string, options: RenderReportsOption
       phase.step();
     }
   };
-  // Started first: the thread reads the stored run itself while this one builds the view and the other reports.
-  // Settled at once, so that a failure before the view is built is held for the loop below, not left unhandled.
-  const threaded =
-    options.drilldownThread && formats.has('drilldown')
-      ? settle(
-          options.drilldownThread.write(runDir, (count) => {
-            for (let i = 0; i < count; i++) phase.step();
-          }),
-        )
-      : null;
   const view = await buildReportView(inputs, counted());
   const outcome: ReportOutcome = { written: [], failed: [], view };
-  const context = { runDir, inputs, view, logger, documents: counted, startedAt: phase.startedAt };
-  const settled = new Map<Reporter, Settled | Promise<Settled>>();
   for (const reporter of REPORTERS) {
     if (!formats.has(reporter.format)) continue;
-    if (reporter === drilldownReporter && threaded) {
-      // The thread's failure to run (not the reporter's) leaves the drill-downs to this thread, after the others.
-      settled.set(
-        reporter,
-        threaded.then((result) =>
-          'error' in result
-            ? result
-            : result.files === null
-              ? settle(reporter.write(context))
-              : { files: result.files },
-        ),
-      );
-      continue;
-    }
-    // summary.md gives the reports phase's time so far: it waits for the drill-downs too.
-    if (reporter === markdownReporter) await Promise.all(settled.values());
-    settled.set(reporter, await settle(reporter.write(context)));
-  }
-  for (const [reporter, pending] of settled) {
-    const result = await pending;
-    if ('files' in result) {
-      outcome.written.push(...result.files);
-      logger.debug(`wrote ${result.files.join(', ')}`);
-    } else {
-      const { error } = result;
+    try {
+      const files = await reporter.write({
+        runDir,
+        inputs,
+        view,
+        logger,
+        documents: counted,
+        startedAt: phase.startedAt,
+      });
+      outcome.written.push(...files);
+      logger.debug(`wrote ${files.join(', ')}`);
+    } catch (error) {
       const message = isDocbenchError(error) ? error.message : error instanceof Error ? error.message : String(error);
       outcome.failed.push({ file: path.join(runDir, reporter.output), error: message });
       logger.error(`could not write ${reporter.output}: ${message}`);

@@ -15,8 +15,6 @@ import { readManifest } from './manifest-file.js';
 import { checkShape, parseJsonText, type FileRole } from './check-file.js';
 import { runDirPath } from './layout.js';
 
-const READ_CHUNK_BYTES = 1024 * 1024;
-
 function documentsRole(runDir: string): FileRole {
   return { file: runDirPath(runDir, 'documents'), hint: `re-create it with: docbench score ${runDir}` };
 }
@@ -27,9 +25,7 @@ function documentsRole(runDir: string): FileRole {
  */
 export async function* readDocuments(runDir: string): AsyncGenerator<DocumentEvaluation> {
   const role = documentsRole(runDir);
-  // Read a MiB at a time, not 64 KiB: each read is a round trip through node:fs' thread pool, which the
-  // reports running beside this reader (the drill-down thread, the files being written) keep busy.
-  const stream = createReadStream(role.file, { encoding: 'utf8', highWaterMark: READ_CHUNK_BYTES });
+  const stream = createReadStream(role.file, { encoding: 'utf8' });
   const opened = new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());
     stream.once('error', reject);

@@ -2,7 +2,7 @@ import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../src/logger.js';
-import { renderReports, type DrilldownThread, type ReportOutcome } from '../../src/report/index.js';
+import { renderReports, type ReportOutcome } from '../../src/report/index.js';
 import { drilldownAnchor } from '../../src/report/drilldown-name.js';
 import { readCsvRecords } from './csv-parse.js';
 import {
@@ -273,42 +273,6 @@ describe('renderReports when something goes wrong', () => {
       expect(xml).not.toContain('quality gate');
     } finally {
       await rm(broken.dir, { recursive: true, force: true });
-    }
-  });
-
-  it("records the drill-down thread's failure, even one before the view is built, and writes the others", async () => {
-    const run = await writeRunFixture({ generated: 2, gate: false });
-    try {
-      const drilldownThread: DrilldownThread = {
-        write: () => Promise.reject(new Error(`cannot write ${path.join(run.dir, 'drilldown')}: disk full`)),
-        close: () => undefined,
-      };
-      const result = await renderReports(run.dir, { drilldownThread });
-      expect(result.failed).toEqual([
-        { file: path.join(run.dir, 'drilldown/'), error: `cannot write ${path.join(run.dir, 'drilldown')}: disk full` },
-      ]);
-      expect(result.written.map((f) => path.basename(f))).toEqual([
-        'report.html',
-        'documents.csv',
-        'fields.csv',
-        'junit.xml',
-        'summary.md',
-      ]);
-    } finally {
-      await rm(run.dir, { recursive: true, force: true });
-    }
-  });
-
-  it('writes the drill-downs itself when their thread is lost', async () => {
-    const run = await writeRunFixture({ generated: 2, gate: false });
-    try {
-      const drilldownThread: DrilldownThread = { write: async () => null, close: () => undefined };
-      const result = await renderReports(run.dir, { drilldownThread });
-      expect(result.failed).toEqual([]);
-      expect(result.written.map((f) => path.basename(f))).toContain('drilldown');
-      expect(await readdir(path.join(run.dir, 'drilldown'))).toEqual(['part-00001.html']);
-    } finally {
-      await rm(run.dir, { recursive: true, force: true });
     }
   });
 
