@@ -6,7 +6,7 @@
  *
  * The groups are general terms of statements, invoices, dates and the contact and identity boxes of forms (their
  * usual abbreviations too: a schema says `dob`, `ssn`, `postal_code` where a form prints "Date of Birth", "Social
- * Security Number", "ZIP"), and of health-insurance claims (the policy's holder, the provider's tax number, a work or
+ * Security Number", "ZIP"), and of health-insurance claims (the insured, the provider's tax number, a work or
  * car accident, the total charge billed), never one document's captions.
  */
 import { AS_OF_WORDS, UNTIL_WORDS } from './qualified-dates.js';
@@ -26,8 +26,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['date of birth', 'birth date', 'birthdate', 'dob'],
   ['social security number', 'social security no', 'ssn'],
   ['identification', 'id', 'id number'],
-  // Health-insurance claims: the policy's holder, the provider's tax number, what a condition is related to.
-  ['insured', 'subscriber', 'member', 'policyholder', 'policy holder'],
+  // Health-insurance claims: the insured person, the provider's tax number, what a condition is related to.
+  ['insured', 'subscriber', 'member'],
   ['tax id', 'tax id number', 'federal tax id number', 'taxpayer identification number'],
   ['auto', 'car', 'motor vehicle'],
   ['employment', 'work', 'job'],
