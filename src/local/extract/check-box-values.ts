@@ -247,12 +247,16 @@ function wholeListOptions(spec: ScalarSpec, boxes: LabelledBox[]): { box: Labell
     })),
   );
   const taken = new Map<LabelledBox, string>();
+  const used = new Set<string>();
+  const take = (box: LabelledBox, value: string) => {
+    taken.set(box, value);
+    used.add(value);
+  };
   for (const pair of pairs.sort((a, b) => b.score - a.score))
-    if (pair.score > 0 && !taken.has(pair.box) && ![...taken.values()].includes(pair.value))
-      taken.set(pair.box, pair.value);
+    if (pair.score > 0 && !taken.has(pair.box) && !used.has(pair.value)) take(pair.box, pair.value);
   const boxesLeft = boxes.filter((b) => !taken.has(b));
-  const valuesLeft = values.filter((v) => ![...taken.values()].includes(v));
-  if (boxesLeft.length === 1 && valuesLeft.length === 1) taken.set(boxesLeft[0]!, valuesLeft[0]!);
+  const valuesLeft = values.filter((v) => !used.has(v));
+  if (boxesLeft.length === 1 && valuesLeft.length === 1) take(boxesLeft[0]!, valuesLeft[0]!);
   return [...taken].map(([box, value]) => ({ box, value }));
 }
 
@@ -371,19 +375,6 @@ function readEnum(
   const best = Math.max(0, ...scored.map((g) => g.hits));
   const chosen = scored.filter((g) => g.hits === best);
   const pick = chosen.find((g) => !g.row) ?? (chosen.length === 1 ? chosen[0] : undefined);
-  if (process.env.DEBUG_CB)
-    console.error(
-      JSON.stringify(
-        scored.map((g) => ({
-          v: g.value,
-          h: g.hits,
-          row: g.row,
-          o: g.options.map(
-            (o) => `${o.box.box.x0.toFixed(0)},${o.box.box.y0.toFixed(0)}${o.box.marked ? 'X' : '_'}=${o.value}`,
-          ),
-        })),
-      ),
-    );
   return pick && pick.value !== null ? { value: pick.value, score: pick.score } : null;
 }
 

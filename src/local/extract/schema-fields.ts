@@ -14,6 +14,12 @@ import { dateSubject } from './qualified-dates.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
 
+/** A label a field may be printed under, with its weight (1 = exact printed label). */
+export interface WeightedLabel {
+  text: string;
+  weight: number;
+}
+
 /** A scalar to find: where it goes and how to recognise and coerce it. */
 export interface ScalarSpec {
   kind: 'scalar';
@@ -25,14 +31,14 @@ export interface ScalarSpec {
   enum?: string[];
   required: boolean;
   /** Label candidates, most specific first, each with a weight (1 = exact printed label). */
-  labels: { text: string; weight: number }[];
+  labels: WeightedLabel[];
   /** The well-known part of an invoice or receipt the property asks for, when it is one (field-roles.ts). */
   role?: FieldRole;
   /**
    * A date field's labels without their date words ("balance date" → "balance"): the caption whose figure the date
    * qualifies ("Balance as of 2023-01-20"), read only for such a date (qualified-dates.ts).
    */
-  dateSubjects?: { text: string; weight: number }[];
+  dateSubjects?: WeightedLabel[];
   /** The property's description: the words a printed caption may be explained by (caption-words.ts). */
   description?: string;
 }
@@ -42,7 +48,7 @@ export interface TableSpec {
   kind: 'table';
   path: string[];
   required: boolean;
-  labels: { text: string; weight: number }[];
+  labels: WeightedLabel[];
   /** Item properties (paths relative to the item). */
   columns: ScalarSpec[];
 }
@@ -53,7 +59,7 @@ export interface ListSpec {
   path: string[];
   required: boolean;
   item: ScalarSpec;
-  labels: { text: string; weight: number }[];
+  labels: WeightedLabel[];
 }
 
 export type FieldSpec = ScalarSpec | TableSpec | ListSpec;
@@ -145,8 +151,8 @@ function textOf(value: unknown): string | undefined {
 const GROUPING_WORD = / (info|information|details|data|record)$/;
 
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
-function labelsFor(name: string, node: SchemaNode, parents: string[]): { text: string; weight: number }[] {
-  const labels: { text: string; weight: number }[] = [];
+function labelsFor(name: string, node: SchemaNode, parents: string[]): WeightedLabel[] {
+  const labels: WeightedLabel[] = [];
   // Each label as written and, when it abbreviates, spelled out.
   const push = (text: string, weight: number) => {
     labels.push({ text, weight });
@@ -169,7 +175,7 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): { text: s
   // rest names nothing in particular ("insured_name" is no label "name").
   const [lead, ...rest] = (spellOut(own) ?? own).split(' ');
   if (!parent && isPartyWord(lead!) && rest.some((word) => !GENERIC_WORDS.has(word))) push(rest.join(' '), 0.85);
-  const reworded = (from: { text: string; weight: number }[]) =>
+  const reworded = (from: WeightedLabel[]) =>
     from.flatMap((l) => labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT })));
   const synonyms = reworded(labels);
   // A label may say two things in other words: "member id" is printed "Insured's ID Number".
@@ -189,7 +195,7 @@ const RELATED_WORD = / related$/;
  * Labels without a last word no caption prints, a little less sure: a form captions the check box of
  * "work_related" under "Is the condition related to:" by what it is related to ("EMPLOYMENT?").
  */
-function labelsWithout(labels: { text: string; weight: number }[], last: RegExp): { text: string; weight: number }[] {
+function labelsWithout(labels: WeightedLabel[], last: RegExp): WeightedLabel[] {
   return labels.flatMap((label) => {
     const head = label.text.toLowerCase().replace(last, '');
     return head !== label.text.toLowerCase() ? [{ text: head, weight: label.weight * SYNONYM_WEIGHT }] : [];
@@ -199,7 +205,7 @@ function labelsWithout(labels: { text: string; weight: number }[], last: RegExp)
 /** The share of a label's weight the caption it dates gets: the caption names the figure, not the date. */
 const DATE_SUBJECT_WEIGHT = 0.9;
 
-function subjectsOf(labels: { text: string; weight: number }[]): { text: string; weight: number }[] {
+function subjectsOf(labels: WeightedLabel[]): WeightedLabel[] {
   const subjects = new Map<string, number>();
   for (const label of labels) {
     const subject = dateSubject(label.text);
