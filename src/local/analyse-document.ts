@@ -19,6 +19,7 @@ import { buildPageLayout } from './layout/build-blocks.js';
 import type { Fragment, PageLayout } from './layout/types.js';
 import type { PageOcr } from './page-ocr.js';
 import { deskewPage } from './deskew.js';
+import { isBinarised } from './binarised-page.js';
 import { repairLostScanLines } from './scan-line-repair.js';
 import { takeGlyphCheckBoxes } from './glyph-check-boxes.js';
 import { dropBoxGlyphs, findCheckBoxes } from './check-boxes.js';
@@ -65,10 +66,11 @@ export interface DocumentAnalyser {
 async function ocrRaster(
   ocr: PageOcr,
   raster: GreyPage,
+  binarised: boolean,
   timings: AnalysisTimings,
 ): Promise<{ words: Fragment[]; confidence: number }> {
   const started = performance.now();
-  const result = await ocr.read(raster);
+  const result = await ocr.read(raster, { binarised });
   timings.ocrMs += performance.now() - started;
   return result;
 }
@@ -112,18 +114,18 @@ async function analysePdf(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, 
       const renderStarted = performance.now();
       const rendered = await pdf.renderPage(n, RENDER_DPI);
       timings.renderMs += performance.now() - renderStarted;
-      const { page: raster } = await deskewPage(
-        repairLostScanLines({
-          width: rendered.width,
-          height: rendered.height,
-          dpi: RENDER_DPI,
-          dpiKnown: true,
-          pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height),
-        }),
-      );
+      const scanned = repairLostScanLines({
+        width: rendered.width,
+        height: rendered.height,
+        dpi: RENDER_DPI,
+        dpiKnown: true,
+        pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height),
+      });
+      const binarised = isBinarised(scanned);
+      const { page: raster } = await deskewPage(scanned);
       rasters.set(n, raster);
       pending.push(
-        ocrRaster(ocr, raster, timings).then(({ words, confidence: c }) => {
+        ocrRaster(ocr, raster, binarised, timings).then(({ words, confidence: c }) => {
           pages[n - 1] = ocrPageLayout(n, content.width, content.height, raster, words);
           confidence[n - 1] = c;
         }),
@@ -141,10 +143,12 @@ async function analyseImage(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number
   await Promise.all(
     Array.from({ length: pageCount }, async (_, index) => {
       const started = performance.now();
-      const { page: raster } = await deskewPage(repairLostScanLines(await decodeImagePage(bytes, index)));
+      const scanned = repairLostScanLines(await decodeImagePage(bytes, index));
+      const binarised = isBinarised(scanned);
+      const { page: raster } = await deskewPage(scanned);
       timings.readMs += performance.now() - started;
       rasters.set(index + 1, raster);
-      const { words, confidence: c } = await ocrRaster(ocr, raster, timings);
+      const { words, confidence: c } = await ocrRaster(ocr, raster, binarised, timings);
       const toPoints = 72 / raster.dpi;
       pages[index] = ocrPageLayout(index + 1, raster.width * toPoints, raster.height * toPoints, raster, words);
       confidence[index] = c;

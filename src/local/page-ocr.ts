@@ -10,6 +10,7 @@ import type { Logger } from '../logger.js';
 import type { Fragment } from './layout/types.js';
 import type { OcrChoice } from '../types.js';
 import { createOcrPool } from './ocr-pool.js';
+import { smoothBinarisedPage } from './binarised-page.js';
 import { tesseractVersion } from './ocr-version.js';
 import { isPpOcr, loadPpOcr, type PpOcr } from './pp-ocr.js';
 
@@ -17,8 +18,11 @@ import { isPpOcr, loadPpOcr, type PpOcr } from './pp-ocr.js';
 export interface PageOcr {
   /** e.g. `pp-ocrv4+onnxruntime-node@1.17.0` or `tesseract.js@7.0.0`. */
   version: string;
-  /** Words in points; `confidence` is the mean word confidence, 0–100. */
-  read(raster: GreyPage): Promise<{ words: Fragment[]; confidence: number }>;
+  /**
+   * Words in points; `confidence` is the mean word confidence, 0–100. `binarised`: the page came in pure black
+   * and white (a fax), judged before deskewing resampled it (binarised-page.ts).
+   */
+  read(raster: GreyPage, page?: { binarised: boolean }): Promise<{ words: Fragment[]; confidence: number }>;
   close(): Promise<void>;
 }
 
@@ -79,7 +83,9 @@ const DET_MAX_SIDE = 1280;
 function createPaddleOcr(engine: PpOcr): PageOcr {
   return {
     version: engine.version,
-    async read(raster) {
+    async read(input, page) {
+      // A fax is read upscaled and median-filtered (binarised-page.ts); tesseract has its own rule for faxes.
+      const raster = page?.binarised ? await smoothBinarisedPage(input) : input;
       const result = await engine.recognize(raster, Math.min(1, DET_MAX_SIDE / Math.max(raster.width, raster.height)));
       return { words: scaleFragments(result.words, 72 / raster.dpi), confidence: result.confidence };
     },

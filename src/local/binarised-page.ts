@@ -1,0 +1,45 @@
+/**
+ * Binarised pages (a fax, a scanner's black-and-white mode): every pixel is pure black or pure white, so
+ * letters have staircase edges, thin strokes break into pixel chains and the page carries specks of toner and
+ * line noise. PP-OCR's recogniser was trained on greyscale text; such a page is read better once it is
+ * upscaled (smoothing the staircases into grey edges) and passed through a 3×3 median (specks gone, strokes
+ * kept). Measured on the sample's fax tier and checked on the clean-scan and photo tiers, which it would lower
+ * (docs/local-service.md, "Faxed pages"), hence only for pages that were binarised.
+ */
+import sharp from 'sharp';
+import type { GreyPage } from '../pdf/index.js';
+
+/**
+ * A page is binarised when at least this share of its pixels is pure black (0) or pure white (255). A 1-bit
+ * image decodes to 100%; a 1-bit scan inside a PDF, rendered at another resolution, to 93–97% (the renderer
+ * greys the edges); scans and photos with grey levels to under 1%.
+ */
+const MIN_PURE_SHARE = 0.9;
+/**
+ * Binarised pages are read at this resolution at least: a fax's 150–200 DPI leaves 10-point text ~20 px high,
+ * its strokes one or two pixels wide, which the median would erase; at 300 DPI it keeps them. At most doubled,
+ * and not at all when the file states no resolution (its DPI is a guess).
+ */
+const SMOOTHING_DPI = 300;
+const MAX_SMOOTHING_SCALE = 2;
+
+/** Whether the page's pixels are (almost) all pure black or pure white. */
+export function isBinarised(page: Pick<GreyPage, 'pixels'>): boolean {
+  let pure = 0;
+  for (const p of page.pixels) if (p === 0 || p === 255) pure++;
+  return page.pixels.length > 0 && pure >= page.pixels.length * MIN_PURE_SHARE;
+}
+
+/** The page upscaled toward SMOOTHING_DPI (never down) and median-filtered, its DPI updated to match. */
+export async function smoothBinarisedPage(page: GreyPage): Promise<GreyPage> {
+  const scale = page.dpiKnown ? Math.min(MAX_SMOOTHING_SCALE, Math.max(1, SMOOTHING_DPI / page.dpi)) : 1;
+  const width = Math.round(page.width * scale);
+  const height = Math.round(page.height * scale);
+  const pixels = await sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
+    .median(3)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  return { ...page, width, height, dpi: page.dpi * scale, pixels: new Uint8Array(pixels) };
+}

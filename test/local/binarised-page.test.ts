@@ -1,0 +1,78 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createDocumentAnalyser } from '../../src/local/analyse-document.js';
+import { isBinarised, smoothBinarisedPage } from '../../src/local/binarised-page.js';
+import type { PageOcr } from '../../src/local/page-ocr.js';
+import type { GreyPage } from '../../src/pdf/index.js';
+
+const WIDTH = 60;
+const HEIGHT = 40;
+
+/** A white page with a 4-px-wide vertical stroke at x 20–23 and one-pixel specks at the given points. */
+function faxPage(specks: [number, number][], dpi = 150): GreyPage {
+  const pixels = new Uint8Array(WIDTH * HEIGHT).fill(255);
+  for (let y = 5; y < 35; y++) for (let x = 20; x < 24; x++) pixels[y * WIDTH + x] = 0;
+  for (const [x, y] of specks) pixels[y * WIDTH + x] = 0;
+  return { width: WIDTH, height: HEIGHT, dpi, dpiKnown: true, pixels };
+}
+
+function darkAt(page: GreyPage, x: number, y: number): boolean {
+  return page.pixels[Math.round(y) * page.width + Math.round(x)]! < 128;
+}
+
+describe('isBinarised', () => {
+  it('tells a pure black-and-white page from one with grey levels', () => {
+    expect(isBinarised(faxPage([[5, 5]]))).toBe(true);
+    const scan = faxPage([]);
+    // A scan: paper a little grey, ink not quite black.
+    const grey = { ...scan, pixels: scan.pixels.map((p) => (p === 255 ? 236 : 30)) };
+    expect(isBinarised(grey)).toBe(false);
+  });
+});
+
+describe('smoothBinarisedPage', () => {
+  it('upscales a fax-resolution page toward 300 DPI, removes specks and keeps strokes', async () => {
+    const smoothed = await smoothBinarisedPage(
+      faxPage([
+        [5, 5],
+        [45, 30],
+      ]),
+    );
+    expect(smoothed.dpi).toBe(300);
+    expect([smoothed.width, smoothed.height]).toEqual([WIDTH * 2, HEIGHT * 2]);
+    expect(darkAt(smoothed, 10, 10)).toBe(false);
+    expect(darkAt(smoothed, 90, 60)).toBe(false);
+    expect(darkAt(smoothed, 43, 40)).toBe(true);
+  });
+
+  it('does not upscale past doubling, nor a page whose resolution is unknown', async () => {
+    expect((await smoothBinarisedPage(faxPage([], 100))).dpi).toBe(200);
+    const unknown = { ...faxPage([], 72), dpiKnown: false };
+    expect((await smoothBinarisedPage(unknown)).width).toBe(WIDTH);
+    expect((await smoothBinarisedPage(faxPage([], 300))).width).toBe(WIDTH);
+  });
+});
+
+describe('the analyser', () => {
+  it('tells the OCR which pages came in binarised, judged before deskewing', async () => {
+    const hints: boolean[] = [];
+    const recording: PageOcr = {
+      version: 'recording',
+      read: (_raster, page) => {
+        hints.push(page?.binarised ?? false);
+        return Promise.resolve({ words: [], confidence: 0 });
+      },
+      close: () => Promise.resolve(),
+    };
+    const png = (page: GreyPage) =>
+      sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 1 } })
+        .withMetadata({ density: page.dpi })
+        .png()
+        .toBuffer();
+    const fax = faxPage([[5, 5]]);
+    const analyser = createDocumentAnalyser(recording);
+    await analyser.analyse(await png(fax), 'png');
+    await analyser.analyse(await png({ ...fax, pixels: fax.pixels.map((p) => (p === 255 ? 236 : 30)) }), 'png');
+    expect(hints).toEqual([true, false]);
+  });
+});
