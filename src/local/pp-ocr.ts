@@ -20,6 +20,7 @@ import type { Fragment } from './layout/types.js';
 import type { OcrResult } from './ocr-pool.js';
 import { ppOcrVersion } from './ocr-version.js';
 import { componentBoxes } from './pixel-components.js';
+import { dropThinMarks } from './thin-marks.js';
 import { splitAtVerticalRules, type PixelRegion } from './ruled-lines.js';
 
 type Ort = typeof import('onnxruntime-node');
@@ -96,7 +97,8 @@ export async function loadPpOcr(threads = 1): Promise<PpOcr | PpOcrUnavailable> 
       const { detector, recogniser, alphabet } = await sessions;
       // Text never crosses a form's rule: regions joined across one are cut there (ruled-lines.ts).
       const regions = splitAtVerticalRules(page, await detectRegions(ort, detector, page, detectScale));
-      const words = await recogniseRegions(ort, recogniser, alphabet, page, regions);
+      // A thin region read as a character or two is a broken rule or specks, not text (thin-marks.ts).
+      const words = dropThinMarks(await recogniseRegions(ort, recogniser, alphabet, page, regions));
       const confidence = words.length === 0 ? 0 : words.reduce((s, w) => s + w.confidence, 0) / words.length;
       return { words, confidence };
     },

@@ -31,22 +31,22 @@ describe('isBinarised', () => {
 });
 
 describe('smoothBinarisedPage', () => {
-  it('upscales a fax-resolution page toward 300 DPI, removes specks and keeps strokes', async () => {
+  it('upscales a fax-resolution page by half, removes specks and keeps strokes', async () => {
     const smoothed = await smoothBinarisedPage(
       faxPage([
         [5, 5],
         [45, 30],
       ]),
     );
-    expect(smoothed.dpi).toBe(300);
-    expect([smoothed.width, smoothed.height]).toEqual([WIDTH * 2, HEIGHT * 2]);
-    expect(darkAt(smoothed, 10, 10)).toBe(false);
-    expect(darkAt(smoothed, 90, 60)).toBe(false);
-    expect(darkAt(smoothed, 43, 40)).toBe(true);
+    expect(smoothed.dpi).toBe(225);
+    expect([smoothed.width, smoothed.height]).toEqual([WIDTH * 1.5, HEIGHT * 1.5]);
+    expect(darkAt(smoothed, 7.5, 7.5)).toBe(false);
+    expect(darkAt(smoothed, 67.5, 45)).toBe(false);
+    expect(darkAt(smoothed, 32, 30)).toBe(true);
   });
 
-  it('does not upscale past doubling, nor a page whose resolution is unknown', async () => {
-    expect((await smoothBinarisedPage(faxPage([], 100))).dpi).toBe(200);
+  it('does not upscale past 300 DPI, nor a page whose resolution is unknown', async () => {
+    expect((await smoothBinarisedPage(faxPage([], 250))).dpi).toBe(300);
     const unknown = { ...faxPage([], 72), dpiKnown: false };
     expect((await smoothBinarisedPage(unknown)).width).toBe(WIDTH);
     expect((await smoothBinarisedPage(faxPage([], 300))).width).toBe(WIDTH);
