@@ -17,11 +17,17 @@ import type { GreyPage } from '../pdf/index.js';
 const MIN_PURE_SHARE = 0.9;
 /**
  * Binarised pages are upscaled by half before the median, to at most 300 DPI: at a fax's 150–200 DPI a stroke
- * is one or two pixels wide, which the median alone would erase. Not at all when the file states no resolution
- * (its DPI is a guess). Doubling a 150-DPI page instead read the sample's faxes a little better (73.9% against
+ * is one or two pixels wide, which the median alone would erase. Doubling a 150-DPI page instead read the sample's faxes a little better (73.9% against
  * 73.1%) and the bench's CMS-1500 faxes worse (0.821 against 0.867), docs/local-service.md.
  */
 const SMOOTHING_SCALE = 1.5;
+/**
+ * 72 DPI is what image writers record when nobody set a resolution (JFIF's and many PNG writers' default); no
+ * page is scanned at 72 DPI, so such a page counts as one of unknown resolution. Two black-and-white receipts
+ * of the dev set state 72 DPI at 1080 px wide: smoothed, they read worse (field F1 0.875 → 0.750 upscaled by
+ * half, 0.267 with the median alone), docs/local-service.md.
+ */
+const DEFAULT_STATED_DPI = 72;
 const SMOOTHING_MAX_DPI = 300;
 
 /** Whether the page's pixels are (almost) all pure black or pure white. */
@@ -31,9 +37,13 @@ export function isBinarised(page: Pick<GreyPage, 'pixels'>): boolean {
   return page.pixels.length > 0 && pure >= page.pixels.length * MIN_PURE_SHARE;
 }
 
-/** The page upscaled (never down, see SMOOTHING_SCALE) and median-filtered, its DPI updated to match. */
+/**
+ * The page upscaled (never down, see SMOOTHING_SCALE) and median-filtered, its DPI updated to match; the page
+ * itself when its resolution is unknown, as the stroke width the median needs cannot be judged then.
+ */
 export async function smoothBinarisedPage(page: GreyPage): Promise<GreyPage> {
-  const scale = page.dpiKnown ? Math.max(1, Math.min(SMOOTHING_SCALE, SMOOTHING_MAX_DPI / page.dpi)) : 1;
+  if (!page.dpiKnown || page.dpi <= DEFAULT_STATED_DPI) return page;
+  const scale = Math.max(1, Math.min(SMOOTHING_SCALE, SMOOTHING_MAX_DPI / page.dpi));
   const width = Math.round(page.width * scale);
   const height = Math.round(page.height * scale);
   const pixels = await sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 1 } })

@@ -45,10 +45,13 @@ describe('smoothBinarisedPage', () => {
     expect(darkAt(smoothed, 32, 30)).toBe(true);
   });
 
-  it('does not upscale past 300 DPI, nor a page whose resolution is unknown', async () => {
+  it('does not upscale past 300 DPI, and leaves a page whose resolution is unknown as it is', async () => {
     expect((await smoothBinarisedPage(faxPage([], 250))).dpi).toBe(300);
-    const unknown = { ...faxPage([], 72), dpiKnown: false };
-    expect((await smoothBinarisedPage(unknown)).width).toBe(WIDTH);
+    const unknown = { ...faxPage([], 150), dpiKnown: false };
+    expect(await smoothBinarisedPage(unknown)).toBe(unknown);
+    // 72 DPI is the writers' default, not a scan's resolution.
+    const defaulted = faxPage([], 72);
+    expect(await smoothBinarisedPage(defaulted)).toBe(defaulted);
     expect((await smoothBinarisedPage(faxPage([], 300))).width).toBe(WIDTH);
   });
 });
