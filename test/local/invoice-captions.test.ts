@@ -1,0 +1,56 @@
+/**
+ * The captions invoices print for their numbers, due dates, taxes and subtotals in their usual other wordings
+ * (label-synonyms.ts, find-values.ts): each page is made up, each test fails without its rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { at, extractPage } from './text-layer-page.js';
+
+const text = { type: 'string' };
+const amount = { type: 'number' };
+const issuer = [at('Northwind Traders LLC', 40, 40, 16), at('INVOICE', 450, 40, 20)];
+
+/** The field read from a caption and its value printed side by side on one line. */
+function readBeside(caption: string, value: string, field: string, type: object = text): unknown {
+  return extractPage([...issuer, at(caption, 300, 120), at(value, 420, 120)], { [field]: type })[field];
+}
+
+describe('invoice captions in their usual wordings', () => {
+  it('reads a number printed as No., Nr. or #', () => {
+    expect(readBeside('Invoice No.', 'INV-20931', 'invoice_number')).toBe('INV-20931');
+    expect(readBeside('Invoice #:', '20931', 'invoice_number')).toBe('20931');
+    expect(readBeside('Order Nr.', 'A-7781', 'order_number')).toBe('A-7781');
+    expect(readBeside('P.O. #:', '7781', 'po_number')).toBe('7781');
+  });
+
+  it('takes no other short word for an abbreviated number', () => {
+    // "for" is one letter from "no", and "Invoice" alone one letter from "Invoice #" once joined.
+    expect(readBeside('Invoice for:', 'ACME Corp', 'invoice_number')).toBeNull();
+    expect(readBeside('Invoice', 'March services', 'invoice_number')).toBeNull();
+  });
+
+  it('reads a due date printed as payment due or due by', () => {
+    expect(readBeside('Payment due:', '04/13/2025', 'due_date', { type: 'string', format: 'date' })).toBe('2025-04-13');
+    expect(readBeside('Due by:', '04/13/2025', 'due_date', { type: 'string', format: 'date' })).toBe('2025-04-13');
+  });
+
+  it('reads a tax under its names, with its rate printed in the caption', () => {
+    expect(readBeside('VAT 20%:', '38.36', 'tax_amount', amount)).toBe(38.36);
+    expect(readBeside('Sales Tax 8.25%', '38.36', 'tax_amount', amount)).toBe(38.36);
+    expect(readBeside('GST (10%):', '5.00', 'tax_amount', amount)).toBe(5);
+    expect(readBeside('MwSt. 19 %', '38.36', 'vat', amount)).toBe(38.36);
+  });
+
+  it('reads the rate itself when the field asks for a rate', () => {
+    const fields = extractPage(
+      [...issuer, at('Tax rate: 8.25%', 300, 120), at('Sales Tax 8.25%', 300, 134), at('38.36', 420, 134)],
+      { tax_rate: amount, tax_amount: amount },
+    );
+    expect(fields).toEqual({ tax_rate: 8.25, tax_amount: 38.36 });
+  });
+
+  it('reads a subtotal printed as the total before tax, and never the payment terms', () => {
+    expect(readBeside('Total before tax', '465.00', 'subtotal', amount)).toBe(465);
+    expect(readBeside('Total excl. VAT', '465.00', 'subtotal', amount)).toBe(465);
+    expect(readBeside('Terms:', 'Net 30', 'subtotal', amount)).toBeNull();
+  });
+});
