@@ -1,6 +1,6 @@
 /**
- * The captions invoices print for their numbers, due dates, taxes and subtotals in their usual other wordings
- * (label-synonyms.ts, find-values.ts): each page is made up, each test fails without its rule.
+ * The captions invoices and receipts print for their numbers, dates, taxes, totals and payments in their usual
+ * other wordings (label-synonyms.ts, find-values.ts): each page is made up, each test fails without its rule.
  */
 import { describe, expect, it } from 'vitest';
 import { at, extractPage } from './text-layer-page.js';
@@ -48,9 +48,38 @@ describe('invoice captions in their usual wordings', () => {
     expect(fields).toEqual({ tax_rate: 8.25, tax_amount: 38.36 });
   });
 
+  it('reads the same wordings in a row of captions over a row of values', () => {
+    const captions = ['Invoice #', 'Invoice Date', 'Payment Due', 'PO #', 'Payment Terms'];
+    const values = ['INV-20931', '03/14/2025', '04/13/2025', '7781', 'Net 30'];
+    const columns = [40, 140, 240, 340, 440];
+    const grid = [
+      ...issuer,
+      ...captions.map((caption, i) => at(caption, columns[i]!, 120, 8)),
+      ...values.map((value, i) => at(value, columns[i]!, 134, 8)),
+    ];
+    const date = { type: 'string', format: 'date' };
+    expect(
+      extractPage(grid, { invoice_number: text, invoice_date: date, due_date: date, po_number: text, terms: text }),
+    ).toEqual({
+      invoice_number: 'INV-20931',
+      invoice_date: '2025-03-14',
+      due_date: '2025-04-13',
+      po_number: '7781',
+      terms: 'Net 30',
+    });
+  });
+
   it('reads a subtotal printed as the total before tax, and never the payment terms', () => {
     expect(readBeside('Total before tax', '465.00', 'subtotal', amount)).toBe(465);
     expect(readBeside('Total excl. VAT', '465.00', 'subtotal', amount)).toBe(465);
     expect(readBeside('Terms:', 'Net 30', 'subtotal', amount)).toBeNull();
+  });
+
+  it("reads a receipt's transaction number, gratuity, change due, tender and clerk", () => {
+    expect(readBeside('Trans #:', '004512', 'receipt_number')).toBe('004512');
+    expect(readBeside('Gratuity', '3.00', 'tip', amount)).toBe(3);
+    expect(readBeside('Change Due', '5.68', 'change', amount)).toBe(5.68);
+    expect(readBeside('Tender:', 'VISA', 'payment_method')).toBe('VISA');
+    expect(readBeside('Clerk:', 'MARIA', 'cashier')).toBe('MARIA');
   });
 });

@@ -50,6 +50,15 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // The amount before taxes. Not "net amount": its value would be read after a caption of "Net" alone, and
   // "Net 30" is an invoice's payment terms.
   ['subtotal', 'sub total', 'total before tax', 'total excl tax', 'total excluding tax', 'amount before tax'],
+  // A receipt's own words: its number is the sale's (transaction's), the tip a gratuity, the change given back
+  // the change due, how it was paid the tender, who rang it up the cashier, clerk or server.
+  ['receipt', 'transaction', 'trans'],
+  ['tip', 'gratuity'],
+  ['change', 'change due'],
+  ['payment method', 'method of payment', 'payment type', 'paid by', 'tender', 'tender type'],
+  ['cashier', 'clerk', 'server', 'operator'],
+  // When an invoice is to be paid ("Net 30").
+  ['terms', 'payment terms', 'terms of payment'],
   // A buyer's order number.
   ['purchase order', 'po', 'p o'],
 ];
