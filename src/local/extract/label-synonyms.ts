@@ -57,6 +57,9 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['change', 'change due'],
   ['payment method', 'method of payment', 'payment type', 'paid by', 'tender', 'tender type'],
   ['cashier', 'clerk', 'server', 'operator'],
+  // Columns of an invoice's line items: what one unit costs, and the seller's code of the article.
+  ['price', 'unit price', 'rate', 'unit cost'],
+  ['sku', 'item number', 'item code', 'product code', 'part number', 'article number'],
   // When an invoice is to be paid ("Net 30").
   ['terms', 'payment terms', 'terms of payment'],
   // A buyer's order number.
