@@ -37,7 +37,7 @@ describe('invoice captions in their usual wordings', () => {
     expect(readBeside('VAT 20%:', '38.36', 'tax_amount', amount)).toBe(38.36);
     expect(readBeside('Sales Tax 8.25%', '38.36', 'tax_amount', amount)).toBe(38.36);
     expect(readBeside('GST (10%):', '5.00', 'tax_amount', amount)).toBe(5);
-    expect(readBeside('MwSt. 19 %', '38.36', 'vat', amount)).toBe(38.36);
+    expect(readBeside('VAT 19 %:', '38.36', 'vat', amount)).toBe(38.36);
   });
 
   it('reads the rate itself when the field asks for a rate', () => {

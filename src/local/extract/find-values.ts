@@ -232,7 +232,7 @@ function headsARow(label: IndexedLine, right: IndexedLine, below: IndexedLine): 
  * How "number" is abbreviated in captions (label-synonyms.ts): printed as it is, never an OCR slip of another
  * short word ("Invoice for:" is no "Invoice No.").
  */
-const NUMBER_SIGNS = new Set(['no', 'nr', 'num', 'nbr', '#']);
+const NUMBER_SIGNS = new Set(['no', 'nr', '#']);
 
 /** Letter pairs the OCR reads for one letter ("Narne"), folded before words are compared. */
 function foldLetterPairs(word: string): string {

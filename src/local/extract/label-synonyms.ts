@@ -41,12 +41,11 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['account', 'acct'],
   ['reference', 'ref'],
   // How an invoice, order or account number is printed: "Invoice No.", "Invoice #", "Rechnung Nr.".
-  ['number', 'no', 'nr', 'num', 'nbr', '#'],
+  ['number', 'no', 'nr', '#'],
   // The date a payment is due.
   ['due date', 'date due', 'payment due', 'due by', 'pay by', 'payable by'],
-  // An invoice's taxes under their usual names (sales tax, value added tax, goods and services tax), and value
-  // added tax in German, French, Spanish and Dutch.
-  ['tax', 'sales tax', 'vat', 'gst', 'value added tax', 'mwst', 'ust', 'tva', 'iva', 'btw'],
+  // An invoice's taxes under their usual names (sales tax, value added tax, goods and services tax).
+  ['tax', 'sales tax', 'vat', 'gst'],
   // The amount before taxes. Not "net amount": its value would be read after a caption of "Net" alone, and
   // "Net 30" is an invoice's payment terms.
   ['subtotal', 'sub total', 'total before tax', 'total excl tax', 'total excluding tax', 'amount before tax'],

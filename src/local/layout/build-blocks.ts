@@ -163,8 +163,16 @@ function buildTable(tableRows: Row[], wrapped: ReadonlySet<Row>): TableBlock {
   };
 }
 
-/** Finds tables: runs of ≥2 consecutive table-candidate rows aligned with the first row's columns. */
-function findTables(rows: Row[], lineHeight: number): { start: number; end: number; table: TableBlock }[] {
+/**
+ * Finds tables: runs of ≥2 consecutive table-candidate rows aligned with the first row's columns, and with
+ * `joinWrapped` the wrapped cells between them. Only a text layer's rows are exact enough for that: on a scan
+ * the OCR sets one printed row's words on baselines a little apart, and a part of a row would join the row above.
+ */
+function findTables(
+  rows: Row[],
+  lineHeight: number,
+  joinWrapped: boolean,
+): { start: number; end: number; table: TableBlock }[] {
   const found: { start: number; end: number; table: TableBlock }[] = [];
   let i = 0;
   while (i < rows.length) {
@@ -185,6 +193,7 @@ function findTables(rows: Row[], lineHeight: number): { start: number; end: numb
         continue;
       }
       // Wrapped cells belong to the table only when a row of it follows them.
+      if (!joinWrapped) break;
       let next = end;
       while (
         next < rows.length &&
@@ -220,14 +229,18 @@ function headingLevel(line: TextLine, bodySize: number, rowLines: number): numbe
 }
 
 /** Builds the blocks of a page in reading order, and lists its tables. */
-export function buildBlocks(rows: Row[], pageWidth: number): { blocks: Block[]; tables: TableBlock[] } {
+export function buildBlocks(
+  rows: Row[],
+  pageWidth: number,
+  source: PageLayout['source'],
+): { blocks: Block[]; tables: TableBlock[] } {
   const allLines = rows.flatMap((r) => r.lines);
   const bodySize = median(allLines.map((l) => l.fontSize));
   const lineHeight = median(allLines.map((l) => l.box.y1 - l.box.y0)) || 12;
   const textLeft = Math.min(...allLines.map((l) => l.box.x0));
   const textRight = Math.max(...allLines.map((l) => l.box.x1));
   const textWidth = Math.max(1, Math.min(pageWidth, textRight - textLeft));
-  const tables = findTables(rows, lineHeight);
+  const tables = findTables(rows, lineHeight, source === 'text-layer');
   const blocks: Block[] = [];
   let paragraph: TextLine[] = [];
   const flush = () => {
@@ -295,6 +308,6 @@ export function buildPageLayout(
   source: PageLayout['source'],
   rows: Row[],
 ): PageLayout {
-  const { blocks, tables } = rows.length > 0 ? buildBlocks(rows, width) : { blocks: [], tables: [] };
+  const { blocks, tables } = rows.length > 0 ? buildBlocks(rows, width, source) : { blocks: [], tables: [] };
   return { page, width, height, source, rows, lines: rows.flatMap((r) => r.lines), blocks, tables };
 }
