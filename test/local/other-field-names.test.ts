@@ -247,6 +247,23 @@ describe("property names as an incumbent system's or a standard's data elements 
     ).toEqual({ relatedCausesEmployment: true, assignmentOrPlanParticipationCode: false });
   });
 
+  it('reads a sum named by what happened to it under "Amount …": patient_paid under AMOUNT PAID', () => {
+    const fragments = captionedBoxes([
+      ['28. TOTAL CHARGE', '128.00'],
+      ['29. AMOUNT PAID', '51.00'],
+    ]);
+    expect(extractPage(fragments, { patient_paid: { type: 'number' } })).toEqual({ patient_paid: 51 });
+  });
+
+  it('knows another plan by its other names: secondary_coverage, oth_ins', () => {
+    const asked = (caption: string) => [run(caption, 20, 100), run('☒ YES  ☐ NO', 20, 112)];
+    const yesNo = { type: 'boolean' };
+    expect(readGlyphPage(asked('Other insurance?'), { secondary_coverage: yesNo })).toEqual({
+      secondary_coverage: true,
+    });
+    expect(readGlyphPage(asked('Secondary coverage?'), { oth_ins: yesNo })).toEqual({ oth_ins: true });
+  });
+
   it('reads ICD codes as the diagnosis codes', () => {
     const fragments = captionedBoxes([
       ['21. DIAGNOSIS', 'J06.9'],

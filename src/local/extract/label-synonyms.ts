@@ -35,6 +35,15 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['auto', 'car', 'motor vehicle'],
   ['employment', 'work', 'job'],
   ['total charge', 'total charges', 'billed amount', 'amount billed'],
+  // Whether the patient has another plan besides this one.
+  [
+    'other plan',
+    'other coverage',
+    'other insurance',
+    'secondary coverage',
+    'secondary insurance',
+    'another health benefit plan',
+  ],
   // The number a provider files the patient's claim under (the electronic claim's "patient control number").
   ['patient account number', 'patient account no', 'patient control number'],
   // A provider's national identifier.

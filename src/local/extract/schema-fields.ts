@@ -151,6 +151,13 @@ function textOf(value: unknown): string | undefined {
 /** A word that only says a parent groups its children's fields: "patient_info", "vendor_details". */
 const GROUPING_WORD = / (info|information|details|data|record|loop)$/;
 
+/** The last word of a sum's name that says what happened to it. */
+const MONEY_PARTICIPLE = /\b(paid|due|billed|owed|charged)$/;
+
+function isAmount(node: SchemaNode): boolean {
+  return node.type === 'number' || node.type === 'integer';
+}
+
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
 function labelsFor(name: string, node: SchemaNode, parents: string[]): WeightedLabel[] {
   const labels: WeightedLabel[] = [];
@@ -189,6 +196,9 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): WeightedL
     push(rest.join(' '), 0.85);
     for (const reduced of dataElementLabels(rest.join(' '))) push(reduced, 0.85 * SYNONYM_WEIGHT);
   }
+  // A sum named by what happened to it ("patient_paid", "balance_due") is printed "Amount Paid", "Amount Due".
+  if (isAmount(node) && MONEY_PARTICIPLE.test(own) && !own.includes('amount'))
+    push(`amount ${own.match(MONEY_PARTICIPLE)![1]}`, 0.85 * SYNONYM_WEIGHT);
   const reworded = (from: WeightedLabel[]) =>
     from.flatMap((l) => labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT })));
   const synonyms = reworded(labels);
