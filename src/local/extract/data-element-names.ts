@@ -9,8 +9,11 @@
  * is prose.
  */
 
-/** Representation terms no caption prints after what it names. */
-const STORAGE_TERMS = new Set(['code', 'codes', 'indicator', 'information', 'info', 'text', 'value', 'flag']);
+/**
+ * Representation terms no caption prints after what it names. Not a list's plural ("diagnosis codes"): its
+ * items are codes, and "Diagnoses (ICD-10)" lists print a code and its description as one item.
+ */
+const STORAGE_TERMS = new Set(['code', 'indicator', 'information', 'info', 'text', 'value', 'flag']);
 /** A representation term a caption may print, dropped only when two words or more name the thing before it. */
 const AMOUNT_TERM = 'amount';
 /** The document itself, qualifying a name's middle: `total claim charge` is the claim's total charge. */

@@ -48,8 +48,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['patient account number', 'patient account no', 'patient control number'],
   // A provider's national identifier.
   ['npi', 'national provider identifier', 'provider identifier', 'provider id'],
-  // A diagnosis is coded in ICD: "icd_codes" are the diagnosis codes.
-  ['diagnosis', 'health care diagnosis', 'icd'],
+  ['diagnosis', 'health care diagnosis'],
   // Whether the provider accepts assignment of the benefits: "assignment" alone in a claim's names.
   ['accept assignment', 'assignment'],
   // Abbreviations of money and quantity captions.

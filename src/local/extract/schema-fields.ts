@@ -196,8 +196,9 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): WeightedL
     push(rest.join(' '), 0.85);
     for (const reduced of dataElementLabels(rest.join(' '))) push(reduced, 0.85 * SYNONYM_WEIGHT);
   }
-  // A sum named by what happened to it ("patient_paid", "balance_due") is printed "Amount Paid", "Amount Due".
-  if (isAmount(node) && MONEY_PARTICIPLE.test(own) && !own.includes('amount'))
+  // A sum named by who or what it happened to ("patient_paid", "balance_due") is printed "Amount Paid", "Amount
+  // Due"; not a one-word name ("paid"), a table column's caption as it stands.
+  if (isAmount(node) && MONEY_PARTICIPLE.test(own) && own.includes(' ') && !own.includes('amount'))
     push(`amount ${own.match(MONEY_PARTICIPLE)![1]}`, 0.85 * SYNONYM_WEIGHT);
   const reworded = (from: WeightedLabel[]) =>
     from.flatMap((l) => labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT })));
