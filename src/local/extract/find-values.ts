@@ -228,6 +228,12 @@ function headsARow(label: IndexedLine, right: IndexedLine, below: IndexedLine): 
   );
 }
 
+/**
+ * How "number" is abbreviated in captions (label-synonyms.ts): printed as it is, never an OCR slip of another
+ * short word ("Invoice for:" is no "Invoice No.").
+ */
+const NUMBER_SIGNS = new Set(['no', 'nr', '#']);
+
 /** Letter pairs the OCR reads for one letter ("Narne"), folded before words are compared. */
 function foldLetterPairs(word: string): string {
   return word.replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/cl/g, 'd');
@@ -240,6 +246,7 @@ function foldLetterPairs(word: string): string {
  * ("TotatChar ges") cannot be compared one by one.
  */
 function wordsAlike(window: IndexedLine['tokens'], wanted: string[]): boolean {
+  if (window.some((token, j) => NUMBER_SIGNS.has(wanted[j]!) && token.norm !== wanted[j])) return false;
   if (window.some((token, j) => Math.abs(token.norm.length - wanted[j]!.length) > 2)) return true;
   return window.every((token, j) => {
     const word = wanted[j]!;
@@ -263,8 +270,10 @@ function bestWindow(
     wanted.length + 1,
     ...Array.from({ length: wanted.length - 1 }, (_, j) => wanted.length - 1 - j),
   ];
+  // A label with an abbreviated "number" is matched word for word: joined, "invoice#" is one letter off "invoice".
+  const wordForWord = wanted.some((word) => NUMBER_SIGNS.has(word));
   for (const k of sizes) {
-    if (k < 1 || i + k > tokens.length) continue;
+    if (k < 1 || i + k > tokens.length || (wordForWord && k !== wanted.length)) continue;
     const window = tokens.slice(i, i + k);
     const joined = window.map((t) => t.norm).join('');
     if (
@@ -418,6 +427,19 @@ function qualifyingDate(entry: IndexedLine, dated: QualifiedDate, score: number,
 /** The share of its score a label without a colon gives the value right of it when a value below was found too. */
 const RIGHT_OF_CAPTION = 0.9;
 
+/** Words of a label that asks for a rate itself ("tax rate", "VAT %"), whose value a printed percentage is. */
+const RATE_WORDS = new Set(['rate', 'percent', 'percentage', 'pct', '%']);
+
+/**
+ * The token after a percentage printed at token `i` (`20%`, `8.25%:`, `19 %`), or null when there is none:
+ * printed after a caption, it says which of several taxes or discounts the line is, and the amount follows it.
+ */
+function rateAfter(tokens: IndexedLine['tokens'], i: number): number | null {
+  const first = tokens[i]?.raw ?? '';
+  if (/^\d{1,2}([.,]\d{1,3})?%:?$/.test(first)) return i + 1;
+  return /^\d{1,2}([.,]\d{1,3})?$/.test(first) && /^%:?$/.test(tokens[i + 1]?.raw ?? '') ? i + 2 : null;
+}
+
 /**
  * The candidates of a label matched on `entry` from token `from` (`best`): its value after it on the line, in a
  * grid's cell, right of it or below it; null when the match runs on from a sentence and is no label.
@@ -432,13 +454,16 @@ function candidatesAt(
   lookBelow: boolean,
   inHint: readonly boolean[],
   datesOnly: boolean,
+  asksForRate: boolean,
 ): ValueCandidate[] | null {
   const tokens = entry.tokens;
   const results: ValueCandidate[] = [];
   const atStart = tokens.slice(0, from).every((t) => isPrefixToken(t.raw) || t.norm === '');
   // A date the caption is given for ("Balance as of 2023-01-20") is part of the caption, not its value.
   const dated = qualifiedDateAt(entry, best.end);
-  const end = labelEnd(tokens, dated?.nextToken ?? best.end, wantedCount);
+  // So is the rate after a tax's caption ("VAT 20%", "MwSt. 19 %"), unless the label asks for a rate.
+  const rated = dated || asksForRate ? null : rateAfter(tokens, best.end);
+  const end = labelEnd(tokens, dated?.nextToken ?? rated ?? best.end, wantedCount);
   if (!atStart && !end.hasColon && inSentence(tokens, from)) return null;
   const box = fragmentBox(entry.line, tokens[from]!.start, tokens[best.end - 1]!.end);
   if (datesOnly) return dated ? [qualifyingDate(entry, dated, best.sim * weight * (atStart ? 1 : 0.8), box)] : null;
@@ -547,6 +572,7 @@ export function findLabelValues(
 ): ValueCandidate[] {
   const { wanted, wantedJoined, wantedWords } = wantedLabel(label);
   if (wanted.length === 0) return [];
+  const asksForRate = label.split(/\s+/).some((word) => RATE_WORDS.has(word.toLowerCase()));
   const results: ValueCandidate[] = [];
   for (const entry of index.lines) {
     const tokens = entry.tokens;
@@ -557,7 +583,18 @@ export function findLabelValues(
       if (isPrefixToken(tokens[i]!.raw) && tokens[i]!.norm !== wanted[0]) continue;
       const best = bestWindow(tokens, i, wanted, wantedJoined, wantedWords);
       if (!best) continue;
-      const found = candidatesAt(index, entry, i, best, wanted.length, weight, lookBelow, inHint, datesOnly);
+      const found = candidatesAt(
+        index,
+        entry,
+        i,
+        best,
+        wanted.length,
+        weight,
+        lookBelow,
+        inHint,
+        datesOnly,
+        asksForRate,
+      );
       if (!found) continue;
       results.push(...found);
       i = best.end - 1;

@@ -59,6 +59,29 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['department', 'dept'],
   ['account', 'acct'],
   ['reference', 'ref'],
+  // How an invoice, order or account number is printed: "Invoice No.", "Invoice #", "Rechnung Nr.".
+  ['number', 'no', 'nr', '#'],
+  // The date a payment is due.
+  ['due date', 'date due', 'payment due', 'due by', 'pay by', 'payable by'],
+  // An invoice's taxes under their usual names (sales tax, value added tax, goods and services tax).
+  ['tax', 'sales tax', 'vat', 'gst'],
+  // The amount before taxes. Not "net amount": its value would be read after a caption of "Net" alone, and
+  // "Net 30" is an invoice's payment terms.
+  ['subtotal', 'sub total', 'total before tax', 'total excl tax', 'total excluding tax', 'amount before tax'],
+  // A receipt's own words: its number is the sale's (transaction's), the tip a gratuity, the change given back
+  // the change due, how it was paid the tender, who rang it up the cashier, clerk or server.
+  ['receipt', 'transaction', 'trans'],
+  ['tip', 'gratuity'],
+  ['change', 'change due'],
+  ['payment method', 'method of payment', 'payment type', 'paid by', 'tender', 'tender type'],
+  ['cashier', 'clerk', 'server', 'operator'],
+  // Columns of an invoice's line items: what one unit costs, and the seller's code of the article.
+  ['price', 'unit price', 'rate', 'unit cost'],
+  ['sku', 'item number', 'item code', 'product code', 'part number', 'article number'],
+  // When an invoice is to be paid ("Net 30").
+  ['terms', 'payment terms', 'terms of payment'],
+  // A buyer's order number.
+  ['purchase order', 'po', 'p o'],
 ];
 
 /** The share of a label's weight its other wordings get. */

@@ -94,7 +94,30 @@ function mergeCell(existing: TextLine | null | undefined, line: TextLine): TextL
     : line;
 }
 
-function buildTable(rows: Row[]): TableBlock {
+/** The one column every line of `row` overlaps, or -1 when its lines overlap none or several. */
+function singleColumn(row: Row, columns: { x0: number; x1: number }[]): number {
+  const hit = new Set<number>();
+  for (const line of row.lines) {
+    columns.forEach((c, index) => {
+      if (Math.min(line.box.x1, c.x1) - Math.max(line.box.x0, c.x0) > 0) hit.add(index);
+    });
+  }
+  return hit.size === 1 ? hit.values().next().value! : -1;
+}
+
+/**
+ * Whether `row` is the wrapped rest of one cell of the table row `above` ("Shipping pallets (heat treated," over
+ * "ISPM-15 certified)"): its text falls in one column only, where `above` has text, at most a line's height
+ * below it. Its figures are on the first line of the cell, as most invoices print them (docs/local-service.md).
+ */
+function wrapsCellOf(row: Row, above: Row, columns: { x0: number; x1: number }[], lineHeight: number): boolean {
+  if (row.box.y0 - above.box.y1 > lineHeight || row.lines.some((line) => KEY_VALUE_LINE.test(line.text))) return false;
+  const column = singleColumn(row, columns);
+  return column >= 0 && above.lines.some((line) => assignColumn(line, columns) === column);
+}
+
+function buildTable(tableRows: Row[], wrapped: ReadonlySet<Row>): TableBlock {
+  const rows = tableRows.filter((row) => !wrapped.has(row));
   const header = rows[0]!;
   const fromData = dataColumns(rows.slice(1));
   // Headers are often set closer together than one line gap, so their words join one line: when the data
@@ -120,17 +143,17 @@ function buildTable(rows: Row[]): TableBlock {
     for (const line of header.lines)
       headerRow[assignColumn(line, columns)] = mergeCell(headerRow[assignColumn(line, columns)], line);
   }
-  const cellLines = [
-    headerRow,
-    ...rows.slice(1).map((row) => {
-      const cells: (TextLine | null)[] = columns.map(() => null);
-      for (const line of row.lines) {
-        const index = assignColumn(line, columns);
-        cells[index] = mergeCell(cells[index], line);
-      }
-      return cells;
-    }),
-  ];
+  // A wrapped row's lines join the cells of the row above it.
+  const dataRows: (TextLine | null)[][] = [];
+  for (const row of tableRows.slice(1)) {
+    if (!wrapped.has(row)) dataRows.push(columns.map(() => null));
+    const cells = dataRows.at(-1)!;
+    for (const line of row.lines) {
+      const index = assignColumn(line, columns);
+      cells[index] = mergeCell(cells[index], line);
+    }
+  }
+  const cellLines = [headerRow, ...dataRows];
   return {
     kind: 'table',
     box: unionBox(rows.map((r) => r.box)),
@@ -140,8 +163,16 @@ function buildTable(rows: Row[]): TableBlock {
   };
 }
 
-/** Finds tables: runs of ≥2 consecutive table-candidate rows aligned with the first row's columns. */
-function findTables(rows: Row[], lineHeight: number): { start: number; end: number; table: TableBlock }[] {
+/**
+ * Finds tables: runs of ≥2 consecutive table-candidate rows aligned with the first row's columns, and with
+ * `joinWrapped` the wrapped cells between them. Only a text layer's rows are exact enough for that: on a scan
+ * the OCR sets one printed row's words on baselines a little apart, and a part of a row would join the row above.
+ */
+function findTables(
+  rows: Row[],
+  lineHeight: number,
+  joinWrapped: boolean,
+): { start: number; end: number; table: TableBlock }[] {
   const found: { start: number; end: number; table: TableBlock }[] = [];
   let i = 0;
   while (i < rows.length) {
@@ -151,15 +182,32 @@ function findTables(rows: Row[], lineHeight: number): { start: number; end: numb
       continue;
     }
     const columns = columnsFrom(header);
+    const wrapped = new Set<Row>();
     let end = i + 1;
     while (end < rows.length) {
       const previous = rows[end - 1]!;
       const row = rows[end]!;
-      if (row.box.y0 - previous.box.y1 > 2.5 * lineHeight || !alignsWith(row, columns)) break;
-      end++;
+      if (row.box.y0 - previous.box.y1 > 2.5 * lineHeight) break;
+      if (alignsWith(row, columns)) {
+        end++;
+        continue;
+      }
+      // Wrapped cells belong to the table only when a row of it follows them.
+      if (!joinWrapped) break;
+      let next = end;
+      while (
+        next < rows.length &&
+        next - end < 3 &&
+        end - 1 > i &&
+        wrapsCellOf(rows[next]!, rows[next - 1]!, columns, lineHeight)
+      )
+        next++;
+      if (next === end || next >= rows.length || !alignsWith(rows[next]!, columns)) break;
+      for (let w = end; w < next; w++) wrapped.add(rows[w]!);
+      end = next;
     }
     if (end - i >= 2) {
-      found.push({ start: i, end, table: buildTable(rows.slice(i, end)) });
+      found.push({ start: i, end, table: buildTable(rows.slice(i, end), wrapped) });
       i = end;
     } else {
       i++;
@@ -181,14 +229,18 @@ function headingLevel(line: TextLine, bodySize: number, rowLines: number): numbe
 }
 
 /** Builds the blocks of a page in reading order, and lists its tables. */
-export function buildBlocks(rows: Row[], pageWidth: number): { blocks: Block[]; tables: TableBlock[] } {
+export function buildBlocks(
+  rows: Row[],
+  pageWidth: number,
+  source: PageLayout['source'],
+): { blocks: Block[]; tables: TableBlock[] } {
   const allLines = rows.flatMap((r) => r.lines);
   const bodySize = median(allLines.map((l) => l.fontSize));
   const lineHeight = median(allLines.map((l) => l.box.y1 - l.box.y0)) || 12;
   const textLeft = Math.min(...allLines.map((l) => l.box.x0));
   const textRight = Math.max(...allLines.map((l) => l.box.x1));
   const textWidth = Math.max(1, Math.min(pageWidth, textRight - textLeft));
-  const tables = findTables(rows, lineHeight);
+  const tables = findTables(rows, lineHeight, source === 'text-layer');
   const blocks: Block[] = [];
   let paragraph: TextLine[] = [];
   const flush = () => {
@@ -256,6 +308,6 @@ export function buildPageLayout(
   source: PageLayout['source'],
   rows: Row[],
 ): PageLayout {
-  const { blocks, tables } = rows.length > 0 ? buildBlocks(rows, width) : { blocks: [], tables: [] };
+  const { blocks, tables } = rows.length > 0 ? buildBlocks(rows, width, source) : { blocks: [], tables: [] };
   return { page, width, height, source, rows, lines: rows.flatMap((r) => r.lines), blocks, tables };
 }

@@ -1,0 +1,85 @@
+/**
+ * The captions invoices and receipts print for their numbers, dates, taxes, totals and payments in their usual
+ * other wordings (label-synonyms.ts, find-values.ts): each page is made up, each test fails without its rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { at, extractPage } from './text-layer-page.js';
+
+const text = { type: 'string' };
+const amount = { type: 'number' };
+const issuer = [at('Northwind Traders LLC', 40, 40, 16), at('INVOICE', 450, 40, 20)];
+
+/** The field read from a caption and its value printed side by side on one line. */
+function readBeside(caption: string, value: string, field: string, type: object = text): unknown {
+  return extractPage([...issuer, at(caption, 300, 120), at(value, 420, 120)], { [field]: type })[field];
+}
+
+describe('invoice captions in their usual wordings', () => {
+  it('reads a number printed as No., Nr. or #', () => {
+    expect(readBeside('Invoice No.', 'INV-20931', 'invoice_number')).toBe('INV-20931');
+    expect(readBeside('Invoice #:', '20931', 'invoice_number')).toBe('20931');
+    expect(readBeside('Order Nr.', 'A-7781', 'order_number')).toBe('A-7781');
+    expect(readBeside('P.O. #:', '7781', 'po_number')).toBe('7781');
+  });
+
+  it('takes no other short word for an abbreviated number', () => {
+    // "for" is one letter from "no", and "Invoice" alone one letter from "Invoice #" once joined.
+    expect(readBeside('Invoice for:', 'ACME Corp', 'invoice_number')).toBeNull();
+    expect(readBeside('Invoice', 'March services', 'invoice_number')).toBeNull();
+  });
+
+  it('reads a due date printed as payment due or due by', () => {
+    expect(readBeside('Payment due:', '04/13/2025', 'due_date', { type: 'string', format: 'date' })).toBe('2025-04-13');
+    expect(readBeside('Due by:', '04/13/2025', 'due_date', { type: 'string', format: 'date' })).toBe('2025-04-13');
+  });
+
+  it('reads a tax under its names, with its rate printed in the caption', () => {
+    expect(readBeside('VAT 20%:', '38.36', 'tax_amount', amount)).toBe(38.36);
+    expect(readBeside('Sales Tax 8.25%', '38.36', 'tax_amount', amount)).toBe(38.36);
+    expect(readBeside('GST (10%):', '5.00', 'tax_amount', amount)).toBe(5);
+    expect(readBeside('VAT 19 %:', '38.36', 'vat', amount)).toBe(38.36);
+  });
+
+  it('reads the rate itself when the field asks for a rate', () => {
+    const fields = extractPage(
+      [...issuer, at('Tax rate: 8.25%', 300, 120), at('Sales Tax 8.25%', 300, 134), at('38.36', 420, 134)],
+      { tax_rate: amount, tax_amount: amount },
+    );
+    expect(fields).toEqual({ tax_rate: 8.25, tax_amount: 38.36 });
+  });
+
+  it('reads the same wordings in a row of captions over a row of values', () => {
+    const captions = ['Invoice #', 'Invoice Date', 'Payment Due', 'PO #', 'Payment Terms'];
+    const values = ['INV-20931', '03/14/2025', '04/13/2025', '7781', 'Net 30'];
+    const columns = [40, 140, 240, 340, 440];
+    const grid = [
+      ...issuer,
+      ...captions.map((caption, i) => at(caption, columns[i]!, 120, 8)),
+      ...values.map((value, i) => at(value, columns[i]!, 134, 8)),
+    ];
+    const date = { type: 'string', format: 'date' };
+    expect(
+      extractPage(grid, { invoice_number: text, invoice_date: date, due_date: date, po_number: text, terms: text }),
+    ).toEqual({
+      invoice_number: 'INV-20931',
+      invoice_date: '2025-03-14',
+      due_date: '2025-04-13',
+      po_number: '7781',
+      terms: 'Net 30',
+    });
+  });
+
+  it('reads a subtotal printed as the total before tax, and never the payment terms', () => {
+    expect(readBeside('Total before tax', '465.00', 'subtotal', amount)).toBe(465);
+    expect(readBeside('Total excl. VAT', '465.00', 'subtotal', amount)).toBe(465);
+    expect(readBeside('Terms:', 'Net 30', 'subtotal', amount)).toBeNull();
+  });
+
+  it("reads a receipt's transaction number, gratuity, change due, tender and clerk", () => {
+    expect(readBeside('Trans #:', '004512', 'receipt_number')).toBe('004512');
+    expect(readBeside('Gratuity', '3.00', 'tip', amount)).toBe(3);
+    expect(readBeside('Change Due', '5.68', 'change', amount)).toBe(5.68);
+    expect(readBeside('Tender:', 'VISA', 'payment_method')).toBe('VISA');
+    expect(readBeside('Clerk:', 'MARIA', 'cashier')).toBe('MARIA');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * An invoice's line items read as a table (layout/build-blocks.ts, extract-fields.ts): a description wrapped onto
+ * a second line stays in its row, and the usual other headings of the items' columns are read as their fields.
+ */
+import { describe, expect, it } from 'vitest';
+import { at, extractPage } from './text-layer-page.js';
+
+const text = { type: 'string' };
+const amount = { type: 'number' };
+
+describe('line items', () => {
+  it('keeps a description wrapped onto a second line in its row, and reads the rows after it', () => {
+    const page = [
+      at('Description', 40, 270),
+      at('Qty', 300, 270),
+      at('Unit Price', 360, 270),
+      at('Amount', 470, 270),
+      at('Industrial adhesive, 5 gal', 40, 284),
+      at('4', 300, 284),
+      at('85.00', 360, 284),
+      at('340.00', 470, 284),
+      at('Shipping pallets, heat', 40, 298),
+      at('10', 300, 298),
+      at('12.50', 360, 298),
+      at('125.00', 470, 298),
+      at('treated', 40, 310),
+      at('Safety gloves', 40, 324),
+      at('2', 300, 324),
+      at('9.99', 360, 324),
+      at('19.98', 470, 324),
+    ];
+    const items = { type: 'object', properties: { description: text, quantity: amount, unit_price: amount, amount } };
+    expect(extractPage(page, { line_items: { type: 'array', items } }).line_items).toEqual([
+      { description: 'Industrial adhesive, 5 gal', quantity: 4, unit_price: 85, amount: 340 },
+      { description: 'Shipping pallets, heat treated', quantity: 10, unit_price: 12.5, amount: 125 },
+      { description: 'Safety gloves', quantity: 2, unit_price: 9.99, amount: 19.98 },
+    ]);
+  });
+
+  it("leaves a line under a table's last row out of it", () => {
+    const page = [
+      at('Description', 40, 270),
+      at('Amount', 470, 270),
+      at('Consulting, March', 40, 284),
+      at('900.00', 470, 284),
+      at('Thank you for your business', 40, 296),
+    ];
+    const items = { type: 'object', properties: { description: text, amount } };
+    expect(extractPage(page, { items: { type: 'array', items } }).items).toEqual([
+      { description: 'Consulting, March', amount: 900 },
+    ]);
+  });
+
+  it('reads a price column headed Rate and an article code column headed Item', () => {
+    const page = [
+      at('Item', 40, 270),
+      at('Description', 100, 270),
+      at('Quantity', 300, 270),
+      at('Rate', 380, 270),
+      at('Total', 470, 270),
+      at('A-100', 40, 284),
+      at('Industrial adhesive', 100, 284),
+      at('4', 300, 284),
+      at('$85.00', 380, 284),
+      at('$340.00', 470, 284),
+      at('B-220', 40, 298),
+      at('Safety gloves', 100, 298),
+      at('2', 300, 298),
+      at('$9.99', 380, 298),
+      at('$19.98', 470, 298),
+    ];
+    const items = { type: 'object', properties: { sku: text, description: text, qty: amount, price: amount } };
+    expect(extractPage(page, { items: { type: 'array', items } }).items).toEqual([
+      { sku: 'A-100', description: 'Industrial adhesive', qty: 4, price: 85 },
+      { sku: 'B-220', description: 'Safety gloves', qty: 2, price: 9.99 },
+    ]);
+  });
+});
