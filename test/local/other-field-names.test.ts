@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dataElementLabels } from '../../src/local/extract/data-element-names.js';
 import { classifyField } from '../../src/local/extract/field-roles.js';
 import { readGlyphPage, run } from './glyph-page.js';
 import { at, extractPage } from './text-layer-page.js';
@@ -163,5 +164,117 @@ describe('property names as warehouses, back offices and claims systems write th
       ['29. AMOUNT PAID', '51.00'],
     ]);
     expect(extractPage(fragments, { billed_amount: { type: 'number' } })).toEqual({ billed_amount: 128 });
+  });
+});
+
+describe("property names as an incumbent system's or a standard's data elements name them", () => {
+  it('reads a name without its representation term and as each of its alternatives: GenderCode, StateOrProvinceCode', () => {
+    const fragments = captionedBoxes([
+      ['SEX', 'FEMALE'],
+      ['STATE', 'OH'],
+      ['ZIP CODE', '43259'],
+      ['CITY', 'COLUMBUS'],
+    ]);
+    expect(
+      extractPage(fragments, {
+        genderCode: { type: 'string' },
+        stateOrProvinceCode: { type: 'string' },
+        postalZoneOrZipCode: { type: 'string' },
+        cityName: { type: 'string' },
+      }),
+    ).toEqual({ genderCode: 'FEMALE', stateOrProvinceCode: 'OH', postalZoneOrZipCode: '43259', cityName: 'COLUMBUS' });
+    expect(dataElementLabels('total claim charge amount')).toContain('total charge');
+    // Two document words side by side are one compound: an invoice's or a receipt's date keeps both.
+    expect(dataElementLabels('invoice receipt date')).toEqual([]);
+  });
+
+  it("reads a loop that groups a party's elements as that party: patientLoop.addressInformation", () => {
+    const fragments = captionedBoxes([
+      ["7. INSURED'S ADDRESS", '18 HARBOR WAY'],
+      ["5. PATIENT'S ADDRESS", '9412 BIRCH CT'],
+    ]);
+    const patientLoop = { type: 'object', properties: { addressInformation: { type: 'string' } } };
+    expect(extractPage(fragments, { patientLoop })).toEqual({ patientLoop: { addressInformation: '9412 BIRCH CT' } });
+  });
+
+  it('reads a name led by several party words under the rest: billingProviderTaxIdentificationNumber, billingProviderIdentifier', () => {
+    const fragments = captionedBoxes([
+      ['25. FEDERAL TAX I.D. NUMBER', '12-3456789'],
+      ["26. PATIENT'S ACCOUNT NO.", 'PT-297436'],
+      ['33a. NPI', '2989108289'],
+    ]);
+    expect(
+      extractPage(fragments, {
+        billingProviderTaxIdentificationNumber: { type: 'string' },
+        billingProviderIdentifier: { type: 'string' },
+      }),
+    ).toEqual({ billingProviderTaxIdentificationNumber: '12-3456789', billingProviderIdentifier: '2989108289' });
+  });
+
+  it("knows an electronic claim's names for form boxes: control number, communication number, primary identifier", () => {
+    const fragments = captionedBoxes([
+      ["1a. INSURED'S I.D. NUMBER", 'ZYL123456789'],
+      ['TELEPHONE (Include Area Code)', '(520) 555-0142'],
+      ["26. PATIENT'S ACCOUNT NO.", 'PT-297436'],
+      ['21. DIAGNOSIS CODES', 'J06.9'],
+    ]);
+    expect(
+      extractPage(fragments, {
+        subscriberPrimaryIdentifier: { type: 'string' },
+        patientCommunicationNumber: { type: 'string' },
+        patientControlNumber: { type: 'string' },
+        healthCareDiagnosisCodes: { type: 'array', items: { type: 'string' } },
+      }),
+    ).toEqual({
+      subscriberPrimaryIdentifier: 'ZYL123456789',
+      patientCommunicationNumber: '(520) 555-0142',
+      patientControlNumber: 'PT-297436',
+      healthCareDiagnosisCodes: ['J06.9'],
+    });
+  });
+
+  it('reads yes/no elements by what they ask about: relatedCausesEmployment, assignmentOrPlanParticipationCode', () => {
+    const fragments = [
+      run('10. IS CONDITION RELATED TO:', 20, 88),
+      run('Employment?', 20, 100),
+      run('☒ YES  ☐ NO', 20, 112),
+      run('27. ACCEPT ASSIGNMENT?', 300, 100),
+      run('☐ YES  ☒ NO', 300, 112),
+    ];
+    const yesNo = { type: 'boolean' };
+    expect(
+      readGlyphPage(fragments, { relatedCausesEmployment: yesNo, assignmentOrPlanParticipationCode: yesNo }),
+    ).toEqual({ relatedCausesEmployment: true, assignmentOrPlanParticipationCode: false });
+  });
+
+  it('reads a sum named by what happened to it under "Amount …": patient_paid under AMOUNT PAID', () => {
+    const fragments = captionedBoxes([
+      ['28. TOTAL CHARGE', '128.00'],
+      ['29. AMOUNT PAID', '51.00'],
+    ]);
+    expect(extractPage(fragments, { patient_paid: { type: 'number' } })).toEqual({ patient_paid: 51 });
+  });
+
+  it('knows another plan by its other names: secondary_coverage, oth_ins', () => {
+    const asked = (caption: string) => [run(caption, 20, 100), run('☒ YES  ☐ NO', 20, 112)];
+    const yesNo = { type: 'boolean' };
+    expect(readGlyphPage(asked('Other insurance?'), { secondary_coverage: yesNo })).toEqual({
+      secondary_coverage: true,
+    });
+    expect(readGlyphPage(asked('Secondary coverage?'), { oth_ins: yesNo })).toEqual({ oth_ins: true });
+  });
+
+  it("reads a total whose name says the VAT is included (EN 16931's total amount with VAT) as the total", () => {
+    expect(classifyField(['invoice_total_amount_with_vat'], 'number', undefined)).toBe('total');
+    expect(extractPage(INVOICE, { invoice_total_amount_with_vat: { type: 'number' } })).toEqual({
+      invoice_total_amount_with_vat: 119,
+    });
+  });
+
+  it("reads a party's description as its name: an expense system's VendorDescription is the shop", () => {
+    expect(classifyField(['VendorDescription'], 'string', undefined)).toBe('issuer');
+    expect(extractPage(RECEIPT, { VendorDescription: { type: 'string' } })).toEqual({
+      VendorDescription: 'GREENLEAF GROCERS',
+    });
   });
 });

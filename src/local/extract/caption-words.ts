@@ -25,6 +25,7 @@ export const GENERIC_WORDS = new Set([
   'name',
   'number',
   'id',
+  'identifier',
   'code',
   'type',
   'value',

@@ -193,7 +193,12 @@ export function classifyField(
 ): FieldRole | null {
   const description = wording.description ?? '';
   // The name and the title say what the field is; parents and the description add context.
-  const own = wordsOf([path[path.length - 1] ?? '', wording.title ?? ''].join(' '));
+  // A name may say the taxes are included as a description does: `invoice_total_amount_with_vat` is a total.
+  const own = new Set(
+    withoutIncludedTaxes(describeWords([path[path.length - 1] ?? '', wording.title ?? ''].join(' '))).flatMap(
+      splitCompound,
+    ),
+  );
   const words = new Set([
     ...own,
     ...wordsOf(path.slice(0, -1).join(' ')),

@@ -22,16 +22,35 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // Contact and identity boxes of forms, and their abbreviations.
   ['postal code', 'zip code', 'zip', 'postcode', 'post code'],
   ['mobile', 'cell', 'cellular'],
-  ['telephone', 'phone', 'tel'],
+  // "Communication number": an EDI claim's and contact record's name for the telephone.
+  ['telephone', 'phone', 'tel', 'communication number'],
   ['date of birth', 'birth date', 'birthdate', 'dob'],
   ['social security number', 'social security no', 'ssn'],
-  ['identification', 'id', 'id number'],
+  ['identification', 'identifier', 'primary identifier', 'id', 'id number'],
+  ['sex', 'gender'],
+  ['city', 'city name'],
   // Health-insurance claims: the insured person, the provider's tax number, what a condition is related to.
   ['insured', 'subscriber', 'member'],
   ['tax id', 'tax id number', 'federal tax id number', 'taxpayer identification number'],
   ['auto', 'car', 'motor vehicle'],
   ['employment', 'work', 'job'],
   ['total charge', 'total charges', 'billed amount', 'amount billed'],
+  // Whether the patient has another plan besides this one.
+  [
+    'other plan',
+    'other coverage',
+    'other insurance',
+    'secondary coverage',
+    'secondary insurance',
+    'another health benefit plan',
+  ],
+  // The number a provider files the patient's claim under (the electronic claim's "patient control number").
+  ['patient account number', 'patient account no', 'patient control number'],
+  // A provider's national identifier.
+  ['npi', 'national provider identifier', 'provider identifier', 'provider id'],
+  ['diagnosis', 'health care diagnosis'],
+  // Whether the provider accepts assignment of the benefits: "assignment" alone in a claim's names.
+  ['accept assignment', 'assignment'],
   // Abbreviations of money and quantity captions.
   ['year to date', 'ytd'],
   ['quantity', 'qty'],

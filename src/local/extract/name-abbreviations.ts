@@ -43,6 +43,7 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   chrg: 'charge',
   pd: 'paid',
   ph: 'phone',
+  oth: 'other',
   mbr: 'member',
   // Tax numbers: a three-letter word fits too many printed words to be looked for as written.
   tin: 'tax id',

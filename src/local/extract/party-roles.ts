@@ -257,6 +257,8 @@ const GENERIC_WORDS = [
   'its',
   'e',
   'details',
+  // An expense or payables system's free-text name of the party: its `VendorDescription` is the vendor's name.
+  'description',
   'info',
   'information',
   'invoice',

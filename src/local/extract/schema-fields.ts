@@ -8,6 +8,7 @@ import type { JsonSchema } from '../../types.js';
 import { classifyField, type FieldRole } from './field-roles.js';
 import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
 import { GENERIC_WORDS } from './caption-words.js';
+import { dataElementLabels } from './data-element-names.js';
 import { expandAbbreviation } from './name-abbreviations.js';
 import { isPartyWord } from './party-roles.js';
 import { dateSubject } from './qualified-dates.js';
@@ -148,7 +149,14 @@ function textOf(value: unknown): string | undefined {
 }
 
 /** A word that only says a parent groups its children's fields: "patient_info", "vendor_details". */
-const GROUPING_WORD = / (info|information|details|data|record)$/;
+const GROUPING_WORD = / (info|information|details|data|record|loop)$/;
+
+/** The last word of a sum's name that says what happened to it. */
+const MONEY_PARTICIPLE = /\b(paid|due|billed|owed|charged)$/;
+
+function isAmount(node: SchemaNode): boolean {
+  return node.type === 'number' || node.type === 'integer';
+}
 
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
 function labelsFor(name: string, node: SchemaNode, parents: string[]): WeightedLabel[] {
@@ -170,11 +178,28 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): WeightedL
   if (parent && !own.startsWith(parent)) push(`${parent} ${own}`, 0.97);
   // A bare child name ("name") is less specific: it also matches other sections' labels.
   push(own, parent ? 0.85 : 0.95);
-  // A flat name led by its party ("pt_zip", "provider_ein", "contact_phone") is that party's section in one
-  // word: its box is captioned by the rest ("ZIP CODE"), as a nested child's is by its own name; not when the
-  // rest names nothing in particular ("insured_name" is no label "name").
-  const [lead, ...rest] = (spellOut(own) ?? own).split(' ');
-  if (!parent && isPartyWord(lead!) && rest.some((word) => !GENERIC_WORDS.has(word))) push(rest.join(' '), 0.85);
+  // A data-element name without how its value is stored, and each of its alternatives ("gender code" → "gender").
+  for (const reduced of dataElementLabels(spellOut(own) ?? own)) {
+    if (parent) push(`${parent} ${reduced}`, 0.97 * SYNONYM_WEIGHT);
+    push(reduced, (parent ? 0.85 : 0.95) * SYNONYM_WEIGHT);
+  }
+  // A flat name led by its party ("pt_zip", "provider_ein", "billing_provider_tax_id") is that party's section in
+  // one word: its box is captioned by the rest ("ZIP CODE"), as a nested child's is by its own name; not when
+  // the rest names nothing in particular ("insured_name" is no label "name").
+  // When the rest names nothing in particular, the last party word stays: "billing_provider_identifier" is
+  // captioned "provider identifier".
+  const words = (spellOut(own) ?? own).split(' ');
+  const lead = words.findIndex((word) => !isPartyWord(word));
+  const from = lead > 0 && words.slice(lead).every((word) => GENERIC_WORDS.has(word)) ? lead - 1 : lead;
+  const rest = words.slice(from);
+  if (!parent && from > 0) {
+    push(rest.join(' '), 0.85);
+    for (const reduced of dataElementLabels(rest.join(' '))) push(reduced, 0.85 * SYNONYM_WEIGHT);
+  }
+  // A sum named by who or what it happened to ("patient_paid", "balance_due") is printed "Amount Paid", "Amount
+  // Due"; not a one-word name ("paid"), a table column's caption as it stands.
+  if (isAmount(node) && MONEY_PARTICIPLE.test(own) && own.includes(' ') && !own.includes('amount'))
+    push(`amount ${own.match(MONEY_PARTICIPLE)![1]}`, 0.85 * SYNONYM_WEIGHT);
   const reworded = (from: WeightedLabel[]) =>
     from.flatMap((l) => labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT })));
   const synonyms = reworded(labels);
@@ -188,8 +213,11 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): WeightedL
   });
 }
 
-/** The word a yes/no question's name ends in: "work_related" asks whether the condition is related to work. */
-const RELATED_WORD = / related$/;
+/**
+ * The words a yes/no question's name puts around what it asks about: "work_related", "related_causes_employment"
+ * ask whether the condition is related to work, to employment.
+ */
+const RELATED_WORD = / related$|^related (causes? |to )?/;
 
 /**
  * Labels without a last word no caption prints, a little less sure: a form captions the check box of
