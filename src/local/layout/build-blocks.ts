@@ -143,22 +143,27 @@ function buildTable(tableRows: Row[], wrapped: ReadonlySet<Row>): TableBlock {
     for (const line of header.lines)
       headerRow[assignColumn(line, columns)] = mergeCell(headerRow[assignColumn(line, columns)], line);
   }
-  // A wrapped row's lines join the cells of the row above it.
+  // For extraction a wrapped row's lines join the cells of the row above it; the text keeps each printed row
+  // (a markdown table row per line, in the order the page reads).
   const dataRows: (TextLine | null)[][] = [];
+  const printedRows: (string | null)[][] = [];
   for (const row of tableRows.slice(1)) {
     if (!wrapped.has(row)) dataRows.push(columns.map(() => null));
     const cells = dataRows.at(-1)!;
+    const printed: (TextLine | null)[] = columns.map(() => null);
     for (const line of row.lines) {
       const index = assignColumn(line, columns);
       cells[index] = mergeCell(cells[index], line);
+      printed[index] = mergeCell(printed[index], line);
     }
+    printedRows.push(printed.map((cell) => cell?.text ?? null));
   }
   const cellLines = [headerRow, ...dataRows];
   return {
     kind: 'table',
     box: unionBox(rows.map((r) => r.box)),
     header: headerRow.map((c) => c?.text ?? ''),
-    rows: cellLines.slice(1).map((cells) => cells.map((c) => c?.text ?? null)),
+    rows: printedRows,
     cellLines,
   };
 }

@@ -40,8 +40,9 @@ export interface TableBlock {
   kind: 'table';
   box: PointBox;
   header: string[];
+  /** Each printed row's cells, a cell wrapped onto another line giving a row of its own (as the page reads). */
   rows: (string | null)[][];
-  /** The same cells with their lines, for extraction (row 0 is the header). */
+  /** The cells with their lines, for extraction (row 0 is the header), a wrapped cell's lines joined. */
   cellLines: (TextLine | null)[][];
 }
 
