@@ -3,7 +3,8 @@
  * a second line stays in its row, and the usual other headings of the items' columns are read as their fields.
  */
 import { describe, expect, it } from 'vitest';
-import { at, extractPage } from './text-layer-page.js';
+import { renderPageMarkdown } from '../../src/local/layout/render-text.js';
+import { at, extractPage, page as layOut } from './text-layer-page.js';
 
 const text = { type: 'string' };
 const amount = { type: 'number' };
@@ -35,6 +36,21 @@ describe('line items', () => {
       { description: 'Shipping pallets, heat treated', quantity: 10, unit_price: 12.5, amount: 125 },
       { description: 'Safety gloves', quantity: 2, unit_price: 9.99, amount: 19.98 },
     ]);
+  });
+
+  it('keeps a row per printed line in the text, in the order the page reads', () => {
+    const markdown = renderPageMarkdown(
+      layOut([
+        at('Description', 40, 270),
+        at('Amount', 470, 270),
+        at('Shipping pallets, heat', 40, 284),
+        at('125.00', 470, 284),
+        at('treated', 40, 296),
+        at('Safety gloves', 40, 310),
+        at('19.98', 470, 310),
+      ])[0]!,
+    );
+    expect(markdown).toContain('| Shipping pallets, heat | 125.00 |\n| treated |  |\n| Safety gloves | 19.98 |');
   });
 
   it("leaves a line under a table's last row out of it", () => {
