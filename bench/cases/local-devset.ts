@@ -1,13 +1,14 @@
 /**
- * The local engine on real documents (docs/local-service.md, Real documents): `docbench run` of each dev-set folder (real scanned receipts,
- * real invoices; `../shared/devset/<folder>` beside the repository, never committed) through the local
- * service, every call a cache miss. Prints field F1 per folder and seconds per page (wall time of the run over
- * its pages, and the mean per-page latency of /extract). Then the paraphrase check: the same folder scored again
- * under each variant of its schema with the property names, titles and descriptions rewritten
- * (bench/paraphrases/<folder>/<variant>.json), each of which must stay within 5 points of the original. Targets: receipts ≥ 0.85, invoices ≥ 0.90 field F1; seconds per
- * page no worse than before the engine was tuned on real documents (receipts 5.4 s, invoices 0.45 s of wall time
- * a page, measured the same way). The dev set is `../shared/devset` beside the repository, or the folder
- * DOCBENCH_DEVSET names (a worktree may sit deeper); skipped with a note when it is not there.
+ * The local engine on real documents (docs/local-service.md, Real documents): `docbench run` of each dev-set
+ * folder (real scanned receipts, real invoices; `../shared/devset/<folder>` beside the repository, never
+ * committed) through the local service, every call a cache miss. Prints field F1 per folder and seconds per page
+ * (wall time of the run over its pages, and the mean per-page latency of /extract). Then the paraphrase check:
+ * the same folder scored again under each variant of its schema with the property names, titles and
+ * descriptions rewritten (bench/paraphrases/<folder>/<variant>.json), each of which must stay within 5 points of
+ * the original. Targets: receipts ≥ 0.85, invoices ≥ 0.90 field F1; seconds per page no worse than before the
+ * engine was tuned on real documents (receipts 5.4 s, invoices 0.45 s of wall time a page, measured the same
+ * way). The dev set is `../shared/devset` beside the repository, or the folder DOCBENCH_DEVSET names (a worktree
+ * may sit deeper); skipped with a note when it is not there.
  */
 import { spawn } from 'node:child_process';
 import { access, mkdtemp, rm } from 'node:fs/promises';

@@ -17,8 +17,9 @@ import type { GreyPage } from '../pdf/index.js';
 const MIN_PURE_SHARE = 0.9;
 /**
  * Binarised pages are upscaled by half before the median, to at most 300 DPI: at a fax's 150–200 DPI a stroke
- * is one or two pixels wide, which the median alone would erase. Doubling a 150-DPI page instead read the sample's faxes a little better (73.9% against
- * 73.1%) and the bench's CMS-1500 faxes worse (0.821 against 0.867), docs/local-service.md.
+ * is one or two pixels wide, which the median alone would erase. Doubling a 150-DPI page instead read the
+ * sample's faxes a little better (73.9% against 73.1%) and the bench's CMS-1500 faxes worse (0.821 against
+ * 0.867), docs/local-service.md.
  */
 const SMOOTHING_SCALE = 1.5;
 /**

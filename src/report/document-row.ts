@@ -14,10 +14,10 @@ export function describeDocumentError(error: SystemDocument['errors'][number]): 
 const STATUS_RANK = { failed: 0, partial: 1, ok: 2 } as const;
 
 /**
+ * @param index the document's position in documents.jsonl, which places its drill-down.
  * @param gateReasons per `${system}\u0000${document id}`: the reasons gate.json gives (a schema-1 gate.json
  *   names no system: its reasons belong to the primary system).
  */
-/** @param index the document's position in documents.jsonl, which places its drill-down. */
 export function toDocumentRow(
   doc: DocumentEvaluation,
   index: number,

@@ -7,8 +7,8 @@
  *
  * The vocabularies are general invoice and receipt terms in English and German (the languages of the
  * documents the engine is measured on) with the main date, total and currency words of French, Spanish and
- * Dutch, and abbreviations spelled out (name-abbreviations.ts); never one schema's property names: a schema that says the same
- * thing in other words (docs/local-service.md, "paraphrase check") is read the same way. Which party a text
+ * Dutch, and abbreviations spelled out (name-abbreviations.ts); never one schema's property names: a schema that
+ * says the same thing in other words (docs/local-service.md, "paraphrase check") is read the same way. Which party a text
  * field is about (the issuer, the recipient…) is read by party-roles.ts.
  */
 import { expandAbbreviations } from './name-abbreviations.js';
@@ -165,6 +165,11 @@ function withoutIncludedTaxes(words: readonly string[]): string[] {
   return words.filter((word, i) => !(TAX_WORDS.includes(word) && near(i)));
 }
 
+/** The words of `text` as wordsOf reads them, without the taxes it says are included. */
+function wordsBesideIncludedTaxes(text: string): Set<string> {
+  return new Set(withoutIncludedTaxes(describeWords(text)).flatMap(splitCompound));
+}
+
 /**
  * Whether a description says the field is another party's: the party qualifies the thing asked for ("the
  * customer's address", "name of the patient", "Kundenadresse") rather than taking part in it ("what the
@@ -194,16 +199,8 @@ export function classifyField(
   const description = wording.description ?? '';
   // The name and the title say what the field is; parents and the description add context.
   // A name may say the taxes are included as a description does: `invoice_total_amount_with_vat` is a total.
-  const own = new Set(
-    withoutIncludedTaxes(describeWords([path[path.length - 1] ?? '', wording.title ?? ''].join(' '))).flatMap(
-      splitCompound,
-    ),
-  );
-  const words = new Set([
-    ...own,
-    ...wordsOf(path.slice(0, -1).join(' ')),
-    ...withoutIncludedTaxes(describeWords(description)).flatMap(splitCompound),
-  ]);
+  const own = wordsBesideIncludedTaxes([path[path.length - 1] ?? '', wording.title ?? ''].join(' '));
+  const words = new Set([...own, ...wordsOf(path.slice(0, -1).join(' ')), ...wordsBesideIncludedTaxes(description)]);
   const has = (list: string[], set: Set<string> = words) => list.some((w) => set.has(w));
   const numeric = type === 'number' || type === 'integer';
   // A text field about a party (whose name, address, e-mail or phone) is read by the party finders.

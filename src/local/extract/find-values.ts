@@ -256,13 +256,8 @@ function wordsAlike(window: IndexedLine['tokens'], wanted: string[]): boolean {
 }
 
 /** The best match of the label's tokens starting at token i, with where it ends; null when none matches. */
-function bestWindow(
-  tokens: IndexedLine['tokens'],
-  i: number,
-  wanted: string[],
-  wantedJoined: string,
-  wantedWords: string,
-): { sim: number; end: number } | null {
+function bestWindow(tokens: IndexedLine['tokens'], i: number, label: WantedLabel): { sim: number; end: number } | null {
+  const { wanted, wantedJoined, wantedWords, wordForWord } = label;
   let best: { sim: number; end: number } | null = null;
   // Windows of 1..k+1 tokens absorb OCR merges and splits ("PatientName", "FEDERALTAXI.D NUMBER", "Pat ient").
   const sizes = [
@@ -270,8 +265,6 @@ function bestWindow(
     wanted.length + 1,
     ...Array.from({ length: wanted.length - 1 }, (_, j) => wanted.length - 1 - j),
   ];
-  // A label with an abbreviated "number" is matched word for word: joined, "invoice#" is one letter off "invoice".
-  const wordForWord = wanted.some((word) => NUMBER_SIGNS.has(word));
   for (const k of sizes) {
     if (k < 1 || i + k > tokens.length || (wordForWord && k !== wanted.length)) continue;
     const window = tokens.slice(i, i + k);
@@ -449,20 +442,20 @@ function candidatesAt(
   entry: IndexedLine,
   from: number,
   best: { sim: number; end: number },
-  wantedCount: number,
+  label: WantedLabel,
   weight: number,
   lookBelow: boolean,
   inHint: readonly boolean[],
   datesOnly: boolean,
-  asksForRate: boolean,
 ): ValueCandidate[] | null {
   const tokens = entry.tokens;
+  const wantedCount = label.wanted.length;
   const results: ValueCandidate[] = [];
   const atStart = tokens.slice(0, from).every((t) => isPrefixToken(t.raw) || t.norm === '');
   // A date the caption is given for ("Balance as of 2023-01-20") is part of the caption, not its value.
   const dated = qualifiedDateAt(entry, best.end);
   // So is the rate after a tax's caption ("VAT 20%", "MwSt. 19 %"), unless the label asks for a rate.
-  const rated = dated || asksForRate ? null : rateAfter(tokens, best.end);
+  const rated = dated || label.asksForRate ? null : rateAfter(tokens, best.end);
   const end = labelEnd(tokens, dated?.nextToken ?? rated ?? best.end, wantedCount);
   if (!atStart && !end.hasColon && inSentence(tokens, from)) return null;
   const box = fragmentBox(entry.line, tokens[from]!.start, tokens[best.end - 1]!.end);
@@ -539,12 +532,30 @@ function candidatesAt(
   return results;
 }
 
-/** A label's tokens, joined, and its content words in order (for reordered matches; '' when fewer than two). */
-function wantedLabel(label: string): { wanted: string[]; wantedJoined: string; wantedWords: string } {
+/** A label as it is looked for, worked out once for every line it is compared with. */
+interface WantedLabel {
+  /** Its normalised tokens, and them joined. */
+  wanted: string[];
+  wantedJoined: string;
+  /** Its content words by stem, sorted (for reordered matches; '' when fewer than two). */
+  wantedWords: string;
+  /** Matched word for word, with an abbreviated "number": joined, "invoice#" is one letter off "invoice". */
+  wordForWord: boolean;
+  /** It asks for a rate, so a percentage after it is its value, not part of its caption. */
+  asksForRate: boolean;
+}
+
+function wantedLabel(label: string): WantedLabel {
   const wanted = labelTokens(label);
   // Reordering needs two words to reorder: "invoice number" keeps one ("invoice"), which any "of invoice" holds.
   const reorderable = contentWords(wanted);
-  return { wanted, wantedJoined: wanted.join(''), wantedWords: reorderable.includes(' ') ? reorderable : '' };
+  return {
+    wanted,
+    wantedJoined: wanted.join(''),
+    wantedWords: reorderable.includes(' ') ? reorderable : '',
+    wordForWord: wanted.some((word) => NUMBER_SIGNS.has(word)),
+    asksForRate: label.split(/\s+/).some((word) => RATE_WORDS.has(word.toLowerCase())),
+  };
 }
 
 /**
@@ -552,10 +563,10 @@ function wantedLabel(label: string): { wanted: string[]; wantedJoined: string; w
  * lines it wraps onto): the match's similarity when the label's words are all of the caption's, else 0.
  */
 export function wholeCaptionSimilarity(label: string, text: string): number {
-  const { wanted, wantedJoined, wantedWords } = wantedLabel(label);
+  const wanted = wantedLabel(label);
   const tokens = tokenise(text).filter((t) => t.norm !== '');
-  if (wanted.length === 0 || tokens.length === 0) return 0;
-  const best = bestWindow(tokens, 0, wanted, wantedJoined, wantedWords);
+  if (wanted.wanted.length === 0 || tokens.length === 0) return 0;
+  const best = bestWindow(tokens, 0, wanted);
   return best && best.end === tokens.length ? best.sim : 0;
 }
 
@@ -570,9 +581,8 @@ export function findLabelValues(
   lookBelow: boolean,
   datesOnly = false,
 ): ValueCandidate[] {
-  const { wanted, wantedJoined, wantedWords } = wantedLabel(label);
-  if (wanted.length === 0) return [];
-  const asksForRate = label.split(/\s+/).some((word) => RATE_WORDS.has(word.toLowerCase()));
+  const wanted = wantedLabel(label);
+  if (wanted.wanted.length === 0) return [];
   const results: ValueCandidate[] = [];
   for (const entry of index.lines) {
     const tokens = entry.tokens;
@@ -580,21 +590,10 @@ export function findLabelValues(
     for (let i = 0; i < tokens.length; i++) {
       if (tokens[i]!.norm === '' || inHint[i]) continue;
       // A box number ("21.") starts no label: a fuzzy match taking it in would hide the exact one after it.
-      if (isPrefixToken(tokens[i]!.raw) && tokens[i]!.norm !== wanted[0]) continue;
-      const best = bestWindow(tokens, i, wanted, wantedJoined, wantedWords);
+      if (isPrefixToken(tokens[i]!.raw) && tokens[i]!.norm !== wanted.wanted[0]) continue;
+      const best = bestWindow(tokens, i, wanted);
       if (!best) continue;
-      const found = candidatesAt(
-        index,
-        entry,
-        i,
-        best,
-        wanted.length,
-        weight,
-        lookBelow,
-        inHint,
-        datesOnly,
-        asksForRate,
-      );
+      const found = candidatesAt(index, entry, i, best, wanted, weight, lookBelow, inHint, datesOnly);
       if (!found) continue;
       results.push(...found);
       i = best.end - 1;

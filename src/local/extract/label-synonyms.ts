@@ -84,6 +84,15 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['purchase order', 'po', 'p o'],
 ];
 
+/**
+ * Each group's terms, longest first: a label holding "tax id number" has it replaced whole, not its "tax id".
+ * Sorted once here, as every label of every field is reworded.
+ */
+const LONGEST_FIRST = SYNONYM_GROUPS.map((group) => ({
+  group,
+  terms: [...group].sort((a, b) => b.length - a.length),
+}));
+
 /** The share of a label's weight its other wordings get. */
 export const SYNONYM_WEIGHT = 0.9;
 
@@ -91,9 +100,8 @@ export const SYNONYM_WEIGHT = 0.9;
 export function labelSynonyms(label: string): string[] {
   const words = label.toLowerCase().split(/\s+/).filter(Boolean);
   const variants: string[] = [];
-  for (const group of SYNONYM_GROUPS) {
-    // The longest term of the group the label holds: "tax id number" is replaced whole, not its "tax id".
-    for (const term of [...group].sort((a, b) => b.length - a.length)) {
+  for (const { group, terms } of LONGEST_FIRST) {
+    for (const term of terms) {
       const termWords = term.split(' ');
       const at = words.findIndex((_, i) => termWords.every((w, j) => words[i + j]?.replace(/[^\p{L}]/gu, '') === w));
       if (at < 0) continue;

@@ -178,17 +178,17 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): WeightedL
   if (parent && !own.startsWith(parent)) push(`${parent} ${own}`, 0.97);
   // A bare child name ("name") is less specific: it also matches other sections' labels.
   push(own, parent ? 0.85 : 0.95);
+  const spelledOwn = spellOut(own) ?? own;
   // A data-element name without how its value is stored, and each of its alternatives ("gender code" → "gender").
-  for (const reduced of dataElementLabels(spellOut(own) ?? own)) {
+  for (const reduced of dataElementLabels(spelledOwn)) {
     if (parent) push(`${parent} ${reduced}`, 0.97 * SYNONYM_WEIGHT);
     push(reduced, (parent ? 0.85 : 0.95) * SYNONYM_WEIGHT);
   }
   // A flat name led by its party ("pt_zip", "provider_ein", "billing_provider_tax_id") is that party's section in
-  // one word: its box is captioned by the rest ("ZIP CODE"), as a nested child's is by its own name; not when
-  // the rest names nothing in particular ("insured_name" is no label "name").
-  // When the rest names nothing in particular, the last party word stays: "billing_provider_identifier" is
-  // captioned "provider identifier".
-  const words = (spellOut(own) ?? own).split(' ');
+  // one word: its box is captioned by the rest ("ZIP CODE"), as a nested child's is by its own name. When the
+  // rest names nothing in particular, the last party word stays ("insured_name" is no label "name";
+  // "billing_provider_identifier" is captioned "provider identifier").
+  const words = spelledOwn.split(' ');
   const lead = words.findIndex((word) => !isPartyWord(word));
   const from = lead > 0 && words.slice(lead).every((word) => GENERIC_WORDS.has(word)) ? lead - 1 : lead;
   const rest = words.slice(from);
@@ -220,13 +220,13 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): WeightedL
 const RELATED_WORD = / related$|^related (causes? |to )?/;
 
 /**
- * Labels without a last word no caption prints, a little less sure: a form captions the check box of
- * "work_related" under "Is the condition related to:" by what it is related to ("EMPLOYMENT?").
+ * Labels without the words `words` matches, which no caption prints, a little less sure: a form captions the
+ * check box of "work_related" under "Is the condition related to:" by what it is related to ("EMPLOYMENT?").
  */
-function labelsWithout(labels: WeightedLabel[], last: RegExp): WeightedLabel[] {
+function labelsWithout(labels: WeightedLabel[], words: RegExp): WeightedLabel[] {
   return labels.flatMap((label) => {
-    const head = label.text.toLowerCase().replace(last, '');
-    return head !== label.text.toLowerCase() ? [{ text: head, weight: label.weight * SYNONYM_WEIGHT }] : [];
+    const rest = label.text.toLowerCase().replace(words, '');
+    return rest !== label.text.toLowerCase() ? [{ text: rest, weight: label.weight * SYNONYM_WEIGHT }] : [];
   });
 }
 

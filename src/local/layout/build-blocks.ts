@@ -197,15 +197,11 @@ function findTables(
         end++;
         continue;
       }
-      // Wrapped cells belong to the table only when a row of it follows them.
-      if (!joinWrapped) break;
+      // Wrapped cells follow a row of data (not the header) and belong to the table only when a row of it
+      // follows them.
+      if (!joinWrapped || end - 1 === i) break;
       let next = end;
-      while (
-        next < rows.length &&
-        next - end < 3 &&
-        end - 1 > i &&
-        wrapsCellOf(rows[next]!, rows[next - 1]!, columns, lineHeight)
-      )
+      while (next < rows.length && next - end < 3 && wrapsCellOf(rows[next]!, rows[next - 1]!, columns, lineHeight))
         next++;
       if (next === end || next >= rows.length || !alignsWith(rows[next]!, columns)) break;
       for (let w = end; w < next; w++) wrapped.add(rows[w]!);
