@@ -63,6 +63,12 @@ describe('party fields in a user’s words', () => {
     expect(classifyField(['billing_npi'], 'string', undefined)).toBeNull();
     expect(classifyField(['address'], 'string', undefined)).toBe('issuer-address');
   });
+
+  it('reads a location’s name as the place itself, and only a location’s', () => {
+    expect(classifyField(['LocationName'], 'string', undefined)).toBe('issuer-address');
+    expect(classifyField(['location_description'], 'string', undefined)).toBe('issuer-address');
+    expect(classifyField(['address_name'], 'string', undefined)).toBeNull();
+  });
 });
 
 describe('the recipient’s block', () => {

@@ -32,6 +32,12 @@ const OTHER_PARTY_WORDS = [
 ];
 /** Words that leave an address unqualified: "full address", "address as printed". */
 const PLAIN_ADDRESS_WORDS = ['full', 'complete', 'postal', 'printed', 'as', 'the', 'its', 'of'];
+/**
+ * A location's name or description is the place itself: an expense system's `LocationName` is where the money
+ * was spent. Only after a location word: a bare "address name" says nothing of the kind.
+ */
+const LOCATION_WORDS = ['location', 'standort'];
+const PLACE_ITSELF_WORDS = ['name', 'description'];
 const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise', 'moneda', 'valuta'];
 const DATE_WORDS = ['date', 'datum', 'day', 'fecha'];
 const DATE_EXCLUDED = [
@@ -231,9 +237,11 @@ export function classifyField(
   if (numeric) return null;
   // An address naming no party is the issuer's (a receipt's only address) unless a word qualifies it as
   // someone's other address: a "home address", a "mailing address" on a form.
-  if (has(ADDRESS_WORDS, own))
-    return path.length === 1 && [...own].every((w) => ADDRESS_WORDS.includes(w) || PLAIN_ADDRESS_WORDS.includes(w))
+  if (has(ADDRESS_WORDS, own)) {
+    const plain = [...PLAIN_ADDRESS_WORDS, ...(has(LOCATION_WORDS, own) ? PLACE_ITSELF_WORDS : [])];
+    return path.length === 1 && [...own].every((w) => ADDRESS_WORDS.includes(w) || plain.includes(w))
       ? 'issuer-address'
       : null;
+  }
   return null;
 }
