@@ -277,4 +277,19 @@ describe("property names as an incumbent system's or a standard's data elements 
       VendorDescription: 'GREENLEAF GROCERS',
     });
   });
+
+  it('reads a list named by its codes under what they are of, and only the codes: dx_codes, healthCareDiagnosisCodes', () => {
+    const fragments = captionedBoxes([
+      ['21. DIAGNOSIS OR NATURE OF ILLNESS OR INJURY', 'A. J06.9 Acute sinusitis, B. K21.9 Reflux'],
+    ]);
+    const codes = { type: 'array', items: { type: 'string' } };
+    expect(extractPage(fragments, { dx_codes: codes })).toEqual({ dx_codes: ['J06.9', 'K21.9'] });
+    expect(extractPage(fragments, { healthCareDiagnosisCodes: codes })).toEqual({
+      healthCareDiagnosisCodes: ['J06.9', 'K21.9'],
+    });
+    // Under a caption of their own, the same items: as codes for a list named by them, as printed for another.
+    const listed = captionedBoxes([['Diagnoses', 'J06.9 Acute sinusitis; K21.9 Reflux']]);
+    expect(extractPage(listed, { dx_codes: codes })).toEqual({ dx_codes: ['J06.9', 'K21.9'] });
+    expect(extractPage(listed, { diagnoses: codes })).toEqual({ diagnoses: ['J06.9 Acute sinusitis', 'K21.9 Reflux'] });
+  });
 });

@@ -10,8 +10,8 @@
  */
 
 /**
- * Representation terms no caption prints after what it names. Not a list's plural ("diagnosis codes"): its
- * items are codes, and "Diagnoses (ICD-10)" lists print a code and its description as one item.
+ * Representation terms no caption prints after what it names. Not a list's plural ("diagnosis codes"): such a
+ * list is looked for without it only with its items read as codes (schema-fields.ts, `itemsAreCodes`).
  */
 const STORAGE_TERMS = new Set(['code', 'indicator', 'information', 'info', 'text', 'value', 'flag']);
 /** A representation term a caption may print, dropped only when two words or more name the thing before it. */

@@ -417,6 +417,15 @@ function splitList(raw: string): string[] {
   return [text];
 }
 
+/**
+ * The code an item starts with ("J06.9 Acute upper respiratory infection" → "J06.9", "99213-25" as printed): a
+ * token of letters and digits, with a digit, three to ten characters long; null when the item starts with none.
+ */
+function leadingCode(item: string): string | null {
+  const first = item.trim().split(/\s+/)[0] ?? '';
+  return /^(?=.*\d)[\p{L}\d][\p{L}\d.-]{2,9}$/u.test(first) ? first.replace(/[.-]$/, '') : null;
+}
+
 function extractList(
   index: DocumentIndex,
   spec: ListSpec,
@@ -424,11 +433,19 @@ function extractList(
   context: DocumentContext,
 ): { value: Json; outcome: FieldOutcome } {
   const path = spec.path.join('.');
-  const top = context.candidates(spec).find((c) => c.text !== null && !readsACaption(c, context));
+  const itemsOf = (candidate: ValueCandidate): string[] => {
+    const text =
+      candidate.where === 'below' && candidate.valueLine
+        ? continueEnumeratedRow(index, candidate.valueLine, candidate.text!)
+        : candidate.text!;
+    const parts = splitList(text);
+    return spec.itemsAreCodes ? parts.flatMap((part) => leadingCode(part) ?? []) : parts;
+  };
+  const usable = context.candidates(spec).filter((c) => c.text !== null && !readsACaption(c, context));
+  // A list of codes is where codes are: the words after its caption on the caption's line are its instructions.
+  const top = spec.itemsAreCodes ? usable.find((c) => itemsOf(c).length > 0) : usable[0];
   if (!top) return { value: [], outcome: { path, required: spec.required, found: false, quality: 0 } };
-  const text =
-    top.where === 'below' && top.valueLine ? continueEnumeratedRow(index, top.valueLine, top.text!) : top.text!;
-  const items = splitList(text).map((part) => coerceScalar(part, spec.item, !options.fast));
+  const items = itemsOf(top).map((part) => coerceScalar(part, spec.item, !options.fast));
   const values = items.filter((i) => i.value !== null && (options.fast || i.valid)).map((i) => i.value as Json);
   const validShare = items.length === 0 ? 0 : items.filter((i) => i.valid).length / items.length;
   return {

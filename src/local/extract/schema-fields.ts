@@ -61,6 +61,8 @@ export interface ListSpec {
   required: boolean;
   item: ScalarSpec;
   labels: WeightedLabel[];
+  /** Its name says its items are codes ("diagnosis_codes"): each item is read as the code it starts with. */
+  itemsAreCodes?: boolean;
 }
 
 export type FieldSpec = ScalarSpec | TableSpec | ListSpec;
@@ -146,6 +148,24 @@ function typeOf(node: SchemaNode, root: SchemaNode): { type: string | undefined;
 
 function textOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * A list named by the codes it holds ("diagnosis codes", `healthCareDiagnosisCodes`, `dx_codes`) is printed under
+ * what the codes are of: "21. DIAGNOSIS OR NATURE OF ILLNESS OR INJURY", "Diagnoses (ICD-10)". Such a caption
+ * lists a code and its description as one item, so the items are read as their codes.
+ */
+const CODES_WORD = / codes$/;
+/** Fewer letters than this left of a label without "codes" ("icd", of "ICD Ind.") name no list in particular. */
+const MIN_CODE_SUBJECT = 4;
+
+function labelsWithoutCodes(labels: WeightedLabel[]): WeightedLabel[] {
+  return labels.flatMap((label) => {
+    const subject = label.text.toLowerCase().replace(CODES_WORD, '').trim();
+    return subject !== label.text.toLowerCase() && subject.replace(/[^\p{L}]/gu, '').length >= MIN_CODE_SUBJECT
+      ? [{ text: subject, weight: label.weight * SYNONYM_WEIGHT }]
+      : [];
+  });
 }
 
 /** A word that only says a parent groups its children's fields: "patient_info", "vendor_details". */
@@ -293,8 +313,17 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           }
           fields.push({ kind: 'table', path: childPath, required: isRequired, labels, columns });
         } else {
-          const item = scalarFrom(items.node, items.type ?? 'string', [], false, labels);
-          fields.push({ kind: 'list', path: childPath, required: isRequired, item, labels });
+          const codes = CODES_WORD.test(spellOut(splitName(name)) ?? splitName(name));
+          const listLabels = codes ? [...labels, ...labelsWithoutCodes(labels)] : labels;
+          const item = scalarFrom(items.node, items.type ?? 'string', [], false, listLabels);
+          fields.push({
+            kind: 'list',
+            path: childPath,
+            required: isRequired,
+            item,
+            labels: listLabels,
+            ...(codes && { itemsAreCodes: true }),
+          });
         }
       } else {
         const scalarLabels = type === 'boolean' ? [...labels, ...labelsWithout(labels, RELATED_WORD)] : labels;
