@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataElementLabels } from '../../src/local/extract/data-element-names.js';
 import { classifyField } from '../../src/local/extract/field-roles.js';
+import { spellOut } from '../../src/local/extract/schema-fields.js';
 import { readGlyphPage, run } from './glyph-page.js';
 import { at, extractPage } from './text-layer-page.js';
 
@@ -291,5 +292,15 @@ describe("property names as an incumbent system's or a standard's data elements 
     const listed = captionedBoxes([['Diagnoses', 'J06.9 Acute sinusitis; K21.9 Reflux']]);
     expect(extractPage(listed, { dx_codes: codes })).toEqual({ dx_codes: ['J06.9', 'K21.9'] });
     expect(extractPage(listed, { diagnoses: codes })).toEqual({ diagnoses: ['J06.9 Acute sinusitis', 'K21.9 Reflux'] });
+  });
+
+  it("spells out a claims system's sub_ as the subscriber, but not in a subtotal, and assign as assignment", () => {
+    const boxes = captionedBoxes([["4. INSURED'S NAME (Last Name, First Name, Middle Initial)", 'BECKER, JAMES']]);
+    expect(extractPage(boxes, { sub_nm: { type: 'string' } })).toEqual({ sub_nm: 'BECKER, JAMES' });
+    // A subtotal keeps its sub.
+    expect(spellOut('sub nm')).toBe('subscriber name');
+    expect(spellOut('sub total')).toBeNull();
+    const asked = [run('27. ACCEPT ASSIGNMENT?', 20, 100), run('☒ YES  ☐ NO', 20, 112)];
+    expect(readGlyphPage(asked, { accept_assign: { type: 'boolean' } })).toEqual({ accept_assign: true });
   });
 });

@@ -4,7 +4,8 @@
  * `acct`), claims systems too (`pt`, `grp`, `chg`). A schema's words are read with each such abbreviation
  * spelled out (docs/local-service.md, "Other field names"), so that `txnAmt` is a transaction's amount and
  * `vendor_nm` a vendor's name. General naming conventions, never one schema's names; words that are also
- * ordinary words or abbreviate several things (`no`, `st`, `sub`, `rel`) are left as written.
+ * ordinary words or abbreviate several things (`no`, `st`, `rel`, `acc`) are left as written, and `sub` is a
+ * claim's subscriber except in a subtotal (`sub_total`).
  */
 
 /** Abbreviation → the word it stands for, lower case. */
@@ -55,14 +56,21 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   ins: 'insurance',
   prov: 'provider',
   svc: 'service',
+  sub: 'subscriber',
+  assign: 'assignment',
 };
 
-/** The word an abbreviation stands for, or the word itself. */
-export function expandAbbreviation(word: string): string {
-  return ABBREVIATIONS[word.toLowerCase()] ?? word;
+/** Abbreviations left as written before these words: `sub_total` is a subtotal, not a subscriber's total. */
+const NOT_BEFORE: Readonly<Record<string, readonly string[]>> = { sub: ['total', 'totals', 'tot', 'ttl'] };
+
+/** The word an abbreviation stands for, or the word itself; `next` is the word after it in the name, if any. */
+export function expandAbbreviation(word: string, next?: string): string {
+  const lower = word.toLowerCase();
+  if (next !== undefined && NOT_BEFORE[lower]?.includes(next.toLowerCase())) return word;
+  return ABBREVIATIONS[lower] ?? word;
 }
 
 /** Lower-case words with each abbreviation spelled out. */
 export function expandAbbreviations(words: readonly string[]): string[] {
-  return words.flatMap((word) => expandAbbreviation(word).split(' '));
+  return words.flatMap((word, i) => expandAbbreviation(word, words[i + 1]).split(' '));
 }

@@ -88,9 +88,9 @@ export function splitName(name: string): string {
  */
 export function spellOut(text: string): string | null {
   const words = text.split(/\s+/).filter(Boolean);
-  const spelled = words.map((word) => {
+  const spelled = words.map((word, i) => {
     const bare = word.replace(/\.$/, '');
-    const full = expandAbbreviation(bare);
+    const full = expandAbbreviation(bare, words[i + 1]?.replace(/\.$/, ''));
     return full === bare ? word : full;
   });
   return spelled.some((word, i) => word !== words[i]) ? spelled.join(' ') : null;
