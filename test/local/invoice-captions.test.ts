@@ -82,4 +82,16 @@ describe('invoice captions in their usual wordings', () => {
     expect(readBeside('Tender:', 'VISA', 'payment_method')).toBe('VISA');
     expect(readBeside('Clerk:', 'MARIA', 'cashier')).toBe('MARIA');
   });
+
+  it('reads a totals block whose amounts stand far right of their captions, a rate in the caption below', () => {
+    const rows: [string, string][] = [
+      ['Subtotal', '100.00 EUR'],
+      ['VAT 19%', '19.00 EUR'],
+      ['Total', '119.00 EUR'],
+    ];
+    const block = rows.flatMap(([caption, value], i) => [at(caption, 300, 200 + i * 20), at(value, 480, 200 + i * 20)]);
+    // Asked alone, the subtotal had read the next row's caption under it ("VAT 19%") as its value: 19.
+    expect(extractPage([...issuer, ...block], { subtotal: amount })).toEqual({ subtotal: 100 });
+    expect(extractPage([...issuer, ...block], { vat: amount })).toEqual({ vat: 19 });
+  });
 });

@@ -215,17 +215,23 @@ function valueRight(index: DocumentIndex, from: IndexedLine): IndexedLine | null
   return next && !isLabelOnly(next.line) && !startsWithLabel(next.line.text) ? next : null;
 }
 
+/** Whether a line carries a number (a box number is none). */
+function carriesNumber(line: IndexedLine): boolean {
+  return line.tokens.some((t) => /\d/.test(t.raw) && !isPrefixToken(t.raw));
+}
+
 /**
  * Whether a label alone on its line heads a table row: the row carries a number (no box number) to its right,
- * and the line below is the next row's label (no digits, starting where the label starts), as in "Loan Amt Paid
- * 840.00" over "Vac Hrs  40.00". A form's caption has its value below and the next box's caption to its right.
+ * and the line below is the next row's label, starting where the label starts: without digits, as in "Loan Amt
+ * Paid 840.00" over "Vac Hrs  40.00", or with a number of its own to its right, as in "Subtotal  100.00" over
+ * "VAT 19%  19.00". A form's caption has its value below and the next box's caption to its right.
  */
-function headsARow(label: IndexedLine, right: IndexedLine, below: IndexedLine): boolean {
-  return (
-    right.tokens.some((t) => /\d/.test(t.raw) && !isPrefixToken(t.raw)) &&
-    !/\d/.test(below.line.text) &&
-    Math.abs(below.line.box.x0 - label.line.box.x0) <= label.line.fontSize * 1.5
-  );
+function headsARow(index: DocumentIndex, label: IndexedLine, right: IndexedLine, below: IndexedLine): boolean {
+  if (!carriesNumber(right) || Math.abs(below.line.box.x0 - label.line.box.x0) > label.line.fontSize * 1.5)
+    return false;
+  if (!/\d/.test(below.line.text)) return true;
+  const besideBelow = valueRight(index, below);
+  return besideBelow !== null && carriesNumber(besideBelow);
 }
 
 /**
@@ -380,7 +386,7 @@ function valueBeside(
   const right = valueRight(index, entry);
   if (!below) return { right, below: null, rightToo: null };
   // A table row's label: its number is right of it and the next row's label below.
-  if (right && headsARow(entry, right, below)) return { right, below: null, rightToo: null };
+  if (right && headsARow(index, entry, right, below)) return { right, below: null, rightToo: null };
   return { right: null, below, rightToo: right };
 }
 
