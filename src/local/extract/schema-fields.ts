@@ -159,13 +159,8 @@ const CODES_WORD = / codes$/;
 /** Fewer letters than this left of a label without "codes" ("icd", of "ICD Ind.") name no list in particular. */
 const MIN_CODE_SUBJECT = 4;
 
-function labelsWithoutCodes(labels: WeightedLabel[]): WeightedLabel[] {
-  return labels.flatMap((label) => {
-    const subject = label.text.toLowerCase().replace(CODES_WORD, '').trim();
-    return subject !== label.text.toLowerCase() && subject.replace(/[^\p{L}]/gu, '').length >= MIN_CODE_SUBJECT
-      ? [{ text: subject, weight: label.weight * SYNONYM_WEIGHT }]
-      : [];
-  });
+function namesCodeSubject(label: WeightedLabel): boolean {
+  return label.text.replace(/[^\p{L}]/gu, '').length >= MIN_CODE_SUBJECT;
 }
 
 /** A word that only says a parent groups its children's fields: "patient_info", "vendor_details". */
@@ -314,7 +309,9 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           fields.push({ kind: 'table', path: childPath, required: isRequired, labels, columns });
         } else {
           const codes = CODES_WORD.test(spellOut(splitName(name)) ?? splitName(name));
-          const listLabels = codes ? [...labels, ...labelsWithoutCodes(labels)] : labels;
+          const listLabels = codes
+            ? [...labels, ...labelsWithout(labels, CODES_WORD).filter(namesCodeSubject)]
+            : labels;
           const item = scalarFrom(items.node, items.type ?? 'string', [], false, listLabels);
           fields.push({
             kind: 'list',
