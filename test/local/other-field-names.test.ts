@@ -303,4 +303,13 @@ describe("property names as an incumbent system's or a standard's data elements 
     const asked = [run('27. ACCEPT ASSIGNMENT?', 20, 100), run('☒ YES  ☐ NO', 20, 112)];
     expect(readGlyphPage(asked, { accept_assign: { type: 'boolean' } })).toEqual({ accept_assign: true });
   });
+
+  it("reads a group number under the insured's policy group, and no caption's alternative as a value", () => {
+    // The value under the caption's words, as a filled-in box prints it.
+    const boxes = [at("11. INSURED'S POLICY GROUP OR FECA NUMBER", 40, 60, 7), at('GRP-65717', 100, 72)];
+    expect(extractPage(boxes, { group_number: { type: 'string' } })).toEqual({ group_number: 'GRP-65717' });
+    expect(extractPage(boxes, { grp_no: { type: 'string' } })).toEqual({ grp_no: 'GRP-65717' });
+    const plan = [at('c. INSURANCE PLAN NAME OR PROGRAM NAME', 40, 60, 7), at('BLUE SHIELD PPO', 80, 72)];
+    expect(extractPage(plan, { plan_name: { type: 'string' } })).toEqual({ plan_name: 'BLUE SHIELD PPO' });
+  });
 });

@@ -523,6 +523,7 @@ function candidatesAt(
       );
     if (boxCaption) coverage *= 0.95;
   }
+  if (where === 'same-line' && CAPTION_GOES_ON.test(text ?? '')) return results;
   const score = best.sim * weight * coverage * (atStart ? 1 : 0.8);
   results.push({
     score,
@@ -537,6 +538,12 @@ function candidatesAt(
   });
   return results;
 }
+
+/**
+ * Words after a label that start with "or" or "and" go on with the caption ("POLICY GROUP OR FECA NUMBER"): they
+ * are no value, and the value under the caption, if any, is the one.
+ */
+const CAPTION_GOES_ON = /^(or|and|&)(\s|$)/i;
 
 /** A label as it is looked for, worked out once for every line it is compared with. */
 interface WantedLabel {

@@ -35,6 +35,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['auto', 'car', 'motor vehicle'],
   ['employment', 'work', 'job'],
   ['total charge', 'total charges', 'billed amount', 'amount billed'],
+  // The employer's group plan the insured's policy belongs to.
+  ['group number', 'policy group', 'policy group number', 'group policy number'],
   // Whether the patient has another plan besides this one.
   [
     'other plan',
