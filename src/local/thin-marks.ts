@@ -6,16 +6,12 @@
  * short is never printed that small on its own (docs/local-service.md, "Faxed pages").
  */
 import type { Fragment } from './layout/types.js';
+import { median } from './median.js';
 
 /** A region this much shorter than the page's median region height is thinner than any line of text. */
 const MAX_HEIGHT_SHARE = 0.5;
 /** …and it is a mark when it reads as at most this many characters. */
 const MAX_MARK_CHARS = 2;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 /** The words without thin marks. Words are PP-OCR's: each spans its detected region's full height. */
 export function dropThinMarks(words: Fragment[]): Fragment[] {

@@ -441,11 +441,19 @@ function extractList(
     const parts = splitList(text);
     return spec.itemsAreCodes ? parts.flatMap((part) => leadingCode(part) ?? []) : parts;
   };
-  const usable = context.candidates(spec).filter((c) => c.text !== null && !readsACaption(c, context));
   // A list of codes is where codes are: the words after its caption on the caption's line are its instructions.
-  const top = spec.itemsAreCodes ? usable.find((c) => itemsOf(c).length > 0) : usable[0];
+  let top: ValueCandidate | undefined;
+  let parts: string[] = [];
+  for (const candidate of context.candidates(spec)) {
+    if (candidate.text === null || readsACaption(candidate, context)) continue;
+    parts = itemsOf(candidate);
+    if (!spec.itemsAreCodes || parts.length > 0) {
+      top = candidate;
+      break;
+    }
+  }
   if (!top) return { value: [], outcome: { path, required: spec.required, found: false, quality: 0 } };
-  const items = itemsOf(top).map((part) => coerceScalar(part, spec.item, !options.fast));
+  const items = parts.map((part) => coerceScalar(part, spec.item, !options.fast));
   const values = items.filter((i) => i.value !== null && (options.fast || i.valid)).map((i) => i.value as Json);
   const validShare = items.length === 0 ? 0 : items.filter((i) => i.valid).length / items.length;
   return {

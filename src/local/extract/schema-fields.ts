@@ -308,7 +308,8 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           }
           fields.push({ kind: 'table', path: childPath, required: isRequired, labels, columns });
         } else {
-          const codes = CODES_WORD.test(spellOut(splitName(name)) ?? splitName(name));
+          const own = splitName(name);
+          const codes = CODES_WORD.test(spellOut(own) ?? own);
           const listLabels = codes
             ? [...labels, ...labelsWithout(labels, CODES_WORD).filter(namesCodeSubject)]
             : labels;

@@ -4,15 +4,10 @@
  * are deliberately simple and documented in docs/local-service.md.
  */
 import { unionBox, type Block, type PageLayout, type Row, type TableBlock, type TextLine } from './types.js';
+import { median } from '../median.js';
 
 /** "Label: value" — such lines are form fields, never merged into paragraphs nor read as table rows. */
 const KEY_VALUE_LINE = /^[^:]{1,48}:\s*\S/;
-
-function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 function isTableRowCandidate(row: Row): boolean {
   if (row.lines.length < 2) return false;
