@@ -3,6 +3,7 @@
  * errors into the exit codes the README documents. cli.ts imports this module only for what it cannot answer
  * itself, so neither it nor yargs loads for `docbench --version` or `docbench --help` (in English; help.ts).
  */
+import { createRequire } from 'node:module';
 import { createConsoleLogger } from '../logger.js';
 import { ExitCode, exitCodeFor, isDocbenchError, UsageError } from '../errors.js';
 import { DOCBENCH_VERSION } from '../version.js';
@@ -41,7 +42,7 @@ export async function parseAndRun(argv: string[], options: MainOptions = {}): Pr
     },
   };
 
-  const { default: yargs } = await import('yargs');
+  const yargs = loadYargs();
   const parser = yargs(argv)
     .scriptName(SCRIPT_NAME)
     .usage(USAGE)
@@ -81,6 +82,15 @@ export async function parseAndRun(argv: string[], options: MainOptions = {}): Pr
     }
   }
   return exitCode;
+}
+
+/**
+ * yargs through require(): yargs 17's CommonJS build is a single file and loads in ~40 ms, where its ES module
+ * entry (and yargs 18, which ships ES modules only) loads a graph of modules in 65–125 ms, before every command
+ * (docs/performance.md, "The whole process, eighth pass").
+ */
+function loadYargs(): typeof import('yargs/yargs') {
+  return createRequire(import.meta.url)('yargs/yargs') as typeof import('yargs/yargs');
 }
 
 /**
