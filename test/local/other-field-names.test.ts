@@ -304,6 +304,33 @@ describe("property names as an incumbent system's or a standard's data elements 
     expect(readGlyphPage(asked, { accept_assign: { type: 'boolean' } })).toEqual({ accept_assign: true });
   });
 
+  it("reads a claims system's ambiguous abbreviations by their neighbours: auto_acc, emp_rel, st beside a city", () => {
+    const asked = [
+      run('10. IS CONDITION RELATED TO:', 20, 88),
+      run('a. EMPLOYMENT?', 20, 100),
+      run('☐ YES  ☒ NO', 20, 112),
+      run('b. AUTO ACCIDENT?', 300, 100),
+      run('☒ YES  ☐ NO', 300, 112),
+    ];
+    const yesNo = { type: 'boolean' };
+    expect(readGlyphPage(asked, { emp_rel: yesNo, auto_acc: yesNo })).toEqual({ emp_rel: false, auto_acc: true });
+    const address = captionedBoxes([
+      ['CITY', 'COLUMBUS'],
+      ['STATE', 'OH'],
+    ]);
+    const text = { type: 'string' };
+    expect(extractPage(address, { pt: { type: 'object', properties: { city: text, st: text } } })).toEqual({
+      pt: { city: 'COLUMBUS', st: 'OH' },
+    });
+    // Alone, or not the name's last word, st is no state: it may as well be a street or a start.
+    expect(spellOut('pt st')).toBe('patient st');
+    expect(spellOut('pt st', true)).toBe('patient state');
+    expect(spellOut('st dt', true)).toBe('st date');
+    // Either word alone keeps its other meanings.
+    expect(spellOut('acc no')).toBeNull();
+    expect(spellOut('rel to sub')).toBe('rel to subscriber');
+  });
+
   it("reads a group number under the insured's policy group, and no caption's alternative as a value", () => {
     // The value under the caption's words, as a filled-in box prints it.
     const boxes = [at("11. INSURED'S POLICY GROUP OR FECA NUMBER", 40, 60, 7), at('GRP-65717', 100, 72)];

@@ -86,11 +86,12 @@ export function splitName(name: string): string {
  * A name or short title with its abbreviations spelled out ("txn dt" → "transaction date", "Inv. date" → "invoice
  * date"); null when it holds none. Pages print either form, so both are labels.
  */
-export function spellOut(text: string): string | null {
+export function spellOut(text: string, inAddress = false): string | null {
   const words = text.split(/\s+/).filter(Boolean);
+  const bareWords = words.map((word) => word.replace(/\.$/, ''));
   const spelled = words.map((word, i) => {
-    const bare = word.replace(/\.$/, '');
-    const full = expandAbbreviation(bare, words[i + 1]?.replace(/\.$/, ''));
+    const bare = bareWords[i]!;
+    const full = expandAbbreviation(bare, { previous: bareWords[i - 1], next: bareWords[i + 1], inAddress });
     return full === bare ? word : full;
   });
   return spelled.some((word, i) => word !== words[i]) ? spelled.join(' ') : null;
@@ -173,13 +174,16 @@ function isAmount(node: SchemaNode): boolean {
   return node.type === 'number' || node.type === 'integer';
 }
 
+/** A property naming a city ("city", "pt_city", "cityName"): the properties beside it are an address's parts. */
+const CITY_WORD = /\b(city|town)\b/;
+
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
-function labelsFor(name: string, node: SchemaNode, parents: string[]): WeightedLabel[] {
+function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress = false): WeightedLabel[] {
   const labels: WeightedLabel[] = [];
   // Each label as written and, when it abbreviates, spelled out.
   const push = (text: string, weight: number) => {
     labels.push({ text, weight });
-    const spelled = spellOut(text);
+    const spelled = spellOut(text, inAddress);
     if (spelled) labels.push({ text: spelled, weight });
   };
   const title = textOf(node.title)?.trim();
@@ -193,7 +197,7 @@ function labelsFor(name: string, node: SchemaNode, parents: string[]): WeightedL
   if (parent && !own.startsWith(parent)) push(`${parent} ${own}`, 0.97);
   // A bare child name ("name") is less specific: it also matches other sections' labels.
   push(own, parent ? 0.85 : 0.95);
-  const spelledOwn = spellOut(own) ?? own;
+  const spelledOwn = spellOut(own, inAddress) ?? own;
   // A data-element name without how its value is stored, and each of its alternatives ("gender code" → "gender").
   for (const reduced of dataElementLabels(spelledOwn)) {
     if (parent) push(`${parent} ${reduced}`, 0.97 * SYNONYM_WEIGHT);
@@ -280,11 +284,12 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
     const { node: resolved } = typeOf(node, root);
     const properties = (resolved.properties ?? {}) as Record<string, SchemaNode>;
     const required = new Set(Array.isArray(resolved.required) ? (resolved.required as string[]) : []);
+    const inAddress = Object.keys(properties).some((name) => CITY_WORD.test(splitName(name)));
     for (const [name, child] of Object.entries(properties)) {
       const { type, node: childNode } = typeOf(child, root);
       const childPath = [...path, name];
       const isRequired = requiredChain && required.has(name);
-      const labels = labelsFor(name, childNode, path);
+      const labels = labelsFor(name, childNode, path, inAddress);
       if (type === 'object') {
         walk(childNode, childPath, isRequired);
       } else if (type === 'array') {
