@@ -331,6 +331,12 @@ describe("property names as an incumbent system's or a standard's data elements 
     expect(spellOut('rel to sub')).toBe('rel to subscriber');
   });
 
+  it("reads a yes/no question by what it asks about: X12's otherSubscriberInformation under IS THERE ANOTHER PLAN?", () => {
+    const asked = [run('d. IS THERE ANOTHER HEALTH BENEFIT PLAN?', 20, 100), run('☒ YES  ☐ NO', 20, 112)];
+    const yesNo = { type: 'boolean' };
+    expect(readGlyphPage(asked, { otherSubscriberInformation: yesNo })).toEqual({ otherSubscriberInformation: true });
+  });
+
   it("reads a group number under the insured's policy group, and no caption's alternative as a value", () => {
     // The value under the caption's words, as a filled-in box prints it.
     const boxes = [at("11. INSURED'S POLICY GROUP OR FECA NUMBER", 40, 60, 7), at('GRP-65717', 100, 72)];
