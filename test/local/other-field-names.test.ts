@@ -279,12 +279,13 @@ describe("property names as an incumbent system's or a standard's data elements 
     });
   });
 
-  it('reads a list named by its codes under what they are of, and only the codes: dx_codes, healthCareDiagnosisCodes', () => {
+  it('reads a list named by its codes under what they are of, and only the codes: dx_codes, icd_codes, healthCareDiagnosisCodes', () => {
     const fragments = captionedBoxes([
       ['21. DIAGNOSIS OR NATURE OF ILLNESS OR INJURY', 'A. J06.9 Acute sinusitis, B. K21.9 Reflux'],
     ]);
     const codes = { type: 'array', items: { type: 'string' } };
     expect(extractPage(fragments, { dx_codes: codes })).toEqual({ dx_codes: ['J06.9', 'K21.9'] });
+    expect(extractPage(fragments, { icd_codes: codes })).toEqual({ icd_codes: ['J06.9', 'K21.9'] });
     expect(extractPage(fragments, { healthCareDiagnosisCodes: codes })).toEqual({
       healthCareDiagnosisCodes: ['J06.9', 'K21.9'],
     });
