@@ -63,6 +63,16 @@ function opensCaption(entry: IndexedLine, from: number): boolean {
   return asks && before.every((t) => prefix(t) || QUESTION_OPENERS.has(t.norm));
 }
 
+/**
+ * The box of a label's caption, tokens [from, end). A question's opening words are part of its caption ("IS THERE
+ * …?"): when they open it, the box starts with them, as the answer boxes under them belong to it too.
+ */
+function captionBox(entry: IndexedLine, from: number, end: number, opens: boolean): PointBox {
+  const { tokens } = entry;
+  const start = opens ? tokens.findIndex((t, j) => j === from || !(isPrefixToken(t.raw) || t.norm === '')) : from;
+  return fragmentBox(entry.line, tokens[start]!.start, tokens[end - 1]!.end);
+}
+
 function similarity(a: string, b: string): number {
   if (a === b) return 1;
   const longest = Math.max(a.length, b.length);
@@ -482,11 +492,7 @@ function candidatesAt(
   const rated = dated || label.asksForRate ? null : rateAfter(tokens, best.end);
   const end = labelEnd(tokens, dated?.nextToken ?? rated ?? best.end, wantedCount);
   if (!atStart && !end.hasColon && inSentence(tokens, from)) return null;
-  // A question's opening words are part of its caption ("IS THERE …?"): its answer boxes stand under them too.
-  const captionFrom = atStart
-    ? tokens.findIndex((t, j) => j === from || !(isPrefixToken(t.raw) || t.norm === ''))
-    : from;
-  const box = fragmentBox(entry.line, tokens[captionFrom]!.start, tokens[best.end - 1]!.end);
+  const box = captionBox(entry, from, best.end, atStart);
   if (datesOnly) return dated ? [qualifyingDate(entry, dated, best.sim * weight * (atStart ? 1 : 0.8), box)] : null;
   let coverage = end.coverage;
   const { valueStart, hasColon } = end;
