@@ -40,6 +40,17 @@ const INVOICE = [
   ),
 ];
 
+/** Yes/no questions side by side under a claim form's "IS CONDITION RELATED TO:", each over its ☒/☐ YES and NO. */
+function yesNoQuestions(questions: [string, boolean][]) {
+  return [
+    run('10. IS CONDITION RELATED TO:', 20, 88),
+    ...questions.flatMap(([caption, yes], i) => [
+      run(caption, 20 + i * 280, 100),
+      run(yes ? '☒ YES  ☐ NO' : '☐ YES  ☒ NO', 20 + i * 280, 112),
+    ]),
+  ];
+}
+
 /** Captions of a claim form's boxes, each with its value under it. */
 function captionedBoxes(boxes: [string, string][]) {
   return boxes.flatMap(([caption, value], i) => [at(caption, 40, 60 + i * 40, 7), at(value, 44, 72 + i * 40)]);
@@ -145,13 +156,10 @@ describe('property names as warehouses, back offices and claims systems write th
   });
 
   it('reads the yes/no boxes a billing team names in its own words: work_related, assignment_accepted', () => {
-    const fragments = [
-      run('10. IS CONDITION RELATED TO:', 20, 88),
-      run('Employment?', 20, 100),
-      run('☒ YES  ☐ NO', 20, 112),
-      run('27. ACCEPT ASSIGNMENT?', 300, 100),
-      run('☐ YES  ☒ NO', 300, 112),
-    ];
+    const fragments = yesNoQuestions([
+      ['Employment?', true],
+      ['27. ACCEPT ASSIGNMENT?', false],
+    ]);
     const yesNo = { type: 'boolean' };
     expect(readGlyphPage(fragments, { work_related: yesNo, assignment_accepted: yesNo })).toEqual({
       work_related: true,
@@ -279,12 +287,13 @@ describe("property names as an incumbent system's or a standard's data elements 
     });
   });
 
-  it('reads a list named by its codes under what they are of, and only the codes: dx_codes, healthCareDiagnosisCodes', () => {
+  it('reads a list named by its codes under what they are of, and only the codes: dx_codes, icd_codes, healthCareDiagnosisCodes', () => {
     const fragments = captionedBoxes([
       ['21. DIAGNOSIS OR NATURE OF ILLNESS OR INJURY', 'A. J06.9 Acute sinusitis, B. K21.9 Reflux'],
     ]);
     const codes = { type: 'array', items: { type: 'string' } };
     expect(extractPage(fragments, { dx_codes: codes })).toEqual({ dx_codes: ['J06.9', 'K21.9'] });
+    expect(extractPage(fragments, { icd_codes: codes })).toEqual({ icd_codes: ['J06.9', 'K21.9'] });
     expect(extractPage(fragments, { healthCareDiagnosisCodes: codes })).toEqual({
       healthCareDiagnosisCodes: ['J06.9', 'K21.9'],
     });
@@ -305,13 +314,10 @@ describe("property names as an incumbent system's or a standard's data elements 
   });
 
   it("reads a claims system's ambiguous abbreviations by their neighbours: auto_acc, emp_rel, st beside a city", () => {
-    const asked = [
-      run('10. IS CONDITION RELATED TO:', 20, 88),
-      run('a. EMPLOYMENT?', 20, 100),
-      run('☐ YES  ☒ NO', 20, 112),
-      run('b. AUTO ACCIDENT?', 300, 100),
-      run('☒ YES  ☐ NO', 300, 112),
-    ];
+    const asked = yesNoQuestions([
+      ['a. EMPLOYMENT?', false],
+      ['b. AUTO ACCIDENT?', true],
+    ]);
     const yesNo = { type: 'boolean' };
     expect(readGlyphPage(asked, { emp_rel: yesNo, auto_acc: yesNo })).toEqual({ emp_rel: false, auto_acc: true });
     const address = captionedBoxes([
@@ -329,6 +335,12 @@ describe("property names as an incumbent system's or a standard's data elements 
     // Either word alone keeps its other meanings.
     expect(spellOut('acc no')).toBeNull();
     expect(spellOut('rel to sub')).toBe('rel to subscriber');
+  });
+
+  it("reads a yes/no question by what it asks about: X12's otherSubscriberInformation under IS THERE ANOTHER PLAN?", () => {
+    const asked = [run('d. IS THERE ANOTHER HEALTH BENEFIT PLAN?', 20, 100), run('☒ YES  ☐ NO', 20, 112)];
+    const yesNo = { type: 'boolean' };
+    expect(readGlyphPage(asked, { otherSubscriberInformation: yesNo })).toEqual({ otherSubscriberInformation: true });
   });
 
   it("reads a group number under the insured's policy group, and no caption's alternative as a value", () => {

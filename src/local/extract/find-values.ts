@@ -45,6 +45,34 @@ function isPrefixToken(raw: string): boolean {
   return BOX_NUMBER.test(raw) || /^([•\-–*]|[a-zA-Z][.)])$/.test(raw);
 }
 
+/**
+ * Words a printed yes/no question opens with before what it asks about: "IS THERE ANOTHER HEALTH BENEFIT PLAN?"
+ * asks about another plan, as a caption "Another health benefit plan?" would.
+ */
+const QUESTION_OPENERS = new Set(['is', 'are', 'was', 'were', 'does', 'do', 'did', 'has', 'have', 'there', 'any']);
+
+/**
+ * Whether a label at token `from` opens its line's caption: nothing but a box number, an item letter or a bullet
+ * stands before it, or, in a question (a "?" after the label), the question's opening words.
+ */
+function opensCaption(entry: IndexedLine, from: number): boolean {
+  const before = entry.tokens.slice(0, from);
+  const prefix = (t: IndexedLine['tokens'][number]) => isPrefixToken(t.raw) || t.norm === '';
+  if (before.every(prefix)) return true;
+  const asks = entry.line.text.slice(entry.tokens[from]!.start).includes('?');
+  return asks && before.every((t) => prefix(t) || QUESTION_OPENERS.has(t.norm));
+}
+
+/**
+ * The box of a label's caption, tokens [from, end). A question's opening words are part of its caption ("IS THERE
+ * …?"): when they open it, the box starts with them, as the answer boxes under them belong to it too.
+ */
+function captionBox(entry: IndexedLine, from: number, end: number, opens: boolean): PointBox {
+  const { tokens } = entry;
+  const start = opens ? tokens.findIndex((t, j) => j === from || !(isPrefixToken(t.raw) || t.norm === '')) : from;
+  return fragmentBox(entry.line, tokens[start]!.start, tokens[end - 1]!.end);
+}
+
 function similarity(a: string, b: string): number {
   if (a === b) return 1;
   const longest = Math.max(a.length, b.length);
@@ -457,14 +485,14 @@ function candidatesAt(
   const tokens = entry.tokens;
   const wantedCount = label.wanted.length;
   const results: ValueCandidate[] = [];
-  const atStart = tokens.slice(0, from).every((t) => isPrefixToken(t.raw) || t.norm === '');
+  const atStart = opensCaption(entry, from);
   // A date the caption is given for ("Balance as of 2023-01-20") is part of the caption, not its value.
   const dated = qualifiedDateAt(entry, best.end);
   // So is the rate after a tax's caption ("VAT 20%", "MwSt. 19 %"), unless the label asks for a rate.
   const rated = dated || label.asksForRate ? null : rateAfter(tokens, best.end);
   const end = labelEnd(tokens, dated?.nextToken ?? rated ?? best.end, wantedCount);
   if (!atStart && !end.hasColon && inSentence(tokens, from)) return null;
-  const box = fragmentBox(entry.line, tokens[from]!.start, tokens[best.end - 1]!.end);
+  const box = captionBox(entry, from, best.end, atStart);
   if (datesOnly) return dated ? [qualifyingDate(entry, dated, best.sim * weight * (atStart ? 1 : 0.8), box)] : null;
   let coverage = end.coverage;
   const { valueStart, hasColon } = end;

@@ -37,9 +37,10 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['total charge', 'total charges', 'billed amount', 'amount billed'],
   // The employer's group plan the insured's policy belongs to.
   ['group number', 'policy group', 'policy group number', 'group policy number'],
-  // Whether the patient has another plan besides this one.
+  // Whether the patient has another plan besides this one (the electronic claim's "other subscriber" loop).
   [
     'other plan',
+    'other subscriber',
     'other coverage',
     'other insurance',
     'secondary coverage',

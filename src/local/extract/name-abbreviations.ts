@@ -55,6 +55,8 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   pt: 'patient',
   pat: 'patient',
   dx: 'diagnosis',
+  // ICD codes are the diagnoses' codes (the WHO's International Classification of Diseases).
+  icd: 'diagnosis',
   ins: 'insurance',
   prov: 'provider',
   svc: 'service',
