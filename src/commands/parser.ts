@@ -3,7 +3,7 @@
  * errors into the exit codes the README documents. cli.ts imports this module only for what it cannot answer
  * itself, so neither it nor yargs loads for `docbench --version` or `docbench --help` (in English; help.ts).
  */
-import { createRequire } from 'node:module';
+import { lazyRequire } from '../lazy.js';
 import { createConsoleLogger } from '../logger.js';
 import { ExitCode, exitCodeFor, isDocbenchError, UsageError } from '../errors.js';
 import { DOCBENCH_VERSION } from '../version.js';
@@ -89,9 +89,7 @@ export async function parseAndRun(argv: string[], options: MainOptions = {}): Pr
  * entry (and yargs 18, which ships ES modules only) loads a graph of modules in 65–125 ms, before every command
  * (docs/performance.md, "The whole process, eighth pass").
  */
-function loadYargs(): typeof import('yargs/yargs') {
-  return createRequire(import.meta.url)('yargs/yargs') as typeof import('yargs/yargs');
-}
+const loadYargs = lazyRequire<typeof import('yargs/yargs')>('yargs/yargs');
 
 /**
  * yargs renders a command's whole help text as it starts the command's handler, in case the handler asks for it

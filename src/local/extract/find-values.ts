@@ -51,26 +51,23 @@ function isPrefixToken(raw: string): boolean {
  */
 const QUESTION_OPENERS = new Set(['is', 'are', 'was', 'were', 'does', 'do', 'did', 'has', 'have', 'there', 'any']);
 
-/**
- * Whether a label at token `from` opens its line's caption: nothing but a box number, an item letter or a bullet
- * stands before it, or, in a question (a "?" after the label), the question's opening words.
- */
-function opensCaption(entry: IndexedLine, from: number): boolean {
-  const before = entry.tokens.slice(0, from);
-  const prefix = (t: IndexedLine['tokens'][number]) => isPrefixToken(t.raw) || t.norm === '';
-  if (before.every(prefix)) return true;
-  const asks = entry.line.text.slice(entry.tokens[from]!.start).includes('?');
-  return asks && before.every((t) => prefix(t) || QUESTION_OPENERS.has(t.norm));
+/** A box number, item letter or bullet, or a token of punctuation alone: nothing a caption says. */
+function isCaptionPrefix(token: IndexedLine['tokens'][number]): boolean {
+  return isPrefixToken(token.raw) || token.norm === '';
 }
 
 /**
- * The box of a label's caption, tokens [from, end). A question's opening words are part of its caption ("IS THERE
- * …?"): when they open it, the box starts with them, as the answer boxes under them belong to it too.
+ * Where the caption a label at token `from` opens starts, or null when the label opens none: only a box number,
+ * an item letter or a bullet stands before the label (the caption starts with it), or, in a question (a "?" after
+ * the label), the question's opening words too (the caption starts with them: "IS THERE …?" is its caption, and
+ * the answer boxes under those words are its).
  */
-function captionBox(entry: IndexedLine, from: number, end: number, opens: boolean): PointBox {
-  const { tokens } = entry;
-  const start = opens ? tokens.findIndex((t, j) => j === from || !(isPrefixToken(t.raw) || t.norm === '')) : from;
-  return fragmentBox(entry.line, tokens[start]!.start, tokens[end - 1]!.end);
+function captionStart(entry: IndexedLine, from: number): number | null {
+  const before = entry.tokens.slice(0, from);
+  if (before.every(isCaptionPrefix)) return from;
+  const asks = entry.line.text.slice(entry.tokens[from]!.start).includes('?');
+  if (!asks || !before.every((t) => isCaptionPrefix(t) || QUESTION_OPENERS.has(t.norm))) return null;
+  return before.findIndex((t) => !isCaptionPrefix(t));
 }
 
 function similarity(a: string, b: string): number {
@@ -485,14 +482,15 @@ function candidatesAt(
   const tokens = entry.tokens;
   const wantedCount = label.wanted.length;
   const results: ValueCandidate[] = [];
-  const atStart = opensCaption(entry, from);
+  const start = captionStart(entry, from);
+  const atStart = start !== null;
   // A date the caption is given for ("Balance as of 2023-01-20") is part of the caption, not its value.
   const dated = qualifiedDateAt(entry, best.end);
   // So is the rate after a tax's caption ("VAT 20%", "MwSt. 19 %"), unless the label asks for a rate.
   const rated = dated || label.asksForRate ? null : rateAfter(tokens, best.end);
   const end = labelEnd(tokens, dated?.nextToken ?? rated ?? best.end, wantedCount);
   if (!atStart && !end.hasColon && inSentence(tokens, from)) return null;
-  const box = captionBox(entry, from, best.end, atStart);
+  const box = fragmentBox(entry.line, tokens[start ?? from]!.start, tokens[best.end - 1]!.end);
   if (datesOnly) return dated ? [qualifyingDate(entry, dated, best.sim * weight * (atStart ? 1 : 0.8), box)] : null;
   let coverage = end.coverage;
   const { valueStart, hasColon } = end;

@@ -94,8 +94,10 @@ export function expandAbbreviation(word: string, context: WordContext = {}): str
   const lower = word.toLowerCase();
   const next = context.next?.toLowerCase();
   const previous = context.previous?.toLowerCase();
-  if (previous !== undefined && PAIRS[`${previous} ${lower}`]) return PAIRS[`${previous} ${lower}`]![1];
-  if (next !== undefined && PAIRS[`${lower} ${next}`]) return PAIRS[`${lower} ${next}`]![0];
+  const endsPair = previous === undefined ? undefined : PAIRS[`${previous} ${lower}`];
+  if (endsPair) return endsPair[1];
+  const startsPair = next === undefined ? undefined : PAIRS[`${lower} ${next}`];
+  if (startsPair) return startsPair[0];
   if (next !== undefined && NOT_BEFORE[lower]?.includes(next)) return word;
   // The name's last word: `pt_st` is the patient's state, `st_dt` no state's date.
   if (context.inAddress && next === undefined && ADDRESS_PARTS[lower]) return ADDRESS_PARTS[lower];
