@@ -94,8 +94,13 @@ export async function turnPage<T extends Page>(page: T, turn: QuarterTurn): Prom
 async function classifierInput(page: Page, region: PixelRegion, into: Float32Array, offset: number): Promise<void> {
   const left = Math.max(0, Math.floor(region.x0));
   const top = Math.max(0, Math.floor(region.y0));
-  const width = Math.max(1, Math.min(page.width, Math.ceil(region.x1)) - left);
   const height = Math.max(1, Math.min(page.height, Math.ceil(region.y1)) - top);
+  // A long line squeezed into the classifier's width is unreadable to it: a window of its start at its own
+  // proportions instead.
+  const width = Math.max(
+    1,
+    Math.min(page.width, Math.ceil(region.x1), left + Math.ceil((height * CLS_WIDTH) / CLS_HEIGHT)) - left,
+  );
   const resizedWidth = Math.min(CLS_WIDTH, Math.max(1, Math.ceil((CLS_HEIGHT * width) / height)));
   const grey = await sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 1 } })
     .extract({ left, top, width, height })
