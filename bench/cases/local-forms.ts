@@ -5,10 +5,13 @@
  * docbench's own extraction scorer. Field F1 per tier and over all; the goal for real forms is 0.85
  * (docs/local-service.md, "Forms"). Then the paraphrase check: the same pages read through each variant of the
  * schema in bench/paraphrases/cms1500/ (other property names and wording, the truth renamed to match), field F1
- * over all forms and its drop from the original schema. These are generated forms, not real unseen scans.
+ * over all forms and its drop from the original schema. And the clean scans once more, each turned a quarter, a
+ * half or three quarters round (fed into the scanner the wrong way), which must read as they do upright
+ * (docs/local-service.md, "Pages the wrong way up"). These are generated forms, not real unseen scans.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import type { ScanTier } from '../../src/dataset/generate/scan.js';
 import type { AnalysedDocument } from '../../src/local/analyse-document.js';
 import { createEngine } from '../../src/local/engine.js';
@@ -22,12 +25,14 @@ import { paraphraseSchema, readParaphraseVariants, renameValue } from '../suppor
 
 const SEEDS = [1, 2, 3, 4];
 const TIERS: ScanTier[] = ['clean_scan', 'photo', 'fax'];
+/** The clean scan of seed i turned clockwise by TURNS[i % 3] degrees. */
+const TURNS = [90, 180, 270] as const;
 /** Largest drop of field F1 allowed when the schema is paraphrased. */
 const PARAPHRASE_TOLERANCE = 0.05;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 interface ReadForm {
-  tier: ScanTier;
+  tier: ScanTier | 'turned';
   values: Json;
   pages: AnalysedDocument['pages'];
 }
@@ -45,6 +50,16 @@ async function readForms(): Promise<ReadForm[]> {
         forms.push({ tier, values: values as unknown as Json, pages: doc.pages });
       }
     }
+    for (const seed of SEEDS) {
+      const values = cms1500Values(seed);
+      const upright = await renderCms1500(values, 'clean_scan', seed);
+      const png = await sharp(upright)
+        .rotate(TURNS[seed % TURNS.length]!)
+        .png()
+        .toBuffer();
+      const doc = await engine.analyse({ bytes: png, format: 'png', filename: `cms1500-${seed}-turned.png` });
+      forms.push({ tier: 'turned', values: values as unknown as Json, pages: doc.pages });
+    }
   } finally {
     await engine.close();
   }
@@ -58,9 +73,11 @@ function score(form: ReadForm, schema: JsonSchema, truth: Json): ReturnType<type
 }
 
 async function measure(): Promise<BenchFigure[]> {
-  const forms = await readForms();
+  const read = await readForms();
   const schema = CMS1500_SCHEMA as unknown as JsonSchema;
   const figures: BenchFigure[] = [];
+  const turned = read.filter((form) => form.tier === 'turned');
+  const forms = read.filter((form) => form.tier !== 'turned');
   const all = forms.map((form) => score(form, schema, form.values));
   for (const tier of TIERS) {
     figures.push({
@@ -69,6 +86,14 @@ async function measure(): Promise<BenchFigure[]> {
       unit: 'ratio',
     });
   }
+  const cleanF1 = aggregateExtraction(all.filter((_, i) => forms[i]!.tier === 'clean_scan')).micro.f1;
+  figures.push({
+    name: `field F1 drop, the clean scans turned ${TURNS.join('°, ')}° (${turned.length} forms)`,
+    value: cleanF1 - aggregateExtraction(turned.map((form) => score(form, schema, form.values))).micro.f1,
+    unit: 'ratio',
+    target: { op: '<=', value: 0.01 },
+    note: 'against the same forms read upright',
+  });
   const original = aggregateExtraction(all).micro.f1;
   figures.push({
     name: `field F1, all ${all.length} forms`,

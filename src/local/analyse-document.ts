@@ -19,6 +19,7 @@ import { buildPageLayout } from './layout/build-blocks.js';
 import type { Fragment, PageLayout } from './layout/types.js';
 import type { PageOcr } from './page-ocr.js';
 import { deskewPage } from './deskew.js';
+import { turnPage, type QuarterTurn } from './page-turn.js';
 import { isBinarised } from './binarised-page.js';
 import { repairLostScanLines } from './scan-line-repair.js';
 import { takeGlyphCheckBoxes } from './glyph-check-boxes.js';
@@ -66,13 +67,35 @@ export interface DocumentAnalyser {
 async function ocrRaster(
   ocr: PageOcr,
   raster: GreyPage,
-  binarised: boolean,
+  page: { binarised: boolean; checkTurn?: boolean },
   timings: AnalysisTimings,
-): Promise<{ words: Fragment[]; confidence: number }> {
+): Promise<{ words: Fragment[]; confidence: number; turn?: QuarterTurn }> {
   const started = performance.now();
-  const result = await ocr.read(raster, { binarised });
+  const result = await ocr.read(raster, page);
   timings.ocrMs += performance.now() - started;
   return result;
+}
+
+/** A scanned page as read: the raster the words are on (deskewed, turned upright), and the turn it took. */
+interface ScannedPage {
+  raster: GreyPage;
+  words: Fragment[];
+  confidence: number;
+  turn: QuarterTurn;
+}
+
+/**
+ * Deskews and reads a scanned page. When the OCR finds its text is not upright (page-turn.ts), the page as
+ * scanned is turned, deskewed again (a sideways page's skew cannot be measured along its lines) and read.
+ */
+async function readScannedPage(ocr: PageOcr, scanned: GreyPage, timings: AnalysisTimings): Promise<ScannedPage> {
+  const binarised = isBinarised(scanned);
+  const { page: raster } = await deskewPage(scanned);
+  const first = await ocrRaster(ocr, raster, { binarised, checkTurn: true }, timings);
+  if (!first.turn) return { raster, words: first.words, confidence: first.confidence, turn: 0 };
+  const { page: upright } = await deskewPage(await turnPage(scanned, first.turn));
+  const { words, confidence } = await ocrRaster(ocr, upright, { binarised }, timings);
+  return { raster: upright, words, confidence, turn: first.turn };
 }
 
 async function withPdf<T>(bytes: Uint8Array, use: (pdf: PdfHandle) => Promise<T>): Promise<T> {
@@ -121,12 +144,12 @@ async function analysePdf(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number, 
         dpiKnown: true,
         pixels: rgbaToGrey(rendered.rgba, rendered.width, rendered.height),
       });
-      const binarised = isBinarised(scanned);
-      const { page: raster } = await deskewPage(scanned);
-      rasters.set(n, raster);
       pending.push(
-        ocrRaster(ocr, raster, binarised, timings).then(({ words, confidence: c }) => {
-          pages[n - 1] = ocrPageLayout(n, content.width, content.height, raster, words);
+        readScannedPage(ocr, scanned, timings).then(({ raster, words, confidence: c, turn }) => {
+          rasters.set(n, raster);
+          // A page read a quarter turn round is as wide as the page is tall.
+          const [width, height] = turn % 180 === 0 ? [content.width, content.height] : [content.height, content.width];
+          pages[n - 1] = ocrPageLayout(n, width, height, raster, words);
           confidence[n - 1] = c;
         }),
       );
@@ -144,11 +167,9 @@ async function analyseImage(bytes: Uint8Array, ocr: PageOcr, rasters: Map<number
     Array.from({ length: pageCount }, async (_, index) => {
       const started = performance.now();
       const scanned = repairLostScanLines(await decodeImagePage(bytes, index));
-      const binarised = isBinarised(scanned);
-      const { page: raster } = await deskewPage(scanned);
       timings.readMs += performance.now() - started;
+      const { raster, words, confidence: c } = await readScannedPage(ocr, scanned, timings);
       rasters.set(index + 1, raster);
-      const { words, confidence: c } = await ocrRaster(ocr, raster, binarised, timings);
       const toPoints = 72 / raster.dpi;
       pages[index] = ocrPageLayout(index + 1, raster.width * toPoints, raster.height * toPoints, raster, words);
       confidence[index] = c;

@@ -13,6 +13,7 @@ import { createOcrPool } from './ocr-pool.js';
 import { smoothBinarisedPage } from './binarised-page.js';
 import { tesseractVersion } from './ocr-version.js';
 import { isPpOcr, loadPpOcr, type PpOcr } from './pp-ocr.js';
+import type { QuarterTurn } from './page-turn.js';
 
 /** Reads one greyscale page. */
 export interface PageOcr {
@@ -20,9 +21,14 @@ export interface PageOcr {
   version: string;
   /**
    * Words in points; `confidence` is the mean word confidence, 0–100. `binarised`: the page came in pure black
-   * and white (a fax), judged before deskewing resampled it (binarised-page.ts).
+   * and white (a fax), judged before deskewing resampled it (binarised-page.ts). `checkTurn`: an OCR that can
+   * tell (PP-OCR) reads nothing of a page whose text is not upright and returns the clockwise `turn` that
+   * would make it so (page-turn.ts).
    */
-  read(raster: GreyPage, page?: { binarised: boolean }): Promise<{ words: Fragment[]; confidence: number }>;
+  read(
+    raster: GreyPage,
+    page?: { binarised: boolean; checkTurn?: boolean },
+  ): Promise<{ words: Fragment[]; confidence: number; turn?: QuarterTurn }>;
   close(): Promise<void>;
 }
 
@@ -86,7 +92,12 @@ function createPaddleOcr(engine: PpOcr): PageOcr {
     async read(input, page) {
       // A fax is read upscaled and median-filtered (binarised-page.ts); tesseract has its own rule for faxes.
       const raster = page?.binarised ? await smoothBinarisedPage(input) : input;
-      const result = await engine.recognize(raster, Math.min(1, DET_MAX_SIDE / Math.max(raster.width, raster.height)));
+      const result = await engine.recognize(
+        raster,
+        Math.min(1, DET_MAX_SIDE / Math.max(raster.width, raster.height)),
+        page?.checkTurn,
+      );
+      if (result.turn) return { words: [], confidence: 0, turn: result.turn };
       return { words: scaleFragments(result.words, 72 / raster.dpi), confidence: result.confidence };
     },
     close: async () => {},

