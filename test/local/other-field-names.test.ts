@@ -387,4 +387,13 @@ describe('property names as accounting and commerce APIs spell them', () => {
     // Without it, an account's name is a bank account's or a customer account's, found by its caption.
     expect(classifyField(['account_name'], 'string', undefined)).toBeNull();
   });
+
+  it("reads a record's creation time as the document's date: created, created_at, but not created_by", () => {
+    const createdAt = { type: 'string', format: 'date', description: 'When the payment was created' };
+    expect(extractPage(RECEIPT, { created_at: createdAt })).toEqual({ created_at: '2024-03-05' });
+    expect(classifyField(['created'], 'string', undefined)).toBe('document-date');
+    expect(classifyField(['issued_on'], 'string', undefined)).toBe('document-date');
+    expect(classifyField(['created_by'], 'string', undefined)).toBeNull();
+    expect(classifyField(['payment_created_at'], 'string', undefined)).toBeNull();
+  });
 });
