@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataElementLabels } from '../../src/local/extract/data-element-names.js';
 import { classifyField } from '../../src/local/extract/field-roles.js';
-import { spellOut } from '../../src/local/extract/schema-fields.js';
+import { collectFields, spellOut } from '../../src/local/extract/schema-fields.js';
 import { readGlyphPage, run } from './glyph-page.js';
 import { at, extractPage } from './text-layer-page.js';
 
@@ -350,5 +350,50 @@ describe("property names as an incumbent system's or a standard's data elements 
     expect(extractPage(boxes, { grp_no: { type: 'string' } })).toEqual({ grp_no: 'GRP-65717' });
     const plan = [at('c. INSURANCE PLAN NAME OR PROGRAM NAME', 40, 60, 7), at('BLUE SHIELD PPO', 80, 72)];
     expect(extractPage(plan, { plan_name: { type: 'string' } })).toEqual({ plan_name: 'BLUE SHIELD PPO' });
+  });
+});
+
+describe('property names as accounting and commerce APIs spell them', () => {
+  /** The made-up invoice with a reference line, as many invoices print one. */
+  const WITH_REFERENCE = [...INVOICE, at('Reference: PO-7781', 40, 120)];
+
+  it("reads a reference to a party's record as the party: VendorRef is the vendor, CustomerRef the customer", () => {
+    const vendorRef = { type: 'string', description: 'Reference to the vendor of this bill' };
+    expect(extractPage(WITH_REFERENCE, { VendorRef: vendorRef })).toEqual({ VendorRef: 'Northwind Consulting GmbH' });
+    expect(classifyField(['VendorRef'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['customer_ref'], 'string', undefined)).toBe('recipient');
+    // A description that speaks of a number asks for the printed reference, not the party.
+    expect(
+      classifyField(['vendor_ref'], 'string', undefined, { description: "the vendor's reference number" }),
+    ).toBeNull();
+    // "Ref" or "Reference" alone labels any reference on the page: never the party's field.
+    const labels = collectFields({ type: 'object', properties: { VendorRef: { type: 'string' } } })[0]!.labels;
+    expect(labels.map((label) => label.text)).not.toContain('ref');
+    expect(labels.map((label) => label.text)).not.toContain('reference');
+  });
+
+  it('reads a printed caption of a reference named without a description before the party', () => {
+    const fragments = [...INVOICE, at('Vendor ref.: V-0042', 40, 120)];
+    expect(extractPage(fragments, { VendorRef: { type: 'string' } })).toEqual({ VendorRef: 'V-0042' });
+    expect(extractPage(INVOICE, { VendorRef: { type: 'string' } })).toEqual({ VendorRef: 'Northwind Consulting GmbH' });
+  });
+
+  it("reads a name whose description says whose it is: a payments API's account_name is the business's name", () => {
+    const accountName = {
+      type: 'string',
+      description: 'The public name of the business associated with this invoice, most often the one that created it',
+    };
+    expect(extractPage(INVOICE, { account_name: accountName })).toEqual({ account_name: 'Northwind Consulting GmbH' });
+    // Without it, an account's name is a bank account's or a customer account's, found by its caption.
+    expect(classifyField(['account_name'], 'string', undefined)).toBeNull();
+  });
+
+  it("reads a record's creation time as the document's date: created, created_at, but not created_by", () => {
+    const createdAt = { type: 'string', format: 'date', description: 'When the payment was created' };
+    expect(extractPage(RECEIPT, { created_at: createdAt })).toEqual({ created_at: '2024-03-05' });
+    expect(classifyField(['created'], 'string', undefined)).toBe('document-date');
+    expect(classifyField(['issued_on'], 'string', undefined)).toBe('document-date');
+    expect(classifyField(['created_by'], 'string', undefined)).toBeNull();
+    expect(classifyField(['payment_created_at'], 'string', undefined)).toBeNull();
   });
 });

@@ -389,7 +389,7 @@ function readScalarText(
     }
   }
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
-  if (captionFirst(spec.role) && byLabel.valid) return byLabel;
+  if ((spec.captionFirst || captionFirst(spec.role)) && byLabel.valid) return byLabel;
   const byRole = isPartyRole(spec.role) ? findParty(index, spec.role) : findByRole(index, spec.role);
   if (!byRole || byRole.quality < (ABSTAIN_BELOW[spec.role] ?? 0)) return byLabel;
   if (byLabel.valid && constrainsValue(spec) && byRole.quality < GUESS_BELOW) return byLabel;

@@ -66,6 +66,17 @@ const DATE_EXCLUDED = [
   'leistung',
   'zahlung',
 ];
+/**
+ * A record's creation or issue named as its time, as APIs name it (`created`, `created_at`, `creation_time`,
+ * `issued_on`): a document's record is created when the document is issued, so the time is the document's date
+ * (docs/local-service.md, "API names"). Not before "by": `created_by` is a person.
+ */
+const CREATION_WORDS = ['created', 'creation', 'issued'];
+
+function namesCreation(words: readonly string[]): boolean {
+  return words.some((word, i) => CREATION_WORDS.includes(word) && words[i + 1] !== 'by');
+}
+
 const TOTAL_WORDS = [
   'total',
   'grand',
@@ -226,6 +237,10 @@ export function classifyField(
   if (has(OTHER_PARTY_WORDS, wordsOf([...path, wording.title ?? ''].join(' '))) || describesOtherParty(description))
     return null;
   if (!numeric && has(CURRENCY_WORDS)) return 'currency';
+  // A name saying the record's creation dates the record its description names ("when the payment was created"):
+  // only the name's and title's own words can make it another event's date.
+  const creation = namesCreation(describeWords([path[path.length - 1] ?? '', wording.title ?? ''].join(' ')));
+  if (!numeric && creation) return has(DATE_EXCLUDED, own) ? null : 'document-date';
   if (!numeric && (format === 'date' || has(DATE_WORDS, own))) return has(DATE_EXCLUDED) ? null : 'document-date';
   if (
     numeric &&

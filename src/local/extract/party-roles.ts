@@ -381,6 +381,54 @@ export interface PropertyWords {
 }
 
 /**
+ * Words an API names a link to another record with: QuickBooks' `VendorRef`, `CustomerRef`, a `supplier_ref`. After a
+ * party word, as a name's last word, such a word points at the party's record: the field is the party itself, not a
+ * reference number printed on the page (docs/local-service.md, "API names").
+ */
+const REFERENCE_WORDS = ['ref', 'reference'];
+/** Words that make a description speak of a printed number rather than of the party: "the vendor's reference number". */
+const NUMBER_WORDS = ['number', 'no', 'nr', 'num', 'id', 'identifier', 'code'];
+
+/** Whether a property's name is a reference to a party's record: `VendorRef`, `customer_ref` (lower-case words). */
+export function namesPartyReference(name: readonly string[]): boolean {
+  const last = name[name.length - 1];
+  const before = name[name.length - 2];
+  return (
+    name.length === 2 &&
+    last !== undefined &&
+    REFERENCE_WORDS.includes(last) &&
+    before !== undefined &&
+    partyOf([before]) !== null &&
+    !WEAK_SENDER_WORDS.includes(before)
+  );
+}
+
+/** What of a party a description's words lead with: "reference to the vendor", "the public name of the business". */
+const DESCRIBED_DETAIL: Readonly<Record<string, PartyDetail>> = {
+  ...Object.fromEntries(NAME_WORDS.map((word) => [word, 'name' as const])),
+  ...Object.fromEntries(REFERENCE_WORDS.map((word) => [word, 'name' as const])),
+  address: 'address',
+  email: 'email',
+  phone: 'phone',
+};
+
+/**
+ * The party a description says the field is, when it leads with what of whom: "Reference to the vendor of this
+ * transaction" (the vendor), "The public name of the business associated with this invoice" (its name). Up to two
+ * words may come first ("the public"); the detail word, "of"/"to"/"for", a determiner, then the party word.
+ */
+function describedParty(words: readonly string[]): PartyRole | null {
+  const match = words
+    .slice(0, 8)
+    .join(' ')
+    .match(/^(?:[a-z]+ ){0,2}?([a-z]+) (?:of|to|for) (?:(?:the|a|an|this|its) )?([a-z]+)\b/);
+  const detail = match ? DESCRIBED_DETAIL[match[1]!] : undefined;
+  const party = match ? partyOf([match[2]!]) : null;
+  if (!detail || !party || has(words, NUMBER_WORDS)) return null;
+  return detail === 'name' ? party : `${party}-${detail}`;
+}
+
+/**
  * The party role of a text property, or undefined when it names no party (then the other roles and label
  * matching read it as before). Null when it names a party but asks for something of it that has no finder (an
  * id, a tax number) or names a third party (a landlord): such fields are read by their printed labels.
@@ -397,7 +445,14 @@ export function classifyParty(words: PropertyWords): PartyRole | null | undefine
   if (!party) return undefined;
   // The detail: the property's own words first ("supplier_email"), else the description's ("the shop's address").
   const detail = detailOf(words.own, true) ?? detailOf(words.description, false) ?? 'name';
-  if (detail === 'other') return null;
+  if (detail === 'other') {
+    // A name that reads as an id or an account ("VendorRef", "account_name") whose description says it is the party
+    // itself, or its name, is the party: the description says what the name's words only point at.
+    const described = words.description.length > 0 ? describedParty(words.description) : null;
+    if (described) return described;
+    // A reference to a party's record is the party, unless the description speaks of a number.
+    return namesPartyReference(words.name) && !has(words.description, NUMBER_WORDS) ? party : null;
+  }
   return detail === 'name' ? party : `${party}-${detail}`;
 }
 

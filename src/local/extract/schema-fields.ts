@@ -5,12 +5,12 @@
  * format, pattern, local $ref).
  */
 import type { JsonSchema } from '../../types.js';
-import { classifyField, type FieldRole } from './field-roles.js';
+import { classifyField, describeWords, type FieldRole } from './field-roles.js';
 import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
 import { GENERIC_WORDS } from './caption-words.js';
 import { dataElementLabels } from './data-element-names.js';
 import { expandAbbreviation } from './name-abbreviations.js';
-import { isPartyWord } from './party-roles.js';
+import { isPartyRole, isPartyWord, namesPartyReference } from './party-roles.js';
 import { dateSubject } from './qualified-dates.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
@@ -42,6 +42,11 @@ export interface ScalarSpec {
   dateSubjects?: WeightedLabel[];
   /** The property's description: the words a printed caption may be explained by (caption-words.ts). */
   description?: string;
+  /**
+   * A caption printing the field's own words is read before the role's finder: a `VendorRef` with no description
+   * may be a printed "Vendor ref." rather than the vendor (docs/local-service.md, "API names").
+   */
+  captionFirst?: boolean;
 }
 
 /** An array of objects, read from a table. */
@@ -177,6 +182,14 @@ function isAmount(node: SchemaNode): boolean {
 /** A property naming a city ("city", "pt_city", "cityName"): the properties beside it are an address's parts. */
 const CITY_WORD = /\b(city|town)\b/;
 
+/**
+ * Whether a name's word, left alone after its party's, names nothing in particular: a generic word ("name"), or a
+ * reference (`VendorRef`: a caption "Ref" or "Reference" is any reference number on the page).
+ */
+function namesNothingAlone(word: string): boolean {
+  return GENERIC_WORDS.has(word) || word === 'ref' || word === 'reference';
+}
+
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
 function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress = false): WeightedLabel[] {
   const labels: WeightedLabel[] = [];
@@ -209,7 +222,7 @@ function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress 
   // "billing_provider_identifier" is captioned "provider identifier").
   const words = spelledOwn.split(' ');
   const lead = words.findIndex((word) => !isPartyWord(word));
-  const from = lead > 0 && words.slice(lead).every((word) => GENERIC_WORDS.has(word)) ? lead - 1 : lead;
+  const from = lead > 0 && words.slice(lead).every(namesNothingAlone) ? lead - 1 : lead;
   const rest = words.slice(from);
   if (!parent && from > 0) {
     push(rest.join(' '), 0.85);
@@ -336,6 +349,9 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           description: textOf(childNode.description),
         });
         if (role) scalar.role = role;
+        // A party's reference without a description may be a printed reference caption: read that first.
+        if (role && isPartyRole(role) && !childNode.description && namesPartyReference(describeWords(name)))
+          scalar.captionFirst = true;
         if (scalar.format === 'date') scalar.dateSubjects = subjectsOf(labels);
         const description = textOf(childNode.description);
         if (description) scalar.description = description;
