@@ -1,9 +1,9 @@
 /**
  * Pages scanned sideways or upside down (a sheet fed the wrong way, a receipt photographed across): which
  * quarter turn makes their text upright. Read from what PP-OCR's detector found on the page, before anything is
- * recognised: text lines are wide, so a page whose lines are mostly tall lies on its side; whether a page (or a
- * page is upside down is PaddleOCR's own text-direction classifier's vote over its longest lines; which way up a
- * sideways page goes is whichever the recogniser reads with more certainty, since for blurred photos the
+ * recognised: text lines are wide, so a page whose lines are mostly tall lies on its side. Whether an upright-
+ * looking page is upside down is PaddleOCR's own text-direction classifier's vote over its longest lines; which
+ * way up a sideways page goes is whichever the recogniser reads with more certainty, since on blurred photos the
  * classifier was found unsure both ways (docs/local-service.md, "Pages the wrong way up").
  */
 import sharp from 'sharp';
