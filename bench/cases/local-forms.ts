@@ -41,6 +41,8 @@ interface ReadForm {
 async function readForms(): Promise<ReadForm[]> {
   const engine = await createEngine({ ocr: 'pp-ocr', ocrWorkers: 1, cacheSize: 2, logger: silentLogger });
   const forms: ReadForm[] = [];
+  /** Each seed's clean scan, turned afterwards. */
+  const cleanScans = new Map<number, Buffer>();
   try {
     for (const tier of TIERS) {
       for (const seed of SEEDS) {
@@ -48,11 +50,11 @@ async function readForms(): Promise<ReadForm[]> {
         const png = await renderCms1500(values, tier, seed);
         const doc = await engine.analyse({ bytes: png, format: 'png', filename: `cms1500-${seed}.png` });
         forms.push({ tier, values: values as unknown as Json, pages: doc.pages });
+        if (tier === 'clean_scan') cleanScans.set(seed, png);
       }
     }
-    for (const seed of SEEDS) {
+    for (const [seed, upright] of cleanScans) {
       const values = cms1500Values(seed);
-      const upright = await renderCms1500(values, 'clean_scan', seed);
       const png = await sharp(upright)
         .rotate(TURNS[seed % TURNS.length]!)
         .png()

@@ -216,7 +216,8 @@ export function classifyField(
   const description = wording.description ?? '';
   // The name and the title say what the field is; parents and the description add context.
   // A name may say the taxes are included as a description does: `invoice_total_amount_with_vat` is a total.
-  const own = wordsBesideIncludedTaxes([path[path.length - 1] ?? '', wording.title ?? ''].join(' '));
+  const ownText = [path[path.length - 1] ?? '', wording.title ?? ''].join(' ');
+  const own = wordsBesideIncludedTaxes(ownText);
   const words = new Set([...own, ...wordsOf(path.slice(0, -1).join(' ')), ...wordsBesideIncludedTaxes(description)]);
   const has = (list: string[], set: Set<string> = words) => list.some((w) => set.has(w));
   const numeric = type === 'number' || type === 'integer';
@@ -239,7 +240,7 @@ export function classifyField(
   if (!numeric && has(CURRENCY_WORDS)) return 'currency';
   // A name saying the record's creation dates the record its description names ("when the payment was created"):
   // only the name's and title's own words can make it another event's date.
-  const creation = namesCreation(describeWords([path[path.length - 1] ?? '', wording.title ?? ''].join(' ')));
+  const creation = namesCreation(describeWords(ownText));
   if (!numeric && creation) return has(DATE_EXCLUDED, own) ? null : 'document-date';
   if (!numeric && (format === 'date' || has(DATE_WORDS, own))) return has(DATE_EXCLUDED) ? null : 'document-date';
   if (

@@ -385,7 +385,7 @@ export interface PropertyWords {
  * party word, as a name's last word, such a word points at the party's record: the field is the party itself, not a
  * reference number printed on the page (docs/local-service.md, "API names").
  */
-const REFERENCE_WORDS = ['ref', 'reference'];
+export const REFERENCE_WORDS = ['ref', 'reference'];
 /** Words that make a description speak of a printed number rather than of the party: "the vendor's reference number". */
 const NUMBER_WORDS = ['number', 'no', 'nr', 'num', 'id', 'identifier', 'code'];
 

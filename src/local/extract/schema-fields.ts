@@ -10,7 +10,7 @@ import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
 import { GENERIC_WORDS } from './caption-words.js';
 import { dataElementLabels } from './data-element-names.js';
 import { expandAbbreviation } from './name-abbreviations.js';
-import { isPartyRole, isPartyWord, namesPartyReference } from './party-roles.js';
+import { isPartyRole, isPartyWord, namesPartyReference, REFERENCE_WORDS } from './party-roles.js';
 import { dateSubject } from './qualified-dates.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
@@ -187,7 +187,7 @@ const CITY_WORD = /\b(city|town)\b/;
  * reference (`VendorRef`: a caption "Ref" or "Reference" is any reference number on the page).
  */
 function namesNothingAlone(word: string): boolean {
-  return GENERIC_WORDS.has(word) || word === 'ref' || word === 'reference';
+  return GENERIC_WORDS.has(word) || REFERENCE_WORDS.includes(word);
 }
 
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
