@@ -58,8 +58,7 @@ function paperGrid(page: InkRaster, block: number): { grid: Float32Array; cols: 
  * 1 where the pixel is ink: darker than INK_SHARE of the paper around it (the block grid interpolated between
  * block centres, so shading has no steps).
  */
-function inkMask(page: InkRaster, share: number): Uint8Array {
-  const block = Math.max(8, Math.round(page.dpi * BLOCK_IN));
+function inkMask(page: InkRaster, share: number, block: number): Uint8Array {
   const { grid, cols, rows } = paperGrid(page, block);
   const mask = new Uint8Array(page.width * page.height);
   for (let y = 0; y < page.height; y++) {
@@ -82,20 +81,25 @@ function inkMask(page: InkRaster, share: number): Uint8Array {
   return mask;
 }
 
-/** Masks already computed, by the pixels they were computed from: the OCR's rules and the check boxes share one. */
-const computed = new WeakMap<Uint8Array, Map<number, InkPage>>();
+/**
+ * Masks already computed, by the pixels they were computed from, then by share and block: the OCR's rules and
+ * the check boxes share one.
+ */
+const computed = new WeakMap<Uint8Array, Map<string, InkPage>>();
 
-/** The page's ink (computed once per pixel buffer and share). */
+/** The page's ink (computed once per pixel buffer, share and resolution). */
 export function inkOf(page: InkRaster, share = INK_SHARE): InkPage {
-  let byShare = computed.get(page.pixels);
-  if (!byShare) {
-    byShare = new Map();
-    computed.set(page.pixels, byShare);
+  const block = Math.max(8, Math.round(page.dpi * BLOCK_IN));
+  let masks = computed.get(page.pixels);
+  if (!masks) {
+    masks = new Map();
+    computed.set(page.pixels, masks);
   }
-  let ink = byShare.get(share);
+  const key = `${share}/${block}`;
+  let ink = masks.get(key);
   if (!ink) {
-    ink = { width: page.width, height: page.height, mask: inkMask(page, share) };
-    byShare.set(share, ink);
+    ink = { width: page.width, height: page.height, mask: inkMask(page, share, block) };
+    masks.set(key, ink);
   }
   return ink;
 }
