@@ -23,12 +23,12 @@ import { turnPage, type QuarterTurn } from './page-turn.js';
 import { isBinarised } from './binarised-page.js';
 import { repairLostScanLines } from './scan-line-repair.js';
 import { takeGlyphCheckBoxes } from './glyph-check-boxes.js';
-import { dropBoxGlyphs, findCheckBoxes } from './check-boxes.js';
+import { dropBoxGlyphs, findCheckBoxes, withoutPrintedCharacters } from './check-boxes.js';
 import { paperResolution } from './paper-resolution.js';
 
 /** An OCR page's layout with its check boxes; the OCR's reading of the boxes themselves is dropped. */
 function ocrPageLayout(page: number, width: number, height: number, raster: GreyPage, words: Fragment[]): PageLayout {
-  const checkBoxes = findCheckBoxes(raster, paperResolution(raster, words));
+  const checkBoxes = withoutPrintedCharacters(findCheckBoxes(raster, paperResolution(raster, words)), words);
   return { ...buildPageLayout(page, width, height, 'ocr', buildRows(dropBoxGlyphs(words, checkBoxes))), checkBoxes };
 }
 

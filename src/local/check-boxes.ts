@@ -9,7 +9,7 @@
  */
 import type { GreyPage } from '../pdf/index.js';
 import type { CheckBox, Fragment } from './layout/types.js';
-import { inkOf, type InkPage } from './ink-mask.js';
+import { contrastInkShare, inkOf, type InkPage } from './ink-mask.js';
 import { componentBoxes, type PixelBox } from './pixel-components.js';
 import { fragmentPieces } from './fragment-pieces.js';
 
@@ -198,7 +198,8 @@ export function findCheckBoxes(raster: GreyPage, paperDpi = raster.dpi): CheckBo
   const maxSide = Math.round(paperDpi * MAX_SIDE_IN);
   const maxGap = Math.max(1, Math.round(paperDpi * MAX_GAP_IN));
   const toPoints = 72 / raster.dpi;
-  const ink = inkOf({ ...raster, dpi: paperDpi });
+  const onPaper = { ...raster, dpi: paperDpi };
+  const ink = inkOf(onPaper, contrastInkShare(onPaper));
   const found: { c: Component; marked: boolean }[] = [];
   const accept = (c: Component): void => {
     if (found.some((f) => overlaps(f.c, c))) return;
@@ -224,31 +225,66 @@ function inside(x: number, y: number, box: CheckBox['box']): boolean {
   return x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
 }
 
+/** Whether the box is on the word's line and across part of it. */
+function across(word: Fragment, box: CheckBox['box']): boolean {
+  const cy = (word.box.y0 + word.box.y1) / 2;
+  return word.box.x1 > box.x0 && word.box.x0 < box.x1 && cy > box.y0 - 4 && cy < box.y1 + 4;
+}
+
+/** Whether the word's i-th character lies inside the box (positions interpolated across the word's box). */
+function charInside(word: Fragment, i: number, box: CheckBox['box']): boolean {
+  const x = word.box.x0 + ((word.box.x1 - word.box.x0) / [...word.text].length) * (i + 0.5);
+  return inside(x, (box.y0 + box.y1) / 2, box);
+}
+
 /**
  * The OCR'd words without the characters that lie inside a check box (the box read as 口 or 凶, an X mark, a
- * box glued to its option word: `m凶` → `m`). Character positions are interpolated across the word's box. A box
- * read inside a word splits it: `M口F凶` is the options `M` and `F`, not one word `MF`.
+ * box glued to its option word: `m凶` → `m`). A box read inside a word splits it: `M口F凶` is the options `M`
+ * and `F`, not one word `MF`.
  */
 export function dropBoxGlyphs(words: Fragment[], boxes: CheckBox[]): Fragment[] {
   if (boxes.length === 0) return words;
   const out: Fragment[] = [];
   for (const word of words) {
-    const cy = (word.box.y0 + word.box.y1) / 2;
-    const near = boxes.filter(
-      (b) => word.box.x1 > b.box.x0 && word.box.x0 < b.box.x1 && cy > b.box.y0 - 4 && cy < b.box.y1 + 4,
-    );
-    if (near.length === 0) {
-      out.push(word);
-      continue;
-    }
-    const step = (word.box.x1 - word.box.x0) / [...word.text].length;
+    const near = boxes.filter((b) => across(word, b.box));
+    if (near.length === 0) out.push(word);
     // Each run of characters outside the boxes is a word of its own.
-    out.push(
-      ...fragmentPieces(word, (i) => {
-        const x = word.box.x0 + step * (i + 0.5);
-        return near.some((b) => inside(x, (b.box.y0 + b.box.y1) / 2, b.box));
-      }),
-    );
+    else out.push(...fragmentPieces(word, (i) => near.some((b) => charInside(word, i, b.box))));
   }
   return out;
+}
+
+/** What the OCR reads ordinary text as. */
+const LETTER_OR_DIGIT = /^[A-Za-z0-9]$/;
+/** The letters and digits an empty square is read as (beside 口, □, α… ). */
+const SQUARE_LOOKING = /^[Oo0]$/;
+/**
+ * A word with this many letters and digits besides the box is text ("T□TAL", "11□.00"), not options glued to a
+ * box ("M□F", "F□").
+ */
+const TEXT_WORD_CHARS = 3;
+/** A number with a decimal or thousands separator ("0.□0"): a box read among its digits is a digit. */
+const NUMBER = /\d[.,]\d/;
+
+/**
+ * Whether the OCR read the box's place as a character of the word's text: a letter or digit a square does not
+ * look like ("CA□H", "4.□0"), or an O or 0 within a word of other letters and digits or a number.
+ */
+function readAsText(word: Fragment, box: CheckBox['box'], boxes: CheckBox[]): boolean {
+  const chars = [...word.text];
+  const read = chars.filter((_, i) => charInside(word, i, box));
+  if (read.length === 0 || !read.every((c) => LETTER_OR_DIGIT.test(c))) return false;
+  if (!read.every((c) => SQUARE_LOOKING.test(c))) return true;
+  const besides = chars.filter((c, i) => LETTER_OR_DIGIT.test(c) && !boxes.some((b) => charInside(word, i, b.box)));
+  return besides.length >= TEXT_WORD_CHARS || NUMBER.test(word.text);
+}
+
+/**
+ * The boxes that are not printed characters. A bold or blocky typeface's O, 0, 8 or S is a square of ink with four
+ * straight sides, as large as a check box where the type is (a receipt's, 0.1 in high), and passes the sides
+ * test; the OCR read it as the letter or digit it is, inside a word of text, where a check box is read as a
+ * sign of its own or glued to its option (docs/local-service.md, "Resolution").
+ */
+export function withoutPrintedCharacters(boxes: CheckBox[], words: Fragment[]): CheckBox[] {
+  return boxes.filter((b) => !words.some((word) => across(word, b.box) && readAsText(word, b.box, boxes)));
 }

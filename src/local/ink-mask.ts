@@ -16,6 +16,10 @@ const BLOCK_IN = 0.125;
 const PAPER_PERCENTILE = 0.9;
 /** A pixel is ink when darker than this share of its paper. */
 const INK_SHARE = 0.7;
+/** Pixels darker than this share of their paper are some kind of ink (a stroke's faint edge included). */
+const SOME_INK = 0.85;
+/** The page's dark ink: this percentile of its ink pixels, darkest first. */
+const DARK_INK_PERCENTILE = 0.1;
 
 export type InkRaster = Pick<GreyPage, 'width' | 'height' | 'pixels' | 'dpi'>;
 
@@ -55,12 +59,12 @@ function paperGrid(page: InkRaster, block: number): { grid: Float32Array; cols: 
 }
 
 /**
- * 1 where the pixel is ink: darker than INK_SHARE of the paper around it (the block grid interpolated between
- * block centres, so shading has no steps).
+ * The paper's brightness at every pixel: the block grid interpolated between block centres, so shading has no
+ * steps.
  */
-function inkMask(page: InkRaster, share: number, block: number): Uint8Array {
+function paperLevels(page: InkRaster, block: number): Uint8Array {
   const { grid, cols, rows } = paperGrid(page, block);
-  const mask = new Uint8Array(page.width * page.height);
+  const paper = new Uint8Array(page.width * page.height);
   for (let y = 0; y < page.height; y++) {
     const gy = Math.min(rows - 1, Math.max(0, (y + 0.5) / block - 0.5));
     const y0 = Math.floor(gy);
@@ -74,32 +78,64 @@ function inkMask(page: InkRaster, share: number, block: number): Uint8Array {
       const fx = gx - x0;
       const top = grid[y0 * cols + x0]! * (1 - fx) + grid[y0 * cols + x1]! * fx;
       const bottom = grid[y1 * cols + x0]! * (1 - fx) + grid[y1 * cols + x1]! * fx;
-      const paper = top * (1 - fy) + bottom * fy;
-      if (page.pixels[row + x]! < paper * share) mask[row + x] = 1;
+      paper[row + x] = Math.round(top * (1 - fy) + bottom * fy);
     }
   }
-  return mask;
+  return paper;
+}
+
+/** Paper levels and masks already computed, by the pixels they were computed from, then by what they depend on. */
+const computed = new WeakMap<Uint8Array, Map<string, unknown>>();
+
+function once<T>(pixels: Uint8Array, key: string, compute: () => T): T {
+  let byKey = computed.get(pixels);
+  if (!byKey) {
+    byKey = new Map();
+    computed.set(pixels, byKey);
+  }
+  if (!byKey.has(key)) byKey.set(key, compute());
+  return byKey.get(key) as T;
+}
+
+function blockOf(page: InkRaster): number {
+  return Math.max(8, Math.round(page.dpi * BLOCK_IN));
+}
+
+function paperOf(page: InkRaster): Uint8Array {
+  const block = blockOf(page);
+  return once(page.pixels, `paper/${block}`, () => paperLevels(page, block));
+}
+
+/** The page's ink, 1 where a pixel is darker than `share` of its paper (computed once per pixels, share and resolution). */
+export function inkOf(page: InkRaster, share = INK_SHARE): InkPage {
+  const paper = paperOf(page);
+  const mask = once(page.pixels, `ink/${share}/${blockOf(page)}`, () => {
+    const ink = new Uint8Array(page.width * page.height);
+    for (let at = 0; at < ink.length; at++) if (page.pixels[at]! < paper[at]! * share) ink[at] = 1;
+    return ink;
+  });
+  return { width: page.width, height: page.height, mask };
 }
 
 /**
- * Masks already computed, by the pixels they were computed from, then by share and block: the OCR's rules and
- * the check boxes share one.
+ * The share of its paper below which a pixel is ink, for a page whose ink may have lost its contrast: halfway
+ * between the paper and the page's dark ink (the darkest tenth of the pixels darker than SOME_INK of their
+ * paper), and never stricter than INK_SHARE. A sharp scan's ink is nearly black, and the share stays
+ * INK_SHARE; on a page blurred by 2 px its darkest strokes reach only 0.6 of the paper and its thin rules 0.73,
+ * lighter than INK_SHARE, and with them every check box would be lost (docs/local-service.md, "Blurred pages").
  */
-const computed = new WeakMap<Uint8Array, Map<string, InkPage>>();
-
-/** The page's ink (computed once per pixel buffer, share and resolution). */
-export function inkOf(page: InkRaster, share = INK_SHARE): InkPage {
-  const block = Math.max(8, Math.round(page.dpi * BLOCK_IN));
-  let masks = computed.get(page.pixels);
-  if (!masks) {
-    masks = new Map();
-    computed.set(page.pixels, masks);
+export function contrastInkShare(page: InkRaster): number {
+  const paper = paperOf(page);
+  const histogram = new Uint32Array(101);
+  let candidates = 0;
+  for (let at = 0; at < paper.length; at++) {
+    const ratio = page.pixels[at]! / Math.max(1, paper[at]!);
+    if (ratio >= SOME_INK) continue;
+    histogram[Math.round(ratio * 100)]!++;
+    candidates++;
   }
-  const key = `${share}/${block}`;
-  let ink = masks.get(key);
-  if (!ink) {
-    ink = { width: page.width, height: page.height, mask: inkMask(page, share, block) };
-    masks.set(key, ink);
-  }
-  return ink;
+  let seen = 0;
+  let percent = 0;
+  while (percent < 100 && seen + histogram[percent]! < candidates * DARK_INK_PERCENTILE) seen += histogram[percent++]!;
+  return Math.max(INK_SHARE, (1 + percent / 100) / 2);
 }

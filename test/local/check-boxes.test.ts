@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropBoxGlyphs, findCheckBoxes } from '../../src/local/check-boxes.js';
+import { dropBoxGlyphs, findCheckBoxes, withoutPrintedCharacters } from '../../src/local/check-boxes.js';
 import type { GreyPage } from '../../src/pdf/index.js';
 
 /** A blank page of `paper` grey, with helpers to draw ink of a given grey. */
@@ -80,6 +80,31 @@ describe('findCheckBoxes', () => {
     expect(boxes.map((b) => [Math.round(b.box.x0), b.marked])).toEqual([[19, true]]);
   });
 
+  it("sizes boxes on the paper's resolution, which a file may not state", () => {
+    // A 0.1 in box scanned at 200 DPI and saved stating 72: 20 pixels, 0.28 in at the stated resolution.
+    const p = page(200, 60, 72, 250);
+    p.square(40, 20, 20, 30);
+    expect(findCheckBoxes(p.raster)).toEqual([]);
+    const [box] = findCheckBoxes(p.raster, 200);
+    // Points stay at the stated resolution, the one the page's words are placed at.
+    expect(box!.box.x0).toBe(40);
+  });
+
+  it('finds the faint rules of a blurred page, judged against how dark its ink still is', () => {
+    // Paper at 240 whose darkest ink reaches only 0.6 of it (text blurred by 2 px), and box rules at 0.75 of it:
+    // lighter than a fixed share of 0.7, darker than halfway between the paper and the ink.
+    const p = page(400, 100, 200, 240);
+    for (let x = 200; x < 380; x += 6) p.fill(x, 30, x + 1, 60, 144);
+    p.square(40, 40, 20, 180);
+    p.square(100, 40, 20, 180);
+    p.cross(100, 40, 20, 150);
+    const boxes = findCheckBoxes(p.raster);
+    expect(boxes.map((b) => [Math.round(b.box.x0), b.marked])).toEqual([
+      [14, false],
+      [36, true],
+    ]);
+  });
+
   it('never takes a printed dot or a letter under 12 pixels for a box, whatever resolution the file states', () => {
     // A dot-matrix receipt scanned without a stated resolution (72 DPI assumed): its colon is a square blob of
     // 8 pixels, 0.11 in at 72 DPI.
@@ -101,5 +126,38 @@ describe('dropBoxGlyphs', () => {
       ['M', 0, 10],
       ['F', 20, 30],
     ]);
+  });
+});
+
+describe('withoutPrintedCharacters', () => {
+  /** A word on the line y 0–10 whose characters are 10 points wide from x0, and a box over its i-th character. */
+  const word = (text: string, x0: number) => ({
+    text,
+    box: { x0, y0: 0, x1: x0 + 10 * [...text].length, y1: 10 },
+    fontSize: 8,
+    confidence: 90,
+  });
+  const boxOver = (x0: number, i: number) => ({
+    box: { x0: x0 + 10 * i, y0: 0, x1: x0 + 10 * i + 10, y1: 10 },
+    marked: true,
+  });
+
+  it("drops a box the OCR read as a letter or digit of a word's text, and keeps boxes read as signs or beside options", () => {
+    const cases: [string, number, boolean][] = [
+      // A blocky typeface's letters and digits, square enough to pass for boxes.
+      ['CASH', 2, false],
+      ['4.80', 2, false],
+      // An O or 0 is what an empty square reads as: text only inside a word of other letters or in a number.
+      ['TOTAL', 1, false],
+      ['0.00', 3, false],
+      ['M0F', 1, true],
+      ['FO', 1, true],
+      ['Self口', 4, true],
+      ['m凶', 1, true],
+    ];
+    for (const [text, at, kept] of cases) {
+      const x0 = 100;
+      expect(withoutPrintedCharacters([boxOver(x0, at)], [word(text, x0)]).length, text).toBe(kept ? 1 : 0);
+    }
   });
 });

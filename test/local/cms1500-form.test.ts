@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/local/engine.js';
 import { buildExtractResult } from '../../src/local/endpoints.js';
@@ -39,6 +40,37 @@ describe('a CMS-1500 form rendered as a 200-DPI scan, read through PP-OCR and a 
       expect(got.billing_npi).toBe(values.billing_npi);
       // Dollars and cents split by a rule.
       expect(got.amount_paid).toBe(values.amount_paid);
+    } finally {
+      await engine.close();
+    }
+  }, 120_000);
+
+  it('finds the same check boxes in a copy saved stating 72 DPI and in one blurred by 2 px', async () => {
+    const engine = await createEngine({ ocr: 'pp-ocr', ocrWorkers: 1, cacheSize: 2, logger: silentLogger });
+    try {
+      const values = cms1500Values(1);
+      const png = await renderCms1500(values, 'clean_scan', 1);
+      const copies = {
+        // Boxes of 0.1 in are 0.28 in at the stated resolution: the paper's is read from the text.
+        stating72: await sharp(png).withMetadata({ density: 72 }).png().toBuffer(),
+        // Thin rules at 0.73 of the paper: lighter than the ink of a sharp scan.
+        blurred: await sharp(png).blur(2).png().toBuffer(),
+      };
+      for (const [copy, bytes] of Object.entries(copies)) {
+        const doc = await engine.analyse({ bytes, format: 'png', filename: `${copy}.png` });
+        const boxes = doc.pages[0]!.checkBoxes!;
+        expect(boxes.length, copy).toBeGreaterThanOrEqual(22);
+        expect(boxes.filter((b) => b.marked).length, copy).toBe(9);
+        const got = JSON.parse(
+          buildExtractResult(doc.pages, CMS1500_SCHEMA as unknown as JsonSchema, false, 'US').response as string,
+        );
+        expect([got.program, got.relationship, got.patient.gender, got.auto_accident], copy).toEqual([
+          values.program,
+          values.relationship,
+          values.patient.gender,
+          true,
+        ]);
+      }
     } finally {
       await engine.close();
     }
