@@ -268,14 +268,17 @@ const NUMBER = /\d[.,]\d/;
 
 /**
  * Whether the OCR read the box's place as a character of the word's text: a letter or digit a square does not
- * look like ("CA□H", "4.□0"), or an O or 0 within a word of other letters and digits or a number.
+ * look like beside other letters or digits ("CA□H", "4.□0"), or an O or 0 within a word of other letters and
+ * digits or a number.
  */
 function readAsText(word: Fragment, box: CheckBox['box'], boxes: CheckBox[]): boolean {
   const chars = [...word.text];
   const read = chars.filter((_, i) => charInside(word, i, box));
   if (read.length === 0 || !read.every((c) => LETTER_OR_DIGIT.test(c))) return false;
-  if (!read.every((c) => SQUARE_LOOKING.test(c))) return true;
   const besides = chars.filter((c, i) => LETTER_OR_DIGIT.test(c) && !boxes.some((b) => charInside(word, i, b.box)));
+  // A box read as a word of its own is a box whatever it was read as (a fax's box read as `i`).
+  if (besides.length === 0) return false;
+  if (!read.every((c) => SQUARE_LOOKING.test(c))) return true;
   return besides.length >= TEXT_WORD_CHARS || NUMBER.test(word.text);
 }
 

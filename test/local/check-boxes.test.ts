@@ -154,6 +154,8 @@ describe('withoutPrintedCharacters', () => {
       ['FO', 1, true],
       ['Self口', 4, true],
       ['m凶', 1, true],
+      // A box read as a word of its own, whatever it was read as.
+      ['i', 0, true],
     ];
     for (const [text, at, kept] of cases) {
       const x0 = 100;
