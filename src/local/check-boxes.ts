@@ -275,7 +275,8 @@ function readAsText(word: Fragment, box: CheckBox['box'], boxes: CheckBox[]): bo
   const chars = [...word.text];
   const read = chars.filter((_, i) => charInside(word, i, box));
   if (read.length === 0 || !read.every((c) => LETTER_OR_DIGIT.test(c))) return false;
-  const besides = chars.filter((c, i) => LETTER_OR_DIGIT.test(c) && !boxes.some((b) => charInside(word, i, b.box)));
+  const onLine = boxes.filter((b) => across(word, b.box));
+  const besides = chars.filter((c, i) => LETTER_OR_DIGIT.test(c) && !onLine.some((b) => charInside(word, i, b.box)));
   // A box read as a word of its own is a box whatever it was read as (a fax's box read as `i`).
   if (besides.length === 0) return false;
   if (!read.every((c) => SQUARE_LOOKING.test(c))) return true;
