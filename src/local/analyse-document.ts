@@ -25,10 +25,11 @@ import { repairLostScanLines } from './scan-line-repair.js';
 import { takeGlyphCheckBoxes } from './glyph-check-boxes.js';
 import { dropBoxGlyphs, findCheckBoxes, withoutPrintedCharacters } from './check-boxes.js';
 import { paperResolution } from './paper-resolution.js';
+import { scaleFragments } from './layout/scale-fragments.js';
 
 /** An OCR page's layout with its check boxes; the OCR's reading of the boxes themselves is dropped. */
 function ocrPageLayout(page: number, width: number, height: number, raster: GreyPage, words: Fragment[]): PageLayout {
-  const checkBoxes = withoutPrintedCharacters(findCheckBoxes(raster, paperResolution(raster, words)), words);
+  const checkBoxes = withoutPrintedCharacters(findCheckBoxes(raster), words);
   return { ...buildPageLayout(page, width, height, 'ocr', buildRows(dropBoxGlyphs(words, checkBoxes))), checkBoxes };
 }
 
@@ -93,10 +94,20 @@ async function readScannedPage(ocr: PageOcr, scanned: GreyPage, timings: Analysi
   const binarised = isBinarised(scanned);
   const { page: raster } = await deskewPage(scanned);
   const first = await ocrRaster(ocr, raster, { binarised, checkTurn: true }, timings);
-  if (!first.turn) return { raster, words: first.words, confidence: first.confidence, turn: 0 };
+  if (!first.turn) return atPaperResolution({ raster, words: first.words, confidence: first.confidence, turn: 0 });
   const { page: upright } = await deskewPage(await turnPage(scanned, first.turn));
   const { words, confidence } = await ocrRaster(ocr, upright, { binarised }, timings);
-  return { raster: upright, words, confidence, turn: first.turn };
+  return atPaperResolution({ raster: upright, words, confidence, turn: first.turn });
+}
+
+/**
+ * The page at its paper's resolution (paper-resolution.ts): the raster stating it and the words in points of the
+ * paper, so that a page reads the same whatever resolution its file states.
+ */
+function atPaperResolution(page: ScannedPage): ScannedPage {
+  const dpi = paperResolution(page.raster, page.words);
+  if (dpi === page.raster.dpi) return page;
+  return { ...page, raster: { ...page.raster, dpi }, words: scaleFragments(page.words, page.raster.dpi / dpi) };
 }
 
 async function withPdf<T>(bytes: Uint8Array, use: (pdf: PdfHandle) => Promise<T>): Promise<T> {

@@ -188,18 +188,16 @@ function overlaps(a: Component, b: Component): boolean {
 }
 
 /**
- * The check boxes on a page, in points from its top-left; sizes on paper are measured at `paperDpi`, the page's
- * pixels per inch of paper (paper-resolution.ts), which may differ from the resolution the points are at. A box whose sides binarisation broke into pieces
+ * The check boxes on a page, in points from its top-left. A box whose sides binarisation broke into pieces
  * (one-pixel gaps: a fax) is one component only once the ink is grown by a pixel; the ink as it is comes
  * first, since growing it can also join a box to the letter printed right beside it.
  */
-export function findCheckBoxes(raster: GreyPage, paperDpi = raster.dpi): CheckBox[] {
-  const minSide = Math.max(MIN_SIDE_PX, Math.round(paperDpi * MIN_SIDE_IN));
-  const maxSide = Math.round(paperDpi * MAX_SIDE_IN);
-  const maxGap = Math.max(1, Math.round(paperDpi * MAX_GAP_IN));
+export function findCheckBoxes(raster: GreyPage): CheckBox[] {
+  const minSide = Math.max(MIN_SIDE_PX, Math.round(raster.dpi * MIN_SIDE_IN));
+  const maxSide = Math.round(raster.dpi * MAX_SIDE_IN);
+  const maxGap = Math.max(1, Math.round(raster.dpi * MAX_GAP_IN));
   const toPoints = 72 / raster.dpi;
-  const onPaper = { ...raster, dpi: paperDpi };
-  const ink = inkOf(onPaper, contrastInkShare(onPaper));
+  const ink = inkOf(raster, contrastInkShare(raster));
   const found: { c: Component; marked: boolean }[] = [];
   const accept = (c: Component): void => {
     if (found.some((f) => overlaps(f.c, c))) return;

@@ -11,6 +11,7 @@ import type { Fragment } from './layout/types.js';
 import type { OcrChoice } from '../types.js';
 import { createOcrPool } from './ocr-pool.js';
 import { smoothBinarisedPage } from './binarised-page.js';
+import { scaleFragments } from './layout/scale-fragments.js';
 import { tesseractVersion } from './ocr-version.js';
 import { isPpOcr, loadPpOcr, type PpOcr } from './pp-ocr.js';
 import type { QuarterTurn } from './page-turn.js';
@@ -46,14 +47,6 @@ const OCR_FAX_DPI = 250;
  * less CPU than sparse mode (docs/local-service.md).
  */
 const RECEIPT_ASPECT = 0.65;
-
-function scaleFragments(words: Fragment[], factor: number): Fragment[] {
-  return words.map((w) => ({
-    ...w,
-    fontSize: w.fontSize * factor,
-    box: { x0: w.box.x0 * factor, y0: w.box.y0 * factor, x1: w.box.x1 * factor, y1: w.box.y1 * factor },
-  }));
-}
 
 function createTesseractOcr(workers: number, logger: Logger, version: string): PageOcr {
   const pool = createOcrPool(workers, logger);

@@ -1,8 +1,9 @@
 /**
- * How many pixels of a scanned page make an inch of its paper, for the measures that are sizes on paper (a check
- * box is 0.08–0.25 in). A file's stated resolution is kept when it is one a scanner writes; 72 and 96 are what
- * image writers put when they know none (JFIF's and PNG tools' default, a screen's), and a file without one is
- * read as 72 (raster.ts). A CMS-1500 scanned at 200 DPI but saved stating 72 would have boxes of 0.28 in, too
+ * How many pixels of a scanned page make an inch of its paper. The page's words are placed in points of the
+ * paper and its sizes on paper measured with it (a check box is 0.08–0.25 in), so a page reads the same whatever
+ * resolution its file states. A file's stated resolution is kept when it is one a scanner writes; 72 and 96 are
+ * what image writers put when they know none (JFIF's and PNG tools' default, a screen's), and a file without one
+ * is read as 72 (raster.ts). A CMS-1500 scanned at 200 DPI but saved stating 72 would have boxes of 0.28 in, too
  * large to be check boxes, and a phone photo's pixels per inch of paper are in no file. There the resolution is
  * read from the text: a document's words are about 0.15 in high (10–11 pt type; measured on the generated claim
  * form at 150–200 DPI and on dev-set receipts that state 150 DPI, docs/local-service.md "Resolution").

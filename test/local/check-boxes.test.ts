@@ -80,16 +80,6 @@ describe('findCheckBoxes', () => {
     expect(boxes.map((b) => [Math.round(b.box.x0), b.marked])).toEqual([[19, true]]);
   });
 
-  it("sizes boxes on the paper's resolution, which a file may not state", () => {
-    // A 0.1 in box scanned at 200 DPI and saved stating 72: 20 pixels, 0.28 in at the stated resolution.
-    const p = page(200, 60, 72, 250);
-    p.square(40, 20, 20, 30);
-    expect(findCheckBoxes(p.raster)).toEqual([]);
-    const [box] = findCheckBoxes(p.raster, 200);
-    // Points stay at the stated resolution, the one the page's words are placed at.
-    expect(box!.box.x0).toBe(40);
-  });
-
   it('finds the faint rules of a blurred page, judged against how dark its ink still is', () => {
     // Paper at 240 whose darkest ink reaches only 0.6 of it (text blurred by 2 px), and box rules at 0.75 of it:
     // lighter than a fixed share of 0.7, darker than halfway between the paper and the ink.
