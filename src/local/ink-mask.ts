@@ -58,13 +58,26 @@ function paperGrid(page: InkRaster, block: number): { grid: Float32Array; cols: 
   return { grid: own, cols, rows };
 }
 
+/** Grids and masks already computed, by the pixels they were computed from, then by what they depend on. */
+const computed = new WeakMap<Uint8Array, Map<string, unknown>>();
+
+function once<T>(pixels: Uint8Array, key: string, compute: () => T): T {
+  let byKey = computed.get(pixels);
+  if (!byKey) {
+    byKey = new Map();
+    computed.set(pixels, byKey);
+  }
+  if (!byKey.has(key)) byKey.set(key, compute());
+  return byKey.get(key) as T;
+}
+
 /**
- * The paper's brightness at every pixel: the block grid interpolated between block centres, so shading has no
- * steps.
+ * Calls `visit` with every pixel's index and the paper's brightness around it: the block grid interpolated
+ * between block centres, so shading has no steps. (Not kept per pixel: four bytes a pixel for every page held.)
  */
-function paperLevels(page: InkRaster, block: number): Uint8Array {
-  const { grid, cols, rows } = paperGrid(page, block);
-  const paper = new Uint8Array(page.width * page.height);
+function forEachOnPaper(page: InkRaster, visit: (at: number, paper: number) => void): void {
+  const block = Math.max(8, Math.round(page.dpi * BLOCK_IN));
+  const { grid, cols, rows } = once(page.pixels, `paper/${block}`, () => paperGrid(page, block));
   for (let y = 0; y < page.height; y++) {
     const gy = Math.min(rows - 1, Math.max(0, (y + 0.5) / block - 0.5));
     const y0 = Math.floor(gy);
@@ -78,40 +91,18 @@ function paperLevels(page: InkRaster, block: number): Uint8Array {
       const fx = gx - x0;
       const top = grid[y0 * cols + x0]! * (1 - fx) + grid[y0 * cols + x1]! * fx;
       const bottom = grid[y1 * cols + x0]! * (1 - fx) + grid[y1 * cols + x1]! * fx;
-      paper[row + x] = Math.round(top * (1 - fy) + bottom * fy);
+      visit(row + x, top * (1 - fy) + bottom * fy);
     }
   }
-  return paper;
-}
-
-/** Paper levels and masks already computed, by the pixels they were computed from, then by what they depend on. */
-const computed = new WeakMap<Uint8Array, Map<string, unknown>>();
-
-function once<T>(pixels: Uint8Array, key: string, compute: () => T): T {
-  let byKey = computed.get(pixels);
-  if (!byKey) {
-    byKey = new Map();
-    computed.set(pixels, byKey);
-  }
-  if (!byKey.has(key)) byKey.set(key, compute());
-  return byKey.get(key) as T;
-}
-
-function blockOf(page: InkRaster): number {
-  return Math.max(8, Math.round(page.dpi * BLOCK_IN));
-}
-
-function paperOf(page: InkRaster): Uint8Array {
-  const block = blockOf(page);
-  return once(page.pixels, `paper/${block}`, () => paperLevels(page, block));
 }
 
 /** The page's ink, 1 where a pixel is darker than `share` of its paper (computed once per pixels, share and resolution). */
 export function inkOf(page: InkRaster, share = INK_SHARE): InkPage {
-  const paper = paperOf(page);
-  const mask = once(page.pixels, `ink/${share}/${blockOf(page)}`, () => {
+  const mask = once(page.pixels, `ink/${share}/${page.dpi}`, () => {
     const ink = new Uint8Array(page.width * page.height);
-    for (let at = 0; at < ink.length; at++) if (page.pixels[at]! < paper[at]! * share) ink[at] = 1;
+    forEachOnPaper(page, (at, paper) => {
+      if (page.pixels[at]! < paper * share) ink[at] = 1;
+    });
     return ink;
   });
   return { width: page.width, height: page.height, mask };
@@ -125,15 +116,14 @@ export function inkOf(page: InkRaster, share = INK_SHARE): InkPage {
  * lighter than INK_SHARE, and with them every check box would be lost (docs/local-service.md, "Blurred pages").
  */
 export function contrastInkShare(page: InkRaster): number {
-  const paper = paperOf(page);
   const histogram = new Uint32Array(101);
   let candidates = 0;
-  for (let at = 0; at < paper.length; at++) {
-    const ratio = page.pixels[at]! / Math.max(1, paper[at]!);
-    if (ratio >= SOME_INK) continue;
+  forEachOnPaper(page, (at, paper) => {
+    const ratio = page.pixels[at]! / Math.max(1, paper);
+    if (ratio >= SOME_INK) return;
     histogram[Math.round(ratio * 100)]!++;
     candidates++;
-  }
+  });
   let seen = 0;
   let percent = 0;
   while (percent < 100 && seen + histogram[percent]! < candidates * DARK_INK_PERCENTILE) seen += histogram[percent++]!;
