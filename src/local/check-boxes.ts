@@ -285,7 +285,7 @@ function readAsText(word: Fragment, box: CheckBox['box'], boxes: CheckBox[]): bo
  * The boxes that are not printed characters. A bold or blocky typeface's O, 0, 8 or S is a square of ink with four
  * straight sides, as large as a check box where the type is (a receipt's, 0.1 in high), and passes the sides
  * test; the OCR read it as the letter or digit it is, inside a word of text, where a check box is read as a
- * sign of its own or glued to its option (docs/local-service.md, "Resolution").
+ * sign of its own or glued to its option (docs/local-service.md, "Printed characters that look like boxes").
  */
 export function withoutPrintedCharacters(boxes: CheckBox[], words: Fragment[]): CheckBox[] {
   return boxes.filter((b) => !words.some((word) => across(word, b.box) && readAsText(word, b.box, boxes)));
