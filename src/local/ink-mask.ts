@@ -72,18 +72,19 @@ function once<T>(pixels: Uint8Array, key: string, compute: () => T): T {
 }
 
 /**
- * Calls `visit` with every pixel's index and the paper's brightness around it: the block grid interpolated
- * between block centres, so shading has no steps. (Not kept per pixel: four bytes a pixel for every page held.)
+ * Calls `visit` with each row's first pixel index and the paper's brightness along the row: the block grid
+ * interpolated between block centres, so shading has no steps. (A row at a time: a level per pixel would hold
+ * eight bytes a pixel, and a call per pixel costs more than the comparison it feeds.)
  */
-function forEachOnPaper(page: InkRaster, visit: (at: number, paper: number) => void): void {
+function forEachRowOnPaper(page: InkRaster, visit: (rowStart: number, paper: Float64Array) => void): void {
   const block = Math.max(8, Math.round(page.dpi * BLOCK_IN));
   const { grid, cols, rows } = once(page.pixels, `paper/${block}`, () => paperGrid(page, block));
+  const paper = new Float64Array(page.width);
   for (let y = 0; y < page.height; y++) {
     const gy = Math.min(rows - 1, Math.max(0, (y + 0.5) / block - 0.5));
     const y0 = Math.floor(gy);
     const y1 = Math.min(rows - 1, y0 + 1);
     const fy = gy - y0;
-    const row = y * page.width;
     for (let x = 0; x < page.width; x++) {
       const gx = Math.min(cols - 1, Math.max(0, (x + 0.5) / block - 0.5));
       const x0 = Math.floor(gx);
@@ -91,8 +92,9 @@ function forEachOnPaper(page: InkRaster, visit: (at: number, paper: number) => v
       const fx = gx - x0;
       const top = grid[y0 * cols + x0]! * (1 - fx) + grid[y0 * cols + x1]! * fx;
       const bottom = grid[y1 * cols + x0]! * (1 - fx) + grid[y1 * cols + x1]! * fx;
-      visit(row + x, top * (1 - fy) + bottom * fy);
+      paper[x] = top * (1 - fy) + bottom * fy;
     }
+    visit(y * page.width, paper);
   }
 }
 
@@ -100,8 +102,8 @@ function forEachOnPaper(page: InkRaster, visit: (at: number, paper: number) => v
 export function inkOf(page: InkRaster, share = INK_SHARE): InkPage {
   const mask = once(page.pixels, `ink/${share}/${page.dpi}`, () => {
     const ink = new Uint8Array(page.width * page.height);
-    forEachOnPaper(page, (at, paper) => {
-      if (page.pixels[at]! < paper * share) ink[at] = 1;
+    forEachRowOnPaper(page, (rowStart, paper) => {
+      for (let x = 0; x < page.width; x++) if (page.pixels[rowStart + x]! < paper[x]! * share) ink[rowStart + x] = 1;
     });
     return ink;
   });
@@ -118,11 +120,13 @@ export function inkOf(page: InkRaster, share = INK_SHARE): InkPage {
 export function contrastInkShare(page: InkRaster): number {
   const histogram = new Uint32Array(101);
   let candidates = 0;
-  forEachOnPaper(page, (at, paper) => {
-    const ratio = page.pixels[at]! / Math.max(1, paper);
-    if (ratio >= SOME_INK) return;
-    histogram[Math.round(ratio * 100)]!++;
-    candidates++;
+  forEachRowOnPaper(page, (rowStart, paper) => {
+    for (let x = 0; x < page.width; x++) {
+      const ratio = page.pixels[rowStart + x]! / Math.max(1, paper[x]!);
+      if (ratio >= SOME_INK) continue;
+      histogram[Math.round(ratio * 100)]!++;
+      candidates++;
+    }
   });
   let seen = 0;
   let percent = 0;
