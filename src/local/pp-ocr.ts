@@ -27,9 +27,13 @@ import { CLS_HEIGHT, CLS_WIDTH, uprightTurn, type QuarterTurn, type TurnReaders 
 type Ort = typeof import('onnxruntime-node');
 type Session = import('onnxruntime-node').InferenceSession;
 
-/** PaddleOCR's DB post-processing defaults (tools/infer/utility.py): pixel and region thresholds, growth. */
+/**
+ * PaddleOCR's DB post-processing (tools/infer/utility.py): pixel and region thresholds, growth. The region
+ * threshold is 0.5, not PaddleOCR's 0.6: on a form blurred by 2 px the small YES / NO option words score
+ * 0.5–0.6 and were lost with the answers they label (docs/local-service.md, "Blurred pages").
+ */
 const DET_PIXEL_THRESHOLD = 0.3;
-const DET_BOX_THRESHOLD = 0.6;
+const DET_BOX_THRESHOLD = 0.5;
 const DET_UNCLIP_RATIO = 1.5;
 /** The detector's input is a multiple of 32 on each side. */
 const DET_STRIDE = 32;
