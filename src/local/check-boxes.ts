@@ -2,7 +2,8 @@
  * Check boxes on a page raster: small ruled squares, marked when ink (an X, a tick, a fill) sits inside them.
  * Connected components of ink (judged against the paper around it: ink-mask.ts) whose bounding box is a square
  * of check-box size (0.08–0.25 in) with its four sides ruled, one of them possibly broken; letters fail the
- * sides test (an O's corners are round, an H has no top, an E's open side is the ends of its arms). The OCR
+ * sides test (an O's corners are round, an H has no top, an E's open side is the ends of its arms), and the
+ * square ones that pass it are told apart by what the OCR read there (`withoutPrintedCharacters`). The OCR
  * reads a box as a character (口, □, 凶, α…) or glues it to the word beside it, so the words' characters that
  * fall inside a box are dropped (`dropBoxGlyphs`), and the extraction reads the boxes from here instead
  * (docs/local-service.md, "Check boxes").
