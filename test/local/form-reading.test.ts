@@ -100,6 +100,9 @@ describe('values read from sub-boxes and OCR spacing', () => {
     expect(coerceScalar('6 885 75', number, true).value).toBe(885.75);
     expect(coerceScalar('S 512|75', number, true).value).toBe(512.75);
     expect(coerceScalar('885 175', number, true).value).toBe(885.75);
+    // A faxed rule broken into dots.
+    expect(coerceScalar('131:25', number, true).value).toBe(131.25);
+    expect(coerceScalar('$ 47 ! 10', number, true).value).toBe(47.1);
     expect(coerceScalar('50 00|', number, true).value).toBe(50);
     expect(coerceScalar('6 75', number, true).value).toBe(6.75);
   });
@@ -181,6 +184,30 @@ describe('captions the OCR misread', () => {
     expect(read(split, { account: { type: 'string', description: 'Patient account' } })).toEqual({
       account: 'PT-860510',
     });
+  });
+
+  it("reads a numbered caption's value below it, though the box's other captions beside it look like a number", () => {
+    // A fax: the box's "SSN EIN" read as "EP4", and the value's row has a number beside it (the next box's).
+    const taxId = { type: 'string', description: 'Federal tax ID number' };
+    const fragments = [
+      word('25.FEOERAL TAX1D NUM8ER', 20, 355, 6, true),
+      word('EP4', 146, 356, 6),
+      word('61-6537609', 23, 367, 9, true),
+      word('PT-338218', 175, 366, 9, true),
+    ];
+    expect(read(fragments, { tax_id: taxId })).toEqual({ tax_id: '61-6537609' });
+    // Unnumbered, the same label and number head a table row, as in "Loan Amt Paid  840.00" over "Vac Hrs  40.00".
+    const row = [word('Loan Amt Paid', 20, 300, 9), word('840.00', 200, 300, 9), word('Vac Hrs', 20, 312, 9)];
+    expect(read(row, { paid: { type: 'number', description: 'Loan amt paid' } })).toEqual({ paid: 840 });
+  });
+
+  it('reads a caption whose "No." the OCR glued to the word before it', () => {
+    const account = { type: 'string', description: 'Patient account no.' };
+    const fragments = [word('28 PATEN TS ACCOUNTNO.', 170, 355, 6, true), word('PT-338218', 175, 366, 9, true)];
+    expect(read(fragments, { account })).toEqual({ account: 'PT-338218' });
+    // A short word in the sign's place is another caption ("Invoice for:" is no "Invoice No.").
+    const other = [word('Invoice for:', 20, 300, 9), word('ACME Ltd', 90, 300, 9)];
+    expect(read(other, { invoice_no: { type: 'string', description: 'Invoice No.' } })).toEqual({ invoice_no: null });
   });
 
   it('passes over a box number the OCR misread before a caption', () => {

@@ -388,6 +388,56 @@ describe('property names as accounting and commerce APIs spell them', () => {
     expect(classifyField(['account_name'], 'string', undefined)).toBeNull();
   });
 
+  it("reads a payables system's bill as the document itself: the bill's date, the bill amount, not a bill-to party", () => {
+    const date = { type: 'string', format: 'date', description: 'Date of the bill' };
+    const amount = { type: 'number', description: 'Bill amount' };
+    const currency = { type: 'string', description: 'Currency code of the bill' };
+    expect(extractPage(INVOICE, { date, amount, currency_code: currency })).toEqual({
+      date: '2024-03-12',
+      amount: 119,
+      currency_code: 'EUR',
+    });
+    // Billed to, or a bill-to name, is the customer's.
+    expect(classifyField(['bill_to_date'], 'string', 'date')).toBeNull();
+    expect(classifyField(['date'], 'string', 'date', { description: 'Date the bill-to party signed' })).toBeNull();
+    expect(classifyField(['amount'], 'number', undefined, { description: 'Amount billed' })).toBe('total');
+  });
+
+  it("reads a total whose description spells out the sum it is: Xero's SubTotal + TotalTax", () => {
+    const total = { type: 'number', description: 'Total of Invoice tax inclusive (i.e. SubTotal + TotalTax)' };
+    expect(extractPage(INVOICE, { Total: total })).toEqual({ Total: 119 });
+    expect(classifyField(['Total'], 'number', undefined, total)).toBe('total');
+    // A description that names the tax alone still asks for the tax.
+    expect(classifyField(['amount'], 'number', undefined, { description: 'The tax amount' })).toBeNull();
+  });
+
+  it("reads a record's counterparty as the party the document is from: contact, partner_id, EntityRef", () => {
+    expect(extractPage(INVOICE, { Contact: { type: 'string' } })).toEqual({ Contact: 'Northwind Consulting GmbH' });
+    expect(classifyField(['partner_id'], 'string', undefined, { description: 'Partner' })).toBe('issuer');
+    expect(classifyField(['EntityRef'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['ContactAddress'], 'string', undefined)).toBe('issuer-address');
+    // Unless the description names the other party; and a contact person or an emergency contact is someone else.
+    expect(classifyField(['contact'], 'string', undefined, { description: 'The customer the invoice is for' })).toBe(
+      'recipient',
+    );
+    expect(classifyField(['contact_person'], 'string', undefined)).toBeNull();
+    expect(classifyField(['emergency_contact'], 'string', undefined)).toBeNull();
+  });
+
+  it("reads the party a participle before \"party\" says: SAP's InvoicingParty is the issuer", () => {
+    expect(classifyField(['InvoicingParty'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['receiving_party'], 'string', undefined)).toBe('recipient');
+    expect(classifyField(['billing_address'], 'string', undefined)).toBe('recipient-address');
+  });
+
+  it('reads a bare date label as no other date printed with it: "Due date:" is not the date', () => {
+    const page = [...INVOICE.filter((f) => !f.text.startsWith('Invoice date')), at('Issued on: 12.03.2024', 40, 100)];
+    const dueDate = [at('Due date:', 40, 130), at('26.03.2024', 120, 130)];
+    expect(extractPage([...page, ...dueDate], { date: { type: 'string', format: 'date' } })).toEqual({
+      date: '2024-03-12',
+    });
+  });
+
   it("reads a record's creation time as the document's date: created, created_at, but not created_by", () => {
     const createdAt = { type: 'string', format: 'date', description: 'When the payment was created' };
     expect(extractPage(RECEIPT, { created_at: createdAt })).toEqual({ created_at: '2024-03-05' });

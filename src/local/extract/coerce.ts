@@ -119,10 +119,11 @@ function matchesPattern(value: string, pattern: string | undefined): boolean {
 
 /**
  * Dollars and cents in sub-boxes split by a rule ("885 | 75", joined with a space): the cents are decimals. The
- * OCR reads the rule as a bar, or as a "1" before the cents ("885 175"), and the box's "$" at its left edge as a
- * character of its own ("6 885 75", "S 512|75").
+ * OCR reads the rule as a bar, a colon or an exclamation mark (a faxed rule breaks into dots: "131:25"), or as a
+ * "1" before the cents ("885 175"), and the box's "$" at its left edge as a character of its own ("6 885 75",
+ * "S 512|75").
  */
-const SUB_BOX_AMOUNT = /^(?:[Ss6]\s+)?\$?\s*(\d[\d,]*)(?:\s*\|\s*|\s+[1lI]?)(\d{2})\|?$/;
+const SUB_BOX_AMOUNT = /^(?:[Ss6]\s+)?\$?\s*(\d[\d,]*)(?:\s*[|:;!¦]\s*|\s+[1lI]?)(\d{2})\|?$/;
 
 /**
  * Parentheses as printed where the OCR lost or misread one: a brace closed by a parenthesis ("{302) 555-1094"),

@@ -22,14 +22,18 @@ const OTHER_PARTY_WORDS = [
   'patient',
   'ship',
   'shipping',
-  'bill',
-  'billed',
   'insured',
   'subscriber',
   'provider',
   'payer',
   'member',
 ];
+/**
+ * "Bill to", "billed to": the recipient's. A bill alone is the document itself, as payables systems name a
+ * supplier's invoice ("Date of the bill", "Bill amount"), and "amount billed" is what it charges.
+ */
+const BILLED_TO = /\bbill(ed)? to\b/;
+
 /** Words that leave an address unqualified: "full address", "address as printed". */
 const PLAIN_ADDRESS_WORDS = ['full', 'complete', 'postal', 'printed', 'as', 'the', 'its', 'of'];
 /**
@@ -39,8 +43,9 @@ const PLAIN_ADDRESS_WORDS = ['full', 'complete', 'postal', 'printed', 'as', 'the
 const LOCATION_WORDS = ['location', 'standort'];
 const PLACE_ITSELF_WORDS = ['name', 'description'];
 const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise', 'moneda', 'valuta'];
-const DATE_WORDS = ['date', 'datum', 'day', 'fecha'];
-const DATE_EXCLUDED = [
+export const DATE_WORDS = ['date', 'datum', 'day', 'fecha'];
+/** Qualifiers that make a date another event's than the document's: a due date, a date of birth or of service… */
+export const DATE_EXCLUDED = [
   'birth',
   'dob',
   'service',
@@ -182,6 +187,14 @@ function withoutIncludedTaxes(words: readonly string[]): string[] {
   return words.filter((word, i) => !(TAX_WORDS.includes(word) && near(i)));
 }
 
+/**
+ * A description without the sums it spells out: "Total of Invoice tax inclusive (i.e. SubTotal + TotalTax)" names
+ * the parts the field adds up, which are not what it asks for.
+ */
+function withoutSums(description: string): string {
+  return description.replace(/[\p{L}\p{N}]+(?:\s*\+\s*[\p{L}\p{N}]+)+/gu, ' ');
+}
+
 /** The words of `text` as wordsOf reads them, without the taxes it says are included. */
 function wordsBesideIncludedTaxes(text: string): Set<string> {
   return new Set(withoutIncludedTaxes(describeWords(text)).flatMap(splitCompound));
@@ -195,6 +208,7 @@ function wordsBesideIncludedTaxes(text: string): Set<string> {
 function describesOtherParty(description: string): boolean {
   const party = `(${OTHER_PARTY_WORDS.join('|')})`;
   const text = describeWords(description.replace(/['’]s\b/g, ' s')).join(' ');
+  if (BILLED_TO.test(text)) return true;
   return new RegExp(
     `^((the|a|an|der|die|des|dem)\\s+)?${party}\\b|\\b${party}\\s+s\\b|\\b(of|for|to)\\s+(the\\s+|a\\s+|an\\s+)?${party}\\b`,
   ).test(text);
@@ -218,7 +232,11 @@ export function classifyField(
   // A name may say the taxes are included as a description does: `invoice_total_amount_with_vat` is a total.
   const ownText = [path[path.length - 1] ?? '', wording.title ?? ''].join(' ');
   const own = wordsBesideIncludedTaxes(ownText);
-  const words = new Set([...own, ...wordsOf(path.slice(0, -1).join(' ')), ...wordsBesideIncludedTaxes(description)]);
+  const words = new Set([
+    ...own,
+    ...wordsOf(path.slice(0, -1).join(' ')),
+    ...wordsBesideIncludedTaxes(withoutSums(description)),
+  ]);
   const has = (list: string[], set: Set<string> = words) => list.some((w) => set.has(w));
   const numeric = type === 'number' || type === 'integer';
   // A text field about a party (whose name, address, e-mail or phone) is read by the party finders.
@@ -235,7 +253,8 @@ export function classifyField(
     if (party !== undefined) return party;
   }
   // Someone else's name, address or date (the patient's, the customer's) is found by its label instead.
-  if (has(OTHER_PARTY_WORDS, wordsOf([...path, wording.title ?? ''].join(' '))) || describesOtherParty(description))
+  const named = [...path, wording.title ?? ''].join(' ');
+  if (has(OTHER_PARTY_WORDS, wordsOf(named)) || BILLED_TO.test(describeWords(named).join(' ')) || describesOtherParty(description))
     return null;
   if (!numeric && has(CURRENCY_WORDS)) return 'currency';
   // A name saying the record's creation dates the record its description names ("when the payment was created"):

@@ -15,6 +15,7 @@ import {
   type IndexedLine,
 } from './document-index.js';
 import { stem } from './caption-words.js';
+import { DATE_EXCLUDED, DATE_WORDS } from './field-roles.js';
 import { gridCell } from './grid-cells.js';
 import { isPrintedBlank } from './printed-blanks.js';
 import { qualifiedDateAt, type QualifiedDate } from './qualified-dates.js';
@@ -277,7 +278,9 @@ function foldLetterPairs(word: string): string {
  * ("TotatChar ges") cannot be compared one by one.
  */
 function wordsAlike(window: IndexedLine['tokens'], wanted: string[]): boolean {
-  if (window.some((token, j) => NUMBER_SIGNS.has(wanted[j]!) && token.norm !== wanted[j])) return false;
+  // Only where the sign stands as a word of its own: glued to the word before it ("ACCOUNTNO."), it is that word's.
+  if (window.some((token, j) => NUMBER_SIGNS.has(wanted[j]!) && token.norm !== wanted[j] && token.norm.length <= 3))
+    return false;
   if (window.some((token, j) => Math.abs(token.norm.length - wanted[j]!.length) > 2)) return true;
   return window.every((token, j) => {
     const word = wanted[j]!;
@@ -336,6 +339,20 @@ function labelEnd(
 }
 
 /**
+ * Whether a date label matched inside a caption is another event's date: "Due date:" holds the word "date" but
+ * names the day payment is due, not the date a "date" or "transaction date" field asks for.
+ */
+function namesAnotherDate(tokens: IndexedLine['tokens'], from: number, wanted: readonly string[]): boolean {
+  const before = tokens[from - 1]?.norm;
+  return (
+    before !== undefined &&
+    DATE_EXCLUDED.includes(before) &&
+    !wanted.includes(before) &&
+    wanted.some((word) => DATE_WORDS.includes(word))
+  );
+}
+
+/**
  * Whether the words at token `i` run on from a sentence ("… within 30 days from date of invoice."): a label
  * word after a lower-case word, with no colon after it, is part of the prose, not a label. A single letter is a
  * form's item letter whose full stop the OCR lost ("a EMPLOYMENT?"), not a word.
@@ -390,8 +407,17 @@ function gridCandidate(
 }
 
 /**
+ * A numbered caption: the label follows a form's box number ("25. FEDERAL TAX I.D. NUMBER", "24a."), printed with
+ * its full stop or parenthesis. A table row's label is never numbered so, and its words to the right are the
+ * box's other captions, which OCR noise can make look like a number ("EIN" read as "EP4").
+ */
+function isNumberedCaption(entry: IndexedLine, start: number | null): boolean {
+  return start !== null && entry.tokens.slice(0, start).some((t) => /^\d{1,2}[a-zA-Z]?[.)]$/.test(t.raw));
+}
+
+/**
  * The value of a label alone on its line. "Label:" reads to the right first; a label without a colon (a form box
- * caption) reads below first, unless it heads a table row (`headsARow`). But a column of labels may stand beside
+ * caption) reads below first, unless it heads a table row (`headsARow`) and is no numbered caption. But a column of labels may stand beside
  * a column of values ("Invoice Number  INV-7" over "Due Date  May 5"): there the line below is the next label,
  * and the value is to the right. Which of the two it is shows only later (the line below is another field's
  * caption, or no valid value), so the value right of a caption is its next candidate (`rightToo`).
@@ -402,6 +428,7 @@ function valueBeside(
   labelBox: PointBox,
   hasColon: boolean,
   lookBelow: boolean,
+  numbered: boolean,
 ): { right: IndexedLine | null; below: IndexedLine | null; rightToo: IndexedLine | null } {
   if (hasColon) {
     const right = valueRight(index, entry);
@@ -411,7 +438,7 @@ function valueBeside(
   const right = valueRight(index, entry);
   if (!below) return { right, below: null, rightToo: null };
   // A table row's label: its number is right of it and the next row's label below.
-  if (right && headsARow(index, entry, right, below)) return { right, below: null, rightToo: null };
+  if (right && !numbered && headsARow(index, entry, right, below)) return { right, below: null, rightToo: null };
   return { right: null, below, rightToo: right };
 }
 
@@ -490,6 +517,7 @@ function candidatesAt(
   const rated = dated || label.asksForRate ? null : rateAfter(tokens, best.end);
   const end = labelEnd(tokens, dated?.nextToken ?? rated ?? best.end, wantedCount);
   if (!atStart && !end.hasColon && inSentence(tokens, from)) return null;
+  if (!atStart && namesAnotherDate(tokens, from, label.wanted)) return null;
   const box = fragmentBox(entry.line, tokens[start ?? from]!.start, tokens[best.end - 1]!.end);
   if (datesOnly) return dated ? [qualifyingDate(entry, dated, best.sim * weight * (atStart ? 1 : 0.8), box)] : null;
   let coverage = end.coverage;
@@ -515,7 +543,7 @@ function candidatesAt(
     );
     const labelShare = wantedCount / Math.max(1, printed.length);
     if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
-    const beside = valueBeside(index, entry, box, hasColon, lookBelow);
+    const beside = valueBeside(index, entry, box, hasColon, lookBelow, isNumberedCaption(entry, start));
     if (beside.rightToo) {
       const score = best.sim * weight * coverage * (atStart ? 1 : 0.8) * RIGHT_OF_CAPTION;
       results.push(readFrom(entry, beside.rightToo, 'right', score, box));

@@ -119,6 +119,22 @@ const TO_VERBS: Record<string, Party> = {
   payable: 'payee',
   remit: 'payee',
 };
+/**
+ * The party doing what a present participle says, as trade and ERP systems name the parties of an invoice: the
+ * invoicing party (SAP's `InvoicingParty`), the issuing or selling party send it; the receiving or buying party get it.
+ * Only before "party": a "billing address" is the customer's.
+ */
+const AGENT_PARTICIPLES: Record<string, Party> = {
+  invoicing: 'issuer',
+  issuing: 'issuer',
+  selling: 'issuer',
+  supplying: 'issuer',
+  sending: 'issuer',
+  billing: 'issuer',
+  receiving: 'recipient',
+  buying: 'recipient',
+  purchasing: 'recipient',
+};
 /** Verbs that name the sender with "by" after them ("sold_by", "issued_by"). */
 const BY_VERBS = ['sold', 'issued', 'billed', 'invoiced', 'sent', 'supplied', 'signed'];
 /**
@@ -280,6 +296,7 @@ function knownWord(word: string): boolean {
     ...DELIVERY_WORDS,
     ...Object.keys(TO_VERBS),
     ...BY_VERBS,
+    ...Object.keys(AGENT_PARTICIPLES),
     ...EMAIL_DETAIL,
     ...PHONE_DETAIL,
     ...ADDRESS_WORDS,
@@ -304,6 +321,7 @@ const SENDER_PHRASE =
 /** The party some words name: a sender or recipient word, weak sender words only unqualified. */
 function partyOf(words: readonly string[]): Party | null {
   for (const [i, word] of words.entries()) {
+    if (AGENT_PARTICIPLES[word] && words[i + 1] === 'party') return AGENT_PARTICIPLES[word];
     if (TO_VERBS[word] && words[i + 1] === 'to') return TO_VERBS[word];
     if (BY_VERBS.includes(word) && words[i + 1] === 'by') return 'issuer';
     if (DELIVERY_WORDS.includes(word)) return 'delivery';
@@ -429,11 +447,36 @@ function describedParty(words: readonly string[]): PartyRole | null {
 }
 
 /**
+ * The other side of a record, as accounting APIs name it: Xero's and Merge's `contact`, Odoo's `partner_id`, NetSuite's
+ * `entity`, QuickBooks' `EntityRef`, a `counterparty`. On a document a user receives to record (a bill, an invoice, a
+ * receipt) that is the party who sent it, unless the description names another; it is found where the issuer is,
+ * not at a printed "Contact:" caption, which on invoices introduces the customer's contact person or a help line.
+ * Only as the name's whole meaning, with at most a reference word or what of the party it asks for after it
+ * (`ContactAddress`): an emergency contact or a `contact_person` is someone printed on the page.
+ */
+const COUNTERPARTY_WORDS = ['contact', 'partner', 'counterparty', 'entity'];
+const COUNTERPARTY_SUFFIXES = ['id', 'ref', 'reference'];
+
+/** What of a record's counterparty a property's name (lower-case words) asks for; null when it names none. */
+function counterpartyDetail(name: readonly string[]): PartyDetail | null {
+  const [first, ...rest] = name;
+  if (first === undefined || !COUNTERPARTY_WORDS.includes(first)) return null;
+  if (rest.every((w) => COUNTERPARTY_SUFFIXES.includes(w))) return 'name';
+  const detail = rest.length === 1 ? detailOf(rest, false) : null;
+  return detail === 'other' ? null : detail;
+}
+
+/**
  * The party role of a text property, or undefined when it names no party (then the other roles and label
  * matching read it as before). Null when it names a party but asks for something of it that has no finder (an
  * id, a tax number) or names a third party (a landlord): such fields are read by their printed labels.
  */
 export function classifyParty(words: PropertyWords): PartyRole | null | undefined {
+  const counterparty = words.parents.length === 0 ? counterpartyDetail(words.name) : null;
+  if (counterparty) {
+    const party = (words.description.length > 0 ? partyOfDescription(words.description) : null) ?? 'issuer';
+    return counterparty === 'name' ? party : `${party}-${counterparty}`;
+  }
   const all = [...words.own, ...words.parents.flat()];
   if (has(all, THIRD_PARTY_WORDS)) return null;
   // A name word that says neither a party nor what of it ("relationship", "npi", "branch") asks for something else.
