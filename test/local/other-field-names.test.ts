@@ -424,7 +424,7 @@ describe('property names as accounting and commerce APIs spell them', () => {
     expect(classifyField(['emergency_contact'], 'string', undefined)).toBeNull();
   });
 
-  it("reads the party a participle before \"party\" says: SAP's InvoicingParty is the issuer", () => {
+  it('reads the party a participle before "party" says: SAP\'s InvoicingParty is the issuer', () => {
     expect(classifyField(['InvoicingParty'], 'string', undefined)).toBe('issuer');
     expect(classifyField(['receiving_party'], 'string', undefined)).toBe('recipient');
     expect(classifyField(['billing_address'], 'string', undefined)).toBe('recipient-address');

@@ -254,7 +254,11 @@ export function classifyField(
   }
   // Someone else's name, address or date (the patient's, the customer's) is found by its label instead.
   const named = [...path, wording.title ?? ''].join(' ');
-  if (has(OTHER_PARTY_WORDS, wordsOf(named)) || BILLED_TO.test(describeWords(named).join(' ')) || describesOtherParty(description))
+  if (
+    has(OTHER_PARTY_WORDS, wordsOf(named)) ||
+    BILLED_TO.test(describeWords(named).join(' ')) ||
+    describesOtherParty(description)
+  )
     return null;
   if (!numeric && has(CURRENCY_WORDS)) return 'currency';
   // A name saying the record's creation dates the record its description names ("when the payment was created"):

@@ -516,8 +516,8 @@ function candidatesAt(
   // So is the rate after a tax's caption ("VAT 20%", "MwSt. 19 %"), unless the label asks for a rate.
   const rated = dated || label.asksForRate ? null : rateAfter(tokens, best.end);
   const end = labelEnd(tokens, dated?.nextToken ?? rated ?? best.end, wantedCount);
-  if (!atStart && !end.hasColon && inSentence(tokens, from)) return null;
-  if (!atStart && namesAnotherDate(tokens, from, label.wanted)) return null;
+  const runsOn = !end.hasColon && inSentence(tokens, from);
+  if (!atStart && (runsOn || namesAnotherDate(tokens, from, label.wanted))) return null;
   const box = fragmentBox(entry.line, tokens[start ?? from]!.start, tokens[best.end - 1]!.end);
   if (datesOnly) return dated ? [qualifyingDate(entry, dated, best.sim * weight * (atStart ? 1 : 0.8), box)] : null;
   let coverage = end.coverage;
