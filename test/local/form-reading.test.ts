@@ -205,6 +205,14 @@ describe('captions the OCR misread', () => {
     const account = { type: 'string', description: 'Patient account no.' };
     const fragments = [word('28 PATEN TS ACCOUNTNO.', 170, 355, 6, true), word('PT-338218', 175, 366, 9, true)];
     expect(read(fragments, { account })).toEqual({ account: 'PT-338218' });
+    // But no other word stands in for the sign: "ACC OUNT" is no "account no" whose value is the "NO." after it.
+    const split = [
+      word('26.', 171, 356, 6, true),
+      word('PATIENT S ACC OUNT NO.', 182, 356, 6),
+      word('PT-397709', 175, 366, 9, true),
+    ];
+    const number = { type: 'string', description: "Patient's account number" };
+    expect(read(split, { number })).not.toEqual({ number: 'NO.' });
     // A short word in the sign's place is another caption ("Invoice for:" is no "Invoice No.").
     const other = [word('Invoice for:', 20, 300, 9), word('ACME Ltd', 90, 300, 9)];
     expect(read(other, { invoice_no: { type: 'string', description: 'Invoice No.' } })).toEqual({ invoice_no: null });

@@ -278,9 +278,8 @@ function foldLetterPairs(word: string): string {
  * ("TotatChar ges") cannot be compared one by one.
  */
 function wordsAlike(window: IndexedLine['tokens'], wanted: string[]): boolean {
-  // Only where the sign stands as a word of its own: glued to the word before it ("ACCOUNTNO."), it is that word's.
-  if (window.some((token, j) => NUMBER_SIGNS.has(wanted[j]!) && token.norm !== wanted[j] && token.norm.length <= 3))
-    return false;
+  // The sign as printed, or glued to the word before it ("ACCOUNTNO."); no other word stands in for it ("OUNT").
+  if (window.some((token, j) => NUMBER_SIGNS.has(wanted[j]!) && !token.norm.endsWith(wanted[j]!))) return false;
   if (window.some((token, j) => Math.abs(token.norm.length - wanted[j]!.length) > 2)) return true;
   return window.every((token, j) => {
     const word = wanted[j]!;
@@ -350,6 +349,16 @@ function namesAnotherDate(tokens: IndexedLine['tokens'], from: number, wanted: r
     !wanted.includes(before) &&
     wanted.some((word) => DATE_WORDS.includes(word))
   );
+}
+
+/** Whether a match away from a caption's start is no label: it runs on from a sentence, or names another date. */
+function inProseOrAnotherDate(
+  tokens: IndexedLine['tokens'],
+  from: number,
+  hasColon: boolean,
+  wanted: readonly string[],
+): boolean {
+  return (!hasColon && inSentence(tokens, from)) || namesAnotherDate(tokens, from, wanted);
 }
 
 /**
@@ -516,8 +525,7 @@ function candidatesAt(
   // So is the rate after a tax's caption ("VAT 20%", "MwSt. 19 %"), unless the label asks for a rate.
   const rated = dated || label.asksForRate ? null : rateAfter(tokens, best.end);
   const end = labelEnd(tokens, dated?.nextToken ?? rated ?? best.end, wantedCount);
-  const runsOn = !end.hasColon && inSentence(tokens, from);
-  if (!atStart && (runsOn || namesAnotherDate(tokens, from, label.wanted))) return null;
+  if (!atStart && inProseOrAnotherDate(tokens, from, end.hasColon, label.wanted)) return null;
   const box = fragmentBox(entry.line, tokens[start ?? from]!.start, tokens[best.end - 1]!.end);
   if (datesOnly) return dated ? [qualifyingDate(entry, dated, best.sim * weight * (atStart ? 1 : 0.8), box)] : null;
   let coverage = end.coverage;
