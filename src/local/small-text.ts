@@ -15,7 +15,10 @@ import { median } from './median.js';
 
 /** A page whose words are less than this high (median, px) is read again upscaled. */
 const MIN_WORD_PX = 15;
-/** …to bring its median word to about this height (a little over the 200-DPI forms' ~28 px read best: 28 and 44 px were tried). */
+/**
+ * …to bring its median word to about this height: a little over the 200-DPI forms' ~28 px read best (28 and 44 px
+ * were tried, docs/local-service.md).
+ */
 const TARGET_WORD_PX = 36;
 /** Larger factors invent nothing more and cost time as the square. */
 const MAX_FACTOR = 3;
