@@ -25,6 +25,7 @@ import { repairLostScanLines } from './scan-line-repair.js';
 import { takeGlyphCheckBoxes } from './glyph-check-boxes.js';
 import { dropBoxGlyphs, findCheckBoxes, withoutPrintedCharacters } from './check-boxes.js';
 import { paperResolution } from './paper-resolution.js';
+import { smallTextFactor, upscalePage } from './small-text.js';
 import { scaleFragments } from './layout/scale-fragments.js';
 
 /** An OCR page's layout with its check boxes; the OCR's reading of the boxes themselves is dropped. */
@@ -90,14 +91,25 @@ interface ScannedPage {
  * Deskews and reads a scanned page. When the OCR finds its text is not upright (page-turn.ts), the page as
  * scanned is turned, deskewed again (a sideways page's skew cannot be measured along its lines) and read.
  */
-async function readScannedPage(ocr: PageOcr, scanned: GreyPage, timings: AnalysisTimings): Promise<ScannedPage> {
+async function readScannedPage(
+  ocr: PageOcr,
+  scanned: GreyPage,
+  timings: AnalysisTimings,
+  mayUpscale = true,
+): Promise<ScannedPage> {
   const binarised = isBinarised(scanned);
   const { page: raster } = await deskewPage(scanned);
   const first = await ocrRaster(ocr, raster, { binarised, checkTurn: true }, timings);
-  if (!first.turn) return atPaperResolution({ raster, words: first.words, confidence: first.confidence, turn: 0 });
-  const { page: upright } = await deskewPage(await turnPage(scanned, first.turn));
-  const { words, confidence } = await ocrRaster(ocr, upright, { binarised }, timings);
-  return atPaperResolution({ raster: upright, words, confidence, turn: first.turn });
+  let page: ScannedPage = { raster, words: first.words, confidence: first.confidence, turn: 0 };
+  if (first.turn) {
+    const { page: upright } = await deskewPage(await turnPage(scanned, first.turn));
+    page = { raster: upright, ...(await ocrRaster(ocr, upright, { binarised }, timings)), turn: first.turn };
+  }
+  // Small text is read again from the page as scanned, upscaled, turn check and all: read small, an upright page
+  // may have seemed turned.
+  const factor = mayUpscale ? smallTextFactor(page.raster, page.words) : 1;
+  if (factor > 1) return readScannedPage(ocr, await upscalePage(scanned, factor), timings, false);
+  return atPaperResolution(page);
 }
 
 /**
