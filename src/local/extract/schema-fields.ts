@@ -232,6 +232,15 @@ function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress 
   // Due"; not a one-word name ("paid"), a table column's caption as it stands.
   if (isAmount(node) && MONEY_PARTICIPLE.test(own) && own.includes(' ') && !own.includes('amount'))
     push(`amount ${own.match(MONEY_PARTICIPLE)![1]}`, 0.85 * SYNONYM_WEIGHT);
+  // A date a person's group holds without saying which (X12's date-time period in the patient's demographics) is
+  // the one date a person has as such: the birth date.
+  if (
+    parent &&
+    PERSON_WORDS.has(parent) &&
+    node.format === 'date' &&
+    own.split(' ').every((w) => BARE_DATE_WORDS.has(w))
+  )
+    push(`${parent} birth date`, 0.85 * SYNONYM_WEIGHT);
   const reworded = (from: WeightedLabel[]) =>
     from.flatMap((l) => labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT })));
   const synonyms = reworded(labels);
@@ -244,6 +253,20 @@ function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress 
     return true;
   });
 }
+
+/** Parties that are people: their groups' dates, unqualified, are birth dates. */
+const PERSON_WORDS = new Set([
+  'patient',
+  'insured',
+  'subscriber',
+  'member',
+  'employee',
+  'dependent',
+  'person',
+  'individual',
+]);
+/** Words of a date's name that say nothing of which date it is. */
+const BARE_DATE_WORDS = new Set(['date', 'time', 'period', 'dt', 'day', 'datetime']);
 
 /**
  * The words a yes/no question's name puts around what it asks about: "work_related", "related_causes_employment"
