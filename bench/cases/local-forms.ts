@@ -9,7 +9,8 @@
  * each turned a quarter, a half or three quarters round (fed into the scanner the wrong way), which must read as
  * they do upright (docs/local-service.md, "Pages the wrong way up"); saved stating 72 DPI, an image writer's
  * default, which must read as they do at the 200 DPI they were scanned at ("Resolution"); blurred by 2 px,
- * out of focus ("Blurred pages"); and resampled to 85 DPI, as a form saved small arrives ("Small text"). These are generated forms, not real unseen scans.
+ * out of focus ("Blurred pages"); and resampled to 85 DPI, as a form saved small arrives ("Small text"). These
+ * are generated forms, not real unseen scans.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

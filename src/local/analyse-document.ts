@@ -25,7 +25,8 @@ import { repairLostScanLines } from './scan-line-repair.js';
 import { takeGlyphCheckBoxes } from './glyph-check-boxes.js';
 import { dropBoxGlyphs, findCheckBoxes, withoutPrintedCharacters } from './check-boxes.js';
 import { paperResolution } from './paper-resolution.js';
-import { smallTextFactor, upscalePage } from './small-text.js';
+import { smallTextFactor } from './small-text.js';
+import { upscalePage } from './upscale-page.js';
 import { scaleFragments } from './layout/scale-fragments.js';
 
 /** An OCR page's layout with its check boxes; the OCR's reading of the boxes themselves is dropped. */

@@ -6,8 +6,8 @@
  * kept). Measured on the sample's fax tier and checked on the clean-scan and photo tiers, which it would lower
  * (docs/local-service.md, "Faxed pages"), hence only for pages that were binarised.
  */
-import sharp from 'sharp';
 import type { GreyPage } from '../pdf/index.js';
+import { upscalePage } from './upscale-page.js';
 
 /**
  * A page is binarised when at least this share of its pixels is pure black (0) or pure white (255). A 1-bit
@@ -44,14 +44,5 @@ export function isBinarised(page: Pick<GreyPage, 'pixels'>): boolean {
  */
 export async function smoothBinarisedPage(page: GreyPage): Promise<GreyPage> {
   if (!page.dpiKnown || page.dpi <= DEFAULT_STATED_DPI) return page;
-  const scale = Math.max(1, Math.min(SMOOTHING_SCALE, SMOOTHING_MAX_DPI / page.dpi));
-  const width = Math.round(page.width * scale);
-  const height = Math.round(page.height * scale);
-  const pixels = await sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 1 } })
-    .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
-    .median(3)
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer();
-  return { ...page, width, height, dpi: page.dpi * scale, pixels: new Uint8Array(pixels) };
+  return upscalePage(page, Math.max(1, Math.min(SMOOTHING_SCALE, SMOOTHING_MAX_DPI / page.dpi)), 3);
 }

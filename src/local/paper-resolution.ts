@@ -16,15 +16,24 @@ import { median } from './median.js';
 const MAX_DEFAULT_DPI = 96;
 /** Median height of a document's OCR'd words, in inches. */
 const WORD_HEIGHT_IN = 0.15;
-/** Fewer words than this say too little about the type size: the stated resolution stands. */
+/** Fewer words than this say too little about the type size. */
 const MIN_WORDS = 8;
 
 /**
+ * The median height of a page's OCR'd words in its pixels (`words` in points at the raster's stated resolution);
+ * null when it has too few words to tell.
+ */
+export function medianWordHeightPx(raster: Pick<GreyPage, 'dpi'>, words: readonly Fragment[]): number | null {
+  if (words.length < MIN_WORDS) return null;
+  return median(words.map((w) => w.box.y1 - w.box.y0)) * (raster.dpi / 72);
+}
+
+/**
  * The page's pixels per inch of paper: the stated resolution when a scanner wrote it, else read from the median
- * height of its OCR'd words (`words` in points at the raster's stated resolution).
+ * height of its OCR'd words.
  */
 export function paperResolution(raster: Pick<GreyPage, 'dpi' | 'dpiKnown'>, words: readonly Fragment[]): number {
-  if ((raster.dpiKnown && raster.dpi > MAX_DEFAULT_DPI) || words.length < MIN_WORDS) return raster.dpi;
-  const heightPx = median(words.map((w) => w.box.y1 - w.box.y0)) * (raster.dpi / 72);
-  return heightPx / WORD_HEIGHT_IN;
+  if (raster.dpiKnown && raster.dpi > MAX_DEFAULT_DPI) return raster.dpi;
+  const heightPx = medianWordHeightPx(raster, words);
+  return heightPx === null ? raster.dpi : heightPx / WORD_HEIGHT_IN;
 }

@@ -8,10 +8,9 @@
  * pixels, so a page whose resolution is stated wrongly or not at all is judged alike; the dev set's receipts have
  * median word heights of 20–49 px and the bench's faxed forms ~22 px, none of which is upscaled.
  */
-import sharp from 'sharp';
 import type { GreyPage } from '../pdf/index.js';
 import type { Fragment } from './layout/types.js';
-import { median } from './median.js';
+import { medianWordHeightPx } from './paper-resolution.js';
 
 /** A page whose words are less than this high (median, px) is read again upscaled. */
 const MIN_WORD_PX = 15;
@@ -22,24 +21,9 @@ const MIN_WORD_PX = 15;
 const TARGET_WORD_PX = 36;
 /** Larger factors invent nothing more and cost time as the square. */
 const MAX_FACTOR = 3;
-/** Fewer words than this say too little about the type size. */
-const MIN_WORDS = 8;
 
 /** How much to upscale a page read as `words` (points at the raster's DPI) before reading it again; 1 for none. */
 export function smallTextFactor(raster: Pick<GreyPage, 'dpi'>, words: readonly Fragment[]): number {
-  if (words.length < MIN_WORDS) return 1;
-  const heightPx = median(words.map((w) => w.box.y1 - w.box.y0)) * (raster.dpi / 72);
-  return heightPx >= MIN_WORD_PX ? 1 : Math.min(MAX_FACTOR, TARGET_WORD_PX / heightPx);
-}
-
-/** The page upscaled by `factor` (Lanczos), its stated resolution scaled with it. */
-export async function upscalePage(page: GreyPage, factor: number): Promise<GreyPage> {
-  const width = Math.round(page.width * factor);
-  const height = Math.round(page.height * factor);
-  const pixels = await sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 1 } })
-    .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer();
-  return { ...page, width, height, dpi: page.dpi * factor, pixels: new Uint8Array(pixels) };
+  const heightPx = medianWordHeightPx(raster, words);
+  return heightPx === null || heightPx >= MIN_WORD_PX ? 1 : Math.min(MAX_FACTOR, TARGET_WORD_PX / heightPx);
 }

@@ -426,9 +426,9 @@ function isNumberedCaption(entry: IndexedLine, start: number | null): boolean {
 
 /**
  * The value of a label alone on its line. "Label:" reads to the right first; a label without a colon (a form box
- * caption) reads below first, unless it heads a table row (`headsARow`) and is no numbered caption. But a column of labels may stand beside
- * a column of values ("Invoice Number  INV-7" over "Due Date  May 5"): there the line below is the next label,
- * and the value is to the right. Which of the two it is shows only later (the line below is another field's
+ * caption) reads below first, unless it heads a table row (`headsARow`) and is no numbered caption. But a column
+ * of labels may stand beside a column of values ("Invoice Number  INV-7" over "Due Date  May 5"): there the line
+ * below is the next label, and the value is to the right. Which of the two it is shows only later (the line below is another field's
  * caption, or no valid value), so the value right of a caption is its next candidate (`rightToo`).
  */
 function valueBeside(
