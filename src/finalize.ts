@@ -5,7 +5,7 @@
  */
 import type { Dataset } from './types.js';
 import type { Logger } from './logger.js';
-import { evaluateRun, type EarlyScoring } from './evaluate/index.js';
+import { evaluateRun, startEarlyScoring, type EarlyScoring, type RunSystems } from './evaluate/index.js';
 import {
   clearGate,
   preloadRunFormats,
@@ -17,7 +17,15 @@ import {
   type ReadRecordIndex,
 } from './run-dir/index.js';
 import type { PhaseListener, PhaseName } from './phases.js';
-import { formatTerminalSummary, loadTemplates, renderReports } from './report/index.js';
+import {
+  earlyDrilldownInputs,
+  formatTerminalSummary,
+  loadTemplates,
+  renderReports,
+  startEarlyDrilldowns,
+  type EarlyDrilldowns,
+  type SystemsOutline,
+} from './report/index.js';
 import { applyGate, formatGateFailures, hasGateChecks, type GateThresholds } from './gate/index.js';
 
 export interface FinalizeOptions {
@@ -34,8 +42,8 @@ export interface FinalizeOptions {
   onPhase?: PhaseListener;
   /** results.jsonl's index, when the caller has just read it (evaluateRun's option). */
   recordIndex?: ReadRecordIndex;
-  /** The documents `docbench run` scored during its calls (evaluateRun's option). */
-  scoredEarly?: EarlyScoring;
+  /** What `docbench run` did during its calls (startEarlyWork): the documents scored, the drill-downs rendered. */
+  early?: EarlyWork;
 }
 
 export interface FinalizeOutcome {
@@ -57,15 +65,21 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
     logger: options.logger,
     onPhase,
     ...(options.recordIndex ? { recordIndex: options.recordIndex } : {}),
-    ...(options.scoredEarly ? { scoredEarly: options.scoredEarly } : {}),
+    ...(options.early ? { scoredEarly: options.early.scoring } : {}),
   });
+  // Early scoring has handed over: no more documents reach the early drill-downs.
+  const earlyDrilldowns = (await options.early?.drilldowns.finish()) ?? undefined;
   let gate: GateResult | null = null;
   if (options.gate && hasGateChecks(options.gate))
     gate = await applyGate(runDir, options.gate, { logger: options.logger });
   else if (options.gate) await clearGate(runDir);
   // The reports show how long the calls, scoring and statistics took; run.json gets the reports' time after.
   await recordPhases(runDir, durations, started);
-  const outcome = await renderReports(runDir, { logger: options.logger, onPhase });
+  const outcome = await renderReports(runDir, {
+    logger: options.logger,
+    onPhase,
+    ...(earlyDrilldowns ? { earlyDrilldowns } : {}),
+  });
   await recordPhases(runDir, durations, started);
   if (options.print) {
     options.logger.info(formatTerminalSummary(outcome.view, { reportPath: runDirPath(runDir, 'reportHtml') }));
@@ -74,7 +88,35 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
   return { gate };
 }
 
-export { startEarlyScoring } from './evaluate/index.js';
+/** The work `docbench run` does while its calls wait on the network (docs/performance.md, "The tail"). */
+export interface EarlyWork {
+  /** Each document scored as soon as its calls are recorded. */
+  scoring: EarlyScoring;
+  /** Each complete drill-down part rendered as soon as its documents are scored. */
+  drilldowns: EarlyDrilldowns;
+}
+
+export async function startEarlyWork(runDir: string, { dataset }: { dataset: Dataset }): Promise<EarlyWork> {
+  const manifest = await readManifest(runDir);
+  let drilldowns: EarlyDrilldowns | null = null;
+  const scoring = await startEarlyScoring(runDir, {
+    dataset,
+    // Documents are handed over only after this function returns (documentRecorded), so none is missed.
+    onScored: (position, line) => drilldowns?.add(position, line) ?? Promise.resolve(),
+  });
+  drilldowns = startEarlyDrilldowns(runDir, earlyDrilldownInputs(manifest, systemsOutline(scoring.systems)));
+  return { scoring, drilldowns };
+}
+
+/** The systems as summary.json will name them, from the systems early scoring scores against. */
+function systemsOutline(run: RunSystems): SystemsOutline {
+  return {
+    system_names: run.systems.map((system) => system.name),
+    systems: Object.fromEntries(run.systems.map((system) => [system.name, { kind: system.kind }])),
+    reference: run.reference,
+    primary: run.primary,
+  };
+}
 
 /**
  * Loads now what finalizeRun loads on first use (the run files' formats and checks, the report templates):

@@ -21,7 +21,7 @@ import {
   readBaselineStore,
   resolveBaseline,
 } from '../gate/index.js';
-import type { EarlyScoring } from '../evaluate/index.js';
+import type { EarlyWork } from '../finalize.js';
 import { type CliContext, defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 import { diffOptions, gateOptions, resolveThresholds } from './gate-options.js';
@@ -166,11 +166,12 @@ export const runCommand = defineCommand((context) => ({
 
     const stop = stopOnInterrupt(context);
     const progress = createProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) });
-    // Scoring and reporting load while the calls wait on the network, not before them, and each document is
-    // scored as soon as its calls are recorded (docs/performance.md, "The tail"). A failure to load or to score
-    // early surfaces where finalizeRun is called, which then scores every document itself.
+    // Scoring and reporting load while the calls wait on the network, not before them, each document is scored
+    // as soon as its calls are recorded and each complete drill-down part rendered as soon as its documents are
+    // scored (docs/performance.md, "The tail"). A failure to load or to score early surfaces where finalizeRun is
+    // called, which then scores every document (and renders every part) itself.
     const loadFinalize = lazy(() => import('../finalize.js'));
-    let scoredEarly: Promise<EarlyScoring> | undefined;
+    let early: Promise<EarlyWork> | undefined;
     let gate: GateResult | null = null;
     try {
       const result = await runBenchmark({
@@ -188,18 +189,18 @@ export const runCommand = defineCommand((context) => ({
           const loading = loadFinalize();
           loading.then(({ preloadFinalize }) => preloadFinalize()).catch(() => undefined);
           return (documentId, entries) => {
-            scoredEarly ??= loading.then(({ startEarlyScoring }) => startEarlyScoring(runDir, { dataset }));
-            scoredEarly.then((scoring) => scoring.documentRecorded(documentId, entries)).catch(() => undefined);
+            early ??= loading.then(({ startEarlyWork }) => startEarlyWork(runDir, { dataset }));
+            early.then((work) => work.scoring.documentRecorded(documentId, entries)).catch(() => undefined);
           };
         },
         finalize: async (runDir, dataset, recordIndex) => {
           const { finalizeRun } = await loadFinalize();
-          const early = await scoredEarly?.catch(() => undefined);
+          const earlyWork = await early?.catch(() => undefined);
           gate = (
             await finalizeRun(runDir, {
               dataset,
               recordIndex,
-              ...(early ? { scoredEarly: early } : {}),
+              ...(earlyWork ? { early: earlyWork } : {}),
               logger,
               print: true,
               gate: thresholds,

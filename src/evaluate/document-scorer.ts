@@ -65,8 +65,9 @@ export interface DocumentScorer {
   readonly next: number;
   /** Reads a document's truth and its records' full lines. */
   read(document: DatasetDocument, records: DocumentRecords): Promise<DocumentInputs>;
-  /** Scores the document at `next` (read by `read`), writes its line and keeps its numbers. */
-  score(inputs: DocumentInputs): Promise<void>;
+  /** Scores the document at `next` (read by `read`), writes its line and keeps its numbers; resolves with the
+   * line's JSON text as documents.jsonl holds it. */
+  score(inputs: DocumentInputs): Promise<string>;
   /** documents.jsonl written; the kept numbers of every document, in order. */
   commit(): Promise<DocumentScores[]>;
   abort(): Promise<void>;
@@ -128,13 +129,14 @@ export async function openDocumentScorer(
       const { document, truth } = inputs;
       if (selected[scores.length] !== document) throw new Error(`document ${document.id} scored out of order`);
       const scored = await scoreSystemsOnDocument(inputs, context);
-      await writer.write(toDocumentLine(document, scored, context.run.systems, truth));
+      const line = await writer.write(toDocumentLine(document, scored, context.run.systems, truth));
       // The texts and values are written; only the numbers stay in memory for aggregation.
       scores.push({
         document_id: document.id,
         tags: document.tags,
         systems: new Map([...scored].map(([name, result]) => [name, keeper.keep(result)])),
       });
+      return line;
     },
     async commit() {
       await close(() => writer.commit());

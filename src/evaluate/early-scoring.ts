@@ -14,6 +14,8 @@ import { hasBaselineFiles, resolveRunSystems, type RunSystems } from './run-syst
 import { openDocumentScorer, scoringOrder, type DocumentRecords, type DocumentScorer } from './document-scorer.js';
 
 export interface EarlyScoring {
+  /** The run's systems as run.json names them when the calls start: what the documents are scored against. */
+  readonly systems: RunSystems;
   /** A document whose every planned call is recorded, with its records' index entries in the order written. */
   documentRecorded(documentId: string, entries: readonly FinalRecordEntry[]): void;
   /** How many documents are scored so far (the first ones of the dataset's order). */
@@ -34,7 +36,20 @@ export interface EarlyScoring {
  */
 const QUIET_MS = 2;
 
-export async function startEarlyScoring(runDir: string, { dataset }: { dataset: Dataset }): Promise<EarlyScoring> {
+export interface EarlyScoringOptions {
+  dataset: Dataset;
+  /**
+   * Told of each document scored during the calls, before the next is scored: its position in the dataset's
+   * order and its documents.jsonl line as written (what comes after scoring may start on it, as the reports'
+   * drill-downs do). Its failure stops nothing but itself.
+   */
+  onScored?: (position: number, line: string) => Promise<void>;
+}
+
+export async function startEarlyScoring(
+  runDir: string,
+  { dataset, onScored }: EarlyScoringOptions,
+): Promise<EarlyScoring> {
   const manifest = await readManifest(runDir);
   const selected = selectDocuments(dataset.documents, manifest.options.selection);
   // A new run's run.json lists every system it calls; which one stops at its budget is known only at the end,
@@ -57,7 +72,9 @@ export async function startEarlyScoring(runDir: string, { dataset }: { dataset: 
         if (handedOver || !quiet()) break;
         const entries = ready.get(next.id)!;
         ready.delete(next.id);
-        await scorer.score(await scorer.read(next, entryRecords(entries)));
+        const position = scorer.next;
+        const line = await scorer.score(await scorer.read(next, entryRecords(entries)));
+        await onScored?.(position, line).catch(() => undefined);
         // A response that came in meanwhile is handled, and the next call sent, before the next document.
         await setImmediate();
       }
@@ -77,6 +94,7 @@ export async function startEarlyScoring(runDir: string, { dataset }: { dataset: 
     }, QUIET_MS);
   };
   return {
+    systems: started,
     get scored() {
       return scorer.next;
     },

@@ -2,3 +2,4 @@
 export { evaluateRun, type EvaluateOptions } from './evaluate-run.js';
 export { loadRunDataset } from './run-dataset.js';
 export { startEarlyScoring, type EarlyScoring } from './early-scoring.js';
+export type { RunSystems } from './run-systems.js';

@@ -2,6 +2,7 @@
  * Reports over a stored, scored run: report.html (+ drilldown/), documents.csv, fields.csv, junit.xml and
  * summary.md, all from one view model. Written at the end of every run and rebuilt by `docbench report`.
  */
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { silentLogger, type Logger } from '../logger.js';
 import { isDocbenchError } from '../errors.js';
@@ -15,6 +16,7 @@ import { junitReporter } from './reporters/junit-reporter.js';
 import { markdownReporter } from './reporters/markdown-reporter.js';
 import { REPORT_FORMATS, type ReportFormat, type Reporter } from './reporters/reporter.js';
 import type { ReportView } from './view-types.js';
+import type { RenderedDrilldowns } from './early-drilldowns.js';
 
 export { REPORT_FORMATS, type ReportFormat } from './reporters/reporter.js';
 export { formatTerminalSummary, type TerminalSummaryOptions } from './terminal-summary.js';
@@ -22,6 +24,13 @@ export { buildReportView } from './build-view.js';
 export type { ReportView, DocumentRow } from './view-types.js';
 export { toScriptJsonHtml } from './embed-json.js';
 export { loadTemplates } from './templates.js';
+export {
+  earlyDrilldownInputs,
+  startEarlyDrilldowns,
+  type EarlyDrilldowns,
+  type RenderedDrilldowns,
+} from './early-drilldowns.js';
+export type { SystemsOutline } from './leaderboard-view.js';
 
 /** What renderReports wrote, and what failed (one reporter failing never stops the others). */
 export interface ReportOutcome {
@@ -38,6 +47,9 @@ export interface RenderReportsOptions {
   formats?: ReportFormat[];
   /** Told of the reports phase: one step per document read, for the view and again for the drill-downs. */
   onPhase?: PhaseListener;
+  /** Drill-down parts rendered during the run's calls (startEarlyDrilldowns): kept where they are this report's
+   * pages, removed otherwise. */
+  earlyDrilldowns?: RenderedDrilldowns;
 }
 
 /** Every reporter, in the order they run. */
@@ -56,6 +68,15 @@ const REPORTERS: Reporter[] = [
  * files) throw a UsageError naming the file; a reporter's failure is collected in `failed`.
  */
 export async function renderReports(runDir: string, options: RenderReportsOptions = {}): Promise<ReportOutcome> {
+  try {
+    return await renderEveryReport(runDir, options);
+  } finally {
+    // The drill-down reporter adopts the early parts' directory or removes it; what it did not take goes here.
+    if (options.earlyDrilldowns) await rm(options.earlyDrilldowns.dir, { recursive: true, force: true });
+  }
+}
+
+async function renderEveryReport(runDir: string, options: RenderReportsOptions): Promise<ReportOutcome> {
   const logger = options.logger ?? silentLogger;
   const formats = new Set(options.formats ?? REPORT_FORMATS);
   const inputs = await openStoredRun(runDir);
@@ -79,6 +100,7 @@ export async function renderReports(runDir: string, options: RenderReportsOption
         logger,
         documents: counted,
         startedAt: phase.startedAt,
+        ...(options.earlyDrilldowns ? { earlyDrilldowns: options.earlyDrilldowns } : {}),
       });
       outcome.written.push(...files);
       logger.debug(`wrote ${files.join(', ')}`);

@@ -15,7 +15,13 @@ import type {
   SystemView,
 } from './view-types.js';
 
-export function buildSystemViews(summary: RunSummary): SystemView[] {
+/** What the systems' views are made of: summary.json's, or (for drill-downs rendered during the calls) the same
+ * fields as the run's systems give them before there is a summary. */
+export type SystemsOutline = Pick<RunSummary, 'system_names' | 'reference' | 'primary'> & {
+  systems: Readonly<Record<string, { kind: string } | undefined>>;
+};
+
+export function buildSystemViews(summary: SystemsOutline): SystemView[] {
   return summary.system_names.map((name, index) => ({
     name,
     kind: summary.systems[name]?.kind ?? 'unknown',

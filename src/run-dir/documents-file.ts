@@ -63,7 +63,8 @@ export async function* readDocuments(runDir: string): AsyncGenerator<DocumentEva
 
 /** Writes documents.jsonl line by line into a temp file; `commit` renames it into place, `abort` removes it. */
 export interface DocumentsWriter {
-  write(document: DocumentEvaluation): Promise<void>;
+  /** Appends the document's line; resolves with the line's JSON text as written (without its newline). */
+  write(document: DocumentEvaluation): Promise<string>;
   commit(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -98,10 +99,11 @@ export async function openDocumentsWriter(runDir: string): Promise<DocumentsWrit
   };
   return {
     write: async (document) => {
-      const line = `${JSON.stringify(document)}\n`;
-      batch.push(line);
-      batchChars += line.length;
+      const text = JSON.stringify(document);
+      batch.push(`${text}\n`);
+      batchChars += text.length + 1;
       if (batchChars >= BATCH_CHARS) await flush();
+      return text;
     },
     commit: async () => {
       await flush();

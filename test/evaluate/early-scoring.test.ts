@@ -125,6 +125,7 @@ describe('scoring during the calls', () => {
       const scoring = await startEarlyScoring(early, { dataset });
       let scoredDuringCalls = -1;
       const spy: EarlyScoring = {
+        systems: scoring.systems,
         documentRecorded: (id, entries) => scoring.documentRecorded(id, entries),
         get scored() {
           return scoring.scored;

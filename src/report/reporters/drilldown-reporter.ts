@@ -2,6 +2,7 @@
  * drilldown/part-NNNNN.html: self-contained pages (no script at all) of DRILLDOWN_BUNDLE documents each, a
  * section per document, streamed from documents.jsonl a bundle at a time. Written into a fresh staging directory that then replaces the
  * old one, so a rebuilt report never mixes old and new pages and a failure leaves the previous set intact.
+ * Parts rendered during the calls (early-drilldowns.ts) are kept where they are the pages this would render.
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,73 +10,62 @@ import { randomBytes } from 'node:crypto';
 import { isDocbenchError } from '../../errors.js';
 import { unwritable } from '../../fs-utils.js';
 import type { DocumentEvaluation } from '../../run-dir/index.js';
-import { DOCBENCH_VERSION } from '../../version.js';
 import { DRILLDOWN_BUNDLE, drilldownFileName } from '../drilldown-name.js';
 import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
-import { buildDrilldownView } from '../drilldown-view.js';
-import { createDiffBudget, type DiffBudget } from '../markdown-diff.js';
-import { loadTemplates } from '../templates.js';
-import type { ReportView } from '../view-types.js';
+import { renderDrilldownHtml, type DrilldownInputs } from '../drilldown-html.js';
+import { sameDrilldownInputs, type RenderedDrilldowns } from '../early-drilldowns.js';
+import { createDiffBudget } from '../markdown-diff.js';
 import type { Reporter } from './reporter.js';
 
 /** Files rendered and written at once (each up to DRILLDOWN_BUNDLE documents). */
 const MAX_WRITES_IN_FLIGHT = 4;
 
-/**
- * One drill-down file: the pages of up to DRILLDOWN_BUNDLE documents, each a section named by its anchor.
- * `first` is the position of the first document in documents.jsonl (for the page title).
- */
-export async function renderDrilldownHtml(
-  docs: readonly DocumentEvaluation[],
-  view: Pick<ReportView, 'modes' | 'systems' | 'reference'>,
-  gateReasons: ReadonlyMap<string, string[]>,
-  runId: string,
-  budget?: DiffBudget,
-): Promise<string> {
-  const templates = await loadTemplates();
-  const reportHref = `../${RUN_DIR_FILES.reportHtml}`;
-  const documents = docs.map((doc) =>
-    buildDrilldownView(
-      doc,
-      view.modes,
-      view.systems,
-      view.reference,
-      gateReasons.get(doc.document_id) ?? [],
-      reportHref,
-      budget,
-    ),
-  );
-  const title =
-    documents.length === 1
-      ? documents[0]!.title
-      : `${documents[0]?.id ?? ''} … ${documents.at(-1)?.id ?? ''}: docbench drill-downs`;
-  return templates.drilldown({
-    documents,
-    title,
-    report_href: reportHref,
-    run_id: runId,
-    report_version: DOCBENCH_VERSION,
-  });
+/** The early parts this report may keep: those rendered from its own inputs; null (and removed) otherwise. */
+async function adoptable(early: RenderedDrilldowns | undefined, inputs: DrilldownInputs) {
+  if (!early) return null;
+  if (sameDrilldownInputs(early.inputs, inputs)) return early;
+  await rm(early.dir, { recursive: true, force: true });
+  return null;
 }
 
 export const drilldownReporter: Reporter = {
   format: 'drilldown',
   output: `${RUN_DIR_FILES.drilldownDir}/`,
-  async write({ runDir, view, documents }) {
+  async write({ runDir, view, documents, earlyDrilldowns }) {
     const target = runDirPath(runDir, 'drilldownDir');
     const suffix = randomBytes(4).toString('hex');
-    const staging = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.tmp`);
+    const inputs: DrilldownInputs = {
+      modes: view.modes,
+      systems: view.systems,
+      reference: view.reference,
+      runId: view.header.run_id,
+    };
+    const early = await adoptable(earlyDrilldowns, inputs);
+    const staging = early?.dir ?? path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.tmp`);
     const old = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.old`);
     // The table's rows already hold each document's gate reasons, named by system.
     const gateReasons = new Map(view.documents.rows.map((row) => [row.id, row.gate_reasons]));
-    const budget = createDiffBudget();
+    const budget = early?.budget ?? createDiffBudget();
+    // An early part is the page only if it holds these documents and none of them has a gate reason (the
+    // early parts were rendered before the gate).
+    const kept = (docs: readonly DocumentEvaluation[], file: string): boolean => {
+      const ids = early?.parts.get(file);
+      return (
+        ids !== undefined &&
+        ids.length === docs.length &&
+        docs.every((doc, i) => doc.document_id === ids[i] && (gateReasons.get(doc.document_id)?.length ?? 0) === 0)
+      );
+    };
+    const files = new Set<string>();
     try {
       await mkdir(staging, { recursive: true });
       // Writes overlap with rendering the next pages: a few in flight at once, never an unbounded backlog.
       const inFlight = new Set<Promise<void>>();
       let failure: unknown = null;
       const write = (docs: readonly DocumentEvaluation[], file: string): void => {
-        const written: Promise<void> = renderDrilldownHtml(docs, view, gateReasons, view.header.run_id, budget)
+        files.add(file);
+        if (kept(docs, file)) return;
+        const written: Promise<void> = renderDrilldownHtml(docs, inputs, gateReasons, budget)
           .then((html) => writeFile(path.join(staging, file), html))
           .then(
             () => void inFlight.delete(written),
@@ -100,6 +90,8 @@ export const drilldownReporter: Reporter = {
       if (bundle.length > 0) write(bundle, drilldownFileName(index - 1));
       await Promise.all(inFlight);
       if (failure !== null) throw failure;
+      // An early part of a place the documents do not reach is no page of this report.
+      for (const file of early?.parts.keys() ?? []) if (!files.has(file)) await rm(path.join(staging, file));
       const moved = await rename(target, old).then(
         () => true,
         (error: NodeJS.ErrnoException) => {

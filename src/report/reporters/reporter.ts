@@ -6,6 +6,7 @@ import type { DocumentEvaluation } from '../../run-dir/index.js';
 import type { Logger } from '../../logger.js';
 import type { StoredRun } from '../../run-dir/index.js';
 import type { ReportView } from '../view-types.js';
+import type { RenderedDrilldowns } from '../early-drilldowns.js';
 
 /** The outputs `docbench report` can write; all by default. */
 export const REPORT_FORMATS = ['html', 'drilldown', 'documents-csv', 'fields-csv', 'junit', 'markdown'] as const;
@@ -20,6 +21,8 @@ export interface ReporterContext {
   documents(): AsyncIterable<DocumentEvaluation>;
   /** `performance.now()` when the reports phase started: summary.md, written last, gives the phase's time. */
   startedAt?: number;
+  /** Drill-down parts rendered during the run's calls, which the drill-down reporter keeps or removes. */
+  earlyDrilldowns?: RenderedDrilldowns;
 }
 
 export interface Reporter {
