@@ -18,7 +18,7 @@ import { trackRecordedDocuments } from '../../src/run/recorded-documents.js';
 import type { CallRecord } from '../../src/run-dir/record.js';
 import { ResultsWriter } from '../../src/run-dir/results-writer.js';
 import type { Dataset } from '../../src/types.js';
-import { comparePages, extractResult } from '../helpers/compare-records.js';
+import { comparePages, extractResult, plannedCallBase } from '../helpers/compare-records.js';
 import { makeRunManifest } from '../helpers/run-manifest.js';
 import { tinyDocuments, writeTinyDataset, type TinyDocument } from '../helpers/tiny-dataset.js';
 
@@ -31,20 +31,7 @@ let calls: PlannedCall[];
  * markdown with its digits doubled. */
 function recordOf(call: PlannedCall, i: number): CallRecord {
   const doc = documents[i]!;
-  const base = {
-    v: 2,
-    system: call.system,
-    key: call.key,
-    document_id: call.document.id,
-    repeat: 0,
-    attempts: 1,
-    latency_ms: 100 + i,
-    last_attempt_ms: 100 + i,
-    started_at: new Date(0).toISOString(),
-    from_cache: false,
-    endpoint: call.endpoint,
-    mode: call.mode,
-  };
+  const base = plannedCallBase(call, i);
   const beta = call.system === 'beta';
   if (call.endpoint === 'compare') {
     const content = beta ? doc.markdown.replace(/\d/g, '$&$&') : doc.markdown;

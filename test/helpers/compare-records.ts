@@ -1,6 +1,7 @@
 /** Valid results.jsonl records of /compare calls, as the results reader checks them (system `s`), and valid
  * results of /compare and /extract calls. */
 import type { CallRecord } from '../../src/run-dir/index.js';
+import type { PlannedCall } from '../../src/run/plan.js';
 
 /** A /compare answer of one page. */
 export function comparePages(markdown: string): Record<string, unknown> {
@@ -35,4 +36,22 @@ export function compareRecord(
     cost_usd: 0.002,
     ...outcome,
   } as unknown as CallRecord;
+}
+
+/** The fields every record of a planned call has, its latency 100 + `i` ms (add status and result or error). */
+export function plannedCallBase(call: PlannedCall, i: number) {
+  return {
+    v: 2,
+    system: call.system,
+    key: call.key,
+    document_id: call.document.id,
+    repeat: 0,
+    attempts: 1,
+    latency_ms: 100 + i,
+    last_attempt_ms: 100 + i,
+    started_at: new Date(0).toISOString(),
+    from_cache: false,
+    endpoint: call.endpoint,
+    mode: call.mode,
+  };
 }

@@ -19,7 +19,7 @@ import type { CallRecord } from '../../src/run-dir/record.js';
 import { ResultsWriter } from '../../src/run-dir/results-writer.js';
 import { earlyDrilldownInputs, renderReports, startEarlyDrilldowns } from '../../src/report/index.js';
 import type { Dataset } from '../../src/types.js';
-import { comparePages, extractResult } from '../helpers/compare-records.js';
+import { comparePages, extractResult, plannedCallBase } from '../helpers/compare-records.js';
 import { makeRunManifest } from '../helpers/run-manifest.js';
 import { tinyDocuments, writeTinyDataset, type TinyDocument } from '../helpers/tiny-dataset.js';
 
@@ -38,20 +38,7 @@ let reference: Map<string, string>;
 /** The system reads every document but the fifth's markdown, whose digits it doubles. */
 function recordOf(call: ReturnType<typeof planCalls>[number], i: number): CallRecord {
   const doc = documents[i]!;
-  const base = {
-    v: 2,
-    system: call.system,
-    key: call.key,
-    document_id: call.document.id,
-    repeat: 0,
-    attempts: 1,
-    latency_ms: 100 + i,
-    last_attempt_ms: 100 + i,
-    started_at: new Date(0).toISOString(),
-    from_cache: false,
-    endpoint: call.endpoint,
-    mode: call.mode,
-  };
+  const base = plannedCallBase(call, i);
   if (call.endpoint === 'compare') {
     const content = i % 5 === 4 ? doc.markdown.replace(/\d/g, '$&$&') : doc.markdown;
     return { ...base, status: 'ok', result: comparePages(content) } as CallRecord;
