@@ -7,7 +7,7 @@ import path from 'node:path';
 import { silentLogger, type Logger } from '../logger.js';
 import { isDocbenchError } from '../errors.js';
 import { buildReportView } from './build-view.js';
-import { openStoredRun, type DocumentEvaluation } from '../run-dir/index.js';
+import { openStoredRun, type DocumentEvaluation, type ReadDocumentsOptions } from '../run-dir/index.js';
 import { startPhase, type PhaseListener } from '../phases.js';
 import { drilldownReporter } from './reporters/drilldown-reporter.js';
 import { documentsCsvReporter, fieldsCsvReporter } from './reporters/csv-reporters.js';
@@ -82,8 +82,10 @@ async function renderEveryReport(runDir: string, options: RenderReportsOptions):
   const inputs = await openStoredRun(runDir);
   const passes = formats.has('drilldown') ? 2 : 1;
   const phase = startPhase('reports', inputs.manifest.dataset.documents_selected * passes, options.onPhase);
-  const counted = async function* (): AsyncIterable<DocumentEvaluation> {
-    for await (const doc of inputs.documents()) {
+  const counted = async function* (options?: ReadDocumentsOptions): AsyncIterable<DocumentEvaluation> {
+    // The documents passed over count as read.
+    for (let i = 0; i < (options?.from ?? 0); i++) phase.step();
+    for await (const doc of inputs.documents(options)) {
       yield doc;
       phase.step();
     }

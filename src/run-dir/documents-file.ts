@@ -19,11 +19,20 @@ function documentsRole(runDir: string): FileRole {
   return { file: runDirPath(runDir, 'documents'), hint: `re-create it with: docbench score ${runDir}` };
 }
 
+/** Where to start reading documents.jsonl. */
+export interface ReadDocumentsOptions {
+  /** The documents before this position are passed over unread (neither parsed nor checked). @default 0 */
+  from?: number;
+}
+
 /**
  * Streams documents.jsonl, one checked DocumentEvaluation at a time; schema-1 lines are read as the run's
  * single system and the incumbent. @throws UsageError (exit 2) when missing or damaged.
  */
-export async function* readDocuments(runDir: string): AsyncGenerator<DocumentEvaluation> {
+export async function* readDocuments(
+  runDir: string,
+  { from = 0 }: ReadDocumentsOptions = {},
+): AsyncGenerator<DocumentEvaluation> {
   const role = documentsRole(runDir);
   const stream = createReadStream(role.file, { encoding: 'utf8' });
   const opened = new Promise<void>((resolve, reject) => {
@@ -41,12 +50,17 @@ export async function* readDocuments(runDir: string): AsyncGenerator<DocumentEva
   const { checkDocumentLine, checkDocumentLineV1 } = await import('./formats/documents.js');
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let number = 0;
+  let passedOver = 0;
   // The single system's name of a schema-1 run, read from run.json at its first line.
   let v1System: { primary: string } | null = null;
   try {
     for await (const line of lines) {
       number++;
       if (line.trim() === '') continue;
+      if (passedOver < from) {
+        passedOver++;
+        continue;
+      }
       const value = parseJsonText(line, role, number);
       if (typeof value === 'object' && value !== null && !('systems' in value) && 'status' in value) {
         v1System ??= { primary: v1SystemName(await readManifest(runDir)) };

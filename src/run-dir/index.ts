@@ -19,7 +19,12 @@ export {
 } from './results-file.js';
 export { readSummary, readScoredSummary, writeSummary } from './summary-file.js';
 export { createInterner, type Interner } from './intern.js';
-export { readDocuments, openDocumentsWriter, type DocumentsWriter } from './documents-file.js';
+export {
+  readDocuments,
+  openDocumentsWriter,
+  type DocumentsWriter,
+  type ReadDocumentsOptions,
+} from './documents-file.js';
 export { readGate, writeGate, clearGate, GATE_SCHEMA_VERSION } from './gate-file.js';
 export { openStoredRun, checkRunDirectory, type StoredRun } from './stored-run.js';
 export { ResultsWriter } from './results-writer.js';

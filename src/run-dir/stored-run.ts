@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import type { DocumentEvaluation, GateResult, RunSummary } from './evaluation-types.js';
 import type { RunManifest } from './manifest.js';
-import { readDocuments } from './documents-file.js';
+import { readDocuments, type ReadDocumentsOptions } from './documents-file.js';
 import { readGate } from './gate-file.js';
 import { readManifest } from './manifest-file.js';
 import { readScoredSummary } from './summary-file.js';
@@ -18,8 +18,8 @@ export interface StoredRun {
   summary: RunSummary;
   /** Null when no gate was applied. */
   gate: GateResult | null;
-  /** Streams documents.jsonl again from the start at each call. */
-  documents: () => AsyncGenerator<DocumentEvaluation>;
+  /** Streams documents.jsonl again at each call, from the start or from the `from`th document. */
+  documents: (options?: ReadDocumentsOptions) => AsyncGenerator<DocumentEvaluation>;
 }
 
 /** Checks that `runDir` is a directory, naming it otherwise. */
@@ -48,5 +48,5 @@ export async function openStoredRun(runDir: string): Promise<StoredRun> {
   const manifest = await readManifest(runDir);
   const summary = await readScoredSummary(runDir);
   const gate = await readGate(runDir);
-  return { runDir, manifest, summary, gate, documents: () => readDocuments(runDir) };
+  return { runDir, manifest, summary, gate, documents: (options) => readDocuments(runDir, options) };
 }

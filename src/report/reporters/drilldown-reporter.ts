@@ -43,28 +43,33 @@ export const drilldownReporter: Reporter = {
     const early = await adoptable(earlyDrilldowns, inputs);
     const staging = early?.dir ?? path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.tmp`);
     const old = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.old`);
-    // The table's rows already hold each document's gate reasons, named by system.
-    const gateReasons = new Map(view.documents.rows.map((row) => [row.id, row.gate_reasons]));
+    // The table's rows are documents.jsonl's documents in order, with each one's gate reasons named by system.
+    const rows = view.documents.rows;
+    const gateReasons = new Map(rows.map((row) => [row.id, row.gate_reasons]));
     const budget = early?.budget ?? createDiffBudget();
-    // An early part is the page only if it holds these documents and none of them has a gate reason (the
-    // early parts were rendered before the gate).
-    const kept = (docs: readonly DocumentEvaluation[], file: string): boolean => {
-      const ids = early?.parts.get(file);
+    // An early part is the page only if it holds the documents of its places and none of them has a gate reason
+    // (the early parts were rendered before the gate).
+    const kept = (first: number): boolean => {
+      const ids = early?.parts.get(drilldownFileName(first));
       return (
         ids !== undefined &&
-        ids.length === docs.length &&
-        docs.every((doc, i) => doc.document_id === ids[i] && (gateReasons.get(doc.document_id)?.length ?? 0) === 0)
+        ids.length === Math.min(DRILLDOWN_BUNDLE, rows.length - first) &&
+        ids.every((id, i) => rows[first + i]!.id === id && rows[first + i]!.gate_reasons.length === 0)
       );
     };
+    // The documents of the kept parts that open the file need not be read again.
+    let from = 0;
+    while (from < rows.length && kept(from)) from += DRILLDOWN_BUNDLE;
     const files = new Set<string>();
     try {
       await mkdir(staging, { recursive: true });
       // Writes overlap with rendering the next pages: a few in flight at once, never an unbounded backlog.
       const inFlight = new Set<Promise<void>>();
       let failure: unknown = null;
-      const write = (docs: readonly DocumentEvaluation[], file: string): void => {
+      const write = (docs: readonly DocumentEvaluation[], first: number): void => {
+        const file = drilldownFileName(first);
         files.add(file);
-        if (kept(docs, file)) return;
+        if (kept(first)) return;
         const written: Promise<void> = renderDrilldownHtml(docs, inputs, gateReasons, budget)
           .then((html) => writeFile(path.join(staging, file), html))
           .then(
@@ -76,18 +81,19 @@ export const drilldownReporter: Reporter = {
           );
         inFlight.add(written);
       };
+      for (let first = 0; first < from; first += DRILLDOWN_BUNDLE) files.add(drilldownFileName(first));
       let bundle: DocumentEvaluation[] = [];
-      let index = 0;
-      for await (const doc of documents()) {
+      let first = from;
+      for await (const doc of documents({ from })) {
         bundle.push(doc);
-        index++;
         if (bundle.length < DRILLDOWN_BUNDLE) continue;
-        write(bundle, drilldownFileName(index - 1));
+        write(bundle, first);
+        first += bundle.length;
         bundle = [];
         if (inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(inFlight);
         if (failure !== null) throw failure;
       }
-      if (bundle.length > 0) write(bundle, drilldownFileName(index - 1));
+      if (bundle.length > 0) write(bundle, first);
       await Promise.all(inFlight);
       if (failure !== null) throw failure;
       // An early part of a place the documents do not reach is no page of this report.

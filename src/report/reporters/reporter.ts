@@ -4,7 +4,7 @@
  */
 import type { DocumentEvaluation } from '../../run-dir/index.js';
 import type { Logger } from '../../logger.js';
-import type { StoredRun } from '../../run-dir/index.js';
+import type { ReadDocumentsOptions, StoredRun } from '../../run-dir/index.js';
 import type { ReportView } from '../view-types.js';
 import type { RenderedDrilldowns } from '../early-drilldowns.js';
 
@@ -17,8 +17,9 @@ export interface ReporterContext {
   inputs: StoredRun;
   view: ReportView;
   logger: Logger;
-  /** Streams documents.jsonl again, for reporters that need the full documents (drill-downs). */
-  documents(): AsyncIterable<DocumentEvaluation>;
+  /** Streams documents.jsonl again, for reporters that need the full documents (drill-downs): from the start
+   * or from the `from`th document. */
+  documents(options?: ReadDocumentsOptions): AsyncIterable<DocumentEvaluation>;
   /** `performance.now()` when the reports phase started: summary.md, written last, gives the phase's time. */
   startedAt?: number;
   /** Drill-down parts rendered during the run's calls, which the drill-down reporter keeps or removes. */
