@@ -18,12 +18,12 @@ import {
 } from './run-dir/index.js';
 import type { PhaseListener, PhaseName } from './phases.js';
 import {
-  earlyDrilldownInputs,
+  earlyReportInputs,
   formatTerminalSummary,
   loadTemplates,
   renderReports,
-  startEarlyDrilldowns,
-  type EarlyDrilldowns,
+  startEarlyReports,
+  type EarlyReports,
   type SystemsOutline,
 } from './report/index.js';
 import { applyGate, formatGateFailures, hasGateChecks, type GateThresholds } from './gate/index.js';
@@ -67,8 +67,8 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
     ...(options.recordIndex ? { recordIndex: options.recordIndex } : {}),
     ...(options.early ? { scoredEarly: options.early.scoring } : {}),
   });
-  // Early scoring has handed over: no more documents reach the early drill-downs.
-  const earlyDrilldowns = (await options.early?.drilldowns.finish()) ?? undefined;
+  // Early scoring has handed over: no more documents reach the early reports.
+  const earlyReports = (await options.early?.reports.finish()) ?? undefined;
   let gate: GateResult | null = null;
   if (options.gate && hasGateChecks(options.gate))
     gate = await applyGate(runDir, options.gate, { logger: options.logger });
@@ -78,7 +78,7 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
   const outcome = await renderReports(runDir, {
     logger: options.logger,
     onPhase,
-    ...(earlyDrilldowns ? { earlyDrilldowns } : {}),
+    ...(earlyReports ? { early: earlyReports } : {}),
   });
   await recordPhases(runDir, durations, started);
   if (options.print) {
@@ -92,20 +92,20 @@ export async function finalizeRun(runDir: string, options: FinalizeOptions): Pro
 export interface EarlyWork {
   /** Each document scored as soon as its calls are recorded. */
   scoring: EarlyScoring;
-  /** Each complete drill-down part rendered as soon as its documents are scored. */
-  drilldowns: EarlyDrilldowns;
+  /** Each document's table row made, and each complete drill-down part rendered, as soon as it is scored. */
+  reports: EarlyReports;
 }
 
 export async function startEarlyWork(runDir: string, { dataset }: { dataset: Dataset }): Promise<EarlyWork> {
   const manifest = await readManifest(runDir);
-  let drilldowns: EarlyDrilldowns | null = null;
+  let reports: EarlyReports | null = null;
   const scoring = await startEarlyScoring(runDir, {
     dataset,
     // Documents are handed over only after this function returns (documentRecorded), so none is missed.
-    onScored: (position, line) => drilldowns?.add(position, line) ?? Promise.resolve(),
+    onScored: (position, line) => reports?.add(position, line) ?? Promise.resolve(),
   });
-  drilldowns = startEarlyDrilldowns(runDir, earlyDrilldownInputs(manifest, systemsOutline(scoring.systems)));
-  return { scoring, drilldowns };
+  reports = startEarlyReports(runDir, earlyReportInputs(manifest, systemsOutline(scoring.systems)));
+  return { scoring, reports };
 }
 
 /** The systems as summary.json will name them, from the systems early scoring scores against. */

@@ -68,9 +68,50 @@ export function toneForScore(value: number | null): Tone {
   return value >= 0.95 ? 'good' : value >= 0.8 ? 'warn' : 'bad';
 }
 
+/** The documents table's rows and the failed calls' error codes, one document at a time in documents.jsonl's
+ * order. */
+export interface DocumentRows {
+  rows: DocumentRow[];
+  errorCodes: Map<string, number>;
+}
+
+export interface DocumentRowsBuilder extends DocumentRows {
+  add(doc: DocumentEvaluation): void;
+}
+
+/**
+ * @param gateReasons per `${system}\u0000${document id}`, as toDocumentRow takes them.
+ * @param start rows already made of the first documents (during the calls): `add` goes on after them.
+ */
+export function createDocumentRows(
+  modes: readonly Mode[],
+  systems: readonly SystemView[],
+  reference: string | null,
+  gateReasons: ReadonlyMap<string, string[]>,
+  start?: DocumentRows,
+): DocumentRowsBuilder {
+  const rows = start ? [...start.rows] : [];
+  const errorCodes = new Map(start?.errorCodes);
+  return {
+    rows,
+    errorCodes,
+    add(doc) {
+      rows.push(toDocumentRow(doc, rows.length, systems, reference, modes, gateReasons));
+      for (const system of Object.values(doc.systems ?? {}))
+        for (const error of system.errors ?? []) errorCodes.set(error.code, (errorCodes.get(error.code) ?? 0) + 1);
+    },
+  };
+}
+
+/**
+ * @param documents documents.jsonl's documents; after `start`'s when it is given.
+ * @param start the rows of the first documents, made during the calls from the same lines with the same
+ *   modes, systems and reference, for a run whose gate has no document failure (src/report/early-reports.ts).
+ */
 export async function buildReportView(
   inputs: StoredRun,
   documents: AsyncIterable<DocumentEvaluation>,
+  start?: DocumentRows,
 ): Promise<ReportView> {
   const { summary, gate } = inputs;
   const modes = selectModes(inputs);
@@ -80,13 +121,9 @@ export async function buildReportView(
   const gateReasons = new Map(
     (gate?.document_failures ?? []).map((f) => [`${f.system ?? summary.primary}\u0000${f.document_id}`, f.reasons]),
   );
-  const rows: DocumentRow[] = [];
-  const errorCodes = new Map<string, number>();
-  for await (const doc of documents) {
-    rows.push(toDocumentRow(doc, rows.length, systems, summary.reference, modes, gateReasons));
-    for (const system of Object.values(doc.systems ?? {}))
-      for (const error of system.errors ?? []) errorCodes.set(error.code, (errorCodes.get(error.code) ?? 0) + 1);
-  }
+  const builder = createDocumentRows(modes, systems, summary.reference, gateReasons, start);
+  for await (const doc of documents) builder.add(doc);
+  const { rows, errorCodes } = builder;
   const tagKeys = [
     ...new Set([
       ...Object.values(summary.systems).flatMap((s) => Object.keys(s.by_tag ?? {})),

@@ -16,7 +16,7 @@ import { junitReporter } from './reporters/junit-reporter.js';
 import { markdownReporter } from './reporters/markdown-reporter.js';
 import { REPORT_FORMATS, type ReportFormat, type Reporter } from './reporters/reporter.js';
 import type { ReportView } from './view-types.js';
-import type { RenderedDrilldowns } from './early-drilldowns.js';
+import { usableEarlyRows, type EarlyReportWork } from './early-reports.js';
 
 export { REPORT_FORMATS, type ReportFormat } from './reporters/reporter.js';
 export { formatTerminalSummary, type TerminalSummaryOptions } from './terminal-summary.js';
@@ -24,12 +24,7 @@ export { buildReportView } from './build-view.js';
 export type { ReportView, DocumentRow } from './view-types.js';
 export { toScriptJsonHtml } from './embed-json.js';
 export { loadTemplates } from './templates.js';
-export {
-  earlyDrilldownInputs,
-  startEarlyDrilldowns,
-  type EarlyDrilldowns,
-  type RenderedDrilldowns,
-} from './early-drilldowns.js';
+export { earlyReportInputs, startEarlyReports, type EarlyReports, type EarlyReportWork } from './early-reports.js';
 export type { SystemsOutline } from './leaderboard-view.js';
 
 /** What renderReports wrote, and what failed (one reporter failing never stops the others). */
@@ -47,9 +42,9 @@ export interface RenderReportsOptions {
   formats?: ReportFormat[];
   /** Told of the reports phase: one step per document read, for the view and again for the drill-downs. */
   onPhase?: PhaseListener;
-  /** Drill-down parts rendered during the run's calls (startEarlyDrilldowns): kept where they are this report's
-   * pages, removed otherwise. */
-  earlyDrilldowns?: RenderedDrilldowns;
+  /** What was made during the run's calls (startEarlyReports): the rows and drill-down parts kept where they
+   * are this report's, the parts removed otherwise. */
+  early?: EarlyReportWork;
 }
 
 /** Every reporter, in the order they run. */
@@ -72,7 +67,8 @@ export async function renderReports(runDir: string, options: RenderReportsOption
     return await renderEveryReport(runDir, options);
   } finally {
     // The drill-down reporter adopts the early parts' directory or removes it; what it did not take goes here.
-    if (options.earlyDrilldowns) await rm(options.earlyDrilldowns.dir, { recursive: true, force: true });
+    const parts = options.early?.drilldowns;
+    if (parts) await rm(parts.dir, { recursive: true, force: true });
   }
 }
 
@@ -90,7 +86,12 @@ async function renderEveryReport(runDir: string, options: RenderReportsOptions):
       phase.step();
     }
   };
-  const view = await buildReportView(inputs, counted());
+  const start = usableEarlyRows(options.early, inputs);
+  const view = await buildReportView(
+    inputs,
+    counted(start ? { from: start.rows.length } : undefined),
+    start ?? undefined,
+  );
   const outcome: ReportOutcome = { written: [], failed: [], view };
   for (const reporter of REPORTERS) {
     if (!formats.has(reporter.format)) continue;
@@ -102,7 +103,7 @@ async function renderEveryReport(runDir: string, options: RenderReportsOptions):
         logger,
         documents: counted,
         startedAt: phase.startedAt,
-        ...(options.earlyDrilldowns ? { earlyDrilldowns: options.earlyDrilldowns } : {}),
+        ...(options.early ? { early: options.early } : {}),
       });
       outcome.written.push(...files);
       logger.debug(`wrote ${files.join(', ')}`);

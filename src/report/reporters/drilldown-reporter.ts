@@ -2,7 +2,7 @@
  * drilldown/part-NNNNN.html: self-contained pages (no script at all) of DRILLDOWN_BUNDLE documents each, a
  * section per document, streamed from documents.jsonl a bundle at a time. Written into a fresh staging directory that then replaces the
  * old one, so a rebuilt report never mixes old and new pages and a failure leaves the previous set intact.
- * Parts rendered during the calls (early-drilldowns.ts) are kept where they are the pages this would render.
+ * Parts rendered during the calls (early-reports.ts) are kept where they are the pages this would render.
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import type { DocumentEvaluation } from '../../run-dir/index.js';
 import { DRILLDOWN_BUNDLE, drilldownFileName } from '../drilldown-name.js';
 import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { renderDrilldownHtml, type DrilldownInputs } from '../drilldown-html.js';
-import { sameDrilldownInputs, type RenderedDrilldowns } from '../early-drilldowns.js';
+import { sameReportInputs, type EarlyReportWork } from '../early-reports.js';
 import { createDiffBudget } from '../markdown-diff.js';
 import type { Reporter } from './reporter.js';
 
@@ -21,17 +21,17 @@ import type { Reporter } from './reporter.js';
 const MAX_WRITES_IN_FLIGHT = 4;
 
 /** The early parts this report may keep: those rendered from its own inputs; null (and removed) otherwise. */
-async function adoptable(early: RenderedDrilldowns | undefined, inputs: DrilldownInputs) {
-  if (!early) return null;
-  if (sameDrilldownInputs(early.inputs, inputs)) return early;
-  await rm(early.dir, { recursive: true, force: true });
+async function adoptable(early: EarlyReportWork | undefined, inputs: DrilldownInputs) {
+  if (!early?.drilldowns) return null;
+  if (sameReportInputs(early.inputs, inputs)) return early.drilldowns;
+  await rm(early.drilldowns.dir, { recursive: true, force: true });
   return null;
 }
 
 export const drilldownReporter: Reporter = {
   format: 'drilldown',
   output: `${RUN_DIR_FILES.drilldownDir}/`,
-  async write({ runDir, view, documents, earlyDrilldowns }) {
+  async write({ runDir, view, documents, early: earlyWork }) {
     const target = runDirPath(runDir, 'drilldownDir');
     const suffix = randomBytes(4).toString('hex');
     const inputs: DrilldownInputs = {
@@ -40,7 +40,7 @@ export const drilldownReporter: Reporter = {
       reference: view.reference,
       runId: view.header.run_id,
     };
-    const early = await adoptable(earlyDrilldowns, inputs);
+    const early = await adoptable(earlyWork, inputs);
     const staging = early?.dir ?? path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.tmp`);
     const old = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.old`);
     // The table's rows are documents.jsonl's documents in order, with each one's gate reasons named by system.

@@ -6,7 +6,7 @@ import type { DocumentEvaluation } from '../../run-dir/index.js';
 import type { Logger } from '../../logger.js';
 import type { ReadDocumentsOptions, StoredRun } from '../../run-dir/index.js';
 import type { ReportView } from '../view-types.js';
-import type { RenderedDrilldowns } from '../early-drilldowns.js';
+import type { EarlyReportWork } from '../early-reports.js';
 
 /** The outputs `docbench report` can write; all by default. */
 export const REPORT_FORMATS = ['html', 'drilldown', 'documents-csv', 'fields-csv', 'junit', 'markdown'] as const;
@@ -22,8 +22,8 @@ export interface ReporterContext {
   documents(options?: ReadDocumentsOptions): AsyncIterable<DocumentEvaluation>;
   /** `performance.now()` when the reports phase started: summary.md, written last, gives the phase's time. */
   startedAt?: number;
-  /** Drill-down parts rendered during the run's calls, which the drill-down reporter keeps or removes. */
-  earlyDrilldowns?: RenderedDrilldowns;
+  /** What was made during the run's calls: the drill-down reporter keeps or removes its parts. */
+  early?: EarlyReportWork;
 }
 
 export interface Reporter {

@@ -1,8 +1,8 @@
 /**
- * Drill-down parts rendered during a run's calls (src/report/early-drilldowns.ts): the run's drill-down files
- * must be the bytes the reporter writes from the stored run alone, the early parts must really be the ones kept,
- * and a part is rendered again where the report's inputs are not those the early parts assumed (a gate reason
- * among its documents, another run id). 230 documents: two complete parts and a partial one.
+ * The reports' per-document work done during a run's calls (src/report/early-reports.ts): the run's reports
+ * must be the bytes the reporters write from the stored run alone, the early rows and parts must really be the
+ * ones used, and what the early work assumed is made again where the report's inputs differ (a gate reason
+ * among a part's documents, another run id). 230 documents: two complete parts and a partial one.
  */
 import { appendFile, cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +17,7 @@ import { trackRecordedDocuments } from '../../src/run/recorded-documents.js';
 import { readManifest, readScoredSummary, writeGate } from '../../src/run-dir/index.js';
 import type { CallRecord } from '../../src/run-dir/record.js';
 import { ResultsWriter } from '../../src/run-dir/results-writer.js';
-import { earlyDrilldownInputs, renderReports, startEarlyDrilldowns } from '../../src/report/index.js';
+import { earlyReportInputs, renderReports, startEarlyReports } from '../../src/report/index.js';
 import type { Dataset } from '../../src/types.js';
 import { comparePages, extractResult, plannedCallBase } from '../helpers/compare-records.js';
 import { makeRunManifest } from '../helpers/run-manifest.js';
@@ -118,8 +118,8 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-describe('drill-down parts rendered during the calls', () => {
-  it('are kept, and are the bytes the reporter writes from the stored run alone', async () => {
+describe("the reports' work during the calls", () => {
+  it('drill-down parts: kept, and are the bytes the reporter writes from the stored run alone', async () => {
     const files = await drilldownFiles(early);
     expect([...files.keys()]).toEqual(['part-00001.html', 'part-00002.html', 'part-00003.html']);
     for (const [name, text] of files) {
@@ -132,51 +132,85 @@ describe('drill-down parts rendered during the calls', () => {
     expect(await stagingDirs(early)).toEqual([]);
   });
 
-  /** A copy of the run with early parts rendered from its documents.jsonl, each part marked. */
-  async function withEarlyParts(name: string, runId: string) {
+  /** A copy of the run, its drill-downs removed, with the early work made from its documents.jsonl (each part
+   * marked), and a plain copy of it to render without. */
+  async function withEarlyWork(name: string, runId: string) {
     const dir = path.join(tmp, name);
     await cp(early, dir, { recursive: true });
     await rm(path.join(dir, 'drilldown'), { recursive: true });
-    const manifest = await readManifest(dir);
-    const drilldowns = startEarlyDrilldowns(dir, {
-      ...earlyDrilldownInputs(manifest, await readScoredSummary(dir)),
+    const reports = startEarlyReports(dir, {
+      ...earlyReportInputs(await readManifest(dir), await readScoredSummary(dir)),
       runId,
     });
     const lines = (await readFile(path.join(dir, 'documents.jsonl'), 'utf8')).trimEnd().split('\n');
-    for (const [position, line] of lines.entries()) await drilldowns.add(position, line);
-    const rendered = await drilldowns.finish();
-    expect(rendered?.parts.size).toBe(2);
-    for (const part of rendered!.parts.keys()) await appendFile(path.join(rendered!.dir, part), MARKER);
-    return { dir, rendered: rendered! };
+    for (const [position, line] of lines.entries()) await reports.add(position, line);
+    const work = (await reports.finish())!;
+    expect(work.rows?.rows).toHaveLength(COUNT);
+    expect(work.drilldowns?.parts.size).toBe(2);
+    for (const part of work.drilldowns!.parts.keys()) await appendFile(path.join(work.drilldowns!.dir, part), MARKER);
+    const plain = path.join(tmp, `${name}-plain`);
+    await cp(dir, plain, { recursive: true, filter: (source) => !path.basename(source).startsWith('.drilldown.') });
+    return { dir, work, plain };
   }
 
-  it('renders again a part whose documents have a gate reason, and keeps the others', async () => {
-    const { dir, rendered } = await withEarlyParts('gated', 'run');
-    const gated = documents[150]!.id;
-    await writeGate(dir, {
+  const REPORT_FILES = ['report.html', 'documents.csv', 'fields.csv', 'junit.xml'];
+
+  async function reportFiles(runDir: string): Promise<Map<string, string>> {
+    const files = await drilldownFiles(runDir);
+    for (const name of REPORT_FILES) files.set(name, await readFile(path.join(runDir, name), 'utf8'));
+    return files;
+  }
+
+  it('make the table rows the view would make of the stored run', async () => {
+    const { dir, work, plain } = await withEarlyWork('rows', 'run');
+    await renderReports(plain);
+    await renderReports(dir, { early: work });
+    const expected = await reportFiles(plain);
+    for (const [name, text] of await reportFiles(dir)) expect(text.replace(MARKER, ''), name).toBe(expected.get(name));
+  });
+
+  it('make the rows the report uses', async () => {
+    const { dir, work } = await withEarlyWork('rows-used', 'run');
+    // The first row's page count changed in the early rows only: documents.csv shows which rows were used.
+    work.rows!.rows[0] = { ...work.rows!.rows[0]!, pages: 999 };
+    await renderReports(dir, { early: work });
+    expect(await readFile(path.join(dir, 'documents.csv'), 'utf8')).toContain(`${documents[0]!.id},alpha,ok,,,999,`);
+  });
+
+  it('with a gate reason: rows made again, the part holding it rendered again, the other parts kept', async () => {
+    const { dir, work, plain } = await withEarlyWork('gated', 'run');
+    const gate = {
       passed: false,
       checks: [],
-      document_failures: [{ document_id: gated, system: 'alpha', reasons: ['slow field F1 0.500 < 0.750'] }],
-    });
-    await renderReports(dir, { earlyDrilldowns: rendered });
-    const files = await drilldownFiles(dir);
+      document_failures: [
+        { document_id: documents[150]!.id, system: 'alpha', reasons: ['slow field F1 0.500 < 0.750'] },
+      ],
+    };
+    await writeGate(dir, gate);
+    await writeGate(plain, gate);
+    await renderReports(plain);
+    work.rows!.rows[0] = { ...work.rows!.rows[0]!, pages: 999 };
+    await renderReports(dir, { early: work });
+    const files = await reportFiles(dir);
     expect(files.get('part-00001.html')!.endsWith(MARKER)).toBe(true);
     expect(files.get('part-00002.html')).not.toContain(MARKER);
     expect(files.get('part-00002.html')).toContain('slow field F1 0.500 &lt; 0.750');
-    expect(files.get('part-00003.html')).toBe(reference.get('part-00003.html'));
+    for (const [name, text] of await reportFiles(plain)) expect(files.get(name)!.replace(MARKER, ''), name).toBe(text);
     expect(await stagingDirs(dir)).toEqual([]);
   });
 
-  it('keeps none when they were rendered for other inputs (another run id), and leaves no staging behind', async () => {
-    const { dir, rendered } = await withEarlyParts('other-run', 'another-run');
-    await renderReports(dir, { earlyDrilldowns: rendered });
-    expect(await drilldownFiles(dir)).toEqual(reference);
+  it('are not used for another run id, and leave no staging behind', async () => {
+    const { dir, work, plain } = await withEarlyWork('other-run', 'another-run');
+    work.rows!.rows[0] = { ...work.rows!.rows[0]!, pages: 999 };
+    await renderReports(plain);
+    await renderReports(dir, { early: work });
+    expect(await reportFiles(dir)).toEqual(await reportFiles(plain));
     expect(await stagingDirs(dir)).toEqual([]);
   });
 
-  it('are removed when the drill-downs are not among the formats written', async () => {
-    const { dir, rendered } = await withEarlyParts('no-drilldowns', 'run');
-    await renderReports(dir, { earlyDrilldowns: rendered, formats: ['html'] });
+  it('leave no staging behind when the drill-downs are not among the formats written', async () => {
+    const { dir, work } = await withEarlyWork('no-drilldowns', 'run');
+    await renderReports(dir, { early: work, formats: ['html'] });
     expect(await stagingDirs(dir)).toEqual([]);
     expect(await readdir(dir)).not.toContain('drilldown');
   });
