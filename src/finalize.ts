@@ -20,7 +20,7 @@ import type { PhaseListener, PhaseName } from './phases.js';
 import {
   earlyReportInputs,
   formatTerminalSummary,
-  loadTemplates,
+  preloadReporters,
   renderReports,
   startEarlyReports,
   type EarlyReports,
@@ -119,11 +119,12 @@ function systemsOutline(run: RunSystems): SystemsOutline {
 }
 
 /**
- * Loads now what finalizeRun loads on first use (the run files' formats and checks, the report templates):
+ * Loads now what finalizeRun loads on first use (the run files' formats and checks, the report templates, the CSV
+ * writer):
  * `docbench run` calls it while its calls wait on the network (src/run-dir/preload.ts).
  */
 export async function preloadFinalize(): Promise<void> {
-  await Promise.all([preloadRunFormats(), loadTemplates()]);
+  await Promise.all([preloadRunFormats(), preloadReporters()]);
 }
 
 /**

@@ -15,7 +15,7 @@ export {
   roundForCsv,
 } from './format-number.js';
 export { escapeMarkdown, neutraliseFormula } from './escape.js';
-export { stringifyCsv } from './csv.js';
+export { preloadCsv, stringifyCsv } from './csv.js';
 export { toSafeHref, describeServiceUrl } from './safe-url.js';
 export type { ChartView } from './charts/chart-types.js';
 export { SERIES_CLASSES } from './charts/chart-types.js';

@@ -16,6 +16,8 @@ import { junitReporter } from './reporters/junit-reporter.js';
 import { markdownReporter } from './reporters/markdown-reporter.js';
 import { REPORT_FORMATS, type ReportFormat, type Reporter } from './reporters/reporter.js';
 import type { ReportView } from './view-types.js';
+import { loadTemplates } from './templates.js';
+import { preloadCsv } from '../render/index.js';
 import { usableEarlyRows, type EarlyReportWork } from './early-reports.js';
 
 export { REPORT_FORMATS, type ReportFormat } from './reporters/reporter.js';
@@ -24,6 +26,12 @@ export { buildReportView } from './build-view.js';
 export type { ReportView, DocumentRow } from './view-types.js';
 export { toScriptJsonHtml } from './embed-json.js';
 export { loadTemplates } from './templates.js';
+
+/** Loads what the reporters load on first use: the templates and the CSV writer. */
+export async function preloadReporters(): Promise<void> {
+  preloadCsv();
+  await loadTemplates();
+}
 export { earlyReportInputs, startEarlyReports, type EarlyReports, type EarlyReportWork } from './early-reports.js';
 export type { SystemsOutline } from './leaderboard-view.js';
 
