@@ -21,6 +21,13 @@ import { createDiffBudget, type DiffBudget } from './markdown-diff.js';
 
 export type { DrilldownInputs } from './drilldown-html.js';
 
+/**
+ * Rows made during the calls are held through scoring and statistics, which the rows made after them are not:
+ * only the first documents' are made early (~2 KB a row), so a run of 100,000 documents holds at most ~40 MB
+ * more at its peak; the view makes the rest from documents.jsonl.
+ */
+const MAX_EARLY_ROWS = 20_000;
+
 /** Drill-down parts already written into a staging directory of the run. */
 export interface RenderedDrilldowns {
   /** The staging directory (inside the run directory), which the drill-down reporter may adopt. */
@@ -78,7 +85,11 @@ export function usableEarlyRows(early: EarlyReportWork | undefined, inputs: Stor
   return sameReportInputs(early.inputs, reportInputs(inputs)) ? early.rows : null;
 }
 
-export function startEarlyReports(runDir: string, inputs: DrilldownInputs): EarlyReports {
+export function startEarlyReports(
+  runDir: string,
+  inputs: DrilldownInputs,
+  { maxRows = MAX_EARLY_ROWS }: { maxRows?: number } = {},
+): EarlyReports {
   const dir = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${randomBytes(4).toString('hex')}.tmp`);
   const budget = createDiffBudget();
   const parts = new Map<string, readonly string[]>();
@@ -108,7 +119,8 @@ export function startEarlyReports(runDir: string, inputs: DrilldownInputs): Earl
 
   const addRow = (position: number, doc: DocumentEvaluation): void => {
     // The rows are those of the first documents, every one of them.
-    if (!rowsValid || position !== rows.rows.length) {
+    if (!rowsValid || rows.rows.length >= maxRows) return;
+    if (position !== rows.rows.length) {
       rowsValid = false;
       return;
     }

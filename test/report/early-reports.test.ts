@@ -134,18 +134,19 @@ describe("the reports' work during the calls", () => {
 
   /** A copy of the run, its drill-downs removed, with the early work made from its documents.jsonl (each part
    * marked), and a plain copy of it to render without. */
-  async function withEarlyWork(name: string, runId: string) {
+  async function withEarlyWork(name: string, runId: string, maxRows?: number) {
     const dir = path.join(tmp, name);
     await cp(early, dir, { recursive: true });
     await rm(path.join(dir, 'drilldown'), { recursive: true });
-    const reports = startEarlyReports(dir, {
-      ...earlyReportInputs(await readManifest(dir), await readScoredSummary(dir)),
-      runId,
-    });
+    const reports = startEarlyReports(
+      dir,
+      { ...earlyReportInputs(await readManifest(dir), await readScoredSummary(dir)), runId },
+      maxRows === undefined ? {} : { maxRows },
+    );
     const lines = (await readFile(path.join(dir, 'documents.jsonl'), 'utf8')).trimEnd().split('\n');
     for (const [position, line] of lines.entries()) await reports.add(position, line);
     const work = (await reports.finish())!;
-    expect(work.rows?.rows).toHaveLength(COUNT);
+    expect(work.rows?.rows).toHaveLength(maxRows ?? COUNT);
     expect(work.drilldowns?.parts.size).toBe(2);
     for (const part of work.drilldowns!.parts.keys()) await appendFile(path.join(work.drilldowns!.dir, part), MARKER);
     const plain = path.join(tmp, `${name}-plain`);
@@ -167,6 +168,26 @@ describe("the reports' work during the calls", () => {
     await renderReports(dir, { early: work });
     const expected = await reportFiles(plain);
     for (const [name, text] of await reportFiles(dir)) expect(text.replace(MARKER, ''), name).toBe(expected.get(name));
+  });
+
+  it('make the rows of the first documents only, up to their limit; the view makes the rest', async () => {
+    const { dir, work, plain } = await withEarlyWork('some-rows', 'run', 150);
+    work.rows!.rows[0] = { ...work.rows!.rows[0]!, pages: 999 };
+    await renderReports(plain);
+    await renderReports(dir, { early: work });
+    const csv = await readFile(path.join(dir, 'documents.csv'), 'utf8');
+    const plainCsv = await readFile(path.join(plain, 'documents.csv'), 'utf8');
+    // The first document's lines (one per system) are the early row's; the others the same as a plain render's,
+    // those after the limit the view's own.
+    const first = `${documents[0]!.id},`;
+    const split = (text: string) => {
+      const lines = text.split('\n');
+      return { of: lines.filter((l) => l.startsWith(first)), others: lines.filter((l) => !l.startsWith(first)) };
+    };
+    const [early, plainLines] = [split(csv), split(plainCsv)];
+    expect(early.of.length).toBeGreaterThan(0);
+    for (const line of early.of) expect(line).toContain(',999,');
+    expect(early.others).toEqual(plainLines.others);
   });
 
   it('make the rows the report uses', async () => {
