@@ -275,6 +275,10 @@ const GENERIC_WORDS = [
   'details',
   // An expense or payables system's free-text name of the party: its `VendorDescription` is the vendor's name.
   'description',
+  // A card payment's merchant descriptor is the name the merchant is shown under, `raw` as the card network passed it
+  // on (a spend platform's `merchant_raw_descriptor`): the merchant's name.
+  'descriptor',
+  'raw',
   'info',
   'information',
   'invoice',
