@@ -476,4 +476,15 @@ describe('property names as spend and bookkeeping systems spell them', () => {
     // A descriptor that names no party is read by its caption as before.
     expect(classifyField(['statement_descriptor'], 'string', undefined)).toBeNull();
   });
+
+  it("reads a contact described as either party as the one the document is from: a voucher's recipient or invoicing party", () => {
+    const contactName = { type: 'string', description: 'Name of the recipient or invoicing party' };
+    expect(classifyField(['contactName'], 'string', undefined, contactName)).toBe('issuer');
+    expect(extractPage(INVOICE, { contactName })).toEqual({ contactName: 'Northwind Consulting GmbH' });
+    // One party named, or two that are the same side, still decide.
+    expect(classifyField(['contact'], 'string', undefined, { description: 'Name of the customer' })).toBe('recipient');
+    expect(classifyField(['contact'], 'string', undefined, { description: 'the buyer or purchaser' })).toBe(
+      'recipient',
+    );
+  });
 });
