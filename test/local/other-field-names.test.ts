@@ -464,3 +464,27 @@ describe('property names as accounting and commerce APIs spell them', () => {
     expect(classifyField(['payment_created_at'], 'string', undefined)).toBeNull();
   });
 });
+
+describe('property names as spend and bookkeeping systems spell them', () => {
+  it("reads a card payment's merchant descriptor as the merchant's name: a spend platform's merchant_raw_descriptor", () => {
+    const descriptor = { type: 'string', description: "The merchant's name as it comes with the card transaction" };
+    expect(classifyField(['merchant_raw_descriptor'], 'string', undefined, descriptor)).toBe('issuer');
+    expect(classifyField(['merchant_descriptor'], 'string', undefined)).toBe('issuer');
+    expect(extractPage(RECEIPT, { merchant_raw_descriptor: descriptor })).toEqual({
+      merchant_raw_descriptor: 'GREENLEAF GROCERS',
+    });
+    // A descriptor that names no party is read by its caption as before.
+    expect(classifyField(['statement_descriptor'], 'string', undefined)).toBeNull();
+  });
+
+  it("reads a contact described as either party as the one the document is from: a voucher's recipient or invoicing party", () => {
+    const contactName = { type: 'string', description: 'Name of the recipient or invoicing party' };
+    expect(classifyField(['contactName'], 'string', undefined, contactName)).toBe('issuer');
+    expect(extractPage(INVOICE, { contactName })).toEqual({ contactName: 'Northwind Consulting GmbH' });
+    // One party named, or two that are the same side, still decide.
+    expect(classifyField(['contact'], 'string', undefined, { description: 'Name of the customer' })).toBe('recipient');
+    expect(classifyField(['contact'], 'string', undefined, { description: 'the buyer or purchaser' })).toBe(
+      'recipient',
+    );
+  });
+});

@@ -275,6 +275,10 @@ const GENERIC_WORDS = [
   'details',
   // An expense or payables system's free-text name of the party: its `VendorDescription` is the vendor's name.
   'description',
+  // A card payment's merchant descriptor is the name the merchant is shown under, `raw` as the card network passed it
+  // on (a spend platform's `merchant_raw_descriptor`): the merchant's name.
+  'descriptor',
+  'raw',
   'info',
   'information',
   'invoice',
@@ -349,11 +353,26 @@ function partyOfName(words: readonly string[]): Party | null {
 }
 
 /**
+ * Whether a description names two parties as alternatives ("Name of the recipient or invoicing party", "the customer
+ * or supplier"): a bookkeeping record's contact is the one or the other as the document is a sale or a purchase, so
+ * the description does not say which; the field's name decides, or the default for its kind of name.
+ */
+function namesAlternatives(words: readonly string[]): boolean {
+  return words.some((word, i) => {
+    if (word !== 'or' || i === 0) return false;
+    const before = partyOf(words.slice(Math.max(0, i - 2), i));
+    const after = partyOf(words.slice(i + 1, i + 3));
+    return before !== null && after !== null && before !== after;
+  });
+}
+
+/**
  * The party a description names: a phrase ("addressed to", "issued by") or the first party word, which heads
  * the phrase ("name of the customer the invoice was issued to"). A phrase naming the recipient outweighs a
  * weak sender word ahead of it ("the business the invoice is addressed to").
  */
 function partyOfDescription(words: readonly string[]): Party | null {
+  if (namesAlternatives(words)) return null;
   const text = words.join(' ');
   const phrase = DELIVERY_PHRASE.test(text)
     ? 'delivery'
