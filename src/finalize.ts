@@ -42,7 +42,7 @@ export interface FinalizeOptions {
   onPhase?: PhaseListener;
   /** results.jsonl's index, when the caller has just read it (evaluateRun's option). */
   recordIndex?: ReadRecordIndex;
-  /** What `docbench run` did during its calls (startEarlyWork): the documents scored, the drill-downs rendered. */
+  /** What `docbench run` did during its calls (startEarlyWork): the documents scored, their rows and drill-downs. */
   early?: EarlyWork;
 }
 

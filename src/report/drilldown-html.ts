@@ -11,8 +11,8 @@ import type { DiffBudget } from './markdown-diff.js';
 import { loadTemplates } from './templates.js';
 import type { SystemView } from './view-types.js';
 
-/** What every drill-down part is rendered from besides its documents and their gate reasons. */
-export interface DrilldownInputs {
+/** What a document's table row and drill-down section are made from besides the document and its gate reasons. */
+export interface ReportInputs {
   modes: Mode[];
   systems: SystemView[];
   reference: string | null;
@@ -21,7 +21,7 @@ export interface DrilldownInputs {
 
 export async function renderDrilldownHtml(
   docs: readonly DocumentEvaluation[],
-  inputs: DrilldownInputs,
+  inputs: ReportInputs,
   gateReasons: ReadonlyMap<string, string[]>,
   budget?: DiffBudget,
 ): Promise<string> {

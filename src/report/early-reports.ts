@@ -15,11 +15,11 @@ import { MODES } from '../types.js';
 import { RUN_DIR_FILES, type DocumentEvaluation, type RunManifest, type StoredRun } from '../run-dir/index.js';
 import { createDocumentRows, selectModes, type DocumentRows } from './build-view.js';
 import { DRILLDOWN_BUNDLE, drilldownFileName } from './drilldown-name.js';
-import { renderDrilldownHtml, type DrilldownInputs } from './drilldown-html.js';
+import { renderDrilldownHtml, type ReportInputs } from './drilldown-html.js';
 import { buildSystemViews, type SystemsOutline } from './leaderboard-view.js';
 import { createDiffBudget, type DiffBudget } from './markdown-diff.js';
 
-export type { DrilldownInputs } from './drilldown-html.js';
+export type { ReportInputs } from './drilldown-html.js';
 
 /**
  * Rows made during the calls are held through scoring and statistics, which the rows made after them are not:
@@ -40,7 +40,7 @@ export interface RenderedDrilldowns {
 
 /** What was made during the calls, and from which inputs. */
 export interface EarlyReportWork {
-  inputs: DrilldownInputs;
+  inputs: ReportInputs;
   /** The rows of documents.jsonl's first documents; null when none could be made. */
   rows: DocumentRows | null;
   drilldowns: RenderedDrilldowns | null;
@@ -55,7 +55,7 @@ export interface EarlyReports {
 }
 
 /** The inputs the report's view will have, as far as they are known when the calls start. */
-export function earlyReportInputs(manifest: RunManifest, systems: SystemsOutline): DrilldownInputs {
+export function earlyReportInputs(manifest: RunManifest, systems: SystemsOutline): ReportInputs {
   return {
     modes: MODES.filter((mode) => manifest.options.modes.includes(mode)),
     systems: buildSystemViews(systems),
@@ -65,7 +65,7 @@ export function earlyReportInputs(manifest: RunManifest, systems: SystemsOutline
 }
 
 /** The inputs of the stored run's report: what its view's rows and drill-downs are made from. */
-export function reportInputs(inputs: Pick<StoredRun, 'manifest' | 'summary'>): DrilldownInputs {
+export function reportInputs(inputs: Pick<StoredRun, 'manifest' | 'summary'>): ReportInputs {
   return {
     modes: selectModes(inputs),
     systems: buildSystemViews(inputs.summary),
@@ -75,7 +75,7 @@ export function reportInputs(inputs: Pick<StoredRun, 'manifest' | 'summary'>): D
 }
 
 /** True when what was made from `a` is what `b` would make (the same documents given). */
-export function sameReportInputs(a: DrilldownInputs, b: DrilldownInputs): boolean {
+export function sameReportInputs(a: ReportInputs, b: ReportInputs): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -87,7 +87,7 @@ export function usableEarlyRows(early: EarlyReportWork | undefined, inputs: Stor
 
 export function startEarlyReports(
   runDir: string,
-  inputs: DrilldownInputs,
+  inputs: ReportInputs,
   { maxRows = MAX_EARLY_ROWS }: { maxRows?: number } = {},
 ): EarlyReports {
   const dir = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${randomBytes(4).toString('hex')}.tmp`);

@@ -12,8 +12,8 @@ import { unwritable } from '../../fs-utils.js';
 import type { DocumentEvaluation } from '../../run-dir/index.js';
 import { DRILLDOWN_BUNDLE, drilldownFileName } from '../drilldown-name.js';
 import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
-import { renderDrilldownHtml, type DrilldownInputs } from '../drilldown-html.js';
-import { sameReportInputs, type EarlyReportWork } from '../early-reports.js';
+import { renderDrilldownHtml, type ReportInputs } from '../drilldown-html.js';
+import { reportInputs, sameReportInputs, type EarlyReportWork } from '../early-reports.js';
 import { createDiffBudget } from '../markdown-diff.js';
 import type { Reporter } from './reporter.js';
 
@@ -21,7 +21,7 @@ import type { Reporter } from './reporter.js';
 const MAX_WRITES_IN_FLIGHT = 4;
 
 /** The early parts this report may keep: those rendered from its own inputs; null (and removed) otherwise. */
-async function adoptable(early: EarlyReportWork | undefined, inputs: DrilldownInputs) {
+async function adoptable(early: EarlyReportWork | undefined, inputs: ReportInputs) {
   if (!early?.drilldowns) return null;
   if (sameReportInputs(early.inputs, inputs)) return early.drilldowns;
   await rm(early.drilldowns.dir, { recursive: true, force: true });
@@ -31,15 +31,10 @@ async function adoptable(early: EarlyReportWork | undefined, inputs: DrilldownIn
 export const drilldownReporter: Reporter = {
   format: 'drilldown',
   output: `${RUN_DIR_FILES.drilldownDir}/`,
-  async write({ runDir, view, documents, early: earlyWork }) {
+  async write({ runDir, inputs: stored, view, documents, early: earlyWork }) {
     const target = runDirPath(runDir, 'drilldownDir');
     const suffix = randomBytes(4).toString('hex');
-    const inputs: DrilldownInputs = {
-      modes: view.modes,
-      systems: view.systems,
-      reference: view.reference,
-      runId: view.header.run_id,
-    };
+    const inputs = reportInputs(stored);
     const early = await adoptable(earlyWork, inputs);
     const staging = early?.dir ?? path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.tmp`);
     const old = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.old`);
