@@ -166,10 +166,10 @@ export const runCommand = defineCommand((context) => ({
 
     const stop = stopOnInterrupt(context);
     const progress = createProgress({ stream: context.stderr, quiet: Boolean(argv.quiet) });
-    // Scoring and reporting load while the calls wait on the network, not before them, each document is scored
-    // as soon as its calls are recorded and each complete drill-down part rendered as soon as its documents are
-    // scored (docs/performance.md, "The tail"). A failure to load or to score early surfaces where finalizeRun is
-    // called, which then scores every document (and renders every part) itself.
+    // Scoring and reporting load while the calls wait on the network, not before them; each document is scored
+    // as soon as its calls are recorded, and its report row and complete drill-down parts are made as soon as it
+    // is scored (docs/performance.md, "The tail"). A failure to load or to do that early surfaces where
+    // finalizeRun is called, which then makes everything from the stored run itself.
     const loadFinalize = lazy(() => import('../finalize.js'));
     let early: Promise<EarlyWork> | undefined;
     let gate: GateResult | null = null;

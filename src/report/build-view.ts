@@ -45,8 +45,11 @@ import type {
   Tone,
 } from './view-types.js';
 
-/** The modes of the run, in the canonical order (fast before slow). */
-export function selectModes(inputs: Pick<StoredRun, 'manifest' | 'summary'>): Mode[] {
+/** The modes of the run, in the canonical order (fast before slow): run.json's and any the summary scored. */
+export function selectModes(inputs: {
+  manifest: Pick<StoredRun['manifest'], 'options'>;
+  summary: { systems: Readonly<Record<string, { extraction: Partial<Record<Mode, unknown>> }>> };
+}): Mode[] {
   return MODES.filter(
     (mode) =>
       inputs.manifest.options.modes.includes(mode) ||

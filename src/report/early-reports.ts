@@ -11,7 +11,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { MODES } from '../types.js';
 import { RUN_DIR_FILES, type DocumentEvaluation, type RunManifest, type StoredRun } from '../run-dir/index.js';
 import { createDocumentRows, selectModes, type DocumentRows } from './build-view.js';
 import { DRILLDOWN_BUNDLE, drilldownFileName } from './drilldown-name.js';
@@ -57,7 +56,8 @@ export interface EarlyReports {
 /** The inputs the report's view will have, as far as they are known when the calls start. */
 export function earlyReportInputs(manifest: RunManifest, systems: SystemsOutline): ReportInputs {
   return {
-    modes: MODES.filter((mode) => manifest.options.modes.includes(mode)),
+    // No summary yet: the modes run.json plans.
+    modes: selectModes({ manifest, summary: { systems: {} } }),
     systems: buildSystemViews(systems),
     reference: systems.reference,
     runId: manifest.run_id,

@@ -20,12 +20,9 @@ import type { Reporter } from './reporter.js';
 /** Files rendered and written at once (each up to DRILLDOWN_BUNDLE documents). */
 const MAX_WRITES_IN_FLIGHT = 4;
 
-/** The early parts this report may keep: those rendered from its own inputs; null (and removed) otherwise. */
-async function adoptable(early: EarlyReportWork | undefined, inputs: ReportInputs) {
-  if (!early?.drilldowns) return null;
-  if (sameReportInputs(early.inputs, inputs)) return early.drilldowns;
-  await rm(early.drilldowns.dir, { recursive: true, force: true });
-  return null;
+/** The early parts this report may keep: those rendered from its own inputs (renderReports removes the others). */
+function adoptable(early: EarlyReportWork | undefined, inputs: ReportInputs) {
+  return early?.drilldowns && sameReportInputs(early.inputs, inputs) ? early.drilldowns : null;
 }
 
 export const drilldownReporter: Reporter = {
@@ -35,7 +32,7 @@ export const drilldownReporter: Reporter = {
     const target = runDirPath(runDir, 'drilldownDir');
     const suffix = randomBytes(4).toString('hex');
     const inputs = reportInputs(stored);
-    const early = await adoptable(earlyWork, inputs);
+    const early = adoptable(earlyWork, inputs);
     const staging = early?.dir ?? path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.tmp`);
     const old = path.join(runDir, `.${RUN_DIR_FILES.drilldownDir}.${suffix}.old`);
     // The table's rows are documents.jsonl's documents in order, with each one's gate reasons named by system.
