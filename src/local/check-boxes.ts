@@ -35,10 +35,22 @@ const BAND_SHARE = 0.15;
 const SPECK_SHARE = 0.2;
 /** Share of the inside that must be dark for the box to count as marked (an empty box after a scan: ~0). */
 const MARKED_FILL = 0.08;
+/** How much larger than a box a component may be and still hold one (a box with a mark or word joined to it). */
+const WITH_MARK = 2;
+/** How far from the page's own boxes' size a box joined to other ink may be, as a share of it. */
+const SAME_SIZE = 0.15;
+/** Thickest rule of a box found inside a larger component, in inches (a form's box: ~0.007 in). */
+const MAX_RULE_IN = 0.015;
+/**
+ * Share of the inside between a box's rules that must be ink for a box joined to other ink to count as marked:
+ * the inside is measured right up to its rules, and a mark typed half outside has only its corner there
+ * (0.04–0.05 of it for an X 4 pt off; an empty box ~0).
+ */
+const MARKED_FILL_BY_RULES = 0.03;
 
 type Component = PixelBox;
 
-/** The components of ink no larger than a check box. */
+/** The components of ink no larger than `maxSide` each way. */
 function components(ink: InkPage, maxSide: number): Component[] {
   const { width, height, mask } = ink;
   return componentBoxes(width, height, (at) => mask[at] === 1, 8).filter(
@@ -184,6 +196,77 @@ function readBox(ink: InkPage, component: Component, minSide: number, maxGap: nu
   return total === 0 ? null : { marked: dark / total >= MARKED_FILL };
 }
 
+/**
+ * Where the ink along each row (`horizontal`) or column of the component runs unbroken for at least `length`
+ * pixels, as rules: runs of such adjacent lines, each from its first to its last.
+ */
+function rulesWithin(ink: InkPage, c: Component, horizontal: boolean, length: number): { from: number; to: number }[] {
+  const rules: { from: number; to: number }[] = [];
+  const [lineFrom, lineTo, alongFrom, alongTo] = horizontal ? [c.y0, c.y1, c.x0, c.x1] : [c.x0, c.x1, c.y0, c.y1];
+  for (let line = lineFrom; line <= lineTo; line++) {
+    let run = 0;
+    let longest = 0;
+    for (let along = alongFrom; along <= alongTo; along++) {
+      run = ink.mask[horizontal ? line * ink.width + along : along * ink.width + line] === 1 ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    if (longest < length) continue;
+    const last = rules.at(-1);
+    if (last && last.to === line - 1) last.to = line;
+    else rules.push({ from: line, to: line });
+  }
+  return rules;
+}
+
+/**
+ * A ruled box inside a component that is not one as a whole: a mark typed out of register (a claim printed onto
+ * a pre-printed form a few points off) crosses the box's side, and the box and its mark, or the option word the
+ * mark reaches, are one component of ink (docs/local-service.md, "Marks typed out of register"). The box is
+ * looked for between the component's long horizontal and vertical rules.
+ */
+function boxWithin(
+  ink: InkPage,
+  c: Component,
+  sizes: { minSide: number; maxSide: number; maxGap: number; maxRule: number },
+): { c: Component; marked: boolean } | null {
+  const { minSide, maxSide, maxGap, maxRule } = sizes;
+  const length = Math.round(minSide * SIDE_COVERAGE);
+  // A box's rules are thin; a bold heading's strokes, which can close a square between two letters, are not.
+  const thin = (rule: { from: number; to: number }) => rule.to - rule.from < maxRule;
+  const rows = rulesWithin(ink, c, true, length).filter(thin);
+  const columns = rulesWithin(ink, c, false, length).filter(thin);
+  if (rows.length < 2 || columns.length < 2) return null;
+  for (const [i, top] of rows.entries())
+    for (const bottom of rows.slice(i + 1)) {
+      const h = bottom.to - top.from + 1;
+      if (h < minSide || h > maxSide) continue;
+      for (const [j, left] of columns.entries())
+        for (const right of columns.slice(j + 1)) {
+          const w = right.to - left.from + 1;
+          if (w < minSide || w > maxSide) continue;
+          const box = { x0: left.from, y0: top.from, x1: right.to, y1: bottom.to };
+          if (!readBox(ink, box, minSide, maxGap)) continue;
+          // Marked when ink fills the inside between the rules found: a mark out of register has only its
+          // corner inside, by the rules, where the inside of a box read whole leaves a band along its sides.
+          const inside = { x0: left.to + 1, y0: top.to + 1, x1: right.from - 1, y1: bottom.from - 1 };
+          return { c: box, marked: inkShare(ink, inside) >= MARKED_FILL_BY_RULES };
+        }
+    }
+  return null;
+}
+
+/** Share of the pixels of the area that are ink. */
+function inkShare(ink: InkPage, area: Component): number {
+  let dark = 0;
+  let total = 0;
+  for (let y = area.y0; y <= area.y1; y++)
+    for (let x = area.x0; x <= area.x1; x++) {
+      total++;
+      if (ink.mask[y * ink.width + x] === 1) dark++;
+    }
+  return total === 0 ? 0 : dark / total;
+}
+
 function overlaps(a: Component, b: Component): boolean {
   return a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1;
 }
@@ -197,15 +280,23 @@ export function findCheckBoxes(raster: GreyPage): CheckBox[] {
   const minSide = Math.max(MIN_SIDE_PX, Math.round(raster.dpi * MIN_SIDE_IN));
   const maxSide = Math.round(raster.dpi * MAX_SIDE_IN);
   const maxGap = Math.max(1, Math.round(raster.dpi * MAX_GAP_IN));
+  const maxRule = Math.max(2, Math.round(raster.dpi * MAX_RULE_IN));
   const toPoints = 72 / raster.dpi;
   const ink = inkOf(raster, contrastInkShare(raster));
   const found: { c: Component; marked: boolean }[] = [];
+  const free = (c: Component) => !found.some((f) => overlaps(f.c, c));
+  /** Components that may hold a box joined to other ink. */
+  const joined: Component[] = [];
   const accept = (c: Component): void => {
-    if (found.some((f) => overlaps(f.c, c))) return;
-    const box = readBox(ink, c, minSide, maxGap);
+    if (!free(c)) return;
+    const box = c.x1 - c.x0 <= maxSide && c.y1 - c.y0 <= maxSide ? readBox(ink, c, minSide, maxGap) : null;
     if (box) found.push({ c, ...box });
   };
-  for (const c of components(ink, maxSide)) accept(c);
+  // Components up to twice a box's size: a box with a mark or word joined to it holds the box somewhere inside.
+  for (const c of components(ink, maxSide * WITH_MARK)) {
+    accept(c);
+    if (free(c)) joined.push(c);
+  }
   // A grown component's box is one pixel larger each way than the ink it holds.
   for (const c of components(dilate(ink), maxSide + 2))
     accept({
@@ -214,6 +305,22 @@ export function findCheckBoxes(raster: GreyPage): CheckBox[] {
       x1: Math.min(raster.width - 1, c.x1 - 1),
       y1: Math.min(raster.height - 1, c.y1 - 1),
     });
+  // A box joined to other ink is looked for only at the size of the page's boxes that stand alone: a form's check
+  // boxes are all one size, and without that, the blocky digits a receipt prints close together close squares.
+  const sides = found.map(({ c }) => Math.max(c.x1 - c.x0, c.y1 - c.y0) + 1).sort((a, b) => a - b);
+  const side = sides[Math.floor(sides.length / 2)];
+  if (side !== undefined) {
+    const sizes = {
+      minSide: Math.max(minSide, Math.floor(side * (1 - SAME_SIZE))),
+      maxSide: Math.ceil(side * (1 + SAME_SIZE)),
+      maxGap,
+      maxRule,
+    };
+    for (const c of joined) {
+      const within = free(c) ? boxWithin(ink, c, sizes) : null;
+      if (within && free(within.c)) found.push(within);
+    }
+  }
   return found.map(({ c, marked }) => ({
     box: { x0: c.x0 * toPoints, y0: c.y0 * toPoints, x1: (c.x1 + 1) * toPoints, y1: (c.y1 + 1) * toPoints },
     marked,

@@ -80,6 +80,38 @@ describe('findCheckBoxes', () => {
     expect(boxes.map((b) => [Math.round(b.box.x0), b.marked])).toEqual([[19, true]]);
   });
 
+  it('finds a box whose mark was typed out of register across its side, marked, and one joined to a word, empty, at the size of the boxes that stand alone', () => {
+    const draw = (withLoneBox: boolean) => {
+      const p = page(500, 120, 200, 255);
+      // A 0.1-in box (20 px at 200 DPI) and an X of its size typed 4 pt (11 px) right and 3 pt (8 px) down of it:
+      // only the X's corner is inside, and the box and the X are one component of ink.
+      p.square(40, 40, 20, 0);
+      for (let i = 0; i < 18; i++) {
+        p.fill(51 + i, 48 + i, 52 + i, 48 + i, 0);
+        p.fill(68 - i, 48 + i, 69 - i, 48 + i, 0);
+      }
+      // An empty box whose right side a letter's stroke touches (a word printed tight against it).
+      p.square(140, 40, 20, 0);
+      p.fill(160, 44, 175, 45, 0);
+      p.fill(174, 44, 175, 60, 0);
+      // Two bold letters closing a square between them (strokes 0.03 in thick): not a box.
+      p.fill(240, 40, 245, 62, 0);
+      p.fill(240, 40, 262, 45, 0);
+      p.fill(257, 40, 262, 62, 0);
+      p.fill(240, 57, 262, 62, 0);
+      p.fill(263, 50, 280, 55, 0);
+      if (withLoneBox) p.square(340, 40, 20, 0);
+      return findCheckBoxes(p.raster).map((b) => [Math.round(b.box.x0), b.marked]);
+    };
+    expect(draw(true)).toEqual([
+      [122, false],
+      [14, true],
+      [50, false],
+    ]);
+    // Without a box standing alone there is no size to look for: a receipt's blocky digits close squares too.
+    expect(draw(false)).toEqual([]);
+  });
+
   it('finds the faint rules of a blurred page, judged against how dark its ink still is', () => {
     // Paper at 240 whose darkest ink reaches only 0.6 of it (text blurred by 2 px), and box rules at 0.75 of it:
     // lighter than a fixed share of 0.7, darker than halfway between the paper and the ink.
