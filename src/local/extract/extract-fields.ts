@@ -20,6 +20,7 @@ import { expandAbbreviations } from './name-abbreviations.js';
 import { isValidNpi, type DateOrder } from './typed-values.js';
 import { tableCellCandidates } from './table-cells.js';
 import { blockContinuation } from './value-block.js';
+import { readAddressPart } from './address-parts.js';
 import { explainedCaptions } from './caption-words.js';
 import {
   collectFields,
@@ -367,6 +368,28 @@ function extractScalar(
   return { ...read, outcome: { ...read.outcome, quality: withFormatCheck(read.outcome.quality) } };
 }
 
+/** The share of the party finder's quality a part read from its address block keeps. */
+const ADDRESS_PART_FACTOR = 0.9;
+
+/**
+ * A part of a party's address read from the party's block (the sender's under its name, the recipient's under "Bill
+ * to:" or over a postal line); null when the finder finds no block or the block no such part.
+ */
+function readAddressPartOf(index: DocumentIndex, spec: ScalarSpec): ScalarResult | null {
+  const { role, part } = spec.addressPart!;
+  const address = findParty(index, role);
+  if (!address?.lines || address.quality < (ABSTAIN_BELOW[role] ?? 0)) return null;
+  const text = readAddressPart(address.lines, part);
+  const coerced = text === null ? null : coerceScalar(text, spec, true);
+  if (!coerced?.valid || coerced.value === null) return null;
+  const quality = address.quality * ADDRESS_PART_FACTOR;
+  return {
+    value: coerced.value,
+    valid: true,
+    outcome: { path: spec.path.join('.'), required: spec.required, found: true, quality },
+  };
+}
+
 /** A scalar read from text, by label or role; its quality is the selection's, before the format check counts. */
 function readScalarText(
   index: DocumentIndex,
@@ -374,6 +397,8 @@ function readScalarText(
   options: ExtractOptions,
   context: DocumentContext,
 ): ScalarResult {
+  const fromAddress = spec.addressPart ? readAddressPartOf(index, spec) : null;
+  if (fromAddress) return fromAddress;
   const byLabel = extractByLabel(index, spec, options, context);
   if (!options.fast && isNpiField(spec) && !(byLabel.valid && isValidNpi(String(byLabel.value)))) {
     const npi = onlyValidNpi(index);

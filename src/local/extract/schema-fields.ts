@@ -10,7 +10,15 @@ import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
 import { GENERIC_WORDS } from './caption-words.js';
 import { dataElementLabels } from './data-element-names.js';
 import { expandAbbreviation } from './name-abbreviations.js';
-import { isPartyRole, isPartyWord, namesPartyReference, REFERENCE_WORDS } from './party-roles.js';
+import {
+  classifyParty,
+  isPartyRole,
+  isPartyWord,
+  namesPartyReference,
+  type PartyRole,
+  REFERENCE_WORDS,
+} from './party-roles.js';
+import { type AddressPart, addressPartOf, withoutPartWords } from './address-parts.js';
 import { dateSubject } from './qualified-dates.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
@@ -47,6 +55,11 @@ export interface ScalarSpec {
    * may be a printed "Vendor ref." rather than the vendor (docs/local-service.md, "API names").
    */
   captionFirst?: boolean;
+  /**
+   * A part of a party's address (`supplier_city`, `employee.postalCode`): read from that party's address block,
+   * where the page prints the address whole (address-parts.ts).
+   */
+  addressPart?: { role: PartyRole; part: AddressPart };
 }
 
 /** An array of objects, read from a table. */
@@ -312,6 +325,28 @@ function scalarFrom(
   return spec;
 }
 
+/**
+ * The party address a property's name asks a part of: its name without the part's words, read as an address
+ * ("supplier postal code" → the supplier's address), qualified by a party in its name, its parents or its
+ * description; null when no party is named (a form's `city` box is read by its caption).
+ */
+function addressPartFor(path: string[], description: string | undefined): ScalarSpec['addressPart'] | null {
+  const name = describeWords(path[path.length - 1]!);
+  const part = addressPartOf(name);
+  if (!part) return null;
+  const asAddress = [...withoutPartWords(name), 'address'];
+  const role = classifyParty({
+    name: asAddress,
+    own: asAddress,
+    parents: path
+      .slice(0, -1)
+      .reverse()
+      .map((parent) => describeWords(parent)),
+    description: description ? describeWords(description) : [],
+  });
+  return role?.endsWith('-address') ? { role, part } : null;
+}
+
 /** Walks the schema and lists every field to extract. */
 export function collectFields(schema: JsonSchema): FieldSpec[] {
   const root = schema as SchemaNode;
@@ -377,6 +412,8 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           scalar.captionFirst = true;
         if (scalar.format === 'date') scalar.dateSubjects = subjectsOf(labels);
         const description = textOf(childNode.description);
+        const addressPart = scalar.type === 'string' ? addressPartFor(childPath, description) : null;
+        if (addressPart) scalar.addressPart = addressPart;
         if (description) scalar.description = description;
         fields.push(scalar);
       }

@@ -1,0 +1,64 @@
+/**
+ * Readings of schemas in other users' words (docs/local-service.md, "Other users' words"): a CRM's, an accounts-payable
+ * tool's, a payroll API's and a lender's names for what forms, payslips and invoices print. Made-up pages only.
+ */
+import { describe, expect, it } from 'vitest';
+import { readAddressPart } from '../../src/local/extract/address-parts.js';
+import { extractFields } from '../../src/local/extract/extract-fields.js';
+import { at, page } from './text-layer-page.js';
+
+function strings(...names: string[]) {
+  return Object.fromEntries(names.map((name) => [name, { type: 'string' }]));
+}
+
+describe('an address asked for in parts', () => {
+  it('reads the city, state and postcode off the postal line and the street lines above it', () => {
+    const lines = ['Unit 4, Harbour Park', '22 Quay Road', 'Portland, OR 97201'];
+    expect(readAddressPart(lines, 'line1')).toBe('Unit 4, Harbour Park');
+    expect(readAddressPart(lines, 'line2')).toBe('22 Quay Road');
+    expect(readAddressPart(lines, 'street')).toBe('22 Quay Road');
+    expect(readAddressPart(lines, 'city')).toBe('Portland');
+    expect(readAddressPart(lines, 'state')).toBe('OR');
+    expect(readAddressPart(lines, 'postal')).toBe('97201');
+    expect(readAddressPart(['9 Rue Verte', '75011 Paris'], 'city')).toBe('Paris');
+    expect(readAddressPart(['9 Rue Verte', '75011 Paris'], 'postal')).toBe('75011');
+    // A country code where a state would stand is no state.
+    expect(readAddressPart(['1 Main St', 'Springfield, USA 10101'], 'state')).toBeNull();
+    expect(readAddressPart(['1 Main St', 'Springfield, USA 10101'], 'city')).toBe('Springfield');
+  });
+
+  it('reads each part of the sender’s and the recipient’s address from their blocks', () => {
+    const invoice = page([
+      at('Invoice', 480, 54, 20),
+      at('From:', 43, 124, 9),
+      at('Harbour Lamps Ltd', 43, 137, 9),
+      at('Unit 4, Harbour Park', 43, 149, 9),
+      at('22 Quay Road', 43, 162, 9),
+      at('Portland, OR 97201', 43, 174, 9),
+      at('Invoice Date', 348, 150, 9),
+      at('March 3, 2021', 452, 150, 9),
+      at('Bill To:', 43, 234, 9),
+      at('Lumen Studio', 43, 246, 9),
+      at('9 Rue Verte', 43, 258, 9),
+      at('75011 Paris', 43, 270, 9),
+    ]);
+    const schema = {
+      type: 'object',
+      properties: {
+        ...strings('vendor_address_line1', 'vendor_street', 'vendor_city', 'vendor_state', 'vendor_zip'),
+        ...strings('bill_to_city', 'bill_to_postcode'),
+        customer: { type: 'object', properties: strings('addressLine1', 'postalCode') },
+      },
+    };
+    expect(extractFields(invoice, schema, { fast: false }).data).toEqual({
+      vendor_address_line1: 'Unit 4, Harbour Park',
+      vendor_street: '22 Quay Road',
+      vendor_city: 'Portland',
+      vendor_state: 'OR',
+      vendor_zip: '97201',
+      bill_to_city: 'Paris',
+      bill_to_postcode: '75011',
+      customer: { addressLine1: '9 Rue Verte', postalCode: '75011' },
+    });
+  });
+});
