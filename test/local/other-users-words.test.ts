@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAddressPart } from '../../src/local/extract/address-parts.js';
 import { extractFields } from '../../src/local/extract/extract-fields.js';
-import { at, page } from './text-layer-page.js';
+import { at, extractPage, page } from './text-layer-page.js';
 
 function strings(...names: string[]) {
   return Object.fromEntries(names.map((name) => [name, { type: 'string' }]));
@@ -60,5 +60,60 @@ describe('an address asked for in parts', () => {
       bill_to_postcode: '75011',
       customer: { addressLine1: '9 Rue Verte', postalCode: '75011' },
     });
+  });
+});
+
+/** A made-up payslip: its period, the employee's tax status and an earnings table with a benefits table beside it. */
+const payslip = [
+  at('Pay Statement', 360, 30, 14),
+  at('Period ending:', 360, 56),
+  at('03/14/2021', 450, 56),
+  at('Marital Status: Single', 40, 56),
+  at('Earnings', 40, 100),
+  at('rate', 150, 100),
+  at('hours', 210, 100),
+  at('this period', 280, 100),
+  at('year to date', 370, 100),
+  at('Benefits', 470, 100),
+  at('Salary', 40, 114),
+  at('20.00', 150, 114),
+  at('40.00', 210, 114),
+  at('800.00', 290, 114),
+  at('8,800.00', 370, 114),
+  at('total to date', 520, 114),
+  at('Bonus', 40, 128),
+  at('50.00', 295, 128),
+  at('300.00', 380, 128),
+  at('Dental', 470, 128),
+  at('12.00', 540, 128),
+  at('Gross Pay', 40, 142),
+  at('850.00', 290, 142),
+  at('9,100.00', 370, 142),
+];
+
+describe('a payslip in a payroll system’s words', () => {
+  it('reads the period end and the filing status under their printed captions', () => {
+    const number = { type: 'number' };
+    const date = { type: 'string', format: 'date' };
+    expect(
+      extractPage(payslip, {
+        pay_period_end: date,
+        filingStatus: { type: 'string' },
+        bonus_pay_ytd: number,
+        salaryPayCurrent: number,
+      }),
+    ).toEqual({ pay_period_end: '2021-03-14', filingStatus: 'Single', bonus_pay_ytd: 300, salaryPayCurrent: 800 });
+  });
+
+  it('reads an earnings table: the kind of each row, the current figures, not the gross pay row', () => {
+    const number = { type: 'number' };
+    const items = {
+      type: 'object',
+      properties: { earningType: { type: 'string' }, rate: number, currentAmount: number, ytdAmount: number },
+    };
+    expect(extractPage(payslip, { earnings: { type: 'array', items } }).earnings).toEqual([
+      { earningType: 'Salary', rate: 20, currentAmount: 800, ytdAmount: 8800 },
+      { earningType: 'Bonus', rate: null, currentAmount: 50, ytdAmount: 300 },
+    ]);
   });
 });

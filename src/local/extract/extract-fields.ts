@@ -530,6 +530,12 @@ function mapColumns(table: TableBlock, spec: TableSpec): { mapping: Map<number, 
   return { mapping, score: spec.columns.length === 0 ? 0 : total / spec.columns.length };
 }
 
+/**
+ * A cell that makes its row a sum of the rows above, not an item: a total or subtotal, a payslip's gross or net pay.
+ * Not a "total to date" column caption (a year-to-date column's, beside the table).
+ */
+const SUM_ROW = /^(?:(?:sub\s*-?\s*|grand\s+)?total\b(?!\s+to\s+date)|(?:gross|net)\s+pay\b)/i;
+
 function extractTable(
   pages: PageLayout[],
   spec: TableSpec,
@@ -549,7 +555,7 @@ function extractTable(
   let confidenceSum = 0;
   for (const { table, mapping } of chosen) {
     for (const row of table.cellLines.slice(1)) {
-      if (row.some((cell) => cell && /^(sub\s*-?\s*)?total\b/i.test(cell.text.trim()))) continue;
+      if (row.some((cell) => cell && SUM_ROW.test(cell.text.trim()))) continue;
       const filled = [...mapping.keys()].filter((column) => row[column]);
       if (filled.length * 2 < mapping.size) continue;
       const item: JsonObject = {};

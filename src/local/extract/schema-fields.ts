@@ -298,6 +298,12 @@ function labelsWithout(labels: WeightedLabel[], words: RegExp): WeightedLabel[] 
   });
 }
 
+/**
+ * The last word of a column that holds which kind of row each is (`earningType`, `deduction_kind`): the column is
+ * captioned by what the rows are ("Earnings", "Deductions").
+ */
+const KIND_WORD = / (type|kind|category)$/;
+
 /** The share of a label's weight the caption it dates gets: the caption names the figure, not the date. */
 const DATE_SUBJECT_WEIGHT = 0.9;
 
@@ -372,14 +378,12 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           for (const [itemName, itemNode] of Object.entries(itemProps)) {
             const itemType = typeOf(itemNode, root);
             if (itemType.type === 'object' || itemType.type === 'array') continue;
+            const columnLabels = labelsFor(itemName, itemType.node, []);
             columns.push(
-              scalarFrom(
-                itemType.node,
-                itemType.type ?? 'string',
-                [itemName],
-                itemRequired.has(itemName),
-                labelsFor(itemName, itemType.node, []),
-              ),
+              scalarFrom(itemType.node, itemType.type ?? 'string', [itemName], itemRequired.has(itemName), [
+                ...columnLabels,
+                ...labelsWithout(columnLabels, KIND_WORD),
+              ]),
             );
           }
           fields.push({ kind: 'table', path: childPath, required: isRequired, labels, columns });
