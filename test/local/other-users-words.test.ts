@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readAddressPart } from '../../src/local/extract/address-parts.js';
+import { hintOrder, namePart } from '../../src/local/extract/name-parts.js';
 import { extractFields } from '../../src/local/extract/extract-fields.js';
 import { at, extractPage, page } from './text-layer-page.js';
 
@@ -115,5 +116,70 @@ describe('a payslip in a payroll system’s words', () => {
       { earningType: 'Salary', rate: 20, currentAmount: 800, ytdAmount: 8800 },
       { earningType: 'Bonus', rate: null, currentAmount: 50, ytdAmount: 300 },
     ]);
+  });
+});
+
+describe('a name asked for in parts', () => {
+  it('splits a name in the order the caption’s hint lists, else as names are written', () => {
+    const order = hintOrder('Full Name (Last, First, MI)');
+    expect(order).toEqual(['last', 'first', 'middle']);
+    expect(namePart('Okafor Ada N', 'first', order)).toBe('Ada');
+    expect(namePart('Okafor Ada', 'middle', order)).toBeNull();
+    expect(namePart('Ada Okafor', 'last', null)).toBe('Okafor');
+    expect(namePart('Okafor, Ada Ngozi', 'first', null)).toBe('Ada');
+    expect(namePart('Mary Ann Lee Smith', 'middle', null)).toBe('Ann Lee');
+  });
+
+  it('reads a household table whose captions run over several lines, a hint and letters down a column among them', () => {
+    const form = [
+      at('Name', 60, 300),
+      at('Relationship', 200, 300),
+      at('A', 300, 300),
+      at('Date of', 340, 300),
+      at('Phone', 430, 300),
+      at('(Last, First)', 50, 312),
+      at('to Applicant', 200, 312),
+      at('G', 300, 312),
+      at('Birth', 345, 312),
+      at('Number', 430, 312),
+      at('E', 300, 324),
+      at('Okafor Ada', 50, 340),
+      at('SELF', 200, 340),
+      at('51', 300, 340),
+      at('03/02/73', 340, 340),
+      at('555-0101', 430, 340),
+      at('Okafor Emeka', 50, 354),
+      at('Son', 200, 354),
+      at('19', 300, 354),
+      at('11/23/05', 340, 354),
+      at('555-0102', 430, 354),
+    ];
+    const text = { type: 'string' };
+    const items = {
+      type: 'object',
+      properties: { lastName: text, firstName: text, relationship: text, age: { type: 'integer' }, phoneNumber: text },
+    };
+    expect(extractPage(form, { members: { type: 'array', items } }).members).toEqual([
+      { lastName: 'Okafor', firstName: 'Ada', relationship: 'SELF', age: 51, phoneNumber: '555-0101' },
+      { lastName: 'Okafor', firstName: 'Emeka', relationship: 'Son', age: 19, phoneNumber: '555-0102' },
+    ]);
+  });
+
+  it('reads the first and last name of a payslip’s employee from the name over the address', () => {
+    const stub = [
+      at('Earnings Statement', 360, 20, 16),
+      at('BRIGHT TOOLS INC.', 40, 60),
+      at('12 MILL ROAD', 40, 74),
+      at('OAKVILLE, USA 20202', 40, 88),
+      at('Pay date:', 360, 60),
+      at('04/09/2021', 450, 60),
+      at('MARIA DELGADO', 360, 130),
+      at('88 ELM STREET', 360, 144),
+      at('OAKVILLE, USA 20203', 360, 158),
+    ];
+    const text = { type: 'string' };
+    expect(
+      extractPage(stub, { employee: { type: 'object', properties: { firstName: text, lastName: text } } }),
+    ).toEqual({ employee: { firstName: 'MARIA', lastName: 'DELGADO' } });
   });
 });

@@ -19,6 +19,7 @@ import {
   REFERENCE_WORDS,
 } from './party-roles.js';
 import { type AddressPart, addressPartOf, withoutPartWords } from './address-parts.js';
+import { type NamePart, namePartOf, wholeNameOf } from './name-parts.js';
 import { dateSubject } from './qualified-dates.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
@@ -60,6 +61,10 @@ export interface ScalarSpec {
    * where the page prints the address whole (address-parts.ts).
    */
   addressPart?: { role: PartyRole; part: AddressPart };
+  /** A part of a person's name (`lastName`, `given_name`): read from the name printed whole (name-parts.ts). */
+  namePart?: NamePart;
+  /** For a name part, the field of the whole name it is a part of ("client last name" → "client name"). */
+  wholeName?: ScalarSpec;
 }
 
 /** An array of objects, read from a table. */
@@ -325,6 +330,9 @@ function scalarFrom(
 ): ScalarSpec {
   const scalarType: ScalarType = type === 'integer' || type === 'number' || type === 'boolean' ? type : 'string';
   const spec: ScalarSpec = { kind: 'scalar', path, type: scalarType, required, labels };
+  const name = path[path.length - 1];
+  const part = scalarType === 'string' && name !== undefined ? namePartOf(describeWords(name)) : null;
+  if (part) spec.namePart = part;
   if (typeof node.format === 'string') spec.format = node.format;
   if (typeof node.pattern === 'string') spec.pattern = node.pattern;
   if (Array.isArray(node.enum)) spec.enum = node.enum.filter((v) => v !== null).map(String);
@@ -351,6 +359,15 @@ function addressPartFor(path: string[], description: string | undefined): Scalar
     description: description ? describeWords(description) : [],
   });
   return role?.endsWith('-address') ? { role, part } : null;
+}
+
+/** The field of a whole name (`client name`, read by its caption or as its party) under `parents`. */
+function wholeNameField(parents: string[], name: string, required: boolean): ScalarSpec {
+  const node: SchemaNode = { type: 'string' };
+  const spec = scalarFrom(node, 'string', [...parents, name], required, labelsFor(name, node, parents));
+  const role = classifyField(spec.path, 'string', undefined);
+  if (role) spec.role = role;
+  return spec;
 }
 
 /** Walks the schema and lists every field to extract. */
@@ -410,6 +427,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           title: textOf(childNode.title),
           description: textOf(childNode.description),
         });
+        if (scalar.namePart) scalar.wholeName = wholeNameField(path, wholeNameOf(describeWords(name)), isRequired);
         if (role) scalar.role = role;
         // A party's reference without a description may be a printed reference caption: read that first.
         if (role && isPartyRole(role) && !childNode.description && namesPartyReference(describeWords(name)))
