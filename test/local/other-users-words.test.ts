@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readAddressPart } from '../../src/local/extract/address-parts.js';
 import { hintOrder, namePart } from '../../src/local/extract/name-parts.js';
 import { extractFields } from '../../src/local/extract/extract-fields.js';
+import { readGlyphPage, run } from './glyph-page.js';
 import { at, extractPage, page } from './text-layer-page.js';
 
 function strings(...names: string[]) {
@@ -181,5 +182,78 @@ describe('a name asked for in parts', () => {
     expect(
       extractPage(stub, { employee: { type: 'object', properties: { firstName: text, lastName: text } } }),
     ).toEqual({ employee: { firstName: 'MARIA', lastName: 'DELGADO' } });
+  });
+});
+
+describe('a yes/no field named by what it asks', () => {
+  it('reads the box its name’s object captions: is_, has_, or a verb and its preposition before it', () => {
+    const boolean = { type: 'boolean' };
+    const got = readGlyphPage(
+      [
+        run('How did you hear about us?', 20, 88),
+        run('☐ Radio', 20, 100),
+        run('☒ Newspaper', 120, 100),
+        run('☐ Neighbour', 240, 100),
+        run('☒ Veteran', 20, 130),
+        run('☐ Homeowner', 120, 130),
+      ],
+      {
+        referredByNewspaper: boolean,
+        heard_via_radio: boolean,
+        referred_by_neighbour: boolean,
+        isVeteran: boolean,
+        has_homeowner: boolean,
+      },
+    );
+    expect(got).toEqual({
+      referredByNewspaper: true,
+      heard_via_radio: false,
+      referred_by_neighbour: false,
+      isVeteran: true,
+      has_homeowner: false,
+    });
+  });
+});
+
+describe('an accounts-payable tool’s and a lender’s names', () => {
+  it('reads a caption after the party a description or a to-verb names, and an account number printed "Acc #"', () => {
+    const invoice = [
+      at('INVOICE', 440, 40, 18),
+      at('Northwind Parts Ltd', 40, 60),
+      at('Order Number', 360, 90),
+      at('PO-5521', 460, 90),
+      at('Total', 360, 104),
+      at('1,210.00', 460, 104),
+      at('Westpac', 40, 300),
+      at('Acc # 0099 1122', 40, 314),
+      at('BIC WPACAU2S', 40, 328),
+    ];
+    const text = { type: 'string' };
+    expect(
+      extractPage(invoice, {
+        po_number: { type: 'string', description: "the customer's order number" },
+        remit_to_account_number: text,
+        remit_to_bic: text,
+      }),
+    ).toEqual({ po_number: 'PO-5521', remit_to_account_number: '0099 1122', remit_to_bic: 'WPACAU2S' });
+  });
+
+  it('reads a borrower’s details on a payslip as its employee’s', () => {
+    const stub = [
+      at('Earnings Statement', 360, 20, 16),
+      at('BRIGHT TOOLS INC.', 40, 60),
+      at('12 MILL ROAD', 40, 74),
+      at('OAKVILLE, USA 20202', 40, 88),
+      at('Social Security Number: 123-45-6789', 40, 120),
+      at('MARIA DELGADO', 360, 130),
+      at('88 ELM STREET', 360, 144),
+      at('OAKVILLE, USA 20203', 360, 158),
+    ];
+    const text = { type: 'string' };
+    expect(extractPage(stub, { borrower_name: text, borrower_ssn: text, borrower_zip: text })).toEqual({
+      borrower_name: 'MARIA DELGADO',
+      borrower_ssn: '123-45-6789',
+      borrower_zip: '20203',
+    });
   });
 });

@@ -62,7 +62,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['amount', 'amt'],
   ['hours', 'hrs'],
   ['department', 'dept'],
-  ['account', 'acct'],
+  // "Acc No", "ACC #": an account's number as banks and invoices print it.
+  ['account', 'acct', 'acc'],
   ['reference', 'ref'],
   // How an invoice, order or account number is printed: "Invoice No.", "Invoice #", "Rechnung Nr.".
   ['number', 'no', 'nr', '#'],

@@ -17,6 +17,7 @@ import {
   namesPartyReference,
   type PartyRole,
   REFERENCE_WORDS,
+  toVerbLead,
 } from './party-roles.js';
 import { type AddressPart, addressPartOf, withoutPartWords } from './address-parts.js';
 import { type NamePart, namePartOf, wholeNameOf } from './name-parts.js';
@@ -187,6 +188,9 @@ function namesCodeSubject(label: WeightedLabel): boolean {
   return label.text.replace(/[^\p{L}]/gu, '').length >= MIN_CODE_SUBJECT;
 }
 
+/** A description's label led by a party's possessive: "the buyer's order number", "supplier’s VAT number". */
+const OWNED_BY_PARTY = /^(?:(?:the|a|an|our|their) )?([\p{L}]+)['’]s? (.+)$/iu;
+
 /** A word that only says a parent groups its children's fields: "patient_info", "vendor_details". */
 const GROUPING_WORD = / (info|information|details|data|record|loop)$/;
 
@@ -220,7 +224,14 @@ function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress 
   const title = textOf(node.title)?.trim();
   if (title && title.length >= 2) push(title, 1);
   const description = textOf(node.description);
-  if (description) for (const text of labelsFromDescription(description)) labels.push({ text, weight: 1 });
+  if (description)
+    for (const text of labelsFromDescription(description)) {
+      labels.push({ text, weight: 1 });
+      // "the buyer's order number" is printed "Order Number": whose it is, the page says by where it prints it.
+      const owned = OWNED_BY_PARTY.exec(text);
+      if (owned && isPartyWord(owned[1]!.toLowerCase()) && owned[2]!.includes(' '))
+        labels.push({ text: owned[2]!, weight: 0.85 });
+    }
   const own = splitName(name);
   // "patient_info" groups the patient's fields: its boxes say "patient", never "info".
   const parent = parents.length > 0 ? splitName(parents[parents.length - 1]!).replace(GROUPING_WORD, '') : '';
@@ -239,7 +250,7 @@ function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress 
   // rest names nothing in particular, the last party word stays ("insured_name" is no label "name";
   // "billing_provider_identifier" is captioned "provider identifier").
   const words = spelledOwn.split(' ');
-  const lead = words.findIndex((word) => !isPartyWord(word));
+  const lead = toVerbLead(words) || words.findIndex((word) => !isPartyWord(word));
   const from = lead > 0 && words.slice(lead).every(namesNothingAlone) ? lead - 1 : lead;
   const rest = words.slice(from);
   if (!parent && from > 0) {
@@ -291,6 +302,14 @@ const BARE_DATE_WORDS = new Set(['date', 'time', 'period', 'dt', 'day', 'datetim
  * ask whether the condition is related to work, to employment.
  */
 const RELATED_WORD = / related$|^related (causes? |to )?/;
+
+/**
+ * The words a yes/no property's name opens with to ask about what a form's check box is captioned by: an API's
+ * `is_`, `has_`, `was_` (`is_disabled`, `hasVehicle`), or a verb with its preposition (`referredByFriend`,
+ * `lives_in_public_housing`, `paid_by_card`): the box is captioned "Disabled", "Friend", "Public housing".
+ */
+const YES_NO_LEAD =
+  /^(?:(?:is|has|have|was|were|are|does|do|did|can|should|will) |(?:[a-z]+(?:ed|s)|heard|paid|sold|sent|made|found|told|seen|known|given|taken|bought|brought|held|kept|got) (?:by|in|at|from|via|through|with|on|for) )/;
 
 /**
  * Labels without the words `words` matches, which no caption prints, a little less sure: a form captions the
@@ -421,7 +440,10 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           });
         }
       } else {
-        const scalarLabels = type === 'boolean' ? [...labels, ...labelsWithout(labels, RELATED_WORD)] : labels;
+        const scalarLabels =
+          type === 'boolean'
+            ? [...labels, ...labelsWithout(labels, RELATED_WORD), ...labelsWithout(labels, YES_NO_LEAD)]
+            : labels;
         const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, scalarLabels);
         const role = classifyField(childPath, scalar.type, scalar.format, {
           title: textOf(childNode.title),
