@@ -257,3 +257,20 @@ describe('an accounts-payable tool’s and a lender’s names', () => {
     });
   });
 });
+
+describe('a caption offering alternatives with slashes', () => {
+  it('is a caption of each alternative: "Work/Cell Phone" captions the mobile phone', () => {
+    const form = [
+      at('Home Phone', 40, 200, 8),
+      at('Work/Cell Phone', 200, 200, 8),
+      at('E-mail', 380, 200, 8),
+      at('555-0199', 60, 214, 11),
+      at('555-0142', 230, 214, 11),
+      at('ada@example.org', 400, 214, 11),
+    ];
+    expect(extractPage(form, { mobilePhone: { type: 'string' }, homePhone: { type: 'string' } })).toEqual({
+      mobilePhone: '555-0142',
+      homePhone: '555-0199',
+    });
+  });
+});

@@ -7,6 +7,7 @@ import type { PointBox, TextLine } from '../layout/types.js';
 import {
   BOX_NUMBER,
   fragmentBox,
+  isAlternative,
   normaliseToken,
   parenthesised,
   reachBelow,
@@ -54,7 +55,7 @@ const QUESTION_OPENERS = new Set(['is', 'are', 'was', 'were', 'does', 'do', 'did
 
 /** A box number, item letter or bullet, or a token of punctuation alone: nothing a caption says. */
 function isCaptionPrefix(token: IndexedLine['tokens'][number]): boolean {
-  return isPrefixToken(token.raw) || token.norm === '';
+  return isPrefixToken(token.raw) || token.norm === '' || isAlternative(token);
 }
 
 /**
@@ -547,7 +548,11 @@ function candidatesAt(
     // given for.
     const printed = tokens.filter(
       (t, j) =>
-        t.norm !== '' && !isPrefixToken(t.raw) && !inHint[j] && (!dated || j < best.end || j >= dated.nextToken),
+        t.norm !== '' &&
+        !isPrefixToken(t.raw) &&
+        !isAlternative(t) &&
+        !inHint[j] &&
+        (!dated || j < best.end || j >= dated.nextToken),
     );
     const labelShare = wantedCount / Math.max(1, printed.length);
     if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
