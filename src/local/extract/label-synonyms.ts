@@ -62,8 +62,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['amount', 'amt'],
   ['hours', 'hrs'],
   ['department', 'dept'],
-  // "Acc No", "ACC #": an account's number as banks and invoices print it.
-  ['account', 'acct', 'acc'],
+  ['account', 'acct'],
   ['reference', 'ref'],
   // How an invoice, order or account number is printed: "Invoice No.", "Invoice #", "Rechnung Nr.".
   ['number', 'no', 'nr', '#'],
