@@ -62,7 +62,7 @@ type TaskKind = 'vendor' | 'labelled' | 'reworded' | 'held-out';
 const TASK_TITLES: Record<TaskKind, string> = {
   vendor: 'forms and invoices against vendor key-values',
   labelled: 'documents labelled by hand',
-  reworded: "held-out documents labelled in other users' words",
+  reworded: "tasks in other users' words on the held-out documents",
   'held-out': 'documents labelled by hand and held out (misses not printed)',
 };
 

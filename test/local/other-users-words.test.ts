@@ -120,6 +120,19 @@ describe('a payslip in a payroll system’s words', () => {
   });
 });
 
+/** A made-up earnings statement: the employer's block at the top left, the employee's under the pay date. */
+const employeeStub = [
+  at('Earnings Statement', 360, 20, 16),
+  at('BRIGHT TOOLS INC.', 40, 60),
+  at('12 MILL ROAD', 40, 74),
+  at('OAKVILLE, USA 20202', 40, 88),
+  at('Pay date:', 360, 60),
+  at('04/09/2021', 450, 60),
+  at('MARIA DELGADO', 360, 130),
+  at('88 ELM STREET', 360, 144),
+  at('OAKVILLE, USA 20203', 360, 158),
+];
+
 describe('a name asked for in parts', () => {
   it('splits a name in the order the caption’s hint lists, else as names are written', () => {
     const order = hintOrder('Full Name (Last, First, MI)');
@@ -167,20 +180,9 @@ describe('a name asked for in parts', () => {
   });
 
   it('reads the first and last name of a payslip’s employee from the name over the address', () => {
-    const stub = [
-      at('Earnings Statement', 360, 20, 16),
-      at('BRIGHT TOOLS INC.', 40, 60),
-      at('12 MILL ROAD', 40, 74),
-      at('OAKVILLE, USA 20202', 40, 88),
-      at('Pay date:', 360, 60),
-      at('04/09/2021', 450, 60),
-      at('MARIA DELGADO', 360, 130),
-      at('88 ELM STREET', 360, 144),
-      at('OAKVILLE, USA 20203', 360, 158),
-    ];
     const text = { type: 'string' };
     expect(
-      extractPage(stub, { employee: { type: 'object', properties: { firstName: text, lastName: text } } }),
+      extractPage(employeeStub, { employee: { type: 'object', properties: { firstName: text, lastName: text } } }),
     ).toEqual({ employee: { firstName: 'MARIA', lastName: 'DELGADO' } });
   });
 });
@@ -239,16 +241,7 @@ describe('an accounts-payable tool’s and a lender’s names', () => {
   });
 
   it('reads a borrower’s details on a payslip as its employee’s', () => {
-    const stub = [
-      at('Earnings Statement', 360, 20, 16),
-      at('BRIGHT TOOLS INC.', 40, 60),
-      at('12 MILL ROAD', 40, 74),
-      at('OAKVILLE, USA 20202', 40, 88),
-      at('Social Security Number: 123-45-6789', 40, 120),
-      at('MARIA DELGADO', 360, 130),
-      at('88 ELM STREET', 360, 144),
-      at('OAKVILLE, USA 20203', 360, 158),
-    ];
+    const stub = [...employeeStub, at('Social Security Number: 123-45-6789', 40, 120)];
     const text = { type: 'string' };
     expect(extractPage(stub, { borrower_name: text, borrower_ssn: text, borrower_zip: text })).toEqual({
       borrower_name: 'MARIA DELGADO',
