@@ -116,7 +116,10 @@ function colouredInk(survey: InkSurvey): { arcs: Set<number>; stretch: number } 
   if (bestCount < total * DOMINANT_HUE) return undefined;
   const arcs = new Set(Array.from({ length: HUE_WINDOW }, (_, k) => (best + k) % HUE_BINS));
   const strengths = new Uint32Array(256);
-  for (const arc of arcs) survey.byHue[arc]!.strengths.forEach((n, level) => (strengths[level]! += n));
+  for (const arc of arcs) {
+    const own = survey.byHue[arc]!.strengths;
+    for (let level = 0; level < 256; level++) strengths[level]! += own[level]!;
+  }
   let median = 0;
   for (let seen = 0; median < 255 && seen + strengths[median]! < bestCount / 2; median++) seen += strengths[median]!;
   if (median < INK_MEDIAN) return undefined;
