@@ -22,7 +22,7 @@ import { buildExtractResult } from '../../src/local/endpoints.js';
 import { silentLogger } from '../../src/logger.js';
 import { aggregateExtraction, scoreExtraction } from '../../src/score/index.js';
 import type { Json, JsonSchema } from '../../src/types.js';
-import { CMS1500_SCHEMA, cms1500Values, renderCms1500 } from '../../test/local/cms1500-form.js';
+import { CMS1500_SCHEMA, cms1500Values, renderCms1500, renderCms1500InColour } from '../../test/local/cms1500-form.js';
 import type { BenchCase, BenchFigure } from '../harness.js';
 import { paraphraseSchema, readParaphraseVariants, renameValue } from '../support/paraphrase-dataset.js';
 
@@ -36,8 +36,11 @@ const BLUR_PX = 2;
 /** Resolution of the low-resolution copies, DPI: a form saved or sent at a fraction of its scan's. */
 const LOW_DPI = 85;
 
-type Copy = 'turned' | 'stating 72 DPI' | 'blurred' | 'resampled to 85 DPI';
-/** How each copy is made from a clean scan. */
+/** A light pinkish dropout red, as claim forms are printed in so that scanners made for them leave the form out. */
+const DROPOUT_RED = [240, 160, 200] as const;
+
+type Copy = 'turned' | 'stating 72 DPI' | 'blurred' | 'resampled to 85 DPI' | 'in dropout red';
+/** How each copy is made from a clean scan (the dropout-red one is the same form printed in red and scanned again). */
 const COPIES: Record<Copy, (png: Buffer, seed: number) => Promise<Buffer>> = {
   turned: (png, seed) =>
     sharp(png)
@@ -54,6 +57,7 @@ const COPIES: Record<Copy, (png: Buffer, seed: number) => Promise<Buffer>> = {
       .png()
       .toBuffer();
   },
+  'in dropout red': (_png, seed) => renderCms1500InColour(cms1500Values(seed), DROPOUT_RED),
 };
 /** Largest drop of field F1 allowed when the schema is paraphrased. */
 const PARAPHRASE_TOLERANCE = 0.05;
@@ -135,6 +139,13 @@ function copyFigures(read: ReadForm[], schema: JsonSchema): BenchFigure[] {
       unit: 'ratio',
       target: { op: '>=', value: 0.85 },
       note: `the same forms sharp: ${clean.toFixed(3)}`,
+    },
+    {
+      name: `field F1 drop, the forms printed in a light dropout red, scanned in colour (${SEEDS.length} forms)`,
+      value: clean - f1Of(read, 'in dropout red', schema),
+      unit: 'ratio',
+      target: { op: '<=', value: 0.01 },
+      note: `red ${DROPOUT_RED.join(',')} and black values, against the same forms printed in black`,
     },
     {
       name: `field F1, the clean scans resampled to ${LOW_DPI} DPI (${SEEDS.length} forms)`,

@@ -3,6 +3,7 @@
  * its resolution. Also the conversion of RGBA renders to greyscale and of greyscale pixels to PNG.
  */
 import sharp from 'sharp';
+import { darkenColouredInk } from './coloured-ink.js';
 
 /** Resolution assumed when an image carries no density metadata: 1 pixel = 1 point. */
 export const DEFAULT_IMAGE_DPI = 72;
@@ -29,13 +30,18 @@ export async function decodeImagePage(bytes: Uint8Array, pageIndex: number): Pro
   const image = sharp(bytes, { page: pageIndex, limitInputPixels: 2 ** 28 });
   const meta = await image.metadata();
   // Transparent pixels read as white paper; one channel out whatever came in (grey+alpha, RGB, CMYK).
-  const { data, info } = await image
-    .rotate()
-    .flatten({ background: '#ffffff' })
+  const upright = image.rotate().flatten({ background: '#ffffff' });
+  const { data, info } = await upright
+    .clone()
     .greyscale()
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
+  // A colour page is also read in colour, to find a form printed in a dropout colour (coloured-ink.ts).
+  if ((meta.channels ?? 1) >= 3) {
+    const colour = await upright.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    darkenColouredInk(data, colour.data, colour.info.channels);
+  }
   const dpiKnown = typeof meta.density === 'number' && meta.density > 0;
   return {
     width: info.width,
@@ -46,7 +52,10 @@ export async function decodeImagePage(bytes: Uint8Array, pageIndex: number): Pro
   };
 }
 
-/** RGBA (as rendered by pdfjs) → greyscale, compositing transparent pixels onto white. */
+/**
+ * RGBA (as rendered by pdfjs) → greyscale, compositing transparent pixels onto white; a page printed in one
+ * coloured ink has it darkened (coloured-ink.ts).
+ */
 export function rgbaToGrey(rgba: Uint8ClampedArray, width: number, height: number): Uint8Array {
   const grey = new Uint8Array(width * height);
   for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
@@ -54,6 +63,7 @@ export function rgbaToGrey(rgba: Uint8ClampedArray, width: number, height: numbe
     const luma = 0.299 * rgba[i]! + 0.587 * rgba[i + 1]! + 0.114 * rgba[i + 2]!;
     grey[j] = Math.round(luma * alpha + 255 * (1 - alpha));
   }
+  darkenColouredInk(grey, rgba, 4);
   return grey;
 }
 

@@ -5,7 +5,7 @@ import { buildExtractResult } from '../../src/local/endpoints.js';
 import { silentLogger } from '../../src/logger.js';
 import { aggregateExtraction, scoreExtraction } from '../../src/score/index.js';
 import type { Json, JsonSchema } from '../../src/types.js';
-import { CMS1500_SCHEMA, cms1500Values, renderCms1500 } from './cms1500-form.js';
+import { CMS1500_SCHEMA, cms1500Values, renderCms1500, renderCms1500InColour } from './cms1500-form.js';
 
 describe('a CMS-1500 form rendered as a 200-DPI scan, read through PP-OCR and a schema of its own', () => {
   it('reads its boxes: check boxes into enums and booleans, MM | DD | YY dates, names and ids under captions', async () => {
@@ -92,6 +92,29 @@ describe('a CMS-1500 form rendered as a 200-DPI scan, read through PP-OCR and a 
       // Read as it stands, the page seemed upside down and gave nothing (field F1 0.000).
       const f1 = aggregateExtraction([scoreExtraction(values as unknown as Json, got, { schema })]).micro.f1;
       expect(f1).toBeGreaterThan(0.8);
+    } finally {
+      await engine.close();
+    }
+  }, 120_000);
+
+  it('reads the form printed in a light dropout red and scanned in colour: its rules and check boxes as well', async () => {
+    const engine = await createEngine({ ocr: 'pp-ocr', ocrWorkers: 1, cacheSize: 2, logger: silentLogger });
+    try {
+      const values = cms1500Values(1);
+      const png = await renderCms1500InColour(values, [240, 160, 200]);
+      const doc = await engine.analyse({ bytes: png, format: 'png', filename: 'cms1500-red.png' });
+      // By luminance the pink rules are only ~25% darker than the paper: most boxes were lost (field F1 0.70 on four forms).
+      const boxes = doc.pages[0]!.checkBoxes!;
+      expect(boxes.length).toBeGreaterThanOrEqual(22);
+      expect(boxes.filter((b) => b.marked).length).toBe(9);
+      const schema = CMS1500_SCHEMA as unknown as JsonSchema;
+      const got = JSON.parse(buildExtractResult(doc.pages, schema, false, 'US').response as string);
+      expect(got.program).toBe('Medicaid');
+      expect(got.patient.gender).toBe(values.patient.gender);
+      // Dollars and cents split by a thin red rule.
+      expect(got.total_charge).toBe(values.total_charge);
+      const f1 = aggregateExtraction([scoreExtraction(values as unknown as Json, got, { schema })]).micro.f1;
+      expect(f1).toBeGreaterThan(0.95);
     } finally {
       await engine.close();
     }

@@ -6,6 +6,7 @@
  * (and degraded with its scan tiers) so the local engine reads it through the real OCR. Not a template the
  * engine knows: the engine reads it through a schema like any other form.
  */
+import sharp from 'sharp';
 import { renderPageRaster, type GreyImage } from '../../src/dataset/generate/render-raster.js';
 import { degradePage, encodePage, type ScanTier } from '../../src/dataset/generate/scan.js';
 import { createRandom, type Random } from '../../src/dataset/generate/prng.js';
@@ -175,13 +176,23 @@ export function cms1500Values(seed: number): Cms1500Values {
   };
 }
 
-/** Draws runs, rules and marks on one page; coordinates in points from the top-left. */
+/**
+ * Draws runs, rules and marks on one page; coordinates in points from the top-left. What is typed in (values and
+ * check marks) is kept apart from the printed form, so the form can be printed in a dropout colour.
+ */
 class FormPage {
   readonly runs: TextRun[] = [];
   readonly rules: Rule[] = [];
+  private readonly typed = new Set<TextRun>();
 
   text(text: string, x: number, baseline: number, size: number, bold = false): void {
     this.runs.push({ text, x, baseline, size, bold });
+  }
+
+  /** Text typed into the form. */
+  typedText(text: string, x: number, baseline: number, size: number): void {
+    this.text(text, x, baseline, size);
+    this.typed.add(this.runs.at(-1)!);
   }
 
   caption(text: string, x: number, y: number): void {
@@ -189,7 +200,7 @@ class FormPage {
   }
 
   value(text: string, x: number, y: number, height = 24): void {
-    this.text(text, x + 5, y + height - 5, 10);
+    this.typedText(text, x + 5, y + height - 5, 10);
   }
 
   line(x1: number, y1: number, x2: number, y2: number, width = 0.6): void {
@@ -206,7 +217,7 @@ class FormPage {
   /** A check box (8 pt square) with its top-left at (x, y), an X typed in it when marked. */
   checkBox(x: number, y: number, marked: boolean): void {
     this.box(x, y, 8, 8, 0.5);
-    if (marked) this.text('X', x + 1.3, y + 7.3, 9);
+    if (marked) this.typedText('X', x + 1.3, y + 7.3, 9);
   }
 
   /** An MM | DD | YY date in three sub-boxes under a caption, as the form prints dates. */
@@ -217,23 +228,38 @@ class FormPage {
     this.text('YY', x + 44, y + 11.2, 4.5);
     this.line(x + 20, y + 15, x + 20, y + 24, 0.4);
     this.line(x + 40, y + 15, x + 40, y + 24, 0.4);
-    this.text(month!, x + 3, y + 23, 10);
-    this.text(day!, x + 23, y + 23, 10);
-    this.text(year!.slice(2), x + 43, y + 23, 10);
+    this.typedText(month!, x + 3, y + 23, 10);
+    this.typedText(day!, x + 23, y + 23, 10);
+    this.typedText(year!.slice(2), x + 43, y + 23, 10);
   }
 
   /** Dollars and cents split by a rule, as the form's amount boxes print them. */
   money(amount: number, x: number, right: number, y: number): void {
     const [dollars, cents] = amount.toFixed(2).split('.');
     this.text('$', x + 3, y + 19, 8);
-    this.text(dollars!, right - 20 - dollars!.length * 5.6, y + 19, 10);
+    this.typedText(dollars!, right - 20 - dollars!.length * 5.6, y + 19, 10);
     this.line(right - 16, y + 12, right - 16, y + 24, 0.4);
-    this.text(cents!, right - 13, y + 19, 10);
+    this.typedText(cents!, right - 13, y + 19, 10);
   }
 
   page(): LayoutPage {
-    const block: LayoutBlock = { kind: 'paragraph', text: '', runs: this.runs };
-    return { width: 612, height: 792, blocks: [block], rules: this.rules, fills: [] };
+    return this.layout(this.runs, this.rules);
+  }
+
+  /** The printed form (captions, rules, boxes) and what was typed into it, as two pages. */
+  layers(): { printed: LayoutPage; typed: LayoutPage } {
+    return {
+      printed: this.layout(
+        this.runs.filter((run) => !this.typed.has(run)),
+        this.rules,
+      ),
+      typed: this.layout([...this.typed], []),
+    };
+  }
+
+  private layout(runs: TextRun[], rules: Rule[]): LayoutPage {
+    const block: LayoutBlock = { kind: 'paragraph', text: '', runs };
+    return { width: 612, height: 792, blocks: [block], rules, fills: [] };
   }
 }
 
@@ -261,6 +287,10 @@ function sexBoxes(form: FormPage, x: number, y: number, value: 'M' | 'F'): void 
 
 /** The form's top half (items 1–13), item 21 and the bottom row (items 25–33), filled with `values`. */
 export function drawCms1500(values: Cms1500Values): LayoutPage {
+  return fillCms1500(values).page();
+}
+
+function fillCms1500(values: Cms1500Values): FormPage {
   const f = new FormPage();
   f.text('HEALTH INSURANCE CLAIM FORM', L, 62, 14, true);
   f.text('APPROVED BY NATIONAL UNIFORM CLAIM COMMITTEE (NUCC) 02/12', L, 74, 6.5);
@@ -416,7 +446,7 @@ export function drawCms1500(values: Cms1500Values): LayoutPage {
   f.box(L + 380, y + ROW * 2, E - L - 380, ROW);
   f.caption('a. NPI', L + 380, y + ROW * 2);
   f.value(values.billing_npi, L + 380, y + ROW * 2);
-  return f.page();
+  return f;
 }
 
 /** The filled form rendered at `dpi` (200: a clean office scan), or degraded by one of the sample's scan tiers. */
@@ -431,4 +461,29 @@ export async function renderCms1500(values: Cms1500Values, tier: ScanTier | 'ren
           createRandom(seed),
         );
   return encodePage(image, 'png', tier === 'render' ? 'clean_scan' : tier);
+}
+
+/**
+ * The filled form as the paper form is printed, in a light "dropout" red that scanners made for claims leave out,
+ * with the values typed in black, scanned in colour at 200 DPI (docs/local-service.md, "Forms printed in a
+ * dropout colour"). `ink` is the red's sRGB colour where it is solid.
+ */
+export async function renderCms1500InColour(
+  values: Cms1500Values,
+  ink: readonly [number, number, number],
+): Promise<Buffer> {
+  const { printed, typed } = fillCms1500(values).layers();
+  const form = renderPageRaster(printed, 200);
+  const data = renderPageRaster(typed, 200);
+  const rgb = Buffer.alloc(form.width * form.height * 3);
+  for (let i = 0; i < form.pixels.length; i++) {
+    // The form's ink covers the paper by its render's darkness; the black typed over it multiplies what shows.
+    const cover = 1 - form.pixels[i]! / 255;
+    const through = data.pixels[i]! / 255;
+    for (let c = 0; c < 3; c++) rgb[3 * i + c] = Math.round((255 - cover * (255 - ink[c]!)) * through);
+  }
+  return sharp(rgb, { raw: { width: form.width, height: form.height, channels: 3 } })
+    .withMetadata({ density: 200 })
+    .png()
+    .toBuffer();
 }

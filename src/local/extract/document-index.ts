@@ -50,7 +50,29 @@ export function tokenise(text: string): Token[] {
     ...text.matchAll(
       /(?:\d{1,2}[a-zA-Z]?|\b[a-zA-Z])\.(?=[A-Za-z]{2})|\(?[A-Za-z'’]{2,}:(?=[A-Za-z\d])|\(?[^\s(]+|\(/g,
     ),
-  ].flatMap((m) => withoutGluedDate(m[0], m.index));
+  ]
+    .flatMap((m) => withoutGluedDate(m[0], m.index))
+    .flatMap(alternatives);
+}
+
+/**
+ * Words a caption offers as alternatives, joined by slashes ("Day/Message/Cell Phone", "Hrs/Qty"), as tokens of their
+ * own, each but the last keeping its slash: a label may name any one of them (find-values.ts).
+ */
+function alternatives(whole: Token): Token[] {
+  if (!/\p{L}\/\p{L}/u.test(whole.raw)) return [whole];
+  const parts = whole.raw.split(/(?<=\p{L}\/)(?=\p{L})/u);
+  let at = whole.start;
+  return parts.map((part) => {
+    const piece = token(part, at);
+    at += part.length;
+    return piece;
+  });
+}
+
+/** Whether a token is an alternative a slash joins to the next word ("Day/" of "Day/Message/Cell Phone"). */
+export function isAlternative(token: Token): boolean {
+  return /\p{L}\/$/u.test(token.raw);
 }
 
 function token(raw: string, start: number): Token {

@@ -20,6 +20,9 @@ import { expandAbbreviations } from './name-abbreviations.js';
 import { isValidNpi, type DateOrder } from './typed-values.js';
 import { tableCellCandidates } from './table-cells.js';
 import { blockContinuation } from './value-block.js';
+import { readAddressPart } from './address-parts.js';
+import { hintOrder, namePart } from './name-parts.js';
+import { readTableHeader, type TableHeader } from './table-header.js';
 import { explainedCaptions } from './caption-words.js';
 import {
   collectFields,
@@ -367,6 +370,56 @@ function extractScalar(
   return { ...read, outcome: { ...read.outcome, quality: withFormatCheck(read.outcome.quality) } };
 }
 
+/** The share of the party finder's quality a part read from its address block keeps. */
+const ADDRESS_PART_FACTOR = 0.9;
+
+/**
+ * A part of a party's address read from the party's block (the sender's under its name, the recipient's under "Bill
+ * to:" or over a postal line); null when the finder finds no block or the block no such part.
+ */
+function readAddressPartOf(index: DocumentIndex, spec: ScalarSpec): ScalarResult | null {
+  const { role, part } = spec.addressPart!;
+  const address = findParty(index, role);
+  if (!address?.lines || address.quality < (ABSTAIN_BELOW[role] ?? 0)) return null;
+  const text = readAddressPart(address.lines, part);
+  const coerced = text === null ? null : coerceScalar(text, spec, true);
+  if (!coerced?.valid || coerced.value === null) return null;
+  const quality = address.quality * ADDRESS_PART_FACTOR;
+  return {
+    value: coerced.value,
+    valid: true,
+    outcome: { path: spec.path.join('.'), required: spec.required, found: true, quality },
+  };
+}
+
+/** A person's name to take parts of: two to four words of letters ("Doe, John A.", "Mary-Ann O'Neil"). */
+const PERSON_NAME = /^\p{L}[\p{L}'’.-]*,?(?:\s+\p{L}[\p{L}'’.-]*,?){1,3}$/u;
+
+/**
+ * A part of a person's name: at a caption of its own ("Last Name:"), else the part of the whole name, read by its
+ * caption or as its party, in the order the caption's hint gives ("Name (Last, First, Middle)"; name-parts.ts).
+ */
+function readNamePart(
+  index: DocumentIndex,
+  spec: ScalarSpec,
+  options: ExtractOptions,
+  context: DocumentContext,
+): ScalarResult {
+  const { wholeName, ...own } = spec;
+  const byOwn = readScalarText(index, own, options, context);
+  if (byOwn.valid || !wholeName) return byOwn;
+  const whole = readScalarText(index, wholeName, options, context);
+  if (!whole.valid || typeof whole.value !== 'string' || !PERSON_NAME.test(whole.value.trim())) return byOwn;
+  const order = context
+    .candidates(wholeName)
+    .map((c) => hintOrder(c.line.line.text))
+    .find((o) => o !== null);
+  const text = namePart(whole.value, spec.namePart!, order ?? null);
+  const coerced = text === null ? null : coerceScalar(text, spec, !options.fast);
+  if (!coerced?.valid || coerced.value === null) return byOwn;
+  return { value: coerced.value, valid: true, outcome: { ...whole.outcome, path: spec.path.join('.') } };
+}
+
 /** A scalar read from text, by label or role; its quality is the selection's, before the format check counts. */
 function readScalarText(
   index: DocumentIndex,
@@ -374,6 +427,9 @@ function readScalarText(
   options: ExtractOptions,
   context: DocumentContext,
 ): ScalarResult {
+  if (spec.wholeName) return readNamePart(index, spec, options, context);
+  const fromAddress = spec.addressPart ? readAddressPartOf(index, spec) : null;
+  if (fromAddress) return fromAddress;
   const byLabel = extractByLabel(index, spec, options, context);
   if (!options.fast && isNpiField(spec) && !(byLabel.valid && isValidNpi(String(byLabel.value)))) {
     const npi = onlyValidNpi(index);
@@ -484,9 +540,9 @@ function headerSimilarity(header: string, column: ScalarSpec): number {
 }
 
 /** Maps table columns to item properties greedily by header similarity. */
-function mapColumns(table: TableBlock, spec: TableSpec): { mapping: Map<number, ScalarSpec>; score: number } {
+function mapColumns(header: TableHeader, spec: TableSpec): { mapping: Map<number, ScalarSpec>; score: number } {
   const pairs: { column: number; spec: ScalarSpec; sim: number }[] = [];
-  table.header.forEach((header, column) => {
+  header.captions.forEach((header, column) => {
     for (const item of spec.columns) {
       const sim = headerSimilarity(header, item);
       if (sim >= 0.6) pairs.push({ column, spec: item, sim });
@@ -505,6 +561,30 @@ function mapColumns(table: TableBlock, spec: TableSpec): { mapping: Map<number, 
   return { mapping, score: spec.columns.length === 0 ? 0 : total / spec.columns.length };
 }
 
+/**
+ * The columns of the name parts no column is captioned for: the column holding another part of the name
+ * ("Name (Last, First, Middle)" mapped to `lastName` holds `firstName` too), else one captioned "Name".
+ */
+function namePartColumns(
+  header: TableHeader,
+  spec: TableSpec,
+  mapping: Map<number, ScalarSpec>,
+): [number, ScalarSpec][] {
+  const mapped = new Set(mapping.values());
+  const parts = spec.columns.filter((column) => column.namePart && !mapped.has(column));
+  if (parts.length === 0) return [];
+  const partColumn =
+    [...mapping].find(([, column]) => column.namePart)?.[0] ??
+    header.captions.findIndex((caption) => /\bnames?$/i.test(caption));
+  return partColumn < 0 ? [] : parts.map((part) => [partColumn, part]);
+}
+
+/**
+ * A cell that makes its row a sum of the rows above, not an item: a total or subtotal, a payslip's gross or net pay.
+ * Not a "total to date" column caption (a year-to-date column's, beside the table).
+ */
+const SUM_ROW = /^(?:(?:sub\s*-?\s*|grand\s+)?total\b(?!\s+to\s+date)|(?:gross|net)\s+pay\b)/i;
+
 function extractTable(
   pages: PageLayout[],
   spec: TableSpec,
@@ -513,7 +593,10 @@ function extractTable(
   const path = spec.path.join('.');
   const tables: TableBlock[] = pages.flatMap((p) => p.tables);
   const scored = tables
-    .map((table) => ({ table, ...mapColumns(table, spec) }))
+    .map((table) => {
+      const header = readTableHeader(table);
+      return { table, header, ...mapColumns(header, spec) };
+    })
     .filter((t) => t.mapping.size >= Math.min(2, spec.columns.length));
   const best = Math.max(0, ...scored.map((t) => t.score));
   // Tables continued on later pages repeat the header: take every table nearly as good as the best.
@@ -522,17 +605,22 @@ function extractTable(
   let cells = 0;
   let validCells = 0;
   let confidenceSum = 0;
-  for (const { table, mapping } of chosen) {
-    for (const row of table.cellLines.slice(1)) {
-      if (row.some((cell) => cell && /^(sub\s*-?\s*)?total\b/i.test(cell.text.trim()))) continue;
+  for (const { table, header, mapping } of chosen) {
+    const columns = [...mapping, ...namePartColumns(header, spec, mapping)];
+    for (const row of table.cellLines.slice(header.bodyFrom)) {
+      if (row.some((cell) => cell && SUM_ROW.test(cell.text.trim()))) continue;
       const filled = [...mapping.keys()].filter((column) => row[column]);
       if (filled.length * 2 < mapping.size) continue;
       const item: JsonObject = {};
       for (const column of spec.columns) item[column.path[0]!] = null;
-      for (const [column, columnSpec] of mapping) {
+      for (const [column, columnSpec] of columns) {
         const cell = row[column];
         if (!cell) continue;
-        const coerced = coerceScalar(cell.text, columnSpec, !options.fast);
+        const text = columnSpec.namePart
+          ? namePart(cell.text, columnSpec.namePart, hintOrder(header.printed[column]!))
+          : cell.text;
+        if (text === null) continue;
+        const coerced = coerceScalar(text, columnSpec, !options.fast);
         item[columnSpec.path[0]!] = coerced.value;
         cells++;
         if (coerced.valid) validCells++;

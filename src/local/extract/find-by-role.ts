@@ -28,6 +28,8 @@ export interface RoleValue {
   value: string | number;
   /** 0–1 strength of the evidence. */
   quality: number;
+  /** An address's lines as printed, in order (address-parts.ts reads a part of it from them). */
+  lines?: readonly string[];
 }
 
 /** Legal forms that end a company name, in the languages of the documents seen (incl. Malaysian receipts). */
@@ -294,7 +296,7 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
   const rest = textOf(pick.line)
     .split(/\s+[•·|–—]\s+/)
     .slice(1);
-  if (rest.length >= 2) return { value: rest.join(', '), quality: pick.quality * 0.8 };
+  if (rest.length >= 2) return { value: rest.join(', '), quality: pick.quality * 0.8, lines: rest };
   let parts = addressLinesBelow(index, pick.line, true);
   // Nothing under the name reads as an address (a branch name such as "KEPONG OUTLET", a note in
   // parentheses): an address printed with its own label further down is the issuer's; else there is none.
@@ -304,7 +306,11 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
   // Lines that read as an address (a postcode before a place name, street words) are evidence of their own,
   // however doubtful the name above them.
   const addressLike = ADDRESS_WORDS.test(value) && parts.some((part) => POSTCODE_TOWN.test(part));
-  return { value, quality: addressLike ? Math.max(0.45, pick.quality * 0.7 + 0.15) : pick.quality * 0.7 };
+  return {
+    value,
+    quality: addressLike ? Math.max(0.45, pick.quality * 0.7 + 0.15) : pick.quality * 0.7,
+    lines: parts,
+  };
 }
 
 /**

@@ -292,8 +292,8 @@ export function findParty(index: DocumentIndex, role: PartyRole): RoleValue | nu
     const lines = addressLines(block.lines);
     if (lines.length === 0 || !lines.some((l) => STREET_LINE.test(textOf(l)) || ADDRESS_WORDS.test(textOf(l))))
       return null;
-    const value = repairAddressWords(joinAddressLines(lines.map((l) => repairGluedAddress(textOf(l)))));
-    return { value, quality: block.quality * 0.9 };
+    const parts = lines.map((l) => repairGluedAddress(textOf(l)));
+    return { value: repairAddressWords(joinAddressLines(parts)), quality: block.quality * 0.9, lines: parts };
   }
   const contact = contactIn(block.lines, detail as 'email' | 'phone');
   return contact ? { value: contact, quality: block.quality * 0.9 } : null;

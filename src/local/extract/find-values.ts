@@ -7,6 +7,7 @@ import type { PointBox, TextLine } from '../layout/types.js';
 import {
   BOX_NUMBER,
   fragmentBox,
+  isAlternative,
   normaliseToken,
   parenthesised,
   reachBelow,
@@ -54,7 +55,7 @@ const QUESTION_OPENERS = new Set(['is', 'are', 'was', 'were', 'does', 'do', 'did
 
 /** A box number, item letter or bullet, or a token of punctuation alone: nothing a caption says. */
 function isCaptionPrefix(token: IndexedLine['tokens'][number]): boolean {
-  return isPrefixToken(token.raw) || token.norm === '';
+  return isPrefixToken(token.raw) || token.norm === '' || isAlternative(token);
 }
 
 /**
@@ -500,6 +501,11 @@ function rateAfter(tokens: IndexedLine['tokens'], i: number): number | null {
   return /^\d{1,2}([.,]\d{1,3})?$/.test(first) && /^%:?$/.test(tokens[i + 1]?.raw ?? '') ? i + 2 : null;
 }
 
+/** A word a caption prints: not a box number, a sign or another word's alternative ("Day/" of "Day/Cell Phone"). */
+function isPrintedWord(token: IndexedLine['tokens'][number]): boolean {
+  return token.norm !== '' && !isPrefixToken(token.raw) && !isAlternative(token);
+}
+
 /**
  * The candidates of a label matched on `entry` from token `from` (`best`): its value after it on the line, in a
  * grid's cell, right of it or below it; null when the match runs on from a sentence and is no label.
@@ -546,8 +552,7 @@ function candidatesAt(
     // A label alone on its line: the printed words should be (almost) all of the line, but for the date it is
     // given for.
     const printed = tokens.filter(
-      (t, j) =>
-        t.norm !== '' && !isPrefixToken(t.raw) && !inHint[j] && (!dated || j < best.end || j >= dated.nextToken),
+      (t, j) => isPrintedWord(t) && !inHint[j] && (!dated || j < best.end || j >= dated.nextToken),
     );
     const labelShare = wantedCount / Math.max(1, printed.length);
     if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));

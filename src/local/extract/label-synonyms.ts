@@ -56,6 +56,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['accept assignment', 'assignment'],
   // Abbreviations of money and quantity captions.
   ['year to date', 'ytd'],
+  // A payslip's figures for the period it covers, beside the year's.
+  ['current', 'this period', 'current period'],
   ['quantity', 'qty'],
   ['amount', 'amt'],
   ['hours', 'hrs'],
@@ -81,6 +83,11 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // Columns of an invoice's line items: what one unit costs, and the seller's code of the article.
   ['price', 'unit price', 'rate', 'unit cost'],
   ['sku', 'item number', 'item code', 'product code', 'part number', 'article number'],
+  // A payslip's pay period, by where it ends or starts ("Period ending:", "Period beginning:").
+  ['period end', 'period ending', 'pay period end', 'pay period ending', 'period end date', 'pay period end date'],
+  ['period start', 'period beginning', 'period starting', 'pay period start', 'pay period begin', 'period start date'],
+  // The filing status a payslip prints for the employee's income tax withholding (the W-4's marital status).
+  ['filing status', 'tax filing status', 'marital status', 'taxable marital status'],
   // When an invoice is to be paid ("Net 30").
   ['terms', 'payment terms', 'terms of payment'],
   // A buyer's order number.

@@ -86,6 +86,9 @@ export const RECIPIENT_WORDS = [
   'recipient',
   'addressee',
   'employee',
+  // A lender's name for the person whose pay, statements and documents it verifies: their payslip's employee, the
+  // addressee of their statements.
+  'borrower',
   'billing',
   'kunde',
   'kunden',
@@ -528,6 +531,14 @@ export function isPartyWord(word: string): boolean {
     /^pay(ee|er|or)$/.test(word) ||
     [...SENDER_WORDS, ...RECIPIENT_WORDS, ...DELIVERY_WORDS, ...THIRD_PARTY_WORDS].includes(word)
   );
+}
+
+/**
+ * How many of a name's first words name its party as a verb and "to" do ("bill to", "remit to", "ship to"): in
+ * `remit_to_bsb` the rest ("bsb") is what of the party is asked; 0 when the name does not start so.
+ */
+export function toVerbLead(words: readonly string[]): number {
+  return words.length > 2 && words[0]! in TO_VERBS && words[1] === 'to' ? 2 : 0;
 }
 
 /** Whether a role is a party's (read by find-parties.ts) rather than the document's own (its date, total, currency). */

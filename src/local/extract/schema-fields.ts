@@ -10,7 +10,17 @@ import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
 import { GENERIC_WORDS } from './caption-words.js';
 import { dataElementLabels } from './data-element-names.js';
 import { expandAbbreviation } from './name-abbreviations.js';
-import { isPartyRole, isPartyWord, namesPartyReference, REFERENCE_WORDS } from './party-roles.js';
+import {
+  classifyParty,
+  isPartyRole,
+  isPartyWord,
+  namesPartyReference,
+  type PartyRole,
+  REFERENCE_WORDS,
+  toVerbLead,
+} from './party-roles.js';
+import { type AddressPart, addressPartOf, withoutPartWords } from './address-parts.js';
+import { type NamePart, namePartOf, wholeNameOf } from './name-parts.js';
 import { dateSubject } from './qualified-dates.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
@@ -47,6 +57,15 @@ export interface ScalarSpec {
    * may be a printed "Vendor ref." rather than the vendor (docs/local-service.md, "API names").
    */
   captionFirst?: boolean;
+  /**
+   * A part of a party's address (`supplier_city`, `employee.postalCode`): read from that party's address block,
+   * where the page prints the address whole (address-parts.ts).
+   */
+  addressPart?: { role: PartyRole; part: AddressPart };
+  /** A part of a person's name (`lastName`, `given_name`): read from the name printed whole (name-parts.ts). */
+  namePart?: NamePart;
+  /** For a name part, the field of the whole name it is a part of ("client last name" → "client name"). */
+  wholeName?: ScalarSpec;
 }
 
 /** An array of objects, read from a table. */
@@ -169,6 +188,9 @@ function namesCodeSubject(label: WeightedLabel): boolean {
   return label.text.replace(/[^\p{L}]/gu, '').length >= MIN_CODE_SUBJECT;
 }
 
+/** A description's label led by a party's possessive: "the buyer's order number", "supplier’s VAT number". */
+const OWNED_BY_PARTY = /^(?:(?:the|a|an|our|their) )?([\p{L}]+)['’]s? (.+)$/iu;
+
 /** A word that only says a parent groups its children's fields: "patient_info", "vendor_details". */
 const GROUPING_WORD = / (info|information|details|data|record|loop)$/;
 
@@ -202,7 +224,14 @@ function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress 
   const title = textOf(node.title)?.trim();
   if (title && title.length >= 2) push(title, 1);
   const description = textOf(node.description);
-  if (description) for (const text of labelsFromDescription(description)) labels.push({ text, weight: 1 });
+  if (description)
+    for (const text of labelsFromDescription(description)) {
+      labels.push({ text, weight: 1 });
+      // "the buyer's order number" is printed "Order Number": whose it is, the page says by where it prints it.
+      const owned = OWNED_BY_PARTY.exec(text);
+      if (owned && isPartyWord(owned[1]!.toLowerCase()) && owned[2]!.includes(' '))
+        labels.push({ text: owned[2]!, weight: 0.85 });
+    }
   const own = splitName(name);
   // "patient_info" groups the patient's fields: its boxes say "patient", never "info".
   const parent = parents.length > 0 ? splitName(parents[parents.length - 1]!).replace(GROUPING_WORD, '') : '';
@@ -221,7 +250,7 @@ function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress 
   // rest names nothing in particular, the last party word stays ("insured_name" is no label "name";
   // "billing_provider_identifier" is captioned "provider identifier").
   const words = spelledOwn.split(' ');
-  const lead = words.findIndex((word) => !isPartyWord(word));
+  const lead = toVerbLead(words) || words.findIndex((word) => !isPartyWord(word));
   const from = lead > 0 && words.slice(lead).every(namesNothingAlone) ? lead - 1 : lead;
   const rest = words.slice(from);
   if (!parent && from > 0) {
@@ -275,6 +304,14 @@ const BARE_DATE_WORDS = new Set(['date', 'time', 'period', 'dt', 'day', 'datetim
 const RELATED_WORD = / related$|^related (causes? |to )?/;
 
 /**
+ * The words a yes/no property's name opens with to ask about what a form's check box is captioned by: an API's
+ * `is_`, `has_`, `was_` (`is_disabled`, `hasVehicle`), or a verb with its preposition (`referredByFriend`,
+ * `lives_in_public_housing`, `paid_by_card`): the box is captioned "Disabled", "Friend", "Public housing".
+ */
+const YES_NO_LEAD =
+  /^(?:(?:is|has|have|was|were|are|does|do|did|can|should|will) |(?:[a-z]+(?:ed|s)|heard|paid|sold|sent|made|found|told|seen|known|given|taken|bought|brought|held|kept|got) (?:by|in|at|from|via|through|with|on|for) )/;
+
+/**
  * Labels without the words `words` matches, which no caption prints, a little less sure: a form captions the
  * check box of "work_related" under "Is the condition related to:" by what it is related to ("EMPLOYMENT?").
  */
@@ -284,6 +321,12 @@ function labelsWithout(labels: WeightedLabel[], words: RegExp): WeightedLabel[] 
     return rest !== label.text.toLowerCase() ? [{ text: rest, weight: label.weight * SYNONYM_WEIGHT }] : [];
   });
 }
+
+/**
+ * The last word of a column that holds which kind of row each is (`earningType`, `deduction_kind`): the column is
+ * captioned by what the rows are ("Earnings", "Deductions").
+ */
+const KIND_WORD = / (type|kind|category)$/;
 
 /** The share of a label's weight the caption it dates gets: the caption names the figure, not the date. */
 const DATE_SUBJECT_WEIGHT = 0.9;
@@ -306,9 +349,43 @@ function scalarFrom(
 ): ScalarSpec {
   const scalarType: ScalarType = type === 'integer' || type === 'number' || type === 'boolean' ? type : 'string';
   const spec: ScalarSpec = { kind: 'scalar', path, type: scalarType, required, labels };
+  const name = path[path.length - 1];
+  const part = scalarType === 'string' && name !== undefined ? namePartOf(describeWords(name)) : null;
+  if (part) spec.namePart = part;
   if (typeof node.format === 'string') spec.format = node.format;
   if (typeof node.pattern === 'string') spec.pattern = node.pattern;
   if (Array.isArray(node.enum)) spec.enum = node.enum.filter((v) => v !== null).map(String);
+  return spec;
+}
+
+/**
+ * The party address a property's name asks a part of: its name without the part's words, read as an address
+ * ("supplier postal code" → the supplier's address), qualified by a party in its name, its parents or its
+ * description; null when no party is named (a form's `city` box is read by its caption).
+ */
+function addressPartFor(path: string[], description: string | undefined): ScalarSpec['addressPart'] | null {
+  const name = describeWords(path[path.length - 1]!);
+  const part = addressPartOf(name);
+  if (!part) return null;
+  const asAddress = [...withoutPartWords(name), 'address'];
+  const role = classifyParty({
+    name: asAddress,
+    own: asAddress,
+    parents: path
+      .slice(0, -1)
+      .reverse()
+      .map((parent) => describeWords(parent)),
+    description: description ? describeWords(description) : [],
+  });
+  return role?.endsWith('-address') ? { role, part } : null;
+}
+
+/** The field of a whole name (`client name`, read by its caption or as its party) under `parents`. */
+function wholeNameField(parents: string[], name: string, required: boolean): ScalarSpec {
+  const node: SchemaNode = { type: 'string' };
+  const spec = scalarFrom(node, 'string', [...parents, name], required, labelsFor(name, node, parents));
+  const role = classifyField(spec.path, 'string', undefined);
+  if (role) spec.role = role;
   return spec;
 }
 
@@ -337,14 +414,12 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           for (const [itemName, itemNode] of Object.entries(itemProps)) {
             const itemType = typeOf(itemNode, root);
             if (itemType.type === 'object' || itemType.type === 'array') continue;
+            const columnLabels = labelsFor(itemName, itemType.node, []);
             columns.push(
-              scalarFrom(
-                itemType.node,
-                itemType.type ?? 'string',
-                [itemName],
-                itemRequired.has(itemName),
-                labelsFor(itemName, itemType.node, []),
-              ),
+              scalarFrom(itemType.node, itemType.type ?? 'string', [itemName], itemRequired.has(itemName), [
+                ...columnLabels,
+                ...labelsWithout(columnLabels, KIND_WORD),
+              ]),
             );
           }
           fields.push({ kind: 'table', path: childPath, required: isRequired, labels, columns });
@@ -365,18 +440,24 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           });
         }
       } else {
-        const scalarLabels = type === 'boolean' ? [...labels, ...labelsWithout(labels, RELATED_WORD)] : labels;
+        const scalarLabels =
+          type === 'boolean'
+            ? [...labels, ...labelsWithout(labels, RELATED_WORD), ...labelsWithout(labels, YES_NO_LEAD)]
+            : labels;
         const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, scalarLabels);
         const role = classifyField(childPath, scalar.type, scalar.format, {
           title: textOf(childNode.title),
           description: textOf(childNode.description),
         });
+        if (scalar.namePart) scalar.wholeName = wholeNameField(path, wholeNameOf(describeWords(name)), isRequired);
         if (role) scalar.role = role;
         // A party's reference without a description may be a printed reference caption: read that first.
         if (role && isPartyRole(role) && !childNode.description && namesPartyReference(describeWords(name)))
           scalar.captionFirst = true;
         if (scalar.format === 'date') scalar.dateSubjects = subjectsOf(labels);
         const description = textOf(childNode.description);
+        const addressPart = scalar.type === 'string' ? addressPartFor(childPath, description) : null;
+        if (addressPart) scalar.addressPart = addressPart;
         if (description) scalar.description = description;
         fields.push(scalar);
       }

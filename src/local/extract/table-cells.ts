@@ -403,7 +403,8 @@ function readingAt(page: PageRows, row: LabelledRow, words: string[], type: Scal
       // Words left over may name the caption over the row labels ("Earnings" for `holiday_earnings_this_period`).
       const over = captionAt(page, headers[i]!, boxOf(row.label));
       const overWords = over && over[0] !== caption[0] ? matchWords(canons(over), rest).explained : new Set<string>();
-      if (rest.some((w) => !columnMatch.explained.has(w) && !overWords.has(w))) continue;
+      // And a word saying the cell is an amount ("overtime_pay_ytd": the year-to-date column's figure is the pay).
+      if (rest.some((w) => !columnMatch.explained.has(w) && !overWords.has(w) && !AMOUNT_WORDS.has(w))) continue;
       const fit = rowMatch.share * columnMatch.share;
       if (!pick || fit > pick.fit) pick = { index: i, fit };
     }
