@@ -22,7 +22,7 @@ import { buildExtractResult } from '../../src/local/endpoints.js';
 import { silentLogger } from '../../src/logger.js';
 import { aggregateExtraction, scoreExtraction } from '../../src/score/index.js';
 import type { Json, JsonSchema } from '../../src/types.js';
-import { CMS1500_SCHEMA, cms1500Values, renderCms1500, renderCms1500InColour } from '../../test/local/cms1500-form.js';
+import { CMS1500_SCHEMA, cms1500Values, renderCms1500, renderCms1500Printed } from '../../test/local/cms1500-form.js';
 import type { BenchCase, BenchFigure } from '../harness.js';
 import { paraphraseSchema, readParaphraseVariants, renameValue } from '../support/paraphrase-dataset.js';
 
@@ -39,8 +39,17 @@ const LOW_DPI = 85;
 /** A light pinkish dropout red, as claim forms are printed in so that scanners made for them leave the form out. */
 const DROPOUT_RED = [240, 160, 200] as const;
 
-type Copy = 'turned' | 'stating 72 DPI' | 'blurred' | 'resampled to 85 DPI' | 'in dropout red';
-/** How each copy is made from a clean scan (the dropout-red one is the same form printed in red and scanned again). */
+/**
+ * Points right and down the values are typed off the form's boxes: a claim printed onto a pre-printed form a
+ * couple of millimetres out, the X marks half outside their boxes.
+ */
+const OFF_REGISTER = [4, 3] as const;
+
+type Copy = 'turned' | 'stating 72 DPI' | 'blurred' | 'resampled to 85 DPI' | 'in dropout red' | 'typed off register';
+/**
+ * How each copy is made from a clean scan (the dropout-red and off-register ones are the same form printed so and
+ * scanned again).
+ */
 const COPIES: Record<Copy, (png: Buffer, seed: number) => Promise<Buffer>> = {
   turned: (png, seed) =>
     sharp(png)
@@ -57,7 +66,8 @@ const COPIES: Record<Copy, (png: Buffer, seed: number) => Promise<Buffer>> = {
       .png()
       .toBuffer();
   },
-  'in dropout red': (_png, seed) => renderCms1500InColour(cms1500Values(seed), DROPOUT_RED),
+  'in dropout red': (_png, seed) => renderCms1500Printed(cms1500Values(seed), { ink: DROPOUT_RED }),
+  'typed off register': (_png, seed) => renderCms1500Printed(cms1500Values(seed), { offset: OFF_REGISTER }),
 };
 /** Largest drop of field F1 allowed when the schema is paraphrased. */
 const PARAPHRASE_TOLERANCE = 0.05;
@@ -146,6 +156,13 @@ function copyFigures(read: ReadForm[], schema: JsonSchema): BenchFigure[] {
       unit: 'ratio',
       target: { op: '<=', value: 0.01 },
       note: `red ${DROPOUT_RED.join(',')} and black values, against the same forms printed in black`,
+    },
+    {
+      name: `field F1, the values typed ${OFF_REGISTER.join(' pt right, ')} pt down of the boxes (${SEEDS.length} forms)`,
+      value: f1Of(read, 'typed off register', schema),
+      unit: 'ratio',
+      target: { op: '>=', value: 0.85 },
+      note: `the X marks half outside their boxes; the same forms typed in register: ${clean.toFixed(3)}`,
     },
     {
       name: `field F1, the clean scans resampled to ${LOW_DPI} DPI (${SEEDS.length} forms)`,

@@ -6,7 +6,8 @@
  * square ones that pass it are told apart by what the OCR read there (`withoutPrintedCharacters`). The OCR
  * reads a box as a character (口, □, 凶, α…) or glues it to the word beside it, so the words' characters that
  * fall inside a box are dropped (`dropBoxGlyphs`), and the extraction reads the boxes from here instead
- * (docs/local-service.md, "Check boxes").
+ * (docs/local-service.md, "Check boxes"). A box joined to other ink (its mark typed across its side) is found
+ * inside the larger component (`boxWithin`).
  */
 import type { GreyPage } from '../pdf/index.js';
 import type { CheckBox, Fragment } from './layout/types.js';

@@ -5,7 +5,7 @@ import { buildExtractResult } from '../../src/local/endpoints.js';
 import { silentLogger } from '../../src/logger.js';
 import { aggregateExtraction, scoreExtraction } from '../../src/score/index.js';
 import type { Json, JsonSchema } from '../../src/types.js';
-import { CMS1500_SCHEMA, cms1500Values, renderCms1500, renderCms1500InColour } from './cms1500-form.js';
+import { CMS1500_SCHEMA, cms1500Values, renderCms1500, renderCms1500Printed } from './cms1500-form.js';
 
 describe('a CMS-1500 form rendered as a 200-DPI scan, read through PP-OCR and a schema of its own', () => {
   it('reads its boxes: check boxes into enums and booleans, MM | DD | YY dates, names and ids under captions', async () => {
@@ -101,7 +101,7 @@ describe('a CMS-1500 form rendered as a 200-DPI scan, read through PP-OCR and a 
     const engine = await createEngine({ ocr: 'pp-ocr', ocrWorkers: 1, cacheSize: 2, logger: silentLogger });
     try {
       const values = cms1500Values(1);
-      const png = await renderCms1500InColour(values, [240, 160, 200]);
+      const png = await renderCms1500Printed(values, { ink: [240, 160, 200] });
       const doc = await engine.analyse({ bytes: png, format: 'png', filename: 'cms1500-red.png' });
       // By luminance the pink rules are only ~25% darker than the paper: most boxes were lost (field F1 0.70 on four forms).
       const boxes = doc.pages[0]!.checkBoxes!;

@@ -463,18 +463,29 @@ export async function renderCms1500(values: Cms1500Values, tier: ScanTier | 'ren
   return encodePage(image, 'png', tier === 'render' ? 'clean_scan' : tier);
 }
 
+/** How a filled form is printed: the form's ink, and how far what is typed into it is off register. */
+export interface PrintedForm {
+  /** The form's sRGB colour where it is solid (black by default). */
+  ink?: readonly [number, number, number];
+  /** Points right and down that everything typed is moved by (0, 0 by default). */
+  offset?: readonly [number, number];
+}
+
 /**
- * The filled form as the paper form is printed, in a light "dropout" red that scanners made for claims leave out,
- * with the values typed in black, scanned in colour at 200 DPI (docs/local-service.md, "Forms printed in a
- * dropout colour"). `ink` is the red's sRGB colour where it is solid.
+ * The filled form as paper forms are printed and filled, scanned in colour at 200 DPI: the form in its ink (a light
+ * "dropout" red, which scanners made for claims leave out), the values typed in black over it, perhaps a few
+ * points off where the form's boxes are, as a claim printed onto a pre-printed form often is
+ * (docs/local-service.md, "Forms printed in a dropout colour" and "Marks typed out of register").
  */
-export async function renderCms1500InColour(
-  values: Cms1500Values,
-  ink: readonly [number, number, number],
-): Promise<Buffer> {
+export async function renderCms1500Printed(values: Cms1500Values, printing: PrintedForm): Promise<Buffer> {
+  const { ink = [0, 0, 0], offset: [dx, dy] = [0, 0] } = printing;
   const { printed, typed } = fillCms1500(values).layers();
+  const moved = typed.blocks.map((block) => ({
+    ...block,
+    runs: block.runs.map((run) => ({ ...run, x: run.x + dx, baseline: run.baseline + dy })),
+  }));
   const form = renderPageRaster(printed, 200);
-  const data = renderPageRaster(typed, 200);
+  const data = renderPageRaster({ ...typed, blocks: moved }, 200);
   const rgb = Buffer.alloc(form.width * form.height * 3);
   for (let i = 0; i < form.pixels.length; i++) {
     // The form's ink covers the paper by its render's darkness; the black typed over it multiplies what shows.
