@@ -488,3 +488,36 @@ describe('property names as spend and bookkeeping systems spell them', () => {
     );
   });
 });
+
+describe('property names as travel-and-expense systems spell them', () => {
+  it('reads a description that names the party before what of it: Dynamics 365\'s MerchantId, "Merchant name"', () => {
+    const merchantId = { type: 'string', description: 'Merchant name' };
+    expect(classifyField(['MerchantId'], 'string', undefined, merchantId)).toBe('issuer');
+    expect(classifyField(['vendor_id'], 'string', undefined, { description: "The vendor's address" })).toBe(
+      'issuer-address',
+    );
+    expect(extractPage(RECEIPT, { MerchantId: merchantId })).toEqual({ MerchantId: 'GREENLEAF GROCERS' });
+    // An id described as a reference or a number is still read by its caption.
+    expect(classifyField(['customer_id'], 'string', undefined, { description: 'Customer reference' })).toBeNull();
+    expect(classifyField(['vendor_id'], 'string', undefined, { description: 'Vendor name or number' })).toBeNull();
+    expect(classifyField(['vendor_id'], 'string', undefined)).toBeNull();
+  });
+
+  it("reads a start date described as when the expense occurred as the document's date: Oracle's StartDate", () => {
+    const startDate = {
+      type: 'string',
+      format: 'date',
+      description: 'Date when the expense occurred, or the first day of an expense that spans several days',
+    };
+    expect(classifyField(['StartDate'], 'string', 'date', startDate)).toBe('document-date');
+    // The till prints the date with its time and no caption.
+    const page = [...RECEIPT.filter((fragment) => fragment !== RECEIPT[2]), at('03/05/2024 14:22', 40, 100)];
+    expect(extractPage(page, { StartDate: startDate })).toEqual({ StartDate: '2024-03-05' });
+    // A period's start said no other way, or one of another event, is not the document's date.
+    expect(classifyField(['StartDate'], 'string', 'date')).toBeNull();
+    expect(classifyField(['start_date'], 'string', 'date', { description: 'First day of the stay' })).toBeNull();
+    expect(
+      classifyField(['service_start_date'], 'string', 'date', { description: 'Date the service occurred' }),
+    ).toBeNull();
+  });
+});

@@ -82,6 +82,25 @@ function namesCreation(words: readonly string[]): boolean {
   return words.some((word, i) => CREATION_WORDS.includes(word) && words[i + 1] !== 'by');
 }
 
+/**
+ * A period's first day, named so by a record that may span days (Oracle Expenses' `StartDate`), whose description
+ * says it is when the thing happened ("Date when the expense occurred, or the first day of an expense that spans
+ * several days"): the date of the event the record is, which a receipt prints as its date, not a period's bound
+ * beside another date (docs/local-service.md, "Expense systems' names").
+ */
+const PERIOD_START_WORDS = ['start', 'from'];
+const OCCURRED = /\b(occurred|occurs|happened|happens|took place|takes place|incurred)\b/;
+
+/** Whether the words that make a date another event's are only a period's start, which the description says occurred. */
+function startsWhatOccurred(own: Set<string>, words: Set<string>, description: string): boolean {
+  const excluded = DATE_EXCLUDED.filter((word) => words.has(word));
+  return (
+    excluded.length > 0 &&
+    excluded.every((word) => PERIOD_START_WORDS.includes(word) && own.has(word)) &&
+    OCCURRED.test(describeWords(description).join(' '))
+  );
+}
+
 const TOTAL_WORDS = [
   'total',
   'grand',
@@ -265,7 +284,8 @@ export function classifyField(
   // only the name's and title's own words can make it another event's date.
   const creation = namesCreation(describeWords(ownText));
   if (!numeric && creation) return has(DATE_EXCLUDED, own) ? null : 'document-date';
-  if (!numeric && (format === 'date' || has(DATE_WORDS, own))) return has(DATE_EXCLUDED) ? null : 'document-date';
+  if (!numeric && (format === 'date' || has(DATE_WORDS, own)))
+    return has(DATE_EXCLUDED) && !startsWhatOccurred(own, words, description) ? null : 'document-date';
   if (
     numeric &&
     has(TOTAL_WORDS) &&
