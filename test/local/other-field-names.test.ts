@@ -521,3 +521,28 @@ describe('property names as travel-and-expense systems spell them', () => {
     ).toBeNull();
   });
 });
+
+describe('a till receipt whose change is printed as a bare zero', () => {
+  it('reads "CHANGE 00" as no change, so cash handed over is the total an amount field reads', () => {
+    const page = [
+      at('GREENLEAF GROCERS', 200, 40, 14),
+      ...amountRows(
+        [
+          ['Bread', '3.20'],
+          ['Milk', '1.10'],
+          ['Total Sales (Inclusive GST)', '4.30'],
+          ['CASH', '4.30'],
+          ['CHANGE', '00'],
+        ],
+        100,
+      ),
+      at('GST Summary', 40, 220),
+      at('Amount', 300, 220),
+      at('Tax', 480, 220),
+      at('SR 6%', 40, 240),
+      at('4.06', 300, 240),
+      at('0.24', 480, 240),
+    ];
+    expect(extractPage(page, { amount: { type: 'number' } })).toEqual({ amount: 4.3 });
+  });
+});
