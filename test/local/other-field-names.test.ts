@@ -503,6 +503,19 @@ describe('property names as travel-and-expense systems spell them', () => {
     expect(classifyField(['vendor_id'], 'string', undefined)).toBeNull();
   });
 
+  it("reads a merchant's display or DBA name as its name, and where a purchase was made as the shop's address", () => {
+    expect(classifyField(['merchantDisplayName'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['merchant_dba_name'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['purchaseLocation'], 'string', undefined)).toBe('issuer-address');
+    expect(classifyField(['transaction_location'], 'string', undefined)).toBe('issuer-address');
+    expect(
+      extractPage(RECEIPT, { merchantDisplayName: { type: 'string' }, purchaseLocation: { type: 'string' } }),
+    ).toEqual({ merchantDisplayName: 'GREENLEAF GROCERS', purchaseLocation: '14 Mill Lane, Bristol BS1 4QT' });
+    // A name or a location of no party and no purchase is nobody's in particular, or someone's other place.
+    expect(classifyField(['display_name'], 'string', undefined)).toBeNull();
+    expect(classifyField(['home_location'], 'string', undefined)).toBeNull();
+  });
+
   it("reads a start date described as when the expense occurred as the document's date: Oracle's StartDate", () => {
     const startDate = {
       type: 'string',

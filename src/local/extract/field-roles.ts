@@ -41,7 +41,11 @@ const PLAIN_ADDRESS_WORDS = ['full', 'complete', 'postal', 'printed', 'as', 'the
  * was spent. Only after a location word: a bare "address name" says nothing of the kind.
  */
 const LOCATION_WORDS = ['location', 'standort'];
-const PLACE_ITSELF_WORDS = ['name', 'description'];
+/**
+ * Where the money was spent: the location of a purchase, a sale, an expense or a transaction (`purchaseLocation`,
+ * `transaction_location`) is the shop's, the place the receipt comes from.
+ */
+const PLACE_ITSELF_WORDS = ['name', 'description', 'purchase', 'sale', 'expense', 'transaction', 'spend'];
 const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise', 'moneda', 'valuta'];
 export const DATE_WORDS = ['date', 'datum', 'day', 'fecha'];
 /** Qualifiers that make a date another event's than the document's: a due date, a date of birth or of service… */

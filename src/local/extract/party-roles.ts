@@ -257,6 +257,11 @@ const GENERIC_WORDS = [
   'registered',
   'trading',
   'official',
+  // The name a business is shown or known under: a merchant's display name, its DBA ("doing business as") name.
+  'display',
+  'dba',
+  'brand',
+  'public',
   'person',
   'entity',
   'party',
