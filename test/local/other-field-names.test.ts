@@ -516,6 +516,14 @@ describe('property names as travel-and-expense systems spell them', () => {
     expect(classifyField(['home_location'], 'string', undefined)).toBeNull();
   });
 
+  it("reads a price a total word qualifies as the document's total: totalPrice, but not unit_price", () => {
+    expect(extractPage(RECEIPT, { totalPrice: { type: 'number' } })).toEqual({ totalPrice: 4.3 });
+    expect(classifyField(['grand_total_price'], 'number', undefined)).toBe('total');
+    expect(classifyField(['price'], 'number', undefined)).toBeNull();
+    expect(classifyField(['unit_price'], 'number', undefined)).toBeNull();
+    expect(classifyField(['total_unit_price'], 'number', undefined)).toBeNull();
+  });
+
   it("reads a start date described as when the expense occurred as the document's date: Oracle's StartDate", () => {
     const startDate = {
       type: 'string',

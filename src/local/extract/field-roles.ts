@@ -163,6 +163,12 @@ const TOTAL_EXCLUDED = [
   'preis',
 ];
 
+/**
+ * A price is one item's unless a total word says it is the whole's: `totalPrice`, `grand_total_price` are the
+ * document's total, `unit_price` and `price` an item's.
+ */
+const PRICE_WORDS = ['price', 'preis'];
+
 /** German compound heads: "Ausstellungsdatum" is a date, "Endbetrag" an amount, "Rechnungssteller" an issuer. */
 const COMPOUND_HEADS = ['datum', 'betrag', 'summe', 'adresse', 'anschrift', 'steller', 'wahrung', 'waehrung', 'steuer'];
 
@@ -293,7 +299,10 @@ export function classifyField(
   if (
     numeric &&
     has(TOTAL_WORDS) &&
-    !has(TOTAL_EXCLUDED, own) &&
+    !has(
+      TOTAL_EXCLUDED.filter((word) => !(PRICE_WORDS.includes(word) && has(['total', 'grand'], own))),
+      own,
+    ) &&
     !has(['tax', 'vat', 'gst', 'subtotal', 'net', 'discount', 'netto', 'steuer', 'mwst', 'zwischen'])
   )
     return 'total';
