@@ -488,3 +488,82 @@ describe('property names as spend and bookkeeping systems spell them', () => {
     );
   });
 });
+
+describe('property names as travel-and-expense systems spell them', () => {
+  it('reads a description that names the party before what of it: Dynamics 365\'s MerchantId, "Merchant name"', () => {
+    const merchantId = { type: 'string', description: 'Merchant name' };
+    expect(classifyField(['MerchantId'], 'string', undefined, merchantId)).toBe('issuer');
+    expect(classifyField(['vendor_id'], 'string', undefined, { description: "The vendor's address" })).toBe(
+      'issuer-address',
+    );
+    expect(extractPage(RECEIPT, { MerchantId: merchantId })).toEqual({ MerchantId: 'GREENLEAF GROCERS' });
+    // An id described as a reference or a number is still read by its caption.
+    expect(classifyField(['customer_id'], 'string', undefined, { description: 'Customer reference' })).toBeNull();
+    expect(classifyField(['vendor_id'], 'string', undefined, { description: 'Vendor name or number' })).toBeNull();
+    expect(classifyField(['vendor_id'], 'string', undefined)).toBeNull();
+  });
+
+  it("reads a merchant's display or DBA name as its name, and where a purchase was made as the shop's address", () => {
+    expect(classifyField(['merchantDisplayName'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['merchant_dba_name'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['purchaseLocation'], 'string', undefined)).toBe('issuer-address');
+    expect(classifyField(['transaction_location'], 'string', undefined)).toBe('issuer-address');
+    expect(
+      extractPage(RECEIPT, { merchantDisplayName: { type: 'string' }, purchaseLocation: { type: 'string' } }),
+    ).toEqual({ merchantDisplayName: 'GREENLEAF GROCERS', purchaseLocation: '14 Mill Lane, Bristol BS1 4QT' });
+    // A name or a location of no party and no purchase is nobody's in particular, or someone's other place.
+    expect(classifyField(['display_name'], 'string', undefined)).toBeNull();
+    expect(classifyField(['home_location'], 'string', undefined)).toBeNull();
+  });
+
+  it("reads a price a total word qualifies as the document's total: totalPrice, but not unit_price", () => {
+    expect(extractPage(RECEIPT, { totalPrice: { type: 'number' } })).toEqual({ totalPrice: 4.3 });
+    expect(classifyField(['grand_total_price'], 'number', undefined)).toBe('total');
+    expect(classifyField(['price'], 'number', undefined)).toBeNull();
+    expect(classifyField(['unit_price'], 'number', undefined)).toBeNull();
+    expect(classifyField(['total_unit_price'], 'number', undefined)).toBeNull();
+  });
+
+  it("reads a start date described as when the expense occurred as the document's date: Oracle's StartDate", () => {
+    const startDate = {
+      type: 'string',
+      format: 'date',
+      description: 'Date when the expense occurred, or the first day of an expense that spans several days',
+    };
+    expect(classifyField(['StartDate'], 'string', 'date', startDate)).toBe('document-date');
+    // The till prints the date with its time and no caption.
+    const page = [...RECEIPT.filter((fragment) => fragment !== RECEIPT[2]), at('03/05/2024 14:22', 40, 100)];
+    expect(extractPage(page, { StartDate: startDate })).toEqual({ StartDate: '2024-03-05' });
+    // A period's start said no other way, or one of another event, is not the document's date.
+    expect(classifyField(['StartDate'], 'string', 'date')).toBeNull();
+    expect(classifyField(['start_date'], 'string', 'date', { description: 'First day of the stay' })).toBeNull();
+    expect(
+      classifyField(['service_start_date'], 'string', 'date', { description: 'Date the service occurred' }),
+    ).toBeNull();
+  });
+});
+
+describe('a till receipt whose change is printed as a bare zero', () => {
+  it('reads "CHANGE 00" as no change, so cash handed over is the total an amount field reads', () => {
+    const page = [
+      at('GREENLEAF GROCERS', 200, 40, 14),
+      ...amountRows(
+        [
+          ['Bread', '3.20'],
+          ['Milk', '1.10'],
+          ['Total Sales (Inclusive GST)', '4.30'],
+          ['CASH', '4.30'],
+          ['CHANGE', '00'],
+        ],
+        100,
+      ),
+      at('GST Summary', 40, 220),
+      at('Amount', 300, 220),
+      at('Tax', 480, 220),
+      at('SR 6%', 40, 240),
+      at('4.06', 300, 240),
+      at('0.24', 480, 240),
+    ];
+    expect(extractPage(page, { amount: { type: 'number' } })).toEqual({ amount: 4.3 });
+  });
+});

@@ -41,7 +41,11 @@ const PLAIN_ADDRESS_WORDS = ['full', 'complete', 'postal', 'printed', 'as', 'the
  * was spent. Only after a location word: a bare "address name" says nothing of the kind.
  */
 const LOCATION_WORDS = ['location', 'standort'];
-const PLACE_ITSELF_WORDS = ['name', 'description'];
+/**
+ * Where the money was spent: the location of a purchase, a sale, an expense or a transaction (`purchaseLocation`,
+ * `transaction_location`) is the shop's, the place the receipt comes from.
+ */
+const PLACE_ITSELF_WORDS = ['name', 'description', 'purchase', 'sale', 'expense', 'transaction', 'spend'];
 const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise', 'moneda', 'valuta'];
 export const DATE_WORDS = ['date', 'datum', 'day', 'fecha'];
 /** Qualifiers that make a date another event's than the document's: a due date, a date of birth or of service… */
@@ -80,6 +84,25 @@ const CREATION_WORDS = ['created', 'creation', 'issued'];
 
 function namesCreation(words: readonly string[]): boolean {
   return words.some((word, i) => CREATION_WORDS.includes(word) && words[i + 1] !== 'by');
+}
+
+/**
+ * A period's first day, named so by a record that may span days (Oracle Expenses' `StartDate`), whose description
+ * says it is when the thing happened ("Date when the expense occurred, or the first day of an expense that spans
+ * several days"): the date of the event the record is, which a receipt prints as its date, not a period's bound
+ * beside another date (docs/local-service.md, "Expense systems' names").
+ */
+const PERIOD_START_WORDS = ['start', 'from'];
+const OCCURRED = /\b(occurred|occurs|happened|happens|took place|takes place|incurred)\b/;
+
+/** Whether the words that make a date another event's are only a period's start, which the description says occurred. */
+function startsWhatOccurred(own: Set<string>, words: Set<string>, description: string): boolean {
+  const excluded = DATE_EXCLUDED.filter((word) => words.has(word));
+  return (
+    excluded.length > 0 &&
+    excluded.every((word) => PERIOD_START_WORDS.includes(word) && own.has(word)) &&
+    OCCURRED.test(describeWords(description).join(' '))
+  );
 }
 
 const TOTAL_WORDS = [
@@ -139,6 +162,12 @@ const TOTAL_EXCLUDED = [
   'menge',
   'preis',
 ];
+
+/**
+ * A price is one item's unless a total word says it is the whole's: `totalPrice`, `grand_total_price` are the
+ * document's total, `unit_price` and `price` an item's.
+ */
+const PRICE_WORDS = ['price', 'preis'];
 
 /** German compound heads: "Ausstellungsdatum" is a date, "Endbetrag" an amount, "Rechnungssteller" an issuer. */
 const COMPOUND_HEADS = ['datum', 'betrag', 'summe', 'adresse', 'anschrift', 'steller', 'wahrung', 'waehrung', 'steuer'];
@@ -265,11 +294,15 @@ export function classifyField(
   // only the name's and title's own words can make it another event's date.
   const creation = namesCreation(describeWords(ownText));
   if (!numeric && creation) return has(DATE_EXCLUDED, own) ? null : 'document-date';
-  if (!numeric && (format === 'date' || has(DATE_WORDS, own))) return has(DATE_EXCLUDED) ? null : 'document-date';
+  if (!numeric && (format === 'date' || has(DATE_WORDS, own)))
+    return has(DATE_EXCLUDED) && !startsWhatOccurred(own, words, description) ? null : 'document-date';
   if (
     numeric &&
     has(TOTAL_WORDS) &&
-    !has(TOTAL_EXCLUDED, own) &&
+    !has(
+      TOTAL_EXCLUDED.filter((word) => !(PRICE_WORDS.includes(word) && has(['total', 'grand'], own))),
+      own,
+    ) &&
     !has(['tax', 'vat', 'gst', 'subtotal', 'net', 'discount', 'netto', 'steuer', 'mwst', 'zwischen'])
   )
     return 'total';

@@ -482,19 +482,37 @@ function amountsBeside(index: DocumentIndex, position: number): AmountAt[] {
   return [];
 }
 
+/**
+ * Whether a line, or a cell right of it on its row, ends in a zero with no decimals ("CHANGE RM 00", "Change 0"):
+ * no change given, its ".00" printed without the point or lost by the OCR. Amounts need two decimals elsewhere,
+ * since a whole number is mostly a quantity or an id; a zero on a change line is neither.
+ */
+function endsInZero(index: DocumentIndex, position: number): boolean {
+  const entry = index.lines[position]!;
+  let text = textOf(entry);
+  for (
+    let i = position + 1;
+    i < index.lines.length && index.lines[i]!.rowIndex === entry.rowIndex && index.lines[i]!.page === entry.page;
+    i++
+  )
+    text += ` ${textOf(index.lines[i]!)}`;
+  return /(?<![\d.,])0+\s*$/.test(text);
+}
+
 /** Cash handed over minus change given: what a receipt's customer paid, when both are printed. */
 function cashMinusChange(index: DocumentIndex): number | null {
   // The first such line with an amount: "CASH" also heads receipts as the kind of sale, with no amount.
-  const amountAfter = (pattern: RegExp): number | null => {
+  const amountAfter = (pattern: RegExp, zero = false): number | null => {
     for (let position = 0; position < index.lines.length; position++) {
       if (!pattern.test(textOf(index.lines[position]!))) continue;
       const found = amountsBeside(index, position);
       if (found.length > 0) return found[found.length - 1]!.amount.value;
+      if (zero && endsInZero(index, position)) return 0;
     }
     return null;
   };
   const cash = amountAfter(/^\s*(cash|tunai|bar|tendered|amount\s*tendered|payment\s*\(?cash\)?)\b(?!\s*refund)/i);
-  const change = amountAfter(/^\s*(change|baki|kembali|r[üu]ckgeld)\b/i);
+  const change = amountAfter(/^\s*(change|baki|kembali|r[üu]ckgeld)\b/i, true);
   if (cash === null || change === null || change < 0 || change >= cash) return null;
   return Math.round((cash - change) * 100) / 100;
 }

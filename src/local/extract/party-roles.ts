@@ -260,6 +260,11 @@ const GENERIC_WORDS = [
   'registered',
   'trading',
   'official',
+  // The name a business is shown or known under: a merchant's display name, its DBA ("doing business as") name.
+  'display',
+  'dba',
+  'brand',
+  'public',
   'person',
   'entity',
   'party',
@@ -455,17 +460,25 @@ const DESCRIBED_DETAIL: Readonly<Record<string, PartyDetail>> = {
 /**
  * The party a description says the field is, when it leads with what of whom: "Reference to the vendor of this
  * transaction" (the vendor), "The public name of the business associated with this invoice" (its name). Up to two
- * words may come first ("the public"); the detail word, "of"/"to"/"for", a determiner, then the party word.
+ * words may come first ("the public"); the detail word, "of"/"to"/"for", a determiner, then the party word. Or the
+ * party word first, as a data type's help text says it: "Merchant name", "The vendor's address" (Dynamics 365 calls
+ * its expense line's `MerchantId` "Merchant name"); not "Customer reference", which on a page is a number.
  */
 function describedParty(words: readonly string[]): PartyRole | null {
-  const match = words
-    .slice(0, 8)
-    .join(' ')
-    .match(/^(?:[a-z]+ ){0,2}?([a-z]+) (?:of|to|for) (?:(?:the|a|an|this|its) )?([a-z]+)\b/);
-  const detail = match ? DESCRIBED_DETAIL[match[1]!] : undefined;
-  const party = match ? partyOf([match[2]!]) : null;
-  if (!detail || !party || has(words, NUMBER_WORDS)) return null;
-  return detail === 'name' ? party : `${party}-${detail}`;
+  if (has(words, NUMBER_WORDS)) return null;
+  const text = words.slice(0, 8).join(' ');
+  const detailFirst = text.match(/^(?:[a-z]+ ){0,2}?([a-z]+) (?:of|to|for) (?:(?:the|a|an|this|its) )?([a-z]+)\b/);
+  const partyFirst = text.match(/^(?:(?:the|a|an|this|its) )?([a-z]+) (?:s )?([a-z]+)\b/);
+  const said = [
+    detailFirst && { detail: detailFirst[1]!, party: detailFirst[2]! },
+    partyFirst && !REFERENCE_WORDS.includes(partyFirst[2]!) && { detail: partyFirst[2]!, party: partyFirst[1]! },
+  ];
+  for (const pair of said) {
+    const detail = pair ? DESCRIBED_DETAIL[pair.detail] : undefined;
+    const party = pair ? partyOf([pair.party]) : null;
+    if (detail && party) return detail === 'name' ? party : `${party}-${detail}`;
+  }
+  return null;
 }
 
 /**
