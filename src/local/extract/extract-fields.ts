@@ -3,15 +3,14 @@
  * type validation with fallback to the next candidate, OCR digit repair, ISO dates, enum snapping, section
  * context, and a confidence score. Fast mode takes the best-matching label's value as printed.
  */
-import levenshtein from 'fast-levenshtein';
 import type { DateLocale, JsonObject, JsonSchema, Json } from '../../types.js';
-import type { PointBox, TableBlock } from '../layout/types.js';
+import type { PointBox } from '../layout/types.js';
 import { readCheckBoxes } from './check-box-values.js';
 import { continueEnumeratedRow } from './enumerated-row.js';
 import { coerceScalar } from './coerce.js';
 import { constrainsValue, withFormatCheck } from './field-confidence.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
-import { findLabelValues, labelTokens, type ValueCandidate } from './find-values.js';
+import { findLabelValues, type ValueCandidate } from './find-values.js';
 import { documentDateOrder, findByRole } from './find-by-role.js';
 import { findParty } from './find-parties.js';
 import { isPartyRole } from './party-roles.js';
@@ -22,7 +21,7 @@ import { tableCellCandidates } from './table-cells.js';
 import { blockContinuation } from './value-block.js';
 import { readAddressPart } from './address-parts.js';
 import { hintOrder, namePart } from './name-parts.js';
-import { readTableHeader, type TableHeader } from './table-header.js';
+import { readTableItems } from './table-items.js';
 import { explainedCaptions } from './caption-words.js';
 import {
   collectFields,
@@ -91,7 +90,7 @@ function sectionFactor(spec: { path: string[] }, candidate: ValueCandidate): num
   return parentWords.some((w) => section.includes(w)) ? 1.1 : 0.92;
 }
 
-function ocrFactor(confidence: number): number {
+export function ocrFactor(confidence: number): number {
   // Text-layer lines carry 100; OCR words below ~60 are often wrong.
   return Math.min(1, Math.max(0.4, confidence / 90));
 }
@@ -523,115 +522,22 @@ function extractList(
   };
 }
 
-function headerSimilarity(header: string, column: ScalarSpec): number {
-  const cell = labelTokens(header).join(' ');
-  if (!cell) return 0;
-  let best = 0;
-  for (const label of column.labels) {
-    const wanted = labelTokens(label.text).join(' ');
-    if (!wanted) continue;
-    let sim: number;
-    if (cell === wanted) sim = 1;
-    else if (` ${cell} `.includes(` ${wanted} `) || ` ${wanted} `.includes(` ${cell} `)) sim = 0.85;
-    else sim = 1 - levenshtein.get(cell, wanted) / Math.max(cell.length, wanted.length);
-    best = Math.max(best, sim * label.weight);
-  }
-  return best;
-}
-
-/** Maps table columns to item properties greedily by header similarity. */
-function mapColumns(header: TableHeader, spec: TableSpec): { mapping: Map<number, ScalarSpec>; score: number } {
-  const pairs: { column: number; spec: ScalarSpec; sim: number }[] = [];
-  header.captions.forEach((header, column) => {
-    for (const item of spec.columns) {
-      const sim = headerSimilarity(header, item);
-      if (sim >= 0.6) pairs.push({ column, spec: item, sim });
-    }
-  });
-  pairs.sort((a, b) => b.sim - a.sim);
-  const mapping = new Map<number, ScalarSpec>();
-  const used = new Set<ScalarSpec>();
-  let total = 0;
-  for (const pair of pairs) {
-    if (mapping.has(pair.column) || used.has(pair.spec)) continue;
-    mapping.set(pair.column, pair.spec);
-    used.add(pair.spec);
-    total += pair.sim;
-  }
-  return { mapping, score: spec.columns.length === 0 ? 0 : total / spec.columns.length };
-}
-
-/**
- * The columns of the name parts no column is captioned for: the column holding another part of the name
- * ("Name (Last, First, Middle)" mapped to `lastName` holds `firstName` too), else one captioned "Name".
- */
-function namePartColumns(
-  header: TableHeader,
-  spec: TableSpec,
-  mapping: Map<number, ScalarSpec>,
-): [number, ScalarSpec][] {
-  const mapped = new Set(mapping.values());
-  const parts = spec.columns.filter((column) => column.namePart && !mapped.has(column));
-  if (parts.length === 0) return [];
-  const partColumn =
-    [...mapping].find(([, column]) => column.namePart)?.[0] ??
-    header.captions.findIndex((caption) => /\bnames?$/i.test(caption));
-  return partColumn < 0 ? [] : parts.map((part) => [partColumn, part]);
-}
-
-/**
- * A cell that makes its row a sum of the rows above, not an item: a total or subtotal, a payslip's gross or net pay.
- * Not a "total to date" column caption (a year-to-date column's, beside the table).
- */
-const SUM_ROW = /^(?:(?:sub\s*-?\s*|grand\s+)?total\b(?!\s+to\s+date)|(?:gross|net)\s+pay\b)/i;
-
 function extractTable(
   pages: PageLayout[],
   spec: TableSpec,
   options: ExtractOptions,
 ): { value: Json; outcome: FieldOutcome } {
   const path = spec.path.join('.');
-  const tables: TableBlock[] = pages.flatMap((p) => p.tables);
-  const scored = tables
-    .map((table) => {
-      const header = readTableHeader(table);
-      return { table, header, ...mapColumns(header, spec) };
-    })
-    .filter((t) => t.mapping.size >= Math.min(2, spec.columns.length));
-  const best = Math.max(0, ...scored.map((t) => t.score));
-  // Tables continued on later pages repeat the header: take every table nearly as good as the best.
-  const chosen = scored.filter((t) => t.score >= best * 0.8 && best > 0);
-  const items: Json[] = [];
-  let cells = 0;
-  let validCells = 0;
-  let confidenceSum = 0;
-  for (const { table, header, mapping } of chosen) {
-    const columns = [...mapping, ...namePartColumns(header, spec, mapping)];
-    for (const row of table.cellLines.slice(header.bodyFrom)) {
-      if (row.some((cell) => cell && SUM_ROW.test(cell.text.trim()))) continue;
-      const filled = [...mapping.keys()].filter((column) => row[column]);
-      if (filled.length * 2 < mapping.size) continue;
-      const item: JsonObject = {};
-      for (const column of spec.columns) item[column.path[0]!] = null;
-      for (const [column, columnSpec] of columns) {
-        const cell = row[column];
-        if (!cell) continue;
-        const text = columnSpec.namePart
-          ? namePart(cell.text, columnSpec.namePart, hintOrder(header.printed[column]!))
-          : cell.text;
-        if (text === null) continue;
-        const coerced = coerceScalar(text, columnSpec, !options.fast);
-        item[columnSpec.path[0]!] = coerced.value;
-        cells++;
-        if (coerced.valid) validCells++;
-        confidenceSum += cell.confidence;
-      }
-      items.push(item);
-    }
-  }
-  const found = items.length > 0;
-  const quality = found ? best * (validCells / Math.max(1, cells)) * ocrFactor(confidenceSum / Math.max(1, cells)) : 0;
-  return { value: items, outcome: { path, required: spec.required, found, quality: Math.min(1, quality) } };
+  const { rows, score } = readTableItems(pages, spec, options);
+  const cells = rows.reduce((sum, row) => sum + row.cells, 0);
+  const validCells = rows.reduce((sum, row) => sum + row.validCells, 0);
+  const confidenceSum = rows.reduce((sum, row) => sum + row.confidenceSum, 0);
+  const found = rows.length > 0;
+  const quality = found ? score * (validCells / Math.max(1, cells)) * ocrFactor(confidenceSum / Math.max(1, cells)) : 0;
+  return {
+    value: rows.map((row) => row.item),
+    outcome: { path, required: spec.required, found, quality: Math.min(1, quality) },
+  };
 }
 
 /**
