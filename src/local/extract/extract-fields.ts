@@ -22,6 +22,7 @@ import { blockContinuation } from './value-block.js';
 import { readAddressPart } from './address-parts.js';
 import { hintOrder, namePart } from './name-parts.js';
 import { readTableItems } from './table-items.js';
+import { readPersonRows } from './person-rows.js';
 import { explainedCaptions } from './caption-words.js';
 import {
   collectFields,
@@ -540,6 +541,16 @@ function extractTable(
   };
 }
 
+/** How sure a value read from its person's row of a table of people is (person-rows.ts). */
+const PERSON_ROW_QUALITY = 0.8;
+
+function personRowResult(spec: FieldSpec, value: Json): { value: Json; outcome: FieldOutcome } {
+  return {
+    value,
+    outcome: { path: spec.path.join('.'), required: spec.required, found: true, quality: PERSON_ROW_QUALITY },
+  };
+}
+
 /**
  * Confidence (slow mode): 100 × Σ w·q / Σ w over fields, where q is the field's evidence quality (0 when not
  * found) and w is 2 for required fields, 1 for optional fields found, 0.25 for optional fields not found (a
@@ -573,13 +584,17 @@ export function extractFields(pages: PageLayout[], schema: JsonSchema, options: 
   const context: DocumentContext = { dateOrder: documentDateOrder(index), captions, candidates };
   const data = skeleton(schema);
   const fields: FieldOutcome[] = [];
+  const fromPersonRows = readPersonRows(pages, schema, options);
   for (const spec of specs) {
+    const fromRow = spec.kind === 'scalar' ? fromPersonRows.get(spec.path.join('.')) : undefined;
     const result =
-      spec.kind === 'scalar'
-        ? extractScalar(index, spec, options, context)
-        : spec.kind === 'list'
-          ? extractList(index, spec, options, context)
-          : extractTable(pages, spec, options);
+      fromRow !== undefined
+        ? personRowResult(spec, fromRow)
+        : spec.kind === 'scalar'
+          ? extractScalar(index, spec, options, context)
+          : spec.kind === 'list'
+            ? extractList(index, spec, options, context)
+            : extractTable(pages, spec, options);
     setPath(data, spec.path, result.value);
     fields.push(result.outcome);
   }

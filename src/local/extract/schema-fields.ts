@@ -390,6 +390,66 @@ function wholeNameField(parents: string[], name: string, required: boolean): Sca
 }
 
 /** Walks the schema and lists every field to extract. */
+/** The scalar properties of an object read as the columns of a table row (paths relative to the object). */
+function columnsOf(node: SchemaNode, root: SchemaNode): ScalarSpec[] {
+  const columns: ScalarSpec[] = [];
+  const properties = (node.properties ?? {}) as Record<string, SchemaNode>;
+  const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+  for (const [name, property] of Object.entries(properties)) {
+    const { type, node: resolved } = typeOf(property, root);
+    if (type === 'object' || type === 'array') continue;
+    const labels = labelsFor(name, resolved, []);
+    columns.push(
+      scalarFrom(resolved, type ?? 'string', [name], required.has(name), [
+        ...labels,
+        ...labelsWithout(labels, KIND_WORD),
+      ]),
+    );
+  }
+  return columns;
+}
+
+/** An object property of the schema (a group of fields), its path and its properties read as a table row's columns. */
+export interface ObjectGroup {
+  path: string[];
+  columns: ScalarSpec[];
+  /** Sibling fields sharing a leading word, not an object: values sit beside the group, not under it. */
+  flat?: boolean;
+}
+
+/**
+ * Every group of fields of the schema outside arrays: each object property at any depth, and the sibling scalars
+ * whose names start with one word `leads` accepts (`clientLastName`, `clientDob` as the group `client`, each column
+ * labelled by the rest of its name). A flat group's path is its parent's with the word; its columns keep their
+ * own names, so a value's path is the group's parent path and the column's name.
+ */
+export function collectObjects(schema: JsonSchema, leads: (word: string) => boolean): ObjectGroup[] {
+  const root = schema as SchemaNode;
+  const groups: ObjectGroup[] = [];
+  const walk = (node: SchemaNode, path: string[]) => {
+    const properties = (typeOf(node, root).node.properties ?? {}) as Record<string, SchemaNode>;
+    const byLead = new Map<string, ScalarSpec[]>();
+    for (const [name, child] of Object.entries(properties)) {
+      const { type, node: resolved } = typeOf(child, root);
+      if (type === 'object') {
+        groups.push({ path: [...path, name], columns: columnsOf(resolved, root) });
+        walk(resolved, [...path, name]);
+        continue;
+      }
+      if (type === 'array') continue;
+      const [lead, ...rest] = splitName(name).split(' ');
+      if (!lead || rest.length === 0 || !leads(lead)) continue;
+      const labels = labelsFor(rest.join(' '), resolved, []);
+      const column = scalarFrom(resolved, type ?? 'string', [name], false, labels);
+      byLead.set(lead, [...(byLead.get(lead) ?? []), column]);
+    }
+    for (const [lead, columns] of byLead)
+      if (columns.length >= 2) groups.push({ path: [...path, lead], columns, flat: true });
+  };
+  walk(root, []);
+  return groups;
+}
+
 export function collectFields(schema: JsonSchema): FieldSpec[] {
   const root = schema as SchemaNode;
   const fields: FieldSpec[] = [];
@@ -408,21 +468,13 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
       } else if (type === 'array') {
         const items = typeOf((childNode.items ?? {}) as SchemaNode, root);
         if (items.type === 'object') {
-          const columns: ScalarSpec[] = [];
-          const itemProps = (items.node.properties ?? {}) as Record<string, SchemaNode>;
-          const itemRequired = new Set(Array.isArray(items.node.required) ? (items.node.required as string[]) : []);
-          for (const [itemName, itemNode] of Object.entries(itemProps)) {
-            const itemType = typeOf(itemNode, root);
-            if (itemType.type === 'object' || itemType.type === 'array') continue;
-            const columnLabels = labelsFor(itemName, itemType.node, []);
-            columns.push(
-              scalarFrom(itemType.node, itemType.type ?? 'string', [itemName], itemRequired.has(itemName), [
-                ...columnLabels,
-                ...labelsWithout(columnLabels, KIND_WORD),
-              ]),
-            );
-          }
-          fields.push({ kind: 'table', path: childPath, required: isRequired, labels, columns });
+          fields.push({
+            kind: 'table',
+            path: childPath,
+            required: isRequired,
+            labels,
+            columns: columnsOf(items.node, root),
+          });
         } else {
           const own = splitName(name);
           const codes = CODES_WORD.test(spellOut(own) ?? own);
