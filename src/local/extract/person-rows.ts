@@ -14,9 +14,10 @@ import { readTableItems, type TableItem } from './table-items.js';
 
 /**
  * Names of the person a form is about; their row is marked with one of SELF_WORDS, or is the first. Not the insured
- * or a member: a claim's or a policy's person is asked under captions of their own, not as a row.
+ * or a member: a claim's or a policy's person is asked under captions of their own, not as a row; nor "primary" or
+ * "head", which as often qualify an address or an office.
  */
-const PRINCIPAL_WORDS = new Set(['applicant', 'client', 'claimant', 'primary', 'self', 'head', 'householder']);
+const PRINCIPAL_WORDS = new Set(['applicant', 'client', 'claimant', 'self', 'householder']);
 /** What a relation column prints for the principal themselves. */
 const SELF_WORDS = /\b(?:self|applicant|head|me|myself)\b/i;
 /** A relation and the words a table's relation column prints for it. */
