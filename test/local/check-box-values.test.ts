@@ -96,6 +96,21 @@ describe('the options of check boxes as the OCR reads them', () => {
     expect(got).toEqual({ patient: { gender: 'F' }, insured_gender: 'M' });
   });
 
+  it('reads the caption beside a row of boxes as theirs, not as the caption over the row of options under it', () => {
+    // "Dwelling Type:" heads the first row of options and stands over the second, whose boxes are all empty.
+    const fragments = [
+      run('1. Dwelling Type:', 20, 100),
+      run('☐ House  ☐ Apartment  ☒ Condo/Townhome', 200, 100),
+      run('☐ Duplex  ☐ Motel/Hotel  ☐ Studio', 200, 112),
+      run('2. Dwelling Cost:', 20, 124),
+      run('☒ Rent $2000  ☐ Own', 200, 124),
+    ];
+    const enumValues = ['House', 'Apartment', 'Condo/Townhome', 'Duplex', 'Motel/Hotel', 'Studio'];
+    expect(readPage(fragments, { dwelling_type: { type: 'string', enum: enumValues } })).toEqual({
+      dwelling_type: 'Condo/Townhome',
+    });
+  });
+
   it("reads the field's words from the caption right over its boxes, not the box's above it, OCR slips and all", () => {
     // The box above the insured's (`10. IS PATIENT'S CONDITION`) names the patient within reach of the insured's
     // boxes; the insured's own caption has an OCR slip (`NSURED'S`) or runs words together (`INSURED'SDATE`).

@@ -314,7 +314,7 @@ function contentTokens(text: string): string[] {
 
 /**
  * How many of the field's own words (its labels': `patient`, `insured`, `sex`) are printed over a group of boxes
- * and left of it: the captions of its box. A caption printed twice (`SEX` for the patient in one box, for the
+ * and left of it, or beside it on its line: the captions of its box. A caption printed twice (`SEX` for the patient in one box, for the
  * insured in another) is told apart by the caption beside it (`3. PATIENT'S BIRTH DATE`, `a. INSURED'S DATE OF
  * BIRTH`).
  */
@@ -333,18 +333,29 @@ function contextHits(spec: ScalarSpec, options: { box: LabelledBox }[], pages: P
   // Only the nearest row of text over the boxes: a box's caption. The caption of the box above (`10. IS PATIENT'S
   // CONDITION RELATED TO` over `a. INSURED'S DATE OF BIRTH  SEX`) may be within reach too.
   const nearest = Math.max(...over.map((l) => l.box.y1));
+  // And a caption printed beside the boxes, on their line to their left ("Dwelling Type: ☐ House ☐ Apartment").
+  const beside = page.lines.filter(
+    ({ box }) => box.y0 < top + side && box.y1 > top && box.x1 <= x0 + 1 && box.x1 >= x0 - CONTEXT_LEFT,
+  );
   const seen = new Set<string>();
-  for (const line of over.filter((l) => l.box.y1 >= nearest - side))
+  let besideSeen = false;
+  for (const line of [...over.filter((l) => l.box.y1 >= nearest - side), ...beside])
     for (const token of contentTokens(line.text)) {
       // One letter off in a long word is an OCR slip (`NSURED'S`), and so is a long word run into the next
       // (`INSURED'SDATE`).
       const word = [...wanted].find(
         (w) => w === token || (w.length >= 5 && (levenshtein.get(w, token) <= 1 || token.startsWith(w))),
       );
-      if (word) seen.add(word);
+      if (!word) continue;
+      seen.add(word);
+      if (beside.includes(line)) besideSeen = true;
     }
-  return seen.size;
+  // A caption on the boxes' own line is theirs before the row of boxes it also stands over.
+  return seen.size + (besideSeen ? BESIDE_BONUS : 0);
 }
+
+/** What a caption beside a group of boxes adds to its hits: less than a word, more than a tie. */
+const BESIDE_BONUS = 0.5;
 
 /** How far left of a group of boxes its context is read, in points (two inches: a form box's width). */
 const CONTEXT_LEFT = 144;
