@@ -18,8 +18,8 @@ import { readTableItems, type TableItem } from './table-items.js';
  * "head", which as often qualify an address or an office.
  */
 const PRINCIPAL_WORDS = new Set(['applicant', 'client', 'claimant', 'self', 'householder']);
-/** What a relation column prints for the principal themselves. */
-const SELF_WORDS = /\b(?:self|applicant|head|me|myself)\b/i;
+/** What a relation column prints for the principal themselves (not "me": a state column prints Maine so). */
+const SELF_WORDS = /\b(?:self|applicant|head|myself)\b/i;
 /** A relation and the words a table's relation column prints for it. */
 const RELATIONS: { names: readonly string[]; printed: RegExp }[] = [
   { names: ['spouse', 'wife', 'husband', 'partner'], printed: /\b(?:spouse|wife|husband|partner)\b/i },
