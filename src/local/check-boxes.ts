@@ -187,14 +187,9 @@ function readBox(ink: InkPage, component: Component, minSide: number, maxGap: nu
   )
     return null;
   const inset = band + 1;
-  let dark = 0;
-  let total = 0;
-  for (let y = c.y0 + inset; y <= c.y1 - inset; y++)
-    for (let x = c.x0 + inset; x <= c.x1 - inset; x++) {
-      total++;
-      if (ink.mask[y * ink.width + x] === 1) dark++;
-    }
-  return total === 0 ? null : { marked: dark / total >= MARKED_FILL };
+  const inside = { x0: c.x0 + inset, y0: c.y0 + inset, x1: c.x1 - inset, y1: c.y1 - inset };
+  if (inside.x1 < inside.x0 || inside.y1 < inside.y0) return null;
+  return { marked: inkShare(ink, inside) >= MARKED_FILL };
 }
 
 /**

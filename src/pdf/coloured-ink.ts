@@ -66,6 +66,13 @@ function absorptionAt(rgb: Uint8Array | Uint8ClampedArray, i: number, paper: rea
   return { strength, saturation: spread / strength, hueBin: Math.floor((sixths / 6) * HUE_BINS) % HUE_BINS };
 }
 
+/** The lowest level of a histogram below which fewer than `wanted` of its counts lie. */
+function levelHolding(histogram: Uint32Array, wanted: number): number {
+  let level = 0;
+  for (let seen = 0; level < 255 && seen + histogram[level]! < wanted; level++) seen += histogram[level]!;
+  return level;
+}
+
 /** The paper's colour: each channel's 90th percentile over a sample of the page (ink covers far less than a tenth). */
 function paperColour(rgb: Uint8Array | Uint8ClampedArray, channels: number, pixels: number): number[] {
   const step = Math.max(1, Math.floor(pixels / SURVEY_PIXELS));
@@ -73,9 +80,7 @@ function paperColour(rgb: Uint8Array | Uint8ClampedArray, channels: number, pixe
     const histogram = new Uint32Array(256);
     let count = 0;
     for (let p = 0; p < pixels; p += step, count++) histogram[rgb[p * channels + channel]!]!++;
-    let level = 0;
-    for (let seen = 0; level < 255 && seen + histogram[level]! < count * 0.9; level++) seen += histogram[level]!;
-    return level;
+    return levelHolding(histogram, count * 0.9);
   });
 }
 
@@ -120,8 +125,7 @@ function colouredInk(survey: InkSurvey): { arcs: Set<number>; stretch: number } 
     const own = survey.byHue[arc]!.strengths;
     for (let level = 0; level < 256; level++) strengths[level]! += own[level]!;
   }
-  let median = 0;
-  for (let seen = 0; median < 255 && seen + strengths[median]! < bestCount / 2; median++) seen += strengths[median]!;
+  const median = levelHolding(strengths, bestCount / 2);
   if (median < INK_MEDIAN) return undefined;
   const stretch = Math.min(MAX_STRETCH, TARGET_ABSORPTION / median);
   return stretch > 1 ? { arcs, stretch } : undefined;

@@ -314,9 +314,9 @@ function contentTokens(text: string): string[] {
 
 /**
  * How many of the field's own words (its labels': `patient`, `insured`, `sex`) are printed over a group of boxes
- * and left of it, or beside it on its line: the captions of its box. A caption printed twice (`SEX` for the patient in one box, for the
- * insured in another) is told apart by the caption beside it (`3. PATIENT'S BIRTH DATE`, `a. INSURED'S DATE OF
- * BIRTH`).
+ * and left of it, or beside it on its line: the captions of its box. A caption printed twice (`SEX` for the patient
+ * in one box, for the insured in another) is told apart by the caption beside it (`3. PATIENT'S BIRTH DATE`,
+ * `a. INSURED'S DATE OF BIRTH`).
  */
 function contextHits(spec: ScalarSpec, options: { box: LabelledBox }[], pages: PageLayout[]): number {
   const group = options.map((o) => o.box);

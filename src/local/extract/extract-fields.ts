@@ -91,7 +91,7 @@ function sectionFactor(spec: { path: string[] }, candidate: ValueCandidate): num
   return parentWords.some((w) => section.includes(w)) ? 1.1 : 0.92;
 }
 
-export function ocrFactor(confidence: number): number {
+function ocrFactor(confidence: number): number {
   // Text-layer lines carry 100; OCR words below ~60 are often wrong.
   return Math.min(1, Math.max(0.4, confidence / 90));
 }

@@ -20,12 +20,12 @@ import { readTableItems, type TableItem } from './table-items.js';
 const PRINCIPAL_WORDS = new Set(['applicant', 'client', 'claimant', 'self', 'householder']);
 /** What a relation column prints for the principal themselves (not "me": a state column prints Maine so). */
 const SELF_WORDS = /\b(?:self|applicant|head|myself)\b/i;
-/** A relation and the words a table's relation column prints for it. */
-const RELATIONS: { names: readonly string[]; printed: RegExp }[] = [
-  { names: ['spouse', 'wife', 'husband', 'partner'], printed: /\b(?:spouse|wife|husband|partner)\b/i },
-  { names: ['child', 'son', 'daughter', 'dependent', 'dependant'], printed: /\b(?:child|son|daughter|dependa?ent)\b/i },
-  { names: ['parent', 'mother', 'father'], printed: /\b(?:parent|mother|father)\b/i },
-];
+/** A relation by the words a group's name and a table's relation column say it with. */
+const RELATIONS = [
+  ['spouse', 'wife', 'husband', 'partner'],
+  ['child', 'son', 'daughter', 'dependent', 'dependant'],
+  ['parent', 'mother', 'father'],
+].map((names) => ({ names, printed: new RegExp(`\\b(?:${names.join('|')})\\b`, 'i') }));
 /** Fewest of a group's fields a table must read for its row to be the person's (one column may match by chance). */
 const MIN_CELLS = 2;
 

@@ -389,7 +389,6 @@ function wholeNameField(parents: string[], name: string, required: boolean): Sca
   return spec;
 }
 
-/** Walks the schema and lists every field to extract. */
 /** The scalar properties of an object read as the columns of a table row (paths relative to the object). */
 function columnsOf(node: SchemaNode, root: SchemaNode): ScalarSpec[] {
   const columns: ScalarSpec[] = [];
@@ -450,6 +449,7 @@ export function collectObjects(schema: JsonSchema, leads: (word: string) => bool
   return groups;
 }
 
+/** Walks the schema and lists every field to extract. */
 export function collectFields(schema: JsonSchema): FieldSpec[] {
   const root = schema as SchemaNode;
   const fields: FieldSpec[] = [];
