@@ -51,6 +51,27 @@ describe("a person's row of a table of people", () => {
     ).toEqual({ clientLastName: 'Okafor', clientFirstName: 'Ada', clientDob: '1973-03-02', clientSsn: '111-22-3333' });
   });
 
+  it("reads an enum from the column whose caption prints the enum's values (M/F), with no word of the field's", () => {
+    const page = [
+      at('Name', 50, 300),
+      at('Relationship', 200, 300),
+      at('M/F', 300, 300),
+      at('Social Security Number', 430, 300),
+      at('Okafor Ada', 50, 314),
+      at('SELF', 200, 314),
+      at('F', 300, 314),
+      at('111-22-3333', 430, 314),
+      at('Okafor Chidi', 50, 328),
+      at('Spouse', 200, 328),
+      at('M', 300, 328),
+      at('333-44-5555', 430, 328),
+    ];
+    const gender = { type: 'string', enum: ['M', 'F'] };
+    expect(extractPage(page, { applicant: { type: 'object', properties: { gender, ssn: text } } })).toEqual({
+      applicant: { gender: 'F', ssn: '111-22-3333' },
+    });
+  });
+
   it('leaves a group no row is named for, and one whose name is no person', () => {
     const got = extractPage(household(), { child: person, employer: person }) as Record<
       string,

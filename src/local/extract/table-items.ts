@@ -13,10 +13,24 @@ import { hintOrder, namePart } from './name-parts.js';
 import type { ScalarSpec, TableSpec } from './schema-fields.js';
 import { readTableHeader, type TableHeader } from './table-header.js';
 
+/** How sure a column is an enum's when its caption prints the enum's values, and only those. */
+const VALUES_CAPTION = 0.9;
+
+/**
+ * Whether a caption prints an enum's values as its options, slash-joined ("M/F" under a sex column's `S E X`, whose
+ * letters the layout may give to the row above): the column holds one of them, whatever the caption's other words.
+ */
+function printsEnumValues(header: string, column: ScalarSpec): boolean {
+  const values = column.enum ?? [];
+  if (values.length < 2) return false;
+  const wanted = values.map((value) => value.toLowerCase()).sort().join('/');
+  return header.split(/\s+/).some((word) => word.toLowerCase().split('/').sort().join('/') === wanted);
+}
+
 function headerSimilarity(header: string, column: ScalarSpec): number {
   const cell = labelTokens(header).join(' ');
   if (!cell) return 0;
-  let best = 0;
+  let best = printsEnumValues(header, column) ? VALUES_CAPTION : 0;
   for (const label of column.labels) {
     const wanted = labelTokens(label.text).join(' ');
     if (!wanted) continue;
