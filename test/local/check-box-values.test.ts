@@ -183,6 +183,39 @@ describe('check boxes whose option words the OCR lost or garbled', () => {
   });
 });
 
+describe("yes/no fields asked by a printed question in the form's own words", () => {
+  const questions = [
+    run('Are there additional people in your home?  ☐ YES  ☒ NO', 20, 100),
+    run('Do you reside in subsidized housing where heating is included in the rent?  ☒ YES  ☐ NO', 20, 130),
+  ];
+
+  it("reads the question whose words are mostly the field's, whatever its phrasing or order", () => {
+    expect(
+      readPage(questions, {
+        hasAdditionalOccupants: {
+          type: 'boolean',
+          description: 'whether more people live in the home than are listed',
+        },
+        livesInSubsidizedHousing: { type: 'boolean' },
+      }),
+    ).toEqual({ hasAdditionalOccupants: false, livesInSubsidizedHousing: true });
+  });
+
+  it('answers no field that shares one word with a question, and no field of words the page does not ask', () => {
+    expect(readPage(questions, { ownsHome: { type: 'boolean' }, petsAllowedInHousing: { type: 'boolean' } })).toEqual({
+      ownsHome: null,
+      petsAllowedInHousing: null,
+    });
+  });
+
+  it("takes the one answer box found when it is marked (its pair's box lost), and none when it is empty", () => {
+    const lost = (marks: string) => [run(`Do you have health insurance coverage?  ${marks}`, 20, 100)];
+    const insured = { healthInsuranceCoverage: { type: 'boolean' } };
+    expect(readPage(lost('YES   ☒NO'), insured)).toEqual({ healthInsuranceCoverage: false });
+    expect(readPage(lost('YES   ☐NO'), insured)).toEqual({ healthInsuranceCoverage: null });
+  });
+});
+
 describe('check boxes whose caption wraps over two lines', () => {
   /** A ruled row of four cells, each caption's second line under its box, as a word processor wraps it. */
   const cells = [

@@ -53,6 +53,14 @@ describe('coercion', () => {
     expect(coerceScalar('abc', { type: 'integer' }, true).valid).toBe(false);
   });
 
+  it("reads a yes/no answer, and no answer from both options printed side by side (a question's unread boxes)", () => {
+    const flag = { type: 'boolean' as const };
+    expect(coerceScalar('Yes', flag, true)).toEqual({ value: true, valid: true });
+    expect(coerceScalar('No, not since 2019', flag, true)).toEqual({ value: false, valid: true });
+    for (const both of ['Yes No', 'YES / NO', 'no or yes', 'Y/N'])
+      expect(coerceScalar(both, flag, true)).toEqual({ value: null, valid: false });
+  });
+
   it('snaps a one-letter code from the word it stands for, never from another word with its first letter', () => {
     const sex = { type: 'string' as const, enum: ['M', 'F'] };
     expect(coerceScalar('Female', sex, true)).toEqual({ value: 'F', valid: true });

@@ -13,6 +13,7 @@ import { coerceScalar } from './coerce.js';
 import { tokenise } from './document-index.js';
 import { captionAfter } from './box-captions.js';
 import { wholeCaptionSimilarity, type ValueCandidate } from './find-values.js';
+import { askingQuestions, type CaptionPlace } from './question-captions.js';
 import type { ScalarSpec } from './schema-fields.js';
 
 interface LabelledBox extends CheckBox {
@@ -166,7 +167,7 @@ function labelledBoxes(pages: PageLayout[]): LabelledBox[] {
 }
 
 /** Boxes under or beside a caption: its line or the first row below it within a few caption heights. */
-function boxesNear(label: ValueCandidate, boxes: LabelledBox[]): LabelledBox[] {
+function boxesNear(label: CaptionPlace, boxes: LabelledBox[]): LabelledBox[] {
   const { labelBox } = label;
   const height = Math.max(5, labelBox.y1 - labelBox.y0);
   const near = boxes.filter(
@@ -423,7 +424,10 @@ function readByCaption(spec: ScalarSpec, boxes: LabelledBox[]): CheckBoxReading 
   return named.length === 1 ? { value: named[0]!.box.marked, score: named[0]!.score } : null;
 }
 
-function readBoolean(spec: ScalarSpec, boxes: LabelledBox[], labels: ValueCandidate[]): CheckBoxReading | null {
+/** The share of its caption's score a yes/no answer keeps when only its own box was found. */
+const ONE_BOX = 0.9;
+
+function readBoolean(spec: ScalarSpec, boxes: LabelledBox[], labels: CaptionPlace[]): CheckBoxReading | null {
   for (const label of labels) {
     const near = boxesNear(label, boxes);
     const yesNo = near.flatMap((box) => {
@@ -438,6 +442,8 @@ function readBoolean(spec: ScalarSpec, boxes: LabelledBox[], labels: ValueCandid
       if (value !== null) return { value, score: label.score };
       continue;
     }
+    // One answer box found, marked (its pair's box the OCR read as a glyph: "rent??YES ☒ NO"): the mark answers.
+    if (yesNo.length === 1 && yesNo[0]!.box.marked) return { value: yesNo[0]!.value, score: label.score * ONE_BOX };
     // The box whose option word is the caption's own: the caption is its option.
     const own = boxes.filter((b) => b.page === label.page && b.optionBox && within(b.optionBox, label.labelBox));
     if (own.length === 1) return { value: own[0]!.marked, score: label.score };
@@ -454,5 +460,9 @@ export function readCheckBoxes(
   if (spec.type !== 'boolean' && !spec.enum) return null;
   const boxes = labelledBoxes(pages);
   if (boxes.length === 0) return null;
-  return spec.type === 'boolean' ? readBoolean(spec, boxes, labels) : readEnum(spec, boxes, labels, pages);
+  // A yes/no field's printed question may share its words without their order (question-captions.ts): tried after
+  // its labels.
+  return spec.type === 'boolean'
+    ? readBoolean(spec, boxes, [...labels, ...askingQuestions(pages, spec)])
+    : readEnum(spec, boxes, labels, pages);
 }

@@ -108,6 +108,9 @@ function snapEnum(text: string, options: string[]): string | null {
   return bestScore >= 0.6 ? best : null;
 }
 
+/** A yes/no question's two options printed side by side, in either order. */
+const BOTH_OPTIONS = /^\s*(?:yes|y)\b[\s/|,]*(?:or\s+)?(?:no|n)\b|^\s*(?:no|n)\b[\s/|,]*(?:or\s+)?(?:yes|y)\b/;
+
 function matchesPattern(value: string, pattern: string | undefined): boolean {
   if (!pattern) return true;
   try {
@@ -186,6 +189,8 @@ export function coerceScalar(
     }
     case 'boolean': {
       const lower = text.toLowerCase();
+      // Both options as printed ("Yes No", "YES / NO" over boxes the layout found no mark in) answer nothing.
+      if (BOTH_OPTIONS.test(lower)) return { value: null, valid: false };
       if (/^(yes|y|true|x|☒|☑|checked|\[x\])\b/.test(lower)) return { value: true, valid: true };
       if (/^(no|n|false|☐|unchecked|\[ \])\b/.test(lower)) return { value: false, valid: true };
       return { value: null, valid: false };

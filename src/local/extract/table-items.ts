@@ -23,7 +23,10 @@ const VALUES_CAPTION = 0.9;
 function printsEnumValues(header: string, column: ScalarSpec): boolean {
   const values = column.enum ?? [];
   if (values.length < 2) return false;
-  const wanted = values.map((value) => value.toLowerCase()).sort().join('/');
+  const wanted = values
+    .map((value) => value.toLowerCase())
+    .sort()
+    .join('/');
   return header.split(/\s+/).some((word) => word.toLowerCase().split('/').sort().join('/') === wanted);
 }
 
