@@ -216,6 +216,28 @@ describe("yes/no fields asked by a printed question in the form's own words", ()
   });
 });
 
+describe("boolean fields whose own words explain one box's caption", () => {
+  const cost = [
+    run('Dwelling Cost:  ☒ Rent $2000   ☐ Subsidized Rent $____   ☐ Space Rent $____', 20, 100),
+    run('☐ Buy $____   ☐ Own   ☐ Other', 110, 112),
+    run('☐ House  ☐ Apartment  ☒ Condo/Townhome', 20, 140),
+  ];
+
+  it('reads the box whose caption is all words of the name or description, the longest such caption first', () => {
+    expect(
+      readPage(cost, {
+        pays_rent: { type: 'boolean', description: 'dwelling cost is rent' },
+        owns_home: { type: 'boolean', description: 'dwelling cost: own' },
+        subsidized_rent: { type: 'boolean' },
+      }),
+    ).toEqual({ pays_rent: true, owns_home: false, subsidized_rent: false });
+  });
+
+  it('reads no box for a field of an open choice ("other housing" is not the box `House`)', () => {
+    expect(readPage(cost, { other_housing: { type: 'boolean' } })).toEqual({ other_housing: null });
+  });
+});
+
 describe('check boxes whose caption wraps over two lines', () => {
   /** A ruled row of four cells, each caption's second line under its box, as a word processor wraps it. */
   const cells = [

@@ -13,7 +13,7 @@ import { coerceScalar } from './coerce.js';
 import { tokenise } from './document-index.js';
 import { captionAfter } from './box-captions.js';
 import { wholeCaptionSimilarity, type ValueCandidate } from './find-values.js';
-import { askingQuestions, type CaptionPlace } from './question-captions.js';
+import { askingQuestions, type CaptionPlace, contentStems, fieldStems } from './question-captions.js';
 import type { ScalarSpec } from './schema-fields.js';
 
 interface LabelledBox extends CheckBox {
@@ -424,6 +424,32 @@ function readByCaption(spec: ScalarSpec, boxes: LabelledBox[]): CheckBoxReading 
   return named.length === 1 ? { value: named[0]!.box.marked, score: named[0]!.score } : null;
 }
 
+/** Words of a choice left open: no caption of only these is a field's own box, no field with one of them is a box's. */
+const OPEN_OPTIONS = new Set(['other', 'none', 'yes', 'no', 'n/a']);
+
+/** The score of a box whose caption the field's own words explain (below a caption the field's label names). */
+const EXPLAINED_BOX = 0.6;
+
+/**
+ * The box whose caption's words are all the field's own (its name's and description's, by stem): `pays_rent` is
+ * the box `☒ Rent $2000`, `owns_home` ("dwelling cost: own") the box `☐ Own`. Of several, the caption with the most
+ * words (`subsidized_rent` is `Subsidized Rent`, not `Rent`); none on a tie.
+ */
+function readByExplainedCaption(spec: ScalarSpec, boxes: LabelledBox[]): CheckBoxReading | null {
+  const own = fieldStems(spec);
+  // A field of the choice left open ("other housing") is none of the named boxes, though it shares their words.
+  if ([...own].some((w) => OPEN_OPTIONS.has(w))) return null;
+  const explained = boxes
+    .map((box) => ({ box, words: contentStems(box.caption) }))
+    .filter(
+      ({ words }) =>
+        words.size > 0 && [...words].every((w) => own.has(w)) && ![...words].every((w) => OPEN_OPTIONS.has(w)),
+    );
+  const most = Math.max(0, ...explained.map((e) => e.words.size));
+  const best = explained.filter((e) => e.words.size === most);
+  return best.length === 1 ? { value: best[0]!.box.marked, score: EXPLAINED_BOX } : null;
+}
+
 /** The share of its caption's score a yes/no answer keeps when only its own box was found. */
 const ONE_BOX = 0.9;
 
@@ -448,7 +474,7 @@ function readBoolean(spec: ScalarSpec, boxes: LabelledBox[], labels: CaptionPlac
     const own = boxes.filter((b) => b.page === label.page && b.optionBox && within(b.optionBox, label.labelBox));
     if (own.length === 1) return { value: own[0]!.marked, score: label.score };
   }
-  return readByCaption(spec, boxes);
+  return readByCaption(spec, boxes) ?? readByExplainedCaption(spec, boxes);
 }
 
 /** An enum or boolean field read from check boxes, or null when the boxes do not answer it. */

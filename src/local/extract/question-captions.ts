@@ -69,9 +69,11 @@ const MIN_SHARE = 0.6;
 /** The score of a question matched by all its words; a share below that scales it down. */
 const FULL_SCORE = 0.8;
 
-function contentStems(text: string): Set<string> {
+/** The stems of a text's words that say what it is about (no asking words, no amounts: "Rent $2000" is "rent"). */
+export function contentStems(text: string): Set<string> {
   return new Set(
     text
+      .replace(/[$€£¥]\s*[\d.,]*/gu, ' ')
       .toLowerCase()
       .split(/[^\p{L}\d]+/u)
       .filter((word) => word.length > 1 && !ASKING_WORDS.has(word))
@@ -98,12 +100,20 @@ function questionsOn(page: PageLayout): { text: string; box: PointBox }[] {
   return found;
 }
 
+/** A field as far as its own words go: its property's name and its description. */
+interface WordedField {
+  path: string[];
+  description?: string | undefined;
+}
+
+/** The stems of a field's own words (its name's and its description's). */
+export function fieldStems(spec: WordedField): Set<string> {
+  return contentStems(`${splitName(spec.path.at(-1) ?? '')} ${spec.description ?? ''}`);
+}
+
 /** The questions on the pages that ask what a yes/no field says, best first. */
-export function askingQuestions(
-  pages: PageLayout[],
-  spec: { path: string[]; description?: string | undefined },
-): CaptionPlace[] {
-  const own = contentStems(`${splitName(spec.path.at(-1) ?? '')} ${spec.description ?? ''}`);
+export function askingQuestions(pages: PageLayout[], spec: WordedField): CaptionPlace[] {
+  const own = fieldStems(spec);
   if (own.size < MIN_SHARED) return [];
   const places: CaptionPlace[] = [];
   for (const page of pages)
