@@ -238,6 +238,20 @@ describe("boolean fields whose own words explain one box's caption", () => {
   });
 });
 
+describe('the words beside check boxes as options, not captions', () => {
+  it("reads no text field from the option under a box's word that names it (☐ Landlord over ☒ Utility Company)", () => {
+    const heard = [
+      run('How did you hear about us?', 20, 80),
+      run('☐ Friend', 20, 100),
+      run('☐ Landlord', 20, 112),
+      run('☒ Utility Company', 20, 124),
+      run('Landlord Name: Big Corp', 20, 150),
+    ];
+    expect(readPage(heard, { landlord: { type: 'string' } })).toEqual({ landlord: 'Big Corp' });
+    expect(readPage(heard.slice(0, 4), { landlord: { type: 'string' } })).toEqual({ landlord: null });
+  });
+});
+
 describe('check boxes whose caption wraps over two lines', () => {
   /** A ruled row of four cells, each caption's second line under its box, as a word processor wraps it. */
   const cells = [

@@ -265,6 +265,30 @@ function withBlock(
   return [candidate.text!, ...lines.map((l) => l.line.text.trim())].join(' ');
 }
 
+/**
+ * Whether a label was matched at a check box's option (`☐ Landlord` among "How did you hear about us?"), read with
+ * a value from another line: an option is no caption, and the line under it is the next option. An option with its
+ * own blank after a colon (`☐ Other: ____`) keeps its value on its line.
+ */
+function isBoxOption(index: DocumentIndex, candidate: ValueCandidate): boolean {
+  if (candidate.where === 'same-line') return false;
+  const { labelBox } = candidate;
+  const boxes = index.pages.find((p) => p.page === candidate.page)?.checkBoxes ?? [];
+  return boxes.some((b) => {
+    const side = b.box.y1 - b.box.y0;
+    const cy = (b.box.y0 + b.box.y1) / 2;
+    return (
+      cy >= labelBox.y0 &&
+      cy <= labelBox.y1 &&
+      b.box.x1 <= labelBox.x0 + side / 2 &&
+      labelBox.x0 - b.box.x1 <= side * BOX_OPTION_GAP
+    );
+  });
+}
+
+/** How far (in box sides) after a check box its option word starts. */
+const BOX_OPTION_GAP = 1.5;
+
 interface ScalarResult {
   value: Json;
   outcome: FieldOutcome;
@@ -281,7 +305,7 @@ function extractByLabel(
   const path = spec.path.join('.');
   const candidates = context
     .candidates(spec)
-    .filter((c) => c.text !== null && !readsACaption(c, context))
+    .filter((c) => c.text !== null && !readsACaption(c, context) && !isBoxOption(index, c))
     .map((c) => ({ ...c, text: withBlock(index, c, spec, context) }));
   if (options.fast) {
     const top = candidates[0];
