@@ -149,3 +149,32 @@ describe("a schema's own words against a page's captions", () => {
     });
   });
 });
+
+describe('captions printed with the owner first', () => {
+  /** An application's home address box, and the landlord's address further down. */
+  const application = () => [
+    at('Home Address (include apartment or unit number)', 40, 100, 8),
+    at('123 Sample Street', 40, 112),
+    at('Landlord Name: Big Corp', 40, 200),
+    at('Address: 456 Landlord Town', 40, 214),
+  ];
+
+  it('reads "X of the Y" in a description where the page prints "Y X"', () => {
+    const got = extractFields(
+      page(application()),
+      { type: 'object', properties: { streetAddress: { type: 'string', description: 'street address of the home' } } },
+      { fast: false },
+    ).data;
+    expect(got).toEqual({ streetAddress: '123 Sample Street' });
+  });
+
+  it("captions a group's fields by the short phrase its description names it with", () => {
+    const residence = {
+      type: 'object',
+      description: 'home address',
+      properties: { address_line1: { type: 'string' } },
+    };
+    const got = extractFields(page(application()), { type: 'object', properties: { residence } }, { fast: false }).data;
+    expect(got).toEqual({ residence: { address_line1: '123 Sample Street' } });
+  });
+});

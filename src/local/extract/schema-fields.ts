@@ -121,6 +121,19 @@ export function spellOut(text: string, inAddress = false): string | null {
   return spelled.some((word, i) => word !== words[i]) ? spelled.join(' ') : null;
 }
 
+/**
+ * A phrase "X of the Y" as forms caption it, its owner first: "street address of the home" is printed "Home Address"
+ * (the owner and the head word), "phone number of the landlord" "Landlord Phone Number" (the owner and every word).
+ */
+function ownerFirst(phrase: string): string[] {
+  const m = /^((?:[\p{L}-]+\s+){0,2}?([\p{L}-]+))\s+of\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+)?([\p{L}-]+)$/iu.exec(
+    phrase.trim(),
+  );
+  if (!m) return [];
+  const [, words, head, owner] = m;
+  return [...new Set([`${owner} ${words}`, `${owner} ${head}`])];
+}
+
 /** Label phrases a description suggests: quoted text, parenthesised text, the first clause, a short whole. */
 export function labelsFromDescription(description: string): string[] {
   const labels: string[] = [];
@@ -128,7 +141,7 @@ export function labelsFromDescription(description: string): string[] {
   // A parenthesised rate or amount ("GST (10%)") names nothing: as a label it would find every "10".
   for (const match of description.matchAll(/\(([^)]{2,60})\)/g)) if (/\p{L}/u.test(match[1]!)) labels.push(match[1]!);
   const firstClause = description.split(/[.;:,(]|\s[-–—]\s/)[0]!.trim();
-  if (firstClause && firstClause.split(/\s+/).length <= 8) labels.push(firstClause);
+  if (firstClause && firstClause.split(/\s+/).length <= 8) labels.push(firstClause, ...ownerFirst(firstClause));
   return labels.map((l) => l.trim()).filter((l) => l.length >= 2);
 }
 
@@ -213,7 +226,13 @@ function namesNothingAlone(word: string): boolean {
 }
 
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
-function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress = false): WeightedLabel[] {
+function labelsFor(
+  name: string,
+  node: SchemaNode,
+  parents: string[],
+  inAddress = false,
+  parentPhrase?: string,
+): WeightedLabel[] {
   const labels: WeightedLabel[] = [];
   // Each label as written and, when it abbreviates, spelled out.
   const push = (text: string, weight: number) => {
@@ -245,6 +264,11 @@ function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress 
     if (parent) push(`${parent} ${reduced}`, 0.97 * SYNONYM_WEIGHT);
     push(reduced, (parent ? 0.85 : 0.95) * SYNONYM_WEIGHT);
   }
+  // A group described in a short phrase of its own ("residence": "home address") is printed by that phrase: its
+  // children's boxes are captioned with it ("Home Address" over the street line), a word it repeats said once.
+  if (parentPhrase)
+    for (const child of [own, ...dataElementLabels(spelledOwn)])
+      push(joinOnce(parentPhrase, child), 0.97 * SYNONYM_WEIGHT);
   // A flat name led by its party ("pt_zip", "provider_ein", "billing_provider_tax_id") is that party's section in
   // one word: its box is captioned by the rest ("ZIP CODE"), as a nested child's is by its own name. When the
   // rest names nothing in particular, the last party word stays ("insured_name" is no label "name";
@@ -281,6 +305,23 @@ function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress 
     seen.add(key);
     return true;
   });
+}
+
+/** Two phrases joined, the second's first word left out where the first ends with it ("home address" + "address"). */
+function joinOnce(first: string, second: string): string {
+  const a = first.toLowerCase().split(/\s+/);
+  const b = second.toLowerCase().split(/\s+/);
+  return (a.at(-1) === b[0] ? [...a, ...b.slice(1)] : [...a, ...b]).join(' ');
+}
+
+/** Most words a group's description may have to be the phrase its children are captioned by. */
+const GROUP_PHRASE_WORDS = 3;
+
+/** The short phrase a group's description or title names it by ("home address"); undefined when none. */
+function groupPhrase(node: SchemaNode): string | undefined {
+  const text = (textOf(node.title) ?? textOf(node.description))?.trim();
+  if (!text || !/^[\p{L}' -]+$/u.test(text)) return undefined;
+  return text.split(/\s+/).length <= GROUP_PHRASE_WORDS ? text.toLowerCase() : undefined;
 }
 
 /** Parties that are people: their groups' dates, unqualified, are birth dates. */
@@ -455,6 +496,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
   const fields: FieldSpec[] = [];
   const walk = (node: SchemaNode, path: string[], requiredChain: boolean) => {
     const { node: resolved } = typeOf(node, root);
+    const phrase = path.length > 0 ? groupPhrase(resolved) : undefined;
     const properties = (resolved.properties ?? {}) as Record<string, SchemaNode>;
     const required = new Set(Array.isArray(resolved.required) ? (resolved.required as string[]) : []);
     const inAddress = Object.keys(properties).some((name) => CITY_WORD.test(splitName(name)));
@@ -462,7 +504,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
       const { type, node: childNode } = typeOf(child, root);
       const childPath = [...path, name];
       const isRequired = requiredChain && required.has(name);
-      const labels = labelsFor(name, childNode, path, inAddress);
+      const labels = labelsFor(name, childNode, path, inAddress, phrase);
       if (type === 'object') {
         walk(childNode, childPath, isRequired);
       } else if (type === 'array') {
