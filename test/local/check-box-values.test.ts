@@ -213,6 +213,8 @@ describe("yes/no fields asked by a printed question in the form's own words", ()
     const insured = { healthInsuranceCoverage: { type: 'boolean' } };
     expect(readPage(lost('YES   ☒NO'), insured)).toEqual({ healthInsuranceCoverage: false });
     expect(readPage(lost('YES   ☐NO'), insured)).toEqual({ healthInsuranceCoverage: null });
+    // A field named after the option reads that option's own box.
+    expect(readPage(lost('YES   ☒NO'), { no: { type: 'boolean' } })).toEqual({ no: true });
   });
 });
 

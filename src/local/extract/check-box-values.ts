@@ -468,11 +468,11 @@ function readBoolean(spec: ScalarSpec, boxes: LabelledBox[], labels: CaptionPlac
       if (value !== null) return { value, score: label.score };
       continue;
     }
-    // One answer box found, marked (its pair's box the OCR read as a glyph: "rent??YES ☒ NO"): the mark answers.
-    if (yesNo.length === 1 && yesNo[0]!.box.marked) return { value: yesNo[0]!.value, score: label.score * ONE_BOX };
     // The box whose option word is the caption's own: the caption is its option.
     const own = boxes.filter((b) => b.page === label.page && b.optionBox && within(b.optionBox, label.labelBox));
     if (own.length === 1) return { value: own[0]!.marked, score: label.score };
+    // Else one answer box found, marked (its pair's box the OCR read as a glyph: "rent??YES ☒ NO"): the mark answers.
+    if (yesNo.length === 1 && yesNo[0]!.box.marked) return { value: yesNo[0]!.value, score: label.score * ONE_BOX };
   }
   return readByCaption(spec, boxes) ?? readByExplainedCaption(spec, boxes);
 }
