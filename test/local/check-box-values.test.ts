@@ -252,6 +252,11 @@ describe('the words beside check boxes as options, not captions', () => {
     expect(readPage(heard, { landlord: { type: 'string' } })).toEqual({ landlord: 'Big Corp' });
     expect(readPage(heard.slice(0, 4), { landlord: { type: 'string' } })).toEqual({ landlord: null });
   });
+
+  it("reads a value printed on the option's own line (☒ Rent $2000)", () => {
+    const cost = [run('Dwelling Cost:  ☒ Rent $2000   ☐ Own', 20, 100), run('☐ Buy $____', 110, 112)];
+    expect(readPage(cost, { rent_amount: { type: 'number' } })).toEqual({ rent_amount: 2000 });
+  });
 });
 
 describe('check boxes whose caption wraps over two lines', () => {

@@ -267,12 +267,14 @@ function withBlock(
 
 /**
  * Whether a label was matched at a check box's option (`☐ Landlord` among "How did you hear about us?"), read with
- * a value from another line: an option is no caption, and the line under it is the next option. An option with its
- * own blank after a colon (`☐ Other: ____`) keeps its value on its line.
+ * a value from another line: an option is no caption, and the lines under it and beside it are the next options.
  */
 function isBoxOption(index: DocumentIndex, candidate: ValueCandidate): boolean {
-  if (candidate.where === 'same-line') return false;
-  const { labelBox } = candidate;
+  const { labelBox, valueBox } = candidate;
+  // A value on the option's own printed line is the option's (`☒ Rent $2000`, `☐ Other: ____`).
+  const line = candidate.line.line.box;
+  if (candidate.where === 'same-line' || !valueBox || (valueBox.x0 >= line.x0 && valueBox.x1 <= line.x1 + 1))
+    return false;
   const boxes = index.pages.find((p) => p.page === candidate.page)?.checkBoxes ?? [];
   return boxes.some((b) => {
     const side = b.box.y1 - b.box.y0;
