@@ -178,3 +178,14 @@ describe('captions printed with the owner first', () => {
     expect(got).toEqual({ residence: { address_line1: '123 Sample Street' } });
   });
 });
+
+describe('sums named with how often they recur', () => {
+  it('reads `monthlyRent` at the caption "Rent", the period being the form\'s to say', () => {
+    const got = extractFields(
+      page([at('Housing costs', 40, 80, 12), at('Rent: $1,250.00', 40, 100), at('Utilities: $180.00', 40, 114)]),
+      { type: 'object', properties: { monthlyRent: { type: 'number' }, annualUtilities: { type: 'number' } } },
+      { fast: false },
+    ).data;
+    expect(got).toEqual({ monthlyRent: 1250, annualUtilities: 180 });
+  });
+});

@@ -264,6 +264,9 @@ function labelsFor(
     if (parent) push(`${parent} ${reduced}`, 0.97 * SYNONYM_WEIGHT);
     push(reduced, (parent ? 0.85 : 0.95) * SYNONYM_WEIGHT);
   }
+  // How often a sum falls due is the form's to say, not its caption's: `monthlyRent` is printed "Rent $____".
+  const unqualified = own.replace(HOW_OFTEN, ' ').replace(/\s+/g, ' ').trim();
+  if (unqualified !== own && unqualified !== '') push(unqualified, (parent ? 0.85 : 0.95) * SYNONYM_WEIGHT);
   // A group described in a short phrase of its own ("residence": "home address") is printed by that phrase: its
   // children's boxes are captioned with it ("Home Address" over the street line), a word it repeats said once.
   if (parentPhrase)
@@ -306,6 +309,9 @@ function labelsFor(
     return true;
   });
 }
+
+/** Words of how often a sum recurs, which captions leave to the period the form asks about. */
+const HOW_OFTEN = /\b(?:monthly|weekly|annual|annually|yearly|per month|per year)\b/g;
 
 /** Two phrases joined, the second's first word left out where the first ends with it ("home address" + "address"). */
 function joinOnce(first: string, second: string): string {
