@@ -1,0 +1,74 @@
+/**
+ * A contact box captioned only by what it holds, its owner said by the caption it follows: a form asks
+ * "Landlord, Project/Complex, Mortgage Company Name: ____" and on the next line just "Address: ____ Telephone No.:
+ * ____". A field named by its owner and such a head (`landlordAddress`, `landlord_phone`) is read at a bare head
+ * caption (`Address:`, `Telephone No.:`) only where the owner's word is printed just before it: earlier on its line
+ * or on the line right above (docs/local-service.md, "A contact box by its owner's caption"). The parties a finder
+ * reads (patient, vendor, bill-to…: party-roles.ts) are left to it; third parties (a landlord, a lender) are not.
+ */
+import levenshtein from 'fast-levenshtein';
+import { stem } from './caption-words.js';
+import type { DocumentIndex, IndexedLine } from './document-index.js';
+import { describeWords } from './field-roles.js';
+import { findLabelValues, type ValueCandidate } from './find-values.js';
+import { isPartyWord, isThirdPartyWord } from './party-roles.js';
+
+/** Contact heads a caption may print alone, each with the ways it is printed. */
+const HEADS: Record<string, readonly string[]> = {
+  address: ['address'],
+  phone: ['phone', 'telephone', 'tel', 'phone no', 'telephone no', 'phone number', 'telephone number'],
+  telephone: ['phone', 'telephone', 'tel', 'phone no', 'telephone no', 'phone number', 'telephone number'],
+  fax: ['fax', 'fax no', 'fax number'],
+  email: ['email', 'e-mail', 'email address', 'e-mail address'],
+};
+
+/** The label weight of a bare head caption whose owner is printed before it: above an unqualified caption's. */
+const OWNED_HEAD_WEIGHT = 0.8;
+/** How far above a caption (in its line heights) the line naming its owner may be. */
+const OWNER_LINE_REACH = 1.8;
+
+/** The owner's words and the head of a field named "<owner…> <head>", or null. */
+function ownedHead(name: string): { owners: string[]; head: string } | null {
+  const words = describeWords(name);
+  const head = words.at(-1);
+  const owners = words.slice(0, -1).filter((w) => w.length > 2);
+  if (!head || !HEADS[head] || owners.length === 0 || owners.some((w) => isPartyWord(w) && !isThirdPartyWord(w)))
+    return null;
+  return { owners: owners.map(stem), head };
+}
+
+/** Whether a printed word is one of the owner's words, or an OCR slip of it ("Landord"). */
+function namesOwner(word: string, owners: string[]): boolean {
+  const w = stem(word);
+  return owners.some((o) => o === w || (o.length >= 5 && w.length >= 5 && levenshtein.get(o, w) <= 1));
+}
+
+/** The words printed just before a caption: earlier on its line, and on the line right above it. */
+function wordsBefore(index: DocumentIndex, candidate: ValueCandidate): string[] {
+  const { line, labelBox } = candidate;
+  const height = Math.max(6, labelBox.y1 - labelBox.y0);
+  const earlier = line.line.fragments.filter((f) => f.box.x1 <= labelBox.x0 + 1).map((f) => f.text);
+  const above = index.lines
+    .filter(
+      (l: IndexedLine) =>
+        l.page === line.page &&
+        l.line.box.y1 <= labelBox.y0 + height * 0.3 &&
+        l.line.box.y1 >= labelBox.y0 - height * OWNER_LINE_REACH &&
+        l.line.box.x1 > labelBox.x0 &&
+        l.line.box.x0 < labelBox.x1 + 144,
+    )
+    .flatMap((l) => l.line.text.split(/[^\p{L}]+/u));
+  return [...earlier.flatMap((t) => t.split(/[^\p{L}]+/u)), ...above].filter(Boolean);
+}
+
+/** The candidates of a bare head caption whose owner is printed just before it, for a field named "<owner> <head>". */
+export function ownedHeadCandidates(index: DocumentIndex, path: string[]): ValueCandidate[] {
+  // A group's name owns its children's heads too (`landlord.phone`).
+  const owned = ownedHead(path.slice(-2).join(' '));
+  if (!owned) return [];
+  return HEADS[owned.head]!.flatMap((head) =>
+    findLabelValues(index, head, OWNED_HEAD_WEIGHT, true).filter((c) =>
+      wordsBefore(index, c).some((w) => namesOwner(w, owned.owners)),
+    ),
+  );
+}

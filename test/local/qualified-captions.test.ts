@@ -1,0 +1,34 @@
+/**
+ * A contact box captioned only by what it holds ("Address:", "Telephone No.:"), its owner named by the caption
+ * just before it (docs/local-service.md, "A contact box by its owner's caption"). Made-up pages only.
+ */
+import { describe, expect, it } from 'vitest';
+import { at, extractPage } from './text-layer-page.js';
+
+/** An office's telephone at the top; the landlord's box on two lines further down. */
+const application = [
+  at('OFFICE FOR ALL OTHER AREAS', 40, 60),
+  at('Telephone: (775) 684-0730', 40, 74),
+  at('3. Rent/Buyers only: Landlord, Project/Complex, Mortgage Company Name: Big Corp', 40, 300),
+  at('Address: 456 Landlord Town', 40, 314),
+  at('Telephone No.: 314-8888', 320, 314),
+];
+const text = { type: 'string' };
+
+describe("a contact box by its owner's caption", () => {
+  it("reads an owner's address and telephone at bare captions under the caption naming the owner", () => {
+    expect(extractPage(application, { landlordAddress: text, landlordPhone: text })).toEqual({
+      landlordAddress: '456 Landlord Town',
+      landlordPhone: '314-8888',
+    });
+  });
+
+  it('reads a nested group the same way, and nothing for an owner the page never names', () => {
+    expect(
+      extractPage(application, {
+        landlord: { type: 'object', properties: { address: text } },
+        lenderAddress: text,
+      }),
+    ).toEqual({ landlord: { address: '456 Landlord Town' }, lenderAddress: null });
+  });
+});
