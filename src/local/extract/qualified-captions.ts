@@ -13,11 +13,14 @@ import { describeWords } from './field-roles.js';
 import { findLabelValues, type ValueCandidate } from './find-values.js';
 import { isPartyWord, isThirdPartyWord } from './party-roles.js';
 
+/** How a telephone box's caption is printed. */
+const PHONE = ['phone', 'telephone', 'tel', 'phone no', 'telephone no', 'phone number', 'telephone number'];
+
 /** Contact heads a caption may print alone, each with the ways it is printed. */
 const HEADS: Record<string, readonly string[]> = {
   address: ['address'],
-  phone: ['phone', 'telephone', 'tel', 'phone no', 'telephone no', 'phone number', 'telephone number'],
-  telephone: ['phone', 'telephone', 'tel', 'phone no', 'telephone no', 'phone number', 'telephone number'],
+  phone: PHONE,
+  telephone: PHONE,
   fax: ['fax', 'fax no', 'fax number'],
   email: ['email', 'e-mail', 'email address', 'e-mail address'],
 };
