@@ -53,6 +53,13 @@ describe('coercion', () => {
     expect(coerceScalar('abc', { type: 'integer' }, true).valid).toBe(false);
   });
 
+  it('reads the number before a described addition after a comma, never a thousands separator', () => {
+    const count = { type: 'integer' as const };
+    expect(coerceScalar('3, $25 Additional Tax', count, true)).toEqual({ value: 3, valid: true });
+    expect(coerceScalar('3,$25 Additional Tax', count, true)).toEqual({ value: 3, valid: true });
+    expect(coerceScalar('1,234.00 USD', { type: 'number' }, true)).toEqual({ value: 1234, valid: true });
+  });
+
   it("reads a yes/no answer, and no answer from both options printed side by side (a question's unread boxes)", () => {
     const flag = { type: 'boolean' as const };
     expect(coerceScalar('Yes', flag, true)).toEqual({ value: true, valid: true });

@@ -32,3 +32,29 @@ describe("a contact box by its owner's caption", () => {
     ).toEqual({ landlord: { address: '456 Landlord Town' }, lenderAddress: null });
   });
 });
+
+describe('a sub-caption under its heading', () => {
+  /** A payslip's withholding block: a heading, and a caption a line for each tax under it. */
+  const payslip = [
+    at('Taxable Marital Status: Married', 76, 96),
+    at('Exemptions/Allowances:', 76, 106),
+    // As the OCR reads it, the space after the comma lost.
+    at('Federal: 3,$25 Additional Tax', 86, 116),
+    at('State:', 86, 126),
+    at('2', 120, 126),
+    at('Local: 2', 86, 136),
+    at('Federal Income Tax', 300, 200),
+    at('-40.00', 480, 200),
+  ];
+  const count = { type: 'integer' };
+
+  it('reads a field at the caption of some of its words under the heading of the others, and the number before a described extra', () => {
+    expect(
+      extractPage(payslip, { federalExemptions: count, federal_allowances: count, localExemptions: count }),
+    ).toEqual({ federalExemptions: 3, federal_allowances: 3, localExemptions: 2 });
+  });
+
+  it('reads nothing under a heading that says none of the rest of its words', () => {
+    expect(extractPage(payslip, { federalDeductions: count })).toEqual({ federalDeductions: null });
+  });
+});

@@ -108,6 +108,13 @@ function snapEnum(text: string, options: string[]): string | null {
   return bestScore >= 0.6 ? best : null;
 }
 
+/**
+ * A bare number, then after a comma or semicolon a part with words of its own that starts with no digit: "3, $25
+ * Additional Tax" (allowances, then an extra withholding; the OCR may lose the space). Not "1,234.00 USD" or
+ * "1, 234.00 USD" (a thousands separator, spaced by the OCR): a digit follows it.
+ */
+const LEADING_NUMBER = /^(\d+(?:\.\d+)?)[,;]\s*(?=[^\d\s])(?=.*\p{L}{3})/u;
+
 /** A yes/no question's two options printed side by side, in either order. */
 const BOTH_OPTIONS = /^\s*(?:yes|y)\b[\s/|,]*(?:or\s+)?(?:no|n)\b|^\s*(?:no|n)\b[\s/|,]*(?:or\s+)?(?:yes|y)\b/;
 
@@ -177,6 +184,9 @@ export function coerceScalar(
       // A two-decimal amount reads in either convention ("1.234,50" and "1,234.50"); "(12.00)" stays negative.
       const split = SUB_BOX_AMOUNT.exec(text);
       if (split) return { value: Number(`${split[1]!.replace(/,/g, '')}.${split[2]}`), valid: true };
+      // A number with a described addition after a comma ("Federal: 3, $25 Additional Tax") is the first part's.
+      const lead = LEADING_NUMBER.exec(text);
+      if (lead) return coerceScalar(lead[1]!, spec, normalise, dateOrder);
       // A number that is part of a date is never the amount ("as of 2023-01-20" holds no 2023).
       const undated = withoutDates(text);
       const amount = /\(/.test(undated) ? undefined : findAmounts(undated)[0];

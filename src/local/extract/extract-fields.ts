@@ -23,7 +23,7 @@ import { readAddressPart } from './address-parts.js';
 import { hintOrder, namePart } from './name-parts.js';
 import { readTableItems } from './table-items.js';
 import { readPersonRows } from './person-rows.js';
-import { ownedHeadCandidates } from './qualified-captions.js';
+import { ownedHeadCandidates, subCaptionCandidates } from './qualified-captions.js';
 import { explainedCaptions } from './caption-words.js';
 import {
   collectFields,
@@ -119,8 +119,9 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
     for (const candidate of findLabelValues(index, caption.text, caption.weight, true))
       if (caption.lines.has(candidate.line) && candidate.score >= MIN_SCORE) all.push(candidate);
   // A bare `Address:` or `Telephone No.:` under the caption naming the field's owner (qualified-captions.ts).
+  // And a `Federal:` under the heading `Exemptions/Allowances:` for `federalExemptions` (qualified-captions.ts).
   if (spec.kind === 'scalar')
-    for (const candidate of ownedHeadCandidates(index, spec.path))
+    for (const candidate of [...ownedHeadCandidates(index, spec.path), ...subCaptionCandidates(index, spec.path)])
       if (candidate.score >= MIN_SCORE) all.push(candidate);
   // A date field also reads the date that qualifies the caption it dates ("Balance as of 2023-01-20").
   for (const subject of spec.kind === 'scalar' ? (spec.dateSubjects ?? []) : [])

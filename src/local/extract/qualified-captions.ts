@@ -1,14 +1,21 @@
 /**
+ * Captions that say only part of what a field is, the rest said by the caption before them.
+ *
  * A contact box captioned only by what it holds, its owner said by the caption it follows: a form asks
  * "Landlord, Project/Complex, Mortgage Company Name: ____" and on the next line just "Address: ____ Telephone No.:
  * ____". A field named by its owner and such a head (`landlordAddress`, `landlord_phone`) is read at a bare head
  * caption (`Address:`, `Telephone No.:`) only where the owner's word is printed just before it: earlier on its line
  * or on the line right above (docs/local-service.md, "A contact box by its owner's caption"). The parties a finder
  * reads (patient, vendor, bill-to…: party-roles.ts) are left to it; third parties (a landlord, a lender) are not.
+ *
+ * A sub-caption under a heading: a payslip prints "Exemptions/Allowances:" and under it "Federal: 3", "State: 2". A
+ * field whose name's words are a `Label:` caption's and a heading's just above it (`federalExemptions`,
+ * `federal_allowances`) is read at that caption (docs/local-service.md, "A sub-caption under its heading").
  */
 import levenshtein from 'fast-levenshtein';
 import { stem } from './caption-words.js';
 import type { DocumentIndex, IndexedLine } from './document-index.js';
+import { FUNCTION_WORDS } from './document-index.js';
 import { describeWords } from './field-roles.js';
 import { findLabelValues, type ValueCandidate } from './find-values.js';
 import { isPartyWord, isThirdPartyWord } from './party-roles.js';
@@ -74,4 +81,76 @@ export function ownedHeadCandidates(index: DocumentIndex, path: string[]): Value
       wordsBefore(index, c).some((w) => namesOwner(w, owned.owners)),
     ),
   );
+}
+
+/** The label weight of a sub-caption whose heading says the rest of the field's words. */
+const SUB_CAPTION_WEIGHT = 0.8;
+/** How far above a sub-caption (in its line heights) its heading may be. */
+const HEADING_REACH = 5;
+/** Most words a sub-caption or a heading may have. */
+const MAX_CAPTION_WORDS = 4;
+
+/** The stems of a caption's words, its slash-joined alternatives apart ("Exemptions/Allowances"). */
+function captionStems(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length > 1 && !FUNCTION_WORDS.includes(w))
+    .map(stem);
+}
+
+/** A line that is a `Label:` alone (a heading of the captions under it), with its words; null when it is not. */
+function headingWords(entry: IndexedLine): string[] | null {
+  const text = entry.line.text.trim();
+  if (!text.endsWith(':') || /\d/.test(text)) return null;
+  const words = captionStems(text);
+  return words.length > 0 && words.length <= MAX_CAPTION_WORDS ? words : null;
+}
+
+/** The `Label:` a line starts with, as printed, and its words; null when none. */
+function leadingLabel(entry: IndexedLine): { text: string; words: string[] } | null {
+  const m = /^\s*([\p{L}][\p{L} .'’/-]{0,40}):/u.exec(entry.line.text);
+  if (!m) return null;
+  const words = captionStems(m[1]!);
+  return words.length > 0 && words.length <= MAX_CAPTION_WORDS ? { text: m[1]!.trim(), words } : null;
+}
+
+/** The nearest heading above a line in its column, within reach; null when none. */
+function headingAbove(index: DocumentIndex, entry: IndexedLine): string[] | null {
+  const { box } = entry.line;
+  const height = Math.max(6, box.y1 - box.y0);
+  const above = index.lines
+    .filter(
+      (l) =>
+        l.page === entry.page &&
+        l.line.box.y1 <= box.y0 + height * 0.3 &&
+        l.line.box.y0 >= box.y0 - height * HEADING_REACH &&
+        l.line.box.x0 <= box.x0 + 2 &&
+        l.line.box.x1 > box.x0,
+    )
+    .sort((a, b) => b.line.box.y0 - a.line.box.y0);
+  for (const line of above) {
+    const words = headingWords(line);
+    if (words) return words;
+  }
+  return null;
+}
+
+/**
+ * The candidates of a `Label:` caption that says some of a field's name's words (all its own words among them) under
+ * a heading that says all the others.
+ */
+export function subCaptionCandidates(index: DocumentIndex, path: string[]): ValueCandidate[] {
+  const wanted = new Set(captionStems(describeWords(path.at(-1) ?? '').join(' ')));
+  if (wanted.size < 2) return [];
+  const found: ValueCandidate[] = [];
+  for (const entry of index.lines) {
+    const label = leadingLabel(entry);
+    if (!label || !label.words.every((w) => wanted.has(w))) continue;
+    const rest = [...wanted].filter((w) => !label.words.includes(w));
+    const heading = rest.length > 0 ? headingAbove(index, entry) : null;
+    if (!heading || !rest.every((w) => heading.includes(w))) continue;
+    found.push(...findLabelValues(index, label.text, SUB_CAPTION_WEIGHT, true).filter((c) => c.line === entry));
+  }
+  return found;
 }
