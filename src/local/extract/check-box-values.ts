@@ -450,6 +450,9 @@ function readByExplainedCaption(spec: ScalarSpec, boxes: LabelledBox[]): CheckBo
   return best.length === 1 ? { value: best[0]!.box.marked, score: EXPLAINED_BOX } : null;
 }
 
+/** The least score of a label matched at a box's option for that box to answer the field. */
+const OWN_OPTION_SCORE = 0.75;
+
 /** The share of its caption's score a yes/no answer keeps when only its own box was found. */
 const ONE_BOX = 0.9;
 
@@ -469,8 +472,9 @@ function readBoolean(spec: ScalarSpec, boxes: LabelledBox[], labels: CaptionPlac
       continue;
     }
     // The box whose option word is the caption's own: the caption is its option.
+    // Only for a label matched well: "owns home" matches "Townhome" as words the OCR ran together, at 0.68.
     const own = boxes.filter((b) => b.page === label.page && b.optionBox && within(b.optionBox, label.labelBox));
-    if (own.length === 1) return { value: own[0]!.marked, score: label.score };
+    if (own.length === 1 && label.score >= OWN_OPTION_SCORE) return { value: own[0]!.marked, score: label.score };
     // Else one answer box found, marked (its pair's box the OCR read as a glyph: "rent??YES ☒ NO"): the mark answers.
     if (yesNo.length === 1 && yesNo[0]!.box.marked) return { value: yesNo[0]!.value, score: label.score * ONE_BOX };
   }

@@ -305,9 +305,7 @@ function bestWindow(tokens: IndexedLine['tokens'], i: number, label: WantedLabel
     const joined = window.map((t) => t.norm).join('');
     if (
       Math.abs(joined.length - wantedJoined.length) <= Math.max(1, wantedJoined.length * 0.2) &&
-      (k !== wanted.length || wordsAlike(window, wanted)) &&
-      // Words the OCR ran together keep the first one's first letter: "Townhome" is no "owns home".
-      (k >= wanted.length || joined[0] === wantedJoined[0])
+      (k !== wanted.length || wordsAlike(window, wanted))
     ) {
       const sim = similarity(joined, wantedJoined);
       if (sim > 0 && (!best || sim > best.sim)) best = { sim, end: i + k };

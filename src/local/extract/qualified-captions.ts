@@ -146,7 +146,7 @@ export function subCaptionCandidates(index: DocumentIndex, path: string[]): Valu
   const found: ValueCandidate[] = [];
   for (const entry of index.lines) {
     const label = leadingLabel(entry);
-    if (!label || !label.words.every((w) => wanted.has(w))) continue;
+    if (!label?.words.every((w) => wanted.has(w))) continue;
     const rest = [...wanted].filter((w) => !label.words.includes(w));
     const heading = rest.length > 0 ? headingAbove(index, entry) : null;
     if (!heading || !rest.every((w) => heading.includes(w))) continue;
