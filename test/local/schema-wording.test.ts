@@ -189,3 +189,17 @@ describe('sums named with how often they recur', () => {
     expect(got).toEqual({ monthlyRent: 1250, annualUtilities: 180 });
   });
 });
+
+describe('accruals named by their balance', () => {
+  it('reads `vacationHoursBalance` at the row "Vac Hrs", its words abbreviated and its balance unsaid', () => {
+    const got = extractFields(
+      statement([
+        ['Loan Amt Paid', '840.00'],
+        ['Vac Hrs', '40.00'],
+      ]),
+      { type: 'object', properties: { vacationHoursBalance: { type: 'number' }, loanBalance: { type: 'number' } } },
+      { fast: false },
+    ).data;
+    expect(got).toEqual({ vacationHoursBalance: 40, loanBalance: null });
+  });
+});

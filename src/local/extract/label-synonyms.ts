@@ -61,6 +61,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['quantity', 'qty'],
   ['amount', 'amt'],
   ['hours', 'hrs'],
+  ['vacation', 'vac'],
   ['department', 'dept'],
   ['account', 'acct'],
   ['reference', 'ref'],

@@ -267,6 +267,10 @@ function labelsFor(
   // How often a sum falls due is the form's to say, not its caption's: `monthlyRent` is printed "Rent $____".
   const unqualified = own.replace(HOW_OFTEN, ' ').replace(/\s+/g, ' ').trim();
   if (unqualified !== own && unqualified !== '') push(unqualified, (parent ? 0.85 : 0.95) * SYNONYM_WEIGHT);
+  // What an accrual stands at is printed as the accrual itself, in a to-date column: `vacationHoursBalance` is the
+  // row "Vac Hrs". Not a balance of one word ("account balance"): that word alone names other things.
+  const accrued = /^(\S+\s+\S+.*)\s+balance$/.exec(own);
+  if (accrued) push(accrued[1]!, (parent ? 0.85 : 0.95) * SYNONYM_WEIGHT);
   // A group described in a short phrase of its own ("residence": "home address") is printed by that phrase: its
   // children's boxes are captioned with it ("Home Address" over the street line), a word it repeats said once.
   if (parentPhrase)

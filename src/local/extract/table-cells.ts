@@ -47,6 +47,7 @@ const ABBREVIATIONS: Record<string, string> = {
   cur: 'current',
   bal: 'balance',
   pmt: 'payment',
+  vac: 'vacation',
 };
 
 const STOP_WORDS = new Set(FUNCTION_WORDS);
