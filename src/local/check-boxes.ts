@@ -251,6 +251,59 @@ function boxWithin(
   return null;
 }
 
+/** Share of a solid mark's box that is ink: a filled square (■), not a letter (a bold E or H: ~0.8). */
+const SOLID_FILL = 0.95;
+/** Fewest pixels a side of a solid mark has: smaller is a speck or a full stop. */
+const MIN_MARK_PX = 6;
+/** How far (in mark sides) from a solid mark the rules of its cell may be. */
+const CELL_REACH = 3;
+/** How much longer than the mark's side a rule of its cell runs (a letter's stroke beside a bullet does not). */
+const CELL_RULE = 1.5;
+
+/**
+ * Whether ink runs as a rule across the line from the mark's centre in one direction, within reach: the first ink
+ * met is part of a straight run CELL_RULE times the mark's side long, across the direction walked.
+ */
+function ruleBeyond(ink: InkPage, c: Component, direction: 'left' | 'right' | 'up' | 'down'): boolean {
+  const side = Math.max(c.x1 - c.x0, c.y1 - c.y0) + 1;
+  const cx = Math.round((c.x0 + c.x1) / 2);
+  const cy = Math.round((c.y0 + c.y1) / 2);
+  const horizontal = direction === 'left' || direction === 'right';
+  const step = direction === 'left' || direction === 'up' ? -1 : 1;
+  const start =
+    direction === 'left' ? c.x0 - 1 : direction === 'right' ? c.x1 + 1 : direction === 'up' ? c.y0 - 1 : c.y1 + 1;
+  const limit = horizontal ? ink.width : ink.height;
+  const at = (along: number, across: number) =>
+    horizontal ? ink.mask[across * ink.width + along] === 1 : ink.mask[along * ink.width + across] === 1;
+  const across = horizontal ? cy : cx;
+  const acrossLimit = horizontal ? ink.height : ink.width;
+  for (
+    let along = start, walked = 0;
+    along >= 0 && along < limit && walked <= side * CELL_REACH;
+    along += step, walked++
+  ) {
+    if (!at(along, across)) continue;
+    let run = 1;
+    for (let a = across - 1; a >= 0 && at(along, a); a--) run++;
+    for (let a = across + 1; a < acrossLimit && at(along, a); a++) run++;
+    return run >= side * CELL_RULE;
+  }
+  return false;
+}
+
+/**
+ * A solid square mark alone in a ruled cell: a form's filled widget (■) in a table of Yes/No cells, whose cell is
+ * no square box of its own. A marked box at the mark; a bullet (■ before a word) has no rule on every side.
+ */
+function cellMark(ink: InkPage, c: Component, maxSide: number): { c: Component; marked: boolean } | null {
+  const w = c.x1 - c.x0 + 1;
+  const h = c.y1 - c.y0 + 1;
+  if (w < MIN_MARK_PX || h < MIN_MARK_PX || w > maxSide || h > maxSide || w > h * 1.3 || h > w * 1.3) return null;
+  if (inkShare(ink, c) < SOLID_FILL) return null;
+  const ruled = (['left', 'right', 'up', 'down'] as const).every((d) => ruleBeyond(ink, c, d));
+  return ruled ? { c, marked: true } : null;
+}
+
 /** Share of the pixels of the area that are ink. */
 function inkShare(ink: InkPage, area: Component): number {
   let dark = 0;
@@ -288,10 +341,15 @@ export function findCheckBoxes(raster: GreyPage): CheckBox[] {
     const box = c.x1 - c.x0 <= maxSide && c.y1 - c.y0 <= maxSide ? readBox(ink, c, minSide, maxGap) : null;
     if (box) found.push({ c, ...box });
   };
+  /** Solid marks in ruled cells, taken once no box holds them. */
+  const cellMarks: { c: Component; marked: boolean }[] = [];
   // Components up to twice a box's size: a box with a mark or word joined to it holds the box somewhere inside.
   for (const c of components(ink, maxSide * WITH_MARK)) {
     accept(c);
-    if (free(c)) joined.push(c);
+    if (!free(c)) continue;
+    joined.push(c);
+    const mark = cellMark(ink, c, maxSide);
+    if (mark) cellMarks.push(mark);
   }
   // A grown component's box is one pixel larger each way than the ink it holds.
   for (const c of components(dilate(ink), maxSide + 2))
@@ -317,6 +375,7 @@ export function findCheckBoxes(raster: GreyPage): CheckBox[] {
       if (within && free(within.c)) found.push(within);
     }
   }
+  for (const mark of cellMarks) if (free(mark.c)) found.push(mark);
   return found.map(({ c, marked }) => ({
     box: { x0: c.x0 * toPoints, y0: c.y0 * toPoints, x1: (c.x1 + 1) * toPoints, y1: (c.y1 + 1) * toPoints },
     marked,

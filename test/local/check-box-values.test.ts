@@ -259,6 +259,38 @@ describe('the words beside check boxes as options, not captions', () => {
   });
 });
 
+describe("booleans read from a table's Yes/No columns", () => {
+  // A household table: each person's row of cells under "Citizen" and "Disabled", each over "Yes No".
+  const household = [
+    run('Name', 20, 80),
+    run('Relationship', 120, 80),
+    run('Citizen', 230, 80),
+    run('Disabled', 300, 80),
+    run('Yes No', 230, 92),
+    run('Yes No', 300, 92),
+    run('Doe John', 20, 106),
+    run('SELF', 120, 106),
+    run('☒', 233, 106),
+    run('☐', 251, 106),
+    run('☐', 303, 106),
+    run('☒', 321, 106),
+    run('Doe Jane', 20, 120),
+    run('Spouse', 120, 120),
+    run('☐', 233, 120),
+    run('☒', 251, 120),
+    run('☒', 303, 120),
+    run('☐', 321, 120),
+  ];
+  const flags = { type: 'object', properties: { is_citizen: { type: 'boolean' }, is_disabled: { type: 'boolean' } } };
+
+  it("answers each person's field by the word over the marked box of their row, the relation's row by its name", () => {
+    expect(readPage(household, { applicant: flags, spouse: flags })).toEqual({
+      applicant: { is_citizen: true, is_disabled: false },
+      spouse: { is_citizen: false, is_disabled: true },
+    });
+  });
+});
+
 describe('check boxes whose caption wraps over two lines', () => {
   /** A ruled row of four cells, each caption's second line under its box, as a word processor wraps it. */
   const cells = [

@@ -135,6 +135,32 @@ describe('findCheckBoxes', () => {
     p.square(100, 20, 9, 30);
     expect(findCheckBoxes(p.raster)).toEqual([]);
   });
+
+  it('finds a solid mark alone in a ruled cell as a marked box, but not a bullet before a word, nor a bold letter', () => {
+    // A table's Yes/No cells at 150 DPI: 40 × 20 px rectangles (no square box), one holding a filled square.
+    const p = page(400, 160, 150, 255);
+    const cell = (x0: number, y0: number) => {
+      p.fill(x0, y0, x0 + 39, y0, 0);
+      p.fill(x0, y0 + 19, x0 + 39, y0 + 19, 0);
+      p.fill(x0, y0, x0, y0 + 19, 0);
+      p.fill(x0 + 39, y0, x0 + 39, y0 + 19, 0);
+    };
+    cell(40, 40);
+    cell(79, 40);
+    p.fill(95, 46, 103, 54, 0);
+    // A bullet before a word on open paper, and a bold "H" (solid but for its gaps) in a cell of its own.
+    p.fill(40, 110, 48, 118, 0);
+    p.fill(56, 108, 58, 120, 0);
+    p.fill(56, 108, 66, 110, 0);
+    cell(200, 100);
+    p.fill(214, 104, 216, 114, 0);
+    p.fill(222, 104, 224, 114, 0);
+    p.fill(214, 108, 224, 110, 0);
+    const boxes = findCheckBoxes(p.raster);
+    expect(boxes.map((b) => [Math.round((b.box.x0 * 150) / 72), Math.round((b.box.y0 * 150) / 72), b.marked])).toEqual([
+      [95, 46, true],
+    ]);
+  });
 });
 
 describe('dropBoxGlyphs', () => {

@@ -10,9 +10,10 @@
 import levenshtein from 'fast-levenshtein';
 import type { CheckBox, Fragment, PageLayout, PointBox } from '../layout/types.js';
 import { coerceScalar } from './coerce.js';
-import { tokenise } from './document-index.js';
+import { fragmentBox, tokenise } from './document-index.js';
 import { captionAfter } from './box-captions.js';
 import { wholeCaptionSimilarity, type ValueCandidate } from './find-values.js';
+import { printedRelation } from './person-rows.js';
 import { askingQuestions, type CaptionPlace, contentStems, fieldStems } from './question-captions.js';
 import type { ScalarSpec } from './schema-fields.js';
 
@@ -456,15 +457,25 @@ const OWN_OPTION_SCORE = 0.75;
 /** The share of its caption's score a yes/no answer keeps when only its own box was found. */
 const ONE_BOX = 0.9;
 
-function readBoolean(spec: ScalarSpec, boxes: LabelledBox[], labels: CaptionPlace[]): CheckBoxReading | null {
+function readBoolean(
+  spec: ScalarSpec,
+  boxes: LabelledBox[],
+  labels: CaptionPlace[],
+  pages: PageLayout[],
+): CheckBoxReading | null {
+  const group = spec.path.length > 1 ? spec.path[spec.path.length - 2]! : '';
+  const relation = group ? printedRelation(group) : null;
   for (const label of labels) {
     const near = boxesNear(label, boxes);
-    const yesNo = near.flatMap((box) => {
+    const besideBoxes = near.flatMap((box) => {
       const value = yesOrNo(box.option);
       return value === null ? [] : [{ box, value }];
     });
+    // Boxes read by the YES/NO words over their columns, where none has its answer printed beside it.
+    const yesNo = besideBoxes.length > 0 ? besideBoxes : columnAnswers(label, boxes, pages, relation);
     // A pair of boxes with one read YES or NO: the other is the other answer (its word lost or garbled).
-    const other = near.length === 2 && yesNo.length === 1 ? near.find((b) => b !== yesNo[0]!.box) : undefined;
+    const other =
+      near.length === 2 && besideBoxes.length === 1 ? near.find((b) => b !== besideBoxes[0]!.box) : undefined;
     if (other) yesNo.push({ box: other, value: !yesNo[0]!.value });
     if (yesNo.length >= 2) {
       const value = markedValue(yesNo);
@@ -481,6 +492,54 @@ function readBoolean(spec: ScalarSpec, boxes: LabelledBox[], labels: CaptionPlac
   return readByCaption(spec, boxes) ?? readByExplainedCaption(spec, boxes);
 }
 
+/** How far below a caption (in its heights) the YES/NO words over its column of boxes may be. */
+const COLUMN_WORDS_REACH = 5;
+
+/**
+ * A caption over a table's Yes/No columns ("Disabled" over "Yes | No", the cells of each person's row under them):
+ * the first row of boxes under the YES and NO words printed below the caption and within its width, each box
+ * answered by the word over it; for a relation's field (`spouse.is_disabled`) the row of boxes on the line that
+ * prints the relation ("Doe Jane | Spouse"). Empty when the caption heads no such columns.
+ */
+function columnAnswers(
+  label: CaptionPlace,
+  boxes: LabelledBox[],
+  pages: PageLayout[],
+  relation: RegExp | null,
+): { box: LabelledBox; value: boolean }[] {
+  const page = pages.find((p) => p.page === label.page);
+  if (!page) return [];
+  const { labelBox } = label;
+  const height = Math.max(5, labelBox.y1 - labelBox.y0);
+  const words = page.lines
+    .flatMap((line) => tokenise(line.text).map((t) => ({ text: t.raw, box: fragmentBox(line, t.start, t.end) })))
+    .flatMap((word) => {
+      const value = yesOrNo(word.text.replace(/[^\p{L}\d]+$/u, ''));
+      const under =
+        word.box.y0 >= labelBox.y0 &&
+        word.box.y0 <= labelBox.y1 + height * COLUMN_WORDS_REACH &&
+        word.box.x0 >= labelBox.x0 - height &&
+        word.box.x1 <= labelBox.x1 + height;
+      return value !== null && under ? [{ word, value }] : [];
+    });
+  if (!words.some((w) => w.value) || !words.some((w) => !w.value)) return [];
+  const bottom = Math.max(...words.map((w) => w.word.box.y1));
+  const answered = boxes.flatMap((box) => {
+    const cx = (box.box.x0 + box.box.x1) / 2;
+    const over = words.find((w) => cx >= w.word.box.x0 - 1 && cx <= w.word.box.x1 + 1);
+    return box.page === label.page && box.box.y0 >= bottom - 1 && over ? [{ box, value: over.value }] : [];
+  });
+  if (answered.length === 0) return [];
+  const row = relation
+    ? page.lines.find((line) => line.box.y0 >= bottom && relation.test(line.text))?.box
+    : answered.map((a) => a.box.box).sort((a, b) => a.y0 - b.y0)[0];
+  if (!row) return [];
+  return answered.filter((a) => {
+    const cy = (a.box.box.y0 + a.box.box.y1) / 2;
+    return cy >= row.y0 - 1 && cy <= row.y1 + 1;
+  });
+}
+
 /** An enum or boolean field read from check boxes, or null when the boxes do not answer it. */
 export function readCheckBoxes(
   pages: PageLayout[],
@@ -493,6 +552,6 @@ export function readCheckBoxes(
   // A yes/no field's printed question may share its words without their order (question-captions.ts): tried after
   // its labels.
   return spec.type === 'boolean'
-    ? readBoolean(spec, boxes, [...labels, ...askingQuestions(pages, spec)])
+    ? readBoolean(spec, boxes, [...labels, ...askingQuestions(pages, spec)], pages)
     : readEnum(spec, boxes, labels, pages);
 }

@@ -34,12 +34,22 @@ function isPersonWord(word: string): boolean {
   return PRINCIPAL_WORDS.has(word) || RELATIONS.some((relation) => relation.names.includes(word));
 }
 
+/** How a table of people prints the relation a group's name says ("spouse_info" → /spouse|wife|…/); null for none. */
+export function printedRelation(groupName: string): RegExp | null {
+  const words = splitName(groupName).split(' ');
+  return RELATIONS.find((r) => words.some((word) => r.names.includes(word)))?.printed ?? null;
+}
+
 /** Which row of a table of people a group's name asks for. */
 function rowChooser(groupName: string): ((rows: TableItem[]) => TableItem | undefined) | null {
-  const words = splitName(groupName).split(' ');
-  const relation = RELATIONS.find((r) => words.some((word) => r.names.includes(word)));
-  if (relation) return (rows) => rows.find((row) => row.texts.some((text) => relation.printed.test(text)));
-  if (!words.some((word) => PRINCIPAL_WORDS.has(word))) return null;
+  const relation = printedRelation(groupName);
+  if (relation) return (rows) => rows.find((row) => row.texts.some((text) => relation.test(text)));
+  if (
+    !splitName(groupName)
+      .split(' ')
+      .some((word) => PRINCIPAL_WORDS.has(word))
+  )
+    return null;
   return (rows) => rows.find((row) => row.texts.some((text) => SELF_WORDS.test(text))) ?? rows[0];
 }
 
