@@ -203,3 +203,30 @@ describe('accruals named by their balance', () => {
     expect(got).toEqual({ vacationHoursBalance: 40, loanBalance: null });
   });
 });
+
+describe('an instruction printed as the caption', () => {
+  const form = [
+    at('*List the names of non-citizen household members authorized as legal residents of the United States:', 40, 100),
+    at('Jane Doe, Ravi Doe', 40, 114),
+    at('Provide copies of the front and back of their I-551 with this application.', 40, 140),
+  ];
+
+  it('reads a field whose own words the instruction prints nearly all of, among others, under it', () => {
+    const got = extractFields(
+      page(form),
+      {
+        type: 'object',
+        properties: {
+          non_citizen_members: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'names of non-citizen household members who are legal residents',
+          },
+          resident_card_copies: { type: 'string', description: 'copies of the resident card' },
+        },
+      },
+      { fast: false },
+    ).data;
+    expect(got).toEqual({ non_citizen_members: ['Jane Doe', 'Ravi Doe'], resident_card_copies: null });
+  });
+});

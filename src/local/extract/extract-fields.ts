@@ -24,6 +24,7 @@ import { hintOrder, namePart } from './name-parts.js';
 import { readTableItems } from './table-items.js';
 import { readPersonRows } from './person-rows.js';
 import { ownedHeadCandidates, subCaptionCandidates } from './qualified-captions.js';
+import { instructionCandidates } from './question-captions.js';
 import { explainedCaptions } from './caption-words.js';
 import {
   collectFields,
@@ -123,6 +124,8 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
   if (spec.kind === 'scalar')
     for (const candidate of [...ownedHeadCandidates(index, spec.path), ...subCaptionCandidates(index, spec.path)])
       if (candidate.score >= MIN_SCORE) all.push(candidate);
+  // An instruction that prints the field's words among others ("List the names of … :"; question-captions.ts).
+  for (const candidate of instructionCandidates(index, spec)) if (candidate.score >= MIN_SCORE) all.push(candidate);
   // A date field also reads the date that qualifies the caption it dates ("Balance as of 2023-01-20").
   for (const subject of spec.kind === 'scalar' ? (spec.dateSubjects ?? []) : [])
     for (const candidate of findLabelValues(index, subject.text, subject.weight, false, true))

@@ -87,6 +87,8 @@ export interface ListSpec {
   labels: WeightedLabel[];
   /** Its name says its items are codes ("diagnosis_codes"): each item is read as the code it starts with. */
   itemsAreCodes?: boolean;
+  /** The array's description: the words a printed caption may be explained by (question-captions.ts). */
+  description?: string;
 }
 
 export type FieldSpec = ScalarSpec | TableSpec | ListSpec;
@@ -541,6 +543,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
             item,
             labels: listLabels,
             ...(codes && { itemsAreCodes: true }),
+            ...(textOf(childNode.description) && { description: textOf(childNode.description) }),
           });
         }
       } else {
