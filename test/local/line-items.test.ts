@@ -92,3 +92,43 @@ describe('line items', () => {
     ]);
   });
 });
+
+describe('line items under a row of captions the layout built no table at', () => {
+  it("reads an item whose description runs over two lines with its figures between them, by the captions' own words", () => {
+    // The Sliced Invoices template: the figures are centred on the item, between its name and its description.
+    const page = [
+      at('Hrs/Qty', 52.9, 332.6, 8.8),
+      at('Service', 102.5, 332.6, 8.8),
+      at('Rate/Price', 346.9, 332.6, 8.8),
+      at('Adjust', 439.8, 332.6, 8.8),
+      at('Sub Total', 504.4, 332.6, 8.8),
+      at('Web Design', 102.5, 352.0, 8.8),
+      at('1.00', 60.2, 356.8, 8.8),
+      at('$85.00', 363.0, 356.8, 8.8),
+      at('0.00%', 442.2, 356.8, 8.8),
+      at('$85.00', 517.6, 356.8, 8.8),
+      at('This is a sample description...', 102.5, 362.4, 7.9),
+      at('Sub Total', 397.3, 393.1, 8.8),
+      at('$85.00', 517.6, 393.1, 8.8),
+    ];
+    const items = {
+      type: 'object',
+      properties: {
+        description: text,
+        quantity: amount,
+        unit_price: amount,
+        discount_percent: amount,
+        line_amount: amount,
+      },
+    };
+    expect(extractPage(page, { lines: { type: 'array', items } }).lines).toEqual([
+      {
+        description: 'Web Design This is a sample description...',
+        quantity: 1,
+        unit_price: 85,
+        discount_percent: 0,
+        line_amount: 85,
+      },
+    ]);
+  });
+});

@@ -11,6 +11,7 @@ import type { ExtractOptions } from './extract-fields.js';
 import { labelTokens } from './find-values.js';
 import { hintOrder, namePart } from './name-parts.js';
 import type { ScalarSpec, TableSpec } from './schema-fields.js';
+import { headerRowTables } from './header-row-tables.js';
 import { readTableHeader, type TableHeader } from './table-header.js';
 
 /** How sure a column is an enum's when its caption prints the enum's values, and only those. */
@@ -31,17 +32,55 @@ function printsEnumValues(header: string, column: ScalarSpec): boolean {
 }
 
 function headerSimilarity(header: string, column: ScalarSpec): number {
+  // A caption offering alternatives ("Hrs/Qty", "Rate/Price") names the column by any of them.
+  const alternatives = header.split(/(?<=\p{L})\s*\/\s*(?=\p{L})/u);
+  if (alternatives.length > 1)
+    return Math.max(captionSimilarity(header, column), ...alternatives.map((a) => captionSimilarity(a, column)));
+  return captionSimilarity(header, column);
+}
+
+/**
+ * Words a line-item table's captions say its columns with: what was sold ("Service", "Item"), a discount
+ * ("Adjust"), the line's own amount ("Sub Total", "Total": in a table's header, the line's, not the document's).
+ */
+const COLUMN_SYNONYMS: readonly (readonly string[])[] = [
+  ['description', 'service', 'item', 'product', 'details'],
+  ['discount', 'adjust', 'adjustment'],
+  ['amount', 'sub total', 'subtotal', 'line total', 'total'],
+];
+
+/** The share of its weight a label said in a column's other words keeps. */
+const COLUMN_SYNONYM_WEIGHT = 0.9;
+
+/** A column label and its wordings in the column synonyms, each with its weight. */
+function columnWordings(label: { text: string; weight: number }): { text: string; weight: number }[] {
+  const wanted = labelTokens(label.text).join(' ');
+  const out = [{ text: wanted, weight: label.weight }];
+  for (const group of COLUMN_SYNONYMS)
+    for (const term of group) {
+      if (!` ${wanted} `.includes(` ${term} `)) continue;
+      for (const other of group)
+        if (other !== term)
+          out.push({
+            text: ` ${wanted} `.replace(` ${term} `, ` ${other} `).trim(),
+            weight: label.weight * COLUMN_SYNONYM_WEIGHT,
+          });
+      break;
+    }
+  return out;
+}
+
+function captionSimilarity(header: string, column: ScalarSpec): number {
   const cell = labelTokens(header).join(' ');
   if (!cell) return 0;
   let best = printsEnumValues(header, column) ? VALUES_CAPTION : 0;
-  for (const label of column.labels) {
-    const wanted = labelTokens(label.text).join(' ');
+  for (const { text: wanted, weight } of column.labels.flatMap(columnWordings)) {
     if (!wanted) continue;
     let sim: number;
     if (cell === wanted) sim = 1;
     else if (` ${cell} `.includes(` ${wanted} `) || ` ${wanted} `.includes(` ${cell} `)) sim = 0.85;
     else sim = 1 - levenshtein.get(cell, wanted) / Math.max(cell.length, wanted.length);
-    best = Math.max(best, sim * label.weight);
+    best = Math.max(best, sim * weight);
   }
   return best;
 }
@@ -108,13 +147,16 @@ export function readTableItems(
   spec: TableSpec,
   options: ExtractOptions,
 ): { rows: TableItem[]; score: number } {
-  const tables: TableBlock[] = pages.flatMap((p) => p.tables);
-  const scored = tables
-    .map((table) => {
-      const header = readTableHeader(table);
-      return { table, header, ...mapColumns(header, spec) };
-    })
-    .filter((t) => t.mapping.size >= Math.min(2, spec.columns.length));
+  const score = (tables: TableBlock[]) =>
+    tables
+      .map((table) => {
+        const header = readTableHeader(table);
+        return { table, header, ...mapColumns(header, spec) };
+      })
+      .filter((t) => t.mapping.size >= Math.min(2, spec.columns.length));
+  const laidOut = score(pages.flatMap((p) => p.tables));
+  // Where no table the layout built answers, the tables under a row of captions it built none at.
+  const scored = laidOut.length > 0 ? laidOut : score(pages.flatMap(headerRowTables));
   const best = Math.max(0, ...scored.map((t) => t.score));
   // Tables continued on later pages repeat the header: take every table nearly as good as the best.
   const chosen = scored.filter((t) => t.score >= best * 0.8 && best > 0);
