@@ -25,6 +25,7 @@ import { readTableItems } from './table-items.js';
 import { readPersonRows } from './person-rows.js';
 import { ownedHeadCandidates, subCaptionCandidates } from './qualified-captions.js';
 import { instructionCandidates } from './question-captions.js';
+import { bankNameCandidates } from './bank-name.js';
 import { explainedCaptions } from './caption-words.js';
 import {
   collectFields,
@@ -124,6 +125,8 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
   if (spec.kind === 'scalar')
     for (const candidate of [...ownedHeadCandidates(index, spec.path), ...subCaptionCandidates(index, spec.path)])
       if (candidate.score >= MIN_SCORE) all.push(candidate);
+  // A bank's name printed over its account's lines, without a caption (bank-name.ts).
+  if (spec.kind === 'scalar') for (const candidate of bankNameCandidates(index, spec.path)) all.push(candidate);
   // An instruction that prints the field's words among others ("List the names of … :"; question-captions.ts).
   for (const candidate of instructionCandidates(index, spec)) if (candidate.score >= MIN_SCORE) all.push(candidate);
   // A date field also reads the date that qualifies the caption it dates ("Balance as of 2023-01-20").
