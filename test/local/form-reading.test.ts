@@ -113,6 +113,7 @@ describe('values read from sub-boxes and OCR spacing', () => {
     expect(coerceScalar('PT-079049.', text, true).value).toBe('PT-079049');
     expect(coerceScalar('2207 ELM ST.', text, true).value).toBe('2207 ELM ST.');
     expect(coerceScalar('1,250 UNITS', text, true).value).toBe('1,250 UNITS');
+    expect(coerceScalar('3,$25 Additional Tax', text, true).value).toBe('3, $25 Additional Tax');
   });
 
   it('balances parentheses the OCR lost or misread and drops a speck read as a trailing apostrophe', () => {

@@ -158,7 +158,7 @@ function tidyText(text: string): string {
   return balanceParentheses(text.replace(/\s+/g, ' '))
     .replace(/\(\s+/g, '(')
     .replace(/\s+\)/g, ')')
-    .replace(/([A-Za-z]),(?=[A-Za-z])/g, '$1, ')
+    .replace(/([A-Za-z\d]),(?=[A-Za-z$€£¥])/g, '$1, ')
     .replace(/(\d)\s?\.$/, '$1')
     .replace(/^[\s:#.-]+|[\s,;:'`]+$/g, '');
 }
