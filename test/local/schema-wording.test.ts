@@ -177,6 +177,20 @@ describe('captions printed with the owner first', () => {
     const got = extractFields(page(application()), { type: 'object', properties: { residence } }, { fast: false }).data;
     expect(got).toEqual({ residence: { address_line1: '123 Sample Street' } });
   });
+
+  it("takes no phrase holding the group's own name, whose near-misses read another caption", () => {
+    const provider = {
+      type: 'object',
+      description: 'Billing provider',
+      properties: { name: { type: 'string' }, phone: { type: 'string' } },
+    };
+    const got = extractFields(
+      page([at('Billing Provider: Prairie Family Medicine PLLC', 300, 160), at('NPI: 2056218847', 300, 174)]),
+      { type: 'object', properties: { provider } },
+      { fast: false },
+    ).data;
+    expect((got.provider as Record<string, unknown>).phone).toBeNull();
+  });
 });
 
 describe('sums named with how often they recur', () => {

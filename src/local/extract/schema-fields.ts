@@ -329,10 +329,21 @@ function joinOnce(first: string, second: string): string {
 /** Most words a group's description may have to be the phrase its children are captioned by. */
 const GROUP_PHRASE_WORDS = 3;
 
-/** The short phrase a group's description or title names it by ("home address"); undefined when none. */
-function groupPhrase(node: SchemaNode): string | undefined {
+/**
+ * The short phrase a group's description or title names it by ("home address" for `residence`); undefined when
+ * none, or when the phrase holds a word of the group's own name.
+ */
+function groupPhrase(node: SchemaNode, name: string): string | undefined {
   const text = (textOf(node.title) ?? textOf(node.description))?.trim();
   if (!text || !/^[\p{L}' -]+$/u.test(text)) return undefined;
+  const own = splitName(name).split(' ');
+  if (
+    text
+      .toLowerCase()
+      .split(/\s+/)
+      .some((word) => own.includes(word))
+  )
+    return undefined;
   return text.split(/\s+/).length <= GROUP_PHRASE_WORDS ? text.toLowerCase() : undefined;
 }
 
@@ -508,7 +519,9 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
   const fields: FieldSpec[] = [];
   const walk = (node: SchemaNode, path: string[], requiredChain: boolean) => {
     const { node: resolved } = typeOf(node, root);
-    const phrase = path.length > 0 ? groupPhrase(resolved) : undefined;
+    // Not a phrase holding the group's own name ("provider": "Billing provider"): the name's labels say it already,
+    // and the phrase's other word only makes near-misses of them ("billing provider tel" for "Billing Provider:").
+    const phrase = path.length > 0 ? groupPhrase(resolved, path.at(-1)!) : undefined;
     const properties = (resolved.properties ?? {}) as Record<string, SchemaNode>;
     const required = new Set(Array.isArray(resolved.required) ? (resolved.required as string[]) : []);
     const inAddress = Object.keys(properties).some((name) => CITY_WORD.test(splitName(name)));
