@@ -1,16 +1,18 @@
 /**
  * Captions that say only part of what a field is, the rest said by the caption before them.
  *
- * A contact box captioned only by what it holds, its owner said by the caption it follows: a form asks
- * "Landlord, Project/Complex, Mortgage Company Name: ____" and on the next line just "Address: ____ Telephone No.:
- * ____". A field named by its owner and such a head (`landlordAddress`, `landlord_phone`) is read at a bare head
- * caption (`Address:`, `Telephone No.:`) only where the owner's word is printed just before it: earlier on its line
- * or on the line right above (docs/local-service.md, "A contact box by its owner's caption"). The parties a finder
- * reads (patient, vendor, bill-to…: party-roles.ts) are left to it; third parties (a landlord, a lender) are not.
+ * A contact box captioned only by what it holds, its owner said by the caption it follows: a form asks "Landlord,
+ * Project/Complex, Mortgage Company Name: ____" and on the next line just "Address: ____ Telephone No.: ____". A
+ * field named by its owner and such a head (`landlordAddress`, `landlord_phone`) is read at a bare head caption
+ * (`Address:`, `Telephone No.:`) only where the owner's word is printed just before it: earlier on its line or on
+ * the line right above (docs/local-service.md, "Questions, boxes and contact boxes by their words"). The parties a
+ * finder reads (patient, vendor, bill-to…: party-roles.ts) are left to it; third parties (a landlord, a lender) are
+ * not.
  *
  * A sub-caption under a heading: a payslip prints "Exemptions/Allowances:" and under it "Federal: 3", "State: 2". A
  * field whose name's words are a `Label:` caption's and a heading's just above it (`federalExemptions`,
- * `federal_allowances`) is read at that caption (docs/local-service.md, "A sub-caption under its heading").
+ * `federal_allowances`) is read at that caption (docs/local-service.md, "Questions, boxes and contact boxes by their
+ * words").
  */
 import levenshtein from 'fast-levenshtein';
 import { stem } from './caption-words.js';

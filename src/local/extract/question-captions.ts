@@ -1,16 +1,20 @@
 /**
- * The printed question a yes/no field asks, found by its words rather than as a phrase: a user's
- * `hasAdditionalOccupants` ("whether more people live in the home than are listed") is the form's "Are there
- * additional people in your home?", and `livesInSubsidizedHousing` its "Do you reside in subsidized housing where
- * heating and electric are included in the rent?". A question on the page (its words up to a "?") whose content
- * words are, by stem, mostly words of the field's name and description, or that holds most of those, is a caption
- * of the field; its YES/NO boxes answer it (check-box-values.ts; docs/local-service.md, "Questions by their words").
+ * Captions found by a field's words rather than as a phrase (docs/local-service.md, "Questions, boxes and contact
+ * boxes by their words").
+ *
+ * The printed question a yes/no field asks: a user's `hasAdditionalOccupants` ("whether more people live in the
+ * home than are listed") is the form's "Are there additional people in your home?", and `livesInSubsidizedHousing`
+ * its "Do you reside in subsidized housing where heating and electric are included in the rent?". A question on the
+ * page (its words up to a "?") whose content words are, by stem, mostly words of the field's name and description,
+ * or that holds most of those, is a caption of the field; its YES/NO boxes answer it (check-box-values.ts).
+ *
+ * An instruction printed as a caption ("*List the names of non-citizen household members authorized as legal
+ * residents of the United States:") that prints nearly all the field's own words is its caption too.
  */
 import type { PageLayout, PointBox } from '../layout/types.js';
-import type { DocumentIndex } from './document-index.js';
-import { findLabelValues, type ValueCandidate } from './find-values.js';
 import { stem } from './caption-words.js';
-import { FUNCTION_WORDS, fragmentBox } from './document-index.js';
+import { type DocumentIndex, FUNCTION_WORDS, fragmentBox } from './document-index.js';
+import { findLabelValues, type ValueCandidate } from './find-values.js';
 import { splitName } from './schema-fields.js';
 
 /** Where a caption is printed and how well it names the field: all a check-box reading needs of a label. */
