@@ -511,13 +511,16 @@ function columnAnswers(
   if (!page) return [];
   const { labelBox } = label;
   const height = Math.max(5, labelBox.y1 - labelBox.y0);
+  const bandBottom = labelBox.y1 + height * COLUMN_WORDS_REACH;
   const words = page.lines
+    // Only the lines in reach are split into words.
+    .filter((line) => line.box.y1 >= labelBox.y0 && line.box.y0 <= bandBottom)
     .flatMap((line) => tokenise(line.text).map((t) => ({ text: t.raw, box: fragmentBox(line, t.start, t.end) })))
     .flatMap((word) => {
       const value = yesOrNo(word.text.replace(/[^\p{L}\d]+$/u, ''));
       const under =
         word.box.y0 >= labelBox.y0 &&
-        word.box.y0 <= labelBox.y1 + height * COLUMN_WORDS_REACH &&
+        word.box.y0 <= bandBottom &&
         word.box.x0 >= labelBox.x0 - height &&
         word.box.x1 <= labelBox.x1 + height;
       return value !== null && under ? [{ word, value }] : [];

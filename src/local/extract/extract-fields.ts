@@ -120,13 +120,16 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
   for (const caption of spec.kind === 'scalar' && spec.description ? explainedCaptions(index, spec.description) : [])
     for (const candidate of findLabelValues(index, caption.text, caption.weight, true))
       if (caption.lines.has(candidate.line) && candidate.score >= MIN_SCORE) all.push(candidate);
-  // A bare `Address:` or `Telephone No.:` under the caption naming the field's owner (qualified-captions.ts).
-  // And a `Federal:` under the heading `Exemptions/Allowances:` for `federalExemptions` (qualified-captions.ts).
+  // A bare `Address:` or `Telephone No.:` under the caption naming the field's owner, a `Federal:` under the heading
+  // `Exemptions/Allowances:` for `federalExemptions` (qualified-captions.ts), and a bank's name printed over its
+  // account's lines without a caption (bank-name.ts).
   if (spec.kind === 'scalar')
-    for (const candidate of [...ownedHeadCandidates(index, spec.path), ...subCaptionCandidates(index, spec.path)])
+    for (const candidate of [
+      ...ownedHeadCandidates(index, spec.path),
+      ...subCaptionCandidates(index, spec.path),
+      ...bankNameCandidates(index, spec.path),
+    ])
       if (candidate.score >= MIN_SCORE) all.push(candidate);
-  // A bank's name printed over its account's lines, without a caption (bank-name.ts).
-  if (spec.kind === 'scalar') for (const candidate of bankNameCandidates(index, spec.path)) all.push(candidate);
   // An instruction that prints the field's words among others ("List the names of … :"; question-captions.ts).
   for (const candidate of instructionCandidates(index, spec)) if (candidate.score >= MIN_SCORE) all.push(candidate);
   // A date field also reads the date that qualifies the caption it dates ("Balance as of 2023-01-20").

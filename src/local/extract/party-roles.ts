@@ -534,15 +534,15 @@ export function classifyParty(words: PropertyWords): PartyRole | null | undefine
   return detail === 'name' ? party : `${party}-${detail}`;
 }
 
-/**
- * Whether a word names a party of a document or a form (the vendor, the customer, the insured, the provider, the
- * patient…): in a property name it qualifies what is asked for ("vendor_phone", "pt_zip").
- */
 /** Whether a word names a party no finder reads (a landlord, an insurer, a contact): only its printed labels do. */
 export function isThirdPartyWord(word: string): boolean {
   return THIRD_PARTY_WORDS.includes(word);
 }
 
+/**
+ * Whether a word names a party of a document or a form (the vendor, the customer, the insured, the provider, the
+ * patient…): in a property name it qualifies what is asked for ("vendor_phone", "pt_zip").
+ */
 export function isPartyWord(word: string): boolean {
   return (
     word === 'patient' ||

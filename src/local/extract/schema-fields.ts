@@ -337,14 +337,8 @@ function groupPhrase(node: SchemaNode, name: string): string | undefined {
   const text = (textOf(node.title) ?? textOf(node.description))?.trim();
   if (!text || !/^[\p{L}' -]+$/u.test(text)) return undefined;
   const own = splitName(name).split(' ');
-  if (
-    text
-      .toLowerCase()
-      .split(/\s+/)
-      .some((word) => own.includes(word))
-  )
-    return undefined;
-  return text.split(/\s+/).length <= GROUP_PHRASE_WORDS ? text.toLowerCase() : undefined;
+  const words = text.toLowerCase().split(/\s+/);
+  return words.length > GROUP_PHRASE_WORDS || words.some((word) => own.includes(word)) ? undefined : words.join(' ');
 }
 
 /** Parties that are people: their groups' dates, unqualified, are birth dates. */
@@ -481,10 +475,11 @@ export interface ObjectGroup {
 }
 
 /**
- * Every group of fields of the schema outside arrays: each object property at any depth, and the sibling scalars
- * whose names start with one word `leads` accepts (`clientLastName`, `clientDob` as the group `client`, each column
- * labelled by the rest of its name). A flat group's path is its parent's with the word; its columns keep their
- * own names, so a value's path is the group's parent path and the column's name.
+ * The groups of fields of the schema outside arrays that `leads` names: each object property at any depth with a
+ * word of its name `leads` accepts (`spouse_info`), and the sibling scalars whose names start with one such word
+ * (`clientLastName`, `clientDob` as the group `client`, each column labelled by the rest of its name). A flat
+ * group's path is its parent's with the word; its columns keep their own names, so a value's path is the group's
+ * parent path and the column's name.
  */
 export function collectObjects(schema: JsonSchema, leads: (word: string) => boolean): ObjectGroup[] {
   const root = schema as SchemaNode;
@@ -495,7 +490,8 @@ export function collectObjects(schema: JsonSchema, leads: (word: string) => bool
     for (const [name, child] of Object.entries(properties)) {
       const { type, node: resolved } = typeOf(child, root);
       if (type === 'object') {
-        groups.push({ path: [...path, name], columns: columnsOf(resolved, root) });
+        if (splitName(name).split(' ').some(leads))
+          groups.push({ path: [...path, name], columns: columnsOf(resolved, root) });
         walk(resolved, [...path, name]);
         continue;
       }

@@ -31,12 +31,14 @@ function printsEnumValues(header: string, column: ScalarSpec): boolean {
   return header.split(/\s+/).some((word) => word.toLowerCase().split('/').sort().join('/') === wanted);
 }
 
-function headerSimilarity(header: string, column: ScalarSpec): number {
+/** A column's labels in every wording a table's caption may say them with (columnWordings). */
+type Wordings = { text: string; weight: number }[];
+
+function headerSimilarity(header: string, column: ScalarSpec, wordings: Wordings): number {
   // A caption offering alternatives ("Hrs/Qty", "Rate/Price") names the column by any of them.
   const alternatives = header.split(/(?<=\p{L})\s*\/\s*(?=\p{L})/u);
-  if (alternatives.length > 1)
-    return Math.max(captionSimilarity(header, column), ...alternatives.map((a) => captionSimilarity(a, column)));
-  return captionSimilarity(header, column);
+  const captions = alternatives.length > 1 ? [header, ...alternatives] : [header];
+  return Math.max(...captions.map((caption) => captionSimilarity(caption, column, wordings)));
 }
 
 /**
@@ -53,7 +55,7 @@ const COLUMN_SYNONYMS: readonly (readonly string[])[] = [
 const COLUMN_SYNONYM_WEIGHT = 0.9;
 
 /** A column label and its wordings in the column synonyms, each with its weight. */
-function columnWordings(label: { text: string; weight: number }): { text: string; weight: number }[] {
+function columnWordings(label: { text: string; weight: number }): Wordings {
   const wanted = labelTokens(label.text).join(' ');
   const out = [{ text: wanted, weight: label.weight }];
   for (const group of COLUMN_SYNONYMS)
@@ -70,11 +72,11 @@ function columnWordings(label: { text: string; weight: number }): { text: string
   return out;
 }
 
-function captionSimilarity(header: string, column: ScalarSpec): number {
+function captionSimilarity(header: string, column: ScalarSpec, wordings: Wordings): number {
   const cell = labelTokens(header).join(' ');
   if (!cell) return 0;
   let best = printsEnumValues(header, column) ? VALUES_CAPTION : 0;
-  for (const { text: wanted, weight } of column.labels.flatMap(columnWordings)) {
+  for (const { text: wanted, weight } of wordings) {
     if (!wanted) continue;
     let sim: number;
     if (cell === wanted) sim = 1;
@@ -88,9 +90,10 @@ function captionSimilarity(header: string, column: ScalarSpec): number {
 /** Maps table columns to item properties greedily by header similarity. */
 function mapColumns(header: TableHeader, spec: TableSpec): { mapping: Map<number, ScalarSpec>; score: number } {
   const pairs: { column: number; spec: ScalarSpec; sim: number }[] = [];
+  const wordings = new Map(spec.columns.map((item) => [item, item.labels.flatMap(columnWordings)]));
   header.captions.forEach((header, column) => {
     for (const item of spec.columns) {
-      const sim = headerSimilarity(header, item);
+      const sim = headerSimilarity(header, item, wordings.get(item)!);
       if (sim >= 0.6) pairs.push({ column, spec: item, sim });
     }
   });
@@ -147,16 +150,16 @@ export function readTableItems(
   spec: TableSpec,
   options: ExtractOptions,
 ): { rows: TableItem[]; score: number } {
-  const score = (tables: TableBlock[]) =>
+  const matched = (tables: TableBlock[]) =>
     tables
       .map((table) => {
         const header = readTableHeader(table);
         return { table, header, ...mapColumns(header, spec) };
       })
       .filter((t) => t.mapping.size >= Math.min(2, spec.columns.length));
-  const laidOut = score(pages.flatMap((p) => p.tables));
+  const laidOut = matched(pages.flatMap((p) => p.tables));
   // Where no table the layout built answers, the tables under a row of captions it built none at.
-  const scored = laidOut.length > 0 ? laidOut : score(pages.flatMap(headerRowTables));
+  const scored = laidOut.length > 0 ? laidOut : matched(pages.flatMap(headerRowTables));
   const best = Math.max(0, ...scored.map((t) => t.score));
   // Tables continued on later pages repeat the header: take every table nearly as good as the best.
   const chosen = scored.filter((t) => t.score >= best * 0.8 && best > 0);
