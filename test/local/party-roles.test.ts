@@ -64,6 +64,27 @@ describe('party fields in a user’s words', () => {
     expect(classifyField(['address'], 'string', undefined)).toBe('issuer-address');
   });
 
+  it('reads a bare provider as a party the document decides, and a qualified one as a claim’s captioned party', () => {
+    // Before: every provider was a third party, so "The provider's street address" of a receipt found nothing.
+    expect(
+      classifyField(['ProviderName'], 'string', undefined, { description: 'The name of the provider (merchant)' }),
+    ).toBe('provider');
+    expect(classifyField(['Address'], 'string', undefined, { description: 'The provider’s street address' })).toBe(
+      'provider-address',
+    );
+    expect(classifyField(['provider', 'phone'], 'string', undefined)).toBe('provider-phone');
+    expect(classifyField(['service_provider'], 'string', undefined)).toBe('provider');
+    expect(classifyField(['billing_provider_name'], 'string', undefined)).toBeNull();
+    expect(classifyField(['referring_provider'], 'string', undefined)).toBeNull();
+    expect(classifyField(['provider_npi'], 'string', undefined)).toBeNull();
+    // Where an expense was incurred: the shop, hotel or restaurant.
+    expect(
+      classifyField(['establishment'], 'string', undefined, {
+        description: 'The establishment where the expense was incurred',
+      }),
+    ).toBe('issuer');
+  });
+
   it('reads a location’s name as the place itself, and only a location’s', () => {
     expect(classifyField(['LocationName'], 'string', undefined)).toBe('issuer-address');
     expect(classifyField(['location_description'], 'string', undefined)).toBe('issuer-address');
@@ -166,6 +187,28 @@ describe('the recipient’s block', () => {
     ]);
     const { data } = extractFields(letter, textSchema({ addressee: '', addressee_address: '' }), { fast: false });
     expect(data).toEqual({ addressee: 'Mr Peter Grant', addressee_address: '41 Elm Grove Southsea PO5 1JF' });
+  });
+
+  it('is the sender for a provider the page never names, and the provider’s caption where it names one', () => {
+    const provider = textSchema({ provider: '', provider_address: '' });
+    const receipt = page([
+      at('KEDAI RUNCIT MAJU', 72, 40, 14),
+      at('12 JALAN MERANTI', 72, 60),
+      at('43000 KAJANG, SELANGOR', 72, 74),
+      at('TOTAL 12.50', 72, 140),
+    ]);
+    expect(extractFields(receipt, provider, { fast: false }).data).toEqual({
+      provider: 'KEDAI RUNCIT MAJU',
+      provider_address: '12 JALAN MERANTI 43000 KAJANG, SELANGOR',
+    });
+    const bill = page([
+      at('CITY IMAGING CENTER', 72, 40, 14),
+      at('9 HARBOR WAY', 72, 60),
+      at('BOSTON, MA 02110', 72, 74),
+      at('Provider:', 72, 140),
+      at('Dr. Ana Silva', 160, 140),
+    ]);
+    expect(extractFields(bill, provider, { fast: false }).data.provider).toBe('Dr. Ana Silva');
   });
 
   it('is no block under a caption that only starts like a recipient’s ("Customer ID:", "Customer service")', () => {

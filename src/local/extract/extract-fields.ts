@@ -364,7 +364,13 @@ function extractByLabel(
  * Below these qualities a role finder's guess is left out: a wrong name or address costs a false positive and
  * a false negative, an empty one only the false negative (measured on the dev set: receipts F1 +0.02).
  */
-const ABSTAIN_BELOW: Partial<Record<FieldRole, number>> = { issuer: 0.25, 'issuer-address': 0.3 };
+const ABSTAIN_BELOW: Partial<Record<FieldRole, number>> = {
+  issuer: 0.25,
+  'issuer-address': 0.3,
+  // A provider found is the sender (find-parties.ts): the same guesses are left out.
+  provider: 0.25,
+  'provider-address': 0.3,
+};
 
 /**
  * A role finder's answer below this quality is a guess from the layout alone (no wording: the largest amount on
@@ -379,10 +385,11 @@ const LABEL_FIRST: ReadonlySet<FieldRole> = new Set(['document-date']);
 /**
  * A party printed under a caption of the field's own wording ("Customer: …", "PATIENT'S NAME") is read there;
  * the party finders read the layout where no caption names it. The issuer's name and address keep their finder
- * first: a receipt's name at the top beats any caption the schema's words happen to match.
+ * first (as a provider's do, the issuer where the page names no provider): a receipt's name at the top beats any
+ * caption the schema's words happen to match.
  */
 function captionFirst(role: FieldRole): boolean {
-  return isPartyRole(role) && role !== 'issuer' && role !== 'issuer-address';
+  return isPartyRole(role) && !['issuer', 'issuer-address', 'provider', 'provider-address'].includes(role);
 }
 
 /**

@@ -240,9 +240,19 @@ function isPayStatement(index: DocumentIndex): boolean {
   );
 }
 
-function resolveParty(index: DocumentIndex, party: Party): 'issuer' | 'recipient' | 'delivery' {
+/** Whether the document prints the word "provider" (a claim's or a bill's billing, rendering or referring provider). */
+function namesProvider(index: DocumentIndex): boolean {
+  return index.lines.slice(0, 300).some((line) => /\bprovider\b/i.test(textOf(line)));
+}
+
+/**
+ * The party a field's party is on this document; null for a provider the page names, whose printed caption says who
+ * it is. A provider the page never names is its sender: the merchant provided what a receipt charges for.
+ */
+function resolveParty(index: DocumentIndex, party: Party): 'issuer' | 'recipient' | 'delivery' | null {
   if (party === 'payee') return isPayStatement(index) ? 'recipient' : 'issuer';
   if (party === 'payer') return isPayStatement(index) ? 'issuer' : 'recipient';
+  if (party === 'provider') return namesProvider(index) ? null : 'issuer';
   return party;
 }
 
@@ -280,6 +290,7 @@ function issuerContact(index: DocumentIndex, detail: 'email' | 'phone'): RoleVal
 export function findParty(index: DocumentIndex, role: PartyRole): RoleValue | null {
   const [rawParty, detail = 'name'] = role.split('-') as [Party, string?];
   const party = resolveParty(index, rawParty);
+  if (party === null) return null;
   if (party === 'issuer') {
     if (detail === 'name') return findIssuer(index);
     if (detail === 'address') return findIssuerAddress(index);

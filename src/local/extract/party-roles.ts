@@ -9,8 +9,11 @@
  * and name words of French, Spanish and Dutch; never one schema's property names.
  */
 
-/** The sender, the recipient, the recipient's delivery point, or whoever is paid or pays (the document decides). */
-export type Party = 'issuer' | 'recipient' | 'delivery' | 'payee' | 'payer';
+/**
+ * The sender, the recipient, the recipient's delivery point, whoever is paid or pays, or the provider of what the
+ * document charges for (the document decides which party the last three are).
+ */
+export type Party = 'issuer' | 'recipient' | 'delivery' | 'payee' | 'payer' | 'provider';
 /** What of the party a field asks for. */
 export type PartyDetail = 'name' | 'address' | 'email' | 'phone';
 /** A party field's role: `issuer`, `recipient-address`, `payee-email`… */
@@ -28,6 +31,8 @@ const SENDER_WORDS = [
   'store',
   'retailer',
   'restaurant',
+  // Where an expense was incurred, as travel-and-expense systems say it: the hotel, restaurant or shop.
+  'establishment',
   'biller',
   'outlet',
   'employer',
@@ -317,6 +322,7 @@ function knownWord(word: string): boolean {
     'payee',
     'payer',
     'payor',
+    PROVIDER,
   ];
   return known.some((k) => word === k || (k.length >= 5 && word.endsWith(k)));
 }
@@ -330,6 +336,22 @@ const DELIVERY_PHRASE = /\b(ship|shipped|deliver|delivered) to\b/;
 const SENDER_PHRASE =
   /\b(issued|sent|written|signed|billed|invoiced|sold|supplied) by\b|\bwho (issued|sent|wrote|sold|supplied)\b/;
 
+/**
+ * A provider not qualified by the word before it: "provider", "the provider's address", "ProviderName". Travel and
+ * expense systems call the merchant that ("The name of the provider (merchant)"); a "billing provider" or a
+ * "referring provider" is one of a claim's parties, read by its printed caption.
+ */
+function isBareProvider(words: readonly string[], i: number): boolean {
+  const before = words[i - 1];
+  return (
+    words[i] === PROVIDER && (before === undefined || UNQUALIFYING.includes(before) || !/^[a-z]{3,}$/.test(before))
+  );
+}
+
+const PROVIDER = 'provider';
+/** Words before "provider" that leave it bare: determiners, and the service a document charges for. */
+const UNQUALIFYING = ['the', 'a', 'an', 'this', 'its', 'of', 'by', 'from', 'service'];
+
 /** The party some words name: a sender or recipient word, weak sender words only unqualified. */
 function partyOf(words: readonly string[]): Party | null {
   for (const [i, word] of words.entries()) {
@@ -339,6 +361,7 @@ function partyOf(words: readonly string[]): Party | null {
     if (DELIVERY_WORDS.includes(word)) return 'delivery';
     if (word === 'payee') return 'payee';
     if (word === 'payer' || word === 'payor') return 'payer';
+    if (isBareProvider(words, i)) return 'provider';
     if (RECIPIENT_WORDS.includes(word)) return 'recipient';
     if (SENDER_WORDS.includes(word)) return 'issuer';
     // "company" qualified by the word before it (a "mortgage company") is a third party; "issuing company" is not.
@@ -396,6 +419,8 @@ function partyOfDescription(words: readonly string[]): Party | null {
       DELIVERY_WORDS.includes(w) ||
       /^pay(ee|er|or)$/.test(w),
   );
+  const provider = words.findIndex((_, i) => isBareProvider(words, i));
+  if (provider >= 0 && (strong < 0 || provider < strong)) return 'provider';
   if (strong >= 0) return partyOf(words.slice(strong, strong + 1));
   return phrase ?? partyOf(words);
 }
@@ -512,10 +537,12 @@ export function classifyParty(words: PropertyWords): PartyRole | null | undefine
     const party = (words.description.length > 0 ? partyOfDescription(words.description) : null) ?? 'issuer';
     return counterparty === 'name' ? party : `${party}-${counterparty}`;
   }
-  const all = [...words.own, ...words.parents.flat()];
-  if (has(all, THIRD_PARTY_WORDS)) return null;
+  // A bare provider may be the document's sender (find-parties.ts decides); any other third party is read by its caption.
+  const bare = (list: readonly string[]) => list.flatMap((word, i) => (isBareProvider(list, i) ? [] : [word]));
+  if (has([...bare(words.own), ...words.parents.flatMap(bare)], THIRD_PARTY_WORDS)) return null;
   // A name word that says neither a party nor what of it ("relationship", "npi", "branch") asks for something else.
-  if (!words.name.every(knownWord)) return partyOfName(words.name) ? null : undefined;
+  const known = words.name.every((word, i) => knownWord(word) || isBareProvider(words.name, i + 1));
+  if (!known) return partyOfName(words.name) ? null : undefined;
   const party =
     partyOfName(words.own) ??
     words.parents.map(partyOfName).find((p) => p !== null) ??
@@ -561,5 +588,5 @@ export function toVerbLead(words: readonly string[]): number {
 
 /** Whether a role is a party's (read by find-parties.ts) rather than the document's own (its date, total, currency). */
 export function isPartyRole(role: string): role is PartyRole {
-  return /^(issuer|recipient|delivery|payee|payer)(-|$)/.test(role);
+  return /^(issuer|recipient|delivery|payee|payer|provider)(-|$)/.test(role);
 }
