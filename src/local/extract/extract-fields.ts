@@ -13,6 +13,7 @@ import { indexDocument, type DocumentIndex } from './document-index.js';
 import { findLabelValues, type ValueCandidate } from './find-values.js';
 import { documentDateOrder, findByRole } from './find-by-role.js';
 import { findParty } from './find-parties.js';
+import { gridCaptionCandidates } from './grid-captions.js';
 import { isPartyRole } from './party-roles.js';
 import { describeWords, type FieldRole } from './field-roles.js';
 import { expandAbbreviations } from './name-abbreviations.js';
@@ -122,12 +123,14 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
       if (caption.lines.has(candidate.line) && candidate.score >= MIN_SCORE) all.push(candidate);
   // A bare `Address:` or `Telephone No.:` under the caption naming the field's owner, a `Federal:` under the heading
   // `Exemptions/Allowances:` for `federalExemptions` (qualified-captions.ts), and a bank's name printed over its
-  // account's lines without a caption (bank-name.ts).
+  // account's lines without a caption (bank-name.ts), and a grid's one-word caption of what a `fileNumber` or a
+  // `companyCode` is of ("FILE", "CO."; grid-captions.ts).
   if (spec.kind === 'scalar')
     for (const candidate of [
       ...ownedHeadCandidates(index, spec.path),
       ...subCaptionCandidates(index, spec.path),
       ...bankNameCandidates(index, spec.path),
+      ...gridCaptionCandidates(index, spec.path),
     ])
       if (candidate.score >= MIN_SCORE) all.push(candidate);
   // An instruction that prints the field's words among others ("List the names of … :"; question-captions.ts).

@@ -40,6 +40,8 @@ export interface ValueCandidate {
    */
   valueLine: IndexedLine | null;
   line: IndexedLine;
+  /** Read from the label's cell of a grid of captions over values (grid-cells.ts). */
+  inGrid?: true;
 }
 
 /** Box numbers, item letters and bullets printed before labels on forms: "2.", "24a.", "b)", "•". */
@@ -413,6 +415,7 @@ function gridCandidate(
     // A grid's cell is one row's value: the next row is no continuation of it.
     valueLine: null,
     line: entry,
+    inGrid: true,
   };
 }
 

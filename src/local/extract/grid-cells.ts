@@ -96,6 +96,23 @@ function cellLine(cell: Word[]): TextLine {
   };
 }
 
+/** A caption word that names a number, a code or an id. */
+const ID_WORD = /^(number|no|nr|code|id)$/;
+
+/**
+ * A label's last caption word that names a number ("CLOCK NUMBER" over "12345 00000000") and has a value of its own
+ * under it, as each word before it has, is the next column's caption (a voucher's number beside the clock number),
+ * run into the label's line by the OCR: the label's column is its other words'.
+ */
+function dropNextColumnsNumber(own: Set<Word>, over: Map<Word, Word[]>, under: Map<Word, Word[]>): void {
+  if (own.size < 2) return;
+  const ordered = [...own].sort((a, b) => a.box.x0 - b.box.x0);
+  const last = ordered[ordered.length - 1]!;
+  const ownValue = (h: Word) => under.get(h)!.length > 0 && under.get(h)!.every((v) => over.get(v)!.length === 1);
+  if (ID_WORD.test(last.entry.tokens.find((t) => t.start === last.start)?.norm ?? '') && ordered.every(ownValue))
+    own.delete(last);
+}
+
 /**
  * When the label (at `labelBox` on `from`) is one caption of a row of captions whose values stand under them
  * column by column, its cell in the row below: the words under the label, and those under no caption between
@@ -122,6 +139,7 @@ export function gridCell(
   const values = rowBelow(index, from, labelBox).flatMap(words);
   const over = new Map(values.map((v) => [v, header.filter((h) => overlaps(h, v))]));
   const under = new Map(header.map((h) => [h, values.filter((v) => overlaps(h, v))]));
+  dropNextColumnsNumber(own, over, under);
   if ([...over.values()].some((hs) => hs.some((h) => own.has(h)) && hs.some((h) => !own.has(h)))) return null;
   // The OCR ran values of several columns together: a value line under two or more caption lines. A value line
   // under one caption line is that caption's whole ("KOWALSKI, AMINA" under "PATIENT'S NAME"), read as it is.
