@@ -131,6 +131,24 @@ describe('field roles from the schema', () => {
     expect(classifyField(['zwischensumme'], 'number', undefined)).toBeNull();
     expect(classifyField(['days_open'], 'integer', undefined)).toBeNull();
   });
+
+  it('reads the date a description says a field is not as no exclusion, and a billing date as the document’s', () => {
+    // Before: "due" in "not the due date" made the invoice's own date a due date, and "billing" a customer's date.
+    expect(
+      classifyField(['invoiceDate'], 'string', undefined, { description: 'The date on the invoice, not the due date' }),
+    ).toBe('document-date');
+    expect(classifyField(['billing_date'], 'string', undefined, { description: 'Billing date' })).toBe('document-date');
+    expect(classifyField(['date'], 'string', undefined, { description: 'The due date of the invoice' })).toBeNull();
+    expect(classifyField(['billing_address'], 'string', undefined)).toBe('recipient-address');
+  });
+
+  it('reads the invoicer, a contractor and a creditor as who sends and is paid', () => {
+    expect(classifyField(['invoicer'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['party'], 'string', undefined, { description: 'The invoicing company' })).toBe('issuer');
+    expect(classifyField(['contractor'], 'string', undefined, { description: 'Who did the work' })).toBe('issuer');
+    expect(classifyField(['creditor'], 'string', undefined)).toBe('payee');
+    expect(classifyField(['debtor_address'], 'string', undefined)).toBe('payer-address');
+  });
 });
 
 describe('schema titles', () => {

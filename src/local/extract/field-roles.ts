@@ -224,6 +224,11 @@ function withoutSums(description: string): string {
   return description.replace(/[\p{L}\p{N}]+(?:\s*\+\s*[\p{L}\p{N}]+)+/gu, ' ');
 }
 
+/** A description without what it says the field is not: "not the due date", "rather than the delivery date". */
+function withoutNegations(description: string): string {
+  return description.replace(/\b(?:not|never|rather than|instead of|other than)\b[^,.;()]*/gi, ' ');
+}
+
 /** The words of `text` as wordsOf reads them, without the taxes it says are included. */
 function wordsBesideIncludedTaxes(text: string): Set<string> {
   return new Set(withoutIncludedTaxes(describeWords(text)).flatMap(splitCompound));
@@ -234,8 +239,8 @@ function wordsBesideIncludedTaxes(text: string): Set<string> {
  * customer's address", "name of the patient", "Kundenadresse") rather than taking part in it ("what the
  * customer paid in the end" is the total).
  */
-function describesOtherParty(description: string): boolean {
-  const party = `(${OTHER_PARTY_WORDS.join('|')})`;
+function describesOtherParty(description: string, parties: readonly string[]): boolean {
+  const party = `(${parties.join('|')})`;
   const text = describeWords(description.replace(/['’]s\b/g, ' s')).join(' ');
   if (BILLED_TO.test(text)) return true;
   return new RegExp(
@@ -281,12 +286,15 @@ export function classifyField(
     });
     if (party !== undefined) return party;
   }
-  // Someone else's name, address or date (the patient's, the customer's) is found by its label instead.
+  // Someone else's name, address or date (the patient's, the customer's) is found by its label instead. A date
+  // named by its billing is when the document billed ("Billing date"), not the billing party's.
   const named = [...path, wording.title ?? ''].join(' ');
+  const dated = !numeric && (format === 'date' || has(DATE_WORDS, own));
+  const otherParties = dated ? OTHER_PARTY_WORDS.filter((word) => word !== 'billing') : OTHER_PARTY_WORDS;
   if (
-    has(OTHER_PARTY_WORDS, wordsOf(named)) ||
+    has(otherParties, wordsOf(named)) ||
     BILLED_TO.test(describeWords(named).join(' ')) ||
-    describesOtherParty(description)
+    describesOtherParty(description, otherParties)
   )
     return null;
   if (!numeric && has(CURRENCY_WORDS)) return 'currency';
@@ -294,8 +302,15 @@ export function classifyField(
   // only the name's and title's own words can make it another event's date.
   const creation = namesCreation(describeWords(ownText));
   if (!numeric && creation) return has(DATE_EXCLUDED, own) ? null : 'document-date';
-  if (!numeric && (format === 'date' || has(DATE_WORDS, own)))
-    return has(DATE_EXCLUDED) && !startsWhatOccurred(own, words, description) ? null : 'document-date';
+  if (dated) {
+    // What a description says the date is not ("the date on the invoice, not the due date") does not exclude it.
+    const affirmed = new Set([
+      ...own,
+      ...wordsOf(path.slice(0, -1).join(' ')),
+      ...wordsOf(withoutNegations(description)),
+    ]);
+    return has(DATE_EXCLUDED, affirmed) && !startsWhatOccurred(own, words, description) ? null : 'document-date';
+  }
   if (
     numeric &&
     has(TOTAL_WORDS) &&

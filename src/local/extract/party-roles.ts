@@ -34,6 +34,9 @@ const SENDER_WORDS = [
   // Where an expense was incurred, as travel-and-expense systems say it: the hotel, restaurant or shop.
   'establishment',
   'biller',
+  'invoicer',
+  // Who did the work an invoice charges for.
+  'contractor',
   'outlet',
   'employer',
   'sender',
@@ -111,6 +114,9 @@ export const RECIPIENT_WORDS = [
 ];
 /** Words that name where goods go: the ship-to block, which may differ from the bill-to one. */
 const DELIVERY_WORDS = ['shipping', 'delivery', 'consignee', 'liefer', 'lieferadresse'];
+/** Whoever is paid, and whoever pays: a creditor is owed the money and a debtor owes it, as payment schemes (SEPA) say. */
+const PAYEE_WORDS = ['payee', 'creditor'];
+const PAYER_WORDS = ['payer', 'payor', 'debtor'];
 /** Verbs that name a party with "to" after them, in property names ("bill_to", "ship_to_address", "sold_to"). */
 const TO_VERBS: Record<string, Party> = {
   bill: 'recipient',
@@ -130,7 +136,7 @@ const TO_VERBS: Record<string, Party> = {
 /**
  * The party doing what a present participle says, as trade and ERP systems name the parties of an invoice: the
  * invoicing party (SAP's `InvoicingParty`), the issuing or selling party send it; the receiving or buying party get it.
- * Only before "party": a "billing address" is the customer's.
+ * Only before "party" or a word such as "company" ("the invoicing company"): a "billing address" is the customer's.
  */
 const AGENT_PARTICIPLES: Record<string, Party> = {
   invoicing: 'issuer',
@@ -319,9 +325,8 @@ function knownWord(word: string): boolean {
     ...ADDRESS_WORDS,
     ...OTHER_DETAIL,
     ...GENERIC_WORDS,
-    'payee',
-    'payer',
-    'payor',
+    ...PAYEE_WORDS,
+    ...PAYER_WORDS,
     PROVIDER,
   ];
   return known.some((k) => word === k || (k.length >= 5 && word.endsWith(k)));
@@ -355,12 +360,14 @@ const UNQUALIFYING = ['the', 'a', 'an', 'this', 'its', 'of', 'by', 'from', 'serv
 /** The party some words name: a sender or recipient word, weak sender words only unqualified. */
 function partyOf(words: readonly string[]): Party | null {
   for (const [i, word] of words.entries()) {
-    if (AGENT_PARTICIPLES[word] && words[i + 1] === 'party') return AGENT_PARTICIPLES[word];
+    const next = words[i + 1];
+    if (AGENT_PARTICIPLES[word] && next && (next === 'party' || WEAK_SENDER_WORDS.includes(next)))
+      return AGENT_PARTICIPLES[word];
     if (TO_VERBS[word] && words[i + 1] === 'to') return TO_VERBS[word];
     if (BY_VERBS.includes(word) && words[i + 1] === 'by') return 'issuer';
     if (DELIVERY_WORDS.includes(word)) return 'delivery';
-    if (word === 'payee') return 'payee';
-    if (word === 'payer' || word === 'payor') return 'payer';
+    if (PAYEE_WORDS.includes(word)) return 'payee';
+    if (PAYER_WORDS.includes(word)) return 'payer';
     if (isBareProvider(words, i)) return 'provider';
     if (RECIPIENT_WORDS.includes(word)) return 'recipient';
     if (SENDER_WORDS.includes(word)) return 'issuer';
@@ -417,7 +424,8 @@ function partyOfDescription(words: readonly string[]): Party | null {
       SENDER_WORDS.includes(w) ||
       RECIPIENT_WORDS.includes(w) ||
       DELIVERY_WORDS.includes(w) ||
-      /^pay(ee|er|or)$/.test(w),
+      PAYEE_WORDS.includes(w) ||
+      PAYER_WORDS.includes(w),
   );
   const provider = words.findIndex((_, i) => isBareProvider(words, i));
   if (provider >= 0 && (strong < 0 || provider < strong)) return 'provider';
@@ -573,7 +581,8 @@ export function isThirdPartyWord(word: string): boolean {
 export function isPartyWord(word: string): boolean {
   return (
     word === 'patient' ||
-    /^pay(ee|er|or)$/.test(word) ||
+    PAYEE_WORDS.includes(word) ||
+    PAYER_WORDS.includes(word) ||
     [...SENDER_WORDS, ...RECIPIENT_WORDS, ...DELIVERY_WORDS, ...THIRD_PARTY_WORDS].includes(word)
   );
 }
