@@ -140,6 +140,23 @@ describe('field roles from the schema', () => {
     expect(classifyField(['billing_date'], 'string', undefined, { description: 'Billing date' })).toBe('document-date');
     expect(classifyField(['date'], 'string', undefined, { description: 'The due date of the invoice' })).toBeNull();
     expect(classifyField(['billing_address'], 'string', undefined)).toBe('recipient-address');
+    expect(classifyField(['net'], 'number', undefined, { description: 'Total, not including tax' })).toBeNull();
+  });
+
+  it('reads no caption of what a description says the field is not', () => {
+    const pages = page([
+      at('SwissDev', 40, 40, 14),
+      at('Date of sale:', 350, 73),
+      at('2022-09-27', 434, 73),
+      at('Due date:', 350, 95),
+      at('2022-10-04', 434, 95),
+    ]);
+    const schema = {
+      type: 'object',
+      properties: { invoiceDate: { type: 'string', description: 'The date on the invoice, not the due date' } },
+    };
+    // Before: "Due date:" was a caption of the description's own words.
+    expect(extractFields(pages, schema, { fast: false }).data).toEqual({ invoiceDate: '2022-09-27' });
   });
 
   it('reads the invoicer, a contractor and a creditor as who sends and is paid', () => {

@@ -224,9 +224,13 @@ function withoutSums(description: string): string {
   return description.replace(/[\p{L}\p{N}]+(?:\s*\+\s*[\p{L}\p{N}]+)+/gu, ' ');
 }
 
-/** A description without what it says the field is not: "not the due date", "rather than the delivery date". */
-function withoutNegations(description: string): string {
-  return description.replace(/\b(?:not|never|rather than|instead of|other than)\b[^,.;()]*/gi, ' ');
+/**
+ * A description without what it says the field is not, up to its clause's end: "not the due date", "rather than
+ * the delivery date". Only a negated thing (a determiner after the negation): "not including tax" says what the
+ * field is.
+ */
+export function withoutNegations(description: string): string {
+  return description.replace(/\b(?:not|rather than|instead of|other than)\s+(?:the|a|an|its|any)\b[^,.;()]*/gi, ' ');
 }
 
 /** The words of `text` as wordsOf reads them, without the taxes it says are included. */
@@ -261,7 +265,8 @@ export function classifyField(
   format: string | undefined,
   wording: FieldWording = {},
 ): FieldRole | null {
-  const description = wording.description ?? '';
+  // What the description says the field is not names another thing (schema-fields.ts reads descriptions so too).
+  const description = withoutNegations(wording.description ?? '');
   // The name and the title say what the field is; parents and the description add context.
   // A name may say the taxes are included as a description does: `invoice_total_amount_with_vat` is a total.
   const ownText = [path[path.length - 1] ?? '', wording.title ?? ''].join(' ');
@@ -302,15 +307,7 @@ export function classifyField(
   // only the name's and title's own words can make it another event's date.
   const creation = namesCreation(describeWords(ownText));
   if (!numeric && creation) return has(DATE_EXCLUDED, own) ? null : 'document-date';
-  if (dated) {
-    // What a description says the date is not ("the date on the invoice, not the due date") does not exclude it.
-    const affirmed = new Set([
-      ...own,
-      ...wordsOf(path.slice(0, -1).join(' ')),
-      ...wordsOf(withoutNegations(description)),
-    ]);
-    return has(DATE_EXCLUDED, affirmed) && !startsWhatOccurred(own, words, description) ? null : 'document-date';
-  }
+  if (dated) return has(DATE_EXCLUDED) && !startsWhatOccurred(own, words, description) ? null : 'document-date';
   if (
     numeric &&
     has(TOTAL_WORDS) &&

@@ -5,7 +5,7 @@
  * format, pattern, local $ref).
  */
 import type { JsonSchema } from '../../types.js';
-import { classifyField, describeWords, type FieldRole } from './field-roles.js';
+import { classifyField, describeWords, type FieldRole, withoutNegations } from './field-roles.js';
 import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
 import { GENERIC_WORDS } from './caption-words.js';
 import { dataElementLabels } from './data-element-names.js';
@@ -191,6 +191,15 @@ function textOf(value: unknown): string | undefined {
 }
 
 /**
+ * A property's description without what it says the property is not ("The date on the invoice, not the due date"):
+ * the words of another thing, which would otherwise make its labels and its role (field-roles.ts).
+ */
+function descriptionOf(node: SchemaNode): string | undefined {
+  const text = textOf(node.description);
+  return text === undefined ? undefined : withoutNegations(text);
+}
+
+/**
  * A list named by the codes it holds ("diagnosis codes", `healthCareDiagnosisCodes`, `dx_codes`) is printed under
  * what the codes are of: "21. DIAGNOSIS OR NATURE OF ILLNESS OR INJURY", "Diagnoses (ICD-10)". Such a caption
  * lists a code and its description as one item, so the items are read as their codes.
@@ -244,7 +253,7 @@ function labelsFor(
   };
   const title = textOf(node.title)?.trim();
   if (title && title.length >= 2) push(title, 1);
-  const description = textOf(node.description);
+  const description = descriptionOf(node);
   if (description)
     for (const text of labelsFromDescription(description)) {
       labels.push({ text, weight: 1 });
@@ -334,7 +343,7 @@ const GROUP_PHRASE_WORDS = 3;
  * none, or when the phrase holds a word of the group's own name.
  */
 function groupPhrase(node: SchemaNode, name: string): string | undefined {
-  const text = (textOf(node.title) ?? textOf(node.description))?.trim();
+  const text = (textOf(node.title) ?? descriptionOf(node))?.trim();
   if (!text || !/^[\p{L}' -]+$/u.test(text)) return undefined;
   const own = splitName(name).split(' ');
   const words = text.toLowerCase().split(/\s+/);
@@ -552,7 +561,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
             item,
             labels: listLabels,
             ...(codes && { itemsAreCodes: true }),
-            ...(textOf(childNode.description) && { description: textOf(childNode.description) }),
+            ...(descriptionOf(childNode) && { description: descriptionOf(childNode) }),
           });
         }
       } else {
@@ -563,7 +572,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
         const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, scalarLabels);
         const role = classifyField(childPath, scalar.type, scalar.format, {
           title: textOf(childNode.title),
-          description: textOf(childNode.description),
+          description: descriptionOf(childNode),
         });
         if (scalar.namePart) scalar.wholeName = wholeNameField(path, wholeNameOf(describeWords(name)), isRequired);
         if (role) scalar.role = role;
@@ -571,7 +580,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
         if (role && isPartyRole(role) && !childNode.description && namesPartyReference(describeWords(name)))
           scalar.captionFirst = true;
         if (scalar.format === 'date') scalar.dateSubjects = subjectsOf(labels);
-        const description = textOf(childNode.description);
+        const description = descriptionOf(childNode);
         const addressPart = scalar.type === 'string' ? addressPartFor(childPath, description) : null;
         if (addressPart) scalar.addressPart = addressPart;
         if (description) scalar.description = description;
