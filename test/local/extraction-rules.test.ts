@@ -120,6 +120,20 @@ describe('label matching', () => {
     expect(result.data).toEqual({ patient_name: 'Jane Roe', account: 'A-99812', due: 1020 });
   });
 
+  it('reads no label at the start of a line that runs on from a sentence above it', () => {
+    const pages = page([
+      at('Send a letter explaining why you disagree, a copy of this notice and any documents to the appeals', 40, 302),
+      at('address shown on your member ID card.', 40, 314),
+      at('a. Employment? Yes', 40, 360),
+    ]);
+    const properties = { address: { type: 'string' }, employment: { type: 'string' } };
+    // Before: "shown on your member ID card." for the address.
+    expect(extractFields(pages, { type: 'object', properties }, { fast: false }).data).toEqual({
+      address: null,
+      employment: 'Yes',
+    });
+  });
+
   it('reads a column of labels without colons beside a column of values, left- or right-aligned', () => {
     const invoice = {
       type: 'object',

@@ -211,6 +211,19 @@ describe('the recipient’s block', () => {
     expect(extractFields(bill, provider, { fast: false }).data.provider).toBe('Dr. Ana Silva');
   });
 
+  it('ends the sender’s address block at a gap wider than a line and a half (a title under it)', () => {
+    const bill = page([
+      at('Summit Orthopedics PC', 40, 46, 14),
+      at('8423 Walnut Ave', 40, 67),
+      at('Savannah, GA 31450', 40, 79),
+      at('ITEMIZED STATEMENT', 40, 112),
+    ]);
+    // Before: "8423 Walnut Ave Savannah, GA 31450 ITEMIZED STATEMENT".
+    expect(extractFields(bill, textSchema({ vendor_address: '' }), { fast: false }).data).toEqual({
+      vendor_address: '8423 Walnut Ave Savannah, GA 31450',
+    });
+  });
+
   it('is no block under a caption that only starts like a recipient’s ("Customer ID:", "Customer service")', () => {
     const pages = page([
       at('NORTHWIND TRADERS LTD', 72, 40, 14),

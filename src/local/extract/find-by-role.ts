@@ -313,6 +313,9 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
   };
 }
 
+/** The widest gap between two lines of one address block, in line heights. */
+const BLOCK_GAP = 1.5;
+
 /**
  * The lines of an address block under `start`, in its column, up to a contact, tax, date or title line. With
  * `skipBefore`, what a till prints between a name and its address is passed over first.
@@ -328,6 +331,8 @@ function addressLinesBelow(index: DocumentIndex, start: IndexedLine, skipBefore:
     const ref = previous.line.box;
     // Same column: overlapping horizontally with the line above.
     if (box.x1 < ref.x0 || box.x0 > ref.x1) continue;
+    // A gap of more than a line and a half ends the block: what follows (a title, a heading) is set apart from it.
+    if (box.y0 - ref.y1 > BLOCK_GAP * Math.max(ref.y1 - ref.y0, box.y1 - box.y0)) break;
     const text = repairGluedAddress(textOf(entry));
     // Before the address: the rest of the name, its registration number ("(123456-X)", "Co. Reg: 750441-W",
     // read by OCR as "(65351~M)" or "Co~REG"), a labelled id ("Company No: …", "Site: 2395") or the date and

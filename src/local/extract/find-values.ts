@@ -373,6 +373,29 @@ function inSentence(tokens: IndexedLine['tokens'], i: number): boolean {
   return i > 0 && /^[a-z]{2,},?$/.test(tokens[i - 1]!.raw);
 }
 
+/** Fewest words a line above must have to be prose a lower-case line runs on from. */
+const PROSE_WORDS = 6;
+
+/**
+ * Whether a line starting in lower case runs on from a sentence on the line right above it ("… a copy of this
+ * notice and any supporting documents to the appeals" / "address shown on your member ID card."): the line above,
+ * in its column and a line's height away at most, has a few words and ends in a lower-case word with no stop
+ * after it. Its first words are prose, not a caption.
+ */
+function continuesProse(index: DocumentIndex, entry: IndexedLine): boolean {
+  // A word, not a form's item letter ("a. EMPLOYMENT?" under "… related to").
+  if (!/^[a-z]{2,}\b/.test(entry.line.text.trimStart())) return false;
+  const { box } = entry.line;
+  const height = box.y1 - box.y0;
+  return index.lines.some((above) => {
+    const a = above.line.box;
+    if (above.page !== entry.page || above === entry || a.y1 > box.y0 + height * 0.3) return false;
+    if (box.y0 - a.y1 > height || Math.abs(a.x0 - box.x0) > entry.line.fontSize * 1.5) return false;
+    const words = above.line.text.trim().split(/\s+/);
+    return words.length >= PROSE_WORDS && /^[a-z]{2,},?$/.test(words[words.length - 1]!);
+  });
+}
+
 /** A label printed on `entry` at `labelBox`, with its value read from another line. */
 function readFrom(
   entry: IndexedLine,
@@ -535,6 +558,7 @@ function candidatesAt(
   const rated = dated || label.asksForRate ? null : rateAfter(tokens, best.end);
   const end = labelEnd(tokens, dated?.nextToken ?? rated ?? best.end, wantedCount);
   if (!atStart && inProseOrAnotherDate(tokens, from, end.hasColon, label.wanted)) return null;
+  if (atStart && !end.hasColon && continuesProse(index, entry)) return null;
   const box = fragmentBox(entry.line, tokens[start ?? from]!.start, tokens[best.end - 1]!.end);
   if (datesOnly) return dated ? [qualifyingDate(entry, dated, best.sim * weight * (atStart ? 1 : 0.8), box)] : null;
   let coverage = end.coverage;
