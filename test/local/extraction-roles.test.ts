@@ -132,7 +132,7 @@ describe('field roles from the schema', () => {
     expect(classifyField(['days_open'], 'integer', undefined)).toBeNull();
   });
 
-  it('reads the date a description says a field is not as no exclusion, and a billing date as the document’s', () => {
+  it('reads the date a description says a field is not as no exclusion, and a billing date or a timestamp as the document’s', () => {
     // Before: "due" in "not the due date" made the invoice's own date a due date, and "billing" a customer's date.
     expect(
       classifyField(['invoiceDate'], 'string', undefined, { description: 'The date on the invoice, not the due date' }),
@@ -141,6 +141,10 @@ describe('field roles from the schema', () => {
     expect(classifyField(['date'], 'string', undefined, { description: 'The due date of the invoice' })).toBeNull();
     expect(classifyField(['billing_address'], 'string', undefined)).toBe('recipient-address');
     expect(classifyField(['net'], 'number', undefined, { description: 'Total, not including tax' })).toBeNull();
+    // A timestamp is a date with its time.
+    expect(
+      classifyField(['transaction', 'timestamp'], 'string', undefined, { description: 'when the purchase happened' }),
+    ).toBe('document-date');
   });
 
   it('reads no caption of what a description says the field is not', () => {

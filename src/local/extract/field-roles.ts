@@ -47,7 +47,8 @@ const LOCATION_WORDS = ['location', 'standort'];
  */
 const PLACE_ITSELF_WORDS = ['name', 'description', 'purchase', 'sale', 'expense', 'transaction', 'spend'];
 const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise', 'moneda', 'valuta'];
-export const DATE_WORDS = ['date', 'datum', 'day', 'fecha'];
+/** Words naming a date; a timestamp or a datetime is one with its time. */
+export const DATE_WORDS = ['date', 'datum', 'day', 'fecha', 'timestamp', 'datetime'];
 /** Qualifiers that make a date another event's than the document's: a due date, a date of birth or of service… */
 export const DATE_EXCLUDED = [
   'birth',
