@@ -163,6 +163,24 @@ describe('field roles from the schema', () => {
     expect(extractFields(pages, schema, { fast: false }).data).toEqual({ invoiceDate: '2022-09-27' });
   });
 
+  it('reads what excludes a date or a total from the words that define the field, not from notes in passing', () => {
+    const date = (description: string) => classifyField(['TransactionDate'], 'string', undefined, { description });
+    const amount = (description: string) => classifyField(['TransactionAmount'], 'number', undefined, { description });
+    // Before: each of these was left to label matching ("from", "posting … paid", "end", "net", "tax").
+    expect(date('The transaction date, taken from the receipt')).toBe('document-date');
+    expect(date('Date of the transaction as printed, which may differ from the date it was paid')).toBe(
+      'document-date',
+    );
+    expect(date('Date of the expense. For hotel stays, the end date of the stay')).toBe('document-date');
+    expect(date('The date the expense was incurred, as opposed to the date it was paid')).toBe('document-date');
+    expect(amount('The amount shown on the receipt, from which the net and tax amounts are derived')).toBe('total');
+    // What the defining words say still excludes.
+    expect(date('The from date of the billing period')).toBeNull();
+    expect(date('The date the invoice is due')).toBeNull();
+    expect(amount('The amount excluding tax')).toBeNull();
+    expect(amount('Total, excluding VAT')).toBeNull();
+  });
+
   it('reads the invoicer, a contractor and a creditor as who sends and is paid', () => {
     expect(classifyField(['invoicer'], 'string', undefined)).toBe('issuer');
     expect(classifyField(['party'], 'string', undefined, { description: 'The invoicing company' })).toBe('issuer');

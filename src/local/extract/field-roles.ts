@@ -231,7 +231,35 @@ function withoutSums(description: string): string {
  * field is.
  */
 export function withoutNegations(description: string): string {
-  return description.replace(/\b(?:not|rather than|instead of|other than)\s+(?:the|a|an|its|any)\b[^,.;()]*/gi, ' ');
+  return description.replace(
+    /\b(?:not|rather than|instead of|other than|as opposed to)\s+(?:the|a|an|its|any)\b[^,.;()]*/gi,
+    ' ',
+  );
+}
+
+/**
+ * The part of a description that says what the field is: its first sentence, without a relative clause that speaks
+ * of something else ("Date of the transaction as printed, which may differ from the posting date"; "The amount on
+ * the receipt, from which the net and tax amounts are derived"). Later sentences are notes ("For hotel stays, the
+ * end date").
+ */
+function definingPart(description: string): string {
+  const first = description.split(/(?<=[.;!?])\s+(?=[A-Z(])|;\s*/)[0] ?? '';
+  return first.replace(/,?\s*\b(?:which|from which|of which|in which|on which|whereas|while)\b.*$/i, '');
+}
+
+/** Prepositions that make a date a period's bound only right before a date word ("from date"), not "taken from the receipt". */
+const PERIOD_PREPOSITIONS = ['from', 'through'];
+
+/**
+ * The words of a description that can make a date another event's or an amount a part of the total: those of its
+ * defining part, a period's preposition only right before a date word.
+ */
+function excludingWords(description: string): string[] {
+  const words = withoutIncludedTaxes(describeWords(withoutSums(definingPart(description))));
+  return words
+    .filter((word, i) => !PERIOD_PREPOSITIONS.includes(word) || DATE_WORDS.includes(words[i + 1] ?? ''))
+    .flatMap(splitCompound);
 }
 
 /** The words of `text` as wordsOf reads them, without the taxes it says are included. */
@@ -278,6 +306,9 @@ export function classifyField(
     ...wordsBesideIncludedTaxes(withoutSums(description)),
   ]);
   const has = (list: string[], set: Set<string> = words) => list.some((w) => set.has(w));
+  // What makes a date another event's, or an amount a part of the total: the name's, the parents' and the defining
+  // part of the description's words, not a note in passing ("taken from the receipt").
+  const excluding = new Set([...own, ...wordsOf(path.slice(0, -1).join(' ')), ...excludingWords(description)]);
   const numeric = type === 'number' || type === 'integer';
   // A text field about a party (whose name, address, e-mail or phone) is read by the party finders.
   if (type === 'string' && format !== 'date' && !has(DATE_WORDS, own) && !has(CURRENCY_WORDS)) {
@@ -308,7 +339,8 @@ export function classifyField(
   // only the name's and title's own words can make it another event's date.
   const creation = namesCreation(describeWords(ownText));
   if (!numeric && creation) return has(DATE_EXCLUDED, own) ? null : 'document-date';
-  if (dated) return has(DATE_EXCLUDED) && !startsWhatOccurred(own, words, description) ? null : 'document-date';
+  if (dated)
+    return has(DATE_EXCLUDED, excluding) && !startsWhatOccurred(own, excluding, description) ? null : 'document-date';
   if (
     numeric &&
     has(TOTAL_WORDS) &&
@@ -316,7 +348,7 @@ export function classifyField(
       TOTAL_EXCLUDED.filter((word) => !(PRICE_WORDS.includes(word) && has(['total', 'grand'], own))),
       own,
     ) &&
-    !has(['tax', 'vat', 'gst', 'subtotal', 'net', 'discount', 'netto', 'steuer', 'mwst', 'zwischen'])
+    !has(['tax', 'vat', 'gst', 'subtotal', 'net', 'discount', 'netto', 'steuer', 'mwst', 'zwischen'], excluding)
   )
     return 'total';
   if (numeric) return null;
