@@ -367,13 +367,12 @@ function extractByLabel(
  * Below these qualities a role finder's guess is left out: a wrong name or address costs a false positive and
  * a false negative, an empty one only the false negative (measured on the dev set: receipts F1 +0.02).
  */
-const ABSTAIN_BELOW: Partial<Record<FieldRole, number>> = {
-  issuer: 0.25,
-  'issuer-address': 0.3,
-  // A provider found is the sender (find-parties.ts): the same guesses are left out.
-  provider: 0.25,
-  'provider-address': 0.3,
-};
+const ABSTAIN_BELOW: Partial<Record<FieldRole, number>> = { issuer: 0.25, 'issuer-address': 0.3 };
+
+/** A role as the issuer finders answer it: a provider found is the sender (find-parties.ts). */
+function senderRole(role: FieldRole): FieldRole {
+  return role === 'provider' ? 'issuer' : role === 'provider-address' ? 'issuer-address' : role;
+}
 
 /**
  * A role finder's answer below this quality is a guess from the layout alone (no wording: the largest amount on
@@ -392,7 +391,8 @@ const LABEL_FIRST: ReadonlySet<FieldRole> = new Set(['document-date']);
  * caption the schema's words happen to match.
  */
 function captionFirst(role: FieldRole): boolean {
-  return isPartyRole(role) && !['issuer', 'issuer-address', 'provider', 'provider-address'].includes(role);
+  const sender = senderRole(role);
+  return isPartyRole(role) && sender !== 'issuer' && sender !== 'issuer-address';
 }
 
 /**
@@ -431,7 +431,7 @@ const ADDRESS_PART_FACTOR = 0.9;
 function readAddressPartOf(index: DocumentIndex, spec: ScalarSpec): ScalarResult | null {
   const { role, part } = spec.addressPart!;
   const address = findParty(index, role);
-  if (!address?.lines || address.quality < (ABSTAIN_BELOW[role] ?? 0)) return null;
+  if (!address?.lines || address.quality < (ABSTAIN_BELOW[senderRole(role)] ?? 0)) return null;
   const text = readAddressPart(address.lines, part);
   const coerced = text === null ? null : coerceScalar(text, spec, true);
   if (!coerced?.valid || coerced.value === null) return null;
@@ -498,7 +498,7 @@ function readScalarText(
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
   if ((spec.captionFirst || captionFirst(spec.role)) && byLabel.valid) return byLabel;
   const byRole = isPartyRole(spec.role) ? findParty(index, spec.role) : findByRole(index, spec.role);
-  if (!byRole || byRole.quality < (ABSTAIN_BELOW[spec.role] ?? 0)) return byLabel;
+  if (!byRole || byRole.quality < (ABSTAIN_BELOW[senderRole(spec.role)] ?? 0)) return byLabel;
   if (byLabel.valid && constrainsValue(spec) && byRole.quality < GUESS_BELOW) return byLabel;
   const coerced = coerceScalar(String(byRole.value), spec, !options.fast, context.dateOrder);
   if (coerced.value === null || !coerced.valid) return byLabel;

@@ -9,9 +9,7 @@
 import type { DocumentIndex } from './document-index.js';
 import { describeWords } from './field-roles.js';
 import { findLabelValues, type ValueCandidate } from './find-values.js';
-
-/** The last word of a name that says the field is a number, code or id of what the word before it names. */
-const ID_WORDS = new Set(['number', 'no', 'nr', 'code', 'id', 'identifier']);
+import { ID_WORDS } from './grid-cells.js';
 
 /**
  * How captions abbreviate a word in a row of narrow columns, besides printing it whole. General office

@@ -96,8 +96,8 @@ function cellLine(cell: Word[]): TextLine {
   };
 }
 
-/** A caption word that names a number, a code or an id. */
-const ID_WORD = /^(number|no|nr|code|id)$/;
+/** Words that name a number, a code or an id (a caption's, or a field name's last word: grid-captions.ts). */
+export const ID_WORDS: ReadonlySet<string> = new Set(['number', 'no', 'nr', 'code', 'id', 'identifier']);
 
 /**
  * A label's last caption word that names a number ("CLOCK NUMBER" over "12345 00000000") and has a value of its own
@@ -109,7 +109,7 @@ function dropNextColumnsNumber(own: Set<Word>, over: Map<Word, Word[]>, under: M
   const ordered = [...own].sort((a, b) => a.box.x0 - b.box.x0);
   const last = ordered[ordered.length - 1]!;
   const ownValue = (h: Word) => under.get(h)!.length > 0 && under.get(h)!.every((v) => over.get(v)!.length === 1);
-  if (ID_WORD.test(last.entry.tokens.find((t) => t.start === last.start)?.norm ?? '') && ordered.every(ownValue))
+  if (ID_WORDS.has(last.entry.tokens.find((t) => t.start === last.start)?.norm ?? '') && ordered.every(ownValue))
     own.delete(last);
 }
 

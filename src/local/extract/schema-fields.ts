@@ -554,6 +554,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
             ? [...labels, ...labelsWithout(labels, CODES_WORD).filter(namesCodeSubject)]
             : labels;
           const item = scalarFrom(items.node, items.type ?? 'string', [], false, listLabels);
+          const description = descriptionOf(childNode);
           fields.push({
             kind: 'list',
             path: childPath,
@@ -561,7 +562,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
             item,
             labels: listLabels,
             ...(codes && { itemsAreCodes: true }),
-            ...(descriptionOf(childNode) && { description: descriptionOf(childNode) }),
+            ...(description && { description }),
           });
         }
       } else {
