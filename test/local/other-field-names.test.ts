@@ -516,6 +516,32 @@ describe('property names as travel-and-expense systems spell them', () => {
     expect(classifyField(['home_location'], 'string', undefined)).toBeNull();
   });
 
+  it("reads a place, venue or site of a purchase, or where the description says it was bought, as the shop's address", () => {
+    for (const name of ['PlaceOfPurchase', 'venue', 'place', 'site_of_purchase', 'branch_address'])
+      expect(classifyField([name], 'string', undefined), name).toBe('issuer-address');
+    const whereIncurred = { description: 'Where the expense was incurred' };
+    expect(classifyField(['whereIncurred'], 'string', undefined, whereIncurred)).toBe('issuer-address');
+    expect(extractPage(RECEIPT, { whereIncurred: { type: 'string', ...whereIncurred } })).toEqual({
+      whereIncurred: '14 Mill Lane, Bristol BS1 4QT',
+    });
+    // Another place, a web site, or a city where the expense was incurred is not the shop's address.
+    for (const name of ['place_of_service', 'place_of_birth', 'web_site', 'home_site'])
+      expect(classifyField([name], 'string', undefined), name).toBeNull();
+    expect(
+      classifyField(['City'], 'string', undefined, { description: 'The city where the expense was incurred' }),
+    ).toBeNull();
+    expect(classifyField(['ward'], 'string', undefined, { description: 'Where the patient was treated' })).toBeNull();
+  });
+
+  it('reads an address given as one string or by its details as the address: formattedAddress, address_string', () => {
+    for (const name of ['formattedAddress', 'merchant_address_string', 'merchantAddressText', 'locationDetails'])
+      expect(classifyField([name], 'string', undefined), name).toBe('issuer-address');
+    expect(extractPage(RECEIPT, { merchantPostalAddress: { type: 'string' } })).toEqual({
+      merchantPostalAddress: '14 Mill Lane, Bristol BS1 4QT',
+    });
+    expect(extractPage(RECEIPT, { merchantPostalCode: { type: 'string' } })).toEqual({ merchantPostalCode: 'BS1 4QT' });
+  });
+
   it("reads a price a total word qualifies as the document's total: totalPrice, but not unit_price", () => {
     expect(extractPage(RECEIPT, { totalPrice: { type: 'number' } })).toEqual({ totalPrice: 4.3 });
     expect(classifyField(['grand_total_price'], 'number', undefined)).toBe('total');
@@ -539,6 +565,19 @@ describe('property names as travel-and-expense systems spell them', () => {
     expect(classifyField(['start_date'], 'string', 'date', { description: 'First day of the stay' })).toBeNull();
     expect(
       classifyField(['service_start_date'], 'string', 'date', { description: 'Date the service occurred' }),
+    ).toBeNull();
+  });
+
+  it("reads a date described as a service's or a purchase's as the document's date; a service date stays its own", () => {
+    const expenseDate = { description: 'Date the service was provided or the goods were bought' };
+    expect(classifyField(['expenseDate'], 'string', 'date', expenseDate)).toBe('document-date');
+    expect(classifyField(['date'], 'string', 'date', { description: 'Date of service or of purchase' })).toBe(
+      'document-date',
+    );
+    expect(classifyField(['serviceDate'], 'string', 'date', expenseDate)).toBeNull();
+    expect(classifyField(['date'], 'string', 'date', { description: 'Date the service was provided' })).toBeNull();
+    expect(
+      classifyField(['date'], 'string', 'date', { description: 'The delivery date or the date of service' }),
     ).toBeNull();
   });
 });

@@ -63,6 +63,33 @@ describe('an address asked for in parts', () => {
       customer: { addressLine1: '9 Rue Verte', postalCode: '75011' },
     });
   });
+
+  it('reads a street field whose description takes in the city and postcode as the whole address', () => {
+    const invoice = page([
+      at('Harbour Lamps Ltd', 43, 40, 14),
+      at('22 Quay Road', 43, 60, 9),
+      at('Portland, OR 97201', 43, 72, 9),
+      at('Invoice Date', 348, 150, 9),
+      at('March 3, 2021', 452, 150, 9),
+    ]);
+    const street = (description: string) => ({
+      type: 'object',
+      properties: { merchantStreet: { type: 'string', description } },
+    });
+    const read = (description: string) => extractFields(invoice, street(description), { fast: false }).data;
+    expect(read('The merchant street address, including city and postal code')).toEqual({
+      merchantStreet: '22 Quay Road Portland, OR 97201',
+    });
+    expect(read('Street, city, state and ZIP code of the merchant')).toEqual({
+      merchantStreet: '22 Quay Road Portland, OR 97201',
+    });
+    expect(read('The full street address of the merchant')).toEqual({
+      merchantStreet: '22 Quay Road Portland, OR 97201',
+    });
+    // One other part named in passing, or kept out, leaves the street line.
+    expect(read('The street line; the city is asked for on its own')).toEqual({ merchantStreet: '22 Quay Road' });
+    expect(read('Street line, without the city and postcode')).toEqual({ merchantStreet: '22 Quay Road' });
+  });
 });
 
 /** A made-up payslip: its period, the employee's tax status and an earnings table with a benefits table beside it. */

@@ -43,6 +43,10 @@ describe('party fields in a user’s words', () => {
     ).toBe('recipient');
     expect(classifyField(['payee'], 'string', undefined)).toBe('payee');
     expect(classifyField(['remit_to_address'], 'string', undefined)).toBe('payee-address');
+    expect(classifyField(['paidTo'], 'string', undefined, { description: 'Who the expense was paid to' })).toBe(
+      'payee',
+    );
+    expect(classifyField(['paid_by'], 'string', undefined)).toBe('payer');
     expect(classifyField(['sold_by'], 'string', undefined)).toBe('issuer');
     expect(classifyField(['from_email'], 'string', undefined)).toBe('issuer-email');
     expect(classifyField(['to_address'], 'string', undefined)).toBe('recipient-address');

@@ -16,7 +16,8 @@ const PART_WORDS: readonly (readonly [RegExp, AddressPart])[] = [
   [/\bstreet\b/, 'street'],
   [/\b(?:city|town)\b/, 'city'],
   [/\b(?:state|province|region)\b/, 'state'],
-  [/\b(?:zip|zipcode|postcode|postal|post code)\b/, 'postal'],
+  // A postal address is the whole address, its postal code a part.
+  [/\b(?:zip|zipcode|postcode|postal(?! address)|post code)\b/, 'postal'],
 ];
 
 /** The words of a part, dropped from a name to leave the party it belongs to ("supplier postal code" → "supplier"). */
@@ -27,6 +28,28 @@ const PART_NAME_WORDS =
 export function addressPartOf(nameWords: readonly string[]): AddressPart | null {
   const text = nameWords.join(' ');
   return PART_WORDS.find(([words]) => words.test(text))?.[1] ?? null;
+}
+
+/** A description that asks for the address whole: "the full address", "complete postal address". */
+const WHOLE_ADDRESS = /\b(?:full|complete|entire|whole)\s+(?:\w+\s+)?address\b/;
+/** A word that takes further parts into the field ("street address, including city and postal code"). */
+const INCLUDING = /\b(?:including|includes|include|incl|with|plus|together with|along with)\b/;
+/** A word that keeps the other parts out of it ("city and postcode are separate fields", "without the city"). */
+const KEEPING_OUT = /\b(?:without|excluding|excludes|except|separate|separately|elsewhere|own fields?)\b/;
+
+/**
+ * Whether a description (its negations dropped, lower case) widens a part's name to the whole address: a street
+ * field "including city and postal code", "street, city, state and ZIP", "the full address". Such a field is the
+ * party's address, read whole.
+ */
+export function widensToWholeAddress(description: string, part: AddressPart): boolean {
+  const text = description.toLowerCase();
+  if (KEEPING_OUT.test(text)) return false;
+  if (WHOLE_ADDRESS.test(text)) return true;
+  const others = PART_WORDS.filter(([words, named]) => named !== part && words.test(text));
+  if (others.length >= 2) return true;
+  const included = INCLUDING.exec(text);
+  return included !== null && others.some(([words]) => words.test(text.slice(included.index)));
 }
 
 /** A name's words without those of its address part: what is left names whose address it is. */

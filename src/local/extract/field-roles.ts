@@ -34,8 +34,29 @@ const OTHER_PARTY_WORDS = [
  */
 const BILLED_TO = /\bbill(ed)? to\b/;
 
-/** Words that leave an address unqualified: "full address", "address as printed". */
-const PLAIN_ADDRESS_WORDS = ['full', 'complete', 'postal', 'printed', 'as', 'the', 'its', 'of'];
+/**
+ * Words that leave an address unqualified: "full address", "address as printed"; and a branch's, which is the
+ * sender's own where it trades (the shop a receipt comes from, the bank branch of a statement).
+ */
+const PLAIN_ADDRESS_WORDS = [
+  'full',
+  'complete',
+  'postal',
+  'printed',
+  'as',
+  'the',
+  'its',
+  'of',
+  'branch',
+  // How the address is given: as one string (`formattedAddress`, `address_text`), or its details.
+  'text',
+  'string',
+  'formatted',
+  'details',
+  'detail',
+  'info',
+  'information',
+];
 /**
  * A location's name or description is the place itself: an expense system's `LocationName` is where the money
  * was spent. Only after a location word: a bare "address name" says nothing of the kind.
@@ -46,6 +67,12 @@ const LOCATION_WORDS = ['location', 'standort'];
  * `transaction_location`) is the shop's, the place the receipt comes from.
  */
 const PLACE_ITSELF_WORDS = ['name', 'description', 'purchase', 'sale', 'expense', 'transaction', 'spend'];
+/**
+ * A place named alone or for what happened there: the place, venue or site of a purchase (`PlaceOfPurchase`,
+ * "Venue: where the expense happened") is where the receipt comes from, the shop's address. Qualified otherwise
+ * (a "place of service", a "web site", a "place of birth") it is something else, read by its label.
+ */
+const PLACE_WORDS = ['place', 'venue', 'site', 'premises'];
 const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise', 'moneda', 'valuta'];
 /** Words naming a date; a timestamp or a datetime is one with its time. */
 export const DATE_WORDS = ['date', 'datum', 'day', 'fecha', 'timestamp', 'datetime'];
@@ -103,6 +130,37 @@ function startsWhatOccurred(own: Set<string>, words: Set<string>, description: s
     excluded.length > 0 &&
     excluded.every((word) => PERIOD_START_WORDS.includes(word) && own.has(word)) &&
     OCCURRED.test(describeWords(description).join(' '))
+  );
+}
+
+/** Words naming the purchase a receipt records: when it happened is the receipt's date, where the shop's address. */
+const PURCHASE_EVENT = /\b(bought|purchased|purchase|sold|sale|incurred|occurred|happened|transaction|spent)\b/;
+/** A description that starts by saying where something happened: "Where the expense was incurred", "The place where…". */
+const WHERE_IT_HAPPENED = /^(?:the\s+)?(?:place|location|site|venue|address\s+)?\s*(?:where|at which|in which)\b/;
+
+/**
+ * Whether a description says the field is where the purchase happened ("Where the expense was incurred", "The place
+ * where the goods were bought"), whatever the name: the shop's address, where the receipt comes from. A city or a
+ * country "where the expense was incurred" is a part of it, asked for by its name.
+ */
+function describesWhereBought(description: string): boolean {
+  const text = describeWords(definingPart(description)).join(' ');
+  return WHERE_IT_HAPPENED.test(text) && PURCHASE_EVENT.test(text);
+}
+
+/**
+ * Whether the words that make a date another event's are the description's only, and it offers the purchase as
+ * the other alternative ("Date the service was provided or the goods were bought"): a receipt records either, on
+ * the date it prints; a date named for its service (`serviceDate`) stays the service's.
+ */
+function offersPurchase(own: Set<string>, description: string): boolean {
+  if (DATE_EXCLUDED.some((word) => own.has(word))) return false;
+  const alternatives = describeWords(definingPart(description))
+    .join(' ')
+    .split(/\bor\b/);
+  return (
+    alternatives.length > 1 &&
+    alternatives.some((part) => PURCHASE_EVENT.test(part) && !part.split(' ').some((w) => DATE_EXCLUDED.includes(w)))
   );
 }
 
@@ -340,7 +398,11 @@ export function classifyField(
   const creation = namesCreation(describeWords(ownText));
   if (!numeric && creation) return has(DATE_EXCLUDED, own) ? null : 'document-date';
   if (dated)
-    return has(DATE_EXCLUDED, excluding) && !startsWhatOccurred(own, excluding, description) ? null : 'document-date';
+    return has(DATE_EXCLUDED, excluding) &&
+      !startsWhatOccurred(own, excluding, description) &&
+      !offersPurchase(own, description)
+      ? null
+      : 'document-date';
   if (
     numeric &&
     has(TOTAL_WORDS) &&
@@ -354,11 +416,12 @@ export function classifyField(
   if (numeric) return null;
   // An address naming no party is the issuer's (a receipt's only address) unless a word qualifies it as
   // someone's other address: a "home address", a "mailing address" on a form.
-  if (has(ADDRESS_WORDS, own)) {
-    const plain = [...PLAIN_ADDRESS_WORDS, ...(has(LOCATION_WORDS, own) ? PLACE_ITSELF_WORDS : [])];
+  if (has(ADDRESS_WORDS, own) || has(PLACE_WORDS, own)) {
+    const place = has(LOCATION_WORDS, own) || has(PLACE_WORDS, own);
+    const plain = [...PLAIN_ADDRESS_WORDS, ...(place ? [...PLACE_WORDS, ...PLACE_ITSELF_WORDS] : [])];
     return path.length === 1 && [...own].every((w) => ADDRESS_WORDS.includes(w) || plain.includes(w))
       ? 'issuer-address'
       : null;
   }
-  return null;
+  return path.length === 1 && describesWhereBought(description) ? 'issuer-address' : null;
 }

@@ -130,6 +130,7 @@ const TO_VERBS: Record<string, Party> = {
   delivered: 'delivery',
   // Whom to pay, whom to send the payment: the payee (the sender on an invoice).
   pay: 'payee',
+  paid: 'payee',
   payable: 'payee',
   remit: 'payee',
 };
@@ -298,6 +299,10 @@ const GENERIC_WORDS = [
   // on (a spend platform's `merchant_raw_descriptor`): the merchant's name.
   'descriptor',
   'raw',
+  // How the value is written: an address as one string (`address_string`, `formattedAddress`, `addressText`).
+  'text',
+  'string',
+  'formatted',
   'info',
   'information',
   'invoice',
@@ -365,6 +370,7 @@ function partyOf(words: readonly string[]): Party | null {
       return AGENT_PARTICIPLES[word];
     if (TO_VERBS[word] && words[i + 1] === 'to') return TO_VERBS[word];
     if (BY_VERBS.includes(word) && words[i + 1] === 'by') return 'issuer';
+    if (word === 'paid' && next === 'by') return 'payer';
     if (DELIVERY_WORDS.includes(word)) return 'delivery';
     if (PAYEE_WORDS.includes(word)) return 'payee';
     if (PAYER_WORDS.includes(word)) return 'payer';
@@ -438,10 +444,12 @@ function partyOfDescription(words: readonly string[]): Party | null {
  * (only from a property's own words: a description mentions numbers and ids in passing).
  */
 function detailOf(words: readonly string[], own: boolean): PartyDetail | 'other' | null {
-  for (const word of words) {
+  for (const [i, word] of words.entries()) {
     if (EMAIL_DETAIL.includes(word)) return 'email';
     if (PHONE_DETAIL.includes(word)) return 'phone';
-    if (ADDRESS_WORDS.includes(word)) return 'address';
+    // A postal address is the address; a postal code is a part of it.
+    if (ADDRESS_WORDS.includes(word) || (word === 'postal' && ADDRESS_WORDS.includes(words[i + 1] ?? '')))
+      return 'address';
     if (own && OTHER_DETAIL.includes(word)) return 'other';
     if (NAME_WORDS.includes(word)) return 'name';
   }

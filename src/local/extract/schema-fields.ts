@@ -19,7 +19,7 @@ import {
   REFERENCE_WORDS,
   toVerbLead,
 } from './party-roles.js';
-import { type AddressPart, addressPartOf, withoutPartWords } from './address-parts.js';
+import { type AddressPart, addressPartOf, widensToWholeAddress, withoutPartWords } from './address-parts.js';
 import { type NamePart, namePartOf, wholeNameOf } from './name-parts.js';
 import { dateSubject } from './qualified-dates.js';
 
@@ -433,7 +433,7 @@ function scalarFrom(
 function addressPartFor(path: string[], description: string | undefined): ScalarSpec['addressPart'] | null {
   const name = describeWords(path[path.length - 1]!);
   const part = addressPartOf(name);
-  if (!part) return null;
+  if (!part || (description && widensToWholeAddress(withoutNegations(description), part))) return null;
   const asAddress = [...withoutPartWords(name), 'address'];
   const role = classifyParty({
     name: asAddress,
