@@ -524,6 +524,13 @@ describe('property names as travel-and-expense systems spell them', () => {
     expect(extractPage(RECEIPT, { whereIncurred: { type: 'string', ...whereIncurred } })).toEqual({
       whereIncurred: '14 Mill Lane, Bristol BS1 4QT',
     });
+    // A part of where the purchase was made is the shop's address's part.
+    expect(extractPage(RECEIPT, { cityOfPurchase: { type: 'string' }, LocationCity: { type: 'string' } })).toEqual({
+      cityOfPurchase: 'Bristol',
+      LocationCity: 'Bristol',
+    });
+    // A part offered as the whole's alternative asks for the whole; a location's city alone does not.
+    expect(classifyField(['location'], 'string', undefined, { title: 'City/Location' })).toBe('issuer-address');
     // Another place, a web site, or a city where the expense was incurred is not the shop's address.
     for (const name of ['place_of_service', 'place_of_birth', 'web_site', 'home_site'])
       expect(classifyField([name], 'string', undefined), name).toBeNull();

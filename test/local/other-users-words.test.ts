@@ -27,6 +27,15 @@ describe('an address asked for in parts', () => {
     // A country code where a state would stand is no state.
     expect(readAddressPart(['1 Main St', 'Springfield, USA 10101'], 'state')).toBeNull();
     expect(readAddressPart(['1 Main St', 'Springfield, USA 10101'], 'city')).toBe('Springfield');
+    // A postcode and its town after a comma, the state after them (Malaysia); a five-digit postcode before a comma.
+    const oneLine = ['27, JALAN DEDAP 13, TAMAN JOHOR JAYA, 81100 JOHOR BAHRU, JOHOR.'];
+    expect(readAddressPart(oneLine, 'city')).toBe('JOHOR BAHRU');
+    expect(readAddressPart(oneLine, 'postal')).toBe('81100');
+    expect(readAddressPart(['NO 290, JALAN AIR PANAS,', 'SETAPAK,', '53200, KUALA LUMPUR.'], 'city')).toBe(
+      'KUALA LUMPUR',
+    );
+    // A house number before a comma is no postcode.
+    expect(readAddressPart(['4243,COMPLEKS PERNIAGAAN SRI GAYA'], 'city')).toBeNull();
   });
 
   it('reads each part of the sender’s and the recipient’s address from their blocks', () => {

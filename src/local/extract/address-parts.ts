@@ -63,8 +63,14 @@ const COUNTRY_CODES = new Set(['USA', 'US', 'UK', 'GB', 'AUS', 'AU', 'NZ', 'CAN'
 /** A town, then a state or province code, then a postcode: the US, Canada, Australia ("Melbourne, VIC 3000"). */
 const TOWN_STATE_POSTCODE =
   /^(?<town>.*?\p{L}[.]?)[,\s]+(?:(?<state>[A-Z]{2,3})[,\s]+)?(?<postal>\d{4,5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d|[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2})$/u;
-/** A postcode, then its town: most of Europe ("10115 Berlin", "D-10115 Berlin"). */
-const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?(?<postal>\d{4,6})\s+(?<town>\p{L}.*)$/u;
+/**
+ * A postcode, then its town, then perhaps its state or country: most of Europe ("10115 Berlin", "D-10115 Berlin"),
+ * Malaysia ("81100 JOHOR BAHRU, JOHOR"); at a line's start or after a comma in a one-line address ("…, TAMAN JOHOR
+ * JAYA, 81100 JOHOR BAHRU, JOHOR"); a five-digit one may have a comma after it ("53200, KUALA LUMPUR"), a shorter
+ * number so is a house's ("4243,COMPLEKS PERNIAGAAN").
+ */
+const POSTCODE_TOWN =
+  /(?:^|,\s*)(?:[A-Z]{1,2}-)?(?<postal>\d{4,6})(?:\s+|(?<=\d{5}),\s*)(?<town>\p{L}[^,]*?)(?:,\s*[^,\d]+)?$/u;
 
 interface PostalLine {
   town: string;
@@ -78,7 +84,7 @@ function readPostalLine(line: string): PostalLine | null {
   if (!match?.groups) return null;
   const { town, state, postal } = match.groups;
   // A one-line address keeps its street before the town: "12 Main St, Springfield".
-  const townOnly = town!.split(',').pop()!.trim();
+  const townOnly = town!.split(',').pop()!.trim().replace(/[.]$/, '');
   return {
     town: townOnly,
     state: state && !COUNTRY_CODES.has(state) ? state : null,

@@ -61,18 +61,27 @@ const PLAIN_ADDRESS_WORDS = [
  * A location's name or description is the place itself: an expense system's `LocationName` is where the money
  * was spent. Only after a location word: a bare "address name" says nothing of the kind.
  */
-const LOCATION_WORDS = ['location', 'standort'];
+export const LOCATION_WORDS = ['location', 'standort'];
 /**
  * Where the money was spent: the location of a purchase, a sale, an expense or a transaction (`purchaseLocation`,
  * `transaction_location`) is the shop's, the place the receipt comes from.
  */
-const PLACE_ITSELF_WORDS = ['name', 'description', 'purchase', 'sale', 'expense', 'transaction', 'spend'];
+export const PURCHASE_WORDS = ['purchase', 'sale', 'expense', 'transaction', 'spend'];
+const PLACE_ITSELF_WORDS = ['name', 'description', ...PURCHASE_WORDS];
 /**
  * A place named alone or for what happened there: the place, venue or site of a purchase (`PlaceOfPurchase`,
  * "Venue: where the expense happened") is where the receipt comes from, the shop's address. Qualified otherwise
  * (a "place of service", a "web site", a "place of birth") it is something else, read by its label.
  */
 const PLACE_WORDS = ['place', 'venue', 'site', 'premises'];
+/** Parts of an address a name or title may offer as the alternative to the whole. */
+const ADDRESS_PART_WORDS = ['city', 'town', 'state', 'province', 'region', 'country', 'zip', 'postcode'];
+/** A part offered as an alternative to the whole ("City/Location", "address or town"): the whole is asked for. */
+const PART_OR_WHOLE = new RegExp(
+  `\\b(?:${ADDRESS_PART_WORDS.join('|')})\\s*(?:/|\\bor\\b)\\s*(?:location|address|place)\\b|` +
+    `\\b(?:location|address|place)\\s*(?:/|\\bor\\b)\\s*(?:${ADDRESS_PART_WORDS.join('|')})\\b`,
+  'i',
+);
 const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise', 'moneda', 'valuta'];
 /** Words naming a date; a timestamp or a datetime is one with its time. */
 export const DATE_WORDS = ['date', 'datum', 'day', 'fecha', 'timestamp', 'datetime'];
@@ -418,7 +427,12 @@ export function classifyField(
   // someone's other address: a "home address", a "mailing address" on a form.
   if (has(ADDRESS_WORDS, own) || has(PLACE_WORDS, own)) {
     const place = has(LOCATION_WORDS, own) || has(PLACE_WORDS, own);
-    const plain = [...PLAIN_ADDRESS_WORDS, ...(place ? [...PLACE_WORDS, ...PLACE_ITSELF_WORDS] : [])];
+    const plain = [
+      ...PLAIN_ADDRESS_WORDS,
+      ...PURCHASE_WORDS,
+      ...(place ? [...PLACE_WORDS, ...PLACE_ITSELF_WORDS] : []),
+      ...(PART_OR_WHOLE.test(ownText) ? ADDRESS_PART_WORDS : []),
+    ];
     return path.length === 1 && [...own].every((w) => ADDRESS_WORDS.includes(w) || plain.includes(w))
       ? 'issuer-address'
       : null;

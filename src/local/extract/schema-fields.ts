@@ -5,7 +5,14 @@
  * format, pattern, local $ref).
  */
 import type { JsonSchema } from '../../types.js';
-import { classifyField, describeWords, type FieldRole, withoutNegations } from './field-roles.js';
+import {
+  classifyField,
+  describeWords,
+  type FieldRole,
+  LOCATION_WORDS,
+  PURCHASE_WORDS,
+  withoutNegations,
+} from './field-roles.js';
 import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
 import { GENERIC_WORDS } from './caption-words.js';
 import { dataElementLabels } from './data-element-names.js';
@@ -444,7 +451,12 @@ function addressPartFor(path: string[], description: string | undefined): Scalar
       .map((parent) => describeWords(parent)),
     description: description ? describeWords(description) : [],
   });
-  return role?.endsWith('-address') ? { role, part } : null;
+  if (role?.endsWith('-address')) return { role, part };
+  // A part of where a purchase was made ("city of purchase", `LocationCity`) is the shop's: its address's part.
+  const where = asAddress.filter((word) => PURCHASE_WORDS.includes(word) || LOCATION_WORDS.includes(word));
+  return where.length > 0 && classifyField([asAddress.join(' ')], 'string', undefined) === 'issuer-address'
+    ? { role: 'issuer-address', part }
+    : null;
 }
 
 /** The field of a whole name (`client name`, read by its caption or as its party) under `parents`. */
