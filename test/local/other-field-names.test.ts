@@ -69,6 +69,12 @@ describe('property names as warehouses, back offices and claims systems write th
     expect(classifyField(['doc_dt'], 'string', undefined)).toBe('document-date');
     expect(classifyField(['gross_amt'], 'number', undefined)).toBe('total');
     expect(classifyField(['curr_cd'], 'string', undefined)).toBe('currency');
+    // An expense warehouse's merchant, business, establishment and location abbreviated.
+    for (const name of ['merch_nm', 'biz_name', 'estab_name'])
+      expect(classifyField([name], 'string', undefined)).toBe('issuer');
+    for (const name of ['merch_addr', 'biz_addr', 'loc', 'loc_name'])
+      expect(classifyField([name], 'string', undefined), name).toBe('issuer-address');
+    expect(classifyField(['purch_dt'], 'string', undefined)).toBe('document-date');
   });
 
   it('looks for an abbreviated name spelled out as a printed caption: grp_nbr under "Group Number"', () => {

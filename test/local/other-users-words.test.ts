@@ -73,7 +73,7 @@ describe('an address asked for in parts', () => {
     });
   });
 
-  it('reads a street field whose description takes in the city and postcode as the whole address', () => {
+  it('reads a street field taking in the city and postcode, or an address line with no city beside it, whole', () => {
     const invoice = page([
       at('Harbour Lamps Ltd', 43, 40, 14),
       at('22 Quay Road', 43, 60, 9),
@@ -95,6 +95,19 @@ describe('an address asked for in parts', () => {
     expect(read('The full street address of the merchant')).toEqual({
       merchantStreet: '22 Quay Road Portland, OR 97201',
     });
+    // An address line with no city beside it is the address on one line; beside a city, the street line.
+    expect(
+      extractFields(invoice, { type: 'object', properties: strings('merchant_address_line') }, { fast: false }).data,
+    ).toEqual({
+      merchant_address_line: '22 Quay Road Portland, OR 97201',
+    });
+    expect(
+      extractFields(
+        invoice,
+        { type: 'object', properties: strings('merchant_address_line', 'merchant_city') },
+        { fast: false },
+      ).data,
+    ).toEqual({ merchant_address_line: '22 Quay Road', merchant_city: 'Portland' });
     // One other part named in passing, or kept out, leaves the street line.
     expect(read('The street line; the city is asked for on its own')).toEqual({ merchantStreet: '22 Quay Road' });
     expect(read('Street line, without the city and postcode')).toEqual({ merchantStreet: '22 Quay Road' });

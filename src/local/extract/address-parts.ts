@@ -13,7 +13,7 @@ export type AddressPart = 'line1' | 'line2' | 'street' | 'city' | 'state' | 'pos
 const PART_WORDS: readonly (readonly [RegExp, AddressPart])[] = [
   [/\b(?:(?:address|street) )?line ?1\b|\baddress ?1\b/, 'line1'],
   [/\b(?:(?:address|street) )?line ?2\b|\baddress ?2\b/, 'line2'],
-  [/\bstreet\b/, 'street'],
+  [/\bstreet\b|\baddress line$/, 'street'],
   [/\b(?:city|town)\b/, 'city'],
   [/\b(?:state|province|region)\b/, 'state'],
   // A postal address is the whole address, its postal code a part.

@@ -437,7 +437,12 @@ function scalarFrom(
  * ("supplier postal code" → the supplier's address), qualified by a party in its name, its parents or its
  * description; null when no party is named (a form's `city` box is read by its caption).
  */
-function addressPartFor(path: string[], description: string | undefined): ScalarSpec['addressPart'] | null {
+function addressPartFor(
+  path: string[],
+  description: string | undefined,
+  inAddress: boolean,
+): ScalarSpec['addressPart'] | null {
+  if (roleNameOf(path, inAddress) !== path) return null;
   const name = describeWords(path[path.length - 1]!);
   const part = addressPartOf(name);
   if (!part || (description && widensToWholeAddress(withoutNegations(description), part))) return null;
@@ -530,6 +535,17 @@ export function collectObjects(schema: JsonSchema, leads: (word: string) => bool
   return groups;
 }
 
+/**
+ * The path a field's role is read from. An address line asked for with no city, state or postcode beside it
+ * (`merchantAddressLine`, `address_line`) is the address written on one line, so its role is the address's; beside
+ * them it is the street line, and a form's caption or a party's part reads it.
+ */
+function roleNameOf(path: string[], inAddress: boolean): string[] {
+  const words = describeWords(path.at(-1)!);
+  if (inAddress || words.length < 2 || words.at(-1) !== 'line' || words.at(-2) !== 'address') return path;
+  return [...path.slice(0, -1), words.slice(0, -1).join(' ')];
+}
+
 /** Walks the schema and lists every field to extract. */
 export function collectFields(schema: JsonSchema): FieldSpec[] {
   const root = schema as SchemaNode;
@@ -583,7 +599,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
             ? [...labels, ...labelsWithout(labels, RELATED_WORD), ...labelsWithout(labels, YES_NO_LEAD)]
             : labels;
         const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, scalarLabels);
-        const role = classifyField(childPath, scalar.type, scalar.format, {
+        const role = classifyField(roleNameOf(childPath, inAddress), scalar.type, scalar.format, {
           title: textOf(childNode.title),
           description: descriptionOf(childNode),
         });
@@ -594,7 +610,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
           scalar.captionFirst = true;
         if (scalar.format === 'date') scalar.dateSubjects = subjectsOf(labels);
         const description = descriptionOf(childNode);
-        const addressPart = scalar.type === 'string' ? addressPartFor(childPath, description) : null;
+        const addressPart = scalar.type === 'string' ? addressPartFor(childPath, description, inAddress) : null;
         if (addressPart) scalar.addressPart = addressPart;
         if (description) scalar.description = description;
         fields.push(scalar);
