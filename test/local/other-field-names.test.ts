@@ -77,6 +77,12 @@ describe('property names as warehouses, back offices and claims systems write th
     expect(classifyField(['purch_dt'], 'string', undefined)).toBe('document-date');
   });
 
+  it('reads an abbreviation in a caption as written, never as an OCR slip of another word: txn is not "Tax"', () => {
+    const txnAmount = { txn_amount: { type: 'string' } };
+    expect(extractPage([at('Tax Amount: 1.02', 40, 100)], txnAmount)).toEqual({ txn_amount: null });
+    expect(extractPage([at('Txn Amount: 5.00', 40, 100)], txnAmount)).toEqual({ txn_amount: '5.00' });
+  });
+
   it('looks for an abbreviated name spelled out as a printed caption: grp_nbr under "Group Number"', () => {
     const fragments = [at('Group Number: G-5521', 40, 100), at('Plan: Silver', 40, 120)];
     expect(extractPage(fragments, { grp_nbr: { type: 'string' } })).toEqual({ grp_nbr: 'G-5521' });

@@ -18,6 +18,7 @@ import {
 import { stem } from './caption-words.js';
 import { DATE_EXCLUDED, DATE_WORDS } from './field-roles.js';
 import { gridCell } from './grid-cells.js';
+import { isAbbreviation } from './name-abbreviations.js';
 import { isPrintedBlank } from './printed-blanks.js';
 import { qualifiedDateAt, type QualifiedDate } from './qualified-dates.js';
 
@@ -286,6 +287,10 @@ function wordsAlike(window: IndexedLine['tokens'], wanted: string[]): boolean {
   if (window.some((token, j) => Math.abs(token.norm.length - wanted[j]!.length) > 2)) return true;
   return window.every((token, j) => {
     const word = wanted[j]!;
+    // An abbreviation stands for its word alone: "txn" is no OCR slip of the word "Tax", though "Acc" is a shorter
+    // "acct".
+    if (isAbbreviation(word) && /^\p{L}+$/u.test(token.norm))
+      return word.startsWith(token.norm) || token.norm.startsWith(word);
     const edits = levenshtein.get(foldLetterPairs(token.norm), foldLetterPairs(word));
     return word.length <= 3 || edits <= Math.floor(word.length / 3);
   });

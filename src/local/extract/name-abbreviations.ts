@@ -95,6 +95,11 @@ export interface WordContext {
   inAddress?: boolean;
 }
 
+/** Whether a word is one of the abbreviations spelled out (`txn`, `amt`): as written it stands for one word only. */
+export function isAbbreviation(word: string): boolean {
+  return Object.hasOwn(ABBREVIATIONS, word);
+}
+
 /** The word an abbreviation stands for, or the word itself. */
 export function expandAbbreviation(word: string, context: WordContext = {}): string {
   const lower = word.toLowerCase();
