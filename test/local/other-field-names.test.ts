@@ -438,6 +438,14 @@ describe('property names as accounting and commerce APIs spell them', () => {
     expect(classifyField(['Total'], 'number', undefined, total)).toBe('total');
     // A description that names the tax alone still asks for the tax.
     expect(classifyField(['amount'], 'number', undefined, { description: 'The tax amount' })).toBeNull();
+    // A sum in words, and a total after tax.
+    for (const description of [
+      'Total (net amount plus taxes)',
+      'The total, i.e. sub total plus tax',
+      'Grand total after tax and tip',
+    ])
+      expect(classifyField(['total'], 'number', undefined, { description }), description).toBe('total');
+    expect(classifyField(['amount'], 'number', undefined, { description: 'The net amount, before tax' })).toBeNull();
   });
 
   it("reads a record's counterparty as the party the document is from: contact, partner_id, EntityRef", () => {

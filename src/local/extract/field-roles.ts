@@ -269,8 +269,11 @@ function wordsOf(text: string): Set<string> {
   return new Set(describeWords(text).flatMap(splitCompound));
 }
 
-/** Words that say a tax is part of an amount: "incl. VAT", "including tax", "inkl. MwSt.", "taxes included". */
-const INCLUDING_WORDS = ['incl', 'including', 'inclusive', 'included', 'inkl', 'inklusive', 'with'];
+/**
+ * Words that say a tax is part of an amount: "incl. VAT", "including tax", "inkl. MwSt.", "taxes included", "after
+ * tax".
+ */
+const INCLUDING_WORDS = ['incl', 'including', 'inclusive', 'included', 'inkl', 'inklusive', 'with', 'after'];
 const TAX_WORDS = ['tax', 'taxes', 'vat', 'gst', 'mwst', 'ust', 'steuer'];
 
 /**
@@ -284,12 +287,17 @@ function withoutIncludedTaxes(words: readonly string[]): string[] {
   return words.filter((word, i) => !(TAX_WORDS.includes(word) && near(i)));
 }
 
+/** A term of a sum spelled out: one or two words. */
+const TERM = String.raw`[\p{L}\p{N}]+(?:\s+[\p{L}\p{N}]+)?`;
+/** Terms added with "+" or "plus": "SubTotal + TotalTax", "net amount plus taxes". */
+const SUM = new RegExp(String.raw`${TERM}(?:\s*(?:\+|\bplus\b)\s*${TERM})+`, 'giu');
+
 /**
- * A description without the sums it spells out: "Total of Invoice tax inclusive (i.e. SubTotal + TotalTax)" names
- * the parts the field adds up, which are not what it asks for.
+ * A description without the sums it spells out: "Total of Invoice tax inclusive (i.e. SubTotal + TotalTax)",
+ * "Total (net amount plus taxes)" name the parts the field adds up, which are not what it asks for.
  */
 function withoutSums(description: string): string {
-  return description.replace(/[\p{L}\p{N}]+(?:\s*\+\s*[\p{L}\p{N}]+)+/gu, ' ');
+  return description.replace(SUM, ' ');
 }
 
 /**
