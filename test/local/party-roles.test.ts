@@ -47,6 +47,13 @@ describe('party fields in a user’s words', () => {
       'payee',
     );
     expect(classifyField(['paid_by'], 'string', undefined)).toBe('payer');
+    // Whom the goods were bought from, a trader, a store chain; two names for the sender, but not two parties.
+    for (const name of ['purchasedFrom', 'bought_from', 'trader', 'storeChain', 'vendor_or_merchant'])
+      expect(classifyField([name], 'string', undefined), name).toBe('issuer');
+    expect(classifyField(['who'], 'string', undefined, { description: 'Who the goods were purchased from' })).toBe(
+      'issuer',
+    );
+    expect(classifyField(['customer_or_vendor'], 'string', undefined)).toBeNull();
     expect(classifyField(['sold_by'], 'string', undefined)).toBe('issuer');
     expect(classifyField(['from_email'], 'string', undefined)).toBe('issuer-email');
     expect(classifyField(['to_address'], 'string', undefined)).toBe('recipient-address');

@@ -30,6 +30,10 @@ const SENDER_WORDS = [
   'shop',
   'store',
   'retailer',
+  'trader',
+  // A store chain or franchise is the shop's brand: its name at the top of the receipt.
+  'chain',
+  'franchise',
   'restaurant',
   // Where an expense was incurred, as travel-and-expense systems say it: the hotel, restaurant or shop.
   'establishment',
@@ -152,6 +156,8 @@ const AGENT_PARTICIPLES: Record<string, Party> = {
 };
 /** Verbs that name the sender with "by" after them ("sold_by", "issued_by"). */
 const BY_VERBS = ['sold', 'issued', 'billed', 'invoiced', 'sent', 'supplied', 'signed'];
+/** Verbs that name the sender with "from" after them: whom the goods were bought from (`purchasedFrom`). */
+const FROM_VERBS = ['purchased', 'bought', 'ordered'];
 /**
  * Other parties a page may name (a landlord, an insurer, a bank, a doctor, an applicant and their household):
  * none of them is the sender or the recipient, so fields about them are read by their printed labels.
@@ -299,6 +305,8 @@ const GENERIC_WORDS = [
   // on (a spend platform's `merchant_raw_descriptor`): the merchant's name.
   'descriptor',
   'raw',
+  // Two names for the same party (`vendor_or_merchant`); two parties so named are neither's (classifyParty).
+  'or',
   // How the value is written: an address as one string (`address_string`, `formattedAddress`, `addressText`).
   'text',
   'string',
@@ -324,6 +332,7 @@ function knownWord(word: string): boolean {
     ...DELIVERY_WORDS,
     ...Object.keys(TO_VERBS),
     ...BY_VERBS,
+    ...FROM_VERBS,
     ...Object.keys(AGENT_PARTICIPLES),
     ...EMAIL_DETAIL,
     ...PHONE_DETAIL,
@@ -344,7 +353,7 @@ const RECIPIENT_PHRASE =
 const DELIVERY_PHRASE = /\b(ship|shipped|deliver|delivered) to\b/;
 /** A sender said in a description: "issued by", "sent by", "who issued…". */
 const SENDER_PHRASE =
-  /\b(issued|sent|written|signed|billed|invoiced|sold|supplied) by\b|\bwho (issued|sent|wrote|sold|supplied)\b/;
+  /\b(issued|sent|written|signed|billed|invoiced|sold|supplied) by\b|\bwho (issued|sent|wrote|sold|supplied)\b|\b(purchased|bought|ordered) from\b/;
 
 /**
  * A provider not qualified by the word before it: "provider", "the provider's address", "ProviderName". Travel and
@@ -370,6 +379,7 @@ function partyOf(words: readonly string[]): Party | null {
       return AGENT_PARTICIPLES[word];
     if (TO_VERBS[word] && words[i + 1] === 'to') return TO_VERBS[word];
     if (BY_VERBS.includes(word) && words[i + 1] === 'by') return 'issuer';
+    if (FROM_VERBS.includes(word) && next === 'from') return 'issuer';
     if (word === 'paid' && next === 'by') return 'payer';
     if (DELIVERY_WORDS.includes(word)) return 'delivery';
     if (PAYEE_WORDS.includes(word)) return 'payee';
@@ -559,6 +569,7 @@ export function classifyParty(words: PropertyWords): PartyRole | null | undefine
   // A name word that says neither a party nor what of it ("relationship", "npi", "branch") asks for something else.
   const known = words.name.every((word, i) => knownWord(word) || isBareProvider(words.name, i + 1));
   if (!known) return partyOfName(words.name) ? null : undefined;
+  if (namesAlternatives(words.name)) return null;
   const party =
     partyOfName(words.own) ??
     words.parents.map(partyOfName).find((p) => p !== null) ??
