@@ -63,11 +63,12 @@ const PLAIN_ADDRESS_WORDS = [
  */
 export const LOCATION_WORDS = ['location', 'standort'];
 /**
- * Where the money was spent: the location of a purchase, a sale, an expense or a transaction (`purchaseLocation`,
- * `transaction_location`) is the shop's, the place the receipt comes from.
+ * Where the money was spent: the location or address of a purchase, a sale, an expense or a transaction
+ * (`purchaseLocation`, `transaction_address`) is the shop's, the place the receipt comes from.
  */
 export const PURCHASE_WORDS = ['purchase', 'sale', 'expense', 'transaction', 'spend'];
-const PLACE_ITSELF_WORDS = ['name', 'description', ...PURCHASE_WORDS];
+/** A place's own name or description is the place: only after a location or place word. */
+const PLACE_ITSELF_WORDS = ['name', 'description'];
 /**
  * A place named alone or for what happened there: the place, venue or site of a purchase (`PlaceOfPurchase`,
  * "Venue: where the expense happened") is where the receipt comes from, the shop's address. Qualified otherwise

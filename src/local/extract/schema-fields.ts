@@ -442,7 +442,7 @@ function addressPartFor(
   description: string | undefined,
   inAddress: boolean,
 ): ScalarSpec['addressPart'] | null {
-  if (roleNameOf(path, inAddress) !== path) return null;
+  if (asksAddressOnOneLine(path, inAddress)) return null;
   const name = describeWords(path[path.length - 1]!);
   const part = addressPartOf(name);
   if (!part || (description && widensToWholeAddress(withoutNegations(description), part))) return null;
@@ -541,9 +541,14 @@ export function collectObjects(schema: JsonSchema, leads: (word: string) => bool
  * them it is the street line, and a form's caption or a party's part reads it.
  */
 function roleNameOf(path: string[], inAddress: boolean): string[] {
+  if (!asksAddressOnOneLine(path, inAddress)) return path;
+  return [...path.slice(0, -1), describeWords(path.at(-1)!).slice(0, -1).join(' ')];
+}
+
+/** Whether a field is an address line with no city, state or postcode asked beside it: the address on one line. */
+function asksAddressOnOneLine(path: string[], inAddress: boolean): boolean {
   const words = describeWords(path.at(-1)!);
-  if (inAddress || words.length < 2 || words.at(-1) !== 'line' || words.at(-2) !== 'address') return path;
-  return [...path.slice(0, -1), words.slice(0, -1).join(' ')];
+  return !inAddress && words.length >= 2 && words.at(-1) === 'line' && words.at(-2) === 'address';
 }
 
 /** Walks the schema and lists every field to extract. */
@@ -599,9 +604,10 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
             ? [...labels, ...labelsWithout(labels, RELATED_WORD), ...labelsWithout(labels, YES_NO_LEAD)]
             : labels;
         const scalar = scalarFrom(childNode, type ?? 'string', childPath, isRequired, scalarLabels);
+        const description = descriptionOf(childNode);
         const role = classifyField(roleNameOf(childPath, inAddress), scalar.type, scalar.format, {
           title: textOf(childNode.title),
-          description: descriptionOf(childNode),
+          description,
         });
         if (scalar.namePart) scalar.wholeName = wholeNameField(path, wholeNameOf(describeWords(name)), isRequired);
         if (role) scalar.role = role;
@@ -609,7 +615,6 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
         if (role && isPartyRole(role) && !childNode.description && namesPartyReference(describeWords(name)))
           scalar.captionFirst = true;
         if (scalar.format === 'date') scalar.dateSubjects = subjectsOf(labels);
-        const description = descriptionOf(childNode);
         const addressPart = scalar.type === 'string' ? addressPartFor(childPath, description, inAddress) : null;
         if (addressPart) scalar.addressPart = addressPart;
         if (description) scalar.description = description;
