@@ -551,6 +551,18 @@ describe('property names as travel-and-expense systems spell them', () => {
     });
     // A part offered as the whole's alternative asks for the whole; a location's city alone does not.
     expect(classifyField(['location'], 'string', undefined, { title: 'City/Location' })).toBe('issuer-address');
+    const offered = { description: 'City or location where the expense was incurred' };
+    expect(classifyField(['Location'], 'string', undefined, { title: 'City', ...offered })).toBe('issuer-address');
+    // A name asking the whole place that only its title narrows to a part (an expense system's `LocationName`,
+    // shown as "City of Purchase") is answered whole; a part's own name keeps the part.
+    const cityTitle = { title: 'City of Purchase' };
+    expect(classifyField(['LocationName'], 'string', undefined, cityTitle)).toBe('issuer-address');
+    expect(extractPage(RECEIPT, { LocationName: { type: 'string', ...cityTitle } })).toEqual({
+      LocationName: '14 Mill Lane, Bristol BS1 4QT',
+    });
+    expect(extractPage(RECEIPT, { cityOfPurchase: { type: 'string', ...cityTitle } })).toEqual({
+      cityOfPurchase: 'Bristol',
+    });
     // Another place, a web site, or a city where the expense was incurred is not the shop's address.
     for (const name of ['place_of_service', 'place_of_birth', 'web_site', 'home_site'])
       expect(classifyField([name], 'string', undefined), name).toBeNull();

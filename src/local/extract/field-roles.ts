@@ -83,6 +83,22 @@ const PART_OR_WHOLE = new RegExp(
     `\\b(?:location|address|place)\\s*(?:/|\\bor\\b)\\s*(?:${ADDRESS_PART_WORDS.join('|')})\\b`,
   'i',
 );
+/** Words of a name that ask for one line or part of an address, not the whole. */
+const LINE_WORDS = ['street', 'line', 'road'];
+
+/**
+ * Whether a field asking an address's part (a city) takes the whole: its name, title or description offers the
+ * part as the whole's alternative ("City/Location", "City or location where the expense was incurred"), or its
+ * name asks the whole and only its title narrows it (`LocationName` titled "City of Purchase", as an expense
+ * system shows its location): the whole address holds the part, and a name and a title that disagree are better
+ * answered by it than by nothing.
+ */
+function offersWholeForPart(path: string[], ownText: string, description: string): boolean {
+  if (PART_OR_WHOLE.test(ownText) || PART_OR_WHOLE.test(definingPart(description))) return true;
+  const name = wordsOf(path[path.length - 1] ?? '');
+  const asksWhole = [...ADDRESS_WORDS, ...PLACE_WORDS].some((word) => name.has(word));
+  return asksWhole && ![...ADDRESS_PART_WORDS, ...LINE_WORDS].some((word) => name.has(word));
+}
 const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise', 'moneda', 'valuta'];
 /** Words naming a date; a timestamp or a datetime is one with its time. */
 export const DATE_WORDS = ['date', 'datum', 'day', 'fecha', 'timestamp', 'datetime'];
@@ -440,7 +456,7 @@ export function classifyField(
       ...PLAIN_ADDRESS_WORDS,
       ...PURCHASE_WORDS,
       ...(place ? [...PLACE_WORDS, ...PLACE_ITSELF_WORDS] : []),
-      ...(PART_OR_WHOLE.test(ownText) ? ADDRESS_PART_WORDS : []),
+      ...(offersWholeForPart(path, ownText, description) ? ADDRESS_PART_WORDS : []),
     ];
     return path.length === 1 && [...own].every((w) => ADDRESS_WORDS.includes(w) || plain.includes(w))
       ? 'issuer-address'
