@@ -75,6 +75,32 @@ describe('party fields in a user’s words', () => {
     expect(classifyField(['address'], 'string', undefined)).toBe('issuer-address');
   });
 
+  it('reads a party named with a word of no known meaning as the party when its title or description says so', () => {
+    // An expense system's vendor list entry, a supplier's label: the title or the description names the party.
+    expect(classifyField(['vendorListItem'], 'string', undefined, { title: 'Vendor' })).toBe('issuer');
+    expect(classifyField(['supplierLabel'], 'string', undefined, { title: 'Supplier name' })).toBe('issuer');
+    expect(classifyField(['vendorListItem'], 'string', undefined, { description: 'Vendor or merchant name' })).toBe(
+      'issuer',
+    );
+    // Without such words, or when they say something else of the party, it stays something else.
+    expect(classifyField(['vendorListItem'], 'string', undefined)).toBeNull();
+    expect(classifyField(['vendor_category'], 'string', undefined, { title: 'Vendor category' })).toBeNull();
+    expect(
+      classifyField(['vendor_category'], 'string', undefined, { description: 'Category of the vendor' }),
+    ).toBeNull();
+    expect(
+      classifyField(['vendorListItem'], 'string', undefined, { description: 'Customer or vendor name' }),
+    ).toBeNull();
+  });
+
+  it('reads a purchase’s or an expense’s word in a party field as saying whose record it is, not what of the party', () => {
+    expect(classifyField(['ExpenseLocation'], 'string', undefined, { title: 'Merchant Address' })).toBe(
+      'issuer-address',
+    );
+    expect(classifyField(['purchase_vendor'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['expense_customer_address'], 'string', undefined)).toBe('recipient-address');
+  });
+
   it('reads a bare provider as a party the document decides, and a qualified one as a claim’s captioned party', () => {
     // Before: every provider was a third party, so "The provider's street address" of a receipt found nothing.
     expect(

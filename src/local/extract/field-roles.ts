@@ -12,7 +12,7 @@
  * field is about (the issuer, the recipient…) is read by party-roles.ts.
  */
 import { expandAbbreviations } from './name-abbreviations.js';
-import { ADDRESS_WORDS, classifyParty, type PartyRole, RECIPIENT_WORDS } from './party-roles.js';
+import { ADDRESS_WORDS, classifyParty, type PartyRole, PURCHASE_WORDS, RECIPIENT_WORDS } from './party-roles.js';
 
 export type FieldRole = PartyRole | 'document-date' | 'total' | 'currency';
 
@@ -62,11 +62,6 @@ const PLAIN_ADDRESS_WORDS = [
  * was spent. Only after a location word: a bare "address name" says nothing of the kind.
  */
 export const LOCATION_WORDS = ['location', 'standort'];
-/**
- * Where the money was spent: the location or address of a purchase, a sale, an expense or a transaction
- * (`purchaseLocation`, `transaction_address`) is the shop's, the place the receipt comes from.
- */
-export const PURCHASE_WORDS = ['purchase', 'sale', 'expense', 'transaction', 'spend'];
 /** A place's own name or description is the place: only after a location or place word. */
 const PLACE_ITSELF_WORDS = ['name', 'description'];
 /**
@@ -407,6 +402,7 @@ export function classifyField(
     const party = classifyParty({
       name: [...wordsOf(path[path.length - 1] ?? '')],
       own: [...own],
+      title: [...wordsOf(wording.title ?? '')],
       parents: path
         .slice(0, -1)
         .reverse()

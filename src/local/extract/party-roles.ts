@@ -191,6 +191,13 @@ const THIRD_PARTY_WORDS = [
   'manager',
   'representative',
 ];
+/**
+ * Where the money was spent: the location or address of a purchase, a sale, an expense or a transaction
+ * (`purchaseLocation`, `transaction_address`) is the shop's, the place the receipt comes from. In a party's name
+ * such a word says what record the party is of, not who or what of them (`ExpenseLocation` titled "Merchant
+ * Address" is the merchant's address).
+ */
+export const PURCHASE_WORDS = ['purchase', 'sale', 'expense', 'transaction', 'spend'];
 /** Words that ask for an address. */
 export const ADDRESS_WORDS = [
   'address',
@@ -341,6 +348,7 @@ function knownWord(word: string): boolean {
     ...GENERIC_WORDS,
     ...PAYEE_WORDS,
     ...PAYER_WORDS,
+    ...PURCHASE_WORDS,
     PROVIDER,
   ];
   return known.some((k) => word === k || (k.length >= 5 && word.endsWith(k)));
@@ -470,7 +478,10 @@ function detailOf(words: readonly string[], own: boolean): PartyDetail | 'other'
 export interface PropertyWords {
   /** The property name's words alone. */
   name: string[];
+  /** The name's and the title's words. */
   own: string[];
+  /** The title's words alone, when it has one. */
+  title?: string[];
   /** Parent property names' words, nearest parent first. */
   parents: string[][];
   description: string[];
@@ -519,14 +530,20 @@ function describedParty(words: readonly string[]): PartyRole | null {
   if (has(words, NUMBER_WORDS)) return null;
   const text = words.slice(0, 8).join(' ');
   const detailFirst = text.match(/^(?:[a-z]+ ){0,2}?([a-z]+) (?:of|to|for) (?:(?:the|a|an|this|its) )?([a-z]+)\b/);
-  const partyFirst = text.match(/^(?:(?:the|a|an|this|its) )?([a-z]+) (?:s )?([a-z]+)\b/);
+  // Two words for one party may come first: "Vendor or merchant name".
+  const partyFirst = text.match(/^(?:(?:the|a|an|this|its) )?([a-z]+)(?: or ([a-z]+))? (?:s )?([a-z]+)\b/);
   const said = [
-    detailFirst && { detail: detailFirst[1]!, party: detailFirst[2]! },
-    partyFirst && !REFERENCE_WORDS.includes(partyFirst[2]!) && { detail: partyFirst[2]!, party: partyFirst[1]! },
+    detailFirst && { detail: detailFirst[1]!, parties: [detailFirst[2]!] },
+    partyFirst &&
+      !REFERENCE_WORDS.includes(partyFirst[3]!) && {
+        detail: partyFirst[3]!,
+        parties: [partyFirst[1]!, ...(partyFirst[2] ? [partyFirst[2]] : [])],
+      },
   ];
   for (const pair of said) {
     const detail = pair ? DESCRIBED_DETAIL[pair.detail] : undefined;
-    const party = pair ? partyOf([pair.party]) : null;
+    const parties = pair ? pair.parties.map((word) => partyOf([word])) : [null];
+    const party = parties.every((p) => p === parties[0]) ? parties[0] : null;
     if (detail && party) return detail === 'name' ? party : `${party}-${detail}`;
   }
   return null;
@@ -553,6 +570,21 @@ function counterpartyDetail(name: readonly string[]): PartyDetail | null {
 }
 
 /**
+ * Whether a property whose name holds a word of no known meaning after its party's (an expense system's
+ * `vendorListItem`, a `supplierLabel`) is that party itself: its title is the party's name alone ("Vendor",
+ * "Supplier name"), or its description says so ("Name of the vendor").
+ */
+function saysPartyItself(words: PropertyWords, party: Party): boolean {
+  const title = words.title ?? [];
+  const titled =
+    title.length > 0 &&
+    title.every((word, i) => knownWord(word) || isBareProvider(title, i + 1)) &&
+    partyOfName(title) === party &&
+    (detailOf(title, true) ?? 'name') === 'name';
+  return titled || (words.description.length > 0 && describedParty(words.description) === party);
+}
+
+/**
  * The party role of a text property, or undefined when it names no party (then the other roles and label
  * matching read it as before). Null when it names a party but asks for something of it that has no finder (an
  * id, a tax number) or names a third party (a landlord): such fields are read by their printed labels.
@@ -566,9 +598,14 @@ export function classifyParty(words: PropertyWords): PartyRole | null | undefine
   // A bare provider may be the document's sender (find-parties.ts decides); any other third party is read by its caption.
   const bare = (list: readonly string[]) => list.flatMap((word, i) => (isBareProvider(list, i) ? [] : [word]));
   if (has([...bare(words.own), ...words.parents.flatMap(bare)], THIRD_PARTY_WORDS)) return null;
-  // A name word that says neither a party nor what of it ("relationship", "npi", "branch") asks for something else.
+  // A name word that says neither a party nor what of it ("relationship", "npi", "branch") asks for something else,
+  // unless the title or the description says the field is the party itself.
   const known = words.name.every((word, i) => knownWord(word) || isBareProvider(words.name, i + 1));
-  if (!known) return partyOfName(words.name) ? null : undefined;
+  if (!known) {
+    const named = partyOfName(words.name);
+    if (!named) return undefined;
+    return saysPartyItself(words, named) ? named : null;
+  }
   if (namesAlternatives(words.name)) return null;
   const party =
     partyOfName(words.own) ??

@@ -5,14 +5,7 @@
  * format, pattern, local $ref).
  */
 import type { JsonSchema } from '../../types.js';
-import {
-  classifyField,
-  describeWords,
-  type FieldRole,
-  LOCATION_WORDS,
-  PURCHASE_WORDS,
-  withoutNegations,
-} from './field-roles.js';
+import { classifyField, describeWords, type FieldRole, LOCATION_WORDS, withoutNegations } from './field-roles.js';
 import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
 import { GENERIC_WORDS } from './caption-words.js';
 import { dataElementLabels } from './data-element-names.js';
@@ -23,6 +16,7 @@ import {
   isPartyWord,
   namesPartyReference,
   type PartyRole,
+  PURCHASE_WORDS,
   REFERENCE_WORDS,
   toVerbLead,
 } from './party-roles.js';
