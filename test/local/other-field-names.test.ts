@@ -553,6 +553,15 @@ describe('property names as travel-and-expense systems spell them', () => {
     expect(classifyField(['location'], 'string', undefined, { title: 'City/Location' })).toBe('issuer-address');
     const offered = { description: 'City or location where the expense was incurred' };
     expect(classifyField(['Location'], 'string', undefined, { title: 'City', ...offered })).toBe('issuer-address');
+    expect(classifyField(['City'], 'string', undefined, offered)).toBe('issuer-address');
+    expect(extractPage(RECEIPT, { City: { type: 'string', ...offered } })).toEqual({
+      City: '14 Mill Lane, Bristol BS1 4QT',
+    });
+    // Other words for the place: alternatives, the question it answers, the sender's own words in its title.
+    expect(classifyField(['LocationNameOrAddress'], 'string', undefined)).toBe('issuer-address');
+    expect(classifyField(['TransactionLocation'], 'string', undefined, { title: 'Where' })).toBe('issuer-address');
+    expect(classifyField(['Venue'], 'string', undefined, { title: 'Store Address' })).toBe('issuer-address');
+    expect(classifyField(['Venue'], 'string', undefined, { title: 'Customer Address' })).toBeNull();
     // A name asking the whole place that only its title narrows to a part (an expense system's `LocationName`,
     // shown as "City of Purchase") is answered whole; a part's own name keeps the part.
     const cityTitle = { title: 'City of Purchase' };

@@ -93,6 +93,25 @@ describe('party fields in a user’s words', () => {
     ).toBeNull();
   });
 
+  it('reads the payee of a receipt where its sender is, not at a caption its words resemble', () => {
+    // Before: a payee's caption came first, and "Supplier" matched "Total 0% supplies", so the amount was the payee.
+    const receipt = page([
+      at('GARDEN BAKERIES SDN BHD', 200, 40, 14),
+      at('Lot 3, Jalan Pelabur 23/1, 40300 Shah Alam', 170, 62),
+      at('Total 0% supplies: 23.64', 40, 120),
+      at('Total Payable: 36.36', 40, 140),
+    ]);
+    const schema = { type: 'object', properties: { paidTo: { type: 'string', title: 'Supplier' } } };
+    expect(extractFields(receipt, schema, { fast: false }).data).toEqual({ paidTo: 'GARDEN BAKERIES SDN BHD' });
+  });
+
+  it('reads a weak sender word under another party as that party’s kind, not the sender', () => {
+    expect(classifyField(['customer', 'company_name'], 'string', undefined)).toBe('recipient');
+    expect(classifyField(['patientLoop', 'nameLastOrOrganizationName'], 'string', undefined)).not.toBe('issuer');
+    expect(classifyField(['vendor', 'company_name'], 'string', undefined)).toBe('issuer');
+    expect(classifyField(['company_name'], 'string', undefined)).toBe('issuer');
+  });
+
   it('reads a purchase’s or an expense’s word in a party field as saying whose record it is, not what of the party', () => {
     expect(classifyField(['ExpenseLocation'], 'string', undefined, { title: 'Merchant Address' })).toBe(
       'issuer-address',

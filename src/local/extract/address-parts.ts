@@ -30,6 +30,20 @@ export function addressPartOf(nameWords: readonly string[]): AddressPart | null 
   return PART_WORDS.find(([words]) => words.test(text))?.[1] ?? null;
 }
 
+/** Parts of an address a name, title or description may offer as the alternative to the whole. */
+export const ADDRESS_PART_WORDS = ['city', 'town', 'state', 'province', 'region', 'country', 'zip', 'postcode'];
+/** A part offered as an alternative to the whole ("City/Location", "address or town"): the whole is asked for. */
+const PART_OR_WHOLE = new RegExp(
+  `\\b(?:${ADDRESS_PART_WORDS.join('|')})\\s*(?:/|\\bor\\b)\\s*(?:location|address|place)\\b|` +
+    `\\b(?:location|address|place)\\s*(?:/|\\bor\\b)\\s*(?:${ADDRESS_PART_WORDS.join('|')})\\b`,
+  'i',
+);
+
+/** Whether a text offers a part of an address or the whole as alternatives: "City/Location", "city or address". */
+export function offersWholeOrPart(text: string): boolean {
+  return PART_OR_WHOLE.test(text);
+}
+
 /** A description that asks for the address whole: "the full address", "complete postal address". */
 const WHOLE_ADDRESS = /\b(?:full|complete|entire|whole)\s+(?:\w+\s+)?address\b/;
 /** A word that takes further parts into the field ("street address, including city and postal code"). */
@@ -45,7 +59,7 @@ const KEEPING_OUT = /\b(?:without|excluding|excludes|except|separate|separately|
 export function widensToWholeAddress(description: string, part: AddressPart): boolean {
   const text = description.toLowerCase();
   if (KEEPING_OUT.test(text)) return false;
-  if (WHOLE_ADDRESS.test(text)) return true;
+  if (WHOLE_ADDRESS.test(text) || offersWholeOrPart(text)) return true;
   const others = PART_WORDS.filter(([words, named]) => named !== part && words.test(text));
   if (others.length >= 2) return true;
   const included = INCLUDING.exec(text);

@@ -12,7 +12,7 @@ import { constrainsValue, withFormatCheck } from './field-confidence.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
 import { findLabelValues, type ValueCandidate } from './find-values.js';
 import { documentDateOrder, findByRole } from './find-by-role.js';
-import { findParty } from './find-parties.js';
+import { findParty, isSenderHere } from './find-parties.js';
 import { gridCaptionCandidates } from './grid-captions.js';
 import { isPartyRole } from './party-roles.js';
 import { describeWords, type FieldRole } from './field-roles.js';
@@ -390,9 +390,12 @@ const LABEL_FIRST: ReadonlySet<FieldRole> = new Set(['document-date']);
  * first (as a provider's do, the issuer where the page names no provider): a receipt's name at the top beats any
  * caption the schema's words happen to match.
  */
-function captionFirst(role: FieldRole): boolean {
+function captionFirst(index: DocumentIndex, role: FieldRole): boolean {
   const sender = senderRole(role);
-  return isPartyRole(role) && sender !== 'issuer' && sender !== 'issuer-address';
+  if (!isPartyRole(role) || sender === 'issuer' || sender === 'issuer-address') return false;
+  // A payee on a receipt or an invoice is its sender, a payer on a payslip: the sender's finder first there too.
+  const detail = role.split('-')[1];
+  return !((detail === undefined || detail === 'address') && isSenderHere(index, role));
 }
 
 /**
@@ -496,7 +499,7 @@ function readScalarText(
     }
   }
   if (!spec.role || (LABEL_FIRST.has(spec.role) && byLabel.valid)) return byLabel;
-  if ((spec.captionFirst || captionFirst(spec.role)) && byLabel.valid) return byLabel;
+  if ((spec.captionFirst || captionFirst(index, spec.role)) && byLabel.valid) return byLabel;
   const byRole = isPartyRole(spec.role) ? findParty(index, spec.role) : findByRole(index, spec.role);
   if (!byRole || byRole.quality < (ABSTAIN_BELOW[senderRole(spec.role)] ?? 0)) return byLabel;
   if (byLabel.valid && constrainsValue(spec) && byRole.quality < GUESS_BELOW) return byLabel;

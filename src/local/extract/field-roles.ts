@@ -12,7 +12,16 @@
  * field is about (the issuer, the recipient…) is read by party-roles.ts.
  */
 import { expandAbbreviations } from './name-abbreviations.js';
-import { ADDRESS_WORDS, classifyParty, type PartyRole, PURCHASE_WORDS, RECIPIENT_WORDS } from './party-roles.js';
+import { ADDRESS_PART_WORDS, offersWholeOrPart } from './address-parts.js';
+import {
+  ADDRESS_WORDS,
+  classifyParty,
+  isSenderWord,
+  type PartyRole,
+  PLACE_WORDS,
+  PURCHASE_WORDS,
+  RECIPIENT_WORDS,
+} from './party-roles.js';
 
 export type FieldRole = PartyRole | 'document-date' | 'total' | 'currency';
 
@@ -47,6 +56,9 @@ const PLAIN_ADDRESS_WORDS = [
   'the',
   'its',
   'of',
+  // Alternative words for it (`LocationNameOrAddress`), or the question it answers (titled "Where").
+  'or',
+  'where',
   'branch',
   // How the address is given: as one string (`formattedAddress`, `address_text`), or its details.
   'text',
@@ -64,20 +76,6 @@ const PLAIN_ADDRESS_WORDS = [
 export const LOCATION_WORDS = ['location', 'standort'];
 /** A place's own name or description is the place: only after a location or place word. */
 const PLACE_ITSELF_WORDS = ['name', 'description'];
-/**
- * A place named alone or for what happened there: the place, venue or site of a purchase (`PlaceOfPurchase`,
- * "Venue: where the expense happened") is where the receipt comes from, the shop's address. Qualified otherwise
- * (a "place of service", a "web site", a "place of birth") it is something else, read by its label.
- */
-const PLACE_WORDS = ['place', 'venue', 'site', 'premises'];
-/** Parts of an address a name or title may offer as the alternative to the whole. */
-const ADDRESS_PART_WORDS = ['city', 'town', 'state', 'province', 'region', 'country', 'zip', 'postcode'];
-/** A part offered as an alternative to the whole ("City/Location", "address or town"): the whole is asked for. */
-const PART_OR_WHOLE = new RegExp(
-  `\\b(?:${ADDRESS_PART_WORDS.join('|')})\\s*(?:/|\\bor\\b)\\s*(?:location|address|place)\\b|` +
-    `\\b(?:location|address|place)\\s*(?:/|\\bor\\b)\\s*(?:${ADDRESS_PART_WORDS.join('|')})\\b`,
-  'i',
-);
 /** Words of a name that ask for one line or part of an address, not the whole. */
 const LINE_WORDS = ['street', 'line', 'road'];
 
@@ -89,7 +87,7 @@ const LINE_WORDS = ['street', 'line', 'road'];
  * answered by it than by nothing.
  */
 function offersWholeForPart(path: string[], ownText: string, description: string): boolean {
-  if (PART_OR_WHOLE.test(ownText) || PART_OR_WHOLE.test(definingPart(description))) return true;
+  if (offersWholeOrPart(ownText) || offersWholeOrPart(definingPart(description))) return true;
   const name = wordsOf(path[path.length - 1] ?? '');
   const asksWhole = [...ADDRESS_WORDS, ...PLACE_WORDS].some((word) => name.has(word));
   return asksWhole && ![...ADDRESS_PART_WORDS, ...LINE_WORDS].some((word) => name.has(word));
@@ -446,15 +444,18 @@ export function classifyField(
   if (numeric) return null;
   // An address naming no party is the issuer's (a receipt's only address) unless a word qualifies it as
   // someone's other address: a "home address", a "mailing address" on a form.
-  if (has(ADDRESS_WORDS, own) || has(PLACE_WORDS, own)) {
+  // A part whose wording offers the whole as its alternative ("City": "City or location of the expense") is one too.
+  const wholeForPart = offersWholeForPart(path, ownText, description);
+  if (has(ADDRESS_WORDS, own) || has(PLACE_WORDS, own) || (wholeForPart && has(ADDRESS_PART_WORDS, own))) {
     const place = has(LOCATION_WORDS, own) || has(PLACE_WORDS, own);
     const plain = [
       ...PLAIN_ADDRESS_WORDS,
       ...PURCHASE_WORDS,
       ...(place ? [...PLACE_WORDS, ...PLACE_ITSELF_WORDS] : []),
-      ...(offersWholeForPart(path, ownText, description) ? ADDRESS_PART_WORDS : []),
+      ...(wholeForPart ? ADDRESS_PART_WORDS : []),
     ];
-    return path.length === 1 && [...own].every((w) => ADDRESS_WORDS.includes(w) || plain.includes(w))
+    // The sender's own words leave it the shop's: a `Venue` titled "Store Address".
+    return path.length === 1 && [...own].every((w) => ADDRESS_WORDS.includes(w) || plain.includes(w) || isSenderWord(w))
       ? 'issuer-address'
       : null;
   }

@@ -286,6 +286,11 @@ function issuerContact(index: DocumentIndex, detail: 'email' | 'phone'): RoleVal
   return elsewhere ? { value: elsewhere, quality: 0.45 } : null;
 }
 
+/** Whether a party role is the document's sender on this document: a payee on an invoice or a receipt, a payer on a payslip. */
+export function isSenderHere(index: DocumentIndex, role: PartyRole): boolean {
+  return resolveParty(index, role.split('-')[0] as Party) === 'issuer';
+}
+
 /** Runs the finder of a party role. */
 export function findParty(index: DocumentIndex, role: PartyRole): RoleValue | null {
   const [rawParty, detail = 'name'] = role.split('-') as [Party, string?];

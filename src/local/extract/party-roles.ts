@@ -192,6 +192,12 @@ const THIRD_PARTY_WORDS = [
   'representative',
 ];
 /**
+ * A place named alone or for what happened there: the place, venue or site of a purchase (`PlaceOfPurchase`,
+ * "Venue: where the expense happened") is where the receipt comes from, the shop's address. Qualified otherwise
+ * (a "place of service", a "web site", a "place of birth") it is something else, read by its label.
+ */
+export const PLACE_WORDS = ['place', 'venue', 'site', 'premises'];
+/**
  * Where the money was spent: the location or address of a purchase, a sale, an expense or a transaction
  * (`purchaseLocation`, `transaction_address`) is the shop's, the place the receipt comes from. In a party's name
  * such a word says what record the party is of, not who or what of them (`ExpenseLocation` titled "Merchant
@@ -607,8 +613,12 @@ export function classifyParty(words: PropertyWords): PartyRole | null | undefine
     return saysPartyItself(words, named) ? named : null;
   }
   if (namesAlternatives(words.name)) return null;
+  // A weak sender word under a parent naming a party says what kind of party that one is, not the sender: X12's
+  // `patientLoop.nameLastOrOrganizationName`, a `customer.company_name`.
+  const ownParty = partyOfName(words.own);
+  const weakOnly = ownParty !== null && partyOfName(words.own.filter((w) => !WEAK_SENDER_WORDS.includes(w))) === null;
   const party =
-    partyOfName(words.own) ??
+    (weakOnly && words.parents.some((parent) => parent.some(isPartyWord)) ? null : ownParty) ??
     words.parents.map(partyOfName).find((p) => p !== null) ??
     (words.description.length > 0 ? partyOfDescription(words.description) : null);
   if (!party) return undefined;
@@ -623,6 +633,11 @@ export function classifyParty(words: PropertyWords): PartyRole | null | undefine
     return namesPartyReference(words.name) && !has(words.description, NUMBER_WORDS) ? party : null;
   }
   return detail === 'name' ? party : `${party}-${detail}`;
+}
+
+/** Whether a word names the document's sender outright: a vendor, a merchant, a store. */
+export function isSenderWord(word: string): boolean {
+  return SENDER_WORDS.includes(word);
 }
 
 /** Whether a word names a party no finder reads (a landlord, an insurer, a contact): only its printed labels do. */
