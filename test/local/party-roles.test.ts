@@ -103,6 +103,18 @@ describe('party fields in a user’s words', () => {
     ]);
     const schema = { type: 'object', properties: { paidTo: { type: 'string', title: 'Supplier' } } };
     expect(extractFields(receipt, schema, { fast: false }).data).toEqual({ paidTo: 'GARDEN BAKERIES SDN BHD' });
+    // A payee caption the page prints still comes first: an invoice's "Remit To:" block, not its letterhead.
+    const invoice = page([
+      at('NORTHWIND TRADERS LTD', 72, 40, 14),
+      at('1 High Street, Leeds LS1 1AA', 72, 60),
+      at('Remit To:', 330, 120),
+      at('Northwind Lockbox Services', 330, 134),
+      at('PO Box 77, Leeds LS2 9ZZ', 330, 148),
+    ]);
+    const remit = { type: 'object', properties: { remit_to: { type: 'string' } } };
+    expect(extractFields(invoice, remit, { fast: false }).data).toEqual({
+      remit_to: 'Northwind Lockbox Services PO Box 77, Leeds LS2 9ZZ',
+    });
   });
 
   it('reads a weak sender word under another party as that party’s kind, not the sender', () => {
