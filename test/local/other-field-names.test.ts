@@ -309,6 +309,14 @@ describe("property names as an incumbent system's or a standard's data elements 
     });
   });
 
+  it('reads a balance due as the total, and a balance alone as a running figure', () => {
+    expect(classifyField(['TotalAmount'], 'number', undefined, { title: 'Balance due' })).toBe('total');
+    expect(classifyField(['balance_due'], 'number', undefined)).toBe('total');
+    expect(extractPage(INVOICE, { balance_due: { type: 'number' } })).toEqual({ balance_due: 119 });
+    expect(classifyField(['balance'], 'number', undefined)).toBeNull();
+    expect(classifyField(['patient_balance'], 'number', undefined)).toBeNull();
+  });
+
   it("reads a party's description as its name: an expense system's VendorDescription is the shop", () => {
     expect(classifyField(['VendorDescription'], 'string', undefined)).toBe('issuer');
     expect(extractPage(RECEIPT, { VendorDescription: { type: 'string' } })).toEqual({
@@ -561,7 +569,7 @@ describe('property names as travel-and-expense systems spell them', () => {
     expect(classifyField(['LocationNameOrAddress'], 'string', undefined)).toBe('issuer-address');
     expect(classifyField(['TransactionLocation'], 'string', undefined, { title: 'Where' })).toBe('issuer-address');
     expect(classifyField(['Venue'], 'string', undefined, { title: 'Store Address' })).toBe('issuer-address');
-    expect(classifyField(['Venue'], 'string', undefined, { title: 'Customer Address' })).toBeNull();
+    expect(classifyField(['Venue'], 'string', undefined, { title: 'Customer Address' })).toBe('recipient-address');
     // A name asking the whole place that only its title narrows to a part (an expense system's `LocationName`,
     // shown as "City of Purchase") is answered whole; a part's own name keeps the part.
     const cityTitle = { title: 'City of Purchase' };

@@ -93,6 +93,19 @@ describe('party fields in a user’s words', () => {
     ).toBeNull();
   });
 
+  it('reads a name that says nothing of a party by its title, and a party described as the one providing or buying', () => {
+    expect(classifyField(['emitter'], 'string', undefined, { title: 'Issuer' })).toBe('issuer');
+    expect(classifyField(['field_7'], 'string', undefined, { title: 'Customer address' })).toBe('recipient-address');
+    expect(classifyField(['emitter'], 'string', undefined)).toBeNull();
+    expect(classifyField(['field_7'], 'string', undefined, { title: 'Notes' })).toBeNull();
+    const providing = { description: 'The party providing the goods or services' };
+    expect(classifyField(['AccountingSupplierParty'], 'string', undefined, providing)).toBe('issuer');
+    expect(classifyField(['from'], 'string', undefined, { title: 'From', ...providing })).toBe('issuer');
+    expect(
+      classifyField(['AccountingCustomerParty'], 'string', undefined, { description: 'The party buying the goods' }),
+    ).toBe('recipient');
+  });
+
   it('reads the payee of a receipt where its sender is, not at a caption its words resemble', () => {
     // Before: a payee's caption came first, and "Supplier" matched "Total 0% supplies", so the amount was the payee.
     const receipt = page([

@@ -242,6 +242,12 @@ const TOTAL_EXCLUDED = [
 ];
 
 /**
+ * A balance is a running figure (an account's, a patient's share after insurance) unless it is what is to be paid:
+ * an invoice's "Balance due" is its amount due.
+ */
+const BALANCE_DUE = /\bbalance (?:due|payable|owing|owed|to pay)\b/;
+
+/**
  * A price is one item's unless a total word says it is the whole's: `totalPrice`, `grand_total_price` are the
  * document's total, `unit_price` and `price` an item's.
  */
@@ -435,19 +441,30 @@ export function classifyField(
     numeric &&
     has(TOTAL_WORDS) &&
     !has(
-      TOTAL_EXCLUDED.filter((word) => !(PRICE_WORDS.includes(word) && has(['total', 'grand'], own))),
+      TOTAL_EXCLUDED.filter(
+        (word) =>
+          !(PRICE_WORDS.includes(word) && has(['total', 'grand'], own)) &&
+          !(word === 'balance' && BALANCE_DUE.test(describeWords(ownText).join(' '))),
+      ),
       own,
     ) &&
     !has(['tax', 'vat', 'gst', 'subtotal', 'net', 'discount', 'netto', 'steuer', 'mwst', 'zwischen'], excluding)
   )
     return 'total';
   if (numeric) return null;
-  // An address naming no party is the issuer's (a receipt's only address) unless a word qualifies it as
-  // someone's other address: a "home address", a "mailing address" on a form.
-  // A part whose wording offers the whole as its alternative ("City": "City or location of the expense") is one too.
+  return classifyPlace(path, ownText, own, description);
+}
+
+/**
+ * An address naming no party is the issuer's (a receipt's only address) unless a word qualifies it as someone's
+ * other address: a "home address", a "mailing address" on a form. A part whose wording offers the whole as its
+ * alternative ("City": "City or location of the expense") is one too.
+ */
+function classifyPlace(path: string[], ownText: string, own: Set<string>, description: string): FieldRole | null {
+  const has = (list: string[]) => list.some((w) => own.has(w));
   const wholeForPart = offersWholeForPart(path, ownText, description);
-  if (has(ADDRESS_WORDS, own) || has(PLACE_WORDS, own) || (wholeForPart && has(ADDRESS_PART_WORDS, own))) {
-    const place = has(LOCATION_WORDS, own) || has(PLACE_WORDS, own);
+  if (has(ADDRESS_WORDS) || has(PLACE_WORDS) || (wholeForPart && has(ADDRESS_PART_WORDS))) {
+    const place = has(LOCATION_WORDS) || has(PLACE_WORDS);
     const plain = [
       ...PLAIN_ADDRESS_WORDS,
       ...PURCHASE_WORDS,

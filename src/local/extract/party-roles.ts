@@ -362,12 +362,12 @@ function knownWord(word: string): boolean {
 
 /** A recipient said in a description: "addressed to", "billed to", "the invoice is issued to", "to whom". */
 const RECIPIENT_PHRASE =
-  /\b(addressed|sent|issued|bill|billed|invoiced|sold|made out|written) to\b|\bto whom\b|\bfor whom\b/;
+  /\b(addressed|sent|issued|bill|billed|invoiced|sold|made out|written) to\b|\bto whom\b|\bfor whom\b|\b(party|company|business) (buying|receiving|purchasing)\b/;
 /** Where goods go, said in a description: "shipped to", "delivered to". */
 const DELIVERY_PHRASE = /\b(ship|shipped|deliver|delivered) to\b/;
 /** A sender said in a description: "issued by", "sent by", "who issued…". */
 const SENDER_PHRASE =
-  /\b(issued|sent|written|signed|billed|invoiced|sold|supplied) by\b|\bwho (issued|sent|wrote|sold|supplied)\b|\b(purchased|bought|ordered) from\b/;
+  /\b(issued|sent|written|signed|billed|invoiced|sold|supplied|provided) by\b|\bwho (issued|issues|sent|sends|wrote|sold|sells|supplied|supplies|provided|provides)\b|\b(purchased|bought|ordered) from\b|\b(party|company|business) (issuing|sending|selling|supplying|providing)\b/;
 
 /**
  * A provider not qualified by the word before it: "provider", "the provider's address", "ProviderName". Travel and
@@ -578,7 +578,7 @@ function counterpartyDetail(name: readonly string[]): PartyDetail | null {
 /**
  * Whether a property whose name holds a word of no known meaning after its party's (an expense system's
  * `vendorListItem`, a `supplierLabel`) is that party itself: its title is the party's name alone ("Vendor",
- * "Supplier name"), or its description says so ("Name of the vendor").
+ * "Supplier name"), or its description says so ("Name of the vendor", "The party providing the goods").
  */
 function saysPartyItself(words: PropertyWords, party: Party): boolean {
   const title = words.title ?? [];
@@ -587,8 +587,15 @@ function saysPartyItself(words: PropertyWords, party: Party): boolean {
     title.every((word, i) => knownWord(word) || isBareProvider(title, i + 1)) &&
     partyOfName(title) === party &&
     (detailOf(title, true) ?? 'name') === 'name';
-  return titled || (words.description.length > 0 && describedParty(words.description) === party);
+  if (words.description.length === 0) return titled;
+  // Or the description leads with the party as a party: "The party providing the goods or services".
+  const leadsWithParty =
+    PARTY_ITSELF.test(words.description.join(' ')) && partyOfDescription(words.description) === party;
+  return titled || leadsWithParty || describedParty(words.description) === party;
 }
+
+/** A description that starts with a party as such: "The party…", "The company that…", "Business issuing…". */
+const PARTY_ITSELF = /^(?:(?:the|a|an) )?(?:party|company|business|entity|organisation|organization|firm)\b/;
 
 /**
  * The party role of a text property, or undefined when it names no party (then the other roles and label
@@ -609,8 +616,11 @@ export function classifyParty(words: PropertyWords): PartyRole | null | undefine
   const known = words.name.every((word, i) => knownWord(word) || isBareProvider(words.name, i + 1));
   if (!known) {
     const named = partyOfName(words.name);
-    if (!named) return undefined;
-    return saysPartyItself(words, named) ? named : null;
+    if (named) return saysPartyItself(words, named) ? named : null;
+    // A name that says nothing of a party (`emitter`, `field_7`) leaves it to a title in party words ("Issuer").
+    const title = words.title ?? [];
+    const titleKnown = title.length > 0 && title.every((word, i) => knownWord(word) || isBareProvider(title, i + 1));
+    return titleKnown ? classifyParty({ ...words, name: title, own: title, title: [] }) : undefined;
   }
   if (namesAlternatives(words.name)) return null;
   // A weak sender word under a parent naming a party says what kind of party that one is, not the sender: X12's
