@@ -18,7 +18,6 @@ import {
   classifyParty,
   isSenderWord,
   type PartyRole,
-  PLACE_WORDS,
   PURCHASE_WORDS,
   RECIPIENT_WORDS,
 } from './party-roles.js';
@@ -74,6 +73,12 @@ const PLAIN_ADDRESS_WORDS = [
  * was spent. Only after a location word: a bare "address name" says nothing of the kind.
  */
 export const LOCATION_WORDS = ['location', 'standort'];
+/**
+ * A place named alone or for what happened there: the place, venue or site of a purchase (`PlaceOfPurchase`,
+ * "Venue: where the expense happened") is where the receipt comes from, the shop's address. Qualified otherwise
+ * (a "place of service", a "web site", a "place of birth") it is something else, read by its label.
+ */
+const PLACE_WORDS = ['place', 'venue', 'site', 'premises'];
 /** A place's own name or description is the place: only after a location or place word. */
 const PLACE_ITSELF_WORDS = ['name', 'description'];
 /** Words of a name that ask for one line or part of an address, not the whole. */

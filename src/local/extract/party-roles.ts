@@ -192,12 +192,6 @@ const THIRD_PARTY_WORDS = [
   'representative',
 ];
 /**
- * A place named alone or for what happened there: the place, venue or site of a purchase (`PlaceOfPurchase`,
- * "Venue: where the expense happened") is where the receipt comes from, the shop's address. Qualified otherwise
- * (a "place of service", a "web site", a "place of birth") it is something else, read by its label.
- */
-export const PLACE_WORDS = ['place', 'venue', 'site', 'premises'];
-/**
  * Where the money was spent: the location or address of a purchase, a sale, an expense or a transaction
  * (`purchaseLocation`, `transaction_address`) is the shop's, the place the receipt comes from. In a party's name
  * such a word says what record the party is of, not who or what of them (`ExpenseLocation` titled "Merchant
@@ -335,6 +329,11 @@ const GENERIC_WORDS = [
   'paystub',
   'rechnung',
 ];
+
+/** Whether every word is a party, detail or generic word (a bare provider before its qualifier counts). */
+function allKnown(words: readonly string[]): boolean {
+  return words.every((word, i) => knownWord(word) || isBareProvider(words, i + 1));
+}
 
 /** Whether a name word is a party, detail or generic word, or a compound ending in one ("rechnungssteller"). */
 function knownWord(word: string): boolean {
@@ -583,11 +582,7 @@ function counterpartyDetail(name: readonly string[]): PartyDetail | null {
 function saysPartyItself(words: PropertyWords, party: Party): boolean {
   const title = words.title ?? [];
   const titled =
-    title.length > 0 &&
-    title.every((word, i) => knownWord(word) || isBareProvider(title, i + 1)) &&
-    partyOfName(title) === party &&
-    (detailOf(title, true) ?? 'name') === 'name';
-  if (words.description.length === 0) return titled;
+    title.length > 0 && allKnown(title) && partyOfName(title) === party && (detailOf(title, true) ?? 'name') === 'name';
   // Or the description leads with the party as a party: "The party providing the goods or services".
   const leadsWithParty =
     PARTY_ITSELF.test(words.description.join(' ')) && partyOfDescription(words.description) === party;
@@ -613,14 +608,14 @@ export function classifyParty(words: PropertyWords): PartyRole | null | undefine
   if (has([...bare(words.own), ...words.parents.flatMap(bare)], THIRD_PARTY_WORDS)) return null;
   // A name word that says neither a party nor what of it ("relationship", "npi", "branch") asks for something else,
   // unless the title or the description says the field is the party itself.
-  const known = words.name.every((word, i) => knownWord(word) || isBareProvider(words.name, i + 1));
-  if (!known) {
+  if (!allKnown(words.name)) {
     const named = partyOfName(words.name);
     if (named) return saysPartyItself(words, named) ? named : null;
     // A name that says nothing of a party (`emitter`, `field_7`) leaves it to a title in party words ("Issuer").
     const title = words.title ?? [];
-    const titleKnown = title.length > 0 && title.every((word, i) => knownWord(word) || isBareProvider(title, i + 1));
-    return titleKnown ? classifyParty({ ...words, name: title, own: title, title: [] }) : undefined;
+    return title.length > 0 && allKnown(title)
+      ? classifyParty({ ...words, name: title, own: title, title: [] })
+      : undefined;
   }
   if (namesAlternatives(words.name)) return null;
   // A weak sender word under a parent naming a party says what kind of party that one is, not the sender: X12's
