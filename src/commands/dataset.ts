@@ -10,6 +10,7 @@ import {
 } from '../dataset/index.js';
 import { defineCommand, type CliContext } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
+import { importCommand } from './dataset-import.js';
 import type { GlobalArgs } from './global-options.js';
 
 async function runValidate(context: CliContext, argv: GlobalArgs & { dir: string; maxFileMb: number }): Promise<void> {
@@ -94,6 +95,7 @@ export const datasetCommand = defineCommand((context) => ({
           await generateSampleDataset(argv.dir, { count: argv.count, seed: argv.seed, logger: context.logger(argv) });
         },
       })
-      .demandCommand(1, 'Name an action: validate, init or generate.'),
+      .command(importCommand(context))
+      .demandCommand(1, 'Name an action: validate, init, generate or import.'),
   handler: () => {},
 }));

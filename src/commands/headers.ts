@@ -32,7 +32,7 @@ export const COMMAND_HEADERS = {
   },
   dataset: {
     command: 'dataset <action>',
-    describe: 'Check, scaffold or generate a labelled dataset',
+    describe: 'Check, scaffold, generate or import a labelled dataset',
   },
   gate: {
     command: 'gate <run-dir>',

@@ -1,5 +1,6 @@
 /** The dataset module: the on-disk format, its validation, readers for truth and baseline, and the sample generator. */
 import type * as GenerateModule from './generate/index.js';
+import type * as ImportModule from './import/index.js';
 
 export { DEFAULT_MAX_FILE_BYTES, SUPPORTED_EXTENSIONS } from './format.js';
 export { validateDataset, loadDataset } from './validate.js';
@@ -17,6 +18,8 @@ export { computeContentHash } from './content-hash.js';
 export { mapAhead } from './map-ahead.js';
 export { countDocumentPages } from './page-count.js';
 export { initDataset } from './init.js';
+export { importFormatNames } from './import/formats.js';
+export type { ImportDatasetOptions, ImportSummary } from './import/index.js';
 export { SAMPLE_DEFAULT_COUNT, SAMPLE_DEFAULT_SEED } from './generate/defaults.js';
 export type { GenerateSampleOptions } from './generate/index.js';
 
@@ -29,4 +32,12 @@ export async function generateSampleDataset(
 ): ReturnType<typeof GenerateModule.generateSampleDataset> {
   const { generateSampleDataset: generate } = await import('./generate/index.js');
   return generate(...args);
+}
+
+/** Imports a public dataset's layout as a docbench dataset (see import/index.ts); its readers load on the call. */
+export async function importDataset(
+  ...args: Parameters<typeof ImportModule.importDataset>
+): ReturnType<typeof ImportModule.importDataset> {
+  const { importDataset: run } = await import('./import/index.js');
+  return run(...args);
 }
