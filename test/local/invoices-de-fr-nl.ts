@@ -210,6 +210,11 @@ interface PageData {
   /** Tax or registration lines of the issuer: USt-IdNr., SIRET, KvK… */
   registration: string[];
   customer?: string[];
+  /**
+   * The name at the top is a logo (vector shapes, no text), as many letterheads print it: the name is in words only
+   * in the small print, or in a captioned block.
+   */
+  logo?: boolean;
   number: string;
   date: string;
   items: Item[];
@@ -241,6 +246,8 @@ interface LetterCaptions {
   /** The date printed in figures or in words. */
   dateStyle: 'figures' | 'words';
   customerNumber: [string, string];
+  /** Captions of an issuer block and a customer block side by side (Émetteur, Destinataire), or none. */
+  blocks?: [string, string];
   columns: [string, string, string, string, string];
   net: string;
   vat: (rate: number) => string;
@@ -248,15 +255,46 @@ interface LetterCaptions {
   footer: string[];
 }
 
+/** A caption over a block of lines, from 150 pt down. */
+function captionedBlock(doc: PDFKit.PDFDocument, caption: string, lines: readonly string[], x: number): void {
+  doc.font('Helvetica-Bold').fontSize(9).text(caption, x, 150);
+  doc.font('Helvetica').fontSize(10);
+  lines.forEach((line, i) => {
+    doc.text(line, x, 164 + i * 13);
+  });
+}
+
+/** A letterhead's mark: a ring, a bar and a triangle in the firm's colour, no letters. */
+function drawLogo(doc: PDFKit.PDFDocument, x: number, y: number): void {
+  doc.save();
+  doc
+    .lineWidth(5)
+    .strokeColor('#1f4e79')
+    .circle(x + 18, y + 18, 15)
+    .stroke();
+  doc
+    .fillColor('#1f4e79')
+    .rect(x + 42, y + 4, 8, 30)
+    .fill();
+  doc
+    .fillColor('#c0504d')
+    .polygon([x + 58, y + 34], [x + 75, y + 4], [x + 92, y + 34])
+    .fill();
+  doc.restore();
+}
+
 function letterInvoice(data: PageData, captions: LetterCaptions): InvoicePage {
   const { language } = data;
   const sums = totalsOf(data.items, false);
   const draw = (doc: PDFKit.PDFDocument) => {
-    doc.font('Helvetica-Bold').fontSize(18).text(data.issuer, 50, 50);
+    if (data.logo) drawLogo(doc, 50, 45);
+    else doc.font('Helvetica-Bold').fontSize(18).text(data.issuer, 50, 50);
+    const blocks = captions.blocks;
     doc.font('Helvetica').fontSize(9);
-    data.address.forEach((line, i) => {
-      doc.text(line, 50, 74 + i * 12);
-    });
+    if (!blocks)
+      data.address.forEach((line, i) => {
+        doc.text(line, 50, 74 + i * 12);
+      });
     doc.font('Helvetica-Bold').fontSize(22).text(captions.title, 380, 50);
     doc.font('Helvetica').fontSize(10);
     const meta: [string, string][] = [
@@ -271,9 +309,13 @@ function letterInvoice(data: PageData, captions: LetterCaptions): InvoicePage {
       doc.text(caption, 380, 90 + i * 15);
       doc.text(value, 480, 90 + i * 15);
     });
-    data.customer?.forEach((line, i) => {
-      doc.text(line, 50, 160 + i * 13);
-    });
+    if (blocks) {
+      captionedBlock(doc, blocks[0], [data.issuer, ...data.address], 50);
+      captionedBlock(doc, blocks[1], data.customer ?? [], 320);
+    } else
+      data.customer?.forEach((line, i) => {
+        doc.text(line, 50, 160 + i * 13);
+      });
     tableOfItems(doc, data, captions.columns, sums.lines, 250);
     const y = 270 + data.items.length * 18 + 20;
     const rows: [string, number][] = [
@@ -326,7 +368,8 @@ function windowInvoice(data: PageData, captions: WindowCaptions): InvoicePage {
   const { language } = data;
   const sums = totalsOf(data.items, false);
   const draw = (doc: PDFKit.PDFDocument) => {
-    doc.font('Helvetica-Bold').fontSize(16).text(data.issuer, 320, 45, { width: 225, align: 'right' });
+    if (data.logo) drawLogo(doc, 453, 28);
+    else doc.font('Helvetica-Bold').fontSize(16).text(data.issuer, 320, 45, { width: 225, align: 'right' });
     doc.font('Helvetica').fontSize(9);
     data.address.forEach((line, i) => {
       doc.text(line, 320, 66 + i * 11, { width: 225, align: 'right' });
@@ -526,6 +569,7 @@ export const INVOICE_PAGES: readonly InvoicePage[] = [
       id: 'de-rechnung-lindner',
       language: 'de',
       issuer: 'Lindner & Söhne Druckerei KG',
+      logo: true,
       address: ['Am Hafen 7', '28217 Bremen'],
       registration: ['USt-IdNr. DE193350712', 'Steuernr. 60/145/01873'],
       customer: ['Weserblick Hotel GmbH', 'z. Hd. Frau Brigitte Aust', 'Schlachte 30', '28195 Bremen'],
@@ -642,6 +686,7 @@ export const INVOICE_PAGES: readonly InvoicePage[] = [
       id: 'fr-facture-girard',
       language: 'fr',
       issuer: 'Cabinet Girard Conseil',
+      logo: true,
       address: ['48 boulevard Haussmann', '75009 Paris'],
       registration: ['SIRET 498 120 774 00035', 'N° TVA FR19 498120774'],
       customer: ['SAS Lumière Verte', '17 avenue Jean Jaurès', '33000 Bordeaux'],
@@ -658,6 +703,7 @@ export const INVOICE_PAGES: readonly InvoicePage[] = [
       date: 'Date de facturation :',
       dateStyle: 'words',
       customerNumber: ['Échéance :', '19/03/2025'],
+      blocks: ['Émetteur', 'Destinataire'],
       columns: ['#', 'Description', 'Quantité', 'P.U. HT', 'Total HT'],
       net: 'Montant HT',
       vat: (rate) => `TVA (${rate} %)`,
@@ -757,6 +803,7 @@ export const INVOICE_PAGES: readonly InvoicePage[] = [
       id: 'nl-factuur-de-vries',
       language: 'nl',
       issuer: 'De Vries Grafisch Ontwerp',
+      logo: true,
       address: ['Oudegracht 201', '3511 NG Utrecht'],
       registration: ['KvK 71820933', 'BTW-id NL002231877B44'],
       customer: ['Stichting Buurthuis Oost', 't.a.v. mevrouw J. Bakker', 'Lange Nieuwstraat 9', '3512 PA Utrecht'],
