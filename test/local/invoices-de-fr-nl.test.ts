@@ -71,7 +71,10 @@ describe('the German, French and Dutch pages as a dataset', () => {
       expect(written).toHaveLength(12 * 2 + 5);
       for (const entry of written) {
         const file = path.relative(dir, path.join(entry.parentPath, entry.name));
-        expect(await readFile(path.join(FIXTURE, file)), file).toEqual(await readFile(path.join(dir, file)));
+        expect(
+          await readFile(path.join(FIXTURE, file)),
+          `${file} differs from what the builder writes: npx tsx test/local/invoices-de-fr-nl.ts ${FIXTURE}`,
+        ).toEqual(await readFile(path.join(dir, file)));
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
