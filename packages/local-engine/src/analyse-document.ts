@@ -12,7 +12,7 @@ import {
   type PdfHandle,
   type PdfTextRun,
   type PointBox,
-} from '../pdf/index.js';
+} from '@docbench/pdf';
 import type { DocumentFormat } from './document-format.js';
 import { buildRows } from './layout/build-lines.js';
 import { buildPageLayout } from './layout/build-blocks.js';

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { encodeGreyPng, type GreyPage } from '../pdf/index.js';
+import { encodeGreyPng, type GreyPage } from '@docbench/pdf';
 import type { PointBox } from './layout/types.js';
 
 const require = createRequire(import.meta.url);

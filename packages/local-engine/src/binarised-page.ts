@@ -4,9 +4,9 @@
  * line noise. PP-OCR's recogniser was trained on greyscale text; such a page is read better once it is
  * upscaled (smoothing the staircases into grey edges) and passed through a 3×3 median (specks gone, strokes
  * kept). Measured on the sample's fax tier and checked on the clean-scan and photo tiers, which it would lower
- * (docs/local-service.md, "Faxed pages"), hence only for pages that were binarised.
+ * (CHANGELOG.md, "Faxed pages"), hence only for pages that were binarised.
  */
-import type { GreyPage } from '../pdf/index.js';
+import type { GreyPage } from '@docbench/pdf';
 import { upscalePage } from './upscale-page.js';
 
 /**
@@ -19,14 +19,14 @@ const MIN_PURE_SHARE = 0.9;
  * Binarised pages are upscaled by half before the median, to at most 300 DPI: at a fax's 150–200 DPI a stroke
  * is one or two pixels wide, which the median alone would erase. Doubling a 150-DPI page instead read the
  * sample's faxes a little better (73.9% against 73.1%) and the bench's CMS-1500 faxes worse (0.821 against
- * 0.867), docs/local-service.md.
+ * 0.867), docs/reference.md.
  */
 const SMOOTHING_SCALE = 1.5;
 /**
  * 72 DPI is what image writers record when nobody set a resolution (JFIF's and many PNG writers' default); no
  * page is scanned at 72 DPI, so such a page counts as one of unknown resolution. Two black-and-white receipts
  * of the dev set state 72 DPI at 1080 px wide: smoothed, they read worse (field F1 0.875 → 0.750 upscaled by
- * half, 0.267 with the median alone), docs/local-service.md.
+ * half, 0.267 with the median alone), docs/reference.md.
  */
 const DEFAULT_STATED_DPI = 72;
 const SMOOTHING_MAX_DPI = 300;

@@ -6,10 +6,10 @@
  * square ones that pass it are told apart by what the OCR read there (`withoutPrintedCharacters`). The OCR
  * reads a box as a character (口, □, 凶, α…) or glues it to the word beside it, so the words' characters that
  * fall inside a box are dropped (`dropBoxGlyphs`), and the extraction reads the boxes from here instead
- * (docs/local-service.md, "Check boxes"). A box joined to other ink (its mark typed across its side) is found
+ * (docs/reference.md, "Check boxes"). A box joined to other ink (its mark typed across its side) is found
  * inside the larger component (`boxWithin`).
  */
-import type { GreyPage } from '../pdf/index.js';
+import type { GreyPage } from '@docbench/pdf';
 import type { CheckBox, Fragment } from './layout/types.js';
 import { contrastInkShare, inkOf, type InkPage } from './ink-mask.js';
 import { componentBoxes, type PixelBox } from './pixel-components.js';
@@ -217,7 +217,7 @@ function rulesWithin(ink: InkPage, c: Component, horizontal: boolean, length: nu
 /**
  * A ruled box inside a component that is not one as a whole: a mark typed out of register (a claim printed onto
  * a pre-printed form a few points off) crosses the box's side, and the box and its mark, or the option word the
- * mark reaches, are one component of ink (docs/local-service.md, "Marks typed out of register"). The box is
+ * mark reaches, are one component of ink (CHANGELOG.md, "Marks typed out of register"). The box is
  * looked for between the component's long horizontal and vertical rules.
  */
 function boxWithin(
@@ -448,7 +448,7 @@ function readAsText(word: Fragment, box: CheckBox['box'], boxes: CheckBox[]): bo
  * The boxes that are not printed characters. A bold or blocky typeface's O, 0, 8 or S is a square of ink with four
  * straight sides, as large as a check box where the type is (a receipt's, 0.1 in high), and passes the sides
  * test; the OCR read it as the letter or digit it is, inside a word of text, where a check box is read as a
- * sign of its own or glued to its option (docs/local-service.md, "Printed characters that look like boxes").
+ * sign of its own or glued to its option (CHANGELOG.md, "Printed characters that look like boxes").
  */
 export function withoutPrintedCharacters(boxes: CheckBox[], words: Fragment[]): CheckBox[] {
   return boxes.filter((b) => !words.some((word) => across(word, b.box) && readAsText(word, b.box, boxes)));

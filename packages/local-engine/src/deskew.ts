@@ -5,7 +5,7 @@
  * Hand-written: a projection-profile search is a few lines and no maintained Node package offers it on raw pixels.
  */
 import sharp from 'sharp';
-import type { GreyPage } from '../pdf/index.js';
+import type { GreyPage } from '@docbench/pdf';
 
 const SEARCH_DEGREES = 5;
 const STEP_DEGREES = 0.1;

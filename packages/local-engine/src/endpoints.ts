@@ -1,10 +1,10 @@
 /**
  * The bodies of the service's answers, built from analysed documents (docs/service-interface.md §2). Element shapes the
  * interface leaves open (bounding_boxes, barcodes, signatures, images, structured_data) are documented in
- * docs/local-service.md.
+ * docs/reference.md.
  */
 import sharp from 'sharp';
-import type { DateLocale, JsonSchema } from '../types.js';
+import type { DateLocale, JsonSchema } from './contract.js';
 import type { AnalysedDocument } from './analyse-document.js';
 import { readPageBarcodes } from './barcodes.js';
 import { extractFields } from './extract/extract-fields.js';

@@ -1,8 +1,8 @@
 /** The engine behind every endpoint: the OCR pool, the cached analyser, and multi-file page merging. */
-import type { Logger } from '../logger.js';
+import type { Logger } from './contract.js';
 import { createDocumentAnalyser, type AnalysedDocument } from './analyse-document.js';
 import type { PageLayout } from './layout/types.js';
-import type { OcrChoice } from '../types.js';
+import type { OcrChoice } from './contract.js';
 import { createPageOcr } from './page-ocr.js';
 import type { InputDocument } from './read-request.js';
 

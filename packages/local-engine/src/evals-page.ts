@@ -3,16 +3,12 @@
  * service's markdown beside the caller's baseline, page by page, and links to every stored comparison.
  * Handlebars `{{ }}` escapes every value: baselines are untrusted text.
  */
+import { createRequire } from 'node:module';
 import type Handlebars from 'handlebars';
-import { PAGE_BREAK } from '../types.js';
-import { lazy, lazyRequire } from '../lazy.js';
+import { PAGE_BREAK } from './contract.js';
 import type { ComparisonRecord } from './evals-store.js';
 
-// Loaded and compiled by the first page rendered, not with the local service's entry (CONTRIBUTING.md, Habits).
-const handlebarsPackage = lazyRequire<typeof Handlebars>('handlebars');
-const compileTemplate = lazy(() =>
-  handlebarsPackage().compile(
-    `<!doctype html>
+const TEMPLATE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="{{csp}}">
 <meta name="referrer" content="no-referrer"><title>docbench local: {{filename}}</title>
@@ -44,9 +40,13 @@ pre{white-space:pre-wrap;word-break:break-word;background:#fbfbfc;border:1px sol
 <div><strong>Baseline</strong>{{#if hasBaseline}}<pre>{{baseline}}</pre>{{else}}<p class="missing">—</p>{{/if}}</div>
 </section>
 {{/each}}
-</main></body></html>`,
-  ),
-);
+</main></body></html>`;
+
+// Loaded and compiled by the first page rendered, not with the engine's entry: importing it loads no template.
+const require = createRequire(import.meta.url);
+const handlebarsPackage = () => require('handlebars') as typeof Handlebars;
+let compiled: Handlebars.TemplateDelegate | undefined;
+const compileTemplate = () => (compiled ??= handlebarsPackage().compile(TEMPLATE));
 
 /** Where a comparison's page lives: the service's /evals route by default. */
 export type ComparisonHref = (id: string) => string;

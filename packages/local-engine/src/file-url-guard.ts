@@ -1,5 +1,5 @@
 /**
- * Which addresses `docbench serve` may fetch a `fileUrl` from (docs/local-service.md, "fileUrl beyond
+ * Which addresses `docbench serve` may fetch a `fileUrl` from (docs/reference.md, "fileUrl beyond
  * loopback"). Bound to loopback (contract tests, the runner) it fetches any address, as a test server must.
  * Bound beyond loopback it is reachable by others, who could otherwise make it fetch what only it can reach
  * (server-side request forgery): then only public unicast addresses are allowed, unless --allow-private-urls.
@@ -40,6 +40,12 @@ export function refusedRange(address: string): string | null {
     return 'metadata';
   const range = parsed.range();
   return range === 'unicast' ? null : (RULE_NAMES[range] ?? range);
+}
+
+/** Whether a host to bind is loopback only (`localhost`, 127/8, ::1, brackets allowed): then any address may be fetched. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || refusedRange(bare) === 'loopback';
 }
 
 /** The 400 answer: the URL's host, the address and the rule, and how to allow it. */

@@ -2,7 +2,7 @@
  * Check boxes printed as characters in a PDF's text layer: `☐ Yes ☒ No`, as word processors and form
  * generators write them. Each box glyph becomes a check box at its place in the run (positions interpolated
  * across the run, as for OCR words) and leaves the text, so the extraction reads it like a box found in a scan's
- * pixels (docs/local-service.md, "Forms: ruled boxes and check boxes").
+ * pixels (CHANGELOG.md, "Forms: ruled boxes and check boxes").
  */
 import type { CheckBox, Fragment } from './layout/types.js';
 import { fragmentPieces } from './fragment-pieces.js';

@@ -1,12 +1,12 @@
 /**
- * The local reference implementation of the service interface (docs/local-service.md): `startLocalService()` serves
+ * The local reference implementation of the service interface (docs/reference.md): `startLocalService()` serves
  * /v1/process, /extract, /split, /compare, /markdown and /evals on a loopback port, reading documents with
  * pdfjs-dist and tesseract.js. `docbench run` embeds it when no --base-url is given.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { silentLogger } from '../logger.js';
+import { silentLogger } from './contract.js';
 import { createEvalsStore } from './evals-store.js';
 import { createFaultPicker } from './faults.js';
 import { DEFAULT_DATA_PARENT, resolveServiceOptions, type LocalServiceOptions } from './options.js';
@@ -18,6 +18,7 @@ export { resolveEnglishLangPath } from './lang-data.js';
 export { resolveOcrVersion } from './ocr-version.js';
 export { createEvalsStore, type ComparisonRecord, type EvalsStore } from './evals-store.js';
 export { renderEvalsPage, type ComparisonHref } from './evals-page.js';
+export { OCR_CHOICES, EngineOptionError, type OcrChoice, type DateLocale, type Logger } from './contract.js';
 
 /** A running local service. */
 export interface LocalService {

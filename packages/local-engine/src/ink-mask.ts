@@ -3,9 +3,9 @@
  * A photo's paper is grey and shaded toward a corner, and its blurred rules are only 35–45% darker than the
  * paper (grey 125–140 on 210); a deskewed fax spreads each one-pixel rule over two half-grey pixels. A fixed
  * cut at grey 140 loses both, and with them the check boxes and form rules read from the pixels
- * (docs/local-service.md, "Forms: ruled boxes and check boxes").
+ * (CHANGELOG.md, "Forms: ruled boxes and check boxes").
  */
-import type { GreyPage } from '../pdf/index.js';
+import type { GreyPage } from '@docbench/pdf';
 
 /** Side of the blocks the paper's brightness is estimated in, in inches: wider than any stroke. */
 const BLOCK_IN = 0.125;
@@ -115,7 +115,7 @@ export function inkOf(page: InkRaster, share = INK_SHARE): InkPage {
  * between the paper and the page's dark ink (the darkest tenth of the pixels darker than SOME_INK of their
  * paper), and never stricter than INK_SHARE. A sharp scan's ink is nearly black, and the share stays
  * INK_SHARE; on a page blurred by 2 px its darkest strokes reach only 0.6 of the paper and its thin rules 0.73,
- * lighter than INK_SHARE, and with them every check box would be lost (docs/local-service.md, "Blurred pages").
+ * lighter than INK_SHARE, and with them every check box would be lost (CHANGELOG.md, "Blurred pages").
  */
 export function contrastInkShare(page: InkRaster): number {
   const histogram = new Uint32Array(101);

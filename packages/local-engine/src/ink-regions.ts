@@ -3,7 +3,7 @@
  * Used for signatures (ink next to a signature label) and figures in scanned pages. Hand-written: a coarse
  * grid and a flood fill are all this needs, and no maintained Node library does it on raw greyscale.
  */
-import type { GreyPage } from '../pdf/index.js';
+import type { GreyPage } from '@docbench/pdf';
 import type { PointBox } from './layout/types.js';
 
 /** A connected region of non-text ink. */

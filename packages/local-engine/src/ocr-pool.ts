@@ -4,7 +4,7 @@
  * tesseract.js-core in node_modules: nothing is downloaded at run time.
  */
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
-import { type Logger, silentLogger } from '../logger.js';
+import { type Logger, silentLogger } from './contract.js';
 import type { Fragment } from './layout/types.js';
 import { resolveEnglishLangPath } from './lang-data.js';
 

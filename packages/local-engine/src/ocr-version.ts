@@ -6,7 +6,7 @@
  * and say so (page-ocr.ts), and the engine's own version string says which one read the pages.
  */
 import { createRequire } from 'node:module';
-import type { OcrChoice } from '../types.js';
+import type { OcrChoice } from './contract.js';
 
 const require = createRequire(import.meta.url);
 

@@ -1,7 +1,7 @@
 /**
  * The part of onnxruntime-node's API the PP-OCR reader uses (pp-ocr.ts), declared here: the pinned 1.17.0 —
  * the last release without an install script that downloads from outside the npm registry
- * (docs/local-service.md) — ships no type declarations of its own.
+ * (docs/reference.md) — ships no type declarations of its own.
  */
 declare module 'onnxruntime-node' {
   export interface Tensor {

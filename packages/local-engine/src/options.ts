@@ -1,11 +1,10 @@
 /** Options of the local reference service, and their defaults. */
 import os from 'node:os';
 import path from 'node:path';
-import type { Logger } from '../logger.js';
-import { isLoopbackHost } from '../loopback.js';
-import type { DateLocale, OcrChoice } from '../types.js';
+import { isLoopbackHost } from './file-url-guard.js';
+import type { DateLocale, Logger, OcrChoice } from './contract.js';
 
-/** The faults the service can inject (docs/local-service.md, Limits, errors, faults): each mimics a real failure a client must survive. */
+/** The faults the service can inject (docs/reference.md, Limits, errors, faults): each mimics a real failure a client must survive. */
 export const FAULT_MODES = ['429', '500', '503-html', 'truncated-json', 'drop'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
@@ -52,7 +51,7 @@ export interface LocalServiceOptions {
   fileUrlTimeoutMs?: number;
   /**
    * Bound beyond loopback, fileUrl may still reach loopback, private, link-local, unique-local and metadata
-   * addresses (docs/local-service.md). On loopback it always may. @default false
+   * addresses (docs/reference.md). On loopback it always may. @default false
    */
   allowPrivateUrls?: boolean;
   /** Documents whose analysis is kept in memory. @default 8 */

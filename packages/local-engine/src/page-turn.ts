@@ -4,10 +4,10 @@
  * recognised: text lines are wide, so a page whose lines are mostly tall lies on its side. Whether an upright-
  * looking page is upside down is PaddleOCR's own text-direction classifier's vote over its longest lines; which
  * way up a sideways page goes is whichever the recogniser reads with more certainty, since on blurred photos the
- * classifier was found unsure both ways (docs/local-service.md, "Pages the wrong way up").
+ * classifier was found unsure both ways (CHANGELOG.md, "Pages the wrong way up").
  */
 import sharp from 'sharp';
-import type { GreyPage } from '../pdf/index.js';
+import type { GreyPage } from '@docbench/pdf';
 import type { PixelRegion } from './ruled-lines.js';
 
 /** Clockwise turns, in degrees, that bring a page upright. */

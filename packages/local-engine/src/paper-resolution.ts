@@ -6,9 +6,9 @@
  * is read as 72 (raster.ts). A CMS-1500 scanned at 200 DPI but saved stating 72 would have boxes of 0.28 in, too
  * large to be check boxes, and a phone photo's pixels per inch of paper are in no file. There the resolution is
  * read from the text: a document's words are about 0.15 in high (10–11 pt type; measured on the generated claim
- * form at 150–200 DPI and on dev-set receipts that state 150 DPI, docs/local-service.md "Resolution").
+ * form at 150–200 DPI and on dev-set receipts that state 150 DPI, CHANGELOG.md "Resolution").
  */
-import type { GreyPage } from '../pdf/index.js';
+import type { GreyPage } from '@docbench/pdf';
 import type { Fragment } from './layout/types.js';
 import { median } from './median.js';
 

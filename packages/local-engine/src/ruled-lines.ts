@@ -21,7 +21,7 @@ export interface PixelRegion {
 
 /**
  * Ink for rules is darker than 0.65 of the paper around it (ink-mask.ts). Measured on the CMS-1500 bench
- * (docs/local-service.md): 0.7 also takes a blurred photo's parentheses and digit 1 for rules, 0.6 misses a
+ * (docs/reference.md): 0.7 also takes a blurred photo's parentheses and digit 1 for rules, 0.6 misses a
  * photo's faint sub-box rules.
  */
 const RULE_INK_SHARE = 0.65;

@@ -2,10 +2,10 @@
  * Scan lines lost in transmission. A fax drops a line now and then: one row of the page comes out blank, and
  * where it crosses a rule or a line of text it cuts every stroke in two (a check box loses its top side, a
  * letter its middle). Printed ink never does that (a blank row through strokes that run on above and below
- * it), so such a row is rebuilt from its neighbours before anything reads the page (docs/local-service.md,
+ * it), so such a row is rebuilt from its neighbours before anything reads the page (docs/reference.md,
  * "Forms: ruled boxes and check boxes").
  */
-import type { GreyPage } from '../pdf/index.js';
+import type { GreyPage } from '@docbench/pdf';
 
 /** A pixel darker than this is ink (a fax page is black and white). */
 const DARK = 140;

@@ -4,7 +4,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '../logger.js';
+import type { Logger } from './contract.js';
 import type { Engine } from './engine.js';
 import {
   buildExtractResult,

@@ -3,7 +3,7 @@
  * and the detector finds a region along it that the recogniser reads as `ee` or `..`; such a line, standing
  * between two rows of a table, ends the table there and its remaining rows lose their header. A detected region
  * less than half as tall as the page's typical one, read as at most two characters, is such a mark: text that
- * short is never printed that small on its own (docs/local-service.md, "Faxed pages").
+ * short is never printed that small on its own (CHANGELOG.md, "Faxed pages").
  */
 import type { Fragment } from './layout/types.js';
 import { median } from './median.js';

@@ -3,7 +3,7 @@
  * in pixels (small-text.ts) and, followed by a median that removes specks, for binarised pages (binarised-page.ts).
  */
 import sharp from 'sharp';
-import type { GreyPage } from '../pdf/index.js';
+import type { GreyPage } from '@docbench/pdf';
 
 /** The page upscaled by `factor`; `medianSize` > 0 filters it with a median of that size after resampling. */
 export async function upscalePage(page: GreyPage, factor: number, medianSize = 0): Promise<GreyPage> {

@@ -1,5 +1,5 @@
 /**
- * Signatures and figures, found with documented heuristics (docs/local-service.md):
+ * Signatures and figures, found with documented heuristics (docs/reference.md):
  * - a signature is non-text ink in the area right of or above a line that reads "signature"/"signed", or a
  *   typed conformed signature ("/s/ Name") on such a line;
  * - a figure is an image painted on a PDF page (from the operator list), or on scanned pages a dense ink

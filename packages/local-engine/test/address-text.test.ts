@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinAddressLines, repairAddressWords } from '../../src/local/extract/address-text.js';
+import { joinAddressLines, repairAddressWords } from '../src/extract/address-text.js';
 
 describe('address text', () => {
   it('writes the lines out on one line: a full stop ending a line before another is its comma, commas spaced', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDocumentAnalyser } from '../../src/local/analyse-document.js';
-import type { PageOcr } from '../../src/local/page-ocr.js';
+import { createDocumentAnalyser } from '../src/analyse-document.js';
+import type { PageOcr } from '../src/page-ocr.js';
 import { pdfToBuffer } from './fixtures.js';
 
 /** A text-layer page is never OCR'd: an OCR that fails proves it. */

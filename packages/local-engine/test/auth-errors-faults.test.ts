@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type FaultMode, type LocalService } from '../../src/local/index.js';
-import { startHttpServer, type TestServer } from '../helpers/http-server.js';
+import { startLocalService, type FaultMode, type LocalService } from '../src/index.js';
+import { startHttpServer, type TestServer } from '../../../test/helpers/http-server.js';
 import { makeTinyPdf } from './fixtures.js';
 import { postForm, postJson } from './post-form.js';
 

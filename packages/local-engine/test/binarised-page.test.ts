@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createDocumentAnalyser } from '../../src/local/analyse-document.js';
-import { isBinarised, smoothBinarisedPage } from '../../src/local/binarised-page.js';
-import type { PageOcr } from '../../src/local/page-ocr.js';
-import type { GreyPage } from '../../src/pdf/index.js';
+import { createDocumentAnalyser } from '../src/analyse-document.js';
+import { isBinarised, smoothBinarisedPage } from '../src/binarised-page.js';
+import type { PageOcr } from '../src/page-ocr.js';
+import type { GreyPage } from '@docbench/pdf';
 
 const WIDTH = 60;
 const HEIGHT = 40;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { wholeCaptionSimilarity } from '../../src/local/extract/find-values.js';
-import { buildExtractResult } from '../../src/local/endpoints.js';
-import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
-import { buildRows } from '../../src/local/layout/build-lines.js';
-import type { Fragment } from '../../src/local/layout/types.js';
-import type { JsonSchema } from '../../src/types.js';
+import { wholeCaptionSimilarity } from '../src/extract/find-values.js';
+import { buildExtractResult } from '../src/endpoints.js';
+import { buildPageLayout } from '../src/layout/build-blocks.js';
+import { buildRows } from '../src/layout/build-lines.js';
+import type { Fragment } from '../src/layout/types.js';
+import type { JsonSchema } from '../src/contract.js';
 import { readGlyphPage as readPage, run } from './glyph-page.js';
 
 /** The booleans named after each option. */

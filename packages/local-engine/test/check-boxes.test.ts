@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dropBoxGlyphs, findCheckBoxes, withoutPrintedCharacters } from '../../src/local/check-boxes.js';
-import type { GreyPage } from '../../src/pdf/index.js';
+import { dropBoxGlyphs, findCheckBoxes, withoutPrintedCharacters } from '../src/check-boxes.js';
+import type { GreyPage } from '@docbench/pdf';
 
 /** A blank page of `paper` grey, with helpers to draw ink of a given grey. */
 function page(width: number, height: number, dpi: number, paper: number | ((x: number, y: number) => number)) {

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/local/engine.js';
-import { buildExtractResult } from '../../src/local/endpoints.js';
-import { silentLogger } from '../../src/logger.js';
-import { aggregateExtraction, scoreExtraction } from '../../src/score/index.js';
-import type { Json, JsonSchema } from '../../src/types.js';
+import { createEngine } from '../src/engine.js';
+import { buildExtractResult } from '../src/endpoints.js';
+import { silentLogger } from '../src/contract.js';
+import { aggregateExtraction, scoreExtraction } from '../../../src/score/index.js';
+import type { Json, JsonSchema } from '../src/contract.js';
 import { CMS1500_SCHEMA, cms1500Values, renderCms1500, renderCms1500Printed } from './cms1500-form.js';
 
 describe('a CMS-1500 form rendered as a 200-DPI scan, read through PP-OCR and a schema of its own', () => {

@@ -7,16 +7,16 @@
  * engine knows: the engine reads it through a schema like any other form.
  */
 import sharp from 'sharp';
-import { renderPageRaster, type GreyImage } from '../../src/dataset/generate/render-raster.js';
-import { degradePage, encodePage, type ScanTier } from '../../src/dataset/generate/scan.js';
-import { createRandom, type Random } from '../../src/dataset/generate/prng.js';
+import { renderPageRaster, type GreyImage } from '../../../src/dataset/generate/render-raster.js';
+import { degradePage, encodePage, type ScanTier } from '../../../src/dataset/generate/scan.js';
+import { createRandom, type Random } from '../../../src/dataset/generate/prng.js';
 import {
   measureText,
   type LayoutBlock,
   type LayoutPage,
   type Rule,
   type TextRun,
-} from '../../src/dataset/generate/layout.js';
+} from '../../../src/dataset/generate/layout.js';
 
 /** The values one filled form carries, as the schema below should return them. */
 export interface Cms1500Values {
@@ -475,7 +475,7 @@ export interface PrintedForm {
  * The filled form as paper forms are printed and filled, scanned in colour at 200 DPI: the form in its ink (a light
  * "dropout" red, which scanners made for claims leave out), the values typed in black over it, perhaps a few
  * points off where the form's boxes are, as a claim printed onto a pre-printed form often is
- * (docs/local-service.md, "Forms printed in a dropout colour" and "Marks typed out of register").
+ * (CHANGELOG.md, "Forms printed in a dropout colour" and "Marks typed out of register").
  */
 export async function renderCms1500Printed(values: Cms1500Values, printing: PrintedForm): Promise<Buffer> {
   const { ink = [0, 0, 0], offset: [dx, dy] = [0, 0] } = printing;

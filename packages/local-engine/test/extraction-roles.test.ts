@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { coerceScalar } from '../../src/local/extract/coerce.js';
-import { extractFields } from '../../src/local/extract/extract-fields.js';
-import { classifyField } from '../../src/local/extract/field-roles.js';
+import { coerceScalar } from '../src/extract/coerce.js';
+import { extractFields } from '../src/extract/extract-fields.js';
+import { classifyField } from '../src/extract/field-roles.js';
 import {
   findAmounts,
   findCurrency,
@@ -9,8 +9,8 @@ import {
   inferDateOrder,
   isValidNpi,
   resolveDate,
-} from '../../src/local/extract/typed-values.js';
-import type { Fragment } from '../../src/local/layout/types.js';
+} from '../src/extract/typed-values.js';
+import type { Fragment } from '../src/layout/types.js';
 import { at, page } from './text-layer-page.js';
 
 const iso = (text: string, order: 'dmy' | 'mdy') => findDates(text).map((d) => resolveDate(d, order));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { coerceScalar, parseDate, parseNumber, repairDigits } from '../../src/local/extract/coerce.js';
-import { extractFields, scoreConfidence } from '../../src/local/extract/extract-fields.js';
-import { collectFields, labelsFromDescription, splitName } from '../../src/local/extract/schema-fields.js';
-import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
-import { buildRows } from '../../src/local/layout/build-lines.js';
-import type { Fragment } from '../../src/local/layout/types.js';
+import { coerceScalar, parseDate, parseNumber, repairDigits } from '../src/extract/coerce.js';
+import { extractFields, scoreConfidence } from '../src/extract/extract-fields.js';
+import { collectFields, labelsFromDescription, splitName } from '../src/extract/schema-fields.js';
+import { buildPageLayout } from '../src/layout/build-blocks.js';
+import { buildRows } from '../src/layout/build-lines.js';
+import type { Fragment } from '../src/layout/types.js';
 
 /** A text-layer fragment at (x, y) in points, 10 pt type, ~5.5 pt a character. */
 function at(text: string, x: number, y: number, confidence = 100): Fragment {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { extractFields } from '../../src/local/extract/extract-fields.js';
-import { constrainsValue, FORMAT_CHECK_WEIGHT, withFormatCheck } from '../../src/local/extract/field-confidence.js';
-import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
-import { buildRows } from '../../src/local/layout/build-lines.js';
-import type { Fragment } from '../../src/local/layout/types.js';
+import { extractFields } from '../src/extract/extract-fields.js';
+import { constrainsValue, FORMAT_CHECK_WEIGHT, withFormatCheck } from '../src/extract/field-confidence.js';
+import { buildPageLayout } from '../src/layout/build-blocks.js';
+import { buildRows } from '../src/layout/build-lines.js';
+import type { Fragment } from '../src/layout/types.js';
 
 /** A text-layer fragment at (x, y) in points, 10 pt type, ~5.5 pt a character. */
 function at(text: string, x: number, y: number, confidence = 100): Fragment {

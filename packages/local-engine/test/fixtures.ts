@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
-import { openPdf } from '../../src/pdf/index.js';
+import { openPdf } from '@docbench/pdf';
 
 const require = createRequire(import.meta.url);
 

@@ -1,15 +1,15 @@
 /**
- * Reading text into fields on ruled forms (docs/local-service.md, "Forms: ruled boxes and check boxes"): the
+ * Reading text into fields on ruled forms (CHANGELOG.md, "Forms: ruled boxes and check boxes"): the
  * pages are built from fragments as PP-OCR gives them on a scanned form, `afterRule` marking words that start
  * at a box's left rule.
  */
 import { describe, expect, it } from 'vitest';
-import { coerceScalar, parseDate } from '../../src/local/extract/coerce.js';
-import { tokenise } from '../../src/local/extract/document-index.js';
-import { extractFields } from '../../src/local/extract/extract-fields.js';
-import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
-import { buildRows } from '../../src/local/layout/build-lines.js';
-import type { Fragment } from '../../src/local/layout/types.js';
+import { coerceScalar, parseDate } from '../src/extract/coerce.js';
+import { tokenise } from '../src/extract/document-index.js';
+import { extractFields } from '../src/extract/extract-fields.js';
+import { buildPageLayout } from '../src/layout/build-blocks.js';
+import { buildRows } from '../src/layout/build-lines.js';
+import type { Fragment } from '../src/layout/types.js';
 
 /** A fragment of `size` pt type at (x, y); `afterRule` when a box's rule runs down just left of it. */
 function word(text: string, x: number, y: number, size: number, afterRule = false): Fragment {

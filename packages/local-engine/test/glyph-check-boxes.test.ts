@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeGlyphCheckBoxes } from '../../src/local/glyph-check-boxes.js';
+import { takeGlyphCheckBoxes } from '../src/glyph-check-boxes.js';
 import { readGlyphPage, run } from './glyph-page.js';
 
 describe('takeGlyphCheckBoxes (check boxes printed as characters in a text layer)', () => {

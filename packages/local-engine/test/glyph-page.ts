@@ -1,10 +1,10 @@
 /** Pages of text-layer runs with check boxes printed as ☐ / ☒ characters, read through /extract's code. */
-import { buildExtractResult } from '../../src/local/endpoints.js';
-import { takeGlyphCheckBoxes } from '../../src/local/glyph-check-boxes.js';
-import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
-import { buildRows } from '../../src/local/layout/build-lines.js';
-import type { Fragment } from '../../src/local/layout/types.js';
-import type { JsonSchema } from '../../src/types.js';
+import { buildExtractResult } from '../src/endpoints.js';
+import { takeGlyphCheckBoxes } from '../src/glyph-check-boxes.js';
+import { buildPageLayout } from '../src/layout/build-blocks.js';
+import { buildRows } from '../src/layout/build-lines.js';
+import type { Fragment } from '../src/layout/types.js';
+import type { JsonSchema } from '../src/contract.js';
 
 /** A run of 10-pt text at (x0, y0), `charWidth` points a character. */
 export function run(text: string, x0: number, y0: number, charWidth = 6): Fragment {

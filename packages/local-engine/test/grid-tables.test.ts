@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { indexDocument } from '../../src/local/extract/document-index.js';
-import { extractFields } from '../../src/local/extract/extract-fields.js';
-import { gridCell } from '../../src/local/extract/grid-cells.js';
+import { indexDocument } from '../src/extract/document-index.js';
+import { extractFields } from '../src/extract/extract-fields.js';
+import { gridCell } from '../src/extract/grid-cells.js';
 import { at, page } from './text-layer-page.js';
 
 const text = { type: 'string' } as const;

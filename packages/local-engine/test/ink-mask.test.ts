@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contrastInkShare, inkOf } from '../../src/local/ink-mask.js';
-import type { GreyPage } from '../../src/pdf/index.js';
+import { contrastInkShare, inkOf } from '../src/ink-mask.js';
+import type { GreyPage } from '@docbench/pdf';
 
 /** Paper shaded from 230 on the left to 120 on the right (darker than a fixed ink cut at 140), with a stroke of 60% of the paper's grey every 50 px. */
 function shadedPage(): GreyPage {

@@ -3,7 +3,7 @@
  * a second line stays in its row, and the usual other headings of the items' columns are read as their fields.
  */
 import { describe, expect, it } from 'vitest';
-import { renderPageMarkdown } from '../../src/local/layout/render-text.js';
+import { renderPageMarkdown } from '../src/layout/render-text.js';
 import { at, extractPage, page as layOut } from './text-layer-page.js';
 
 const text = { type: 'string' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dataElementLabels } from '../../src/local/extract/data-element-names.js';
-import { classifyField } from '../../src/local/extract/field-roles.js';
-import { collectFields, spellOut } from '../../src/local/extract/schema-fields.js';
+import { dataElementLabels } from '../src/extract/data-element-names.js';
+import { classifyField } from '../src/extract/field-roles.js';
+import { collectFields, spellOut } from '../src/extract/schema-fields.js';
 import { readGlyphPage, run } from './glyph-page.js';
 import { at, extractPage } from './text-layer-page.js';
 

@@ -1,11 +1,11 @@
 /**
- * Readings of schemas in other users' words (docs/local-service.md, "Other users' words"): a CRM's, an accounts-payable
+ * Readings of schemas in other users' words (CHANGELOG.md, "Other users' words"): a CRM's, an accounts-payable
  * tool's, a payroll API's and a lender's names for what forms, payslips and invoices print. Made-up pages only.
  */
 import { describe, expect, it } from 'vitest';
-import { readAddressPart } from '../../src/local/extract/address-parts.js';
-import { hintOrder, namePart } from '../../src/local/extract/name-parts.js';
-import { extractFields } from '../../src/local/extract/extract-fields.js';
+import { readAddressPart } from '../src/extract/address-parts.js';
+import { hintOrder, namePart } from '../src/extract/name-parts.js';
+import { extractFields } from '../src/extract/extract-fields.js';
 import { readGlyphPage, run } from './glyph-page.js';
 import { at, extractPage, page } from './text-layer-page.js';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/local/engine.js';
+import { createEngine } from '../src/engine.js';
 import {
   isSideways,
   turnPage,
@@ -8,9 +8,9 @@ import {
   turnRegionsHalf,
   uprightTurn,
   type TurnReaders,
-} from '../../src/local/page-turn.js';
-import type { PixelRegion } from '../../src/local/ruled-lines.js';
-import { silentLogger } from '../../src/logger.js';
+} from '../src/page-turn.js';
+import type { PixelRegion } from '../src/ruled-lines.js';
+import { silentLogger } from '../src/contract.js';
 import { makeClaimPdf, renderPdfToPng } from './fixtures.js';
 
 const wide = (y: number): PixelRegion => ({ x0: 10, y0: y, x1: 210, y1: y + 20 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Fragment } from '../../src/local/layout/types.js';
-import { paperResolution } from '../../src/local/paper-resolution.js';
+import type { Fragment } from '../src/layout/types.js';
+import { paperResolution } from '../src/paper-resolution.js';
 
 /** `count` words `height` points high. */
 const words = (count: number, height: number): Fragment[] =>

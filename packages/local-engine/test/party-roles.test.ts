@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { repairGluedAddress } from '../../src/local/extract/address-text.js';
-import { indexDocument } from '../../src/local/extract/document-index.js';
-import { extractFields } from '../../src/local/extract/extract-fields.js';
-import { classifyField } from '../../src/local/extract/field-roles.js';
-import { findParty } from '../../src/local/extract/find-parties.js';
+import { repairGluedAddress } from '../src/extract/address-text.js';
+import { indexDocument } from '../src/extract/document-index.js';
+import { extractFields } from '../src/extract/extract-fields.js';
+import { classifyField } from '../src/extract/field-roles.js';
+import { findParty } from '../src/extract/find-parties.js';
 import { at, page } from './text-layer-page.js';
 
 /** A schema of text properties, each with an optional description. */

@@ -1,5 +1,5 @@
 /**
- * A person asked for as a group of fields, read from their row of a table of people (docs/local-service.md, "A
+ * A person asked for as a group of fields, read from their row of a table of people (docs/reference.md, "A
  * person's row of a table of people"). Made-up pages only.
  */
 import { describe, expect, it } from 'vitest';

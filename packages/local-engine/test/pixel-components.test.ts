@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentBoxes } from '../../src/local/pixel-components.js';
+import { componentBoxes } from '../src/pixel-components.js';
 
 /** A raster from rows of '#' (on) and '.' (off). */
 function raster(rows: string[]) {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeImagePage } from '../../src/pdf/index.js';
-import { createPageOcr } from '../../src/local/page-ocr.js';
-import { repairDigitLetterSlips } from '../../src/local/pp-ocr.js';
-import { silentLogger } from '../../src/logger.js';
+import { decodeImagePage } from '@docbench/pdf';
+import { createPageOcr } from '../src/page-ocr.js';
+import { repairDigitLetterSlips } from '../src/pp-ocr.js';
+import { silentLogger } from '../src/contract.js';
 import { makeClaimPdf, renderPdfToPng } from './fixtures.js';
 
 describe('PP-OCR (optional dependencies, installed in this repository)', () => {
@@ -45,7 +45,7 @@ describe('without the optional packages (a consumer whose install skipped onnxru
     vi.doMock('onnxruntime-node', () => {
       throw new Error("Cannot find package 'onnxruntime-node'");
     });
-    const { createPageOcr: create } = await import('../../src/local/page-ocr.js');
+    const { createPageOcr: create } = await import('../src/page-ocr.js');
     const messages: string[] = [];
     const logger = { ...silentLogger, info: (message: string) => messages.push(message) };
     const ocr = await create('auto', { workers: 1, logger });

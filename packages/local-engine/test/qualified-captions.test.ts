@@ -1,6 +1,6 @@
 /**
  * A contact box captioned only by what it holds ("Address:", "Telephone No.:"), its owner named by the caption just
- * before it (docs/local-service.md, "Questions, boxes and contact boxes by their words"). Made-up pages only.
+ * before it (CHANGELOG.md, "Questions, boxes and contact boxes by their words"). Made-up pages only.
  */
 import { describe, expect, it } from 'vitest';
 import { at, extractPage } from './text-layer-page.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitAtVerticalRules } from '../../src/local/ruled-lines.js';
-import type { GreyPage } from '../../src/pdf/index.js';
+import { splitAtVerticalRules } from '../src/ruled-lines.js';
+import type { GreyPage } from '@docbench/pdf';
 
 describe('splitAtVerticalRules', () => {
   it("cuts a region at a photo's grey rule on bright paper, judged against the paper around it", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { repairLostScanLines } from '../../src/local/scan-line-repair.js';
-import type { GreyPage } from '../../src/pdf/index.js';
+import { repairLostScanLines } from '../src/scan-line-repair.js';
+import type { GreyPage } from '@docbench/pdf';
 
 function page(rows: string[]): GreyPage {
   const width = rows[0]!.length;

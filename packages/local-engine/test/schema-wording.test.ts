@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { stem } from '../../src/local/extract/caption-words.js';
-import { coerceScalar } from '../../src/local/extract/coerce.js';
-import { tokenise } from '../../src/local/extract/document-index.js';
-import { extractFields } from '../../src/local/extract/extract-fields.js';
+import { stem } from '../src/extract/caption-words.js';
+import { coerceScalar } from '../src/extract/coerce.js';
+import { tokenise } from '../src/extract/document-index.js';
+import { extractFields } from '../src/extract/extract-fields.js';
 import { at, page } from './text-layer-page.js';
 
 /** A statement's lines: label at the left margin, its figure at the right. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalService, type LocalService } from '../../src/local/index.js';
+import { startLocalService, type LocalService } from '../src/index.js';
 import {
   FORM_SCHEMA,
   FORM_TRUTH,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Fragment } from '../../src/local/layout/types.js';
-import { smallTextFactor } from '../../src/local/small-text.js';
-import { upscalePage } from '../../src/local/upscale-page.js';
+import type { Fragment } from '../src/layout/types.js';
+import { smallTextFactor } from '../src/small-text.js';
+import { upscalePage } from '../src/upscale-page.js';
 
 /** `count` words `heightPx` pixels high on a page of `dpi`, in points as the OCR gives them. */
 function words(count: number, heightPx: number, dpi: number): Fragment[] {

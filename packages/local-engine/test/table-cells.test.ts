@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldWords } from '../../src/local/extract/table-cells.js';
-import type { Fragment } from '../../src/local/layout/types.js';
+import { fieldWords } from '../src/extract/table-cells.js';
+import type { Fragment } from '../src/layout/types.js';
 import { at, extractPage } from './text-layer-page.js';
 
 const amount = { type: 'number' } as const;

@@ -1,8 +1,8 @@
 /** Synthetic pages for the extraction tests: fragments placed in points, laid out by the engine. */
-import { extractFields } from '../../src/local/extract/extract-fields.js';
-import { buildPageLayout } from '../../src/local/layout/build-blocks.js';
-import { buildRows } from '../../src/local/layout/build-lines.js';
-import type { Fragment, PageLayout } from '../../src/local/layout/types.js';
+import { extractFields } from '../src/extract/extract-fields.js';
+import { buildPageLayout } from '../src/layout/build-blocks.js';
+import { buildRows } from '../src/layout/build-lines.js';
+import type { Fragment, PageLayout } from '../src/layout/types.js';
 
 /** A fragment at (x, y) in points with `size` pt type, ~0.55 em a character. */
 export function at(text: string, x: number, y: number, size = 10): Fragment {

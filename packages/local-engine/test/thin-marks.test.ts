@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Fragment } from '../../src/local/layout/types.js';
-import { dropThinMarks } from '../../src/local/thin-marks.js';
+import type { Fragment } from '../src/layout/types.js';
+import { dropThinMarks } from '../src/thin-marks.js';
 
 function word(text: string, y0: number, height: number): Fragment {
   return { text, box: { x0: 10, y0, x1: 40, y1: y0 + height }, fontSize: height * 0.9, confidence: 70 };

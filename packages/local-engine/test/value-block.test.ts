@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Fragment } from '../../src/local/layout/types.js';
+import type { Fragment } from '../src/layout/types.js';
 import { at, extractPage } from './text-layer-page.js';
 
 /** Lines stacked at 12.5 pt, as a text layer sets an address block. */

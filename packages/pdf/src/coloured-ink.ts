@@ -3,7 +3,7 @@
  * CMS-1500 claim form, many tax and bank forms) print their rules, boxes and captions in a light "dropout" red
  * or green, and the data is typed in black. Converted to grey by luminance, a light red rule is only ~30% darker
  * than the paper and its anti-aliased edges less, so the rules and check boxes read from the pixels are lost;
- * the black data is untouched (docs/local-service.md, "Forms printed in a dropout colour").
+ * the black data is untouched (packages/local-engine/CHANGELOG.md, "Forms printed in a dropout colour").
  *
  * Only a page whose ink is mostly one colour changes: a black page with a blue link or a red logo reads exactly
  * as before, as even a few changed pixels change what the OCR reads elsewhere on the page. Colour is measured

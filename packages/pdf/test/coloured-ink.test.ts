@@ -1,6 +1,6 @@
 /** A page printed in one coloured ink is read as if that ink were black; a black page with some colour is not changed. */
 import { describe, expect, it } from 'vitest';
-import { darkenColouredInk } from '../../src/pdf/coloured-ink.js';
+import { darkenColouredInk } from '../src/coloured-ink.js';
 
 type Rgb = readonly [number, number, number];
 const WHITE: Rgb = [255, 255, 255];

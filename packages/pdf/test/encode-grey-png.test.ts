@@ -1,7 +1,7 @@
 /** The PNG handed to OCR: scaled, and with `denoise` cleared of specks (a 3×3 median) while text strokes stay. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodeGreyPng } from '../../src/pdf/index.js';
+import { encodeGreyPng } from '../src/index.js';
 
 /** A white 40×40 page with one dark pixel (a speck) and a dark 3-pixel-wide vertical bar (a stroke). */
 function page() {

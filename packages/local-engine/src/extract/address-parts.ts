@@ -1,7 +1,7 @@
 /**
  * The parts of a party's postal address, asked for one by one: a CRM, an accounts-payable tool or a payroll API
  * holds `supplier_city`, `buyer_postal_code`, `employee.addressLine1`, where the page prints the address as a block
- * (docs/local-service.md, "Other users' words"). The part is read from the party's address lines: the postal line
+ * (CHANGELOG.md, "Other users' words"). The part is read from the party's address lines: the postal line
  * (a town with its state and postcode after it, or a postcode and its town) gives the city, the state and the
  * postcode; the lines above it are the street lines.
  */

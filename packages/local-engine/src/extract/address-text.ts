@@ -1,5 +1,5 @@
 /**
- * An address block's lines written out on one line, as addresses are quoted (docs/local-service.md, roles):
+ * An address block's lines written out on one line, as addresses are quoted (docs/reference.md, roles):
  * the punctuation OCR misreads at line ends and around commas, and OCR slips in the street words every
  * address uses. Also what makes text read as an address at all.
  */

@@ -2,7 +2,7 @@
  * A bank's name printed without a caption in an invoice's remittance block: "ANZ Bank" over "ACC # 1234 1234" and
  * "BSB # 4321 432". A field that asks for a bank's name (`remit_to_bank_name`, `bankName`, `bank`) reads the short
  * line naming a bank (the word "bank", "banque" or "Bank" in a name, no figure, no caption) printed right over the
- * account's own lines (docs/local-service.md, "Questions, boxes and contact boxes by their words").
+ * account's own lines (CHANGELOG.md, "Questions, boxes and contact boxes by their words").
  */
 import type { DocumentIndex, IndexedLine } from './document-index.js';
 import { describeWords } from './field-roles.js';

@@ -1,6 +1,6 @@
 /**
  * The whole caption printed after a check box, over as many lines as it wraps onto: `☒ Hazardous` over
- * `Condition` in a narrow table cell (docs/local-service.md, "Check boxes"). The label search reads one line at a
+ * `Condition` in a narrow table cell (docs/reference.md, "Check boxes"). The label search reads one line at a
  * time, so a caption that wraps is found on neither of its lines; the box's own caption, put together here, is
  * what a field's label is compared with instead.
  */

@@ -3,7 +3,7 @@
  * where the form prints `Submitter:`, for "the date the report was closed" where it prints `Close Date:`, for "the
  * solution carried out" where it prints `Solutions:`. A `Label:` caption whose every word is, by its stem, a word
  * of the field's description is a label of the field, less surely the fewer words it has
- * (docs/local-service.md, "Extraction: label matching"). Only a description that says what the field is in a
+ * (docs/reference.md, "Extraction: label matching"). Only a description that says what the field is in a
  * phrase of its own (four words or more) explains captions: a short one ("Invoice Number"), like the property's
  * name, is the field's caption itself, matched as a whole, and a caption holding one of its words (`Invoice for:`)
  * is another field's.

@@ -1,5 +1,5 @@
 /**
- * Enum and boolean fields read from check boxes (docs/local-service.md, "Check boxes"). Each box's option is
+ * Enum and boolean fields read from check boxes (docs/reference.md, "Check boxes"). Each box's option is
  * the word printed beside it (on the side its row of boxes prints options on, else the nearer side; parenthesised
  * hints skipped) or, failing that, just above it. An enum takes the option of the marked box among the boxes
  * whose options are its values: those under or beside its caption when the caption is found, else the one group

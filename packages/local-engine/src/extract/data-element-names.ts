@@ -5,7 +5,7 @@
  * `ChargeAmount`), and names alternatives with `or` between (`StateOrProvinceCode`, `PostalZoneOrZipCode`,
  * `GroupOrPolicyNumber`). A page prints what the value is, not how it is stored: "SEX", "STATE", "ZIP CODE".
  * So a name is also looked for without its representation term and as each of its alternatives
- * (docs/local-service.md, "An incumbent's field names"). Names only, never descriptions: a description's "or"
+ * (CHANGELOG.md, "An incumbent's field names"). Names only, never descriptions: a description's "or"
  * is prose.
  */
 

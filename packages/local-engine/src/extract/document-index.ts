@@ -2,7 +2,7 @@
  * The analysed pages indexed for label search: every line with its tokens (normalised for matching) and the
  * section heading it sits under.
  */
-import type { DateLocale } from '../../types.js';
+import type { DateLocale } from '../contract.js';
 import type { PageLayout, PointBox, TextLine } from '../layout/types.js';
 import { findDates } from './typed-values.js';
 

@@ -1,7 +1,7 @@
 /**
  * The items of an enumerated list printed along one row of a form's box (`A. J06.9   B. K21.9   C. I10` under
  * `21. DIAGNOSIS OR NATURE OF ILLNESS OR INJURY`): the layout splits the row into lines at its wide gaps, and the
- * value read under the caption is only the items that start under the caption's words (docs/local-service.md,
+ * value read under the caption is only the items that start under the caption's words (docs/reference.md,
  * "Forms").
  */
 import type { DocumentIndex, IndexedLine } from './document-index.js';

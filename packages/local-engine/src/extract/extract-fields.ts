@@ -3,7 +3,7 @@
  * type validation with fallback to the next candidate, OCR digit repair, ISO dates, enum snapping, section
  * context, and a confidence score. Fast mode takes the best-matching label's value as printed.
  */
-import type { DateLocale, JsonObject, JsonSchema, Json } from '../../types.js';
+import type { DateLocale, JsonObject, JsonSchema, Json } from '../contract.js';
 import type { PointBox } from '../layout/types.js';
 import { readCheckBoxes } from './check-box-values.js';
 import { continueEnumeratedRow } from './enumerated-row.js';
@@ -617,7 +617,7 @@ function personRowResult(spec: FieldSpec, value: Json): { value: Json; outcome: 
 /**
  * Confidence (slow mode): 100 × Σ w·q / Σ w over fields, where q is the field's evidence quality (0 when not
  * found) and w is 2 for required fields, 1 for optional fields found, 0.25 for optional fields not found (a
- * document often lacks optional fields: weak evidence of a bad read). See docs/local-service.md.
+ * document often lacks optional fields: weak evidence of a bad read). See docs/reference.md.
  */
 export function scoreConfidence(fields: FieldOutcome[]): number {
   if (fields.length === 0) return 0;

@@ -3,7 +3,7 @@
  * constrains it. The label match and the role finders score how strongly they picked a place on the page; a
  * value read from there that also parses as the asked type (a number, a date, a yes/no), snaps to an enum or
  * matches the schema's pattern has passed an independent test that a misread or a wrong region mostly fails,
- * while free text passes anything. See docs/local-service.md ("Confidence").
+ * while free text passes anything. See CHANGELOG.md ("Confidence").
  */
 import type { ScalarSpec } from './schema-fields.js';
 

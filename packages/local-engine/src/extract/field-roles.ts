@@ -8,7 +8,7 @@
  * The vocabularies are general invoice and receipt terms in English and German (the languages of the
  * documents the engine is measured on) with the main date, total and currency words of French, Spanish and
  * Dutch, and abbreviations spelled out (name-abbreviations.ts); never one schema's property names: a schema that
- * says the same thing in other words (docs/local-service.md, "paraphrase check") is read the same way. Which party a text
+ * says the same thing in other words (docs/reference.md, "paraphrase check") is read the same way. Which party a text
  * field is about (the issuer, the recipient…) is read by party-roles.ts.
  */
 import { expandAbbreviations } from './name-abbreviations.js';
@@ -130,7 +130,7 @@ export const DATE_EXCLUDED = [
 /**
  * A record's creation or issue named as its time, as APIs name it (`created`, `created_at`, `creation_time`,
  * `issued_on`): a document's record is created when the document is issued, so the time is the document's date
- * (docs/local-service.md, "API names"). Not before "by": `created_by` is a person.
+ * (CHANGELOG.md, "API names"). Not before "by": `created_by` is a person.
  */
 const CREATION_WORDS = ['created', 'creation', 'issued'];
 
@@ -142,7 +142,7 @@ function namesCreation(words: readonly string[]): boolean {
  * A period's first day, named so by a record that may span days (Oracle Expenses' `StartDate`), whose description
  * says it is when the thing happened ("Date when the expense occurred, or the first day of an expense that spans
  * several days"): the date of the event the record is, which a receipt prints as its date, not a period's bound
- * beside another date (docs/local-service.md, "Expense systems' names").
+ * beside another date (CHANGELOG.md, "Expense systems' names").
  */
 const PERIOD_START_WORDS = ['start', 'from'];
 const OCCURRED = /\b(occurred|occurs|happened|happens|took place|takes place|incurred)\b/;

@@ -1,5 +1,5 @@
 /**
- * Finders for the party roles of party-roles.ts (docs/local-service.md, "Parties"): the sender's name and
+ * Finders for the party roles of party-roles.ts (docs/reference.md, "Parties"): the sender's name and
  * address (find-by-role.ts), the recipient's block, and either party's e-mail and phone. The recipient is the
  * block under or beside a recipient caption ("Bill To:", "Customer:", "Ship to"), else, where the page prints
  * no caption (a payslip, a letter), a name over a postal address that is not the sender's.

@@ -4,7 +4,7 @@
  * of a `fileNumber` is captioned "FILE", a `companyCode`'s "CO.", a `departmentNumber`'s "DEPT.". A field whose
  * name is one word and a number, code or id word is read at such a caption, in a grid only (grid-cells.ts: a row of
  * captions whose values stand under them column by column), where one printed word names one column
- * (docs/local-service.md, "A grid's one-word captions").
+ * (CHANGELOG.md, "A grid's one-word captions").
  */
 import type { DocumentIndex } from './document-index.js';
 import { describeWords } from './field-roles.js';

@@ -1,5 +1,5 @@
 /**
- * Grids of captions over values (docs/local-service.md, "Grids and tables"): a row of captions ("FILE  DEPT.
+ * Grids of captions over values (CHANGELOG.md, "Grids and tables"): a row of captions ("FILE  DEPT.
  * CLOCK  NUMBER") over a row of values that sit under them column by column, even where the OCR read the values
  * as one line ("126543 123456 12345 00000000"). A caption's value is the words under it, never the whole row,
  * and the captions beside it on its row are other columns' names, never its value.

@@ -1,7 +1,7 @@
 /**
  * Tables the layout built none of, read down from a row of column captions: an invoice's line items under "Hrs/Qty |
  * Service | Rate/Price | Adjust | Sub Total" whose description runs over two lines with the figures printed between
- * them, so that no row of the page aligns with the captions' row (docs/local-service.md, "Questions, boxes and
+ * them, so that no row of the page aligns with the captions' row (docs/reference.md, "Questions, boxes and
  * contact boxes by their words"). Each caption owns the page's width up to halfway to its neighbours; the rows
  * below, up to a totals row or a wide gap, are read into those columns; each row with figures is an item, and a row
  * of words alone joins the item whose figures are nearest (a description's lines above and below them).

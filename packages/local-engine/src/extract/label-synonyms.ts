@@ -2,7 +2,7 @@
  * Words a schema and a page use for one thing: a user asks for the "opening balance" where the statement prints
  * "Previous Balance" or "Balance brought forward", for "transactions until" where it prints "till". Each label a
  * schema suggests is also looked for in its other wordings, a little less surely than as written
- * (docs/local-service.md, "Extraction: label matching").
+ * (docs/reference.md, "Extraction: label matching").
  *
  * The groups are general terms of statements, invoices, dates and the contact and identity boxes of forms (their
  * usual abbreviations too: a schema says `dob`, `ssn`, `postal_code` where a form prints "Date of Birth", "Social

@@ -2,7 +2,7 @@
  * The abbreviations users write in property names and short titles: warehouse and ERP columns are named with
  * class words (`vendor_nm`, `doc_dt`, `gross_amt`, `curr_cd`), back offices abbreviate (`Inv. date`, `ccy`,
  * `acct`), claims systems too (`pt`, `grp`, `chg`). A schema's words are read with each such abbreviation
- * spelled out (docs/local-service.md, "Other field names"), so that `txnAmt` is a transaction's amount and
+ * spelled out (CHANGELOG.md, "Other field names"), so that `txnAmt` is a transaction's amount and
  * `vendor_nm` a vendor's name. General naming conventions, never one schema's names; words that are also
  * ordinary words or abbreviate several things (`no`, `st`, `rel`, `acc`) are left as written unless their
  * neighbours say which thing: `auto_acc` is an auto accident and `emp_rel` employment-related (a claim's

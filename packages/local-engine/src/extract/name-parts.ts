@@ -1,7 +1,7 @@
 /**
  * A person's name asked for in parts (`lastName`, `first_name`, `given_name`, `surname`), where a form prints it whole
  * under one caption ("Name (Last, First, Middle)"): the parts are taken in the order the caption's hint lists them,
- * else as names are written, "Last, First" with a comma and "First Middle Last" without (docs/local-service.md,
+ * else as names are written, "Last, First" with a comma and "First Middle Last" without (docs/reference.md,
  * "Other users' words").
  */
 

@@ -1,7 +1,7 @@
 /**
  * Which party of a document a text field asks about, and what of it: the sender (the company that issued an
  * invoice or receipt, the employer on a payslip) or the recipient (the customer, the employee, the addressee),
- * their name, address, e-mail or phone (docs/local-service.md, "Parties"). Users name these fields in their
+ * their name, address, e-mail or phone (docs/reference.md, "Parties"). Users name these fields in their
  * own words ("supplier_email", "employee_address", "who the invoice is addressed to"), and pages often print
  * no caption at all for them, so the field's words are read here and the page by find-parties.ts.
  *
@@ -495,7 +495,7 @@ export interface PropertyWords {
 /**
  * Words an API names a link to another record with: QuickBooks' `VendorRef`, `CustomerRef`, a `supplier_ref`. After a
  * party word, as a name's last word, such a word points at the party's record: the field is the party itself, not a
- * reference number printed on the page (docs/local-service.md, "API names").
+ * reference number printed on the page (CHANGELOG.md, "API names").
  */
 export const REFERENCE_WORDS = ['ref', 'reference'];
 /** Words that make a description speak of a printed number rather than of the party: "the vendor's reference number". */

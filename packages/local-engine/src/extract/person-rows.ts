@@ -4,9 +4,9 @@
  * fields are read as that table's columns (as an array's items are: table-items.ts), and the person's row is the
  * one a cell names by the group's relation ("Spouse", "Child"), or for the person the form is about (the applicant,
  * the client) the row marked "Self", else the first, which such forms ask to be that person's
- * (docs/local-service.md, "A person's row of a table of people").
+ * (CHANGELOG.md, "A person's row of a table of people").
  */
-import type { Json, JsonSchema } from '../../types.js';
+import type { Json, JsonSchema } from '../contract.js';
 import type { PageLayout } from '../layout/types.js';
 import type { ExtractOptions } from './extract-fields.js';
 import { collectObjects, splitName } from './schema-fields.js';

@@ -1,7 +1,7 @@
 /**
  * Blanks a form prints for a value to be written in: the brackets of an area code (`( ) 314-8888`), a rule of
  * underscores (`Rent $____`), a lone `$`. The OCR reads them as words of their own, so an unfilled one must not
- * be taken for the value, and a filled one's brackets are no part of it (docs/local-service.md, "Option groups
+ * be taken for the value, and a filled one's brackets are no part of it (docs/reference.md, "Option groups
  * of check boxes").
  */
 

@@ -5,13 +5,13 @@
  * Project/Complex, Mortgage Company Name: ____" and on the next line just "Address: ____ Telephone No.: ____". A
  * field named by its owner and such a head (`landlordAddress`, `landlord_phone`) is read at a bare head caption
  * (`Address:`, `Telephone No.:`) only where the owner's word is printed just before it: earlier on its line or on
- * the line right above (docs/local-service.md, "Questions, boxes and contact boxes by their words"). The parties a
+ * the line right above (CHANGELOG.md, "Questions, boxes and contact boxes by their words"). The parties a
  * finder reads (patient, vendor, bill-to…: party-roles.ts) are left to it; third parties (a landlord, a lender) are
  * not.
  *
  * A sub-caption under a heading: a payslip prints "Exemptions/Allowances:" and under it "Federal: 3", "State: 2". A
  * field whose name's words are a `Label:` caption's and a heading's just above it (`federalExemptions`,
- * `federal_allowances`) is read at that caption (docs/local-service.md, "Questions, boxes and contact boxes by their
+ * `federal_allowances`) is read at that caption (docs/reference.md, "Questions, boxes and contact boxes by their
  * words").
  */
 import levenshtein from 'fast-levenshtein';

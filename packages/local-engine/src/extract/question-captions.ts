@@ -1,5 +1,5 @@
 /**
- * Captions found by a field's words rather than as a phrase (docs/local-service.md, "Questions, boxes and contact
+ * Captions found by a field's words rather than as a phrase (docs/reference.md, "Questions, boxes and contact
  * boxes by their words").
  *
  * The printed question a yes/no field asks: a user's `hasAdditionalOccupants` ("whether more people live in the

@@ -4,7 +4,7 @@
  * Schema the interface describes is read (objects, arrays, required, string/integer/number/boolean, enum,
  * format, pattern, local $ref).
  */
-import type { JsonSchema } from '../../types.js';
+import type { JsonSchema } from '../contract.js';
 import { classifyField, describeWords, type FieldRole, LOCATION_WORDS, withoutNegations } from './field-roles.js';
 import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
 import { GENERIC_WORDS } from './caption-words.js';
@@ -55,7 +55,7 @@ export interface ScalarSpec {
   description?: string;
   /**
    * A caption printing the field's own words is read before the role's finder: a `VendorRef` with no description
-   * may be a printed "Vendor ref." rather than the vendor (docs/local-service.md, "API names").
+   * may be a printed "Vendor ref." rather than the vendor (CHANGELOG.md, "API names").
    */
   captionFirst?: boolean;
   /**

@@ -1,5 +1,5 @@
 /**
- * A field named by a table's row and column (docs/local-service.md, "Cells named by row and column"): on a
+ * A field named by a table's row and column (CHANGELOG.md, "Cells named by row and column"): on a
  * payslip's earnings table (`rate | hours | this period | year to date` over `Regular`, `Overtime`, `Gross Pay`)
  * `overtime_hours` or `gross_pay_ytd`; on a statement `deposit_credit`; on an invoice's totals block `tax_amount`.
  * The field's words are split between a row's label (a text cell followed by figures) and the caption over one

@@ -2,7 +2,7 @@
  * A table's column captions as a form prints them: over several ruled lines ("Relationship to" over "You", "Social
  * Security" over "Number", a hint "(Last, First, Middle)" under "Name"), or one letter a line down a narrow column
  * ("A", "G", "E"). The layout gives the first line as the header and the others as rows without a figure; here they
- * are joined back into the captions (docs/local-service.md, "Other users' words").
+ * are joined back into the captions (CHANGELOG.md, "Other users' words").
  */
 import type { TableBlock } from '../layout/types.js';
 

@@ -4,7 +4,7 @@
  * not items. Also read for a person's row of a table of people (person-rows.ts).
  */
 import levenshtein from 'fast-levenshtein';
-import type { JsonObject } from '../../types.js';
+import type { JsonObject } from '../contract.js';
 import type { PageLayout, TableBlock } from '../layout/types.js';
 import { coerceScalar } from './coerce.js';
 import type { ExtractOptions } from './extract-fields.js';

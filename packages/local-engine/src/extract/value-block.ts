@@ -1,7 +1,7 @@
 /**
  * A value printed as a block of lines: an address under `To:` or beside `Bill to:`, a table cell whose
  * description wraps onto a second line. The label search reads the block's first line; these are the lines that
- * continue it (docs/local-service.md, "Extraction: label matching").
+ * continue it (docs/reference.md, "Extraction: label matching").
  */
 import type { PointBox } from '../layout/types.js';
 import type { DocumentIndex, IndexedLine } from './document-index.js';

@@ -1,7 +1,7 @@
 /**
  * Rows → blocks: tables from column-aligned rows, headings from size or emphasis, paragraphs from wrapped
  * lines. Hand-written because no maintained Node library does layout analysis on positioned text; the rules
- * are deliberately simple and documented in docs/local-service.md.
+ * are deliberately simple and documented in docs/reference.md.
  */
 import { unionBox, type Block, type PageLayout, type Row, type TableBlock, type TextLine } from './types.js';
 import { median } from '../median.js';
@@ -103,7 +103,7 @@ function singleColumn(row: Row, columns: { x0: number; x1: number }[]): number {
 /**
  * Whether `row` is the wrapped rest of one cell of the table row `above` ("Shipping pallets (heat treated," over
  * "ISPM-15 certified)"): its text falls in one column only, where `above` has text, at most a line's height
- * below it. Its figures are on the first line of the cell, as most invoices print them (docs/local-service.md).
+ * below it. Its figures are on the first line of the cell, as most invoices print them (docs/reference.md).
  */
 function wrapsCellOf(row: Row, above: Row, columns: { x0: number; x1: number }[], lineHeight: number): boolean {
   if (row.box.y0 - above.box.y1 > lineHeight || row.lines.some((line) => KEY_VALUE_LINE.test(line.text))) return false;

@@ -3,7 +3,7 @@
  * top-left), grouped into rows (lines on one baseline) and blocks (headings, paragraphs, tables). The PDF text
  * layer and OCR both produce fragments; everything after that is common code.
  */
-import type { PointBox } from '../../pdf/index.js';
+import type { PointBox } from '@docbench/pdf';
 
 export type { PointBox };
 

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveServeOptions } from '../../src/commands/serve.js';
 import { UsageError } from '../../src/errors.js';
-import { makeTinyPdf } from './fixtures.js';
-import { postJson } from './post-form.js';
+import { makeTinyPdf } from '../../packages/local-engine/test/fixtures.js';
+import { postJson } from '../../packages/local-engine/test/post-form.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const defaults = {
