@@ -31,10 +31,11 @@ const PARAPHRASE_TOLERANCE = 0.05;
 const FOLDERS = ['receipts', 'invoices'];
 
 function runCli(args: string[]): Promise<void> {
-  // The CLI from source, so no build is needed first. Not `--input-type=module`: the OCR worker threads inherit
-  // the process's flags, and that one refuses to start a worker from a file.
+  // The CLI and the engine from source (the packages' source export condition), so no build is needed first.
+  // Not `--input-type=module`: the OCR worker threads inherit the process's flags, and that one refuses to start
+  // a worker from a file.
   const script = "import('./src/cli.ts').then(({ main }) => main(process.argv.slice(1)));";
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, ...args], {
+  const child = spawn(process.execPath, ['--conditions=@docbench/source', '--import', 'tsx', '-e', script, ...args], {
     stdio: ['ignore', 'ignore', 'inherit'],
     cwd: root,
   });

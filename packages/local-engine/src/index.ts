@@ -18,7 +18,6 @@ export { resolveEnglishLangPath } from './lang-data.js';
 export { resolveOcrVersion } from './ocr-version.js';
 export { createEvalsStore, type ComparisonRecord, type EvalsStore } from './evals-store.js';
 export { renderEvalsPage, type ComparisonHref } from './evals-page.js';
-export { OCR_CHOICES, EngineOptionError, type OcrChoice, type DateLocale, type Logger } from './contract.js';
 
 /** A running local service. */
 export interface LocalService {
@@ -95,3 +94,6 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     },
   };
 }
+
+/** What the engine shares with a caller (docs/reference.md, "The package"). */
+export { OCR_CHOICES, EngineOptionError, type OcrChoice, type DateLocale, type Logger } from './contract.js';
