@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // The workspace packages (packages/*) are tested from their TypeScript source, which they export under this
-// condition (tsconfig.json), before Vite's own server conditions; a process a test starts (bin/docbench.js) runs
-// their built dist/.
-const conditions = ['@docbench/source', 'module', 'node', 'development|production'];
+// condition (tsconfig.json), before vitest's own server conditions (Vite's without `module`, whose builds Node
+// cannot always load); a process a test starts (bin/docbench.js) runs their built dist/.
+const conditions = ['@docbench/source', 'node', 'development|production'];
 
 export default defineConfig({
   resolve: { conditions },

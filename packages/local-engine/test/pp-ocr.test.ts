@@ -40,7 +40,7 @@ describe('without the optional packages (a consumer whose install skipped onnxru
     vi.resetModules();
   });
 
-  it('auto falls back to tesseract.js and says why; pp-ocr by name is a usage error naming the option', async () => {
+  it('auto falls back to tesseract.js and says why; pp-ocr by name is an option error naming the option', async () => {
     vi.resetModules();
     vi.doMock('onnxruntime-node', () => {
       throw new Error("Cannot find package 'onnxruntime-node'");
@@ -54,7 +54,11 @@ describe('without the optional packages (a consumer whose install skipped onnxru
       /PP-OCR is not available: onnxruntime-node (or @gutenye\/ocr-models is not installed|does not load here)/,
     );
     await ocr.close();
-    await expect(create('pp-ocr', { workers: 1, logger })).rejects.toMatchObject({ code: 'USAGE', subject: 'ocr' });
+    await expect(create('pp-ocr', { workers: 1, logger })).rejects.toMatchObject({
+      name: 'EngineOptionError',
+      subject: 'ocr',
+      hint: expect.stringMatching(/choose ocr auto or tesseract/),
+    });
   });
 });
 
