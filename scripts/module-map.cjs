@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * CONTRIBUTING.md's module map as data: each folder of src/ (or top-level module) and what it may import.
+ * CONTRIBUTING.md's module map as data: each folder of src/ (or top-level module) and what it may import, and the
+ * workspace packages (packages/*) with the packages each may import.
  * .dependency-cruiser.cjs turns it into the boundary rules `npm run lint` checks, and
  * test/boundaries/boundaries.test.ts checks that CONTRIBUTING.md's table says the same.
  */
@@ -22,6 +23,17 @@ const BASE = [
   'phases.ts',
 ];
 
+/**
+ * The workspace packages by name, with the packages each may import. A package imports nothing of src/, and
+ * src/ reaches a package only through its main entry, where the map below lists it.
+ */
+const PACKAGES = {
+  '@docbench/pdf': { folder: 'packages/pdf', mayImport: [] },
+  '@docbench/local-engine': { folder: 'packages/local-engine', mayImport: ['@docbench/pdf'] },
+};
+const LOCAL_ENGINE = '@docbench/local-engine';
+const PDF = '@docbench/pdf';
+
 /** Only `import type` (or imports of types alone) from this folder. */
 const types = (name) => ({ name, only: 'types' });
 /** Only `await import()` (or types) from this folder: a heavy one, loaded where it is used. */
@@ -38,17 +50,15 @@ const MODULE_MAP = {
   'settings-reader.ts': [],
   'run-settings.ts': [types('service'), 'settings-reader.ts'],
   service: [],
-  dataset: [types('service'), lazily('pdf')],
-  systems: ['service', 'dataset', 'settings-reader.ts', 'run-settings.ts', lazily('local'), lazily('pdf')],
-  run: ['service', 'dataset', 'systems', 'run-dir', 'config.ts', lazily('local')],
+  dataset: [types('service'), lazily(PDF)],
+  systems: ['service', 'dataset', 'settings-reader.ts', 'run-settings.ts', lazily(LOCAL_ENGINE), lazily(PDF)],
+  run: ['service', 'dataset', 'systems', 'run-dir', 'config.ts', lazily(LOCAL_ENGINE)],
   'run-dir': [types('service'), types('systems'), types('score')],
   score: [types('service')],
   evaluate: ['score', 'dataset', 'run', 'run-dir', types('service')],
   gate: ['run-dir', 'score', 'render', 'settings-reader.ts'],
   report: ['run-dir', 'render', types('service')],
   render: [],
-  local: ['pdf', types('service')],
-  pdf: [types('service')],
   view: [
     'report',
     'gate',
@@ -58,9 +68,9 @@ const MODULE_MAP = {
     'score',
     'evaluate',
     'finalize.ts',
-    lazily('pdf'),
+    lazily(PDF),
     types('service'),
   ],
 };
 
-module.exports = { BASE, MODULE_MAP, EVERYTHING };
+module.exports = { BASE, MODULE_MAP, PACKAGES, EVERYTHING };

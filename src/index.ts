@@ -12,7 +12,7 @@ import type * as MergeModule from './run/merge.js';
 import type * as PlanBenchmarkModule from './run/plan-benchmark.js';
 import type * as EvaluateRunModule from './evaluate/evaluate-run.js';
 import type * as FinalizeModule from './finalize.js';
-import type * as LocalModule from './local/index.js';
+import type * as LocalModule from '@docbench/local-engine';
 import type * as ReportModule from './report/index.js';
 import type * as BuildViewModule from './report/build-view.js';
 import type * as RunGateModule from './gate/run-gate.js';
@@ -71,7 +71,7 @@ export type { SystemEstimate } from './run/estimate.js';
 export type { RunManifest } from './run-dir/manifest.js';
 export type { RunEvent, RunCounts } from './run/events.js';
 export type * from './run-dir/evaluation-types.js';
-export type { LocalService, LocalServiceOptions } from './local/index.js';
+export type { LocalService, LocalServiceOptions } from '@docbench/local-engine';
 export { parseGateSection, applyGateFlags } from './gate/thresholds.js';
 export { evaluateGate } from './gate/evaluate-gate.js';
 export { compareRuns } from './gate/compare-runs.js';
@@ -121,11 +121,11 @@ export async function finalizeRun(
   return (await import('./finalize.js')).finalizeRun(...args);
 }
 
-/** Starts the local reference service and resolves once it listens (src/local/index.ts). */
+/** Starts the local reference service and resolves once it listens (the package @docbench/local-engine). */
 export async function startLocalService(
   ...args: Parameters<typeof LocalModule.startLocalService>
 ): ReturnType<typeof LocalModule.startLocalService> {
-  return (await import('./local/index.js')).startLocalService(...args);
+  return (await import('@docbench/local-engine')).startLocalService(...args);
 }
 
 /** Writes the run's reports from its stored files (src/report/index.ts). */

@@ -1,5 +1,5 @@
 /**
- * The local engine on real documents (docs/local-service.md, Real documents): `docbench run` of each dev-set
+ * The local engine on real documents (packages/local-engine/docs/reference.md, Real documents): `docbench run` of each dev-set
  * folder (real scanned receipts, real invoices; `../shared/devset/<folder>` beside the repository, never
  * committed) through the local service, every call a cache miss. Prints field F1 per folder and seconds per page
  * (wall time of the run over its pages, and the mean per-page latency of /extract). Then the paraphrase check:
@@ -24,17 +24,18 @@ const DEVSET = path.resolve(root, process.env.DOCBENCH_DEVSET ?? path.join('..',
 
 /** Wall seconds a page before the engine was tuned on real documents, same command on the same machine. */
 const BEFORE_SECONDS_PER_PAGE: Record<string, number> = { receipts: 5.4, invoices: 0.45 };
-/** Field F1 targets per folder (docs/local-service.md). */
+/** Field F1 targets per folder (packages/local-engine/docs/reference.md). */
 const TARGET_F1: Record<string, number> = { receipts: 0.85, invoices: 0.9 };
 /** Largest drop of field F1 allowed when the schema is paraphrased. */
 const PARAPHRASE_TOLERANCE = 0.05;
 const FOLDERS = ['receipts', 'invoices'];
 
 function runCli(args: string[]): Promise<void> {
-  // The CLI from source, so no build is needed first. Not `--input-type=module`: the OCR worker threads inherit
-  // the process's flags, and that one refuses to start a worker from a file.
+  // The CLI and the engine from source (the packages' source export condition), so no build is needed first.
+  // Not `--input-type=module`: the OCR worker threads inherit the process's flags, and that one refuses to start
+  // a worker from a file.
   const script = "import('./src/cli.ts').then(({ main }) => main(process.argv.slice(1)));";
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, ...args], {
+  const child = spawn(process.execPath, ['--conditions=@docbench/source', '--import', 'tsx', '-e', script, ...args], {
     stdio: ['ignore', 'ignore', 'inherit'],
     cwd: root,
   });

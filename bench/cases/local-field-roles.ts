@@ -7,7 +7,7 @@
  * are, so its figure says how the rules carry over to wordings nobody wrote them for.
  */
 import path from 'node:path';
-import { classifyField } from '../../src/local/extract/field-roles.js';
+import { classifyField } from '@docbench/local-engine/in-process';
 import type { BenchCase, BenchFigure } from '../harness.js';
 import {
   CORPUS_DIR,

@@ -1,13 +1,13 @@
 /**
- * The local engine on CMS-1500 forms drawn from the public form (test/local/cms1500-form.ts): several filled
+ * The local engine on CMS-1500 forms drawn from the public form (packages/local-engine/test/cms1500-form.ts): several filled
  * instances, each rendered as a clean 200-DPI scan and degraded by the sample's photo and fax tiers, read
  * through PP-OCR and the form's own schema (check boxes, MM | DD | YY dates, dollars | cents), scored with
  * docbench's own extraction scorer. Field F1 per tier and over all; the goal for real forms is 0.85
- * (docs/local-service.md, "Forms"). Then the paraphrase check: the same pages read through each variant of the
+ * (packages/local-engine/CHANGELOG.md, "Forms"). Then the paraphrase check: the same pages read through each variant of the
  * schema in bench/paraphrases/cms1500/ (other property names and wording, the truth renamed to match), field F1
  * over all forms and its drop from the original schema. And copies of the clean scans as real scans also arrive:
  * each turned a quarter, a half or three quarters round (fed into the scanner the wrong way), which must read as
- * they do upright (docs/local-service.md, "Pages the wrong way up"); saved stating 72 DPI, an image writer's
+ * they do upright (packages/local-engine/CHANGELOG.md, "Pages the wrong way up"); saved stating 72 DPI, an image writer's
  * default, which must read as they do at the 200 DPI they were scanned at ("Resolution"); blurred by 2 px,
  * out of focus ("Blurred pages"); and resampled to 85 DPI, as a form saved small arrives ("Small text"). These
  * are generated forms, not real unseen scans.
@@ -16,13 +16,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { ScanTier } from '../../src/dataset/generate/scan.js';
-import type { AnalysedDocument } from '../../src/local/analyse-document.js';
-import { createEngine } from '../../src/local/engine.js';
-import { buildExtractResult } from '../../src/local/endpoints.js';
-import { silentLogger } from '../../src/logger.js';
+import {
+  type AnalysedDocument,
+  buildExtractResult,
+  createEngine,
+  silentLogger,
+} from '@docbench/local-engine/in-process';
 import { aggregateExtraction, scoreExtraction } from '../../src/score/index.js';
 import type { Json, JsonSchema } from '../../src/types.js';
-import { CMS1500_SCHEMA, cms1500Values, renderCms1500, renderCms1500Printed } from '../../test/local/cms1500-form.js';
+import {
+  CMS1500_SCHEMA,
+  cms1500Values,
+  renderCms1500,
+  renderCms1500Printed,
+} from '../../packages/local-engine/test/cms1500-form.js';
 import type { BenchCase, BenchFigure } from '../harness.js';
 import { paraphraseSchema, readParaphraseVariants, renameValue } from '../support/paraphrase-dataset.js';
 

@@ -1,14 +1,14 @@
 /**
- * The local engine on invoices and receipts in German, French and Dutch (test/local/invoices-de-fr-nl.ts,
+ * The local engine on invoices and receipts in German, French and Dutch (test/local-engine/invoices-de-fr-nl.ts,
  * docs/multilingual-pages.md): twelve made-up pages printed with their own captions, dates and amounts, read with
  * a schema of neutral English names and with the same schema in each page's language. Prints the share of pages
  * whose issuer, number, date and total the engine reads (docbench's normalised comparison), per field and per
  * language, under each schema. Every page is read from its text layer: no OCR is involved.
  */
-import { createEngine } from '../../src/local/engine.js';
+import { createEngine } from '@docbench/local-engine/in-process';
 import { silentLogger } from '../../src/logger.js';
-import { LANGUAGES } from '../../test/local/invoices-de-fr-nl.js';
-import { FIELDS, type FieldReading, readInvoicePages } from '../../test/local/read-invoice-pages.js';
+import { LANGUAGES } from '../../test/local-engine/invoices-de-fr-nl.js';
+import { FIELDS, type FieldReading, readInvoicePages } from '../../test/local-engine/read-invoice-pages.js';
 import type { BenchCase, BenchFigure } from '../harness.js';
 
 function share(readings: readonly FieldReading[]): { value: number; note: string } {

@@ -1,12 +1,12 @@
 /**
- * The local engine's speed (docs/local-service.md): per-page time of /v1/process and /extract for a digital page (PDF text
+ * The local engine's speed (packages/local-engine/docs/reference.md): per-page time of /v1/process and /extract for a digital page (PDF text
  * layer) and an OCR page (200-DPI PNG), through real HTTP, every call a cache miss (two byte-different copies
  * alternate with a one-document cache). Targets: a digital page well under a second; an OCR page under the
  * ~6 s a 200-DPI page takes tesseract here, so the ~36-document sample runs in minutes, not hours.
  */
 import sharp from 'sharp';
-import { startLocalService, type LocalService } from '../../src/local/index.js';
-import { FORM_SCHEMA, makeClaimPdf, renderPdfToPng } from '../../test/local/fixtures.js';
+import { startLocalService, type LocalService } from '@docbench/local-engine';
+import { FORM_SCHEMA, makeClaimPdf, renderPdfToPng } from '../../packages/local-engine/test/fixtures.js';
 import type { BenchCase, BenchFigure } from '../harness.js';
 
 async function post(url: string, file: Buffer, filename: string, parts: Record<string, string> = {}): Promise<void> {

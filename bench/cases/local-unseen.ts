@@ -1,5 +1,5 @@
 /**
- * The local engine on real documents it was never tuned on (docs/local-service.md, "Unseen real documents"): the
+ * The local engine on real documents it was never tuned on (packages/local-engine/CHANGELOG.md, "Unseen real documents"): the
  * documents recorded beside vendors' answers in `../shared/recordings` (or the folder DOCBENCH_RECORDINGS names;
  * skipped with a note when absent; never committed). Read through PP-OCR, every call a cache miss.
  * 1. Field F1 on the forms and invoices: the schema made generically from Textract's key-value pairs, the truth
@@ -11,9 +11,7 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createEngine } from '../../src/local/engine.js';
-import { buildExtractResult, buildMarkdownPages } from '../../src/local/endpoints.js';
-import { silentLogger } from '../../src/logger.js';
+import { buildExtractResult, buildMarkdownPages, createEngine, silentLogger } from '@docbench/local-engine/in-process';
 import {
   aggregateExtraction,
   type ExtractionScore,

@@ -1,5 +1,5 @@
 /**
- * The paraphrase check (docs/local-service.md, "Other field names"): a schema's property names, titles and
+ * The paraphrase check (packages/local-engine/CHANGELOG.md, "Other field names"): a schema's property names, titles and
  * descriptions rewritten, and the values scored under it renamed to match. Each variant is one file in
  * bench/paraphrases/<set>/ (several per dev-set folder or form); a variant may rename nested properties (an
  * object's, or an array's items'). For a dataset the copy is written to a temporary folder: the schema with the

@@ -1,5 +1,5 @@
 /**
- * A schema and its truth made generically from a vendor's recorded key-value pairs (docs/local-service.md,
+ * A schema and its truth made generically from a vendor's recorded key-value pairs (packages/local-engine/docs/reference.md,
  * "Unseen real documents"): one property per key, named by the key's text in snake_case and described by the
  * key's text as printed, the vendor's value as truth. Nothing is written per document except the corrections
  * a person checked against the page: the vendor's reading is not taken on trust where it is visibly wrong.

@@ -5,13 +5,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import {
-  FAULT_MODES,
-  isFaultMode,
-  startLocalService,
-  type FaultMode,
-  type LocalServiceOptions,
-} from '../local/index.js';
+import { FAULT_MODES, isFaultMode, type FaultMode, type LocalServiceOptions } from '@docbench/local-engine';
+import { startLocalEngine } from '../systems/index.js';
 import { OCR_CHOICES, type DateLocale, type OcrChoice } from '../types.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
@@ -139,7 +134,7 @@ export const serveCommand = defineCommand((context) => ({
   handler: async (argv) => {
     const logger = context.logger({ quiet: argv.quiet, verbose: argv.verbose });
     const options = resolveServeOptions(argv, context.env, context.cwd);
-    const service = await startLocalService({ ...options, logger });
+    const service = await startLocalEngine({ ...options, logger });
     // The first stdout line is the base URL, whatever --quiet says: scripts read it.
     context.stdout.write(`${service.baseUrl}\n`);
     logger.info(

@@ -112,7 +112,7 @@ function scanPdfPageCount(bytes: Buffer): number | null {
 
 async function openPdfPageCount(bytes: Buffer): Promise<number | null> {
   try {
-    const { openPdf } = await import('../pdf/index.js');
+    const { openPdf } = await import('@docbench/pdf');
     const pdf = await openPdf(new Uint8Array(bytes));
     const pages = pdf.pageCount;
     await pdf.close();
@@ -148,7 +148,7 @@ export function countTiffPages(bytes: Buffer): number | null {
 
 async function countWithSharp(bytes: Buffer): Promise<number | null> {
   try {
-    const { countImagePages } = await import('../pdf/index.js');
+    const { countImagePages } = await import('@docbench/pdf');
     return await countImagePages(bytes);
   } catch {
     return null;

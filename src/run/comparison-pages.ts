@@ -21,7 +21,7 @@ export async function exportComparisonPages(
   logger: Logger,
 ): Promise<string[]> {
   // The local service loads only with a run that used it.
-  const { createEvalsStore, renderEvalsPage } = await import('../local/index.js');
+  const { createEvalsStore, renderEvalsPage } = await import('@docbench/local-engine');
   const store = createEvalsStore(dataDir);
   const records = [];
   for (const id of new Set(ids)) {

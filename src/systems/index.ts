@@ -6,4 +6,4 @@ export type { SystemSpec, SystemsSection, SystemChoice, DefaultSystemSettings } 
 export { createSystems, closeSystems, createSystemsRedactor, operationsOf } from './create.js';
 export { computeCost } from './cost.js';
 export { INCUMBENT, storedAnswers, storedFolder } from './kinds/stored.js';
-export { localEngineDataDir } from './kinds/local.js';
+export { localEngineDataDir, startLocalEngine } from './kinds/local.js';

@@ -1,6 +1,6 @@
 /**
  * The page of a dataset document as a PNG, for the review: PDFs rendered with pdf.js, images decoded with
- * sharp (src/pdf). Both are heavy, so they load on the first page asked for; rendered pages are kept in a
+ * sharp (@docbench/pdf). Both are heavy, so they load on the first page asked for; rendered pages are kept in a
  * small cache, since a reviewer moves back and forth over the same few pages. The cache is bounded in pages
  * and bytes, and keyed by the file's path, size and modification time, so a replaced document shows its new
  * page.
@@ -42,7 +42,7 @@ export async function renderDocumentPage(doc: DatasetDocument, page: number): Pr
   } finally {
     await handle.close();
   }
-  const { openPdf, decodeImagePage, encodeGreyPng, rgbaToGrey, countImagePages } = await import('../pdf/index.js');
+  const { openPdf, decodeImagePage, encodeGreyPng, rgbaToGrey, countImagePages } = await import('@docbench/pdf');
   let png: Buffer;
   if (doc.mediaType === 'application/pdf') {
     const pdf = await openPdf(bytes);

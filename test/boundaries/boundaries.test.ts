@@ -13,20 +13,31 @@ const root = path.resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
 const { forbidden } = require(path.join(root, '.dependency-cruiser.cjs')) as { forbidden: IForbiddenRuleType[] };
 type MapEntry = string | { name: string; only: 'types' | 'lazily' };
-const { BASE, MODULE_MAP, EVERYTHING } = require(path.join(root, 'scripts/module-map.cjs')) as {
+const { BASE, MODULE_MAP, PACKAGES, EVERYTHING } = require(path.join(root, 'scripts/module-map.cjs')) as {
   BASE: string[];
   MODULE_MAP: Record<string, '*' | MapEntry[]>;
+  PACKAGES: Record<string, { folder: string; mayImport: string[] }>;
   EVERYTHING: '*';
 };
 
-/** A small src/ tree: each folder's index.ts exports a value and a type. */
-const FOLDERS = ['service', 'score', 'evaluate', 'run', 'run-dir', 'local', 'gate'];
+/**
+ * A small src/ tree: each folder's index.ts exports a value and a type; the local engine as a workspace package,
+ * installed (node_modules/@docbench/local-engine, its entry) and in its folder (packages/local-engine).
+ */
+const FOLDERS = ['service', 'score', 'evaluate', 'run', 'run-dir', 'gate'];
 function baseTree(): Record<string, string> {
   const files: Record<string, string> = { 'src/errors.ts': 'export class DocbenchError extends Error {}\n' };
   for (const folder of FOLDERS)
     files[`src/${folder}/index.ts`] =
       `export const ${folder.replace('-', '')}Value = 1;\nexport type ${folder.replace('-', '')}Type = number;\n`;
   files['src/score/extraction/anls.ts'] = 'export const anls = 1;\n';
+  files['node_modules/@docbench/local-engine/package.json'] = JSON.stringify({
+    name: '@docbench/local-engine',
+    main: 'index.js',
+  });
+  files['node_modules/@docbench/local-engine/index.js'] = 'export const localValue = 1;\n';
+  files['node_modules/@docbench/local-engine/engine.js'] = 'export const engine = 1;\n';
+  files['packages/local-engine/src/index.ts'] = 'export const localValue = 1;\n';
   return files;
 }
 
@@ -43,7 +54,7 @@ async function brokenRules(files: Record<string, string>): Promise<string[]> {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await writeFile(path.join(dir, file), text);
   }
-  const { output } = await cruise(['src'], {
+  const { output } = await cruise(['src', 'packages'], {
     baseDir: dir,
     validate: true,
     ruleSet: { forbidden },
@@ -64,7 +75,7 @@ describe('the boundary rules', () => {
         'src/score/read-inline.ts':
           "import { type serviceType } from '../service/index.js';\nexport const y: serviceType = 1;\n",
         'src/run/pages.ts':
-          "export async function load() {\n  return (await import('../local/index.js')).localValue;\n}\n",
+          "export async function load() {\n  return (await import('@docbench/local-engine')).localValue;\n}\n",
       }),
     ).toEqual([]);
   });
@@ -88,9 +99,27 @@ describe('the boundary rules', () => {
   it('fail a static import where the map allows only a lazy one', async () => {
     expect(
       await brokenRules({
-        'src/run/pages.ts': "import { localValue } from '../local/index.js';\nexport const x = localValue;\n",
+        'src/run/pages.ts': "import { localValue } from '@docbench/local-engine';\nexport const x = localValue;\n",
       }),
-    ).toEqual(['layer:run:lazily:local']);
+    ).toEqual(['layer:run:lazily:@docbench/local-engine']);
+  });
+
+  it("fail an import of a package's module past its main entry", async () => {
+    expect(
+      await brokenRules({
+        'src/commands/serve.ts':
+          "import { engine } from '@docbench/local-engine/engine.js';\nexport const x = engine;\n",
+      }),
+    ).toEqual(['package-entry:@docbench/local-engine']);
+  });
+
+  it("fail a package's import of docbench's src/", async () => {
+    expect(
+      await brokenRules({
+        'packages/local-engine/src/page-ocr.ts':
+          "import { DocbenchError } from '../../../src/errors.js';\nexport const x = DocbenchError;\n",
+      }),
+    ).toEqual(['package:@docbench/local-engine']);
   });
 
   it("fail an import past another folder's index.ts", async () => {
@@ -155,6 +184,23 @@ describe("CONTRIBUTING.md's module map", () => {
     );
     expect(Object.fromEntries(rows)).toEqual(expected);
     expect(base).toEqual(BASE);
+  });
+
+  it('lists every workspace package with the packages it may import', async () => {
+    const markdown = await readFile(path.join(root, 'CONTRIBUTING.md'), 'utf8');
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| `packages/'));
+    const listed = Object.fromEntries(
+      rows.map((line) => {
+        const cells = line.split(' | ');
+        return [/\(`([^`]+)`\)/.exec(cells[0]!)![1]!, cells.at(-1)!.replace(/ \|$/, '')];
+      }),
+    );
+    const expected = Object.fromEntries(
+      Object.entries(PACKAGES).map(([name, { mayImport }]) => [name, mayImport.join(', ') || '—']),
+    );
+    expect(listed).toEqual(expected);
+    for (const { folder } of Object.values(PACKAGES))
+      expect(rows.some((row) => row.includes(`\`${folder}/\``))).toBe(true);
   });
 
   it("gives a subfolder's row only what its folder may import", async () => {

@@ -15,7 +15,7 @@ import { Writable } from 'node:stream';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { startLocalService, type LocalService } from '../../src/local/index.js';
+import { startLocalService, type LocalService } from '@docbench/local-engine';
 import type { DocumentEvaluation, RunSummary } from '../../src/run-dir/evaluation-types.js';
 import { launchChromium, networkRequests, openLoggedPage } from './browser.js';
 

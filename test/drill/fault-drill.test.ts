@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FAULT_MODES, startLocalService, type LocalService } from '../../src/local/index.js';
+import { FAULT_MODES, startLocalService, type LocalService } from '@docbench/local-engine';
 import { writeClaimDataset } from './helpers/claim-forms.js';
 import { readJson, readJsonl, runCli } from '../helpers/cli.js';
 

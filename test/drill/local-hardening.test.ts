@@ -1,5 +1,5 @@
 /**
- * Local service hardening, what test/local does not already cover: it binds loopback unless told
+ * Local service hardening, what the engine's own tests (packages/local-engine/test) do not already cover: it binds loopback unless told
  * otherwise; request bodies are bounded however they arrive (declared, chunked) and multipart is bounded in
  * parts and part size; `/evals?filename=` reads nothing outside its data directory, whatever the encoding
  * and even through a link planted in it; `fileUrl` is http(s) only, also after a redirect, and bounded in
@@ -13,7 +13,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import PDFDocument from 'pdfkit';
-import { startLocalService, type LocalService } from '../../src/local/index.js';
+import { startLocalService, type LocalService } from '@docbench/local-engine';
 import { startHttpServer, type TestServer } from '../helpers/http-server.js';
 import { spawnCli } from '../helpers/cli.js';
 

@@ -1,5 +1,5 @@
 /**
- * `docbench serve` beyond loopback and fileUrl (docs/local-service.md, "fileUrl beyond loopback"): loopback,
+ * `docbench serve` beyond loopback and fileUrl (packages/local-engine/docs/reference.md, "fileUrl beyond loopback"): loopback,
  * private, link-local and metadata addresses are refused with a 400 naming the rule, whether the URL names
  * the address, a DNS name resolves to it, or a redirect leads to it; with --allow-private-urls the loopback
  * test server's URL is fetched; on loopback fileUrl is as before. Every test sends traffic to loopback only:
@@ -12,14 +12,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ChildProcess } from 'node:child_process';
-import { startLocalService, type LocalService } from '../../src/local/index.js';
-import { refusedRange } from '../../src/local/file-url-guard.js';
-import { fetchFileUrl } from '../../src/local/read-request.js';
-import { HttpProblem } from '../../src/local/http-problem.js';
+import { startLocalService, type LocalService } from '@docbench/local-engine';
+import { refusedRange } from '../../packages/local-engine/src/file-url-guard.js';
+import { fetchFileUrl } from '../../packages/local-engine/src/read-request.js';
+import { HttpProblem } from '../../packages/local-engine/src/http-problem.js';
 import { startHttpServer, type TestServer } from '../helpers/http-server.js';
 import { spawnCli } from '../helpers/cli.js';
-import { postJson } from '../local/post-form.js';
-import { makeClaimPdf } from '../local/fixtures.js';
+import { postJson } from '../../packages/local-engine/test/post-form.js';
+import { makeClaimPdf } from '../../packages/local-engine/test/fixtures.js';
 
 let work: string;
 let open: LocalService;

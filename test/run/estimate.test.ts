@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { countPdfPages, countTiffPages, scanPageCount } from '../../src/dataset/page-count.js';
-import { openPdf } from '../../src/pdf/index.js';
+import { openPdf } from '@docbench/pdf';
 import { createBudgetLedger } from '../../src/run/budget.js';
 import { createProgress } from '../../src/run/progress.js';
 import { estimateCallCost, estimateRun, type EstimateSystem } from '../../src/run/estimate.js';

@@ -52,7 +52,8 @@ function recordImports(
   const log = path.join(logDir, `${name}.log`);
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--import', recorder, '--input-type=module', '-e', script],
+    // The workspace packages' source too (their exports' source condition, tsconfig.json).
+    ['--conditions=@docbench/source', '--import', 'tsx', '--import', recorder, '--input-type=module', '-e', script],
     {
       cwd: root,
       env: { ...process.env, ...env, DOCBENCH_IMPORT_LOG: log },
@@ -75,7 +76,7 @@ const RUN_OR_REPORT_ONLY = [
   'src/run/merge.ts',
   'src/evaluate/evaluate-run.ts',
   'src/finalize.ts',
-  'src/local/index.ts',
+  'packages/local-engine/src/index.ts',
   'src/report/index.ts',
   'src/report/build-view.ts',
   'src/gate/index.ts',
@@ -248,7 +249,7 @@ describe('lazy loading', () => {
   it('the local engine does load once the service starts (the recorder would see it)', () => {
     const { packages } = recordImports(
       'serve',
-      `const { startLocalService } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'src/local/index.ts')).href)});
+      `const { startLocalService } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'packages/local-engine/src/index.ts')).href)});
        const service = await startLocalService({ ocrWorkers: 1, dataDir: ${JSON.stringify(path.join(logDir, 'serve-data'))} });
        await service.close();`,
     );

@@ -1,9 +1,11 @@
 /**
- * `local`: docbench's own engine (the reference service of src/local), started in this process on a
+ * `local`: docbench's own engine (the reference service of @docbench/local-engine, packages/local-engine), started in this process on a
  * loopback port and called through the interface client, so its answers are read exactly as a real
  * service's are. The engine (pdfjs, OCR) is loaded only when a local system is created.
  */
 import path from 'node:path';
+import type { LocalService, LocalServiceOptions } from '@docbench/local-engine';
+import { UsageError } from '../../errors.js';
 import { DEFAULT_AUTH } from '../../service/index.js';
 import { ENDPOINTS, OCR_CHOICES, type OcrChoice } from '../../types.js';
 import { DOCBENCH_VERSION } from '../../version.js';
@@ -24,6 +26,20 @@ export function localEngineDataDir(cacheDir: string): string {
   return path.join(cacheDir, 'local-service');
 }
 
+/**
+ * Starts the engine (`docbench serve`, a local system): an option it cannot honour here, such as PP-OCR whose
+ * runtime does not load, is the user's usage error (exit code 2), not a failed run.
+ */
+export async function startLocalEngine(options: LocalServiceOptions): Promise<LocalService> {
+  const { startLocalService, EngineOptionError } = await import('@docbench/local-engine');
+  try {
+    return await startLocalService(options);
+  } catch (error) {
+    if (!(error instanceof EngineOptionError)) throw error;
+    throw new UsageError(error.message, { subject: error.subject, hint: error.hint, cause: error });
+  }
+}
+
 /** docbench's version and, from a checkout, its commit: cached answers of an older engine are never reused. */
 async function localVersion(): Promise<string> {
   const commit = await findDocbenchCommit();
@@ -35,7 +51,7 @@ async function localVersion(): Promise<string> {
  * too (answers of the other OCR are never reused), known without starting the engine.
  */
 async function localIdentity(ocr: OcrChoice): Promise<string> {
-  const [{ resolveOcrVersion }, base] = await Promise.all([import('../../local/index.js'), localVersion()]);
+  const [{ resolveOcrVersion }, base] = await Promise.all([import('@docbench/local-engine'), localVersion()]);
   return `${base};ocr=${resolveOcrVersion(ocr)}`;
 }
 
@@ -49,13 +65,15 @@ export const localKind: SystemKind<LocalOptions> = {
   secretEnvNames: () => [],
   identity: (options) => localIdentity(options.ocr),
   async create(options, context) {
-    const [{ startLocalService }, base] = await Promise.all([import('../../local/index.js'), localVersion()]);
-    const service = await startLocalService({
-      ocr: options.ocr,
-      locale: context.dataset.locale,
-      dataDir: localEngineDataDir(context.cacheDir),
-      logger: context.logger,
-    });
+    const [service, base] = await Promise.all([
+      startLocalEngine({
+        ocr: options.ocr,
+        locale: context.dataset.locale,
+        dataDir: localEngineDataDir(context.cacheDir),
+        logger: context.logger,
+      }),
+      localVersion(),
+    ]);
     context.logger.info(
       `${context.name}: the local reference service at ${service.baseUrl} (docbench's own engine, not the real service; OCR ${service.ocrVersion}).`,
     );

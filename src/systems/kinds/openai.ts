@@ -2,7 +2,7 @@
  * `openai`: any OpenAI-compatible chat-completions server (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp
  * server, LM Studio, OpenRouter, Gemini's and Mistral's compatible endpoints) as a vision model.
  *
- * Pages are rendered to PNG (PDF pages at `dpi` through src/pdf) and sent as `data:` URLs in `image_url`
+ * Pages are rendered to PNG (PDF pages at `dpi` through @docbench/pdf) and sent as `data:` URLs in `image_url`
  * content parts. extract asks for structured output with the dataset's schema made strict
  * (providers/strict-schema.ts); a server that rejects `json_schema` is asked again with `json_object` and
  * the schema in the prompt, and the raw record says so. compare asks for a transcription in markdown, one

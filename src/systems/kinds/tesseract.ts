@@ -120,7 +120,7 @@ function nativeEngine(options: TesseractOptions, context: SystemContext, version
 async function wasmEngine(options: TesseractOptions): Promise<OcrEngine> {
   const [{ createWorker, OEM }, { resolveEnglishLangPath }, { createRequire }] = await Promise.all([
     import('tesseract.js'),
-    import('../../local/index.js'),
+    import('@docbench/local-engine'),
     import('node:module'),
   ]);
   const { version } = createRequire(import.meta.url)('tesseract.js/package.json') as { version: string };

@@ -1,6 +1,6 @@
 /**
  * The document as pages, for providers that take images or need page sizes: a PDF's pages rendered with the
- * project's pdf.js helpers (src/pdf, imported only when a PDF is met), an image file's pages decoded with
+ * project's pdf.js helpers (@docbench/pdf, imported only when a PDF is met), an image file's pages decoded with
  * sharp. Sizes are in points (the unit of regions' page sizes); a page's PNG carries its resolution.
  */
 import type { Endpoint } from '../../types.js';
@@ -56,7 +56,7 @@ export async function openDocumentPages(
   // sharp loads here, not with the module: only rendering or sizing pages needs it (CONTRIBUTING.md, Habits).
   const { default: sharp } = await import('sharp');
   if (input.contentType === 'application/pdf') {
-    const { openPdf } = await import('../../pdf/index.js');
+    const { openPdf } = await import('@docbench/pdf');
     const pdf = await openPdf(input.bytes).catch((error: unknown) => {
       throw new ServiceError(
         'INPUT_INVALID',
@@ -88,14 +88,14 @@ export async function openDocumentPages(
     };
   }
   if (input.contentType.startsWith('image/')) {
-    const { countImagePages, DEFAULT_IMAGE_DPI } = await import('../../pdf/index.js');
+    const { countImagePages, DEFAULT_IMAGE_DPI } = await import('@docbench/pdf');
     const count = await countImagePages(input.bytes);
     return {
       count,
       isPdf: false,
       size: async (page) => {
         const meta = await sharp(input.bytes, { page: page - 1 }).metadata();
-        // An image without density metadata is read at 72 dpi: one pixel per point (src/pdf/raster.ts).
+        // An image without density metadata is read at 72 dpi: one pixel per point (@docbench/pdf, raster.ts).
         const density = meta.density && meta.density > 0 ? meta.density : DEFAULT_IMAGE_DPI;
         return {
           width: ((meta.width ?? 0) * 72) / density,
