@@ -57,14 +57,21 @@ function merge(into: Shape, from: Shape): Shape {
 /** Describes a field by its path (`menu[].nm`); undefined leaves it without a description. */
 export type DescribeField = (fieldPath: string) => string | undefined;
 
-function toSchema(shape: Shape, fieldPath: string, describe: DescribeField, lists: ReadonlySet<string>): JsonSchema {
-  const description = describe(fieldPath);
+function toSchema(
+  shape: Shape,
+  fieldPath: string,
+  describe: DescribeField,
+  lists: ReadonlySet<string>,
+  isItem = false,
+): JsonSchema {
+  // A list's items are described by the list.
+  const description = isItem ? undefined : describe(fieldPath);
   const annotated = (schema: JsonSchema): JsonSchema => (description ? { ...schema, description } : schema);
   if (shape.items || lists.has(fieldPath)) {
     // The values seen directly here are elements too: one object where others have a list of them.
     const { items: elements, ...direct } = shape;
     const itemShape = merge({ ...direct, items: null }, elements ?? emptyShape());
-    return annotated({ type: 'array', items: toSchema(itemShape, `${fieldPath}[]`, () => undefined, lists) });
+    return annotated({ type: 'array', items: toSchema(itemShape, `${fieldPath}[]`, describe, lists, true) });
   }
   if (shape.objects > 0) {
     const properties: Record<string, JsonSchema> = {};
