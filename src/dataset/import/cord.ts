@@ -12,7 +12,7 @@ import { boundingRectangle, imagePage, RegionCollector } from './page-geometry.j
 import { filesById, splitFolders, readSourceJson, SourceFile } from './source-file.js';
 
 const FORMAT = 'cord';
-const SPLITS = ['train', 'dev', 'test'];
+const SPLITS = { train: 'train', dev: 'dev', test: 'test' };
 /** Lists even where a receipt has one: a receipt's items, and an item's sub-items. */
 const LISTS = ['menu', 'menu[].sub', 'void_menu'];
 

@@ -55,6 +55,16 @@ export const IMPORT_FORMATS: Readonly<Record<string, ImportFormat>> = {
     flags: ['split', 'predictions'],
     load: async () => (await import('./cord.js')).cordImporter,
   },
+  funsd: {
+    describe: 'FUNSD forms: annotations/ (form entities) and images/, in training_data/ testing_data/',
+    flags: ['split', 'predictions'],
+    load: async () => (await import('./funsd.js')).funsdImporter,
+  },
+  xfund: {
+    describe: 'XFUND forms: <lang>.<split>.json (documents[]) and their images',
+    flags: ['split', 'images', 'predictions'],
+    load: async () => (await import('./funsd.js')).xfundImporter,
+  },
 };
 
 export function importFormatNames(): string[] {

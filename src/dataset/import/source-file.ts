@@ -98,22 +98,23 @@ export async function filesById(folder: string, extensions: readonly string[]): 
 }
 
 /**
- * The folders to read: the source's split folders (`train/`, `test/` …) when it has them, only `split`'s when
- * given; else the source itself, tagged with `split` when given.
+ * The folders to read: the source's split folders (`folders`: split name → folder name, e.g. `train` →
+ * `training_data`) when it has them, only `split`'s when given; else the source itself, tagged with `split`.
  */
 export async function splitFolders(
   source: string,
   split: string | undefined,
-  names: readonly string[],
+  folders: Readonly<Record<string, string>>,
 ): Promise<{ folder: string; split?: string }[]> {
   const present: string[] = [];
-  for (const name of names) if (await isFolder(path.join(source, name))) present.push(name);
+  for (const [name, folder] of Object.entries(folders))
+    if (await isFolder(path.join(source, folder))) present.push(name);
   if (present.length === 0) return [split === undefined ? { folder: source } : { folder: source, split }];
-  if (split === undefined) return present.map((name) => ({ folder: path.join(source, name), split: name }));
+  if (split === undefined) return present.map((name) => ({ folder: path.join(source, folders[name]!), split: name }));
   if (!present.includes(split)) {
-    throw new UsageError(`--split ${split}: ${source} has no ${split}/ folder`, {
-      hint: `it has ${present.join(', ')}`,
+    throw new UsageError(`--split ${split}: ${source} has no ${folders[split] ?? split}/ folder`, {
+      hint: `it has ${present.map((name) => folders[name]).join(', ')}`,
     });
   }
-  return [{ folder: path.join(source, split), split }];
+  return [{ folder: path.join(source, folders[split]!), split }];
 }

@@ -14,7 +14,7 @@ import { filesById, isFolder, readSourceText, SourceFile, splitFolders } from '.
 
 const FORMAT = 'sroie';
 const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'];
-const SPLITS = ['train', 'test'];
+const SPLITS = { train: 'train', test: 'test' };
 
 /** The four keys of task 3, each described as the receipt prints it. */
 const KEYS: Readonly<Record<string, string>> = {
