@@ -65,6 +65,11 @@ export const IMPORT_FORMATS: Readonly<Record<string, ImportFormat>> = {
     flags: ['split', 'images', 'predictions'],
     load: async () => (await import('./funsd.js')).xfundImporter,
   },
+  docile: {
+    describe: 'DocILE business documents: annotations/ (KILE fields, LIR line items) and pdfs/',
+    flags: ['split', 'predictions'],
+    load: async () => (await import('./docile.js')).docileImporter,
+  },
 };
 
 export function importFormatNames(): string[] {
