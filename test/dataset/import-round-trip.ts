@@ -24,6 +24,11 @@ export interface TagFigures {
   documents: number;
   extraction_f1: Record<string, number>;
   similarity: number | null;
+  ci95?: {
+    extraction_f1: Record<string, [number, number]>;
+    exact_match_rate: Record<string, [number, number]>;
+    similarity: [number, number] | null;
+  };
 }
 
 /** Imports `source` as `format` with `predictions` (file name → content) as the stored system `team`, and runs it. */

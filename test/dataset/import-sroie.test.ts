@@ -7,6 +7,7 @@ import { mkdtemp, readdir, readFile, writeFile, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pairedBootstrap } from '../../src/score/index.js';
 import { runCli } from '../helpers/cli.js';
 import { f1, FIXTURES, normalisedLength, readJson, roundTrip } from './import-round-trip.js';
 
@@ -28,7 +29,7 @@ describe('dataset import sroie', () => {
     const third = (await key(THIRD, 'test')) as Record<string, string>;
     const firstMarkdown = `${(await boxTexts(path.join(SOURCE, 'train', 'box', `${FIRST}.csv`))).join('\n')}\n`;
     const secondLines = await boxTexts(path.join(SOURCE, 'train', 'box', `${SECOND}.csv`));
-    const { dataset, imported, summary } = await roundTrip('sroie', SOURCE, {
+    const { work, dataset, imported, summary } = await roundTrip('sroie', SOURCE, {
       // All four keys right.
       [`${FIRST}.json`]: JSON.stringify(await key(FIRST, 'train')),
       // Total wrong, address missing: 2 TP, 1 FP, 2 FN.
@@ -89,6 +90,28 @@ describe('dataset import sroie', () => {
     expect(team.by_tag.split!.train!.extraction_f1.slow).toBeCloseTo(f1(6, 1, 2), 12);
     expect(team.by_tag.split!.test!.extraction_f1.slow).toBeCloseTo(f1(3, 0, 1), 12);
     expect(team.by_tag.split!.test!.similarity).toBeNull();
+
+    // Each tag's figure carries its bootstrap interval: micro F1 over resampled train receipts, from their counts.
+    const trainCounts = [
+      { tp: 4, fp: 0, fn: 0 },
+      { tp: 2, fp: 1, fn: 2 },
+    ];
+    const expected = pairedBootstrap(2, (indices) => {
+      const sum = { tp: 0, fp: 0, fn: 0 };
+      for (const index of indices) {
+        sum.tp += trainCounts[index]!.tp;
+        sum.fp += trainCounts[index]!.fp;
+        sum.fn += trainCounts[index]!.fn;
+      }
+      return f1(sum.tp, sum.fp, sum.fn);
+    });
+    const ci95 = team.by_tag.split!.train!.ci95!;
+    expect(ci95.extraction_f1.slow![0]).toBeCloseTo(expected.interval[0], 12);
+    expect(ci95.extraction_f1.slow![1]).toBeCloseTo(expected.interval[1], 12);
+    expect(ci95.similarity).not.toBeNull();
+    const report = await readFile(path.join(work, 'run', 'report.html'), 'utf8');
+    const [lo, hi] = expected.interval.map((value) => `${(value * 100).toFixed(1)}%`);
+    expect(report).toContain(`${lo} – ${hi} · 2 docs`);
   });
 
   it('reads the challenge layout of .jpg/.txt pairs: a .txt of box lines gives markdown, one of keys the truth', async () => {
