@@ -3,7 +3,7 @@
  * imported, validated and scored through a stored system, every figure computed by hand here.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, writeFile, cp } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +130,21 @@ describe('dataset import sroie', () => {
     );
   });
 
+  it('--as incumbent puts the predictions in baseline/, which a run reads without configuration; --as must be a system name', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'docbench-import-sroie-incumbent-'));
+    await mkdir(path.join(work, 'ours'));
+    await writeFile(path.join(work, 'ours', `${FIRST}.json`), '{"total": "36.20"}');
+    await writeFile(path.join(work, 'ours', `${FIRST}.md`), 'TOTAL 36.20\n');
+    const args = ['dataset', 'import', 'sroie', SOURCE, '--predictions', 'ours'];
+    const imported = await runCli([...args, '--out', 'a', '--as', 'incumbent'], work);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect((await readdir(path.join(work, 'a', 'baseline'))).sort()).toEqual([`${FIRST}.json`, `${FIRST}.md`]);
+    const refused = await runCli([...args, '--out', 'b', '--as', 'Our System'], work);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--as Our System: not a system name');
+    expect(existsSync(path.join(work, 'b'))).toBe(false);
+  });
+
   it('--limit draws documents with the seed; --split reads one folder and tags it', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'docbench-import-sroie-limit-'));
     const limited = await runCli(
@@ -150,7 +165,7 @@ describe('dataset import sroie', () => {
       documents: { id: string; tags: unknown }[];
     };
     expect(manifest.documents).toEqual([
-      { id: THIRD, file: `documents/${THIRD}.jpg`, tags: { source: 'sroie', split: 'test' } },
+      { id: THIRD, file: `documents/${THIRD}.jpg`, tags: { source: 'sroie', language: 'en', split: 'test' } },
     ]);
   });
 

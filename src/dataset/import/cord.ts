@@ -60,7 +60,8 @@ interface CordDocument extends SourceDocument {
 async function listFolder(folder: string, split: string | undefined): Promise<CordDocument[]> {
   const images = await filesById(path.join(folder, 'image'), ['.png', '.jpg', '.jpeg']);
   const jsons = await filesById(path.join(folder, 'json'), ['.json']);
-  const tags: Record<string, string> = { source: FORMAT, ...(split === undefined ? {} : { split }) };
+  // CORD's receipts come from Indonesian shops and restaurants, as its paper describes.
+  const tags: Record<string, string> = { source: FORMAT, language: 'id', ...(split === undefined ? {} : { split }) };
   const ids = [...new Set([...images.keys(), ...jsons.keys()])].sort();
   return ids.map((id) => ({
     id,
@@ -126,7 +127,7 @@ version 2. Licence: CC BY 4.0, as the source states.
 | \`truth/<id>.json\` | \`gt_parse\`, nested as it is; \`menu\`, \`menu[].sub\` and \`void_menu\` always lists (a receipt with one item has a list of one); any field that is a list in one receipt is a list in all |
 | \`schema.json\` | the fields present in the imported receipts, strings, described with CORD's class names |
 | \`truth/<id>.regions.json\` | one region per \`valid_line\`: the bounding rectangle of its words' quads, its words as the content, in inches at the resolution the image states (72 pixels an inch when it states none) |
-| tags | \`source: cord\`, \`split\` (\`train\`, \`dev\` or \`test\`, from the folder or \`--split\`) |
+| tags | \`source: cord\`, \`language: id\`, \`split\` (\`train\`, \`dev\` or \`test\`, from the folder or \`--split\`) |
 
 No truth markdown is written: CORD's lines are grouped by field, not in reading order. An image without its
 json/ file is skipped.

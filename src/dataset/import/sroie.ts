@@ -10,7 +10,7 @@ import type { DatasetWriter } from './dataset-writer.js';
 import type { DatasetImporter, ImportOptions, ImportSummary } from './formats.js';
 import { importDocuments, importedCounts, writeDatasetFiles, type SourceDocument } from './import-documents.js';
 import { boundingRectangle, imagePage, RegionCollector } from './page-geometry.js';
-import { filesById, isFolder, readSourceText, SourceFile, splitFolders } from './source-file.js';
+import { filesById, isFolder, readSourceJson, readSourceText, SourceFile, splitFolders } from './source-file.js';
 
 const FORMAT = 'sroie';
 const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'];
@@ -71,9 +71,10 @@ function readKeys(value: unknown, source: SourceFile): Record<string, string> {
   return truth;
 }
 
-/** The folders to read: `train/` and `test/` when the source has them (only `--split`'s when given), else the source. */
+/** The documents of one folder, in either layout. */
 async function listFolder(folder: string, split: string | undefined): Promise<SroieDocument[]> {
-  const tags: Record<string, string> = { source: FORMAT, ...(split === undefined ? {} : { split }) };
+  // The challenge describes its receipts as English ones.
+  const tags: Record<string, string> = { source: FORMAT, language: 'en', ...(split === undefined ? {} : { split }) };
   let images: Map<string, string>;
   let boxes: Map<string, string>;
   let keys: Map<string, string>;
@@ -101,15 +102,8 @@ async function listFolder(folder: string, split: string | undefined): Promise<Sr
 
 async function writeDocument(document: SroieDocument & { file: string }, writer: DatasetWriter): Promise<void> {
   if (document.key) {
-    const source = new SourceFile(document.key, FORMAT);
-    const text = await readSourceText(document.key, FORMAT);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      source.fail('the key file', `not valid JSON (${(error as Error).message})`);
-    }
-    await writer.writeTruthJson(document.id, readKeys(value, source));
+    const value = await readSourceJson(document.key, FORMAT);
+    await writer.writeTruthJson(document.id, readKeys(value, new SourceFile(document.key, FORMAT)));
   }
   if (document.box) {
     const lines = parseBoxLines(await readSourceText(document.box, FORMAT), new SourceFile(document.box, FORMAT));
@@ -141,7 +135,7 @@ sharing this dataset.
 | \`schema.json\` | the four keys, each a string described as the receipt prints it |
 | \`truth/<id>.md\` | the text of every line of \`box/<id>.csv\` (tasks 1–2), in the file's order, one per line |
 | \`truth/<id>.regions.json\` | one region per box line: the bounding rectangle of its four corners, in inches at the resolution the image states (72 pixels an inch when it states none) |
-| tags | \`source: sroie\`, \`split\` (from the \`train/\`/\`test/\` folder or \`--split\`) |
+| tags | \`source: sroie\`, \`language: en\`, \`split\` (from the \`train/\`/\`test/\` folder or \`--split\`) |
 
 A document with an image but neither box nor key file is skipped.
 
