@@ -472,7 +472,7 @@ function tagCell(
   return {
     value: formatPercent(value),
     ci: known && ci95 ? `${formatPercent(ci95[0])} – ${formatPercent(ci95[1])}` : '',
-    documents: known ? (breakdown?.documents ?? null) : null,
+    documents: known && breakdown ? `${breakdown.documents} document${breakdown.documents === 1 ? '' : 's'}` : '',
   };
 }
 

@@ -280,7 +280,8 @@ export interface TagCellView {
   value: string;
   /** "62.0% – 95.1%"; empty without a figure or an interval. */
   ci: string;
-  documents: number | null;
+  /** "40 documents"; empty without a figure. */
+  documents: string;
 }
 
 /** One system's figures for one document (no texts: those go to the drill-down). */

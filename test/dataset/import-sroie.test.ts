@@ -111,7 +111,7 @@ describe('dataset import sroie', () => {
     expect(ci95.similarity).not.toBeNull();
     const report = await readFile(path.join(work, 'run', 'report.html'), 'utf8');
     const [lo, hi] = expected.interval.map((value) => `${(value * 100).toFixed(1)}%`);
-    expect(report).toContain(`${lo} – ${hi} · 2 docs`);
+    expect(report).toContain(`${lo} – ${hi} · 2 documents`);
   });
 
   it('reads the challenge layout of .jpg/.txt pairs: a .txt of box lines gives markdown, one of keys the truth', async () => {
