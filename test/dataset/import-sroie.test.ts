@@ -114,6 +114,35 @@ describe('dataset import sroie', () => {
     expect(report).toContain(`${lo} – ${hi} · 2 documents`);
   });
 
+  it('runs end to end with the local engine on the imported receipts', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'docbench-import-sroie-local-'));
+    const dataset = path.join(work, 'sroie');
+    expect((await runCli(['dataset', 'import', 'sroie', SOURCE, '--out', dataset, '--split', 'test'], work)).code).toBe(
+      0,
+    );
+    const run = await runCli(
+      [
+        'run',
+        '--dataset',
+        dataset,
+        '--out',
+        path.join(work, 'run'),
+        '--endpoints',
+        'extract,compare',
+        '--no-cache',
+        '--quiet',
+      ],
+      work,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const summary = JSON.parse(await readFile(path.join(work, 'run', 'summary.json'), 'utf8'));
+    const local = summary.systems.local;
+    expect(local.documents).toEqual({ total: 1, succeeded: 1, failed: 0 });
+    expect(local.extraction.slow.documents).toBe(1);
+    // The engine reads the receipt's printed text: most of the truth markdown is found.
+    expect(local.markdown.similarity).toBeGreaterThan(0.5);
+  }, 120_000);
+
   it('reads the challenge layout of .jpg/.txt pairs: a .txt of box lines gives markdown, one of keys the truth', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'docbench-import-sroie-pairs-'));
     const result = await runCli(
