@@ -1,4 +1,5 @@
 /** `docbench dataset import <format> <source>`: a public dataset's layout → a docbench dataset (src/dataset/import). */
+import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { importDataset, importFormatNames } from '../dataset/index.js';
 import type { CliContext } from './context.js';
@@ -55,18 +56,20 @@ function importOptions(inner: Argv<GlobalArgs>) {
 
 async function runImport(context: CliContext, argv: ImportArgs): Promise<void> {
   const logger = context.logger(argv);
-  const summary = await importDataset(argv.format, argv.source, {
-    out: argv.out,
+  const at = (file: string | undefined) => (file === undefined ? undefined : path.resolve(context.cwd, file));
+  const summary = await importDataset(argv.format, path.resolve(context.cwd, argv.source), {
+    out: path.resolve(context.cwd, argv.out),
     force: argv.force,
     limit: argv.limit,
     seed: argv.seed,
     split: argv.split,
-    images: argv.images,
-    predictions: argv.predictions,
+    images: at(argv.images),
+    predictions: at(argv.predictions),
     predictionsAs: argv.as,
     logger,
   });
   const skipped = summary.skipped.length;
+  const predictions = summary.predictions;
   logger.info(
     `imported ${summary.documents} document${summary.documents === 1 ? '' : 's'} into ${argv.out}` +
       (skipped > 0
@@ -74,6 +77,10 @@ async function runImport(context: CliContext, argv: ImportArgs): Promise<void> {
             .slice(0, 3)
             .map((s) => `${s.id}: ${s.reason}`)
             .join('; ')}${skipped > 3 ? ' …' : ''})`
+        : '') +
+      (predictions
+        ? `; stored system ${predictions.system}: ${predictions.files} file${predictions.files === 1 ? '' : 's'}` +
+          (predictions.unmatched > 0 ? ` (${predictions.unmatched} naming no imported document, left out)` : '')
         : ''),
   );
 }

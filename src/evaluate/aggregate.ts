@@ -20,6 +20,7 @@ import {
 import type { DocumentScores, SystemDocumentScores } from './kept-scores.js';
 import type { RunSystems } from './run-systems.js';
 import { compareRunSystems } from './compare-run-systems.js';
+import { tagIntervals } from './tag-intervals.js';
 import {
   SUMMARY_SCHEMA_VERSION,
   type ConfidenceBlock,
@@ -73,6 +74,7 @@ export function aggregateRun(input: AggregateInput): RunSummary {
       records,
       manifest.options.modes,
       input.autoAcceptTarget ?? 0.95,
+      seed,
     );
   }
   const names = run.systems.map((s) => s.name);
@@ -109,6 +111,7 @@ export function aggregateSystem(
   records: readonly CallRecord[],
   modes: readonly Mode[],
   autoAcceptTarget: number,
+  seed = 1,
 ): SystemSummary {
   const scores = documents.map((d) => d.scores);
   const failedDocuments = scores.filter((d) => d.evaluation.status !== 'ok').length;
@@ -172,7 +175,7 @@ export function aggregateSystem(
 
   const repeats = repeatSpread(scores, modes);
   if (repeats) summary.repeat = repeats;
-  summary.by_tag = tagBreakdowns(documents, modes);
+  summary.by_tag = tagBreakdowns(documents, modes, seed);
   const cost = costBlock(scores, records, summary);
   if (cost) summary.cost = cost;
   return summary;
@@ -362,7 +365,11 @@ function repeatSpread(
   return { runs, f1_std_mean: f1, similarity_std_mean: meanOf(similarity.map(std)) };
 }
 
-function tagBreakdowns(documents: readonly SystemDocuments[], modes: readonly Mode[]): SystemSummary['by_tag'] {
+function tagBreakdowns(
+  documents: readonly SystemDocuments[],
+  modes: readonly Mode[],
+  seed: number,
+): SystemSummary['by_tag'] {
   const groups = new Map<string, Map<string, SystemDocumentScores[]>>();
   for (const doc of documents) {
     for (const [key, value] of Object.entries(doc.tags)) {
@@ -374,6 +381,7 @@ function tagBreakdowns(documents: readonly SystemDocuments[], modes: readonly Mo
     }
   }
   const byTag: SystemSummary['by_tag'] = {};
+  const groupsOfTags: { breakdown: TagBreakdown; docs: SystemDocumentScores[] }[] = [];
   for (const [key, byValue] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     byTag[key] = {};
     for (const [value, docs] of [...byValue].sort(([a], [b]) => a.localeCompare(b))) {
@@ -393,7 +401,16 @@ function tagBreakdowns(documents: readonly SystemDocuments[], modes: readonly Mo
         breakdown.exact_match_rate[mode] = aggregate.exactMatchRate;
       }
       byTag[key]![value] = breakdown;
+      groupsOfTags.push({ breakdown, docs });
     }
   }
+  const intervals = tagIntervals(
+    groupsOfTags.map((group) => group.docs),
+    modes,
+    seed,
+  );
+  groupsOfTags.forEach((group, index) => {
+    group.breakdown.ci95 = intervals[index]!;
+  });
   return byTag;
 }

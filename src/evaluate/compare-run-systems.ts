@@ -48,7 +48,7 @@ const DISAGREEMENTS_LISTED = 20;
 const NOTHING_RIGHT: CountsLike = { tp: 0, fp: 0, fn: 1 };
 
 /** A headline metric: what it reads of one system's document scores. */
-interface HeadlineMetric {
+export interface HeadlineMetric {
   metric: string;
   label: string;
   /** The document's value (higher is better), with the counts its micro aggregate sums; null: not scored. */
@@ -57,7 +57,7 @@ interface HeadlineMetric {
   kind: 'micro-f1' | 'mean' | 'micro-similarity';
 }
 
-function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
+export function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
   const metrics: HeadlineMetric[] = [];
   for (const mode of modes) {
     metrics.push({
@@ -83,10 +83,10 @@ function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
   return metrics;
 }
 
-type Read = NonNullable<ReturnType<HeadlineMetric['read']>>;
+export type Read = NonNullable<ReturnType<HeadlineMetric['read']>>;
 
 /** The statistic of one system alone: its aggregate over the drawn documents. */
-function ownStatistic(kind: HeadlineMetric['kind'], values: readonly Read[]): ResampleStatistic {
+export function ownStatistic(kind: HeadlineMetric['kind'], values: readonly Read[]): ResampleStatistic {
   if (kind === 'micro-f1')
     return createMicroF1Delta(
       values.map((v) => v.counts!),

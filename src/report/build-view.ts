@@ -2,7 +2,14 @@
  * Builds the one view model every report format is written from. Formats, never re-scores: every figure
  * comes from summary.json, documents.jsonl or gate.json as the scoring step wrote it.
  */
-import type { DocumentEvaluation, GateResult, LatencyBlock, RunSummary, SystemSummary } from '../run-dir/index.js';
+import type {
+  DocumentEvaluation,
+  GateResult,
+  LatencyBlock,
+  RunSummary,
+  SystemSummary,
+  TagBreakdown,
+} from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import { buildAccuracyLatencyChart } from './charts/accuracy-latency-chart.js';
@@ -41,6 +48,7 @@ import type {
   ReportView,
   RunHeaderView,
   SystemView,
+  TagCellView,
   TagTableView,
   Tone,
 } from './view-types.js';
@@ -454,7 +462,21 @@ function buildLatency(summary: SystemSummary, rows: DocumentRow[], latencyKeys: 
   };
 }
 
-/** Per tag value: F1 per mode × system, then similarity per system. */
+/** A tag's figure with its interval; its document count only where the figure exists. */
+function tagCell(
+  value: number | null | undefined,
+  ci95: readonly [number, number] | null | undefined,
+  breakdown: TagBreakdown | undefined,
+): TagCellView {
+  const known = value !== null && value !== undefined;
+  return {
+    value: formatPercent(value),
+    ci: known && ci95 ? `${formatPercent(ci95[0])} – ${formatPercent(ci95[1])}` : '',
+    documents: known && breakdown ? `${breakdown.documents} document${breakdown.documents === 1 ? '' : 's'}` : '',
+  };
+}
+
+/** Per tag value: F1 per mode × system, then similarity per system, each with its interval. */
 function buildTagTables(summary: RunSummary, systems: readonly SystemView[], modes: Mode[]): TagTableView[] {
   const keys = [...new Set(systems.flatMap((s) => Object.keys(summary.systems[s.name]?.by_tag ?? {})))].sort();
   const withMarkdown = systems.filter((s) => summary.systems[s.name]?.markdown);
@@ -479,8 +501,16 @@ function buildTagTables(summary: RunSummary, systems: readonly SystemView[], mod
           documents: own?.documents ?? Math.max(0, ...systems.map((s) => of(s.name)?.documents ?? 0)),
           failed: own?.failed ?? 0,
           cells: [
-            ...modes.flatMap((mode) => withExtraction(mode).map((s) => formatPercent(of(s.name)?.extraction_f1[mode]))),
-            ...withMarkdown.map((s) => formatPercent(of(s.name)?.similarity)),
+            ...modes.flatMap((mode) =>
+              withExtraction(mode).map((s) => {
+                const breakdown = of(s.name);
+                return tagCell(breakdown?.extraction_f1[mode], breakdown?.ci95?.extraction_f1[mode], breakdown);
+              }),
+            ),
+            ...withMarkdown.map((s) => {
+              const breakdown = of(s.name);
+              return tagCell(breakdown?.similarity, breakdown?.ci95?.similarity, breakdown);
+            }),
           ],
           tone: toneForScore(main),
         };

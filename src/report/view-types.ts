@@ -272,7 +272,16 @@ export interface TagTableView {
   key: string;
   /** Column headers after the tag value, documents and failed: F1 per mode × system, then similarity per system. */
   columns: string[];
-  rows: { value: string; documents: number; failed: number; cells: string[]; tone: Tone }[];
+  rows: { value: string; documents: number; failed: number; cells: TagCellView[]; tone: Tone }[];
+}
+
+/** One system's figure for one tag value, with its bootstrap 95% interval and the documents it is over. */
+export interface TagCellView {
+  value: string;
+  /** "62.0% – 95.1%"; empty without a figure or an interval. */
+  ci: string;
+  /** "40 documents"; empty without a figure. */
+  documents: string;
 }
 
 /** One system's figures for one document (no texts: those go to the drill-down). */

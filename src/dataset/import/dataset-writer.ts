@@ -7,6 +7,7 @@ import path from 'node:path';
 import { UsageError } from '../../errors.js';
 import { toJson } from '../../fs-utils.js';
 import {
+  BASELINE_DIR,
   DOCUMENTS_DIR,
   MANIFEST_FILE,
   README_FILE,
@@ -17,6 +18,9 @@ import {
 } from '../format.js';
 import type { DatasetManifest } from '../manifest.js';
 
+/** The stored system that reads the dataset's baseline/ (docs/systems.md, "stored"). */
+export const INCUMBENT = 'incumbent';
+
 export interface DatasetWriter {
   /** The staging folder: every path below is relative to it until `commit`. */
   readonly root: string;
@@ -25,7 +29,12 @@ export interface DatasetWriter {
   writeTruthJson(id: string, value: unknown): Promise<void>;
   writeTruthMarkdown(id: string, markdown: string): Promise<void>;
   writeTruthRegions(id: string, pages: unknown): Promise<void>;
-  /** A stored system's output (`outputs/<system>/<id><suffix>`), e.g. suffix `.md` or `.json`. */
+  /** The ids of the documents added so far, in the order they were added. */
+  documentIds(): string[];
+  /**
+   * A stored system's output (`outputs/<system>/<id><suffix>`, or `baseline/` for the system `incumbent`, as the
+   * stored kind reads them: docs/systems.md), e.g. suffix `.md` or `.json`.
+   */
   writeStoredOutput(system: string, id: string, suffix: string, content: string): Promise<void>;
   writeSchema(schema: unknown): Promise<void>;
   writeManifest(manifest: DatasetManifest): Promise<void>;
@@ -81,8 +90,10 @@ export async function stageDataset(out: string, options: { force: boolean }): Pr
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, content);
   };
+  const ids: string[] = [];
   const writer: DatasetWriter = {
     root,
+    documentIds: () => [...ids],
     async addDocument(id, sourceFile) {
       const extension = path.extname(sourceFile).toLowerCase();
       if (!SUPPORTED_EXTENSIONS.includes(extension)) {
@@ -93,12 +104,14 @@ export async function stageDataset(out: string, options: { force: boolean }): Pr
       const relative = `${DOCUMENTS_DIR}/${id}${extension}`;
       await mkdir(path.join(root, DOCUMENTS_DIR), { recursive: true });
       await copyFile(sourceFile, path.join(root, relative));
+      ids.push(id);
       return relative;
     },
     writeTruthJson: (id, value) => write(`${TRUTH_DIR}/${id}.json`, toJson(value)),
     writeTruthMarkdown: (id, markdown) => write(`${TRUTH_DIR}/${id}.md`, markdown),
     writeTruthRegions: (id, pages) => write(`${TRUTH_DIR}/${id}.regions.json`, toJson(pages)),
-    writeStoredOutput: (system, id, suffix, content) => write(`outputs/${system}/${id}${suffix}`, content),
+    writeStoredOutput: (system, id, suffix, content) =>
+      write(`${system === INCUMBENT ? BASELINE_DIR : `outputs/${system}`}/${id}${suffix}`, content),
     writeSchema: (schema) => write(SCHEMA_FILE, toJson(schema)),
     writeManifest: (manifest) => write(MANIFEST_FILE, toJson(manifest)),
     writeReadme: (markdown) => write(README_FILE, markdown),

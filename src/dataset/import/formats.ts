@@ -28,6 +28,8 @@ export interface ImportSummary {
   documents: number;
   /** Documents the source lists but that could not be imported (no annotation, no image …), with why. */
   skipped: { id: string; reason: string }[];
+  /** With `--predictions`: the stored system written and how many files it got. */
+  predictions?: { system: string; files: number; unmatched: number };
 }
 
 export interface DatasetImporter {
@@ -42,7 +44,33 @@ export interface ImportFormat {
   load(): Promise<DatasetImporter>;
 }
 
-export const IMPORT_FORMATS: Readonly<Record<string, ImportFormat>> = {};
+export const IMPORT_FORMATS: Readonly<Record<string, ImportFormat>> = {
+  sroie: {
+    describe: "ICDAR 2019 SROIE receipts: img/, box/, key/ (or the challenge's .jpg/.txt pairs)",
+    flags: ['split', 'predictions'],
+    load: async () => (await import('./sroie.js')).sroieImporter,
+  },
+  cord: {
+    describe: 'CORD v2 receipts: json/ (gt_parse, valid_line) and image/, in train/ dev/ test/',
+    flags: ['split', 'predictions'],
+    load: async () => (await import('./cord.js')).cordImporter,
+  },
+  funsd: {
+    describe: 'FUNSD forms: annotations/ (form entities) and images/, in training_data/ testing_data/',
+    flags: ['split', 'predictions'],
+    load: async () => (await import('./funsd.js')).funsdImporter,
+  },
+  xfund: {
+    describe: 'XFUND forms: <lang>.<split>.json (documents[]) and their images',
+    flags: ['split', 'images', 'predictions'],
+    load: async () => (await import('./funsd.js')).xfundImporter,
+  },
+  docile: {
+    describe: 'DocILE business documents: annotations/ (KILE fields, LIR line items) and pdfs/',
+    flags: ['split', 'predictions'],
+    load: async () => (await import('./docile.js')).docileImporter,
+  },
+};
 
 export function importFormatNames(): string[] {
   return Object.keys(IMPORT_FORMATS);

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import { validateDataset } from '../validate.js';
 import { stageDataset } from './dataset-writer.js';
+import { importPredictions } from './predictions.js';
 import {
   IMPORT_FORMATS,
   importFormatNames,
@@ -66,6 +67,23 @@ export async function importDataset(
   const staged = await stageDataset(options.out, { force: options.force });
   try {
     const summary = await importer.importInto(source, staged.writer, options);
+    if (summary.documents === 0) {
+      const skipped =
+        summary.skipped.length > 0
+          ? ` (${summary.skipped.length} skipped, e.g. ${summary.skipped[0]!.id}: ${summary.skipped[0]!.reason})`
+          : '';
+      throw new UsageError(`<source> ${source}: no ${formatName} document to import${skipped}`, {
+        hint: `point at the downloaded dataset in its published layout (docs/datasets-import.md, "${formatName}")`,
+      });
+    }
+    if (options.predictions !== undefined && options.predictionsAs !== undefined) {
+      summary.predictions = await importPredictions(
+        options.predictions,
+        options.predictionsAs,
+        staged.writer,
+        formatName,
+      );
+    }
     const validation = await validateDataset(staged.writer.root);
     const errors = validation.problems.filter((problem) => problem.severity === 'error');
     if (errors.length > 0) {

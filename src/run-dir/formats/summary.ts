@@ -146,10 +146,19 @@ const tagBreakdownProperties = {
   exact_match_rate: byMode(share),
 };
 
+/** Bootstrap 95% intervals of a tag's figures, each over the documents with the tag (docs/summary-json.md). */
+export const TagIntervalsFormat = Type.Object({
+  extraction_f1: byMode(interval),
+  exact_match_rate: byMode(interval),
+  similarity: nullableInterval,
+});
+
 export const TagBreakdownFormat = Type.Object({
   ...tagBreakdownProperties,
   /** Micro markdown similarity of the documents with this tag; null without markdown scores. */
   similarity: nullableShare,
+  /** The figures' intervals; absent in summaries written before they were computed. */
+  ci95: Type.Optional(TagIntervalsFormat),
 });
 
 /** One field path in one mode, worst F1 first. */
