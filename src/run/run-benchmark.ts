@@ -111,7 +111,7 @@ async function executeCalledRun(
   const maxCost =
     options.maxCostUsd !== undefined ? options.maxCostUsd : (previous?.invocations.at(-1)?.max_cost_usd ?? null);
   const limits = resolveBudgetLimits(specs, maxCost);
-  const { systems, redact } = await openSystems(options, specs, dataset);
+  const { systems, redact } = await openSystems(options, inputs);
 
   let writer: ResultsWriter | null = null;
   let execution: Awaited<ReturnType<typeof executeCalls>>;
@@ -194,8 +194,7 @@ async function executeCalledRun(
 /** Every system of the run, ready to call, and the redactor of their secrets. */
 async function openSystems(
   options: RunBenchmarkOptions,
-  specs: SystemSpec[],
-  dataset: Dataset,
+  { specs, dataset, baseDir }: RunInputs,
 ): Promise<{ systems: System[]; redact: ReturnType<typeof createSystemsRedactor> }> {
   const { config, logger } = options;
   // The key resolved by the config is the `service` system's, also for library callers that pass no env.
@@ -206,7 +205,7 @@ async function openSystems(
     env,
     redact,
     cacheDir: config.cacheDir,
-    baseDir: config.configFile ? path.dirname(config.configFile) : options.cwd,
+    baseDir,
     logger,
   });
   return { systems, redact };
