@@ -55,6 +55,8 @@ export interface AggregateInput {
   autoAcceptTarget?: number;
   /** Seed of the paired bootstrap. @default 1 */
   seed?: number;
+  /** The normalisation settings and schema hash the scores were made with (summary.json `scoring`). */
+  scoring?: RunSummary['scoring'];
 }
 
 export function aggregateRun(input: AggregateInput): RunSummary {
@@ -93,6 +95,7 @@ export function aggregateRun(input: AggregateInput): RunSummary {
     ...compared,
     skipped: input.skipped,
     metric_versions: METRIC_VERSIONS,
+    ...(input.scoring ? { scoring: input.scoring } : {}),
   };
 }
 
@@ -214,7 +217,11 @@ function callCounts(records: readonly CallRecord[]): SystemSummary['calls'] {
     calls[key] ??= { calls: 0, failed: 0, attempts: 0, retried: 0, from_cache: 0 };
     const entry = calls[key];
     entry.calls++;
-    if (record.status === 'failed') entry.failed++;
+    if (record.status === 'failed') {
+      entry.failed++;
+      // Counted apart: a configuration fault (the token limit), not the system's reading (docs/summary-json.md).
+      if (record.error.code === 'SERVICE_OUTPUT_TRUNCATED') entry.truncated = (entry.truncated ?? 0) + 1;
+    }
     if (record.from_cache) entry.from_cache++;
     else {
       entry.attempts += record.attempts;

@@ -33,6 +33,8 @@ import {
   createRunId,
   runSystems,
   v1SystemName,
+  tallyReported,
+  changedReports,
   type ManifestSystem,
   type RunManifest,
   type RunStatus,
@@ -368,6 +370,8 @@ function recordExecution(
       succeeded: own.filter((r) => r.status === 'ok').length,
       failed: own.filter((r) => r.status === 'failed').length,
     };
+    const reported = tallyReported(own);
+    if (Object.keys(reported).length > 0) entry.reported = reported;
     const spec = specs.find((s) => s.name === entry.name);
     if (spec) {
       entry.spent_usd = spec.common.price === null && !spent.has(entry.name) ? null : (spent.get(entry.name) ?? 0);
@@ -435,6 +439,10 @@ function reportSystems(systems: readonly ManifestSystem[], records: readonly Cal
         `${name} ${counts.succeeded}/${counts.planned} ok${counts.failed ? `, ${counts.failed} failed` : ''}`,
     );
     logger.info(`systems: ${parts.join(' · ')}`);
+  }
+  for (const { name, reported } of systems) {
+    for (const change of changedReports(reported))
+      logger.warn(`system ${name} reported more than one ${change.name} within the run: ${change.values.join(', ')}`);
   }
   for (const { name, counts, stop_message: stopped } of systems) {
     if (stopped) logger.warn(`system ${name} stopped: ${stopped}`);

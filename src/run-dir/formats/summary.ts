@@ -196,7 +196,17 @@ const serviceProperties = {
   /** A document failed when any of this system's calls for it failed. */
   documents: Type.Object({ total: count, succeeded: count, failed: count }),
   /** Per endpoint ("compare", "split", "process") and per extract mode ("extract:fast"). */
-  calls: keyed(Type.Object({ calls: count, failed: count, attempts: count, retried: count, from_cache: count })),
+  calls: keyed(
+    Type.Object({
+      calls: count,
+      failed: count,
+      attempts: count,
+      retried: count,
+      from_cache: count,
+      /** Of the failed calls, answers cut short at the token limit (SERVICE_OUTPUT_TRUNCATED); absent when none. */
+      truncated: Type.Optional(count),
+    }),
+  ),
   /** Per call, client wall time including retries. Keys as in `calls`. Stored systems report 0 unless their meta files say otherwise. */
   latency_ms: keyed(LatencyBlockFormat),
   /** The same divided by the document's page count. */
@@ -328,6 +338,18 @@ export const RunSummaryFormat = Type.Object({
   skipped: Type.Object({ truth_json: count, truth_markdown: count, truth_regions: count }),
   /** Versions of the metric definitions, so numbers from different docbench versions are not mixed silently. */
   metric_versions: metricVersions,
+  /**
+   * The normalisation settings the scores were made with (dataset.json's `locale` and `comparators`) and the
+   * sha256 of the schema the systems were asked to fill, so `docbench diff` can name a change. Absent in older
+   * summaries.
+   */
+  scoring: Type.Optional(
+    Type.Object({
+      locale: Type.String(),
+      comparators: Type.Record(Type.String(), Type.Unknown()),
+      schema_sha256: Type.String(),
+    }),
+  ),
 });
 
 export const checkSummaryV2 = defineFileCheck<Static<typeof RunSummaryFormat>>('summary-v2', RunSummaryFormat);
