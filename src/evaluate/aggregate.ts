@@ -3,6 +3,7 @@
  * functions do the arithmetic; this assembles the documented blocks of every system, by mode and by tag,
  * and `compare-run-systems.ts` sets the systems against each other.
  */
+import { repeatAgreement } from './repeat-agreement.js';
 import type { Mode } from '../types.js';
 import type { CallRecord, RunManifest } from '../run-dir/index.js';
 import {
@@ -366,7 +367,13 @@ function repeatSpread(
   const similarity = documents.filter((d) => d.repeats.similarity.length > 1).map((d) => d.repeats.similarity);
   runs = Math.max(runs, ...similarity.map((s) => s.length), 0);
   if (runs < 2) return undefined;
-  return { runs, f1_std_mean: f1, similarity_std_mean: meanOf(similarity.map(std)) };
+  const agreement = repeatAgreement(documents, modes);
+  return {
+    runs,
+    f1_std_mean: f1,
+    similarity_std_mean: meanOf(similarity.map(std)),
+    ...(agreement ? { agreement } : {}),
+  };
 }
 
 function tagBreakdowns(documents: readonly SystemDocuments[], modes: readonly Mode[]): SystemSummary['by_tag'] {

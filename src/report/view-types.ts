@@ -64,6 +64,8 @@ export interface ProvenanceView {
     /** Per reported name, its values with their counts (`gpt-4o-2024-08-06 (12)`); `changed`: more than one. */
     reported: { name: string; values: string; changed: boolean }[];
     truncated: number;
+    /** With --repeat: whether the repetitions agreed, in words; '' without repetitions. */
+    repeats: string;
   }[];
   /** A value that changed within the run, answers cut short: one sentence each. */
   warnings: string[];

@@ -67,13 +67,13 @@ function provenanceLines(view: ReportView): string[] {
   if (!provenance) return [];
   const lines = [...provenance.warnings.map((warning) => `> ⚠️ ${escapeMarkdown(warning)}`)];
   if (lines.length > 0) lines.push('');
-  lines.push('## Systems', '', '| System | Kind | Reported | Cut short |', '|---|---|---|---:|');
+  lines.push('## Systems', '', '| System | Kind | Reported | Cut short | Repeats |', '|---|---|---|---:|---|');
   for (const row of provenance.rows) {
     const reported = row.reported
       .map((r) => `${escapeMarkdown(r.name)} ${escapeMarkdown(r.values)}${r.changed ? ' ⚠️ changed' : ''}`)
       .join('<br>');
     lines.push(
-      `| ${escapeMarkdown(row.system)} | ${escapeMarkdown(row.kind)} | ${reported || '—'} | ${formatCount(row.truncated)} |`,
+      `| ${escapeMarkdown(row.system)} | ${escapeMarkdown(row.kind)} | ${reported || '—'} | ${formatCount(row.truncated)} | ${escapeMarkdown(row.repeats) || '—'} |`,
     );
   }
   lines.push('');

@@ -187,7 +187,44 @@ export const CostBlockFormat = Type.Object({
 });
 
 const drift = Type.Object({ similarity: share, documents: count });
-const repeatBlock = Type.Object({ runs: count, f1_std_mean: byMode(num), similarity_std_mean: nullableNum });
+/** One mode's agreement between repetitions (docs/summary-json.md, `repeat.agreement`). */
+const repeatExtractionAgreement = Type.Object({
+  /** Documents with more than one repetition of this mode. */
+  documents: count,
+  /** Of those, documents where some field's predicted value differs between repetitions. */
+  flaky_documents: count,
+  /** Exact-match rate of the first repetition alone, of all repetitions (pass^N), of most of them (majority). */
+  exact_first: share,
+  exact_all: share,
+  exact_majority: share,
+  /** The collapsed field paths that differ on the most documents, most first (at most 10). */
+  flakiest_fields: Type.Array(Type.Object({ path: Type.String(), documents: count })),
+});
+const repeatAgreement = Type.Object({
+  /** Documents with more than one repetition of any operation. */
+  documents: count,
+  /** Of those, documents whose outputs differ between repetitions (a field's value, or the markdown text). */
+  flaky_documents: count,
+  /** flaky_documents ÷ documents: what the gate's `max_flaky_documents` checks. */
+  flaky_share: share,
+  extraction: byMode(repeatExtractionAgreement),
+  /** Markdown: documents whose texts differ between repetitions, and the spread (max − min) of their similarity. */
+  markdown: Type.Optional(
+    Type.Object({
+      documents: count,
+      flaky_documents: count,
+      similarity_spread_mean: share,
+      similarity_spread_max: share,
+    }),
+  ),
+});
+const repeatBlock = Type.Object({
+  runs: count,
+  f1_std_mean: byMode(num),
+  similarity_std_mean: nullableNum,
+  /** Whether the repetitions gave the same outputs; absent in summaries written before it. */
+  agreement: Type.Optional(repeatAgreement),
+});
 const datasetBlock = Type.Object({ name: Type.String(), version: nullableString, content_hash: Type.String() });
 const metricVersions = keyed(Type.String());
 

@@ -19,7 +19,11 @@ import { startHttpServer, type TestServer } from '../../helpers/http-server.js';
 import { sendJson } from './context.js';
 
 const DOCUMENTS = 3;
-const ANSWER = JSON.stringify({ claim_number: 'C-1', patient_name: 'Ann Lee', total_charges: 125 });
+/** An answer in the sample schema's shape (its fields are scored; a key outside the schema would not be). */
+const ANSWER = JSON.stringify({
+  patient: { name: 'Ann Lee' },
+  billing_summary: { claim_number: 'C-1', total_charges: 125 },
+});
 
 /** What the fake says of itself and how it ends its answers; tests change it between runs. */
 const behaviour = {
@@ -27,7 +31,11 @@ const behaviour = {
   fingerprint: 'fp_44709d6fcb',
   /** Whether the n-th request (1-based) of the current run is cut at its max_tokens. */
   truncate: (_n: number, _maxTokens: number | undefined) => false,
+  /** The answer to the `seen`-th request (1-based) for the `page`-th distinct page image of the run. */
+  answer: (_page: number, _seen: number) => ANSWER,
 };
+/** Each distinct page image of the current run: its order of first appearance and how often it was sent. */
+let images = new Map<string, { page: number; seen: number }>();
 let requests: { maxTokens: number | undefined }[] = [];
 let dir: string;
 let server: TestServer;
@@ -36,10 +44,16 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'docbench-provenance-'));
   await cp(path.join(ROOT, 'datasets', 'sample-claims'), path.join(dir, 'dataset'), { recursive: true });
   server = await startHttpServer((request, response) => {
-    const body = JSON.parse(request.body.toString('utf8')) as { model: string; max_tokens?: number };
+    const text = request.body.toString('utf8');
+    const body = JSON.parse(text) as { model: string; max_tokens?: number };
     requests.push({ maxTokens: body.max_tokens });
     const n = requests.length;
     const cut = behaviour.truncate(n, body.max_tokens);
+    const image = /data:image\/png;base64,[^"]+/.exec(text)?.[0] ?? '';
+    const entry = images.get(image) ?? { page: images.size + 1, seen: 0 };
+    entry.seen++;
+    images.set(image, entry);
+    const content = behaviour.answer(entry.page, entry.seen);
     sendJson(response, 200, {
       id: `chatcmpl-${n}`,
       object: 'chat.completion',
@@ -49,7 +63,7 @@ beforeAll(async () => {
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: cut ? ANSWER.slice(0, 20) : ANSWER, refusal: null },
+          message: { role: 'assistant', content: cut ? content.slice(0, 20) : content, refusal: null },
           finish_reason: cut ? 'length' : 'stop',
         },
       ],
@@ -64,8 +78,13 @@ afterAll(async () => {
 });
 
 /** Runs the sample's first documents through one openai system named `vision` into `out`. */
-async function run(out: string, options: Record<string, unknown> = {}) {
+async function run(
+  out: string,
+  options: Record<string, unknown> = {},
+  extra: { args?: string[]; gate?: unknown } = {},
+) {
   requests = [];
+  images = new Map();
   const config = path.join(dir, `${out}.yaml`);
   await writeFile(
     config,
@@ -73,10 +92,23 @@ async function run(out: string, options: Record<string, unknown> = {}) {
       endpoints: ['extract'],
       modes: ['slow'],
       systems: { vision: { kind: 'openai', baseUrl: server.url, model: 'vision-mini', concurrency: 1, ...options } },
+      ...(extra.gate ? { gate: extra.gate } : {}),
     }),
   );
   const result = await runCli(
-    ['run', '--config', config, '--dataset', 'dataset', '--out', out, '--limit', String(DOCUMENTS), '--no-cache'],
+    [
+      'run',
+      '--config',
+      config,
+      '--dataset',
+      'dataset',
+      '--out',
+      out,
+      '--limit',
+      String(DOCUMENTS),
+      '--no-cache',
+      ...(extra.args ?? []),
+    ],
     dir,
   );
   const runDir = path.join(dir, out);
@@ -177,7 +209,7 @@ describe('what an openai system reported, through docbench run and diff', () => 
     expect(html).toContain('raise systems.vision.maxTokens');
     const markdown = await readFile(path.join(runDir, 'summary.md'), 'utf8');
     expect(markdown).toContain('SERVICE\\_OUTPUT\\_TRUNCATED ×1');
-    expect(markdown).toMatch(/\| vision \| openai \| .* \| 1 \|/);
+    expect(markdown).toMatch(/\| vision \| openai \| .* \| 1 \| — \|/);
   }, 240_000);
 
   it('with retryMaxTokens, an answer cut short is asked once more with that limit', async () => {
@@ -190,5 +222,36 @@ describe('what an openai system reported, through docbench run and diff', () => 
     // Both answers' tokens are the call's.
     expect(records[0]!.usage.output_tokens).toBe(64 + 30);
     behaviour.truncate = () => false;
+  }, 240_000);
+
+  it('with --repeat, counts the documents whose repetitions differ, pass^N beside the first, the flakiest field, and gates on it', async () => {
+    // The first page image the server sees gets another total on every second request: one document of three is
+    // flaky, in billing_summary.total_charges only; the others get the same answer every time.
+    behaviour.answer = (page, seen) => (page === 1 && seen % 2 === 0 ? ANSWER.replace('125', '126') : ANSWER);
+    const { result, runDir } = await run(
+      'repeated',
+      {},
+      { args: ['--repeat', '3'], gate: { systems: { vision: { max_flaky_documents: 0.2 } } } },
+    );
+    behaviour.answer = () => ANSWER;
+    expect(requests).toHaveLength(DOCUMENTS * 3);
+    // The gate fails on the flaky share (exit 1), whatever else it checks.
+    expect(result.code, result.stderr).toBe(1);
+    const summary = await readJson(path.join(runDir, 'summary.json'));
+    const agreement = summary.systems.vision.repeat.agreement;
+    expect(agreement).toMatchObject({ documents: DOCUMENTS, flaky_documents: 1 });
+    expect(agreement.flaky_share).toBeCloseTo(1 / DOCUMENTS, 10);
+    expect(agreement.extraction.slow).toMatchObject({
+      documents: DOCUMENTS,
+      flaky_documents: 1,
+      flakiest_fields: [{ path: 'billing_summary.total_charges', documents: 1 }],
+    });
+    const gate = await readJson(path.join(runDir, 'gate.json'));
+    const flaky = gate.checks.find((c: { metric: string }) => c.metric === 'repeat.flaky_share');
+    expect(flaky).toMatchObject({ passed: false, threshold: 0.2 });
+    expect(flaky.actual).toBeCloseTo(1 / DOCUMENTS, 10);
+    const html = await readFile(path.join(runDir, 'report.html'), 'utf8');
+    expect(html).toContain('3 repeats: 1 of 3 documents differ');
+    expect(html).toContain('flakiest fields billing_summary.total_charges (1)');
   }, 240_000);
 });
