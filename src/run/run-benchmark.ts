@@ -465,7 +465,7 @@ function checkSameSystems(previous: RunManifest, systems: readonly System[]): vo
       `run ${previous.run_id} was made with system "${before.name}" = ${before.kind} ${before.identity}, not ${now ? `${now.kind} ${now.identity}` : 'nothing (it is not configured now)'}`,
       {
         subject: '--resume',
-        hint: 'resume with the configuration (and --base-url) the run started with, or start a new run',
+        hint: 'a system’s identity also follows its environment (e.g. AWS_REGION for textract): resume with the environment the run started with, or start a new run',
       },
     );
   }
