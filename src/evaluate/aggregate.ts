@@ -3,6 +3,7 @@
  * functions do the arithmetic; this assembles the documented blocks of every system, by mode and by tag,
  * and `compare-run-systems.ts` sets the systems against each other.
  */
+import { repeatAgreement } from './repeat-agreement.js';
 import type { Mode } from '../types.js';
 import type { CallRecord, RunManifest } from '../run-dir/index.js';
 import {
@@ -56,6 +57,8 @@ export interface AggregateInput {
   autoAcceptTarget?: number;
   /** Seed of the paired bootstrap. @default 1 */
   seed?: number;
+  /** The normalisation settings and schema hash the scores were made with (summary.json `scoring`). */
+  scoring?: RunSummary['scoring'];
 }
 
 export function aggregateRun(input: AggregateInput): RunSummary {
@@ -95,6 +98,7 @@ export function aggregateRun(input: AggregateInput): RunSummary {
     ...compared,
     skipped: input.skipped,
     metric_versions: METRIC_VERSIONS,
+    ...(input.scoring ? { scoring: input.scoring } : {}),
   };
 }
 
@@ -217,7 +221,11 @@ function callCounts(records: readonly CallRecord[]): SystemSummary['calls'] {
     calls[key] ??= { calls: 0, failed: 0, attempts: 0, retried: 0, from_cache: 0 };
     const entry = calls[key];
     entry.calls++;
-    if (record.status === 'failed') entry.failed++;
+    if (record.status === 'failed') {
+      entry.failed++;
+      // Counted apart: a configuration fault (the token limit), not the system's reading (docs/summary-json.md).
+      if (record.error.code === 'SERVICE_OUTPUT_TRUNCATED') entry.truncated = (entry.truncated ?? 0) + 1;
+    }
     if (record.from_cache) entry.from_cache++;
     else {
       entry.attempts += record.attempts;
@@ -362,7 +370,13 @@ function repeatSpread(
   const similarity = documents.filter((d) => d.repeats.similarity.length > 1).map((d) => d.repeats.similarity);
   runs = Math.max(runs, ...similarity.map((s) => s.length), 0);
   if (runs < 2) return undefined;
-  return { runs, f1_std_mean: f1, similarity_std_mean: meanOf(similarity.map(std)) };
+  const agreement = repeatAgreement(documents, modes);
+  return {
+    runs,
+    f1_std_mean: f1,
+    similarity_std_mean: meanOf(similarity.map(std)),
+    ...(agreement ? { agreement } : {}),
+  };
 }
 
 function tagBreakdowns(

@@ -5,6 +5,7 @@
  * with other comparators (`docbench score`). `docbench run` may have scored the first documents during its
  * calls (early-scoring.ts): scoring then goes on from there.
  */
+import { createHash } from 'node:crypto';
 import type { Dataset, DatasetDocument } from '../types.js';
 import type { Logger } from '../logger.js';
 import { startPhase, type PhaseListener } from '../phases.js';
@@ -71,6 +72,11 @@ export async function evaluateRun(runDir: string, options: EvaluateOptions): Pro
     documents: scores,
     records: recordsBySystem,
     skipped: context.skipped,
+    scoring: {
+      locale: options.dataset.locale,
+      comparators: options.dataset.comparators,
+      schema_sha256: createHash('sha256').update(JSON.stringify(options.dataset.schema)).digest('hex'),
+    },
     ...(options.autoAcceptTarget !== undefined ? { autoAcceptTarget: options.autoAcceptTarget } : {}),
   });
   await writeSummary(runDir, summary);

@@ -46,6 +46,7 @@ const NO_KEYS: string[] = Object.freeze([]) as unknown as string[];
 const NO_REPEATS: ScoredSystemDocument['repeats'] = Object.freeze({
   f1: Object.freeze({}),
   similarity: NO_KEYS as unknown as number[],
+  extraction: Object.freeze({}),
 }) as ScoredSystemDocument['repeats'];
 
 /**

@@ -10,6 +10,7 @@ import type { CallRecord, DocumentExtraction, DocumentMarkdown, SystemDocument }
 import {
   scoreExtraction,
   type ExtractionScore,
+  type FieldResult,
   scoreMarkdownPages,
   scoreWords,
   scoreMarkdownDrift,
@@ -51,8 +52,17 @@ export interface ScoredSystemDocument {
   drift?: MarkdownDocumentScore;
   regions?: { counts: RegionCounts; failed: boolean };
   latency: LatencySample[];
-  /** Per mode: document F1 of each repetition; similarity of each repetition (with --repeat). */
-  repeats: { f1: Partial<Record<Mode, number[]>>; similarity: number[] };
+  /**
+   * With --repeat: per mode, document F1 of each repetition, whether each was an exact match, and the collapsed
+   * field paths whose predicted values differ between them; similarity of each repetition, and whether the
+   * markdown texts differ between them (docs/summary-json.md, `repeat.agreement`).
+   */
+  repeats: {
+    f1: Partial<Record<Mode, number[]>>;
+    similarity: number[];
+    extraction: Partial<Record<Mode, { exact: boolean[]; flakyFields: string[] }>>;
+    markdownDiffers?: boolean;
+  };
   /** The markdown pages the system returned (null: no successful /compare); for the drill-down and drift. */
   pages?: string[] | null;
   /** The regions it returned, for the drill-down. */
@@ -89,7 +99,12 @@ export function scoreDocument(
     latency_ms: {},
     cost_usd: null,
   };
-  const scores: ScoredSystemDocument = { evaluation, extraction: {}, latency: [], repeats: { f1: {}, similarity: [] } };
+  const scores: ScoredSystemDocument = {
+    evaluation,
+    extraction: {},
+    latency: [],
+    repeats: { f1: {}, similarity: [], extraction: {} },
+  };
 
   recordCallOutcomes(planned, first, evaluation);
   if (truth.json) scoreExtractionModes(planned, first, records, truth.json, options, scores);
@@ -154,17 +169,22 @@ function scoreExtractionModes(
     const score = scoreExtraction(truthJson, prediction, { ...extractionOptions, parseFailure: !ok });
     scores.extraction[mode] = { score, failed: !ok, parseFailure, confidence };
     scores.evaluation.extraction[mode] = toDocumentExtraction(score, !ok && parseFailure, confidence);
-    const repeatF1 = records
+    const repeatScores = records
       .filter((r) => r.endpoint === 'extract' && r.mode === mode)
       .sort((a, b) => a.repeat - b.repeat)
-      .map(
-        (r) =>
-          scoreExtraction(truthJson, r.status === 'ok' && r.endpoint === 'extract' && r.result ? r.result.data : {}, {
-            ...extractionOptions,
-            parseFailure: r.status !== 'ok',
-          }).f1,
+      .map((r) =>
+        scoreExtraction(truthJson, r.status === 'ok' && r.endpoint === 'extract' && r.result ? r.result.data : {}, {
+          ...extractionOptions,
+          parseFailure: r.status !== 'ok',
+        }),
       );
-    if (repeatF1.length > 1) scores.repeats.f1[mode] = repeatF1;
+    if (repeatScores.length > 1) {
+      scores.repeats.f1[mode] = repeatScores.map((repeat) => repeat.f1);
+      scores.repeats.extraction[mode] = {
+        exact: repeatScores.map((repeat) => repeat.exactMatch),
+        flakyFields: differingFields(repeatScores.map((repeat) => repeat.fields)),
+      };
+    }
   }
 }
 
@@ -195,17 +215,16 @@ function scoreCompare(
       tables: tables.truthTables > 0 ? tables : null,
     };
     evaluation.markdown = { ...toDocumentMarkdown(score), teds: tables.teds };
-    const repeatSimilarity = records
+    const repeatPages = records
       .filter((r) => r.endpoint === 'compare')
       .sort((a, b) => a.repeat - b.repeat)
-      .map(
-        (r) =>
-          scoreMarkdownPages(
-            r.status === 'ok' && r.endpoint === 'compare' && r.result ? r.result.pages.map((p) => p.content) : null,
-            truthMarkdown,
-          ).similarity,
+      .map((r) =>
+        r.status === 'ok' && r.endpoint === 'compare' && r.result ? r.result.pages.map((p) => p.content) : null,
       );
-    if (repeatSimilarity.length > 1) scores.repeats.similarity = repeatSimilarity;
+    if (repeatPages.length > 1) {
+      scores.repeats.similarity = repeatPages.map((texts) => scoreMarkdownPages(texts, truthMarkdown).similarity);
+      scores.repeats.markdownDiffers = new Set(repeatPages.map((texts) => JSON.stringify(texts))).size > 1;
+    }
   } else if (referencePages) {
     // No truth: the similarity between this system and the reference measures change, not accuracy.
     scores.drift = scoreMarkdownDrift(pages, referencePages);
@@ -227,6 +246,23 @@ function scoreSplit(first: readonly CallRecord[], truthRegions: RegionPage[], sc
     char_accuracy: regions.charAccuracy,
   };
   scores.regionPages = predicted ?? [];
+}
+
+/**
+ * The collapsed paths of the fields whose predicted value differs between repetitions (a repetition without the
+ * field counts as null there), sorted.
+ */
+function differingFields(repeats: readonly (readonly FieldResult[])[]): string[] {
+  const byPath = new Map<string, { collapsed: string; answers: string[] }>();
+  repeats.forEach((fields, i) => {
+    for (const field of fields) {
+      const entry = byPath.get(field.path) ?? { collapsed: field.collapsedPath, answers: repeats.map(() => 'null') };
+      entry.answers[i] = JSON.stringify(field.prediction ?? null);
+      byPath.set(field.path, entry);
+    }
+  });
+  const flaky = [...byPath.values()].filter((entry) => new Set(entry.answers).size > 1);
+  return [...new Set(flaky.map((entry) => entry.collapsed))].sort();
 }
 
 /** Latency, every recorded call of the first repetition (failed ones are counted, not in the percentiles). */

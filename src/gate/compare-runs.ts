@@ -8,6 +8,7 @@
  * other headline metrics on their p Holm-adjusted among themselves. Field paths are a Holm family of their
  * own; they decide the verdict only with `fail_on_fields`.
  */
+import { compareProvenance } from './diff-provenance.js';
 import {
   DEFAULT_TIE_TOLERANCE,
   adjustHeadlineFamilies,
@@ -98,6 +99,7 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
     candidate: describeRun(candidate),
     settings: describeSettings(settings, primary),
     dataset_changed: Boolean(options.datasetChanged),
+    provenance: compareProvenance(baseline, candidate),
     documents: { paired: pairs.length, only_in_baseline: pairing.onlyInA, only_in_candidate: pairing.onlyInB },
     status_flips: {
       to_failed: pairs.filter((p) => p.base.status === 'ok' && p.cand.status !== 'ok').map((p) => p.id),

@@ -97,6 +97,7 @@ export function buildDiffView(diff: DiffResult): unknown {
       ...(diff.power_note ? [diff.power_note] : []),
     ],
     warnings: diff.warnings,
+    provenance: diff.provenance,
     method: `Documents paired by id (${diff.documents.paired} paired). ${diff.settings.test}. ${diff.settings.correction}. Regression: Δ < −${tol} and p ≤ ${diff.settings.alpha} (two-sided; the primary metric ${diff.settings.primary ?? '—'} on its own p, the others after Holm among themselves). ${diff.settings.resamples} resamples, seed ${diff.settings.seed}.`,
     facts: describeRuns(diff),
     chart: buildDeltaChart(diff.headline, tol),

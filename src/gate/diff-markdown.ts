@@ -22,11 +22,29 @@ function ids(list: string[]): string {
   return `${list.slice(0, LISTED).map(escapeMarkdown).join(', ')}${list.length > LISTED ? `, … (${list.length - LISTED} more in diff.json)` : ''}`;
 }
 
+/** The table of what differs between the runs besides their figures; nothing when nothing does. */
+function provenanceLines(diff: DiffResult): string[] {
+  if (diff.provenance.length === 0) return [];
+  return [
+    '## What changed besides the figures',
+    '',
+    '| What | Baseline | Candidate |',
+    '|---|---|---|',
+    ...diff.provenance.map(
+      (change) =>
+        `| ${escapeMarkdown(change.what)} | ${escapeMarkdown(change.baseline)} | ${escapeMarkdown(change.candidate)} |`,
+    ),
+    '',
+  ];
+}
+
 export function toDiffMarkdown(diff: DiffResult): string {
   const lines: string[] = [];
   const b = diff.baseline;
   const c = diff.candidate;
   lines.push(`# docbench diff: ${escapeMarkdown(c.dataset.name)}`, '');
+  // Before any figure: figures are read against what changed under them (docs/gate.md, "What changed").
+  lines.push(...provenanceLines(diff));
   lines.push(diff.verdict === 'regression' ? '**❌ Regression**' : '**✅ No regression**', '');
   for (const reason of diff.reasons) lines.push(`- ${escapeMarkdown(reason)}`);
   const lost = lostFields(diff);

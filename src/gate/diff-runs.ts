@@ -87,6 +87,7 @@ export async function diffRunDirectories(
 /** The verdict and its reasons, for the terminal. */
 export function formatDiffVerdict(result: DiffResult): string {
   const lines = [
+    ...result.provenance.map((change) => `changed: ${change.what}: ${change.baseline} → ${change.candidate}`),
     `diff: ${result.verdict === 'regression' ? 'REGRESSION' : 'no regression'} (${result.documents.paired} documents paired)`,
   ];
   for (const reason of result.reasons) lines.push(`  ${result.verdict === 'regression' ? '✗' : '·'} ${reason}`);

@@ -105,6 +105,14 @@ export interface LatencyDiff {
   slower: number;
 }
 
+/** One thing that differs between the runs besides their figures (src/gate/diff-provenance.ts). */
+export interface ProvenanceChange {
+  /** e.g. "vision: reported model", "vision: option extractPrompt", "dataset content hash", "normalisation: locale". */
+  what: string;
+  baseline: string;
+  candidate: string;
+}
+
 export interface DiffResult {
   schema_version: typeof DIFF_SCHEMA_VERSION;
   /** "regression" makes `docbench diff` exit 1. */
@@ -116,6 +124,11 @@ export interface DiffResult {
   /** `primary`: the primary metric the verdict used (the configured one, else the default); null with no headline metric. */
   settings: DiffSettings & { test: string; correction: string; tie_tolerance: number };
   dataset_changed: boolean;
+  /**
+   * What differs besides the figures, reported identity first: what the compared system said it was, its
+   * kind and options, dataset, schema, normalisation and metric versions. Empty when nothing does.
+   */
+  provenance: ProvenanceChange[];
   documents: { paired: number; only_in_baseline: string[]; only_in_candidate: string[] };
   /** Status flips: documents whose calls succeeded in one run and failed in the other. */
   status_flips: { to_failed: string[]; to_ok: string[] };

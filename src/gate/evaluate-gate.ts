@@ -128,6 +128,7 @@ function evaluateSystem(
     ...similarityChecks(summary, thresholds),
     ...fieldChecks(summary, thresholds, runModes),
     ...tagChecks(summary, thresholds, runModes),
+    ...flakyDocumentsChecks(summary, thresholds),
   ];
   checks.push(...failedDocumentsChecks(summary, thresholds, checks.length > 0));
   return { checks, notes, failures: [...failures].map(([document_id, reasons]) => ({ document_id, reasons })) };
@@ -345,6 +346,28 @@ function failedDocumentsChecks(summary: SystemSummary, thresholds: SystemThresho
         ? `${failed} of ${summary.documents.total} documents had failed calls (scored as empty output; listed in junit.xml)`
         : undefined,
       'documents with failed calls',
+    ),
+  ];
+}
+
+/**
+ * `max_flaky_documents`: the share of documents whose outputs differ between repetitions. A run without
+ * --repeat has none to count, and fails the check (never passed by omission).
+ */
+function flakyDocumentsChecks(summary: SystemSummary, thresholds: SystemThresholds): GateCheck[] {
+  if (thresholds.max_flaky_documents === undefined) return [];
+  const agreement = summary.repeat?.agreement;
+  return [
+    check(
+      'repeat.flaky_share',
+      '<=',
+      thresholds.max_flaky_documents,
+      agreement?.flaky_share ?? null,
+      undefined,
+      agreement
+        ? `${agreement.flaky_documents} of ${agreement.documents} documents gave different outputs between repetitions`
+        : 'the run has no repetitions: run with --repeat 2 or more',
+      'share of documents whose repetitions differ',
     ),
   ];
 }

@@ -78,6 +78,8 @@ export interface GateThresholds extends ModeThresholds {
    * once any threshold is set this defaults to 0: the gate and junit.xml agree.
    */
   max_failed_documents?: number;
+  /** Share of documents (0–1) whose outputs differ between repetitions; needs --repeat (docs/gate.md). */
+  max_flaky_documents?: number;
   modes: Partial<Record<Mode, ModeThresholds>>;
   fields: Record<string, FieldThresholds>;
   tags: Record<string, TagThresholds>;
@@ -132,7 +134,12 @@ const MODE_SCHEMA = {
   max_p95_ms: ms,
   min_document_f1: unit,
 } satisfies Record<keyof ModeThresholds, ValueReader<number>>;
-const TOP_SCHEMA = { ...MODE_SCHEMA, min_similarity: unit, max_failed_documents: count } satisfies SectionSchema;
+const TOP_SCHEMA = {
+  ...MODE_SCHEMA,
+  min_similarity: unit,
+  max_failed_documents: count,
+  max_flaky_documents: unit,
+} satisfies SectionSchema;
 const FIELD_SCHEMA = { min_f1: unit, min_precision: unit, min_recall: unit } satisfies Record<
   keyof FieldThresholds,
   ValueReader<number>

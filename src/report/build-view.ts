@@ -34,6 +34,7 @@ import {
 } from '../render/index.js';
 import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
 import { buildCostView } from './cost-view.js';
+import { buildProvenanceView } from './provenance-view.js';
 import type { RunPhases, StoredRun } from '../run-dir/index.js';
 import type {
   CalibrationView,
@@ -157,6 +158,7 @@ export async function buildReportView(
     report_version: DOCBENCH_VERSION,
     header: buildHeader(inputs, modes),
     failures: buildFailures(counts, errorCodes),
+    provenance: buildProvenanceView(inputs.manifest, summary),
     gate: gate ? buildGate(gate) : null,
     modes,
     systems,
@@ -270,6 +272,11 @@ export function formatPhases(phases: RunPhases): string {
   return parts.flatMap(([name, ms]) => (ms === null ? [] : [`${name} ${formatDuration(ms)}`])).join(' · ');
 }
 
+/** What to do about a failure whose code says more than the failed document's message. */
+const ERROR_HINTS: Record<string, string> = {
+  SERVICE_OUTPUT_TRUNCATED: "answers cut short at the token limit: raise the system's maxTokens, then resume",
+};
+
 function buildFailures(counts: ReportView['documents']['counts'], errorCodes: Map<string, number>): FailureView | null {
   if (counts.failed === 0 && counts.partial === 0) return null;
   const parts = [
@@ -282,7 +289,7 @@ function buildFailures(counts: ReportView['documents']['counts'], errorCodes: Ma
     documents_total: counts.total,
     message: `${parts.join(' and ')} of ${formatCount(counts.total)} documents. Failed calls count as empty output in every metric.`,
     codes: [...errorCodes.entries()]
-      .map(([code, count]) => ({ code, count }))
+      .map(([code, count]) => ({ code, count, ...(ERROR_HINTS[code] ? { hint: ERROR_HINTS[code] } : {}) }))
       .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
   };
 }

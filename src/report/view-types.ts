@@ -52,8 +52,23 @@ export interface FailureView {
   documents_partial: number;
   documents_total: number;
   message: string;
-  /** Error codes with counts, most frequent first. */
-  codes: { code: string; count: number }[];
+  /** Error codes with counts, most frequent first; `hint` says what to do where the code alone does not. */
+  codes: { code: string; count: number; hint?: string }[];
+}
+
+/** What each system said it was, and its answers cut short (src/report/provenance-view.ts). */
+export interface ProvenanceView {
+  rows: {
+    system: string;
+    kind: string;
+    /** Per reported name, its values with their counts (`gpt-4o-2024-08-06 (12)`); `changed`: more than one. */
+    reported: { name: string; values: string; changed: boolean }[];
+    truncated: number;
+    /** With --repeat: whether the repetitions agreed, in words; '' without repetitions. */
+    repeats: string;
+  }[];
+  /** A value that changed within the run, answers cut short: one sentence each. */
+  warnings: string[];
 }
 
 export interface GateView {
@@ -369,6 +384,8 @@ export interface ReportView {
   report_version: string;
   header: RunHeaderView;
   failures: FailureView | null;
+  /** Null when no system reported what it was and no answer was cut short. */
+  provenance: ProvenanceView | null;
   gate: GateView | null;
   modes: Mode[];
   systems: SystemView[];

@@ -37,6 +37,8 @@ export {
   createRunId,
   runSystems,
   primarySystem,
+  tallyReported,
+  changedReports,
 } from './manifest.js';
 export type {
   RunManifest,
@@ -44,6 +46,7 @@ export type {
   RunStatus,
   ManifestSystem,
   ManifestEstimate,
+  ReportedTally,
   Selection,
   StopReason,
 } from './manifest.js';

@@ -34,6 +34,29 @@ export type ManifestSystem = Static<typeof ManifestSystemFormat>;
 /** A system's estimate as run.json keeps it. */
 export type ManifestEstimate = Static<typeof ManifestEstimateFormat>;
 
+/** What a system reported itself to be over a run: per name, each distinct value with its number of calls. */
+export type ReportedTally = NonNullable<ManifestSystem['reported']>;
+
+/** The tally of what the records said their system was (each record counted once per name it reports). */
+export function tallyReported(records: Iterable<{ reported?: Readonly<Record<string, string>> }>): ReportedTally {
+  const tally: ReportedTally = {};
+  for (const record of records) {
+    for (const [name, value] of Object.entries(record.reported ?? {})) {
+      const values = tally[name] ?? {};
+      values[value] = (values[value] ?? 0) + 1;
+      tally[name] = values;
+    }
+  }
+  return tally;
+}
+
+/** The names whose value changed within the run (more than one distinct value), with the values by count. */
+export function changedReports(tally: ReportedTally | undefined): { name: string; values: string[] }[] {
+  return Object.entries(tally ?? {})
+    .filter(([, values]) => Object.keys(values).length > 1)
+    .map(([name, values]) => ({ name, values: Object.entries(values).map(([value, n]) => `${value} (${n})`) }));
+}
+
 /** The name of the stored system made of the dataset's baseline files (version-1 summaries named it `baseline`). */
 export const INCUMBENT = 'incumbent';
 

@@ -150,7 +150,7 @@ export async function indexFinalRecords(
 
 /**
  * A record without its response (`result`, `raw`) and without what only its full form is read for (`started_at`,
- * `last_attempt_ms`, `latency_ms`, `usage`, `pages`): a fresh object of one shape, its repeated strings shared,
+ * `last_attempt_ms`, `latency_ms`, `usage`, `pages`; `reported` is kept for run.json's tally): a fresh object of one shape, its repeated strings shared,
  * since a large run holds one per call (docs/performance.md, "Scale"). Typed as the record it stands for.
  */
 export function toRecordStub(record: CallRecord, intern: Interner): CallRecord {
@@ -167,6 +167,7 @@ export function toRecordStub(record: CallRecord, intern: Interner): CallRecord {
     from_cache: record.from_cache,
   };
   if (record.cost_usd !== undefined) stub.cost_usd = record.cost_usd;
+  if (record.reported !== undefined) stub.reported = record.reported;
   if (record.status === 'failed') stub.error = record.error;
   return stub as unknown as CallRecord;
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../fs-utils.js';
 import type { Endpoint, Mode } from '../types.js';
 import type { EndpointResult, Redactor } from '../service/index.js';
+import type { ReportedIdentity } from '../systems/index.js';
 
 const CACHE_VERSION = 1;
 
@@ -30,6 +31,8 @@ export interface CacheEntry {
   latency_ms: number;
   last_attempt_ms: number;
   created_at: string;
+  /** What the system reported itself to be when it answered (absent in entries written before). */
+  reported?: ReportedIdentity;
 }
 
 export function cacheKey(parts: CacheKeyParts): string {

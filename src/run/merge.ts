@@ -15,6 +15,7 @@ import {
   writeManifest,
   createRunId,
   runSystems,
+  tallyReported,
   v1SystemName,
   type RunManifest,
   ResultsWriter,
@@ -177,8 +178,12 @@ function mergedSystems(manifests: readonly RunManifest[], all: readonly CallReco
     const shards = manifests.map((m) => runSystems(m).find((s) => s.name === system.name)!);
     const own = all.filter((r) => r.system === system.name);
     const stopped = shards.find((s) => s.stop_reason !== null);
+    // What the system reported, over every shard's records (the first shard's tally alone would undercount).
+    const { reported: _firstShard, ...described } = system;
+    const reported = tallyReported(own);
     return {
-      ...system,
+      ...described,
+      ...(Object.keys(reported).length > 0 ? { reported } : {}),
       stop_reason: stopped?.stop_reason ?? null,
       stop_message: stopped?.stop_message ?? null,
       counts: {

@@ -48,13 +48,15 @@ export async function planBenchmark(options: PlanBenchmarkOptions): Promise<Plan
     for (const record of await readFinalRecords(resumeDir, v1SystemName(previous)))
       if (record.status === 'ok') done.add(record.key);
   }
-  const baseDir = config.configFile ? path.dirname(config.configFile) : options.cwd;
   const identities = new Map<string, string>();
   if (inputs.useCache) {
     for (const spec of specs) {
       const identify = findSystemKind(spec.kind)?.identity;
       if (identify)
-        identities.set(spec.name, await identify(spec.options, { name: spec.name, env: options.env ?? {}, baseDir }));
+        identities.set(
+          spec.name,
+          await identify(spec.options, { name: spec.name, env: options.env ?? {}, baseDir: inputs.baseDir }),
+        );
     }
   }
   const { estimates } = await estimatePlannedCalls(calls, done, {

@@ -33,6 +33,8 @@ import {
   createRunId,
   runSystems,
   v1SystemName,
+  tallyReported,
+  changedReports,
   type ManifestSystem,
   type RunManifest,
   type RunStatus,
@@ -111,7 +113,7 @@ async function executeCalledRun(
   const maxCost =
     options.maxCostUsd !== undefined ? options.maxCostUsd : (previous?.invocations.at(-1)?.max_cost_usd ?? null);
   const limits = resolveBudgetLimits(specs, maxCost);
-  const { systems, redact } = await openSystems(options, specs, dataset);
+  const { systems, redact } = await openSystems(options, inputs);
 
   let writer: ResultsWriter | null = null;
   let execution: Awaited<ReturnType<typeof executeCalls>>;
@@ -194,8 +196,7 @@ async function executeCalledRun(
 /** Every system of the run, ready to call, and the redactor of their secrets. */
 async function openSystems(
   options: RunBenchmarkOptions,
-  specs: SystemSpec[],
-  dataset: Dataset,
+  { specs, dataset, baseDir }: RunInputs,
 ): Promise<{ systems: System[]; redact: ReturnType<typeof createSystemsRedactor> }> {
   const { config, logger } = options;
   // The key resolved by the config is the `service` system's, also for library callers that pass no env.
@@ -206,7 +207,7 @@ async function openSystems(
     env,
     redact,
     cacheDir: config.cacheDir,
-    baseDir: config.configFile ? path.dirname(config.configFile) : options.cwd,
+    baseDir,
     logger,
   });
   return { systems, redact };
@@ -369,6 +370,8 @@ function recordExecution(
       succeeded: own.filter((r) => r.status === 'ok').length,
       failed: own.filter((r) => r.status === 'failed').length,
     };
+    const reported = tallyReported(own);
+    if (Object.keys(reported).length > 0) entry.reported = reported;
     const spec = specs.find((s) => s.name === entry.name);
     if (spec) {
       entry.spent_usd = spec.common.price === null && !spent.has(entry.name) ? null : (spent.get(entry.name) ?? 0);
@@ -437,6 +440,10 @@ function reportSystems(systems: readonly ManifestSystem[], records: readonly Cal
     );
     logger.info(`systems: ${parts.join(' · ')}`);
   }
+  for (const { name, reported } of systems) {
+    for (const change of changedReports(reported))
+      logger.warn(`system ${name} reported more than one ${change.name} within the run: ${change.values.join(', ')}`);
+  }
   for (const { name, counts, stop_message: stopped } of systems) {
     if (stopped) logger.warn(`system ${name} stopped: ${stopped}`);
     else if (counts.recorded > 0 && counts.succeeded === 0) {
@@ -458,7 +465,7 @@ function checkSameSystems(previous: RunManifest, systems: readonly System[]): vo
       `run ${previous.run_id} was made with system "${before.name}" = ${before.kind} ${before.identity}, not ${now ? `${now.kind} ${now.identity}` : 'nothing (it is not configured now)'}`,
       {
         subject: '--resume',
-        hint: 'resume with the configuration (and --base-url) the run started with, or start a new run',
+        hint: 'a system’s identity also follows its environment (e.g. AWS_REGION for textract): resume with the environment the run started with, or start a new run',
       },
     );
   }

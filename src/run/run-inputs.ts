@@ -11,7 +11,8 @@ import type { Dataset, DatasetDocument, Endpoint, Mode } from '../types.js';
 import { loadDataset } from '../dataset/index.js';
 import { selectSystems, type SystemChoice, type SystemSpec } from '../systems/index.js';
 import { selectDocuments, type Selection } from './plan.js';
-import { readManifest, runSystems, type RunManifest } from '../run-dir/index.js';
+import { readManifest, type RunManifest } from '../run-dir/index.js';
+import { resumedBaseDir, resumedSystemSpecs } from './resume-systems.js';
 
 export interface RunInputOptions {
   /** The dataset directory, as the user gave it. Ignored with `resumeDir` (the run's own is used). */
@@ -44,6 +45,8 @@ export interface RunInputs {
   selection: Selection;
   specs: SystemSpec[];
   reference: string | null;
+  /** What the systems resolve relative paths against: the config file's folder (the run's, resuming), else the working directory. */
+  baseDir: string;
 }
 
 export async function resolveRunInputs(options: RunInputOptions): Promise<RunInputs> {
@@ -80,13 +83,6 @@ export async function resolveRunInputs(options: RunInputOptions): Promise<RunInp
     });
   }
 
-  // A resumed run takes the systems it started with, by name, from today's configuration.
-  const choice = previous
-    ? {
-        names: runSystems(previous).map((system) => system.name),
-        ...(previous.reference ? { reference: previous.reference } : {}),
-      }
-    : (options.systems ?? {});
   const common = {
     concurrency: config.concurrency,
     ratePerSecond: config.ratePerSecond,
@@ -94,7 +90,7 @@ export async function resolveRunInputs(options: RunInputOptions): Promise<RunInp
     retry: config.retry,
     price: null,
   };
-  const { systems: specs, reference } = selectSystems(
+  const configured = selectSystems(
     { systems: config.systems, reference: config.reference },
     {
       baseUrl: config.baseUrl,
@@ -104,7 +100,28 @@ export async function resolveRunInputs(options: RunInputOptions): Promise<RunInp
       common,
     },
     dataset,
-    choice,
+    // A resumed run takes the systems it started with from its run.json; today's configuration only paces them.
+    previous ? {} : (options.systems ?? {}),
   );
-  return { previous, datasetDir, dataset, documents, modes, endpoints, repeat, useCache, selection, specs, reference };
+  const specs = previous ? resumedSystemSpecs(previous, configured.systems, common) : configured.systems;
+  const reference = previous ? (previous.reference ?? null) : configured.reference;
+  const baseDir = previous
+    ? resumedBaseDir(previous, options.cwd)
+    : config.configFile
+      ? path.dirname(config.configFile)
+      : options.cwd;
+  return {
+    previous,
+    datasetDir,
+    dataset,
+    documents,
+    modes,
+    endpoints,
+    repeat,
+    useCache,
+    selection,
+    specs,
+    reference,
+    baseDir,
+  };
 }

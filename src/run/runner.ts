@@ -18,6 +18,7 @@ import {
   type CommonSystemOptions,
   type OperationRequest,
   type Price,
+  type ReportedIdentity,
   type System,
   type SystemOutcome,
   type Usage,
@@ -316,10 +317,14 @@ export function documentIdentity(input: DocumentInput): string {
 }
 
 /** How a call ended, before it becomes its record. */
-type CallEnd = { attempts: number; latency_ms: number; last_attempt_ms: number; from_cache: boolean } & (
-  | { status: 'ok'; result: EndpointResult }
-  | { status: 'failed'; error: CallErrorRecord }
-);
+type CallEnd = {
+  attempts: number;
+  latency_ms: number;
+  last_attempt_ms: number;
+  from_cache: boolean;
+  /** A cached answer's: what the system reported when it gave it. */
+  reported?: ReportedIdentity;
+} & ({ status: 'ok'; result: EndpointResult } | { status: 'failed'; error: CallErrorRecord });
 
 /** Runs one call (or serves it from the cache) and turns the outcome into its record; null if cancelled. */
 async function performCall(
@@ -374,6 +379,7 @@ async function performCall(
           last_attempt_ms: hit.last_attempt_ms,
           from_cache: true,
           result: hit.result,
+          ...(hit.reported ? { reported: hit.reported } : {}),
         },
         common.price,
       );
@@ -411,6 +417,7 @@ async function performCall(
         latency_ms: timing.latency_ms,
         last_attempt_ms: timing.last_attempt_ms,
         created_at: startedAt,
+        ...(outcome.reported ? { reported: outcome.reported } : {}),
       });
     } catch (error) {
       options.logger.warn(`response cache not written (${(error as Error).message}); the run goes on without it`);
@@ -470,6 +477,8 @@ function toRecord(
     : ((outcome?.ok ? outcome.costUsd : undefined) ?? computeCost(price, usage, pages));
   if (cost !== undefined) record.cost_usd = cost;
   if (outcome?.ok && outcome.raw !== undefined) record.raw = outcome.raw;
+  const reported = outcome?.reported ?? end.reported;
+  if (reported) record.reported = reported;
   // The endpoint/mode/status/result-or-error set matches by construction: the system answered for `call.endpoint`.
   return record as CallRecord;
 }

@@ -36,6 +36,14 @@ export interface Usage {
   outputTokens?: number;
 }
 
+/**
+ * What the system said it was in its answer (docs/run-directory.md, "Reported identity"): the model snapshot,
+ * fingerprint, API or model version its responses carry, under the name the provider gives it (`model`,
+ * `system_fingerprint`, `apiVersion`, `AnalyzeDocumentModelVersion`, …). Never a secret, never a setting: only
+ * what came back.
+ */
+export type ReportedIdentity = Record<string, string>;
+
 interface OutcomeTiming {
   /** Attempts made (1 = no retry). */
   attempts: number;
@@ -63,8 +71,9 @@ export type SystemOutcome =
       raw?: unknown;
       /** What the call cost as the system itself reports it (a stored `<id>.meta.json`); wins over `price`. */
       costUsd?: number;
+      reported?: ReportedIdentity;
     })
-  | (OutcomeTiming & { ok: false; error: ServiceError; usage?: Usage });
+  | (OutcomeTiming & { ok: false; error: ServiceError; usage?: Usage; reported?: ReportedIdentity });
 
 /** A live system, created once per run. */
 export interface System {

@@ -72,8 +72,12 @@ function makeRuns(documents: number, seed: number): { baseline: DiffRun; candida
       status: 'completed',
       dataset: { name: 'd', version: '1', content_hash: 'sha256:aa' },
       service: { base_url: 'https://service.example.com' },
+      systems: [],
     } as unknown as RunManifest,
-    summary: { systems: { service: { extraction: { fast: {}, slow: {} } } } } as unknown as RunSummary,
+    summary: {
+      systems: { service: { extraction: { fast: {}, slow: {} } } },
+      metric_versions: {},
+    } as unknown as RunSummary,
     system: 'service',
     documents,
   });

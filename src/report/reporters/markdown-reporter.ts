@@ -61,6 +61,25 @@ function leaderboardLines(view: ReportView): string[] {
   return lines;
 }
 
+/** What each system said it was and its answers cut short, with a warning for each value that changed. */
+function provenanceLines(view: ReportView): string[] {
+  const provenance = view.provenance;
+  if (!provenance) return [];
+  const lines = [...provenance.warnings.map((warning) => `> ⚠️ ${escapeMarkdown(warning)}`)];
+  if (lines.length > 0) lines.push('');
+  lines.push('## Systems', '', '| System | Kind | Reported | Cut short | Repeats |', '|---|---|---|---:|---|');
+  for (const row of provenance.rows) {
+    const reported = row.reported
+      .map((r) => `${escapeMarkdown(r.name)} ${escapeMarkdown(r.values)}${r.changed ? ' ⚠️ changed' : ''}`)
+      .join('<br>');
+    lines.push(
+      `| ${escapeMarkdown(row.system)} | ${escapeMarkdown(row.kind)} | ${reported || '—'} | ${formatCount(row.truncated)} | ${escapeMarkdown(row.repeats) || '—'} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
 /** The title, the gate's one-line verdict, the run's facts and time, and what went wrong with it. */
 function headerLines(view: ReportView, reportsMs: number | undefined): string[] {
   const h = view.header;
@@ -90,7 +109,7 @@ function headerLines(view: ReportView, reportsMs: number | undefined): string[] 
   if (h.incomplete_message) lines.push(`> ⚠️ ${escapeMarkdown(h.incomplete_message)}`, '');
   if (view.failures)
     lines.push(
-      `> ❌ **Failures:** ${escapeMarkdown(view.failures.message)} ${view.failures.codes.map((e) => `${escapeMarkdown(e.code)} ×${e.count}`).join(', ')}`,
+      `> ❌ **Failures:** ${escapeMarkdown(view.failures.message)} ${view.failures.codes.map((e) => `${escapeMarkdown(e.code)} ×${e.count}${e.hint ? ` (${escapeMarkdown(e.hint)})` : ''}`).join(', ')}`,
       '',
     );
   return lines;
@@ -208,6 +227,7 @@ function documentsToLookAtLines(view: ReportView): string[] {
 export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string {
   return [
     ...headerLines(view, reportsMs),
+    ...provenanceLines(view),
     ...leaderboardLines(view),
     ...detailLines(view),
     ...gateLines(view),

@@ -68,6 +68,12 @@ export const ManifestSystemFormat = Type.Object({
   spent_usd: Type.Optional(nullableNonNegative),
   /** `maxCostUsd` in force in the last invocation; null: none. */
   max_cost_usd: Type.Optional(nullableNonNegative),
+  /**
+   * What the system reported itself to be over the run's final records: per name (`model`,
+   * `system_fingerprint`, `apiVersion`, …) each distinct value with the number of calls that reported it
+   * (docs/run-directory.md, "Reported identity"). More than one value of a name: it changed within the run.
+   */
+  reported: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), count))),
 });
 
 /**

@@ -36,6 +36,12 @@ export const UsageFormat = Type.Object({
   output_tokens: Type.Optional(count),
 });
 
+/**
+ * What the system said it was in this answer (model snapshot, fingerprint, API or model version), by the
+ * provider's own names (docs/run-directory.md, "Reported identity").
+ */
+export const ReportedFormat = Type.Record(Type.String({ minLength: 1 }), Type.String());
+
 /** What every call's line has, whatever its endpoint and status. */
 const callProperties = {
   v: Type.Literal(RECORD_SCHEMA_VERSION),
@@ -61,6 +67,8 @@ const callProperties = {
   cost_usd: Type.Optional(nonNegative),
   /** The provider's own response, redacted and size-capped, for kinds that normalise it. */
   raw: Type.Optional(Type.Unknown()),
+  /** What the system reported itself to be in this answer; absent when its responses say nothing of it. */
+  reported: Type.Optional(ReportedFormat),
 };
 
 /** The two lines of one endpoint: a success with its result, a failure with its error. */

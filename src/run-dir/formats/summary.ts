@@ -196,7 +196,44 @@ export const CostBlockFormat = Type.Object({
 });
 
 const drift = Type.Object({ similarity: share, documents: count });
-const repeatBlock = Type.Object({ runs: count, f1_std_mean: byMode(num), similarity_std_mean: nullableNum });
+/** One mode's agreement between repetitions (docs/summary-json.md, `repeat.agreement`). */
+const repeatExtractionAgreement = Type.Object({
+  /** Documents with more than one repetition of this mode. */
+  documents: count,
+  /** Of those, documents where some field's predicted value differs between repetitions. */
+  flaky_documents: count,
+  /** Exact-match rate of the first repetition alone, of all repetitions (pass^N), of most of them (majority). */
+  exact_first: share,
+  exact_all: share,
+  exact_majority: share,
+  /** The collapsed field paths that differ on the most documents, most first (at most 10). */
+  flakiest_fields: Type.Array(Type.Object({ path: Type.String(), documents: count })),
+});
+const repeatAgreement = Type.Object({
+  /** Documents with more than one repetition of any operation. */
+  documents: count,
+  /** Of those, documents whose outputs differ between repetitions (a field's value, or the markdown text). */
+  flaky_documents: count,
+  /** flaky_documents ÷ documents: what the gate's `max_flaky_documents` checks. */
+  flaky_share: share,
+  extraction: byMode(repeatExtractionAgreement),
+  /** Markdown: documents whose texts differ between repetitions, and the spread (max − min) of their similarity. */
+  markdown: Type.Optional(
+    Type.Object({
+      documents: count,
+      flaky_documents: count,
+      similarity_spread_mean: share,
+      similarity_spread_max: share,
+    }),
+  ),
+});
+const repeatBlock = Type.Object({
+  runs: count,
+  f1_std_mean: byMode(num),
+  similarity_std_mean: nullableNum,
+  /** Whether the repetitions gave the same outputs; absent in summaries written before it. */
+  agreement: Type.Optional(repeatAgreement),
+});
 const datasetBlock = Type.Object({ name: Type.String(), version: nullableString, content_hash: Type.String() });
 const metricVersions = keyed(Type.String());
 
@@ -205,7 +242,17 @@ const serviceProperties = {
   /** A document failed when any of this system's calls for it failed. */
   documents: Type.Object({ total: count, succeeded: count, failed: count }),
   /** Per endpoint ("compare", "split", "process") and per extract mode ("extract:fast"). */
-  calls: keyed(Type.Object({ calls: count, failed: count, attempts: count, retried: count, from_cache: count })),
+  calls: keyed(
+    Type.Object({
+      calls: count,
+      failed: count,
+      attempts: count,
+      retried: count,
+      from_cache: count,
+      /** Of the failed calls, answers cut short at the token limit (SERVICE_OUTPUT_TRUNCATED); absent when none. */
+      truncated: Type.Optional(count),
+    }),
+  ),
   /** Per call, client wall time including retries. Keys as in `calls`. Stored systems report 0 unless their meta files say otherwise. */
   latency_ms: keyed(LatencyBlockFormat),
   /** The same divided by the document's page count. */
@@ -337,6 +384,18 @@ export const RunSummaryFormat = Type.Object({
   skipped: Type.Object({ truth_json: count, truth_markdown: count, truth_regions: count }),
   /** Versions of the metric definitions, so numbers from different docbench versions are not mixed silently. */
   metric_versions: metricVersions,
+  /**
+   * The normalisation settings the scores were made with (dataset.json's `locale` and `comparators`) and the
+   * sha256 of the schema the systems were asked to fill, so `docbench diff` can name a change. Absent in older
+   * summaries.
+   */
+  scoring: Type.Optional(
+    Type.Object({
+      locale: Type.String(),
+      comparators: Type.Record(Type.String(), Type.Unknown()),
+      schema_sha256: Type.String(),
+    }),
+  ),
 });
 
 export const checkSummaryV2 = defineFileCheck<Static<typeof RunSummaryFormat>>('summary-v2', RunSummaryFormat);

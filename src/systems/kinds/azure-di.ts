@@ -68,6 +68,7 @@ export const azureDiKind: SystemKind<AzureDiOptions> = {
             reader.object(body.response.body, '(body)').analyzeResult,
             'analyzeResult',
           );
+          for (const name of ['apiVersion', 'modelId', 'modelVersion']) provider.report(name, analyzeResult[name]);
           const pages = reader.array(analyzeResult.pages, 'analyzeResult.pages');
           provider.usage = { pages: pages.length };
           const request = call.request;

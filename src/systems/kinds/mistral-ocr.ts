@@ -69,6 +69,7 @@ export const mistralOcrKind: SystemKind<MistralOcrOptions> = {
           });
           const reader = provider.reader(response);
           const root = reader.object(response.body, '(body)');
+          provider.report('model', root.model);
           const pages = readPages(root, reader);
           const usageInfo = reader.optionalObject(root.usage_info, 'usage_info');
           const processed = usageInfo

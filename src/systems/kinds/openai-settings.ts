@@ -23,6 +23,11 @@ export interface OpenAiOptions {
   temperature: number;
   /** `max_tokens` per call; the server's default when absent. */
   maxTokens: number | undefined;
+  /**
+   * An answer cut short at the token limit (`finish_reason: "length"`) is asked once more with this larger
+   * `max_tokens`; absent: it fails the call as SERVICE_OUTPUT_TRUNCATED, never retried (docs/providers.md).
+   */
+  retryMaxTokens: number | undefined;
   /** compare: one call per page, or every page in one call. @default per-page */
   comparePages: 'per-page' | 'all';
   /** Ask for token logprobs (confidence). Some servers reject it. @default false */
@@ -62,6 +67,7 @@ export const openaiSettings: SystemKindSettings<OpenAiOptions> = {
     'maxPages',
     'temperature',
     'maxTokens',
+    'retryMaxTokens',
     'comparePages',
     'logprobs',
     'structuredOutput',
@@ -75,6 +81,11 @@ export const openaiSettings: SystemKindSettings<OpenAiOptions> = {
       if (/^(authorization|api-key|x-api-key)$/i.test(name))
         read.fail(`headers.${name}`, 'must not carry a key: name its environment variable in apiKeyEnv');
     }
+    const maxTokens = read.optionalNumber('maxTokens', { min: 1, max: 1_000_000, integer: true });
+    const retryMaxTokens = read.optionalNumber('retryMaxTokens', { min: 1, max: 1_000_000, integer: true });
+    // Asking again with no more room would only be cut short again.
+    if (retryMaxTokens !== undefined && maxTokens !== undefined && retryMaxTokens <= maxTokens)
+      read.fail('retryMaxTokens', `must be larger than maxTokens (${maxTokens}): it is the limit of the second try`);
     return {
       baseUrl: read.optionalUrl('baseUrl') ?? read.fail('baseUrl', 'is required (e.g. https://api.openai.com/v1)'),
       model: read.string('model', 'gpt-4.1-mini'),
@@ -83,7 +94,8 @@ export const openaiSettings: SystemKindSettings<OpenAiOptions> = {
       dpi: read.optionalNumber('dpi', { min: 50, max: 400, integer: true }) ?? 150,
       maxPages: read.optionalNumber('maxPages', { min: 1, max: 500, integer: true }) ?? 20,
       temperature: read.optionalNumber('temperature', { min: 0, max: 2 }) ?? 0,
-      maxTokens: read.optionalNumber('maxTokens', { min: 1, max: 1_000_000, integer: true }),
+      maxTokens,
+      retryMaxTokens,
       comparePages: read.optionalEnum('comparePages', ['per-page', 'all'] as const) ?? 'per-page',
       logprobs: read.optionalBoolean('logprobs') ?? false,
       structuredOutput: read.optionalEnum('structuredOutput', ['json_schema', 'json_object'] as const) ?? 'json_schema',

@@ -18,7 +18,7 @@ import {
   type MarkdownPage,
   type Redactor,
 } from '../../service/index.js';
-import { PAGE_BREAK, type JsonSchema } from '../../types.js';
+import { PAGE_BREAK, type Endpoint, type JsonSchema } from '../../types.js';
 import type { Operation, System, SystemCall, SystemKind, Usage } from '../types.js';
 import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall } from '../providers/http.js';
@@ -52,14 +52,24 @@ export const openaiKind: SystemKind<OpenAiOptions> = {
         ? { [options.apiKeyHeader]: /^authorization$/i.test(options.apiKeyHeader) ? `Bearer ${apiKey}` : apiKey }
         : {}),
     };
-    const chat = (call: ProviderCall, body: Record<string, unknown>) =>
+    const send = (call: ProviderCall, body: Record<string, unknown>, maxTokens: number | undefined) =>
       sendChat(call, url.href, headers, {
         model: options.model,
         temperature: options.temperature,
-        ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
+        ...(maxTokens ? { max_tokens: maxTokens } : {}),
         ...(options.logprobs ? { logprobs: true } : {}),
         ...body,
       });
+    // An answer cut at the token limit is a configuration fault, not the model's reading: it fails the call
+    // unless the config gives a larger limit for one more try (docs/providers.md, openai).
+    const chat: Chat = async (call, body) => {
+      const answer = await send(call, body, options.maxTokens);
+      if (answer.finishReason !== 'length') return answer;
+      if (options.retryMaxTokens === undefined) throw truncatedAnswer(call.endpoint, options.maxTokens, false);
+      const again = await send(call, body, options.retryMaxTokens);
+      if (again.finishReason === 'length') throw truncatedAnswer(call.endpoint, options.retryMaxTokens, true);
+      return again;
+    };
     return {
       name: context.name,
       kind: 'openai',
@@ -142,6 +152,9 @@ async function sendChat(
   const choice = reader.object(reader.array(root.choices, 'choices')[0], 'choices[0]');
   const message = reader.object(choice.message, 'choices[0].message');
   const usage = reader.optionalObject(root.usage, 'usage');
+  // The dated snapshot behind an alias and the serving configuration (docs/providers.md, openai).
+  call.report('model', root.model);
+  call.report('system_fingerprint', root.system_fingerprint);
   const answer: ChatAnswer = {
     content: reader.optionalString(message.content, 'choices[0].message.content') ?? '',
     finishReason: reader.optionalString(choice.finish_reason, 'choices[0].finish_reason'),
@@ -159,6 +172,21 @@ async function sendChat(
     });
   }
   return answer;
+}
+
+/** SERVICE_OUTPUT_TRUNCATED: the answer stopped at `max_tokens`; its message says which option to raise. */
+function truncatedAnswer(endpoint: Endpoint, maxTokens: number | undefined, retried: boolean): ServiceError {
+  const limit = maxTokens === undefined ? "the server's default max_tokens" : `max_tokens ${maxTokens}`;
+  return new ServiceError(
+    'SERVICE_OUTPUT_TRUNCATED',
+    `the answer was cut short at ${limit} (finish_reason "length")${retried ? ' on the second try too' : ''}: raise ${retried ? 'retryMaxTokens' : 'maxTokens'}`,
+    {
+      endpoint,
+      status: 200,
+      retryable: false,
+      hint: `raise the system's ${retried ? 'retryMaxTokens' : 'maxTokens'} (docs/providers.md, openai), then rerun with --resume`,
+    },
+  );
 }
 
 /** `choices[0].logprobs.content[].logprob` (chat completions' logprobs object); null when absent. */

@@ -97,6 +97,7 @@ export const textractKind: SystemKind<TextractOptions> = {
               ...payload,
             });
             responses.push({ page: page.page, size: page.size, body });
+            reportModelVersion(provider, body);
             provider.usage = { pages: responses.length };
           }
           const pages = responses.map(({ page, size, body }) => ({
@@ -125,6 +126,12 @@ export const textractKind: SystemKind<TextractOptions> = {
     } satisfies System;
   },
 };
+
+/** `AnalyzeDocumentModelVersion` or `DetectDocumentTextModelVersion`: the model that read the page. */
+function reportModelVersion(provider: ProviderCall, body: unknown): void {
+  if (typeof body !== 'object' || body === null) return;
+  for (const [name, value] of Object.entries(body)) if (name.endsWith('ModelVersion')) provider.report(name, value);
+}
 
 /**
  * The API and its parameters besides the document: extract asks QUERIES (one per scalar field) and FORMS as

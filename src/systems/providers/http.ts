@@ -22,7 +22,7 @@ import {
   ShapeReader,
   type EndpointResult,
 } from '../../service/index.js';
-import type { SystemContext, SystemOutcome, Usage } from '../types.js';
+import type { ReportedIdentity, SystemContext, SystemOutcome, Usage } from '../types.js';
 
 /** What a kind reads from a provider's error body; `kind` overrides the class the status alone implies. */
 export interface ProviderErrorInfo {
@@ -91,6 +91,11 @@ export interface ProviderCall {
   reader(response: ProviderResponse): ShapeReader;
   /** Usage so far, recorded on failures too (a provider may bill a call whose answer was unusable). */
   usage: Usage | undefined;
+  /**
+   * Notes what a response said the system was (`model`, `apiVersion`, …); kept on failures too. Absent or
+   * empty values are ignored; a second, different value of one name within a call is kept beside the first.
+   */
+  report(name: string, value: unknown): void;
 }
 
 export interface ProviderHttp {
@@ -141,10 +146,12 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
     let attempts = 1;
     // Start of the current attempt: the call's start, then the end of each retry's backoff.
     let attemptStarted = started;
+    const reported = collectReported(options.redact);
     const call: ProviderCall = {
       endpoint,
       signal,
       usage: undefined,
+      report: reported.add,
       async request(request) {
         const url = new URL(request.url);
         // No redirects are followed (undici's request never does): credentials never go to another host.
@@ -185,16 +192,37 @@ export function createProviderHttp(context: ProviderHttpContext, settings: Provi
     };
     try {
       const product = await body(call);
-      return { ok: true, ...product, ...timing() };
+      return { ok: true, ...product, ...reported.outcome(), ...timing() };
     } catch (caught) {
       const error = isServiceError(caught) ? caught : unexpected(caught, endpoint, options.redact);
-      return { ok: false, error, ...(call.usage ? { usage: call.usage } : {}), ...timing() };
+      const usage = call.usage ? { usage: call.usage } : {};
+      return { ok: false, error, ...usage, ...reported.outcome(), ...timing() };
     }
   }
 
   return {
     run,
     close: agent.close,
+  };
+}
+
+/**
+ * What one call's responses said the system was (ProviderCall.report): each value redacted and capped; a
+ * second, different value of one name within the call is kept beside the first.
+ */
+function collectReported(redact: Redactor) {
+  let reported: ReportedIdentity | undefined;
+  return {
+    add(name: string, value: unknown): void {
+      if ((typeof value !== 'string' && typeof value !== 'number') || value === '') return;
+      const text = redact(String(value)).slice(0, 200);
+      reported ??= {};
+      const before = reported[name];
+      if (before === undefined) reported[name] = text;
+      else if (!before.split(', ').includes(text)) reported[name] = `${before}, ${text}`;
+    },
+    /** The outcome's `reported`, absent when no response said anything. */
+    outcome: (): { reported?: ReportedIdentity } => (reported ? { reported } : {}),
   };
 }
 

@@ -51,7 +51,7 @@ const options = (url: string, extra: Record<string, unknown> = {}) => ({
 const page = [{ text: 'A', x: 72, y: 72, size: 12 }];
 
 describe('mistral-ocr', () => {
-  it('sends the PDF as a data URL and reads markdown per page, sizes in points, pages processed', async () => {
+  it('sends the PDF as a data URL and reads markdown per page, sizes in points, pages processed, the model that answered', async () => {
     server = await startHttpServer((request, response) => {
       if (request.headers.authorization !== `Bearer ${KEY}`)
         return sendJson(response, 401, { message: 'Unauthorized', request_id: 'r1' });
@@ -78,6 +78,8 @@ describe('mistral-ocr', () => {
       { content: '| A | B |\n| --- | --- |\n| 1 | 2 |', width: 612, height: 792 },
     ]);
     expect(outcome.usage).toEqual({ pages: 2 });
+    // Asked for the alias, the answer names the dated model that read it.
+    expect(outcome.reported).toEqual({ model: 'mistral-ocr-2505' });
   });
 
   it('extracts by document annotation with the strict schema, mapped back to the dataset schema; no confidence', async () => {
