@@ -39,7 +39,7 @@ export async function imagePage(file: string): Promise<SourcePage & { widthPx: n
 
 /** Every page of a PDF, sized in points; `inchesPerUnit` is left at 1/72 (boxes in points). */
 export async function pdfPages(file: string): Promise<SourcePage[]> {
-  const { openPdf } = await import('../../pdf/index.js');
+  const { openPdf } = await import('@docbench/pdf');
   const pdf = await openPdf(new Uint8Array(await readFile(file)));
   try {
     const pages: SourcePage[] = [];
