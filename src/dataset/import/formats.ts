@@ -42,7 +42,13 @@ export interface ImportFormat {
   load(): Promise<DatasetImporter>;
 }
 
-export const IMPORT_FORMATS: Readonly<Record<string, ImportFormat>> = {};
+export const IMPORT_FORMATS: Readonly<Record<string, ImportFormat>> = {
+  'olmocr-bench': {
+    describe: "olmOCR-bench's bench_data: pdfs/, <category>.jsonl checks, one folder of markdown per tool",
+    flags: [],
+    load: async () => (await import('./olmocr-bench.js')).importer,
+  },
+};
 
 export function importFormatNames(): string[] {
   return Object.keys(IMPORT_FORMATS);

@@ -2,7 +2,7 @@
  * `parseCheck`: one line of checks.jsonl → a Check, rejecting what olmOCR-bench's own loader rejects (unknown
  * type or field, empty text, max_diffs out of range …) with an error naming the field (docs/checks.md, "Format").
  */
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../errors.js';
 import { normalizeCheckText, pyStrip, cpLength } from './text.js';
 import { CHECK_TYPES, type Check, type CheckType, type FormatCheck } from './types.js';
 

@@ -6,14 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  normalizeCheckText,
-  parseCheck,
-  runCheck,
-  type Check,
-  type CheckOutcome,
-} from '../../../src/score/checks/index.js';
-import { htmlTableGrids, markdownTableGrids } from '../../../src/score/checks/table-grid.js';
+import { normalizeCheckText, parseCheck, runCheck, type Check, type CheckOutcome } from '../../src/checks/index.js';
+import { htmlTableGrids, markdownTableGrids } from '../../src/checks/table-grid.js';
 
 type Step =
   | { define: number; check: Record<string, unknown> }

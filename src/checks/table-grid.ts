@@ -4,7 +4,7 @@
  * nearest neighbours up, down, left and right (several, where spans meet) and which cells are headings.
  */
 import type { DefaultTreeAdapterTypes } from 'parse5';
-import { lazyRequire } from '../../lazy.js';
+import { lazyRequire } from '../lazy.js';
 import { pyStrip } from './text.js';
 
 // Loaded with the first page holding an HTML table (CONTRIBUTING.md, Habits).

@@ -18,3 +18,5 @@ export type {
   FormatCheck,
   FootnoteCheck,
 } from './types.js';
+export { decideCheck, withBaselineChecks, summarizeChecks, macroPassRate } from './score-checks.js';
+export type { CheckResult, ChecksSummary, PassCount } from './score-checks.js';
