@@ -6,6 +6,10 @@
  */
 import { SettingsReader, read, type SectionSchema, type ValueReader } from '../settings-reader.js';
 import { MODES, isMode, type Mode } from '../types.js';
+import type { CheckThresholds } from './check-thresholds.js';
+
+/** The check types olmOCR-bench defines (docs/checks.md). */
+const CHECK_TYPE_NAMES = ['present', 'absent', 'order', 'table', 'math', 'baseline', 'format', 'footnote'];
 
 /** Run-level thresholds that can be set for all modes and overridden per mode. */
 export interface ModeThresholds {
@@ -70,7 +74,7 @@ export interface DiffSettings {
 export type SystemThresholds = Omit<GateThresholds, 'diff' | 'systems'>;
 
 /** The validated `gate` section. Absent keys mean "no such check". Top-level thresholds apply to the run's primary system. */
-export interface GateThresholds extends ModeThresholds {
+export interface GateThresholds extends ModeThresholds, CheckThresholds {
   /** Markdown similarity of the service (micro, normalised). */
   min_similarity?: number;
   /**
@@ -132,7 +136,12 @@ const MODE_SCHEMA = {
   max_p95_ms: ms,
   min_document_f1: unit,
 } satisfies Record<keyof ModeThresholds, ValueReader<number>>;
-const TOP_SCHEMA = { ...MODE_SCHEMA, min_similarity: unit, max_failed_documents: count } satisfies SectionSchema;
+const TOP_SCHEMA = {
+  ...MODE_SCHEMA,
+  min_similarity: unit,
+  max_failed_documents: count,
+  min_check_pass_rate: unit,
+} satisfies SectionSchema;
 const FIELD_SCHEMA = { min_f1: unit, min_precision: unit, min_recall: unit } satisfies Record<
   keyof FieldThresholds,
   ValueReader<number>
@@ -198,6 +207,13 @@ const SYSTEM_SCHEMA = {
     (key) =>
       LATENCY_CALL_KEY.test(key) ? null : 'expected a call key: extract:fast, extract:slow, compare, split or process',
     LATENCY_SCHEMA,
+  ),
+  check_categories: readSets((key) => (key.trim() === '' ? 'expected a check category' : null), {
+    min_pass_rate: unit,
+  }),
+  check_types: readSets(
+    (key) => (CHECK_TYPE_NAMES.includes(key) ? null : `expected a check type: ${CHECK_TYPE_NAMES.join(', ')}`),
+    { min_pass_rate: unit },
   ),
 } satisfies SectionSchema;
 
@@ -278,7 +294,14 @@ export function hasGateChecks(thresholds: SystemThresholds | GateThresholds): bo
   const top = Object.keys(TOP_SCHEMA).some(
     (key) => (thresholds as unknown as Record<string, unknown>)[key] !== undefined,
   );
-  const scoped = [thresholds.modes, thresholds.fields, thresholds.tags, thresholds.latency].some((section) =>
+  const scoped = [
+    thresholds.modes,
+    thresholds.fields,
+    thresholds.tags,
+    thresholds.latency,
+    thresholds.check_categories ?? {},
+    thresholds.check_types ?? {},
+  ].some((section) =>
     Object.values(section).some((set) => Object.values(set as Record<string, unknown>).some((v) => v !== undefined)),
   );
   return top || scoped;

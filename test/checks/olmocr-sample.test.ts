@@ -43,5 +43,46 @@ describe('olmOCR-bench sample imported and run', () => {
     });
     expect(checks.macro_pass_rate).toBeCloseTo(0.9412, 4);
     expect(checks.unsupported.by_type).toEqual({ math: 12 });
+
+    // every report carries them: a pass rate per document, a JUnit failure per failed check, summary.md's table
+    const csv = await readFile(path.join(out, 'documents.csv'), 'utf8');
+    expect(csv.split('\n')[0]).toContain('check_pass_rate,checks_passed,checks_total');
+    expect(csv).toContain('buildingnotes,olmocr_pipeline,ok,,,1,,,,,,,,,0.75,3,4');
+    const junit = await readFile(path.join(out, 'junit.xml'), 'utf8');
+    expect(junit.match(/type="check-failed"/g)).toHaveLength(108 - 96);
+    expect(junit.match(/<skipped /g)).toHaveLength(12);
+    expect(junit).toContain('name="checks · olmocr_pipeline" tests="120" failures="12"');
+    const markdown = await readFile(path.join(out, 'summary.md'), 'utf8');
+    expect(markdown).toContain('| olmocr\\_pipeline | 94.1% |');
+    const html = await readFile(path.join(out, 'report.html'), 'utf8');
+    expect(html).toContain('<section id="checks">');
+    expect(html).toMatch(/href="drilldown\/part-\d+\.html#buildingnotes-[0-9a-f]+-check-building_notes_02"/);
+  });
+
+  it('gates on the macro pass rate, a category and a type', async () => {
+    const dataset = path.join(dir, 'dataset');
+    await writeFile(
+      path.join(dir, 'docbench.config.json'),
+      JSON.stringify({
+        systems: { olmocr_pipeline: { kind: 'stored' } },
+        gate: {
+          min_check_pass_rate: 0.9,
+          check_categories: { dataset: { min_pass_rate: 0.9 } },
+          check_types: { absent: { min_pass_rate: 0.9 } },
+        },
+      }),
+    );
+    const out = path.join(dir, 'gated');
+    const run = await runCli(['run', '--dataset', dataset, '--endpoints', 'compare', '--out', out], dir);
+    expect(run.code).toBe(1);
+    const gate = JSON.parse(await readFile(path.join(out, 'gate.json'), 'utf8'));
+    const verdicts = Object.fromEntries(
+      gate.checks.map((c: { metric: string; passed: boolean }) => [c.metric, c.passed]),
+    );
+    expect(verdicts).toMatchObject({
+      'checks.macro_pass_rate': true,
+      'checks.by_category.dataset.pass_rate': false,
+      'checks.by_type.absent.pass_rate': true,
+    });
   });
 });
