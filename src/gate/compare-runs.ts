@@ -8,6 +8,7 @@
  * other headline metrics on their p Holm-adjusted among themselves. Field paths are a Holm family of their
  * own; they decide the verdict only with `fail_on_fields`.
  */
+import { documentPassRate, macroPassRate } from './diff-checks.js';
 import {
   DEFAULT_TIE_TOLERANCE,
   adjustHeadlineFamilies,
@@ -148,6 +149,24 @@ function collectHeadline(pairs: readonly DocumentPair[], modes: readonly Mode[],
   for (const mode of modes) rawHeadline.push(...collectExtractionHeadline(scoredIn(pairs, mode), mode, batch));
   const withMarkdown = pairs.filter((p) => p.base.similarity !== null && p.cand.similarity !== null);
   if (withMarkdown.length > 0) rawHeadline.push(collectMarkdownHeadline(withMarkdown, batch));
+  const withChecks = pairs.filter((p) => p.base.checks && p.cand.checks);
+  if (withChecks.length > 0) {
+    const base = withChecks.map((p) => p.base.checks!);
+    const cand = withChecks.map((p) => p.cand.checks!);
+    const checks = batch.add({
+      a: cand.map(documentPassRate),
+      b: base.map(documentPassRate),
+      statistic: (indices) => macroPassRate(cand, indices) - macroPassRate(base, indices),
+    });
+    rawHeadline.push(
+      pendingMetric(
+        'checks.macro_pass_rate',
+        'Rule checks: macro pass rate',
+        "mean of the categories' pass rates over the drawn documents",
+        () => [macroPassRate(base), macroPassRate(cand), checks()],
+      ),
+    );
+  }
   const withRegions = pairs.filter((p) => p.base.regionsF1 !== null && p.cand.regionsF1 !== null);
   if (withRegions.length > 0) {
     const regions = batch.add({

@@ -85,4 +85,24 @@ describe('olmOCR-bench sample imported and run', () => {
       'checks.by_type.absent.pass_rate': true,
     });
   });
+
+  it('docbench diff compares the macro pass rate, paired by document', async () => {
+    const dataset = path.join(dir, 'dataset');
+    await writeFile(
+      path.join(dir, 'docbench.config.json'),
+      JSON.stringify({ systems: { olmocr_pipeline: { kind: 'stored' } } }),
+    );
+    // a worse pipeline: two documents' outputs lost
+    for (const id of ['earnings', 'olmo2-pg4'])
+      await writeFile(path.join(dataset, 'outputs', 'olmocr_pipeline', `${id}.md`), 'nothing');
+    const worse = path.join(dir, 'worse');
+    expect((await runCli(['run', '--dataset', dataset, '--endpoints', 'compare', '--out', worse], dir)).code).toBe(0);
+    const diff = await runCli(['diff', path.join(dir, 'run'), worse, '--allow-dataset-change'], dir);
+    expect(diff.code, diff.stderr).toBe(0);
+    const result = JSON.parse(await readFile(path.join(worse, 'diff', 'diff.json'), 'utf8'));
+    const row = result.headline.find((m: { metric: string }) => m.metric === 'checks.macro_pass_rate');
+    expect(row.baseline).toBeCloseTo(0.9412, 4);
+    expect(row.candidate).toBeLessThan(row.baseline);
+    expect(row.losses).toBe(2);
+  });
 });
