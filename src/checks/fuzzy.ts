@@ -16,6 +16,10 @@ class LcsPattern {
   private readonly masks = new Map<string, Uint32Array>();
   private readonly empty: Uint32Array;
   private readonly v: Uint32Array;
+  /** The text's masks by position (see `bind`), so that a window's alignment looks nothing up. */
+  private at: Uint32Array[] = [];
+  /** With one word: the same as plain numbers. */
+  private at1: Uint32Array = new Uint32Array(0);
 
   constructor(a: readonly string[]) {
     this.words = Math.max(1, Math.ceil(a.length / 32));
@@ -35,12 +39,27 @@ class LcsPattern {
     return this.masks.has(ch);
   }
 
-  /** LCS of the pattern and `b[from, to)`. */
-  lcs(b: readonly string[], from: number, to: number): number {
+  /** Looks up the masks of every character of the text the windows are taken from, once. */
+  bind(b: readonly string[]): void {
+    this.at = b.map((ch) => this.masks.get(ch) ?? this.empty);
+    if (this.words === 1) this.at1 = Uint32Array.from(this.at, (m) => m[0] as number);
+  }
+
+  /** LCS of the pattern and `b[from, to)` of the bound text. */
+  lcs(from: number, to: number): number {
+    if (this.words === 1) {
+      const at = this.at1;
+      let v = 0xffffffff;
+      for (let j = from; j < to; j++) {
+        const u = v & (at[j] as number);
+        v = ((v + u) | (v - u)) >>> 0;
+      }
+      return popcount(~v >>> 0);
+    }
     const v = this.v;
     v.fill(0xffffffff);
     for (let j = from; j < to; j++) {
-      const m = this.masks.get(b[j] as string) ?? this.empty;
+      const m = this.at[j] as Uint32Array;
       let carry = 0;
       for (let w = 0; w < this.words; w++) {
         const vw = v[w] as number;
@@ -51,17 +70,17 @@ class LcsPattern {
         v[w] = (sum >>> 0) | ((vw - u) >>> 0);
       }
     }
-    let lcs = 0;
-    for (let w = 0; w < this.words; w++) {
-      let x = ~(v[w] as number) >>> 0;
-      while (x) {
-        x &= x - 1;
-        lcs++;
-      }
-    }
     // bits beyond the pattern's length start as 1 and only ever see zero masks, so they stay 1: not counted
+    let lcs = 0;
+    for (let w = 0; w < this.words; w++) lcs += popcount(~(v[w] as number) >>> 0);
     return lcs;
   }
+}
+
+function popcount(x: number): number {
+  let n = x - ((x >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** rapidfuzz's normalised Indel similarity for lengths and an LCS: 1 − (|a| + |b| − 2·lcs) / (|a| + |b|). */
@@ -76,7 +95,12 @@ export function ratio(a: string, b: string): number {
   const ca = codePoints(a);
   const cb = codePoints(b);
   if (ca.length === 0 && cb.length === 0) return (1 * 100) / 100;
-  const lcs = ca.length === 0 ? 0 : new LcsPattern(ca).lcs(cb, 0, cb.length);
+  let lcs = 0;
+  if (ca.length > 0) {
+    const pattern = new LcsPattern(ca);
+    pattern.bind(cb);
+    lcs = pattern.lcs(0, cb.length);
+  }
   return (indelSimilarity(ca.length, cb.length, lcs) * 100) / 100;
 }
 
@@ -104,9 +128,10 @@ function bestWindow(s: readonly string[], t: readonly string[], floor: number): 
   const n = t.length;
   if (m === 0) return 0;
   const pattern = new LcsPattern(s);
+  pattern.bind(t);
   let best = floor;
   const consider = (from: number, to: number): boolean => {
-    const score = indelSimilarity(m, to - from, pattern.lcs(t, from, to));
+    const score = indelSimilarity(m, to - from, pattern.lcs(from, to));
     if (score > best) best = score;
     return best === 1;
   };
