@@ -45,7 +45,7 @@ const MODULE_MAP = {
   'run-dir': [types('service'), types('systems'), types('score')],
   score: [types('service')],
   evaluate: ['score', 'checks', 'dataset', 'run', 'run-dir', types('service')],
-  gate: ['run-dir', 'score', 'render', 'settings-reader.ts'],
+  gate: ['run-dir', 'score', 'checks', 'render', 'settings-reader.ts'],
   report: ['run-dir', 'render', types('service')],
   render: [],
   local: ['pdf', types('service')],

@@ -18,5 +18,13 @@ export type {
   FormatCheck,
   FootnoteCheck,
 } from './types.js';
-export { decideCheck, withBaselineChecks, summarizeChecks, macroPassRate } from './score-checks.js';
-export type { CheckResult, ChecksSummary, PassCount } from './score-checks.js';
+export {
+  decideCheck,
+  withBaselineChecks,
+  summarizeChecks,
+  macroPassRate,
+  countCategories,
+  documentPassRate,
+  macroOver,
+} from './score-checks.js';
+export type { CheckResult, ChecksSummary, PassCount, CategoryCounts } from './score-checks.js';

@@ -166,3 +166,52 @@ export function macroPassRate(categories: readonly PassCount[]): number | null {
   const rates = categories.flatMap((c) => (c.pass_rate === null ? [] : [c.pass_rate]));
   return rates.length === 0 ? null : rates.reduce((a, b) => a + b, 0) / rates.length;
 }
+
+/** Per category: a document's decided checks and how many passed. */
+export type CategoryCounts = Map<string, { total: number; passed: number }>;
+
+export function countCategories(
+  results: ReadonlyArray<Pick<CheckResult, 'category'> & { status: string }>,
+): CategoryCounts {
+  const counts: CategoryCounts = new Map();
+  for (const r of results) {
+    if (r.status === 'unsupported') continue;
+    const entry = counts.get(r.category) ?? { total: 0, passed: 0 };
+    entry.total++;
+    if (r.status === 'passed') entry.passed++;
+    counts.set(r.category, entry);
+  }
+  return counts;
+}
+
+/** A document's own pass rate over its decided checks (the per-document value of paired tests). */
+export function documentPassRate(counts: CategoryCounts): number {
+  let total = 0;
+  let passed = 0;
+  for (const c of counts.values()) {
+    total += c.total;
+    passed += c.passed;
+  }
+  return total === 0 ? 0 : passed / total;
+}
+
+/** The macro pass rate (mean of the categories' pass rates) of the documents `indices` draw, repeats counted. */
+export function macroOver(documents: readonly CategoryCounts[], indices: ArrayLike<number>): number {
+  const sums = new Map<string, { total: number; passed: number }>();
+  for (let i = 0; i < indices.length; i++) {
+    for (const [category, c] of documents[indices[i] as number] as CategoryCounts) {
+      const sum = sums.get(category) ?? { total: 0, passed: 0 };
+      sum.total += c.total;
+      sum.passed += c.passed;
+      sums.set(category, sum);
+    }
+  }
+  let rates = 0;
+  let counted = 0;
+  for (const s of sums.values()) {
+    if (s.total === 0) continue;
+    rates += s.passed / s.total;
+    counted++;
+  }
+  return counted === 0 ? 0 : rates / counted;
+}

@@ -6,7 +6,15 @@
 import { checkDocumentPath, readDatasetChecks } from '../dataset/index.js';
 import type { Dataset, DatasetDocument } from '../types.js';
 import type { CallRecord, SystemDocument } from '../run-dir/index.js';
-import { type Check, type CheckResult, decideCheck, summarizeChecks, withBaselineChecks } from '../checks/index.js';
+import {
+  type Check,
+  type CheckResult,
+  countCategories,
+  decideCheck,
+  macroOver,
+  summarizeChecks,
+  withBaselineChecks,
+} from '../checks/index.js';
 import { pairedBootstrap } from '../score/index.js';
 
 type DocumentChecks = NonNullable<SystemDocument['checks']>;
@@ -66,34 +74,11 @@ export function scoreDocumentChecks(
 /** summary.json's `checks` block of one system, from its documents' results (in the run's document order). */
 export function checksBlock(perDocument: ReadonlyArray<readonly CheckResult[]>, seed: number) {
   const summary = summarizeChecks(perDocument.flat());
-  const categories = Object.keys(summary.by_category);
-  // per document and category: decided and passed checks, for the bootstrap's resamples
-  const totals = perDocument.map((results) =>
-    categories.map((c) => results.filter((r) => r.category === c && r.status !== 'unsupported').length),
-  );
-  const passes = perDocument.map((results) =>
-    categories.map((c) => results.filter((r) => r.category === c && r.status === 'passed').length),
-  );
-  const macro = (indices: Uint32Array): number => {
-    let sum = 0;
-    let counted = 0;
-    categories.forEach((_, c) => {
-      let total = 0;
-      let passed = 0;
-      for (const i of indices) {
-        total += (totals[i] as number[])[c] as number;
-        passed += (passes[i] as number[])[c] as number;
-      }
-      if (total > 0) {
-        sum += passed / total;
-        counted++;
-      }
-    });
-    return counted === 0 ? 0 : sum / counted;
-  };
+  const counts = perDocument.map(countCategories);
+  const macro = (indices: Uint32Array): number => macroOver(counts, indices);
   const ci =
     perDocument.length >= 2 && summary.macro_pass_rate !== null
-      ? pairedBootstrap(perDocument.length, macro, { seed, resamples: 2000 }).interval
+      ? pairedBootstrap(perDocument.length, macro, { seed }).interval
       : null;
   return { ...summary, macro_ci95: ci };
 }

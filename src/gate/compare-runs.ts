@@ -8,7 +8,7 @@
  * other headline metrics on their p Holm-adjusted among themselves. Field paths are a Holm family of their
  * own; they decide the verdict only with `fail_on_fields`.
  */
-import { documentPassRate, macroPassRate } from './diff-checks.js';
+import { documentPassRate, macroOver } from '../checks/index.js';
 import {
   DEFAULT_TIE_TOLERANCE,
   adjustHeadlineFamilies,
@@ -138,6 +138,9 @@ function pairingWarnings(
   return warnings;
 }
 
+/** The indices 0 … n − 1: every document once. */
+const every = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+
 /** The pairs both runs scored in `mode`. */
 function scoredIn(pairs: readonly DocumentPair[], mode: Mode): DocumentPair[] {
   return pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
@@ -156,14 +159,14 @@ function collectHeadline(pairs: readonly DocumentPair[], modes: readonly Mode[],
     const checks = batch.add({
       a: cand.map(documentPassRate),
       b: base.map(documentPassRate),
-      statistic: (indices) => macroPassRate(cand, indices) - macroPassRate(base, indices),
+      statistic: (indices) => macroOver(cand, indices) - macroOver(base, indices),
     });
     rawHeadline.push(
       pendingMetric(
         'checks.macro_pass_rate',
         'Rule checks: macro pass rate',
         "mean of the categories' pass rates over the drawn documents",
-        () => [macroPassRate(base), macroPassRate(cand), checks()],
+        () => [macroOver(base, every(base.length)), macroOver(cand, every(cand.length)), checks()],
       ),
     );
   }

@@ -3,7 +3,8 @@
  * document's numbers (per-mode counts, per-field-path counts, exact match, similarity, latency) — never the
  * texts, so two runs of 10,000 documents fit in memory.
  */
-import { type CategoryCounts, readCheckCounts } from './diff-checks.js';
+import type { CategoryCounts } from '../checks/index.js';
+import { readCheckCounts } from './diff-checks.js';
 import { UsageError } from '../errors.js';
 import {
   type RunSummary,

@@ -3,7 +3,7 @@
  * folder as a stored system, it must give the figures olmOCR-bench's code gives on it, math left out
  * (../shared/reference/README.md): dataset 76/87, blanks 1/1, baseline 19/20, macro mean 0.9412.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +104,33 @@ describe('olmOCR-bench sample imported and run', () => {
     expect(row.baseline).toBeCloseTo(0.9412, 4);
     expect(row.candidate).toBeLessThan(row.baseline);
     expect(row.losses).toBe(2);
+  });
+
+  it('sets two systems against each other on the macro pass rate, as every headline metric', async () => {
+    const dataset = path.join(dir, 'dataset');
+    await cp(path.join(dataset, 'outputs', 'olmocr_pipeline'), path.join(dataset, 'outputs', 'blanker'), {
+      recursive: true,
+    });
+    for (const id of ['lincoln_letter', 'mattsnotes', 'buildingnotes'])
+      await writeFile(path.join(dataset, 'outputs', 'blanker', `${id}.md`), '');
+    await writeFile(
+      path.join(dir, 'docbench.config.json'),
+      JSON.stringify({ systems: { olmocr_pipeline: { kind: 'stored' }, blanker: { kind: 'stored' } } }),
+    );
+    const out = path.join(dir, 'two');
+    const run = await runCli(
+      ['run', '--dataset', dataset, '--endpoints', 'compare', '--out', out, '--reference', 'olmocr_pipeline'],
+      dir,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const summary = JSON.parse(await readFile(path.join(out, 'summary.json'), 'utf8'));
+    const row = summary.comparisons.find(
+      (c: { system: string; metric: string }) => c.system === 'blanker' && c.metric === 'checks.macro_pass_rate',
+    );
+    expect(row.delta).toBeLessThan(0);
+    expect(row.losses).toBe(3);
+    expect(summary.systems.blanker.checks.macro_pass_rate).toBeLessThan(
+      summary.systems.olmocr_pipeline.checks.macro_pass_rate,
+    );
   });
 });
