@@ -1,5 +1,5 @@
 /** checks.jsonl in a dataset: each bad line reported with its line and field, before anything runs. */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateDataset } from '../../src/dataset/index.js';
@@ -87,5 +87,43 @@ describe('checks.jsonl validation', () => {
     const result = await runCli(['dataset', 'validate', root], root);
     expect(result.code).toBe(2);
     expect(result.stdout + result.stderr).toMatch(/outputs\/tool\/a\.md.*not valid UTF-8/);
+  });
+});
+
+describe('repeats', () => {
+  it('a check passes on a system when more than half of its stored repeats pass', async () => {
+    const root = await dataset({
+      'documents/a.pdf': MINIMAL_PDF,
+      'checks.jsonl': line({ text: 'Total due' }),
+      'outputs/tool/a.md': 'Total due: 12',
+      'outputs/tool/a.repeat2.md': 'Total: 12',
+      'outputs/tool/a.repeat3.md': 'Sum: 12',
+    });
+    const config = JSON.stringify({ systems: { tool: { kind: 'stored' } } });
+    await writeFile(path.join(root, '..', `${path.basename(root)}.config.json`), config);
+    const run = async (out: string) => {
+      const result = await runCli(
+        [
+          'run',
+          '--dataset',
+          root,
+          '--config',
+          `${root}.config.json`,
+          '--endpoints',
+          'compare',
+          '--repeat',
+          '3',
+          '--out',
+          out,
+        ],
+        root,
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const line = JSON.parse((await readFile(path.join(out, 'documents.jsonl'), 'utf8')).split('\n')[0] as string);
+      return line.systems.tool.checks.results.find((r: { id: string }) => r.id === 'c1');
+    };
+    expect(await run(path.join(root, 'run1'))).toMatchObject({ status: 'failed', repeats_passed: 1, repeats: 3 });
+    await writeFile(path.join(root, 'outputs/tool/a.repeat3.md'), 'Total due: 12.00');
+    expect(await run(path.join(root, 'run2'))).toMatchObject({ status: 'passed', repeats_passed: 2, repeats: 3 });
   });
 });
