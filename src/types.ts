@@ -108,6 +108,8 @@ export interface Dataset {
   documents: DatasetDocument[];
   /** sha256 over every file of the dataset (names and bytes, in sorted order): what every run records. */
   contentHash: string;
+  /** Absolute path of checks.jsonl, when the dataset has rule checks (docs/checks.md). */
+  checksFile?: string;
 }
 
 /**

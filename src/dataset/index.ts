@@ -14,6 +14,7 @@ export {
   readUtf8File,
 } from './read.js';
 export { computeContentHash } from './content-hash.js';
+export { CHECKS_FILE, readDatasetChecks, checkDocumentPath } from './checks-file.js';
 /** Bounded look-ahead over a list, results in order (also scoring's, which reads each document's files ahead). */
 export { mapAhead } from './map-ahead.js';
 export { countDocumentPages } from './page-count.js';

@@ -33,6 +33,7 @@ import { describeRegularFile, inspectFile, type FileFacts } from './media-type.j
 import { mapInOrder } from './map-ahead.js';
 import { decodeUtf8 } from './read.js';
 import { checkRegionPages } from './regions.js';
+import { CHECKS_FILE, parseChecksFile } from './checks-file.js';
 import { checkRelativePath, resolveInside, type SafePathResult } from './safe-path.js';
 import { checkJsonSchema, checkSchemaSubset, compileSchema } from './schema-subset.js';
 
@@ -104,7 +105,7 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
   const walked: WalkedFiles = { realRoot, present: new Set(files), linked, sideIds: listSideFileIds(files) };
 
   const manifest = await readManifest(walked, problems);
-  const schema = await readSchema(walked, problems);
+  const schema = await readSchema(walked, problems, walked.present.has(CHECKS_FILE));
   const validateTruth = schema ? compileTruthValidator(schema, files, problems) : undefined;
   const { comparators, issues } = parseComparators(manifest?.comparators);
   for (const issue of issues) problems[issue.severity === 'error' ? 'error' : 'warn'](MANIFEST_FILE, issue.message);
@@ -126,6 +127,8 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
   if (candidates.length === 0)
     problems.error(manifest?.documents ? MANIFEST_FILE : DOCUMENTS_DIR, 'the dataset has no documents');
   warnOrphans(files, ids, problems);
+  const hasChecks = walked.present.has(CHECKS_FILE) && (await checkChecksFile(root, walked, documents, problems));
+  await checkStoredMarkdown(walked, files, problems);
   // Links that no check above reported (e.g. one nobody references) are errors too: the dataset must be self-contained.
   for (const file of escaping) {
     if (!problems.items.some((problem) => problem.file === file))
@@ -136,11 +139,34 @@ export async function validateDataset(dir: string, options: ValidateDatasetOptio
   }
 
   if (problems.hasErrors || !schema) return { problems: problems.items, contentHash };
-  return {
-    problems: problems.items,
-    dataset: assembleDataset(root, manifest, schema, comparators, documents, contentHash, customContext),
-    contentHash,
-  };
+  const dataset = assembleDataset(root, manifest, schema, comparators, documents, contentHash, customContext);
+  if (hasChecks) dataset.checksFile = path.join(root, CHECKS_FILE);
+  return { problems: problems.items, dataset, contentHash };
+}
+
+/** checks.jsonl: every line a valid check naming a document and page of the dataset (checks-file.ts). */
+async function checkChecksFile(
+  root: string,
+  walked: WalkedFiles,
+  documents: readonly DatasetDocument[],
+  problems: ProblemList,
+): Promise<boolean> {
+  const text = await readTextInside(walked, CHECKS_FILE, problems);
+  if (text === undefined) return false;
+  const parsed = parseChecksFile(text, root, documents);
+  for (const problem of parsed.problems) problems.error(CHECKS_FILE, `line ${problem.line}: ${problem.message}`);
+  return parsed.problems.length === 0;
+}
+
+/** Stored systems' markdown (outputs/<system>/*.md) must be UTF-8: found here, before any call, not mid-run. */
+async function checkStoredMarkdown(
+  walked: WalkedFiles,
+  files: readonly string[],
+  problems: ProblemList,
+): Promise<void> {
+  for (const file of files) {
+    if (file.startsWith('outputs/') && file.endsWith('.md')) await readTextInside(walked, file, problems);
+  }
 }
 
 /** Whether `root` is a directory; if not, says so in `problems`. */
@@ -346,7 +372,15 @@ async function readManifest(walked: WalkedFiles, problems: ProblemList): Promise
   return manifest;
 }
 
-async function readSchema(walked: WalkedFiles, problems: ProblemList): Promise<JsonSchema | undefined> {
+/** A dataset of documents and checks alone asks for no extraction: it needs no schema.json (docs/checks.md). */
+const NO_FIELDS_SCHEMA: JsonSchema = { type: 'object', properties: {} };
+
+async function readSchema(
+  walked: WalkedFiles,
+  problems: ProblemList,
+  hasChecks: boolean,
+): Promise<JsonSchema | undefined> {
+  if (!walked.present.has(SCHEMA_FILE) && hasChecks) return NO_FIELDS_SCHEMA;
   if (!walked.present.has(SCHEMA_FILE)) {
     problems.error(
       SCHEMA_FILE,

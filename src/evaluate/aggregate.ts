@@ -6,6 +6,7 @@
 import { repeatAgreement } from './repeat-agreement.js';
 import type { Mode } from '../types.js';
 import type { CallRecord, RunManifest } from '../run-dir/index.js';
+import { checksBlock } from './document-checks.js';
 import {
   aggregateExtraction,
   type ExtractionAggregate,
@@ -79,6 +80,13 @@ export function aggregateRun(input: AggregateInput): RunSummary {
       input.autoAcceptTarget ?? 0.95,
       seed,
     );
+  }
+  for (const system of run.systems) {
+    const perDocument = input.documents.flatMap((d) => {
+      const results = d.checks?.get(system.name);
+      return results ? [results] : [];
+    });
+    if (perDocument.length > 0 && systems[system.name]) systems[system.name]!.checks = checksBlock(perDocument, seed);
   }
   const names = run.systems.map((s) => s.name);
   const compared = compareRunSystems(input.documents, names, run.reference, manifest.options.modes, seed);

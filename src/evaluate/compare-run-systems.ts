@@ -29,6 +29,13 @@ import {
   type ResampleStatistic,
 } from '../score/index.js';
 import type { DocumentScores, SystemDocumentScores } from './kept-scores.js';
+import {
+  type CategoryCounts,
+  type CheckResult,
+  countCategories,
+  documentPassRate,
+  macroOver,
+} from '../checks/index.js';
 import type {
   Disagreement,
   FieldLeader,
@@ -52,9 +59,12 @@ export interface HeadlineMetric {
   metric: string;
   label: string;
   /** The document's value (higher is better), with the counts its micro aggregate sums; null: not scored. */
-  read: (scores: SystemDocumentScores) => { value: number; counts?: CountsLike; edits?: EditCounts } | null;
+  read: (
+    scores: SystemDocumentScores,
+    checks: readonly CheckResult[] | undefined,
+  ) => { value: number; counts?: CountsLike; edits?: EditCounts; categories?: CategoryCounts } | null;
   /** The aggregate over documents at `indices`, and the paired Δ statistic. */
-  kind: 'micro-f1' | 'mean' | 'micro-similarity';
+  kind: 'micro-f1' | 'mean' | 'micro-similarity' | 'macro-checks';
 }
 
 export function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
@@ -80,6 +90,15 @@ export function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
     kind: 'micro-similarity',
     read: (s) => (s.markdown ? { value: s.markdown.score.similarity, edits: s.markdown.score } : null),
   });
+  metrics.push({
+    metric: 'checks.macro_pass_rate',
+    label: 'rule checks (macro pass rate)',
+    kind: 'macro-checks',
+    read: (_s, checks) => {
+      const categories = checks ? countCategories(checks) : null;
+      return categories && categories.size > 0 ? { value: documentPassRate(categories), categories } : null;
+    },
+  });
   return metrics;
 }
 
@@ -93,6 +112,10 @@ export function ownStatistic(kind: HeadlineMetric['kind'], values: readonly Read
       values.map(() => NOTHING_RIGHT),
     );
   if (kind === 'micro-similarity') return createMicroSimilarityStatistic(values.map((v) => v.edits!));
+  if (kind === 'macro-checks') {
+    const categories = values.map((v) => v.categories!);
+    return (indices) => macroOver(categories, indices);
+  }
   return createMeanStatistic(Float64Array.from(values, (v) => v.value));
 }
 
@@ -109,6 +132,11 @@ function pairedRequest(kind: HeadlineMetric['kind'], a: readonly Read[], b: read
       a.map((v) => v.edits!),
       b.map((v) => v.edits!),
     );
+  if (kind === 'macro-checks') {
+    const ca = a.map((v) => v.categories!);
+    const cb = b.map((v) => v.categories!);
+    request.statistic = (indices) => macroOver(ca, indices) - macroOver(cb, indices);
+  }
   return request;
 }
 
@@ -142,7 +170,7 @@ function collect(
 ): { id: string; read: Read }[] {
   return documents.flatMap((d) => {
     const scores = d.systems.get(system);
-    const read = scores ? metric.read(scores) : null;
+    const read = scores ? metric.read(scores, d.checks?.get(system)) : null;
     return read ? [{ id: d.document_id, read }] : [];
   });
 }
@@ -381,7 +409,7 @@ function findDisagreements(
       const scored: number[] = [];
       for (const system of systems) {
         const scores = d.systems.get(system);
-        const read = scores ? metric.read(scores) : null;
+        const read = scores ? metric.read(scores, d.checks?.get(system)) : null;
         values[system] = read ? read.value : null;
         if (read) scored.push(read.value);
       }

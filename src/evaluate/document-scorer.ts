@@ -26,7 +26,9 @@ import {
   type ScoringOptions,
 } from './score-document.js';
 import { createScoreKeeper, type DocumentScores } from './kept-scores.js';
+import type { CheckResult } from '../checks/index.js';
 import { recordsFromBaselineFiles, type RunSystem, type RunSystems } from './run-systems.js';
+import { loadDocumentChecks, scoreDocumentChecks } from './document-checks.js';
 
 /** What scoring every document shares: the run's systems, the planned slots, what the dataset lacks. */
 export interface ScoringContext {
@@ -98,6 +100,7 @@ export async function openDocumentScorer(
   const writer = await openDocumentsWriter(runDir);
   const reader = openRecordReader(runDir, v1SystemName(manifest));
   const keeper = createScoreKeeper(createInterner());
+  const checks = await loadDocumentChecks(dataset, selected);
   const scores: DocumentScores[] = [];
   const close = async (end: () => Promise<void>) => {
     try {
@@ -129,12 +132,20 @@ export async function openDocumentScorer(
       const { document, truth } = inputs;
       if (selected[scores.length] !== document) throw new Error(`document ${document.id} scored out of order`);
       const scored = await scoreSystemsOnDocument(inputs, context);
+      const checked = new Map<string, CheckResult[]>();
+      for (const [name, result] of scored) {
+        const own = scoreDocumentChecks(checks.get(document.id) ?? [], inputs.records.get(name) ?? []);
+        if (!own) continue;
+        result.evaluation.checks = own;
+        checked.set(name, own.results);
+      }
       const line = await writer.write(toDocumentLine(document, scored, context.run.systems, truth));
       // The texts and values are written; only the numbers stay in memory for aggregation.
       scores.push({
         document_id: document.id,
         tags: document.tags,
         systems: new Map([...scored].map(([name, result]) => [name, keeper.keep(result)])),
+        ...(checked.size > 0 ? { checks: checked } : {}),
       });
       return line;
     },

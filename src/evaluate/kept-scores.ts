@@ -16,6 +16,7 @@ import type {
   WordScore,
 } from '../score/index.js';
 import type { ScoredSystemDocument } from './score-document.js';
+import type { CheckResult } from '../checks/index.js';
 
 /** A system's scores of one document as aggregation reads them: markdown pages only as their figures. */
 export type SystemDocumentScores = Omit<
@@ -32,6 +33,8 @@ export interface DocumentScores {
   document_id: string;
   tags: Record<string, string>;
   systems: Map<string, SystemDocumentScores>;
+  /** Rule check results per system (docs/checks.md), where the document has checks. */
+  checks?: Map<string, CheckResult[]>;
 }
 
 /** One run's shared parts of kept scores: the same field verdict or string is kept once for every document. */

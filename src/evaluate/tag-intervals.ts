@@ -23,7 +23,8 @@ export function tagIntervals(
   const slots = groups.map((documents) =>
     metrics.map((metric) => {
       const values = documents.flatMap((document) => {
-        const read = metric.read(document);
+        // Rule checks have no per-tag interval (their pass rates per tag are not among by_tag's figures).
+        const read = metric.read(document, undefined);
         return read ? [read] : [];
       });
       return values.length === 0

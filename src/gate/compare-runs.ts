@@ -9,6 +9,7 @@
  * own; they decide the verdict only with `fail_on_fields`.
  */
 import { compareProvenance } from './diff-provenance.js';
+import { documentPassRate, macroOver } from '../checks/index.js';
 import {
   DEFAULT_TIE_TOLERANCE,
   adjustHeadlineFamilies,
@@ -139,6 +140,9 @@ function pairingWarnings(
   return warnings;
 }
 
+/** The indices 0 … n − 1: every document once. */
+const every = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+
 /** The pairs both runs scored in `mode`. */
 function scoredIn(pairs: readonly DocumentPair[], mode: Mode): DocumentPair[] {
   return pairs.filter((p) => p.base.extraction[mode] && p.cand.extraction[mode]);
@@ -150,6 +154,24 @@ function collectHeadline(pairs: readonly DocumentPair[], modes: readonly Mode[],
   for (const mode of modes) rawHeadline.push(...collectExtractionHeadline(scoredIn(pairs, mode), mode, batch));
   const withMarkdown = pairs.filter((p) => p.base.similarity !== null && p.cand.similarity !== null);
   if (withMarkdown.length > 0) rawHeadline.push(collectMarkdownHeadline(withMarkdown, batch));
+  const withChecks = pairs.filter((p) => p.base.checks && p.cand.checks);
+  if (withChecks.length > 0) {
+    const base = withChecks.map((p) => p.base.checks!);
+    const cand = withChecks.map((p) => p.cand.checks!);
+    const checks = batch.add({
+      a: cand.map(documentPassRate),
+      b: base.map(documentPassRate),
+      statistic: (indices) => macroOver(cand, indices) - macroOver(base, indices),
+    });
+    rawHeadline.push(
+      pendingMetric(
+        'checks.macro_pass_rate',
+        'Rule checks: macro pass rate',
+        "mean of the categories' pass rates over the drawn documents",
+        () => [macroOver(base, every(base.length)), macroOver(cand, every(cand.length)), checks()],
+      ),
+    );
+  }
   const withRegions = pairs.filter((p) => p.base.regionsF1 !== null && p.cand.regionsF1 !== null);
   if (withRegions.length > 0) {
     const regions = batch.add({

@@ -12,6 +12,7 @@ import type {
   SystemSummary,
 } from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
+import { checkPassRateChecks } from './check-thresholds.js';
 import { hasGateChecks, type GateThresholds, type ModeThresholds, type SystemThresholds } from './thresholds.js';
 
 /**
@@ -126,6 +127,9 @@ function evaluateSystem(
     ...runModes.flatMap((mode) => extractionChecks(summary, documents, mode, effective(mode), failures)),
     ...latencyChecks(summary, thresholds, runModes, effective),
     ...similarityChecks(summary, thresholds),
+    ...checkPassRateChecks(summary, thresholds, (metric, threshold, actual, detail) =>
+      check(metric, '>=', threshold, actual, undefined, detail),
+    ),
     ...fieldChecks(summary, thresholds, runModes),
     ...tagChecks(summary, thresholds, runModes),
     ...flakyDocumentsChecks(summary, thresholds),

@@ -3,6 +3,8 @@
  * document's numbers (per-mode counts, per-field-path counts, exact match, similarity, latency) — never the
  * texts, so two runs of 10,000 documents fit in memory.
  */
+import type { CategoryCounts } from '../checks/index.js';
+import { readCheckCounts } from './diff-checks.js';
 import { UsageError } from '../errors.js';
 import {
   type RunSummary,
@@ -32,6 +34,8 @@ export interface DiffDocument {
   markdownCounts: { edits: number; length: number } | null;
   regionsF1: number | null;
   latency: Record<string, number>;
+  /** Rule checks decided, per category (null: the document has none for this system). */
+  checks?: CategoryCounts | null;
 }
 
 /** A scored run, loaded for comparison: the documents of one of its systems. */
@@ -95,6 +99,7 @@ export async function readDiffRun(dir: string, label: string, system?: string): 
           : null,
       regionsF1: doc.regions?.f1_at50 ?? null,
       latency: doc.latency_ms ?? {},
+      checks: readCheckCounts(doc.checks),
     });
   }
   return { dir, manifest, summary, system: name, documents };

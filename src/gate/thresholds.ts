@@ -6,6 +6,10 @@
  */
 import { SettingsReader, read, type SectionSchema, type ValueReader } from '../settings-reader.js';
 import { MODES, isMode, type Mode } from '../types.js';
+import type { CheckThresholds } from './check-thresholds.js';
+
+/** The check types olmOCR-bench defines (docs/checks.md). */
+const CHECK_TYPE_NAMES = ['present', 'absent', 'order', 'table', 'math', 'baseline', 'format', 'footnote'];
 
 /** Run-level thresholds that can be set for all modes and overridden per mode. */
 export interface ModeThresholds {
@@ -70,7 +74,7 @@ export interface DiffSettings {
 export type SystemThresholds = Omit<GateThresholds, 'diff' | 'systems'>;
 
 /** The validated `gate` section. Absent keys mean "no such check". Top-level thresholds apply to the run's primary system. */
-export interface GateThresholds extends ModeThresholds {
+export interface GateThresholds extends ModeThresholds, CheckThresholds {
   /** Markdown similarity of the service (micro, normalised). */
   min_similarity?: number;
   /**
@@ -139,6 +143,7 @@ const TOP_SCHEMA = {
   min_similarity: unit,
   max_failed_documents: count,
   max_flaky_documents: unit,
+  min_check_pass_rate: unit,
 } satisfies SectionSchema;
 const FIELD_SCHEMA = { min_f1: unit, min_precision: unit, min_recall: unit } satisfies Record<
   keyof FieldThresholds,
@@ -153,13 +158,14 @@ const LATENCY_SCHEMA = { max_p50_ms: ms, max_p95_ms: ms, max_p99_ms: ms } satisf
   ValueReader<number>
 >;
 /** The headline metrics `docbench diff` computes (docs/gate.md section 3). */
-const HEADLINE_METRIC = /^(extraction\.(fast|slow)\.(f1|exact_match_rate)|markdown\.similarity|regions\.f1_at50)$/;
+const HEADLINE_METRIC =
+  /^(extraction\.(fast|slow)\.(f1|exact_match_rate)|markdown\.similarity|regions\.f1_at50|checks\.macro_pass_rate)$/;
 const headlineMetric: ValueReader<string> = (value, at, reader) =>
   typeof value === 'string' && HEADLINE_METRIC.test(value)
     ? value
     : reader.expected(
         at,
-        'a headline metric: extraction.<fast|slow>.f1, extraction.<fast|slow>.exact_match_rate, markdown.similarity or regions.f1_at50',
+        'a headline metric: extraction.<fast|slow>.f1, extraction.<fast|slow>.exact_match_rate, markdown.similarity, regions.f1_at50 or checks.macro_pass_rate',
         value,
       );
 const DIFF_SCHEMA = {
@@ -205,6 +211,13 @@ const SYSTEM_SCHEMA = {
     (key) =>
       LATENCY_CALL_KEY.test(key) ? null : 'expected a call key: extract:fast, extract:slow, compare, split or process',
     LATENCY_SCHEMA,
+  ),
+  check_categories: readSets((key) => (key.trim() === '' ? 'expected a check category' : null), {
+    min_pass_rate: unit,
+  }),
+  check_types: readSets(
+    (key) => (CHECK_TYPE_NAMES.includes(key) ? null : `expected a check type: ${CHECK_TYPE_NAMES.join(', ')}`),
+    { min_pass_rate: unit },
   ),
 } satisfies SectionSchema;
 
@@ -285,7 +298,14 @@ export function hasGateChecks(thresholds: SystemThresholds | GateThresholds): bo
   const top = Object.keys(TOP_SCHEMA).some(
     (key) => (thresholds as unknown as Record<string, unknown>)[key] !== undefined,
   );
-  const scoped = [thresholds.modes, thresholds.fields, thresholds.tags, thresholds.latency].some((section) =>
+  const scoped = [
+    thresholds.modes,
+    thresholds.fields,
+    thresholds.tags,
+    thresholds.latency,
+    thresholds.check_categories ?? {},
+    thresholds.check_types ?? {},
+  ].some((section) =>
     Object.values(section).some((set) => Object.values(set as Record<string, unknown>).some((v) => v !== undefined)),
   );
   return top || scoped;

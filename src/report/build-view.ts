@@ -2,6 +2,7 @@
  * Builds the one view model every report format is written from. Formats, never re-scores: every figure
  * comes from summary.json, documents.jsonl or gate.json as the scoring step wrote it.
  */
+import { buildChecksSection } from './checks-view.js';
 import type {
   DocumentEvaluation,
   GateResult,
@@ -183,8 +184,10 @@ export async function buildReportView(
       columns: buildDocumentColumns(summary, systems, modes, latencyKeys),
       tag_keys: tagKeys,
       latency_keys: latencyKeys,
+      check_columns: Object.values(summary.systems).some((s) => s.checks !== undefined),
       counts,
     },
+    checks: buildChecksSection(summary, rows, (name) => systems.find((s) => s.name === name)?.cls ?? ''),
   };
 }
 

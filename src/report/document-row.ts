@@ -4,6 +4,7 @@ import type { Mode } from '../types.js';
 import { drilldownHref } from './drilldown-name.js';
 import { resolveDashboardLink, type DashboardLink } from './dashboard-link.js';
 import type { DocumentColumn, DocumentRow, SystemCells, SystemView } from './view-types.js';
+import { toCheckCells } from './checks-view.js';
 
 /** "extract:slow SERVICE_HTTP 503 — the service answered 503 after 4 tries". */
 export function describeDocumentError(error: SystemDocument['errors'][number]): string {
@@ -49,6 +50,7 @@ export function toDocumentRow(
       cost_usd: typeof s.cost_usd === 'number' && Number.isFinite(s.cost_usd) ? s.cost_usd : null,
       ...dashboardCells(resolveDashboardLink(s, system.kind === 'local', '')),
       gate_reasons: gateReasons.get(`${system.name}\u0000${doc.document_id}`) ?? [],
+      checks: toCheckCells(s.checks),
     };
     for (const mode of modes) {
       const extraction = s.extraction?.[mode];
@@ -105,6 +107,7 @@ export function buildDocumentColumns(
       if (block(s.name)?.extraction[mode])
         add(s, `f1:${mode}`, `F1 ${mode}`, `field F1 (${mode}, normalised)`, 'percent');
   for (const s of systems) if (block(s.name)?.markdown) add(s, 'sim', 'Sim.', 'markdown similarity', 'percent');
+  for (const s of systems) if (block(s.name)?.checks) add(s, 'chk', 'Checks', 'rule checks passed', 'percent');
   for (const mode of modes)
     for (const s of systems)
       if ((block(s.name)?.confidence[mode]?.documents ?? 0) > 0)
@@ -123,6 +126,7 @@ export function readColumn(row: DocumentRow, column: DocumentColumn): number | n
   const [kind, name] = column.key.split(':');
   if (kind === 'f1') return cell.f1[name as Mode] ?? null;
   if (kind === 'sim') return cell.similarity;
+  if (kind === 'chk') return cell.checks?.pass_rate ?? null;
   if (kind === 'conf') return cell.confidence[name as Mode] ?? null;
   if (kind === 'cost') return cell.cost_usd;
   // Latency keys contain a colon themselves (extract:slow): everything between the kind and the system.

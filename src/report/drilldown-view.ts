@@ -3,6 +3,7 @@
  * each system's verdict, markdown per page with each system's differences from the truth marked, and regions
  * drawn on page outlines. Built from one DocumentEvaluation at a time.
  */
+import { buildCheckBlocks, type CheckBlockView } from './checks-view.js';
 import { drilldownAnchor } from './drilldown-name.js';
 import type { DocumentEvaluation, FieldVerdict } from '../run-dir/index.js';
 import type { InchBox } from '../service/index.js';
@@ -57,6 +58,8 @@ export interface DrilldownView {
   /** What the markdown columns' highlighting is relative to. */
   markdown_reference: string;
   regions: { page: number; system: string; chart: ChartView }[];
+  /** Rule checks of the document, failing first (checks-view.ts). */
+  checks: CheckBlockView[];
 }
 
 /** A value as the fields table shows it: strings as they are, everything else as JSON. */
@@ -392,5 +395,6 @@ export function buildDrilldownView(
     markdown: markdown.pages,
     markdown_reference: markdown.reference,
     regions: buildRegions(doc, names),
+    checks: buildCheckBlocks(doc, names, drilldownAnchor(doc.document_id)),
   };
 }

@@ -3,6 +3,7 @@
  * summary print, computed once from run.json, summary.json, documents.jsonl and gate.json. Numbers are kept
  * raw (for CSV and the page's sorting) next to their formatted text (for templates, which hold no logic).
  */
+import type { CheckCells, ChecksSectionView } from './checks-view.js';
 import type { FieldRow, GateCheck, RunPhases, TagBreakdown } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
 import type { ChartView } from '../render/index.js';
@@ -321,6 +322,8 @@ export interface SystemCells {
   dashboard_href: string | null;
   /** Reasons from gate.json document_failures for this system; empty when none (or no gate). */
   gate_reasons: string[];
+  /** Rule checks of this document on this system's markdown; null when it has none. */
+  checks: CheckCells | null;
 }
 
 /** One document as the table, the CSV and JUnit see it: every system that was planned for it. */
@@ -357,6 +360,8 @@ export interface DocumentsView {
   columns: DocumentColumn[];
   tag_keys: string[];
   latency_keys: string[];
+  /** Whether any system has rule checks (documents.csv's check columns). */
+  check_columns: boolean;
   counts: { total: number; ok: number; partial: number; failed: number; below_gate: number };
 }
 
@@ -406,4 +411,6 @@ export interface ReportView {
   by_tag: TagTableView[];
   tag_breakdowns: Record<string, Record<string, TagBreakdown>>;
   documents: DocumentsView;
+  /** Rule checks: pass rates and failing checks (null without checks). */
+  checks: ChecksSectionView | null;
 }

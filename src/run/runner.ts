@@ -393,7 +393,7 @@ async function performCall(
     }
   }
 
-  const outcome = await system.call({ document: call.document, input, request, signal });
+  const outcome = await system.call({ document: call.document, input, request, signal, repeat: call.repeat });
   if (!outcome.ok && outcome.error.code === 'RUN_ABORTED') return null;
   const timing = {
     attempts: outcome.attempts,

@@ -27,6 +27,8 @@ export interface SystemCall {
   request: OperationRequest;
   /** Aborted when the run stops hard (rejected key) or the user interrupts twice. */
   signal: AbortSignal;
+  /** Which repetition of the call this is (0 for the first; `--repeat N` makes N). @default 0 */
+  repeat?: number;
 }
 
 /** What one call consumed, as the provider reported it (never estimated where the provider says nothing). */

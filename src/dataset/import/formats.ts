@@ -70,6 +70,11 @@ export const IMPORT_FORMATS: Readonly<Record<string, ImportFormat>> = {
     flags: ['split', 'predictions'],
     load: async () => (await import('./docile.js')).docileImporter,
   },
+  'olmocr-bench': {
+    describe: "olmOCR-bench's bench_data: pdfs/, <category>.jsonl checks, one folder of markdown per tool",
+    flags: [],
+    load: async () => (await import('./olmocr-bench.js')).importer,
+  },
 };
 
 export function importFormatNames(): string[] {

@@ -22,6 +22,7 @@ export function documentColumns(view: ReportView): string[] {
   for (const mode of view.modes)
     columns.push(`f1_${mode}`, `strict_f1_${mode}`, `exact_${mode}`, `confidence_${mode}`, `latency_ms_${mode}`);
   columns.push('similarity', 'similarity_delta_vs_reference', 'cost_usd');
+  if (view.documents.check_columns) columns.push('check_pass_rate', 'checks_passed', 'checks_total');
   for (const key of view.documents.latency_keys) if (!key.startsWith('extract:')) columns.push(`latency_ms_${key}`);
   if (view.gate) columns.push('gate_passed', 'gate_reasons');
   for (const key of view.documents.tag_keys) columns.push(`tag_${key}`);
@@ -55,6 +56,12 @@ export function toDocumentsCsv(view: ReportView): string {
         roundForCsv(cell.similarity_delta),
         cell.cost_usd === null ? null : Math.round(cell.cost_usd * 1e8) / 1e8,
       );
+      if (view.documents.check_columns)
+        cells.push(
+          roundForCsv(cell.checks?.pass_rate ?? null),
+          cell.checks?.passed ?? null,
+          cell.checks?.total ?? null,
+        );
       for (const key of view.documents.latency_keys)
         if (!key.startsWith('extract:')) cells.push(roundForCsv(cell.latency_ms[key]));
       if (view.gate) cells.push(cell.gate_reasons.length === 0 ? 1 : 0, text(cell.gate_reasons.join('; ')));

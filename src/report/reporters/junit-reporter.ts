@@ -7,6 +7,7 @@ import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
 import type { ReportView } from '../view-types.js';
 import type { Reporter } from './reporter.js';
+import { toCheckSuites } from './junit-checks.js';
 
 /**
  * Text for XML content and attribute values. Hand-written (five entities and a filter) rather than an XML
@@ -69,6 +70,10 @@ export function toJunitXml(view: ReportView): string {
       `  <testsuite${attr('name', `documents · ${system.name}`)}${attr('tests', cases.length)}${attr('failures', suiteFailures)}${attr('errors', 0)}${attr('skipped', 0)}${attr('time', seconds(suiteMs))}>\n${cases.join('\n')}\n  </testsuite>`,
     );
   }
+  const checks = toCheckSuites(view, classname, attr, escapeXml);
+  suites.push(...checks.suites);
+  tests += checks.tests;
+  failures += checks.failures;
   let gateFailures = 0;
   if (view.gate) {
     const checks = view.gate.checks.map((check) => {

@@ -9,6 +9,7 @@ import { escapeMarkdown, formatCount, formatPercent } from '../../render/index.j
 import type { DocumentRow, ReportView } from '../view-types.js';
 import { formatPhases } from '../build-view.js';
 import type { Reporter } from './reporter.js';
+import { checkLines } from './markdown-checks.js';
 
 const WORST_FIELDS = 10;
 const LISTED_DOCUMENTS = 15;
@@ -231,6 +232,7 @@ export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string 
     ...leaderboardLines(view),
     ...detailLines(view),
     ...gateLines(view),
+    ...checkLines(view),
     ...worstFieldLines(view),
     ...documentsToLookAtLines(view),
     `Full report: \`report.html\` in the run directory (drill-downs in \`drilldown/\`). Written by docbench ${escapeMarkdown(view.report_version)}.`,

@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { defineFileCheck } from '../check-file.js';
+import { DocumentChecksFormat } from './checks.js';
 import { RegionPageFormat } from '../../endpoint-results.js';
 import {
   anyValue,
@@ -91,6 +92,8 @@ export const SystemDocumentFormat = Type.Object({
   latency_ms: keyed(Type.Number({ minimum: 0 })),
   /** USD of this document's calls (first repetition); null when none was priced. */
   cost_usd: nullableNonNegative,
+  /** Rule checks of this document (checks.jsonl) on the system's markdown. */
+  checks: Type.Optional(DocumentChecksFormat),
 });
 
 /** One line of documents.jsonl: one document, every system that was planned for it. */

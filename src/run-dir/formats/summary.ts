@@ -9,6 +9,7 @@ import { MODES } from '../../types.js';
 import type { DecisionFamily } from '../../score/index.js';
 import { SUMMARY_SCHEMA_VERSION } from '../evaluation-types.js';
 import { defineFileCheck } from '../check-file.js';
+import { ChecksBlockFormat } from './checks.js';
 import {
   byMode,
   count,
@@ -279,6 +280,8 @@ export const SystemSummaryFormat = Type.Object({
   /** Per field path and mode, worst F1 first. */
   fields: Type.Array(FieldRowFormat),
   cost: Type.Optional(CostBlockFormat),
+  /** Rule checks (checks.jsonl), on the system's markdown. */
+  checks: Type.Optional(ChecksBlockFormat),
 });
 
 /** One system in a leaderboard block (its fields: LeaderboardBlockFormat's `rows`). */

@@ -3,7 +3,8 @@
  * `incumbent`; any other stored system `<name>` reads `<dataset>/outputs/<name>/`. Per document and
  * operation: `<id>.json` (extract: the extraction object), `<id>.md` (compare: markdown, pages split by the
  * dataset's page-break marker), `<id>.regions.json` (split), and optionally `<id>.meta.json`
- * ({ confidence, latency_ms, cost_usd, usage }). Never touches the network.
+ * ({ confidence, latency_ms, cost_usd, usage }). With `--repeat N`, repetition r (from 2) of a compare call
+ * reads `<id>.repeat<r>.md` where there is one (imported repeats), `<id>.md` otherwise. Never touches the network.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -52,8 +53,8 @@ export const storedKind: SystemKind<StoredOptions> = {
       operations: new Set(storedKind.operations({})),
       cacheable: false,
       answers: (document, operation) => fileFor(document.id, operation) !== null,
-      async call({ document, request }) {
-        const file = fileFor(document.id, request.operation);
+      async call({ document, request, repeat }) {
+        const file = fileFor(document.id, request.operation, repeat ?? 0);
         const started = performance.now();
         try {
           if (file === null) throw new Error(`no ${relative}/${document.id}${SUFFIX[request.operation] ?? ''}`);
@@ -110,9 +111,13 @@ function openStoredFolder(name: string, dataset: Pick<Dataset, 'root'>) {
     );
   }
   const files = new Set(readdirSync(folder));
-  const fileFor = (id: string, operation: Operation): string | null => {
+  const fileFor = (id: string, operation: Operation, repeat = 0): string | null => {
     const suffix = SUFFIX[operation];
-    return suffix !== undefined && files.has(`${id}${suffix}`) ? path.join(folder, `${id}${suffix}`) : null;
+    if (suffix === undefined) return null;
+    // repetition r + 1 of a compare output, where the folder keeps one (docs/systems.md, "Stored repeats")
+    const repeated = `${id}.repeat${repeat + 1}${suffix}`;
+    if (repeat > 0 && operation === 'compare' && files.has(repeated)) return path.join(folder, repeated);
+    return files.has(`${id}${suffix}`) ? path.join(folder, `${id}${suffix}`) : null;
   };
   return { relative, folder, files, fileFor };
 }
