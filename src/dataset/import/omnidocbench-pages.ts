@@ -35,7 +35,9 @@ function blockContent(block: Json): string {
 
 /**
  * Blocks linked by a `truncated` relation (one paragraph split across columns or pages) are one block, as
- * OmniDocBench reads them: texts joined in reading order, category and order of the first.
+ * OmniDocBench reads them: texts joined in reading order, category and order of the first. Its grouping is
+ * followed as written: a relation adds both ends to every group holding either, so a block in the middle of
+ * a chain of three is listed, and its text joined, twice.
  */
 function mergeTruncated(blocks: Json[], relations: unknown[]): Json[] {
   const groups: number[][] = [];
@@ -43,17 +45,19 @@ function mergeTruncated(blocks: Json[], relations: unknown[]): Json[] {
     if (!isObject(relation) || relation.relation_type !== 'truncated') continue;
     const source = Number(relation.source_anno_id);
     const target = Number(relation.target_anno_id);
-    const group = groups.find((g) => g.includes(source) || g.includes(target));
-    if (group) group.push(source, target);
-    else groups.push([source, target]);
+    const holding = groups.filter((g) => g.includes(source) || g.includes(target));
+    for (const group of holding) group.push(source, target);
+    if (holding.length === 0) groups.push([source, target]);
   }
   const merged = new Set(groups.flat());
   const kept = blocks.filter((block) => !merged.has(Number(block.anno_id)));
   for (const group of groups) {
-    const members = [...new Set(group)]
+    const members = group
       .map((id) => blocks.find((block) => Number(block.anno_id) === id))
       .filter((block): block is Json => block !== undefined)
-      .sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0));
+      .map((block, index) => ({ block, index }))
+      .sort((a, b) => Number(a.block.order ?? 0) - Number(b.block.order ?? 0) || a.index - b.index)
+      .map(({ block }) => block);
     const first = members[0];
     if (first === undefined) continue;
     kept.push({ ...first, text: members.map((block) => (typeof block.text === 'string' ? block.text : '')).join('') });

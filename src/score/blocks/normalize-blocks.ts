@@ -88,22 +88,27 @@ const ACCENTS: Record<string, string> = {
  * compose with their argument, every other macro disappears (its arguments stay), braces go.
  */
 export function latexToLetters(latex: string): string {
-  return latex
-    .replace(
-      /\\([a-zA-Z]+|.)\s*(\{([^{}]*)\}|[a-zA-Z])?/g,
-      (whole, name: string, arg: string | undefined, inner: string | undefined) => {
-        const argument = inner ?? arg ?? '';
-        if (ACCENTS[name] !== undefined && argument !== '' && !/^[a-zA-Z]{2,}$/.test(name)) {
-          return `${argument.slice(0, 1)}${ACCENTS[name]}${argument.slice(1)}`.normalize('NFC');
-        }
-        const letter = GREEK[name];
-        if (letter !== undefined) return `${letter}${argument}`;
-        if (/^[a-zA-Z]+$/.test(name)) return argument;
-        // `\%`, `\{`, `\,` …: the character itself (anything not a letter is dropped later anyway).
-        return whole.slice(1);
-      },
-    )
-    .replace(/[{}]/g, '');
+  return (
+    latex
+      // Environments read as their body; an array's or tabular's column specification is not text.
+      .replace(/\\begin\{(array|tabular)\*?\}(\[[^\]]*\])?\{[^{}]*\}/g, '')
+      .replace(/\\(begin|end)\{[^{}]*\}/g, '')
+      .replace(
+        /\\([a-zA-Z]+|.)\s*(\{([^{}]*)\}|[a-zA-Z])?/g,
+        (whole, name: string, arg: string | undefined, inner: string | undefined) => {
+          const argument = inner ?? arg ?? '';
+          if (ACCENTS[name] !== undefined && argument !== '' && !/^[a-zA-Z]{2,}$/.test(name)) {
+            return `${argument.slice(0, 1)}${ACCENTS[name]}${argument.slice(1)}`.normalize('NFC');
+          }
+          const letter = GREEK[name];
+          if (letter !== undefined) return `${letter}${argument}`;
+          if (/^[a-zA-Z]+$/.test(name)) return argument;
+          // `\%`, `\{`, `\,` …: the character itself (anything not a letter is dropped later anyway).
+          return whole.slice(1);
+        },
+      )
+      .replace(/[{}]/g, '')
+  );
 }
 
 const INLINE = /\$(.*?)\$|\\\((.*?)\\\)/g;

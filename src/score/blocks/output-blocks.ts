@@ -53,7 +53,7 @@ const PIPE_ROW = /\|[\s\S]*?\|\n/g;
  * OmniDocBench turns each pipe row into a one-row table and merges adjacent ones; on the way, a line holding
  * `---` or a colon is dropped (its converter takes such lines for the separator row), which drops the
  * separator row and also any cell whose text has a colon. Rows are merged while they follow each other
- * without a blank line. Returns the content with each table replaced by its HTML.
+ * without a blank line, and the line just before a table is lost with it. Returns the content with each table replaced by its HTML.
  */
 function pipeTablesToHtml(content: string): string {
   const rows = [...content.matchAll(PIPE_ROW)];
@@ -65,8 +65,10 @@ function pipeTablesToHtml(content: string): string {
     const first = rows[index]!;
     let last = index;
     while (last + 1 < rows.length && rows[last + 1]!.index === rows[last]!.index + rows[last]![0].length) last += 1;
-    // Text before the first pipe on its line (indentation) stays where it was.
-    out += content.slice(cursor, first.index);
+    // Its converter also swallows the line before the table (and the table line's indentation).
+    const lineStart = content.lastIndexOf('\n', first.index - 1) + 1;
+    const previousLineStart = lineStart === 0 ? 0 : content.lastIndexOf('\n', lineStart - 2) + 1;
+    out += content.slice(cursor, Math.max(cursor, previousLineStart));
     const htmlRows: string[] = [];
     for (let r = index; r <= last; r += 1) {
       const cells = rows[r]![0].trim()
