@@ -10,6 +10,7 @@ import {
   type ExtractionAggregate,
   type ExtractionScore,
   aggregateMarkdown,
+  aggregateBlocks,
   aggregateWords,
   aggregateTables,
   aggregateRegions,
@@ -336,6 +337,7 @@ function markdownBlock(scored: readonly NonNullable<SystemDocumentScores['markdo
     pages: pages.pages,
     failed: pages.failedDocuments,
     both_empty_pages: pages.bothEmptyPages,
+    blocks: aggregateBlocks(scored.flatMap((s) => s.blocks.pages)),
   };
 }
 
@@ -385,6 +387,8 @@ function tagBreakdowns(documents: readonly SystemDocuments[], modes: readonly Mo
         exact_match_rate: {},
         similarity: markdown.length === 0 ? null : aggregateMarkdown(markdown).micro,
       };
+      const blockPages = docs.flatMap((d) => d.markdown?.blocks.pages ?? []);
+      if (blockPages.length > 0) breakdown.blocks = aggregateBlocks(blockPages);
       for (const mode of modes) {
         const scored: ExtractionScore[] = docs.flatMap((d) => (d.extraction[mode] ? [d.extraction[mode]!.score] : []));
         if (scored.length === 0) continue;

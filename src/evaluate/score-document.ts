@@ -19,6 +19,10 @@ import {
   type TablesScore,
   scoreRegions,
   type RegionCounts,
+  scoreDocumentBlocks,
+  truthBlocksFromMarkdown,
+  type DocumentBlocks,
+  type TruthBlock,
   type LatencySample,
 } from '../score/index.js';
 
@@ -27,6 +31,8 @@ export interface LoadedTruth {
   json?: JsonObject;
   markdown?: string[];
   regions?: RegionPage[];
+  /** truth/<id>.blocks.json per page, for the block metrics (else the truth markdown's paragraphs). */
+  blocks?: TruthBlock[][];
 }
 
 /** A call the plan holds for this document (repeat 0). */
@@ -47,7 +53,7 @@ export interface ScoredSystemDocument {
   extraction: Partial<
     Record<Mode, { score: ExtractionScore; failed: boolean; parseFailure: boolean; confidence: number | null }>
   >;
-  markdown?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null };
+  markdown?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null; blocks: DocumentBlocks };
   drift?: MarkdownDocumentScore;
   regions?: { counts: RegionCounts; failed: boolean };
   latency: LatencySample[];
@@ -189,12 +195,14 @@ function scoreCompare(
     const truthMarkdown = truth.markdown;
     const score = scoreMarkdownPages(pages, truthMarkdown);
     const tables = scoreTables(pages === null ? null : pages.join('\n\n'), truthMarkdown.join('\n\n'));
+    const blocks = scoreDocumentBlocks(truth.blocks ?? truthMarkdown.map(truthBlocksFromMarkdown), pages);
     scores.markdown = {
       score,
       words: scoreWords(pages, truthMarkdown),
       tables: tables.truthTables > 0 ? tables : null,
+      blocks,
     };
-    evaluation.markdown = { ...toDocumentMarkdown(score), teds: tables.teds };
+    evaluation.markdown = { ...toDocumentMarkdown(score), teds: tables.teds, blocks };
     const repeatSimilarity = records
       .filter((r) => r.endpoint === 'compare')
       .sort((a, b) => a.repeat - b.repeat)

@@ -42,7 +42,13 @@ export interface ImportFormat {
   load(): Promise<DatasetImporter>;
 }
 
-export const IMPORT_FORMATS: Readonly<Record<string, ImportFormat>> = {};
+export const IMPORT_FORMATS: Readonly<Record<string, ImportFormat>> = {
+  omnidocbench: {
+    describe: "OmniDocBench's OmniDocBench.json and page images; --predictions: a parser's <image stem>.md per page",
+    flags: ['images', 'predictions'],
+    load: async () => (await import('./omnidocbench.js')).omnidocbenchImporter,
+  },
+};
 
 export function importFormatNames(): string[] {
   return Object.keys(IMPORT_FORMATS);

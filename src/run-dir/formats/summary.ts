@@ -9,6 +9,7 @@ import { MODES } from '../../types.js';
 import type { DecisionFamily } from '../../score/index.js';
 import { SUMMARY_SCHEMA_VERSION } from '../evaluation-types.js';
 import { defineFileCheck } from '../check-file.js';
+import { BlockFiguresFormat } from './blocks.js';
 import {
   byMode,
   count,
@@ -92,6 +93,8 @@ export const MarkdownBlockFormat = Type.Object({
   failed: count,
   /** Pages where truth and output are both empty (similarity 1), reported apart. */
   both_empty_pages: count,
+  /** OmniDocBench's end-to-end block metrics (docs/metrics.md "Blocks"). */
+  blocks: Type.Optional(BlockFiguresFormat),
 });
 
 const comparisonProperties = {
@@ -150,6 +153,8 @@ export const TagBreakdownFormat = Type.Object({
   ...tagBreakdownProperties,
   /** Micro markdown similarity of the documents with this tag; null without markdown scores. */
   similarity: nullableShare,
+  /** Block metrics of the documents with this tag (docs/metrics.md "Blocks"). */
+  blocks: Type.Optional(BlockFiguresFormat),
 });
 
 /** One field path in one mode, worst F1 first. */
