@@ -5,6 +5,7 @@
  */
 import { drilldownAnchor } from './drilldown-name.js';
 import type { DocumentEvaluation, FieldVerdict } from '../run-dir/index.js';
+import { buildBlocksDrilldown, type BlocksDrilldown } from './blocks-view.js';
 import type { InchBox } from '../service/index.js';
 import type { Mode } from '../types.js';
 import { type ChartView, px, formatMs, formatPercent, formatUsd } from '../render/index.js';
@@ -57,6 +58,8 @@ export interface DrilldownView {
   /** What the markdown columns' highlighting is relative to. */
   markdown_reference: string;
   regions: { page: number; system: string; chart: ChartView }[];
+  /** Each system's truth blocks with their matches and reading order (blocks-view.ts). */
+  blocks: BlocksDrilldown[];
 }
 
 /** A value as the fields table shows it: strings as they are, everything else as JSON. */
@@ -392,5 +395,6 @@ export function buildDrilldownView(
     markdown: markdown.pages,
     markdown_reference: markdown.reference,
     regions: buildRegions(doc, names),
+    blocks: buildBlocksDrilldown(doc, names),
   };
 }

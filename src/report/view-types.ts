@@ -3,6 +3,7 @@
  * summary print, computed once from run.json, summary.json, documents.jsonl and gate.json. Numbers are kept
  * raw (for CSV and the page's sorting) next to their formatted text (for templates, which hold no logic).
  */
+import type { BlocksHeadline } from './blocks-view.js';
 import type { FieldRow, GateCheck, RunPhases, TagBreakdown } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
 import type { ChartView } from '../render/index.js';
@@ -130,6 +131,8 @@ export interface HeadlineView {
   system: string;
   modes: ModeHeadline[];
   markdown: MarkdownHeadline | null;
+  /** The block metrics (blocks-view.ts); null without them. */
+  blocks: BlocksHeadline | null;
   regions: LabelledValue[] | null;
 }
 
