@@ -13,6 +13,7 @@ import type {
 } from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
 import { hasGateChecks, type GateThresholds, type ModeThresholds, type SystemThresholds } from './thresholds.js';
+import { blockChecks } from './block-checks.js';
 
 /**
  * Slack for float comparisons: micro F1 = 0.9 recomputed from counts may come out as 0.8999999999999999,
@@ -126,6 +127,7 @@ function evaluateSystem(
     ...runModes.flatMap((mode) => extractionChecks(summary, documents, mode, effective(mode), failures)),
     ...latencyChecks(summary, thresholds, runModes, effective),
     ...similarityChecks(summary, thresholds),
+    ...blockChecks(summary, thresholds, check),
     ...fieldChecks(summary, thresholds, runModes),
     ...tagChecks(summary, thresholds, runModes),
   ];

@@ -293,6 +293,15 @@ export interface SystemCells {
   similarity: number | null;
   /** Δ similarity against the reference on this document; null for the reference or without both. */
   similarity_delta: number | null;
+  /** The document's block metrics (docs/metrics.md "Blocks"); null without them. */
+  blocks: {
+    text_edit: number | null;
+    reading_order_edit: number | null;
+    formula_edit: number | null;
+    table_teds: number | null;
+    table_teds_structure: number | null;
+    table_edit: number | null;
+  } | null;
   cost_usd: number | null;
   /** As the system sent it (shown as text when it is not an http(s) URL). */
   dashboard_url: string | null;
