@@ -325,7 +325,7 @@ function markdownBlock(scored: readonly NonNullable<SystemDocumentScores['markdo
   const pages = aggregateMarkdown(scored.map((s) => s.score));
   const words = aggregateWords(scored.map((s) => s.words));
   const tables = aggregateTables(scored.flatMap((s) => (s.tables ? [s.tables] : [])));
-  return {
+  const block: MarkdownBlock = {
     similarity: pages.micro ?? 0,
     similarity_macro: pages.macro ?? 0,
     raw_similarity: pages.raw.micro ?? 0,
@@ -337,8 +337,10 @@ function markdownBlock(scored: readonly NonNullable<SystemDocumentScores['markdo
     pages: pages.pages,
     failed: pages.failedDocuments,
     both_empty_pages: pages.bothEmptyPages,
-    blocks: aggregateBlocks(scored.flatMap((s) => s.blocks.pages)),
   };
+  const blockPages = scored.flatMap((s) => s.blocks?.pages ?? []);
+  if (blockPages.length > 0) block.blocks = aggregateBlocks(blockPages);
+  return block;
 }
 
 function repeatSpread(
@@ -387,7 +389,7 @@ function tagBreakdowns(documents: readonly SystemDocuments[], modes: readonly Mo
         exact_match_rate: {},
         similarity: markdown.length === 0 ? null : aggregateMarkdown(markdown).micro,
       };
-      const blockPages = docs.flatMap((d) => d.markdown?.blocks.pages ?? []);
+      const blockPages = docs.flatMap((d) => d.markdown?.blocks?.pages ?? []);
       if (blockPages.length > 0) breakdown.blocks = aggregateBlocks(blockPages);
       for (const mode of modes) {
         const scored: ExtractionScore[] = docs.flatMap((d) => (d.extraction[mode] ? [d.extraction[mode]!.score] : []));

@@ -27,7 +27,7 @@ export type SystemDocumentScores = Omit<
   markdown?: Omit<NonNullable<ScoredSystemDocument['markdown']>, 'score' | 'blocks'> & {
     score: MarkdownScoreForAggregation;
     /** The block figures of each page (the matches stay in documents.jsonl). */
-    blocks: { pages: PageBlockFigures[] };
+    blocks?: { pages: PageBlockFigures[] };
   };
   drift?: MarkdownScoreForAggregation;
 };
@@ -113,7 +113,7 @@ export function createScoreKeeper(intern: Interner): ScoreKeeper {
           score: keepMarkdown(scored.markdown.score),
           words: keepWords(scored.markdown.words),
           tables: scored.markdown.tables,
-          blocks: { pages: scored.markdown.blocks.pages },
+          ...(scored.markdown.blocks ? { blocks: { pages: scored.markdown.blocks.pages } } : {}),
         };
       if (scored.drift) kept.drift = keepMarkdown(scored.drift);
       if (scored.regions) kept.regions = scored.regions;

@@ -20,7 +20,6 @@ import {
   scoreRegions,
   type RegionCounts,
   scoreDocumentBlocks,
-  truthBlocksFromMarkdown,
   type DocumentBlocks,
   type TruthBlock,
   type LatencySample,
@@ -31,7 +30,7 @@ export interface LoadedTruth {
   json?: JsonObject;
   markdown?: string[];
   regions?: RegionPage[];
-  /** truth/<id>.blocks.json per page, for the block metrics (else the truth markdown's paragraphs). */
+  /** truth/<id>.blocks.json per page, for the block metrics. */
   blocks?: TruthBlock[][];
 }
 
@@ -53,7 +52,7 @@ export interface ScoredSystemDocument {
   extraction: Partial<
     Record<Mode, { score: ExtractionScore; failed: boolean; parseFailure: boolean; confidence: number | null }>
   >;
-  markdown?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null; blocks: DocumentBlocks };
+  markdown?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null; blocks?: DocumentBlocks };
   drift?: MarkdownDocumentScore;
   regions?: { counts: RegionCounts; failed: boolean };
   latency: LatencySample[];
@@ -195,14 +194,16 @@ function scoreCompare(
     const truthMarkdown = truth.markdown;
     const score = scoreMarkdownPages(pages, truthMarkdown);
     const tables = scoreTables(pages === null ? null : pages.join('\n\n'), truthMarkdown.join('\n\n'));
-    const blocks = scoreDocumentBlocks(truth.blocks ?? truthMarkdown.map(truthBlocksFromMarkdown), pages);
+    // Block metrics where the dataset has layout blocks: matching costs milliseconds a document, against a
+    // tenth of one for similarity, too much to add to every markdown run (docs/performance.md "Scale").
+    const blocks = truth.blocks ? scoreDocumentBlocks(truth.blocks, pages) : undefined;
     scores.markdown = {
       score,
       words: scoreWords(pages, truthMarkdown),
       tables: tables.truthTables > 0 ? tables : null,
-      blocks,
+      ...(blocks ? { blocks } : {}),
     };
-    evaluation.markdown = { ...toDocumentMarkdown(score), teds: tables.teds, blocks };
+    evaluation.markdown = { ...toDocumentMarkdown(score), teds: tables.teds, ...(blocks ? { blocks } : {}) };
     const repeatSimilarity = records
       .filter((r) => r.endpoint === 'compare')
       .sort((a, b) => a.repeat - b.repeat)

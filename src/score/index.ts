@@ -54,7 +54,6 @@ export {
   aggregateBlocks,
   splitOutputBlocks,
   scoreDocumentBlocks,
-  truthBlocksFromMarkdown,
 } from './blocks/index.js';
 export type {
   TruthBlock,

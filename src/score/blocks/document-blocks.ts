@@ -4,7 +4,6 @@
  * shows: each truth block with its match and the order the output read them in.
  */
 import { aggregateBlocks, pageBlockFigures, type PageBlockFigures } from './aggregate-blocks.js';
-import { splitOutputBlocks } from './output-blocks.js';
 import { scorePageBlocks, type BlockMatchView, type TruthBlock } from './score-blocks.js';
 
 export interface DocumentBlocks {
@@ -17,25 +16,6 @@ export interface DocumentBlocks {
   pages: (PageBlockFigures & { page: number })[];
   matches: (BlockMatchView & { page: number })[];
   reading_order: { page: number; truth: number[]; output: number[] }[];
-}
-
-const KIND_CATEGORY = { text: 'text_block', formula: 'equation_isolated', html_table: 'table' } as const;
-
-/**
- * A plain markdown page's blocks, split as a system's markdown is (OmniDocBench's split): paragraphs, display
- * formulas and tables, numbered in the order they appear. Inline formulas and LaTeX tables are not blocks.
- */
-export function truthBlocksFromMarkdown(markdown: string): TruthBlock[] {
-  return splitOutputBlocks(markdown)
-    .filter((block) => !block.inline && block.kind !== 'latex_table')
-    .map((block, index) => ({
-      category:
-        block.content.startsWith('#') && block.kind === 'text'
-          ? 'title'
-          : KIND_CATEGORY[block.kind as keyof typeof KIND_CATEGORY],
-      order: index + 1,
-      content: block.kind === 'text' ? block.content.replace(/^#+\s*/, '') : block.content,
-    }));
 }
 
 /**

@@ -5,13 +5,13 @@
  * ports) define the distance otherwise — windows of any length, similarity ratios — and would move
  * OmniDocBench's thresholds, so it is written here. The callers only ask whether that least distance is
  * under (or at most) a threshold, so the windows stop at the first that passes, and a semi-global alignment
- * (the short string against any substring of the long one, never more than any window) rules a pair out in
- * one O(n·m) pass first.
+ * (the short string against any substring of the long one ending at each position, never more than the
+ * window ending there) leaves only the windows that could pass, in one O(n·m) pass.
  */
 import { levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 
-/** Least edit distance between `short` and any substring of `long` (code points). */
-function semiGlobalDistance(short: readonly string[], long: readonly string[]): number {
+/** For each end position j in `long`, the least edit distance between `short` and a substring ending at j. */
+function semiGlobalDistances(short: readonly string[], long: readonly string[]): Uint32Array {
   let previous = new Uint32Array(long.length + 1); // row 0: starting anywhere in `long` is free
   let current = new Uint32Array(long.length + 1);
   for (let i = 1; i <= short.length; i += 1) {
@@ -23,9 +23,7 @@ function semiGlobalDistance(short: readonly string[], long: readonly string[]): 
     }
     [previous, current] = [current, previous];
   }
-  let best = Number.POSITIVE_INFINITY;
-  for (const value of previous) best = Math.min(best, value);
-  return best;
+  return previous;
 }
 
 /**
@@ -38,9 +36,11 @@ export function hasCloseWindow(long: string, short: string, limit: number, inclu
   const width = shortPoints.length;
   if (width === 0 || width > longPoints.length) return false;
   const passes = (distance: number): boolean => (inclusive ? distance / width <= limit : distance / width < limit);
-  if (!passes(semiGlobalDistance(shortPoints, longPoints))) return false;
-  for (let start = 0; start + width <= longPoints.length; start += 1) {
-    const window = longPoints.slice(start, start + width).join('');
+  // A window ending at j is never closer than the best substring ending at j: only those ends are tried.
+  const bestEndingAt = semiGlobalDistances(shortPoints, longPoints);
+  for (let end = width; end <= longPoints.length; end += 1) {
+    if (!passes(bestEndingAt[end]!)) continue;
+    const window = longPoints.slice(end - width, end).join('');
     if (passes(levenshteinCodePoints(window, short).distance)) return true;
   }
   return false;

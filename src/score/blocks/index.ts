@@ -5,5 +5,5 @@ export { pageBlockFigures, aggregateBlocks } from './aggregate-blocks.js';
 export type { PageBlockFigures, BlockFigures } from './aggregate-blocks.js';
 export { splitOutputBlocks } from './output-blocks.js';
 export type { OutputBlock } from './output-blocks.js';
-export { scoreDocumentBlocks, truthBlocksFromMarkdown } from './document-blocks.js';
+export { scoreDocumentBlocks } from './document-blocks.js';
 export type { DocumentBlocks } from './document-blocks.js';

@@ -189,9 +189,14 @@ interface Converted {
 
 /** Steps 2–4 up to OmniDocBench's `convert_final_matches`. */
 function matchLeftovers(truth: readonly string[], output: readonly string[]): Converted[] {
-  const columns = groupOutputRuns(distanceMatrix(truth, output), truth, output);
-  const runTexts = columns.map((column) => column.map((o) => output[o]).join(' '));
-  const costs = distanceMatrix(truth, runTexts);
+  const single = distanceMatrix(truth, output);
+  const columns = groupOutputRuns(single, truth, output);
+  // A column of one output block keeps its distances; only the runs' joined texts are measured again.
+  const costs = truth.map((t, row) =>
+    columns.map((column) =>
+      column.length === 1 ? single[row]![column[0]!]! : normalizedDistance(t, column.map((o) => output[o]).join(' ')),
+    ),
+  );
   const assigned = new Map<number, number>(assignMinimum(costs, columns.length));
 
   const matches = new Map<number, number[]>();
