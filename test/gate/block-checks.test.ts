@@ -49,3 +49,34 @@ describe('block-metric gate thresholds', () => {
     expect(none).toMatchObject([{ actual: null, passed: false }]);
   });
 });
+
+describe('block metrics in docbench diff', () => {
+  it("reports each run's figure and the change, which way is better named", async () => {
+    const { diffBlocks, blockDiffMarkdown } = await import('../../src/gate/block-diff.js');
+    const figures = (readingOrder: number) => ({
+      text_edit: 0.3,
+      formula_edit: null,
+      table_teds: 0.8,
+      table_teds_structure: 0.9,
+      table_edit: 0.2,
+      reading_order_edit: readingOrder,
+      pages: 10,
+    });
+    const run = (readingOrder: number) =>
+      ({ systems: { parser: { markdown: { blocks: figures(readingOrder) } } } }) as unknown as Parameters<
+        typeof diffBlocks
+      >[0];
+    const rows = diffBlocks(run(0.2), run(0.35), 'parser');
+    expect(rows.find((r) => r.metric === 'markdown.blocks.reading_order_edit')).toMatchObject({
+      better: 'lower',
+      baseline: 0.2,
+      candidate: 0.35,
+    });
+    expect(rows.find((r) => r.metric === 'markdown.blocks.reading_order_edit')!.delta).toBeCloseTo(0.15, 10);
+    expect(rows.find((r) => r.metric === 'markdown.blocks.formula_edit')!.delta).toBeNull();
+    expect(blockDiffMarkdown(rows).join('\n')).toContain(
+      '| Reading-order edit distance | lower | 0.200 | 0.350 | +0.150 |',
+    );
+    expect(diffBlocks(run(0.2), run(0.2), 'other')).toEqual([]);
+  });
+});
