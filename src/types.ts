@@ -81,6 +81,8 @@ export interface DatasetDocument {
     markdown?: string;
     /** truth/<id>.regions.json: ground-truth regions, in the shape of /split's `pages`. */
     regions?: string;
+    /** truth/<id>.blocks.json: layout blocks for the block metrics (datasets/README.md). */
+    blocks?: string;
   };
   baseline: {
     /** baseline/<id>.md: the incumbent's markdown. */

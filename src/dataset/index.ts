@@ -10,9 +10,11 @@ export {
   readBaselineJson,
   readMarkdownPages,
   readRegionPages,
+  readTruthBlocks,
   splitMarkdownPages,
   readUtf8File,
 } from './read.js';
+export type { TruthBlockRecord } from './truth-blocks.js';
 export { computeContentHash } from './content-hash.js';
 export { CHECKS_FILE, readDatasetChecks, checkDocumentPath } from './checks-file.js';
 /** Bounded look-ahead over a list, results in order (also scoring's, which reads each document's files ahead). */

@@ -7,6 +7,7 @@ import { UsageError } from '../errors.js';
 import { type DatasetDocument, type JsonObject, PAGE_BREAK } from '../types.js';
 import type { RegionPage } from '../service/index.js';
 import { checkRegionPages } from './regions.js';
+import { blocksByPage, checkTruthBlocks, type TruthBlockRecord } from './truth-blocks.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -79,6 +80,19 @@ export function splitMarkdownPages(text: string): string[] {
 /** Reads a truth or baseline markdown file as pages. Non-UTF-8 bytes → UsageError naming the file. */
 export async function readMarkdownPages(file: string): Promise<string[]> {
   return splitMarkdownPages(await readUtf8File(file));
+}
+
+/** Reads truth/<id>.blocks.json as pages of blocks; a shape error → UsageError listing each problem. */
+export async function readTruthBlocks(file: string): Promise<TruthBlockRecord[][]> {
+  const value = await readJsonFile(file);
+  const problems = checkTruthBlocks(value);
+  if (problems.length > 0) {
+    throw new UsageError(`${file}: not valid blocks:\n  ${problems.slice(0, 20).join('\n  ')}`, {
+      code: 'DATASET_INVALID',
+      subject: file,
+    });
+  }
+  return blocksByPage((value as { blocks: TruthBlockRecord[] }).blocks);
 }
 
 /** Reads truth/<id>.regions.json; a shape error → UsageError listing each problem. */

@@ -34,6 +34,7 @@ import { mapInOrder } from './map-ahead.js';
 import { decodeUtf8 } from './read.js';
 import { checkRegionPages } from './regions.js';
 import { CHECKS_FILE, parseChecksFile } from './checks-file.js';
+import { checkTruthBlocks } from './truth-blocks.js';
 import { checkRelativePath, resolveInside, type SafePathResult } from './safe-path.js';
 import { checkJsonSchema, checkSchemaSubset, compileSchema } from './schema-subset.js';
 
@@ -250,7 +251,15 @@ async function checkDocuments(
  */
 function flattenPaths(document: DatasetDocument): DatasetDocument {
   const { truth, baseline } = document;
-  for (const file of [document.file, truth.json, truth.markdown, truth.regions, baseline.json, baseline.markdown])
+  for (const file of [
+    document.file,
+    truth.json,
+    truth.markdown,
+    truth.regions,
+    truth.blocks,
+    baseline.json,
+    baseline.markdown,
+  ])
     file?.charCodeAt(0);
   return document;
 }
@@ -408,7 +417,11 @@ function compileTruthValidator(
   problems: ProblemList,
 ): ((value: unknown) => string[]) | undefined {
   const hasTruthJson = files.some(
-    (file) => file.startsWith(`${TRUTH_DIR}/`) && file.endsWith('.json') && !file.endsWith('.regions.json'),
+    (file) =>
+      file.startsWith(`${TRUTH_DIR}/`) &&
+      file.endsWith('.json') &&
+      !file.endsWith('.regions.json') &&
+      !file.endsWith('.blocks.json'),
   );
   const compiled = hasTruthJson ? compileSchema(schema) : { ok: false as const, errors: checkJsonSchema(schema) };
   if (compiled.ok) return compiled.validate;
@@ -608,6 +621,16 @@ async function attachTruthAndBaseline(
       if (errors.length === 0) document.truth.regions = path.join(root, regions);
     }
   }
+  const blocks = `${TRUTH_DIR}/${id}.blocks.json`;
+  if (walked.present.has(blocks)) {
+    const parsed = await readJsonInside(walked, blocks, problems);
+    if (parsed) {
+      const errors = checkTruthBlocks(parsed.value);
+      for (const message of errors.slice(0, 20)) problems.error(blocks, message);
+      if (errors.length > 20) problems.error(blocks, `… and ${errors.length - 20} more block problems`);
+      if (errors.length === 0) document.truth.blocks = path.join(root, blocks);
+    }
+  }
   const baselineMarkdown = `${BASELINE_DIR}/${id}.md`;
   if (walked.present.has(baselineMarkdown) && (await checkMarkdown(walked, baselineMarkdown, problems)))
     document.baseline.markdown = path.join(root, baselineMarkdown);
@@ -634,7 +657,7 @@ async function checkMarkdown(walked: WalkedFiles, relative: string, problems: Pr
   return true;
 }
 
-const TRUTH_SUFFIXES = ['.regions.json', '.json', '.md'];
+const TRUTH_SUFFIXES = ['.regions.json', '.blocks.json', '.json', '.md'];
 const BASELINE_SUFFIXES = ['.json', '.md'];
 
 /**

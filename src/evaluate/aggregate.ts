@@ -12,6 +12,7 @@ import {
   type ExtractionAggregate,
   type ExtractionScore,
   aggregateMarkdown,
+  aggregateBlocks,
   aggregateWords,
   aggregateTables,
   aggregateRegions,
@@ -343,7 +344,7 @@ function markdownBlock(scored: readonly NonNullable<SystemDocumentScores['markdo
   const pages = aggregateMarkdown(scored.map((s) => s.score));
   const words = aggregateWords(scored.map((s) => s.words));
   const tables = aggregateTables(scored.flatMap((s) => (s.tables ? [s.tables] : [])));
-  return {
+  const block: MarkdownBlock = {
     similarity: pages.micro ?? 0,
     similarity_macro: pages.macro ?? 0,
     raw_similarity: pages.raw.micro ?? 0,
@@ -356,6 +357,9 @@ function markdownBlock(scored: readonly NonNullable<SystemDocumentScores['markdo
     failed: pages.failedDocuments,
     both_empty_pages: pages.bothEmptyPages,
   };
+  const blockPages = scored.flatMap((s) => s.blocks?.pages ?? []);
+  if (blockPages.length > 0) block.blocks = aggregateBlocks(blockPages);
+  return block;
 }
 
 function repeatSpread(
@@ -415,6 +419,8 @@ function tagBreakdowns(
         exact_match_rate: {},
         similarity: markdown.length === 0 ? null : aggregateMarkdown(markdown).micro,
       };
+      const blockPages = docs.flatMap((d) => d.markdown?.blocks?.pages ?? []);
+      if (blockPages.length > 0) breakdown.blocks = aggregateBlocks(blockPages);
       for (const mode of modes) {
         const scored: ExtractionScore[] = docs.flatMap((d) => (d.extraction[mode] ? [d.extraction[mode]!.score] : []));
         if (scored.length === 0) continue;

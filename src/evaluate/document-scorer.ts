@@ -4,7 +4,13 @@
  * the stored run; during a new run's calls, early-scoring.ts drives it over the documents already recorded.
  */
 import type { Dataset, DatasetDocument } from '../types.js';
-import { readBaselineJson, readMarkdownPages, readRegionPages, readTruthJson } from '../dataset/index.js';
+import {
+  readBaselineJson,
+  readMarkdownPages,
+  readRegionPages,
+  readTruthBlocks,
+  readTruthJson,
+} from '../dataset/index.js';
 import {
   createInterner,
   openDocumentsWriter,
@@ -289,6 +295,7 @@ async function loadTruth(
   if (wants('compare')) {
     if (document.truth.markdown) truth.markdown = await readMarkdownPages(document.truth.markdown);
     else skipped.truth_markdown++;
+    if (document.truth.markdown && document.truth.blocks) truth.blocks = await readTruthBlocks(document.truth.blocks);
   }
   if (wants('split')) {
     if (document.truth.regions) truth.regions = await readRegionPages(document.truth.regions);

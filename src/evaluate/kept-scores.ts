@@ -13,6 +13,7 @@ import type {
   MarkdownDocumentScore,
   MarkdownPageFigures,
   MarkdownScoreForAggregation,
+  PageBlockFigures,
   WordScore,
 } from '../score/index.js';
 import type { ScoredSystemDocument } from './score-document.js';
@@ -24,7 +25,11 @@ export type SystemDocumentScores = Omit<
   'evaluation' | 'pages' | 'regionPages' | 'markdown' | 'drift'
 > & {
   evaluation: Pick<SystemDocument, 'status' | 'pages'>;
-  markdown?: Omit<NonNullable<ScoredSystemDocument['markdown']>, 'score'> & { score: MarkdownScoreForAggregation };
+  markdown?: Omit<NonNullable<ScoredSystemDocument['markdown']>, 'score' | 'blocks'> & {
+    score: MarkdownScoreForAggregation;
+    /** The block figures of each page (the matches stay in documents.jsonl). */
+    blocks?: { pages: PageBlockFigures[] };
+  };
   drift?: MarkdownScoreForAggregation;
 };
 
@@ -112,6 +117,7 @@ export function createScoreKeeper(intern: Interner): ScoreKeeper {
           score: keepMarkdown(scored.markdown.score),
           words: keepWords(scored.markdown.words),
           tables: scored.markdown.tables,
+          ...(scored.markdown.blocks ? { blocks: { pages: scored.markdown.blocks.pages } } : {}),
         };
       if (scored.drift) kept.drift = keepMarkdown(scored.drift);
       if (scored.regions) kept.regions = scored.regions;

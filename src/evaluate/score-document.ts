@@ -20,6 +20,9 @@ import {
   type TablesScore,
   scoreRegions,
   type RegionCounts,
+  scoreDocumentBlocks,
+  type DocumentBlocks,
+  type TruthBlock,
   type LatencySample,
 } from '../score/index.js';
 
@@ -28,6 +31,8 @@ export interface LoadedTruth {
   json?: JsonObject;
   markdown?: string[];
   regions?: RegionPage[];
+  /** truth/<id>.blocks.json per page, for the block metrics. */
+  blocks?: TruthBlock[][];
 }
 
 /** A call the plan holds for this document (repeat 0). */
@@ -48,7 +53,7 @@ export interface ScoredSystemDocument {
   extraction: Partial<
     Record<Mode, { score: ExtractionScore; failed: boolean; parseFailure: boolean; confidence: number | null }>
   >;
-  markdown?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null };
+  markdown?: { score: MarkdownDocumentScore; words: WordScore; tables: TablesScore | null; blocks?: DocumentBlocks };
   drift?: MarkdownDocumentScore;
   regions?: { counts: RegionCounts; failed: boolean };
   latency: LatencySample[];
@@ -209,12 +214,16 @@ function scoreCompare(
     const truthMarkdown = truth.markdown;
     const score = scoreMarkdownPages(pages, truthMarkdown);
     const tables = scoreTables(pages === null ? null : pages.join('\n\n'), truthMarkdown.join('\n\n'));
+    // Block metrics where the dataset has layout blocks: matching costs milliseconds a document, against a
+    // tenth of one for similarity, too much to add to every markdown run (docs/performance.md "Scale").
+    const blocks = truth.blocks ? scoreDocumentBlocks(truth.blocks, pages) : undefined;
     scores.markdown = {
       score,
       words: scoreWords(pages, truthMarkdown),
       tables: tables.truthTables > 0 ? tables : null,
+      ...(blocks ? { blocks } : {}),
     };
-    evaluation.markdown = { ...toDocumentMarkdown(score), teds: tables.teds };
+    evaluation.markdown = { ...toDocumentMarkdown(score), teds: tables.teds, ...(blocks ? { blocks } : {}) };
     const repeatPages = records
       .filter((r) => r.endpoint === 'compare')
       .sort((a, b) => a.repeat - b.repeat)

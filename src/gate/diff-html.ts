@@ -2,7 +2,7 @@
  * diff.html: one self-contained page (inline CSS and SVG, no script) in the report's style, from the
  * DiffResult alone. The view model carries ready text; the template only loops and escapes.
  */
-import { type ChartView, createFrame, linearScale, px, formatMs } from '../render/index.js';
+import { type ChartView, createFrame, linearScale, px, formatMs, formatDecimal } from '../render/index.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import type { DiffResult, FieldDiff, LatencyDiff, MetricDiff } from './diff-types.js';
 import { formatP, formatSigned } from './compare-runs.js';
@@ -106,6 +106,13 @@ export function buildDiffView(diff: DiffResult): unknown {
     fields: diff.fields.map((f) => fieldRow(f, tol)),
     flips: flipLists(diff),
     latency: diff.latency.map(latencyRow),
+    blocks: (diff.blocks ?? []).map((row) => ({
+      label: row.label,
+      better: `${row.better} is better`,
+      baseline: formatDecimal(row.baseline),
+      candidate: formatDecimal(row.candidate),
+      delta: row.delta === null ? '—' : `${row.delta > 0 ? '+' : ''}${formatDecimal(row.delta)}`,
+    })),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { escapeMarkdown, formatMs } from '../render/index.js';
 import type { DiffResult } from './diff-types.js';
+import { blockDiffMarkdown } from './block-diff.js';
 import { formatP, formatSigned } from './compare-runs.js';
 import { describeLostField, describeResult, lostFields } from './diff-wording.js';
 
@@ -122,6 +123,7 @@ export function toDiffMarkdown(diff: DiffResult): string {
     }
     lines.push('');
   }
+  lines.push(...blockDiffMarkdown(diff.blocks ?? []));
   lines.push('Full comparison: `diff.html` and `diff.json`.', '');
   return lines.join('\n');
 }

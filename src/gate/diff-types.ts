@@ -2,6 +2,7 @@
  * diff.json: the comparison of a candidate run with a baseline run on the same documents (docs/metrics/comparison.md).
  * diff.md and diff.html are rendered from this object and nothing else.
  */
+import type { BlockDiff } from './block-diff.js';
 import type { Mode } from '../types.js';
 import type { DecisionFamily } from '../score/index.js';
 import type { DiffSettings } from './thresholds.js';
@@ -136,6 +137,8 @@ export interface DiffResult {
   fields: FieldDiff[];
   flips: FlipDiff[];
   latency: LatencyDiff[];
+  /** The block metrics of each run (block-diff.ts): reported, not in the verdict; absent before they existed. */
+  blocks?: BlockDiff[];
   warnings: string[];
   /** What the primary metric's test can find on these documents (docs/gate.md "Power"). */
   power: {

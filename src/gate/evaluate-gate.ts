@@ -14,6 +14,7 @@ import type {
 import { MODES, type Mode } from '../types.js';
 import { checkPassRateChecks } from './check-thresholds.js';
 import { hasGateChecks, type GateThresholds, type ModeThresholds, type SystemThresholds } from './thresholds.js';
+import { blockChecks } from './block-checks.js';
 
 /**
  * Slack for float comparisons: micro F1 = 0.9 recomputed from counts may come out as 0.8999999999999999,
@@ -130,6 +131,7 @@ function evaluateSystem(
     ...checkPassRateChecks(summary, thresholds, (metric, threshold, actual, detail) =>
       check(metric, '>=', threshold, actual, undefined, detail),
     ),
+    ...blockChecks(summary, thresholds, check),
     ...fieldChecks(summary, thresholds, runModes),
     ...tagChecks(summary, thresholds, runModes),
     ...flakyDocumentsChecks(summary, thresholds),

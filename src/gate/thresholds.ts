@@ -4,6 +4,7 @@
  * messages read like every other setting's: `docbench.config.json: gate.modes.fast.min_f1: expected a number
  * from 0 to 1 (a rate: 0.9 = 90%), got "high"`.
  */
+import type { BlockThresholds } from './block-checks.js';
 import { SettingsReader, read, type SectionSchema, type ValueReader } from '../settings-reader.js';
 import { MODES, isMode, type Mode } from '../types.js';
 import type { CheckThresholds } from './check-thresholds.js';
@@ -74,7 +75,7 @@ export interface DiffSettings {
 export type SystemThresholds = Omit<GateThresholds, 'diff' | 'systems'>;
 
 /** The validated `gate` section. Absent keys mean "no such check". Top-level thresholds apply to the run's primary system. */
-export interface GateThresholds extends ModeThresholds, CheckThresholds {
+export interface GateThresholds extends ModeThresholds, CheckThresholds, BlockThresholds {
   /** Markdown similarity of the service (micro, normalised). */
   min_similarity?: number;
   /**
@@ -144,6 +145,11 @@ const TOP_SCHEMA = {
   max_failed_documents: count,
   max_flaky_documents: unit,
   min_check_pass_rate: unit,
+  max_text_edit: unit,
+  max_reading_order_edit: unit,
+  max_formula_edit: unit,
+  max_table_edit: unit,
+  min_table_teds: unit,
 } satisfies SectionSchema;
 const FIELD_SCHEMA = { min_f1: unit, min_precision: unit, min_recall: unit } satisfies Record<
   keyof FieldThresholds,

@@ -19,6 +19,15 @@ const STATUS_RANK = { failed: 0, partial: 1, ok: 2 } as const;
  * @param gateReasons per `${system}\u0000${document id}`: the reasons gate.json gives (a schema-1 gate.json
  *   names no system: its reasons belong to the primary system).
  */
+/** The six figures alone: a row is kept for every document, its matched texts are not. */
+function blockFigures(
+  blocks: NonNullable<DocumentEvaluation['systems'][string]['markdown']>['blocks'],
+): SystemCells['blocks'] {
+  if (!blocks) return null;
+  const { text_edit, reading_order_edit, formula_edit, table_teds, table_teds_structure, table_edit } = blocks;
+  return { text_edit, reading_order_edit, formula_edit, table_teds, table_teds_structure, table_edit };
+}
+
 export function toDocumentRow(
   doc: DocumentEvaluation,
   index: number,
@@ -47,6 +56,7 @@ export function toDocumentRow(
         system.name !== reference && similarity !== null && referenceSimilarity !== null
           ? similarity - referenceSimilarity
           : null,
+      blocks: blockFigures(s.markdown?.blocks),
       cost_usd: typeof s.cost_usd === 'number' && Number.isFinite(s.cost_usd) ? s.cost_usd : null,
       ...dashboardCells(resolveDashboardLink(s, system.kind === 'local', '')),
       gate_reasons: gateReasons.get(`${system.name}\u0000${doc.document_id}`) ?? [],

@@ -6,6 +6,7 @@
 import { buildCheckBlocks, type CheckBlockView } from './checks-view.js';
 import { drilldownAnchor } from './drilldown-name.js';
 import type { DocumentEvaluation, FieldVerdict } from '../run-dir/index.js';
+import { buildBlocksDrilldown, type BlocksDrilldown } from './blocks-view.js';
 import type { InchBox } from '../service/index.js';
 import type { Mode } from '../types.js';
 import { type ChartView, px, formatMs, formatPercent, formatUsd } from '../render/index.js';
@@ -60,6 +61,8 @@ export interface DrilldownView {
   regions: { page: number; system: string; chart: ChartView }[];
   /** Rule checks of the document, failing first (checks-view.ts). */
   checks: CheckBlockView[];
+  /** Each system's truth blocks with their matches and reading order (blocks-view.ts). */
+  blocks: BlocksDrilldown[];
 }
 
 /** A value as the fields table shows it: strings as they are, everything else as JSON. */
@@ -396,5 +399,6 @@ export function buildDrilldownView(
     markdown_reference: markdown.reference,
     regions: buildRegions(doc, names),
     checks: buildCheckBlocks(doc, names, drilldownAnchor(doc.document_id)),
+    blocks: buildBlocksDrilldown(doc, names),
   };
 }

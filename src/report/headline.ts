@@ -3,6 +3,7 @@ import type { ConfidenceBlock, RunSummary, SystemComparisonBlock, SystemSummary 
 import type { Mode } from '../types.js';
 import { toUnitConfidence } from './charts/calibration-charts.js';
 import { formatDecimal, formatMs, formatPercent, formatPoints } from '../render/index.js';
+import { buildBlocksHeadline } from './blocks-view.js';
 import type { HeadlineView, MarkdownHeadline, ModeHeadline, Tone } from './view-types.js';
 
 /** The summary.latency_ms key of one extract mode. */
@@ -161,6 +162,7 @@ export function buildHeadline(summary: RunSummary, modes: readonly Mode[], name 
     system: name,
     modes: system ? modes.map((mode) => buildModeHeadline(system, mode)) : [],
     markdown: buildMarkdownHeadline(summary, name),
+    blocks: buildBlocksHeadline(summary, name),
     regions: regions
       ? [
           { label: 'Region F1 @ IoU 0.5', value: formatPercent(regions.at50.f1) },

@@ -19,7 +19,15 @@ export const loadTemplates = cacheOnce(compileTemplates);
 async function compileTemplates(): Promise<CompiledTemplates> {
   const [hbs, files] = await Promise.all([
     createTemplateEnvironment(),
-    readTemplateFiles(['report.hbs', 'drilldown.hbs', 'segments.hbs', 'checks.hbs', 'report-script.js']),
+    readTemplateFiles([
+      'report.hbs',
+      'drilldown.hbs',
+      'segments.hbs',
+      'blocks-card.hbs',
+      'blocks-drilldown.hbs',
+      'checks.hbs',
+      'report-script.js',
+    ]),
   ]);
   const script = files['report-script.js'];
   if (script.includes('</script')) throw new DocbenchError('INTERNAL', 'report-script.js must not contain "</script"');
@@ -27,10 +35,14 @@ async function compileTemplates(): Promise<CompiledTemplates> {
     'report.hbs': files['report.hbs'],
     'drilldown.hbs': files['drilldown.hbs'],
     'segments.hbs': files['segments.hbs'],
+    'blocks-card.hbs': files['blocks-card.hbs'],
+    'blocks-drilldown.hbs': files['blocks-drilldown.hbs'],
     'checks.hbs': files['checks.hbs'],
   });
   // The drill-downs use `styles` but not `report-styles` (they would repeat that CSS 10,000 times).
   hbs.registerPartial('segments', compiled['segments.hbs']);
+  hbs.registerPartial('blocks-card', compiled['blocks-card.hbs']);
+  hbs.registerPartial('blocks-drilldown', compiled['blocks-drilldown.hbs']);
   hbs.registerPartial('checks', compiled['checks.hbs']);
   return {
     report: compiled['report.hbs'],

@@ -4,6 +4,7 @@
  * raw (for CSV and the page's sorting) next to their formatted text (for templates, which hold no logic).
  */
 import type { CheckCells, ChecksSectionView } from './checks-view.js';
+import type { BlocksHeadline } from './blocks-view.js';
 import type { FieldRow, GateCheck, RunPhases, TagBreakdown } from '../run-dir/index.js';
 import type { Mode } from '../types.js';
 import type { ChartView } from '../render/index.js';
@@ -146,6 +147,8 @@ export interface HeadlineView {
   system: string;
   modes: ModeHeadline[];
   markdown: MarkdownHeadline | null;
+  /** The block metrics (blocks-view.ts); null without them. */
+  blocks: BlocksHeadline | null;
   regions: LabelledValue[] | null;
 }
 
@@ -315,6 +318,15 @@ export interface SystemCells {
   similarity: number | null;
   /** Δ similarity against the reference on this document; null for the reference or without both. */
   similarity_delta: number | null;
+  /** The document's block metrics (docs/metrics.md "Blocks"); null without them. */
+  blocks: {
+    text_edit: number | null;
+    reading_order_edit: number | null;
+    formula_edit: number | null;
+    table_teds: number | null;
+    table_teds_structure: number | null;
+    table_edit: number | null;
+  } | null;
   cost_usd: number | null;
   /** As the system sent it (shown as text when it is not an http(s) URL). */
   dashboard_url: string | null;

@@ -48,6 +48,21 @@ export type {
 } from './markdown/index.js';
 export { scoreTables, aggregateTables, computeTeds, findTables } from './tables/index.js';
 export type { TablesScore, TablePairScore, TablesAggregate, TedsResult } from './tables/index.js';
+export {
+  scorePageBlocks,
+  pageBlockFigures,
+  aggregateBlocks,
+  splitOutputBlocks,
+  scoreDocumentBlocks,
+} from './blocks/index.js';
+export type {
+  TruthBlock,
+  PageBlocksScore,
+  BlockMatchView,
+  PageBlockFigures,
+  BlockFigures,
+  DocumentBlocks,
+} from './blocks/index.js';
 export { scoreRegions, aggregateRegions, computeIoU } from './regions/index.js';
 export type { RegionsScore, RegionCounts, ThresholdScore } from './regions/index.js';
 export { latencyStats, summarizeLatency, computePercentile, PERCENTILE_METHOD } from './latency.js';

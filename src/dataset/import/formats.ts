@@ -75,6 +75,11 @@ export const IMPORT_FORMATS: Readonly<Record<string, ImportFormat>> = {
     flags: [],
     load: async () => (await import('./olmocr-bench.js')).importer,
   },
+  omnidocbench: {
+    describe: "OmniDocBench's OmniDocBench.json and page images; --predictions: a parser's <image stem>.md per page",
+    flags: ['images', 'predictions'],
+    load: async () => (await import('./omnidocbench.js')).omnidocbenchImporter,
+  },
 };
 
 export function importFormatNames(): string[] {

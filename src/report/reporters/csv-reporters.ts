@@ -12,6 +12,17 @@ import type { Reporter } from './reporter.js';
 
 type Cell = string | number | boolean | null;
 
+/** The block metrics (docs/metrics.md "Blocks"): edit distances lower-is-better, TEDS higher-is-better. */
+const BLOCK_FIGURES = [
+  'text_edit',
+  'reading_order_edit',
+  'formula_edit',
+  'table_teds',
+  'table_teds_structure',
+  'table_edit',
+] as const;
+const BLOCK_COLUMNS = BLOCK_FIGURES.map((figure) => `blocks_${figure}`);
+
 function text(value: string | null | undefined): string | null {
   return value === null || value === undefined ? null : neutraliseFormula(value);
 }
@@ -21,7 +32,7 @@ export function documentColumns(view: ReportView): string[] {
   const columns = ['document_id', 'system', 'status', 'error', 'dashboard_url', 'pages'];
   for (const mode of view.modes)
     columns.push(`f1_${mode}`, `strict_f1_${mode}`, `exact_${mode}`, `confidence_${mode}`, `latency_ms_${mode}`);
-  columns.push('similarity', 'similarity_delta_vs_reference', 'cost_usd');
+  columns.push('similarity', 'similarity_delta_vs_reference', ...BLOCK_COLUMNS, 'cost_usd');
   if (view.documents.check_columns) columns.push('check_pass_rate', 'checks_passed', 'checks_total');
   for (const key of view.documents.latency_keys) if (!key.startsWith('extract:')) columns.push(`latency_ms_${key}`);
   if (view.gate) columns.push('gate_passed', 'gate_reasons');
@@ -54,6 +65,7 @@ export function toDocumentsCsv(view: ReportView): string {
       cells.push(
         roundForCsv(cell.similarity),
         roundForCsv(cell.similarity_delta),
+        ...BLOCK_FIGURES.map((figure) => roundForCsv(cell.blocks?.[figure])),
         cell.cost_usd === null ? null : Math.round(cell.cost_usd * 1e8) / 1e8,
       );
       if (view.documents.check_columns)

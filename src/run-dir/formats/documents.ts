@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { defineFileCheck } from '../check-file.js';
 import { DocumentChecksFormat } from './checks.js';
 import { RegionPageFormat } from '../../endpoint-results.js';
+import { DocumentBlocksFormat } from './blocks.js';
 import {
   anyValue,
   byMode,
@@ -84,7 +85,9 @@ const outcomeProperties = {
 /** One system's scores of one document. */
 export const SystemDocumentFormat = Type.Object({
   ...outcomeProperties,
-  markdown: Type.Optional(Type.Object({ ...markdownProperties, teds: nullableNum })),
+  markdown: Type.Optional(
+    Type.Object({ ...markdownProperties, teds: nullableNum, blocks: Type.Optional(DocumentBlocksFormat) }),
+  ),
   /** No truth markdown: similarity to the reference's output. */
   markdown_drift: Type.Optional(share),
   regions: Type.Optional(documentRegions),

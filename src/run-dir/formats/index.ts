@@ -6,4 +6,5 @@ export * from './results.js';
 export * from './manifest.js';
 export * from './summary.js';
 export * from './documents.js';
+export * from './blocks.js';
 export * from './gate.js';

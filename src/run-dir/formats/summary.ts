@@ -10,6 +10,7 @@ import type { DecisionFamily } from '../../score/index.js';
 import { SUMMARY_SCHEMA_VERSION } from '../evaluation-types.js';
 import { defineFileCheck } from '../check-file.js';
 import { ChecksBlockFormat } from './checks.js';
+import { BlockFiguresFormat } from './blocks.js';
 import {
   byMode,
   count,
@@ -93,6 +94,8 @@ export const MarkdownBlockFormat = Type.Object({
   failed: count,
   /** Pages where truth and output are both empty (similarity 1), reported apart. */
   both_empty_pages: count,
+  /** OmniDocBench's end-to-end block metrics (docs/metrics.md "Blocks"). */
+  blocks: Type.Optional(BlockFiguresFormat),
 });
 
 const comparisonProperties = {
@@ -160,6 +163,8 @@ export const TagBreakdownFormat = Type.Object({
   similarity: nullableShare,
   /** The figures' intervals; absent in summaries written before they were computed. */
   ci95: Type.Optional(TagIntervalsFormat),
+  /** Block metrics of the documents with this tag (docs/metrics.md "Blocks"). */
+  blocks: Type.Optional(BlockFiguresFormat),
 });
 
 /** One field path in one mode, worst F1 first. */

@@ -1,0 +1,77 @@
+/**
+ * Block metrics over pages, averaged as OmniDocBench averages them (docs/metrics.md "Blocks"): each edit
+ * distance per page first (the page's summed edits ÷ its summed longer lengths), then the mean over the pages
+ * that have such blocks ("ALL_page_avg"); TEDS and TEDS-S as the mean over all matched truth tables.
+ */
+import type { PageBlocksScore } from './score-blocks.js';
+
+/** One page's figures (null: the page has no such blocks). Edit distances: lower is better. */
+export interface PageBlockFigures {
+  text_edit: number | null;
+  formula_edit: number | null;
+  table_teds: number | null;
+  table_teds_structure: number | null;
+  table_edit: number | null;
+  reading_order_edit: number | null;
+  /** Truth tables on the page (the weight of its TEDS in the mean over tables). */
+  tables: number;
+}
+
+export interface BlockFigures {
+  text_edit: number | null;
+  formula_edit: number | null;
+  table_teds: number | null;
+  table_teds_structure: number | null;
+  table_edit: number | null;
+  reading_order_edit: number | null;
+  /** Pages scored. */
+  pages: number;
+}
+
+const ratio = (edits: number, length: number): number | null => (length > 0 ? edits / length : null);
+
+export function pageBlockFigures(score: PageBlocksScore): PageBlockFigures {
+  const tables = score.tables.length;
+  const tableEdits = score.tables.reduce((sum, table) => sum + table.edits, 0);
+  const tableLength = score.tables.reduce((sum, table) => sum + table.length, 0);
+  return {
+    text_edit: score.text ? ratio(score.text.edits, score.text.length) : null,
+    formula_edit: score.formula ? ratio(score.formula.edits, score.formula.length) : null,
+    table_teds: tables > 0 ? score.tables.reduce((sum, table) => sum + table.teds, 0) / tables : null,
+    table_teds_structure:
+      tables > 0 ? score.tables.reduce((sum, table) => sum + table.tedsStructure, 0) / tables : null,
+    table_edit: tables > 0 ? ratio(tableEdits, tableLength) : null,
+    reading_order_edit: score.readingOrder ? ratio(score.readingOrder.edits, score.readingOrder.length) : null,
+    tables,
+  };
+}
+
+function meanOf(values: readonly (number | null)[]): number | null {
+  const present = values.filter((value): value is number => value !== null && Number.isFinite(value));
+  return present.length > 0 ? present.reduce((sum, value) => sum + value, 0) / present.length : null;
+}
+
+/** The mean over tables, from each page's mean and its table count. */
+function tableMean(pages: readonly PageBlockFigures[], key: 'table_teds' | 'table_teds_structure'): number | null {
+  let sum = 0;
+  let count = 0;
+  for (const page of pages) {
+    const value = page[key];
+    if (value === null) continue;
+    sum += value * page.tables;
+    count += page.tables;
+  }
+  return count > 0 ? sum / count : null;
+}
+
+export function aggregateBlocks(pages: readonly PageBlockFigures[]): BlockFigures {
+  return {
+    text_edit: meanOf(pages.map((page) => page.text_edit)),
+    formula_edit: meanOf(pages.map((page) => page.formula_edit)),
+    table_teds: tableMean(pages, 'table_teds'),
+    table_teds_structure: tableMean(pages, 'table_teds_structure'),
+    table_edit: meanOf(pages.map((page) => page.table_edit)),
+    reading_order_edit: meanOf(pages.map((page) => page.reading_order_edit)),
+    pages: pages.length,
+  };
+}
