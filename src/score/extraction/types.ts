@@ -9,6 +9,16 @@ export interface Counts {
   fn: number;
 }
 
+/**
+ * The misses (FN side: `fn` and `fp+fn` fields) of a system that also gave the document's markdown, by where the
+ * truth value was (docs/metrics/extraction.md "Reading or extraction"): nowhere in that markdown (a reading
+ * miss) or in it (an extraction miss).
+ */
+export interface MissCounts {
+  not_in_text: number;
+  in_text: number;
+}
+
 /** Counts with the ratios derived from them. Higher is better for precision, recall and F1. */
 export interface PrfScore extends Counts {
   /** tp / (tp + fp); 1 when the document has nothing to find and nothing was found, 0 when nothing was predicted. */
