@@ -92,7 +92,8 @@ export function scoreDocument(
   const scores: ScoredSystemDocument = { evaluation, extraction: {}, latency: [], repeats: { f1: {}, similarity: [] } };
 
   recordCallOutcomes(planned, first, evaluation);
-  if (truth.json) scoreExtractionModes(planned, first, records, truth.json, options, scores);
+  // A miss is classed against the system's own markdown when it gave one (docs/metrics/extraction.md).
+  if (truth.json) scoreExtractionModes(planned, first, records, truth.json, readComparePages(first), options, scores);
   if (planned.some((s) => s.endpoint === 'compare')) scoreCompare(first, records, truth, referencePages, scores);
   if (planned.some((s) => s.endpoint === 'split') && truth.regions) scoreSplit(first, truth.regions, scores);
   recordLatency(first, truth, scores);
@@ -140,6 +141,7 @@ function scoreExtractionModes(
   first: readonly CallRecord[],
   records: readonly CallRecord[],
   truthJson: JsonObject,
+  text: string[] | null,
   options: ScoringOptions,
   scores: ScoredSystemDocument,
 ): void {
@@ -151,7 +153,7 @@ function scoreExtractionModes(
     const parseFailure = record?.status === 'failed' && record.error?.code === 'SERVICE_RESPONSE_INVALID';
     const confidence = ok && record.endpoint === 'extract' ? (record.result?.confidence ?? null) : null;
     const prediction = ok && record.endpoint === 'extract' ? record.result!.data : {};
-    const score = scoreExtraction(truthJson, prediction, { ...extractionOptions, parseFailure: !ok });
+    const score = scoreExtraction(truthJson, prediction, { ...extractionOptions, parseFailure: !ok, text });
     scores.extraction[mode] = { score, failed: !ok, parseFailure, confidence };
     scores.evaluation.extraction[mode] = toDocumentExtraction(score, !ok && parseFailure, confidence);
     const repeatF1 = records
@@ -269,7 +271,10 @@ function toDocumentExtraction(
         verdict: f.verdict,
         strict_verdict: f.strictVerdict,
         ...(f.error ? { error: f.error } : {}),
+        ...(f.miss ? { miss: f.miss } : {}),
+        ...(f.textMatch ? { text_match: f.textMatch } : {}),
       })),
+    ...(score.misses ? { misses: score.misses } : {}),
   };
 }
 

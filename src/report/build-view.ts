@@ -375,6 +375,9 @@ function buildFields(summary: RunSummary): FieldRowView[] {
       hallucinated: f.hallucinated,
       wrong_value: f.wrong_value,
       format_only: f.format_only,
+      ...(f.not_in_text !== undefined && f.in_text !== undefined
+        ? { not_in_text: f.not_in_text, in_text: f.in_text }
+        : {}),
       text: { precision: formatPercent(f.precision), recall: formatPercent(f.recall), f1: formatPercent(f.f1) },
       tone: toneForScore(f.f1),
     }));
