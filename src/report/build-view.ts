@@ -27,6 +27,7 @@ import {
 } from '../render/index.js';
 import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
 import { buildCostView } from './cost-view.js';
+import { buildReadingView } from './reading-view.js';
 import type { RunPhases, StoredRun } from '../run-dir/index.js';
 import type {
   CalibrationView,
@@ -158,6 +159,7 @@ export async function buildReportView(
     decision_alpha: String(summary.decision?.alpha ?? 0.05),
     leaderboard: buildLeaderboard(summary, systems),
     cost: buildCostView(inputs.manifest),
+    reading: buildReadingView(summary, inputs.manifest),
     comparisons: buildComparisonRows(summary),
     field_leaders: buildFieldLeaders(summary),
     disagreements: buildDisagreements(summary, systems, new Map(rows.map((row) => [row.id, row.drilldown]))),

@@ -19,7 +19,7 @@ export const loadTemplates = cacheOnce(compileTemplates);
 async function compileTemplates(): Promise<CompiledTemplates> {
   const [hbs, files] = await Promise.all([
     createTemplateEnvironment(),
-    readTemplateFiles(['report.hbs', 'drilldown.hbs', 'segments.hbs', 'report-script.js']),
+    readTemplateFiles(['report.hbs', 'drilldown.hbs', 'segments.hbs', 'reading.hbs', 'report-script.js']),
   ]);
   const script = files['report-script.js'];
   if (script.includes('</script')) throw new DocbenchError('INTERNAL', 'report-script.js must not contain "</script"');
@@ -27,9 +27,11 @@ async function compileTemplates(): Promise<CompiledTemplates> {
     'report.hbs': files['report.hbs'],
     'drilldown.hbs': files['drilldown.hbs'],
     'segments.hbs': files['segments.hbs'],
+    'reading.hbs': files['reading.hbs'],
   });
   // The drill-downs use `styles` but not `report-styles` (they would repeat that CSS 10,000 times).
   hbs.registerPartial('segments', compiled['segments.hbs']);
+  hbs.registerPartial('reading', compiled['reading.hbs']);
   return {
     report: compiled['report.hbs'],
     drilldown: compiled['drilldown.hbs'],
