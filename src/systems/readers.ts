@@ -21,11 +21,17 @@ export interface SharedReader {
    * operation, or the reader's own lane): each consumer's n-th ask for a document takes the reader's n-th answer
    * for it, so repeats of a run read anew while one repetition's calls share one answer.
    */
-  read(call: SystemCall, consumer: string): Promise<SystemOutcome>;
+  read(call: SystemCall, consumer: string): Promise<ReaderAnswer>;
   /** What one answer cost: its own figure, else the reader's price of its usage; undefined without either. */
   costOf(outcome: SystemOutcome): number | undefined;
   /** Closes a reader made for pipelines alone (not a system of the run), once whoever calls first. */
   close(): Promise<void>;
+}
+
+/** One answer of a reader, and which of its answers it is (`<document>#<n>`): a pipeline pays for each once. */
+export interface ReaderAnswer {
+  outcome: SystemOutcome;
+  answer: string;
 }
 
 /** The consumer name of a reader's own compare calls, in its own lane. */
@@ -48,7 +54,7 @@ export function shareReader(system: System, price: Price | null, owned: boolean)
     name: system.name,
     identity: system.identity,
     answers: (document) => system.operations.has('compare') && (system.answers?.(document, 'compare') ?? true),
-    read(call, consumer) {
+    async read(call, consumer) {
       const counter = `${consumer}\u0000${call.document.id}`;
       const n = asked.get(counter) ?? 0;
       asked.set(counter, n + 1);
@@ -58,7 +64,7 @@ export function shareReader(system: System, price: Price | null, owned: boolean)
         answer = compareRequest(call).then((request) => system.call({ ...call, request }));
         answers.set(key, answer);
       }
-      return answer;
+      return { outcome: await answer, answer: key };
     },
     costOf: (outcome) =>
       (outcome.ok ? outcome.costUsd : undefined) ??
@@ -76,7 +82,8 @@ export function withSharedCompare(system: System, reader: SharedReader): System 
     ...(system.answers ? { answers: system.answers.bind(system) } : {}),
     ...(system.cacheable !== undefined ? { cacheable: system.cacheable } : {}),
     ...(system.prepare ? { prepare: system.prepare.bind(system) } : {}),
-    call: (call) => (call.request.operation === 'compare' ? reader.read(call, OWN_CALLS) : system.call(call)),
+    call: async (call) =>
+      call.request.operation === 'compare' ? (await reader.read(call, OWN_CALLS)).outcome : system.call(call),
     close: () => system.close(),
   };
 }
@@ -90,6 +97,7 @@ export function truthReader(contentHash: string): SharedReader {
     answers: (document) => document.truth.markdown !== undefined,
     async read(call) {
       const file = call.document.truth.markdown!;
+      const answer = call.document.id;
       const pages = splitMarkdownPages(await readUtf8File(file));
       const result: CompareResult = {
         success: true,
@@ -99,7 +107,7 @@ export function truthReader(contentHash: string): SharedReader {
         failedPages: 0,
         failedPageList: [],
       };
-      return { ok: true, result, attempts: 1, latencyMs: 0, lastAttemptMs: 0, costUsd: 0 };
+      return { outcome: { ok: true, result, attempts: 1, latencyMs: 0, lastAttemptMs: 0, costUsd: 0 }, answer };
     },
     costOf: () => 0,
     close: async () => {},

@@ -27,6 +27,14 @@ export const pipelineKind: SystemKind<PipelineOptions> = {
     if (!context.readers) throw new Error(`system ${context.name}: pipelines are created by createSystems`);
     const reader = await context.readers.reader(options.reader);
     const extractor = await createExtractor(options.extract, context);
+    // The reader's answers this pipeline has already counted the cost of: one document's compare and extract
+    // calls share one answer, paid once (on whichever call came first).
+    const paid = new Set<string>();
+    const readerCost = (answer: string, outcome: SystemOutcome) => {
+      if (paid.has(answer)) return undefined;
+      paid.add(answer);
+      return reader.costOf(outcome);
+    };
     return {
       name: context.name,
       kind: 'pipeline',
@@ -35,15 +43,15 @@ export const pipelineKind: SystemKind<PipelineOptions> = {
       answers: (document, operation) => operation !== 'split' && operation !== 'process' && reader.answers(document),
       async call(call) {
         const consumer = `${context.name}:${call.request.operation}:${call.request.mode ?? ''}`;
-        const read = await reader.read(call, consumer);
+        const { outcome: read, answer } = await reader.read(call, consumer);
         if (!read.ok) return readerFailed(read, reader, call);
         if (call.request.operation !== 'extract') {
-          const cost = reader.costOf(read);
+          const cost = readerCost(answer, read);
           return cost === undefined ? read : { ...read, costUsd: cost };
         }
         const pages = (read.result as CompareResult).pages.map((page) => page.content);
         const extracted = await extractor.extract(call, pages);
-        return combine(read, extracted, reader, context);
+        return combine(read, extracted, readerCost(answer, read), context);
       },
       close: async () => {
         await Promise.all([extractor.close(), reader.close()]);
@@ -68,14 +76,13 @@ function readerFailed(read: SystemOutcome & { ok: false }, reader: SharedReader,
 function combine(
   read: SystemOutcome & { ok: true },
   extracted: SystemOutcome,
-  reader: SharedReader,
+  readerCost: number | undefined,
   context: SystemContext,
 ): SystemOutcome {
   const latencyMs = read.latencyMs + extracted.latencyMs;
   if (!extracted.ok) return { ...extracted, latencyMs };
   const pages = extracted.ok && 'pagesProcessed' in extracted.result ? extracted.result.pagesProcessed : null;
   const extractorCost = extracted.costUsd ?? computeCost(context.common.price, extracted.usage, pages ?? undefined);
-  const readerCost = reader.costOf(read);
   // Unpriced on both sides: the cost is unknown, not zero. Unpriced on one side only: that side adds nothing.
   if (extractorCost === undefined && readerCost === undefined) return { ...extracted, latencyMs };
   return { ...extracted, latencyMs, costUsd: (readerCost ?? 0) + (extractorCost ?? 0) };
