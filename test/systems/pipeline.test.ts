@@ -73,7 +73,7 @@ beforeAll(async () => {
     stringify({
       cacheDir: 'cache',
       systems: {
-        scanner: { kind: 'stored' },
+        scanner: { kind: 'stored', price: { perPage: 0.001 } },
         ceiling: { kind: 'pipeline', read: 'truth', extract, price: { perCall: 0.01 } },
         chained: { kind: 'pipeline', read: 'scanner', extract, price: { perCall: 0.01 } },
       },
@@ -135,6 +135,19 @@ describe('pipelines', () => {
       fs.readFile(path.join(work, 'run', 'fields.csv'), 'utf8'),
     );
     expect(csv.split('\n')[0]).toContain(',not_in_text,in_text');
+  });
+
+  it('docbench plan counts a pipeline\'s calls and cost, its reader\'s calls when the run does not make them', async () => {
+    const both = await runCli(['plan', '--dataset', 'data', '--systems', 'scanner,chained', '--reference', 'scanner'], work);
+    expect(both.code, both.stderr).toBe(0);
+    const line = (output: string) => output.split('\n').find((l) => l.trim().startsWith('chained (pipeline)'))!;
+    // Shared with the run's scanner: no calls of its own; the extractor's 3 × $0.01 and the reader's 3 pages.
+    expect(line(both.stdout + both.stderr)).toContain('6 calls [extract:slow 3, compare 3]');
+    expect(line(both.stdout + both.stderr)).toContain('$0.0330');
+    const alone = await runCli(['plan', '--dataset', 'data', '--systems', 'chained', '--reference', 'chained'], work);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(line(alone.stdout + alone.stderr)).toContain('9 calls [extract:slow 3, compare 3, read:scanner 3]');
+    expect(line(alone.stdout + alone.stderr)).toContain('$0.0330');
   });
 
   it('refuses a reader that is unknown, the pipeline itself, a cycle, or an extractor that cannot take text', async () => {
