@@ -164,11 +164,10 @@ export function estimateRun(input: EstimateInput): SystemEstimate[] {
       done: input.done?.get(system.name) ?? 0,
       costUsd: priced ? cost : null,
       exact: !hasTokenPrice(system.price) && !hasTokenPrice(reader?.system?.price ?? null),
-      basis:
-        describeBasis(system, paidPages) +
-        (reader?.system?.price
-          ? ` + reader ${reader.name} once per document (${reader.system.price ? 'its price' : ''})`
-          : ''),
+      basis: [
+        ...(system.price !== null || !reader?.system?.price ? [describeBasis(system, paidPages)] : []),
+        ...(reader?.system?.price ? [`reader ${reader.name}'s price once per document`] : []),
+      ].join(' + '),
     };
   });
 }

@@ -137,8 +137,11 @@ describe('pipelines', () => {
     expect(csv.split('\n')[0]).toContain(',not_in_text,in_text');
   });
 
-  it('docbench plan counts a pipeline\'s calls and cost, its reader\'s calls when the run does not make them', async () => {
-    const both = await runCli(['plan', '--dataset', 'data', '--systems', 'scanner,chained', '--reference', 'scanner'], work);
+  it("docbench plan counts a pipeline's calls and cost, its reader's calls when the run does not make them", async () => {
+    const both = await runCli(
+      ['plan', '--dataset', 'data', '--systems', 'scanner,chained', '--reference', 'scanner'],
+      work,
+    );
     expect(both.code, both.stderr).toBe(0);
     const line = (output: string) => output.split('\n').find((l) => l.trim().startsWith('chained (pipeline)'))!;
     // Shared with the run's scanner: no calls of its own; the extractor's 3 × $0.01 and the reader's 3 pages.
