@@ -88,7 +88,7 @@ export function withSharedCompare(system: System, reader: SharedReader): System 
   };
 }
 
-/** `read: truth`: each document's truth markdown, as a compare answer made in no time at no cost. */
+/** `read: truth`: each document's truth markdown, as a compare answer made in no time. */
 export function truthReader(contentHash: string): SharedReader {
   return {
     name: 'truth',
@@ -107,9 +107,10 @@ export function truthReader(contentHash: string): SharedReader {
         failedPages: 0,
         failedPageList: [],
       };
-      return { outcome: { ok: true, result, attempts: 1, latencyMs: 0, lastAttemptMs: 0, costUsd: 0 }, answer };
+      return { outcome: { ok: true, result, attempts: 1, latencyMs: 0, lastAttemptMs: 0 }, answer };
     },
-    costOf: () => 0,
+    // Free, and so it adds nothing: a pipeline reading the truth costs what its extractor costs.
+    costOf: () => undefined,
     close: async () => {},
   };
 }
