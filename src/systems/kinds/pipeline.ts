@@ -46,7 +46,9 @@ export const pipelineKind: SystemKind<PipelineOptions> = {
         const { outcome: read, answer } = await reader.read(call, consumer);
         if (!read.ok) return readerFailed(read, reader, call);
         if (call.request.operation !== 'extract') {
-          const cost = readerCost(answer, read);
+          // The pipeline's price is its extractor's, which a compare call does not use: nothing to price it by
+          // but the reader's cost (none when the reader is free or already paid).
+          const cost = readerCost(answer, read) ?? (context.common.price === null ? undefined : 0);
           return cost === undefined ? read : { ...read, costUsd: cost };
         }
         const pages = (read.result as CompareResult).pages.map((page) => page.content);
