@@ -278,6 +278,7 @@ function extractionBlock(aggregate: ExtractionAggregate, failed: number, parseFa
     tp: aggregate.micro.tp,
     fp: aggregate.micro.fp,
     fn: aggregate.micro.fn,
+    ...(aggregate.misses ? { misses: aggregate.misses } : {}),
   };
 }
 
@@ -295,6 +296,7 @@ function fieldRows(aggregate: ExtractionAggregate, mode: Mode): FieldRow[] {
     hallucinated: p.errors.hallucinated,
     wrong_value: p.errors.wrong_value,
     format_only: p.errors.format_only,
+    ...(p.misses ? { not_in_text: p.misses.not_in_text, in_text: p.misses.in_text } : {}),
   }));
 }
 

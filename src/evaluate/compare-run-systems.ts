@@ -27,6 +27,8 @@ import {
   type CountsLike,
   type DecisionFamily,
   type ResampleStatistic,
+  microF1,
+  toCounts,
 } from '../score/index.js';
 import type { DocumentScores, SystemDocumentScores } from './kept-scores.js';
 import {
@@ -427,19 +429,4 @@ function findDisagreements(
     .filter((f) => f.spread > 0)
     .sort((a, b) => b.spread - a.spread || (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : 0))
     .slice(0, DISAGREEMENTS_LISTED);
-}
-
-function toCounts(counts: PathCounts | undefined): CountsLike {
-  return counts ? { tp: counts[0], fp: counts[1], fn: counts[2] } : { tp: 0, fp: 0, fn: 0 };
-}
-
-/** Micro F1 of summed counts (1 when nothing to get right or wrong), as `createMicroF1Delta` computes it. */
-function microF1(counts: readonly CountsLike[]): number {
-  let tp = 0;
-  let errors = 0;
-  for (const c of counts) {
-    tp += c.tp;
-    errors += c.fp + c.fn;
-  }
-  return tp + errors === 0 ? 1 : (2 * tp) / (2 * tp + errors);
 }

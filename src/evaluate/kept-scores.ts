@@ -74,9 +74,10 @@ export function createScoreKeeper(intern: Interner): ScoreKeeper {
         anls: f.anls,
       };
       if (f.error) field.error = f.error;
+      if (f.miss) field.miss = f.miss;
       return field;
     }
-    const key = `${f.path}\u0000${f.collapsedPath}\u0000${f.verdict}\u0000${f.strictVerdict}\u0000${f.error ?? ''}`;
+    const key = `${f.path}\u0000${f.collapsedPath}\u0000${f.verdict}\u0000${f.strictVerdict}\u0000${f.error ?? ''}\u0000${f.miss ?? ''}`;
     let field = sharedFields.get(key);
     if (!field) {
       field = {
@@ -86,6 +87,7 @@ export function createScoreKeeper(intern: Interner): ScoreKeeper {
         strictVerdict: f.strictVerdict,
       };
       if (f.error) field.error = f.error;
+      if (f.miss) field.miss = f.miss;
       Object.freeze(field);
       sharedFields.set(key, field);
     }
@@ -160,6 +162,7 @@ function keepExtraction(score: ExtractionScore, keepField: (f: FieldResult) => F
     anls: score.anls,
     unexpectedKeys: score.unexpectedKeys.length === 0 ? NO_KEYS : score.unexpectedKeys,
     normalization: NO_NORMALIZATION,
+    misses: score.misses && { not_in_text: score.misses.not_in_text, in_text: score.misses.in_text },
   };
 }
 

@@ -112,7 +112,8 @@ export function scoreDocument(
   };
 
   recordCallOutcomes(planned, first, evaluation);
-  if (truth.json) scoreExtractionModes(planned, first, records, truth.json, options, scores);
+  // A miss is classed against the system's own markdown when it gave one (docs/metrics/extraction.md).
+  if (truth.json) scoreExtractionModes(planned, first, records, truth.json, readComparePages(first), options, scores);
   if (planned.some((s) => s.endpoint === 'compare')) scoreCompare(first, records, truth, referencePages, scores);
   if (planned.some((s) => s.endpoint === 'split') && truth.regions) scoreSplit(first, truth.regions, scores);
   recordLatency(first, truth, scores);
@@ -160,6 +161,7 @@ function scoreExtractionModes(
   first: readonly CallRecord[],
   records: readonly CallRecord[],
   truthJson: JsonObject,
+  text: string[] | null,
   options: ScoringOptions,
   scores: ScoredSystemDocument,
 ): void {
@@ -171,7 +173,7 @@ function scoreExtractionModes(
     const parseFailure = record?.status === 'failed' && record.error?.code === 'SERVICE_RESPONSE_INVALID';
     const confidence = ok && record.endpoint === 'extract' ? (record.result?.confidence ?? null) : null;
     const prediction = ok && record.endpoint === 'extract' ? record.result!.data : {};
-    const score = scoreExtraction(truthJson, prediction, { ...extractionOptions, parseFailure: !ok });
+    const score = scoreExtraction(truthJson, prediction, { ...extractionOptions, parseFailure: !ok, text });
     scores.extraction[mode] = { score, failed: !ok, parseFailure, confidence };
     scores.evaluation.extraction[mode] = toDocumentExtraction(score, !ok && parseFailure, confidence);
     const repeatScores = records
@@ -314,7 +316,10 @@ function toDocumentExtraction(
         verdict: f.verdict,
         strict_verdict: f.strictVerdict,
         ...(f.error ? { error: f.error } : {}),
+        ...(f.miss ? { miss: f.miss } : {}),
+        ...(f.textMatch ? { text_match: f.textMatch } : {}),
       })),
+    ...(score.misses ? { misses: score.misses } : {}),
   };
 }
 

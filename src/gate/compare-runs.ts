@@ -28,6 +28,9 @@ import {
   type SystemComparison,
   computeMicroSimilarity,
   createMicroSimilarityDelta,
+  microF1,
+  sumCounts,
+  toCounts,
 } from '../score/index.js';
 import { DocbenchError } from '../errors.js';
 import { describeServiceUrl } from '../render/index.js';
@@ -41,7 +44,7 @@ import {
   type LatencyDiff,
   type MetricDiff,
 } from './diff-types.js';
-import type { DiffDocument, DiffRun, PathCounts } from './read-diff-run.js';
+import type { DiffDocument, DiffRun } from './read-diff-run.js';
 import type { DiffSettings } from './thresholds.js';
 
 /** Float slack so that a drop of exactly the tolerance is not "beyond" it. */
@@ -289,8 +292,8 @@ function collectField(
     mode,
     path: fieldPath,
     documents: base.length,
-    baseline: { f1: microF1(base), ...sum(base) },
-    candidate: { f1: microF1(cand), ...sum(cand) },
+    baseline: { f1: microF1(base), ...sumCounts(base) },
+    candidate: { f1: microF1(cand), ...sumCounts(cand) },
     delta: comparison().delta,
     ci95: comparison().ci95,
     p_bootstrap: bootstrapP(comparison()),
@@ -530,24 +533,6 @@ function percentile(values: number[], q: number): number | null {
 
 function subtract(a: number | null, b: number | null): number | null {
   return a === null || b === null ? null : a - b;
-}
-
-function toCounts(counts: PathCounts | undefined): CountsLike {
-  return counts ? { tp: counts[0], fp: counts[1], fn: counts[2] } : { tp: 0, fp: 0, fn: 0 };
-}
-
-function sum(rows: readonly CountsLike[]): { tp: number; fp: number; fn: number } {
-  return rows.reduce((acc, r) => ({ tp: acc.tp + r.tp, fp: acc.fp + r.fp, fn: acc.fn + r.fn }), {
-    tp: 0,
-    fp: 0,
-    fn: 0,
-  });
-}
-
-/** Micro F1 from summed counts; 1 when nothing was counted (docs/metrics/extraction.md empty case). */
-function microF1(rows: readonly CountsLike[]): number {
-  const s = sum(rows);
-  return s.tp + s.fp + s.fn === 0 ? 1 : (2 * s.tp) / (2 * s.tp + s.fp + s.fn);
 }
 
 function documentF1(counts: CountsLike): number {

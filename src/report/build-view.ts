@@ -36,6 +36,7 @@ import {
 import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
 import { buildCostView } from './cost-view.js';
 import { buildProvenanceView } from './provenance-view.js';
+import { buildReadingView } from './reading-view.js';
 import type { RunPhases, StoredRun } from '../run-dir/index.js';
 import type {
   CalibrationView,
@@ -169,6 +170,7 @@ export async function buildReportView(
     decision_alpha: String(summary.decision?.alpha ?? 0.05),
     leaderboard: buildLeaderboard(summary, systems),
     cost: buildCostView(inputs.manifest),
+    reading: buildReadingView(summary, inputs.manifest),
     comparisons: buildComparisonRows(summary),
     field_leaders: buildFieldLeaders(summary),
     disagreements: buildDisagreements(summary, systems, new Map(rows.map((row) => [row.id, row.drilldown]))),
@@ -393,6 +395,9 @@ function buildFields(summary: RunSummary): FieldRowView[] {
       hallucinated: f.hallucinated,
       wrong_value: f.wrong_value,
       format_only: f.format_only,
+      ...(f.not_in_text !== undefined && f.in_text !== undefined
+        ? { not_in_text: f.not_in_text, in_text: f.in_text }
+        : {}),
       text: { precision: formatPercent(f.precision), recall: formatPercent(f.recall), f1: formatPercent(f.f1) },
       tone: toneForScore(f.f1),
     }));

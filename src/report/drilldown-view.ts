@@ -24,6 +24,18 @@ export interface FieldCellView {
   strict_verdict: string;
   tone: Tone;
   error: string | null;
+  /** A miss of a system that gave markdown: whether the truth value was in it (docs/metrics/extraction.md). */
+  miss: { text: string; tone: Tone } | null;
+}
+
+/** Where an `in_text` miss's truth value is in the system's markdown: the words around it, and it. */
+export interface LocatedMissView {
+  system: string;
+  path: string;
+  page: number;
+  before: string;
+  value: string;
+  after: string;
 }
 
 /** One field path: the truth, then one cell per system (in the order of `systems`). */
@@ -54,6 +66,7 @@ export interface DrilldownView {
     mode: string;
     summaries: { system: string; text: string; parse_failure: boolean }[];
     fields: FieldVerdictView[];
+    located: LocatedMissView[];
   }[];
   markdown: { page: number; similarity: string; columns: { label: string; present: boolean; diff: DiffResult }[] }[];
   /** What the markdown columns' highlighting is relative to. */
@@ -113,7 +126,7 @@ function toExtractionView(
       const e = doc.systems[name]!.extraction[mode]!;
       return {
         system: name,
-        text: `F1 ${formatPercent(e.f1)} (strict ${formatPercent(e.strict_f1)}), precision ${formatPercent(e.precision)}, recall ${formatPercent(e.recall)}; TP ${e.tp}, FP ${e.fp}, FN ${e.fn}${e.exact_match ? '; exact match' : ''}${e.confidence !== null ? `; confidence ${e.confidence}` : ''}`,
+        text: `F1 ${formatPercent(e.f1)} (strict ${formatPercent(e.strict_f1)}), precision ${formatPercent(e.precision)}, recall ${formatPercent(e.recall)}; TP ${e.tp}, FP ${e.fp}, FN ${e.fn}${e.misses ? ` (${e.misses.not_in_text} not in its text, ${e.misses.in_text} in it)` : ''}${e.exact_match ? '; exact match' : ''}${e.confidence !== null ? `; confidence ${e.confidence}` : ''}`,
         parse_failure: e.parse_failure,
       };
     }),
@@ -133,6 +146,7 @@ function toExtractionView(
               strict_verdict: '',
               tone: 'neutral' as Tone,
               error: null,
+              miss: null,
             };
           const prediction = showValue(field.prediction);
           return {
@@ -142,10 +156,43 @@ function toExtractionView(
             strict_verdict: String(field.strict_verdict),
             tone: toneForVerdict(field.verdict, field.error),
             error: field.error ?? null,
+            miss: field.miss ? MISS_LABELS[field.miss] : null,
           };
         }),
       };
     }),
+    located: scored.flatMap((name) =>
+      (doc.systems[name]!.extraction[mode]!.fields ?? []).flatMap((field) => {
+        const page = field.text_match ? doc.texts?.systems?.[name]?.[field.text_match.page - 1] : undefined;
+        return field.text_match && page !== undefined ? [locatedMiss(name, field.path, field.text_match, page)] : [];
+      }),
+    ),
+  };
+}
+
+const MISS_LABELS: Record<'not_in_text' | 'in_text', { text: string; tone: Tone }> = {
+  not_in_text: { text: 'not in its text', tone: 'warn' },
+  in_text: { text: 'in its text', tone: 'neutral' },
+};
+
+/** Characters of the markdown shown on each side of a located value. */
+const CONTEXT_CHARS = 60;
+
+function locatedMiss(
+  system: string,
+  path: string,
+  match: { page: number; start: number; end: number },
+  page: string,
+): LocatedMissView {
+  const from = Math.max(0, match.start - CONTEXT_CHARS);
+  const to = Math.min(page.length, match.end + CONTEXT_CHARS);
+  return {
+    system,
+    path,
+    page: match.page,
+    before: `${from > 0 ? '…' : ''}${page.slice(from, match.start)}`,
+    value: page.slice(match.start, match.end),
+    after: `${page.slice(match.end, to)}${to < page.length ? '…' : ''}`,
   };
 }
 

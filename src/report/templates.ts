@@ -26,6 +26,7 @@ async function compileTemplates(): Promise<CompiledTemplates> {
       'blocks-card.hbs',
       'blocks-drilldown.hbs',
       'checks.hbs',
+      'reading.hbs',
       'report-script.js',
     ]),
   ]);
@@ -38,12 +39,14 @@ async function compileTemplates(): Promise<CompiledTemplates> {
     'blocks-card.hbs': files['blocks-card.hbs'],
     'blocks-drilldown.hbs': files['blocks-drilldown.hbs'],
     'checks.hbs': files['checks.hbs'],
+    'reading.hbs': files['reading.hbs'],
   });
   // The drill-downs use `styles` but not `report-styles` (they would repeat that CSS 10,000 times).
   hbs.registerPartial('segments', compiled['segments.hbs']);
   hbs.registerPartial('blocks-card', compiled['blocks-card.hbs']);
   hbs.registerPartial('blocks-drilldown', compiled['blocks-drilldown.hbs']);
   hbs.registerPartial('checks', compiled['checks.hbs']);
+  hbs.registerPartial('reading', compiled['reading.hbs']);
   return {
     report: compiled['report.hbs'],
     drilldown: compiled['drilldown.hbs'],

@@ -248,6 +248,28 @@ export interface FieldRowView extends Omit<FieldRow, 'mode'> {
   tone: Tone;
 }
 
+/** The "reading or extraction" section (src/report/reading-view.ts). */
+export interface ReadingView {
+  rows: {
+    system: string;
+    mode: string;
+    misses: string;
+    not_in_text: string;
+    not_in_text_share: string;
+    in_text: string;
+    in_text_share: string;
+    not_in_text_width: number;
+    in_text_width: number;
+    verdict: string;
+  }[];
+  /** Per mode: pipelines by reader (rows) and extractor (columns); a cell is null where no pipeline pairs them. */
+  grids: {
+    mode: string;
+    extractors: string[];
+    rows: { reader: string; ceiling: boolean; cells: ({ system: string; f1: string; cost: string } | null)[] }[];
+  }[];
+}
+
 export interface CalibrationView {
   mode: Mode;
   documents: number;
@@ -412,6 +434,7 @@ export interface ReportView {
   decision_alpha: string;
   leaderboard: LeaderboardView;
   cost: CostView;
+  reading: ReadingView;
   comparisons: ComparisonRowView[];
   field_leaders: FieldLeaderView[];
   disagreements: DisagreementView[];

@@ -64,40 +64,57 @@ export async function describeEstimateSystems(
   reportsDir: string,
   datasetName: string,
 ): Promise<EstimateSystem[]> {
-  return Promise.all(
-    specs.map(async (spec) => {
-      const price = spec.common.price;
-      // A `maxPages` option caps the pages one call sends, whichever kind declares it.
-      const cap = (spec.options as { maxPages?: unknown } | null)?.maxPages;
-      const system: EstimateSystem = {
-        name: spec.name,
-        kind: spec.kind,
-        price,
-        tokens: { ...GENERIC_TOKENS_PER_PAGE, source: 'generic default' },
-        ...(typeof cap === 'number' ? { maxPages: cap } : {}),
-      };
-      if (price === null || (price.perMillionInputTokens === undefined && price.perMillionOutputTokens === undefined))
-        return system;
-      const kindDefault: TokensPerPage | undefined = findSystemKind(spec.kind)?.tokensPerPage;
-      if (kindDefault) system.tokens = { ...kindDefault, source: 'kind default' };
-      const recorded = await findRecordedTokensPerPage(reportsDir, datasetName, spec.name, spec.kind);
-      if (recorded)
-        system.tokens = {
-          inputTokensPerPage: recorded.inputTokensPerPage,
-          outputTokensPerPage: recorded.outputTokensPerPage,
-          source: 'earlier run',
-          detail: `${recorded.runId}, ${recorded.calls} calls`,
-        };
-      const given = spec.common.estimate;
-      if (given && (given.inputTokensPerPage !== undefined || given.outputTokensPerPage !== undefined)) {
-        system.tokens = {
-          inputTokensPerPage: given.inputTokensPerPage ?? system.tokens.inputTokensPerPage,
-          outputTokensPerPage: given.outputTokensPerPage ?? system.tokens.outputTokensPerPage,
-          source: 'config',
-          detail: `systems.${spec.name}.estimate`,
-        };
-      }
-      return system;
-    }),
-  );
+  return Promise.all(specs.map((spec) => describeEstimateSystem(spec, specs, reportsDir, datasetName)));
+}
+
+async function describeEstimateSystem(
+  spec: SystemSpec,
+  specs: readonly SystemSpec[],
+  reportsDir: string,
+  datasetName: string,
+): Promise<EstimateSystem> {
+  const price = spec.common.price;
+  // A `maxPages` option caps the pages one call sends, whichever kind declares it.
+  const cap = (spec.options as { maxPages?: unknown } | null)?.maxPages;
+  const system: EstimateSystem = {
+    name: spec.name,
+    kind: spec.kind,
+    price,
+    tokens: { ...GENERIC_TOKENS_PER_PAGE, source: 'generic default' },
+    ...(typeof cap === 'number' ? { maxPages: cap } : {}),
+  };
+  const reader = readerOf(spec);
+  if (reader !== undefined)
+    system.reader = {
+      name: reader?.name ?? 'truth',
+      system: reader ? await describeEstimateSystem(reader, specs, reportsDir, datasetName) : null,
+      shared: reader !== null && specs.some((other) => other.name === reader.name),
+    };
+  if (price === null || (price.perMillionInputTokens === undefined && price.perMillionOutputTokens === undefined))
+    return system;
+  const kindDefault: TokensPerPage | undefined = findSystemKind(spec.kind)?.tokensPerPage;
+  if (kindDefault) system.tokens = { ...kindDefault, source: 'kind default' };
+  const recorded = await findRecordedTokensPerPage(reportsDir, datasetName, spec.name, spec.kind);
+  if (recorded)
+    system.tokens = {
+      inputTokensPerPage: recorded.inputTokensPerPage,
+      outputTokensPerPage: recorded.outputTokensPerPage,
+      source: 'earlier run',
+      detail: `${recorded.runId}, ${recorded.calls} calls`,
+    };
+  const given = spec.common.estimate;
+  if (given && (given.inputTokensPerPage !== undefined || given.outputTokensPerPage !== undefined)) {
+    system.tokens = {
+      inputTokensPerPage: given.inputTokensPerPage ?? system.tokens.inputTokensPerPage,
+      outputTokensPerPage: given.outputTokensPerPage ?? system.tokens.outputTokensPerPage,
+      source: 'config',
+      detail: `systems.${spec.name}.estimate`,
+    };
+  }
+  return system;
+}
+
+/** A pipeline's reader spec (null: truth); undefined for any other kind. */
+function readerOf(spec: SystemSpec): SystemSpec | null | undefined {
+  return spec.kind === 'pipeline' ? (spec.options as { reader: SystemSpec | null }).reader : undefined;
 }

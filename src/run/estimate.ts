@@ -23,6 +23,11 @@ export interface EstimateSystem {
   maxPages?: number;
   /** The figure token prices are estimated with, and its source (ignored without token prices). */
   tokens: TokensPerPage & { source: TokensSource; detail?: string };
+  /**
+   * A pipeline's reader (docs/systems.md, "pipeline"): its price is paid once per document and repetition;
+   * its calls are the pipeline's own unless the reader is a system of the run (`shared`). Null system: truth.
+   */
+  reader?: { name: string; system: EstimateSystem | null; shared: boolean };
 }
 
 /** One system's estimate. */
@@ -119,6 +124,8 @@ export function estimateRun(input: EstimateInput): SystemEstimate[] {
     let paidPages = 0;
     let cached = 0;
     let cost = 0;
+    const reader = system.reader;
+    const readAnswers = new Set<string>();
     for (const call of own) {
       const key = call.mode ? `${call.endpoint}:${call.mode}` : call.endpoint;
       calls[key] = (calls[key] ?? 0) + 1;
@@ -128,9 +135,20 @@ export function estimateRun(input: EstimateInput): SystemEstimate[] {
         cached++;
         continue;
       }
-      paidPages += carried;
-      cost += estimateCallCost(system, carried);
+      // A pipeline's price is its extractor's: its compare calls are its reader's answers.
+      if (!reader || call.endpoint === 'extract') {
+        paidPages += carried;
+        cost += estimateCallCost(system, carried);
+      }
+      if (reader?.system && !readAnswers.has(`${call.document.id}#${call.repeat}`)) {
+        readAnswers.add(`${call.document.id}#${call.repeat}`);
+        cost += estimateCallCost(reader.system, callPages(reader.system, input.pages, call.document.id));
+      }
     }
+    // The reader's calls a pipeline makes itself: one per document and repetition, unless the run makes them.
+    const readerCalls = reader?.system && !reader.shared ? readAnswers.size : 0;
+    if (readerCalls > 0) calls[`read:${reader!.name}`] = readerCalls;
+    const priced = system.price !== null || (reader?.system?.price ?? null) !== null;
     const uncounted = [...documents].filter((id) => (input.pages.get(id) ?? null) === null).length;
     const pages = [...documents].reduce((sum, id) => sum + (input.pages.get(id) ?? 1), 0);
     return {
@@ -141,12 +159,15 @@ export function estimateRun(input: EstimateInput): SystemEstimate[] {
       uncounted,
       calls,
       repeats: input.repeat,
-      total: own.length,
+      total: own.length + readerCalls,
       cached: input.cacheChecked.has(system.name) ? cached : null,
       done: input.done?.get(system.name) ?? 0,
-      costUsd: system.price === null ? null : cost,
-      exact: !hasTokenPrice(system.price),
-      basis: describeBasis(system, paidPages),
+      costUsd: priced ? cost : null,
+      exact: !hasTokenPrice(system.price) && !hasTokenPrice(reader?.system?.price ?? null),
+      basis: [
+        ...(system.price !== null || !reader?.system?.price ? [describeBasis(system, paidPages)] : []),
+        ...(reader?.system?.price ? [`reader ${reader.name}'s price once per document`] : []),
+      ].join(' + '),
     };
   });
 }

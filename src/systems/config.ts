@@ -14,6 +14,7 @@ import { OptionReader } from './option-reader.js';
 import { findSystemKind, SYSTEM_KINDS } from './registry.js';
 import { INCUMBENT } from './kinds/stored.js';
 import type { InterfaceOptions } from './kinds/interface.js';
+import { TRUTH_READER, type PipelineOptions } from './kinds/pipeline-settings.js';
 import type { CommonSystemOptions, Price, SystemKind } from './types.js';
 
 /** Safe as a file name part and a CSV column part. */
@@ -84,6 +85,7 @@ export function parseSystemsSection(
   const systems = Object.entries(raw as Record<string, unknown>).map(([name, value]) =>
     parseSystem(name, value, defaults, reader),
   );
+  resolveReaders(systems, reader);
   if (reference !== null && !systems.some((s) => s.name === reference))
     throw unknownReference(
       'reference',
@@ -91,6 +93,49 @@ export function parseSystemsSection(
       systems.map((s) => s.name),
     );
   return { systems, reference };
+}
+
+/**
+ * Each pipeline's `read:` resolved to the system it names (docs/systems.md, "pipeline"): `truth`, or another
+ * system of the section that answers compare; never the pipeline itself, never a cycle of pipelines.
+ */
+function resolveReaders(systems: readonly SystemSpec[], reader: SettingsReader): void {
+  const byName = new Map(systems.map((spec) => [spec.name, spec]));
+  const pipelines = systems.filter((spec) => spec.kind === 'pipeline');
+  for (const spec of pipelines) {
+    const options = spec.options as PipelineOptions;
+    const at = `systems.${spec.name}.read`;
+    if (options.read === TRUTH_READER) continue;
+    if (options.read === spec.name)
+      reader.fail(at, 'names the pipeline itself', 'name the system that reads the documents, or truth');
+    const target = byName.get(options.read);
+    if (!target)
+      reader.fail(
+        at,
+        `"${options.read}" is not a system of this config`,
+        `systems: ${systems.map((s) => s.name).join(', ')}, or truth (the truth markdown)`,
+      );
+    if (!findSystemKind(target.kind)!.operations(target.options).includes('compare'))
+      reader.fail(
+        at,
+        `${target.name} does not answer compare: a reader must give markdown`,
+        'name a system that answers compare, or truth',
+      );
+    options.reader = target;
+  }
+  for (const spec of pipelines) {
+    const chain = [spec.name];
+    for (let next = (spec.options as PipelineOptions).reader; next !== null; ) {
+      if (chain.includes(next.name))
+        reader.fail(
+          `systems.${spec.name}.read`,
+          `pipelines read in a cycle: ${[...chain, next.name].join(' → ')}`,
+          'one of them must read with a system that is not a pipeline, or with truth',
+        );
+      chain.push(next.name);
+      next = next.kind === 'pipeline' ? (next.options as PipelineOptions).reader : null;
+    }
+  }
 }
 
 function parseSystem(name: string, value: unknown, defaults: CommonSystemOptions, reader: SettingsReader): SystemSpec {

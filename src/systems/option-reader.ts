@@ -34,6 +34,20 @@ export class OptionReader {
     return this.settings.fail(`${this.at}.${key}`, problem, hint);
   }
 
+  /**
+   * A reader of the object option `key` (a pipeline's `extract:`), given the keys it may hold: any other key
+   * besides `ignored` is refused, with the closest known one as a suggestion.
+   */
+  nested(key: string, raw: Readonly<Record<string, unknown>>, ignored: readonly string[]) {
+    return (known: readonly string[]): OptionReader => {
+      for (const name of Object.keys(raw))
+        if (!ignored.includes(name) && !known.includes(name))
+          this.settings.unknownKey(`${this.at}.${key}.${name}`, name, [...ignored, ...known]);
+      const own = Object.fromEntries(Object.entries(raw).filter(([name]) => known.includes(name)));
+      return new OptionReader(own, `${this.at}.${key}`, this.settings);
+    };
+  }
+
   /** The option as written, for kinds that check a shape of their own (e.g. the command's argv). */
   value(key: string): unknown {
     return this.values[key] ?? undefined;

@@ -17,6 +17,7 @@ import { azureDiSettings } from './kinds/azure-di-settings.js';
 import { textractSettings } from './kinds/textract-settings.js';
 import { googleDocAiSettings } from './kinds/google-docai-settings.js';
 import { tesseractSettings } from './kinds/tesseract-settings.js';
+import { pipelineSettings } from './kinds/pipeline-settings.js';
 
 /**
  * Erases a row's options type. Sound because the options a row's `parseOptions` returns only ever go back
@@ -46,6 +47,7 @@ export const SYSTEM_KINDS: ReadonlyMap<string, SystemKind<unknown>> = new Map(
     lazyRow(textractSettings, async () => (await import('./kinds/textract.js')).textractKind),
     lazyRow(googleDocAiSettings, async () => (await import('./kinds/google-docai.js')).googleDocAiKind),
     lazyRow(tesseractSettings, async () => (await import('./kinds/tesseract.js')).tesseractKind),
+    lazyRow(pipelineSettings, async () => (await import('./kinds/pipeline.js')).pipelineKind),
   ].map((kind) => [kind.kind, kind]),
 );
 

@@ -9,6 +9,8 @@ import type { Logger } from '../logger.js';
 import type { DatasetDocument, Dataset, Endpoint, JsonSchema, Mode } from '../types.js';
 import type { DocumentInput, ProcessParams, ServiceError, EndpointResult, RetryPolicy } from '../service/index.js';
 import type { OptionReader } from './option-reader.js';
+import type { SharedReader } from './readers.js';
+import type { ReaderSpec } from './kinds/pipeline-settings.js';
 
 /** The operations a system may support: the interface's four endpoints. */
 export type Operation = Endpoint;
@@ -150,6 +152,13 @@ export interface SystemContext {
   /** What relative paths in a system's options are resolved against: the config file's folder, else the working directory. */
   baseDir: string;
   logger: Logger;
+  /** The readers pipelines read with, shared among the run's systems (set by `createSystems`). */
+  readers?: ReaderPool;
+}
+
+/** Where a pipeline gets its reader (systems/readers.ts): `null` for `read: truth`. */
+export interface ReaderPool {
+  reader(spec: ReaderSpec | null): Promise<SharedReader>;
 }
 
 /**

@@ -142,6 +142,8 @@ describe('renderReports on a scored run', () => {
       'hallucinated',
       'wrong_value',
       'format_only',
+      'not_in_text',
+      'in_text',
     ]);
   });
 

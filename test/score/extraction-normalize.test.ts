@@ -40,6 +40,12 @@ describe('parseDecimal', () => {
     expect(decimalText(text)).toBe(expected);
   });
 
+  it('reads an exponent beyond any double as not a number (a code such as 25636E70983739)', () => {
+    expect(parseDecimal('25636E70983739')).toBeNull();
+    expect(parseDecimal('1e-401')).toBeNull();
+    expect(decimalText('5e-324')).toBe(`0.${'0'.repeat(323)}5`);
+  });
+
   it('reads a lone 1,234 as thousands in the US and as a decimal comma in the EU', () => {
     expect(decimalText('1,234')).toBe('1234');
     expect(decimalText('1,234', 'EU')).toBe('1.234');

@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { silentLogger } from './contract.js';
+import { silentLogger, type DateLocale, type JsonObject, type JsonSchema } from './contract.js';
 import { createEvalsStore } from './evals-store.js';
 import { createFaultPicker } from './faults.js';
 import { DEFAULT_DATA_PARENT, resolveServiceOptions, type LocalServiceOptions } from './options.js';
@@ -18,6 +18,20 @@ export { resolveEnglishLangPath } from './lang-data.js';
 export { resolveOcrVersion } from './ocr-version.js';
 export { createEvalsStore, type ComparisonRecord, type EvalsStore } from './evals-store.js';
 export { renderEvalsPage, type ComparisonHref } from './evals-page.js';
+
+/**
+ * The engine's label matching run on markdown pages instead of a document (a pipeline's `local` extractor,
+ * docs/systems.md): `data` as /extract's `response`, `confidence` 0–100 in slow mode (null in fast mode).
+ * The extraction code loads with the first call.
+ */
+export async function extractFieldsFromText(
+  pages: readonly string[],
+  schema: JsonSchema,
+  options: { fast: boolean; locale?: DateLocale | undefined },
+): Promise<{ data: JsonObject; confidence: number | null }> {
+  const { extractFromText } = await import('./text-extract.js');
+  return extractFromText(pages, schema, options);
+}
 
 /** A running local service. */
 export interface LocalService {

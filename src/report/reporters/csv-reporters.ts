@@ -98,6 +98,8 @@ export const FIELD_COLUMNS = [
   'hallucinated',
   'wrong_value',
   'format_only',
+  'not_in_text',
+  'in_text',
 ] as const;
 
 export function toFieldsCsv(view: ReportView): string {
@@ -115,6 +117,9 @@ export function toFieldsCsv(view: ReportView): string {
     f.hallucinated,
     f.wrong_value,
     f.format_only,
+    // Blank for a system without markdown: nothing is claimed about where its misses were.
+    f.not_in_text ?? '',
+    f.in_text ?? '',
   ]);
   return stringifyCsv(records, { header: true, columns: [...FIELD_COLUMNS] });
 }

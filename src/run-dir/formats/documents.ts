@@ -35,6 +35,10 @@ export const FieldVerdictFormat = Type.Object({
   verdict,
   strict_verdict: verdict,
   error: Type.Optional(oneOf(['missing', 'hallucinated', 'wrong_value', 'format_only'] as const)),
+  /** A miss of a system that gave markdown: whether the truth value is in that markdown. */
+  miss: Type.Optional(oneOf(['not_in_text', 'in_text'] as const)),
+  /** Where the markdown holds it: page (1-based) and character range in that page. */
+  text_match: Type.Optional(Type.Object({ page: count, start: count, end: count })),
 });
 
 export const DocumentExtractionFormat = Type.Object({
@@ -49,6 +53,8 @@ export const DocumentExtractionFormat = Type.Object({
   parse_failure: Type.Boolean(),
   confidence: nullableNum,
   fields: Type.Array(FieldVerdictFormat),
+  /** The document's misses by where the truth value was; absent without the system's markdown. */
+  misses: Type.Optional(Type.Object({ not_in_text: count, in_text: count })),
 });
 
 const markdownProperties = {

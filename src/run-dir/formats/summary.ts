@@ -47,6 +47,9 @@ export const LatencyBlockFormat = Type.Object({
   max: nullableNum,
 });
 
+/** Misses by where the truth value was: nowhere in the system's markdown, or in it. */
+export const MissCountsFormat = Type.Object({ not_in_text: count, in_text: count });
+
 export const ExtractionBlockFormat = Type.Object({
   /** Micro over leaf fields, normalised pass: the headline. */
   precision: share,
@@ -75,6 +78,11 @@ export const ExtractionBlockFormat = Type.Object({
   tp: count,
   fp: count,
   fn: count,
+  /**
+   * The misses (FN side) by where the truth value was, over the documents the system also gave markdown for
+   * (docs/metrics/extraction.md "Reading or extraction"); absent for a system without markdown.
+   */
+  misses: Type.Optional(MissCountsFormat),
 });
 
 export const MarkdownBlockFormat = Type.Object({
@@ -183,6 +191,9 @@ function fieldRow<M extends TSchema>(modeFormat: M) {
     hallucinated: count,
     wrong_value: count,
     format_only: count,
+    /** The path's misses by where the truth value was; absent for a system without markdown. */
+    not_in_text: Type.Optional(count),
+    in_text: Type.Optional(count),
   });
 }
 export const FieldRowFormat = fieldRow(mode);

@@ -4,8 +4,8 @@
  */
 import { DocbenchError } from '../../errors.js';
 import { checkMetric, checkUnit } from '../shared/check-metric.js';
-import { computePrf } from './ratios.js';
-import type { Counts, ExtractionScore, FieldError, PrfScore, Verdict } from './types.js';
+import { computePrf, sumMisses } from './ratios.js';
+import type { Counts, ExtractionScore, FieldError, MissCounts, PrfScore, Verdict } from './types.js';
 
 /** Mean precision, recall and F1 over documents. Higher is better. */
 export interface MacroScore {
@@ -23,6 +23,8 @@ export interface PathAggregate extends PrfScore {
   errors: Record<FieldError, number>;
   /** Mean ANLS of the path's fields, for free-text paths; null otherwise. Higher is better. */
   anls: number | null;
+  /** The path's misses by where the truth value was; null when no document was scored with markdown. */
+  misses: MissCounts | null;
 }
 
 /** Line-item exact matching: an item counts when it is matched and every leaf in it agrees. */
@@ -61,6 +63,11 @@ export interface ExtractionAggregate {
   itemCountError: number;
   /** Mean document ANLS* over documents that have free-text fields; null when none has. */
   anls: { mean: number; documents: number } | null;
+  /**
+   * Misses by where the truth value was, over the documents scored with the system's markdown
+   * (docs/metrics/extraction.md "Reading or extraction"); null when none was.
+   */
+  misses: MissCounts | null;
 }
 
 const ERRORS: FieldError[] = ['missing', 'hallucinated', 'wrong_value', 'format_only'];
@@ -112,6 +119,7 @@ export function aggregateExtraction(documents: readonly ExtractionScore[]): Extr
     items: aggregateItems(documents),
     itemCountError: checkMetric('item count error', sum((d) => d.items.countError) / n, { min: 0 }),
     anls: meanAnls(documents),
+    misses: sumMisses(documents.map((d) => d.misses)),
   };
 }
 
@@ -150,8 +158,9 @@ function macroScore(
 function aggregateByPath(documents: readonly ExtractionScore[]): PathAggregate[] {
   const paths = new Map<
     string,
-    { counts: Counts; strict: Counts; errors: Record<FieldError, number>; anls: number[] }
+    { counts: Counts; strict: Counts; errors: Record<FieldError, number>; anls: number[]; misses: MissCounts | null }
   >();
+  const attributed = documents.some((d) => d.misses !== null);
   for (const document of documents) {
     for (const field of document.fields) {
       if (field.verdict === 'tn') continue;
@@ -162,6 +171,7 @@ function aggregateByPath(documents: readonly ExtractionScore[]): PathAggregate[]
           strict: { tp: 0, fp: 0, fn: 0 },
           errors: { missing: 0, hallucinated: 0, wrong_value: 0, format_only: 0 },
           anls: [],
+          misses: attributed ? { not_in_text: 0, in_text: 0 } : null,
         };
         paths.set(field.collapsedPath, entry);
       }
@@ -169,6 +179,7 @@ function aggregateByPath(documents: readonly ExtractionScore[]): PathAggregate[]
       addVerdict(entry.strict, field.strictVerdict);
       if (field.error) entry.errors[field.error]++;
       if (field.anls !== undefined) entry.anls.push(field.anls);
+      if (field.miss && entry.misses) entry.misses[field.miss]++;
     }
   }
   return [...paths]
@@ -179,6 +190,7 @@ function aggregateByPath(documents: readonly ExtractionScore[]): PathAggregate[]
       strict: computePrf(entry.strict, `extraction strict ${path}`),
       errors: Object.fromEntries(ERRORS.map((e) => [e, entry.errors[e]])) as Record<FieldError, number>,
       anls: entry.anls.length > 0 ? checkUnit(`anls ${path}`, mean(entry.anls, `anls ${path}`)) : null,
+      misses: entry.misses,
     }));
 }
 

@@ -5,12 +5,13 @@ export type { ExtractionAggregate, ItemAggregate, MacroScore, PathAggregate } fr
 export { anlsStar, anlsLeaf, ANLS_THRESHOLD } from './anls.js';
 /** Levenshtein distance in code points, as a number (the package root exports it under this name). */
 export { countCodePointEdits as levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
-export { computePrf } from './ratios.js';
+export { computePrf, f1FromSums, microF1, sumCounts, sumMisses, toCounts } from './ratios.js';
 export { collapseFieldPath, countFieldPaths, type PathCounts } from './path-counts.js';
 export { inferComparatorSpec, splitFieldName } from './resolve-comparator.js';
 export type { ComparatorSource, ValueType } from './resolve-comparator.js';
 export type {
   Counts,
+  MissCounts,
   ExtractionScore,
   FieldError,
   FieldResult,

@@ -19,10 +19,14 @@ import { fillItemMatrices, type PairCounts } from './item-matrix.js';
 import { computePrf } from './ratios.js';
 import { ComparatorTable, type ValueType } from './resolve-comparator.js';
 import type { SchemaNode } from './schema.js';
+import { indexWords, locateValue } from './locate-value.js';
+import { createComparator } from '../normalize/index.js';
+import { lazy } from '../../lazy.js';
 import type {
   ExtractionScore,
   FieldError,
   FieldResult,
+  MissCounts,
   NormalizationRecord,
   ScoreExtractionOptions,
   Verdict,
@@ -433,6 +437,7 @@ export function scoreExtraction(
       anls = anlsStar(truthText ?? {}, predictedText ?? {}, anlsThreshold);
   }
 
+  const misses = options.text ? attributeMisses(walk.fields!, options.text, table) : null;
   const normalized = computePrf({ tp: tally.tp, fp: tally.fp, fn: tally.fn });
   const strict = computePrf({ tp: tally.stp, fp: tally.sfp, fn: tally.sfn }, 'extraction strict');
   return {
@@ -450,5 +455,27 @@ export function scoreExtraction(
     anls,
     unexpectedKeys: [...unexpectedKeys].sort(),
     normalization,
+    misses,
   };
 }
+
+/**
+ * Marks each miss (the FN side: `fn`, `fp+fn`) `in_text` when its truth value is in the system's markdown as
+ * the field's comparator reads it, else `not_in_text` (docs/metrics/extraction.md "Reading or extraction").
+ */
+function attributeMisses(fields: FieldResult[], text: readonly string[], table: ComparatorTable): MissCounts {
+  const index = indexWords(text);
+  const misses: MissCounts = { not_in_text: 0, in_text: 0 };
+  for (const field of fields) {
+    if ((field.verdict !== 'fn' && field.verdict !== 'fp+fn') || field.truth === undefined) continue;
+    const comparator = table.resolved.get(field.collapsedPath)?.comparator ?? FALLBACK_COMPARATOR();
+    const match = locateValue(field.truth, comparator, index);
+    field.miss = match ? 'in_text' : 'not_in_text';
+    if (match) field.textMatch = match;
+    misses[field.miss]++;
+  }
+  return misses;
+}
+
+/** A truth object met by a scalar has no comparator of its own path: its leaves are looked for as strings. */
+const FALLBACK_COMPARATOR = lazy(() => createComparator({ type: 'string' }));

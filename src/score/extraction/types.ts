@@ -1,12 +1,23 @@
 /** Result types of the extraction scorer (docs/metrics/extraction.md). */
 import type { ComparatorSpec, ComparatorType, DateLocale, Json, JsonSchema } from '../../types.js';
 import type { ComparatorSource } from './resolve-comparator.js';
+import type { TextMatch } from './locate-value.js';
 
 /** True positives, false positives, false negatives over leaf fields. */
 export interface Counts {
   tp: number;
   fp: number;
   fn: number;
+}
+
+/**
+ * The misses (FN side: `fn` and `fp+fn` fields) of a system that also gave the document's markdown, by where the
+ * truth value was (docs/metrics/extraction.md "Reading or extraction"): nowhere in that markdown (a reading
+ * miss) or in it (an extraction miss).
+ */
+export interface MissCounts {
+  not_in_text: number;
+  in_text: number;
 }
 
 /** Counts with the ratios derived from them. Higher is better for precision, recall and F1. */
@@ -53,6 +64,13 @@ export interface FieldResult {
   comparator?: ComparatorType;
   /** ANLS of the pair, for free-text fields only (comparator `text`, or long strings). Higher is better. */
   anls?: number;
+  /**
+   * A miss (`fn`, `fp+fn`) scored with the system's markdown: whether the truth value is in it
+   * (docs/metrics/extraction.md "Reading or extraction"). Absent without markdown, and on other verdicts.
+   */
+  miss?: keyof MissCounts;
+  /** Where the markdown holds the truth value of an `in_text` miss. */
+  textMatch?: TextMatch;
 }
 
 /** Line items (elements of arrays of objects) of one document, summed over all such arrays. */
@@ -91,6 +109,8 @@ export interface ExtractionScore extends PrfScore {
   unexpectedKeys: string[];
   /** Collapsed path → comparator and normalisation steps used. */
   normalization: Record<string, NormalizationRecord>;
+  /** The misses by where the truth value was; null when no markdown of the system's was given (`text`). */
+  misses: MissCounts | null;
 }
 
 /** Options of `scoreExtraction`. */
@@ -109,4 +129,9 @@ export interface ScoreExtractionOptions {
   anlsThreshold?: number;
   /** A `string` field whose truth value has at least this many code points is free text for ANLS*. @default 40 */
   longTextMinLength?: number;
+  /**
+   * The system's own markdown of the document, one string per page: each miss is then classed by whether its
+   * truth value is in it (`FieldResult.miss`, `misses`). Absent or null: nothing is claimed.
+   */
+  text?: readonly string[] | null;
 }

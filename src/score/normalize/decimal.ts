@@ -30,6 +30,9 @@ function makeDecimal(coef: bigint, scale: number): Decimal {
   return { coef: c, scale: s, approx: Number(c) / 10 ** s };
 }
 
+/** The largest exponent a JSON number is written with, with room to spare. */
+const MAX_EXPONENT = 400;
+
 // Three-letter ISO 4217 codes written before or after the amount ("USD 12.50", "12,50 EUR").
 const ISO_CODE_PREFIX = /^[A-Za-z]{3}(?=[\s\d(+\-−.,])/u;
 const ISO_CODE_SUFFIX = /(?<=[\d\s).])[A-Za-z]{3}$/u;
@@ -65,6 +68,9 @@ export function parseDecimal(input: string, locale: DateLocale = 'US'): Decimal 
   let exponent = 0;
   if (exponentMatch) {
     exponent = Number(exponentMatch[1]);
+    // Beyond what any double prints (1e308, 5e-324): a code such as 25636E70983739, not a number — and its
+    // power of ten alone would take seconds to compute.
+    if (Math.abs(exponent) > MAX_EXPONENT) return null;
     text = text.slice(0, exponentMatch.index);
     if (!/^\d*\.?\d*$/u.test(text)) return null;
   }

@@ -19,6 +19,8 @@ import { classifyDelta, DEFAULT_TIE_TOLERANCE } from '../shared/paired-outcome.j
 import { signTest } from './sign-test.js';
 import { wilcoxonSignedRank, type WilcoxonResult } from './wilcoxon.js';
 import { twoSidedNormalP } from './normal.js';
+import { f1FromSums } from '../extraction/ratios.js';
+import type { Counts } from '../extraction/types.js';
 
 // Re-exported here: the library and the gate take the default tolerance from the comparison API.
 export { DEFAULT_TIE_TOLERANCE };
@@ -207,11 +209,7 @@ export function bootstrapP(
 }
 
 /** Per-document extraction counts, as in `ExtractionScore`. */
-export interface CountsLike {
-  tp: number;
-  fp: number;
-  fn: number;
-}
+export type CountsLike = Counts;
 
 /**
  * A resample statistic: micro F1 of A minus micro F1 of B, from counts summed over the drawn documents
@@ -237,16 +235,11 @@ export function createMicroF1Delta(a: readonly CountsLike[], b: readonly CountsL
       tp += packed[base]!;
       errors += packed[base + 1]! + packed[base + 2]!;
     }
-    return tp + errors === 0 ? 1 : (2 * tp) / (2 * tp + errors);
+    return f1FromSums(tp, errors);
   };
   const statistic: ResampleStatistic = (indices) => microF1(countsA, indices) - microF1(countsB, indices);
   const counted = createCountedMicroF1Delta(a, b);
   return counted ? Object.assign(statistic, { fromMultiplicities: counted }) : statistic;
-}
-
-/** Same formula as `microF1` above, from the sums. */
-function microF1FromSums(tp: number, errors: number): number {
-  return tp + errors === 0 ? 1 : (2 * tp) / (2 * tp + errors);
 }
 
 /**
@@ -288,7 +281,7 @@ function createCountedMicroF1Delta(
     const totalB = sumB(multiplicities, totalA);
     const errorsA = Math.floor(totalA / scale);
     const errorsB = Math.floor(totalB / scale);
-    return microF1FromSums(totalA - errorsA * scale, errorsA) - microF1FromSums(totalB - errorsB * scale, errorsB);
+    return f1FromSums(totalA - errorsA * scale, errorsA) - f1FromSums(totalB - errorsB * scale, errorsB);
   };
 }
 

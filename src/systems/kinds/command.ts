@@ -30,6 +30,7 @@ import {
 import { splitMarkdownPages } from '../../dataset/index.js';
 import { ENDPOINTS, PAGE_BREAK } from '../../types.js';
 import type { Operation, OperationRequest, SystemCall, SystemContext, SystemKind, SystemOutcome } from '../types.js';
+import type { OptionReader } from '../option-reader.js';
 
 export interface CommandOptions {
   /** argv: the program and its arguments, placeholders allowed in each. */
@@ -43,7 +44,9 @@ export interface CommandOptions {
 }
 
 const PLACEHOLDERS = ['file', 'id', 'schema', 'operation', 'mode', 'context'] as const;
-type Placeholder = (typeof PLACEHOLDERS)[number];
+/** A pipeline's command extractor may also name the file holding its reader's markdown. */
+export const EXTRACTOR_PLACEHOLDERS = [...PLACEHOLDERS, 'markdown'] as const;
+type Placeholder = (typeof EXTRACTOR_PLACEHOLDERS)[number];
 /** Variables of docbench's environment every program gets, when set. */
 const BASE_ENV = ['PATH', 'HOME', 'LANG', 'TMPDIR'] as const;
 /** stdout beyond this fails the call instead of filling memory. */
@@ -61,72 +64,97 @@ export const commandKind: SystemKind<CommandOptions> = {
   description: "any executable, run once per document and operation; prints the endpoint's answer on stdout",
   docs: 'docs/systems.md',
   optionNames: ['command', 'env', 'passEnv', 'operations'],
-  parseOptions(read) {
-    const command = read.value('command');
-    if (
-      !Array.isArray(command) ||
-      command.length === 0 ||
-      !command.every((part) => typeof part === 'string') ||
-      (command[0] as string).trim() === ''
-    ) {
-      read.fail(
-        'command',
-        'expected an array of strings: the program and its arguments (no shell)',
-        'e.g. command: [python3, tools/ocr.py, "{operation}", "{file}"]',
-      );
-    }
-    for (const part of command as string[]) {
-      for (const match of part.matchAll(/\{([a-z_]+)\}/g)) {
-        if (!(PLACEHOLDERS as readonly string[]).includes(match[1]!))
-          read.fail(
-            'command',
-            `has the unknown placeholder {${match[1]}}`,
-            `placeholders: ${PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`,
-          );
-      }
-    }
-    const env = read.envMap('env');
-    const reserved = Object.keys(env).find((name) => name.startsWith('DOCBENCH_'));
-    if (reserved) read.fail(`env.${reserved}`, 'is set by docbench for every call (DOCBENCH_* is reserved)');
-    return {
-      command: command as string[],
-      env,
-      passEnv: read.envNames('passEnv'),
-      operations: read.optionalStringList('operations', ENDPOINTS) ?? [...ENDPOINTS],
-    };
-  },
+  parseOptions: (read) => parseCommandOptions(read, PLACEHOLDERS),
   operations: (options) => options.operations,
   secretEnvNames: (options) => options.passEnv,
   identity: async (options, context) => commandIdentity(options, context.baseDir),
   async create(options, context) {
-    const env = baseEnvironment(options, context);
-    checkExecutable(options.command[0]!, env.PATH ?? '', context);
-    const scratch = await mkdtemp(path.join(tmpdir(), 'docbench-command-'));
-    const files = createScratchFiles(scratch);
-    const schemaFile = files.write('schema.json', JSON.stringify(context.dataset.schema));
+    const caller = await createCommandCaller(options, context);
     return {
       name: context.name,
       kind: 'command',
-      identity: commandIdentity(options, context.baseDir),
+      identity: caller.identity,
       operations: new Set(options.operations),
-      async call(call) {
-        const values: Record<Placeholder, string> = {
-          file: 'fileUrl' in call.input ? call.input.fileUrl : (call.document.file ?? ''),
-          id: call.document.id,
-          schema: call.request.operation === 'extract' ? await schemaFile : '',
-          operation: call.request.operation,
-          mode: call.request.mode ?? '',
-          context:
-            call.request.operation === 'extract' && call.request.customContext
-              ? await files.write(`context-${hash(call.request.customContext)}.txt`, call.request.customContext)
-              : '',
-        };
-        return runWithRetry(options, context, env, values, call);
-      },
-      close: () => rm(scratch, { recursive: true, force: true }),
+      call: (call) => caller.call(call, null),
+      close: caller.close,
     };
   },
 };
+
+/**
+ * The options of a command, its argv checked for the placeholders it may use (`{markdown}` only in a pipeline's
+ * extractor, docs/systems.md).
+ */
+export function parseCommandOptions(read: OptionReader, placeholders: readonly string[]): CommandOptions {
+  const command = read.value('command');
+  if (
+    !Array.isArray(command) ||
+    command.length === 0 ||
+    !command.every((part) => typeof part === 'string') ||
+    (command[0] as string).trim() === ''
+  ) {
+    read.fail(
+      'command',
+      'expected an array of strings: the program and its arguments (no shell)',
+      'e.g. command: [python3, tools/ocr.py, "{operation}", "{file}"]',
+    );
+  }
+  for (const part of command as string[]) {
+    for (const match of part.matchAll(/\{([a-z_]+)\}/g)) {
+      if (!placeholders.includes(match[1]!))
+        read.fail(
+          'command',
+          `has the unknown placeholder {${match[1]}}`,
+          `placeholders: ${placeholders.map((p) => `{${p}}`).join(' ')}`,
+        );
+    }
+  }
+  const env = read.envMap('env');
+  const reserved = Object.keys(env).find((name) => name.startsWith('DOCBENCH_'));
+  if (reserved) read.fail(`env.${reserved}`, 'is set by docbench for every call (DOCBENCH_* is reserved)');
+  return {
+    command: command as string[],
+    env,
+    passEnv: read.envNames('passEnv'),
+    operations: read.optionalStringList('operations', ENDPOINTS) ?? [...ENDPOINTS],
+  };
+}
+
+/** What runs a command system's program, or a pipeline's command extractor (given the markdown). */
+export interface CommandCaller {
+  identity: string;
+  /** `markdown`: the pages a pipeline's reader gave, for `{markdown}` and DOCBENCH_MARKDOWN; null otherwise. */
+  call(call: SystemCall, markdown: readonly string[] | null): Promise<SystemOutcome>;
+  close(): Promise<void>;
+}
+
+export async function createCommandCaller(options: CommandOptions, context: SystemContext): Promise<CommandCaller> {
+  const env = baseEnvironment(options, context);
+  checkExecutable(options.command[0]!, env.PATH ?? '', context);
+  const scratch = await mkdtemp(path.join(tmpdir(), 'docbench-command-'));
+  const files = createScratchFiles(scratch);
+  const schemaFile = files.write('schema.json', JSON.stringify(context.dataset.schema));
+  return {
+    identity: commandIdentity(options, context.baseDir),
+    async call(call, markdown) {
+      const text = markdown === null ? null : markdown.join(`\n\n${PAGE_BREAK}\n\n`);
+      const values: Record<Placeholder, string> = {
+        file: 'fileUrl' in call.input ? call.input.fileUrl : (call.document.file ?? ''),
+        id: call.document.id,
+        schema: call.request.operation === 'extract' ? await schemaFile : '',
+        operation: call.request.operation,
+        mode: call.request.mode ?? '',
+        context:
+          call.request.operation === 'extract' && call.request.customContext
+            ? await files.write(`context-${hash(call.request.customContext)}.txt`, call.request.customContext)
+            : '',
+        markdown: text === null ? '' : await files.write(`markdown-${call.document.id}-${hash(text)}.md`, text),
+      };
+      return runWithRetry(options, context, env, values, call, text !== null);
+    },
+    close: () => rm(scratch, { recursive: true, force: true }),
+  };
+}
 
 /** The environment every call starts from: the minimal set, `env:` and `passEnv:`. */
 function baseEnvironment(options: CommandOptions, context: SystemContext): Record<string, string> {
@@ -194,12 +222,14 @@ async function runWithRetry(
   baseEnv: Record<string, string>,
   values: Record<Placeholder, string>,
   call: SystemCall,
+  withMarkdown: boolean,
 ): Promise<SystemOutcome> {
   const argv = options.command.map((part) =>
     part.replace(/\{([a-z_]+)\}/g, (whole, name: string) => (name in values ? values[name as Placeholder] : whole)),
   );
   const env: Record<string, string> = { ...baseEnv, DOCBENCH_PAGE_BREAK: PAGE_BREAK };
-  for (const name of PLACEHOLDERS) env[`DOCBENCH_${name.toUpperCase()}`] = values[name];
+  for (const name of withMarkdown ? EXTRACTOR_PLACEHOLDERS : PLACEHOLDERS)
+    env[`DOCBENCH_${name.toUpperCase()}`] = values[name];
   const started = performance.now();
   for (let attempt = 1; ; attempt++) {
     const attemptStarted = performance.now();

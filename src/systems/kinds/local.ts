@@ -41,7 +41,7 @@ export async function startLocalEngine(options: LocalServiceOptions): Promise<Lo
 }
 
 /** docbench's version and, from a checkout, its commit: cached answers of an older engine are never reused. */
-async function localVersion(): Promise<string> {
+export async function localVersion(): Promise<string> {
   const commit = await findDocbenchCommit();
   return `local:${DOCBENCH_VERSION}${commit ? `+${commit.slice(0, 12)}` : ''}`;
 }

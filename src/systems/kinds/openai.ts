@@ -19,7 +19,7 @@ import {
   type Redactor,
 } from '../../service/index.js';
 import { PAGE_BREAK, type Endpoint, type JsonSchema } from '../../types.js';
-import type { Operation, System, SystemCall, SystemKind, Usage } from '../types.js';
+import type { Operation, System, SystemCall, SystemContext, SystemKind, Usage } from '../types.js';
 import { readSecret } from '../providers/secret.js';
 import { createProviderHttp, readCommonError, type CallProduct, type ProviderCall } from '../providers/http.js';
 import { openDocumentPages, pageNumbers, requireBytes } from '../providers/pages.js';
@@ -28,48 +28,54 @@ import { compareResult } from '../providers/results.js';
 import { fromStrictAnswer, toStrictSchema } from '../providers/strict-schema.js';
 import { openaiIdentity, openaiSettings, OPENAI_DEFAULT_PROMPTS, type OpenAiOptions } from './openai-settings.js';
 
+/** What a system's calls share: the HTTP client with its retry policy, the chat call and the structured-output state. */
+function openChat(options: OpenAiOptions, context: SystemContext) {
+  const apiKey = options.apiKeyEnv ? readSecret(context.env, context.name, 'apiKeyEnv', options.apiKeyEnv) : null;
+  const url = new URL(options.baseUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/chat/completions`;
+  const http = createProviderHttp(context, {
+    readError: (_status, body) => {
+      const info = readCommonError(body);
+      // OpenAI answers 429 both for a rate limit and for an exhausted balance; only the first passes.
+      return info.code === 'insufficient_quota' ? { ...info, kind: 'quota' } : info;
+    },
+    authHint: `check the key in ${options.apiKeyEnv ?? '(no apiKeyEnv set)'} for ${options.baseUrl}`,
+    notFoundMessage: `model "${options.model}" is not served at ${options.baseUrl} (or the base URL is wrong)`,
+  });
+  // Once a server has rejected json_schema, later calls go straight to json_object.
+  const state = { structuredOutput: options.structuredOutput, fallbackReason: null as string | null };
+  const headers = {
+    'content-type': 'application/json',
+    ...options.headers,
+    ...(apiKey
+      ? { [options.apiKeyHeader]: /^authorization$/i.test(options.apiKeyHeader) ? `Bearer ${apiKey}` : apiKey }
+      : {}),
+  };
+  const send = (call: ProviderCall, body: Record<string, unknown>, maxTokens: number | undefined) =>
+    sendChat(call, url.href, headers, {
+      model: options.model,
+      temperature: options.temperature,
+      ...(maxTokens ? { max_tokens: maxTokens } : {}),
+      ...(options.logprobs ? { logprobs: true } : {}),
+      ...body,
+    });
+  // An answer cut at the token limit is a configuration fault, not the model's reading: it fails the call
+  // unless the config gives a larger limit for one more try (docs/providers.md, openai).
+  const chat: Chat = async (call, body) => {
+    const answer = await send(call, body, options.maxTokens);
+    if (answer.finishReason !== 'length') return answer;
+    if (options.retryMaxTokens === undefined) throw truncatedAnswer(call.endpoint, options.maxTokens, false);
+    const again = await send(call, body, options.retryMaxTokens);
+    if (again.finishReason === 'length') throw truncatedAnswer(call.endpoint, options.retryMaxTokens, true);
+    return again;
+  };
+  return { http, chat, state };
+}
+
 export const openaiKind: SystemKind<OpenAiOptions> = {
   ...openaiSettings,
   async create(options, context) {
-    const apiKey = options.apiKeyEnv ? readSecret(context.env, context.name, 'apiKeyEnv', options.apiKeyEnv) : null;
-    const url = new URL(options.baseUrl);
-    url.pathname = `${url.pathname.replace(/\/+$/, '')}/chat/completions`;
-    const http = createProviderHttp(context, {
-      readError: (_status, body) => {
-        const info = readCommonError(body);
-        // OpenAI answers 429 both for a rate limit and for an exhausted balance; only the first passes.
-        return info.code === 'insufficient_quota' ? { ...info, kind: 'quota' } : info;
-      },
-      authHint: `check the key in ${options.apiKeyEnv ?? '(no apiKeyEnv set)'} for ${options.baseUrl}`,
-      notFoundMessage: `model "${options.model}" is not served at ${options.baseUrl} (or the base URL is wrong)`,
-    });
-    // Once a server has rejected json_schema, later calls go straight to json_object.
-    const state = { structuredOutput: options.structuredOutput, fallbackReason: null as string | null };
-    const headers = {
-      'content-type': 'application/json',
-      ...options.headers,
-      ...(apiKey
-        ? { [options.apiKeyHeader]: /^authorization$/i.test(options.apiKeyHeader) ? `Bearer ${apiKey}` : apiKey }
-        : {}),
-    };
-    const send = (call: ProviderCall, body: Record<string, unknown>, maxTokens: number | undefined) =>
-      sendChat(call, url.href, headers, {
-        model: options.model,
-        temperature: options.temperature,
-        ...(maxTokens ? { max_tokens: maxTokens } : {}),
-        ...(options.logprobs ? { logprobs: true } : {}),
-        ...body,
-      });
-    // An answer cut at the token limit is a configuration fault, not the model's reading: it fails the call
-    // unless the config gives a larger limit for one more try (docs/providers.md, openai).
-    const chat: Chat = async (call, body) => {
-      const answer = await send(call, body, options.maxTokens);
-      if (answer.finishReason !== 'length') return answer;
-      if (options.retryMaxTokens === undefined) throw truncatedAnswer(call.endpoint, options.maxTokens, false);
-      const again = await send(call, body, options.retryMaxTokens);
-      if (again.finishReason === 'length') throw truncatedAnswer(call.endpoint, options.retryMaxTokens, true);
-      return again;
-    };
+    const { http, chat, state } = openChat(options, context);
     return {
       name: context.name,
       kind: 'openai',
@@ -83,7 +89,7 @@ export const openaiKind: SystemKind<OpenAiOptions> = {
             return extract(
               provider,
               chat,
-              images,
+              { parts: imageParts(images), pages: images.length },
               call.request.schema,
               call.request.customContext,
               options,
@@ -101,6 +107,32 @@ export const openaiKind: SystemKind<OpenAiOptions> = {
     } satisfies System;
   },
 };
+
+/**
+ * A pipeline's `openai` extractor (docs/systems.md, "pipeline"): the reader's markdown as text in the prompt,
+ * pages separated by the page-break marker, no image; the same prompts, structured output and confidence.
+ */
+export async function createOpenAiTextExtractor(options: OpenAiOptions, context: SystemContext) {
+  const { http, chat, state } = openChat(options, context);
+  return {
+    extract: (call: SystemCall, pages: readonly string[]) =>
+      http.run(call.request.operation, call.signal, async (provider) => {
+        if (call.request.operation !== 'extract') throw new Error('a pipeline extracts only for extract calls');
+        const text = pages.join(`\n\n${PAGE_BREAK}\n\n`);
+        return extract(
+          provider,
+          chat,
+          { parts: [{ type: 'text', text: `The document, as markdown:\n\n${text}` }], pages: pages.length },
+          call.request.schema,
+          call.request.customContext,
+          options,
+          state,
+          context.redact,
+        );
+      }),
+    close: () => http.close(),
+  };
+}
 
 interface PageImage {
   dataUrl: string;
@@ -209,14 +241,17 @@ function addUsage(call: ProviderCall, answer: ChatAnswer): void {
   call.usage = usage;
 }
 
-function imageParts(images: readonly PageImage[]) {
+/** One part of a chat message's content: text, or a page as an image. */
+type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+function imageParts(images: readonly PageImage[]): ContentPart[] {
   return images.map((image) => ({ type: 'image_url', image_url: { url: image.dataUrl } }));
 }
 
 async function extract(
   call: ProviderCall,
   chat: Chat,
-  images: readonly PageImage[],
+  document: { parts: readonly ContentPart[]; pages: number },
   schema: JsonSchema,
   customContext: string | null,
   options: OpenAiOptions,
@@ -237,7 +272,7 @@ async function extract(
         },
         {
           role: 'user',
-          content: [{ type: 'text', text: `Extract the data of this document.${context}` }, ...imageParts(images)],
+          content: [{ type: 'text', text: `Extract the data of this document.${context}` }, ...document.parts],
         },
       ],
       response_format:
@@ -263,7 +298,7 @@ async function extract(
     data: format === 'json_schema' ? fromStrictAnswer(data, schema, strict.wrapped) : data,
     responseForm: form,
     method: null,
-    pagesProcessed: images.length,
+    pagesProcessed: document.pages,
     ...logprobConfidence(answer.logprobs),
   };
   return {

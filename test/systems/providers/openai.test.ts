@@ -370,3 +370,38 @@ describe('openai errors', () => {
     );
   });
 });
+
+describe('openai as a pipeline extractor', () => {
+  it('sends the markdown as text with no image, and reads the answer as extract does', async () => {
+    server = await startHttpServer((request, response) => {
+      const chat = body(request);
+      const user = chat.messages.find((m) => m.role === 'user')!.content as { type: string; text?: string }[];
+      expect(user.every((part) => part.type === 'text')).toBe(true);
+      expect(user.map((part) => part.text).join('\n')).toContain(
+        `Patient: Amanda Patel\n\n${PAGE_BREAK}\n\nTotal: 173.50`,
+      );
+      sendJson(
+        response,
+        200,
+        completion(JSON.stringify({ patient: 'Amanda Patel', total: 173.5, service_date: null, codes: null }), {
+          prompt_tokens: 300,
+          completion_tokens: 20,
+        }),
+      );
+    });
+    const { createOpenAiTextExtractor } = await import('../../../src/systems/kinds/openai.js');
+    const parsed = parseKindOptions(openaiKind, options(server.url), 'systems.gpt');
+    const extractor = await createOpenAiTextExtractor(parsed, context());
+    const outcome = await extractor.extract(makeCall(new Uint8Array(), 'application/pdf', extractRequest(SCHEMA)), [
+      'Patient: Amanda Patel',
+      'Total: 173.50',
+    ]);
+    await extractor.close();
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect((outcome.result as ExtractResult).data).toMatchObject({ patient: 'Amanda Patel', total: 173.5 });
+    expect((outcome.result as ExtractResult).pagesProcessed).toBe(2);
+    expect(outcome.usage).toMatchObject({ inputTokens: 300, outputTokens: 20 });
+    expect(server.requests).toHaveLength(1);
+  });
+});

@@ -458,5 +458,7 @@ export function scoreExtraction(
     anls,
     unexpectedKeys: [...unexpectedKeys].sort(),
     normalization,
+    // The oracle predates the attribution of misses: it is compared on documents scored without markdown.
+    misses: null,
   };
 }
