@@ -11,6 +11,7 @@
  * says the same thing in other words (docs/local-service.md, "paraphrase check") is read the same way. Which party a text
  * field is about (the issuer, the recipient…) is read by party-roles.ts.
  */
+import { conceptWords, lexicon } from '../lexicon/lexicon.js';
 import { expandAbbreviations } from './name-abbreviations.js';
 import { ADDRESS_PART_WORDS, offersWholeOrPart } from './address-parts.js';
 import {
@@ -25,17 +26,7 @@ import {
 export type FieldRole = PartyRole | 'document-date' | 'total' | 'currency';
 
 /** Qualifiers that make an address, a name or a date someone else's: the customer's, the patient's… */
-const OTHER_PARTY_WORDS = [
-  ...RECIPIENT_WORDS,
-  'patient',
-  'ship',
-  'shipping',
-  'insured',
-  'subscriber',
-  'provider',
-  'payer',
-  'member',
-];
+const OTHER_PARTY_WORDS = [...RECIPIENT_WORDS, ...conceptWords('other-party')];
 /**
  * "Bill to", "billed to": the recipient's. A bill alone is the document itself, as payables systems name a
  * supplier's invoice ("Date of the bill", "Bill amount"), and "amount billed" is what it charges.
@@ -46,43 +37,22 @@ const BILLED_TO = /\bbill(ed)? to\b/;
  * Words that leave an address unqualified: "full address", "address as printed"; and a branch's, which is the
  * sender's own where it trades (the shop a receipt comes from, the bank branch of a statement).
  */
-const PLAIN_ADDRESS_WORDS = [
-  'full',
-  'complete',
-  'postal',
-  'printed',
-  'as',
-  'the',
-  'its',
-  'of',
-  // Alternative words for it (`LocationNameOrAddress`), or the question it answers (titled "Where").
-  'or',
-  'where',
-  'branch',
-  // How the address is given: as one string (`formattedAddress`, `address_text`), or its details.
-  'text',
-  'string',
-  'formatted',
-  'details',
-  'detail',
-  'info',
-  'information',
-];
+const PLAIN_ADDRESS_WORDS = conceptWords('plain-address');
 /**
  * A location's name or description is the place itself: an expense system's `LocationName` is where the money
  * was spent. Only after a location word: a bare "address name" says nothing of the kind.
  */
-export const LOCATION_WORDS = ['location', 'standort'];
+export const LOCATION_WORDS = conceptWords('location');
 /**
  * A place named alone or for what happened there: the place, venue or site of a purchase (`PlaceOfPurchase`,
  * "Venue: where the expense happened") is where the receipt comes from, the shop's address. Qualified otherwise
  * (a "place of service", a "web site", a "place of birth") it is something else, read by its label.
  */
-const PLACE_WORDS = ['place', 'venue', 'site', 'premises'];
+const PLACE_WORDS = conceptWords('place');
 /** A place's own name or description is the place: only after a location or place word. */
-const PLACE_ITSELF_WORDS = ['name', 'description'];
+const PLACE_ITSELF_WORDS = conceptWords('place-itself');
 /** Words of a name that ask for one line or part of an address, not the whole. */
-const LINE_WORDS = ['street', 'line', 'road'];
+const LINE_WORDS = conceptWords('address-line');
 
 /**
  * Whether a field asking an address's part (a city) takes the whole: its name, title or description offers the
@@ -97,42 +67,17 @@ function offersWholeForPart(path: string[], ownText: string, description: string
   const asksWhole = [...ADDRESS_WORDS, ...PLACE_WORDS].some((word) => name.has(word));
   return asksWhole && ![...ADDRESS_PART_WORDS, ...LINE_WORDS].some((word) => name.has(word));
 }
-const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise', 'moneda', 'valuta'];
+const CURRENCY_WORDS = conceptWords('currency');
 /** Words naming a date; a timestamp or a datetime is one with its time. */
-export const DATE_WORDS = ['date', 'datum', 'day', 'fecha', 'timestamp', 'datetime'];
+export const DATE_WORDS = conceptWords('date');
 /** Qualifiers that make a date another event's than the document's: a due date, a date of birth or of service… */
-export const DATE_EXCLUDED = [
-  'birth',
-  'dob',
-  'service',
-  'due',
-  'delivery',
-  'admission',
-  'discharge',
-  'expiry',
-  'expiration',
-  'start',
-  'end',
-  'from',
-  'through',
-  'onset',
-  'injury',
-  'payment',
-  'paid',
-  'period',
-  'faellig',
-  'fallig',
-  'liefer',
-  'geburt',
-  'leistung',
-  'zahlung',
-];
+export const DATE_EXCLUDED = conceptWords('other-date');
 /**
  * A record's creation or issue named as its time, as APIs name it (`created`, `created_at`, `creation_time`,
  * `issued_on`): a document's record is created when the document is issued, so the time is the document's date
  * (docs/local-service.md, "API names"). Not before "by": `created_by` is a person.
  */
-const CREATION_WORDS = ['created', 'creation', 'issued'];
+const CREATION_WORDS = conceptWords('creation');
 
 function namesCreation(words: readonly string[]): boolean {
   return words.some((word, i) => CREATION_WORDS.includes(word) && words[i + 1] !== 'by');
@@ -144,7 +89,7 @@ function namesCreation(words: readonly string[]): boolean {
  * several days"): the date of the event the record is, which a receipt prints as its date, not a period's bound
  * beside another date (docs/local-service.md, "Expense systems' names").
  */
-const PERIOD_START_WORDS = ['start', 'from'];
+const PERIOD_START_WORDS = conceptWords('period-start');
 const OCCURRED = /\b(occurred|occurs|happened|happens|took place|takes place|incurred)\b/;
 
 /** Whether the words that make a date another event's are only a period's start, which the description says occurred. */
@@ -158,7 +103,7 @@ function startsWhatOccurred(own: Set<string>, words: Set<string>, description: s
 }
 
 /** Words naming the purchase a receipt records: when it happened is the receipt's date, where the shop's address. */
-const PURCHASE_EVENT = /\b(bought|purchased|purchase|sold|sale|incurred|occurred|happened|transaction|spent)\b/;
+const PURCHASE_EVENT = new RegExp(`\\b(${conceptWords('purchase-event').join('|')})\\b`);
 /** A description that starts by saying where something happened: "Where the expense was incurred", "The place where…". */
 const WHERE_IT_HAPPENED = /^(?:the\s+)?(?:place|location|site|venue|address\s+)?\s*(?:where|at which|in which)\b/;
 
@@ -188,63 +133,8 @@ function offersPurchase(own: Set<string>, description: string): boolean {
   );
 }
 
-const TOTAL_WORDS = [
-  'total',
-  'grand',
-  'sum',
-  'summe',
-  'gesamt',
-  'betrag',
-  'due',
-  'payable',
-  'paid',
-  'amount',
-  'charged',
-  'owed',
-  'endbetrag',
-  // French, Spanish and Dutch: TTC ("toutes taxes comprises"), the amount.
-  'ttc',
-  'montant',
-  'importe',
-  'bedrag',
-  'totaal',
-];
-const TOTAL_EXCLUDED = [
-  'subtotal',
-  // "sub total", "Sub-Total": the subtotal written as two words.
-  'sub',
-  'tax',
-  'vat',
-  'gst',
-  'net',
-  'netto',
-  'discount',
-  'unit',
-  'price',
-  'quantity',
-  'qty',
-  'items',
-  'count',
-  'tip',
-  'rounding',
-  'deductible',
-  'copay',
-  'coinsurance',
-  'allowed',
-  'charges',
-  'patient',
-  'responsibility',
-  'balance',
-  'steuer',
-  'mwst',
-  'ust',
-  'rabatt',
-  'zwischen',
-  'teil',
-  'einzel',
-  'menge',
-  'preis',
-];
+const TOTAL_WORDS = conceptWords('total');
+const TOTAL_EXCLUDED = conceptWords('total-part');
 
 /**
  * A balance is a running figure (an account's, a patient's share after insurance) unless it is what is to be paid:
@@ -256,10 +146,10 @@ const BALANCE_DUE = /\bbalance (?:due|payable|owing|owed|to pay)\b/;
  * A price is one item's unless a total word says it is the whole's: `totalPrice`, `grand_total_price` are the
  * document's total, `unit_price` and `price` an item's.
  */
-const PRICE_WORDS = ['price', 'preis'];
+const PRICE_WORDS = conceptWords('price');
 
 /** German compound heads: "Ausstellungsdatum" is a date, "Endbetrag" an amount, "Rechnungssteller" an issuer. */
-const COMPOUND_HEADS = ['datum', 'betrag', 'summe', 'adresse', 'anschrift', 'steller', 'wahrung', 'waehrung', 'steuer'];
+const COMPOUND_HEADS = lexicon().compoundHeads;
 
 /** A compound word with its head split off ("nettobetrag" → "netto", "betrag"); other words as they are. */
 function splitCompound(word: string): string[] {
@@ -294,8 +184,10 @@ function wordsOf(text: string): Set<string> {
  * Words that say a tax is part of an amount: "incl. VAT", "including tax", "inkl. MwSt.", "taxes included", "after
  * tax".
  */
-const INCLUDING_WORDS = ['incl', 'including', 'inclusive', 'included', 'inkl', 'inklusive', 'with', 'after'];
-const TAX_WORDS = ['tax', 'taxes', 'vat', 'gst', 'mwst', 'ust', 'steuer'];
+const INCLUDING_WORDS = conceptWords('including');
+const TAX_WORDS = conceptWords('tax');
+/** Words that make an amount a part of the total rather than the total: its taxes, its subtotal, a discount. */
+const PART_OF_TOTAL = [...TAX_WORDS, ...conceptWords('before-total')];
 
 /**
  * A description's words without the taxes it says are included: "gross, incl. VAT / tax" asks for the total, not
@@ -453,7 +345,7 @@ export function classifyField(
       ),
       own,
     ) &&
-    !has(['tax', 'vat', 'gst', 'subtotal', 'net', 'discount', 'netto', 'steuer', 'mwst', 'zwischen'], excluding)
+    !has(PART_OF_TOTAL, excluding)
   )
     return 'total';
   if (numeric) return null;
