@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { findDates, resolveDate } from '../../src/local/extract/typed-values.js';
 import { loadLexicon } from '../../src/local/lexicon/lexicon.js';
 
 const SHIPPED = path.resolve('src/local/lexicon');
@@ -83,6 +84,15 @@ describe('the lexicon', () => {
     );
     // Umlauts fold both ways a schema may write them.
     expect(lexicon.concept('currency').words).toEqual(expect.arrayContaining(['wahrung', 'waehrung']));
+  });
+
+  it("reads dates with their month named in each language's words", () => {
+    const read = (text: string) => resolveDate(findDates(text)[0]!, 'dmy');
+    expect(read('Date : 14 mars 2025')).toBe('2025-03-14');
+    expect(read('Datum: 3. März 2025')).toBe('2025-03-03');
+    expect(read('Factuurdatum 14 maart 2025')).toBe('2025-03-14');
+    expect(read('Data 2 agosto 2025')).toBe('2025-08-02');
+    expect(read('1 févr. 2025')).toBe('2025-02-01');
   });
 
   it('refuses a file with an unknown key, naming the file and the key', () => {
