@@ -11,7 +11,7 @@
  * says the same thing in other words (docs/local-service.md, "paraphrase check") is read the same way. Which party a text
  * field is about (the issuer, the recipient…) is read by party-roles.ts.
  */
-import { conceptWords, lexicon } from '../lexicon/lexicon.js';
+import { conceptWords, lexicon, type Place, type RoleRule } from '../lexicon/lexicon.js';
 import { expandAbbreviations } from './name-abbreviations.js';
 import { ADDRESS_PART_WORDS, offersWholeOrPart } from './address-parts.js';
 import {
@@ -133,9 +133,6 @@ function offersPurchase(own: Set<string>, description: string): boolean {
   );
 }
 
-const TOTAL_WORDS = conceptWords('total');
-const TOTAL_EXCLUDED = conceptWords('total-part');
-
 /**
  * A balance is a running figure (an account's, a patient's share after insurance) unless it is what is to be paid:
  * an invoice's "Balance due" is its amount due.
@@ -186,8 +183,6 @@ function wordsOf(text: string): Set<string> {
  */
 const INCLUDING_WORDS = conceptWords('including');
 const TAX_WORDS = conceptWords('tax');
-/** Words that make an amount a part of the total rather than the total: its taxes, its subtotal, a discount. */
-const PART_OF_TOTAL = [...TAX_WORDS, ...conceptWords('before-total')];
 
 /**
  * A description's words without the taxes it says are included: "gross, incl. VAT / tax" asks for the total, not
@@ -294,9 +289,6 @@ export function classifyField(
     ...wordsBesideIncludedTaxes(withoutSums(description)),
   ]);
   const has = (list: string[], set: Set<string> = words) => list.some((w) => set.has(w));
-  // What makes a date another event's, or an amount a part of the total: the name's, the parents' and the defining
-  // part of the description's words, not a note in passing ("taken from the receipt").
-  const excluding = new Set([...own, ...wordsOf(path.slice(0, -1).join(' ')), ...excludingWords(description)]);
   const numeric = type === 'number' || type === 'integer';
   // A text field about a party (whose name, address, e-mail or phone) is read by the party finders.
   if (type === 'string' && format !== 'date' && !has(DATE_WORDS, own) && !has(CURRENCY_WORDS)) {
@@ -323,33 +315,78 @@ export function classifyField(
     describesOtherParty(description, otherParties)
   )
     return null;
-  if (!numeric && has(CURRENCY_WORDS)) return 'currency';
   // A name saying the record's creation dates the record its description names ("when the payment was created"):
   // only the name's and title's own words can make it another event's date.
-  const creation = namesCreation(describeWords(ownText));
-  if (!numeric && creation) return has(DATE_EXCLUDED, own) ? null : 'document-date';
-  if (dated)
-    return has(DATE_EXCLUDED, excluding) &&
-      !startsWhatOccurred(own, excluding, description) &&
-      !offersPurchase(own, description)
-      ? null
-      : 'document-date';
-  if (
-    numeric &&
-    has(TOTAL_WORDS) &&
-    !has(
-      TOTAL_EXCLUDED.filter(
-        (word) =>
-          !(PRICE_WORDS.includes(word) && has(['total', 'grand'], own)) &&
-          !(word === 'balance' && BALANCE_DUE.test(describeWords(ownText).join(' '))),
-      ),
-      own,
-    ) &&
-    !has(PART_OF_TOTAL, excluding)
-  )
-    return 'total';
+  if (!numeric && !has(CURRENCY_WORDS) && namesCreation(describeWords(ownText)))
+    return has(DATE_EXCLUDED, own) ? null : 'document-date';
+  const parents = wordsOf(path.slice(0, -1).join(' '));
+  const role = scoreDocumentRole({
+    numeric,
+    format,
+    ownText,
+    description,
+    naming: { own, parents, description: wordsBesideIncludedTaxes(withoutSums(description)) },
+    excluding: { own, parents, description: new Set(excludingWords(description)) },
+  });
+  if (role !== undefined) return role;
   if (numeric) return null;
   return classifyPlace(path, ownText, own, description);
+}
+
+/** A field's words where roles.json may look for them: as naming a role, and as excluding one. */
+interface ScoredField {
+  numeric: boolean;
+  format: string | undefined;
+  ownText: string;
+  description: string;
+  naming: Record<Place, Set<string>>;
+  /** The description's only by its defining part: a note in passing ("taken from the receipt") excludes nothing. */
+  excluding: Record<Place, Set<string>>;
+}
+
+/**
+ * General rules that let an excluding word pass: a price is one item's unless a total word says it is the
+ * whole's (`totalPrice`); a balance is a running figure unless it is the balance due; a period's start is the
+ * date of what the description says occurred then; a date of "the service or the purchase" is the receipt's.
+ */
+const EXCUSED: Partial<Record<RoleRule['role'], (word: string, field: ScoredField) => boolean>> = {
+  total: (word, field) =>
+    (PRICE_WORDS.includes(word) && ['total', 'grand'].some((w) => field.naming.own.has(w))) ||
+    (word === 'balance' && BALANCE_DUE.test(describeWords(field.ownText).join(' '))),
+  'document-date': (_, field) => {
+    const excluding = new Set(PLACES_READ.flatMap((place) => [...field.excluding[place]]));
+    return (
+      startsWhatOccurred(field.naming.own, excluding, field.description) ||
+      offersPurchase(field.naming.own, field.description)
+    );
+  },
+};
+const PLACES_READ: readonly Place[] = ['own', 'parents', 'description'];
+
+/**
+ * The document role a field's words name (roles.json: the first role of the field's kind whose concepts a word
+ * names where the role looks): that role, or null when a word of an excluding concept says it is something else
+ * (the scorer abstains); undefined when no role is named.
+ */
+function scoreDocumentRole(field: ScoredField): FieldRole | null | undefined {
+  for (const rule of lexicon().roles) {
+    if ((rule.value === 'number') !== field.numeric) continue;
+    const needs = rule.needs.flatMap((concept) => conceptWords(concept));
+    const named =
+      (rule.format !== undefined && field.format === rule.format) ||
+      rule.in.some((place) => needs.some((word) => field.naming[place].has(word)));
+    if (!named) continue;
+    const excluded = rule.excludedBy.some((exclusion) =>
+      exclusion.concepts
+        .flatMap((concept) => conceptWords(concept))
+        .some(
+          (word) =>
+            exclusion.in.some((place) => field.excluding[place].has(word)) && !EXCUSED[rule.role]?.(word, field),
+        ),
+    );
+    return excluded ? null : rule.role;
+  }
+  return undefined;
 }
 
 /**

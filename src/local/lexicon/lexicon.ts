@@ -26,7 +26,29 @@ export interface Concept {
   weakPageWords: string[];
 }
 
+/** Where a field's words are read: its name and title (`own`), its parents' names, its description. */
+export type Place = 'own' | 'parents' | 'description';
+
+/** A role of the document itself, as roles.json declares it (format in README.md). */
+export interface RoleRule {
+  role: 'currency' | 'document-date' | 'total';
+  /** The field's type: a number (`number`, `integer`) or anything else (`text`). */
+  value: 'text' | 'number';
+  /** A format that names the role alone (`date`). */
+  format?: string;
+  /** Concepts one of whose words names the role, and where. */
+  needs: string[];
+  in: Place[];
+  /** Concepts whose words, where given, make the field something else: the role abstains. */
+  excludedBy: { concepts: string[]; in: Place[] }[];
+}
+
+const ROLE_NAMES: readonly RoleRule['role'][] = ['currency', 'document-date', 'total'];
+const PLACES: readonly Place[] = ['own', 'parents', 'description'];
+
 export interface Lexicon {
+  /** The document roles, in the order they are tried. */
+  roles: RoleRule[];
   /** The languages read, by file name. */
   languages: string[];
   concept(name: string): Concept;
@@ -37,6 +59,9 @@ export interface Lexicon {
   /** Heads of compound words ("datum" in "Rechnungsdatum"), folded. */
   compoundHeads: string[];
 }
+
+/** The file declaring the document roles; every other `*.json` is a language. */
+const ROLES_FILE = 'roles.json';
 
 const EMPTY: Concept = { words: [], weak: [], captions: [], pageWords: [], weakPageWords: [] };
 
@@ -120,12 +145,53 @@ function parseFile(file: string, text: string): LexiconFile {
   };
 }
 
-/** Reads and merges every `*.json` of `dir`. */
+/** A list of one of `allowed`, or a failure naming the file and key. */
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], file: string, key: string): T[] {
+  const list = stringList(value, file, key);
+  const wrong = list.find((item) => !allowed.includes(item as T));
+  if (wrong !== undefined) fail(file, key, `holds "${wrong}", not one of ${allowed.join(', ')}`);
+  return list as T[];
+}
+
+/** roles.json, checked against the concepts the language files define. */
+function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): RoleRule[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    fail(file, '(file)', `is not valid JSON: ${(error as Error).message}`);
+  }
+  const roles = (data as { roles?: unknown } | null)?.roles;
+  if (!Array.isArray(roles)) fail(file, 'roles', 'must be a list of roles');
+  return roles.map((entry: Record<string, unknown>, i): RoleRule => {
+    const key = `roles[${i}]`;
+    if (typeof entry !== 'object' || entry === null) fail(file, key, 'must be an object');
+    const [role] = oneOf([entry.role], ROLE_NAMES, file, `${key}.role`);
+    const [value] = oneOf([entry.value], ['text', 'number'] as const, file, `${key}.value`);
+    const known = [...concepts];
+    const excludedBy = (Array.isArray(entry.excludedBy) ? entry.excludedBy : []).map(
+      (exclusion: Record<string, unknown>, j: number) => ({
+        concepts: oneOf(exclusion?.concepts, known, file, `${key}.excludedBy[${j}].concepts`),
+        in: oneOf(exclusion?.in, PLACES, file, `${key}.excludedBy[${j}].in`),
+      }),
+    );
+    return {
+      role: role!,
+      value: value!,
+      ...(typeof entry.format === 'string' ? { format: entry.format } : {}),
+      needs: oneOf(entry.needs, known, file, `${key}.needs`),
+      in: oneOf(entry.in, PLACES, file, `${key}.in`),
+      excludedBy,
+    };
+  });
+}
+
+/** Reads and merges every language file (`*.json`) of `dir`, and its roles.json. */
 export function loadLexicon(dir: string): Lexicon {
   let names: string[];
   try {
     names = readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
+      .filter((name) => name.endsWith('.json') && name !== ROLES_FILE)
       .sort();
   } catch (error) {
     throw new UsageError(`lexicon folder ${dir} cannot be read: ${(error as Error).message}`, {
@@ -150,7 +216,15 @@ export function loadLexicon(dir: string): Lexicon {
       merged.set(name, concept);
     }
   for (const concept of merged.values()) for (const kind of KINDS) concept[kind] = [...new Set(concept[kind])];
+  const rolesPath = path.join(dir, ROLES_FILE);
+  let rolesText: string;
+  try {
+    rolesText = readFileSync(rolesPath, 'utf8');
+  } catch {
+    fail(rolesPath, '(file)', 'is missing: the lexicon folder needs its roles');
+  }
   return {
+    roles: parseRoles(rolesPath, rolesText, new Set(merged.keys())),
     languages: files.map((file) => file.language),
     concept: (name) => merged.get(name) ?? EMPTY,
     captionGroups: [...merged.values()].map((c) => c.captions).filter((group) => group.length > 1),
