@@ -37,8 +37,10 @@ export interface RoleValue {
 export const LEGAL_FORM =
   /\b(gmbh|ag|kg|ug|se|ltd|limited|inc|llc|llp|plc|corp|corporation|co|company|pty|b\.?\s?v|n\.?\s?v|s\.?\s?a|s\.?\s?a\.?\s?r\.?\s?l|sarl|srl|oy|ab|as|aps|sdn\.?\s?bhd|bhd|berhad|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|s\.?\s?l)\b\.?/i;
 /** Headings and boilerplate near the top that are never the issuer's name; notices to the customer neither. */
-export const NOT_A_NAME =
-  /^(tax\s+)?(invoice|receipt|rechnung|quittung|bill|statement|original|copy|summary|details|simplified|cash\s*sale|official|payment|credit\s*note|lieferschein|page|seite|tel|fax|phone|gst|vat|reg|co\.?\s*reg|company\s*reg|no\b|thank)|\b(date|datum|due|number|nr|thank|welcome|returnable|refundable|exchangeable|willkommen|danke)\b/i;
+export const NOT_A_NAME = new RegExp(
+  `^(?:tax\\s+)?(?:${wordingPattern([...conceptWords('document-title', 'pageWords'), ...conceptWords('notice', 'pageWords')], true)}|tel|fax|phone|gst|vat|reg|co\\.?\\s*reg|company\\s*reg|no\\b)|\\b(?:date|datum|due|number|nr)\\b|${wordingPattern(conceptWords('notice', 'pageWords'))}`,
+  'iu',
+);
 /** Labels of the recipient's block: lines under or beside them belong to the customer. */
 export const RECIPIENT_LABEL = new RegExp(`^${pageWording('recipient')}\\s*:?`, 'iu');
 /** Labels naming the issuer outright. */

@@ -265,8 +265,9 @@ function letterPattern(char: string): string {
 /**
  * A regular-expression source matching any of the wordings as whole words, case aside: their words may be glued
  * or parted by spaces, dots, hyphens or a parenthesis ("Sub-Total", "Total (incl"). Use with the `iu` flags.
+ * `prefix`: a wording may also start a longer word ("Thank" in "THANKS", "Receipt" in "Receipts").
  */
-export function wordingPattern(wordings: readonly string[]): string {
+export function wordingPattern(wordings: readonly string[], prefix = false): string {
   const alternatives = [...wordings]
     .sort((a, b) => b.length - a.length)
     .map((wording) =>
@@ -275,5 +276,5 @@ export function wordingPattern(wordings: readonly string[]): string {
         .map((word) => [...word].map(letterPattern).join(''))
         .join(String.raw`[\s.()/-]*`),
     );
-  return String.raw`(?<![\p{L}\p{N}])(?:${alternatives.join('|')})(?![\p{L}\p{N}])`;
+  return String.raw`(?<![\p{L}\p{N}])(?:${alternatives.join('|')})${prefix ? '' : String.raw`(?![\p{L}\p{N}])`}`;
 }
