@@ -335,6 +335,9 @@ function labelEnd(
 ): { coverage: number; valueStart: number; hasColon: boolean } {
   const last = tokens[matchEnd - 1]!;
   if (last.raw.endsWith(':')) return { coverage: 1, valueStart: last.end, hasColon: true };
+  // A colon set apart from the caption, as French typography prints it ("Échéance :"), ends it all the same.
+  const spaced = tokens[matchEnd];
+  if (spaced?.raw === ':') return { coverage: 1, valueStart: spaced.end, hasColon: true };
   const colonAt = tokens.findIndex((t, j) => j >= matchEnd && j < matchEnd + 5 && t.raw.endsWith(':'));
   if (colonAt < 0 || tokens[matchEnd]?.raw.startsWith('('))
     return { coverage: 1, valueStart: last.end, hasColon: false };
