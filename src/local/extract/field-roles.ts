@@ -5,11 +5,11 @@
  * name at the top), so each role has its own finder (find-by-role.ts) that reads the layout and the usual
  * printed wording (TOTAL, Gesamtbetrag, Date of issue…) instead of the schema's words.
  *
- * The vocabularies are general invoice and receipt terms in English and German (the languages of the
- * documents the engine is measured on) with the main date, total and currency words of French, Spanish and
- * Dutch, and abbreviations spelled out (name-abbreviations.ts); never one schema's property names: a schema that
- * says the same thing in other words (docs/local-service.md, "paraphrase check") is read the same way. Which party a text
- * field is about (the issuer, the recipient…) is read by party-roles.ts.
+ * The words are the lexicon's (src/local/lexicon: one file per language, abbreviations spelled out), and
+ * roles.json there declares which concepts name the document's date, total and currency, where, and which exclude
+ * them; never one schema's property names: a schema that says the same thing in other words (docs/local-service.md,
+ * "paraphrase check") is read the same way. Which party a text field is about (the issuer, the recipient…) is read
+ * by party-roles.ts.
  */
 import { conceptWords, lexicon, type Place, type RoleRule } from '../lexicon/lexicon.js';
 import { expandAbbreviations } from './name-abbreviations.js';

@@ -5,8 +5,8 @@
  * own words ("supplier_email", "employee_address", "who the invoice is addressed to"), and pages often print
  * no caption at all for them, so the field's words are read here and the page by find-parties.ts.
  *
- * The vocabularies are general document terms in English and German, with the main sender, recipient, address
- * and name words of French, Spanish and Dutch; never one schema's property names.
+ * The words are the lexicon's party concepts in every language (src/local/lexicon/README.md); never one schema's
+ * property names.
  */
 import { conceptWords } from '../lexicon/lexicon.js';
 
@@ -67,7 +67,6 @@ const THIRD_PARTY_WORDS = conceptWords('third-party');
 export const PURCHASE_WORDS = conceptWords('purchase');
 /** Words that ask for an address. */
 export const ADDRESS_WORDS = conceptWords('address');
-/** A name, in the languages the vocabularies cover. */
 const NAME_WORDS = conceptWords('name');
 const EMAIL_DETAIL = conceptWords('email');
 const PHONE_DETAIL = conceptWords('phone');
@@ -77,7 +76,7 @@ const OTHER_DETAIL = conceptWords('party-other-detail');
 const has = (words: readonly string[], list: readonly string[]) => words.some((w) => list.includes(w));
 
 /** Words a party field's name may hold besides party and detail words: a name's qualifiers, the document, links. */
-const GENERIC_WORDS = [...NAME_WORDS, ...conceptWords('party-filler')];
+const PARTY_FILLER = [...NAME_WORDS, ...conceptWords('party-filler')];
 
 /** Whether every word is a party, detail or generic word (a bare provider before its qualifier counts). */
 function allKnown(words: readonly string[]): boolean {
@@ -99,7 +98,7 @@ function knownWord(word: string): boolean {
     ...PHONE_DETAIL,
     ...ADDRESS_WORDS,
     ...OTHER_DETAIL,
-    ...GENERIC_WORDS,
+    ...PARTY_FILLER,
     ...PAYEE_WORDS,
     ...PAYER_WORDS,
     ...PURCHASE_WORDS,

@@ -7,7 +7,7 @@
 import type { JsonSchema } from '../../types.js';
 import { classifyField, describeWords, type FieldRole, LOCATION_WORDS, withoutNegations } from './field-roles.js';
 import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
-import { GENERIC_WORDS } from './caption-words.js';
+import { BARE_CAPTION_WORDS } from './caption-words.js';
 import { dataElementLabels } from './data-element-names.js';
 import { expandAbbreviation } from './name-abbreviations.js';
 import {
@@ -234,7 +234,7 @@ const CITY_WORD = /\b(city|town)\b/;
  * reference (`VendorRef`: a caption "Ref" or "Reference" is any reference number on the page).
  */
 function namesNothingAlone(word: string): boolean {
-  return GENERIC_WORDS.has(word) || REFERENCE_WORDS.includes(word);
+  return BARE_CAPTION_WORDS.has(word) || REFERENCE_WORDS.includes(word);
 }
 
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
