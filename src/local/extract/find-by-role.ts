@@ -18,7 +18,7 @@ import {
   type FoundAmount,
 } from './typed-values.js';
 import {
-  ADDRESS_WORDS,
+  STREET_WORDS,
   joinAddressLines,
   POSTCODE_TOWN,
   repairAddressWords,
@@ -77,7 +77,7 @@ function firstSegment(text: string): string {
   const [name, ...after] = first!.split(/\s+-\s+/);
   let joined = name!;
   for (const part of after) {
-    if (LEGAL_FORM.test(joined) || /[\d@:]/.test(part) || ADDRESS_WORDS.test(part) || letterShare(part) < 0.8) break;
+    if (LEGAL_FORM.test(joined) || /[\d@:]/.test(part) || STREET_WORDS.test(part) || letterShare(part) < 0.8) break;
     joined = `${joined} - ${part}`;
   }
   return joined.trim();
@@ -311,7 +311,7 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
   const value = repairAddressWords(joinAddressLines(parts));
   // Lines that read as an address (a postcode before a place name, street words) are evidence of their own,
   // however doubtful the name above them.
-  const addressLike = ADDRESS_WORDS.test(value) && parts.some((part) => POSTCODE_TOWN.test(part));
+  const addressLike = STREET_WORDS.test(value) && parts.some((part) => POSTCODE_TOWN.test(part));
   return {
     value,
     quality: addressLike ? Math.max(0.45, pick.quality * 0.7 + 0.15) : pick.quality * 0.7,
@@ -377,7 +377,7 @@ function labelledAddress(index: DocumentIndex, page: PageLayout): string[] | nul
 
 /** Whether text can be an address at all: a number (house, postcode) or a street word. */
 function readsAsAddress(text: string): boolean {
-  return /\d/.test(text) || ADDRESS_WORDS.test(text);
+  return /\d/.test(text) || STREET_WORDS.test(text);
 }
 
 /** Words that start a line relating the issuer to another business (a licence, a franchise, a former name, a group). */
