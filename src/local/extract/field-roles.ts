@@ -405,7 +405,7 @@ function classifyPlace(path: string[], ownText: string, own: Set<string>, descri
       ...(place ? [...PLACE_WORDS, ...PLACE_ITSELF_WORDS] : []),
       ...(wholeForPart ? ADDRESS_PART_WORDS : []),
     ];
-    // The sender's own words leave it the shop's: a `Venue` titled "Store Address".
+    // A sender word leaves it the sender's own: a place or venue titled as the store's or the merchant's address.
     return path.length === 1 && [...own].every((w) => ADDRESS_WORDS.includes(w) || plain.includes(w) || isSenderWord(w))
       ? 'issuer-address'
       : null;
