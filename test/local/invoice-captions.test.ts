@@ -164,4 +164,28 @@ describe('invoice captions in the lexicon’s other languages', () => {
       issuer: 'Jansen Kantoorartikelen',
     });
   });
+
+  it('reads line items under German, French and Dutch column captions', () => {
+    const item = { description: text, quantity: amount, unit_price: amount, amount };
+    const columns = [40, 250, 330, 430];
+    const row = (cells: string[], y: number) => cells.map((cell, i) => at(cell, columns[i]!, y));
+    for (const captions of [
+      ['Beschreibung', 'Menge', 'Einzelpreis', 'Betrag'],
+      ['Désignation', 'Quantité', 'Prix unitaire', 'Montant'],
+      ['Omschrijving', 'Aantal', 'Stukprijs', 'Bedrag'],
+    ]) {
+      const page = [
+        at('Müller GmbH', 40, 40, 16),
+        ...row(captions, 200),
+        ...row(['Beratung', '2', '100,00', '200,00'], 214),
+        ...row(['Reisekosten', '1', '50,00', '50,00'], 228),
+      ];
+      expect(extractPage(page, { items: { type: 'array', items: { type: 'object', properties: item } } })).toEqual({
+        items: [
+          { description: 'Beratung', quantity: 2, unit_price: 100, amount: 200 },
+          { description: 'Reisekosten', quantity: 1, unit_price: 50, amount: 50 },
+        ],
+      });
+    }
+  });
 });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../errors.js';
 
 /** What a lexicon file may say of a concept. */
-const KINDS = ['words', 'weak', 'captions', 'pageWords', 'weakPageWords'] as const;
+const KINDS = ['words', 'weak', 'captions', 'pageWords', 'weakPageWords', 'columnCaptions'] as const;
 type Kind = (typeof KINDS)[number];
 
 /** A concept's words in every language, merged. */
@@ -24,6 +24,8 @@ export interface Concept {
   pageWords: string[];
   /** Wordings that name it less surely on a page. */
   weakPageWords: string[];
+  /** Captions a line-item table's header prints for it, each other's synonyms in a column's caption. */
+  columnCaptions: string[];
 }
 
 /** Where a field's words are read: its name and title (`own`), its parents' names, its description. */
@@ -63,7 +65,7 @@ export interface Lexicon {
 /** The file declaring the document roles; every other `*.json` is a language. */
 const ROLES_FILE = 'roles.json';
 
-const EMPTY: Concept = { words: [], weak: [], captions: [], pageWords: [], weakPageWords: [] };
+const EMPTY: Concept = { words: [], weak: [], captions: [], pageWords: [], weakPageWords: [], columnCaptions: [] };
 
 /** Lower case, diacritics dropped: how field-roles.ts reads a schema's words. */
 export function fold(word: string): string {
@@ -208,10 +210,10 @@ export function loadLexicon(dir: string): Lexicon {
   const merged = new Map<string, Concept>();
   for (const file of files)
     for (const [name, kinds] of Object.entries(file.concepts)) {
-      const concept = merged.get(name) ?? { words: [], weak: [], captions: [], pageWords: [], weakPageWords: [] };
+      const concept = merged.get(name) ?? structuredClone(EMPTY);
       concept.words.push(...(kinds.words ?? []).flatMap(foldedForms));
       concept.weak.push(...(kinds.weak ?? []).flatMap(foldedForms));
-      for (const kind of ['captions', 'pageWords', 'weakPageWords'] as const)
+      for (const kind of ['captions', 'pageWords', 'weakPageWords', 'columnCaptions'] as const)
         concept[kind].push(...(kinds[kind] ?? []).map((w) => w.toLowerCase()));
       merged.set(name, concept);
     }
