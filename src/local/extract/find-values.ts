@@ -685,6 +685,35 @@ export function wholeCaptionSimilarity(label: string, text: string): number {
   return best && best.end === tokens.length ? best.sim : 0;
 }
 
+/** Every run of four letters or digits a document's tokens print, and their first three (`^acc`), per document. */
+const printedRuns = new WeakMap<DocumentIndex, Set<string>>();
+
+function runsOf(word: string): string[] {
+  return Array.from({ length: Math.max(0, word.length - 3) }, (_, i) => word.slice(i, i + 4));
+}
+
+/**
+ * Whether a page prints words like each of a label's: a word of five letters or more shares a run of four with
+ * some token (an OCR slip leaves most of a word's runs); one of four starts a token with its first three letters
+ * (it may be printed shorter still, `Acc` for `acct`). A label said in other words (label-synonyms.ts, in every
+ * language of the lexicon) is looked for only on such a page: the search itself tells a match.
+ */
+export function printsWordsLike(index: DocumentIndex, label: string): boolean {
+  let runs = printedRuns.get(index);
+  if (!runs) {
+    runs = new Set(
+      index.lines.flatMap((entry) =>
+        entry.tokens.flatMap((token) => [...runsOf(token.norm), `^${token.norm.slice(0, 3)}`]),
+      ),
+    );
+    printedRuns.set(index, runs);
+  }
+  const seen = runs;
+  return labelTokens(label).every((word) =>
+    word.length >= 5 ? runsOf(word).some((run) => seen.has(run)) : word.length < 4 || seen.has(`^${word.slice(0, 3)}`),
+  );
+}
+
 /**
  * Every place `label` is printed, with the value next to it and a match score; with `datesOnly`, only the places
  * where a date qualifies it ("as of 2023-01-20"), with that date for the value.

@@ -20,7 +20,9 @@ const SYNONYM_GROUPS = lexicon().captionGroups;
  */
 const LONGEST_FIRST = SYNONYM_GROUPS.map((group) => ({
   group,
-  terms: [...group].sort((a, b) => b.length - a.length),
+  terms: [...group]
+    .sort((a, b) => b.length - a.length)
+    .map((term) => ({ term, words: term.split(' '), folded: term.split(' ').map(fold) })),
 }));
 
 /** The share of a label's weight its other wordings get. */
@@ -29,13 +31,12 @@ export const SYNONYM_WEIGHT = 0.9;
 /** The label's other wordings: each synonym it holds (as whole words) replaced by each other of its group. */
 export function labelSynonyms(label: string): string[] {
   const words = label.toLowerCase().split(/\s+/).filter(Boolean);
+  // Compared without marks and punctuation ("Échéance" is "echeance"), each word folded once.
+  const plain = words.map((word) => fold(word.replace(/[^\p{L}]/gu, '')));
   const variants: string[] = [];
   for (const { group, terms } of LONGEST_FIRST) {
-    for (const term of terms) {
-      const termWords = term.split(' ');
-      const at = words.findIndex((_, i) =>
-        termWords.every((w, j) => fold(words[i + j]?.replace(/[^\p{L}]/gu, '') ?? '') === fold(w)),
-      );
+    for (const { term, words: termWords, folded } of terms) {
+      const at = plain.findIndex((_, i) => folded.every((w, j) => plain[i + j] === w));
       if (at < 0) continue;
       for (const other of group) {
         if (other === term) continue;

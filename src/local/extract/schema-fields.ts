@@ -30,6 +30,8 @@ export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
 export interface WeightedLabel {
   text: string;
   weight: number;
+  /** Another wording of a label (label-synonyms.ts), looked for only on a page that prints words like it. */
+  reworded?: boolean;
 }
 
 /** A scalar to find: where it goes and how to recognise and coerce it. */
@@ -314,7 +316,9 @@ function labelsFor(
   )
     push(`${parent} birth date`, 0.85 * SYNONYM_WEIGHT);
   const reworded = (from: WeightedLabel[]) =>
-    from.flatMap((l) => labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT })));
+    from.flatMap((l) =>
+      labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT, reworded: true })),
+    );
   const synonyms = reworded(labels);
   // A label may say two things in other words: "member id" is printed "Insured's ID Number".
   const seen = new Set<string>();
