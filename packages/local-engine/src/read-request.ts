@@ -176,7 +176,7 @@ function guardedAgent(rule: AddressRule): Agent {
 
 /**
  * Downloads a fileUrl: http(s) only, at most `limit` bytes, within `timeoutMs` (redirects included). With a
- * `rule` (`refusedRange` for a service bound beyond loopback, src/local/file-url-guard.ts) every hop must
+ * `rule` (`refusedRange` for a service bound beyond loopback, file-url-guard.ts) every hop must
  * reach an address the rule allows, or the answer is a 400 naming the rule; without one, any address.
  */
 export async function fetchFileUrl(

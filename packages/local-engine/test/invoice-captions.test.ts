@@ -117,3 +117,75 @@ describe("a bank's name in its remittance block", () => {
     expect(extractPage(remittance, { bank_fee: { type: 'number' } })).toEqual({ bank_fee: null });
   });
 });
+
+describe('invoice captions in the lexicon’s other languages', () => {
+  const schema = {
+    invoice_number: text,
+    invoice_date: dateField(),
+    due_date: dateField(),
+    total: amount,
+    issuer: text,
+  };
+  function dateField() {
+    return { type: 'string', format: 'date' };
+  }
+  /** A page of the issuer's name, the number, the date and the due date beside their captions, a tax and a total. */
+  function invoice(issuer: string, captions: string[], values: string[]) {
+    const rows = [100, 114, 128, 300, 314];
+    return extractPage(
+      [
+        at(issuer, 40, 40, 16),
+        ...captions.map((caption, i) => at(caption, 300, rows[i]!)),
+        ...values.map((value, i) => at(value, 420, rows[i]!)),
+      ],
+      schema,
+    );
+  }
+  const values = ['2025-0042', '14.03.2025', '13.04.2025', '38,00', '238,00'];
+  const read = { invoice_number: '2025-0042', invoice_date: '2025-03-14', due_date: '2025-04-13', total: 238 };
+
+  it('reads a German invoice', () => {
+    const captions = ['Rechnungsnummer:', 'Rechnungsdatum:', 'Fälligkeitsdatum:', 'MwSt 19%', 'Gesamtbetrag'];
+    expect(invoice('Müller Bürobedarf GmbH', captions, values)).toEqual({ ...read, issuer: 'Müller Bürobedarf GmbH' });
+  });
+
+  it('reads a French invoice, its colons spaced as French prints them', () => {
+    const captions = ['Facture N° :', 'Date de facture :', 'Échéance :', 'TVA 20 %', 'Total TTC'];
+    expect(invoice('Dupont Fournitures SARL', captions, values)).toEqual({
+      ...read,
+      issuer: 'Dupont Fournitures SARL',
+    });
+  });
+
+  it('reads a Dutch invoice', () => {
+    const captions = ['Factuurnummer:', 'Factuurdatum:', 'Vervaldatum:', 'BTW 21%', 'Totaal te betalen'];
+    expect(invoice('Jansen Kantoorartikelen', captions, values)).toEqual({
+      ...read,
+      issuer: 'Jansen Kantoorartikelen',
+    });
+  });
+
+  it('reads line items under German, French and Dutch column captions', () => {
+    const item = { description: text, quantity: amount, unit_price: amount, amount };
+    const columns = [40, 250, 330, 430];
+    const row = (cells: string[], y: number) => cells.map((cell, i) => at(cell, columns[i]!, y));
+    for (const captions of [
+      ['Beschreibung', 'Menge', 'Einzelpreis', 'Betrag'],
+      ['Désignation', 'Quantité', 'Prix unitaire', 'Montant'],
+      ['Omschrijving', 'Aantal', 'Stukprijs', 'Bedrag'],
+    ]) {
+      const page = [
+        at('Müller GmbH', 40, 40, 16),
+        ...row(captions, 200),
+        ...row(['Beratung', '2', '100,00', '200,00'], 214),
+        ...row(['Reisekosten', '1', '50,00', '50,00'], 228),
+      ];
+      expect(extractPage(page, { items: { type: 'array', items: { type: 'object', properties: item } } })).toEqual({
+        items: [
+          { description: 'Beratung', quantity: 2, unit_price: 100, amount: 200 },
+          { description: 'Reisekosten', quantity: 1, unit_price: 50, amount: 50 },
+        ],
+      });
+    }
+  });
+});

@@ -5,6 +5,7 @@
  * (a town with its state and postcode after it, or a postcode and its town) gives the city, the state and the
  * postcode; the lines above it are the street lines.
  */
+import { conceptWords } from '../lexicon/lexicon.js';
 
 /** A part of a postal address a field may ask for. */
 export type AddressPart = 'line1' | 'line2' | 'street' | 'city' | 'state' | 'postal';
@@ -31,7 +32,7 @@ export function addressPartOf(nameWords: readonly string[]): AddressPart | null 
 }
 
 /** Parts of an address a name, title or description may offer as the alternative to the whole. */
-export const ADDRESS_PART_WORDS = ['city', 'town', 'state', 'province', 'region', 'country', 'zip', 'postcode'];
+export const ADDRESS_PART_WORDS = conceptWords('address-part');
 /** A part offered as an alternative to the whole ("City/Location", "address or town"): the whole is asked for. */
 const PART_OR_WHOLE = new RegExp(
   `\\b(?:${ADDRESS_PART_WORDS.join('|')})\\s*(?:/|\\bor\\b)\\s*(?:location|address|place)\\b|` +

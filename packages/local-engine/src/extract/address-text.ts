@@ -3,13 +3,13 @@
  * the punctuation OCR misreads at line ends and around commas, and OCR slips in the street words every
  * address uses. Also what makes text read as an address at all.
  */
+import { conceptWords, wordingPattern } from '../lexicon/lexicon.js';
 
 /** A postcode before a place name, starting the line or after a comma ("47400 PETALING JAYA", "D-10115 Berlin"). */
 export const POSTCODE_TOWN = /(^|,\s*)([A-Z]{1,2}-)?\d{4,6}\s*,?\s*\p{L}{3,}/u;
 
-/** Street words and a postcode before a place name, in the languages of the documents seen. */
-export const ADDRESS_WORDS =
-  /\b(street|st|road|rd|avenue|ave|lane|drive|blvd|suite|floor|level|unit|lot|no|jalan|jln|taman|tmn|lorong|persiaran|kawasan|bandar|seksyen|strasse|straße|str|weg|platz|allee|gasse|rue|via|calle)\b\.?/i;
+/** Street words (the lexicon's `street` captions), in the languages of the documents seen. */
+export const STREET_WORDS = new RegExp(wordingPattern(conceptWords('street', 'pageWords')), 'iu');
 
 /**
  * Whole words of addresses, long enough that one misread letter leaves them recognisable and with no common

@@ -8,6 +8,7 @@
  * name, is the field's caption itself, matched as a whole, and a caption holding one of its words (`Invoice for:`)
  * is another field's.
  */
+import { conceptWords } from '../lexicon/lexicon.js';
 import { BOX_NUMBER, FUNCTION_WORDS, type DocumentIndex, type IndexedLine } from './document-index.js';
 
 /** Words that carry no meaning of their own in a caption. */
@@ -17,22 +18,7 @@ const FILLER = new Set([...FUNCTION_WORDS, 'or', 'no', 'nr']);
  * Words that alone name nothing in particular: a caption of only these (`Date:`, `Name:`, `Total:`) names the
  * field of any description that mentions them.
  */
-export const GENERIC_WORDS = new Set([
-  'date',
-  'day',
-  'time',
-  'year',
-  'name',
-  'number',
-  'id',
-  'identifier',
-  'code',
-  'type',
-  'value',
-  'amount',
-  'total',
-  'address',
-]);
+export const BARE_CAPTION_WORDS = new Set(conceptWords('bare-caption'));
 
 /**
  * A word's stem, so that the forms of one word meet: closed/close/closing, submitted/submitter,
@@ -98,7 +84,7 @@ export function explainedCaptions(index: DocumentIndex, description: string): Ex
     const caption = leadingCaption(entry);
     if (!caption) continue;
     const words = wordsOf(caption);
-    if (words.length === 0 || words.every((w) => GENERIC_WORDS.has(w)) || !words.every((w) => own.has(stem(w))))
+    if (words.length === 0 || words.every((w) => BARE_CAPTION_WORDS.has(w)) || !words.every((w) => own.has(stem(w))))
       continue;
     const key = caption.toLowerCase();
     const known = found.get(key);

@@ -2,6 +2,7 @@
  * The analysed pages indexed for label search: every line with its tokens (normalised for matching) and the
  * section heading it sits under.
  */
+import { fold } from '../lexicon/lexicon.js';
 import type { DateLocale } from '../contract.js';
 import type { PageLayout, PointBox, TextLine } from '../layout/types.js';
 import { findDates } from './typed-values.js';
@@ -33,8 +34,9 @@ export interface DocumentIndex {
 
 /** Normalises one token for matching. */
 export function normaliseToken(token: string): string {
-  return token
-    .toLowerCase()
+  // Diacritics folded ("Fälligkeit", "Échéance" read as the OCR may drop them); "N°" and "Nº" are "No".
+  return fold(token)
+    .replace(/^n[°º]\.?$/, 'no')
     .replace(/['’]s\b/g, '')
     .replace(/&/g, 'and')
     .replace(/[^a-z0-9#]/g, '');

@@ -10,7 +10,7 @@ import { continueEnumeratedRow } from './enumerated-row.js';
 import { coerceScalar } from './coerce.js';
 import { constrainsValue, withFormatCheck } from './field-confidence.js';
 import { indexDocument, type DocumentIndex } from './document-index.js';
-import { findLabelValues, type ValueCandidate } from './find-values.js';
+import { findLabelValues, printsWordsLike, type ValueCandidate } from './find-values.js';
 import { documentDateOrder, findByRole } from './find-by-role.js';
 import { findParty, isSenderHere } from './find-parties.js';
 import { gridCaptionCandidates } from './grid-captions.js';
@@ -110,6 +110,7 @@ function labelWidth(candidate: ValueCandidate): number {
 function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, options: ExtractOptions): ValueCandidate[] {
   const all: ValueCandidate[] = [];
   for (const label of spec.labels) {
+    if (label.reworded && !printsWordsLike(index, label.text)) continue;
     // Both modes read beside and below labels; only slow mode weighs the section heading the label sits under.
     for (const candidate of findLabelValues(index, label.text, label.weight, true)) {
       if (!options.fast) candidate.score = Math.min(1, candidate.score * sectionFactor(spec, candidate));

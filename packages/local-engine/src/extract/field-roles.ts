@@ -5,12 +5,13 @@
  * name at the top), so each role has its own finder (find-by-role.ts) that reads the layout and the usual
  * printed wording (TOTAL, Gesamtbetrag, Date of issue…) instead of the schema's words.
  *
- * The vocabularies are general invoice and receipt terms in English and German (the languages of the
- * documents the engine is measured on) with the main date, total and currency words of French, Spanish and
- * Dutch, and abbreviations spelled out (name-abbreviations.ts); never one schema's property names: a schema that
- * says the same thing in other words (docs/reference.md, "paraphrase check") is read the same way. Which party a text
- * field is about (the issuer, the recipient…) is read by party-roles.ts.
+ * The words are the lexicon's (src/lexicon: one file per language, abbreviations spelled out), and
+ * roles.json there declares which concepts name the document's date, total and currency, where, and which exclude
+ * them; never one schema's property names: a schema that says the same thing in other words (docs/reference.md,
+ * "paraphrase check") is read the same way. Which party a text field is about (the issuer, the recipient…) is read
+ * by party-roles.ts.
  */
+import { conceptWords, lexicon, type Place, type RoleRule } from '../lexicon/lexicon.js';
 import { expandAbbreviations } from './name-abbreviations.js';
 import { ADDRESS_PART_WORDS, offersWholeOrPart } from './address-parts.js';
 import {
@@ -25,17 +26,7 @@ import {
 export type FieldRole = PartyRole | 'document-date' | 'total' | 'currency';
 
 /** Qualifiers that make an address, a name or a date someone else's: the customer's, the patient's… */
-const OTHER_PARTY_WORDS = [
-  ...RECIPIENT_WORDS,
-  'patient',
-  'ship',
-  'shipping',
-  'insured',
-  'subscriber',
-  'provider',
-  'payer',
-  'member',
-];
+const OTHER_PARTY_WORDS = [...RECIPIENT_WORDS, ...conceptWords('other-party')];
 /**
  * "Bill to", "billed to": the recipient's. A bill alone is the document itself, as payables systems name a
  * supplier's invoice ("Date of the bill", "Bill amount"), and "amount billed" is what it charges.
@@ -46,43 +37,22 @@ const BILLED_TO = /\bbill(ed)? to\b/;
  * Words that leave an address unqualified: "full address", "address as printed"; and a branch's, which is the
  * sender's own where it trades (the shop a receipt comes from, the bank branch of a statement).
  */
-const PLAIN_ADDRESS_WORDS = [
-  'full',
-  'complete',
-  'postal',
-  'printed',
-  'as',
-  'the',
-  'its',
-  'of',
-  // Alternative words for it (`LocationNameOrAddress`), or the question it answers (titled "Where").
-  'or',
-  'where',
-  'branch',
-  // How the address is given: as one string (`formattedAddress`, `address_text`), or its details.
-  'text',
-  'string',
-  'formatted',
-  'details',
-  'detail',
-  'info',
-  'information',
-];
+const PLAIN_ADDRESS_WORDS = conceptWords('plain-address');
 /**
  * A location's name or description is the place itself: an expense system's `LocationName` is where the money
  * was spent. Only after a location word: a bare "address name" says nothing of the kind.
  */
-export const LOCATION_WORDS = ['location', 'standort'];
+export const LOCATION_WORDS = conceptWords('location');
 /**
  * A place named alone or for what happened there: the place, venue or site of a purchase (`PlaceOfPurchase`,
  * "Venue: where the expense happened") is where the receipt comes from, the shop's address. Qualified otherwise
  * (a "place of service", a "web site", a "place of birth") it is something else, read by its label.
  */
-const PLACE_WORDS = ['place', 'venue', 'site', 'premises'];
+const PLACE_WORDS = conceptWords('place');
 /** A place's own name or description is the place: only after a location or place word. */
-const PLACE_ITSELF_WORDS = ['name', 'description'];
+const PLACE_ITSELF_WORDS = conceptWords('place-itself');
 /** Words of a name that ask for one line or part of an address, not the whole. */
-const LINE_WORDS = ['street', 'line', 'road'];
+const LINE_WORDS = conceptWords('address-line');
 
 /**
  * Whether a field asking an address's part (a city) takes the whole: its name, title or description offers the
@@ -97,42 +67,17 @@ function offersWholeForPart(path: string[], ownText: string, description: string
   const asksWhole = [...ADDRESS_WORDS, ...PLACE_WORDS].some((word) => name.has(word));
   return asksWhole && ![...ADDRESS_PART_WORDS, ...LINE_WORDS].some((word) => name.has(word));
 }
-const CURRENCY_WORDS = ['currency', '4217', 'wahrung', 'waehrung', 'devise', 'moneda', 'valuta'];
+const CURRENCY_WORDS = conceptWords('currency');
 /** Words naming a date; a timestamp or a datetime is one with its time. */
-export const DATE_WORDS = ['date', 'datum', 'day', 'fecha', 'timestamp', 'datetime'];
+export const DATE_WORDS = conceptWords('date');
 /** Qualifiers that make a date another event's than the document's: a due date, a date of birth or of service… */
-export const DATE_EXCLUDED = [
-  'birth',
-  'dob',
-  'service',
-  'due',
-  'delivery',
-  'admission',
-  'discharge',
-  'expiry',
-  'expiration',
-  'start',
-  'end',
-  'from',
-  'through',
-  'onset',
-  'injury',
-  'payment',
-  'paid',
-  'period',
-  'faellig',
-  'fallig',
-  'liefer',
-  'geburt',
-  'leistung',
-  'zahlung',
-];
+export const DATE_EXCLUDED = conceptWords('other-date');
 /**
  * A record's creation or issue named as its time, as APIs name it (`created`, `created_at`, `creation_time`,
  * `issued_on`): a document's record is created when the document is issued, so the time is the document's date
  * (CHANGELOG.md, "API names"). Not before "by": `created_by` is a person.
  */
-const CREATION_WORDS = ['created', 'creation', 'issued'];
+const CREATION_WORDS = conceptWords('creation');
 
 function namesCreation(words: readonly string[]): boolean {
   return words.some((word, i) => CREATION_WORDS.includes(word) && words[i + 1] !== 'by');
@@ -144,7 +89,7 @@ function namesCreation(words: readonly string[]): boolean {
  * several days"): the date of the event the record is, which a receipt prints as its date, not a period's bound
  * beside another date (CHANGELOG.md, "Expense systems' names").
  */
-const PERIOD_START_WORDS = ['start', 'from'];
+const PERIOD_START_WORDS = conceptWords('period-start');
 const OCCURRED = /\b(occurred|occurs|happened|happens|took place|takes place|incurred)\b/;
 
 /** Whether the words that make a date another event's are only a period's start, which the description says occurred. */
@@ -158,7 +103,7 @@ function startsWhatOccurred(own: Set<string>, words: Set<string>, description: s
 }
 
 /** Words naming the purchase a receipt records: when it happened is the receipt's date, where the shop's address. */
-const PURCHASE_EVENT = /\b(bought|purchased|purchase|sold|sale|incurred|occurred|happened|transaction|spent)\b/;
+const PURCHASE_EVENT = new RegExp(`\\b(${conceptWords('purchase-event').join('|')})\\b`);
 /** A description that starts by saying where something happened: "Where the expense was incurred", "The place where…". */
 const WHERE_IT_HAPPENED = /^(?:the\s+)?(?:place|location|site|venue|address\s+)?\s*(?:where|at which|in which)\b/;
 
@@ -188,64 +133,6 @@ function offersPurchase(own: Set<string>, description: string): boolean {
   );
 }
 
-const TOTAL_WORDS = [
-  'total',
-  'grand',
-  'sum',
-  'summe',
-  'gesamt',
-  'betrag',
-  'due',
-  'payable',
-  'paid',
-  'amount',
-  'charged',
-  'owed',
-  'endbetrag',
-  // French, Spanish and Dutch: TTC ("toutes taxes comprises"), the amount.
-  'ttc',
-  'montant',
-  'importe',
-  'bedrag',
-  'totaal',
-];
-const TOTAL_EXCLUDED = [
-  'subtotal',
-  // "sub total", "Sub-Total": the subtotal written as two words.
-  'sub',
-  'tax',
-  'vat',
-  'gst',
-  'net',
-  'netto',
-  'discount',
-  'unit',
-  'price',
-  'quantity',
-  'qty',
-  'items',
-  'count',
-  'tip',
-  'rounding',
-  'deductible',
-  'copay',
-  'coinsurance',
-  'allowed',
-  'charges',
-  'patient',
-  'responsibility',
-  'balance',
-  'steuer',
-  'mwst',
-  'ust',
-  'rabatt',
-  'zwischen',
-  'teil',
-  'einzel',
-  'menge',
-  'preis',
-];
-
 /**
  * A balance is a running figure (an account's, a patient's share after insurance) unless it is what is to be paid:
  * an invoice's "Balance due" is its amount due.
@@ -256,10 +143,10 @@ const BALANCE_DUE = /\bbalance (?:due|payable|owing|owed|to pay)\b/;
  * A price is one item's unless a total word says it is the whole's: `totalPrice`, `grand_total_price` are the
  * document's total, `unit_price` and `price` an item's.
  */
-const PRICE_WORDS = ['price', 'preis'];
+const PRICE_WORDS = conceptWords('price');
 
 /** German compound heads: "Ausstellungsdatum" is a date, "Endbetrag" an amount, "Rechnungssteller" an issuer. */
-const COMPOUND_HEADS = ['datum', 'betrag', 'summe', 'adresse', 'anschrift', 'steller', 'wahrung', 'waehrung', 'steuer'];
+const COMPOUND_HEADS = lexicon().compoundHeads;
 
 /** A compound word with its head split off ("nettobetrag" → "netto", "betrag"); other words as they are. */
 function splitCompound(word: string): string[] {
@@ -294,8 +181,8 @@ function wordsOf(text: string): Set<string> {
  * Words that say a tax is part of an amount: "incl. VAT", "including tax", "inkl. MwSt.", "taxes included", "after
  * tax".
  */
-const INCLUDING_WORDS = ['incl', 'including', 'inclusive', 'included', 'inkl', 'inklusive', 'with', 'after'];
-const TAX_WORDS = ['tax', 'taxes', 'vat', 'gst', 'mwst', 'ust', 'steuer'];
+const INCLUDING_WORDS = conceptWords('including');
+const TAX_WORDS = conceptWords('tax');
 
 /**
  * A description's words without the taxes it says are included: "gross, incl. VAT / tax" asks for the total, not
@@ -402,9 +289,6 @@ export function classifyField(
     ...wordsBesideIncludedTaxes(withoutSums(description)),
   ]);
   const has = (list: string[], set: Set<string> = words) => list.some((w) => set.has(w));
-  // What makes a date another event's, or an amount a part of the total: the name's, the parents' and the defining
-  // part of the description's words, not a note in passing ("taken from the receipt").
-  const excluding = new Set([...own, ...wordsOf(path.slice(0, -1).join(' ')), ...excludingWords(description)]);
   const numeric = type === 'number' || type === 'integer';
   // A text field about a party (whose name, address, e-mail or phone) is read by the party finders.
   if (type === 'string' && format !== 'date' && !has(DATE_WORDS, own) && !has(CURRENCY_WORDS)) {
@@ -431,33 +315,78 @@ export function classifyField(
     describesOtherParty(description, otherParties)
   )
     return null;
-  if (!numeric && has(CURRENCY_WORDS)) return 'currency';
   // A name saying the record's creation dates the record its description names ("when the payment was created"):
   // only the name's and title's own words can make it another event's date.
-  const creation = namesCreation(describeWords(ownText));
-  if (!numeric && creation) return has(DATE_EXCLUDED, own) ? null : 'document-date';
-  if (dated)
-    return has(DATE_EXCLUDED, excluding) &&
-      !startsWhatOccurred(own, excluding, description) &&
-      !offersPurchase(own, description)
-      ? null
-      : 'document-date';
-  if (
-    numeric &&
-    has(TOTAL_WORDS) &&
-    !has(
-      TOTAL_EXCLUDED.filter(
-        (word) =>
-          !(PRICE_WORDS.includes(word) && has(['total', 'grand'], own)) &&
-          !(word === 'balance' && BALANCE_DUE.test(describeWords(ownText).join(' '))),
-      ),
-      own,
-    ) &&
-    !has(['tax', 'vat', 'gst', 'subtotal', 'net', 'discount', 'netto', 'steuer', 'mwst', 'zwischen'], excluding)
-  )
-    return 'total';
+  if (!numeric && !has(CURRENCY_WORDS) && namesCreation(describeWords(ownText)))
+    return has(DATE_EXCLUDED, own) ? null : 'document-date';
+  const parents = wordsOf(path.slice(0, -1).join(' '));
+  const role = scoreDocumentRole({
+    numeric,
+    format,
+    ownText,
+    description,
+    naming: { own, parents, description: wordsBesideIncludedTaxes(withoutSums(description)) },
+    excluding: { own, parents, description: new Set(excludingWords(description)) },
+  });
+  if (role !== undefined) return role;
   if (numeric) return null;
   return classifyPlace(path, ownText, own, description);
+}
+
+/** A field's words where roles.json may look for them: as naming a role, and as excluding one. */
+interface ScoredField {
+  numeric: boolean;
+  format: string | undefined;
+  ownText: string;
+  description: string;
+  naming: Record<Place, Set<string>>;
+  /** The description's only by its defining part: a note in passing ("taken from the receipt") excludes nothing. */
+  excluding: Record<Place, Set<string>>;
+}
+
+/**
+ * General rules that let an excluding word pass: a price is one item's unless a total word says it is the
+ * whole's (`totalPrice`); a balance is a running figure unless it is the balance due; a period's start is the
+ * date of what the description says occurred then; a date of "the service or the purchase" is the receipt's.
+ */
+const EXCUSED: Partial<Record<RoleRule['role'], (word: string, field: ScoredField) => boolean>> = {
+  total: (word, field) =>
+    (PRICE_WORDS.includes(word) && ['total', 'grand'].some((w) => field.naming.own.has(w))) ||
+    (word === 'balance' && BALANCE_DUE.test(describeWords(field.ownText).join(' '))),
+  'document-date': (_, field) => {
+    const excluding = new Set(PLACES_READ.flatMap((place) => [...field.excluding[place]]));
+    return (
+      startsWhatOccurred(field.naming.own, excluding, field.description) ||
+      offersPurchase(field.naming.own, field.description)
+    );
+  },
+};
+const PLACES_READ: readonly Place[] = ['own', 'parents', 'description'];
+
+/**
+ * The document role a field's words name (roles.json: the first role of the field's kind whose concepts a word
+ * names where the role looks): that role, or null when a word of an excluding concept says it is something else
+ * (the scorer abstains); undefined when no role is named.
+ */
+function scoreDocumentRole(field: ScoredField): FieldRole | null | undefined {
+  for (const rule of lexicon().roles) {
+    if ((rule.value === 'number') !== field.numeric) continue;
+    const needs = rule.needs.flatMap((concept) => conceptWords(concept));
+    const named =
+      (rule.format !== undefined && field.format === rule.format) ||
+      rule.in.some((place) => needs.some((word) => field.naming[place].has(word)));
+    if (!named) continue;
+    const excluded = rule.excludedBy.some((exclusion) =>
+      exclusion.concepts
+        .flatMap((concept) => conceptWords(concept))
+        .some(
+          (word) =>
+            exclusion.in.some((place) => field.excluding[place].has(word)) && !EXCUSED[rule.role]?.(word, field),
+        ),
+    );
+    return excluded ? null : rule.role;
+  }
+  return undefined;
 }
 
 /**
@@ -476,7 +405,7 @@ function classifyPlace(path: string[], ownText: string, own: Set<string>, descri
       ...(place ? [...PLACE_WORDS, ...PLACE_ITSELF_WORDS] : []),
       ...(wholeForPart ? ADDRESS_PART_WORDS : []),
     ];
-    // The sender's own words leave it the shop's: a `Venue` titled "Store Address".
+    // A sender word leaves it the sender's own: a place or venue titled as the store's or the merchant's address.
     return path.length === 1 && [...own].every((w) => ADDRESS_WORDS.includes(w) || plain.includes(w) || isSenderWord(w))
       ? 'issuer-address'
       : null;

@@ -5,6 +5,7 @@
  * amount beside the strongest "total" wording, lowest on the page. Each finder returns its value with a 0–1
  * quality that feeds the confidence score.
  */
+import { conceptWords, wordingPattern } from '../lexicon/lexicon.js';
 import type { DocumentIndex, IndexedLine } from './document-index.js';
 import type { PageLayout } from '../layout/types.js';
 import {
@@ -17,7 +18,7 @@ import {
   type FoundAmount,
 } from './typed-values.js';
 import {
-  ADDRESS_WORDS,
+  STREET_WORDS,
   joinAddressLines,
   POSTCODE_TOWN,
   repairAddressWords,
@@ -36,14 +37,14 @@ export interface RoleValue {
 export const LEGAL_FORM =
   /\b(gmbh|ag|kg|ug|se|ltd|limited|inc|llc|llp|plc|corp|corporation|co|company|pty|b\.?\s?v|n\.?\s?v|s\.?\s?a|s\.?\s?a\.?\s?r\.?\s?l|sarl|srl|oy|ab|as|aps|sdn\.?\s?bhd|bhd|berhad|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|s\.?\s?l)\b\.?/i;
 /** Headings and boilerplate near the top that are never the issuer's name; notices to the customer neither. */
-export const NOT_A_NAME =
-  /^(tax\s+)?(invoice|receipt|rechnung|quittung|bill|statement|original|copy|summary|details|simplified|cash\s*sale|official|payment|credit\s*note|lieferschein|page|seite|tel|fax|phone|gst|vat|reg|co\.?\s*reg|company\s*reg|no\b|thank)|\b(date|datum|due|number|nr|thank|welcome|returnable|refundable|exchangeable|willkommen|danke)\b/i;
+export const NOT_A_NAME = new RegExp(
+  `^(?:tax\\s+)?(?:${wordingPattern([...conceptWords('document-title', 'pageWords'), ...conceptWords('notice', 'pageWords')], true)}|tel|fax|phone|gst|vat|reg|co\\.?\\s*reg|company\\s*reg|no\\b)|\\b(?:date|datum|due|number|nr)\\b|${wordingPattern(conceptWords('notice', 'pageWords'))}`,
+  'iu',
+);
 /** Labels of the recipient's block: lines under or beside them belong to the customer. */
-export const RECIPIENT_LABEL =
-  /^(bill(ed)?\s*to|sold\s*to|ship(ped)?\s*to|invoice\s*to|deliver(ed|y)?\s*to|customer|client|buyer|recipient|to|an|rechnung\s*an|rechnungsempf[äa]nger|lieferadresse|kunde|attention|attn|billing\s*(contact|address)|licensed\s*to)\b\s*:?/i;
+export const RECIPIENT_LABEL = new RegExp(`^${pageWording('recipient')}\\s*:?`, 'iu');
 /** Labels naming the issuer outright. */
-export const ISSUER_LABEL =
-  /^(seller|vendor|supplier|merchant|from|issued\s*by|provided\s*by|products?\s*provided\s*by|verk[äa]ufer|absender)\b[^:]*:?\s*/i;
+export const ISSUER_LABEL = new RegExp(`^${pageWording('sender')}[^:]*:?\\s*`, 'iu');
 /**
  * Lines that end an address block: contacts, tax numbers, dates, document titles. Whole words only: inside a
  * word they are street and place names ("Perindustrian" holds "ust", "Hotel" "tel"); a number label is
@@ -51,6 +52,11 @@ export const ISSUER_LABEL =
  */
 const ADDRESS_STOP =
   /(?<!\p{L})(tel|telephone|phone|fax|hp|mobile|e-?mail|gst|vat|ust|tax|reg(istration)?\s*no|invoice|receipt|rechnung|date|datum|cashier|counter|table|document|bill|no\.?\s*:)(?!\p{L})|www\.|http|@|#(?!\d{1,3}-\d)/iu;
+
+/** A page pattern of a concept's wordings in every language (the lexicon's `pageWords`, or another kind). */
+function pageWording(concept: string, kind: 'pageWords' | 'weakPageWords' = 'pageWords'): string {
+  return wordingPattern(conceptWords(concept, kind));
+}
 
 export function textOf(line: IndexedLine): string {
   return line.line.text.trim();
@@ -71,7 +77,7 @@ function firstSegment(text: string): string {
   const [name, ...after] = first!.split(/\s+-\s+/);
   let joined = name!;
   for (const part of after) {
-    if (LEGAL_FORM.test(joined) || /[\d@:]/.test(part) || ADDRESS_WORDS.test(part) || letterShare(part) < 0.8) break;
+    if (LEGAL_FORM.test(joined) || /[\d@:]/.test(part) || STREET_WORDS.test(part) || letterShare(part) < 0.8) break;
     joined = `${joined} - ${part}`;
   }
   return joined.trim();
@@ -305,7 +311,7 @@ export function findIssuerAddress(index: DocumentIndex): RoleValue | null {
   const value = repairAddressWords(joinAddressLines(parts));
   // Lines that read as an address (a postcode before a place name, street words) are evidence of their own,
   // however doubtful the name above them.
-  const addressLike = ADDRESS_WORDS.test(value) && parts.some((part) => POSTCODE_TOWN.test(part));
+  const addressLike = STREET_WORDS.test(value) && parts.some((part) => POSTCODE_TOWN.test(part));
   return {
     value,
     quality: addressLike ? Math.max(0.45, pick.quality * 0.7 + 0.15) : pick.quality * 0.7,
@@ -371,7 +377,7 @@ function labelledAddress(index: DocumentIndex, page: PageLayout): string[] | nul
 
 /** Whether text can be an address at all: a number (house, postcode) or a street word. */
 function readsAsAddress(text: string): boolean {
-  return /\d/.test(text) || ADDRESS_WORDS.test(text);
+  return /\d/.test(text) || STREET_WORDS.test(text);
 }
 
 /** Words that start a line relating the issuer to another business (a licence, a franchise, a former name, a group). */
@@ -422,9 +428,9 @@ export function documentDateOrder(index: DocumentIndex): DateOrder {
   return inferDateOrder(index.lines.map(textOf), given ?? fallbackOrder(index));
 }
 
-const DATE_LABEL = /\b(date|dated|datum|issued|tarikh|tgl|fecha|data)\b/i;
-const OTHER_DATE_LABEL =
-  /\b(due|f[äa]llig|delivery|liefer|period|zeitraum|birth|service|next|expir|valid|from|bis|to|until|ship|order|activation)\b/i;
+/** A date's caption, and the captions of dates other than the document's (due, delivery, birth…). */
+const DATE_LABEL = new RegExp(pageWording('date'), 'iu');
+const OTHER_DATE_LABEL = new RegExp(pageWording('other-date'), 'iu');
 
 /** The document's date: near a date label first, else the first date printed on the first page. */
 export function findDocumentDate(index: DocumentIndex): RoleValue | null {
@@ -456,15 +462,11 @@ export function findDocumentDate(index: DocumentIndex): RoleValue | null {
 
 /** Total wording, strongest first: the amount finally paid or due, taxes and rounding included. */
 const TOTAL_PATTERNS: [RegExp, number][] = [
-  [
-    /\b(grand\s*total|total\s*(amount\s*)?(paid|due|payable)|amount\s*(paid|due|payable)|rounded\s*total|total\s*rounded|total(\s*sales)?\s*\(?\s*incl|gesamtbetrag|rechnungsbetrag|endbetrag|summe\s*brutto|bruttobetrag|zu\s*zahlen|nett\s*total|net\s*total|invoice\s*(total|amount)|total\s*to\s*pay)\b/i,
-    1,
-  ],
-  [/\b(total|gesamt|summe|betrag|jumlah)\b/i, 0.8],
+  [new RegExp(pageWording('total'), 'iu'), 1],
+  [new RegExp(pageWording('total', 'weakPageWords'), 'iu'), 0.8],
 ];
 /** Wording of amounts that are parts of the total, or not money owed at all. */
-const NOT_TOTAL =
-  /\b(sub\s*-?\s*total|zwischensumme|netto|excl|excluding|ex\.?\s*tax|before|tax|vat|gst|mwst|ust|qty|quantity|items?|discount|saving|rabatt|change|cash|tender|rounding\s*adj|points|count|no\.?\s*of)\b/i;
+const NOT_TOTAL = new RegExp(pageWording('total-part'), 'iu');
 
 interface AmountAt {
   amount: FoundAmount;
@@ -516,8 +518,8 @@ function cashMinusChange(index: DocumentIndex): number | null {
     }
     return null;
   };
-  const cash = amountAfter(/^\s*(cash|tunai|bar|tendered|amount\s*tendered|payment\s*\(?cash\)?)\b(?!\s*refund)/i);
-  const change = amountAfter(/^\s*(change|baki|kembali|r[üu]ckgeld)\b/i, true);
+  const cash = amountAfter(new RegExp(`^\\s*${pageWording('cash')}(?!\\s*refund)`, 'iu'));
+  const change = amountAfter(new RegExp(`^\\s*${pageWording('change')}`, 'iu'), true);
   if (cash === null || change === null || change < 0 || change >= cash) return null;
   return Math.round((cash - change) * 100) / 100;
 }
@@ -589,11 +591,13 @@ function findLargestAmount(index: DocumentIndex): (RoleValue & { currency: strin
   return largest ? { value: largest.amount.value, currency: largest.amount.currency, quality: 0.3 } : null;
 }
 
+const CURRENCY_CAPTION = new RegExp(`${pageWording('currency')}\\s*:?\\s*(.*)$`, 'iu');
+
 /** The document's currency: a "Currency:" line, else the total's symbol, else the most printed symbol or code. */
 export function findDocumentCurrency(index: DocumentIndex): RoleValue | null {
   for (const entry of index.lines) {
-    const m = /\b(currency|w[äa]hrung)\b\s*:?\s*(.*)$/i.exec(textOf(entry));
-    const code = m ? findCurrency(m[2]!) : null;
+    const m = CURRENCY_CAPTION.exec(textOf(entry));
+    const code = m ? findCurrency(m[1]!) : null;
     if (code) return { value: code, quality: 0.9 };
   }
   const total = findTotal(index);

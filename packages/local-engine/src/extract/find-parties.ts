@@ -4,7 +4,7 @@
  * block under or beside a recipient caption ("Bill To:", "Customer:", "Ship to"), else, where the page prints
  * no caption (a payslip, a letter), a name over a postal address that is not the sender's.
  */
-import { ADDRESS_WORDS, joinAddressLines, repairAddressWords, repairGluedAddress } from './address-text.js';
+import { STREET_WORDS, joinAddressLines, repairAddressWords, repairGluedAddress } from './address-text.js';
 import { type DocumentIndex, fragmentBox, type IndexedLine } from './document-index.js';
 import {
   cleanName,
@@ -306,7 +306,7 @@ export function findParty(index: DocumentIndex, role: PartyRole): RoleValue | nu
   if (detail === 'name') return block.name ? { value: block.name, quality: block.quality } : null;
   if (detail === 'address') {
     const lines = addressLines(block.lines);
-    if (lines.length === 0 || !lines.some((l) => STREET_LINE.test(textOf(l)) || ADDRESS_WORDS.test(textOf(l))))
+    if (lines.length === 0 || !lines.some((l) => STREET_LINE.test(textOf(l)) || STREET_WORDS.test(textOf(l))))
       return null;
     const parts = lines.map((l) => repairGluedAddress(textOf(l)));
     return { value: repairAddressWords(joinAddressLines(parts)), quality: block.quality * 0.9, lines: parts };

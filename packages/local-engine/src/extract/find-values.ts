@@ -335,6 +335,9 @@ function labelEnd(
 ): { coverage: number; valueStart: number; hasColon: boolean } {
   const last = tokens[matchEnd - 1]!;
   if (last.raw.endsWith(':')) return { coverage: 1, valueStart: last.end, hasColon: true };
+  // A colon set apart from the caption, as French typography prints it ("Échéance :"), ends it all the same.
+  const spaced = tokens[matchEnd];
+  if (spaced?.raw === ':') return { coverage: 1, valueStart: spaced.end, hasColon: true };
   const colonAt = tokens.findIndex((t, j) => j >= matchEnd && j < matchEnd + 5 && t.raw.endsWith(':'));
   if (colonAt < 0 || tokens[matchEnd]?.raw.startsWith('('))
     return { coverage: 1, valueStart: last.end, hasColon: false };
@@ -680,6 +683,35 @@ export function wholeCaptionSimilarity(label: string, text: string): number {
   if (wanted.wanted.length === 0 || tokens.length === 0) return 0;
   const best = bestWindow(tokens, 0, wanted);
   return best && best.end === tokens.length ? best.sim : 0;
+}
+
+/** Every run of four letters or digits a document's tokens print, and their first three (`^acc`), per document. */
+const printedRuns = new WeakMap<DocumentIndex, Set<string>>();
+
+function runsOf(word: string): string[] {
+  return Array.from({ length: Math.max(0, word.length - 3) }, (_, i) => word.slice(i, i + 4));
+}
+
+/**
+ * Whether a page prints words like each of a label's: a word of five letters or more shares a run of four with
+ * some token (an OCR slip leaves most of a word's runs); one of four starts a token with its first three letters
+ * (it may be printed shorter still, `Acc` for `acct`). A label said in other words (label-synonyms.ts, in every
+ * language of the lexicon) is looked for only on such a page: the search itself tells a match.
+ */
+export function printsWordsLike(index: DocumentIndex, label: string): boolean {
+  let runs = printedRuns.get(index);
+  if (!runs) {
+    runs = new Set(
+      index.lines.flatMap((entry) =>
+        entry.tokens.flatMap((token) => [...runsOf(token.norm), `^${token.norm.slice(0, 3)}`]),
+      ),
+    );
+    printedRuns.set(index, runs);
+  }
+  const seen = runs;
+  return labelTokens(label).every((word) =>
+    word.length >= 5 ? runsOf(word).some((run) => seen.has(run)) : word.length < 4 || seen.has(`^${word.slice(0, 3)}`),
+  );
 }
 
 /**

@@ -9,66 +9,10 @@
  * related causes), `st` beside a city is a state (US addresses: city, ST, ZIP), and `sub` is a claim's
  * subscriber except in a subtotal (`sub_total`).
  */
+import { lexicon } from '../lexicon/lexicon.js';
 
-/** Abbreviation → the word it stands for, lower case. */
-const ABBREVIATIONS: Readonly<Record<string, string>> = {
-  // Class words of data-warehouse and ERP column names.
-  nm: 'name',
-  nme: 'name',
-  dt: 'date',
-  dte: 'date',
-  amt: 'amount',
-  cd: 'code',
-  addr: 'address',
-  adr: 'address',
-  num: 'number',
-  nbr: 'number',
-  qty: 'quantity',
-  desc: 'description',
-  // Business terms.
-  txn: 'transaction',
-  trx: 'transaction',
-  inv: 'invoice',
-  doc: 'document',
-  tot: 'total',
-  ttl: 'total',
-  curr: 'currency',
-  ccy: 'currency',
-  acct: 'account',
-  pmt: 'payment',
-  cust: 'customer',
-  vndr: 'vendor',
-  supp: 'supplier',
-  mrch: 'merchant',
-  merch: 'merchant',
-  biz: 'business',
-  estab: 'establishment',
-  loc: 'location',
-  purch: 'purchase',
-  rcpt: 'receipt',
-  org: 'organization',
-  grp: 'group',
-  chg: 'charge',
-  chrg: 'charge',
-  pd: 'paid',
-  ph: 'phone',
-  oth: 'other',
-  mbr: 'member',
-  // Tax numbers: a three-letter word fits too many printed words to be looked for as written.
-  tin: 'tax id',
-  ein: 'tax id',
-  // Health-claim terms.
-  pt: 'patient',
-  pat: 'patient',
-  dx: 'diagnosis',
-  // ICD codes are the diagnoses' codes (the WHO's International Classification of Diseases).
-  icd: 'diagnosis',
-  ins: 'insurance',
-  prov: 'provider',
-  svc: 'service',
-  sub: 'subscriber',
-  assign: 'assignment',
-};
+/** Abbreviation → the word it stands for, lower case (the lexicon's `abbreviations`). */
+const ABBREVIATIONS = lexicon().abbreviations;
 
 /** Abbreviations left as written before these words: `sub_total` is a subtotal, not a subscriber's total. */
 const NOT_BEFORE: Readonly<Record<string, readonly string[]>> = { sub: ['total', 'totals', 'tot', 'ttl'] };

@@ -5,9 +5,10 @@
  * own words ("supplier_email", "employee_address", "who the invoice is addressed to"), and pages often print
  * no caption at all for them, so the field's words are read here and the page by find-parties.ts.
  *
- * The vocabularies are general document terms in English and German, with the main sender, recipient, address
- * and name words of French, Spanish and Dutch; never one schema's property names.
+ * The words are the lexicon's party concepts in every language (src/lexicon/README.md); never one schema's
+ * property names.
  */
+import { conceptWords } from '../lexicon/lexicon.js';
 
 /**
  * The sender, the recipient, the recipient's delivery point, whoever is paid or pays, or the provider of what the
@@ -19,316 +20,63 @@ export type PartyDetail = 'name' | 'address' | 'email' | 'phone';
 /** A party field's role: `issuer`, `recipient-address`, `payee-email`… */
 export type PartyRole = Party | `${Party}-${Exclude<PartyDetail, 'name'>}`;
 
+/** Each word of the concepts given, mapped to the party its concept names. */
+function partyByWord(concepts: Record<string, Party>): Readonly<Record<string, Party>> {
+  return Object.fromEntries(
+    Object.entries(concepts).flatMap(([concept, party]) => conceptWords(concept).map((word) => [word, party])),
+  );
+}
+
 /** Words that name the sender outright. */
-const SENDER_WORDS = [
-  'issuer',
-  'issuing',
-  'vendor',
-  'merchant',
-  'seller',
-  'supplier',
-  'shop',
-  'store',
-  'retailer',
-  'trader',
-  // A store chain or franchise is the shop's brand: its name at the top of the receipt.
-  'chain',
-  'franchise',
-  'restaurant',
-  // Where an expense was incurred, as travel-and-expense systems say it: the hotel, restaurant or shop.
-  'establishment',
-  'biller',
-  'invoicer',
-  // Who did the work an invoice charges for.
-  'contractor',
-  'outlet',
-  'employer',
-  'sender',
-  'firma',
-  'unternehmen',
-  'verkaufer',
-  'verkaeufer',
-  'lieferant',
-  'aussteller',
-  'steller',
-  'handler',
-  'haendler',
-  'anbieter',
-  'arbeitgeber',
-  'absender',
-  // French, Spanish and Dutch.
-  'emetteur',
-  'fournisseur',
-  'vendeur',
-  'commercant',
-  'commerce',
-  'magasin',
-  'boutique',
-  'enseigne',
-  'emisor',
-  'proveedor',
-  'vendedor',
-  'comercio',
-  'tienda',
-  'leverancier',
-  'verkoper',
-  'winkel',
-];
+const SENDER_WORDS = conceptWords('sender');
 /**
  * Words that name the sender only when nothing else qualifies them: "company" is the issuer, while a
  * "mortgage company" or an "insurance company" is some third party named on the page.
  */
-const WEAK_SENDER_WORDS = [
-  'company',
-  'business',
-  'firm',
-  'organisation',
-  'organization',
-  'societe',
-  'entreprise',
-  'empresa',
-  'bedrijf',
-];
+const WEAK_SENDER_WORDS = conceptWords('sender', 'weak');
 /** Words that name the recipient: whom the document is addressed to, billed to, or paid to on a payslip. */
-export const RECIPIENT_WORDS = [
-  'customer',
-  'client',
-  'buyer',
-  'purchaser',
-  'recipient',
-  'addressee',
-  'employee',
-  // A lender's name for the person whose pay, statements and documents it verifies: their payslip's employee, the
-  // addressee of their statements.
-  'borrower',
-  'billing',
-  'kunde',
-  'kunden',
-  'empfanger',
-  'empfaenger',
-  'kaufer',
-  'kaeufer',
-  'arbeitnehmer',
-  'mitarbeiter',
-  'acheteur',
-  'destinataire',
-  'cliente',
-  'comprador',
-  'klant',
-];
+export const RECIPIENT_WORDS = conceptWords('recipient');
 /** Words that name where goods go: the ship-to block, which may differ from the bill-to one. */
-const DELIVERY_WORDS = ['shipping', 'delivery', 'consignee', 'liefer', 'lieferadresse'];
+const DELIVERY_WORDS = conceptWords('delivery');
 /** Whoever is paid, and whoever pays: a creditor is owed the money and a debtor owes it, as payment schemes (SEPA) say. */
-const PAYEE_WORDS = ['payee', 'creditor'];
-const PAYER_WORDS = ['payer', 'payor', 'debtor'];
+const PAYEE_WORDS = conceptWords('payee');
+const PAYER_WORDS = conceptWords('payer');
 /** Verbs that name a party with "to" after them, in property names ("bill_to", "ship_to_address", "sold_to"). */
-const TO_VERBS: Record<string, Party> = {
-  bill: 'recipient',
-  billed: 'recipient',
-  sold: 'recipient',
-  invoice: 'recipient',
-  invoiced: 'recipient',
-  ship: 'delivery',
-  shipped: 'delivery',
-  deliver: 'delivery',
-  delivered: 'delivery',
-  // Whom to pay, whom to send the payment: the payee (the sender on an invoice).
-  pay: 'payee',
-  paid: 'payee',
-  payable: 'payee',
-  remit: 'payee',
-};
+const TO_VERBS = partyByWord({ 'to-recipient': 'recipient', 'to-delivery': 'delivery', 'to-payee': 'payee' });
 /**
  * The party doing what a present participle says, as trade and ERP systems name the parties of an invoice: the
  * invoicing party (SAP's `InvoicingParty`), the issuing or selling party send it; the receiving or buying party get it.
  * Only before "party" or a word such as "company" ("the invoicing company"): a "billing address" is the customer's.
  */
-const AGENT_PARTICIPLES: Record<string, Party> = {
-  invoicing: 'issuer',
-  issuing: 'issuer',
-  selling: 'issuer',
-  supplying: 'issuer',
-  sending: 'issuer',
-  billing: 'issuer',
-  receiving: 'recipient',
-  buying: 'recipient',
-  purchasing: 'recipient',
-};
+const AGENT_PARTICIPLES = partyByWord({ 'agent-sender': 'issuer', 'agent-recipient': 'recipient' });
 /** Verbs that name the sender with "by" after them ("sold_by", "issued_by"). */
-const BY_VERBS = ['sold', 'issued', 'billed', 'invoiced', 'sent', 'supplied', 'signed'];
+const BY_VERBS = conceptWords('by-sender');
 /** Verbs that name the sender with "from" after them: whom the goods were bought from (`purchasedFrom`). */
-const FROM_VERBS = ['purchased', 'bought', 'ordered'];
+const FROM_VERBS = conceptWords('from-sender');
 /**
  * Other parties a page may name (a landlord, an insurer, a bank, a doctor, an applicant and their household):
  * none of them is the sender or the recipient, so fields about them are read by their printed labels.
  */
-const THIRD_PARTY_WORDS = [
-  'landlord',
-  'tenant',
-  'lender',
-  'bank',
-  'insurance',
-  'insurer',
-  'insured',
-  'subscriber',
-  'carrier',
-  'agent',
-  'broker',
-  'guarantor',
-  'spouse',
-  'emergency',
-  'witness',
-  'mortgage',
-  'physician',
-  'doctor',
-  'referring',
-  'provider',
-  'member',
-  'applicant',
-  'household',
-  'beneficiary',
-  'contact',
-  'manager',
-  'representative',
-];
+const THIRD_PARTY_WORDS = conceptWords('third-party');
 /**
  * Where the money was spent: the location or address of a purchase, a sale, an expense or a transaction
  * (`purchaseLocation`, `transaction_address`) is the shop's, the place the receipt comes from. In a party's name
  * such a word says what record the party is of, not who or what of them (`ExpenseLocation` titled "Merchant
  * Address" is the merchant's address).
  */
-export const PURCHASE_WORDS = ['purchase', 'sale', 'expense', 'transaction', 'spend'];
+export const PURCHASE_WORDS = conceptWords('purchase');
 /** Words that ask for an address. */
-export const ADDRESS_WORDS = [
-  'address',
-  'addr',
-  'location',
-  'street',
-  'adresse',
-  'anschrift',
-  'standort',
-  'direccion',
-  'domicilio',
-  'adres',
-];
-/** A name, in the languages the vocabularies cover. */
-const NAME_WORDS = ['name', 'names', 'nom', 'nombre', 'naam'];
-const EMAIL_DETAIL = ['email', 'mail', 'emailaddress'];
-const PHONE_DETAIL = ['phone', 'telephone', 'tel', 'mobile', 'cell', 'telefon', 'phonenumber'];
+export const ADDRESS_WORDS = conceptWords('address');
+const NAME_WORDS = conceptWords('name');
+const EMAIL_DETAIL = conceptWords('email');
+const PHONE_DETAIL = conceptWords('phone');
 /** What of a party is none of name, address, e-mail, phone: ids, tax numbers, parts of an address, a person's role. */
-const OTHER_DETAIL = [
-  'id',
-  'identifier',
-  'number',
-  'no',
-  'nr',
-  'num',
-  'code',
-  'tax',
-  'vat',
-  'ein',
-  'tin',
-  'ssn',
-  'iban',
-  'bic',
-  'swift',
-  'account',
-  'acct',
-  'website',
-  'url',
-  'web',
-  'fax',
-  'reg',
-  'registration',
-  'reference',
-  'ref',
-  'signature',
-  'position',
-  'job',
-  'department',
-  'dept',
-  'type',
-  'logo',
-  'abn',
-  'city',
-  'town',
-  'zip',
-  'postcode',
-  'postal',
-  'state',
-  'country',
-  'first',
-  'last',
-  'middle',
-  'initial',
-  'initials',
-  'birth',
-  'dob',
-  'gender',
-  'sex',
-  'age',
-  'title',
-  'role',
-  'order',
-  'status',
-  'steuernummer',
-  'nummer',
-];
+const OTHER_DETAIL = conceptWords('party-other-detail');
 
 const has = (words: readonly string[], list: readonly string[]) => words.some((w) => list.includes(w));
 
 /** Words a party field's name may hold besides party and detail words: a name's qualifiers, the document, links. */
-const GENERIC_WORDS = [
-  ...NAME_WORDS,
-  'full',
-  'legal',
-  'registered',
-  'trading',
-  'official',
-  // The name a business is shown or known under: a merchant's display name, its DBA ("doing business as") name.
-  'display',
-  'dba',
-  'brand',
-  'public',
-  'person',
-  'entity',
-  'party',
-  'who',
-  'whom',
-  'the',
-  'of',
-  'a',
-  'an',
-  'to',
-  'from',
-  'by',
-  'for',
-  'its',
-  'e',
-  'details',
-  // An expense or payables system's free-text name of the party: its `VendorDescription` is the vendor's name.
-  'description',
-  // A card payment's merchant descriptor is the name the merchant is shown under, `raw` as the card network passed it
-  // on (a spend platform's `merchant_raw_descriptor`): the merchant's name.
-  'descriptor',
-  'raw',
-  // Two names for the same party (`vendor_or_merchant`); two parties so named are neither's (classifyParty).
-  'or',
-  // How the value is written: an address as one string (`address_string`, `formattedAddress`, `addressText`).
-  'text',
-  'string',
-  'formatted',
-  'info',
-  'information',
-  'invoice',
-  'receipt',
-  'document',
-  'letter',
-  'statement',
-  'payslip',
-  'paystub',
-  'rechnung',
-];
+const PARTY_FILLER = [...NAME_WORDS, ...conceptWords('party-filler')];
 
 /** Whether every word is a party, detail or generic word (a bare provider before its qualifier counts). */
 function allKnown(words: readonly string[]): boolean {
@@ -350,7 +98,7 @@ function knownWord(word: string): boolean {
     ...PHONE_DETAIL,
     ...ADDRESS_WORDS,
     ...OTHER_DETAIL,
-    ...GENERIC_WORDS,
+    ...PARTY_FILLER,
     ...PAYEE_WORDS,
     ...PAYER_WORDS,
     ...PURCHASE_WORDS,
@@ -497,9 +245,9 @@ export interface PropertyWords {
  * party word, as a name's last word, such a word points at the party's record: the field is the party itself, not a
  * reference number printed on the page (CHANGELOG.md, "API names").
  */
-export const REFERENCE_WORDS = ['ref', 'reference'];
+export const REFERENCE_WORDS = conceptWords('reference');
 /** Words that make a description speak of a printed number rather than of the party: "the vendor's reference number". */
-const NUMBER_WORDS = ['number', 'no', 'nr', 'num', 'id', 'identifier', 'code'];
+const NUMBER_WORDS = conceptWords('number');
 
 /** Whether a property's name is a reference to a party's record: `VendorRef`, `customer_ref` (lower-case words). */
 export function namesPartyReference(name: readonly string[]): boolean {
@@ -562,7 +310,7 @@ function describedParty(words: readonly string[]): PartyRole | null {
  * Only as the name's whole meaning, with at most a reference word or what of the party it asks for after it
  * (`ContactAddress`): an emergency contact or a `contact_person` is someone printed on the page.
  */
-const COUNTERPARTY_WORDS = ['contact', 'partner', 'counterparty', 'entity'];
+const COUNTERPARTY_WORDS = conceptWords('counterparty');
 const COUNTERPARTY_SUFFIXES = ['id', 'ref', 'reference'];
 
 /** What of a record's counterparty a property's name (lower-case words) asks for; null when it names none. */

@@ -3,15 +3,17 @@
  * till 2023-01-17". The date belongs to the caption (the figure's value is further on), and it is the value of a
  * date field that asks when that caption's figure holds ("date the available balance is given as of").
  */
+import { conceptWords } from '../lexicon/lexicon.js';
 import type { IndexedLine } from './document-index.js';
 import { findDates } from './typed-values.js';
 
 /** Words that put a date after a caption: the day a figure is given for, the last day a list covers. */
-export const AS_OF_WORDS = ['as of', 'as at'] as const;
-export const UNTIL_WORDS = ['until', 'till', 'through', 'thru'] as const;
-
 /** The qualifiers as the index normalises them, spaces dropped ("as of" and the OCR's glued "asof" alike). */
-const QUALIFIERS = new Set([...AS_OF_WORDS, ...UNTIL_WORDS].map((words) => words.replace(/\s+/g, '')));
+const QUALIFIERS = new Set(
+  [...conceptWords('as-of', 'captions'), ...conceptWords('until', 'captions')].map((words) =>
+    words.replace(/\s+/g, ''),
+  ),
+);
 
 /** A qualifying date printed on a line right after token `i`: its characters and the token after it. */
 export interface QualifiedDate {
@@ -61,7 +63,7 @@ const DATE_WORDING = new Set([
   'stated',
   'shown',
   'printed',
-  ...UNTIL_WORDS,
+  ...conceptWords('until', 'captions'),
 ]);
 
 /**

@@ -7,7 +7,7 @@
 import type { JsonSchema } from '../contract.js';
 import { classifyField, describeWords, type FieldRole, LOCATION_WORDS, withoutNegations } from './field-roles.js';
 import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
-import { GENERIC_WORDS } from './caption-words.js';
+import { BARE_CAPTION_WORDS } from './caption-words.js';
 import { dataElementLabels } from './data-element-names.js';
 import { expandAbbreviation } from './name-abbreviations.js';
 import {
@@ -30,6 +30,8 @@ export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
 export interface WeightedLabel {
   text: string;
   weight: number;
+  /** Another wording of a label (label-synonyms.ts), looked for only on a page that prints words like it. */
+  reworded?: boolean;
 }
 
 /** A scalar to find: where it goes and how to recognise and coerce it. */
@@ -234,7 +236,7 @@ const CITY_WORD = /\b(city|town)\b/;
  * reference (`VendorRef`: a caption "Ref" or "Reference" is any reference number on the page).
  */
 function namesNothingAlone(word: string): boolean {
-  return GENERIC_WORDS.has(word) || REFERENCE_WORDS.includes(word);
+  return BARE_CAPTION_WORDS.has(word) || REFERENCE_WORDS.includes(word);
 }
 
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
@@ -314,7 +316,9 @@ function labelsFor(
   )
     push(`${parent} birth date`, 0.85 * SYNONYM_WEIGHT);
   const reworded = (from: WeightedLabel[]) =>
-    from.flatMap((l) => labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT })));
+    from.flatMap((l) =>
+      labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT, reworded: true })),
+    );
   const synonyms = reworded(labels);
   // A label may say two things in other words: "member id" is printed "Insured's ID Number".
   const seen = new Set<string>();

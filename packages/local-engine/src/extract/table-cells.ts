@@ -10,7 +10,7 @@
 import levenshtein from 'fast-levenshtein';
 import { unionBox, type PointBox } from '../layout/types.js';
 import { FUNCTION_WORDS, fragmentBox, normaliseToken, type DocumentIndex, type IndexedLine } from './document-index.js';
-import type { ValueCandidate } from './find-values.js';
+import { printsWordsLike, type ValueCandidate } from './find-values.js';
 import type { ScalarSpec } from './schema-fields.js';
 
 /** One printed word with its box: from the OCR word or text run that holds it, not interpolated over the line. */
@@ -462,6 +462,7 @@ export function tableCellCandidates(index: DocumentIndex, spec: ScalarSpec): Val
   const best = new Map<string, CellReading>();
   for (const page of indexedPages(index)) {
     for (const label of spec.labels) {
+      if (label.reworded && !printsWordsLike(index, label.text)) continue;
       const words = fieldWords(label.text);
       if (words.length === 0) continue;
       for (const row of page.labelled) {

@@ -9,6 +9,7 @@ import type { PageLayout, TableBlock } from '../layout/types.js';
 import { coerceScalar } from './coerce.js';
 import type { ExtractOptions } from './extract-fields.js';
 import { labelTokens } from './find-values.js';
+import { conceptWords } from '../lexicon/lexicon.js';
 import { hintOrder, namePart } from './name-parts.js';
 import type { ScalarSpec, TableSpec } from './schema-fields.js';
 import { headerRowTables } from './header-row-tables.js';
@@ -45,11 +46,9 @@ function headerSimilarity(header: string, column: ScalarSpec, wordings: Wordings
  * Words a line-item table's captions say its columns with: what was sold ("Service", "Item"), a discount
  * ("Adjust"), the line's own amount ("Sub Total", "Total": in a table's header, the line's, not the document's).
  */
-const COLUMN_SYNONYMS: readonly (readonly string[])[] = [
-  ['description', 'service', 'item', 'product', 'details'],
-  ['discount', 'adjust', 'adjustment'],
-  ['amount', 'sub total', 'subtotal', 'line total', 'total'],
-];
+const COLUMN_SYNONYMS = ['item-column', 'discount-column', 'amount-column'].map((concept) =>
+  conceptWords(concept, 'columnCaptions').map((caption) => labelTokens(caption).join(' ')),
+);
 
 /** The share of its weight a label said in a column's other words keeps. */
 const COLUMN_SYNONYM_WEIGHT = 0.9;

@@ -1,8 +1,9 @@
 /**
  * Typed value finders: every date, money amount and currency printed in a piece of text, in the spellings
- * real invoices and receipts use (US, European and German numeric dates, month names in English and German,
+ * real invoices and receipts use (US, European and German numeric dates, month names in the lexicon's languages,
  * `1,234.50` and `1.234,50` amounts, symbols and ISO 4217 codes), plus the NPI check digit.
  */
+import { conceptWords, fold } from '../lexicon/lexicon.js';
 
 /** Day/month order of an all-numeric date: `dmy` (most of the world), `mdy` (US), unknown when ambiguous. */
 export type DateOrder = 'dmy' | 'mdy';
@@ -26,26 +27,14 @@ export interface FoundAmount {
   currency: string | null;
 }
 
-const MONTH_NAMES: [RegExp, number][] = [
-  [/^jan(uary|uar)?$|^jän(ner)?$/, 1],
-  [/^feb(ruary|ruar)?$/, 2],
-  [/^m(ar(ch)?|är(z)?|rz)$/, 3],
-  [/^apr(il)?$/, 4],
-  [/^ma[iy]$/, 5],
-  [/^jun[ei]?$/, 6],
-  [/^jul[iy]?$/, 7],
-  [/^aug(ust)?$/, 8],
-  [/^sep(t(ember)?)?$/, 9],
-  [/^o[ck]t(ober)?$/, 10],
-  [/^nov(ember)?$/, 11],
-  [/^de[cz](ember)?$/, 12],
-];
+/** Month names and their abbreviations in every language of the lexicon, folded, → the month's number. */
+const MONTH_NAMES = new Map(
+  Array.from({ length: 12 }, (_, i) => conceptWords(`month-${i + 1}`).map((word) => [word, i + 1] as const)).flat(),
+);
 
-/** Month number of an English or German month name or abbreviation; null when it is not one. */
+/** Month number of a month name or abbreviation ("März", "févr.", "Sept"); null when it is not one. */
 export function parseMonthName(word: string): number | null {
-  const lower = word.toLowerCase().replace(/\.$/, '');
-  for (const [pattern, month] of MONTH_NAMES) if (pattern.test(lower)) return month;
-  return null;
+  return MONTH_NAMES.get(fold(word).replace(/\.$/, '')) ?? null;
 }
 
 function pad(n: number): string {
@@ -62,7 +51,7 @@ export function toIsoDate(year: number, month: number, day: number): string | nu
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
-const MONTH_WORD = '([A-Za-zÄäÖöÜü]{3,9})\\.?';
+const MONTH_WORD = '(\\p{L}{3,10})\\.?';
 const DATE_PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => Pick<FoundDate, 'dmy' | 'mdy'> | null }[] = [
   // 2024-03-12, 2024/03/12, 2024.03.12
   {
@@ -82,12 +71,12 @@ const DATE_PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => Pick<Found
   },
   // 12 Mar 2024, 12. März 2024, 12-Mar-24, 12MAR2024
   {
-    pattern: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\.?[\\s-]*${MONTH_WORD}[\\s,-]*(\\d{4}|\\d{2})\\b`, 'g'),
+    pattern: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\.?[\\s-]*${MONTH_WORD}[\\s,-]*(\\d{4}|\\d{2})\\b`, 'gu'),
     read: (m) => monthNamed(m[3]!, m[2]!, m[1]!),
   },
   // Mar 12, 2024, March 12 2024, März 12, 2024
   {
-    pattern: new RegExp(`\\b${MONTH_WORD}[\\s-]*(\\d{1,2})(?:st|nd|rd|th)?,?[\\s-]*(\\d{4})\\b`, 'g'),
+    pattern: new RegExp(`\\b${MONTH_WORD}[\\s-]*(\\d{1,2})(?:st|nd|rd|th)?,?[\\s-]*(\\d{4})\\b`, 'gu'),
     read: (m) => monthNamed(m[3]!, m[1]!, m[2]!),
   },
 ];

@@ -1,0 +1,283 @@
+/**
+ * The engine's words, read from one JSON file per language in this folder (format and how to add a language:
+ * README.md here). Every file's words for a concept are merged: a schema or a page may mix languages, and a word
+ * names its concept whatever the document's language. The folder may be replaced with DOCBENCH_LEXICON_DIR.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EngineOptionError } from '../contract.js';
+
+/** What a lexicon file may say of a concept. */
+const KINDS = ['words', 'weak', 'captions', 'pageWords', 'weakPageWords', 'columnCaptions'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** A concept's words in every language, merged. */
+export interface Concept {
+  /** Words naming it in a schema's names, titles and descriptions: lower case, ASCII (diacritics folded). */
+  words: string[];
+  /** Words naming it only when nothing else qualifies them ("company" is the sender, a "mortgage company" not). */
+  weak: string[];
+  /** Captions a page prints for it, each other's synonyms in a label: lower case, as written. */
+  captions: string[];
+  /** Wordings the role finders look for on a page (a total's, a date's, a customer block's caption). */
+  pageWords: string[];
+  /** Wordings that name it less surely on a page. */
+  weakPageWords: string[];
+  /** Captions a line-item table's header prints for it, each other's synonyms in a column's caption. */
+  columnCaptions: string[];
+}
+
+/** Where a field's words are read: its name and title (`own`), its parents' names, its description. */
+export type Place = 'own' | 'parents' | 'description';
+
+/** A role of the document itself, as roles.json declares it (format in README.md). */
+export interface RoleRule {
+  role: 'currency' | 'document-date' | 'total';
+  /** The field's type: a number (`number`, `integer`) or anything else (`text`). */
+  value: 'text' | 'number';
+  /** A format that names the role alone (`date`). */
+  format?: string;
+  /** Concepts one of whose words names the role, and where. */
+  needs: string[];
+  in: Place[];
+  /** Concepts whose words, where given, make the field something else: the role abstains. */
+  excludedBy: { concepts: string[]; in: Place[] }[];
+}
+
+const ROLE_NAMES: readonly RoleRule['role'][] = ['currency', 'document-date', 'total'];
+const PLACES: readonly Place[] = ['own', 'parents', 'description'];
+
+export interface Lexicon {
+  /** The document roles, in the order they are tried. */
+  roles: RoleRule[];
+  /** The languages read, by file name. */
+  languages: string[];
+  concept(name: string): Concept;
+  /** Each concept's captions in every language: the groups of label synonyms. */
+  captionGroups: string[][];
+  /** Abbreviation → the word(s) it stands for. */
+  abbreviations: Readonly<Record<string, string>>;
+  /** Heads of compound words ("datum" in "Rechnungsdatum"), folded. */
+  compoundHeads: string[];
+}
+
+/** The file declaring the document roles; every other `*.json` is a language. */
+const ROLES_FILE = 'roles.json';
+
+const EMPTY: Concept = { words: [], weak: [], captions: [], pageWords: [], weakPageWords: [], columnCaptions: [] };
+
+/** Lower case, diacritics dropped: how field-roles.ts reads a schema's words. */
+export function fold(word: string): string {
+  return word
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** A word's folded forms: German umlauts and ß are also written ae, oe, ue and ss ("Waehrung"). */
+function foldedForms(word: string): string[] {
+  const lower = word.toLowerCase().replace(/ß/g, 'ss');
+  const spelled = lower.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue');
+  return [...new Set([fold(lower), fold(spelled)])];
+}
+
+function fail(file: string, key: string, what: string): never {
+  throw new EngineOptionError(
+    `lexicon ${file}: ${key} ${what}`,
+    file,
+    'fix the file as described in src/lexicon/README.md',
+  );
+}
+
+function stringList(value: unknown, file: string, key: string): string[] {
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.trim() === ''))
+    fail(file, key, 'must be a list of non-empty strings');
+  return value as string[];
+}
+
+interface LexiconFile {
+  language: string;
+  concepts: Record<string, Partial<Record<Kind, string[]>>>;
+  abbreviations: Record<string, string>;
+  compoundHeads: string[];
+}
+
+/** One file, checked: every key known, every list a list of words. */
+function parseFile(file: string, text: string): LexiconFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    fail(file, '(file)', `is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(file, '(file)', 'must hold an object');
+  const record = data as Record<string, unknown>;
+  for (const key of Object.keys(record))
+    if (!['language', 'concepts', 'abbreviations', 'compoundHeads'].includes(key))
+      fail(file, key, 'is not a known key');
+  const expected = path.basename(file, '.json');
+  if (record.language !== expected) fail(file, 'language', `must be "${expected}", the file's name`);
+  const concepts: LexiconFile['concepts'] = {};
+  const given = record.concepts ?? {};
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) fail(file, 'concepts', 'must be an object');
+  for (const [name, entry] of Object.entries(given)) {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      fail(file, `concepts.${name}`, 'must be an object');
+    const kinds: Partial<Record<Kind, string[]>> = {};
+    for (const [kind, list] of Object.entries(entry as Record<string, unknown>)) {
+      if (!(KINDS as readonly string[]).includes(kind))
+        fail(file, `concepts.${name}.${kind}`, `is not one of ${KINDS.join(', ')}`);
+      kinds[kind as Kind] = stringList(list, file, `concepts.${name}.${kind}`);
+    }
+    concepts[name] = kinds;
+  }
+  const abbreviations = record.abbreviations ?? {};
+  if (
+    typeof abbreviations !== 'object' ||
+    abbreviations === null ||
+    Object.values(abbreviations).some((v) => typeof v !== 'string')
+  )
+    fail(file, 'abbreviations', 'must map each abbreviation to the word it stands for');
+  const compoundHeads = stringList(record.compoundHeads ?? [], file, 'compoundHeads');
+  return {
+    language: expected,
+    concepts,
+    abbreviations: abbreviations as Record<string, string>,
+    compoundHeads,
+  };
+}
+
+/** A list of one of `allowed`, or a failure naming the file and key. */
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], file: string, key: string): T[] {
+  const list = stringList(value, file, key);
+  const wrong = list.find((item) => !allowed.includes(item as T));
+  if (wrong !== undefined) fail(file, key, `holds "${wrong}", not one of ${allowed.join(', ')}`);
+  return list as T[];
+}
+
+/** roles.json, checked against the concepts the language files define. */
+function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): RoleRule[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    fail(file, '(file)', `is not valid JSON: ${(error as Error).message}`);
+  }
+  const roles = (data as { roles?: unknown } | null)?.roles;
+  if (!Array.isArray(roles)) fail(file, 'roles', 'must be a list of roles');
+  return roles.map((entry: Record<string, unknown>, i): RoleRule => {
+    const key = `roles[${i}]`;
+    if (typeof entry !== 'object' || entry === null) fail(file, key, 'must be an object');
+    const [role] = oneOf([entry.role], ROLE_NAMES, file, `${key}.role`);
+    const [value] = oneOf([entry.value], ['text', 'number'] as const, file, `${key}.value`);
+    const known = [...concepts];
+    const excludedBy = (Array.isArray(entry.excludedBy) ? entry.excludedBy : []).map(
+      (exclusion: Record<string, unknown>, j: number) => ({
+        concepts: oneOf(exclusion?.concepts, known, file, `${key}.excludedBy[${j}].concepts`),
+        in: oneOf(exclusion?.in, PLACES, file, `${key}.excludedBy[${j}].in`),
+      }),
+    );
+    return {
+      role: role!,
+      value: value!,
+      ...(typeof entry.format === 'string' ? { format: entry.format } : {}),
+      needs: oneOf(entry.needs, known, file, `${key}.needs`),
+      in: oneOf(entry.in, PLACES, file, `${key}.in`),
+      excludedBy,
+    };
+  });
+}
+
+/** Reads and merges every language file (`*.json`) of `dir`, and its roles.json. */
+export function loadLexicon(dir: string): Lexicon {
+  let names: string[];
+  try {
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith('.json') && name !== ROLES_FILE)
+      .sort();
+  } catch (error) {
+    throw new EngineOptionError(
+      `lexicon folder ${dir} cannot be read: ${(error as Error).message}`,
+      dir,
+      'set DOCBENCH_LEXICON_DIR to a folder of lexicon files, or unset it',
+    );
+  }
+  if (names.length === 0)
+    throw new EngineOptionError(
+      `lexicon folder ${dir} holds no .json file`,
+      dir,
+      'a lexicon needs at least one language file (src/lexicon/README.md)',
+    );
+  const files = names.map((name) => parseFile(path.join(dir, name), readFileSync(path.join(dir, name), 'utf8')));
+  const merged = new Map<string, Concept>();
+  for (const file of files)
+    for (const [name, kinds] of Object.entries(file.concepts)) {
+      const concept = merged.get(name) ?? structuredClone(EMPTY);
+      concept.words.push(...(kinds.words ?? []).flatMap(foldedForms));
+      concept.weak.push(...(kinds.weak ?? []).flatMap(foldedForms));
+      for (const kind of ['captions', 'pageWords', 'weakPageWords', 'columnCaptions'] as const)
+        concept[kind].push(...(kinds[kind] ?? []).map((w) => w.toLowerCase()));
+      merged.set(name, concept);
+    }
+  for (const concept of merged.values()) for (const kind of KINDS) concept[kind] = [...new Set(concept[kind])];
+  const rolesPath = path.join(dir, ROLES_FILE);
+  let rolesText: string;
+  try {
+    rolesText = readFileSync(rolesPath, 'utf8');
+  } catch {
+    fail(rolesPath, '(file)', 'is missing: the lexicon folder needs its roles');
+  }
+  return {
+    roles: parseRoles(rolesPath, rolesText, new Set(merged.keys())),
+    languages: files.map((file) => file.language),
+    concept: (name) => merged.get(name) ?? EMPTY,
+    captionGroups: [...merged.values()].map((c) => c.captions).filter((group) => group.length > 1),
+    abbreviations: Object.assign({}, ...files.map((file) => file.abbreviations)),
+    compoundHeads: [...new Set(files.flatMap((file) => file.compoundHeads.flatMap(foldedForms)))],
+  };
+}
+
+/** The folder of the language files: beside this module when run from source, else the package's copy. */
+function defaultDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.basename(path.dirname(here)) === 'dist' ? path.resolve(here, '../../src/lexicon') : here;
+}
+
+let loaded: Lexicon | undefined;
+
+/** The lexicon, read once per process. */
+export function lexicon(): Lexicon {
+  loaded ??= loadLexicon(process.env.DOCBENCH_LEXICON_DIR || defaultDir());
+  return loaded;
+}
+
+/** A concept's words of one kind in every language. */
+export function conceptWords(concept: string, kind: Kind = 'words'): string[] {
+  return lexicon().concept(concept)[kind];
+}
+
+/** A letter and its plain forms in a page pattern: "ä" also matches "a" and "ae" (the OCR drops marks). */
+function letterPattern(char: string): string {
+  const base = fold(char);
+  if (base === char.toLowerCase()) return char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const spelled = { ä: 'ae', ö: 'oe', ü: 'ue' }[char.toLowerCase()];
+  return `(?:${char}|${base}${spelled ? `|${spelled}` : ''})`;
+}
+
+/**
+ * A regular-expression source matching any of the wordings as whole words, case aside: their words may be glued
+ * or parted by spaces, dots, hyphens or a parenthesis ("Sub-Total", "Total (incl"). Use with the `iu` flags.
+ * `prefix`: a wording may also start a longer word ("Thank" in "THANKS", "Receipt" in "Receipts").
+ */
+export function wordingPattern(wordings: readonly string[], prefix = false): string {
+  const alternatives = [...wordings]
+    .sort((a, b) => b.length - a.length)
+    .map((wording) =>
+      wording
+        .split(/\s+/)
+        .map((word) => [...word].map(letterPattern).join(''))
+        .join(String.raw`[\s.()/-]*`),
+    );
+  return String.raw`(?<![\p{L}\p{N}])(?:${alternatives.join('|')})${prefix ? '' : String.raw`(?![\p{L}\p{N}])`}`;
+}
