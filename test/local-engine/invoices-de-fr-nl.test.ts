@@ -32,27 +32,17 @@ type Cause = 'words' | 'other';
 
 /** `<page> <schema> <field>` → why today's engine misses it. */
 const MISSES: Record<string, Cause> = {
-  // The number's caption in each language: Rechnungsnummer, Rechnung Nr., Bon-Nr., Beleg-Nr., Facture N°, Ticket n°,
-  // Factuurnummer, Factuur nr., Bon, Bonnummer. Only where the native field name is the printed caption is it read
-  // (Rechnungsnummer, Factuurnummer).
-  'de-rechnung-brandt neutral invoice_number': 'words',
-  'de-rechnung-lindner neutral invoice_number': 'words',
-  'de-rechnung-lindner native invoice_number': 'words',
+  // A receipt's number (Bon-Nr., Beleg-Nr., Ticket n°, Bon, Bonnummer), and an invoice's under a native field name
+  // that is not its printed caption: the lexicon names invoice numbers' captions, not a till's.
   'de-kassenbon-frischmarkt neutral invoice_number': 'words',
   'de-kassenbon-frischmarkt native invoice_number': 'words',
   'de-quittung-cafe-ludwig neutral invoice_number': 'words',
   'de-quittung-cafe-ludwig native invoice_number': 'words',
-  'fr-facture-atelier-morel neutral invoice_number': 'words',
   'fr-facture-atelier-morel native invoice_number': 'words',
-  'fr-facture-girard neutral invoice_number': 'words',
   'fr-facture-girard native invoice_number': 'words',
   'fr-ticket-marche-plus neutral invoice_number': 'words',
   'fr-ticket-marche-plus native invoice_number': 'words',
   'fr-note-boulangerie neutral invoice_number': 'words',
-  'fr-note-boulangerie native invoice_number': 'words',
-  'nl-factuur-van-dijk neutral invoice_number': 'words',
-  'nl-factuur-de-vries neutral invoice_number': 'words',
-  'nl-factuur-de-vries native invoice_number': 'words',
   'nl-kassabon-buurtsuper neutral invoice_number': 'words',
   'nl-kassabon-buurtsuper native invoice_number': 'words',
   'nl-bon-eetcafe-de-hoek neutral invoice_number': 'words',
@@ -60,17 +50,9 @@ const MISSES: Record<string, Cause> = {
   // "1 482,00 €": a French thousands separator splits the total.
   'fr-facture-atelier-morel neutral total_amount': 'words',
   'fr-facture-atelier-morel native total_amount': 'words',
-  // The name under "Émetteur", beside "Destinataire", below a logo: the title is taken for the name.
-  'fr-facture-girard neutral issuer': 'words',
-  'fr-facture-girard native issuer': 'words',
-  // "Date de facturation : 17 février 2025": a caption and a month the engine does not know; it takes the due date.
-  'fr-facture-girard neutral invoice_date': 'words',
-  'fr-facture-girard native invoice_date': 'words',
   // "Net à payer 3 494,88 €": an unknown caption and a French thousands separator.
   'fr-facture-girard neutral total_amount': 'words',
   'fr-facture-girard native total_amount': 'words',
-  // "totaalbedrag" names no total the engine knows: it takes the cash handed over (Contant) over "Totaal".
-  'nl-bon-eetcafe-de-hoek native total_amount': 'words',
   // "Van Dijk Installatietechniek B.V.": the name's last full stop is dropped.
   'nl-factuur-van-dijk neutral issuer': 'other',
   'nl-factuur-van-dijk native issuer': 'other',
