@@ -91,11 +91,10 @@ function checkLine(root: string, doc: DatasetDocument, addition: CheckAddition, 
     refuse('page', `is ${addition.page}, but ${pdf} has ${doc.pages} page${doc.pages === 1 ? '' : 's'}`);
   const texts =
     addition.type === 'order' ? { before: addition.before, after: addition.after } : { text: addition.text };
+  const category = addition.category === undefined || addition.category === '' ? {} : { category: addition.category };
+  // Values not yet checked (a number as text …) are parseCheck's to refuse, naming the field.
   const line: Record<string, unknown> = { pdf, page: addition.page, id, type: addition.type, ...texts };
-  line.max_diffs = 0;
-  line.checked = 'verified';
-  if (addition.category !== undefined && addition.category !== '') line.category = addition.category;
-  return line as JsonObject;
+  return { ...line, max_diffs: 0, checked: 'verified', ...category } as JsonObject;
 }
 
 /** Appends one check to `<datasetDir>/checks.jsonl`; resolves to the change logged and the file's new ETag. */
@@ -114,7 +113,7 @@ export function addCheck(
         hint: 'the review appends only to a checks.jsonl that is a plain file of the dataset',
       });
     const current = info === null ? '' : await readFile(file, 'utf8');
-    if (etagOf(current) !== addition.ifMatch) throw new StaleTruthError(doc.id, etagOf(current), `${file}`);
+    if (etagOf(current) !== addition.ifMatch) throw new StaleTruthError(doc.id, etagOf(current), file);
     const line = checkLine(datasetDir, doc, addition, freshId(doc.id, addition.type, idsOf(current)));
     // Validated as `docbench dataset validate` reads the line; a UsageError names the field.
     parseCheck(line);
