@@ -51,12 +51,11 @@ export class StaleTruthError extends DocbenchError {
   constructor(
     readonly document: string,
     readonly etag: string,
+    what = `the truth of ${document}`,
   ) {
-    super(
-      'TRUTH_STALE',
-      `the truth of ${document} changed since this page loaded it (in another tab or program): nothing was written`,
-      { hint: 'reload the review to see the current truth, then decide again' },
-    );
+    super('TRUTH_STALE', `${what} changed since this page loaded it (in another tab or program): nothing was written`, {
+      hint: 'reload the review to see the current truth, then decide again',
+    });
   }
 }
 
@@ -114,7 +113,7 @@ async function confineTruthFile(root: string, file: string): Promise<void> {
 /** One write at a time per file inside this process, so the ETag check and the rename are not interleaved. */
 const queues = new Map<string, Promise<unknown>>();
 
-function serialise<T>(key: string, task: () => Promise<T>): Promise<T> {
+export function serialise<T>(key: string, task: () => Promise<T>): Promise<T> {
   const previous = queues.get(key) ?? Promise.resolve();
   const next = previous.then(task, task);
   const settled = next.catch(() => undefined);

@@ -2,8 +2,8 @@
  * `docbench view`'s HTTP server (docs/view.md), on node:http: the run index, every run's files (report,
  * drill-downs, comparison pages, CSV), diffs, trend charts, a run's progress, and the review with its API.
  * Everything is read from the reports directory on each request, so new runs appear without a restart.
- * Writes go only to the dataset's truth files (through truth-files.ts) and, by re-scoring, to the run
- * directory.
+ * Writes go only to the dataset's truth files (through truth-files.ts), its checks.jsonl (check-files.ts)
+ * and, by re-scoring, to the run directory.
  */
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -53,6 +53,7 @@ import {
 } from './security.js';
 import { sendFile } from './static-file.js';
 import { StaleTruthError } from './truth-files.js';
+import { addCheck, checksEtag } from './check-files.js';
 
 export interface ViewServerOptions {
   reportsDir: string;
@@ -304,6 +305,36 @@ async function editTruth(state: ViewState, { req, res }: RequestContext, name: s
   sendJson(res, 200, result);
 }
 
+async function addRuleCheck(state: ViewState, { req, res }: RequestContext, name: string): Promise<void> {
+  const ifMatch = req.headers['if-match'];
+  if (typeof ifMatch !== 'string' || ifMatch === '')
+    throw new HttpError(428, 'If-Match is required: send the ETag of checks.jsonl (GET …/checks)');
+  const body = await readJsonBody(req);
+  if (typeof body.document !== 'string') throw new HttpError(400, 'document must be a document id');
+  if (!Number.isInteger(body.page) || (body.page as number) < 1)
+    throw new HttpError(400, 'page must be a page number (1-based)');
+  if (typeof body.type !== 'string') throw new HttpError(400, 'type must be present, absent or order');
+  const run = await reviewRun(state, name);
+  const doc = run.dataset.documents.find((d) => d.id === body.document);
+  if (!doc) throw new HttpError(404, `no document "${body.document}" in the run's dataset`);
+  const result = await addCheck(run.datasetDir, doc, {
+    document: doc.id,
+    page: body.page as number,
+    type: body.type,
+    text: body.text,
+    before: body.before,
+    after: body.after,
+    category: body.category,
+    source: optionalText(body, 'source', 200) || 'truth',
+    note: optionalText(body, 'note', 2000),
+    run: name,
+    ifMatch,
+  });
+  state.logger.info(`check ${result.change.check} added to checks.jsonl for ${doc.id} page ${result.change.page}`);
+  res.setHeader('etag', result.etag);
+  sendJson(res, 200, result);
+}
+
 /** The HTML pages and run files. */
 function pageRoutes(state: ViewState): Route<RequestContext>[] {
   const { reportsDir, logger } = state;
@@ -405,6 +436,20 @@ function apiRoutes(state: ViewState): Route<RequestContext>[] {
       handle: (context, { named }) => editTruth(state, context, named.run!),
     },
     {
+      method: 'GET',
+      pattern: '/api/runs/:run/checks',
+      handle: async ({ res }, { named }) => {
+        const etag = await checksEtag((await reviewRun(state, named.run!)).datasetDir);
+        res.setHeader('etag', etag);
+        sendJson(res, 200, { etag });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/api/runs/:run/checks',
+      handle: (context, { named }) => addRuleCheck(state, context, named.run!),
+    },
+    {
       method: 'POST',
       pattern: '/api/runs/:run/rescore',
       handle: async ({ res }, { named }) => {
@@ -495,7 +540,9 @@ function sendError(state: ViewState, req: IncomingMessage, res: ServerResponse, 
   } else if (isDocbenchError(error)) {
     status = 400;
     hint = error.hint;
-    extra = { code: error.code };
+    // A refused field is named for the page (e.g. a rule check's `text`).
+    const subject = error instanceof UsageError ? error.subject : undefined;
+    extra = { code: error.code, ...(subject === undefined ? {} : { subject }) };
   } else
     state.logger.error(
       `view: ${req.method ?? ''} ${logPath(req)}: ${error instanceof Error ? (error.stack ?? error.message) : message}`,

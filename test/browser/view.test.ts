@@ -5,7 +5,7 @@
  * re-scoring, a stale tab refused, the session asked of every request (the printed URL traded for a cookie,
  * writes from another origin refused), a replaced document's page shown anew, hostile values inert.
  */
-import { cp, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -526,6 +526,67 @@ describe('docbench view over a real run of the embedded engine', () => {
     expect(await page.textContent('#truth')).toBe(`${SCRIPT_PAYLOAD}${IMG_PAYLOAD}`);
     expect(await page.locator('#item img, #item script').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expectClean(log);
+    await page.close();
+  });
+
+  it('adds present and before-after rule checks from text selected in a markdown page, and shows them', async () => {
+    const items = (await queue()).items;
+    const index = items.findIndex((i) => i.kind === 'page');
+    expect(index).toBeGreaterThanOrEqual(0);
+    const item = items[index]!;
+    const { page, log } = await openReview();
+    for (let i = 0; i < index; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => currentItem(page)).toBe(item.id);
+    expect(await page.isVisible('#check-bar')).toBe(true);
+    const truthText = (await page.textContent('#truth'))!;
+    const words = [...truthText.matchAll(/[A-Za-z]{4,}/g)];
+    expect(words.length).toBeGreaterThan(2);
+    const [first, last] = [words[0]!, words.at(-1)!];
+    /** Selects characters [start, end) of the truth's markdown, as a drag of the mouse does. */
+    const select = (start: number, end: number) =>
+      page.evaluate(
+        ([s, e]) => {
+          const range = document.createRange();
+          const node = document.getElementById('truth')!.firstChild!;
+          range.setStart(node, s!);
+          range.setEnd(node, e!);
+          window.getSelection()!.removeAllRanges();
+          window.getSelection()!.addRange(range);
+        },
+        [start, end],
+      );
+
+    // The category first: focusing its field takes the selection away.
+    await page.fill('#check-category', 'reviewed');
+    await page.press('#check-category', 'Escape');
+    await select(first.index, first.index + first[0].length);
+    await page.click('#check-present');
+    await expect.poll(() => page.locator('#checks-added li').count()).toBe(1);
+    // before-after: the first selection is `before`, the second `after`.
+    await select(first.index, first.index + first[0].length);
+    await page.keyboard.press('b');
+    await expect.poll(() => page.textContent('#check-pending')).toContain(first[0]);
+    await select(last.index, last.index + last[0].length);
+    await page.keyboard.press('b');
+    await expect.poll(() => page.locator('#checks-added li').count()).toBe(2);
+    expect(await page.textContent('#message')).toMatch(/^Added check \S+ to checks\.jsonl\.$/);
+
+    const checks = (await readFile(path.join(datasetDir, 'checks.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const pdf = (await readdir(path.join(datasetDir, 'documents'))).find((f) => f.startsWith(`${item.document_id}.`));
+    expect(checks).toEqual([
+      expect.objectContaining({ pdf, page: item.page, type: 'present', text: first[0], category: 'reviewed' }),
+      expect.objectContaining({ pdf, page: item.page, type: 'order', before: first[0], after: last[0] }),
+    ]);
+    expect(await page.getAttribute('#checks-added li:last-child', 'data-check')).toBe(checks[1]!.id);
+    const logged = (await readChanges()).slice(-2) as unknown as Record<string, unknown>[];
+    expect(logged.map((c) => [c.check, c.source, c.run])).toEqual([
+      [checks[0]!.id, 'truth', 'r1'],
+      [checks[1]!.id, 'truth', 'r1'],
+    ]);
     expectClean(log);
     await page.close();
   });

@@ -4,7 +4,8 @@
  * a time and drives it from the keyboard. Every value from the dataset or a service is placed with
  * textContent, never as HTML. Writes go with the session cookie (HttpOnly: this script never sees the token)
  * and the item's ETag in If-Match; a refused write (stale ETag) leaves the item and the reviewer's choice on
- * screen with the server's message.
+ * screen with the server's message. On a markdown page item, text selected in the truth or a system's markdown
+ * becomes a rule check appended to the dataset's checks.jsonl (docs/view.md, "Adding a rule check").
  *
  * A browser module: it imports only types (erased when compiled), so its compiled text stands alone and the
  * page inlines it as `<script type="module">`, allowed by its hash (../review-script.ts loads and hashes it).
@@ -12,6 +13,7 @@
 import type { ReviewPage } from '../review-queue-store.js';
 import type { QueueItem, ReviewFigures } from '../review-source.js';
 import type { TruthChange } from '../truth-files.js';
+import type { AuthoredCheckType, CheckChange } from '../check-files.js';
 import type { Json } from '../../types.js';
 
 /** The page's `review-data` block (renderReviewPage). */
@@ -26,6 +28,14 @@ interface ReviewConfig {
 interface ApiError {
   message?: string;
   hint?: string;
+  /** The file's current ETag, with a 412. */
+  etag?: string;
+}
+
+/** Text selected in a markdown page, and whose markdown it is (`truth` or a system's name). */
+interface Selected {
+  text: string;
+  source: string;
 }
 
 type Reply<T> = { ok: true; status: number; json: T } | { ok: false; status: number; json: ApiError };
@@ -54,6 +64,10 @@ const state = {
   history: [] as Step[],
   editing: false,
   figures: [] as ReviewFigures[],
+  /** checks.jsonl's ETag, read before the first check is added. */
+  checksEtag: null as string | null,
+  /** The `before` of a before-after check while its `after` is being selected. */
+  before: null as Selected | null,
 };
 
 function say(text: string, isError?: boolean): void {
@@ -167,12 +181,14 @@ function renderItem(): void {
   el('item').setAttribute('data-item', item ? item.id : '');
   if (!item) {
     for (const id of ['subject', 'reason', 'tier', 'truth', 'page-caption']) el(id).textContent = '';
+    el('check-bar').hidden = true;
     el('systems').textContent = '';
     return;
   }
   el('subject').textContent =
     `${item.document_id} · ${item.kind === 'field' ? item.path : `markdown page ${item.page}`}`;
   el('tier').textContent = item.label;
+  el('check-bar').hidden = item.kind !== 'page';
   el('reason').textContent = item.reason;
   el('truth').textContent = show(item.truth);
   renderSystems(item);
@@ -183,6 +199,7 @@ function renderItem(): void {
 function go(index: number): void {
   state.index = Math.max(0, Math.min(index, state.total));
   closeEditor();
+  setBefore(null);
   if (state.index < state.items.length || state.index >= state.total) {
     renderItem();
     if (state.index >= state.items.length - AHEAD) void loadMore();
@@ -378,6 +395,89 @@ function onEditorKey(event: KeyboardEvent): void {
   }
 }
 
+function setBefore(selected: Selected | null): void {
+  state.before = selected;
+  el('check-pending').textContent = selected
+    ? `Before: “${selected.text}”. Now select the text that comes after it and choose before-after again.`
+    : '';
+}
+
+/** The text selected inside the item's truth or one system's markdown; null for a selection anywhere else. */
+function selectedMarkdown(): Selected | null {
+  const selection = window.getSelection();
+  if (!selection || selection.rangeCount === 0) return null;
+  const text = selection.toString();
+  const node = selection.getRangeAt(0).commonAncestorContainer;
+  const pre = (node instanceof Element ? node : node.parentElement)?.closest('pre');
+  if (!pre || text.trim() === '') return null;
+  if (pre.id === 'truth') return { text, source: 'truth' };
+  const system = pre.closest('li')?.getAttribute('data-system');
+  return system ? { text, source: system } : null;
+}
+
+async function currentChecksEtag(): Promise<string | null> {
+  if (state.checksEtag !== null) return state.checksEtag;
+  const r = await request<{ etag: string }>('GET', 'checks');
+  if (!r.ok) say(r.json.message || `checks.jsonl could not be read (HTTP ${r.status})`, true);
+  else state.checksEtag = r.json.etag;
+  return state.checksEtag;
+}
+
+function showAddedCheck(change: CheckChange): void {
+  const li = document.createElement('li');
+  li.setAttribute('data-check', change.check);
+  const texts =
+    change.new.type === 'order'
+      ? `“${String(change.new.before)}” before “${String(change.new.after)}”`
+      : `“${String(change.new.text)}”`;
+  li.textContent = `${change.check}: ${String(change.new.type)} ${texts} (${change.document} page ${change.page})`;
+  el('checks-added').appendChild(li);
+}
+
+/** A check of `type` from the selected text: present/absent at once, order once its `after` is selected too. */
+async function addCheck(type: AuthoredCheckType): Promise<void> {
+  const item = state.items[state.index];
+  if (item?.kind !== 'page' || item.page === null) return;
+  const selected = selectedMarkdown();
+  if (!selected) {
+    say("Select text in the truth or a system's markdown first, then choose the check.", true);
+    return;
+  }
+  window.getSelection()?.removeAllRanges();
+  const before = state.before;
+  if (type === 'order' && !before) {
+    setBefore(selected);
+    return;
+  }
+  const etag = await currentChecksEtag();
+  if (etag === null) return;
+  const texts = type === 'order' ? { before: before?.text, after: selected.text } : { text: selected.text };
+  const sources = new Set([before?.source ?? selected.source, selected.source]);
+  const note = el('note', HTMLInputElement);
+  const body = {
+    document: item.document_id,
+    page: item.page,
+    type,
+    ...texts,
+    category: el('check-category', HTMLInputElement).value.trim(),
+    source: [...sources].join(', '),
+    note: note.value,
+  };
+  const r = await request<{ change: CheckChange; etag: string }>('POST', 'checks', body, etag);
+  setBefore(null);
+  if (!r.ok) {
+    if (r.json.etag) state.checksEtag = r.json.etag;
+    const message = r.json.message || `the check was not added (HTTP ${r.status})`;
+    say(message + (r.json.hint ? ` — ${r.json.hint}` : ''), true);
+    return;
+  }
+  state.checksEtag = r.json.etag;
+  note.value = '';
+  showAddedCheck(r.json.change);
+  el('changed').hidden = false;
+  say(`Added check ${r.json.change.check} to checks.jsonl.`);
+}
+
 /** Moves past the current item, remembered for undo. */
 function pass(action: 'keep' | 'skip'): void {
   if (!state.items[state.index]) return;
@@ -409,10 +509,26 @@ function onKey(event: KeyboardEvent): void {
     event.preventDefault();
     void undo();
   } else if (event.key === 'ArrowLeft') go(state.index - 1);
+  else if (CHECK_KEYS[event.key]) {
+    event.preventDefault();
+    void addCheck(CHECK_KEYS[event.key]!);
+  }
 }
+
+const CHECK_KEYS: Record<string, AuthoredCheckType> = { p: 'present', a: 'absent', b: 'order' };
 
 document.addEventListener('keydown', onKey);
 el('rescore').addEventListener('click', () => void rescore());
+for (const [id, type] of [
+  ['check-present', 'present'],
+  ['check-absent', 'absent'],
+  ['check-order', 'order'],
+] as const) {
+  const button = el(id, HTMLButtonElement);
+  // A press must not move the focus or clear the selection it acts on.
+  button.addEventListener('mousedown', (event) => event.preventDefault());
+  button.addEventListener('click', () => void addCheck(type));
+}
 
 void reload().then(() => {
   if (state.version === null) {
