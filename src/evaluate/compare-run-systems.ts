@@ -26,6 +26,7 @@ import {
   type ComparisonRequest,
   type CountsLike,
   type DecisionFamily,
+  type PageBlockFigures,
   type ResampleStatistic,
   microF1,
   toCounts,
@@ -60,13 +61,66 @@ const NOTHING_RIGHT: CountsLike = { tp: 0, fp: 0, fn: 1 };
 export interface HeadlineMetric {
   metric: string;
   label: string;
-  /** The document's value (higher is better), with the counts its micro aggregate sums; null: not scored. */
+  /**
+   * The document's value (higher is better unless `better` is 'lower'), with the counts its micro aggregate
+   * sums, or for a page average its pages' figures summed and counted; null: not scored.
+   */
   read: (
     scores: SystemDocumentScores,
     checks: readonly CheckResult[] | undefined,
-  ) => { value: number; counts?: CountsLike; edits?: EditCounts; categories?: CategoryCounts } | null;
+  ) => {
+    value: number;
+    counts?: CountsLike;
+    edits?: EditCounts;
+    categories?: CategoryCounts;
+    pages?: PageSum;
+  } | null;
   /** The aggregate over documents at `indices`, and the paired Δ statistic. */
-  kind: 'micro-f1' | 'mean' | 'micro-similarity' | 'macro-checks';
+  kind: 'micro-f1' | 'mean' | 'micro-similarity' | 'macro-checks' | 'page-mean';
+  /** Edit distances are lower-is-better: ranked ascending, a win is a lower value (docs/metrics.md "Blocks"). */
+  better?: 'lower';
+}
+
+/** One document's pages that have a block figure: the figures' sum and how many pages have one. */
+interface PageSum {
+  sum: number;
+  count: number;
+}
+
+/** The block figures compared between systems: OmniDocBench's page-averaged edit distances. */
+const BLOCK_EDITS = [
+  ['text_edit', 'block text edit distance (lower is better)'],
+  ['reading_order_edit', 'reading-order edit distance (lower is better)'],
+  ['formula_edit', 'display-formula edit distance (lower is better)'],
+  ['table_edit', 'table edit distance (lower is better)'],
+] as const;
+
+/** The page sum of one block figure over a document's pages; null when no page has it. */
+function pageSum(pages: readonly PageBlockFigures[], figure: (typeof BLOCK_EDITS)[number][0]): PageSum | null {
+  let sum = 0;
+  let count = 0;
+  for (const page of pages) {
+    const value = page[figure];
+    if (value === null || !Number.isFinite(value)) continue;
+    sum += value;
+    count++;
+  }
+  return count > 0 ? { sum, count } : null;
+}
+
+/**
+ * The mean over pages of the drawn documents (a document drawn twice counts its pages twice): OmniDocBench's
+ * page average recomputed on each resample (docs/metrics.md "Blocks").
+ */
+function pageMeanOver(pages: readonly PageSum[], indices: Uint32Array): number {
+  let sum = 0;
+  let count = 0;
+  for (let k = 0; k < indices.length; k++) {
+    const page = pages[indices[k]!]!;
+    sum += page.sum;
+    count += page.count;
+  }
+  return sum / count;
 }
 
 export function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
@@ -101,6 +155,17 @@ export function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
       return categories && categories.size > 0 ? { value: documentPassRate(categories), categories } : null;
     },
   });
+  for (const [figure, label] of BLOCK_EDITS)
+    metrics.push({
+      metric: `markdown.blocks.${figure}`,
+      label,
+      kind: 'page-mean',
+      better: 'lower',
+      read: (s) => {
+        const pages = s.markdown?.blocks ? pageSum(s.markdown.blocks.pages, figure) : null;
+        return pages ? { value: pages.sum / pages.count, pages } : null;
+      },
+    });
   return metrics;
 }
 
@@ -118,12 +183,22 @@ export function ownStatistic(kind: HeadlineMetric['kind'], values: readonly Read
     const categories = values.map((v) => v.categories!);
     return (indices) => macroOver(categories, indices);
   }
+  if (kind === 'page-mean') {
+    const pages = values.map((v) => v.pages!);
+    return (indices) => pageMeanOver(pages, indices);
+  }
   return createMeanStatistic(Float64Array.from(values, (v) => v.value));
 }
 
-/** The paired statistic, system − reference, of the same aggregate. */
-function pairedRequest(kind: HeadlineMetric['kind'], a: readonly Read[], b: readonly Read[]): ComparisonRequest {
-  const request: ComparisonRequest = { a: a.map((v) => v.value), b: b.map((v) => v.value) };
+/**
+ * The paired statistic, system − reference, of the same aggregate. For a lower-is-better metric the values the
+ * wins, sign test and Wilcoxon read are negated, so a win is still the system doing better; Δ stays in the
+ * metric's own units (negative: the system is better).
+ */
+function pairedRequest(metric: HeadlineMetric, a: readonly Read[], b: readonly Read[]): ComparisonRequest {
+  const { kind } = metric;
+  const sign = metric.better === 'lower' ? -1 : 1;
+  const request: ComparisonRequest = { a: a.map((v) => sign * v.value), b: b.map((v) => sign * v.value) };
   if (kind === 'micro-f1')
     request.statistic = createMicroF1Delta(
       a.map((v) => v.counts!),
@@ -138,6 +213,11 @@ function pairedRequest(kind: HeadlineMetric['kind'], a: readonly Read[], b: read
     const ca = a.map((v) => v.categories!);
     const cb = b.map((v) => v.categories!);
     request.statistic = (indices) => macroOver(ca, indices) - macroOver(cb, indices);
+  }
+  if (kind === 'page-mean') {
+    const pa = a.map((v) => v.pages!);
+    const pb = b.map((v) => v.pages!);
+    request.statistic = (indices) => pageMeanOver(pa, indices) - pageMeanOver(pb, indices);
   }
   return request;
 }
@@ -234,12 +314,15 @@ function buildLeaderboard(
         covers_fewer: e.scored.length < most,
       };
     });
-    // Ranked on the shared documents; with none shared, on each system's own (the view says so).
-    const ranking = (row: (typeof rows)[number]) => row.shared?.value ?? row.value;
+    // Ranked on the shared documents; with none shared, on each system's own (the view says so). Lower-is-better
+    // metrics rank on the negated figure, so rank 1 is always the best.
+    const sign = block.metric.better === 'lower' ? -1 : 1;
+    const ranking = (row: (typeof rows)[number]) => sign * (row.shared?.value ?? row.value);
     rows.sort((x, y) => ranking(y) - ranking(x) || systems.indexOf(x.system) - systems.indexOf(y.system));
     return {
       metric: block.metric.metric,
       label: block.metric.label,
+      ...(block.metric.better ? { better: block.metric.better } : {}),
       shared_documents: block.shared,
       rows: rows.map((row) => ({ rank: 1 + rows.filter((other) => ranking(other) > ranking(row)).length, ...row })),
     };
@@ -253,7 +336,7 @@ function buildComparisons(
   metrics: readonly HeadlineMetric[],
   seed: number,
 ): SystemComparisonBlock[] {
-  const pending: { system: string; metric: string; request: ComparisonRequest }[] = [];
+  const pending: { system: string; metric: string; better?: 'lower'; request: ComparisonRequest }[] = [];
   for (const metric of metrics) {
     const base = new Map(collect(documents, reference, metric).map((v) => [v.id, v.read]));
     for (const system of systems) {
@@ -263,8 +346,9 @@ function buildComparisons(
       pending.push({
         system,
         metric: metric.metric,
+        better: metric.better,
         request: pairedRequest(
-          metric.kind,
+          metric,
           paired.map((v) => v.read),
           paired.map((v) => base.get(v.id)!),
         ),
@@ -297,6 +381,7 @@ function buildComparisons(
       system: p.system,
       reference,
       metric: p.metric,
+      ...(p.better ? { better: p.better } : {}),
       delta: r.delta,
       ci95: r.ci95,
       wins: r.wins,
