@@ -26,7 +26,11 @@ import {
   type ComparisonRequest,
   type CountsLike,
   type DecisionFamily,
-  type PageBlockFigures,
+  BLOCK_EDIT_FIGURES,
+  type BlockEditFigure,
+  type PageSum,
+  pageMeanOver,
+  pageSum,
   type ResampleStatistic,
   microF1,
   toCounts,
@@ -81,47 +85,13 @@ export interface HeadlineMetric {
   better?: 'lower';
 }
 
-/** One document's pages that have a block figure: the figures' sum and how many pages have one. */
-interface PageSum {
-  sum: number;
-  count: number;
-}
-
 /** The block figures compared between systems: OmniDocBench's page-averaged edit distances. */
-const BLOCK_EDITS = [
-  ['text_edit', 'block text edit distance (lower is better)'],
-  ['reading_order_edit', 'reading-order edit distance (lower is better)'],
-  ['formula_edit', 'display-formula edit distance (lower is better)'],
-  ['table_edit', 'table edit distance (lower is better)'],
-] as const;
-
-/** The page sum of one block figure over a document's pages; null when no page has it. */
-function pageSum(pages: readonly PageBlockFigures[], figure: (typeof BLOCK_EDITS)[number][0]): PageSum | null {
-  let sum = 0;
-  let count = 0;
-  for (const page of pages) {
-    const value = page[figure];
-    if (value === null || !Number.isFinite(value)) continue;
-    sum += value;
-    count++;
-  }
-  return count > 0 ? { sum, count } : null;
-}
-
-/**
- * The mean over pages of the drawn documents (a document drawn twice counts its pages twice): OmniDocBench's
- * page average recomputed on each resample (docs/metrics.md "Blocks").
- */
-function pageMeanOver(pages: readonly PageSum[], indices: Uint32Array): number {
-  let sum = 0;
-  let count = 0;
-  for (let k = 0; k < indices.length; k++) {
-    const page = pages[indices[k]!]!;
-    sum += page.sum;
-    count += page.count;
-  }
-  return sum / count;
-}
+const BLOCK_EDIT_LABELS: Record<BlockEditFigure, string> = {
+  text_edit: 'block text edit distance (lower is better)',
+  reading_order_edit: 'reading-order edit distance (lower is better)',
+  formula_edit: 'display-formula edit distance (lower is better)',
+  table_edit: 'table edit distance (lower is better)',
+};
 
 export function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
   const metrics: HeadlineMetric[] = [];
@@ -155,10 +125,10 @@ export function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
       return categories && categories.size > 0 ? { value: documentPassRate(categories), categories } : null;
     },
   });
-  for (const [figure, label] of BLOCK_EDITS)
+  for (const figure of BLOCK_EDIT_FIGURES)
     metrics.push({
       metric: `markdown.blocks.${figure}`,
-      label,
+      label: BLOCK_EDIT_LABELS[figure],
       kind: 'page-mean',
       better: 'lower',
       read: (s) => {

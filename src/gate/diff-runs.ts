@@ -9,7 +9,6 @@ import { silentLogger, type Logger } from '../logger.js';
 import { DIFF_FILES } from '../run-dir/index.js';
 import { compareRuns } from './compare-runs.js';
 import type { DiffResult } from './diff-types.js';
-import { diffBlocks } from './block-diff.js';
 import { renderDiffHtml } from './diff-html.js';
 import { toDiffMarkdown } from './diff-markdown.js';
 import { describeLostField, lostFields } from './diff-wording.js';
@@ -58,8 +57,6 @@ export async function diffRunDirectories(
     });
   }
   const result = compareRuns(baseline, candidate, { settings: options.settings, datasetChanged: changed });
-  const blocks = diffBlocks(baseline.summary, candidate.summary, candidate.system, baseline.system);
-  if (blocks.length > 0) result.blocks = blocks;
   if (result.documents.paired === 0) {
     throw new UsageError(
       `the runs have no document id in common (baseline ${baseline.documents.size}, candidate ${candidate.documents.size} documents)`,
