@@ -9,6 +9,8 @@ import { compareRunSystems } from '../../src/evaluate/compare-run-systems.js';
 import type { DocumentScores, SystemDocumentScores } from '../../src/evaluate/kept-scores.js';
 import { buildComparisonRows } from '../../src/report/leaderboard-view.js';
 import type { RunSummary } from '../../src/run-dir/index.js';
+import { LeaderboardBlockFormat, SystemComparisonBlockFormat } from '../../src/run-dir/formats/summary.js';
+import { compileCheck } from '../../src/schema-check.js';
 import type { PageBlockFigures } from '../../src/score/index.js';
 import { bootstrapP, compareSystems } from '../../src/score/stats/index.js';
 
@@ -77,6 +79,12 @@ describe('block edit distances between systems', () => {
     expect([c.wins, c.losses, c.ties]).toEqual([2, 0, 0]);
     // Two documents are too few for any test (the p floor): not significant.
     expect(c.significant).toBe(false);
+    // What summary.json stores of them passes its schema (a field without its schema does not exist).
+    const check = (schema: object) => compileCheck({ schema: JSON.parse(JSON.stringify(schema)), options: {} });
+    const leaderboardBlock = check(LeaderboardBlockFormat);
+    const comparisonBlock = check(SystemComparisonBlockFormat);
+    for (const block of result.leaderboard) expect(leaderboardBlock(block), JSON.stringify(block)).toBe(true);
+    for (const comparison of result.comparisons) expect(comparisonBlock(comparison)).toBe(true);
     // The higher-is-better headline keeps its direction: no `better` on it.
     expect(result.leaderboard.find((b) => b.metric === 'markdown.similarity')!.better).toBeUndefined();
   });
