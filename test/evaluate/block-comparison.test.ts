@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRunSystems } from '../../src/evaluate/compare-run-systems.js';
 import type { DocumentScores, SystemDocumentScores } from '../../src/evaluate/kept-scores.js';
+import { tagIntervals } from '../../src/evaluate/tag-intervals.js';
 import { buildComparisonRows } from '../../src/report/leaderboard-view.js';
 import type { RunSummary } from '../../src/run-dir/index.js';
 import { LeaderboardBlockFormat, SystemComparisonBlockFormat } from '../../src/run-dir/formats/summary.js';
@@ -156,5 +157,12 @@ describe('block edit distances between systems', () => {
     } as unknown as RunSummary).find((r) => r.metric.startsWith('reading-order'))!;
     expect(backRow.verdict).toBe('worse, significant');
     expect(swapped.leaderboard.find((b) => b.metric === RO)!.rows[0]!.system).toBe('candidate');
+  });
+
+  it('leaves the block edit distances out of by_tag intervals, which hold only F1, exact match and similarity', () => {
+    const [intervals] = tagIntervals([[scores([page(0.2), page(0.4)]), scores([page(0.6)])]], [], SEED);
+    expect(intervals!.extraction_f1).toEqual({});
+    expect(intervals!.exact_match_rate).toEqual({});
+    expect(intervals!.similarity).not.toBeNull();
   });
 });
