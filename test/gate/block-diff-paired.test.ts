@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DIFF_SETTINGS, type DiffDocument, type DiffRun } from '../../src/gate/index.js';
 import { compareRuns } from '../../src/gate/compare-runs.js';
 import { blockDiffMarkdown } from '../../src/gate/block-diff.js';
+import { formatDiffVerdict } from '../../src/gate/diff-runs.js';
 import { bootstrapP, compareSystems } from '../../src/score/stats/index.js';
 import type { RunManifest } from '../../src/run-dir/manifest.js';
 import type { RunSummary } from '../../src/run-dir/evaluation-types.js';
@@ -136,6 +137,11 @@ describe('block edit distances in docbench diff', () => {
     expect(diff.verdict).toBe('no regression');
     expect(diff.reasons.join(' ')).toContain('block metrics that regressed: Reading-order edit distance');
     expect(blockDiffMarkdown(diff.blocks!).join('\n')).toContain('regression (worse; not in the verdict)');
+    // Beside a regression verdict decided by another metric, the terminal still names it.
+    expect(formatDiffVerdict({ ...diff, verdict: 'regression' })).toContain(
+      'block metrics that regressed (not in the verdict): Reading-order edit distance +',
+    );
+    expect(formatDiffVerdict(diff)).not.toContain('block metrics that regressed (not in the verdict)');
 
     // Configured as primary: decided on its own p, and the verdict is a regression.
     const primary = compareRuns(run('base', base), run('cand', cand), { settings: { ...settings, primary: RO } });
