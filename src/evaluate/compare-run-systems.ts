@@ -26,6 +26,11 @@ import {
   type ComparisonRequest,
   type CountsLike,
   type DecisionFamily,
+  BLOCK_EDIT_FIGURES,
+  type BlockEditFigure,
+  type PageSum,
+  pageMeanOver,
+  pageSum,
   type ResampleStatistic,
   microF1,
   toCounts,
@@ -60,14 +65,33 @@ const NOTHING_RIGHT: CountsLike = { tp: 0, fp: 0, fn: 1 };
 export interface HeadlineMetric {
   metric: string;
   label: string;
-  /** The document's value (higher is better), with the counts its micro aggregate sums; null: not scored. */
+  /**
+   * The document's value (higher is better unless `better` is 'lower'), with the counts its micro aggregate
+   * sums, or for a page average its pages' figures summed and counted; null: not scored.
+   */
   read: (
     scores: SystemDocumentScores,
     checks: readonly CheckResult[] | undefined,
-  ) => { value: number; counts?: CountsLike; edits?: EditCounts; categories?: CategoryCounts } | null;
+  ) => {
+    value: number;
+    counts?: CountsLike;
+    edits?: EditCounts;
+    categories?: CategoryCounts;
+    pages?: PageSum;
+  } | null;
   /** The aggregate over documents at `indices`, and the paired Δ statistic. */
-  kind: 'micro-f1' | 'mean' | 'micro-similarity' | 'macro-checks';
+  kind: 'micro-f1' | 'mean' | 'micro-similarity' | 'macro-checks' | 'page-mean';
+  /** Edit distances are lower-is-better: ranked ascending, a win is a lower value (docs/metrics.md "Blocks"). */
+  better?: 'lower';
 }
+
+/** The block figures compared between systems: OmniDocBench's page-averaged edit distances. */
+const BLOCK_EDIT_LABELS: Record<BlockEditFigure, string> = {
+  text_edit: 'block text edit distance (lower is better)',
+  reading_order_edit: 'reading-order edit distance (lower is better)',
+  formula_edit: 'display-formula edit distance (lower is better)',
+  table_edit: 'table edit distance (lower is better)',
+};
 
 export function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
   const metrics: HeadlineMetric[] = [];
@@ -101,6 +125,17 @@ export function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
       return categories && categories.size > 0 ? { value: documentPassRate(categories), categories } : null;
     },
   });
+  for (const figure of BLOCK_EDIT_FIGURES)
+    metrics.push({
+      metric: `markdown.blocks.${figure}`,
+      label: BLOCK_EDIT_LABELS[figure],
+      kind: 'page-mean',
+      better: 'lower',
+      read: (s) => {
+        const pages = s.markdown?.blocks ? pageSum(s.markdown.blocks.pages, figure) : null;
+        return pages ? { value: pages.sum / pages.count, pages } : null;
+      },
+    });
   return metrics;
 }
 
@@ -118,12 +153,22 @@ export function ownStatistic(kind: HeadlineMetric['kind'], values: readonly Read
     const categories = values.map((v) => v.categories!);
     return (indices) => macroOver(categories, indices);
   }
+  if (kind === 'page-mean') {
+    const pages = values.map((v) => v.pages!);
+    return (indices) => pageMeanOver(pages, indices);
+  }
   return createMeanStatistic(Float64Array.from(values, (v) => v.value));
 }
 
-/** The paired statistic, system − reference, of the same aggregate. */
-function pairedRequest(kind: HeadlineMetric['kind'], a: readonly Read[], b: readonly Read[]): ComparisonRequest {
-  const request: ComparisonRequest = { a: a.map((v) => v.value), b: b.map((v) => v.value) };
+/**
+ * The paired statistic, system − reference, of the same aggregate. For a lower-is-better metric the values the
+ * wins, sign test and Wilcoxon read are negated, so a win is still the system doing better; Δ stays in the
+ * metric's own units (negative: the system is better).
+ */
+function pairedRequest(metric: HeadlineMetric, a: readonly Read[], b: readonly Read[]): ComparisonRequest {
+  const { kind } = metric;
+  const sign = metric.better === 'lower' ? -1 : 1;
+  const request: ComparisonRequest = { a: a.map((v) => sign * v.value), b: b.map((v) => sign * v.value) };
   if (kind === 'micro-f1')
     request.statistic = createMicroF1Delta(
       a.map((v) => v.counts!),
@@ -138,6 +183,11 @@ function pairedRequest(kind: HeadlineMetric['kind'], a: readonly Read[], b: read
     const ca = a.map((v) => v.categories!);
     const cb = b.map((v) => v.categories!);
     request.statistic = (indices) => macroOver(ca, indices) - macroOver(cb, indices);
+  }
+  if (kind === 'page-mean') {
+    const pa = a.map((v) => v.pages!);
+    const pb = b.map((v) => v.pages!);
+    request.statistic = (indices) => pageMeanOver(pa, indices) - pageMeanOver(pb, indices);
   }
   return request;
 }
@@ -234,12 +284,15 @@ function buildLeaderboard(
         covers_fewer: e.scored.length < most,
       };
     });
-    // Ranked on the shared documents; with none shared, on each system's own (the view says so).
-    const ranking = (row: (typeof rows)[number]) => row.shared?.value ?? row.value;
+    // Ranked on the shared documents; with none shared, on each system's own (the view says so). Lower-is-better
+    // metrics rank on the negated figure, so rank 1 is always the best.
+    const sign = block.metric.better === 'lower' ? -1 : 1;
+    const ranking = (row: (typeof rows)[number]) => sign * (row.shared?.value ?? row.value);
     rows.sort((x, y) => ranking(y) - ranking(x) || systems.indexOf(x.system) - systems.indexOf(y.system));
     return {
       metric: block.metric.metric,
       label: block.metric.label,
+      ...(block.metric.better ? { better: block.metric.better } : {}),
       shared_documents: block.shared,
       rows: rows.map((row) => ({ rank: 1 + rows.filter((other) => ranking(other) > ranking(row)).length, ...row })),
     };
@@ -253,7 +306,7 @@ function buildComparisons(
   metrics: readonly HeadlineMetric[],
   seed: number,
 ): SystemComparisonBlock[] {
-  const pending: { system: string; metric: string; request: ComparisonRequest }[] = [];
+  const pending: { system: string; metric: string; better?: 'lower'; request: ComparisonRequest }[] = [];
   for (const metric of metrics) {
     const base = new Map(collect(documents, reference, metric).map((v) => [v.id, v.read]));
     for (const system of systems) {
@@ -263,8 +316,9 @@ function buildComparisons(
       pending.push({
         system,
         metric: metric.metric,
+        better: metric.better,
         request: pairedRequest(
-          metric.kind,
+          metric,
           paired.map((v) => v.read),
           paired.map((v) => base.get(v.id)!),
         ),
@@ -297,6 +351,7 @@ function buildComparisons(
       system: p.system,
       reference,
       metric: p.metric,
+      ...(p.better ? { better: p.better } : {}),
       delta: r.delta,
       ci95: r.ci95,
       wins: r.wins,

@@ -18,7 +18,11 @@ export function tagIntervals(
   modes: readonly Mode[],
   seed: number,
 ): TagIntervals[] {
-  const metrics = headlineMetrics(modes);
+  // by_tag's intervals are of its field F1, exact match and similarity; the other headline metrics (block edit
+  // distances) have their figures per tag without an interval.
+  const metrics = headlineMetrics(modes).filter(
+    (metric) => metric.metric.startsWith('extraction.') || metric.metric === 'markdown.similarity',
+  );
   const requests: BootstrapRequest[] = [];
   const slots = groups.map((documents) =>
     metrics.map((metric) => {

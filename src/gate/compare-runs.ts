@@ -9,9 +9,11 @@
  * own; they decide the verdict only with `fail_on_fields`.
  */
 import { compareProvenance } from './diff-provenance.js';
+import { type BlockDiff, type BlockPairedTest, diffBlocks } from './block-diff.js';
 import { documentPassRate, macroOver } from '../checks/index.js';
 import {
   DEFAULT_TIE_TOLERANCE,
+  BLOCK_EDIT_FIGURES,
   adjustHeadlineFamilies,
   bootstrapP,
   choosePrimaryMetric,
@@ -29,6 +31,7 @@ import {
   computeMicroSimilarity,
   createMicroSimilarityDelta,
   microF1,
+  pageMeanOver,
   sumCounts,
   toCounts,
 } from '../score/index.js';
@@ -84,15 +87,23 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
   const rawHeadline = collectHeadline(pairs, modes, batch);
   const rawFields = collectFields(pairs, modes, batch);
   const latencyRows = collectLatency(pairs, batch);
+  const rawBlocks = collectBlocks(pairs, batch);
   // Chosen before the bootstrap runs: a primary metric the runs lack is an input error, reported at once.
   const primary = choosePrimaryMetric(
-    rawHeadline.map((m) => m.metric),
+    [...rawHeadline.map((m) => m.metric), ...rawBlocks.map((b) => b.metric)],
     settings.primary,
   );
   batch.run({ seed: settings.seed, resamples: settings.resamples });
   const headline = decideHeadline(rawHeadline, primary, settings);
   const fields = decideFields(rawFields, settings);
-  const { regression, reasons } = decideVerdict(headline, fields, primary, settings);
+  const blocks = diffBlocks(
+    baseline.summary,
+    candidate.summary,
+    candidate.system,
+    baseline.system,
+    decideBlocks(rawBlocks, primary, settings),
+  );
+  const { regression, reasons } = decideVerdict(headline, fields, blocks, primary, settings);
   const power = powerOf(pairs.length, settings);
 
   return {
@@ -113,6 +124,7 @@ export function compareRuns(baseline: DiffRun, candidate: DiffRun, options: Comp
     fields,
     flips: collectFlips(pairs, modes),
     latency: latencyRows.map((row) => row()),
+    ...(blocks.length > 0 ? { blocks } : {}),
     warnings,
     power,
     power_note:
@@ -310,6 +322,68 @@ function decideHeadline(rawHeadline: readonly PendingMetric[], primary: string |
   return measured.map((m, i) => ({ ...decideOne(m, families[i]!.p, settings), family: families[i]!.family }));
 }
 
+/** A block edit distance's paired comparison, readable once the batch has run. */
+type PendingBlock = { metric: string; comparison: () => SystemComparison };
+
+/**
+ * The block edit distances over the documents both runs have them for (docs/metrics.md "Blocks"): Δ is the
+ * candidate's page average minus the baseline's, recomputed on every resample; the per-document values are
+ * negated for wins, sign test and Wilcoxon, so a win is a lower edit distance.
+ */
+function collectBlocks(pairs: readonly DocumentPair[], batch: ComparisonBatch): PendingBlock[] {
+  return BLOCK_EDIT_FIGURES.flatMap((figure) => {
+    const both = pairs.filter((p) => p.base.blockEdits?.[figure] && p.cand.blockEdits?.[figure]);
+    if (both.length === 0) return [];
+    const base = both.map((p) => p.base.blockEdits![figure]!);
+    const cand = both.map((p) => p.cand.blockEdits![figure]!);
+    const comparison = batch.add({
+      a: cand.map((v) => -v.sum / v.count),
+      b: base.map((v) => -v.sum / v.count),
+      statistic: (indices) => pageMeanOver(cand, indices) - pageMeanOver(base, indices),
+    });
+    return [{ metric: `markdown.blocks.${figure}`, comparison }];
+  });
+}
+
+/**
+ * The block tests, decided: a block metric configured as primary on its own p, the others Holm-adjusted among
+ * the block metrics (a family of their own, as field paths are). A regression is a significant rise.
+ */
+function decideBlocks(
+  rawBlocks: readonly PendingBlock[],
+  primary: string | null,
+  settings: DiffSettings,
+): Map<string, BlockPairedTest> {
+  const measured = rawBlocks.map((b) => ({ metric: b.metric, c: b.comparison() }));
+  const families = adjustHeadlineFamilies(
+    measured.map((m) => bootstrapP(m.c)),
+    measured.findIndex((m) => m.metric === primary),
+  );
+  return new Map(
+    measured.map(({ metric, c }, i) => {
+      const { p, family } = families[i]!;
+      const significant = p <= settings.alpha;
+      return [
+        metric,
+        {
+          documents: c.n,
+          delta: c.delta,
+          ci95: c.ci95,
+          p_bootstrap: bootstrapP(c),
+          p_adjusted: p,
+          family,
+          significant,
+          regression: significant && c.delta > settings.tolerance + SLACK,
+          improvement: significant && c.delta < -settings.tolerance - SLACK,
+          wins: c.wins,
+          losses: c.losses,
+          ties: c.ties,
+        },
+      ];
+    }),
+  );
+}
+
 /** The field rows, decided on their Holm-adjusted p: regressions first, then the largest drops. */
 function decideFields(rawFields: readonly PendingField[], settings: DiffSettings) {
   const fieldRows = rawFields.map((row) => row());
@@ -341,10 +415,14 @@ function collectFlips(pairs: readonly DocumentPair[], modes: readonly Mode[]): F
   });
 }
 
-/** The verdict and its reasons: each headline regression (and field regression with fail_on_fields), or why none. */
+/**
+ * The verdict and its reasons: each headline regression (and field regression with fail_on_fields, a block
+ * regression when that block metric is the primary one), or why none.
+ */
 function decideVerdict(
   headline: readonly MetricDiff[],
   fields: readonly FieldDiff[],
+  blocks: readonly BlockDiff[],
   primary: string | null,
   settings: DiffSettings,
 ): { regression: boolean; reasons: string[] } {
@@ -359,6 +437,14 @@ function decideVerdict(
       `${m.label} dropped ${formatSigned(m.delta)} (95% interval ${formatSigned(m.ci95[0])} to ${formatSigned(m.ci95[1])}, ${decidedOn}): more than the tolerance ${settings.tolerance} and significant at α = ${settings.alpha}`,
     );
   }
+  const blockRegressions = blocks.filter((b) => b.paired?.regression);
+  for (const b of blockRegressions.filter((r) => r.paired!.family === 'primary')) {
+    const t = b.paired!;
+    reasons.push(
+      `${b.label} rose ${formatSigned(t.delta)} (lower is better; 95% interval ${formatSigned(t.ci95[0])} to ${formatSigned(t.ci95[1])}, p ${formatP(t.p_adjusted)}, the primary metric, decided alone): more than the tolerance ${settings.tolerance} and significant at α = ${settings.alpha}`,
+    );
+  }
+  const secondaryBlocks = blockRegressions.filter((b) => b.paired!.family !== 'primary');
   const fieldRegressions = fields.filter((f) => f.regression);
   if (settings.fail_on_fields) {
     for (const f of fieldRegressions)
@@ -371,7 +457,7 @@ function decideVerdict(
     reasons.push(
       headline.length === 0
         ? 'no headline metric could be compared'
-        : `no headline metric dropped by more than ${settings.tolerance} with a significant p ≤ ${settings.alpha} (the primary metric ${primary} alone, the others Holm-adjusted among themselves)${fieldRegressions.length > 0 && !settings.fail_on_fields ? ` (${fieldRegressions.length} field paths regressed; they decide the verdict only with diff.fail_on_fields)` : ''}`,
+        : `no headline metric dropped by more than ${settings.tolerance} with a significant p ≤ ${settings.alpha} (the primary metric ${primary} alone, the others Holm-adjusted among themselves)${fieldRegressions.length > 0 && !settings.fail_on_fields ? ` (${fieldRegressions.length} field paths regressed; they decide the verdict only with diff.fail_on_fields)` : ''}${secondaryBlocks.length > 0 ? ` (block metrics that regressed: ${secondaryBlocks.map((b) => b.label).join(', ')}; they decide the verdict only as diff.primary)` : ''}`,
     );
   }
   return { regression, reasons };

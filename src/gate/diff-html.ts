@@ -3,6 +3,7 @@
  * DiffResult alone. The view model carries ready text; the template only loops and escapes.
  */
 import { type ChartView, createFrame, linearScale, px, formatMs, formatDecimal } from '../render/index.js';
+import { blockVerdict } from './block-diff.js';
 import { DOCBENCH_VERSION } from '../version.js';
 import type { DiffResult, FieldDiff, LatencyDiff, MetricDiff } from './diff-types.js';
 import { formatP, formatSigned } from './compare-runs.js';
@@ -112,6 +113,11 @@ export function buildDiffView(diff: DiffResult): unknown {
       baseline: formatDecimal(row.baseline),
       candidate: formatDecimal(row.candidate),
       delta: row.delta === null ? '—' : `${row.delta > 0 ? '+' : ''}${formatDecimal(row.delta)}`,
+      paired: row.paired
+        ? `${row.paired.delta > 0 ? '+' : ''}${formatDecimal(row.paired.delta)} (${formatDecimal(row.paired.ci95[0])} to ${formatDecimal(row.paired.ci95[1])}) on ${row.paired.documents}`
+        : '—',
+      p: row.paired ? formatDecimal(row.paired.p_adjusted) : '—',
+      verdict: row.paired ? blockVerdict(row.paired) : 'not tested',
     })),
   };
 }

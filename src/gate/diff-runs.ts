@@ -7,9 +7,8 @@ import { UsageError } from '../errors.js';
 import { toJson, writeFileAtomic } from '../fs-utils.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { DIFF_FILES } from '../run-dir/index.js';
-import { compareRuns } from './compare-runs.js';
+import { compareRuns, formatSigned } from './compare-runs.js';
 import type { DiffResult } from './diff-types.js';
-import { diffBlocks } from './block-diff.js';
 import { renderDiffHtml } from './diff-html.js';
 import { toDiffMarkdown } from './diff-markdown.js';
 import { describeLostField, lostFields } from './diff-wording.js';
@@ -58,8 +57,6 @@ export async function diffRunDirectories(
     });
   }
   const result = compareRuns(baseline, candidate, { settings: options.settings, datasetChanged: changed });
-  const blocks = diffBlocks(baseline.summary, candidate.summary, candidate.system, baseline.system);
-  if (blocks.length > 0) result.blocks = blocks;
   if (result.documents.paired === 0) {
     throw new UsageError(
       `the runs have no document id in common (baseline ${baseline.documents.size}, candidate ${candidate.documents.size} documents)`,
@@ -96,6 +93,12 @@ export function formatDiffVerdict(result: DiffResult): string {
   for (const reason of result.reasons) lines.push(`  ${result.verdict === 'regression' ? '✗' : '·'} ${reason}`);
   const lost = lostFields(result);
   if (lost.length > 0) lines.push(`  field paths that lost: ${lost.map(describeLostField).join('; ')}`);
+  // Without a regression verdict the reasons already name them.
+  const blocks = (result.blocks ?? []).filter((b) => b.paired?.regression && b.paired.family !== 'primary');
+  if (blocks.length > 0 && result.verdict === 'regression')
+    lines.push(
+      `  block metrics that regressed (not in the verdict): ${blocks.map((b) => `${b.label} ${formatSigned(b.paired!.delta)}, lower is better`).join('; ')}`,
+    );
   if (result.power_note) lines.push(`  · ${result.power_note}`);
   return lines.join('\n');
 }

@@ -15,7 +15,14 @@ import {
   type RunManifest,
 } from '../run-dir/index.js';
 import { MODES, type Mode } from '../types.js';
-import { countFieldPaths, type PathCounts } from '../score/index.js';
+import {
+  BLOCK_EDIT_FIGURES,
+  type BlockEditFigure,
+  countFieldPaths,
+  type PageSum,
+  pageSum,
+  type PathCounts,
+} from '../score/index.js';
 
 export { collapseFieldPath, type PathCounts } from '../score/index.js';
 
@@ -36,6 +43,8 @@ export interface DiffDocument {
   latency: Record<string, number>;
   /** Rule checks decided, per category (null: the document has none for this system). */
   checks?: CategoryCounts | null;
+  /** Each block edit distance summed over the document's pages that have it (null: none has it). */
+  blockEdits?: Record<BlockEditFigure, PageSum | null> | null;
 }
 
 /** A scored run, loaded for comparison: the documents of one of its systems. */
@@ -100,7 +109,19 @@ export async function readDiffRun(dir: string, label: string, system?: string): 
       regionsF1: doc.regions?.f1_at50 ?? null,
       latency: doc.latency_ms ?? {},
       checks: readCheckCounts(doc.checks),
+      blockEdits: readBlockEdits(doc.markdown?.blocks?.pages),
     });
   }
   return { dir, manifest, summary, system: name, documents };
+}
+
+/** The page sums the paired block comparison resamples (docs/gate.md §3). */
+function readBlockEdits(
+  pages: readonly Parameters<typeof pageSum>[0][number][] | undefined,
+): DiffDocument['blockEdits'] {
+  if (!pages) return null;
+  return Object.fromEntries(BLOCK_EDIT_FIGURES.map((figure) => [figure, pageSum(pages, figure)])) as Record<
+    BlockEditFigure,
+    PageSum | null
+  >;
 }

@@ -14,8 +14,13 @@ export function extractKey(mode: Mode): string {
 /** What the verdict of one comparison reads: an entry of summary.json's `comparisons`. */
 export type ComparisonFacts = Pick<
   SystemComparisonBlock,
-  'delta' | 'ci95' | 'significant' | 'wins' | 'losses' | 'p_holm' | 'family'
+  'delta' | 'ci95' | 'significant' | 'wins' | 'losses' | 'p_holm' | 'family' | 'better'
 >;
+
+/** Whether Δ is the system doing better: a higher figure, or a lower one for an edit distance. */
+export function deltaIsBetter(c: Pick<SystemComparisonBlock, 'delta' | 'better'>): boolean {
+  return c.better === 'lower' ? c.delta < 0 : c.delta > 0;
+}
 
 /**
  * Why a comparison is or is not significant, in words. `significant` is the evaluation's (the decision p ≤ α,
@@ -57,8 +62,8 @@ export function describeComparison(
   const direction =
     Number(points) === 0
       ? `${subject} and ${other} are level (Δ ${points} points)`
-      : `${subject} is ${c.delta > 0 ? 'better' : 'worse'} by ${points} points`;
-  const tone: Tone = !c.significant ? 'neutral' : c.delta > 0 ? 'good' : 'bad';
+      : `${subject} is ${deltaIsBetter(c) ? 'better' : 'worse'} by ${points} points`;
+  const tone: Tone = !c.significant ? 'neutral' : deltaIsBetter(c) ? 'good' : 'bad';
   return { verdict: `${direction}; ${significanceReason(c, decision)}`, significant: c.significant, tone };
 }
 

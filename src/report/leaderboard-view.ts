@@ -4,7 +4,7 @@
  * the documents where the systems disagree most. Formats summary.json's figures; never re-scores.
  */
 import type { LeaderboardBlock, LeaderboardRow, RunSummary } from '../run-dir/index.js';
-import { significanceReason } from './headline.js';
+import { deltaIsBetter, significanceReason } from './headline.js';
 import { buildSystemChart, type SystemPoint } from './charts/system-charts.js';
 import { SERIES_CLASSES, formatDecimal, formatMs, formatPercent, formatPoints, formatUsd } from '../render/index.js';
 import type {
@@ -148,10 +148,10 @@ export function buildComparisonRows(summary: RunSummary): ComparisonRowView[] {
       // an interval that excludes zero can still be "not significant": say which condition decided.
       verdict: !significant
         ? significanceReason(c, summary.decision, 'short')
-        : c.delta > 0
+        : deltaIsBetter(c)
           ? 'better, significant'
           : 'worse, significant',
-      tone: !significant ? 'neutral' : c.delta > 0 ? 'good' : 'bad',
+      tone: !significant ? 'neutral' : deltaIsBetter(c) ? 'good' : 'bad',
       documents: c.documents,
     };
   });

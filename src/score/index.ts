@@ -54,6 +54,9 @@ export {
   aggregateBlocks,
   splitOutputBlocks,
   scoreDocumentBlocks,
+  BLOCK_EDIT_FIGURES,
+  pageSum,
+  pageMeanOver,
 } from './blocks/index.js';
 export type {
   TruthBlock,
@@ -62,6 +65,8 @@ export type {
   PageBlockFigures,
   BlockFigures,
   DocumentBlocks,
+  BlockEditFigure,
+  PageSum,
 } from './blocks/index.js';
 export { scoreRegions, aggregateRegions, computeIoU } from './regions/index.js';
 export type { RegionsScore, RegionCounts, ThresholdScore } from './regions/index.js';

@@ -316,6 +316,8 @@ export const LeaderboardBlockFormat = Type.Object({
   metric: Type.String(),
   /** Human label, e.g. "field F1 (slow)". */
   label: Type.String(),
+  /** 'lower' for edit distances (`markdown.blocks.*_edit`): ranked ascending. Absent: higher is better. */
+  better: Type.Optional(Type.Literal('lower')),
   /**
    * Documents every system of `rows` was scored on for this metric: what the ranking compares. Absent in
    * summaries written before it was (their ranks are by each system's own figure).
@@ -337,6 +339,11 @@ export const SystemComparisonBlockFormat = Type.Object({
   system: systemName,
   reference: systemName,
   metric: Type.String(),
+  /**
+   * 'lower' for edit distances: `delta` < 0 is the system doing better, and `wins` counts documents where its
+   * edit distance is lower. Absent: higher is better.
+   */
+  better: Type.Optional(Type.Literal('lower')),
   /**
    * The p the decision uses (docs/metrics/comparison.md "Decision rule"): for the system's primary metric its
    * own bootstrap p (a Holm family of one), for its other metrics Holm-adjusted among themselves. Null in runs

@@ -75,3 +75,44 @@ export function aggregateBlocks(pages: readonly PageBlockFigures[]): BlockFigure
     pages: pages.length,
   };
 }
+
+/** The page-averaged edit distances, which `docbench run` and `docbench diff` compare paired by document. */
+export const BLOCK_EDIT_FIGURES = ['text_edit', 'reading_order_edit', 'formula_edit', 'table_edit'] as const;
+export type BlockEditFigure = (typeof BLOCK_EDIT_FIGURES)[number];
+
+/** One document's pages that have a figure: the figures' sum and how many pages have one. */
+export interface PageSum {
+  sum: number;
+  count: number;
+}
+
+/** The sum of one figure over a document's pages; null when no page has it. */
+export function pageSum(
+  pages: readonly Pick<PageBlockFigures, BlockEditFigure>[],
+  figure: BlockEditFigure,
+): PageSum | null {
+  let sum = 0;
+  let count = 0;
+  for (const page of pages) {
+    const value = page[figure];
+    if (value === null || !Number.isFinite(value)) continue;
+    sum += value;
+    count++;
+  }
+  return count > 0 ? { sum, count } : null;
+}
+
+/**
+ * The mean over the pages of the documents at `indices` (a document drawn twice counts its pages twice): the
+ * page average as `aggregateBlocks` computes it, recomputed on a bootstrap resample of documents.
+ */
+export function pageMeanOver(pages: readonly PageSum[], indices: ArrayLike<number>): number {
+  let sum = 0;
+  let count = 0;
+  for (let k = 0; k < indices.length; k++) {
+    const page = pages[indices[k]!]!;
+    sum += page.sum;
+    count += page.count;
+  }
+  return sum / count;
+}

@@ -1,0 +1,163 @@
+/**
+ * `docbench diff` compares the block edit distances paired by document (docs/gate.md §3): Δ the candidate's
+ * page average minus the baseline's, recomputed on every resample; a win is a lower edit distance; a significant
+ * rise beyond the tolerance is a regression, named but in the verdict only when configured as the primary
+ * metric. Checked by hand on three documents and against a plain reimplementation on sixty.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DIFF_SETTINGS, type DiffDocument, type DiffRun } from '../../src/gate/index.js';
+import { compareRuns } from '../../src/gate/compare-runs.js';
+import { blockDiffMarkdown } from '../../src/gate/block-diff.js';
+import { formatDiffVerdict } from '../../src/gate/diff-runs.js';
+import { bootstrapP, compareSystems } from '../../src/score/stats/index.js';
+import type { RunManifest } from '../../src/run-dir/manifest.js';
+import type { RunSummary } from '../../src/run-dir/evaluation-types.js';
+
+const RO = 'markdown.blocks.reading_order_edit';
+
+/** A run whose documents have these reading-order edit distances per page (text edit 0.1 on every page). */
+function run(runId: string, pagesPerDocument: number[][]): DiffRun {
+  const documents = new Map<string, DiffDocument>();
+  pagesPerDocument.forEach((pages, i) => {
+    const id = `doc-${String(i).padStart(3, '0')}`;
+    const sum = pages.reduce((s, v) => s + v, 0);
+    documents.set(id, {
+      id,
+      status: 'ok',
+      extraction: {},
+      similarity: 0.9,
+      markdownCounts: { edits: 10, length: 100 },
+      regionsF1: null,
+      latency: {},
+      blockEdits: {
+        reading_order_edit: { sum, count: pages.length },
+        text_edit: { sum: 0.1 * pages.length, count: pages.length },
+        formula_edit: null,
+        table_edit: null,
+      },
+    });
+  });
+  const all = pagesPerDocument.flat();
+  return {
+    dir: runId,
+    manifest: {
+      run_id: runId,
+      created_at: '2026-01-01T00:00:00.000Z',
+      status: 'completed',
+      dataset: { name: 'd', version: '1', content_hash: 'sha256:aa' },
+      service: { base_url: 'https://service.example.com' },
+      systems: [],
+    } as unknown as RunManifest,
+    summary: {
+      systems: {
+        service: {
+          extraction: {},
+          markdown: {
+            blocks: {
+              text_edit: 0.1,
+              formula_edit: null,
+              table_teds: null,
+              table_teds_structure: null,
+              table_edit: null,
+              reading_order_edit: all.reduce((s, v) => s + v, 0) / all.length,
+              pages: all.length,
+            },
+          },
+        },
+      },
+      metric_versions: {},
+    } as unknown as RunSummary,
+    system: 'service',
+    documents,
+  };
+}
+
+const pageMean = (docs: number[][], indices: Iterable<number>) => {
+  const pages = [...indices].flatMap((i) => docs[i]!);
+  return pages.reduce((s, v) => s + v, 0) / pages.length;
+};
+
+describe('block edit distances in docbench diff', () => {
+  it('pairs by document with the page average, a lower edit distance a win (three documents, by hand)', () => {
+    // Baseline pages: 0.2, 0.4 | 0.9 | 0.3 → 1.8 / 4 = 0.45. Candidate: 0, 0.2 | 0.5 | 0.6 → 1.3 / 4 = 0.325.
+    const baseline = run('base', [[0.2, 0.4], [0.9], [0.3]]);
+    const candidate = run('cand', [[0, 0.2], [0.5], [0.6]]);
+    const diff = compareRuns(baseline, candidate, { settings: { ...DEFAULT_DIFF_SETTINGS, resamples: 400 } });
+    const row = diff.blocks!.find((b) => b.metric === RO)!;
+    expect(row.paired!.documents).toBe(3);
+    expect(row.paired!.delta).toBeCloseTo(0.325 - 0.45, 12);
+    // Lower on d0 (0.1 vs 0.3) and d1, higher on d2: two wins, one loss.
+    expect([row.paired!.wins, row.paired!.losses, row.paired!.ties]).toEqual([2, 1, 0]);
+    expect(row.paired!.significant).toBe(false);
+    expect(row.paired!.regression).toBe(false);
+    // Identical text edit distances: Δ 0, all ties, p 1.
+    const text = diff.blocks!.find((b) => b.metric === 'markdown.blocks.text_edit')!.paired!;
+    expect([text.delta, text.ties, text.p_bootstrap]).toEqual([0, 3, 1]);
+    // Tables and formulas absent from both runs: shown, not tested.
+    expect(diff.blocks!.find((b) => b.metric === 'markdown.blocks.table_edit')!.paired).toBeUndefined();
+  });
+
+  it('matches a plain reimplementation on 60 documents; a rise is a regression, in the verdict only as primary', () => {
+    const unit = (k: number) => ((k * 7919) % 1000) / 1000;
+    const base: number[][] = [];
+    const cand: number[][] = [];
+    for (let i = 0; i < 60; i++) {
+      const pages = 1 + (i % 3);
+      base.push(Array.from({ length: pages }, (_, p) => 0.1 + 0.5 * unit(i * 5 + p)));
+      // The candidate reads most pages in a worse order.
+      cand.push(Array.from({ length: pages }, (_, p) => 0.1 + 0.5 * unit(i * 5 + p) + 0.15 * unit(i + p + 3)));
+    }
+    const settings = { ...DEFAULT_DIFF_SETTINGS, resamples: 500, seed: 5 };
+    const diff = compareRuns(run('base', base), run('cand', cand), { settings });
+    const test = diff.blocks!.find((b) => b.metric === RO)!.paired!;
+    const all = Array.from({ length: 60 }, (_, i) => i);
+    expect(test.delta).toBeCloseTo(pageMean(cand, all) - pageMean(base, all), 12);
+    expect(test.delta).toBeGreaterThan(0);
+    const own = (docs: number[][], i: number) => pageMean(docs, [i]);
+    expect(test.wins).toBe(all.filter((i) => own(base, i) - own(cand, i) > 0.005).length);
+    expect(test.losses).toBe(all.filter((i) => own(cand, i) - own(base, i) > 0.005).length);
+    const independent = compareSystems(
+      all.map((i) => -own(cand, i)),
+      all.map((i) => -own(base, i)),
+      {
+        seed: settings.seed,
+        resamples: settings.resamples,
+        statistic: (indices) => pageMean(cand, indices) - pageMean(base, indices),
+      },
+    );
+    expect(test.ci95[0]).toBeCloseTo(independent.ci95[0], 12);
+    expect(test.ci95[1]).toBeCloseTo(independent.ci95[1], 12);
+    expect(test.p_bootstrap).toBeCloseTo(bootstrapP(independent), 12);
+    expect(test.ci95[0]).toBeGreaterThan(0);
+    expect(test.significant).toBe(true);
+    expect(test.regression).toBe(true);
+    expect(test.improvement).toBe(false);
+    expect(test.family).toBe('secondary');
+    // Named, but not in the verdict: the headline (markdown similarity) did not move.
+    expect(diff.verdict).toBe('no regression');
+    expect(diff.reasons.join(' ')).toContain('block metrics that regressed: Reading-order edit distance');
+    expect(blockDiffMarkdown(diff.blocks!).join('\n')).toContain('regression (worse; not in the verdict)');
+    // Beside a regression verdict decided by another metric, the terminal still names it.
+    expect(formatDiffVerdict({ ...diff, verdict: 'regression' })).toContain(
+      'block metrics that regressed (not in the verdict): Reading-order edit distance +',
+    );
+    expect(formatDiffVerdict(diff)).not.toContain('block metrics that regressed (not in the verdict)');
+
+    // Configured as primary: decided on its own p, and the verdict is a regression.
+    const primary = compareRuns(run('base', base), run('cand', cand), { settings: { ...settings, primary: RO } });
+    const decided = primary.blocks!.find((b) => b.metric === RO)!.paired!;
+    expect(decided.family).toBe('primary');
+    expect(decided.p_adjusted).toBe(decided.p_bootstrap);
+    expect(primary.verdict).toBe('regression');
+    expect(primary.reasons[0]).toContain('Reading-order edit distance rose +');
+
+    // The other way round the candidate reads in the better order: an improvement, never a regression.
+    const better = compareRuns(run('base', cand), run('cand', base), { settings: { ...settings, primary: RO } });
+    const improved = better.blocks!.find((b) => b.metric === RO)!.paired!;
+    expect(improved.delta).toBeCloseTo(-test.delta, 12);
+    expect([improved.wins, improved.losses]).toEqual([test.losses, test.wins]);
+    expect(improved.improvement).toBe(true);
+    expect(improved.regression).toBe(false);
+    expect(better.verdict).toBe('no regression');
+  });
+});
