@@ -19,7 +19,7 @@ export function tagIntervals(
   seed: number,
 ): TagIntervals[] {
   // by_tag's intervals are of its field F1, exact match and similarity; the other headline metrics (block edit
-  // distances) have their figures per tag without an interval.
+  // distances, rule checks) have their figures per tag without an interval, or none per tag.
   const metrics = headlineMetrics(modes).filter(
     (metric) => metric.metric.startsWith('extraction.') || metric.metric === 'markdown.similarity',
   );
@@ -27,7 +27,7 @@ export function tagIntervals(
   const slots = groups.map((documents) =>
     metrics.map((metric) => {
       const values = documents.flatMap((document) => {
-        // Rule checks have no per-tag interval (their pass rates per tag are not among by_tag's figures).
+        // None of these metrics reads rule checks.
         const read = metric.read(document, undefined);
         return read ? [read] : [];
       });
