@@ -6,13 +6,15 @@
  * predictions are) as a stored system.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../../errors.js';
 import { toJson } from '../../fs-utils.js';
 import { TRUTH_DIR } from '../format.js';
 import type { DatasetManifest, ManifestDocument } from '../manifest.js';
 import { checkDocumentId } from './dataset-writer.js';
+import { checkSystemName } from './predictions.js';
+import { isFolder, readSourceText } from './source-file.js';
 import { drawDocuments } from './draw.js';
 import type { DatasetImporter, ImportOptions, ImportSummary } from './formats.js';
 import type { DatasetWriter } from './dataset-writer.js';
@@ -21,7 +23,7 @@ import { readOmniPages, truthMarkdown, type OmniPage } from './omnidocbench-page
 const stem = (file: string): string => file.replace(/\.[^.]+$/, '');
 
 async function readAnnotations(source: string): Promise<OmniPage[]> {
-  if ((await stat(source)).isDirectory()) {
+  if (await isFolder(source)) {
     throw new UsageError(`<source> ${source}: is a folder; name OmniDocBench.json itself`, {
       hint: 'e.g. docbench dataset import omnidocbench OmniDocBench/OmniDocBench.json --images OmniDocBench/images',
     });
@@ -39,7 +41,7 @@ async function readAnnotations(source: string): Promise<OmniPage[]> {
 
 /** Per-page markdown files by the stem they are named after; a file for no page of the source is an error. */
 async function readPredictions(folder: string, pages: readonly OmniPage[]): Promise<Map<string, string>> {
-  if (!existsSync(folder) || !(await stat(folder)).isDirectory()) {
+  if (!(await isFolder(folder))) {
     throw new UsageError(`--predictions ${folder}: no such folder`, { hint: 'name the folder of per-page .md files' });
   }
   const known = new Set(pages.map((page) => stem(page.image)));
@@ -80,6 +82,7 @@ async function importInto(source: string, writer: DatasetWriter, options: Import
       hint: "name the folder of OmniDocBench's page images",
     });
   }
+  if (options.predictionsAs !== undefined) checkSystemName(options.predictionsAs);
   const predictions = options.predictions === undefined ? undefined : await readPredictions(options.predictions, all);
   const pages = drawDocuments(all, options.limit, options.seed);
   const documents: ManifestDocument[] = [];
@@ -103,7 +106,12 @@ async function importInto(source: string, writer: DatasetWriter, options: Import
     await writer.writeText(`${TRUTH_DIR}/${id}.blocks.json`, toJson({ blocks: page.blocks }));
     const prediction = predictions?.get(stem(page.image));
     if (prediction !== undefined && options.predictionsAs !== undefined) {
-      await writer.writeStoredOutput(options.predictionsAs, id, '.md', await readFile(prediction, 'utf8'));
+      await writer.writeStoredOutput(
+        options.predictionsAs,
+        id,
+        '.md',
+        await readSourceText(prediction, 'omnidocbench'),
+      );
     }
     documents.push({ id, file, tags: page.tags });
   }

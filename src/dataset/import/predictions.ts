@@ -28,17 +28,22 @@ function splitName(name: string): { id: string; suffix: (typeof SUFFIXES)[number
   return suffix ? { id: name.slice(0, -suffix.length), suffix } : null;
 }
 
+/** `--as <name>`: refused unless it can name a stored system. */
+export function checkSystemName(system: string): void {
+  if (!SYSTEM_NAME.test(system)) {
+    throw new UsageError(`--as ${system}: not a system name`, {
+      hint: 'a lower-case letter then up to 39 of a-z, 0-9, "_" and "-"',
+    });
+  }
+}
+
 export async function importPredictions(
   folder: string,
   system: string,
   writer: DatasetWriter,
   format: string,
 ): Promise<PredictionsSummary> {
-  if (!SYSTEM_NAME.test(system)) {
-    throw new UsageError(`--as ${system}: not a system name`, {
-      hint: 'a lower-case letter then up to 39 of a-z, 0-9, "_" and "-"',
-    });
-  }
+  checkSystemName(system);
   if (!(await isFolder(folder))) {
     throw new UsageError(`--predictions ${folder}: no such folder`, {
       hint: 'name the folder of one file per document',

@@ -28,17 +28,7 @@ export const TEXT_CATEGORIES: ReadonlySet<string> = new Set([
   'code_txt',
   'code_txt_caption',
   'reference',
-  'equation_caption',
-  'figure_caption',
-  'figure_footnote',
-  'table_caption',
-  'table_footnote',
-  'code_algorithm',
-  'code_algorithm_caption',
-  'header',
-  'footer',
-  'page_footnote',
-  'page_number',
+  ...UNSCORED_TEXT_CATEGORIES,
 ]);
 export const FORMULA_CATEGORY = 'equation_isolated';
 export const TABLE_CATEGORY = 'table';
