@@ -34,22 +34,6 @@ describe('grids of captions over values', () => {
     });
   });
 
-  it('reads a number or code field at the one-word caption of what it is of, abbreviated or not', () => {
-    const pages = page([at('CO.', 62, 100), at('ANY COMPANY CORP.', 62, 130), ...grid, at('ABC', 62, 114)]);
-    const schema = {
-      type: 'object',
-      properties: { companyCode: text, fileNumber: text, departmentNumber: text, clockNumber: text },
-    };
-    // Before: "CORP." (the company's name read as its code), nothing, nothing, and "12345 00000000" (the next
-    // column's number run into the clock's caption).
-    expect(extractFields(pages, schema, { fast: false }).data).toEqual({
-      companyCode: 'ABC',
-      fileNumber: '126543',
-      departmentNumber: '123456',
-      clockNumber: '12345',
-    });
-  });
-
   it('reads an abbreviated caption only in a grid: "CO" in an address is no company code', () => {
     const pages = page([at('Northwind Traders', 72, 60), at('Denver, CO 80202', 72, 74), at('Dept: 42', 72, 100)]);
     const schema = { type: 'object', properties: { companyCode: text } };

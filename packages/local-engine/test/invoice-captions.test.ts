@@ -96,28 +96,6 @@ describe('invoice captions in their usual wordings', () => {
   });
 });
 
-describe("a bank's name in its remittance block", () => {
-  const remittance = [
-    at('Payment details', 40, 450, 12),
-    at('ANZ Bank', 40, 472),
-    at('ACC # 1234 1234', 40, 484),
-    at('BSB # 4321 432', 40, 496),
-  ];
-
-  it("reads the line naming a bank over the account's lines, with no caption", () => {
-    expect(extractPage(remittance, { remit_to_bank_name: { type: 'string' }, bank: { type: 'string' } })).toEqual({
-      remit_to_bank_name: 'ANZ Bank',
-      bank: 'ANZ Bank',
-    });
-  });
-
-  it('reads no bank named apart from an account, nor for a field that asks for something else of it', () => {
-    const page = [at('Food Bank Donation', 40, 300), at('Thank you for your support', 40, 312)];
-    expect(extractPage(page, { bank_name: { type: 'string' } })).toEqual({ bank_name: null });
-    expect(extractPage(remittance, { bank_fee: { type: 'number' } })).toEqual({ bank_fee: null });
-  });
-});
-
 describe('invoice captions in the lexicon’s other languages', () => {
   const schema = {
     invoice_number: text,

@@ -83,24 +83,6 @@ describe("a schema's own words against a page's captions", () => {
     });
   });
 
-  it('takes a date after "as of" for part of the caption: the figure is further on the row', () => {
-    const pages = statement([
-      ['Statement Date: 2024-04-02', null],
-      ['Available balance as of 2024-03-31', '2,450.00'],
-    ]);
-    const schema = {
-      type: 'object',
-      properties: {
-        available: { type: 'number', description: 'available balance' },
-        balance_date: { type: 'string', format: 'date', description: 'date the available balance is given as of' },
-      },
-    };
-    expect(extractFields(pages, schema, { fast: false }).data).toEqual({
-      available: 2450,
-      balance_date: '2024-03-31',
-    });
-  });
-
   it("reads a caption's date for a date field only where a qualifier puts it there", () => {
     // "balance" is what "balance date" dates, but a date merely printed after it on its row is no "as of" date.
     const pages = statement([
@@ -215,32 +197,5 @@ describe('accruals named by their balance', () => {
       { fast: false },
     ).data;
     expect(got).toEqual({ vacationHoursBalance: 40, loanBalance: null });
-  });
-});
-
-describe('an instruction printed as the caption', () => {
-  const form = [
-    at('*List the names of non-citizen household members authorized as legal residents of the United States:', 40, 100),
-    at('Jane Doe, Ravi Doe', 40, 114),
-    at('Provide copies of the front and back of their I-551 with this application.', 40, 140),
-  ];
-
-  it('reads a field whose own words the instruction prints nearly all of, among others, under it', () => {
-    const got = extractFields(
-      page(form),
-      {
-        type: 'object',
-        properties: {
-          non_citizen_members: {
-            type: 'array',
-            items: { type: 'string' },
-            description: 'names of non-citizen household members who are legal residents',
-          },
-          resident_card_copies: { type: 'string', description: 'copies of the resident card' },
-        },
-      },
-      { fast: false },
-    ).data;
-    expect(got).toEqual({ non_citizen_members: ['Jane Doe', 'Ravi Doe'], resident_card_copies: null });
   });
 });

@@ -13,7 +13,6 @@ import { indexDocument, type DocumentIndex } from './document-index.js';
 import { findLabelValues, printsWordsLike, type ValueCandidate } from './find-values.js';
 import { documentDateOrder, findByRole } from './find-by-role.js';
 import { findParty, isSenderHere } from './find-parties.js';
-import { gridCaptionCandidates } from './grid-captions.js';
 import { isPartyRole } from './party-roles.js';
 import { describeWords, type FieldRole } from './field-roles.js';
 import { expandAbbreviations } from './name-abbreviations.js';
@@ -24,9 +23,6 @@ import { readAddressPart } from './address-parts.js';
 import { hintOrder, namePart } from './name-parts.js';
 import { readTableItems } from './table-items.js';
 import { readPersonRows } from './person-rows.js';
-import { ownedHeadCandidates, subCaptionCandidates } from './qualified-captions.js';
-import { instructionCandidates } from './question-captions.js';
-import { bankNameCandidates } from './bank-name.js';
 import { explainedCaptions } from './caption-words.js';
 import {
   collectFields,
@@ -122,24 +118,6 @@ function candidatesFor(index: DocumentIndex, spec: ScalarSpec | ListSpec, option
   for (const caption of spec.kind === 'scalar' && spec.description ? explainedCaptions(index, spec.description) : [])
     for (const candidate of findLabelValues(index, caption.text, caption.weight, true))
       if (caption.lines.has(candidate.line) && candidate.score >= MIN_SCORE) all.push(candidate);
-  // A bare `Address:` or `Telephone No.:` under the caption naming the field's owner, a `Federal:` under the heading
-  // `Exemptions/Allowances:` for `federalExemptions` (qualified-captions.ts), and a bank's name printed over its
-  // account's lines without a caption (bank-name.ts), and a grid's one-word caption of what a `fileNumber` or a
-  // `companyCode` is of ("FILE", "CO."; grid-captions.ts).
-  if (spec.kind === 'scalar')
-    for (const candidate of [
-      ...ownedHeadCandidates(index, spec.path),
-      ...subCaptionCandidates(index, spec.path),
-      ...bankNameCandidates(index, spec.path),
-      ...gridCaptionCandidates(index, spec.path),
-    ])
-      if (candidate.score >= MIN_SCORE) all.push(candidate);
-  // An instruction that prints the field's words among others ("List the names of … :"; question-captions.ts).
-  for (const candidate of instructionCandidates(index, spec)) if (candidate.score >= MIN_SCORE) all.push(candidate);
-  // A date field also reads the date that qualifies the caption it dates ("Balance as of 2023-01-20").
-  for (const subject of spec.kind === 'scalar' ? (spec.dateSubjects ?? []) : [])
-    for (const candidate of findLabelValues(index, subject.text, subject.weight, false, true))
-      if (candidate.score >= MIN_SCORE) all.push(candidate);
   // One candidate per printed place (several label phrasings find the same spot), with the best score. Where a
   // longer phrasing matched more of the printed caption, its reading counts: a shorter one takes the caption's
   // next words for the value ("DIAGNOSIS | OR NATURE OF ILLNESS…") or reads below only under its own width.

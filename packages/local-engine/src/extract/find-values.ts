@@ -20,7 +20,6 @@ import { DATE_EXCLUDED, DATE_WORDS } from './field-roles.js';
 import { gridCell } from './grid-cells.js';
 import { isAbbreviation } from './name-abbreviations.js';
 import { isPrintedBlank } from './printed-blanks.js';
-import { qualifiedDateAt, type QualifiedDate } from './qualified-dates.js';
 
 /** One place a label was found, with the value read next to it. */
 export interface ValueCandidate {
@@ -504,21 +503,6 @@ function sameLineValue(entry: IndexedLine, text: string, labelBox: PointBox): In
   return { ...entry, line: { ...entry.line, text, box: { ...entry.line.box, x0 } } };
 }
 
-/** The date a caption is given for, as the value of a date field that asks for it (qualified-dates.ts). */
-function qualifyingDate(entry: IndexedLine, dated: QualifiedDate, score: number, labelBox: PointBox): ValueCandidate {
-  return {
-    score,
-    text: entry.line.text.slice(dated.start, dated.end),
-    where: 'same-line',
-    confidence: entry.line.confidence,
-    page: entry.page.page,
-    labelBox,
-    valueBox: fragmentBox(entry.line, dated.start, dated.end),
-    valueLine: null,
-    line: entry,
-  };
-}
-
 /** The share of its score a label without a colon gives the value right of it when a value below was found too. */
 const RIGHT_OF_CAPTION = 0.9;
 
@@ -553,22 +537,18 @@ function candidatesAt(
   weight: number,
   lookBelow: boolean,
   inHint: readonly boolean[],
-  datesOnly: boolean,
 ): ValueCandidate[] | null {
   const tokens = entry.tokens;
   const wantedCount = label.wanted.length;
   const results: ValueCandidate[] = [];
   const start = captionStart(entry, from);
   const atStart = start !== null;
-  // A date the caption is given for ("Balance as of 2023-01-20") is part of the caption, not its value.
-  const dated = qualifiedDateAt(entry, best.end);
-  // So is the rate after a tax's caption ("VAT 20%", "MwSt. 19 %"), unless the label asks for a rate.
-  const rated = dated || label.asksForRate ? null : rateAfter(tokens, best.end);
-  const end = labelEnd(tokens, dated?.nextToken ?? rated ?? best.end, wantedCount);
+  // The rate after a tax's caption ("VAT 20%", "MwSt. 19 %") is part of the caption, unless the label asks for a rate.
+  const rated = label.asksForRate ? null : rateAfter(tokens, best.end);
+  const end = labelEnd(tokens, rated ?? best.end, wantedCount);
   if (!atStart && inProseOrAnotherDate(tokens, from, end.hasColon, label.wanted)) return null;
   if (atStart && !end.hasColon && continuesProse(index, entry)) return null;
   const box = fragmentBox(entry.line, tokens[start ?? from]!.start, tokens[best.end - 1]!.end);
-  if (datesOnly) return dated ? [qualifyingDate(entry, dated, best.sim * weight * (atStart ? 1 : 0.8), box)] : null;
   let coverage = end.coverage;
   const { valueStart, hasColon } = end;
   // One caption of a row of captions over a row of values: its value is the cell under it, and the words
@@ -584,11 +564,8 @@ function candidatesAt(
   let confidence = entry.line.confidence;
   let valueLine: IndexedLine | null = text && hasColon ? sameLineValue(entry, text, box) : null;
   if (!text) {
-    // A label alone on its line: the printed words should be (almost) all of the line, but for the date it is
-    // given for.
-    const printed = tokens.filter(
-      (t, j) => isPrintedWord(t) && !inHint[j] && (!dated || j < best.end || j >= dated.nextToken),
-    );
+    // A label alone on its line: the printed words should be (almost) all of the line.
+    const printed = tokens.filter((t, j) => isPrintedWord(t) && !inHint[j]);
     const labelShare = wantedCount / Math.max(1, printed.length);
     if (!hasColon) coverage = Math.min(coverage, Math.max(labelShare, 0.4));
     const beside = valueBeside(index, entry, box, hasColon, lookBelow, isNumberedCaption(entry, start));
@@ -714,16 +691,12 @@ export function printsWordsLike(index: DocumentIndex, label: string): boolean {
   );
 }
 
-/**
- * Every place `label` is printed, with the value next to it and a match score; with `datesOnly`, only the places
- * where a date qualifies it ("as of 2023-01-20"), with that date for the value.
- */
+/** Every place `label` is printed, with the value next to it and a match score. */
 export function findLabelValues(
   index: DocumentIndex,
   label: string,
   weight: number,
   lookBelow: boolean,
-  datesOnly = false,
 ): ValueCandidate[] {
   const wanted = wantedLabel(label);
   if (wanted.wanted.length === 0) return [];
@@ -737,7 +710,7 @@ export function findLabelValues(
       if (isPrefixToken(tokens[i]!.raw) && tokens[i]!.norm !== wanted.wanted[0]) continue;
       const best = bestWindow(tokens, i, wanted);
       if (!best) continue;
-      const found = candidatesAt(index, entry, i, best, wanted, weight, lookBelow, inHint, datesOnly);
+      const found = candidatesAt(index, entry, i, best, wanted, weight, lookBelow, inHint);
       if (!found) continue;
       results.push(...found);
       i = best.end - 1;

@@ -96,8 +96,8 @@ function cellLine(cell: Word[]): TextLine {
   };
 }
 
-/** Words that name a number, a code or an id (a caption's, or a field name's last word: grid-captions.ts). */
-export const ID_WORDS: ReadonlySet<string> = new Set(['number', 'no', 'nr', 'code', 'id', 'identifier']);
+/** Words that name a number, a code or an id. */
+const ID_WORDS: ReadonlySet<string> = new Set(['number', 'no', 'nr', 'code', 'id', 'identifier']);
 
 /**
  * A label's last caption word that names a number ("CLOCK NUMBER" over "12345 00000000") and has a value of its own

@@ -7,14 +7,10 @@
  * its "Do you reside in subsidized housing where heating and electric are included in the rent?". A question on the
  * page (its words up to a "?") whose content words are, by stem, mostly words of the field's name and description,
  * or that holds most of those, is a caption of the field; its YES/NO boxes answer it (check-box-values.ts).
- *
- * An instruction printed as a caption ("*List the names of non-citizen household members authorized as legal
- * residents of the United States:") that prints nearly all the field's own words is its caption too.
  */
 import type { PageLayout, PointBox } from '../layout/types.js';
 import { stem } from './caption-words.js';
-import { type DocumentIndex, FUNCTION_WORDS, fragmentBox } from './document-index.js';
-import { findLabelValues, type ValueCandidate } from './find-values.js';
+import { FUNCTION_WORDS, fragmentBox } from './document-index.js';
 import { splitName } from './schema-fields.js';
 
 /** Where a caption is printed and how well it names the field: all a check-box reading needs of a label. */
@@ -131,38 +127,4 @@ export function askingQuestions(pages: PageLayout[], spec: WordedField): Caption
         places.push({ page: page.page, labelBox: question.box, score: FULL_SCORE * share });
     }
   return places.sort((a, b) => b.score - a.score);
-}
-
-/** Fewest words of an instruction caption ("List the names of … :"); a shorter `Label:` is matched as a phrase. */
-const MIN_INSTRUCTION_WORDS = 6;
-/** Fewest of the field's words an instruction must print, and the share of them. */
-const MIN_INSTRUCTION_SHARED = 3;
-const MIN_INSTRUCTION_SHARE = 0.8;
-/** The label weight of an instruction that prints the field's words. */
-const INSTRUCTION_WEIGHT = 0.7;
-
-/**
- * An instruction printed as a caption, up to its colon ("*List the names of non-citizen household members
- * authorized as legal residents of the United States:", the names on the line below), that prints nearly all the
- * field's own words (its name's and description's, three at least) in its own order and among others: a caption
- * of the field, its value read after or under it as a label's.
- */
-export function instructionCandidates(index: DocumentIndex, spec: WordedField): ValueCandidate[] {
-  const own = fieldStems(spec);
-  if (own.size < MIN_INSTRUCTION_SHARED) return [];
-  const found: ValueCandidate[] = [];
-  for (const entry of index.lines) {
-    const colon = entry.line.text.lastIndexOf(':');
-    if (colon < 0) continue;
-    const text = entry.line.text
-      .slice(0, colon)
-      .replace(/^[^\p{L}]+/u, '')
-      .trim();
-    if (text.split(/\s+/).length < MIN_INSTRUCTION_WORDS) continue;
-    const printed = contentStems(text);
-    const shared = [...own].filter((word) => printed.has(word)).length;
-    if (shared < MIN_INSTRUCTION_SHARED || shared / own.size < MIN_INSTRUCTION_SHARE) continue;
-    found.push(...findLabelValues(index, text, INSTRUCTION_WEIGHT, true).filter((c) => c.line === entry));
-  }
-  return found;
 }

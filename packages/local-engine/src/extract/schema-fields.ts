@@ -22,7 +22,6 @@ import {
 } from './party-roles.js';
 import { type AddressPart, addressPartOf, widensToWholeAddress, withoutPartWords } from './address-parts.js';
 import { type NamePart, namePartOf, wholeNameOf } from './name-parts.js';
-import { dateSubject } from './qualified-dates.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
 
@@ -48,11 +47,6 @@ export interface ScalarSpec {
   labels: WeightedLabel[];
   /** The well-known part of an invoice or receipt the property asks for, when it is one (field-roles.ts). */
   role?: FieldRole;
-  /**
-   * A date field's labels without their date words ("balance date" → "balance"): the caption whose figure the date
-   * qualifies ("Balance as of 2023-01-20"), read only for such a date (qualified-dates.ts).
-   */
-  dateSubjects?: WeightedLabel[];
   /** The property's description: the words a printed caption may be explained by (caption-words.ts). */
   description?: string;
   /**
@@ -400,18 +394,6 @@ function labelsWithout(labels: WeightedLabel[], words: RegExp): WeightedLabel[] 
  */
 const KIND_WORD = / (type|kind|category)$/;
 
-/** The share of a label's weight the caption it dates gets: the caption names the figure, not the date. */
-const DATE_SUBJECT_WEIGHT = 0.9;
-
-function subjectsOf(labels: WeightedLabel[]): WeightedLabel[] {
-  const subjects = new Map<string, number>();
-  for (const label of labels) {
-    const subject = dateSubject(label.text);
-    if (subject) subjects.set(subject, Math.max(subjects.get(subject) ?? 0, label.weight * DATE_SUBJECT_WEIGHT));
-  }
-  return [...subjects].map(([text, weight]) => ({ text, weight }));
-}
-
 function scalarFrom(
   node: SchemaNode,
   type: string,
@@ -612,7 +594,6 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
         // A party's reference without a description may be a printed reference caption: read that first.
         if (role && isPartyRole(role) && !childNode.description && namesPartyReference(describeWords(name)))
           scalar.captionFirst = true;
-        if (scalar.format === 'date') scalar.dateSubjects = subjectsOf(labels);
         const addressPart = scalar.type === 'string' ? addressPartFor(childPath, description, inAddress) : null;
         if (addressPart) scalar.addressPart = addressPart;
         if (description) scalar.description = description;
