@@ -218,23 +218,6 @@ describe("property names as an incumbent system's or a standard's data elements 
     expect(extractPage(fragments, { patientLoop })).toEqual({ patientLoop: { addressInformation: '9412 BIRCH CT' } });
   });
 
-  it("reads a person's unqualified date as the birth date: X12's patientLoop.dateTimePeriod", () => {
-    const fragments = captionedBoxes([
-      ['24A. DATE OF SERVICE', '01/15/2024'],
-      ["3. PATIENT'S BIRTH DATE", '05/22/1945'],
-    ]);
-    const date = { type: 'string', format: 'date' };
-    const patientLoop = { type: 'object', properties: { dateTimePeriod: date } };
-    expect(extractPage(fragments, { patientLoop })).toEqual({ patientLoop: { dateTimePeriod: '1945-05-22' } });
-    // A date that says which it is keeps its own caption; a group that is no person's has no birth date.
-    const serviceDate = { type: 'object', properties: { serviceDate: date } };
-    expect(extractPage(fragments, { patientLoop: serviceDate })).toEqual({
-      patientLoop: { serviceDate: '2024-01-15' },
-    });
-    const claim = { type: 'object', properties: { dateTimePeriod: date } };
-    expect(extractPage(fragments, { claim })).not.toEqual({ claim: { dateTimePeriod: '1945-05-22' } });
-  });
-
   it('reads a name led by several party words under the rest: billingProviderTaxIdentificationNumber, billingProviderIdentifier', () => {
     const fragments = captionedBoxes([
       ['25. FEDERAL TAX I.D. NUMBER', '12-3456789'],

@@ -150,16 +150,6 @@ describe('captions printed with the owner first', () => {
     expect(got).toEqual({ streetAddress: '123 Sample Street' });
   });
 
-  it("captions a group's fields by the short phrase its description names it with", () => {
-    const residence = {
-      type: 'object',
-      description: 'home address',
-      properties: { address_line1: { type: 'string' } },
-    };
-    const got = extractFields(page(application()), { type: 'object', properties: { residence } }, { fast: false }).data;
-    expect(got).toEqual({ residence: { address_line1: '123 Sample Street' } });
-  });
-
   it("takes no phrase holding the group's own name, whose near-misses read another caption", () => {
     const provider = {
       type: 'object',
@@ -172,30 +162,5 @@ describe('captions printed with the owner first', () => {
       { fast: false },
     ).data;
     expect((got.provider as Record<string, unknown>).phone).toBeNull();
-  });
-});
-
-describe('sums named with how often they recur', () => {
-  it('reads `monthlyRent` at the caption "Rent", the period being the form\'s to say', () => {
-    const got = extractFields(
-      page([at('Housing costs', 40, 80, 12), at('Rent: $1,250.00', 40, 100), at('Utilities: $180.00', 40, 114)]),
-      { type: 'object', properties: { monthlyRent: { type: 'number' }, annualUtilities: { type: 'number' } } },
-      { fast: false },
-    ).data;
-    expect(got).toEqual({ monthlyRent: 1250, annualUtilities: 180 });
-  });
-});
-
-describe('accruals named by their balance', () => {
-  it('reads `vacationHoursBalance` at the row "Vac Hrs", its words abbreviated and its balance unsaid', () => {
-    const got = extractFields(
-      statement([
-        ['Loan Amt Paid', '840.00'],
-        ['Vac Hrs', '40.00'],
-      ]),
-      { type: 'object', properties: { vacationHoursBalance: { type: 'number' }, loanBalance: { type: 'number' } } },
-      { fast: false },
-    ).data;
-    expect(got).toEqual({ vacationHoursBalance: 40, loanBalance: null });
   });
 });

@@ -234,13 +234,7 @@ function namesNothingAlone(word: string): boolean {
 }
 
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
-function labelsFor(
-  name: string,
-  node: SchemaNode,
-  parents: string[],
-  inAddress = false,
-  parentPhrase?: string,
-): WeightedLabel[] {
+function labelsFor(name: string, node: SchemaNode, parents: string[], inAddress = false): WeightedLabel[] {
   const labels: WeightedLabel[] = [];
   // Each label as written and, when it abbreviates, spelled out.
   const push = (text: string, weight: number) => {
@@ -272,18 +266,6 @@ function labelsFor(
     if (parent) push(`${parent} ${reduced}`, 0.97 * SYNONYM_WEIGHT);
     push(reduced, (parent ? 0.85 : 0.95) * SYNONYM_WEIGHT);
   }
-  // How often a sum falls due is the form's to say, not its caption's: `monthlyRent` is printed "Rent $____".
-  const unqualified = own.replace(HOW_OFTEN, ' ').replace(/\s+/g, ' ').trim();
-  if (unqualified !== own && unqualified !== '') push(unqualified, (parent ? 0.85 : 0.95) * SYNONYM_WEIGHT);
-  // What an accrual stands at is printed as the accrual itself, in a to-date column: `vacationHoursBalance` is the
-  // row "Vac Hrs". Not a balance of one word ("account balance"): that word alone names other things.
-  const accrued = /^(\S+\s+\S+.*)\s+balance$/.exec(own);
-  if (accrued) push(accrued[1]!, (parent ? 0.85 : 0.95) * SYNONYM_WEIGHT);
-  // A group described in a short phrase of its own ("residence": "home address") is printed by that phrase: its
-  // children's boxes are captioned with it ("Home Address" over the street line), a word it repeats said once.
-  if (parentPhrase)
-    for (const child of [own, ...dataElementLabels(spelledOwn)])
-      push(joinOnce(parentPhrase, child), 0.97 * SYNONYM_WEIGHT);
   // A flat name led by its party ("pt_zip", "provider_ein", "billing_provider_tax_id") is that party's section in
   // one word: its box is captioned by the rest ("ZIP CODE"), as a nested child's is by its own name. When the
   // rest names nothing in particular, the last party word stays ("insured_name" is no label "name";
@@ -300,15 +282,6 @@ function labelsFor(
   // Due"; not a one-word name ("paid"), a table column's caption as it stands.
   if (isAmount(node) && MONEY_PARTICIPLE.test(own) && own.includes(' ') && !own.includes('amount'))
     push(`amount ${own.match(MONEY_PARTICIPLE)![1]}`, 0.85 * SYNONYM_WEIGHT);
-  // A date a person's group holds without saying which (X12's date-time period in the patient's demographics) is
-  // the one date a person has as such: the birth date.
-  if (
-    parent &&
-    PERSON_WORDS.has(parent) &&
-    node.format === 'date' &&
-    own.split(' ').every((w) => BARE_DATE_WORDS.has(w))
-  )
-    push(`${parent} birth date`, 0.85 * SYNONYM_WEIGHT);
   const reworded = (from: WeightedLabel[]) =>
     from.flatMap((l) =>
       labelSynonyms(l.text).map((text) => ({ text, weight: l.weight * SYNONYM_WEIGHT, reworded: true })),
@@ -323,45 +296,6 @@ function labelsFor(
     return true;
   });
 }
-
-/** Words of how often a sum recurs, which captions leave to the period the form asks about. */
-const HOW_OFTEN = /\b(?:monthly|weekly|annual|annually|yearly|per month|per year)\b/g;
-
-/** Two phrases joined, the second's first word left out where the first ends with it ("home address" + "address"). */
-function joinOnce(first: string, second: string): string {
-  const a = first.toLowerCase().split(/\s+/);
-  const b = second.toLowerCase().split(/\s+/);
-  return (a.at(-1) === b[0] ? [...a, ...b.slice(1)] : [...a, ...b]).join(' ');
-}
-
-/** Most words a group's description may have to be the phrase its children are captioned by. */
-const GROUP_PHRASE_WORDS = 3;
-
-/**
- * The short phrase a group's description or title names it by ("home address" for `residence`); undefined when
- * none, or when the phrase holds a word of the group's own name.
- */
-function groupPhrase(node: SchemaNode, name: string): string | undefined {
-  const text = (textOf(node.title) ?? descriptionOf(node))?.trim();
-  if (!text || !/^[\p{L}' -]+$/u.test(text)) return undefined;
-  const own = splitName(name).split(' ');
-  const words = text.toLowerCase().split(/\s+/);
-  return words.length > GROUP_PHRASE_WORDS || words.some((word) => own.includes(word)) ? undefined : words.join(' ');
-}
-
-/** Parties that are people: their groups' dates, unqualified, are birth dates. */
-const PERSON_WORDS = new Set([
-  'patient',
-  'insured',
-  'subscriber',
-  'member',
-  'employee',
-  'dependent',
-  'person',
-  'individual',
-]);
-/** Words of a date's name that say nothing of which date it is. */
-const BARE_DATE_WORDS = new Set(['date', 'time', 'period', 'dt', 'day', 'datetime']);
 
 /**
  * The words a yes/no question's name puts around what it asks about: "work_related", "related_causes_employment"
@@ -537,9 +471,6 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
   const fields: FieldSpec[] = [];
   const walk = (node: SchemaNode, path: string[], requiredChain: boolean) => {
     const { node: resolved } = typeOf(node, root);
-    // Not a phrase holding the group's own name ("provider": "Billing provider"): the name's labels say it already,
-    // and the phrase's other word only makes near-misses of them ("billing provider tel" for "Billing Provider:").
-    const phrase = path.length > 0 ? groupPhrase(resolved, path.at(-1)!) : undefined;
     const properties = (resolved.properties ?? {}) as Record<string, SchemaNode>;
     const required = new Set(Array.isArray(resolved.required) ? (resolved.required as string[]) : []);
     const inAddress = Object.keys(properties).some((name) => CITY_WORD.test(splitName(name)));
@@ -547,7 +478,7 @@ export function collectFields(schema: JsonSchema): FieldSpec[] {
       const { type, node: childNode } = typeOf(child, root);
       const childPath = [...path, name];
       const isRequired = requiredChain && required.has(name);
-      const labels = labelsFor(name, childNode, path, inAddress, phrase);
+      const labels = labelsFor(name, childNode, path, inAddress);
       if (type === 'object') {
         walk(childNode, childPath, isRequired);
       } else if (type === 'array') {
