@@ -32,12 +32,9 @@ type Cause = 'words' | 'other';
 
 /** `<page> <schema> <field>` → why today's engine misses it. */
 const MISSES: Record<string, Cause> = {
-  // A receipt's number (Bon-Nr., Beleg-Nr., Ticket n°, Bon, Bonnummer), and an invoice's under a native field name
-  // that is not its printed caption: the lexicon names invoice numbers' captions, not a till's.
-  'de-kassenbon-frischmarkt neutral invoice_number': 'words',
-  'de-kassenbon-frischmarkt native invoice_number': 'words',
-  'de-quittung-cafe-ludwig neutral invoice_number': 'words',
-  'de-quittung-cafe-ludwig native invoice_number': 'words',
+  // A receipt's number printed with the till's other figures on its line (Ticket n° 0042-118 Caisse 04, Bon 3312
+  // Kassa 1) or captioned by the document's name alone (Ticket : 1187), and an invoice's under a native field name
+  // that is not its printed caption.
   'fr-facture-atelier-morel native invoice_number': 'words',
   'fr-facture-girard native invoice_number': 'words',
   'fr-ticket-marche-plus neutral invoice_number': 'words',
@@ -45,14 +42,6 @@ const MISSES: Record<string, Cause> = {
   'fr-note-boulangerie neutral invoice_number': 'words',
   'nl-kassabon-buurtsuper neutral invoice_number': 'words',
   'nl-kassabon-buurtsuper native invoice_number': 'words',
-  'nl-bon-eetcafe-de-hoek neutral invoice_number': 'words',
-  'nl-bon-eetcafe-de-hoek native invoice_number': 'words',
-  // "1 482,00 €": a French thousands separator splits the total.
-  'fr-facture-atelier-morel neutral total_amount': 'words',
-  'fr-facture-atelier-morel native total_amount': 'words',
-  // "Net à payer 3 494,88 €": an unknown caption and a French thousands separator.
-  'fr-facture-girard neutral total_amount': 'words',
-  'fr-facture-girard native total_amount': 'words',
   // "Van Dijk Installatietechniek B.V.": the name's last full stop is dropped.
   'nl-factuur-van-dijk neutral issuer': 'other',
   'nl-factuur-van-dijk native issuer': 'other',

@@ -306,9 +306,12 @@ function bestWindow(tokens: IndexedLine['tokens'], i: number, label: WantedLabel
     ...Array.from({ length: wanted.length - 1 }, (_, j) => wanted.length - 1 - j),
   ];
   for (const k of sizes) {
-    if (k < 1 || i + k > tokens.length || (wordForWord && k !== wanted.length)) continue;
+    if (k < 1 || i + k > tokens.length) continue;
     const window = tokens.slice(i, i + k);
     const joined = window.map((t) => t.norm).join('');
+    // A number sign is matched word for word ("no" is too short to match fuzzily), or glued to its word exactly as
+    // compounds print it ("Beleg-Nr.", "Bon-Nr.").
+    if (wordForWord && k !== wanted.length && joined !== wantedJoined) continue;
     if (
       Math.abs(joined.length - wantedJoined.length) <= Math.max(1, wantedJoined.length * 0.2) &&
       (k !== wanted.length || wordsAlike(window, wanted))

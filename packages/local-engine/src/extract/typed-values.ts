@@ -177,7 +177,10 @@ export function findCurrency(text: string): string | null {
 // receipts and invoices print cents, and bare integers are quantities, ids and years far more often.
 // OCR of thermal receipts sometimes puts a space after the decimal point ("190. 00"): allowed after a point only.
 // Tills print amounts under one unit without the zero ("CHANGE RM .10"): a point alone after a space is 0.xx.
-const AMOUNT = /(?<![\d.,])(-\s?)?(\d{1,3}(?:([,.'])\d{3})*|\d+|(?<=^|\s))(,|\. ?)(\d{2})(?![\d])/g;
+// A space groups thousands only before a decimal comma ("1 482,00", French and others): "3 494.88" is more often a
+// quantity and a price.
+const AMOUNT =
+  /(?<![\d.,])(-\s?)?(\d{1,3}(?:(?:([,.'])|[ \u00a0\u202f](?=\d{3}(?:[ \u00a0\u202f]\d{3})*,\d{2}(?!\d)))\d{3})*|\d+|(?<=^|\s))(,|\. ?)(\d{2})(?![\d])/g;
 
 /** Every two-decimal money amount in `text`, with the currency printed beside it (within a few characters). */
 export function findAmounts(text: string): FoundAmount[] {
@@ -186,7 +189,7 @@ export function findAmounts(text: string): FoundAmount[] {
     const [, minus, whole, group, decimal, cents] = m;
     if (group && group === decimal!.trim()) continue;
     if (whole === '' && decimal !== '.') continue;
-    const value = Number(`${whole!.replace(/[,.']/g, '') || '0'}.${cents}`) * (minus ? -1 : 1);
+    const value = Number(`${whole!.replace(/[,.'\s]/g, '') || '0'}.${cents}`) * (minus ? -1 : 1);
     if (!Number.isFinite(value)) continue;
     const start = m.index;
     const end = start + m[0].length;
