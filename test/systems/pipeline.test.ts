@@ -135,6 +135,14 @@ describe('pipelines', () => {
       fs.readFile(path.join(work, 'run', 'fields.csv'), 'utf8'),
     );
     expect(csv.split('\n')[0]).toContain(',not_in_text,in_text');
+    // summary.md says the same of the chained pipeline's four misses.
+    const markdown = await import('node:fs/promises').then((fs) =>
+      fs.readFile(path.join(work, 'run', 'summary.md'), 'utf8'),
+    );
+    expect(markdown).toContain('## Reading or extraction: whose fault is a miss?');
+    expect(markdown).toContain(
+      '| chained | slow | 4 | 3 (75%) | 1 (25%) | mostly reading: the values were not in its text |',
+    );
   });
 
   it("docbench plan counts a pipeline's calls and cost, its reader's calls when the run does not make them", async () => {

@@ -10,6 +10,7 @@ import type { DocumentRow, ReportView } from '../view-types.js';
 import { formatPhases } from '../build-view.js';
 import type { Reporter } from './reporter.js';
 import { checkLines } from './markdown-checks.js';
+import { readingLines } from './markdown-reading.js';
 
 const WORST_FIELDS = 10;
 const LISTED_DOCUMENTS = 15;
@@ -231,6 +232,7 @@ export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string 
     ...provenanceLines(view),
     ...leaderboardLines(view),
     ...detailLines(view),
+    ...readingLines(view),
     ...gateLines(view),
     ...checkLines(view),
     ...worstFieldLines(view),
