@@ -14,19 +14,14 @@
 import { conceptWords, lexicon, type Place, type RoleRule } from '../lexicon/lexicon.js';
 import { expandAbbreviations } from './name-abbreviations.js';
 import { ADDRESS_PART_WORDS, offersWholeOrPart } from './address-parts.js';
-import {
-  ADDRESS_WORDS,
-  classifyParty,
-  isSenderWord,
-  type PartyRole,
-  PURCHASE_WORDS,
-  RECIPIENT_WORDS,
-} from './party-roles.js';
+import { classifyParty, type PartyRole } from './party-roles.js';
 
 export type FieldRole = PartyRole | 'document-date' | 'total' | 'currency';
 
 /** Qualifiers that make an address, a name or a date someone else's: the customer's, the patient's… */
-const OTHER_PARTY_WORDS = [...RECIPIENT_WORDS, ...conceptWords('other-party')];
+const OTHER_PARTY_WORDS = [...conceptWords('recipient'), ...conceptWords('other-party')];
+const ADDRESS_WORDS = conceptWords('address');
+const SENDER_WORDS = conceptWords('sender');
 /**
  * "Bill to", "billed to": the recipient's. A bill alone is the document itself, as payables systems name a
  * supplier's invoice ("Date of the bill", "Bill amount"), and "amount billed" is what it charges.
@@ -401,12 +396,13 @@ function classifyPlace(path: string[], ownText: string, own: Set<string>, descri
     const place = has(LOCATION_WORDS) || has(PLACE_WORDS);
     const plain = [
       ...PLAIN_ADDRESS_WORDS,
-      ...PURCHASE_WORDS,
+      ...conceptWords('purchase'),
       ...(place ? [...PLACE_WORDS, ...PLACE_ITSELF_WORDS] : []),
       ...(wholeForPart ? ADDRESS_PART_WORDS : []),
     ];
     // A sender word leaves it the sender's own: a place or venue titled as the store's or the merchant's address.
-    return path.length === 1 && [...own].every((w) => ADDRESS_WORDS.includes(w) || plain.includes(w) || isSenderWord(w))
+    return path.length === 1 &&
+      [...own].every((w) => ADDRESS_WORDS.includes(w) || plain.includes(w) || SENDER_WORDS.includes(w))
       ? 'issuer-address'
       : null;
   }
