@@ -9,7 +9,7 @@
  * lexicon's concepts (src/lexicon/README.md): this module is one scorer reading a field's places (its name and
  * title, its parents' names, its description) against those declarations, never one schema's property names.
  */
-import { conceptWords, lexicon, type Party, type PartyDetail, PARTIES, type PartyRule } from '../lexicon/lexicon.js';
+import { conceptWords, lexicon, type Party, type PartyDetail, PARTIES } from '../lexicon/lexicon.js';
 
 export type { Party, PartyDetail };
 /** A party field's role: `issuer`, `recipient-address`, `payee-email`… */
@@ -33,7 +33,7 @@ const has = (list: readonly string[], of: readonly string[]) => list.some((w) =>
 const rules = () => lexicon().party;
 
 /** A party some words name: which, whether surely or only weakly, and the words that say it. */
-interface Reading {
+export interface Reading {
   party: Party;
   sure: boolean;
   start: number;
@@ -49,9 +49,9 @@ function unqualified(list: readonly string[], i: number): boolean {
   return before === undefined || !/^[a-z]{3,}$/.test(before) || words(rules().unqualifying).includes(before);
 }
 
-/** The phrase of `rule` starting at `i`, as its length; 0 when none does. */
-function phraseAt(rule: PartyRule, list: readonly string[], i: number): number {
-  const phrase = rule.phrases.find((slots) => slots.every((slot, k) => conceptWords(slot).includes(list[i + k] ?? '')));
+/** The length of the first of `phrases` (runs of concepts, one word of each) that starts at `i`; 0 when none does. */
+export function phraseLength(phrases: readonly string[][], list: readonly string[], i: number): number {
+  const phrase = phrases.find((slots) => slots.every((slot, k) => conceptWords(slot).includes(list[i + k] ?? '')));
   return phrase?.length ?? 0;
 }
 
@@ -59,12 +59,12 @@ function phraseAt(rule: PartyRule, list: readonly string[], i: number): number {
  * The readings of some words, earliest first: at each word a phrase of any party, then a word naming one surely
  * (in roles.json's order), then a weak word. `name`: a property name, which a lead word ("from") may start.
  */
-function readingsOf(list: readonly string[], name: boolean): Reading[] {
+export function partyReadings(list: readonly string[], name = false): Reading[] {
   const found: Reading[] = [];
   const { parties } = rules();
   for (const [i, word] of list.entries()) {
     for (const rule of parties) {
-      const length = phraseAt(rule, list, i);
+      const length = phraseLength(rule.phrases, list, i);
       if (length > 0) found.push({ party: rule.party, sure: true, start: i, end: i + length });
     }
     for (const rule of parties) {
@@ -89,8 +89,8 @@ function readingsOf(list: readonly string[], name: boolean): Reading[] {
 function namesAlternatives(list: readonly string[]): boolean {
   return list.some((word, i) => {
     if (word !== 'or' || i === 0) return false;
-    const [before] = readingsOf(list.slice(Math.max(0, i - 2), i), false);
-    const [after] = readingsOf(list.slice(i + 1, i + 3), false);
+    const [before] = partyReadings(list.slice(Math.max(0, i - 2), i), false);
+    const [after] = partyReadings(list.slice(i + 1, i + 3), false);
     return before !== undefined && after !== undefined && before.party !== after.party;
   });
 }
@@ -98,7 +98,7 @@ function namesAlternatives(list: readonly string[]): boolean {
 /** The reading some words give: the earliest sure one, else the earliest weak one; none for alternatives. */
 function readingOf(list: readonly string[], name: boolean): Reading | undefined {
   if (namesAlternatives(list)) return undefined;
-  const all = readingsOf(list, name);
+  const all = partyReadings(list, name);
   return all.find((r) => r.sure) ?? all[0];
 }
 
@@ -150,7 +150,9 @@ const roleOf = (party: Party, detail: PartyDetail): PartyRole =>
 /** Whether a property's name is a reference to a party's record: `VendorRef`, `customer_ref` (lower-case words). */
 export function namesPartyReference(name: readonly string[]): boolean {
   return (
-    name.length === 2 && conceptWords('reference').includes(name[1]!) && readingsOf(name.slice(0, 1), true).length > 0
+    name.length === 2 &&
+    conceptWords('reference').includes(name[1]!) &&
+    partyReadings(name.slice(0, 1), true).length > 0
   );
 }
 
@@ -220,8 +222,9 @@ export function isThirdPartyWord(word: string): boolean {
  */
 export function isPartyWord(word: string): boolean {
   const { excludedBy, parties } = rules();
-  return [...excludedBy.flatMap((e) => e.concepts), ...parties.flatMap((rule) => rule.needs)].some((concept) =>
-    conceptWords(concept).includes(word),
+  const concepts = [...excludedBy.flatMap((e) => e.concepts), ...parties.flatMap((rule) => rule.needs)];
+  return concepts.some(
+    (concept) => conceptWords(concept).includes(word) || conceptWords(concept, 'weak').includes(word),
   );
 }
 
@@ -230,7 +233,7 @@ export function isPartyWord(word: string): boolean {
  * `remit_to_bsb` the rest ("bsb") is what of the party is asked; 0 when the name does not start so.
  */
 export function toVerbLead(list: readonly string[]): number {
-  const length = Math.max(0, ...rules().parties.map((rule) => phraseAt(rule, list, 0)));
+  const length = Math.max(0, ...rules().parties.map((rule) => phraseLength(rule.phrases, list, 0)));
   return list.length > length ? length : 0;
 }
 

@@ -33,7 +33,7 @@ export type Place = 'own' | 'parents' | 'description';
 
 /** A role of the document itself, as roles.json declares it (format in README.md). */
 export interface RoleRule {
-  role: 'currency' | 'document-date' | 'total';
+  role: 'currency' | 'document-date' | 'total' | 'issuer-address';
   /** The field's type: a number (`number`, `integer`) or anything else (`text`). */
   value: 'text' | 'number';
   /** A format that names the role alone (`date`). */
@@ -41,11 +41,18 @@ export interface RoleRule {
   /** Concepts one of whose words names the role, and where. */
   needs: string[];
   in: Place[];
-  /** Concepts whose words, where given, make the field something else: the role abstains. */
-  excludedBy: { concepts: string[]; in: Place[] }[];
+  /** Runs of concepts, one word of each in a row in the name and title, naming the role: their words exclude nothing. */
+  phrases: string[][];
+  /** Concepts every word of the field's name, title and parents' names must belong to for the role to apply. */
+  only?: string[];
+  /**
+   * Concepts whose words, where given, make the field something else: the role abstains; `unless` the defining
+   * part of the description holds a word of these concepts (a period's start described as when the purchase occurred).
+   */
+  excludedBy: { concepts: string[]; in: Place[]; unless?: string[] }[];
 }
 
-const ROLE_NAMES: readonly RoleRule['role'][] = ['currency', 'document-date', 'total'];
+const ROLE_NAMES: readonly RoleRule['role'][] = ['currency', 'document-date', 'total', 'issuer-address'];
 const PLACES: readonly Place[] = ['own', 'parents', 'description'];
 
 /** The parties the engine has finders for (find-parties.ts); roles.json says which words name each. */
@@ -225,11 +232,16 @@ function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): 
   const known = [...concepts];
   const conceptList = (value: unknown, key: string) => oneOf(value ?? [], known, file, key);
   const exclusions = (value: unknown, key: string) =>
-    entries(value ?? [], file, key, ['concepts', 'in']).map((exclusion, j) => ({
+    entries(value ?? [], file, key, ['concepts', 'in', 'unless']).map((exclusion, j) => ({
       concepts: conceptList(exclusion.concepts, `${key}[${j}].concepts`),
       in: oneOf(exclusion.in, PLACES, file, `${key}[${j}].in`),
+      ...(exclusion.unless === undefined ? {} : { unless: conceptList(exclusion.unless, `${key}[${j}].unless`) }),
     }));
-  const roleKeys = ['role', 'value', 'format', 'needs', 'in', 'excludedBy'];
+  const roleKeys = ['role', 'value', 'format', 'needs', 'in', 'phrases', 'only', 'excludedBy'];
+  const phrases = (value: unknown, key: string) => {
+    if (!Array.isArray(value ?? [])) fail(file, key, 'must be a list of lists of concepts');
+    return ((value ?? []) as unknown[]).map((phrase, j) => conceptList(phrase, `${key}[${j}]`));
+  };
   const roles = entries(data?.roles, file, 'roles', roleKeys).map((entry, i): RoleRule => {
     const key = `roles[${i}]`;
     return {
@@ -238,19 +250,20 @@ function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): 
       ...(typeof entry.format === 'string' ? { format: entry.format } : {}),
       needs: conceptList(entry.needs, `${key}.needs`),
       in: oneOf(entry.in, PLACES, file, `${key}.in`),
+      phrases: phrases(entry.phrases, `${key}.phrases`),
+      ...(entry.only === undefined ? {} : { only: conceptList(entry.only, `${key}.only`) }),
       excludedBy: exclusions(entry.excludedBy, `${key}.excludedBy`),
     };
   });
   const partyKeys = ['party', 'needs', 'weak', 'unqualified', 'phrases', 'leads'];
   const parties = entries(data?.parties, file, 'parties', partyKeys).map((entry, i): PartyRule => {
     const key = `parties[${i}]`;
-    if (!Array.isArray(entry.phrases ?? [])) fail(file, `${key}.phrases`, 'must be a list of lists of concepts');
     return {
       party: oneOf([entry.party], PARTIES, file, `${key}.party`)[0]!,
       needs: conceptList(entry.needs, `${key}.needs`),
       weak: conceptList(entry.weak, `${key}.weak`),
       unqualified: entry.unqualified === true,
-      phrases: ((entry.phrases ?? []) as unknown[]).map((phrase, j) => conceptList(phrase, `${key}.phrases[${j}]`)),
+      phrases: phrases(entry.phrases, `${key}.phrases`),
       leads: conceptList(entry.leads, `${key}.leads`),
     };
   });
