@@ -229,6 +229,10 @@ function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): 
   } catch (error) {
     fail(file, '(file)', `is not valid JSON: ${(error as Error).message}`);
   }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(file, '(file)', 'must hold an object');
+  const keys = ['roles', 'parties', 'details', 'partyExcludedBy', 'partyFiller', 'unqualifying'];
+  const unknownKey = Object.keys(data).find((key) => !keys.includes(key));
+  if (unknownKey !== undefined) fail(file, unknownKey, `is not one of ${keys.join(', ')}`);
   const known = [...concepts];
   const conceptList = (value: unknown, key: string) => oneOf(value ?? [], known, file, key);
   const exclusions = (value: unknown, key: string) =>
@@ -242,7 +246,7 @@ function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): 
     if (!Array.isArray(value ?? [])) fail(file, key, 'must be a list of lists of concepts');
     return ((value ?? []) as unknown[]).map((phrase, j) => conceptList(phrase, `${key}[${j}]`));
   };
-  const roles = entries(data?.roles, file, 'roles', roleKeys).map((entry, i): RoleRule => {
+  const roles = entries(data.roles, file, 'roles', roleKeys).map((entry, i): RoleRule => {
     const key = `roles[${i}]`;
     return {
       role: oneOf([entry.role], ROLE_NAMES, file, `${key}.role`)[0]!,
@@ -256,7 +260,7 @@ function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): 
     };
   });
   const partyKeys = ['party', 'needs', 'weak', 'unqualified', 'phrases', 'leads'];
-  const parties = entries(data?.parties, file, 'parties', partyKeys).map((entry, i): PartyRule => {
+  const parties = entries(data.parties, file, 'parties', partyKeys).map((entry, i): PartyRule => {
     const key = `parties[${i}]`;
     return {
       party: oneOf([entry.party], PARTIES, file, `${key}.party`)[0]!,
@@ -267,7 +271,7 @@ function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): 
       leads: conceptList(entry.leads, `${key}.leads`),
     };
   });
-  const details = entries(data?.details, file, 'details', ['detail', 'needs', 'in']).map((entry, i) => ({
+  const details = entries(data.details, file, 'details', ['detail', 'needs', 'in']).map((entry, i) => ({
     detail: oneOf([entry.detail], DETAILS, file, `details[${i}].detail`)[0]!,
     needs: conceptList(entry.needs, `details[${i}].needs`),
     in: oneOf(entry.in ?? PLACES, PLACES, file, `details[${i}].in`),
@@ -277,9 +281,9 @@ function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): 
     party: {
       parties,
       details,
-      excludedBy: exclusions(data?.partyExcludedBy, 'partyExcludedBy'),
-      filler: conceptList(data?.partyFiller, 'partyFiller'),
-      unqualifying: conceptList(data?.unqualifying, 'unqualifying'),
+      excludedBy: exclusions(data.partyExcludedBy, 'partyExcludedBy'),
+      filler: conceptList(data.partyFiller, 'partyFiller'),
+      unqualifying: conceptList(data.unqualifying, 'unqualifying'),
     },
   };
 }
