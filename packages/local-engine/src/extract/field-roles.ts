@@ -54,14 +54,20 @@ function wordsOf(text: string): Set<string> {
 
 /**
  * A text's words without the taxes it says are included: "gross, incl. VAT / tax" asks for the total, not for a
- * tax (up to three words between the two: "including all sales taxes"; "taxes included", "after tax").
+ * tax. A tax is included when an including word stands up to three words before it or right after it ("including
+ * all sales taxes", "taxes included", "after tax"), or when it is in the list an including word opens or closes
+ * within its clause ("including all charges, allowances and taxes", "taxes, discounts, fees and tips included").
  */
 function withoutIncludedTaxes(text: string): string[] {
-  const words = describeWords(text);
   const including = conceptWords('including');
-  const near = (i: number) =>
-    [...words.slice(Math.max(0, i - 3), i), ...words.slice(i + 1, i + 2)].some((w) => including.includes(w));
-  return words.filter((word, i) => !(conceptWords('tax').includes(word) && near(i)));
+  const tax = conceptWords('tax');
+  return text.split(/[.;:()]/).flatMap((clause) => {
+    const words = describeWords(clause);
+    const at = words.flatMap((w, i) => (including.includes(w) ? [i] : []));
+    const included = (i: number) =>
+      at.some((k) => k < i || k - i <= 3 || k === words.length - 1);
+    return words.filter((word, i) => !(tax.includes(word) && included(i)));
+  });
 }
 
 /** A term of a sum spelled out: one or two words. */
