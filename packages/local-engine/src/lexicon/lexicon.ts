@@ -67,7 +67,10 @@ export interface PartyRule {
   party: Party;
   /** Concepts whose words name the party. */
   needs: string[];
-  /** Concepts whose `weak` words name it only unqualified, and only when no place names a party surely. */
+  /**
+   * Concepts all of whose words name it weakly: only unqualified, and only when no place names a party surely (the
+   * `weak` words of a `needs` concept name it so too).
+   */
   weak: string[];
   /** Its words name it only unqualified: a content word before them makes them someone else ("billing provider"). */
   unqualified: boolean;
@@ -149,6 +152,20 @@ function stringList(value: unknown, file: string, key: string): string[] {
   return value as string[];
 }
 
+/** A JSON file's object, checked to hold only the keys given. */
+function readObject(file: string, text: string, keys: readonly string[]): Record<string, unknown> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    fail(file, '(file)', `is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(file, '(file)', 'must hold an object');
+  const unknown = Object.keys(data).find((key) => !keys.includes(key));
+  if (unknown !== undefined) fail(file, unknown, `is not one of ${keys.join(', ')}`);
+  return data as Record<string, unknown>;
+}
+
 interface LexiconFile {
   language: string;
   concepts: Record<string, Partial<Record<Kind, string[]>>>;
@@ -158,17 +175,7 @@ interface LexiconFile {
 
 /** One file, checked: every key known, every list a list of words. */
 function parseFile(file: string, text: string): LexiconFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    fail(file, '(file)', `is not valid JSON: ${(error as Error).message}`);
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(file, '(file)', 'must hold an object');
-  const record = data as Record<string, unknown>;
-  for (const key of Object.keys(record))
-    if (!['language', 'concepts', 'abbreviations', 'compoundHeads'].includes(key))
-      fail(file, key, 'is not a known key');
+  const record = readObject(file, text, ['language', 'concepts', 'abbreviations', 'compoundHeads']);
   const expected = path.basename(file, '.json');
   if (record.language !== expected) fail(file, 'language', `must be "${expected}", the file's name`);
   const concepts: LexiconFile['concepts'] = {};
@@ -223,16 +230,14 @@ function entries(value: unknown, file: string, key: string, keys: readonly strin
 
 /** roles.json, checked against the concepts the language files define. */
 function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): Pick<Lexicon, 'roles' | 'party'> {
-  let data: Record<string, unknown>;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    fail(file, '(file)', `is not valid JSON: ${(error as Error).message}`);
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(file, '(file)', 'must hold an object');
-  const keys = ['roles', 'parties', 'details', 'partyExcludedBy', 'partyFiller', 'unqualifying'];
-  const unknownKey = Object.keys(data).find((key) => !keys.includes(key));
-  if (unknownKey !== undefined) fail(file, unknownKey, `is not one of ${keys.join(', ')}`);
+  const data = readObject(file, text, [
+    'roles',
+    'parties',
+    'details',
+    'partyExcludedBy',
+    'partyFiller',
+    'unqualifying',
+  ]);
   const known = [...concepts];
   const conceptList = (value: unknown, key: string) => oneOf(value ?? [], known, file, key);
   const exclusions = (value: unknown, key: string) =>
