@@ -42,7 +42,10 @@ export const NOT_A_NAME = new RegExp(
   'iu',
 );
 /** Labels of the recipient's block: lines under or beside them belong to the customer. */
-export const RECIPIENT_LABEL = new RegExp(`^${pageWording('recipient')}\\s*:?`, 'iu');
+export const RECIPIENT_LABEL = new RegExp(
+  `^${wordingPattern([...conceptWords('recipient', 'pageWords'), ...conceptWords('recipient', 'weakPageWords')])}\\s*:?`,
+  'iu',
+);
 /** Labels naming the issuer outright. */
 export const ISSUER_LABEL = new RegExp(`^${pageWording('sender')}[^:]*:?\\s*`, 'iu');
 /**
@@ -53,9 +56,16 @@ export const ISSUER_LABEL = new RegExp(`^${pageWording('sender')}[^:]*:?\\s*`, '
 const ADDRESS_STOP =
   /(?<!\p{L})(tel|telephone|phone|fax|hp|mobile|e-?mail|gst|vat|ust|tax|reg(istration)?\s*no|invoice|receipt|rechnung|date|datum|cashier|counter|table|document|bill|no\.?\s*:)(?!\p{L})|www\.|http|@|#(?!\d{1,3}-\d)/iu;
 
-/** A page pattern of a concept's wordings in every language (the lexicon's `pageWords`, or another kind). */
-function pageWording(concept: string, kind: 'pageWords' | 'weakPageWords' = 'pageWords'): string {
-  return wordingPattern(conceptWords(concept, kind));
+/**
+ * A page pattern of a concept's wordings in every language (the lexicon's `pageWords`, or another kind); `prefix`:
+ * a wording may also start a longer word ("Ship" in "Shipping").
+ */
+export function pageWording(
+  concept: string,
+  kind: 'pageWords' | 'weakPageWords' = 'pageWords',
+  prefix = false,
+): string {
+  return wordingPattern(conceptWords(concept, kind), prefix);
 }
 
 export function textOf(line: IndexedLine): string {
