@@ -64,8 +64,7 @@ function withoutIncludedTaxes(text: string): string[] {
   return text.split(/[.;:()]/).flatMap((clause) => {
     const words = describeWords(clause);
     const at = words.flatMap((w, i) => (including.includes(w) ? [i] : []));
-    const included = (i: number) =>
-      at.some((k) => k < i || k - i <= 3 || k === words.length - 1);
+    const included = (i: number) => at.some((k) => k < i || k - i <= 3 || k === words.length - 1);
     return words.filter((word, i) => !(tax.includes(word) && included(i)));
   });
 }
