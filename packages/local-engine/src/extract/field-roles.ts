@@ -6,14 +6,15 @@
  * printed wording (TOTAL, Gesamtbetrag, Date of issue…) instead of the schema's words.
  *
  * The roles are declared in the lexicon's roles.json (src/lexicon/README.md): which concepts name each, where, in
- * which phrases, and which exclude it. One scorer reads them here, the party roles in party-roles.ts; never one
- * schema's property names: a schema that says the same thing in other words (docs/reference.md, "paraphrase
+ * which phrases, and which exclude it. The one scorer of role-scorer.ts reads them (the parties through
+ * party-roles.ts); never one schema's property names: a schema that says the same thing in other words (docs/reference.md, "paraphrase
  * check") is read the same way.
  */
 import { conceptWords, lexicon, type Party, type Place, type RoleRule } from '../lexicon/lexicon.js';
 import { ADDRESS_PART_WORDS, offersWholeOrPart } from './address-parts.js';
 import { expandAbbreviations } from './name-abbreviations.js';
-import { classifyParty, type PartyRole, partyReadings, phraseLength } from './party-roles.js';
+import { classifyParty, type PartyRole, partyReadings } from './party-roles.js';
+import { excludes, readingsOf } from './role-scorer.js';
 
 export type FieldRole = PartyRole | RoleRule['role'];
 
@@ -122,7 +123,7 @@ const OTHER_SIDE: readonly Party[] = ['recipient', 'delivery', 'payer'];
  * date" is when the document billed), or a word of `other-party`.
  */
 function otherPartiesAt(words: readonly string[], dated: boolean): number[] {
-  const readings = partyReadings(words).filter((r) => (r.sure || !dated) && OTHER_SIDE.includes(r.party));
+  const readings = partyReadings(words).filter((r) => (r.sure || !dated) && OTHER_SIDE.includes(r.rule.party));
   const others = conceptWords('other-party');
   return [...readings.map((r) => r.start), ...words.flatMap((w, i) => (others.includes(w) ? [i] : []))];
 }
@@ -139,7 +140,7 @@ function namesOtherParty(named: string, description: string, dated: boolean): bo
   const determiner = (w: string | undefined) => w !== undefined && conceptWords('unqualifying').includes(w);
   return (
     // A phrase naming the recipient: "the bill-to party", "the address it is shipped to".
-    partyReadings(words).some((r) => r.end - r.start > 1 && r.party === OTHER_SIDE[0]) ||
+    partyReadings(words).some((r) => r.end - r.start > 1 && r.rule.party === OTHER_SIDE[0]) ||
     otherPartiesAt(words, dated).some((i) => {
       const before = determiner(words[i - 1]) ? i - 2 : i - 1;
       return before < 0 || words[i + 1] === 's' || owning.includes(words[before] ?? '');
@@ -182,41 +183,32 @@ export interface FieldWording {
 interface ScoredField {
   numeric: boolean;
   format: string | undefined;
-  /** The name's and the title's words in order, for phrases. */
-  ownList: string[];
-  naming: Record<Place, Set<string>>;
+  naming: Record<Place, string[]>;
   /** The description's only by its defining part: a note in passing ("taken from the receipt") excludes nothing. */
-  excluding: Record<Place, Set<string>>;
+  excluding: Record<Place, string[]>;
 }
+
+const PLACES: readonly Place[] = ['own', 'parents', 'description'];
 
 /**
  * The document role a field's words name (roles.json: the first role of the field's kind that a word or a phrase
  * names where the role looks, and whose `only` concepts hold every word of the field's names): that role, or null
- * when a word of an excluding concept outside its phrases says it is something else (the scorer abstains);
- * undefined when no role is named.
+ * when a word of an excluding concept outside the words naming it says it is something else (the scorer
+ * abstains); undefined when no role is named.
  */
 function scoreDocumentRole(field: ScoredField): FieldRole | null | undefined {
-  const words = (concepts: readonly string[]) => concepts.flatMap((concept) => conceptWords(concept));
   for (const rule of lexicon().roles) {
     if ((rule.value === 'number') !== field.numeric) continue;
-    const phrased = new Set(
-      field.ownList.flatMap((_, i) => field.ownList.slice(i, i + phraseLength(rule.phrases, field.ownList, i))),
-    );
-    const needs = words(rule.needs);
     const named =
       (rule.format !== undefined && field.format === rule.format) ||
-      phrased.size > 0 ||
-      rule.in.some((place) => needs.some((word) => field.naming[place].has(word)));
-    const only = rule.only && words(rule.only);
+      rule.in.some((place) => readingsOf([rule], field.naming[place]).length > 0);
+    const only = rule.only?.flatMap((concept) => conceptWords(concept));
     if (!named || (only && ![...field.naming.own, ...field.naming.parents].every((w) => only.includes(w)))) continue;
-    const excluded = rule.excludedBy.some(
-      (exclusion) =>
-        !words(exclusion.unless ?? []).some((word) => field.excluding.description.has(word)) &&
-        words(exclusion.concepts).some(
-          (word) => !phrased.has(word) && exclusion.in.some((place) => field.excluding[place].has(word)),
-        ),
-    );
-    return excluded ? null : rule.role;
+    const places = PLACES.map((place) => {
+      const words = field.excluding[place];
+      return { place, words, naming: readingsOf([rule], words) };
+    });
+    return excludes(rule.excludedBy, places, field.excluding.description) ? null : rule.role;
   }
   return undefined;
 }
@@ -263,9 +255,8 @@ export function classifyField(
   const role = scoreDocumentRole({
     numeric,
     format,
-    ownList,
-    naming: { own, parents, description: described },
-    excluding: { own, parents, description: excludingWords(description) },
+    naming: { own: [...own], parents: [...parents], description: [...described] },
+    excluding: { own: [...own], parents: [...parents], description: [...excludingWords(description)] },
   });
   if (role !== undefined) return role;
   return !numeric && path.length === 1 && describesWhereBought(description) ? 'issuer-address' : null;

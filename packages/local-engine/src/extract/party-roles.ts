@@ -6,10 +6,12 @@
  * no caption at all for them, so the field's words are read here and the page by find-parties.ts.
  *
  * Which words name which party, in which phrases, and what of it they ask for is declared in roles.json over the
- * lexicon's concepts (src/lexicon/README.md): this module is one scorer reading a field's places (its name and
- * title, its parents' names, its description) against those declarations, never one schema's property names.
+ * lexicon's concepts (src/lexicon/README.md) and read by the one scorer of role-scorer.ts; this module chooses the
+ * party by place (the field's name and title, its parents' names, its description) and what of it is asked,
+ * never by one schema's property names.
  */
 import { conceptWords, lexicon, type Party, type PartyDetail, PARTIES } from '../lexicon/lexicon.js';
+import { excludes, has, type PlaceWords, phraseLength, type Reading, readingsOf, words } from './role-scorer.js';
 
 export type { Party, PartyDetail };
 /** A party field's role: `issuer`, `recipient-address`, `payee-email`… */
@@ -28,59 +30,10 @@ export interface PropertyWords {
   description: string[];
 }
 
-const words = (concepts: readonly string[]) => concepts.flatMap((concept) => conceptWords(concept));
-const has = (list: readonly string[], of: readonly string[]) => list.some((w) => of.includes(w));
 const rules = () => lexicon().party;
 
-/** A party some words name: which, whether surely or only weakly, and the words that say it. */
-export interface Reading {
-  party: Party;
-  sure: boolean;
-  start: number;
-  end: number;
-}
-
-/**
- * Whether the word at `i` is unqualified: first, after a word too short to qualify it, or after a word that
- * leaves it so ("the company", "service provider"); a "mortgage company" or a "billing provider" is someone else.
- */
-function unqualified(list: readonly string[], i: number): boolean {
-  const before = list[i - 1];
-  return before === undefined || !/^[a-z]{3,}$/.test(before) || words(rules().unqualifying).includes(before);
-}
-
-/** The length of the first of `phrases` (runs of concepts, one word of each) that starts at `i`; 0 when none does. */
-export function phraseLength(phrases: readonly string[][], list: readonly string[], i: number): number {
-  const phrase = phrases.find((slots) => slots.every((slot, k) => conceptWords(slot).includes(list[i + k] ?? '')));
-  return phrase?.length ?? 0;
-}
-
-/**
- * The readings of some words, earliest first: at each word a phrase of any party, then a word naming one surely
- * (in roles.json's order), then a weak word. `name`: a property name, which a lead word ("from") may start.
- */
-export function partyReadings(list: readonly string[], name = false): Reading[] {
-  const found: Reading[] = [];
-  const { parties } = rules();
-  for (const [i, word] of list.entries()) {
-    for (const rule of parties) {
-      const length = phraseLength(rule.phrases, list, i);
-      if (length > 0) found.push({ party: rule.party, sure: true, start: i, end: i + length });
-    }
-    for (const rule of parties) {
-      if (name && i === 0 && list.length > 1 && words(rule.leads).includes(word))
-        found.push({ party: rule.party, sure: true, start: 0, end: 1 });
-      if (words(rule.needs).includes(word) && (!rule.unqualified || unqualified(list, i)))
-        found.push({ party: rule.party, sure: true, start: i, end: i + 1 });
-    }
-    for (const rule of parties) {
-      const weak = [...rule.needs.flatMap((c) => conceptWords(c, 'weak')), ...words(rule.weak)];
-      if (weak.includes(word) && unqualified(list, i))
-        found.push({ party: rule.party, sure: false, start: i, end: i + 1 });
-    }
-  }
-  return found;
-}
+/** The parties' readings of some words (roles.json's `parties`). */
+export const partyReadings = (list: readonly string[], name = false) => readingsOf(rules().parties, list, name);
 
 /**
  * Whether some words name two parties as alternatives ("the customer or supplier"): a bookkeeping record's contact
@@ -88,10 +41,10 @@ export function partyReadings(list: readonly string[], name = false): Reading[] 
  */
 function namesAlternatives(list: readonly string[]): boolean {
   return list.some((word, i) => {
-    if (word !== 'or' || i === 0) return false;
+    if (!conceptWords('particle-or').includes(word) || i === 0) return false;
     const [before] = partyReadings(list.slice(Math.max(0, i - 2), i), false);
     const [after] = partyReadings(list.slice(i + 1, i + 3), false);
-    return before !== undefined && after !== undefined && before.party !== after.party;
+    return before !== undefined && after !== undefined && before.rule.party !== after.rule.party;
   });
 }
 
@@ -141,7 +94,7 @@ function described(description: readonly string[]): { party: Party; detail: Part
   const lead = words([...rules().filler, ...rules().unqualifying, ...names.flatMap((rule) => rule.needs)]);
   if (!description.slice(0, reading.start).every((w) => lead.includes(w))) return null;
   const detail = detailOf(description, 'own') ?? 'name';
-  return detail === 'other' ? null : { party: reading.party, detail };
+  return detail === 'other' ? null : { party: reading.rule.party, detail };
 }
 
 const roleOf = (party: Party, detail: PartyDetail): PartyRole =>
@@ -170,15 +123,11 @@ export function classifyParty(field: PropertyWords): PartyRole | null | undefine
   const index = [readings.findIndex((r) => r?.sure), readings.findIndex((r) => r !== undefined)].find((i) => i >= 0);
   const chosen = index === undefined ? undefined : readings[index];
   // A word of an excluding concept (a third party) outside the words that name a party makes it someone else.
-  const excluded = rules().excludedBy.some((exclusion) =>
-    places.some((list, i) => {
-      const at = i === 0 ? 'own' : i === places.length - 1 ? 'description' : 'parents';
-      const named = readings[i];
-      const outside = list.filter((_, k) => !named || k < named.start || k >= named.end);
-      return exclusion.in.includes(at) && has(outside, words(exclusion.concepts));
-    }),
-  );
-  if (excluded) return null;
+  const placed = places.map((list, i): PlaceWords => {
+    const place = i === 0 ? 'own' : i === places.length - 1 ? 'description' : 'parents';
+    return { place, words: list, naming: readings[i] ? [readings[i]!] : [] };
+  });
+  if (excludes(rules().excludedBy, placed, field.description)) return null;
   // A name word that says neither a party nor what of it ("relationship", "npi", "category") asks for something
   // else, unless the title or the description says the field is the party itself.
   if (!allKnown(field.name)) {
@@ -191,19 +140,19 @@ export function classifyParty(field: PropertyWords): PartyRole | null | undefine
     const titled =
       title.length > 0 &&
       allKnown(title) &&
-      readingOf(title, true)?.party === named.party &&
+      readingOf(title, true)?.rule.party === named.rule.party &&
       (detailOf(title, 'own') ?? 'name') === 'name';
     const said = described(field.description);
-    return titled || (said?.party === named.party && said.detail === 'name') ? named.party : null;
+    return titled || (said?.party === named.rule.party && said.detail === 'name') ? named.rule.party : null;
   }
   if (!chosen) return undefined;
   const detail = detailOf(field.own, 'own') ?? detailOf(field.description, 'description') ?? 'name';
-  if (detail !== 'other') return roleOf(chosen.party, detail);
+  if (detail !== 'other') return roleOf(chosen.rule.party, detail);
   // A name that reads as an id or an account ("VendorRef", "account_name") whose description says it is the party
   // or what of it, or a reference to the party's record that speaks of no number, is the party.
   const said = described(field.description);
   if (said) return roleOf(said.party, said.detail);
-  return namesPartyReference(field.name) && !has(field.description, conceptWords('number')) ? chosen.party : null;
+  return namesPartyReference(field.name) && !has(field.description, conceptWords('number')) ? chosen.rule.party : null;
 }
 
 /**

@@ -31,6 +31,17 @@ export interface Concept {
 /** Where a field's words are read: its name and title (`own`), its parents' names, its description. */
 export type Place = 'own' | 'parents' | 'description';
 
+/**
+ * Concepts whose words, where given, make a field something else than a role: the role abstains; `unless` the
+ * defining part of the description holds a word of these concepts (a period's start described as when the purchase
+ * occurred).
+ */
+export interface Exclusion {
+  concepts: string[];
+  in: Place[];
+  unless?: string[];
+}
+
 /** A role of the document itself, as roles.json declares it (format in README.md). */
 export interface RoleRule {
   role: 'currency' | 'document-date' | 'total' | 'issuer-address';
@@ -45,11 +56,7 @@ export interface RoleRule {
   phrases: string[][];
   /** Concepts every word of the field's name, title and parents' names must belong to for the role to apply. */
   only?: string[];
-  /**
-   * Concepts whose words, where given, make the field something else: the role abstains; `unless` the defining
-   * part of the description holds a word of these concepts (a period's start described as when the purchase occurred).
-   */
-  excludedBy: { concepts: string[]; in: Place[]; unless?: string[] }[];
+  excludedBy: Exclusion[];
 }
 
 const ROLE_NAMES: readonly RoleRule['role'][] = ['currency', 'document-date', 'total', 'issuer-address'];
@@ -95,7 +102,7 @@ export interface PartyRoles {
   /** In the order a word's readings are tried. */
   details: DetailRule[];
   /** Concepts whose words, where given, make the field a party no finder reads (a landlord): its label is read. */
-  excludedBy: { concepts: string[]; in: Place[] }[];
+  excludedBy: Exclusion[];
   /** Concepts whose words a party field's name may hold besides party and detail words. */
   filler: string[];
   /** Concepts whose words before a party word leave it unqualified ("the company", "service provider"). */
