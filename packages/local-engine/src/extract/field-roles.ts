@@ -153,12 +153,10 @@ function namesOtherParty(named: string, description: string, dated: boolean): bo
  * where the goods were bought"), whatever the name: the shop's address.
  */
 function describesWhereBought(description: string): boolean {
-  const text = describeWords(definingPart(description)).join(' ');
-  const event = new RegExp(`\\b(${conceptWords('purchase-event').join('|')})\\b`);
-  return (
-    /^(?:the\s+)?(?:place|location|site|venue|address\s+)?\s*(?:where|at which|in which)\b/.test(text) &&
-    event.test(text)
-  );
+  const words = describeWords(definingPart(description));
+  const lead = ['unqualifying', 'place', 'address'].flatMap((concept) => conceptWords(concept));
+  const first = words.find((word) => !lead.includes(word)) ?? '';
+  return conceptWords('where').includes(first) && words.some((word) => conceptWords('purchase-event').includes(word));
 }
 
 /**
