@@ -63,10 +63,11 @@ function detailOf(list: readonly string[], place: 'own' | 'description'): PartyD
   return null;
 }
 
+let known: string[] | undefined;
 /** Every word a party field's name may hold: party, phrase, detail, filler and unqualifying words. */
 function knownWords(): string[] {
   const { parties, details, filler, unqualifying } = rules();
-  return [
+  known ??= [
     ...parties.flatMap((r) => [
       ...words([...r.needs, ...r.weak, ...r.leads, ...r.phrases.flat()]),
       ...r.needs.flatMap((c) => conceptWords(c, 'weak')),
@@ -74,6 +75,7 @@ function knownWords(): string[] {
     ...details.flatMap((r) => words(r.needs)),
     ...words([...filler, ...unqualifying]),
   ];
+  return known;
 }
 
 /** Whether every word is a known one, or a compound ending in one ("rechnungssteller"). */

@@ -7,8 +7,14 @@
  */
 import { conceptWords, type Exclusion, lexicon, type PartyRule, type Place } from '../lexicon/lexicon.js';
 
-/** Every word of some concepts, in every language. */
-export const words = (concepts: readonly string[]) => concepts.flatMap((concept) => conceptWords(concept));
+const wordsOf = new Map<string, string[]>();
+/** Every word of some concepts, in every language (kept: the scorer asks for the same lists for every word). */
+export function words(concepts: readonly string[]): string[] {
+  const key = concepts.join(' ');
+  let found = wordsOf.get(key);
+  if (!found) wordsOf.set(key, (found = concepts.flatMap((concept) => conceptWords(concept))));
+  return found;
+}
 export const has = (list: readonly string[], of: readonly string[]) => list.some((w) => of.includes(w));
 
 /**
@@ -79,8 +85,8 @@ export interface PlaceWords {
 }
 
 /**
- * Whether a word of an excluding concept stands where an exclusion looks, outside the words naming the role
- * (a third party beside the party, a due date's "due"), unless the description holds a word of its `unless`.
+ * Whether a word of an excluding concept stands where an exclusion looks, outside the words naming the role (a
+ * landlord beside a name, "due" beside a date), unless the description holds a word of its `unless`.
  */
 export function excludes(
   exclusions: readonly Exclusion[],
