@@ -11,8 +11,8 @@ const wordsOf = new Map<string, string[]>();
 /** Every word of some concepts, in every language (kept: the scorer asks for the same lists for every word). */
 export function words(concepts: readonly string[]): string[] {
   const key = concepts.join(' ');
-  let found = wordsOf.get(key);
-  if (!found) wordsOf.set(key, (found = concepts.flatMap((concept) => conceptWords(concept))));
+  const found = wordsOf.get(key) ?? concepts.flatMap((concept) => conceptWords(concept));
+  wordsOf.set(key, found);
   return found;
 }
 export const has = (list: readonly string[], of: readonly string[]) => list.some((w) => of.includes(w));
