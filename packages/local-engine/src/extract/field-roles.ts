@@ -139,8 +139,8 @@ function namesOtherParty(named: string, description: string, dated: boolean): bo
   const owning = ['particle-of', 'particle-for', 'particle-to'].flatMap((concept) => conceptWords(concept));
   const determiner = (w: string | undefined) => w !== undefined && conceptWords('unqualifying').includes(w);
   return (
-    // A phrase naming the recipient: "the bill-to party", "the address it is shipped to".
-    partyReadings(words).some((r) => r.end - r.start > 1 && r.rule.party === OTHER_SIDE[0]) ||
+    // A phrase naming the recipient: "the bill-to party", "whom the invoice is addressed to".
+    partyReadings(words).some((r) => r.end - r.start > 1 && r.rule.party === 'recipient') ||
     otherPartiesAt(words, dated).some((i) => {
       const before = determiner(words[i - 1]) ? i - 2 : i - 1;
       return before < 0 || words[i + 1] === 's' || owning.includes(words[before] ?? '');
