@@ -104,6 +104,10 @@ function cutAfterLegalForm(text: string): string {
   return text;
 }
 
+/** A line starting with a bare "to" ("To", "An"), and one where it is a label ("To:"). */
+const BARE_TO = new RegExp(`^${pageWording('particle-to')}`, 'iu');
+const BARE_TO_LABEL = new RegExp(`^${pageWording('particle-to')}\\s*:`, 'iu');
+
 /** Whether a line is the customer's: under or beside a recipient label, in the same column, close below it. */
 export function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
   const marked = new Set<IndexedLine>();
@@ -112,7 +116,7 @@ export function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
     const match = RECIPIENT_LABEL.exec(text);
     if (!match) continue;
     // "To" and "An" alone are labels only when nothing else is on their line.
-    if (/^(to|an)\b/i.test(text) && text.replace(/[:\s]/g, '').length > 2 && !/^(to|an)\s*:/i.test(text)) continue;
+    if (BARE_TO.test(text) && text.replace(/[:\s]/g, '').length > 2 && !BARE_TO_LABEL.test(text)) continue;
     if (match[0].length < text.length) marked.add(label);
     const box = label.line.box;
     const height = Math.max(6, box.y1 - box.y0);
