@@ -2,7 +2,7 @@
  * The engine's words are data (src/lexicon): a language is added by a file alone, and a bad file is
  * refused with its name and key.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -107,5 +107,59 @@ describe('the lexicon', () => {
     expect(() => loadLexicon(dir)).toThrow(/pt\.json: language must be "pt"/);
     writeFileSync(path.join(dir, 'pt.json'), JSON.stringify({ language: 'pt', concepts: { total: { words: [''] } } }));
     expect(() => loadLexicon(dir)).toThrow(/concepts\.total\.words must be a list of non-empty strings/);
+  });
+  /** A lexicon folder of the shipped files with roles.json changed by `edit`. */
+  function withRoles(edit: (roles: Record<string, unknown[]>) => void): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lexicon-'));
+    dirs.push(dir);
+    cpSync(SHIPPED, dir, { recursive: true, filter: (source) => !/\.(ts|md)$/.test(source) });
+    const roles = JSON.parse(readFileSync(path.join(dir, 'roles.json'), 'utf8'));
+    edit(roles);
+    writeFileSync(path.join(dir, 'roles.json'), JSON.stringify(roles));
+    return dir;
+  }
+
+  it('refuses a roles.json naming an unknown concept, party or key, naming the file and the key', () => {
+    const unknownConcept = withRoles((roles) => {
+      (roles.parties![0] as { needs: string[] }).needs.push('shipping-agent');
+    });
+    expect(() => loadLexicon(unknownConcept)).toThrow(/roles\.json: parties\[0\]\.needs holds "shipping-agent"/);
+    const unknownParty = withRoles((roles) => {
+      roles.parties!.push({ party: 'notary', needs: ['sender'] });
+    });
+    expect(() => loadLexicon(unknownParty)).toThrow(/parties\[6\]\.party holds "notary", not one of issuer/);
+    const unknownKey = withRoles((roles) => {
+      roles.details!.push({ detail: 'email', needs: ['email'], where: ['own'] });
+    });
+    expect(() => loadLexicon(unknownKey)).toThrow(/roles\.json: details\[5\]\.where is not one of detail, needs, in/);
+    const badPhrase = withRoles((roles) => {
+      (roles.roles![3] as { phrases: unknown }).phrases = 'total price';
+    });
+    expect(() => loadLexicon(badPhrase)).toThrow(/roles\[3\]\.phrases must be a list of lists of concepts/);
+  });
+
+  it('reads a new wording of a party from roles.json and a lexicon line alone: a notify party is the recipient', async () => {
+    vi.stubEnv(
+      'DOCBENCH_LEXICON_DIR',
+      withRoles(() => {}),
+    );
+    vi.resetModules();
+    const before = await import('../src/extract/field-roles.js');
+    expect(before.classifyField(['notify_party'], 'string', undefined)).toBeNull();
+    const dir = withRoles((roles) => {
+      const recipient = roles.parties!.find((p) => (p as { party: string }).party === 'recipient') as {
+        phrases: string[][];
+      };
+      recipient.phrases.push(['notify', 'party-noun']);
+    });
+    writeFileSync(
+      path.join(dir, 'xx.json'),
+      JSON.stringify({ language: 'xx', concepts: { notify: { words: ['notify'] } } }),
+    );
+    vi.stubEnv('DOCBENCH_LEXICON_DIR', dir);
+    vi.resetModules();
+    const after = await import('../src/extract/field-roles.js');
+    expect(after.classifyField(['notify_party'], 'string', undefined)).toBe('recipient');
+    expect(after.classifyField(['notify_party_email'], 'string', undefined)).toBe('recipient-email');
   });
 });

@@ -106,6 +106,16 @@ describe('property names as warehouses, back offices and claims systems write th
     );
   });
 
+  it('reads the taxes in a list that an including word opens or closes as included: the total of everything', () => {
+    const total = (description: string) => classifyField(['amount'], 'number', undefined, { description });
+    // Before: the tax was too far from "including"/"included" to count as included, and the field had no role.
+    expect(total('Total amount of the transaction, including all charges, allowances and taxes')).toBe('total');
+    expect(total('The total amount paid, taxes, discounts, fees, tips and gratuity included')).toBe('total');
+    // A tax in another clause than the including word still excludes.
+    expect(total('Amount before tax. Discounts and fees included')).toBeNull();
+    expect(total('The tax amount. Shipping included')).toBeNull();
+  });
+
   it('reads French, Spanish and Dutch sender words: the shop, its address, the supplier', () => {
     expect(
       extractPage(RECEIPT, {

@@ -42,7 +42,10 @@ export const NOT_A_NAME = new RegExp(
   'iu',
 );
 /** Labels of the recipient's block: lines under or beside them belong to the customer. */
-export const RECIPIENT_LABEL = new RegExp(`^${pageWording('recipient')}\\s*:?`, 'iu');
+export const RECIPIENT_LABEL = new RegExp(
+  `^${wordingPattern([...conceptWords('recipient', 'pageWords'), ...conceptWords('recipient', 'weakPageWords')])}\\s*:?`,
+  'iu',
+);
 /** Labels naming the issuer outright. */
 export const ISSUER_LABEL = new RegExp(`^${pageWording('sender')}[^:]*:?\\s*`, 'iu');
 /**
@@ -53,9 +56,16 @@ export const ISSUER_LABEL = new RegExp(`^${pageWording('sender')}[^:]*:?\\s*`, '
 const ADDRESS_STOP =
   /(?<!\p{L})(tel|telephone|phone|fax|hp|mobile|e-?mail|gst|vat|ust|tax|reg(istration)?\s*no|invoice|receipt|rechnung|date|datum|cashier|counter|table|document|bill|no\.?\s*:)(?!\p{L})|www\.|http|@|#(?!\d{1,3}-\d)/iu;
 
-/** A page pattern of a concept's wordings in every language (the lexicon's `pageWords`, or another kind). */
-function pageWording(concept: string, kind: 'pageWords' | 'weakPageWords' = 'pageWords'): string {
-  return wordingPattern(conceptWords(concept, kind));
+/**
+ * A page pattern of a concept's wordings in every language (the lexicon's `pageWords`, or another kind); `prefix`:
+ * a wording may also start a longer word ("Ship" in "Shipping").
+ */
+export function pageWording(
+  concept: string,
+  kind: 'pageWords' | 'weakPageWords' = 'pageWords',
+  prefix = false,
+): string {
+  return wordingPattern(conceptWords(concept, kind), prefix);
 }
 
 export function textOf(line: IndexedLine): string {
@@ -94,6 +104,10 @@ function cutAfterLegalForm(text: string): string {
   return text;
 }
 
+/** A line starting with a bare "to" ("To", "An"), and one where it is a label ("To:"). */
+const BARE_TO = new RegExp(`^${pageWording('particle-to')}`, 'iu');
+const BARE_TO_LABEL = new RegExp(`^${pageWording('particle-to')}\\s*:`, 'iu');
+
 /** Whether a line is the customer's: under or beside a recipient label, in the same column, close below it. */
 export function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
   const marked = new Set<IndexedLine>();
@@ -102,7 +116,7 @@ export function markRecipientLines(index: DocumentIndex): Set<IndexedLine> {
     const match = RECIPIENT_LABEL.exec(text);
     if (!match) continue;
     // "To" and "An" alone are labels only when nothing else is on their line.
-    if (/^(to|an)\b/i.test(text) && text.replace(/[:\s]/g, '').length > 2 && !/^(to|an)\s*:/i.test(text)) continue;
+    if (BARE_TO.test(text) && text.replace(/[:\s]/g, '').length > 2 && !BARE_TO_LABEL.test(text)) continue;
     if (match[0].length < text.length) marked.add(label);
     const box = label.line.box;
     const height = Math.max(6, box.y1 - box.y0);

@@ -14,6 +14,7 @@ import {
   letterShare,
   markRecipientLines,
   NOT_A_NAME,
+  pageWording,
   pickIssuer,
   RECIPIENT_LABEL,
   type RoleValue,
@@ -78,9 +79,16 @@ function columnBelow(index: DocumentIndex, first: IndexedLine, left: number): In
   return block;
 }
 
+/** A page pattern of a concept's `pageWords` in every language. */
+const pageWords = (concept: string, prefix = false) => new RegExp(pageWording(concept, 'pageWords', prefix), 'iu');
+/** The recipient's captions that name its block wherever they stand: "Bill to", "Ship to", "Rechnung an". */
+const SURE_RECIPIENT_LABEL = pageWords('recipient');
+/** Words starting a delivery caption: "Ship to", "Delivered to", "Lieferadresse". */
+const DELIVERY_LABEL = pageWords('delivery', true);
+
 /**
- * The length of the recipient caption a line starts with, or null. "Bill to", "Ship to", "Rechnung an" are
- * captions wherever they stand; a single word ("To", "Customer", "Client") only before a colon or alone on its
+ * The length of the recipient caption a line starts with, or null. The recipient's `pageWords` are captions
+ * wherever they stand; its `weakPageWords` ("To", "Customer", "Client") only before a colon or alone on the
  * line: "Customer ID: 7", "Customer service" and "To whom it may concern" name no block.
  */
 function recipientLabelLength(text: string): number | null {
@@ -88,7 +96,7 @@ function recipientLabelLength(text: string): number | null {
   if (!match) return null;
   const label = match[0];
   const colonOrAlone = /:\s*$/.test(label) || /^\s*(:|$)/.test(text.slice(label.length));
-  return colonOrAlone || /\S\s*(to|an)\b|empf|lieferadresse/i.test(label) ? label.length : null;
+  return colonOrAlone || SURE_RECIPIENT_LABEL.test(label) ? label.length : null;
 }
 
 /** Whether a line can be a party's name: a few words, letters, no label, no digits, no document title. */
@@ -126,7 +134,7 @@ function labelledBlock(index: DocumentIndex, delivery: boolean): PartyBlock | nu
     const text = textOf(entry);
     const length = recipientLabelLength(text);
     if (length === null) continue;
-    const shipping = /ship|deliver|liefer/i.test(text.slice(0, length));
+    const shipping = DELIVERY_LABEL.test(text.slice(0, length));
     const rest = text.slice(length).replace(/^\s*:?\s*/, '');
     let first: IndexedLine | undefined;
     let name: string | null;
@@ -234,15 +242,15 @@ function recipientBlock(index: DocumentIndex, delivery: boolean): PartyBlock | n
  * or receipt the payee is the sender.
  */
 function isPayStatement(index: DocumentIndex): boolean {
-  const text = index.lines.slice(0, 300).map(textOf).join(' ');
-  return /\b(pay\s*slip|pay\s*stub|payslip|paystub|earnings\s+statement|statement\s+of\s+earnings|pay\s+statement|gross\s+pay|net\s+pay|pay\s+period|pay\s+date|salary\s+slip|wage\s+slip|lohnabrechnung|gehaltsabrechnung|verdienstabrechnung)\b/i.test(
-    text,
-  );
+  return PAY_STATEMENT.test(index.lines.slice(0, 300).map(textOf).join(' '));
 }
+/** What a pay statement prints: "Payslip", "Earnings Statement", "Gross Pay", "Lohnabrechnung". */
+const PAY_STATEMENT = pageWords('pay-statement');
 
+const PROVIDER = pageWords('provider');
 /** Whether the document prints the word "provider" (a claim's or a bill's billing, rendering or referring provider). */
 function namesProvider(index: DocumentIndex): boolean {
-  return index.lines.slice(0, 300).some((line) => /\bprovider\b/i.test(textOf(line)));
+  return index.lines.slice(0, 300).some((line) => PROVIDER.test(textOf(line)));
 }
 
 /**

@@ -5,6 +5,7 @@
  * format, pattern, local $ref).
  */
 import type { JsonSchema } from '../contract.js';
+import { conceptWords } from '../lexicon/lexicon.js';
 import { classifyField, describeWords, type FieldRole, LOCATION_WORDS, withoutNegations } from './field-roles.js';
 import { labelSynonyms, SYNONYM_WEIGHT } from './label-synonyms.js';
 import { BARE_CAPTION_WORDS } from './caption-words.js';
@@ -16,8 +17,6 @@ import {
   isPartyWord,
   namesPartyReference,
   type PartyRole,
-  PURCHASE_WORDS,
-  REFERENCE_WORDS,
   toVerbLead,
 } from './party-roles.js';
 import { type AddressPart, addressPartOf, widensToWholeAddress, withoutPartWords } from './address-parts.js';
@@ -230,7 +229,7 @@ const CITY_WORD = /\b(city|town)\b/;
  * reference (`VendorRef`: a caption "Ref" or "Reference" is any reference number on the page).
  */
 function namesNothingAlone(word: string): boolean {
-  return BARE_CAPTION_WORDS.has(word) || REFERENCE_WORDS.includes(word);
+  return BARE_CAPTION_WORDS.has(word) || conceptWords('reference').includes(word);
 }
 
 /** Label candidates of a property: its title (a printed label is often exactly that), what its description suggests, its name. */
@@ -372,7 +371,7 @@ function addressPartFor(
   });
   if (role?.endsWith('-address')) return { role, part };
   // A part of where a purchase was made ("city of purchase", `LocationCity`) is the shop's: its address's part.
-  const where = asAddress.filter((word) => PURCHASE_WORDS.includes(word) || LOCATION_WORDS.includes(word));
+  const where = asAddress.filter((word) => conceptWords('purchase').includes(word) || LOCATION_WORDS.includes(word));
   return where.length > 0 && classifyField([asAddress.join(' ')], 'string', undefined) === 'issuer-address'
     ? { role: 'issuer-address', part }
     : null;

@@ -31,9 +31,20 @@ export interface Concept {
 /** Where a field's words are read: its name and title (`own`), its parents' names, its description. */
 export type Place = 'own' | 'parents' | 'description';
 
+/**
+ * Concepts whose words, where given, make a field something else than a role: the role abstains; `unless` the
+ * defining part of the description holds a word of these concepts (a period's start described as when the purchase
+ * occurred).
+ */
+export interface Exclusion {
+  concepts: string[];
+  in: Place[];
+  unless?: string[];
+}
+
 /** A role of the document itself, as roles.json declares it (format in README.md). */
 export interface RoleRule {
-  role: 'currency' | 'document-date' | 'total';
+  role: 'currency' | 'document-date' | 'total' | 'issuer-address';
   /** The field's type: a number (`number`, `integer`) or anything else (`text`). */
   value: 'text' | 'number';
   /** A format that names the role alone (`date`). */
@@ -41,16 +52,68 @@ export interface RoleRule {
   /** Concepts one of whose words names the role, and where. */
   needs: string[];
   in: Place[];
-  /** Concepts whose words, where given, make the field something else: the role abstains. */
-  excludedBy: { concepts: string[]; in: Place[] }[];
+  /** Runs of concepts, one word of each in a row in the name and title, naming the role: their words exclude nothing. */
+  phrases: string[][];
+  /** Concepts every word of the field's name, title and parents' names must belong to for the role to apply. */
+  only?: string[];
+  excludedBy: Exclusion[];
 }
 
-const ROLE_NAMES: readonly RoleRule['role'][] = ['currency', 'document-date', 'total'];
+const ROLE_NAMES: readonly RoleRule['role'][] = ['currency', 'document-date', 'total', 'issuer-address'];
 const PLACES: readonly Place[] = ['own', 'parents', 'description'];
+
+/** The parties the engine has finders for (find-parties.ts); roles.json says which words name each. */
+export const PARTIES = ['issuer', 'recipient', 'delivery', 'payee', 'payer', 'provider'] as const;
+export type Party = (typeof PARTIES)[number];
+/** What of a party a field may ask for; `other` (an id, a tax number) has no finder: its printed label is read. */
+export const DETAILS = ['email', 'phone', 'address', 'other', 'name'] as const;
+export type PartyDetail = (typeof DETAILS)[number];
+
+/** A party as roles.json declares it (format in README.md). */
+export interface PartyRule {
+  party: Party;
+  /** Concepts whose words name the party. */
+  needs: string[];
+  /**
+   * Concepts all of whose words name it weakly: only unqualified, and only when no place names a party surely (the
+   * `weak` words of a `needs` concept name it so too).
+   */
+  weak: string[];
+  /** Its words name it only unqualified: a content word before them makes them someone else ("billing provider"). */
+  unqualified: boolean;
+  /** Runs of concepts, one word of each in a row, naming it: "bill to", "issued by", "invoicing party". */
+  phrases: string[][];
+  /** Concepts whose words, first in a property name that goes on, name it (`from_email`, `to_name`). */
+  leads: string[];
+}
+
+/** What of a party a field asks for, as roles.json declares it. */
+export interface DetailRule {
+  detail: PartyDetail;
+  needs: string[];
+  /** `own`: only in the property's name and title (a description mentions ids and numbers in passing). */
+  in: Place[];
+}
+
+/** How roles.json reads a party field's words: the parties, the details, what excludes a party and what adds nothing. */
+export interface PartyRoles {
+  /** In the order a word's readings are tried. */
+  parties: PartyRule[];
+  /** In the order a word's readings are tried. */
+  details: DetailRule[];
+  /** Concepts whose words, where given, make the field a party no finder reads (a landlord): its label is read. */
+  excludedBy: Exclusion[];
+  /** Concepts whose words a party field's name may hold besides party and detail words. */
+  filler: string[];
+  /** Concepts whose words before a party word leave it unqualified ("the company", "service provider"). */
+  unqualifying: string[];
+}
 
 export interface Lexicon {
   /** The document roles, in the order they are tried. */
   roles: RoleRule[];
+  /** The party roles. */
+  party: PartyRoles;
   /** The languages read, by file name. */
   languages: string[];
   concept(name: string): Concept;
@@ -96,6 +159,20 @@ function stringList(value: unknown, file: string, key: string): string[] {
   return value as string[];
 }
 
+/** A JSON file's object, checked to hold only the keys given. */
+function readObject(file: string, text: string, keys: readonly string[]): Record<string, unknown> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    fail(file, '(file)', `is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(file, '(file)', 'must hold an object');
+  const unknown = Object.keys(data).find((key) => !keys.includes(key));
+  if (unknown !== undefined) fail(file, unknown, `is not one of ${keys.join(', ')}`);
+  return data as Record<string, unknown>;
+}
+
 interface LexiconFile {
   language: string;
   concepts: Record<string, Partial<Record<Kind, string[]>>>;
@@ -105,17 +182,7 @@ interface LexiconFile {
 
 /** One file, checked: every key known, every list a list of words. */
 function parseFile(file: string, text: string): LexiconFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    fail(file, '(file)', `is not valid JSON: ${(error as Error).message}`);
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(file, '(file)', 'must hold an object');
-  const record = data as Record<string, unknown>;
-  for (const key of Object.keys(record))
-    if (!['language', 'concepts', 'abbreviations', 'compoundHeads'].includes(key))
-      fail(file, key, 'is not a known key');
+  const record = readObject(file, text, ['language', 'concepts', 'abbreviations', 'compoundHeads']);
   const expected = path.basename(file, '.json');
   if (record.language !== expected) fail(file, 'language', `must be "${expected}", the file's name`);
   const concepts: LexiconFile['concepts'] = {};
@@ -156,37 +223,81 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], file: st
   return list as T[];
 }
 
+/** The entries of a list of objects in roles.json, each checked to be an object with only the keys given. */
+function entries(value: unknown, file: string, key: string, keys: readonly string[]): Record<string, unknown>[] {
+  if (!Array.isArray(value)) fail(file, key, 'must be a list');
+  return value.map((entry, i) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      fail(file, `${key}[${i}]`, 'must be an object');
+    const unknown = Object.keys(entry).find((k) => !keys.includes(k));
+    if (unknown !== undefined) fail(file, `${key}[${i}].${unknown}`, `is not one of ${keys.join(', ')}`);
+    return entry as Record<string, unknown>;
+  });
+}
+
 /** roles.json, checked against the concepts the language files define. */
-function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): RoleRule[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    fail(file, '(file)', `is not valid JSON: ${(error as Error).message}`);
-  }
-  const roles = (data as { roles?: unknown } | null)?.roles;
-  if (!Array.isArray(roles)) fail(file, 'roles', 'must be a list of roles');
-  return roles.map((entry: Record<string, unknown>, i): RoleRule => {
+function parseRoles(file: string, text: string, concepts: ReadonlySet<string>): Pick<Lexicon, 'roles' | 'party'> {
+  const data = readObject(file, text, [
+    'roles',
+    'parties',
+    'details',
+    'partyExcludedBy',
+    'partyFiller',
+    'unqualifying',
+  ]);
+  const known = [...concepts];
+  const conceptList = (value: unknown, key: string) => oneOf(value ?? [], known, file, key);
+  const exclusions = (value: unknown, key: string) =>
+    entries(value ?? [], file, key, ['concepts', 'in', 'unless']).map((exclusion, j) => ({
+      concepts: conceptList(exclusion.concepts, `${key}[${j}].concepts`),
+      in: oneOf(exclusion.in, PLACES, file, `${key}[${j}].in`),
+      ...(exclusion.unless === undefined ? {} : { unless: conceptList(exclusion.unless, `${key}[${j}].unless`) }),
+    }));
+  const roleKeys = ['role', 'value', 'format', 'needs', 'in', 'phrases', 'only', 'excludedBy'];
+  const phrases = (value: unknown, key: string) => {
+    if (!Array.isArray(value ?? [])) fail(file, key, 'must be a list of lists of concepts');
+    return ((value ?? []) as unknown[]).map((phrase, j) => conceptList(phrase, `${key}[${j}]`));
+  };
+  const roles = entries(data.roles, file, 'roles', roleKeys).map((entry, i): RoleRule => {
     const key = `roles[${i}]`;
-    if (typeof entry !== 'object' || entry === null) fail(file, key, 'must be an object');
-    const [role] = oneOf([entry.role], ROLE_NAMES, file, `${key}.role`);
-    const [value] = oneOf([entry.value], ['text', 'number'] as const, file, `${key}.value`);
-    const known = [...concepts];
-    const excludedBy = (Array.isArray(entry.excludedBy) ? entry.excludedBy : []).map(
-      (exclusion: Record<string, unknown>, j: number) => ({
-        concepts: oneOf(exclusion?.concepts, known, file, `${key}.excludedBy[${j}].concepts`),
-        in: oneOf(exclusion?.in, PLACES, file, `${key}.excludedBy[${j}].in`),
-      }),
-    );
     return {
-      role: role!,
-      value: value!,
+      role: oneOf([entry.role], ROLE_NAMES, file, `${key}.role`)[0]!,
+      value: oneOf([entry.value], ['text', 'number'] as const, file, `${key}.value`)[0]!,
       ...(typeof entry.format === 'string' ? { format: entry.format } : {}),
-      needs: oneOf(entry.needs, known, file, `${key}.needs`),
+      needs: conceptList(entry.needs, `${key}.needs`),
       in: oneOf(entry.in, PLACES, file, `${key}.in`),
-      excludedBy,
+      phrases: phrases(entry.phrases, `${key}.phrases`),
+      ...(entry.only === undefined ? {} : { only: conceptList(entry.only, `${key}.only`) }),
+      excludedBy: exclusions(entry.excludedBy, `${key}.excludedBy`),
     };
   });
+  const partyKeys = ['party', 'needs', 'weak', 'unqualified', 'phrases', 'leads'];
+  const parties = entries(data.parties, file, 'parties', partyKeys).map((entry, i): PartyRule => {
+    const key = `parties[${i}]`;
+    return {
+      party: oneOf([entry.party], PARTIES, file, `${key}.party`)[0]!,
+      needs: conceptList(entry.needs, `${key}.needs`),
+      weak: conceptList(entry.weak, `${key}.weak`),
+      unqualified: entry.unqualified === true,
+      phrases: phrases(entry.phrases, `${key}.phrases`),
+      leads: conceptList(entry.leads, `${key}.leads`),
+    };
+  });
+  const details = entries(data.details, file, 'details', ['detail', 'needs', 'in']).map((entry, i) => ({
+    detail: oneOf([entry.detail], DETAILS, file, `details[${i}].detail`)[0]!,
+    needs: conceptList(entry.needs, `details[${i}].needs`),
+    in: oneOf(entry.in ?? PLACES, PLACES, file, `details[${i}].in`),
+  }));
+  return {
+    roles,
+    party: {
+      parties,
+      details,
+      excludedBy: exclusions(data.partyExcludedBy, 'partyExcludedBy'),
+      filler: conceptList(data.partyFiller, 'partyFiller'),
+      unqualifying: conceptList(data.unqualifying, 'unqualifying'),
+    },
+  };
 }
 
 /** Reads and merges every language file (`*.json`) of `dir`, and its roles.json. */
@@ -229,7 +340,7 @@ export function loadLexicon(dir: string): Lexicon {
     fail(rolesPath, '(file)', 'is missing: the lexicon folder needs its roles');
   }
   return {
-    roles: parseRoles(rolesPath, rolesText, new Set(merged.keys())),
+    ...parseRoles(rolesPath, rolesText, new Set(merged.keys())),
     languages: files.map((file) => file.language),
     concept: (name) => merged.get(name) ?? EMPTY,
     captionGroups: [...merged.values()].map((c) => c.captions).filter((group) => group.length > 1),
