@@ -29,7 +29,8 @@ import {
   BLOCK_EDIT_FIGURES,
   type BlockEditFigure,
   type PageSum,
-  pageMeanOver,
+  createPageMeanStatistic,
+  createPageMeanDelta,
   pageSum,
   type ResampleStatistic,
   microF1,
@@ -154,8 +155,7 @@ export function ownStatistic(kind: HeadlineMetric['kind'], values: readonly Read
     return (indices) => macroOver(categories, indices);
   }
   if (kind === 'page-mean') {
-    const pages = values.map((v) => v.pages!);
-    return (indices) => pageMeanOver(pages, indices);
+    return createPageMeanStatistic(values.map((v) => v.pages!));
   }
   return createMeanStatistic(Float64Array.from(values, (v) => v.value));
 }
@@ -185,9 +185,10 @@ function pairedRequest(metric: HeadlineMetric, a: readonly Read[], b: readonly R
     request.statistic = (indices) => macroOver(ca, indices) - macroOver(cb, indices);
   }
   if (kind === 'page-mean') {
-    const pa = a.map((v) => v.pages!);
-    const pb = b.map((v) => v.pages!);
-    request.statistic = (indices) => pageMeanOver(pa, indices) - pageMeanOver(pb, indices);
+    request.statistic = createPageMeanDelta(
+      a.map((v) => v.pages!),
+      b.map((v) => v.pages!),
+    );
   }
   return request;
 }

@@ -31,7 +31,7 @@ import {
   computeMicroSimilarity,
   createMicroSimilarityDelta,
   microF1,
-  pageMeanOver,
+  createPageMeanDelta,
   sumCounts,
   toCounts,
 } from '../score/index.js';
@@ -339,7 +339,7 @@ function collectBlocks(pairs: readonly DocumentPair[], batch: ComparisonBatch): 
     const comparison = batch.add({
       a: cand.map((v) => -v.sum / v.count),
       b: base.map((v) => -v.sum / v.count),
-      statistic: (indices) => pageMeanOver(cand, indices) - pageMeanOver(base, indices),
+      statistic: createPageMeanDelta(cand, base),
     });
     return [{ metric: `markdown.blocks.${figure}`, comparison }];
   });

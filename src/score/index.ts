@@ -53,10 +53,12 @@ export {
   pageBlockFigures,
   aggregateBlocks,
   splitOutputBlocks,
+  splitTruthBlocks,
   scoreDocumentBlocks,
   BLOCK_EDIT_FIGURES,
   pageSum,
-  pageMeanOver,
+  createPageMeanStatistic,
+  createPageMeanDelta,
 } from './blocks/index.js';
 export type {
   TruthBlock,
