@@ -253,6 +253,7 @@ function scoreSplit(first: readonly CallRecord[], truthRegions: RegionPage[], sc
     f1_at75: regions.at75.f1,
     mean_iou: regions.meanIoU,
     char_accuracy: regions.charAccuracy,
+    reading_order: regions.readingOrder,
   };
   scores.regionPages = predicted ?? [];
 }
