@@ -31,6 +31,7 @@ import {
   type PageSum,
   createPageMeanStatistic,
   createPageMeanDelta,
+  tableTedsSum,
   pageSum,
   type ResampleStatistic,
   microF1,
@@ -68,7 +69,8 @@ export interface HeadlineMetric {
   label: string;
   /**
    * The document's value (higher is better unless `better` is 'lower'), with the counts its micro aggregate
-   * sums, or for a page average its pages' figures summed and counted; null: not scored.
+   * sums, or for a page average its pages' figures summed and counted (table TEDS: its tables'); null: not
+   * scored.
    */
   read: (
     scores: SystemDocumentScores,
@@ -137,6 +139,16 @@ export function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
         return pages ? { value: pages.sum / pages.count, pages } : null;
       },
     });
+  // The mean over truth tables (OmniDocBench's headline): each document's tables pooled as its pages are above.
+  metrics.push({
+    metric: 'markdown.blocks.table_teds',
+    label: 'block table TEDS',
+    kind: 'page-mean',
+    read: (s) => {
+      const tables = s.markdown?.blocks ? tableTedsSum(s.markdown.blocks.pages) : null;
+      return tables ? { value: tables.sum / tables.count, pages: tables } : null;
+    },
+  });
   return metrics;
 }
 

@@ -59,6 +59,7 @@ export {
   pageSum,
   createPageMeanStatistic,
   createPageMeanDelta,
+  tableTedsSum,
 } from './blocks/index.js';
 export type {
   TruthBlock,

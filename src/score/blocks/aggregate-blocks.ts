@@ -104,25 +104,58 @@ export function pageSum(
 }
 
 /**
- * Σ sums and Σ counts over a resample, from how often each document was drawn. The sums are added in document
- * order over the documents whose sum is not 0 (most pages read in order have a reading-order edit of 0; adding
- * a zero changes no float), the page counts, integers, as an exact counted sum.
+ * One document's table TEDS as the mean over tables pools it: Σ TEDS of its tables and how many; null when it
+ * has no truth table. The same shape as a page sum, so it is compared between systems the same way.
+ */
+export function tableTedsSum(pages: readonly Pick<PageBlockFigures, 'table_teds' | 'tables'>[]): PageSum | null {
+  let sum = 0;
+  let count = 0;
+  for (const page of pages) {
+    if (page.table_teds === null || !Number.isFinite(page.table_teds)) continue;
+    sum += page.table_teds * page.tables;
+    count += page.tables;
+  }
+  return count > 0 ? { sum, count } : null;
+}
+
+/**
+ * Σ sums and Σ counts over a resample, from how often each document was drawn (the multiplicities add up to
+ * the number of documents). Most documents share one sum (0 for a page read in order, 1 for a table read
+ * right), so the sums are that value times the documents plus the deviations from it, added in document order:
+ * the same multiplicities always give the same number. The page counts, integers, are an exact counted sum.
  */
 type PageColumns = (multiplicities: Uint32Array) => { sum: number; count: number };
 
+function mostFrequent(values: readonly number[]): number {
+  const frequency = new Map<number, number>();
+  let mode = 0;
+  let modeCount = 0;
+  for (const value of values) {
+    const seen = (frequency.get(value) ?? 0) + 1;
+    frequency.set(value, seen);
+    if (seen > modeCount) {
+      mode = value;
+      modeCount = seen;
+    }
+  }
+  return mode;
+}
+
 function pageColumns(pages: readonly PageSum[]): PageColumns {
-  const nonZero = pages.flatMap((page, i) => (page.sum === 0 ? [] : [i]));
-  const positions = Uint32Array.from(nonZero);
-  const sums = Float64Array.from(nonZero, (i) => pages[i]!.sum);
+  const n = pages.length;
+  const mode = mostFrequent(pages.map((page) => page.sum));
+  const deviating = pages.flatMap((page, i) => (page.sum === mode ? [] : [i]));
+  const positions = Uint32Array.from(deviating);
+  const deviations = Float64Array.from(deviating, (i) => pages[i]!.sum - mode);
   const counts = Float64Array.from(pages, (page) => page.count);
   const countedPages = createCountedSum(counts);
   return (multiplicities) => {
-    let sum = 0;
-    for (let k = 0; k < positions.length; k++) sum += multiplicities[positions[k]!]! * sums[k]!;
+    let deviation = 0;
+    for (let k = 0; k < positions.length; k++) deviation += multiplicities[positions[k]!]! * deviations[k]!;
     let count = 0;
     if (countedPages) count = countedPages(multiplicities, 0);
-    else for (let i = 0; i < multiplicities.length; i++) count += multiplicities[i]! * counts[i]!;
-    return { sum, count };
+    else for (let i = 0; i < n; i++) count += multiplicities[i]! * counts[i]!;
+    return { sum: mode * n + deviation, count };
   };
 }
 

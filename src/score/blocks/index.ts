@@ -8,6 +8,7 @@ export {
   pageSum,
   createPageMeanStatistic,
   createPageMeanDelta,
+  tableTedsSum,
 } from './aggregate-blocks.js';
 export type { PageBlockFigures, BlockFigures, BlockEditFigure, PageSum } from './aggregate-blocks.js';
 export { splitOutputBlocks } from './output-blocks.js';
