@@ -181,6 +181,7 @@ export function aggregateSystem(
       at75: { precision: regions.at75.precision, recall: regions.at75.recall, f1: regions.at75.f1 },
       mean_iou: regions.meanIoU,
       char_accuracy: regions.charAccuracy,
+      reading_order: regions.readingOrder,
       documents: regionDocs.length,
       failed: regionDocs.filter((r) => r.failed).length,
     };

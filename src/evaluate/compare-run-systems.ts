@@ -29,7 +29,9 @@ import {
   BLOCK_EDIT_FIGURES,
   type BlockEditFigure,
   type PageSum,
-  pageMeanOver,
+  createPageMeanStatistic,
+  createPageMeanDelta,
+  tableTedsSum,
   pageSum,
   type ResampleStatistic,
   microF1,
@@ -67,7 +69,8 @@ export interface HeadlineMetric {
   label: string;
   /**
    * The document's value (higher is better unless `better` is 'lower'), with the counts its micro aggregate
-   * sums, or for a page average its pages' figures summed and counted; null: not scored.
+   * sums, or for a page average its pages' figures summed and counted (table TEDS: its tables'); null: not
+   * scored.
    */
   read: (
     scores: SystemDocumentScores,
@@ -136,6 +139,16 @@ export function headlineMetrics(modes: readonly Mode[]): HeadlineMetric[] {
         return pages ? { value: pages.sum / pages.count, pages } : null;
       },
     });
+  // The mean over truth tables (OmniDocBench's headline): each document's tables pooled as its pages are above.
+  metrics.push({
+    metric: 'markdown.blocks.table_teds',
+    label: 'block table TEDS',
+    kind: 'page-mean',
+    read: (s) => {
+      const tables = s.markdown?.blocks ? tableTedsSum(s.markdown.blocks.pages) : null;
+      return tables ? { value: tables.sum / tables.count, pages: tables } : null;
+    },
+  });
   return metrics;
 }
 
@@ -154,8 +167,7 @@ export function ownStatistic(kind: HeadlineMetric['kind'], values: readonly Read
     return (indices) => macroOver(categories, indices);
   }
   if (kind === 'page-mean') {
-    const pages = values.map((v) => v.pages!);
-    return (indices) => pageMeanOver(pages, indices);
+    return createPageMeanStatistic(values.map((v) => v.pages!));
   }
   return createMeanStatistic(Float64Array.from(values, (v) => v.value));
 }
@@ -185,9 +197,10 @@ function pairedRequest(metric: HeadlineMetric, a: readonly Read[], b: readonly R
     request.statistic = (indices) => macroOver(ca, indices) - macroOver(cb, indices);
   }
   if (kind === 'page-mean') {
-    const pa = a.map((v) => v.pages!);
-    const pb = b.map((v) => v.pages!);
-    request.statistic = (indices) => pageMeanOver(pa, indices) - pageMeanOver(pb, indices);
+    request.statistic = createPageMeanDelta(
+      a.map((v) => v.pages!),
+      b.map((v) => v.pages!),
+    );
   }
   return request;
 }

@@ -23,6 +23,7 @@ import {
   type RunSummary,
 } from '../run-dir/index.js';
 import { planCalls } from '../run/index.js';
+import { splitTruthBlocks } from '../score/index.js';
 import {
   readComparePages,
   scoreDocument,
@@ -293,9 +294,13 @@ async function loadTruth(
     else skipped.truth_json++;
   }
   if (wants('compare')) {
-    if (document.truth.markdown) truth.markdown = await readMarkdownPages(document.truth.markdown);
-    else skipped.truth_markdown++;
-    if (document.truth.markdown && document.truth.blocks) truth.blocks = await readTruthBlocks(document.truth.blocks);
+    if (document.truth.markdown) {
+      truth.markdown = await readMarkdownPages(document.truth.markdown);
+      // Plain truth is split into blocks as a system's markdown is, once for every system (docs/metrics.md "Blocks").
+      truth.blocks = document.truth.blocks
+        ? await readTruthBlocks(document.truth.blocks)
+        : truth.markdown.map(splitTruthBlocks);
+    } else skipped.truth_markdown++;
   }
   if (wants('split')) {
     if (document.truth.regions) truth.regions = await readRegionPages(document.truth.regions);

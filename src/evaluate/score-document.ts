@@ -31,7 +31,7 @@ export interface LoadedTruth {
   json?: JsonObject;
   markdown?: string[];
   regions?: RegionPage[];
-  /** truth/<id>.blocks.json per page, for the block metrics. */
+  /** The truth blocks per page, for the block metrics: truth/<id>.blocks.json's, or the truth markdown's split. */
   blocks?: TruthBlock[][];
 }
 
@@ -216,8 +216,6 @@ function scoreCompare(
     const truthMarkdown = truth.markdown;
     const score = scoreMarkdownPages(pages, truthMarkdown);
     const tables = scoreTables(pages === null ? null : pages.join('\n\n'), truthMarkdown.join('\n\n'));
-    // Block metrics where the dataset has layout blocks: matching costs milliseconds a document, against a
-    // tenth of one for similarity, too much to add to every markdown run (docs/performance.md "Scale").
     const blocks = truth.blocks ? scoreDocumentBlocks(truth.blocks, pages) : undefined;
     scores.markdown = {
       score,
@@ -255,6 +253,7 @@ function scoreSplit(first: readonly CallRecord[], truthRegions: RegionPage[], sc
     f1_at75: regions.at75.f1,
     mean_iou: regions.meanIoU,
     char_accuracy: regions.charAccuracy,
+    reading_order: regions.readingOrder,
   };
   scores.regionPages = predicted ?? [];
 }

@@ -1,7 +1,7 @@
 /**
  * The block metrics in `docbench diff` (docs/gate.md §3, docs/metrics.md "Blocks"): each run's figure and the
- * change, and for the edit distances a paired test on the documents both runs scored (page average recomputed
- * on every resample, Holm among the block metrics). They decide the verdict only as `gate.diff.primary`; a
+ * change, and for the edit distances and table TEDS a paired test on the documents both runs scored (page
+ * average, or mean over tables, recomputed on every resample; Holm among the block metrics). They decide the verdict only as `gate.diff.primary`; a
  * threshold belongs in the gate: `max_reading_order_edit`, …. Edit distances are lower-is-better, so a positive
  * Δ is worse for them and better for TEDS.
  */
@@ -9,10 +9,13 @@ import type { RunSummary } from '../run-dir/index.js';
 import type { DecisionFamily } from '../score/index.js';
 import { escapeMarkdown, formatDecimal } from '../render/index.js';
 
-/** A block edit distance compared paired by document: Δ = candidate − baseline, positive is worse. */
+/**
+ * A block metric compared paired by document: Δ = candidate − baseline (positive is worse for an edit
+ * distance, better for table TEDS).
+ */
 export interface BlockPairedTest {
   documents: number;
-  /** Candidate − baseline page average on the paired documents. */
+  /** Candidate − baseline page average (table TEDS: mean over tables) on the paired documents. */
   delta: number;
   ci95: [number, number];
   p_bootstrap: number;
@@ -20,10 +23,10 @@ export interface BlockPairedTest {
   p_adjusted: number;
   family: DecisionFamily;
   significant: boolean;
-  /** Worse (higher) by more than the tolerance, and significant. */
+  /** Worse (an edit distance higher, TEDS lower) by more than the tolerance, and significant. */
   regression: boolean;
   improvement: boolean;
-  /** Documents where the candidate's edit distance is lower / higher / within 0.005. */
+  /** Documents where the candidate does better / worse / within 0.005. */
   wins: number;
   losses: number;
   ties: number;
@@ -38,7 +41,7 @@ export interface BlockDiff {
   candidate: number | null;
   /** candidate − baseline; null unless both have it. */
   delta: number | null;
-  /** The paired test (edit distances both runs scored per page); absent otherwise. */
+  /** The paired test (edit distances and table TEDS both runs scored); absent otherwise. */
   paired?: BlockPairedTest;
 }
 
@@ -97,7 +100,7 @@ export function blockDiffMarkdown(rows: readonly BlockDiff[]): string[] {
   ];
 }
 
-/** A paired block test in words; a regression is a significant rise of an edit distance beyond the tolerance. */
+/** A paired block test in words; a regression is a significant change for the worse beyond the tolerance. */
 export function blockVerdict(test: BlockPairedTest): string {
   const decided = test.family === 'primary' ? 'primary metric, in the verdict' : 'not in the verdict';
   if (test.regression) return `regression (worse; ${decided})`;

@@ -27,11 +27,12 @@ import {
   type ComparisonRequest,
   type CountsLike,
   type PairedValues,
+  type PageSum,
   type SystemComparison,
   computeMicroSimilarity,
   createMicroSimilarityDelta,
   microF1,
-  pageMeanOver,
+  createPageMeanDelta,
   sumCounts,
   toCounts,
 } from '../score/index.js';
@@ -322,27 +323,39 @@ function decideHeadline(rawHeadline: readonly PendingMetric[], primary: string |
   return measured.map((m, i) => ({ ...decideOne(m, families[i]!.p, settings), family: families[i]!.family }));
 }
 
-/** A block edit distance's paired comparison, readable once the batch has run. */
-type PendingBlock = { metric: string; comparison: () => SystemComparison };
+/** A block metric's paired comparison, readable once the batch has run. */
+type PendingBlock = { metric: string; better: 'lower' | 'higher'; comparison: () => SystemComparison };
 
 /**
- * The block edit distances over the documents both runs have them for (docs/metrics.md "Blocks"): Δ is the
- * candidate's page average minus the baseline's, recomputed on every resample; the per-document values are
- * negated for wins, sign test and Wilcoxon, so a win is a lower edit distance.
+ * The block metrics over the documents both runs have them for (docs/metrics.md "Blocks"): Δ is the
+ * candidate's page average minus the baseline's (table TEDS: its mean over tables), recomputed on every
+ * resample; for the edit distances the per-document values are negated for wins, sign test and Wilcoxon, so a
+ * win is a lower edit distance, and a higher TEDS.
  */
 function collectBlocks(pairs: readonly DocumentPair[], batch: ComparisonBatch): PendingBlock[] {
-  return BLOCK_EDIT_FIGURES.flatMap((figure) => {
-    const both = pairs.filter((p) => p.base.blockEdits?.[figure] && p.cand.blockEdits?.[figure]);
+  const pending = (
+    metric: string,
+    better: PendingBlock['better'],
+    read: (document: DiffDocument) => PageSum | null | undefined,
+  ): PendingBlock[] => {
+    const both = pairs.filter((p) => read(p.base) && read(p.cand));
     if (both.length === 0) return [];
-    const base = both.map((p) => p.base.blockEdits![figure]!);
-    const cand = both.map((p) => p.cand.blockEdits![figure]!);
+    const base = both.map((p) => read(p.base)!);
+    const cand = both.map((p) => read(p.cand)!);
+    const sign = better === 'lower' ? -1 : 1;
     const comparison = batch.add({
-      a: cand.map((v) => -v.sum / v.count),
-      b: base.map((v) => -v.sum / v.count),
-      statistic: (indices) => pageMeanOver(cand, indices) - pageMeanOver(base, indices),
+      a: cand.map((v) => (sign * v.sum) / v.count),
+      b: base.map((v) => (sign * v.sum) / v.count),
+      statistic: createPageMeanDelta(cand, base),
     });
-    return [{ metric: `markdown.blocks.${figure}`, comparison }];
-  });
+    return [{ metric, better, comparison }];
+  };
+  return [
+    ...BLOCK_EDIT_FIGURES.flatMap((figure) =>
+      pending(`markdown.blocks.${figure}`, 'lower', (d) => d.blockEdits?.[figure]),
+    ),
+    ...pending('markdown.blocks.table_teds', 'higher', (d) => d.tableTeds),
+  ];
 }
 
 /**
@@ -354,15 +367,17 @@ function decideBlocks(
   primary: string | null,
   settings: DiffSettings,
 ): Map<string, BlockPairedTest> {
-  const measured = rawBlocks.map((b) => ({ metric: b.metric, c: b.comparison() }));
+  const measured = rawBlocks.map((b) => ({ metric: b.metric, better: b.better, c: b.comparison() }));
   const families = adjustHeadlineFamilies(
     measured.map((m) => bootstrapP(m.c)),
     measured.findIndex((m) => m.metric === primary),
   );
   return new Map(
-    measured.map(({ metric, c }, i) => {
+    measured.map(({ metric, better, c }, i) => {
       const { p, family } = families[i]!;
       const significant = p <= settings.alpha;
+      // Worse is a rise of an edit distance, a fall of TEDS.
+      const worse = better === 'lower' ? c.delta : -c.delta;
       return [
         metric,
         {
@@ -373,8 +388,8 @@ function decideBlocks(
           p_adjusted: p,
           family,
           significant,
-          regression: significant && c.delta > settings.tolerance + SLACK,
-          improvement: significant && c.delta < -settings.tolerance - SLACK,
+          regression: significant && worse > settings.tolerance + SLACK,
+          improvement: significant && worse < -settings.tolerance - SLACK,
           wins: c.wins,
           losses: c.losses,
           ties: c.ties,
@@ -441,7 +456,7 @@ function decideVerdict(
   for (const b of blockRegressions.filter((r) => r.paired!.family === 'primary')) {
     const t = b.paired!;
     reasons.push(
-      `${b.label} rose ${formatSigned(t.delta)} (lower is better; 95% interval ${formatSigned(t.ci95[0])} to ${formatSigned(t.ci95[1])}, p ${formatP(t.p_adjusted)}, the primary metric, decided alone): more than the tolerance ${settings.tolerance} and significant at α = ${settings.alpha}`,
+      `${b.label} ${b.better === 'lower' ? 'rose' : 'fell'} ${formatSigned(t.delta)} (${b.better} is better; 95% interval ${formatSigned(t.ci95[0])} to ${formatSigned(t.ci95[1])}, p ${formatP(t.p_adjusted)}, the primary metric, decided alone): more than the tolerance ${settings.tolerance} and significant at α = ${settings.alpha}`,
     );
   }
   const secondaryBlocks = blockRegressions.filter((b) => b.paired!.family !== 'primary');

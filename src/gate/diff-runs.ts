@@ -97,7 +97,7 @@ export function formatDiffVerdict(result: DiffResult): string {
   const blocks = (result.blocks ?? []).filter((b) => b.paired?.regression && b.paired.family !== 'primary');
   if (blocks.length > 0 && result.verdict === 'regression')
     lines.push(
-      `  block metrics that regressed (not in the verdict): ${blocks.map((b) => `${b.label} ${formatSigned(b.paired!.delta)}, lower is better`).join('; ')}`,
+      `  block metrics that regressed (not in the verdict): ${blocks.map((b) => `${b.label} ${formatSigned(b.paired!.delta)}, ${b.better} is better`).join('; ')}`,
     );
   if (result.power_note) lines.push(`  · ${result.power_note}`);
   return lines.join('\n');

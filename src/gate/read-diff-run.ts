@@ -21,6 +21,7 @@ import {
   countFieldPaths,
   type PageSum,
   pageSum,
+  tableTedsSum,
   type PathCounts,
 } from '../score/index.js';
 
@@ -45,6 +46,8 @@ export interface DiffDocument {
   checks?: CategoryCounts | null;
   /** Each block edit distance summed over the document's pages that have it (null: none has it). */
   blockEdits?: Record<BlockEditFigure, PageSum | null> | null;
+  /** Table TEDS summed over the document's truth tables, and how many (null: it has none). */
+  tableTeds?: PageSum | null;
 }
 
 /** A scored run, loaded for comparison: the documents of one of its systems. */
@@ -110,6 +113,7 @@ export async function readDiffRun(dir: string, label: string, system?: string): 
       latency: doc.latency_ms ?? {},
       checks: readCheckCounts(doc.checks),
       blockEdits: readBlockEdits(doc.markdown?.blocks?.pages),
+      tableTeds: doc.markdown?.blocks ? tableTedsSum(doc.markdown.blocks.pages) : null,
     });
   }
   return { dir, manifest, summary, system: name, documents };

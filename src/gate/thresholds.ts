@@ -165,13 +165,13 @@ const LATENCY_SCHEMA = { max_p50_ms: ms, max_p95_ms: ms, max_p99_ms: ms } satisf
 >;
 /** The headline metrics `docbench diff` computes (docs/gate.md section 3). */
 const HEADLINE_METRIC =
-  /^(extraction\.(fast|slow)\.(f1|exact_match_rate)|markdown\.similarity|regions\.f1_at50|checks\.macro_pass_rate|markdown\.blocks\.(text|reading_order|formula|table)_edit)$/;
+  /^(extraction\.(fast|slow)\.(f1|exact_match_rate)|markdown\.similarity|regions\.f1_at50|checks\.macro_pass_rate|markdown\.blocks\.((text|reading_order|formula|table)_edit|table_teds))$/;
 const headlineMetric: ValueReader<string> = (value, at, reader) =>
   typeof value === 'string' && HEADLINE_METRIC.test(value)
     ? value
     : reader.expected(
         at,
-        'a headline metric: extraction.<fast|slow>.f1, extraction.<fast|slow>.exact_match_rate, markdown.similarity, regions.f1_at50, checks.macro_pass_rate or markdown.blocks.<text|reading_order|formula|table>_edit',
+        'a headline metric: extraction.<fast|slow>.f1, extraction.<fast|slow>.exact_match_rate, markdown.similarity, regions.f1_at50, checks.macro_pass_rate, markdown.blocks.<text|reading_order|formula|table>_edit or markdown.blocks.table_teds',
         value,
       );
 const DIFF_SCHEMA = {

@@ -9,7 +9,7 @@ import type { DocumentEvaluation, FieldVerdict } from '../run-dir/index.js';
 import { buildBlocksDrilldown, type BlocksDrilldown } from './blocks-view.js';
 import type { InchBox } from '../service/index.js';
 import type { Mode } from '../types.js';
-import { type ChartView, px, formatMs, formatPercent, formatUsd } from '../render/index.js';
+import { type ChartView, px, formatDecimal, formatMs, formatPercent, formatUsd } from '../render/index.js';
 import { resolveDashboardLink } from './dashboard-link.js';
 import { toUnitConfidence } from './charts/calibration-charts.js';
 import { describeDocumentError } from './document-row.js';
@@ -403,7 +403,11 @@ export function buildDrilldownView(
       metrics.push({
         label: `${name} · region F1 @ 0.5`,
         value: formatPercent(s.regions.f1_at50),
-        detail: `@ 0.75 ${formatPercent(s.regions.f1_at75)}`,
+        detail: `@ 0.75 ${formatPercent(s.regions.f1_at75)}${
+          typeof s.regions.reading_order === 'number'
+            ? ` · reading order ${formatDecimal(s.regions.reading_order)}`
+            : ''
+        }`,
       });
     const latency = Object.entries(s.latency_ms ?? {}).filter(([, ms]) => typeof ms === 'number' && ms > 0);
     if (latency.length > 0)

@@ -174,6 +174,10 @@ export function buildHeadline(summary: RunSummary, modes: readonly Mode[], name 
           { label: 'Region F1 @ IoU 0.75', value: formatPercent(regions.at75.f1) },
           { label: 'Mean IoU', value: formatDecimal(regions.mean_iou) },
           { label: 'Character accuracy', value: formatPercent(regions.char_accuracy) },
+          // Absent in runs scored before docbench computed it.
+          ...(regions.reading_order === undefined
+            ? []
+            : [{ label: 'Reading order (ARD, higher is better)', value: formatDecimal(regions.reading_order) }]),
         ]
       : null,
   };

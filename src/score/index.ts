@@ -53,10 +53,13 @@ export {
   pageBlockFigures,
   aggregateBlocks,
   splitOutputBlocks,
+  splitTruthBlocks,
   scoreDocumentBlocks,
   BLOCK_EDIT_FIGURES,
   pageSum,
-  pageMeanOver,
+  createPageMeanStatistic,
+  createPageMeanDelta,
+  tableTedsSum,
 } from './blocks/index.js';
 export type {
   TruthBlock,

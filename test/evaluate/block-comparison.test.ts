@@ -12,7 +12,7 @@ import { buildComparisonRows } from '../../src/report/leaderboard-view.js';
 import type { RunSummary } from '../../src/run-dir/index.js';
 import { LeaderboardBlockFormat, SystemComparisonBlockFormat } from '../../src/run-dir/formats/summary.js';
 import { compileCheck } from '../../src/schema-check.js';
-import type { PageBlockFigures } from '../../src/score/index.js';
+import { pageBlockFigures, scorePageBlocks, type PageBlockFigures } from '../../src/score/index.js';
 import { bootstrapP, compareSystems } from '../../src/score/stats/index.js';
 
 const SEED = 7;
@@ -157,6 +157,51 @@ describe('block edit distances between systems', () => {
     } as unknown as RunSummary).find((r) => r.metric.startsWith('reading-order'))!;
     expect(backRow.verdict).toBe('worse, significant');
     expect(swapped.leaderboard.find((b) => b.metric === RO)!.rows[0]!.system).toBe('candidate');
+  });
+
+  it('compares table TEDS paired, higher better, on tables scored by OmniDocBench TEDS (by hand)', () => {
+    // One 2 × 2 truth table per document; a wrong cell costs a rename of 1 over the 6 nodes below the table.
+    const html = (cells: string[]) =>
+      `<table><tr><td>${cells[0]}</td><td>${cells[1]}</td></tr><tr><td>${cells[2]}</td><td>${cells[3]}</td></tr></table>`;
+    const truth = [{ category: 'table', order: 1, content: html(['a', 'b', 'c', 'd']) }];
+    const read = (cells: string[]) => [pageBlockFigures(scorePageBlocks(truth, html(cells)))];
+    const right = read(['a', 'b', 'c', 'd']);
+    const oneWrong = read(['a', 'b', 'c', 'x']);
+    const twoWrong = read(['a', 'b', 'y', 'x']);
+    expect(right[0]!.table_teds).toBe(1);
+    expect(oneWrong[0]!.table_teds).toBeCloseTo(5 / 6, 12);
+    expect(twoWrong[0]!.table_teds).toBeCloseTo(4 / 6, 12);
+    // 30 documents: the candidate reads 25 tables right and 5 with one wrong cell; the reference 20 with one
+    // wrong cell and 10 with two.
+    const candidate = Array.from({ length: 30 }, (_, i) => (i < 25 ? right : oneWrong));
+    const reference = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? twoWrong : oneWrong));
+    const result = compareRunSystems(
+      documentsOf({ reference, candidate }),
+      ['reference', 'candidate'],
+      'reference',
+      [],
+      SEED,
+    );
+    const board = result.leaderboard.find((b) => b.metric === 'markdown.blocks.table_teds')!;
+    expect(board.better).toBeUndefined();
+    expect(board.rows.map((r) => r.system)).toEqual(['candidate', 'reference']);
+    const candidateMean = (25 + 5 * (5 / 6)) / 30;
+    const referenceMean = (20 * (5 / 6) + 10 * (4 / 6)) / 30;
+    expect(board.rows[0]!.value).toBeCloseTo(candidateMean, 12);
+    expect(board.rows[1]!.value).toBeCloseTo(referenceMean, 12);
+    const c = result.comparisons.find((x) => x.metric === 'markdown.blocks.table_teds')!;
+    expect(c.delta).toBeCloseTo(candidateMean - referenceMean, 12);
+    // Higher is better: a win is a higher TEDS. Ties where both read one cell wrong (documents 25, 26, 28, 29);
+    // on document 27 the candidate's one wrong cell beats the reference's two.
+    expect([c.wins, c.losses, c.ties]).toEqual([26, 0, 4]);
+    expect(c.ci95[0]).toBeGreaterThan(0);
+    expect(c.significant).toBe(true);
+    const row = buildComparisonRows({
+      leaderboard: result.leaderboard,
+      comparisons: result.comparisons,
+      decision: result.decision,
+    } as unknown as RunSummary).find((r) => r.metric === board.label)!;
+    expect(row.verdict).toBe('better, significant');
   });
 
   it('leaves the block edit distances out of by_tag intervals, which hold only F1, exact match and similarity', () => {

@@ -160,4 +160,52 @@ describe('block edit distances in docbench diff', () => {
     expect(improved.regression).toBe(false);
     expect(better.verdict).toBe('no regression');
   });
+
+  it('compares table TEDS paired, higher better: a fall beyond the tolerance is a regression (by hand)', () => {
+    /** The run with one truth table per document, scored `teds[i]`. */
+    const withTables = (r: DiffRun, teds: number[]): DiffRun => {
+      [...r.documents.values()].forEach((d, i) => {
+        d.tableTeds = { sum: teds[i]!, count: 1 };
+      });
+      return r;
+    };
+    const pages = Array.from({ length: 40 }, () => [0.1]);
+    // The candidate reads 20 of the 40 tables with one cell of the six nodes wrong: TEDS 5/6 there.
+    const baseline = withTables(
+      run('base', pages),
+      Array.from({ length: 40 }, () => 1),
+    );
+    const candidate = withTables(
+      run('cand', pages),
+      Array.from({ length: 40 }, (_, i) => (i < 20 ? 5 / 6 : 1)),
+    );
+    const settings = { ...DEFAULT_DIFF_SETTINGS, resamples: 500 };
+    const diff = compareRuns(baseline, candidate, { settings });
+    const row = diff.blocks!.find((b) => b.metric === 'markdown.blocks.table_teds')!;
+    expect(row.better).toBe('higher');
+    const test = row.paired!;
+    expect(test.documents).toBe(40);
+    // (20 × 5/6 + 20) / 40 − 1 = −1/12.
+    expect(test.delta).toBeCloseTo(-1 / 12, 12);
+    // A loss is a lower TEDS: 20 losses, 20 ties.
+    expect([test.wins, test.losses, test.ties]).toEqual([0, 20, 20]);
+    expect(test.ci95[1]).toBeLessThan(0);
+    expect(test.significant).toBe(true);
+    expect(test.regression).toBe(true);
+    expect(test.improvement).toBe(false);
+    expect(blockDiffMarkdown(diff.blocks!).join('\n')).toContain('regression (worse; not in the verdict)');
+    // As the primary metric it decides the verdict, and the reason says it fell.
+    const primary = compareRuns(baseline, candidate, {
+      settings: { ...settings, primary: 'markdown.blocks.table_teds' },
+    });
+    expect(primary.verdict).toBe('regression');
+    expect(primary.reasons[0]).toContain('Table TEDS fell');
+    expect(primary.reasons[0]).toContain('higher is better');
+    // The other way round: an improvement.
+    const back = compareRuns(candidate, baseline, { settings }).blocks!.find(
+      (b) => b.metric === 'markdown.blocks.table_teds',
+    )!.paired!;
+    expect(back.delta).toBeCloseTo(1 / 12, 12);
+    expect([back.wins, back.losses, back.improvement, back.regression]).toEqual([20, 0, true, false]);
+  });
 });

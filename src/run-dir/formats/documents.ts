@@ -19,6 +19,7 @@ import {
   nullableMode,
   nullableNonNegative,
   nullableNum,
+  nullableShare,
   nullableString,
   num,
   oneOf,
@@ -74,7 +75,14 @@ const callError = Type.Object({
   message: Type.String(),
   status: Type.Optional(Type.Integer()),
 });
-const documentRegions = Type.Object({ f1_at50: share, f1_at75: share, mean_iou: nullableNum, char_accuracy: num });
+const documentRegions = Type.Object({
+  f1_at50: share,
+  f1_at75: share,
+  mean_iou: nullableNum,
+  char_accuracy: num,
+  /** Mean normalised ARD of the pages' matched regions (docs/metrics/regions.md); absent before docbench computed it. */
+  reading_order: Type.Optional(nullableShare),
+});
 const pageTexts = Type.Union([Type.Array(Type.String()), Type.Null()]);
 
 /** How one service's calls for a document went, and its extraction scores (schema 1 and 2 alike). */

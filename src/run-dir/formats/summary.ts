@@ -146,6 +146,11 @@ export const RegionsBlockFormat = Type.Object({
   at75: prf,
   mean_iou: nullableShare,
   char_accuracy: num,
+  /**
+   * Mean normalised ARD over the pages with a region matched at IoU ≥ 0.5 (docs/metrics/regions.md); higher is
+   * better; null: no such page; absent in summaries written before docbench computed it.
+   */
+  reading_order: Type.Optional(nullableShare),
   documents: count,
   failed: count,
 });

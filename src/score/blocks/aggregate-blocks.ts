@@ -3,6 +3,7 @@
  * distance per page first (the page's summed edits ÷ its summed longer lengths), then the mean over the pages
  * that have such blocks ("ALL_page_avg"); TEDS and TEDS-S as the mean over all matched truth tables.
  */
+import { createCountedSum, type CountedResampleStatistic } from '../stats/index.js';
 import type { PageBlocksScore } from './score-blocks.js';
 
 /** One page's figures (null: the page has no such blocks). Edit distances: lower is better. */
@@ -103,16 +104,95 @@ export function pageSum(
 }
 
 /**
- * The mean over the pages of the documents at `indices` (a document drawn twice counts its pages twice): the
- * page average as `aggregateBlocks` computes it, recomputed on a bootstrap resample of documents.
+ * One document's table TEDS as the mean over tables pools it: Σ TEDS of its tables and how many; null when it
+ * has no truth table. The same shape as a page sum, so it is compared between systems the same way.
  */
-export function pageMeanOver(pages: readonly PageSum[], indices: ArrayLike<number>): number {
+export function tableTedsSum(pages: readonly Pick<PageBlockFigures, 'table_teds' | 'tables'>[]): PageSum | null {
   let sum = 0;
   let count = 0;
-  for (let k = 0; k < indices.length; k++) {
-    const page = pages[indices[k]!]!;
-    sum += page.sum;
-    count += page.count;
+  for (const page of pages) {
+    if (page.table_teds === null || !Number.isFinite(page.table_teds)) continue;
+    sum += page.table_teds * page.tables;
+    count += page.tables;
   }
-  return sum / count;
+  return count > 0 ? { sum, count } : null;
+}
+
+/**
+ * Σ sums and Σ counts over a resample, from how often each document was drawn (the multiplicities add up to
+ * the number of documents). Most documents share one sum (0 for a page read in order, 1 for a table read
+ * right), so the sums are that value times the documents plus the deviations from it, added in document order:
+ * the same multiplicities always give the same number. The page counts, integers, are an exact counted sum.
+ */
+type PageColumns = (multiplicities: Uint32Array) => { sum: number; count: number };
+
+function mostFrequent(values: readonly number[]): number {
+  const frequency = new Map<number, number>();
+  let mode = 0;
+  let modeCount = 0;
+  for (const value of values) {
+    const seen = (frequency.get(value) ?? 0) + 1;
+    frequency.set(value, seen);
+    if (seen > modeCount) {
+      mode = value;
+      modeCount = seen;
+    }
+  }
+  return mode;
+}
+
+function pageColumns(pages: readonly PageSum[]): PageColumns {
+  const n = pages.length;
+  const mode = mostFrequent(pages.map((page) => page.sum));
+  const deviating = pages.flatMap((page, i) => (page.sum === mode ? [] : [i]));
+  const positions = Uint32Array.from(deviating);
+  const deviations = Float64Array.from(deviating, (i) => pages[i]!.sum - mode);
+  const counts = Float64Array.from(pages, (page) => page.count);
+  const countedPages = createCountedSum(counts);
+  return (multiplicities) => {
+    let deviation = 0;
+    for (let k = 0; k < positions.length; k++) deviation += multiplicities[positions[k]!]! * deviations[k]!;
+    let count = 0;
+    if (countedPages) count = countedPages(multiplicities, 0);
+    else for (let i = 0; i < n; i++) count += multiplicities[i]! * counts[i]!;
+    return { sum: mode * n + deviation, count };
+  };
+}
+
+/**
+ * A statistic of drawn documents that depends only on how often each was drawn: the draws are counted first,
+ * so any order of the same draws gives the same number, and `pairedBootstrapMany` evaluates it from the
+ * multiplicities it counts (one pass over typed columns per resample instead of a visit of every draw).
+ */
+function fromDrawCounts(n: number, fromMultiplicities: (multiplicities: Uint32Array) => number) {
+  const drawn = new Uint32Array(n);
+  const statistic = (indices: Uint32Array): number => {
+    drawn.fill(0);
+    for (let k = 0; k < indices.length; k++) drawn[indices[k]!]!++;
+    return fromMultiplicities(drawn);
+  };
+  return Object.assign(statistic, { fromMultiplicities }) satisfies CountedResampleStatistic;
+}
+
+/**
+ * The mean over the pages of the drawn documents (a document drawn twice counts its pages twice): the page
+ * average as `aggregateBlocks` computes it, recomputed on a bootstrap resample of documents.
+ */
+export function createPageMeanStatistic(pages: readonly PageSum[]): CountedResampleStatistic {
+  const columns = pageColumns(pages);
+  return fromDrawCounts(pages.length, (multiplicities) => {
+    const { sum, count } = columns(multiplicities);
+    return sum / count;
+  });
+}
+
+/** The page average of `a` minus that of `b` over the same drawn documents (paired: `a[i]` and `b[i]` are one document). */
+export function createPageMeanDelta(a: readonly PageSum[], b: readonly PageSum[]): CountedResampleStatistic {
+  const columnsA = pageColumns(a);
+  const columnsB = pageColumns(b);
+  return fromDrawCounts(a.length, (multiplicities) => {
+    const sa = columnsA(multiplicities);
+    const sb = columnsB(multiplicities);
+    return sa.sum / sa.count - sb.sum / sb.count;
+  });
 }

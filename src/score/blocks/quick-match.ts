@@ -52,7 +52,7 @@ export interface MatchEntry {
 }
 
 function normalizedDistance(a: string, b: string): number {
-  if (a === '' && b === '') return 0;
+  if (a === b) return 0;
   const { distance, lengthA, lengthB } = levenshteinCodePoints(a, b);
   return distance / Math.max(lengthA, lengthB);
 }
@@ -352,6 +352,8 @@ export function matchBlocks(
  */
 export function matchSimple(truth: readonly string[], output: readonly string[]): (number | null)[] {
   if (output.length === 0) return truth.map(() => null);
+  // One table on each side: the assignment pairs them whatever their distance.
+  if (truth.length === 1 && output.length === 1) return [0];
   const assigned = new Map<number, number>(assignMinimum(distanceMatrix(truth, output), output.length));
   return truth.map((_, t) => assigned.get(t) ?? null);
 }

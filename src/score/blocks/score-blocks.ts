@@ -5,7 +5,7 @@
  */
 import { levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 import { normalizeFormula, normalizeTextBlock } from './normalize-blocks.js';
-import { normalizeHtmlTable, omniTeds } from './omni-table.js';
+import { normalizeHtmlTable, omniTeds, type NormalizedTable } from './omni-table.js';
 import { splitOutputBlocks, type OutputBlock } from './output-blocks.js';
 import { matchBlocks, matchSimple, UNSCORED_TEXT_CATEGORIES, type MatchEntry } from './quick-match.js';
 
@@ -69,6 +69,32 @@ export interface PageBlocksScore {
   matches: BlockMatchView[];
 }
 
+/**
+ * A truth block's normalised forms, made once per block: every system of a run is scored against the same
+ * truth blocks, and normalising a table means parsing its HTML (docs/performance.md "Block metrics").
+ */
+interface TruthForms {
+  text?: string;
+  formula?: string;
+  table?: NormalizedTable;
+}
+const truthForms = new WeakMap<TruthBlock, TruthForms>();
+
+function formOf<K extends keyof TruthForms>(
+  block: TruthBlock,
+  kind: K,
+  normalize: (content: string) => NonNullable<TruthForms[K]>,
+): NonNullable<TruthForms[K]> {
+  let forms = truthForms.get(block);
+  if (forms === undefined) {
+    forms = {};
+    truthForms.set(block, forms);
+  }
+  const made = forms[kind] ?? normalize(block.content);
+  forms[kind] = made;
+  return made;
+}
+
 function editSums(pairs: readonly { truth: string; output: string }[]): EditSums | null {
   let edits = 0;
   let length = 0;
@@ -128,43 +154,39 @@ export function readingOrderOf(entries: readonly MatchEntry[]): PageBlocksScore[
 
 function scoreText(truthBlocks: readonly TruthBlock[], output: readonly OutputBlock[], views: BlockMatchView[]) {
   const truth = sortByOrder(truthBlocks.filter((block) => TEXT_CATEGORIES.has(block.category)));
-  const outputText = output.filter((block) => block.kind === 'text');
   if (truth.length === 0) return { text: null, readingOrder: null };
+  const outputText = output
+    .filter((block) => block.kind === 'text')
+    .map((block) => ({ block, normalized: normalizeTextBlock(block.content) }));
+  const truthText = truth.map((block) => ({
+    block,
+    normalized: formOf(block, 'text', normalizeTextBlock),
+  }));
   const entries = matchBlocks(
-    truth.map((block) => ({
+    truthText.map(({ block, normalized }) => ({
       raw: block.content,
-      normalized: normalizeTextBlock(block.content),
+      normalized,
       category: block.ignore ? IGNORED : block.category,
       order: block.order,
     })),
-    outputText.map((block) => ({
-      raw: block.content,
-      normalized: normalizeTextBlock(block.content),
-      position: block.position,
-    })),
+    outputText.map(({ block, normalized }) => ({ raw: block.content, normalized, position: block.position })),
   );
   const scored = entries.filter((entry) => !UNSCORED_TEXT_CATEGORIES.has(entry.category) && entry.category !== IGNORED);
-  const kept = truth.filter((block) => block.content !== '' && normalizeTextBlock(block.content) !== '');
+  const scoredSet = new Set(scored);
+  // The blocks the matching kept, which its indices point into.
+  const keptTruth = truthText.filter(({ block, normalized }) => block.content !== '' && normalized !== '');
+  const keptOutput = outputText.filter(({ block, normalized }) => block.content !== '' && normalized !== '');
   for (const entry of entries) {
     if (entry.truth.length === 0) continue;
-    const scoredEntry = scored.includes(entry);
     const d = editSums([{ truth: entry.truthText, output: entry.outputText }]);
     views.push({
       kind: 'text',
       category: entry.category,
       order: entry.truthOrder[0] ?? null,
-      truth: entry.truth.map((t) => kept[t]?.content ?? '').join('\n\n'),
-      output:
-        entry.outputText === ''
-          ? ''
-          : entry.output
-              .map(
-                (o) =>
-                  outputText.filter((b) => b.content !== '' && normalizeTextBlock(b.content) !== '')[o]?.content ?? '',
-              )
-              .join('\n\n'),
+      truth: entry.truth.map((t) => keptTruth[t]?.block.content ?? '').join('\n\n'),
+      output: entry.outputText === '' ? '' : entry.output.map((o) => keptOutput[o]?.block.content ?? '').join('\n\n'),
       score: d === null ? null : d.edits / d.length,
-      scored: scoredEntry,
+      scored: scoredSet.has(entry),
     });
   }
   return {
@@ -180,7 +202,7 @@ function scoreFormulas(truthBlocks: readonly TruthBlock[], output: readonly Outp
   const entries = matchBlocks(
     truth.map((block) => ({
       raw: block.content,
-      normalized: normalizeFormula(block.content),
+      normalized: formOf(block, 'formula', normalizeFormula),
       category: block.category,
       order: block.order,
     })),
@@ -215,8 +237,10 @@ function scoreTableBlocks(truthBlocks: readonly TruthBlock[], output: readonly O
   );
   return truth.map((block, t): TableBlockScore => {
     const o = pairs[t];
-    const predicted = normalizeHtmlTable(o === null || o === undefined ? '' : tables[o]!.content);
-    const expected = normalizeHtmlTable(block.content);
+    const expected = formOf(block, 'table', normalizeHtmlTable);
+    const content = o === null || o === undefined ? '' : tables[o]!.content;
+    // An output table written exactly as the truth's is normalised the same: no second parse.
+    const predicted = content === block.content ? expected : normalizeHtmlTable(content);
     const d = levenshteinCodePoints(predicted.html, expected.html || block.content);
     const score: TableBlockScore = {
       teds: omniTeds(predicted, expected, false),

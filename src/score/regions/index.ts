@@ -10,3 +10,5 @@ export type {
 } from './score-regions.js';
 export { checkBox, computeIoU, POINTS_PER_INCH } from './box-geometry.js';
 export type { BoxProblem } from './box-geometry.js';
+export { normalizedArd, pageReadingOrder } from './reading-order.js';
+export type { PageReadingOrder } from './reading-order.js';

@@ -10,6 +10,7 @@ import { computeMatchRates } from '../shared/match-rates.js';
 import { countCodePoints, levenshteinCodePoints } from '../shared/code-point-levenshtein.js';
 import { normalizeForSimilarity } from '../markdown/normalize-text.js';
 import { checkBox, computeIoU, POINTS_PER_INCH, type BoxProblem } from './box-geometry.js';
+import { pageReadingOrder, type PageReadingOrder } from './reading-order.js';
 
 /** Options of {@link scoreRegions}. */
 export interface RegionScoreOptions {
@@ -45,6 +46,9 @@ export interface RegionCounts {
   matchedLength: number;
   /** Σ text length of every box not in such a pair: missed truth text and spurious predicted text. */
   unmatchedLength: number;
+  /** Σ normalised ARD of the pages with a pair at IoU ≥ 0.5, and how many such pages (reading order). */
+  readingOrderSum: number;
+  readingOrderPages: number;
 }
 
 /**
@@ -74,6 +78,10 @@ export interface RegionsScore extends RegionCounts {
   meanIoU: number | null;
   /** 1 − (Σ matched edits + Σ unmatched text) / (Σ matched max length + Σ unmatched text). */
   charAccuracy: number;
+  /** Mean normalised ARD over the pages with a pair at IoU ≥ 0.5 (docs/metrics/regions.md); null: none. */
+  readingOrder: number | null;
+  /** Each such page's order, truth's and prediction's. */
+  pageOrders: PageReadingOrder[];
   matchList: RegionMatch[];
   invalidBoxes: InvalidBox[];
   /** Truth pages the prediction lacks (all their boxes unmatched). */
@@ -107,6 +115,7 @@ export function scoreRegions(
   const missingPages: number[] = [];
   const extraPages: number[] = [];
   const pageSizeMismatches: number[] = [];
+  const orders: PageReadingOrder[] = [];
 
   const pageNumbers = [...new Set([...truth.keys(), ...predicted.keys()])].sort((a, b) => a - b);
   for (const pageNumber of pageNumbers) {
@@ -128,6 +137,7 @@ export function scoreRegions(
     );
     const textMatchedTruth = new Set<number>();
     const textMatchedPredicted = new Set<number>();
+    const found: { truthIndex: number; predictedIndex: number }[] = [];
     for (const [row, column] of assignMinimum(iou.map((r) => r.map((v) => 1 - v)))) {
       const value = iou[row]![column]!;
       if (!(value > 0)) continue; // the assignment pairs everything it can; disjoint boxes are no match
@@ -147,7 +157,14 @@ export function scoreRegions(
         counts.matchedLength += Math.max(lengthA, lengthB);
         textMatchedTruth.add(truthIndex);
         textMatchedPredicted.add(predictedIndex);
+        found.push({ truthIndex, predictedIndex });
       }
+    }
+    const order = pageReadingOrder(pageNumber, found);
+    if (order) {
+      orders.push(order);
+      counts.readingOrderSum += order.ard;
+      counts.readingOrderPages++;
     }
     for (const index of validTruth)
       if (!textMatchedTruth.has(index)) counts.unmatchedLength += textLength(truthBoxes[index]!.content);
@@ -159,6 +176,7 @@ export function scoreRegions(
   counts.invalidTruthBoxes = invalidBoxes.filter((b) => b.side === 'truth').length;
   return {
     ...summarizeRegionCounts(counts),
+    pageOrders: orders,
     matchList,
     invalidBoxes,
     missingPages,
@@ -171,7 +189,7 @@ export function scoreRegions(
 /** The figures of {@link RegionsScore} computed from counts (one document's, or summed over documents). */
 export function summarizeRegionCounts(
   counts: RegionCounts,
-): RegionCounts & Pick<RegionsScore, 'at50' | 'at75' | 'meanIoU' | 'charAccuracy'> {
+): RegionCounts & Pick<RegionsScore, 'at50' | 'at75' | 'meanIoU' | 'charAccuracy' | 'readingOrder'> {
   const charDenominator = counts.matchedLength + counts.unmatchedLength;
   return {
     ...counts,
@@ -182,6 +200,10 @@ export function summarizeRegionCounts(
     charAccuracy: checkUnit(
       'region character accuracy',
       charDenominator === 0 ? 1 : 1 - (counts.matchedEdits + counts.unmatchedLength) / charDenominator,
+    ),
+    readingOrder: checkOptionalUnit(
+      'region reading order',
+      counts.readingOrderPages === 0 ? null : counts.readingOrderSum / counts.readingOrderPages,
     ),
   };
 }
@@ -219,6 +241,8 @@ function emptyCounts(): RegionCounts {
     matchedEdits: 0,
     matchedLength: 0,
     unmatchedLength: 0,
+    readingOrderSum: 0,
+    readingOrderPages: 0,
   };
 }
 
