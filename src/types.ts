@@ -112,6 +112,11 @@ export interface Dataset {
   contentHash: string;
   /** Absolute path of checks.jsonl, when the dataset has rule checks (docs/checks.md). */
   checksFile?: string;
+  /**
+   * Truth markdown without truth/<id>.blocks.json is split into blocks and scored by block too (dataset.json
+   * `markdownBlocks`; docs/metrics.md, "Blocks"): off by default, since it costs a large run about a quarter more.
+   */
+  markdownBlocks?: true;
 }
 
 /**

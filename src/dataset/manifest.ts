@@ -28,6 +28,8 @@ export interface DatasetManifest {
   locale?: DateLocale;
   defaults?: { customContext?: string; modes?: Mode[]; endpoints?: Endpoint[] };
   comparators?: Record<string, unknown>;
+  /** Plain truth markdown scored by block as well (docs/metrics.md, "Blocks"). @default false */
+  markdownBlocks?: boolean;
   documents?: ManifestDocument[];
   /** Written by `docbench dataset generate`: how to reproduce the files. */
   generator?: { name?: string; seed: number; count: number };
@@ -51,6 +53,7 @@ const MANIFEST_SCHEMA = {
       properties: { customContext: { type: 'string' }, modes: modesSchema, endpoints: endpointsSchema },
     },
     comparators: { type: 'object' },
+    markdownBlocks: { type: 'boolean' },
     documents: {
       type: 'array',
       items: {

@@ -285,6 +285,7 @@ function assembleDataset(
     contentHash,
   };
   if (manifest?.version !== undefined) dataset.version = manifest.version;
+  if (manifest?.markdownBlocks === true) dataset.markdownBlocks = true;
   if (manifest?.description !== undefined) dataset.description = manifest.description;
   if (customContext !== undefined) dataset.customContext = customContext;
   if (manifest?.defaults?.modes) dataset.defaults.modes = manifest.defaults.modes;

@@ -50,6 +50,8 @@ export interface ScoringContext {
   /** What the dataset lacks, counted as documents are scored. */
   skipped: RunSummary['skipped'];
   scoringOptions: ScoringOptions;
+  /** Plain truth markdown is split into blocks (the dataset's `markdownBlocks`). */
+  splitPlainTruth: boolean;
 }
 
 /** What scoring one document reads from disk: its truth and the full records of the systems that were called. */
@@ -103,6 +105,7 @@ export async function openDocumentScorer(
     madeFromFiles: new Map(),
     skipped: { truth_json: 0, truth_markdown: 0, truth_regions: 0 },
     scoringOptions: { schema: dataset.schema, comparators: dataset.comparators, locale: dataset.locale },
+    splitPlainTruth: dataset.markdownBlocks === true,
   };
   const writer = await openDocumentsWriter(runDir);
   const reader = openRecordReader(runDir, v1SystemName(manifest));
@@ -130,7 +133,7 @@ export async function openDocumentScorer(
           : Promise.all(stubs.map((stub) => reader.read(records.locate(stub))));
       };
       const [truth, full] = await Promise.all([
-        loadTruth(document, planned, context.skipped),
+        loadTruth(document, planned, context),
         Promise.all(context.order.map(readFull)),
       ]);
       return { document, planned, truth, records: new Map(context.order.map((system, i) => [system.name, full[i]!])) };
@@ -284,7 +287,7 @@ function toDocumentLine(
 async function loadTruth(
   document: DatasetDocument,
   planned: readonly PlannedSlot[],
-  skipped: RunSummary['skipped'],
+  { skipped, splitPlainTruth }: Pick<ScoringContext, 'skipped' | 'splitPlainTruth'>,
 ): Promise<LoadedTruth> {
   const truth: LoadedTruth = {};
   const wants = (endpoint: PlannedSlot['endpoint']) => planned.some((s) => s.endpoint === endpoint);
@@ -296,10 +299,10 @@ async function loadTruth(
   if (wants('compare')) {
     if (document.truth.markdown) {
       truth.markdown = await readMarkdownPages(document.truth.markdown);
-      // Plain truth is split into blocks as a system's markdown is, once for every system (docs/metrics.md "Blocks").
-      truth.blocks = document.truth.blocks
-        ? await readTruthBlocks(document.truth.blocks)
-        : truth.markdown.map(splitTruthBlocks);
+      // Plain truth is split into blocks as a system's markdown is, once for every system, where the dataset asks
+      // for it (docs/metrics.md "Blocks").
+      if (document.truth.blocks) truth.blocks = await readTruthBlocks(document.truth.blocks);
+      else if (splitPlainTruth) truth.blocks = truth.markdown.map(splitTruthBlocks);
     } else skipped.truth_markdown++;
   }
   if (wants('split')) {

@@ -1,7 +1,7 @@
 /**
- * A dataset whose truth is plain markdown (no truth/<id>.blocks.json) gets the block metrics: its truth split
- * into blocks as a system's markdown is (docs/metrics.md "Blocks"), then scored as imported blocks are. The
- * figures are computed by hand here.
+ * A dataset whose truth is plain markdown (no truth/<id>.blocks.json) and whose dataset.json says `markdownBlocks`
+ * gets the block metrics: its truth split into blocks as a system's markdown is (docs/metrics.md "Blocks"), then
+ * scored as imported blocks are; without it, none. The figures are computed by hand here.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,13 +32,14 @@ const DOCUMENTS: Record<string, { truth: string; incumbent: string; candidate: s
 
 let tmp: string;
 let runDir: string;
+let unaskedRunDir: string;
 
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'docbench-plain-blocks-'));
-  const dataset = path.join(tmp, 'dataset');
+/** Writes the dataset (dataset.json as given) and runs the two stored systems' markdown on it into `runDir`. */
+async function runOn(manifest: Record<string, unknown>, name: string): Promise<string> {
+  const dataset = path.join(tmp, `dataset-${name}`);
   for (const folder of ['documents', 'truth', 'baseline', 'outputs/candidate'])
     await mkdir(path.join(dataset, folder), { recursive: true });
-  await writeFile(path.join(dataset, 'dataset.json'), JSON.stringify({ name: 'plain-blocks' }));
+  await writeFile(path.join(dataset, 'dataset.json'), JSON.stringify(manifest));
   await writeFile(path.join(dataset, 'schema.json'), JSON.stringify(STORED_SCHEMA));
   await writeFile(path.join(dataset, 'docbench.config.yaml'), STORED_CONFIG);
   for (const [id, doc] of Object.entries(DOCUMENTS)) {
@@ -47,7 +48,7 @@ beforeAll(async () => {
     await writeFile(path.join(dataset, 'baseline', `${id}.md`), doc.incumbent);
     await writeFile(path.join(dataset, 'outputs/candidate', `${id}.md`), doc.candidate);
   }
-  runDir = path.join(tmp, 'run');
+  const out = path.join(tmp, `run-${name}`);
   const result = await runCli(
     [
       'run',
@@ -61,18 +62,32 @@ beforeAll(async () => {
       '--no-gate',
       '--quiet',
       '--out',
-      runDir,
+      out,
     ],
     tmp,
   );
   expect(result.code, result.stderr).toBe(0);
-}, 60_000);
+  return out;
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'docbench-plain-blocks-'));
+  runDir = await runOn({ name: 'plain-blocks', markdownBlocks: true }, 'asked');
+  unaskedRunDir = await runOn({ name: 'plain-blocks' }, 'unasked');
+}, 120_000);
 
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
 describe('block metrics of plain truth markdown', () => {
+  it('are not computed where dataset.json does not ask for them', async () => {
+    const summary = await readJson(path.join(unaskedRunDir, 'summary.json'));
+    expect(summary.systems.candidate.markdown.similarity).toBeGreaterThan(0.9);
+    expect(summary.systems.candidate.markdown.blocks).toBeUndefined();
+    expect(summary.systems.incumbent.markdown.blocks).toBeUndefined();
+  });
+
   it('puts OmniDocBench figures in summary.json, averaged over pages', async () => {
     const summary = await readJson(path.join(runDir, 'summary.json'));
     const incumbent = summary.systems.incumbent.markdown.blocks;
