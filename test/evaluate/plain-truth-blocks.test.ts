@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson, readJsonl, runCli } from '../helpers/cli.js';
-import { STORED_CONFIG, STORED_SCHEMA } from '../helpers/stored-dataset.js';
+import { readJson, readJsonl } from '../helpers/cli.js';
+import { runStoredSystems, STORED_CONFIG, STORED_SCHEMA } from '../helpers/stored-dataset.js';
 
 const P1 = 'The committee met on Monday to review the annual budget for the coming year.';
 const P2 = 'Several members raised concerns about the rising cost of maintaining the old library.';
@@ -49,24 +49,7 @@ async function runOn(manifest: Record<string, unknown>, name: string): Promise<s
     await writeFile(path.join(dataset, 'outputs/candidate', `${id}.md`), doc.candidate);
   }
   const out = path.join(tmp, `run-${name}`);
-  const result = await runCli(
-    [
-      'run',
-      '--dataset',
-      dataset,
-      '--config',
-      path.join(dataset, 'docbench.config.yaml'),
-      '--endpoints',
-      'compare',
-      '--no-cache',
-      '--no-gate',
-      '--quiet',
-      '--out',
-      out,
-    ],
-    tmp,
-  );
-  expect(result.code, result.stderr).toBe(0);
+  await runStoredSystems(dataset, 'compare', out, tmp);
   return out;
 }
 

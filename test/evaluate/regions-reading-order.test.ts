@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegionPage } from '../../src/service/types.js';
-import { readJson, readJsonl, runCli } from '../helpers/cli.js';
-import { STORED_CONFIG, STORED_SCHEMA } from '../helpers/stored-dataset.js';
+import { readJson, readJsonl } from '../helpers/cli.js';
+import { runStoredSystems, STORED_CONFIG, STORED_SCHEMA } from '../helpers/stored-dataset.js';
 
 const page = (rows: number[]): RegionPage[] => [
   {
@@ -43,24 +43,7 @@ beforeAll(async () => {
   await writeFile(path.join(dataset, 'outputs/candidate', 'doc-1.regions.json'), JSON.stringify(page([4, 3, 2, 1])));
   await writeFile(path.join(dataset, 'outputs/candidate', 'doc-2.regions.json'), JSON.stringify(page([1, 3, 2, 4])));
   runDir = path.join(tmp, 'run');
-  const result = await runCli(
-    [
-      'run',
-      '--dataset',
-      dataset,
-      '--config',
-      path.join(dataset, 'docbench.config.yaml'),
-      '--endpoints',
-      'split',
-      '--no-cache',
-      '--no-gate',
-      '--quiet',
-      '--out',
-      runDir,
-    ],
-    tmp,
-  );
-  expect(result.code, result.stderr).toBe(0);
+  await runStoredSystems(dataset, 'split', runDir, tmp);
 }, 60_000);
 
 afterAll(async () => {

@@ -123,3 +123,15 @@ export async function writeStoredDataset(dir: string, count: number, seed = 24):
   }
   await Promise.all(batch);
 }
+
+/** `docbench run` of a dataset's two stored systems (its own docbench.config.yaml) on one endpoint into `out`. */
+export async function runStoredSystems(dataset: string, endpoint: string, out: string, cwd: string): Promise<void> {
+  // Loaded here, not at the top: the scale bench imports this file and runs docbench as a child process instead.
+  const { runCli } = await import('./cli.js');
+  const args = ['run', '--dataset', dataset, '--config', path.join(dataset, 'docbench.config.yaml')];
+  const result = await runCli(
+    [...args, '--endpoints', endpoint, '--no-cache', '--no-gate', '--quiet', '--out', out],
+    cwd,
+  );
+  if (result.code !== 0) throw new Error(`docbench run exited with ${result.code}: ${result.stderr}`);
+}
