@@ -1,7 +1,7 @@
 /**
  * Gate thresholds on the block metrics (docs/gate.md, docs/metrics.md "Blocks"): `max_text_edit`,
  * `max_reading_order_edit`, `max_formula_edit`, `max_table_edit` (edit distances: lower is better, so a
- * maximum) and `min_table_teds`, checked against `markdown.blocks` of summary.json.
+ * maximum), `min_table_teds` and `min_table_teds_structure`, checked against `markdown.blocks` of summary.json.
  */
 import type { GateCheck, SystemSummary } from '../run-dir/index.js';
 
@@ -12,6 +12,7 @@ export const BLOCK_THRESHOLDS = {
   max_formula_edit: { figure: 'formula_edit', op: '<=' },
   max_table_edit: { figure: 'table_edit', op: '<=' },
   min_table_teds: { figure: 'table_teds', op: '>=' },
+  min_table_teds_structure: { figure: 'table_teds_structure', op: '>=' },
 } as const;
 
 export type BlockThresholds = Partial<Record<keyof typeof BLOCK_THRESHOLDS, number>>;
@@ -34,7 +35,7 @@ export function blockChecks(summary: SystemSummary, thresholds: BlockThresholds,
     const actual = blocks?.[figure] ?? null;
     const detail = blocks
       ? `no page of this run has such blocks`
-      : 'this run has no block metrics (no /compare calls, or no truth markdown)';
+      : 'this run has no block metrics (no /compare calls, no truth markdown, or plain truth without dataset.json `markdownBlocks`)';
     return [check(`markdown.blocks.${figure}`, op, threshold, actual, undefined, actual === null ? detail : undefined)];
   });
 }

@@ -150,6 +150,7 @@ const TOP_SCHEMA = {
   max_formula_edit: unit,
   max_table_edit: unit,
   min_table_teds: unit,
+  min_table_teds_structure: unit,
 } satisfies SectionSchema;
 const FIELD_SCHEMA = { min_f1: unit, min_precision: unit, min_recall: unit } satisfies Record<
   keyof FieldThresholds,

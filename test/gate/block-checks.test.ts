@@ -36,7 +36,13 @@ describe('block-metric gate thresholds', () => {
     };
     const checks = blockChecks(
       summaryWith(blocks),
-      { max_reading_order_edit: 0.25, max_text_edit: 0.3, min_table_teds: 0.8, max_formula_edit: 0.5 },
+      {
+        max_reading_order_edit: 0.25,
+        max_text_edit: 0.3,
+        min_table_teds: 0.8,
+        min_table_teds_structure: 0.9,
+        max_formula_edit: 0.5,
+      },
       check,
     );
     expect(checks.map((c) => [c.metric, c.op, c.passed])).toEqual([
@@ -44,6 +50,7 @@ describe('block-metric gate thresholds', () => {
       ['markdown.blocks.reading_order_edit', '<=', true],
       ['markdown.blocks.formula_edit', '<=', false],
       ['markdown.blocks.table_teds', '>=', false],
+      ['markdown.blocks.table_teds_structure', '>=', true],
     ]);
     const none = blockChecks(summaryWith(undefined), { max_reading_order_edit: 0.25 }, check);
     expect(none).toMatchObject([{ actual: null, passed: false }]);
