@@ -33,9 +33,11 @@ export interface RoleValue {
   lines?: readonly string[];
 }
 
-/** Legal forms that end a company name, in the languages of the documents seen (incl. Malaysian receipts). */
-export const LEGAL_FORM =
-  /\b(gmbh|ag|kg|ug|se|ltd|limited|inc|llc|llp|plc|corp|corporation|co|company|pty|b\.?\s?v|n\.?\s?v|s\.?\s?a|s\.?\s?a\.?\s?r\.?\s?l|sarl|srl|oy|ab|as|aps|sdn\.?\s?bhd|bhd|berhad|enterprise|enterprises|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|s\.?\s?l)\b\.?/i;
+/**
+ * Legal forms that end a company name (GmbH, Ltd, B.V., Sdn Bhd…) and the shop words that end one as they do: the
+ * lexicon's `legal-form` page words, each with an optional full stop.
+ */
+export const LEGAL_FORM = new RegExp(`${pageWording('legal-form')}\\.?`, 'iu');
 /** Headings and boilerplate near the top that are never the issuer's name; notices to the customer neither. */
 export const NOT_A_NAME = new RegExp(
   `^(?:tax\\s+)?(?:${wordingPattern([...conceptWords('document-title', 'pageWords'), ...conceptWords('notice', 'pageWords')], true)}|tel|fax|phone|gst|vat|reg|co\\.?\\s*reg|company\\s*reg|no\\b)|\\b(?:date|datum|due|number|nr)\\b|${wordingPattern(conceptWords('notice', 'pageWords'))}`,
@@ -95,7 +97,7 @@ function firstSegment(text: string): string {
 
 /** Cuts what follows a company name on one line: "Atlassian Pty Ltd, Level 6, 341 George St" → the name. */
 function cutAfterLegalForm(text: string): string {
-  const pattern = new RegExp(LEGAL_FORM.source, 'gi');
+  const pattern = new RegExp(LEGAL_FORM.source, 'giu');
   for (const m of text.matchAll(pattern)) {
     const after = text.slice(m.index + m[0].length);
     const next = /^\s*,\s*(.*)$/.exec(after);
@@ -252,7 +254,7 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
     if (/^\s*\(.*\)\s*$/.test(source)) continue;
     const name = cleanName(cutAfterLegalForm(firstSegment(source)));
     // A legal form alone ("CO." heading a column of a payslip's header, "LTD") names no one.
-    if (name.replace(new RegExp(LEGAL_FORM.source, 'gi'), '').replace(/[\s.,&]/g, '') === '') continue;
+    if (name.replace(new RegExp(LEGAL_FORM.source, 'giu'), '').replace(/[\s.,&]/g, '') === '') continue;
     const top = entry.line.box.y0 / Math.max(1, entry.page.height);
     const footer = top > 0.85;
     // OCR of logos and smudges: low confidence, or mostly one- and two-letter tokens.
