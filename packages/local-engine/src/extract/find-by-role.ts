@@ -374,9 +374,11 @@ function addressLinesBelow(index: DocumentIndex, start: IndexedLine, skipBefore:
   return parts;
 }
 
-/** A label naming an address outright: "Address:", "HQ ADD:", "Anschrift:", Malay "Alamat:". */
-const ADDRESS_LABEL =
-  /^(?:(?:hq|head\s+office|registered|business|office|shop|store)\s+)?(?:address|addr|add|adresse|anschrift|alamat)\s*\.?\s*:\s*/i;
+/** A label naming an address outright: "Address:", "HQ ADD:", "Anschrift:", Malay "Alamat:" (lexicon words). */
+const ADDRESS_LABEL = new RegExp(
+  `^(?:${pageWording('address-owner')}\\s+)?${pageWording('address-caption')}\\s*\\.?\\s*:\\s*`,
+  'iu',
+);
 
 /** The first address printed after its own label in the top part of `page`, with the lines under it. */
 function labelledAddress(index: DocumentIndex, page: PageLayout): string[] | null {
@@ -396,9 +398,11 @@ function readsAsAddress(text: string): boolean {
   return /\d/.test(text) || STREET_WORDS.test(text);
 }
 
-/** Words that start a line relating the issuer to another business (a licence, a franchise, a former name, a group). */
-const RELATION =
-  /^(\(?\s*)(licen[cs]ee|franchisee?|formerly|previously|a\s+member|member\s+of|a\s+subsidiary|subsidiary|a\s+division|division\s+of|a\s+company\s+of|operated\s+by|managed\s+by|owned\s+by|trading\s+as|t\/a|vormals|ehemals|ein\s+unternehmen|eine\s+marke)\b/i;
+/**
+ * Words that start a line relating the issuer to another business (a licence, a franchise, a former name, a group):
+ * the lexicon's `business-relation` page words.
+ */
+const RELATION = new RegExp(`^\\(?\\s*${pageWording('business-relation')}`, 'iu');
 
 /** Lines printed between a name and its address that are not the address. */
 function precedesAddress(text: string): boolean {
