@@ -51,12 +51,15 @@ export const RECIPIENT_LABEL = new RegExp(
 /** Labels naming the issuer outright. */
 export const ISSUER_LABEL = new RegExp(`^${pageWording('sender')}[^:]*:?\\s*`, 'iu');
 /**
- * Lines that end an address block: contacts, tax numbers, dates, document titles. Whole words only: inside a
- * word they are street and place names ("Perindustrian" holds "ust", "Hotel" "tel"); a number label is
+ * Lines that end an address block: contacts, tax numbers, dates, document titles (the lexicon's `address-end`
+ * page words). Whole words only, a figure may follow: inside a word they are street and place names
+ * ("Perindustrian" holds "ust", "Hotel" "tel"); a number label is
  * "No:" or "No.:", while "No.2" starts an address; "#02-03" is a unit number, "Invoice #" a title.
  */
-const ADDRESS_STOP =
-  /(?<!\p{L})(tel|telephone|phone|fax|hp|mobile|e-?mail|gst|vat|ust|tax|reg(istration)?\s*no|invoice|receipt|rechnung|date|datum|cashier|counter|table|document|bill|no\.?\s*:)(?!\p{L})|www\.|http|@|#(?!\d{1,3}-\d)/iu;
+const ADDRESS_STOP = new RegExp(
+  String.raw`${pageWording('address-end', 'pageWords', true)}(?!\p{L})|(?<!\p{L})no\.?\s*:|www\.|http|@|#(?!\d{1,3}-\d)`,
+  'iu',
+);
 
 /**
  * A page pattern of a concept's wordings in every language (the lexicon's `pageWords`, or another kind); `prefix`:
