@@ -38,6 +38,8 @@ export interface RoleValue {
  * lexicon's `legal-form` page words, each with an optional full stop.
  */
 export const LEGAL_FORM = new RegExp(`${pageWording('legal-form')}\\.?`, 'iu');
+/** Every legal form of a text, for cutting after one or removing them (`matchAll` and `replace` reset it). */
+const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
 /** Headings and boilerplate near the top that are never the issuer's name; notices to the customer neither. */
 export const NOT_A_NAME = new RegExp(
   `^(?:tax\\s+)?(?:${wordingPattern([...conceptWords('document-title', 'pageWords'), ...conceptWords('notice', 'pageWords')], true)}|tel|fax|phone|gst|vat|reg|co\\.?\\s*reg|company\\s*reg|no\\b)|\\b(?:date|datum|due|number|nr)\\b|${wordingPattern(conceptWords('notice', 'pageWords'))}`,
@@ -100,8 +102,7 @@ function firstSegment(text: string): string {
 
 /** Cuts what follows a company name on one line: "Atlassian Pty Ltd, Level 6, 341 George St" → the name. */
 function cutAfterLegalForm(text: string): string {
-  const pattern = new RegExp(LEGAL_FORM.source, 'giu');
-  for (const m of text.matchAll(pattern)) {
+  for (const m of text.matchAll(LEGAL_FORMS)) {
     const after = text.slice(m.index + m[0].length);
     const next = /^\s*,\s*(.*)$/.exec(after);
     if (next && !LEGAL_FORM.test(next[1]!.split(/[\s,]/)[0]!)) return text.slice(0, m.index + m[0].length);
@@ -257,7 +258,7 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
     if (/^\s*\(.*\)\s*$/.test(source)) continue;
     const name = cleanName(cutAfterLegalForm(firstSegment(source)));
     // A legal form alone ("CO." heading a column of a payslip's header, "LTD") names no one.
-    if (name.replace(new RegExp(LEGAL_FORM.source, 'giu'), '').replace(/[\s.,&]/g, '') === '') continue;
+    if (name.replace(LEGAL_FORMS, '').replace(/[\s.,&]/g, '') === '') continue;
     const top = entry.line.box.y0 / Math.max(1, entry.page.height);
     const footer = top > 0.85;
     // OCR of logos and smudges: low confidence, or mostly one- and two-letter tokens.
