@@ -58,6 +58,10 @@ export function phraseLength(phrases: readonly string[][], list: readonly string
  */
 export function readingsOf<R extends Naming>(rules: readonly R[], list: readonly string[], name = false): Reading<R>[] {
   const found: Reading<R>[] = [];
+  const weakWords = rules.map((rule) => [
+    ...rule.needs.flatMap((c) => conceptWords(c, 'weak')),
+    ...words(rule.weak ?? []),
+  ]);
   for (const [i, word] of list.entries()) {
     for (const rule of rules) {
       const length = phraseLength(rule.phrases, list, i);
@@ -69,10 +73,8 @@ export function readingsOf<R extends Naming>(rules: readonly R[], list: readonly
       if (words(rule.needs).includes(word) && (!rule.unqualified || unqualified(list, i)))
         found.push({ rule, sure: true, start: i, end: i + 1 });
     }
-    for (const rule of rules) {
-      const weak = [...rule.needs.flatMap((c) => conceptWords(c, 'weak')), ...words(rule.weak ?? [])];
-      if (weak.includes(word) && unqualified(list, i)) found.push({ rule, sure: false, start: i, end: i + 1 });
-    }
+    for (const [r, rule] of rules.entries())
+      if (weakWords[r]!.includes(word) && unqualified(list, i)) found.push({ rule, sure: false, start: i, end: i + 1 });
   }
   return found;
 }
