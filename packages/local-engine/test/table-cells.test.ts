@@ -209,9 +209,32 @@ describe('lines over a figure that are no caption', () => {
 });
 
 describe("a field's words", () => {
-  it('spell common table abbreviations one way', () => {
+  it("read a table's wordings of one concept as one word, from the lexicon's cell words", () => {
     expect(fieldWords('gross pay year to date')).toEqual(fieldWords('Gross Pay YTD'));
-    expect(fieldWords('overtime hrs this period')).toEqual(['overtime', 'hour', 'current']);
-    expect(fieldWords('amount of tax')).toEqual(['amount', 'tax']);
+    expect(fieldWords('overtime hrs this period')).toEqual(['overtime', '[hours]', '[current-period]']);
+    expect(fieldWords('amount of tax')).toEqual(['[amount]', 'tax']);
+    expect(fieldWords('Überstunden kumuliert')).toEqual(fieldWords('uberstunden ytd'));
+  });
+
+  it("reads a German payslip's running total and hours under an English name", () => {
+    const lohn = [
+      at('Lohnart', 40, 100),
+      at('Stunden', 180, 100),
+      at('Betrag', 260, 100),
+      at('Kumuliert', 350, 100),
+      at('Grundlohn', 40, 114),
+      at('160,00', 180, 114),
+      at('3.200,00', 260, 114),
+      at('35.200,00', 350, 114),
+      at('Zuschlag', 40, 128),
+      at('12,00', 185, 128),
+      at('180,00', 265, 128),
+      at('1.980,00', 355, 128),
+    ];
+    expect(extractPage(lohn, { grundlohn_ytd: amount, zuschlag_hours: amount, grundlohn: amount })).toEqual({
+      grundlohn_ytd: 35200,
+      zuschlag_hours: 12,
+      grundlohn: 3200,
+    });
   });
 });

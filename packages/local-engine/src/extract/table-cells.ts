@@ -4,13 +4,14 @@
  * `overtime_hours` or `gross_pay_ytd`; on a statement `deposit_credit`; on an invoice's totals block `tax_amount`.
  * The field's words are split between a row's label (a text cell followed by figures) and the caption over one
  * of that row's figures (found by walking up the figure's column past the other rows' figures); the value is the
- * figure where they cross. Words are compared after common table abbreviations are spelled one way (`ytd` =
- * `year to date`, `hrs` = `hours`, `current` = `this period`).
+ * figure where they cross. Words are compared after what a table prints in several ways is read as one word: the
+ * lexicon's `cellWords` (`ytd` = `year to date`, `hrs` = `hours`, `current` = `this period`).
  */
 import levenshtein from 'fast-levenshtein';
 import { unionBox, type PointBox } from '../layout/types.js';
 import { FUNCTION_WORDS, fragmentBox, normaliseToken, type DocumentIndex, type IndexedLine } from './document-index.js';
 import { printsWordsLike, type ValueCandidate } from './find-values.js';
+import { lexicon } from '../lexicon/lexicon.js';
 import type { ScalarSpec } from './schema-fields.js';
 
 /** One printed word with its box: from the OCR word or text run that holds it, not interpolated over the line. */
@@ -27,50 +28,46 @@ interface Word {
   figure: boolean;
 }
 
-/** Phrases a table's captions spell in several ways, each read as one word. */
-const PHRASES: { words: string[]; canon: string }[] = [
-  { words: ['year', 'to', 'date'], canon: 'ytd' },
-  { words: ['to', 'date'], canon: 'ytd' },
-  { words: ['this', 'period'], canon: 'current' },
-  { words: ['this', 'pay', 'period'], canon: 'current' },
-  { words: ['current', 'period'], canon: 'current' },
-];
-
-/** Abbreviations of table captions and row labels, spelled out. */
-const ABBREVIATIONS: Record<string, string> = {
-  hrs: 'hour',
-  hr: 'hour',
-  amt: 'amount',
-  qty: 'quantity',
-  qnty: 'quantity',
-  curr: 'current',
-  cur: 'current',
-  bal: 'balance',
-  pmt: 'payment',
-  vac: 'vacation',
-};
-
 const STOP_WORDS = new Set(FUNCTION_WORDS);
 
-function canonicalWord(norm: string): string {
-  const word = ABBREVIATIONS[norm] ?? norm;
-  if (STOP_WORDS.has(word)) return '';
-  // Plurals fold ("hours" = "hour", "credits" = "credit"); "gross", "less" keep their double s.
-  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+/** A normalised word as compared: plurals folded ("hours" = "hour", "credits" = "credit"; "gross" keeps its s). */
+function singular(norm: string): string {
+  return norm.length > 3 && norm.endsWith('s') && !norm.endsWith('ss') ? norm.slice(0, -1) : norm;
+}
+
+/** How a concept reads as one word: bracketed, so that no printed word is one OCR slip from it. */
+const conceptWord = (concept: string) => `[${concept}]`;
+
+let cellPhrases: { words: string[]; canon: string }[] | undefined;
+
+/** The lexicon's `cellWords`, each as its compared words and its concept's word; longest first. */
+function phrases(): { words: string[]; canon: string }[] {
+  cellPhrases ??= lexicon()
+    .conceptsWith('cellWords')
+    .flatMap((concept) =>
+      lexicon()
+        .concept(concept)
+        .cellWords.map((wording) => ({
+          words: wording.split(/\s+/).map(normaliseToken).filter(Boolean).map(singular),
+          canon: conceptWord(concept),
+        })),
+    )
+    .sort((a, b) => b.words.length - a.words.length);
+  return cellPhrases;
 }
 
 /** The canonical words of a run of normalised words, each with the indexes of the printed words it stands for. */
 function canonicalise(norms: string[]): { canon: string; from: number; to: number }[] {
   const out: { canon: string; from: number; to: number }[] = [];
   for (let i = 0; i < norms.length; ) {
-    const phrase = PHRASES.find((p) => p.words.every((w, j) => norms[i + j] === w));
+    const phrase = phrases().find((p) => p.words.every((w, j) => singular(norms[i + j] ?? '') === w));
     if (phrase) {
       out.push({ canon: phrase.canon, from: i, to: i + phrase.words.length });
       i += phrase.words.length;
       continue;
     }
-    const canon = canonicalWord(norms[i]!);
-    if (canon) out.push({ canon, from: i, to: i + 1 });
+    const canon = singular(norms[i]!);
+    if (!STOP_WORDS.has(canon)) out.push({ canon, from: i, to: i + 1 });
     i++;
   }
   return out;
@@ -118,7 +115,7 @@ function charBox(entry: IndexedLine, start: number, end: number): PointBox {
 const CAPTION_GAP_EM = 0.6;
 
 /**
- * The words of one line; a canonical phrase ("year to date") is given to its first word, its other words left ''.
+ * The words of one line; a phrase read as one word ("year to date") is given to its first word, its other words left ''.
  * A figure is a word with a digit standing as a cell of its own: one followed closely on its line by a word of text
  * is part of a phrase (a form's box number `28. TOTAL CHARGE`, `12 apples`), not a table's cell.
  */
@@ -335,11 +332,15 @@ function cellText(figure: Word): string {
 }
 
 /** Column captions that name a row's amount for the period, as opposed to its rate, quantity or running total. */
-const AMOUNT_CAPTIONS = new Set(['amount', 'current']);
+const AMOUNT_COLUMNS = ['amount', 'current-period'].map(conceptWord);
 /** Column captions that name a count. */
-const COUNT_CAPTIONS = new Set(['quantity', 'hour', 'unit', 'day']);
+const COUNT_COLUMNS = ['quantity', 'hours', 'units', 'days'].map(conceptWord);
+const RUNNING_TOTAL = conceptWord('year-to-date');
+
 /** A field's words that ask for a row's amount without naming a column of their own (`regular_pay`, `tax_amount`). */
-const AMOUNT_WORDS = new Set(['amount', 'pay', 'earning', 'payment', 'value', 'charge', 'sum']);
+function asksForAmount(word: string): boolean {
+  return ['amount', 'payment'].map(conceptWord).includes(word) || lexicon().concept('row-amount').words.includes(word);
+}
 
 /** A figure printed as a number: an amount, a rate, a count (`1,946.80`, `$452.43`, `(40.00)`, `37.43*`). */
 const NUMBER = /^[$€£¥(-]*\d[\d,.]*\)?[*%]?$/;
@@ -353,14 +354,14 @@ const NUMBER = /^[$€£¥(-]*\d[\d,.]*\)?[*%]?$/;
  * as printed, as the caption reading gives it.
  */
 function figureForRow(figures: Word[], captions: (Word[] | null)[], type: ScalarSpec['type']): number | null {
-  const wanted = type === 'number' ? AMOUNT_CAPTIONS : type === 'integer' ? COUNT_CAPTIONS : null;
+  const wanted = type === 'number' ? AMOUNT_COLUMNS : type === 'integer' ? COUNT_COLUMNS : null;
   if (!wanted) return null;
   // A date or a reference in the row ("as of 2023-01-20") is no figure of a number.
   const numbers = figures.map((_, i) => i).filter((i) => NUMBER.test(figures[i]!.raw));
   if (numbers.length === 1) return numbers[0]!;
   const fits = numbers.filter((i) => {
     const words = captions[i] ? canons(captions[i]) : [];
-    return words.some((w) => wanted.has(w)) && !words.includes('ytd');
+    return words.some((w) => wanted.includes(w)) && !words.includes(RUNNING_TOTAL);
   });
   return fits.length === 1 ? fits[0]! : null;
 }
@@ -391,7 +392,7 @@ function readingAt(page: PageRows, row: LabelledRow, words: string[], type: Scal
   let pick: { index: number; fit: number } | null = null;
   // Named by its row alone, the row's whole printed label must be the field's: "TOTAL" is no name of a "TOTAL
   // QTY" row's figure, whose column would have to say which total.
-  if (rowMatch.share === 1 && rest.every((w) => AMOUNT_WORDS.has(w))) {
+  if (rowMatch.share === 1 && rest.every((w) => asksForAmount(w))) {
     const index = figureForRow(row.figures, captions, type);
     if (index !== null) pick = { index, fit: rowMatch.share };
   }
@@ -405,7 +406,7 @@ function readingAt(page: PageRows, row: LabelledRow, words: string[], type: Scal
       const over = captionAt(page, headers[i]!, boxOf(row.label));
       const overWords = over && over[0] !== caption[0] ? matchWords(canons(over), rest).explained : new Set<string>();
       // And a word saying the cell is an amount ("overtime_pay_ytd": the year-to-date column's figure is the pay).
-      if (rest.some((w) => !columnMatch.explained.has(w) && !overWords.has(w) && !AMOUNT_WORDS.has(w))) continue;
+      if (rest.some((w) => !columnMatch.explained.has(w) && !overWords.has(w) && !asksForAmount(w))) continue;
       const fit = rowMatch.share * columnMatch.share;
       if (!pick || fit > pick.fit) pick = { index: i, fit };
     }

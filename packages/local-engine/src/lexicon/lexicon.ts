@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { EngineOptionError } from '../contract.js';
 
 /** What a lexicon file may say of a concept. */
-const KINDS = ['words', 'weak', 'captions', 'pageWords', 'weakPageWords', 'columnCaptions'] as const;
+const KINDS = ['words', 'weak', 'captions', 'pageWords', 'weakPageWords', 'columnCaptions', 'cellWords'] as const;
 type Kind = (typeof KINDS)[number];
 
 /** A concept's words in every language, merged. */
@@ -26,6 +26,8 @@ export interface Concept {
   weakPageWords: string[];
   /** Captions a line-item table's header prints for it, each other's synonyms in a column's caption. */
   columnCaptions: string[];
+  /** What a table prints for it in a row's label or a column's caption, read there as one word. */
+  cellWords: string[];
 }
 
 /** Where a field's words are read: its name and title (`own`), its parents' names, its description. */
@@ -117,6 +119,8 @@ export interface Lexicon {
   /** The languages read, by file name. */
   languages: string[];
   concept(name: string): Concept;
+  /** The names of the concepts with words of one kind, in any language. */
+  conceptsWith(kind: Kind): string[];
   /** Each concept's captions in every language: the groups of label synonyms. */
   captionGroups: string[][];
   /** Abbreviation → the word(s) it stands for. */
@@ -128,7 +132,15 @@ export interface Lexicon {
 /** The file declaring the document roles; every other `*.json` is a language. */
 const ROLES_FILE = 'roles.json';
 
-const EMPTY: Concept = { words: [], weak: [], captions: [], pageWords: [], weakPageWords: [], columnCaptions: [] };
+const EMPTY: Concept = {
+  words: [],
+  weak: [],
+  captions: [],
+  pageWords: [],
+  weakPageWords: [],
+  columnCaptions: [],
+  cellWords: [],
+};
 
 /** Lower case, diacritics dropped: how field-roles.ts reads a schema's words. */
 export function fold(word: string): string {
@@ -327,7 +339,7 @@ export function loadLexicon(dir: string): Lexicon {
       const concept = merged.get(name) ?? structuredClone(EMPTY);
       concept.words.push(...(kinds.words ?? []).flatMap(foldedForms));
       concept.weak.push(...(kinds.weak ?? []).flatMap(foldedForms));
-      for (const kind of ['captions', 'pageWords', 'weakPageWords', 'columnCaptions'] as const)
+      for (const kind of ['captions', 'pageWords', 'weakPageWords', 'columnCaptions', 'cellWords'] as const)
         concept[kind].push(...(kinds[kind] ?? []).map((w) => w.toLowerCase()));
       merged.set(name, concept);
     }
@@ -343,6 +355,7 @@ export function loadLexicon(dir: string): Lexicon {
     ...parseRoles(rolesPath, rolesText, new Set(merged.keys())),
     languages: files.map((file) => file.language),
     concept: (name) => merged.get(name) ?? EMPTY,
+    conceptsWith: (kind) => [...merged].filter(([, concept]) => concept[kind].length > 0).map(([name]) => name),
     captionGroups: [...merged.values()].map((c) => c.captions).filter((group) => group.length > 1),
     abbreviations: Object.assign({}, ...files.map((file) => file.abbreviations)),
     compoundHeads: [...new Set(files.flatMap((file) => file.compoundHeads.flatMap(foldedForms)))],
