@@ -289,6 +289,28 @@ describe("booleans read from a table's Yes/No columns", () => {
       spouse: { is_citizen: false, is_disabled: true },
     });
   });
+
+  it('reads the same table printed in German, its answers, relations and the principal from the lexicon alone', () => {
+    const german = household.map((fragment) => {
+      const words: Record<string, string> = {
+        Relationship: 'Beziehung',
+        Citizen: 'Staatsbürger',
+        Disabled: 'Behindert',
+        'Yes No': 'Ja Nein',
+        SELF: 'Selbst',
+        Spouse: 'Ehefrau',
+      };
+      return { ...fragment, text: words[fragment.text] ?? fragment.text };
+    });
+    const flagsDe = {
+      type: 'object',
+      properties: { staatsbuerger: { type: 'boolean' }, behindert: { type: 'boolean' } },
+    };
+    expect(readPage(german, { antragsteller: flagsDe, ehepartner: flagsDe })).toEqual({
+      antragsteller: { staatsbuerger: true, behindert: false },
+      ehepartner: { staatsbuerger: false, behindert: true },
+    });
+  });
 });
 
 describe('check boxes whose caption wraps over two lines', () => {

@@ -12,7 +12,7 @@ import { conceptWords } from '../lexicon/lexicon.js';
 import { BOX_NUMBER, FUNCTION_WORDS, type DocumentIndex, type IndexedLine } from './document-index.js';
 
 /** Words that carry no meaning of their own in a caption. */
-const FILLER = new Set([...FUNCTION_WORDS, 'or', 'no', 'nr']);
+const FILLER = new Set([...FUNCTION_WORDS, ...conceptWords('particle-or'), ...conceptWords('number-sign')]);
 
 /**
  * Words that alone name nothing in particular: a caption of only these (`Date:`, `Name:`, `Total:`) names the

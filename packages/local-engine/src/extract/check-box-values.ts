@@ -9,6 +9,8 @@
  */
 import levenshtein from 'fast-levenshtein';
 import type { CheckBox, Fragment, PageLayout, PointBox } from '../layout/types.js';
+import { conceptWords, fold } from '../lexicon/lexicon.js';
+import { stem } from './caption-words.js';
 import { coerceScalar } from './coerce.js';
 import { fragmentBox, tokenise } from './document-index.js';
 import { captionAfter } from './box-captions.js';
@@ -398,15 +400,18 @@ function within(word: PointBox, caption: PointBox): boolean {
   return cx >= caption.x0 - 2 && cx <= caption.x1 + 2 && cy >= caption.y0 && cy <= caption.y1;
 }
 
+/** The lexicon's answers: yes, ja, oui…; no, nein, non… */
+const YES = new Set(conceptWords('yes'));
+const NO = new Set(conceptWords('no'));
+
 /**
  * A YES or NO option as the OCR reads it: the small capitals of a form's `YES` come out as `ves`, `YFS` or `es`
- * (one letter off); `NO` as `N0`.
+ * (one letter off); `NO` as `N0` (the lexicon holds it).
  */
 function yesOrNo(option: string): boolean | null {
-  const word = option.toLowerCase();
-  if (/^(yes|y)$/.test(word) || (word.length >= 2 && levenshtein.get(word, 'yes') <= 1)) return true;
-  if (/^(no|n|n0)$/.test(word)) return false;
-  return null;
+  const word = fold(option);
+  if (YES.has(word) || (word.length >= 2 && levenshtein.get(word, 'yes') <= 1)) return true;
+  return NO.has(word) ? false : null;
 }
 
 /**
@@ -426,7 +431,7 @@ function readByCaption(spec: ScalarSpec, boxes: LabelledBox[]): CheckBoxReading 
 }
 
 /** Words of a choice left open: no caption of only these is a field's own box, no field with one of them is a box's. */
-const OPEN_OPTIONS = new Set(['other', 'none', 'yes', 'no', 'n/a']);
+const OPEN_OPTIONS = new Set(conceptWords('open-option').map(stem));
 
 /** The score of a box whose caption the field's own words explain (below a caption the field's label names). */
 const EXPLAINED_BOX = 0.6;
@@ -505,7 +510,7 @@ function columnAnswers(
   label: CaptionPlace,
   boxes: LabelledBox[],
   pages: PageLayout[],
-  relation: RegExp | null,
+  relation: ((text: string) => boolean) | null,
 ): { box: LabelledBox; value: boolean }[] {
   const page = pages.find((p) => p.page === label.page);
   if (!page) return [];
@@ -534,7 +539,7 @@ function columnAnswers(
   });
   if (answered.length === 0) return [];
   const row = relation
-    ? page.lines.find((line) => line.box.y0 >= bottom && relation.test(line.text))?.box
+    ? page.lines.find((line) => line.box.y0 >= bottom && relation(line.text))?.box
     : answered.map((a) => a.box.box).sort((a, b) => a.y0 - b.y0)[0];
   if (!row) return [];
   return answered.filter((a) => {

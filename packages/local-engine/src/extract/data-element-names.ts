@@ -8,22 +8,23 @@
  * (CHANGELOG.md, "An incumbent's field names"). Names only, never descriptions: a description's "or"
  * is prose.
  */
+import { conceptWords } from '../lexicon/lexicon.js';
 
 /**
  * Representation terms no caption prints after what it names. Not a list's plural ("diagnosis codes"): such a
  * list is looked for without it only with its items read as codes (schema-fields.ts, `itemsAreCodes`).
  */
-const STORAGE_TERMS = new Set(['code', 'indicator', 'information', 'info', 'text', 'value', 'flag']);
+const STORAGE_TERMS = new Set(conceptWords('storage-term'));
 /** A representation term a caption may print, dropped only when two words or more name the thing before it. */
-const AMOUNT_TERM = 'amount';
+const AMOUNT_TERMS = new Set(conceptWords('amount'));
 /** The document itself, qualifying a name's middle: `total claim charge` is the claim's total charge. */
-const DOCUMENT_WORDS = new Set(['claim', 'invoice', 'receipt', 'bill', 'document']);
+const DOCUMENT_WORDS = new Set(conceptWords('document-noun'));
 
 /** The name without its trailing representation term; null when it has none or nothing would remain. */
 function withoutStorageTerm(words: readonly string[]): string[] | null {
   const last = words[words.length - 1]!;
   if (words.length >= 2 && STORAGE_TERMS.has(last)) return words.slice(0, -1);
-  if (words.length >= 3 && last === AMOUNT_TERM) return words.slice(0, -1);
+  if (words.length >= 3 && AMOUNT_TERMS.has(last)) return words.slice(0, -1);
   return null;
 }
 

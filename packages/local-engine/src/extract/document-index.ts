@@ -2,7 +2,7 @@
  * The analysed pages indexed for label search: every line with its tokens (normalised for matching) and the
  * section heading it sits under.
  */
-import { fold } from '../lexicon/lexicon.js';
+import { conceptWords, fold } from '../lexicon/lexicon.js';
 import type { DateLocale } from '../contract.js';
 import type { PageLayout, PointBox, TextLine } from '../layout/types.js';
 import { findDates } from './typed-values.js';
@@ -91,21 +91,8 @@ function withoutGluedDate(raw: string, start: number): Token[] {
   return [token(glued[0], start), token(raw.slice(glued[0].length), start + glued[0].length)];
 }
 
-/** Words that join a label's words without naming anything ("amount of tax", "date of the report"). */
-export const FUNCTION_WORDS: readonly string[] = [
-  'of',
-  'the',
-  'a',
-  'an',
-  'for',
-  'and',
-  'to',
-  'by',
-  'on',
-  'in',
-  'at',
-  'per',
-];
+/** Words that join a label's words without naming anything ("amount of tax", "date de facture"): the lexicon's. */
+export const FUNCTION_WORDS: readonly string[] = conceptWords('function-word');
 
 /** A box number or item letter printed before a form caption ("2.", "24a."), as the OCR reads it ("27", "&5"). */
 export const BOX_NUMBER = /^[^\w\s]?\d{1,2}[a-zA-Z]?[.,)]?$/;

@@ -6,6 +6,7 @@ import levenshtein from 'fast-levenshtein';
 import type { PointBox, TextLine } from '../layout/types.js';
 import {
   BOX_NUMBER,
+  FUNCTION_WORDS,
   fragmentBox,
   isAlternative,
   normaliseToken,
@@ -15,6 +16,7 @@ import {
   type DocumentIndex,
   type IndexedLine,
 } from './document-index.js';
+import { conceptWords } from '../lexicon/lexicon.js';
 import { stem } from './caption-words.js';
 import { DATE_EXCLUDED, DATE_WORDS } from './field-roles.js';
 import { gridCell } from './grid-cells.js';
@@ -53,7 +55,7 @@ function isPrefixToken(raw: string): boolean {
  * Words a printed yes/no question opens with before what it asks about: "IS THERE ANOTHER HEALTH BENEFIT PLAN?"
  * asks about another plan, as a caption "Another health benefit plan?" would.
  */
-const QUESTION_OPENERS = new Set(['is', 'are', 'was', 'were', 'does', 'do', 'did', 'has', 'have', 'there', 'any']);
+const QUESTION_OPENERS = new Set(conceptWords('question-opener'));
 
 /** A box number, item letter or bullet, or a token of punctuation alone: nothing a caption says. */
 function isCaptionPrefix(token: IndexedLine['tokens'][number]): boolean {
@@ -121,21 +123,7 @@ const GRID_CAPTION = 0.95;
 const FORMAT_HINT = /^\(?\s*((MM|DD|YY|YYYY|CCYY)([\s/|.-]+(MM|DD|YY|YYYY|CCYY))*|[Aa]rea\s*[Cc]ode)\s*\)?$/;
 
 /** Words a label may drop or reorder without changing what it names ("date of birth" = "birth date"). */
-const LABEL_STOP_WORDS = new Set([
-  'of',
-  'the',
-  'a',
-  'an',
-  'for',
-  'and',
-  'no',
-  'nr',
-  'number',
-  'der',
-  'die',
-  'des',
-  'von',
-]);
+const LABEL_STOP_WORDS = new Set([...FUNCTION_WORDS, ...conceptWords('number', 'captions').map(normaliseToken)]);
 
 /** A label's content words by stem, sorted: "assignment accepted" and "ACCEPT ASSIGNMENT" say one thing. */
 function contentWords(norms: string[]): string {
@@ -267,7 +255,7 @@ function headsARow(index: DocumentIndex, label: IndexedLine, right: IndexedLine,
  * How "number" is abbreviated in captions (label-synonyms.ts): printed as it is, never an OCR slip of another
  * short word ("Invoice for:" is no "Invoice No.").
  */
-const NUMBER_SIGNS = new Set(['no', 'nr', '#']);
+const NUMBER_SIGNS = new Set(conceptWords('number-sign'));
 
 /** Letter pairs the OCR reads for one letter ("Narne"), folded before words are compared. */
 function foldLetterPairs(word: string): string {
@@ -510,7 +498,7 @@ function sameLineValue(entry: IndexedLine, text: string, labelBox: PointBox): In
 const RIGHT_OF_CAPTION = 0.9;
 
 /** Words of a label that asks for a rate itself ("tax rate", "VAT %"), whose value a printed percentage is. */
-const RATE_WORDS = new Set(['rate', 'percent', 'percentage', 'pct', '%']);
+const RATE_WORDS = new Set(conceptWords('rate'));
 
 /**
  * The token after a percentage printed at token `i` (`20%`, `8.25%:`, `19 %`), or null when there is none:

@@ -5,6 +5,7 @@
  * and the captions beside it on its row are other columns' names, never its value.
  */
 import type { PointBox, TextLine } from '../layout/types.js';
+import { conceptWords } from '../lexicon/lexicon.js';
 import {
   BOX_NUMBER,
   fragmentBox,
@@ -97,7 +98,7 @@ function cellLine(cell: Word[]): TextLine {
 }
 
 /** Words that name a number, a code or an id. */
-const ID_WORDS: ReadonlySet<string> = new Set(['number', 'no', 'nr', 'code', 'id', 'identifier']);
+const ID_WORDS: ReadonlySet<string> = new Set(conceptWords('number'));
 
 /**
  * A label's last caption word that names a number ("CLOCK NUMBER" over "12345 00000000") and has a value of its own

@@ -7,25 +7,25 @@
  * (CHANGELOG.md, "A person's row of a table of people").
  */
 import type { Json, JsonSchema } from '../contract.js';
+import { conceptWords, fold, wordingPattern } from '../lexicon/lexicon.js';
 import type { PageLayout } from '../layout/types.js';
 import type { ExtractOptions } from './extract-fields.js';
 import { collectObjects, splitName } from './schema-fields.js';
 import { readTableItems, type TableItem } from './table-items.js';
 
 /**
- * Names of the person a form is about; their row is marked with one of SELF_WORDS, or is the first. Not the insured
- * or a member: a claim's or a policy's person is asked under captions of their own, not as a row; nor "primary" or
- * "head", which as often qualify an address or an office.
+ * Names of the person a form is about (the lexicon's `principal`); their row is marked with one of its `pageWords`,
+ * or is the first. Not the insured or a member: a claim's or a policy's person is asked under captions of their
+ * own, not as a row; nor "primary" or "head", which as often qualify an address or an office.
  */
-const PRINCIPAL_WORDS = new Set(['applicant', 'client', 'claimant', 'self', 'householder']);
+const PRINCIPAL_WORDS = new Set(conceptWords('principal'));
 /** What a relation column prints for the principal themselves (not "me": a state column prints Maine so). */
-const SELF_WORDS = /\b(?:self|applicant|head|myself)\b/i;
-/** A relation by the words a group's name and a table's relation column say it with. */
-const RELATIONS = [
-  ['spouse', 'wife', 'husband', 'partner'],
-  ['child', 'son', 'daughter', 'dependent', 'dependant'],
-  ['parent', 'mother', 'father'],
-].map((names) => ({ names, printed: new RegExp(`\\b(?:${names.join('|')})\\b`, 'i') }));
+const SELF_WORDS = new RegExp(wordingPattern(conceptWords('principal', 'pageWords')), 'iu');
+/** A relation by the words a group's name and a table's relation column say it with, read folded. */
+const RELATIONS = ['spouse', 'child', 'parent'].map((concept) => {
+  const names = conceptWords(concept);
+  return { names, printed: new RegExp(wordingPattern(names), 'iu') };
+});
 /** Fewest of a group's fields a table must read for its row to be the person's (one column may match by chance). */
 const MIN_CELLS = 2;
 
@@ -34,16 +34,17 @@ function isPersonWord(word: string): boolean {
   return PRINCIPAL_WORDS.has(word) || RELATIONS.some((relation) => relation.names.includes(word));
 }
 
-/** How a table of people prints the relation a group's name says ("spouse_info" → /spouse|wife|…/); null for none. */
-export function printedRelation(groupName: string): RegExp | null {
+/** Whether a text prints the relation a group's name says ("spouse_info": spouse, wife…); null for none. */
+export function printedRelation(groupName: string): ((text: string) => boolean) | null {
   const words = splitName(groupName).split(' ');
-  return RELATIONS.find((r) => words.some((word) => r.names.includes(word)))?.printed ?? null;
+  const printed = RELATIONS.find((r) => words.some((word) => r.names.includes(word)))?.printed;
+  return printed ? (text) => printed.test(fold(text)) : null;
 }
 
 /** Which row of a table of people a group's name asks for. */
 function rowChooser(groupName: string): ((rows: TableItem[]) => TableItem | undefined) | null {
   const relation = printedRelation(groupName);
-  if (relation) return (rows) => rows.find((row) => row.texts.some((text) => relation.test(text)));
+  if (relation) return (rows) => rows.find((row) => row.texts.some(relation));
   if (
     !splitName(groupName)
       .split(' ')

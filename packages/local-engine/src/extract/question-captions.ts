@@ -9,6 +9,7 @@
  * or that holds most of those, is a caption of the field; its YES/NO boxes answer it (check-box-values.ts).
  */
 import type { PageLayout, PointBox } from '../layout/types.js';
+import { conceptWords } from '../lexicon/lexicon.js';
 import { stem } from './caption-words.js';
 import { FUNCTION_WORDS, fragmentBox } from './document-index.js';
 import { splitName } from './schema-fields.js';
@@ -21,48 +22,7 @@ export interface CaptionPlace {
 }
 
 /** Words that ask rather than say what is asked about. */
-const ASKING_WORDS = new Set([
-  ...FUNCTION_WORDS,
-  'is',
-  'are',
-  'was',
-  'were',
-  'be',
-  'been',
-  'do',
-  'does',
-  'did',
-  'has',
-  'have',
-  'had',
-  'there',
-  'any',
-  'you',
-  'your',
-  'yours',
-  'i',
-  'my',
-  'we',
-  'our',
-  'whether',
-  'if',
-  'or',
-  'than',
-  'that',
-  'this',
-  'where',
-  'when',
-  'which',
-  'who',
-  'what',
-  'how',
-  'with',
-  'from',
-  'into',
-  'as',
-  'yes',
-  'no',
-]);
+const ASKING_WORDS = new Set([...FUNCTION_WORDS, ...conceptWords('question-opener'), ...conceptWords('asking-word')]);
 
 /** Fewest of the field's words a question must print to be its caption: one word is any question's. */
 const MIN_SHARED = 2;
