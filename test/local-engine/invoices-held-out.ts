@@ -1,7 +1,7 @@
 /**
- * HELD-OUT invoices and receipts in German, French, Dutch, Spanish and Italian (issue 51).
+ * HELD-OUT invoices and receipts in German, French, Dutch, Spanish and Italian (docs/multilingual-pages.md).
  *
- * Written on 2026-12-07 by a helper session (an AI assistant) started for issue 51, WITHOUT reading the local
+ * Written on 2026-12-07 by a helper session (an AI assistant) that had not seen the engine, WITHOUT reading the local
  * engine's lexicon (packages/local-engine/src/lexicon/), its rules, its source, the earlier language pages
  * (test/local-engine/invoices-de-fr-nl*), docs/multilingual-pages.md, bench/paraphrases/ or bench/field-roles/.
  * The captions, date and amount formats and distractors below come from how businesses in each country print

@@ -23,8 +23,6 @@ export interface HeldOutReading {
   field: HeldOutField;
   /** The scorer's normalised comparison says the engine read the field: verdict 'tp'. */
   read: boolean;
-  /** Same as `read` (the shape of the other language readers, whose figures count `matches`). */
-  matches: boolean;
   /** What the engine returned for the field (undefined when it returned nothing). */
   predicted: Json | undefined;
   truth: Json;
@@ -95,7 +93,6 @@ export async function readHeldOutPages(
           wording,
           field,
           read,
-          matches: read,
           predicted: predicted[key],
           truth: page.truth[field],
           verdict,

@@ -210,6 +210,15 @@ describe('extraction by role', () => {
     },
   };
 
+  it("gives the issuer's name without its last full stop, but a letter-by-letter abbreviation whole", () => {
+    const issuer = (name: string) =>
+      extractFields(page([at(name, 100, 20, 12), at('INVOICE NO: 1001', 20, 110)]), receiptSchema, { fast: false }).data
+        .shop;
+    expect(issuer('Userpilot, Inc.')).toBe('Userpilot, Inc');
+    expect(issuer('Termoidraulica Conti S.a.s.')).toBe('Termoidraulica Conti S.a.s.');
+    expect(issuer('Frischemarkt Seidel e.K.')).toBe('Frischemarkt Seidel e.K.');
+  });
+
   it('reads a receipt: name and address at the top, day-first date, the rounded total at the bottom', () => {
     const pages = page([
       at('KEDAI MAJU JAYA SDN BHD', 100, 20, 12),

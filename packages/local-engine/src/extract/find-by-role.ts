@@ -298,7 +298,15 @@ function pickIssuerUncached(index: DocumentIndex): IssuerPick | null {
   return best;
 }
 
-/** The issuer's name: its printed form, without a trailing full stop ("Userpilot, Inc." → "Userpilot, Inc"). */
+/**
+ * A name's last full stop, unless it closes an abbreviation dotted letter by letter: "Userpilot, Inc." →
+ * "Userpilot, Inc", but "Bakker B.V." and "Conti S.a.s." keep theirs ("B.V" is no way to write it).
+ */
+function withoutFinalStop(name: string): string {
+  return /(?:^|[\s,])(?:\p{L}{1,3}\.){2,}$/u.test(name) ? name : name.replace(/\.$/, '');
+}
+
+/** The issuer's name: its printed form, without a trailing full stop but that of a dotted abbreviation. */
 export function findIssuer(index: DocumentIndex): RoleValue | null {
   const pick = pickIssuer(index);
   if (!pick) return null;
@@ -311,7 +319,7 @@ export function findIssuer(index: DocumentIndex): RoleValue | null {
     if (next && LEGAL_FORM.test(nextName) && letterShare(nextName) > 0.6 && !ADDRESS_STOP.test(nextName))
       name = `${name} ${nextName}`;
   }
-  return { value: name.replace(/\.$/, ''), quality: Math.min(1, Math.max(0.2, pick.quality)) };
+  return { value: withoutFinalStop(name), quality: Math.min(1, Math.max(0.2, pick.quality)) };
 }
 
 /** The issuer's address: the lines printed under its name, up to the first contact, tax or title line. */
