@@ -64,8 +64,18 @@ describe('coercion', () => {
     const flag = { type: 'boolean' as const };
     expect(coerceScalar('Yes', flag, true)).toEqual({ value: true, valid: true });
     expect(coerceScalar('No, not since 2019', flag, true)).toEqual({ value: false, valid: true });
-    for (const both of ['Yes No', 'YES / NO', 'no or yes', 'Y/N'])
+    for (const both of ['Yes No', 'YES / NO', 'no or yes', 'Y/N', 'Ja oder Nein', 'Oui / Non'])
       expect(coerceScalar(both, flag, true)).toEqual({ value: null, valid: false });
+    // Any language of the lexicon, and marks.
+    expect(['Ja', 'oui', 'Sì', 'nee', 'Non', '[x]', '☐'].map((t) => coerceScalar(t, flag, true).value)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      true,
+      false,
+    ]);
   });
 
   it('snaps a one-letter code from the word it stands for, never from another word with its first letter', () => {

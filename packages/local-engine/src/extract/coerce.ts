@@ -3,6 +3,7 @@
  * typed values, converts dates to ISO and snaps enums; fast mode only parses what parses as printed.
  */
 import levenshtein from 'fast-levenshtein';
+import { conceptWords, fold } from '../lexicon/lexicon.js';
 import type { ScalarSpec } from './schema-fields.js';
 import { withoutPrintedBlanks } from './printed-blanks.js';
 import { findAmounts, findDates, resolveDate, toIsoDate, type DateOrder } from './typed-values.js';
@@ -115,8 +116,28 @@ function snapEnum(text: string, options: string[]): string | null {
  */
 const LEADING_NUMBER = /^(\d+(?:\.\d+)?)[,;]\s*(?=[^\d\s])(?=.*\p{L}{3})/u;
 
-/** A yes/no question's two options printed side by side, in either order. */
-const BOTH_OPTIONS = /^\s*(?:yes|y)\b[\s/|,]*(?:or\s+)?(?:no|n)\b|^\s*(?:no|n)\b[\s/|,]*(?:or\s+)?(?:yes|y)\b/;
+/** Answers as printed: the lexicon's yes and no words in every language, marks, and what forms export. */
+const YES = new Set([...conceptWords('yes'), 'true', 'x', '☒', '☑', 'checked']);
+const NO = new Set([...conceptWords('no'), 'false', '☐', 'unchecked']);
+const OR = new Set(conceptWords('particle-or'));
+
+/**
+ * A printed answer's value: its first word a yes or a no; none when it prints both options ("Yes No", "YES / NO",
+ * "Ja oder Nein" over boxes the layout found no mark in).
+ */
+function answer(text: string): boolean | null {
+  const words = fold(text)
+    .replace(/\[\s*x\s*\]/g, '☒')
+    .replace(/\[\s*\]/g, '☐')
+    .split(/[^\p{L}\p{N}☒☑☐]+/u)
+    .filter((word) => word !== '' && !OR.has(word));
+  const [first, second] = words;
+  if (first === undefined) return null;
+  const yes = YES.has(first);
+  if (!yes && !NO.has(first)) return null;
+  if (second !== undefined && (yes ? NO : YES).has(second)) return null;
+  return yes;
+}
 
 function matchesPattern(value: string, pattern: string | undefined): boolean {
   if (!pattern) return true;
@@ -198,12 +219,8 @@ export function coerceScalar(
       return { value: typed, valid: letters <= 3 && (spec.type === 'number' || Number.isInteger(value)) };
     }
     case 'boolean': {
-      const lower = text.toLowerCase();
-      // Both options as printed ("Yes No", "YES / NO" over boxes the layout found no mark in) answer nothing.
-      if (BOTH_OPTIONS.test(lower)) return { value: null, valid: false };
-      if (/^(yes|y|true|x|☒|☑|checked|\[x\])\b/.test(lower)) return { value: true, valid: true };
-      if (/^(no|n|false|☐|unchecked|\[ \])\b/.test(lower)) return { value: false, valid: true };
-      return { value: null, valid: false };
+      const value = answer(text);
+      return { value, valid: value !== null };
     }
     default: {
       if (spec.enum && spec.enum.length > 0) {
