@@ -30,78 +30,11 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
-const MONTHS: Record<HeldOutLanguage, readonly string[]> = {
-  de: [
-    'januar',
-    'februar',
-    'märz',
-    'april',
-    'mai',
-    'juni',
-    'juli',
-    'august',
-    'september',
-    'oktober',
-    'november',
-    'dezember',
-  ],
-  fr: [
-    'janvier',
-    'février',
-    'mars',
-    'avril',
-    'mai',
-    'juin',
-    'juillet',
-    'août',
-    'septembre',
-    'octobre',
-    'novembre',
-    'décembre',
-  ],
-  nl: [
-    'januari',
-    'februari',
-    'maart',
-    'april',
-    'mei',
-    'juni',
-    'juli',
-    'augustus',
-    'september',
-    'oktober',
-    'november',
-    'december',
-  ],
-  es: [
-    'enero',
-    'febrero',
-    'marzo',
-    'abril',
-    'mayo',
-    'junio',
-    'julio',
-    'agosto',
-    'septiembre',
-    'octubre',
-    'noviembre',
-    'diciembre',
-  ],
-  it: [
-    'gennaio',
-    'febbraio',
-    'marzo',
-    'aprile',
-    'maggio',
-    'giugno',
-    'luglio',
-    'agosto',
-    'settembre',
-    'ottobre',
-    'novembre',
-    'dicembre',
-  ],
-};
+/** Month names as each language writes them, lower case: from the ICU data Node ships, not typed here. */
+const monthNames = (language: HeldOutLanguage): string[] =>
+  Array.from({ length: 12 }, (_, m) =>
+    new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2025, m, 15)).toLowerCase(),
+  );
 
 /** A date as printed on a European page (day first, numeric or with the month's name) as ISO; null if unreadable. */
 function printedDateToIso(printed: string, language: HeldOutLanguage): string | null {
@@ -114,7 +47,7 @@ function printedDateToIso(printed: string, language: HeldOutLanguage): string | 
   }
   const named = /^(\d{1,2})\.? (?:de )?(\p{L}+) (?:de )?(\d{4})$/u.exec(printed);
   if (named) {
-    const month = MONTHS[language].indexOf(named[2]!.toLowerCase());
+    const month = monthNames(language).indexOf(named[2]!.toLowerCase());
     if (month < 0) return null;
     return `${named[3]}-${pad(month + 1)}-${pad(Number(named[1]))}`;
   }
