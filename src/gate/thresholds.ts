@@ -166,13 +166,13 @@ const LATENCY_SCHEMA = { max_p50_ms: ms, max_p95_ms: ms, max_p99_ms: ms } satisf
 >;
 /** The headline metrics `docbench diff` computes (docs/gate.md section 3). */
 const HEADLINE_METRIC =
-  /^(extraction\.(fast|slow)\.(f1|exact_match_rate)|markdown\.similarity|regions\.f1_at50|checks\.macro_pass_rate|markdown\.blocks\.((text|reading_order|formula|table)_edit|table_teds))$/;
+  /^(extraction\.(fast|slow)\.(f1|exact_match_rate)|markdown\.similarity|regions\.f1_at50|checks\.macro_pass_rate|markdown\.blocks\.((text|reading_order|formula|table)_edit|table_teds(_structure)?))$/;
 const headlineMetric: ValueReader<string> = (value, at, reader) =>
   typeof value === 'string' && HEADLINE_METRIC.test(value)
     ? value
     : reader.expected(
         at,
-        'a headline metric: extraction.<fast|slow>.f1, extraction.<fast|slow>.exact_match_rate, markdown.similarity, regions.f1_at50, checks.macro_pass_rate, markdown.blocks.<text|reading_order|formula|table>_edit or markdown.blocks.table_teds',
+        'a headline metric: extraction.<fast|slow>.f1, extraction.<fast|slow>.exact_match_rate, markdown.similarity, regions.f1_at50, checks.macro_pass_rate, markdown.blocks.<text|reading_order|formula|table>_edit, markdown.blocks.table_teds or markdown.blocks.table_teds_structure',
         value,
       );
 const DIFF_SCHEMA = {

@@ -62,6 +62,9 @@ describe('parseGateSection', () => {
     });
     expect(hasGateChecks(gate)).toBe(true);
     expect(parseGateSection({ diff: { tolerance: 0.02 } }).diff.primary).toBeNull();
+    // Both table figures the diff tests paired may be the primary metric.
+    for (const primary of ['markdown.blocks.table_teds', 'markdown.blocks.table_teds_structure'])
+      expect(parseGateSection({ diff: { primary } }).diff.primary).toBe(primary);
     expect(() => parseGateSection({ diff: { primary: 'field_f1' } })).toThrow(
       /gate\.diff\.primary: expected a headline metric/,
     );
