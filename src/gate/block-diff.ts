@@ -1,9 +1,9 @@
 /**
  * The block metrics in `docbench diff` (docs/gate.md §3, docs/metrics.md "Blocks"): each run's figure and the
- * change, and for the edit distances and table TEDS a paired test on the documents both runs scored (page
+ * change, and for the edit distances, table TEDS and TEDS-S a paired test on the documents both runs scored (page
  * average, or mean over tables, recomputed on every resample; Holm among the block metrics). They decide the verdict only as `gate.diff.primary`; a
  * threshold belongs in the gate: `max_reading_order_edit`, …. Edit distances are lower-is-better, so a positive
- * Δ is worse for them and better for TEDS.
+ * Δ is worse for them and better for TEDS and TEDS-S.
  */
 import type { RunSummary } from '../run-dir/index.js';
 import type { DecisionFamily } from '../score/index.js';
@@ -11,11 +11,11 @@ import { escapeMarkdown, formatDecimal } from '../render/index.js';
 
 /**
  * A block metric compared paired by document: Δ = candidate − baseline (positive is worse for an edit
- * distance, better for table TEDS).
+ * distance, better for table TEDS and TEDS-S).
  */
 export interface BlockPairedTest {
   documents: number;
-  /** Candidate − baseline page average (table TEDS: mean over tables) on the paired documents. */
+  /** Candidate − baseline page average (table TEDS and TEDS-S: mean over tables) on the paired documents. */
   delta: number;
   ci95: [number, number];
   p_bootstrap: number;
@@ -41,7 +41,7 @@ export interface BlockDiff {
   candidate: number | null;
   /** candidate − baseline; null unless both have it. */
   delta: number | null;
-  /** The paired test (edit distances and table TEDS both runs scored); absent otherwise. */
+  /** The paired test (edit distances, table TEDS and TEDS-S both runs scored); absent otherwise. */
   paired?: BlockPairedTest;
 }
 

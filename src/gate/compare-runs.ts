@@ -14,6 +14,7 @@ import { documentPassRate, macroOver } from '../checks/index.js';
 import {
   DEFAULT_TIE_TOLERANCE,
   BLOCK_EDIT_FIGURES,
+  TABLE_TEDS_FIGURES,
   adjustHeadlineFamilies,
   bootstrapP,
   choosePrimaryMetric,
@@ -328,7 +329,7 @@ type PendingBlock = { metric: string; better: 'lower' | 'higher'; comparison: ()
 
 /**
  * The block metrics over the documents both runs have them for (docs/metrics.md "Blocks"): Δ is the
- * candidate's page average minus the baseline's (table TEDS: its mean over tables), recomputed on every
+ * candidate's page average minus the baseline's (table TEDS and TEDS-S: its mean over tables), recomputed on every
  * resample; for the edit distances the per-document values are negated for wins, sign test and Wilcoxon, so a
  * win is a lower edit distance, and a higher TEDS.
  */
@@ -354,7 +355,9 @@ function collectBlocks(pairs: readonly DocumentPair[], batch: ComparisonBatch): 
     ...BLOCK_EDIT_FIGURES.flatMap((figure) =>
       pending(`markdown.blocks.${figure}`, 'lower', (d) => d.blockEdits?.[figure]),
     ),
-    ...pending('markdown.blocks.table_teds', 'higher', (d) => d.tableTeds),
+    ...TABLE_TEDS_FIGURES.flatMap((figure) =>
+      pending(`markdown.blocks.${figure}`, 'higher', (d) => d.tableTeds?.[figure]),
+    ),
   ];
 }
 

@@ -128,6 +128,7 @@ function evaluateSystem(
     ...runModes.flatMap((mode) => extractionChecks(summary, documents, mode, effective(mode), failures)),
     ...latencyChecks(summary, thresholds, runModes, effective),
     ...similarityChecks(summary, thresholds),
+    ...regionReadingOrderChecks(summary, thresholds),
     ...checkPassRateChecks(summary, thresholds, (metric, threshold, actual, detail) =>
       check(metric, '>=', threshold, actual, undefined, detail),
     ),
@@ -245,6 +246,33 @@ function similarityChecks(summary: SystemSummary, thresholds: SystemThresholds):
       similarity,
       undefined,
       similarity === null ? 'this run has no markdown scores (no /compare calls, or no truth markdown)' : undefined,
+    ),
+  ];
+}
+
+/**
+ * `min_region_reading_order`: the regions' normalised ARD (docs/metrics/regions.md "Reading order"), higher is
+ * better, so a minimum. Not computed — no regions, no page with a region found, or a summary scored before the
+ * figure existed — fails.
+ */
+function regionReadingOrderChecks(summary: SystemSummary, thresholds: SystemThresholds): GateCheck[] {
+  if (thresholds.min_region_reading_order === undefined) return [];
+  const regions = summary.regions;
+  const order = regions?.reading_order ?? null;
+  const missing = !regions
+    ? 'this run has no region scores (no /split calls, or no truth regions)'
+    : regions.reading_order === undefined
+      ? 'this summary.json was scored before docbench computed region reading order; rescore it with docbench score'
+      : 'no page of this run has a region matched at IoU ≥ 0.5, so there is no order to compare';
+  return [
+    check(
+      'regions.reading_order',
+      '>=',
+      thresholds.min_region_reading_order,
+      order,
+      undefined,
+      order === null ? missing : undefined,
+      'region reading order (normalised ARD, higher is better)',
     ),
   ];
 }

@@ -22,6 +22,8 @@ import {
   type PageSum,
   pageSum,
   tableTedsSum,
+  TABLE_TEDS_FIGURES,
+  type TableTedsFigure,
   type PathCounts,
 } from '../score/index.js';
 
@@ -46,8 +48,8 @@ export interface DiffDocument {
   checks?: CategoryCounts | null;
   /** Each block edit distance summed over the document's pages that have it (null: none has it). */
   blockEdits?: Record<BlockEditFigure, PageSum | null> | null;
-  /** Table TEDS summed over the document's truth tables, and how many (null: it has none). */
-  tableTeds?: PageSum | null;
+  /** Table TEDS and TEDS-S, each summed over the document's truth tables, and how many (null: it has none). */
+  tableTeds?: Record<TableTedsFigure, PageSum | null> | null;
 }
 
 /** A scored run, loaded for comparison: the documents of one of its systems. */
@@ -112,20 +114,22 @@ export async function readDiffRun(dir: string, label: string, system?: string): 
       regionsF1: doc.regions?.f1_at50 ?? null,
       latency: doc.latency_ms ?? {},
       checks: readCheckCounts(doc.checks),
-      blockEdits: readBlockEdits(doc.markdown?.blocks?.pages),
-      tableTeds: doc.markdown?.blocks ? tableTedsSum(doc.markdown.blocks.pages) : null,
+      blockEdits: readFigureSums(doc.markdown?.blocks?.pages, BLOCK_EDIT_FIGURES, pageSum),
+      tableTeds: readFigureSums(doc.markdown?.blocks?.pages, TABLE_TEDS_FIGURES, tableTedsSum),
     });
   }
   return { dir, manifest, summary, system: name, documents };
 }
 
-/** The page sums the paired block comparison resamples (docs/gate.md §3). */
-function readBlockEdits(
-  pages: readonly Parameters<typeof pageSum>[0][number][] | undefined,
-): DiffDocument['blockEdits'] {
+/**
+ * Each figure summed over the document's pages (the edit distances) or tables (TEDS), which the paired block
+ * comparison resamples (docs/gate.md §3); null when the document has no block metrics.
+ */
+function readFigureSums<F extends string, P>(
+  pages: readonly P[] | undefined,
+  figures: readonly F[],
+  sumOf: (pages: readonly P[], figure: F) => PageSum | null,
+): Record<F, PageSum | null> | null {
   if (!pages) return null;
-  return Object.fromEntries(BLOCK_EDIT_FIGURES.map((figure) => [figure, pageSum(pages, figure)])) as Record<
-    BlockEditFigure,
-    PageSum | null
-  >;
+  return Object.fromEntries(figures.map((figure) => [figure, sumOf(pages, figure)])) as Record<F, PageSum | null>;
 }

@@ -85,6 +85,11 @@ export interface GateThresholds extends ModeThresholds, CheckThresholds, BlockTh
   max_failed_documents?: number;
   /** Share of documents (0–1) whose outputs differ between repetitions; needs --repeat (docs/gate.md). */
   max_flaky_documents?: number;
+  /**
+   * Regions' reading order (summary.json `regions.reading_order`): docling-eval's normalised ARD, 1 − ARD / n, so
+   * higher is better and 1 is the truth's order (docs/metrics/regions.md "Reading order").
+   */
+  min_region_reading_order?: number;
   modes: Partial<Record<Mode, ModeThresholds>>;
   fields: Record<string, FieldThresholds>;
   tags: Record<string, TagThresholds>;
@@ -144,6 +149,7 @@ const TOP_SCHEMA = {
   min_similarity: unit,
   max_failed_documents: count,
   max_flaky_documents: unit,
+  min_region_reading_order: unit,
   min_check_pass_rate: unit,
   max_text_edit: unit,
   max_reading_order_edit: unit,
@@ -166,13 +172,13 @@ const LATENCY_SCHEMA = { max_p50_ms: ms, max_p95_ms: ms, max_p99_ms: ms } satisf
 >;
 /** The headline metrics `docbench diff` computes (docs/gate.md section 3). */
 const HEADLINE_METRIC =
-  /^(extraction\.(fast|slow)\.(f1|exact_match_rate)|markdown\.similarity|regions\.f1_at50|checks\.macro_pass_rate|markdown\.blocks\.((text|reading_order|formula|table)_edit|table_teds))$/;
+  /^(extraction\.(fast|slow)\.(f1|exact_match_rate)|markdown\.similarity|regions\.f1_at50|checks\.macro_pass_rate|markdown\.blocks\.((text|reading_order|formula|table)_edit|table_teds(_structure)?))$/;
 const headlineMetric: ValueReader<string> = (value, at, reader) =>
   typeof value === 'string' && HEADLINE_METRIC.test(value)
     ? value
     : reader.expected(
         at,
-        'a headline metric: extraction.<fast|slow>.f1, extraction.<fast|slow>.exact_match_rate, markdown.similarity, regions.f1_at50, checks.macro_pass_rate, markdown.blocks.<text|reading_order|formula|table>_edit or markdown.blocks.table_teds',
+        'a headline metric: extraction.<fast|slow>.f1, extraction.<fast|slow>.exact_match_rate, markdown.similarity, regions.f1_at50, checks.macro_pass_rate, markdown.blocks.<text|reading_order|formula|table>_edit, markdown.blocks.table_teds or markdown.blocks.table_teds_structure',
         value,
       );
 const DIFF_SCHEMA = {

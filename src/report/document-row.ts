@@ -57,6 +57,7 @@ export function toDocumentRow(
           ? similarity - referenceSimilarity
           : null,
       blocks: blockFigures(s.markdown?.blocks),
+      regions_reading_order: s.regions?.reading_order ?? null,
       cost_usd: typeof s.cost_usd === 'number' && Number.isFinite(s.cost_usd) ? s.cost_usd : null,
       ...dashboardCells(resolveDashboardLink(s, system.kind === 'local', '')),
       gate_reasons: gateReasons.get(`${system.name}\u0000${doc.document_id}`) ?? [],

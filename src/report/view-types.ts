@@ -349,6 +349,8 @@ export interface SystemCells {
     table_teds_structure: number | null;
     table_edit: number | null;
   } | null;
+  /** The document's regions' reading order, normalised ARD (higher is better); null without one. */
+  regions_reading_order: number | null;
   cost_usd: number | null;
   /** As the system sent it (shown as text when it is not an http(s) URL). */
   dashboard_url: string | null;

@@ -60,6 +60,7 @@ export {
   createPageMeanStatistic,
   createPageMeanDelta,
   tableTedsSum,
+  TABLE_TEDS_FIGURES,
 } from './blocks/index.js';
 export type {
   TruthBlock,
@@ -70,6 +71,7 @@ export type {
   DocumentBlocks,
   BlockEditFigure,
   PageSum,
+  TableTedsFigure,
 } from './blocks/index.js';
 export { scoreRegions, aggregateRegions, computeIoU } from './regions/index.js';
 export type { RegionsScore, RegionCounts, ThresholdScore } from './regions/index.js';

@@ -47,6 +47,15 @@ function documentsOf(perSystem: Record<string, PageBlockFigures[][]>): DocumentS
 
 const RO = 'markdown.blocks.reading_order_edit';
 
+/** The report's comparison rows (report.html and summary.md) of a run's systems compared. */
+function comparisonRows(result: ReturnType<typeof compareRunSystems>) {
+  return buildComparisonRows({
+    leaderboard: result.leaderboard,
+    comparisons: result.comparisons,
+    decision: result.decision,
+  } as unknown as RunSummary);
+}
+
 describe('block edit distances between systems', () => {
   it('averages over pages, ranks lower first and counts a lower edit distance as a win (by hand)', () => {
     // Reference: pages 0.2, 0.4 | 0.9 | (no reading order) → page average (0.2 + 0.4 + 0.9) / 3 = 0.5, not the
@@ -136,11 +145,7 @@ describe('block edit distances between systems', () => {
     expect(c.significant).toBe(true);
 
     // The report's wording agrees with the numbers: a negative Δ of an edit distance is "better".
-    const rows = buildComparisonRows({
-      leaderboard: result.leaderboard,
-      comparisons: result.comparisons,
-      decision: result.decision,
-    } as unknown as RunSummary);
+    const rows = comparisonRows(result);
     const row = rows.find((r) => r.metric === result.leaderboard.find((b) => b.metric === RO)!.label)!;
     expect(row.verdict).toBe('better, significant');
     expect(row.tone).toBe('good');
@@ -150,11 +155,7 @@ describe('block edit distances between systems', () => {
     const back = swapped.comparisons.find((x) => x.metric === RO)!;
     expect(back.delta).toBeCloseTo(-c.delta, 12);
     expect([back.wins, back.losses]).toEqual([losses, wins]);
-    const backRow = buildComparisonRows({
-      leaderboard: swapped.leaderboard,
-      comparisons: swapped.comparisons,
-      decision: swapped.decision,
-    } as unknown as RunSummary).find((r) => r.metric.startsWith('reading-order'))!;
+    const backRow = comparisonRows(swapped).find((r) => r.metric.startsWith('reading-order'))!;
     expect(backRow.verdict).toBe('worse, significant');
     expect(swapped.leaderboard.find((b) => b.metric === RO)!.rows[0]!.system).toBe('candidate');
   });
@@ -196,12 +197,93 @@ describe('block edit distances between systems', () => {
     expect([c.wins, c.losses, c.ties]).toEqual([26, 0, 4]);
     expect(c.ci95[0]).toBeGreaterThan(0);
     expect(c.significant).toBe(true);
-    const row = buildComparisonRows({
-      leaderboard: result.leaderboard,
-      comparisons: result.comparisons,
-      decision: result.decision,
-    } as unknown as RunSummary).find((r) => r.metric === board.label)!;
+    const row = comparisonRows(result).find((r) => r.metric === board.label)!;
     expect(row.verdict).toBe('better, significant');
+  });
+
+  it("compares table TEDS-S paired, higher better, pooling each document's tables (six documents, by hand)", () => {
+    // Each document's pages, each page the TEDS-S of its truth tables. Table TEDS is 1 everywhere on both sides, so
+    // only the structure differs.
+    const referenceTables = [[[0.5, 1]], [[0.8]], [[0.6], [0.9, 0.9]], [[0.7]], [[1]], [[0.4, 0.6]]];
+    const candidateTables = [[[1, 1]], [[0.9]], [[0.9], [1, 0.9]], [[0.7]], [[0.95]], [[0.8, 0.8]]];
+    const figures = (tables: number[][]): PageBlockFigures[] =>
+      tables.map((page) => ({
+        text_edit: null,
+        formula_edit: null,
+        table_teds: 1,
+        table_teds_structure: page.reduce((s, v) => s + v, 0) / page.length,
+        table_edit: null,
+        reading_order_edit: null,
+        tables: page.length,
+      }));
+    const documents = documentsOf({
+      reference: referenceTables.map(figures),
+      candidate: candidateTables.map(figures),
+    });
+    const result = compareRunSystems(documents, ['reference', 'candidate'], 'reference', [], SEED);
+    const S = 'markdown.blocks.table_teds_structure';
+
+    // The independent computation: the drawn documents' tables in one list, their mean.
+    const tableMean = (docs: number[][][], indices: Iterable<number>) => {
+      const tables = [...indices].flatMap((i) => docs[i]!.flat());
+      return tables.reduce((s, v) => s + v, 0) / tables.length;
+    };
+    const all = [0, 1, 2, 3, 4, 5];
+    // Reference: 7.4 over 10 tables; candidate: 8.95 over 10 (not the mean of the document means).
+    expect(tableMean(referenceTables, all)).toBeCloseTo(0.74, 12);
+    expect(tableMean(candidateTables, all)).toBeCloseTo(0.895, 12);
+
+    const board = result.leaderboard.find((b) => b.metric === S)!;
+    expect(board.label).toBe('block table TEDS (structure)');
+    expect(board.better).toBeUndefined();
+    expect(board.rows.map((r) => [r.system, r.rank])).toEqual([
+      ['candidate', 1],
+      ['reference', 2],
+    ]);
+    expect(board.rows[0]!.value).toBeCloseTo(0.895, 12);
+    expect(board.rows[1]!.value).toBeCloseTo(0.74, 12);
+
+    const c = result.comparisons.find((x) => x.metric === S)!;
+    expect(c.better).toBeUndefined();
+    expect(c.documents).toBe(6);
+    expect(c.delta).toBeCloseTo(0.895 - 0.74, 12);
+    // Document means, candidate − reference: +0.25, +0.1, +0.1333, 0 (tie), −0.05, +0.3.
+    expect([c.wins, c.losses, c.ties]).toEqual([4, 1, 1]);
+    // Sign test on 4 wins, 1 loss: 2 · (C(5,0) + C(5,1)) / 2⁵ = 12/32.
+    expect(c.p_sign).toBeCloseTo(12 / 32, 12);
+    // Wilcoxon, the tie dropped: |differences| ranked 0.05 → 1, 0.1 → 2, 0.133 → 3, 0.25 → 4, 0.3 → 5; W− = 1.
+    // Exact: 2 of the 32 sign patterns give W− ≤ 1 (none negative, or only rank 1), two-sided 2 · 2/32.
+    expect(c.p_wilcoxon).toBeCloseTo(4 / 32, 12);
+    const independent = compareSystems(
+      all.map((i) => tableMean(candidateTables, [i])),
+      all.map((i) => tableMean(referenceTables, [i])),
+      {
+        seed: SEED,
+        statistic: (indices) => tableMean(candidateTables, indices) - tableMean(referenceTables, indices),
+      },
+    );
+    expect(c.ci95[0]).toBeCloseTo(independent.ci95[0], 12);
+    expect(c.ci95[1]).toBeCloseTo(independent.ci95[1], 12);
+    // Five documents differ: no p can be below 2 · 0.5⁵ = 0.0625, so not significant.
+    const p = bootstrapP(independent);
+    expect(p).toBeGreaterThanOrEqual(2 * 0.5 ** 5);
+    // Secondary, Holm among table TEDS (Δ 0, p 1) and TEDS-S (markdown similarity, equal, is the primary metric):
+    // the smaller p doubled.
+    expect(c.family).toBe('secondary');
+    expect(c.p_holm).toBeCloseTo(Math.min(1, 2 * p), 12);
+    expect(c.significant).toBe(false);
+    const teds = result.comparisons.find((x) => x.metric === 'markdown.blocks.table_teds')!;
+    expect([teds.delta, teds.ties]).toEqual([0, 6]);
+
+    // summary.json's blocks pass their schema, and the report's row (report.html and summary.md) names it.
+    const check = (schema: object) => compileCheck({ schema: JSON.parse(JSON.stringify(schema)), options: {} });
+    const leaderboardBlock = check(LeaderboardBlockFormat);
+    const comparisonBlock = check(SystemComparisonBlockFormat);
+    expect(leaderboardBlock(board)).toBe(true);
+    expect(comparisonBlock(c)).toBe(true);
+    const row = comparisonRows(result).find((r) => r.metric === board.label)!;
+    expect(row.wins_losses_ties).toBe('4 / 1 / 1');
+    expect(row.tone).toBe('neutral');
   });
 
   it('leaves the block edit distances out of by_tag intervals, which hold only F1, exact match and similarity', () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DIFF_SETTINGS, type DiffDocument, type DiffRun } from '../../src/gate/index.js';
 import { compareRuns } from '../../src/gate/compare-runs.js';
-import { blockDiffMarkdown } from '../../src/gate/block-diff.js';
+import { type BlockPairedTest, blockDiffMarkdown } from '../../src/gate/block-diff.js';
 import { formatDiffVerdict } from '../../src/gate/diff-runs.js';
 import { bootstrapP, compareSystems } from '../../src/score/stats/index.js';
 import type { RunManifest } from '../../src/run-dir/manifest.js';
@@ -72,6 +72,33 @@ function run(runId: string, pagesPerDocument: number[][]): DiffRun {
   };
 }
 
+/**
+ * The same bootstrap as the diff's (same seed, resamples and draws) with the test's own statistic, `mean` of the
+ * drawn documents' pages or tables, checked to give the paired test's interval and p. `sign` −1: lower is better.
+ */
+function expectSameBootstrap(
+  test: BlockPairedTest,
+  cand: number[][],
+  base: number[][],
+  mean: (docs: number[][], indices: Iterable<number>) => number,
+  settings: { seed: number; resamples: number },
+  sign = 1,
+) {
+  const all = cand.map((_, i) => i);
+  const independent = compareSystems(
+    all.map((i) => sign * mean(cand, [i])),
+    all.map((i) => sign * mean(base, [i])),
+    {
+      seed: settings.seed,
+      resamples: settings.resamples,
+      statistic: (indices) => mean(cand, indices) - mean(base, indices),
+    },
+  );
+  expect(test.ci95[0]).toBeCloseTo(independent.ci95[0], 12);
+  expect(test.ci95[1]).toBeCloseTo(independent.ci95[1], 12);
+  expect(test.p_bootstrap).toBeCloseTo(bootstrapP(independent), 12);
+}
+
 const pageMean = (docs: number[][], indices: Iterable<number>) => {
   const pages = [...indices].flatMap((i) => docs[i]!);
   return pages.reduce((s, v) => s + v, 0) / pages.length;
@@ -116,18 +143,7 @@ describe('block edit distances in docbench diff', () => {
     const own = (docs: number[][], i: number) => pageMean(docs, [i]);
     expect(test.wins).toBe(all.filter((i) => own(base, i) - own(cand, i) > 0.005).length);
     expect(test.losses).toBe(all.filter((i) => own(cand, i) - own(base, i) > 0.005).length);
-    const independent = compareSystems(
-      all.map((i) => -own(cand, i)),
-      all.map((i) => -own(base, i)),
-      {
-        seed: settings.seed,
-        resamples: settings.resamples,
-        statistic: (indices) => pageMean(cand, indices) - pageMean(base, indices),
-      },
-    );
-    expect(test.ci95[0]).toBeCloseTo(independent.ci95[0], 12);
-    expect(test.ci95[1]).toBeCloseTo(independent.ci95[1], 12);
-    expect(test.p_bootstrap).toBeCloseTo(bootstrapP(independent), 12);
+    expectSameBootstrap(test, cand, base, pageMean, settings, -1);
     expect(test.ci95[0]).toBeGreaterThan(0);
     expect(test.significant).toBe(true);
     expect(test.regression).toBe(true);
@@ -165,7 +181,7 @@ describe('block edit distances in docbench diff', () => {
     /** The run with one truth table per document, scored `teds[i]`. */
     const withTables = (r: DiffRun, teds: number[]): DiffRun => {
       [...r.documents.values()].forEach((d, i) => {
-        d.tableTeds = { sum: teds[i]!, count: 1 };
+        d.tableTeds = { table_teds: { sum: teds[i]!, count: 1 }, table_teds_structure: null };
       });
       return r;
     };
@@ -207,5 +223,73 @@ describe('block edit distances in docbench diff', () => {
     )!.paired!;
     expect(back.delta).toBeCloseTo(1 / 12, 12);
     expect([back.wins, back.losses, back.improvement, back.regression]).toEqual([20, 0, true, false]);
+  });
+  it("compares table TEDS-S paired the same way, pooling each document's tables (six documents, by hand)", () => {
+    // Each document's truth tables' TEDS-S; the TEDS of the same tables is 1 on both sides.
+    const baseTables = [[0.5, 1], [0.8], [0.6, 0.9, 0.9], [0.7], [1], [0.4, 0.6]];
+    const candTables = [[1, 1], [0.9], [0.9, 1, 0.9], [0.7], [0.95], [0.8, 0.8]];
+    const withTables = (r: DiffRun, tables: number[][]): DiffRun => {
+      [...r.documents.values()].forEach((d, i) => {
+        const t = tables[i]!;
+        d.tableTeds = {
+          table_teds: { sum: t.length, count: t.length },
+          table_teds_structure: { sum: t.reduce((s, v) => s + v, 0), count: t.length },
+        };
+      });
+      return r;
+    };
+    const pages = Array.from({ length: 6 }, () => [0.1]);
+    const baseline = withTables(run('base', pages), baseTables);
+    const candidate = withTables(run('cand', pages), candTables);
+    const settings = { ...DEFAULT_DIFF_SETTINGS, resamples: 500, seed: 3 };
+    const diff = compareRuns(baseline, candidate, { settings });
+    const S = 'markdown.blocks.table_teds_structure';
+    const row = diff.blocks!.find((b) => b.metric === S)!;
+    expect(row.better).toBe('higher');
+    const test = row.paired!;
+    expect(test.documents).toBe(6);
+
+    // The independent computation: the drawn documents' tables in one list, their mean (7.4 / 10 → 8.95 / 10).
+    const tableMean = (docs: number[][], indices: Iterable<number>) => {
+      const tables = [...indices].flatMap((i) => docs[i]!);
+      return tables.reduce((s, v) => s + v, 0) / tables.length;
+    };
+    const all = [0, 1, 2, 3, 4, 5];
+    expect(test.delta).toBeCloseTo(0.895 - 0.74, 12);
+    expect(test.delta).toBeCloseTo(tableMean(candTables, all) - tableMean(baseTables, all), 12);
+    // A win is a higher TEDS-S: +0.25, +0.1, +0.133, a tie, −0.05, +0.3.
+    expect([test.wins, test.losses, test.ties]).toEqual([4, 1, 1]);
+    expectSameBootstrap(test, candTables, baseTables, tableMean, settings);
+    // Five documents differ: p is at least 2 · 0.5⁵, so not significant. The block family here is text and
+    // reading-order edit distance (equal: p 1), table TEDS (equal: p 1) and TEDS-S: Holm multiplies the smallest by 4.
+    expect(test.p_bootstrap).toBeGreaterThanOrEqual(2 * 0.5 ** 5);
+    expect(test.family).toBe('secondary');
+    expect(test.p_adjusted).toBeCloseTo(Math.min(1, 4 * test.p_bootstrap), 12);
+    expect([test.significant, test.regression, test.improvement]).toEqual([false, false, false]);
+    expect(diff.blocks!.find((b) => b.metric === 'markdown.blocks.table_teds')!.paired!.delta).toBe(0);
+    const markdown = blockDiffMarkdown(diff.blocks!).join('\n');
+    const line = markdown.split('\n').find((l) => l.startsWith('| Table TEDS (structure) |'))!;
+    expect(line).toContain(' on 6 |');
+    expect(line).toContain('no significant change');
+
+    // As the primary metric it is decided alone: on its own p, which with five differing documents cannot reach α.
+    const primary = compareRuns(baseline, candidate, { settings: { ...settings, primary: S } });
+    const decided = primary.blocks!.find((b) => b.metric === S)!.paired!;
+    expect(decided.family).toBe('primary');
+    expect(decided.p_adjusted).toBe(decided.p_bootstrap);
+    expect(primary.settings.primary).toBe(S);
+    // The other way round TEDS-S falls; the fall is significant once the six documents are seen five times over.
+    const times = <T>(xs: T[]) => [...xs, ...xs, ...xs, ...xs, ...xs];
+    const fall = compareRuns(
+      withTables(run('base', times(pages)), times(candTables)),
+      withTables(run('cand', times(pages)), times(baseTables)),
+      { settings: { ...settings, primary: S } },
+    );
+    const fell = fall.blocks!.find((b) => b.metric === S)!.paired!;
+    expect(fell.delta).toBeCloseTo(0.74 - 0.895, 12);
+    expect([fell.wins, fell.losses, fell.ties]).toEqual([5, 20, 5]);
+    expect(fell.regression).toBe(true);
+    expect(fall.verdict).toBe('regression');
+    expect(fall.reasons[0]).toContain('Table TEDS (structure) fell');
   });
 });

@@ -7,7 +7,7 @@
  * slow-mode micro field F1 is 60/64 = 0.9375 and those two documents score 6/8 = 0.75.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { runCli } from '../helpers/cli.js';
 import type { GateResult } from '../../src/run-dir/evaluation-types.js';
 import { startFakeService, type FakeService, type FakeServiceOptions } from '../helpers/fake-service.js';
 import { tinyDocuments, writeTinyDataset } from '../helpers/tiny-dataset.js';
+import { readCsvRecords } from '../report/csv-parse.js';
 
 let work: string;
 let dataset: string;
@@ -206,6 +207,88 @@ describe('gate verdict, outputs and exit code agree', () => {
     expect(service.requests).toEqual([]);
     const flag = await docbench(['gate', 'nowhere', '--min-f1', '1.2']);
     expect(flag.code).toBe(2);
+  });
+
+  it("gates the regions' reading order (normalised ARD, a minimum) and lists it in documents.csv", async () => {
+    // Three truth regions A, B, C per page, in that order. A stored system lists them C, A, B on doc-001 (ranks
+    // A→1, B→2, C→0: 1 − (1 + 1 + 2) / 9 = 5/9, docs/metrics/regions.md) and in order on doc-002 (1).
+    const ro = await writeTinyDataset(path.join(work, 'ro'), tinyDocuments(2));
+    // No baseline files: the stored system is the run's only one, so the top level of `gate` applies to it.
+    await rm(path.join(ro, 'baseline'), { recursive: true });
+    const box = (top: number, content: string) => ({
+      bounding_box: { min_x: 1, min_y: top, max_x: 5, max_y: top + 0.5 },
+      content,
+    });
+    const [a, b, c] = [box(1, 'Claim'), box(2, 'Patient'), box(3, 'Total')];
+    const page = (boxes: object[]) => [{ page: 1, width: 612, height: 792, bounding_boxes: boxes }];
+    await mkdir(path.join(ro, 'outputs', 'mine'), { recursive: true });
+    for (const [id, listed] of [
+      ['doc-001', [c, a, b]],
+      ['doc-002', [a, b, c]],
+    ] as const) {
+      await writeFile(path.join(ro, 'truth', `${id}.regions.json`), JSON.stringify(page([a, b, c])));
+      await writeFile(path.join(ro, 'outputs', 'mine', `${id}.regions.json`), JSON.stringify(page([...listed])));
+    }
+    const config = (min: number) =>
+      writeFile(
+        path.join(work, 'docbench.config.json'),
+        JSON.stringify({ systems: { mine: { kind: 'stored' } }, gate: { min_region_reading_order: min } }),
+      );
+    // The run's figure is the mean over pages: (5/9 + 1) / 2 = 7/9 ≈ 0.7778. A minimum of 0.75 passes.
+    await config(0.75);
+    const run = await docbench(['run', '--dataset', ro, '--endpoints', 'split', '--out', 'ro-run']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('quality gate: passed');
+    let o = await outputs('ro-run');
+    let check = o.gate.checks.find((x) => x.metric === 'regions.reading_order')!;
+    expect([check.op, check.threshold, check.passed]).toEqual(['>=', 0.75, true]);
+    expect(check.actual).toBeCloseTo(7 / 9, 12);
+    expect(check.message).toBe('region reading order (normalised ARD, higher is better) 0.7778 ≥ 0.75');
+    expect(o.summaryMd).toContain('Quality gate passed');
+    expect(o.gateSuiteFailures).toBe(0);
+    // documents.csv: the document's own figure, beside the block columns.
+    const csv = readCsvRecords(await readFile(path.join(work, 'ro-run', 'documents.csv'), 'utf8'));
+    expect(csv.map((r) => [r.document_id, r.system, Number(r.regions_reading_order)])).toEqual([
+      ['doc-001', 'mine', Math.round((5 / 9) * 1e6) / 1e6],
+      ['doc-002', 'mine', 1],
+    ]);
+    const header = Object.keys(csv[0]!);
+    expect(header.indexOf('regions_reading_order')).toBe(header.indexOf('blocks_table_edit') + 1);
+
+    // 0.8 is above it: `docbench gate` fails, exits 1, and every output says why.
+    await config(0.8);
+    const gate = await docbench(['gate', 'ro-run']);
+    expect(gate.code).toBe(1);
+    o = await outputs('ro-run');
+    check = o.gate.checks.find((x) => x.metric === 'regions.reading_order')!;
+    expect([check.passed, o.gate.passed]).toEqual([false, false]);
+    const message = 'region reading order (normalised ARD, higher is better) 0.7778 is below the minimum 0.8';
+    expect(check.message).toBe(message);
+    expect(gate.stdout).toContain('quality gate: FAILED (1 of 2 checks)');
+    expect(gate.stdout).toContain(`✗ ${message}`);
+    expect(o.summaryMd).toContain('Quality gate FAILED');
+    expect(o.summaryMd).toContain('| regions.reading\\_order | all | &gt;= 0.800 | 0.778 | ❌ FAIL |');
+    expect(o.junit).toContain(message);
+    expect(o.gateSuiteFailures).toBe(1);
+
+    // A run without regions cannot compute it: the check fails rather than pass by omission.
+    await writeFile(path.join(work, 'docbench.config.json'), JSON.stringify({ gate: { min_region_reading_order: 0 } }));
+    const service = await fake();
+    const none = await docbench([
+      'run',
+      '--dataset',
+      dataset,
+      '--base-url',
+      service.baseUrl,
+      '--endpoints',
+      'compare',
+      '--out',
+      'no-regions',
+    ]);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain(
+      '✗ region reading order (normalised ARD, higher is better): not computed — this run has no region scores',
+    );
   });
 
   it('refuses docbench gate with no thresholds (exit 2)', async () => {

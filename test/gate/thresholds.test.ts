@@ -62,6 +62,9 @@ describe('parseGateSection', () => {
     });
     expect(hasGateChecks(gate)).toBe(true);
     expect(parseGateSection({ diff: { tolerance: 0.02 } }).diff.primary).toBeNull();
+    // Both table figures the diff tests paired may be the primary metric.
+    for (const primary of ['markdown.blocks.table_teds', 'markdown.blocks.table_teds_structure'])
+      expect(parseGateSection({ diff: { primary } }).diff.primary).toBe(primary);
     expect(() => parseGateSection({ diff: { primary: 'field_f1' } })).toThrow(
       /gate\.diff\.primary: expected a headline metric/,
     );
@@ -232,5 +235,48 @@ describe('evaluateGate', () => {
     expect(
       evaluateGate(failing, documents, parseGateSection({ min_f1: 0.5, max_failed_documents: 1 })).result.passed,
     ).toBe(true);
+  });
+
+  it('min_region_reading_order: a minimum of the normalised ARD, failing when the run cannot compute it', async () => {
+    const { summary, documents } = await run();
+    const regions = (reading_order: number | null | undefined) => ({
+      ...summary,
+      systems: {
+        ...summary.systems,
+        [summary.primary]: {
+          ...summary.systems[summary.primary]!,
+          regions: {
+            at50: { precision: 1, recall: 1, f1: 1 },
+            at75: { precision: 1, recall: 1, f1: 1 },
+            mean_iou: 1,
+            char_accuracy: 1,
+            ...(reading_order === undefined ? {} : { reading_order }),
+            documents: 10,
+            failed: 0,
+          },
+        },
+      },
+    });
+    const gate = (min: number, s: RunSummary = summary) =>
+      evaluateGate(s, documents, parseGateSection({ min_region_reading_order: min })).result.checks.find(
+        (c) => c.metric === 'regions.reading_order',
+      )!;
+    // Higher is better (1 = the truth's order): the threshold is a floor.
+    expect(gate(0.8, regions(0.85))).toMatchObject({ op: '>=', actual: 0.85, passed: true });
+    expect(gate(0.9, regions(0.85))).toMatchObject({
+      passed: false,
+      message: 'region reading order (normalised ARD, higher is better) 0.85 is below the minimum 0.9',
+    });
+    // Not computed: no regions at all, no page with a region found, or a summary older than the figure.
+    expect(gate(0)).toMatchObject({ actual: null, passed: false });
+    expect(gate(0).message).toContain('not computed — this run has no region scores');
+    expect(gate(0, regions(null)).message).toContain('no page of this run has a region matched at IoU ≥ 0.5');
+    expect(gate(0, regions(undefined)).message).toContain('rescore it with docbench score');
+    // Validated like every rate, and allowed per system.
+    expect(() => parseGateSection({ min_region_reading_order: 1.5 })).toThrow(/gate\.min_region_reading_order/);
+    expect(parseGateSection({ systems: { other: { min_region_reading_order: 0.9 } } }).systems.other).toMatchObject({
+      min_region_reading_order: 0.9,
+    });
+    expect(hasGateChecks(parseGateSection({ min_region_reading_order: 0.9 }))).toBe(true);
   });
 });

@@ -32,7 +32,7 @@ export function documentColumns(view: ReportView): string[] {
   const columns = ['document_id', 'system', 'status', 'error', 'dashboard_url', 'pages'];
   for (const mode of view.modes)
     columns.push(`f1_${mode}`, `strict_f1_${mode}`, `exact_${mode}`, `confidence_${mode}`, `latency_ms_${mode}`);
-  columns.push('similarity', 'similarity_delta_vs_reference', ...BLOCK_COLUMNS, 'cost_usd');
+  columns.push('similarity', 'similarity_delta_vs_reference', ...BLOCK_COLUMNS, 'regions_reading_order', 'cost_usd');
   if (view.documents.check_columns) columns.push('check_pass_rate', 'checks_passed', 'checks_total');
   for (const key of view.documents.latency_keys) if (!key.startsWith('extract:')) columns.push(`latency_ms_${key}`);
   if (view.gate) columns.push('gate_passed', 'gate_reasons');
@@ -66,6 +66,7 @@ export function toDocumentsCsv(view: ReportView): string {
         roundForCsv(cell.similarity),
         roundForCsv(cell.similarity_delta),
         ...BLOCK_FIGURES.map((figure) => roundForCsv(cell.blocks?.[figure])),
+        roundForCsv(cell.regions_reading_order),
         cell.cost_usd === null ? null : Math.round(cell.cost_usd * 1e8) / 1e8,
       );
       if (view.documents.check_columns)

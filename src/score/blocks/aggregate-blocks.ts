@@ -53,16 +53,9 @@ function meanOf(values: readonly (number | null)[]): number | null {
 }
 
 /** The mean over tables, from each page's mean and its table count. */
-function tableMean(pages: readonly PageBlockFigures[], key: 'table_teds' | 'table_teds_structure'): number | null {
-  let sum = 0;
-  let count = 0;
-  for (const page of pages) {
-    const value = page[key];
-    if (value === null) continue;
-    sum += value * page.tables;
-    count += page.tables;
-  }
-  return count > 0 ? sum / count : null;
+function tableMean(pages: readonly PageBlockFigures[], figure: TableTedsFigure): number | null {
+  const tables = tableTedsSum(pages, figure);
+  return tables ? tables.sum / tables.count : null;
 }
 
 export function aggregateBlocks(pages: readonly PageBlockFigures[]): BlockFigures {
@@ -103,16 +96,24 @@ export function pageSum(
   return count > 0 ? { sum, count } : null;
 }
 
+/** The table figures averaged over tables, which `docbench run` and `docbench diff` compare paired by document. */
+export const TABLE_TEDS_FIGURES = ['table_teds', 'table_teds_structure'] as const;
+export type TableTedsFigure = (typeof TABLE_TEDS_FIGURES)[number];
+
 /**
- * One document's table TEDS as the mean over tables pools it: Σ TEDS of its tables and how many; null when it
- * has no truth table. The same shape as a page sum, so it is compared between systems the same way.
+ * One document's table TEDS (or TEDS-S) as the mean over tables pools it: Σ of its tables' figures and how many;
+ * null when it has no truth table. The same shape as a page sum, so it is compared between systems the same way.
  */
-export function tableTedsSum(pages: readonly Pick<PageBlockFigures, 'table_teds' | 'tables'>[]): PageSum | null {
+export function tableTedsSum(
+  pages: readonly Pick<PageBlockFigures, TableTedsFigure | 'tables'>[],
+  figure: TableTedsFigure,
+): PageSum | null {
   let sum = 0;
   let count = 0;
   for (const page of pages) {
-    if (page.table_teds === null || !Number.isFinite(page.table_teds)) continue;
-    sum += page.table_teds * page.tables;
+    const value = page[figure];
+    if (value === null || !Number.isFinite(value)) continue;
+    sum += value * page.tables;
     count += page.tables;
   }
   return count > 0 ? { sum, count } : null;

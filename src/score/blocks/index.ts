@@ -9,8 +9,9 @@ export {
   createPageMeanStatistic,
   createPageMeanDelta,
   tableTedsSum,
+  TABLE_TEDS_FIGURES,
 } from './aggregate-blocks.js';
-export type { PageBlockFigures, BlockFigures, BlockEditFigure, PageSum } from './aggregate-blocks.js';
+export type { PageBlockFigures, BlockFigures, BlockEditFigure, PageSum, TableTedsFigure } from './aggregate-blocks.js';
 export { splitOutputBlocks } from './output-blocks.js';
 export { splitTruthBlocks } from './truth-blocks.js';
 export type { OutputBlock } from './output-blocks.js';
