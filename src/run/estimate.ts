@@ -96,7 +96,9 @@ export function createCallEstimator(
   const byName = new Map(systems.map((system) => [system.name, system]));
   return (call) => {
     const system = byName.get(call.system);
-    return system ? estimateCallCost(system, callPages(system, pages, call.document.id)) : 0;
+    // A pipeline's price is its extractor's: its compare calls are its reader's answers.
+    if (!system || (system.reader && call.endpoint !== 'extract')) return 0;
+    return estimateCallCost(system, callPages(system, pages, call.document.id));
   };
 }
 

@@ -12,7 +12,7 @@ import { countPdfPages, countTiffPages, scanPageCount } from '../../src/dataset/
 import { openPdf } from '@docbench/pdf';
 import { createBudgetLedger } from '../../src/run/budget.js';
 import { createProgress } from '../../src/run/progress.js';
-import { estimateCallCost, estimateRun, type EstimateSystem } from '../../src/run/estimate.js';
+import { createCallEstimator, estimateCallCost, estimateRun, type EstimateSystem } from '../../src/run/estimate.js';
 import type { PlannedCall } from '../../src/run/plan.js';
 import type { CallRecord } from '../../src/run-dir/index.js';
 import { ROOT } from '../helpers/cli.js';
@@ -146,6 +146,19 @@ describe('estimates', () => {
 });
 
 describe('budget ledger', () => {
+  it("estimates a pipeline's compare call at nothing: its price is its extractor's", () => {
+    const ocr: EstimateSystem = { name: 'ocr', kind: 'textract', price: { perPage: 0.01 }, tokens };
+    const pipeline: EstimateSystem = {
+      name: 'a',
+      kind: 'pipeline',
+      price: { perCall: 0.001 },
+      tokens,
+      reader: { name: 'ocr', system: ocr, shared: true },
+    };
+    const estimate = createCallEstimator([ocr, pipeline], new Map());
+    expect([call('ocr', 'd1'), call('a', 'd1', 'extract'), call('a', 'd1')].map(estimate)).toEqual([0.01, 0.001, 0]);
+  });
+
   const record = (c: PlannedCall, cost: number | undefined, extra: Partial<CallRecord> = {}) =>
     ({
       key: c.key,
