@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { countPdfPages, countTiffPages, scanPageCount } from '../../src/dataset/page-count.js';
 import { openPdf } from '@docbench/pdf';
-import { createBudgetLedger } from '../../src/run/budget.js';
+import { createBudgetLedger, sumRecordedCost } from '../../src/run/budget.js';
 import { createProgress } from '../../src/run/progress.js';
 import { createCallEstimator, estimateCallCost, estimateRun, type EstimateSystem } from '../../src/run/estimate.js';
 import type { PlannedCall } from '../../src/run/plan.js';
@@ -187,7 +187,7 @@ describe('budget ledger', () => {
           const ledger = createBudgetLedger(
             { run: null, systems: new Map([['s', limit]]) },
             [{ name: 's', common: { price: { perCall: 1 } } } as never],
-            new Map(),
+            { systems: new Map(), run: 0 },
             (c) => estimates.get(c.key)!,
           );
           const inFlight: { c: PlannedCall; reserved: number; actual: number }[] = [];
@@ -221,7 +221,7 @@ describe('budget ledger', () => {
     const ledger = createBudgetLedger(
       { run: 0.03, systems: new Map() },
       [{ name: 's', common: { price: { perCall: 0.01 } } } as never],
-      new Map([['s', 0.005]]),
+      { systems: new Map([['s', 0.005]]), run: 0.005 },
       (x) => (x === c ? 0 : 0.01),
     );
     const first = ledger.admit(a);
@@ -236,6 +236,36 @@ describe('budget ledger', () => {
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.message).toContain('budget reached');
     expect(ledger.admit(c).ok).toBe(true);
+  });
+
+  it("counts a reader's answer shared by pipelines once for the run, in full for each system", () => {
+    // The reader's compare call ($0.01), and two pipelines' extract calls on its answer ($0.01 + $0.001 each).
+    const recorded = [
+      record(call('reader', 'd'), 0.01),
+      record(call('a', 'd'), 0.011, { shared_cost_usd: 0.01 }),
+      record(call('b', 'd'), 0.011, { shared_cost_usd: 0.01 }),
+    ];
+    const systems = ['reader', 'a', 'b'].map((name) => ({ name, common: { price: { perCall: 0.01 } } }) as never);
+    const ledger = createBudgetLedger(
+      { run: 0.02, systems: new Map() },
+      systems,
+      { systems: new Map(), run: 0 },
+      (c) => (c.system === 'reader' ? 0.01 : 0.001),
+    );
+    for (const r of recorded) {
+      const c = call(r.system, 'd');
+      const admission = ledger.admit(c);
+      expect(admission.ok).toBe(true);
+      ledger.settle(c, admission.ok ? admission.reserved : 0, r);
+    }
+    expect(Object.fromEntries(ledger.spent())).toEqual({ reader: 0.01, a: 0.011, b: 0.011 });
+    // $0.012 recorded for the run, not $0.032: no room for another reader call.
+    const refused = ledger.admit(call('reader', 'e'));
+    expect(!refused.ok && refused.message).toContain('$0.0120 recorded + $0.0000 in flight');
+    // A resume reads the same from the records.
+    const before = sumRecordedCost(recorded);
+    expect(before.run).toBeCloseTo(0.012, 12);
+    expect(Object.fromEntries(before.systems)).toEqual({ reader: 0.01, a: 0.011, b: 0.011 });
   });
 });
 
