@@ -12,7 +12,13 @@ import { countPdfPages, countTiffPages, scanPageCount } from '../../src/dataset/
 import { openPdf } from '@docbench/pdf';
 import { createBudgetLedger, sumRecordedCost } from '../../src/run/budget.js';
 import { createProgress } from '../../src/run/progress.js';
-import { createCallEstimator, estimateCallCost, estimateRun, type EstimateSystem } from '../../src/run/estimate.js';
+import {
+  createCallEstimator,
+  estimateCallCost,
+  estimateRun,
+  totalEstimate,
+  type EstimateSystem,
+} from '../../src/run/estimate.js';
 import type { PlannedCall } from '../../src/run/plan.js';
 import type { CallRecord } from '../../src/run-dir/index.js';
 import { ROOT } from '../helpers/cli.js';
@@ -142,6 +148,48 @@ describe('estimates', () => {
     });
     expect(estimate!.costUsd).toBeCloseTo(estimateCallCost(system, 2) + estimateCallCost(system, 1), 12);
     expect(estimate!.basis).toContain('1000 in / 400 out tokens per page (kind default)');
+  });
+
+  it("counts a reader's answers once in the run's total, wherever pipelines share them", () => {
+    const ocr: EstimateSystem = { name: 'ocr', kind: 'textract', price: { perPage: 0.01 }, tokens };
+    const pipeline = (name: string, shared: boolean): EstimateSystem => ({
+      name,
+      kind: 'pipeline',
+      price: { perCall: 0.001 },
+      tokens,
+      reader: { name: 'ocr', system: ocr, shared },
+    });
+    const pipelineCalls = (name: string) => ['d1', 'd2'].flatMap((id) => [call(name, id, 'extract'), call(name, id)]);
+    const estimate = (systems: EstimateSystem[], calls: PlannedCall[], cached: PlannedCall[] = []) =>
+      estimateRun({
+        systems,
+        calls,
+        pages: new Map(),
+        cachedKeys: new Set(cached.map((c) => c.key)),
+        cacheChecked: new Set(),
+        repeat: 1,
+      });
+    // Each system's figure includes the reader's two answers; the run pays for them once: $0.02 + 2 × $0.002.
+    const inRun = estimate(
+      [ocr, pipeline('a', true), pipeline('b', true)],
+      [call('ocr', 'd1'), call('ocr', 'd2'), ...pipelineCalls('a'), ...pipelineCalls('b')],
+    );
+    expect(inRun.map((e) => e.costUsd)).toEqual([0.02, 0.022, 0.022]);
+    expect(totalEstimate(inRun)).toBeCloseTo(0.024, 12);
+    // The reader's answer for d1 is cached: the first pipeline pays for its read, the second shares it.
+    const cached = estimate(
+      [ocr, pipeline('a', true), pipeline('b', true)],
+      [call('ocr', 'd1'), call('ocr', 'd2'), ...pipelineCalls('a'), ...pipelineCalls('b')],
+      [call('ocr', 'd1')],
+    );
+    expect(cached.map((e) => e.sharedCostUsd)).toEqual([0, 0.01, 0.02]);
+    expect(totalEstimate(cached)).toBeCloseTo(0.024, 12);
+    // A reader not in the run is still one call per document for both pipelines.
+    const alone = estimate(
+      [pipeline('a', false), pipeline('b', false)],
+      [...pipelineCalls('a'), ...pipelineCalls('b')],
+    );
+    expect(totalEstimate(alone)).toBeCloseTo(0.024, 12);
   });
 });
 

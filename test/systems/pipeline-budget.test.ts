@@ -91,6 +91,12 @@ describe('a reader shared by pipelines', () => {
       expect(spent.systems.get(pipeline)).toBeCloseTo(DOCUMENTS * (READER_USD + EXTRACTOR_USD), 12);
     // …and the run's counts the reader once: $0.036, not $0.096.
     expect(spent.run).toBeCloseTo(TRUE_TOTAL, 12);
+
+    // docbench plan's total says the same before anything is called.
+    const plan = await runCli(['plan', '--dataset', '../data', '--max-cost', String(budget)], dir);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('total: $0.0360 (exact)');
+    expect(plan.stdout).toContain('budgets: run $0.0370\n');
   }, 60_000);
 
   it('is counted once in what a resumed run has spent before', async () => {
