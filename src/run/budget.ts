@@ -3,7 +3,8 @@
  * system. Before a call starts, what was recorded (in every invocation of the run) plus the estimates of
  * the calls in flight plus this call's estimate must stay within each limit that applies; otherwise the
  * call does not start and that system starts no more. A call estimated to cost nothing always starts: it
- * cannot take anyone past a budget.
+ * cannot take anyone past a budget. A reader's answer shared by pipelines is in each one's cost, and in the
+ * run's once: the records of all but the first to record it mark it shared (`shared_cost_usd`).
  */
 import { UsageError } from '../errors.js';
 import type { SystemSpec } from '../systems/index.js';
@@ -26,6 +27,12 @@ interface Account {
   reserved: number;
 }
 
+/** USD recorded per system, and over the run (where a shared reader's answer counts once). */
+export interface RecordedSpend {
+  systems: ReadonlyMap<string, number>;
+  run: number;
+}
+
 export type Admission = { ok: true; reserved: number } | { ok: false; message: string };
 
 export interface BudgetLedger {
@@ -39,29 +46,25 @@ export interface BudgetLedger {
 
 /**
  * @param systems the run's systems; `spent()` reports the priced ones.
- * @param spentBefore USD recorded per system by earlier invocations of the run (every line of results.jsonl).
+ * @param spentBefore USD recorded by earlier invocations of the run (every line of results.jsonl).
  * @param estimate a planned call's expected cost (src/run/estimate.ts).
  */
 export function createBudgetLedger(
   limits: BudgetLimits,
   systems: readonly Pick<SystemSpec, 'name' | 'common'>[],
-  spentBefore: ReadonlyMap<string, number>,
+  spentBefore: RecordedSpend,
   estimate: (call: PlannedCall) => number,
 ): BudgetLedger {
   const accounts = new Map<string, Account>(
     systems.map(({ name }) => [
       name,
-      { limit: limits.systems.get(name) ?? null, spent: spentBefore.get(name) ?? 0, reserved: 0 },
+      { limit: limits.systems.get(name) ?? null, spent: spentBefore.systems.get(name) ?? 0, reserved: 0 },
     ]),
   );
   const priced = systems
-    .filter((system) => system.common.price !== null || spentBefore.has(system.name))
+    .filter((system) => system.common.price !== null || spentBefore.systems.has(system.name))
     .map((system) => system.name);
-  const run: Account = {
-    limit: limits.run,
-    spent: [...accounts.values()].reduce((sum, a) => sum + a.spent, 0),
-    reserved: 0,
-  };
+  const run: Account = { limit: limits.run, spent: spentBefore.run, reserved: 0 };
   // Sums of decimal prices carry binary rounding (0.01 × 8 is 0.08000000000000002): a nano-dollar of slack
   // keeps a budget of exactly N calls from refusing the N-th.
   const crosses = (account: Account, cost: number) =>
@@ -96,18 +99,24 @@ export function createBudgetLedger(
       // a failure without a cost was not charged.
       const cost = record.cost_usd ?? (record.from_cache || record.status === 'failed' ? 0 : reserved);
       own.spent += cost;
-      run.spent += cost;
+      run.spent += cost - (record.shared_cost_usd ?? 0);
     },
     spent: () => new Map(priced.map((name) => [name, accounts.get(name)!.spent])),
   };
 }
 
-/** USD recorded per system in `records` (every line: superseded attempts were paid for too). */
-export function sumRecordedCost(records: Iterable<Pick<CallRecord, 'system' | 'cost_usd'>>): Map<string, number> {
-  const spent = new Map<string, number>();
-  for (const record of records)
-    if (record.cost_usd !== undefined) spent.set(record.system, (spent.get(record.system) ?? 0) + record.cost_usd);
-  return spent;
+/** USD recorded in `records`, per system and over the run (every line: superseded attempts were paid for too). */
+export function sumRecordedCost(
+  records: Iterable<Pick<CallRecord, 'system' | 'cost_usd' | 'shared_cost_usd'>>,
+): RecordedSpend {
+  const systems = new Map<string, number>();
+  let run = 0;
+  for (const record of records) {
+    if (record.cost_usd === undefined) continue;
+    systems.set(record.system, (systems.get(record.system) ?? 0) + record.cost_usd);
+    run += record.cost_usd - (record.shared_cost_usd ?? 0);
+  }
+  return { systems, run };
 }
 
 /**

@@ -50,6 +50,12 @@ export interface SystemEstimate {
   done: number;
   /** USD of the calls to pay for; null without a price. */
   costUsd: number | null;
+  /**
+   * Of `costUsd`, a pipeline's reads of answers another system's estimate counts too: its reader's own compare
+   * calls, or an earlier pipeline's reads with the same reader (docs/systems.md, "Shared reads"). The run's
+   * total counts them once.
+   */
+  sharedCostUsd: number;
   /** True when every price component is per call or per page. */
   exact: boolean;
   /** How the cost was estimated, for people: `exact (perPage × 60 pages)`, `1000 in / 400 out tokens per page (kind default)`. */
@@ -96,7 +102,9 @@ export function createCallEstimator(
   const byName = new Map(systems.map((system) => [system.name, system]));
   return (call) => {
     const system = byName.get(call.system);
-    return system ? estimateCallCost(system, callPages(system, pages, call.document.id)) : 0;
+    // A pipeline's price is its extractor's: its compare calls are its reader's answers.
+    if (!system || (system.reader && call.endpoint !== 'extract')) return 0;
+    return estimateCallCost(system, callPages(system, pages, call.document.id));
   };
 }
 
@@ -117,6 +125,13 @@ function describeBasis(system: EstimateSystem, pages: number): string {
 
 /** Every system's estimate, in the order given. */
 export function estimateRun(input: EstimateInput): SystemEstimate[] {
+  // The readers' answers some estimate already counts (`<reader>|<document>#<repeat>`): first the run's own
+  // compare calls the cache does not hold, then each pipeline's reads, in order.
+  const paidAnswers = new Set(
+    input.calls
+      .filter((call) => call.endpoint === 'compare' && !input.cachedKeys.has(call.key))
+      .map((call) => `${call.system}|${call.document.id}#${call.repeat}`),
+  );
   return input.systems.map((system) => {
     const own = input.calls.filter((call) => call.system === system.name);
     const calls: Record<string, number> = {};
@@ -124,6 +139,7 @@ export function estimateRun(input: EstimateInput): SystemEstimate[] {
     let paidPages = 0;
     let cached = 0;
     let cost = 0;
+    let shared = 0;
     const reader = system.reader;
     const readAnswers = new Set<string>();
     for (const call of own) {
@@ -140,9 +156,13 @@ export function estimateRun(input: EstimateInput): SystemEstimate[] {
         paidPages += carried;
         cost += estimateCallCost(system, carried);
       }
-      if (reader?.system && !readAnswers.has(`${call.document.id}#${call.repeat}`)) {
-        readAnswers.add(`${call.document.id}#${call.repeat}`);
-        cost += estimateCallCost(reader.system, callPages(reader.system, input.pages, call.document.id));
+      const answer = `${call.document.id}#${call.repeat}`;
+      if (reader?.system && !readAnswers.has(answer)) {
+        readAnswers.add(answer);
+        const read = estimateCallCost(reader.system, callPages(reader.system, input.pages, call.document.id));
+        cost += read;
+        if (paidAnswers.has(`${reader.name}|${answer}`)) shared += read;
+        paidAnswers.add(`${reader.name}|${answer}`);
       }
     }
     // The reader's calls a pipeline makes itself: one per document and repetition, unless the run makes them.
@@ -163,6 +183,7 @@ export function estimateRun(input: EstimateInput): SystemEstimate[] {
       cached: input.cacheChecked.has(system.name) ? cached : null,
       done: input.done?.get(system.name) ?? 0,
       costUsd: priced ? cost : null,
+      sharedCostUsd: shared,
       exact: !hasTokenPrice(system.price) && !hasTokenPrice(reader?.system?.price ?? null),
       basis: [
         ...(system.price !== null || !reader?.system?.price ? [describeBasis(system, paidPages)] : []),
@@ -190,8 +211,8 @@ export function formatEstimateLine(estimate: SystemEstimate): string {
   return `${estimate.system} (${estimate.kind}): ${estimate.total} calls [${calls}] × ${estimate.repeats} repeat${estimate.repeats === 1 ? '' : 's'}, ${cached}${done}; ${estimate.documents} documents, ${estimate.pages} pages${uncounted}: ${cost}`;
 }
 
-/** The priced systems' total, or null when no system has a price. */
+/** The priced systems' total, each shared read once, or null when no system has a price. */
 export function totalEstimate(estimates: readonly SystemEstimate[]): number | null {
   const priced = estimates.filter((e) => e.costUsd !== null);
-  return priced.length === 0 ? null : priced.reduce((sum, e) => sum + e.costUsd!, 0);
+  return priced.length === 0 ? null : priced.reduce((sum, e) => sum + e.costUsd! - e.sharedCostUsd, 0);
 }

@@ -48,6 +48,7 @@ import {
   sumRecordedCost,
   type BudgetLedger,
   type BudgetLimits,
+  type RecordedSpend,
 } from './budget.js';
 import type { SystemEstimate } from './estimate.js';
 import { estimatePlannedCalls } from './estimate-systems.js';
@@ -222,13 +223,13 @@ function cacheIdentities(systems: readonly System[], useCache: boolean): Map<str
   );
 }
 
-/** What a resumed run already did: the calls that succeeded (not made again) and what each system spent. */
+/** What a resumed run already did: the calls that succeeded (not made again) and what it spent. */
 async function readResumeState(
   runDir: string,
   previous: RunManifest | null,
-): Promise<{ done: Set<string>; spentBefore: Map<string, number> }> {
+): Promise<{ done: Set<string>; spentBefore: RecordedSpend }> {
   const done = new Set<string>();
-  let spentBefore = new Map<string, number>();
+  let spentBefore: RecordedSpend = { systems: new Map(), run: 0 };
   if (previous) {
     const records = [];
     for await (const record of readResults(runDir, v1SystemName(previous))) records.push(record);

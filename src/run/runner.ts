@@ -476,6 +476,7 @@ function toRecord(
     ? undefined
     : ((outcome?.ok ? outcome.costUsd : undefined) ?? computeCost(price, usage, pages));
   if (cost !== undefined) record.cost_usd = cost;
+  if (cost !== undefined && outcome?.ok && outcome.sharedCostUsd) record.shared_cost_usd = outcome.sharedCostUsd;
   if (outcome?.ok && outcome.raw !== undefined) record.raw = outcome.raw;
   const reported = outcome?.reported ?? end.reported;
   if (reported) record.reported = reported;

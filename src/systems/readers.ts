@@ -2,6 +2,8 @@
  * The readers of pipelines (docs/systems.md, "pipeline"): a system whose markdown a pipeline's extractor is
  * given. One reader's answer for a document is made once and shared by every pipeline that reads with it and,
  * when the reader is itself a system of the run, by its own compare call: no second call, no second charge.
+ * Each of them records the answer's cost as its own figures include it; all but the first to record it mark
+ * it shared, so what the run spent counts it once.
  * `read: truth` is the dataset's truth markdown (the ceiling), which costs nothing and takes no time.
  */
 import { readUtf8File, splitMarkdownPages } from '../dataset/index.js';
@@ -24,6 +26,11 @@ export interface SharedReader {
   read(call: SystemCall, consumer: string): Promise<ReaderAnswer>;
   /** What one answer cost: its own figure, else the reader's price of its usage; undefined without either. */
   costOf(outcome: SystemOutcome): number | undefined;
+  /**
+   * Whether a consumer recording an answer's cost is the first to: true once per answer. The others mark the
+   * cost shared (`sharedCostUsd`): the first one's record counts it for the run.
+   */
+  claim(answer: string): boolean;
   /** Closes a reader made for pipelines alone (not a system of the run), once whoever calls first. */
   close(): Promise<void>;
 }
@@ -45,6 +52,7 @@ export const OWN_CALLS = '';
 export function shareReader(system: System, price: Price | null, owned: boolean): SharedReader {
   const answers = new Map<string, Promise<SystemOutcome>>();
   const asked = new Map<string, number>();
+  const claimed = new Set<string>();
   let closing: Promise<void> | null = null;
   return {
     close() {
@@ -69,6 +77,11 @@ export function shareReader(system: System, price: Price | null, owned: boolean)
     costOf: (outcome) =>
       (outcome.ok ? outcome.costUsd : undefined) ??
       computeCost(price, outcome.usage, outcome.ok ? compareResultPages(outcome) : undefined),
+    claim(answer) {
+      if (claimed.has(answer)) return false;
+      claimed.add(answer);
+      return true;
+    },
   };
 }
 
@@ -82,8 +95,14 @@ export function withSharedCompare(system: System, reader: SharedReader): System 
     ...(system.answers ? { answers: system.answers.bind(system) } : {}),
     ...(system.cacheable !== undefined ? { cacheable: system.cacheable } : {}),
     ...(system.prepare ? { prepare: system.prepare.bind(system) } : {}),
-    call: async (call) =>
-      call.request.operation === 'compare' ? (await reader.read(call, OWN_CALLS)).outcome : system.call(call),
+    async call(call) {
+      if (call.request.operation !== 'compare') return system.call(call);
+      const { outcome, answer } = await reader.read(call, OWN_CALLS);
+      const cost = reader.costOf(outcome);
+      // A pipeline recorded this answer first: its record counts the cost for the run.
+      if (!outcome.ok || cost === undefined || reader.claim(answer)) return outcome;
+      return { ...outcome, costUsd: cost, sharedCostUsd: cost };
+    },
     close: () => system.close(),
   };
 }
@@ -111,6 +130,7 @@ export function truthReader(contentHash: string): SharedReader {
     },
     // Free, and so it adds nothing: a pipeline reading the truth costs what its extractor costs.
     costOf: () => undefined,
+    claim: () => true,
     close: async () => {},
   };
 }

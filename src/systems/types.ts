@@ -75,6 +75,8 @@ export type SystemOutcome =
       raw?: unknown;
       /** What the call cost as the system itself reports it (a stored `<id>.meta.json`); wins over `price`. */
       costUsd?: number;
+      /** Of the cost, what another call of the run records too: a shared reader's answer (systems/readers.ts). */
+      sharedCostUsd?: number;
       reported?: ReportedIdentity;
     })
   | (OutcomeTiming & { ok: false; error: ServiceError; usage?: Usage; reported?: ReportedIdentity });

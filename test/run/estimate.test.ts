@@ -10,9 +10,15 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { countPdfPages, countTiffPages, scanPageCount } from '../../src/dataset/page-count.js';
 import { openPdf } from '@docbench/pdf';
-import { createBudgetLedger } from '../../src/run/budget.js';
+import { createBudgetLedger, sumRecordedCost } from '../../src/run/budget.js';
 import { createProgress } from '../../src/run/progress.js';
-import { estimateCallCost, estimateRun, type EstimateSystem } from '../../src/run/estimate.js';
+import {
+  createCallEstimator,
+  estimateCallCost,
+  estimateRun,
+  totalEstimate,
+  type EstimateSystem,
+} from '../../src/run/estimate.js';
 import type { PlannedCall } from '../../src/run/plan.js';
 import type { CallRecord } from '../../src/run-dir/index.js';
 import { ROOT } from '../helpers/cli.js';
@@ -143,9 +149,64 @@ describe('estimates', () => {
     expect(estimate!.costUsd).toBeCloseTo(estimateCallCost(system, 2) + estimateCallCost(system, 1), 12);
     expect(estimate!.basis).toContain('1000 in / 400 out tokens per page (kind default)');
   });
+
+  it("counts a reader's answers once in the run's total, wherever pipelines share them", () => {
+    const ocr: EstimateSystem = { name: 'ocr', kind: 'textract', price: { perPage: 0.01 }, tokens };
+    const pipeline = (name: string, shared: boolean): EstimateSystem => ({
+      name,
+      kind: 'pipeline',
+      price: { perCall: 0.001 },
+      tokens,
+      reader: { name: 'ocr', system: ocr, shared },
+    });
+    const pipelineCalls = (name: string) => ['d1', 'd2'].flatMap((id) => [call(name, id, 'extract'), call(name, id)]);
+    const estimate = (systems: EstimateSystem[], calls: PlannedCall[], cached: PlannedCall[] = []) =>
+      estimateRun({
+        systems,
+        calls,
+        pages: new Map(),
+        cachedKeys: new Set(cached.map((c) => c.key)),
+        cacheChecked: new Set(),
+        repeat: 1,
+      });
+    // Each system's figure includes the reader's two answers; the run pays for them once: $0.02 + 2 × $0.002.
+    const inRun = estimate(
+      [ocr, pipeline('a', true), pipeline('b', true)],
+      [call('ocr', 'd1'), call('ocr', 'd2'), ...pipelineCalls('a'), ...pipelineCalls('b')],
+    );
+    expect(inRun.map((e) => e.costUsd)).toEqual([0.02, 0.022, 0.022]);
+    expect(totalEstimate(inRun)).toBeCloseTo(0.024, 12);
+    // The reader's answer for d1 is cached: the first pipeline pays for its read, the second shares it.
+    const cached = estimate(
+      [ocr, pipeline('a', true), pipeline('b', true)],
+      [call('ocr', 'd1'), call('ocr', 'd2'), ...pipelineCalls('a'), ...pipelineCalls('b')],
+      [call('ocr', 'd1')],
+    );
+    expect(cached.map((e) => e.sharedCostUsd)).toEqual([0, 0.01, 0.02]);
+    expect(totalEstimate(cached)).toBeCloseTo(0.024, 12);
+    // A reader not in the run is still one call per document for both pipelines.
+    const alone = estimate(
+      [pipeline('a', false), pipeline('b', false)],
+      [...pipelineCalls('a'), ...pipelineCalls('b')],
+    );
+    expect(totalEstimate(alone)).toBeCloseTo(0.024, 12);
+  });
 });
 
 describe('budget ledger', () => {
+  it("estimates a pipeline's compare call at nothing: its price is its extractor's", () => {
+    const ocr: EstimateSystem = { name: 'ocr', kind: 'textract', price: { perPage: 0.01 }, tokens };
+    const pipeline: EstimateSystem = {
+      name: 'a',
+      kind: 'pipeline',
+      price: { perCall: 0.001 },
+      tokens,
+      reader: { name: 'ocr', system: ocr, shared: true },
+    };
+    const estimate = createCallEstimator([ocr, pipeline], new Map());
+    expect([call('ocr', 'd1'), call('a', 'd1', 'extract'), call('a', 'd1')].map(estimate)).toEqual([0.01, 0.001, 0]);
+  });
+
   const record = (c: PlannedCall, cost: number | undefined, extra: Partial<CallRecord> = {}) =>
     ({
       key: c.key,
@@ -174,7 +235,7 @@ describe('budget ledger', () => {
           const ledger = createBudgetLedger(
             { run: null, systems: new Map([['s', limit]]) },
             [{ name: 's', common: { price: { perCall: 1 } } } as never],
-            new Map(),
+            { systems: new Map(), run: 0 },
             (c) => estimates.get(c.key)!,
           );
           const inFlight: { c: PlannedCall; reserved: number; actual: number }[] = [];
@@ -208,7 +269,7 @@ describe('budget ledger', () => {
     const ledger = createBudgetLedger(
       { run: 0.03, systems: new Map() },
       [{ name: 's', common: { price: { perCall: 0.01 } } } as never],
-      new Map([['s', 0.005]]),
+      { systems: new Map([['s', 0.005]]), run: 0.005 },
       (x) => (x === c ? 0 : 0.01),
     );
     const first = ledger.admit(a);
@@ -223,6 +284,36 @@ describe('budget ledger', () => {
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.message).toContain('budget reached');
     expect(ledger.admit(c).ok).toBe(true);
+  });
+
+  it("counts a reader's answer shared by pipelines once for the run, in full for each system", () => {
+    // The reader's compare call ($0.01), and two pipelines' extract calls on its answer ($0.01 + $0.001 each).
+    const recorded = [
+      record(call('reader', 'd'), 0.01),
+      record(call('a', 'd'), 0.011, { shared_cost_usd: 0.01 }),
+      record(call('b', 'd'), 0.011, { shared_cost_usd: 0.01 }),
+    ];
+    const systems = ['reader', 'a', 'b'].map((name) => ({ name, common: { price: { perCall: 0.01 } } }) as never);
+    const ledger = createBudgetLedger(
+      { run: 0.02, systems: new Map() },
+      systems,
+      { systems: new Map(), run: 0 },
+      (c) => (c.system === 'reader' ? 0.01 : 0.001),
+    );
+    for (const r of recorded) {
+      const c = call(r.system, 'd');
+      const admission = ledger.admit(c);
+      expect(admission.ok).toBe(true);
+      ledger.settle(c, admission.ok ? admission.reserved : 0, r);
+    }
+    expect(Object.fromEntries(ledger.spent())).toEqual({ reader: 0.01, a: 0.011, b: 0.011 });
+    // $0.012 recorded for the run, not $0.032: no room for another reader call.
+    const refused = ledger.admit(call('reader', 'e'));
+    expect(!refused.ok && refused.message).toContain('$0.0120 recorded + $0.0000 in flight');
+    // A resume reads the same from the records.
+    const before = sumRecordedCost(recorded);
+    expect(before.run).toBeCloseTo(0.012, 12);
+    expect(Object.fromEntries(before.systems)).toEqual({ reader: 0.01, a: 0.011, b: 0.011 });
   });
 });
 

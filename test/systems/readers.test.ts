@@ -1,7 +1,7 @@
 /** A pipeline's reader (docs/systems.md, "pipeline"): its answers shared, its failures named. */
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/service/index.js';
-import { shareReader, withSharedCompare } from '../../src/systems/readers.js';
+import { shareReader, withSharedCompare, type SharedReader } from '../../src/systems/readers.js';
 import { pipelineKind } from '../../src/systems/kinds/pipeline.js';
 import type { System, SystemCall, SystemContext, SystemOutcome } from '../../src/systems/index.js';
 import { silentLogger } from '../../src/logger.js';
@@ -32,6 +32,22 @@ function compareCall(id: string): SystemCall {
   };
 }
 
+/** A pipeline `pipe` reading with `reader`, extracting with the local engine; unpriced. */
+function createPipeline(reader: SharedReader): Promise<System> {
+  const context = {
+    name: 'pipe',
+    common: { concurrency: 1, ratePerSecond: null, timeoutMs: 1000, retry: DEFAULT_RETRY_POLICY, price: null },
+    dataset: { locale: 'US', schema: {} },
+    env: {},
+    redact: (text: string) => text,
+    cacheDir: '/tmp',
+    baseDir: '/tmp',
+    logger: silentLogger,
+    readers: { reader: async () => reader },
+  } as unknown as SystemContext;
+  return pipelineKind.create({ read: 'ocr', reader: null, extract: { kind: 'local', options: {} } }, context);
+}
+
 const ok = (): SystemOutcome => ({
   ok: true,
   result: { success: true, pages: [], dashboardUrl: null, comparisonId: null, failedPages: 0, failedPageList: [] },
@@ -59,6 +75,21 @@ describe('shared readers', () => {
     expect(reader.costOf(ok())).toBe(0.5);
   });
 
+  it("counts an answer's cost for the run in the first call to record it; the others include it as shared", async () => {
+    const system = countingSystem(ok);
+    const reader = shareReader(system, null, false);
+    const own = withSharedCompare(system, reader);
+    const pipeline = await createPipeline(reader);
+    const costs = (outcome: SystemOutcome) => (outcome.ok ? [outcome.costUsd, outcome.sharedCostUsd] : outcome.error);
+    // The pipeline records document a first, the reader's own call b.
+    expect(costs(await pipeline.call(compareCall('a')))).toEqual([0.5, undefined]);
+    expect(costs(await own.call(compareCall('a')))).toEqual([0.5, 0.5]);
+    expect(costs(await own.call(compareCall('b')))).toEqual([0.5, undefined]);
+    expect(costs(await pipeline.call(compareCall('b')))).toEqual([0.5, 0.5]);
+    expect(system.calls).toBe(2);
+    await pipeline.close();
+  });
+
   it("fails a pipeline's call with the reader's error named", async () => {
     const failing = countingSystem(() => ({
       ok: false,
@@ -71,22 +102,7 @@ describe('shared readers', () => {
       latencyMs: 30,
       lastAttemptMs: 15,
     }));
-    const reader = shareReader(failing, null, false);
-    const context = {
-      name: 'pipe',
-      common: { concurrency: 1, ratePerSecond: null, timeoutMs: 1000, retry: DEFAULT_RETRY_POLICY, price: null },
-      dataset: { locale: 'US', schema: {} },
-      env: {},
-      redact: (text: string) => text,
-      cacheDir: '/tmp',
-      baseDir: '/tmp',
-      logger: silentLogger,
-      readers: { reader: async () => reader },
-    } as unknown as SystemContext;
-    const pipeline = await pipelineKind.create(
-      { read: 'ocr', reader: null, extract: { kind: 'local', options: {} } },
-      context,
-    );
+    const pipeline = await createPipeline(shareReader(failing, null, false));
     const call = compareCall('a');
     const outcome = await pipeline.call({
       ...call,

@@ -65,6 +65,12 @@ const callProperties = {
   usage: Type.Optional(UsageFormat),
   /** USD, from the system's `price` and the usage (or as a stored system's meta.json says); absent without a price. */
   cost_usd: Type.Optional(nonNegative),
+  /**
+   * Of `cost_usd`, USD another record of the run counts too: a reader's answer shared by pipelines
+   * (docs/systems.md, "Shared reads"), which each of them includes while the provider charged it once.
+   * Run-wide sums (`--max-cost`) subtract it, so they count that answer once. Absent: nothing shared.
+   */
+  shared_cost_usd: Type.Optional(nonNegative),
   /** The provider's own response, redacted and size-capped, for kinds that normalise it. */
   raw: Type.Optional(Type.Unknown()),
   /** What the system reported itself to be in this answer; absent when its responses say nothing of it. */

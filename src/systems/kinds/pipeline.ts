@@ -3,7 +3,8 @@
  * compare answers with the reader's markdown; extract reads the document with the reader, then runs the
  * extractor on that markdown. A call's latency is the reader's plus the extractor's, its cost the reader's
  * plus the extractor's (the pipeline's `price` prices the extractor). A reader that fails fails the call, its
- * error named. The reader's answers are shared (systems/readers.ts): never asked twice for one document.
+ * error named. The reader's answers are shared (systems/readers.ts): never asked twice for one document, and
+ * the reader's cost a call includes is marked shared (`sharedCostUsd`) when another call recorded it first.
  */
 import { ServiceError, type CompareResult, type ExtractResult } from '../../service/index.js';
 import { computeCost } from '../cost.js';
@@ -30,10 +31,12 @@ export const pipelineKind: SystemKind<PipelineOptions> = {
     // The reader's answers this pipeline has already counted the cost of: one document's compare and extract
     // calls share one answer, paid once (on whichever call came first).
     const paid = new Set<string>();
-    const readerCost = (answer: string, outcome: SystemOutcome) => {
+    const readerCost = (answer: string, outcome: SystemOutcome & { ok: true }): ReaderCost | undefined => {
       if (paid.has(answer)) return undefined;
       paid.add(answer);
-      return reader.costOf(outcome);
+      const usd = reader.costOf(outcome);
+      if (usd === undefined) return undefined;
+      return { usd, shared: reader.claim(answer) ? (outcome.sharedCostUsd ?? 0) : usd };
     };
     return {
       name: context.name,
@@ -48,12 +51,13 @@ export const pipelineKind: SystemKind<PipelineOptions> = {
         if (call.request.operation !== 'extract') {
           // The pipeline's price is its extractor's, which a compare call does not use: nothing to price it by
           // but the reader's cost (none when the reader is free or already paid).
-          const cost = readerCost(answer, read) ?? (context.common.price === null ? undefined : 0);
-          return cost === undefined ? read : { ...read, costUsd: cost };
+          const cost = readerCost(answer, read) ?? (context.common.price === null ? undefined : { usd: 0, shared: 0 });
+          return cost === undefined ? read : withCost(read, cost.usd, cost.shared);
         }
         const pages = (read.result as CompareResult).pages.map((page) => page.content);
         const extracted = await extractor.extract(call, pages);
-        return combine(read, extracted, readerCost(answer, read), context);
+        // A failed call records no cost, so it takes none of the reader's: the pipeline's compare call counts it.
+        return combine(read, extracted, extracted.ok ? readerCost(answer, read) : undefined, context);
       },
       close: async () => {
         await Promise.all([extractor.close(), reader.close()]);
@@ -74,11 +78,23 @@ function readerFailed(read: SystemOutcome & { ok: false }, reader: SharedReader,
   return { ok: false, error, attempts: read.attempts, latencyMs: read.latencyMs, lastAttemptMs: read.lastAttemptMs };
 }
 
+/** The reader's cost a call includes, and the part of it another call of the run recorded first. */
+interface ReaderCost {
+  usd: number;
+  shared: number;
+}
+
+/** `outcome` costing `usd`, `shared` of it recorded by another call too. */
+function withCost(outcome: SystemOutcome & { ok: true }, usd: number, shared: number): SystemOutcome {
+  const { sharedCostUsd: _, ...rest } = outcome;
+  return shared > 0 ? { ...rest, costUsd: usd, sharedCostUsd: shared } : { ...rest, costUsd: usd };
+}
+
 /** Reader then extractor: times added, the extractor's attempts and usage, both costs (unknown if the extractor's is). */
 function combine(
   read: SystemOutcome & { ok: true },
   extracted: SystemOutcome,
-  readerCost: number | undefined,
+  readerCost: ReaderCost | undefined,
   context: SystemContext,
 ): SystemOutcome {
   const latencyMs = read.latencyMs + extracted.latencyMs;
@@ -87,7 +103,7 @@ function combine(
   const extractorCost = extracted.costUsd ?? computeCost(context.common.price, extracted.usage, pages ?? undefined);
   // Unpriced on both sides: the cost is unknown, not zero. Unpriced on one side only: that side adds nothing.
   if (extractorCost === undefined && readerCost === undefined) return { ...extracted, latencyMs };
-  return { ...extracted, latencyMs, costUsd: (readerCost ?? 0) + (extractorCost ?? 0) };
+  return withCost({ ...extracted, latencyMs }, (readerCost?.usd ?? 0) + (extractorCost ?? 0), readerCost?.shared ?? 0);
 }
 
 async function createExtractor(spec: ExtractorSpec, context: SystemContext): Promise<Extractor> {
