@@ -31,6 +31,7 @@ import {
   formatDuration,
   formatMs,
   formatPercent,
+  formatPercentInterval,
   describeServiceUrl,
 } from '../render/index.js';
 import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
@@ -486,7 +487,7 @@ function tagCell(
   const known = value !== null && value !== undefined;
   return {
     value: formatPercent(value),
-    ci: known && ci95 ? `${formatPercent(ci95[0])} – ${formatPercent(ci95[1])}` : '',
+    ci: known && ci95 ? formatPercentInterval(ci95) : '',
     documents: known && breakdown ? `${breakdown.documents} document${breakdown.documents === 1 ? '' : 's'}` : '',
   };
 }
