@@ -1,14 +1,16 @@
 /**
  * A small run of two stored systems on documents with two tags: summary.md prints each figure of summary.json's
- * by_tag with its 95% interval and the documents it is over, as stored (nothing recomputed).
+ * by_tag with its 95% interval and the documents it is over, and tags.csv holds the same bounds, as stored
+ * (nothing recomputed).
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPercent, formatPercentInterval } from '../../src/render/index.js';
+import { formatPercent, formatPercentInterval, roundForCsv } from '../../src/render/index.js';
 import type { RunSummary, TagBreakdown } from '../../src/run-dir/index.js';
 import { runStoredSystems, writeStoredDataset } from '../helpers/stored-dataset.js';
+import { readCsvRecords } from './csv-parse.js';
 
 const COUNT = 12;
 /** Two tags: `tier` splits the documents in halves, `language` leaves three German ones (a small n). */
@@ -102,5 +104,45 @@ describe('by-tag figures with their intervals', () => {
     }
     // The three German documents: their count stands beside each interval.
     expect(markdownTable('language').rows.get('german')![3]).toMatch(/, 3 documents\)$/);
+  });
+
+  it('tags.csv has a row per tag key, value and system holding summary.json by_tag figures and interval bounds', async () => {
+    const tagsCsv = await readFile(path.join(run, 'tags.csv'), 'utf8');
+    const header = tagsCsv.split('\n')[0];
+    expect(header).toBe(
+      'system,tag_key,tag_value,documents,failed,f1_slow,f1_slow_ci95_lo,f1_slow_ci95_hi,exact_match_slow,exact_match_slow_ci95_lo,exact_match_slow_ci95_hi,similarity,similarity_ci95_lo,similarity_ci95_hi',
+    );
+    const records = readCsvRecords(tagsCsv);
+    // By tag key and value, then the systems in the run's order: the two systems of a tier side by side.
+    expect(records.map((r) => `${r.tag_key}=${r.tag_value} ${r.system}`)).toEqual([
+      'language=english incumbent',
+      'language=english candidate',
+      'language=german incumbent',
+      'language=german candidate',
+      'tier=digital incumbent',
+      'tier=digital candidate',
+      'tier=fax incumbent',
+      'tier=fax candidate',
+    ]);
+    const cell = (value: number | null | undefined) => String(roundForCsv(value));
+    for (const [system, key, value, b] of breakdowns()) {
+      const row = records.find((r) => r.system === system && r.tag_key === key && r.tag_value === value)!;
+      expect(row).toEqual({
+        system,
+        tag_key: key,
+        tag_value: value,
+        documents: String(b.documents),
+        failed: String(b.failed),
+        f1_slow: cell(b.extraction_f1.slow),
+        f1_slow_ci95_lo: cell(b.ci95!.extraction_f1.slow![0]),
+        f1_slow_ci95_hi: cell(b.ci95!.extraction_f1.slow![1]),
+        exact_match_slow: cell(b.exact_match_rate.slow),
+        exact_match_slow_ci95_lo: cell(b.ci95!.exact_match_rate.slow![0]),
+        exact_match_slow_ci95_hi: cell(b.ci95!.exact_match_rate.slow![1]),
+        similarity: cell(b.similarity),
+        similarity_ci95_lo: cell(b.ci95!.similarity![0]),
+        similarity_ci95_hi: cell(b.ci95!.similarity![1]),
+      });
+    }
   });
 });
