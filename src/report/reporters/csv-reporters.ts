@@ -4,11 +4,11 @@
  * `pivot`/`groupby("system")` work without reshaping and a spreadsheet filters by the `system` column. Stable
  * column order: fixed columns first, then per mode in canonical order, then per call key, then tags.
  */
-import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
+import { RUN_DIR_FILES, runDirPath, type RunDirFile } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
 import { neutraliseFormula, roundForCsv, stringifyCsv } from '../../render/index.js';
 import type { ReportView, TagFiguresRow } from '../view-types.js';
-import type { Reporter } from './reporter.js';
+import type { ReportFormat, Reporter } from './reporter.js';
 
 type Cell = string | number | boolean | null;
 
@@ -169,32 +169,19 @@ export function toTagsCsv(view: ReportView): string {
   return stringifyCsv(records, { header: true, columns: tagColumns(view) });
 }
 
-export const documentsCsvReporter: Reporter = {
-  format: 'documents-csv',
-  output: RUN_DIR_FILES.documentsCsv,
-  async write({ runDir, view }) {
-    const file = runDirPath(runDir, 'documentsCsv');
-    await writeFileAtomic(file, toDocumentsCsv(view));
-    return [file];
-  },
-};
+/** A reporter writing one CSV file of the run directory from the view. */
+function csvReporter(format: ReportFormat, file: RunDirFile, toCsv: (view: ReportView) => string): Reporter {
+  return {
+    format,
+    output: RUN_DIR_FILES[file],
+    async write({ runDir, view }) {
+      const target = runDirPath(runDir, file);
+      await writeFileAtomic(target, toCsv(view));
+      return [target];
+    },
+  };
+}
 
-export const fieldsCsvReporter: Reporter = {
-  format: 'fields-csv',
-  output: RUN_DIR_FILES.fieldsCsv,
-  async write({ runDir, view }) {
-    const file = runDirPath(runDir, 'fieldsCsv');
-    await writeFileAtomic(file, toFieldsCsv(view));
-    return [file];
-  },
-};
-
-export const tagsCsvReporter: Reporter = {
-  format: 'tags-csv',
-  output: RUN_DIR_FILES.tagsCsv,
-  async write({ runDir, view }) {
-    const file = runDirPath(runDir, 'tagsCsv');
-    await writeFileAtomic(file, toTagsCsv(view));
-    return [file];
-  },
-};
+export const documentsCsvReporter = csvReporter('documents-csv', 'documentsCsv', toDocumentsCsv);
+export const fieldsCsvReporter = csvReporter('fields-csv', 'fieldsCsv', toFieldsCsv);
+export const tagsCsvReporter = csvReporter('tags-csv', 'tagsCsv', toTagsCsv);
