@@ -1,6 +1,6 @@
 /**
  * CSV text through csv-stringify (quoting, embedded newlines), for every CSV docbench writes: the report's
- * documents.csv and fields.csv, history.csv.
+ * documents.csv, fields.csv and tags.csv, history.csv.
  */
 import type { Input, Options } from 'csv-stringify/sync';
 import { lazyRequire } from '../lazy.js';

@@ -8,6 +8,11 @@ export function formatPercent(value: number | null | undefined, digits = 1): str
   return `${(value * 100).toFixed(digits)}%`;
 }
 
+/** A rate's interval, as every report prints one: [0.62, 0.951] → "62.0% – 95.1%". */
+export function formatPercentInterval(interval: readonly [number, number]): string {
+  return `${formatPercent(interval[0])} – ${formatPercent(interval[1])}`;
+}
+
 /** A difference of two rates in percentage points: 0.042 → "+4.2 pts". */
 export function formatPoints(value: number | null | undefined, digits = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;

@@ -5,6 +5,7 @@
  */
 export {
   formatPercent,
+  formatPercentInterval,
   formatPoints,
   formatMs,
   formatCount,

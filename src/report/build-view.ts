@@ -31,6 +31,7 @@ import {
   formatDuration,
   formatMs,
   formatPercent,
+  formatPercentInterval,
   describeServiceUrl,
 } from '../render/index.js';
 import { buildHeadline, describeAutoAccept, extractKey } from './headline.js';
@@ -52,6 +53,7 @@ import type {
   RunHeaderView,
   SystemView,
   TagCellView,
+  TagFiguresRow,
   TagTableView,
   Tone,
 } from './view-types.js';
@@ -156,6 +158,7 @@ export async function buildReportView(
     below_gate: rows.filter((r) => r.gate_reasons.length > 0).length,
   };
   const headline = buildHeadline(summary, modes);
+  const tagTables = buildTagTables(summary, systems, modes);
   return {
     report_version: DOCBENCH_VERSION,
     header: buildHeader(inputs, modes),
@@ -179,7 +182,8 @@ export async function buildReportView(
     fields: buildFields(summary),
     calibration: buildCalibration(primary, modes),
     latency: buildLatency(primary, rows, latencyKeys, summary.primary),
-    by_tag: buildTagTables(summary, systems, modes),
+    by_tag: tagTables,
+    tag_rows: buildTagRows(summary, tagTables, systems),
     tag_breakdowns: primary.by_tag ?? {},
     documents: {
       rows,
@@ -486,9 +490,25 @@ function tagCell(
   const known = value !== null && value !== undefined;
   return {
     value: formatPercent(value),
-    ci: known && ci95 ? `${formatPercent(ci95[0])} – ${formatPercent(ci95[1])}` : '',
+    ci: known && ci95 ? formatPercentInterval(ci95) : '',
     documents: known && breakdown ? `${breakdown.documents} document${breakdown.documents === 1 ? '' : 's'}` : '',
   };
+}
+
+/** Per tag key and value as the tables list them, then per system: the system's figures as summary.json holds them. */
+function buildTagRows(
+  summary: RunSummary,
+  tables: readonly TagTableView[],
+  systems: readonly SystemView[],
+): TagFiguresRow[] {
+  return tables.flatMap(({ key, rows }) =>
+    rows.flatMap(({ value }) =>
+      systems.flatMap((s) => {
+        const breakdown = summary.systems[s.name]?.by_tag?.[key]?.[value];
+        return breakdown ? [{ system: s.name, key, value, breakdown }] : [];
+      }),
+    ),
+  );
 }
 
 /** Per tag value: F1 per mode × system, then similarity per system, each with its interval. */

@@ -5,7 +5,7 @@
  */
 import type { DocumentEvaluation, RunSummary } from '../run-dir/index.js';
 import type { DocumentRow } from './view-types.js';
-import { formatPercent } from '../render/index.js';
+import { formatPercent, formatPercentInterval } from '../render/index.js';
 
 /** One system's checks on one document, as the table, CSV and JUnit read them. */
 export interface CheckCells {
@@ -101,9 +101,7 @@ export function buildChecksSection(
         categories: Object.entries(block.by_category).map(([category, c]) => ({ name: category, ...c })),
         unsupported: block.unsupported.total,
         macro_text: formatPercent(block.macro_pass_rate),
-        ci_text: block.macro_ci95
-          ? `${formatPercent(block.macro_ci95[0])} – ${formatPercent(block.macro_ci95[1])}`
-          : '—',
+        ci_text: block.macro_ci95 ? formatPercentInterval(block.macro_ci95) : '—',
         cells: [] as string[],
       },
     ];

@@ -1,6 +1,6 @@
 /**
- * Reports over a stored, scored run: report.html (+ drilldown/), documents.csv, fields.csv, junit.xml and
- * summary.md, all from one view model. Written at the end of every run and rebuilt by `docbench report`.
+ * Reports over a stored, scored run: report.html (+ drilldown/), documents.csv, fields.csv, tags.csv, junit.xml
+ * and summary.md, all from one view model. Written at the end of every run and rebuilt by `docbench report`.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { buildReportView } from './build-view.js';
 import { openStoredRun, type DocumentEvaluation, type ReadDocumentsOptions } from '../run-dir/index.js';
 import { startPhase, type PhaseListener } from '../phases.js';
 import { drilldownReporter } from './reporters/drilldown-reporter.js';
-import { documentsCsvReporter, fieldsCsvReporter } from './reporters/csv-reporters.js';
+import { documentsCsvReporter, fieldsCsvReporter, tagsCsvReporter } from './reporters/csv-reporters.js';
 import { htmlReporter } from './reporters/html-reporter.js';
 import { junitReporter } from './reporters/junit-reporter.js';
 import { markdownReporter } from './reporters/markdown-reporter.js';
@@ -61,6 +61,7 @@ const REPORTERS: Reporter[] = [
   drilldownReporter,
   documentsCsvReporter,
   fieldsCsvReporter,
+  tagsCsvReporter,
   junitReporter,
   markdownReporter,
 ];

@@ -6,7 +6,15 @@
 import type { LeaderboardBlock, LeaderboardRow, RunSummary } from '../run-dir/index.js';
 import { deltaIsBetter, significanceReason } from './headline.js';
 import { buildSystemChart, type SystemPoint } from './charts/system-charts.js';
-import { SERIES_CLASSES, formatDecimal, formatMs, formatPercent, formatPoints, formatUsd } from '../render/index.js';
+import {
+  SERIES_CLASSES,
+  formatDecimal,
+  formatMs,
+  formatPercent,
+  formatPercentInterval,
+  formatPoints,
+  formatUsd,
+} from '../render/index.js';
 import type {
   ComparisonRowView,
   DisagreementView,
@@ -80,7 +88,7 @@ export function buildLeaderboard(summary: RunSummary, systems: readonly SystemVi
           role: cls.get(row.system)?.role ?? '',
           value: ranked.value,
           value_text: formatPercent(ranked.value),
-          ci_text: ranked.ci95 ? `${formatPercent(ranked.ci95[0])} – ${formatPercent(ranked.ci95[1])}` : 'not computed',
+          ci_text: ranked.ci95 ? formatPercentInterval(ranked.ci95) : 'not computed',
           documents: ranked.documents,
           own_text: `${formatPercent(row.value)} on ${row.documents}`,
           covers_fewer: coversFewer,

@@ -316,6 +316,14 @@ export interface TagTableView {
   rows: { value: string; documents: number; failed: number; cells: TagCellView[]; tone: Tone }[];
 }
 
+/** One system's figures for one tag value, as summary.json's by_tag holds them: a row of tags.csv. */
+export interface TagFiguresRow {
+  system: string;
+  key: string;
+  value: string;
+  breakdown: TagBreakdown;
+}
+
 /** One system's figure for one tag value, with its bootstrap 95% interval and the documents it is over. */
 export interface TagCellView {
   value: string;
@@ -446,6 +454,8 @@ export interface ReportView {
   calibration: CalibrationView[];
   latency: LatencyView;
   by_tag: TagTableView[];
+  /** Every system's by_tag figures, by tag key, tag value and system (tags.csv). */
+  tag_rows: TagFiguresRow[];
   tag_breakdowns: Record<string, Record<string, TagBreakdown>>;
   documents: DocumentsView;
   /** Rule checks: pass rates and failing checks (null without checks). */

@@ -20,6 +20,7 @@ export const RUN_DIR_FILES = {
   reportHtml: 'report.html',
   documentsCsv: 'documents.csv',
   fieldsCsv: 'fields.csv',
+  tagsCsv: 'tags.csv',
   junit: 'junit.xml',
   summaryMarkdown: 'summary.md',
   /** One HTML page per document, beside report.html. */

@@ -49,6 +49,7 @@ describe('renderReports on a scored run', () => {
       `drilldown${path.sep}`,
       'documents.csv',
       'fields.csv',
+      'tags.csv',
       'junit.xml',
       'summary.md',
     ]);
@@ -267,6 +268,7 @@ describe('renderReports when something goes wrong', () => {
         'report.html',
         'drilldown',
         'fields.csv',
+        'tags.csv',
         'junit.xml',
         'summary.md',
       ]);

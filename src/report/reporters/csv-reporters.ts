@@ -1,14 +1,14 @@
 /**
- * documents.csv (one row per document and system) and fields.csv (one row per system, field path and mode):
- * the long ("tidy") layout, so `pd.read_csv` then `pivot`/`groupby("system")` work without reshaping and
- * a spreadsheet filters by the `system` column. Stable column order: fixed columns first, then per mode in
- * canonical order, then per call key, then tags.
+ * documents.csv (one row per document and system), fields.csv (one row per system, field path and mode) and
+ * tags.csv (one row per tag key, tag value and system): the long ("tidy") layout, so `pd.read_csv` then
+ * `pivot`/`groupby("system")` work without reshaping and a spreadsheet filters by the `system` column. Stable
+ * column order: fixed columns first, then per mode in canonical order, then per call key, then tags.
  */
-import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
+import { RUN_DIR_FILES, runDirPath, type RunDirFile } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
 import { neutraliseFormula, roundForCsv, stringifyCsv } from '../../render/index.js';
-import type { ReportView } from '../view-types.js';
-import type { Reporter } from './reporter.js';
+import type { ReportView, TagFiguresRow } from '../view-types.js';
+import type { ReportFormat, Reporter } from './reporter.js';
 
 type Cell = string | number | boolean | null;
 
@@ -125,22 +125,64 @@ export function toFieldsCsv(view: ReportView): string {
   return stringifyCsv(records, { header: true, columns: [...FIELD_COLUMNS] });
 }
 
-export const documentsCsvReporter: Reporter = {
-  format: 'documents-csv',
-  output: RUN_DIR_FILES.documentsCsv,
-  async write({ runDir, view }) {
-    const file = runDirPath(runDir, 'documentsCsv');
-    await writeFileAtomic(file, toDocumentsCsv(view));
-    return [file];
-  },
-};
+type Interval = readonly [number, number] | null | undefined;
 
-export const fieldsCsvReporter: Reporter = {
-  format: 'fields-csv',
-  output: RUN_DIR_FILES.fieldsCsv,
-  async write({ runDir, view }) {
-    const file = runDirPath(runDir, 'fieldsCsv');
-    await writeFileAtomic(file, toFieldsCsv(view));
-    return [file];
-  },
-};
+/** A figure and its interval's bounds, as three cells (blank where summary.json has none). */
+function withBounds(value: number | null | undefined, interval: Interval): Cell[] {
+  return [roundForCsv(value), roundForCsv(interval?.[0]), roundForCsv(interval?.[1])];
+}
+
+/**
+ * The tags.csv header for a view: each figure of summary.json's by_tag followed by its 95% interval's bounds
+ * (`<figure>_ci95_lo`, `<figure>_ci95_hi`), per mode in canonical order, then similarity.
+ */
+export function tagColumns(view: ReportView): string[] {
+  const bounded = (figure: string) => [figure, `${figure}_ci95_lo`, `${figure}_ci95_hi`];
+  return [
+    'system',
+    'tag_key',
+    'tag_value',
+    'documents',
+    'failed',
+    ...view.modes.flatMap((mode) => [...bounded(`f1_${mode}`), ...bounded(`exact_match_${mode}`)]),
+    ...bounded('similarity'),
+  ];
+}
+
+function tagRecord(view: ReportView, { system, key, value, breakdown: b }: TagFiguresRow): Cell[] {
+  return [
+    text(system),
+    text(key),
+    text(value),
+    b.documents,
+    b.failed,
+    ...view.modes.flatMap((mode) => [
+      ...withBounds(b.extraction_f1[mode], b.ci95?.extraction_f1[mode]),
+      ...withBounds(b.exact_match_rate[mode], b.ci95?.exact_match_rate[mode]),
+    ]),
+    ...withBounds(b.similarity, b.ci95?.similarity),
+  ];
+}
+
+/** tags.csv: every system's by_tag figures with their intervals, as summary.json holds them. */
+export function toTagsCsv(view: ReportView): string {
+  const records = view.tag_rows.map((row) => tagRecord(view, row));
+  return stringifyCsv(records, { header: true, columns: tagColumns(view) });
+}
+
+/** A reporter writing one CSV file of the run directory from the view. */
+function csvReporter(format: ReportFormat, file: RunDirFile, toCsv: (view: ReportView) => string): Reporter {
+  return {
+    format,
+    output: RUN_DIR_FILES[file],
+    async write({ runDir, view }) {
+      const target = runDirPath(runDir, file);
+      await writeFileAtomic(target, toCsv(view));
+      return [target];
+    },
+  };
+}
+
+export const documentsCsvReporter = csvReporter('documents-csv', 'documentsCsv', toDocumentsCsv);
+export const fieldsCsvReporter = csvReporter('fields-csv', 'fieldsCsv', toFieldsCsv);
+export const tagsCsvReporter = csvReporter('tags-csv', 'tagsCsv', toTagsCsv);

@@ -1,12 +1,13 @@
 /**
- * summary.md: the leaderboard and each system against the reference, the primary system's headline table, the gate, the worst fields and the documents to look at, with dashboard
+ * summary.md: the leaderboard and each system against the reference, the primary system's headline table, the gate,
+ * each system's figures per tag with their intervals, the worst fields and the documents to look at, with dashboard
  * links: for CI job summaries and pull-request comments, where GitHub renders HTML inside markdown, so every
  * piece of dataset or service text is escaped.
  */
 import { RUN_DIR_FILES, runDirPath } from '../../run-dir/index.js';
 import { writeFileAtomic } from '../../fs-utils.js';
 import { escapeMarkdown, formatCount, formatPercent } from '../../render/index.js';
-import type { DocumentRow, ReportView } from '../view-types.js';
+import type { DocumentRow, ReportView, TagCellView } from '../view-types.js';
 import { formatPhases } from '../build-view.js';
 import type { Reporter } from './reporter.js';
 import { checkLines } from './markdown-checks.js';
@@ -167,6 +168,40 @@ function gateLines(view: ReportView): string[] {
   return lines;
 }
 
+/** A tag's figure as report.html's By tag shows it: with its interval and the documents it is over, when it has one. */
+function tagCellText(cell: TagCellView): string {
+  return cell.ci ? `${cell.value} (${cell.ci}, ${cell.documents})` : cell.value;
+}
+
+/** Per tag key, a table of each tag value's figures per system (report.html's By tag). */
+function tagLines(view: ReportView): string[] {
+  if (view.by_tag.length === 0) return [];
+  const lines = [
+    '## By tag',
+    '',
+    'Each figure over the documents with that tag, with its bootstrap 95% interval and the documents it is over: a tag on few documents is read with its uncertainty.',
+    '',
+  ];
+  for (const table of view.by_tag) {
+    const header = [table.key, 'Documents', 'Failed', ...table.columns].map(escapeMarkdown);
+    lines.push(
+      `### ${escapeMarkdown(table.key)}`,
+      '',
+      `| ${header.join(' | ')} |`,
+      `|---|${header
+        .slice(1)
+        .map(() => '---:')
+        .join('|')}|`,
+    );
+    for (const row of table.rows) {
+      const cells = [escapeMarkdown(row.value), formatCount(row.documents), formatCount(row.failed)];
+      lines.push(`| ${[...cells, ...row.cells.map(tagCellText)].join(' | ')} |`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
 /** The WORST_FIELDS worst field paths, as the view orders them. */
 function worstFieldLines(view: ReportView): string[] {
   if (view.fields.length === 0) return [];
@@ -234,6 +269,7 @@ export function toSummaryMarkdown(view: ReportView, reportsMs?: number): string 
     ...detailLines(view),
     ...readingLines(view),
     ...gateLines(view),
+    ...tagLines(view),
     ...checkLines(view),
     ...worstFieldLines(view),
     ...documentsToLookAtLines(view),

@@ -9,7 +9,15 @@ import type { ReportView } from '../view-types.js';
 import type { EarlyReportWork } from '../early-reports.js';
 
 /** The outputs `docbench report` can write; all by default. */
-export const REPORT_FORMATS = ['html', 'drilldown', 'documents-csv', 'fields-csv', 'junit', 'markdown'] as const;
+export const REPORT_FORMATS = [
+  'html',
+  'drilldown',
+  'documents-csv',
+  'fields-csv',
+  'tags-csv',
+  'junit',
+  'markdown',
+] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface ReporterContext {
