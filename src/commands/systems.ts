@@ -1,7 +1,7 @@
 /** `docbench systems`: the systems a run would take (name, kind, operations, reference) and the kinds there are. */
 import path from 'node:path';
 import { loadDataset } from '../dataset/index.js';
-import { operationsOf, selectSystems, SYSTEM_KINDS, type SystemSpec } from '../systems/index.js';
+import { INCUMBENT, operationsOf, selectSystems, SYSTEM_KINDS, type SystemSpec } from '../systems/index.js';
 import { defineCommand } from './context.js';
 import { COMMAND_HEADERS } from './headers.js';
 import { configOption, loadConfig, parseSystemChoice } from './shared-options.js';
@@ -61,6 +61,8 @@ export const systemsCommand = defineCommand((context) => ({
       `systems${config.configFile ? ` (${path.relative(context.cwd, config.configFile) || config.configFile})` : ' (nothing configured)'}:`,
     ];
     for (const spec of systems) lines.push(`  ${describeSpec(spec, spec.name === reference)}`);
+    if (reference === INCUMBENT && !systems.some((spec) => spec.name === INCUMBENT))
+      lines.push(`  ${INCUMBENT.padEnd(16)} stored     scored from the dataset's baseline files  ← reference`);
     if (!dataset && config.systems === null)
       lines.push('  (+ incumbent, stored, when the dataset has baseline files: pass --dataset to check)');
     lines.push('', 'kinds:');

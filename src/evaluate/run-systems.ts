@@ -99,7 +99,11 @@ export function resolveRunSystems(
         : systems.some((s) => s.name === INCUMBENT)
           ? INCUMBENT
           : systems[0]!.name;
-  const primary = systems.find((s) => s.name !== reference)?.name ?? systems[0]!.name;
+  // A system the run called, not the incumbent made of baseline files: the gate and the headline describe it.
+  const primary =
+    systems.find((s) => s.name !== reference && !s.fromBaselineFiles)?.name ??
+    systems.find((s) => s.name !== reference)?.name ??
+    systems[0]!.name;
   return { systems, reference, primary };
 }
 

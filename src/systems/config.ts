@@ -241,6 +241,9 @@ export function selectSystems(
   dataset: Dataset,
   choice: SystemChoice = {},
 ): { systems: SystemSpec[]; reference: string | null } {
+  const hasBaseline = dataset.documents.some(
+    (document) => document.baseline.json !== undefined || document.baseline.markdown !== undefined,
+  );
   let available = section.systems;
   if (available === null) {
     const live: SystemSpec =
@@ -257,9 +260,6 @@ export function selectSystems(
             } satisfies InterfaceOptions,
             common: settings.common,
           };
-    const hasBaseline = dataset.documents.some(
-      (document) => document.baseline.json !== undefined || document.baseline.markdown !== undefined,
-    );
     available = hasBaseline
       ? [live, { name: INCUMBENT, kind: 'stored', options: {}, common: settings.common }]
       : [live];
@@ -284,5 +284,7 @@ export function selectSystems(
       throw unknownReference(choice.reference !== undefined ? '--reference' : 'reference', requested, names);
     return { systems, reference: requested };
   }
-  return { systems, reference: names.includes(INCUMBENT) ? INCUMBENT : (names[0] ?? null) };
+  // None named: the incumbent when the run has one (scoring makes it of the baseline files where no system
+  // is named so), else the first.
+  return { systems, reference: names.includes(INCUMBENT) || hasBaseline ? INCUMBENT : (names[0] ?? null) };
 }
