@@ -48,13 +48,13 @@ export const INVOICES_COMPARATORS = {
 } as const;
 
 /** One field of the schema said in a language (the paraphrase format of bench/paraphrases). */
-interface NativeField {
+export interface NativeField {
   name: string;
   description: string;
 }
 
 /** The schema's fields as a user in each language would name and describe them. */
-export const NATIVE_NAMES: Record<Language, Record<keyof InvoiceTruth, NativeField>> = {
+export const NATIVE_NAMES: Record<Language, NativeNames> = {
   de: {
     issuer: { name: 'rechnungssteller', description: 'Firma, die die Rechnung oder den Kassenbon ausgestellt hat' },
     invoice_number: { name: 'rechnungsnummer', description: 'Nummer der Rechnung oder des Kassenbons' },
@@ -75,9 +75,11 @@ export const NATIVE_NAMES: Record<Language, Record<keyof InvoiceTruth, NativeFie
   },
 };
 
-/** The neutral schema said in `language`: its field names and descriptions. */
-export function nativeSchema(language: Language): Record<string, unknown> {
-  const names = NATIVE_NAMES[language];
+/** The names and descriptions a user writing in one language gives the four fields. */
+export type NativeNames = Record<keyof InvoiceTruth, NativeField>;
+
+/** The neutral schema said in one language: its field names and descriptions. */
+export function nativeSchema(names: NativeNames): Record<string, unknown> {
   const fields = Object.keys(INVOICES_SCHEMA.properties) as (keyof InvoiceTruth)[];
   return {
     type: 'object',
@@ -92,8 +94,7 @@ export function nativeSchema(language: Language): Record<string, unknown> {
 }
 
 /** A truth under the native schema's names. */
-export function nativeTruth(language: Language, truth: InvoiceTruth): Record<string, unknown> {
-  const names = NATIVE_NAMES[language];
+export function nativeTruth(names: NativeNames, truth: InvoiceTruth): Record<string, unknown> {
   return Object.fromEntries(
     (Object.keys(truth) as (keyof InvoiceTruth)[]).map((field) => [names[field].name, truth[field]]),
   );
@@ -936,7 +937,7 @@ export async function writeInvoicesDataset(dir: string): Promise<void> {
     }),
   );
   for (const language of LANGUAGES)
-    await writeFile(path.join(dir, `schema.${language}.json`), json(nativeSchema(language)));
+    await writeFile(path.join(dir, `schema.${language}.json`), json(nativeSchema(NATIVE_NAMES[language])));
   for (const page of INVOICE_PAGES) {
     await writeFile(path.join(dir, 'documents', `${page.id}.pdf`), await renderInvoicePage(page));
     await writeFile(path.join(dir, 'truth', `${page.id}.json`), json(page.truth));

@@ -1,7 +1,9 @@
 /**
- * Reads the German, French and Dutch pages of invoices-de-fr-nl.ts through the local engine and scores each field as
+ * Reads pages of invoices and receipts in other languages through the local engine and scores each field as
  * docbench scores a run (normalised pass, the dataset's comparators, EU dates), under the neutral schema and under
- * the schema in the page's own language. Shared by the test and `npm run bench -- --only local-languages`.
+ * the schema in the page's own language: the German, French and Dutch pages of invoices-de-fr-nl.ts and the
+ * held-out pages of invoices-held-out.ts. Shared by their tests and `npm run bench -- --only local-languages` and
+ * `local-languages-held-out`.
  */
 import { buildExtractResult, type Engine } from '@docbench/local-engine/in-process';
 import { scoreExtraction } from '../../src/score/index.js';
@@ -10,9 +12,9 @@ import {
   INVOICE_PAGES,
   INVOICES_COMPARATORS,
   INVOICES_SCHEMA,
-  type InvoicePage,
   type InvoiceTruth,
   NATIVE_NAMES,
+  type NativeNames,
   nativeSchema,
   nativeTruth,
   renderInvoicePage,
@@ -23,9 +25,16 @@ export const FIELDS = Object.keys(INVOICES_SCHEMA.properties) as FieldName[];
 /** The schema a page is read with: neutral English names, or the names of the page's language. */
 export type SchemaWording = 'neutral' | 'native';
 
+/** What a page of either set holds that the reading needs. */
+export interface LanguagePage {
+  id: string;
+  language: string;
+  truth: InvoiceTruth;
+}
+
 /** One field of one page under one schema: what the engine read and whether it matches the truth. */
-export interface FieldReading {
-  page: InvoicePage;
+export interface FieldReading<Page extends LanguagePage = LanguagePage> {
+  page: Page;
   wording: SchemaWording;
   field: FieldName;
   read: Json | undefined;
@@ -33,27 +42,38 @@ export interface FieldReading {
 }
 
 /** Each page read once, its fields extracted under both schemas (slow mode, as a run asks). */
-export async function readInvoicePages(engine: Engine): Promise<FieldReading[]> {
-  const readings: FieldReading[] = [];
-  for (const page of INVOICE_PAGES) {
-    const { pages } = await engine.analyse({
-      bytes: await renderInvoicePage(page),
+export async function readLanguagePages<Page extends LanguagePage>(
+  engine: Pick<Engine, 'analyse'>,
+  pages: readonly Page[],
+  render: (page: Page) => Promise<Buffer>,
+  native: Readonly<Record<Page['language'], NativeNames>>,
+): Promise<FieldReading<Page>[]> {
+  const readings: FieldReading<Page>[] = [];
+  for (const page of pages) {
+    const { pages: analysed } = await engine.analyse({
+      bytes: await render(page),
       format: 'pdf',
       filename: `${page.id}.pdf`,
     });
+    const names: NativeNames = native[page.language as Page['language']];
     for (const wording of ['neutral', 'native'] as const) {
-      const names = (field: FieldName) => (wording === 'native' ? NATIVE_NAMES[page.language][field].name : field);
-      const schema = (wording === 'native' ? nativeSchema(page.language) : INVOICES_SCHEMA) as JsonSchema;
-      const truth = (wording === 'native' ? nativeTruth(page.language, page.truth) : page.truth) as Json;
-      const comparators = Object.fromEntries(FIELDS.map((field) => [names(field), INVOICES_COMPARATORS[field]]));
-      const response = buildExtractResult(pages, schema, false, 'EU').response as string;
+      const key = (field: FieldName) => (wording === 'native' ? names[field].name : field);
+      const schema = (wording === 'native' ? nativeSchema(names) : INVOICES_SCHEMA) as JsonSchema;
+      const truth = (wording === 'native' ? nativeTruth(names, page.truth) : page.truth) as Json;
+      const comparators = Object.fromEntries(FIELDS.map((field) => [key(field), INVOICES_COMPARATORS[field]]));
+      const response = buildExtractResult(analysed, schema, false, 'EU').response as string;
       const predicted = JSON.parse(response) as Record<string, Json>;
       const score = scoreExtraction(truth, predicted, { schema, comparators, locale: 'EU' });
       for (const field of FIELDS) {
-        const result = score.fields.find((f) => f.collapsedPath === names(field));
-        readings.push({ page, wording, field, read: predicted[names(field)], matches: result?.verdict === 'tp' });
+        const result = score.fields.find((f) => f.collapsedPath === key(field));
+        readings.push({ page, wording, field, read: predicted[key(field)], matches: result?.verdict === 'tp' });
       }
     }
   }
   return readings;
+}
+
+/** The German, French and Dutch pages read. */
+export function readInvoicePages(engine: Pick<Engine, 'analyse'>) {
+  return readLanguagePages(engine, INVOICE_PAGES, renderInvoicePage, NATIVE_NAMES);
 }
