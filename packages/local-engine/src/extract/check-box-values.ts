@@ -11,7 +11,7 @@ import levenshtein from 'fast-levenshtein';
 import type { CheckBox, Fragment, PageLayout, PointBox } from '../layout/types.js';
 import { conceptWords, fold } from '../lexicon/lexicon.js';
 import { stem } from './caption-words.js';
-import { coerceScalar } from './coerce.js';
+import { coerceScalar, NO_WORDS, YES_WORDS } from './coerce.js';
 import { fragmentBox, tokenise } from './document-index.js';
 import { captionAfter } from './box-captions.js';
 import { wholeCaptionSimilarity, type ValueCandidate } from './find-values.js';
@@ -400,18 +400,14 @@ function within(word: PointBox, caption: PointBox): boolean {
   return cx >= caption.x0 - 2 && cx <= caption.x1 + 2 && cy >= caption.y0 && cy <= caption.y1;
 }
 
-/** The lexicon's answers: yes, ja, oui…; no, nein, non… */
-const YES = new Set(conceptWords('yes'));
-const NO = new Set(conceptWords('no'));
-
 /**
  * A YES or NO option as the OCR reads it: the small capitals of a form's `YES` come out as `ves`, `YFS` or `es`
  * (one letter off); `NO` as `N0` (the lexicon holds it).
  */
 function yesOrNo(option: string): boolean | null {
   const word = fold(option);
-  if (YES.has(word) || (word.length >= 2 && levenshtein.get(word, 'yes') <= 1)) return true;
-  return NO.has(word) ? false : null;
+  if (YES_WORDS.has(word) || (word.length >= 2 && levenshtein.get(word, 'yes') <= 1)) return true;
+  return NO_WORDS.has(word) ? false : null;
 }
 
 /**

@@ -116,9 +116,12 @@ function snapEnum(text: string, options: string[]): string | null {
  */
 const LEADING_NUMBER = /^(\d+(?:\.\d+)?)[,;]\s*(?=[^\d\s])(?=.*\p{L}{3})/u;
 
-/** Answers as printed: the lexicon's yes and no words in every language, marks, and what forms export. */
-const YES = new Set([...conceptWords('yes'), 'true', 'x', '☒', '☑', 'checked']);
-const NO = new Set([...conceptWords('no'), 'false', '☐', 'unchecked']);
+/** The lexicon's answers in every language: yes, ja, oui…; no, nein, non… */
+export const YES_WORDS: ReadonlySet<string> = new Set(conceptWords('yes'));
+export const NO_WORDS: ReadonlySet<string> = new Set(conceptWords('no'));
+/** Answers as printed: the lexicon's words, marks, and what forms export. */
+const YES = new Set([...YES_WORDS, 'true', 'x', '☒', '☑', 'checked']);
+const NO = new Set([...NO_WORDS, 'false', '☐', 'unchecked']);
 const OR = new Set(conceptWords('particle-or'));
 
 /**

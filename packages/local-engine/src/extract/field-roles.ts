@@ -10,7 +10,7 @@
  * party-roles.ts); never one schema's property names: a schema that says the same thing in other words (docs/reference.md, "paraphrase
  * check") is read the same way.
  */
-import { conceptWords, lexicon, type Party, type Place, type RoleRule } from '../lexicon/lexicon.js';
+import { conceptWords, lexicon, type Party, type Place, type RoleRule, wordingPattern } from '../lexicon/lexicon.js';
 import { ADDRESS_PART_WORDS, offersWholeOrPart } from './address-parts.js';
 import { expandAbbreviations } from './name-abbreviations.js';
 import { classifyParty, type PartyRole, partyReadings } from './party-roles.js';
@@ -73,10 +73,11 @@ function withoutIncludedTaxes(text: string): string[] {
 /** A term of a sum spelled out: one or two words. */
 const TERM = String.raw`[\p{L}\p{N}]+(?:\s+[\p{L}\p{N}]+)?`;
 /**
- * Terms added with "+" or "plus" ("Total of Invoice tax inclusive (i.e. SubTotal + TotalTax)", "net amount plus
+ * Terms added with "+" or the lexicon's `plus` ("Total of Invoice tax inclusive (i.e. SubTotal + TotalTax)", "net amount plus
  * taxes") name the parts the field adds up, which are not what it asks for.
  */
-const SUM = new RegExp(String.raw`${TERM}(?:\s*(?:\+|\bplus\b)\s*${TERM})+`, 'giu');
+const PLUS = `\\+|${wordingPattern(conceptWords('plus'))}`;
+const SUM = new RegExp(String.raw`${TERM}(?:\s*(?:${PLUS})\s*${TERM})+`, 'giu');
 
 /**
  * A description without what it says the field is not, up to its clause's end: "not the due date", "rather than

@@ -38,35 +38,31 @@ function singular(norm: string): string {
 /** How a concept reads as one word: bracketed, so that no printed word is one OCR slip from it. */
 const conceptWord = (concept: string) => `[${concept}]`;
 
-let cellPhrases: { words: string[]; canon: string }[] | undefined;
-
 /** The lexicon's `cellWords`, each as its compared words and its concept's word; longest first. */
-function phrases(): { words: string[]; canon: string }[] {
-  cellPhrases ??= lexicon()
-    .conceptsWith('cellWords')
-    .flatMap((concept) =>
-      lexicon()
-        .concept(concept)
-        .cellWords.map((wording) => ({
-          words: wording.split(/\s+/).map(normaliseToken).filter(Boolean).map(singular),
-          canon: conceptWord(concept),
-        })),
-    )
-    .sort((a, b) => b.words.length - a.words.length);
-  return cellPhrases;
-}
+const PHRASES = lexicon()
+  .conceptsWith('cellWords')
+  .flatMap((concept) =>
+    lexicon()
+      .concept(concept)
+      .cellWords.map((wording) => ({
+        words: wording.split(/\s+/).map(normaliseToken).filter(Boolean).map(singular),
+        canon: conceptWord(concept),
+      })),
+  )
+  .sort((a, b) => b.words.length - a.words.length);
 
 /** The canonical words of a run of normalised words, each with the indexes of the printed words it stands for. */
 function canonicalise(norms: string[]): { canon: string; from: number; to: number }[] {
   const out: { canon: string; from: number; to: number }[] = [];
+  const singulars = norms.map(singular);
   for (let i = 0; i < norms.length; ) {
-    const phrase = phrases().find((p) => p.words.every((w, j) => singular(norms[i + j] ?? '') === w));
+    const phrase = PHRASES.find((p) => p.words.every((w, j) => singulars[i + j] === w));
     if (phrase) {
       out.push({ canon: phrase.canon, from: i, to: i + phrase.words.length });
       i += phrase.words.length;
       continue;
     }
-    const canon = singular(norms[i]!);
+    const canon = singulars[i]!;
     if (!STOP_WORDS.has(canon)) out.push({ canon, from: i, to: i + 1 });
     i++;
   }
@@ -338,9 +334,10 @@ const COUNT_COLUMNS = ['quantity', 'hours', 'units', 'days'].map(conceptWord);
 const RUNNING_TOTAL = conceptWord('year-to-date');
 
 /** A field's words that ask for a row's amount without naming a column of their own (`regular_pay`, `tax_amount`). */
-function asksForAmount(word: string): boolean {
-  return ['amount', 'payment'].map(conceptWord).includes(word) || lexicon().concept('row-amount').words.includes(word);
-}
+const AMOUNT_WORDS: ReadonlySet<string> = new Set([
+  ...['amount', 'payment'].map(conceptWord),
+  ...lexicon().concept('row-amount').words,
+]);
 
 /** A figure printed as a number: an amount, a rate, a count (`1,946.80`, `$452.43`, `(40.00)`, `37.43*`). */
 const NUMBER = /^[$€£¥(-]*\d[\d,.]*\)?[*%]?$/;
@@ -392,7 +389,7 @@ function readingAt(page: PageRows, row: LabelledRow, words: string[], type: Scal
   let pick: { index: number; fit: number } | null = null;
   // Named by its row alone, the row's whole printed label must be the field's: "TOTAL" is no name of a "TOTAL
   // QTY" row's figure, whose column would have to say which total.
-  if (rowMatch.share === 1 && rest.every((w) => asksForAmount(w))) {
+  if (rowMatch.share === 1 && rest.every((w) => AMOUNT_WORDS.has(w))) {
     const index = figureForRow(row.figures, captions, type);
     if (index !== null) pick = { index, fit: rowMatch.share };
   }
@@ -406,7 +403,7 @@ function readingAt(page: PageRows, row: LabelledRow, words: string[], type: Scal
       const over = captionAt(page, headers[i]!, boxOf(row.label));
       const overWords = over && over[0] !== caption[0] ? matchWords(canons(over), rest).explained : new Set<string>();
       // And a word saying the cell is an amount ("overtime_pay_ytd": the year-to-date column's figure is the pay).
-      if (rest.some((w) => !columnMatch.explained.has(w) && !overWords.has(w) && !asksForAmount(w))) continue;
+      if (rest.some((w) => !columnMatch.explained.has(w) && !overWords.has(w) && !AMOUNT_WORDS.has(w))) continue;
       const fit = rowMatch.share * columnMatch.share;
       if (!pick || fit > pick.fit) pick = { index: i, fit };
     }
